@@ -1,0 +1,38 @@
+"""Writing files so that a reader sees the old bytes or the new ones, never half of each."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+
+__all__ = ["write_atomic", "write_many_atomic"]
+
+
+def write_atomic(path: str | Path, data: str | bytes) -> None:
+    """Write to a temporary file beside `path`, fsync it, then rename it into place."""
+    write_many_atomic({path: data})
+
+
+def write_many_atomic(files: Mapping[str | Path, str | bytes]) -> None:
+    """Stage every file first, then rename them all; a failure while staging writes nothing."""
+    staged: list[tuple[str, Path]] = []
+    try:
+        for path, data in files.items():
+            p = Path(path)
+            raw = data.encode("utf-8") if isinstance(data, str) else data
+            fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+            staged.append((tmp, p))
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(raw)
+                fh.flush()
+                os.fsync(fh.fileno())
+            if p.exists():
+                os.chmod(tmp, p.stat().st_mode & 0o7777)
+        for tmp, p in staged:
+            os.replace(tmp, p)
+    except BaseException:
+        for tmp, _ in staged:
+            Path(tmp).unlink(missing_ok=True)
+        raise

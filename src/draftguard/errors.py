@@ -1,0 +1,88 @@
+"""Every error draftguard raises, in one tree.
+
+    DraftguardError
+    ├── RetryableError            send back to the model: its output was wrong, it may fix it
+    │   └── ModelOutputError        the answer did not parse or did not fit the schema
+    └── FatalError                stop: report it, never ask the model again
+        ├── InputError              bad input from a person or a caller (CLI exit 2)
+        │   ├── EmptyInputError       empty or whitespace-only text
+        │   ├── NotTextError          invalid UTF-8, or binary bytes given as text
+        │   ├── InputTooLargeError    over a documented size limit
+        │   ├── MissingStateKeyError  a session-state key the step needs is absent
+        │   └── SchemaError           JSON that does not fit a published contract
+        ├── ConfigError             agents.yaml or the environment is inconsistent
+        └── ModelUnavailableError   the configured model cannot be loaded or reached
+
+A checker's *finding* (a lost paragraph, a duplicate sentence) is not an error: it is a
+report that loops feed back to the model. Errors are for things a retry cannot fix, except
+`RetryableError`, which marks model output the loop may legitimately ask for again.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ConfigError",
+    "DraftguardError",
+    "EmptyInputError",
+    "FatalError",
+    "InputError",
+    "InputTooLargeError",
+    "MissingStateKeyError",
+    "ModelOutputError",
+    "ModelUnavailableError",
+    "NotTextError",
+    "RetryableError",
+    "SchemaError",
+]
+
+
+class DraftguardError(Exception):
+    """Base of every draftguard error; `str(err)` is a one-line message for people."""
+
+
+class RetryableError(DraftguardError):
+    """The model produced something unusable; asking again may succeed."""
+
+
+class ModelOutputError(RetryableError):
+    """The model's answer did not parse or did not fit the requested schema."""
+
+
+class FatalError(DraftguardError):
+    """Retrying cannot help: report and stop."""
+
+
+class InputError(FatalError):
+    """Bad input from a person or a caller."""
+
+
+class EmptyInputError(InputError):
+    """The text is empty or only whitespace."""
+
+
+class NotTextError(InputError):
+    """The bytes are not valid UTF-8 text (for example a binary file)."""
+
+
+class InputTooLargeError(InputError):
+    """The input is over a documented size limit."""
+
+
+class MissingStateKeyError(InputError):
+    """A session-state key the step needs is absent."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"missing state key '{key}'")
+        self.key = key
+
+
+class SchemaError(InputError):
+    """JSON that does not fit a published contract."""
+
+
+class ConfigError(FatalError):
+    """agents.yaml or the environment is inconsistent."""
+
+
+class ModelUnavailableError(FatalError):
+    """The configured model cannot be loaded or reached."""

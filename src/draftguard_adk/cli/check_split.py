@@ -1,0 +1,68 @@
+"""`draftguard check-split`: prove a split lost, added and duplicated nothing. No model."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from draftguard.segmentation import Granularity
+from draftguard.split_check import check_split
+from draftguard.text_input import read_text_file
+from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
+
+HELP = """\
+Check that OK and NOT_OK together hold exactly the content of RAW: no paragraph lost, added
+or duplicated (counted as a multiset), and the total length within the tolerance.
+Whitespace, case, CRLF and Unicode NFC differences are ignored; any changed word is not.
+Fenced code blocks always count as one unit. Needs no model.
+"""
+
+
+def register(sub: Any) -> None:
+    p: argparse.ArgumentParser = sub.add_parser(
+        "check-split", help="check a draft split for lost/added/duplicated content",
+        description=HELP,
+    )
+    p.add_argument("--raw", required=True, metavar="R", help="the original draft")
+    p.add_argument("--ok", required=True, metavar="O", help="the part that matches the outline")
+    p.add_argument("--not-ok", required=True, metavar="N", help="the part that does not")
+    p.add_argument(
+        "--granularity", choices=[g.value for g in Granularity], default="paragraph",
+        help="unit of comparison (default: paragraph)",
+    )
+    p.add_argument(
+        "--length-tolerance", type=float, default=0.10, metavar="F",
+        help="allowed relative length change (default: 0.10)",
+    )
+    p.add_argument("--evidence", action="store_true", help="print where each raw unit went")
+    add_json_flag(p)
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    raw = read_text_file(args.raw, what=f"raw draft {args.raw}")
+    ok = read_text_file(args.ok, what=f"ok part {args.ok}", allow_empty=True)
+    not_ok = read_text_file(args.not_ok, what=f"not-ok part {args.not_ok}", allow_empty=True)
+    report = check_split(
+        raw, ok, not_ok, length_tolerance=args.length_tolerance, granularity=args.granularity
+    )
+    if args.json:
+        payload = report.model_dump(mode="json")
+        payload["message"] = report.message
+        if not args.evidence:
+            payload.pop("placements")
+        emit_json(payload)
+    else:
+        unit = report.granularity.plural
+        verdict = "VALID" if report.valid else "INVALID"
+        print(
+            f"{verdict}: {report.raw_units} {unit} in raw, {report.ok_units} in ok, "
+            f"{report.not_ok_units} in not-ok; length {report.length_change:+.1%}"
+        )
+        for message in report.messages:
+            print(f"  - {message}")
+        if args.evidence:
+            for pl in report.placements:
+                where = f"{pl.destination}[{pl.position}]" if pl.destination else "MISSING"
+                print(f"  {unit[:-1]} {pl.index}: {where}")
+    return EXIT_OK if report.valid else EXIT_FAILED
