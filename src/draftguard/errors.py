@@ -9,9 +9,11 @@
         │   ├── NotTextError          invalid UTF-8, or binary bytes given as text
         │   ├── InputTooLargeError    over a documented size limit
         │   ├── MissingStateKeyError  a session-state key the step needs is absent
-        │   └── SchemaError           JSON that does not fit a published contract
+        │   ├── SchemaError           JSON that does not fit a published contract
+        │   └── UnknownArtifactTypeError  an artifact type with no schema module
         ├── ConfigError             agents.yaml or the environment is inconsistent
-        └── ModelUnavailableError   the configured model cannot be loaded or reached
+        ├── ModelUnavailableError   the configured model cannot be loaded or reached
+        └── PromptTooLongError      the newest turn alone does not fit the model's context
 
 A checker's *finding* (a lost paragraph, a duplicate sentence) is not an error: it is a
 report that loops feed back to the model. Errors are for things a retry cannot fix, except
@@ -31,8 +33,10 @@ __all__ = [
     "ModelOutputError",
     "ModelUnavailableError",
     "NotTextError",
+    "PromptTooLongError",
     "RetryableError",
     "SchemaError",
+    "UnknownArtifactTypeError",
 ]
 
 
@@ -80,9 +84,24 @@ class SchemaError(InputError):
     """JSON that does not fit a published contract."""
 
 
+class UnknownArtifactTypeError(InputError):
+    """An artifact type that no module in `draftguard.artifacts.schemas` defines."""
+
+    def __init__(self, name: str, known: list[str]) -> None:
+        super().__init__(
+            f"unknown artifact type '{name}' (known: {', '.join(known) or 'none'})"
+        )
+        self.name = name
+        self.known = known
+
+
 class ConfigError(FatalError):
     """agents.yaml or the environment is inconsistent."""
 
 
 class ModelUnavailableError(FatalError):
     """The configured model cannot be loaded or reached."""
+
+
+class PromptTooLongError(FatalError):
+    """The newest turn alone does not fit the model's context window."""

@@ -1,0 +1,21 @@
+"""The blogger app: a coordinator with guarded sub-agents.
+
+Run it with `adk web .` or `adk run blogger` from the repository root.
+"""
+
+from __future__ import annotations
+
+from google.adk.agents import LlmAgent
+
+from blogger.prompts import BLOGGER_INSTRUCTION
+from blogger.sub_agents.content_splitter import build_content_splitter
+from draftguard_adk.models import model_for
+
+root_agent = LlmAgent(
+    name="blogger",
+    model=model_for("blogger"),
+    description="Helps an author write, split and edit a blog post, with guarded steps.",
+    instruction=BLOGGER_INSTRUCTION,
+    tools=[],
+    sub_agents=[build_content_splitter()],
+)
