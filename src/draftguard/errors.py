@@ -10,7 +10,9 @@
         │   ├── InputTooLargeError    over a documented size limit
         │   ├── MissingStateKeyError  a session-state key the step needs is absent
         │   ├── SchemaError           JSON that does not fit a published contract
-        │   └── UnknownArtifactTypeError  an artifact type with no schema module
+        │   ├── UnknownArtifactTypeError  an artifact type with no schema module
+        │   ├── UnknownFormatError    a format name that is not in the document format table
+        │   └── DocumentReadError     a document that cannot be read (missing, unreadable, bad type)
         ├── ConfigError             agents.yaml or the environment is inconsistent
         ├── ModelUnavailableError   the configured model cannot be loaded or reached
         └── PromptTooLongError      the newest turn alone does not fit the model's context
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 __all__ = [
     "ConfigError",
+    "DocumentReadError",
     "DraftguardError",
     "EmptyInputError",
     "FatalError",
@@ -37,6 +40,7 @@ __all__ = [
     "RetryableError",
     "SchemaError",
     "UnknownArtifactTypeError",
+    "UnknownFormatError",
 ]
 
 
@@ -105,3 +109,11 @@ class ModelUnavailableError(FatalError):
 
 class PromptTooLongError(FatalError):
     """The newest turn alone does not fit the model's context window."""
+
+
+class UnknownFormatError(InputError):
+    """A format name that is not in the document format table."""
+
+
+class DocumentReadError(InputError):
+    """A document that cannot be read: missing, unreadable, or of an unsupported type."""
