@@ -1,0 +1,71 @@
+"""Durable polled jobs: statuses and progress, API shapes, the job store and the worker.
+
+Framework-free: the ADK side (`draftguard_adk.jobs`) supplies the runner (the repair loop)
+and the HTTP server.
+"""
+
+from draftguard.jobs.config import ApiKeys, JobSettings, load_job_settings, normalize_database_url
+from draftguard.jobs.models import (
+    ArtifactRequest,
+    JobCreated,
+    JobOutcome,
+    JobRecord,
+    JobView,
+    format_timestamp,
+)
+from draftguard.jobs.status import (
+    ACTIVE_STATUSES,
+    TERMINAL_STATUSES,
+    JobStatus,
+    Stage,
+    progress_for,
+    status_for,
+)
+from draftguard.jobs.store import JobStore, utcnow
+from draftguard.jobs.worker import (
+    JobLog,
+    JobProgress,
+    JobRunner,
+    JobSummary,
+    Worker,
+    WorkerSummary,
+    default_worker_name,
+)
+from draftguard.jobs.worker_log import (
+    WORKER_LOGGER,
+    JsonLineFormatter,
+    SeedFormatter,
+    configure_worker_logging,
+)
+
+__all__ = [
+    "ACTIVE_STATUSES",
+    "TERMINAL_STATUSES",
+    "WORKER_LOGGER",
+    "ApiKeys",
+    "ArtifactRequest",
+    "JobCreated",
+    "JobLog",
+    "JobOutcome",
+    "JobProgress",
+    "JobRecord",
+    "JobRunner",
+    "JobSettings",
+    "JobStatus",
+    "JobStore",
+    "JobSummary",
+    "JobView",
+    "JsonLineFormatter",
+    "SeedFormatter",
+    "Stage",
+    "Worker",
+    "WorkerSummary",
+    "configure_worker_logging",
+    "default_worker_name",
+    "format_timestamp",
+    "load_job_settings",
+    "normalize_database_url",
+    "progress_for",
+    "status_for",
+    "utcnow",
+]

@@ -1,0 +1,169 @@
+"""Job settings: the `jobs` section of agents.yaml, overridden by the environment.
+
+Database, first match wins:
+  1. `DATABASE_URL` (postgresql://, postgres://, postgresql+asyncpg://, sqlite:///...);
+  2. `DRAFTGUARD_JOBS_DB`: a SQLite file path;
+  3. agents.yaml `jobs.database_url`, then `jobs.sqlite_path` (relative to agents.yaml);
+  4. `.draftguard/jobs.sqlite3` next to agents.yaml (or in the working directory).
+
+API keys: `DRAFTGUARD_API_KEYS="alice:KEY,bob:KEY"` and/or agents.yaml `jobs.api_keys`
+(`{user: "sha256:<hex>"}`, so the file never has to hold a key in clear).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from draftguard.errors import ConfigError
+from draftguard.settings import load_settings
+
+__all__ = [
+    "API_KEYS_ENV",
+    "DATABASE_URL_ENV",
+    "JOBS_DB_ENV",
+    "ApiKeys",
+    "JobSettings",
+    "load_job_settings",
+    "normalize_database_url",
+]
+
+DATABASE_URL_ENV = "DATABASE_URL"
+JOBS_DB_ENV = "DRAFTGUARD_JOBS_DB"
+API_KEYS_ENV = "DRAFTGUARD_API_KEYS"
+_SECTION = "jobs"
+_DEFAULT_SQLITE = Path(".draftguard") / "jobs.sqlite3"
+
+
+class JobSettings(BaseModel):
+    """Everything the store, the worker and the server need to agree on."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    database_url: str
+    lease_seconds: float = Field(default=30.0, gt=0)
+    heartbeat_seconds: float = Field(default=10.0, gt=0)
+    poll_seconds: float = Field(default=0.5, gt=0)
+    job_timeout_seconds: float = Field(default=600.0, gt=0)
+    max_claims: int = Field(default=3, ge=1)
+    concurrency: int = Field(default=1, ge=1)
+    max_request_bytes: int = Field(default=256 * 1024, ge=1024)
+    max_source_chars: int = Field(default=200_000, ge=1)
+    max_request_chars: int = Field(default=2_000, ge=1)
+    api_keys: dict[str, str] = Field(default_factory=dict)
+
+    def model_post_init(self, __context: Any) -> None:
+        if self.heartbeat_seconds >= self.lease_seconds:
+            raise ValueError(
+                f"heartbeat_seconds ({self.heartbeat_seconds}) must be shorter than "
+                f"lease_seconds ({self.lease_seconds}), or every lease would lapse"
+            )
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite")
+
+
+def normalize_database_url(url: str) -> str:
+    """Name the async driver: postgres(ql):// → postgresql+asyncpg://, sqlite:// → +aiosqlite."""
+    url = url.strip()
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+asyncpg://" + url[len(prefix):]
+    if url.startswith("sqlite://"):
+        return "sqlite+aiosqlite://" + url[len("sqlite://"):]
+    if url.startswith(("postgresql+asyncpg://", "sqlite+aiosqlite://")):
+        return url
+    scheme = url.split("://", 1)[0] if "://" in url else url[:20]
+    raise ConfigError(
+        f"unsupported database URL scheme '{scheme}': use postgresql://... or sqlite:///PATH"
+    )
+
+
+def _sqlite_url(path: Path) -> str:
+    return f"sqlite+aiosqlite:///{path.resolve()}"
+
+
+def load_job_settings(
+    env: Mapping[str, str] | None = None, *, config: str | Path | None = None,
+    **overrides: Any,
+) -> JobSettings:
+    """Settings from agents.yaml's `jobs` section and the environment; `overrides` win."""
+    env = os.environ if env is None else env
+    project = load_settings(config)
+    section: dict[str, Any] = dict(project.agents[_SECTION].model_dump(exclude_none=True)) \
+        if _SECTION in project.agents else {}
+    section.pop("model", None)
+    section.pop("max_iterations", None)
+    base = Path(project.source).parent if project.source else Path.cwd()
+
+    sqlite_path = section.pop("sqlite_path", None)
+    if url := env.get(DATABASE_URL_ENV):
+        database_url = normalize_database_url(url)
+    elif path := env.get(JOBS_DB_ENV):
+        database_url = _sqlite_url(Path(path))
+    elif url := section.get("database_url"):
+        database_url = normalize_database_url(str(url))
+    else:
+        p = Path(sqlite_path) if sqlite_path else _DEFAULT_SQLITE
+        database_url = _sqlite_url(p if p.is_absolute() else base / p)
+    section["database_url"] = database_url
+    section["api_keys"] = {**dict(section.get("api_keys") or {}), **_env_keys(env)}
+    section.update({k: v for k, v in overrides.items() if v is not None})
+    try:
+        return JobSettings.model_validate(section)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(x) for x in first["loc"]) or "jobs"
+        raise ConfigError(f"agents.yaml jobs.{where}: {first['msg']}") from None
+
+
+def _env_keys(env: Mapping[str, str]) -> dict[str, str]:
+    raw = env.get(API_KEYS_ENV, "").strip()
+    keys: dict[str, str] = {}
+    if not raw:
+        return keys
+    for entry in raw.split(","):
+        user, sep, key = entry.strip().partition(":")
+        if not sep or not user.strip() or not key.strip():
+            raise ConfigError(f"{API_KEYS_ENV}: expected 'user:key[,user:key...]', got '{entry}'")
+        keys[user.strip()] = key.strip()
+    return keys
+
+
+class ApiKeys:
+    """Maps a presented API key to its user, in constant time per configured key."""
+
+    def __init__(self, keys: Mapping[str, str]) -> None:
+        self._digests: list[tuple[bytes, str]] = []
+        for user, key in keys.items():
+            if key.startswith("sha256:"):
+                digest = bytes.fromhex(key.removeprefix("sha256:"))
+                if len(digest) != 32:
+                    raise ConfigError(f"api key for '{user}': sha256 digest must be 64 hex chars")
+            else:
+                if len(key) < 16:
+                    raise ConfigError(f"api key for '{user}' is shorter than 16 characters")
+                digest = hashlib.sha256(key.encode()).digest()
+            self._digests.append((digest, user))
+
+    def __bool__(self) -> bool:
+        return bool(self._digests)
+
+    def user_for(self, presented: str | None) -> str | None:
+        """The user owning `presented`, or None when it matches no configured key."""
+        if not presented:
+            return None
+        digest = hashlib.sha256(presented.encode()).digest()
+        found: str | None = None
+        for known, user in self._digests:
+            # Compare against every key so timing does not reveal which one nearly matched.
+            if hmac.compare_digest(known, digest):
+                found = user
+        return found

@@ -1,0 +1,330 @@
+"""The durable job table, on SQLite (default) or PostgreSQL, through async SQLAlchemy 2.
+
+Claiming is one statement on both databases, so two workers can never take the same job:
+
+    UPDATE draftguard_jobs SET status='planning', lease_owner=..., lease_token=..., ...
+    WHERE id = (SELECT id FROM draftguard_jobs WHERE <claimable>
+                ORDER BY created_at LIMIT 1 [FOR UPDATE SKIP LOCKED])
+      AND <claimable>
+    RETURNING *
+
+PostgreSQL's `SKIP LOCKED` lets concurrent claimers pass over each other's rows instead of
+queueing; SQLite serialises writers, and the repeated `<claimable>` makes the update
+conditional. A job is claimable when pending, or when it is active and its lease has run
+out (its worker died). Every later write by a worker names the `lease_token` of its claim,
+so a worker that lost its lease can no longer touch the job: that is what makes "never run
+twice at once" hold even when a slow worker wakes up after its job was reclaimed.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    Index,
+    Integer,
+    String,
+    Text,
+    event,
+    func,
+    or_,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.pool import NullPool
+
+from draftguard.jobs.models import JobOutcome, JobRecord
+from draftguard.jobs.status import ACTIVE_STATUSES, JobStatus, Stage, progress_for, status_for
+
+__all__ = ["Clock", "JobStore", "utcnow"]
+
+Clock = Callable[[], datetime]
+
+
+def utcnow() -> datetime:
+    """Naive UTC now: the store keeps every timestamp naive UTC so SQLite and PG agree."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class _Base(DeclarativeBase):
+    pass
+
+
+class _JobRow(_Base):
+    __tablename__ = "draftguard_jobs"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(200), index=True)
+    status: Mapped[str] = mapped_column(String(20))
+    stage: Mapped[str | None] = mapped_column(String(20))
+    progress: Mapped[int] = mapped_column(Integer, default=0)
+    artifact_type: Mapped[str] = mapped_column(String(64))
+    source: Mapped[str] = mapped_column(Text)
+    request: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime())
+    updated_at: Mapped[datetime] = mapped_column(DateTime())
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    claims: Mapped[int] = mapped_column(Integer, default=0)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    lease_owner: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    lease_token: Mapped[str | None] = mapped_column(String(36), nullable=True)
+    lease_expires_at: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
+    heartbeat_at: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
+    details: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+    __table_args__ = (Index("ix_draftguard_jobs_status_created", "status", "created_at"),)
+
+
+_COLUMNS = tuple(_JobRow.__table__.columns)
+_ACTIVE = [s.value for s in ACTIVE_STATUSES]
+
+
+def _record(row: Any) -> JobRecord:
+    data = dict(row._mapping)
+    return JobRecord.model_validate(data)
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    # WAL lets pollers read while a worker writes; busy_timeout makes writers queue, not fail.
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.close()
+
+
+class JobStore:
+    """Create, claim, advance and finish jobs. One instance per process; share it."""
+
+    def __init__(self, database_url: str, *, clock: Clock = utcnow, echo: bool = False) -> None:
+        self.url = database_url
+        self.clock = clock
+        self.dialect = "sqlite" if database_url.startswith("sqlite") else "postgresql"
+        kwargs: dict[str, Any] = {"echo": echo}
+        if self.dialect == "sqlite":
+            # One file, several processes: a pool would only hold stale connections.
+            kwargs["poolclass"] = NullPool
+            kwargs["connect_args"] = {"timeout": 10}
+            self._ensure_parent(database_url)
+        else:
+            kwargs["pool_pre_ping"] = True
+        self.engine: AsyncEngine = create_async_engine(database_url, **kwargs)
+        if self.dialect == "sqlite":
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        self._sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+
+    @staticmethod
+    def _ensure_parent(url: str) -> None:
+        from pathlib import Path
+
+        path = url.split(":///", 1)[1] if ":///" in url else ""
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+
+    async def create_schema(self) -> None:
+        """Create the table and its indexes if missing (idempotent, safe to race)."""
+        async with self.engine.begin() as conn:
+            await conn.run_sync(self._create_all)
+
+    @staticmethod
+    def _create_all(conn: Connection) -> None:
+        _Base.metadata.create_all(conn, checkfirst=True)
+
+    async def drop_schema(self) -> None:
+        """Drop the job table (tests only)."""
+        async with self.engine.begin() as conn:
+            await conn.run_sync(_Base.metadata.drop_all)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # -- clients -------------------------------------------------------------------------------
+
+    async def create(
+        self, *, owner: str, artifact_type: str, source: str, request: str
+    ) -> JobRecord:
+        """Queue a new pending job and return it."""
+        now = self.clock()
+        row = _JobRow(
+            id=str(uuid.uuid4()), owner=owner, status=JobStatus.PENDING.value, stage=None,
+            progress=0, artifact_type=artifact_type, source=source, request=request,
+            created_at=now, updated_at=now, attempts=0, claims=0,
+        )
+        async with self._sessions.begin() as session:
+            session.add(row)
+        got = await self.get(row.id)
+        assert got is not None
+        return got
+
+    async def get(self, job_id: str, *, owner: str | None = None) -> JobRecord | None:
+        """The job, or None when it does not exist or (with `owner`) belongs to someone else."""
+        stmt = select(*_COLUMNS).where(_JobRow.id == job_id)
+        if owner is not None:
+            stmt = stmt.where(_JobRow.owner == owner)
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(stmt)).first()
+        return None if row is None else _record(row)
+
+    async def count_by_status(self) -> dict[str, int]:
+        stmt = select(_JobRow.status, func.count()).group_by(_JobRow.status)
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(stmt)).all()
+        return {str(status): int(n) for status, n in rows}
+
+    async def all_jobs(self) -> list[JobRecord]:
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(select(*_COLUMNS).order_by(_JobRow.created_at))).all()
+        return [_record(r) for r in rows]
+
+    # -- workers -------------------------------------------------------------------------------
+
+    def _claimable(self, now: datetime) -> Any:
+        return or_(
+            _JobRow.status == JobStatus.PENDING.value,
+            (_JobRow.status.in_(_ACTIVE)) & (_JobRow.lease_expires_at < now),
+        )
+
+    async def claim(
+        self, worker: str, *, lease_seconds: float, max_claims: int | None = None
+    ) -> JobRecord | None:
+        """Atomically take the oldest claimable job for `worker`, or None when there is none.
+
+        With `max_claims`, a job whose lease has lapsed that many times is failed instead of
+        run again: a job that kills every worker that touches it must not loop forever.
+        """
+        now = self.clock()
+        if max_claims is not None:
+            await self._fail_exhausted(now, max_claims)
+        pick = (
+            select(_JobRow.id)
+            .where(self._claimable(now))
+            .order_by(_JobRow.created_at, _JobRow.id)
+            .limit(1)
+            .with_for_update(skip_locked=True)
+            .scalar_subquery()
+        )
+        token = str(uuid.uuid4())
+        stmt = (
+            update(_JobRow)
+            .where(_JobRow.id == pick, self._claimable(now))
+            .values(
+                status=JobStatus.PLANNING.value, stage=Stage.PLANNING.value,
+                progress=progress_for(Stage.PLANNING), attempts=0, claims=_JobRow.claims + 1,
+                lease_owner=worker, lease_token=token,
+                lease_expires_at=now + timedelta(seconds=lease_seconds),
+                heartbeat_at=now, updated_at=now, result=None, error=None,
+            )
+            .returning(*_COLUMNS)
+            .execution_options(synchronize_session=False)
+        )
+        async with self.engine.begin() as conn:
+            row = (await conn.execute(stmt)).first()
+        return None if row is None else _record(row)
+
+    async def _fail_exhausted(self, now: datetime, max_claims: int) -> None:
+        stmt = (
+            update(_JobRow)
+            .where(
+                _JobRow.status.in_(_ACTIVE), _JobRow.lease_expires_at < now,
+                _JobRow.claims >= max_claims,
+            )
+            .values(
+                status=JobStatus.FAILED.value, progress=100, updated_at=now, finished_at=now,
+                error=(
+                    f"worker lost: the job's lease lapsed {max_claims} time(s) "
+                    "(its worker died or hung each time); not retrying"
+                ),
+                lease_owner=None, lease_token=None, lease_expires_at=None,
+            )
+            .execution_options(synchronize_session=False)
+        )
+        async with self.engine.begin() as conn:
+            await conn.execute(stmt)
+
+    def _held(self, job: JobRecord) -> Any:
+        return (_JobRow.id == job.id) & (_JobRow.lease_token == job.lease_token)
+
+    async def heartbeat(self, job: JobRecord, *, lease_seconds: float) -> bool:
+        """Extend the lease; False means it was lost (the job was reclaimed elsewhere)."""
+        now = self.clock()
+        stmt = (
+            update(_JobRow)
+            .where(self._held(job), _JobRow.status.in_(_ACTIVE))
+            .values(heartbeat_at=now, lease_expires_at=now + timedelta(seconds=lease_seconds))
+            .execution_options(synchronize_session=False)
+        )
+        async with self.engine.begin() as conn:
+            return (await conn.execute(stmt)).rowcount == 1
+
+    async def advance(
+        self, job: JobRecord, stage: Stage | str, progress: int, attempt: int = 0
+    ) -> bool:
+        """Record the loop's stage and percentage. Progress never goes backwards and stays
+        below 100 until `finish`: only a stored outcome may say 100."""
+        try:
+            st: Stage | None = Stage(stage)
+        except ValueError:
+            st = None  # a stage this version does not know: keep the status, move the number
+        pct = max(0, min(99, int(progress)))
+        greatest = func.max if self.dialect == "sqlite" else func.greatest
+        now = self.clock()
+        values: dict[str, Any] = {
+            "updated_at": now, "progress": greatest(_JobRow.progress, pct),
+            "attempts": greatest(_JobRow.attempts, max(0, int(attempt))),
+        }
+        if st is not None:
+            values["status"] = status_for(st).value
+            values["stage"] = st.value
+        stmt = (
+            update(_JobRow)
+            .where(self._held(job), _JobRow.status.in_(_ACTIVE))
+            .values(**values)
+            .execution_options(synchronize_session=False)
+        )
+        async with self.engine.begin() as conn:
+            return (await conn.execute(stmt)).rowcount == 1
+
+    async def finish(self, job: JobRecord, outcome: JobOutcome) -> bool:
+        """Store the outcome and release the lease; False when the lease was already lost."""
+        now = self.clock()
+        stmt = (
+            update(_JobRow)
+            .where(self._held(job), _JobRow.status.in_(_ACTIVE))
+            .values(
+                status=(JobStatus.COMPLETED if outcome.ok else JobStatus.FAILED).value,
+                stage=Stage.DONE.value, progress=100,
+                attempts=outcome.attempts, result=outcome.result if outcome.ok else None,
+                error=None if outcome.ok else (outcome.error or "failed"),
+                details=outcome.details or None, updated_at=now, finished_at=now,
+                lease_owner=None, lease_token=None, lease_expires_at=None,
+            )
+            .execution_options(synchronize_session=False)
+        )
+        async with self.engine.begin() as conn:
+            return (await conn.execute(stmt)).rowcount == 1
+
+    async def release(self, job: JobRecord) -> bool:
+        """Give a claimed job back (graceful shutdown): pending again, at once claimable."""
+        now = self.clock()
+        stmt = (
+            update(_JobRow)
+            .where(self._held(job), _JobRow.status.in_(_ACTIVE))
+            .values(
+                status=JobStatus.PENDING.value, stage=None, progress=0, attempts=0,
+                claims=_JobRow.claims - 1, updated_at=now,
+                lease_owner=None, lease_token=None, lease_expires_at=None,
+            )
+            .execution_options(synchronize_session=False)
+        )
+        async with self.engine.begin() as conn:
+            return (await conn.execute(stmt)).rowcount == 1

@@ -1,0 +1,68 @@
+"""Worker log lines as structured logging: the seed's "Worker Log Examples" for people,
+JSON lines for machines.
+
+Every line is a `logging` record on the `draftguard.worker` logger whose `fields` attribute
+holds the structured data (job_id, worker, event, stage, progress, ...). `SeedFormatter`
+prints `[10:30:00] ⚙️ Processing job ... (type=quiz)` exactly as the seed shows it;
+`JsonLineFormatter` prints one JSON object per line with the same message and every field.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+__all__ = ["WORKER_LOGGER", "JsonLineFormatter", "SeedFormatter", "configure_worker_logging"]
+
+WORKER_LOGGER = "draftguard.worker"
+
+
+def _fields(record: logging.LogRecord) -> Mapping[str, Any]:
+    got = getattr(record, "fields", None)
+    return got if isinstance(got, Mapping) else {}
+
+
+class SeedFormatter(logging.Formatter):
+    """`[HH:MM:SS] message`, local time as the seed's examples show it."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        stamp = datetime.fromtimestamp(record.created).strftime("%H:%M:%S")
+        text = f"[{stamp}] {record.getMessage()}"
+        if record.exc_info:
+            text += "\n" + self.formatException(record.exc_info)
+        return text
+
+
+class JsonLineFormatter(logging.Formatter):
+    """One JSON object per line: ts (UTC), level, message and the record's fields."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        payload: dict[str, Any] = {
+            "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds")
+            .replace("+00:00", "Z"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage().strip(),
+        }
+        for key, value in _fields(record).items():
+            payload.setdefault(key, value)
+        if record.exc_info:
+            payload["exception"] = self.formatException(record.exc_info)
+        return json.dumps(payload, ensure_ascii=False, default=str)
+
+
+def configure_worker_logging(*, json_lines: bool = False, level: int = logging.INFO) -> None:
+    """Send worker lines to stderr in the chosen format (idempotent)."""
+    logger = logging.getLogger(WORKER_LOGGER)
+    logger.setLevel(level)
+    for handler in list(logger.handlers):
+        if getattr(handler, "_draftguard", False):
+            logger.removeHandler(handler)
+    handler = logging.StreamHandler()
+    handler.setFormatter(JsonLineFormatter() if json_lines else SeedFormatter())
+    handler._draftguard = True  # type: ignore[attr-defined]
+    logger.addHandler(handler)
+    logger.propagate = False
