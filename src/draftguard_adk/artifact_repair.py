@@ -19,11 +19,24 @@ holding the reason (`failure_kind` says which). Only cancellation propagates.
 
 from __future__ import annotations
 
+import logging
+import uuid
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, Literal
+from typing import Any
 
 from google.adk.models.base_llm import BaseLlm
-from pydantic import BaseModel, Field
+from google.adk.runners import InMemoryRunner
+from google.genai import types
+
+from draftguard.errors import DraftguardError
+from draftguard_adk.artifact_loop import (
+    STATE_REQUEST,
+    STATE_RESULT,
+    STATE_SOURCE,
+    STATE_TYPE,
+    build_artifact_repair_loop,
+)
+from draftguard_adk.artifact_outcome import ArtifactOutcome, FailureKind
 
 __all__ = [
     "ArtifactOutcome",
@@ -33,35 +46,29 @@ __all__ = [
     "generate_artifact",
 ]
 
+log = logging.getLogger("draftguard.artifacts")
+
 #: `await on_progress(stage, progress_percent, repair_attempt)`; attempt is 0 before repairs.
 ProgressCallback = Callable[[str, int, int], Awaitable[None]]
 #: `await on_log(message, fields)`: one worker-log line and its structured fields.
 LogCallback = Callable[[str, Mapping[str, Any]], Awaitable[None]]
 
-FailureKind = Literal["bad_input", "validation", "model_error", "timeout"]
+_APP = "draftguard_artifacts"
 
 
-class ArtifactOutcome(BaseModel):
-    """What one run of the repair loop produced."""
+class _CallbackError(Exception):
+    """Carries a caller's callback error past the crash handler, to be re-raised as is."""
 
-    ok: bool
-    artifact_type: str
-    artifact: dict[str, Any] | None = Field(
-        default=None, description="the valid artifact (canonical form); None on failure"
-    )
-    violations: list[str] = Field(
-        default_factory=list, description="structural violations of the last attempt"
-    )
-    issues: list[str] = Field(
-        default_factory=list, description="semantic issues of the last attempt"
-    )
-    attempts: int = Field(default=0, description="repair attempts used (0, 1 or 2)")
-    llm_calls: int = Field(default=0, description="model calls made (never more than 6)")
-    error: str | None = Field(
-        default=None,
-        description='why it failed, e.g. "Validation failed after 2 repair attempts. ..."',
-    )
-    failure_kind: FailureKind | None = None
+    def __init__(self, original: BaseException) -> None:
+        super().__init__(str(original))
+        self.original = original
+
+
+async def _relay(awaitable: Awaitable[None]) -> None:
+    try:
+        await awaitable
+    except Exception as err:
+        raise _CallbackError(err) from err
 
 
 async def generate_artifact(
@@ -78,5 +85,54 @@ async def generate_artifact(
     """Generate, validate and repair one artifact; see the module docstring.
 
     `max_repairs` and `call_timeout_s` default to the `artifact_repair` section of agents.yaml.
+    Errors raised by the callbacks propagate (the caller owns them).
     """
-    raise NotImplementedError("filled in by the artifact-repair work (issue 4, part A)")
+    try:
+        loop = build_artifact_repair_loop(
+            model=model, max_repairs=max_repairs, call_timeout_s=call_timeout_s
+        )
+    except DraftguardError as err:
+        return ArtifactOutcome(ok=False, artifact_type=artifact_type, error=str(err),
+                               failure_kind="bad_input")
+    runner = InMemoryRunner(agent=loop, app_name=_APP)
+    user_id = "artifact-worker"
+    session = await runner.session_service.create_session(
+        app_name=_APP, user_id=user_id, session_id=str(uuid.uuid4()),
+        state={STATE_TYPE: artifact_type, STATE_SOURCE: source, STATE_REQUEST: request},
+    )
+    message = types.Content(role="user", parts=[types.Part(text=request or artifact_type)])
+    last_progress: tuple[str, int, int] | None = None
+    result: dict[str, Any] | None = None
+    try:
+        async for event in runner.run_async(
+            user_id=user_id, session_id=session.id, new_message=message
+        ):
+            delta = event.actions.state_delta
+            if "artifact_progress" in delta:
+                current = (str(delta["artifact_stage"]), int(delta["artifact_progress"]),
+                           int(delta["artifact_attempt"]))
+                if on_progress is not None and current != last_progress:
+                    await _relay(on_progress(*current))
+                last_progress = current
+            metadata = event.custom_metadata or {}
+            if on_log is not None and "log" in metadata:
+                await _relay(on_log(str(metadata["log"]), metadata.get("fields") or {}))
+            if STATE_RESULT in delta:
+                result = delta[STATE_RESULT]
+    except _CallbackError as err:
+        raise err.original from None
+    except DraftguardError as err:
+        return ArtifactOutcome(ok=False, artifact_type=artifact_type, error=str(err),
+                               failure_kind="bad_input")
+    except Exception as err:
+        log.exception("artifact repair loop crashed")
+        return ArtifactOutcome(
+            ok=False, artifact_type=artifact_type, failure_kind="internal",
+            error=f"internal error: {type(err).__name__}: {err}",
+        )
+    finally:
+        await runner.close()
+    if result is None:
+        return ArtifactOutcome(ok=False, artifact_type=artifact_type, failure_kind="internal",
+                               error="internal error: the repair loop ended without a result")
+    return ArtifactOutcome.model_validate(result)

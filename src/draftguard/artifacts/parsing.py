@@ -1,0 +1,50 @@
+"""Reading an artifact out of model text or a file: lenient about wrapping, strict about JSON."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from draftguard.artifacts._registry import get_spec
+from draftguard.artifacts._spec import StructuralReport, Violation
+from draftguard.errors import SchemaError
+
+__all__ = ["check_text", "parse_json_text"]
+
+_FENCE = re.compile(r"^```[a-zA-Z0-9_-]*\s*\n(.*?)\n?```\s*$", re.DOTALL)
+
+
+def parse_json_text(text: str) -> Any:
+    """Parse JSON, tolerating a Markdown code fence or prose around one JSON object.
+
+    Raises `SchemaError` naming the first syntax problem.
+    """
+    stripped = text.strip()
+    if fenced := _FENCE.match(stripped):
+        stripped = fenced.group(1).strip()
+    try:
+        return json.loads(stripped)
+    except json.JSONDecodeError as err:
+        first, last = stripped.find("{"), stripped.rfind("}")
+        if 0 < first < last or (first == 0 and last < len(stripped) - 1 and last > 0):
+            try:
+                return json.loads(stripped[first:last + 1])
+            except json.JSONDecodeError:
+                pass
+        raise SchemaError(f"not valid JSON ({err.msg} at line {err.lineno} column {err.colno})"
+                          ) from None
+
+
+def check_text(artifact_type: str, text: str) -> tuple[StructuralReport, Any]:
+    """Parse and validate model output; unparseable JSON is itself a structural violation."""
+    spec = get_spec(artifact_type)
+    try:
+        data = parse_json_text(text)
+    except SchemaError as err:
+        report = StructuralReport(
+            artifact_type=spec.name, valid=False, item_count=0,
+            violations=[Violation(message=f"Artifact is {err}", code="invalid_json")],
+        )
+        return report, None
+    return spec.validate(data), data

@@ -1,0 +1,125 @@
+"""Quiz: `{"questions": [{"question", "options", "correct_answer", "explanation"}]}`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from draftguard.artifacts._fields import item_list, text_field
+from draftguard.artifacts._spec import ArtifactSpec, Violation, normalize_key
+
+__all__ = ["MIN_OPTIONS", "SPEC", "Quiz", "QuizQuestion"]
+
+MIN_OPTIONS = 4
+
+
+class QuizQuestion(BaseModel):
+    model_config = ConfigDict(title="QuizQuestion")
+
+    question: str = Field(min_length=1, description="the question, answerable from the source")
+    options: list[str] = Field(
+        min_length=MIN_OPTIONS, description=f"at least {MIN_OPTIONS} different answers"
+    )
+    correct_answer: str = Field(min_length=1, description="exactly one of the options")
+    explanation: str = Field(min_length=1, description="why, in the source's words")
+
+
+class Quiz(BaseModel):
+    """A multiple-choice quiz."""
+
+    model_config = ConfigDict(title="Quiz")
+
+    questions: list[QuizQuestion] = Field(min_length=1)
+
+
+def check(data: Any) -> tuple[list[Violation], int, dict[str, Any] | None]:
+    out: list[Violation] = []
+    questions = item_list(data, "questions", "Quiz", out)
+    if questions is None:
+        return out, 0, None
+    for i, q in enumerate(questions, 1):
+        where = f"Question {i}"
+        if not isinstance(q, Mapping):
+            out.append(Violation(message=f"{where}: must be an object", code="wrong_type",
+                                 item=i))
+            continue
+        text_field(q, "question", where, i, out)
+        answer = text_field(q, "correct_answer", where, i, out)
+        text_field(q, "explanation", where, i, out)
+        options = q.get("options")
+        if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+            message = (f"{where}: missing field 'options'" if "options" not in q
+                       else f"{where}: options must be a list of strings")
+            out.append(Violation(message=message, code="wrong_type", item=i))
+            continue
+        if len(options) < MIN_OPTIONS:
+            out.append(Violation(
+                message=f"{where}: Must have at least {MIN_OPTIONS} options (has {len(options)})",
+                code="too_few_options", item=i,
+            ))
+        for k, option in enumerate(options, 1):
+            if not option.strip():
+                out.append(Violation(message=f"{where}: option {k} must not be empty",
+                                     code="empty_field", item=i))
+        keys = [normalize_key(o) for o in options]
+        if len(set(keys)) != len(keys):
+            out.append(Violation(message=f"{where}: Options must be unique (found duplicates)",
+                                 code="duplicate_options", item=i))
+        if answer is not None and answer not in options:
+            near = [o for o, k in zip(options, keys, strict=True) if k == normalize_key(answer)]
+            hint = f" (closest: '{near[0]}' differs only in case or spacing)" if near else ""
+            out.append(Violation(
+                message=f"{where}: correct_answer '{answer}' must be one of the options{hint}",
+                code="answer_not_in_options", item=i,
+            ))
+    return out, len(questions), (dict(data) if not out else None)
+
+
+def render_items(artifact: Mapping[str, Any]) -> list[str]:
+    lines = []
+    for i, q in enumerate(artifact.get("questions", []), 1):
+        options = " | ".join(str(o) for o in q.get("options", []))
+        lines.append(
+            f"Question {i}: {q.get('question')}\n  Options: {options}\n"
+            f"  Correct answer: {q.get('correct_answer')}\n  Explanation: {q.get('explanation')}"
+        )
+    return lines
+
+
+def item_name(artifact: Mapping[str, Any], index: int) -> str:
+    return f"Question {index}"
+
+
+SPEC = ArtifactSpec(
+    name="quiz",
+    title="quiz",
+    item_label="Question",
+    item_plural="questions",
+    model=Quiz,
+    generation_model=Quiz,
+    check=check,
+    render_items=render_items,
+    item_name=item_name,
+    repair_rules=(
+        f"Each question MUST have at least {MIN_OPTIONS} options",
+        "correct_answer MUST be exactly one of the options",
+        "No duplicate options allowed",
+        "Questions must be answerable from the provided content",
+    ),
+    generation_rules=(
+        "Write one question for each key fact, in the same order",
+        f"Give every question exactly {MIN_OPTIONS} different options",
+        "Copy correct_answer exactly from the options",
+        "The explanation quotes or restates the source",
+    ),
+    judge_kinds=("not answerable from source", "hallucinated", "wrong answer"),
+    default_count=5,
+    example={"questions": [{
+        "question": "Where does photosynthesis occur?",
+        "options": ["Mitochondria", "Chloroplasts", "Nucleus", "Cell wall"],
+        "correct_answer": "Chloroplasts",
+        "explanation": "Chloroplasts contain chlorophyll and are the site of photosynthesis.",
+    }]},
+)
