@@ -1,0 +1,205 @@
+"""The blogger split loop end to end, driven by a scripted model."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncGenerator
+from typing import Any
+
+import pytest
+from google.adk.agents import BaseAgent
+from google.adk.agents.invocation_context import InvocationContext
+from google.adk.events import Event, EventActions
+from google.adk.runners import InMemoryRunner
+from google.genai import types
+from scripted_llm import ScriptedLlm
+
+from blogger import state_keys as keys
+from blogger.sub_agents.content_splitter import build_content_splitter
+from draftguard.settings import AgentSettings, ProjectSettings
+
+RAW = "Intro to sourdough\n\nMy cat sleeps\n\nFeeding the starter\n\nBaking the loaf"
+OUTLINE = "1. Starter\n2. Baking"
+
+
+def _settings(**over: Any) -> ProjectSettings:
+    section = {"max_iterations": 3, **over}
+    return ProjectSettings(agents={"content_splitter": AgentSettings(**section)})
+
+
+async def _run(
+    agent: BaseAgent, state: dict[str, Any] | None, message: str = "Split the draft."
+) -> tuple[list[Event], dict[str, Any]]:
+    runner = InMemoryRunner(agent=agent, app_name="blogger")
+    session = await runner.session_service.create_session(
+        app_name="blogger", user_id="u", state=state
+    )
+    events = [
+        e
+        async for e in runner.run_async(
+            user_id="u",
+            session_id=session.id,
+            new_message=types.Content(role="user", parts=[types.Part(text=message)]),
+        )
+    ]
+    final = await runner.session_service.get_session(
+        app_name="blogger", user_id="u", session_id=session.id
+    )
+    assert final is not None
+    return events, dict(final.state)
+
+
+def _by(events: list[Event], author: str) -> list[Event]:
+    return [e for e in events if e.author == author]
+
+
+async def test_valid_split_on_first_attempt_escalates_with_route() -> None:
+    model = ScriptedLlm([{"ok_ids": [1, 3, 4]}])
+    agent = build_content_splitter(model=model, settings=_settings())
+    events, state = await _run(agent, {keys.RAW_DRAFT: RAW, keys.OUTLINE: OUTLINE})
+
+    assert state[keys.DRAFT_OK] == "Intro to sourdough\n\nFeeding the starter\n\nBaking the loaf"
+    assert state[keys.DRAFT_NOT_OK] == "My cat sleeps"
+    assert state[keys.SPLIT_VERDICT]["valid"] is True
+    assert state[keys.SPLIT_VERDICT]["attempts"] == 1
+    checker = _by(events, "content_split_checker")[-1]
+    assert checker.actions.escalate is True
+    assert checker.actions.route == "valid"
+    # The model was asked for ids only, constrained to this draft's four paragraphs.
+    schema = model.requests[0].config.response_json_schema
+    assert schema["properties"]["ok_ids"]["items"]["enum"] == [1, 2, 3, 4]
+    assert "[2] My cat sleeps" in model.prompt_text(0)
+    assert model.remaining == 0
+
+
+async def test_malformed_answer_is_retried_with_feedback() -> None:
+    model = ScriptedLlm(["I think paragraphs one and three", {"ok_ids": [3]}])
+    agent = build_content_splitter(model=model, settings=_settings())
+    events, state = await _run(agent, {keys.RAW_DRAFT: RAW, keys.OUTLINE: OUTLINE})
+
+    assert state[keys.SPLIT_VERDICT]["valid"] is True
+    assert state[keys.SPLIT_VERDICT]["attempts"] == 2
+    retry = _by(events, "content_split_checker")[0]
+    assert retry.actions.route == "retry"
+    assert not retry.actions.escalate
+    assert "Missing output: draft_ok is absent" in retry.content.parts[0].text
+    # The second attempt saw why the first was rejected.
+    assert "Your previous answer was rejected" in model.prompt_text(1)
+    assert "Missing output: draft_ok is absent" in model.prompt_text(1)
+
+
+async def test_exhausted_attempts_end_in_a_failure_verdict_and_keep_the_draft() -> None:
+    model = ScriptedLlm(["nope", "still nope", "{not json"])
+    agent = build_content_splitter(model=model, settings=_settings(max_iterations=3))
+    events, state = await _run(agent, {keys.RAW_DRAFT: RAW, keys.OUTLINE: OUTLINE})
+
+    verdict = state[keys.SPLIT_VERDICT]
+    assert verdict["valid"] is False
+    assert verdict["attempts"] == 3
+    assert verdict["reason"].startswith("Split failed after 3 attempts: ")
+    assert state[keys.RAW_DRAFT] == RAW
+    assert model.remaining == 0
+    assert _by(events, "split_verdict")[0].content.parts[0].text == verdict["reason"]
+
+
+class CopyingSplitter(BaseAgent):
+    """A user's splitter that copies text; it paraphrases once, then reads the feedback."""
+
+    async def _run_async_impl(self, ctx: InvocationContext) -> AsyncGenerator[Event, None]:
+        state = ctx.session.state
+        attempts = int(state.get(keys.SPLIT_ATTEMPTS) or 0) + 1
+        ok = "Intro to sourdough\n\nFeeding the starter\n\nBaking the loaf"
+        if not state.get(keys.SPLIT_FEEDBACK):
+            ok = ok.replace("Baking the loaf", "Baking a loaf")  # a "harmless" rewrite
+        yield Event(
+            invocation_id=ctx.invocation_id,
+            author=self.name,
+            actions=EventActions(
+                state_delta={
+                    keys.DRAFT_OK: ok,
+                    keys.DRAFT_NOT_OK: "My cat sleeps",
+                    keys.SPLIT_ATTEMPTS: attempts,
+                }
+            ),
+        )
+
+
+async def test_checker_catches_a_text_copying_splitter_that_rewrites() -> None:
+    agent = build_content_splitter(
+        settings=_settings(), splitter=CopyingSplitter(name="copying_splitter")
+    )
+    events, state = await _run(agent, {keys.RAW_DRAFT: RAW, keys.OUTLINE: OUTLINE})
+
+    first = _by(events, "content_split_checker")[0].content.parts[0].text
+    assert "Lost content: 1 paragraphs missing from split (e.g., 'baking the loaf')" in first
+    assert "Added content: 1 paragraphs not in original (e.g., 'baking a loaf')" in first
+    assert state[keys.SPLIT_VERDICT] == {
+        "valid": True,
+        "attempts": 2,
+        "messages": [],
+        "reason": "Split verified: 3 paragraphs in draft_ok, 1 in draft_not_ok, nothing "
+        "lost, added or duplicated.",
+    }
+
+
+@pytest.mark.parametrize(
+    ("state", "expected"),
+    [
+        ({keys.RAW_DRAFT: "   \n\n ", keys.OUTLINE: OUTLINE}, "raw draft is empty"),
+        ({keys.RAW_DRAFT: RAW}, "missing state key 'outline'"),
+        ({keys.OUTLINE: OUTLINE}, "missing state key 'raw_draft'"),
+        ({keys.RAW_DRAFT: "PK\x03\x04\x00\x00binary", keys.OUTLINE: OUTLINE}, "binary file"),
+        ({keys.RAW_DRAFT: "word " * 100, keys.OUTLINE: OUTLINE}, "over the 80-byte limit"),
+    ],
+)
+async def test_bad_input_gets_a_failure_verdict_and_no_model_call(
+    state: dict[str, Any], expected: str
+) -> None:
+    model = ScriptedLlm([])
+    agent = build_content_splitter(model=model, settings=_settings(max_draft_bytes=80))
+    events, final = await _run(agent, state)
+
+    verdict = final[keys.SPLIT_VERDICT]
+    assert verdict["valid"] is False
+    assert verdict["attempts"] == 0
+    assert verdict["reason"].startswith("Invalid input: ")
+    assert expected in verdict["reason"]
+    assert model.requests == []
+    guard = _by(events, "split_input_guard")[-1]
+    assert guard.actions.escalate is True
+    assert guard.actions.route == "invalid_input"
+
+
+async def test_draft_and_outline_can_come_in_the_chat_message() -> None:
+    model = ScriptedLlm([json.dumps({"ok_ids": [2]})])
+    agent = build_content_splitter(model=model, settings=_settings())
+    message = "Please split this.\nOUTLINE:\nCats\nDRAFT:\nDogs bark.\n\nCats purr."
+    _, state = await _run(agent, None, message)
+
+    assert state[keys.OUTLINE] == "Cats"
+    assert state[keys.DRAFT_OK] == "Cats purr."
+    assert state[keys.DRAFT_NOT_OK] == "Dogs bark."
+    assert state[keys.SPLIT_VERDICT]["valid"] is True
+
+
+async def test_a_second_invocation_starts_its_attempts_afresh() -> None:
+    model = ScriptedLlm(["bad", {"ok_ids": [1]}, {"ok_ids": [2]}])
+    agent = build_content_splitter(model=model, settings=_settings())
+    runner = InMemoryRunner(agent=agent, app_name="blogger")
+    session = await runner.session_service.create_session(
+        app_name="blogger", user_id="u", state={keys.RAW_DRAFT: RAW, keys.OUTLINE: OUTLINE}
+    )
+    verdicts = []
+    for _ in range(2):
+        async for _event in runner.run_async(
+            user_id="u", session_id=session.id,
+            new_message=types.Content(role="user", parts=[types.Part(text="split")]),
+        ):
+            pass
+        got = await runner.session_service.get_session(
+            app_name="blogger", user_id="u", session_id=session.id
+        )
+        assert got is not None
+        verdicts.append(got.state[keys.SPLIT_VERDICT])
+    assert [v["attempts"] for v in verdicts] == [2, 1]
+    assert all(v["valid"] for v in verdicts)

@@ -1,0 +1,131 @@
+"""Hypothesis properties of check_split against a slow, obviously correct reference."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from draftguard.split_check import check_split
+
+# --- The reference: line by line, lists instead of counters --------------------------------
+
+
+def ref_paragraphs(text: str) -> list[str]:
+    text = unicodedata.normalize("NFC", text.replace("\r\n", "\n").replace("\r", "\n")).lower()
+    paragraphs: list[str] = []
+    current: list[str] = []
+    for line in text.split("\n"):
+        if line.strip() == "":
+            if current:
+                paragraphs.append(" ".join(" ".join(current).split()))
+                current = []
+        else:
+            current.append(line)
+    if current:
+        paragraphs.append(" ".join(" ".join(current).split()))
+    return paragraphs
+
+
+def ref_integrity_ok(raw: str, ok: str, not_ok: str) -> bool:
+    remaining = ref_paragraphs(ok) + ref_paragraphs(not_ok)
+    for paragraph in ref_paragraphs(raw):
+        if paragraph in remaining:
+            remaining.remove(paragraph)
+        else:
+            return False
+    return remaining == []
+
+
+# --- Strategies -----------------------------------------------------------------------------
+
+words = st.sampled_from(
+    ["intro", "Body", "fox", "jumps", "café", "Cafe\u0301", "über", "the", "END", "x1", "naïve"]
+)
+paragraph = st.lists(words, min_size=1, max_size=6).map(" ".join)
+paragraphs = st.lists(paragraph, min_size=1, max_size=12)
+
+
+def join(ps: list[str]) -> str:
+    return "\n\n".join(ps)
+
+
+@st.composite
+def partitions(draw: st.DrawFn) -> tuple[list[str], list[str], list[str]]:
+    raw = draw(paragraphs)
+    goes_ok = draw(st.lists(st.booleans(), min_size=len(raw), max_size=len(raw)))
+    ok = [p for p, g in zip(raw, goes_ok, strict=True) if g]
+    not_ok = [p for p, g in zip(raw, goes_ok, strict=True) if not g]
+    return raw, draw(st.permutations(ok)), draw(st.permutations(not_ok))
+
+
+# --- Properties -----------------------------------------------------------------------------
+
+
+@given(partitions())
+def test_any_partition_passes(case: tuple[list[str], list[str], list[str]]) -> None:
+    raw, ok, not_ok = case
+    assert check_split(join(raw), join(ok), join(not_ok)).valid
+
+
+@given(partitions(), st.data())
+def test_a_lost_paragraph_fails(
+    case: tuple[list[str], list[str], list[str]], data: st.DataObject
+) -> None:
+    raw, ok, not_ok = case
+    target = ok if ok else not_ok
+    del target[data.draw(st.integers(0, len(target) - 1))]
+    report = check_split(join(raw), join(ok), join(not_ok))
+    assert not report.valid
+    assert len(report.lost) == 1
+
+
+@given(partitions(), paragraph, st.booleans())
+def test_an_added_or_duplicated_paragraph_fails(
+    case: tuple[list[str], list[str], list[str]], extra: str, into_ok: bool
+) -> None:
+    raw, ok, not_ok = case
+    (ok if into_ok else not_ok).append(extra)
+    report = check_split(join(raw), join(ok), join(not_ok))
+    assert not report.valid
+    assert len(report.added) + len(report.duplicated_across) + len(report.duplicated_within) == 1
+
+
+@given(partitions(), st.data())
+def test_a_changed_word_fails(
+    case: tuple[list[str], list[str], list[str]], data: st.DataObject
+) -> None:
+    raw, ok, not_ok = case
+    target = ok if ok else not_ok
+    i = data.draw(st.integers(0, len(target) - 1))
+    tokens = target[i].split(" ")
+    j = data.draw(st.integers(0, len(tokens) - 1))
+    tokens[j] = "CHANGED"  # not in the word list, so never equal after normalisation
+    target[i] = " ".join(tokens)
+    assert not check_split(join(raw), join(ok), join(not_ok)).valid
+
+
+@given(partitions(), st.sampled_from(["upper", "crlf", "spaces", "newlines"]))
+def test_whitespace_case_and_crlf_changes_pass(
+    case: tuple[list[str], list[str], list[str]], change: str
+) -> None:
+    raw, ok, not_ok = case
+
+    def mangle(text: str) -> str:
+        if change == "upper":
+            return text.upper()
+        if change == "crlf":
+            return text.replace("\n", "\r\n")
+        if change == "spaces":
+            return text.replace(" ", "  \t ")
+        return text.replace("\n\n", "\n\n\n  \n")
+
+    assert check_split(join(raw), mangle(join(ok)), mangle(join(not_ok))).valid
+
+
+@settings(max_examples=300)
+@given(paragraphs, paragraphs, paragraphs)
+def test_integrity_verdict_matches_the_reference(raw: list[str], ok: list[str], no: list[str]) -> None:
+    report = check_split(join(raw), join(ok), join(no), length_tolerance=10.0)
+    assert report.valid == ref_integrity_ok(join(raw), join(ok), join(no))
