@@ -6,8 +6,9 @@ import argparse
 from typing import Any
 
 from draftguard.segmentation import Granularity
+from draftguard.settings import load_settings
 from draftguard.split_check import check_split
-from draftguard.text_input import read_text_file
+from draftguard.text_input import DEFAULT_MAX_BYTES, read_text_file
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 
 HELP = """\
@@ -39,10 +40,18 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=run)
 
 
+def draft_size_limit() -> int:
+    """agents.yaml's content_splitter.max_draft_bytes (the agent enforces the same limit)."""
+    return int(load_settings().value("content_splitter", "max_draft_bytes", DEFAULT_MAX_BYTES))
+
+
 def run(args: argparse.Namespace) -> int:
-    raw = read_text_file(args.raw, what=f"raw draft {args.raw}")
-    ok = read_text_file(args.ok, what=f"ok part {args.ok}", allow_empty=True)
-    not_ok = read_text_file(args.not_ok, what=f"not-ok part {args.not_ok}", allow_empty=True)
+    limit = draft_size_limit()
+    raw = read_text_file(args.raw, what=f"raw draft {args.raw}", max_bytes=limit)
+    ok = read_text_file(args.ok, what=f"ok part {args.ok}", allow_empty=True, max_bytes=limit)
+    not_ok = read_text_file(
+        args.not_ok, what=f"not-ok part {args.not_ok}", allow_empty=True, max_bytes=limit
+    )
     report = check_split(
         raw, ok, not_ok, length_tolerance=args.length_tolerance, granularity=args.granularity
     )

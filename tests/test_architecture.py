@@ -1,0 +1,109 @@
+"""The agreed architecture: a framework-free core, ADK app folders `adk web` lists exactly."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CORE = ROOT / "src" / "draftguard"
+APPS = ["blogger", "event_planning"]
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def test_core_source_never_imports_adk() -> None:
+    offenders = {
+        str(p.relative_to(ROOT)): sorted(n for n in _imports(p) if n.startswith("google.adk"))
+        for p in CORE.rglob("*.py")
+    }
+    assert {k: v for k, v in offenders.items() if v} == {}
+    assert len(offenders) >= 5  # the scan really looked at the core
+
+
+def test_importing_every_core_module_loads_no_adk() -> None:
+    modules = sorted(
+        ".".join(p.relative_to(ROOT / "src").with_suffix("").parts).removesuffix(".__init__")
+        for p in CORE.rglob("*.py")
+    )
+    code = (
+        "import importlib, sys\n"
+        f"for m in {modules!r}: importlib.import_module(m)\n"
+        "bad = sorted(m for m in sys.modules if m.startswith('google.adk'))\n"
+        "assert not bad, bad\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+
+
+def test_adk_web_lists_exactly_the_apps() -> None:
+    from google.adk.cli.utils.agent_loader import AgentLoader
+
+    assert AgentLoader(str(ROOT)).list_agents() == APPS
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_app_folders_follow_the_adk_layout(app: str) -> None:
+    assert (ROOT / app / "__init__.py").read_text().strip() == "from . import agent"
+    last = [
+        line for line in (ROOT / app / "agent.py").read_text().splitlines()
+        if line and not line.startswith((" ", ")", "]", "#"))
+    ][-1]
+    assert last.startswith(("root_agent = ", "app = "))
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_adk_loads_each_app(app: str) -> None:
+    from google.adk.apps import App
+    from google.adk.cli.utils.agent_loader import AgentLoader
+
+    loaded = AgentLoader(str(ROOT)).load_agent(app)
+    agent = loaded.root_agent if isinstance(loaded, App) else loaded
+    assert agent.name == app
+
+
+def test_prompts_are_upper_case_constants() -> None:
+    for app in APPS:
+        for path in (ROOT / app).rglob("prompt*.py"):
+            tree = ast.parse(path.read_text())
+            for node in tree.body:
+                if isinstance(node, ast.Assign):
+                    for target in node.targets:
+                        assert isinstance(target, ast.Name) and target.id.isupper(), path
+
+
+def test_no_import_time_side_effects() -> None:
+    for path in [*CORE.rglob("*.py"), *(ROOT / "src" / "draftguard_adk").rglob("*.py"),
+                 *(ROOT / "blogger").rglob("*.py"), *(ROOT / "event_planning").rglob("*.py")]:
+        text = path.read_text()
+        assert "load_dotenv(" not in text, path
+        assert "google.auth.default(" not in text, path
+
+
+def test_deprecation_warnings_are_silenced_in_one_place() -> None:
+    users = [
+        str(p.relative_to(ROOT))
+        for base in ("src", *APPS)
+        for p in (ROOT / base).rglob("*.py")
+        if "LoopAgent(" in p.read_text() or "SequentialAgent(" in p.read_text()
+    ]
+    assert users == ["src/draftguard_adk/workflow_agents.py"]
+    code = (
+        "import warnings; warnings.simplefilter('error', DeprecationWarning)\n"
+        "from blogger.sub_agents.content_splitter import build_content_splitter\n"
+        "from draftguard.settings import ProjectSettings\n"
+        "build_content_splitter(model='local:smollm2', settings=ProjectSettings())\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)

@@ -1,0 +1,126 @@
+"""`draftguard check-split` and `draftguard split` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from draftguard_adk.cli import main
+
+
+def _files(tmp_path: Path, raw: str | bytes, ok: str, not_ok: str) -> list[str]:
+    paths = []
+    for name, text in (("raw.md", raw), ("ok.md", ok), ("not_ok.md", not_ok)):
+        p = tmp_path / name
+        p.write_bytes(text if isinstance(text, bytes) else text.encode())
+        paths.append(str(p))
+    return ["check-split", "--raw", paths[0], "--ok", paths[1], "--not-ok", paths[2]]
+
+
+def test_valid_split_exits_0(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(_files(tmp_path, "Intro\n\nBody\n\nConclusion", "Intro\n\nBody", "Conclusion"))
+    assert code == 0
+    assert capsys.readouterr().out.startswith("VALID: 3 paragraphs in raw, 2 in ok, 1 in not-ok")
+
+
+def test_invalid_split_exits_1_with_the_seed_messages(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(_files(tmp_path, "Intro\n\nBody\n\nConclusion", "Intro", "Conclusion"))
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "  - Lost content: 1 paragraphs missing from split (e.g., 'body')" in out
+
+
+def test_json_report_with_evidence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = _files(tmp_path, "A\n\nB", "B", "")
+    code = main([*args, "--json", "--evidence"])
+    payload = json.loads(capsys.readouterr().out)
+    assert code == 1
+    assert payload["valid"] is False
+    assert payload["lost"] == ["a"]
+    assert payload["placements"] == [[0, None, None], [1, "draft_ok", 0]]
+    assert payload["message"].startswith("Lost content: 1 paragraphs")
+
+
+@pytest.mark.parametrize(
+    ("raw", "error"),
+    [
+        ("", "is empty or whitespace-only"),
+        ("  \n\n\t", "is empty or whitespace-only"),
+        (b"\xff\xfe bad utf8 \xc3\x28", "is not valid UTF-8"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "looks like a binary file"),
+    ],
+)
+def test_bad_raw_draft_exits_2_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], raw: str | bytes, error: str
+) -> None:
+    code = main(_files(tmp_path, raw, "x", "y"))
+    err = capsys.readouterr().err
+    assert code == 2
+    assert error in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_missing_file_and_json_error_shape(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["check-split", "--raw", str(tmp_path / "nope.md"), "--ok", "a", "--not-ok",
+                 "b", "--json"])
+    payload = json.loads(capsys.readouterr().out)
+    assert code == 2
+    assert payload == {"ok": False, "error": f"raw draft {tmp_path / 'nope.md'}: no such file",
+                       "exit_code": 2}
+
+
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["check-split", "--raw", "x"])
+    assert exc.value.code == 2
+    assert main([]) == 2
+
+
+def test_draft_over_the_configured_limit_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cfg = tmp_path / "agents.yaml"
+    cfg.write_text("agents:\n  content_splitter:\n    max_draft_bytes: 10\n")
+    monkeypatch.setenv("DRAFTGUARD_CONFIG", str(cfg))
+    code = main(_files(tmp_path, "x" * 11, "x", ""))
+    assert code == 2
+    assert "over the 10-byte limit" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("missing", ["draft", "outline"])
+def test_split_with_bad_input_exits_2_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], missing: str
+) -> None:
+    draft = tmp_path / "draft.md"
+    outline = tmp_path / "outline.md"
+    draft.write_text("" if missing == "draft" else "Para one.\n\nPara two.")
+    if missing == "draft":
+        outline.write_text("1. One")
+    out = tmp_path / "out"
+    code = main(["split", "--draft", str(draft), "--outline", str(outline), "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert ("is empty" in err) if missing == "draft" else ("no such file" in err)
+    assert not out.exists()
+
+
+def test_split_refuses_an_out_path_that_is_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    draft = tmp_path / "d.md"
+    draft.write_text("One.\n\nTwo.")
+    outline = tmp_path / "o.md"
+    outline.write_text("1. One")
+    blocker = tmp_path / "out"
+    blocker.write_text("keep me")
+    code = main(["split", "--draft", str(draft), "--outline", str(outline), "--out",
+                 str(blocker)])
+    assert code == 2
+    assert blocker.read_text() == "keep me"

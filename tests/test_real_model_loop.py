@@ -1,0 +1,30 @@
+"""The whole split loop on the real embedded model: it may succeed or run out of attempts,
+but it always ends, its verdict matches its outputs, and the raw draft is untouched."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from blogger.split_runner import run_split
+from draftguard.split_check import check_split
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+
+
+@pytest.mark.local_model
+async def test_embedded_model_runs_the_whole_loop() -> None:
+    raw = (SAMPLES / "draft.md").read_text()
+    outline = (SAMPLES / "outline.md").read_text()
+    outcome = await run_split(raw, outline, model="local:smollm2")
+
+    assert outcome.raw_draft == raw
+    assert 1 <= outcome.attempts <= 3
+    if outcome.valid:
+        assert outcome.draft_ok is not None and outcome.draft_not_ok is not None
+        assert check_split(raw, outcome.draft_ok, outcome.draft_not_ok).valid
+    else:
+        assert outcome.reason.startswith("Split failed after")
+        if outcome.draft_ok is not None and outcome.draft_not_ok is not None:
+            assert not check_split(raw, outcome.draft_ok, outcome.draft_not_ok).valid
