@@ -45,7 +45,6 @@ def check(data: Any) -> tuple[list[Violation], int, dict[str, Any] | None]:
                                  item=i))
             continue
         front = text_field(card, "front", where, i, out)
-        back = text_field(card, "back", where, i, out)
         if front is not None:
             n = char_count(front)
             if n < MIN_FRONT_CHARS:
@@ -56,6 +55,7 @@ def check(data: Any) -> tuple[list[Violation], int, dict[str, Any] | None]:
             key = normalize_key(front)
             first_spelling.setdefault(key, front.strip())
             seen[key] = seen.get(key, 0) + 1
+        back = text_field(card, "back", where, i, out)
         if back is not None:
             n = char_count(back)
             if n > MAX_BACK_CHARS:

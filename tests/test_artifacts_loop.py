@@ -1,0 +1,248 @@
+"""ArtifactRepairLoop with a scripted model: seed 001's repair traces, faults and budget."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from google.adk.runners import InMemoryRunner
+from google.genai import types
+from scripted_llm import Hang, ScriptedLlm
+
+from draftguard.errors import ConfigError
+from draftguard_adk.artifact_loop import (
+    MAX_LLM_CALLS,
+    STATE_RESULT,
+    STATE_SOURCE,
+    build_artifact_repair_loop,
+)
+from draftguard_adk.artifact_repair import generate_artifact
+from draftguard_adk.workflow_agents import ROUTE_RETRY, ROUTE_VALID
+
+DATA = Path(__file__).parent / "data" / "artifacts"
+PHOTO_SOURCE = (
+    "Photosynthesis is the process by which plants convert light energy into chemical energy "
+    "stored in glucose molecules. This occurs in chloroplasts, which contain chlorophyll pigment."
+)
+ATP_SOURCE = (
+    "ATP (adenosine triphosphate) is the primary energy molecule of cells. It stores energy in "
+    "phosphate bonds. ATP is produced in mitochondria by cellular respiration."
+)
+NO_ISSUES: dict[str, Any] = {"issues": []}
+
+
+def load(name: str) -> Any:
+    return json.loads((DATA / name).read_text(encoding="utf-8"))
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.progress: list[tuple[str, int, int]] = []
+        self.logs: list[str] = []
+
+    async def on_progress(self, stage: str, progress: int, attempt: int) -> None:
+        self.progress.append((stage, progress, attempt))
+
+    async def on_log(self, message: str, fields: Any) -> None:
+        self.logs.append(message)
+
+
+async def run(llm: ScriptedLlm, artifact_type: str, source: str, request: str = "",
+              **kw: Any) -> tuple[Any, Recorder]:
+    rec = Recorder()
+    outcome = await generate_artifact(
+        artifact_type, source, request, model=llm, on_progress=rec.on_progress,
+        on_log=rec.on_log, **kw,
+    )
+    return outcome, rec
+
+
+async def test_seed_quiz_repaired_on_attempt_1() -> None:
+    llm = ScriptedLlm([
+        load("photosynthesis_quiz.json"),
+        {"issues": [{"item": 1, "kind": "wrong answer",
+                     "detail": 'Answer "Energy production" is too vague'}]},
+        load("photosynthesis_quiz_repaired.json"),
+        NO_ISSUES,
+    ])
+    outcome, rec = await run(llm, "quiz", PHOTO_SOURCE, "Create a quiz with 2 questions")
+    assert outcome.ok and outcome.attempts == 1 and outcome.llm_calls == 4 == len(llm.requests)
+    assert outcome.artifact == load("photosynthesis_quiz_repaired.json")
+    assert llm.remaining == 0
+
+    repair_prompt = llm.prompt_text(2)
+    assert repair_prompt.count("Repair this quiz artifact to fix the following violations.") == 1
+    for line in (
+        "Original Plan:", '"concepts": [', "Source Content:\n" + PHOTO_SOURCE,
+        "Current Artifact (INVALID):",
+        "  - Question 1: Must have at least 4 options (has 3)",
+        "  - Question 2: Options must be unique (found duplicates)",
+        "  - Question 2: correct_answer 'Chloroplasts' must be one of the options",
+        'Semantic Issues:\n  - Question 1: Wrong answer (Answer "Energy production" is too vague)',
+        "1. Each question MUST have at least 4 options",
+        "4. Questions must be answerable from the provided content",
+        "CRITICAL: Return the COMPLETE corrected artifact in valid JSON format.",
+    ):
+        assert line in repair_prompt
+    assert "Earlier Failed Attempts" not in repair_prompt  # nothing earlier than the current
+
+    # seed's progress map, never moving backwards
+    assert rec.progress == [
+        ("planning", 20, 0), ("generating", 60, 0), ("structural", 70, 0),
+        ("semantic", 80, 0), ("repair", 85, 1), ("structural", 85, 1), ("semantic", 85, 1),
+        ("done", 100, 1),
+    ]
+    assert "✗ 3 violations found" in rec.logs
+    assert "Validation failed: 3 structural violations, 1 semantic issue" in rec.logs
+    assert "Repair attempt 1/2" in rec.logs
+    assert "✓ Repair successful after 1 attempt(s)" in rec.logs
+
+
+async def test_seed_flashcards_repaired_on_attempt_2_with_history_in_prompt() -> None:
+    llm = ScriptedLlm([
+        load("atp_flashcards.json"), NO_ISSUES,
+        load("atp_flashcards_repair1.json"),
+        {"issues": [{"item": 2, "kind": "hallucinated",
+                     "detail": '"ATP Production" not found in source chunks'}]},
+        load("atp_flashcards_repair2.json"), NO_ISSUES,
+    ])
+    outcome, rec = await run(llm, "flashcards", ATP_SOURCE, "2 flashcards on ATP")
+    assert outcome.ok and outcome.attempts == 2 and outcome.llm_calls == 6
+    assert outcome.artifact == load("atp_flashcards_repair2.json")
+    first_repair, second_repair = llm.prompt_text(2), llm.prompt_text(4)
+    assert "Flashcard 1: Back too long (354 chars, max 300)" in first_repair
+    assert "Duplicate term found: 'ATP'" in first_repair
+    assert ("Flashcard 2: Contains hallucinated facts "
+            '("ATP Production" not found in source chunks)') in second_repair
+    # the second repair sees the first generation's mistakes so it does not repeat them
+    assert "Earlier Failed Attempts" in second_repair
+    assert "Back too long (354 chars, max 300)" in second_repair
+    assert [p for p in rec.progress if p[0] == "repair"] == [("repair", 85, 1), ("repair", 90, 2)]
+    assert rec.progress[-1] == ("done", 100, 2)
+
+
+async def test_seed_permanent_failure_after_2_attempts() -> None:
+    source = "Photosynthesis occurs in plants."
+    hallucinated = {"questions": [{
+        "question": "Which pigment absorbs red light?",
+        "options": ["Chlorophyll a", "Carotene", "Xanthophyll", "Anthocyanin"],
+        "correct_answer": "Chlorophyll a", "explanation": "It absorbs red light.",
+    }, {
+        "question": "What does the Calvin cycle fix?",
+        "options": ["CO2", "O2", "N2", "H2O"], "correct_answer": "CO2",
+        "explanation": "Carbon fixation.",
+    }]}
+    verdict = {"issues": [{"item": 1, "kind": "not answerable from source"},
+                          {"item": 2, "kind": "hallucinated"}]}
+    llm = ScriptedLlm([hallucinated, verdict, hallucinated, verdict, hallucinated, verdict])
+    outcome, rec = await run(llm, "quiz", source, "Create a detailed quiz on photosynthesis")
+    assert not outcome.ok and outcome.failure_kind == "validation"
+    assert outcome.llm_calls == MAX_LLM_CALLS == 6 and outcome.attempts == 2
+    assert outcome.error == (
+        'Validation failed after 2 repair attempts. Violations: [] '
+        'Issues: ["Question 1: Not answerable from source", '
+        '"Question 2: Contains hallucinated facts"]'
+    )
+    assert rec.progress[-1] == ("failed", 100, 2)
+    assert "✗ Repair failed after 2 attempts" in rec.logs
+    # one sentence of source: the plan asks for one item, not a "detailed" quiz
+    assert "exactly 1 questions" in llm.prompt_text(0)
+
+
+async def test_quiz_passing_first_time_makes_two_calls() -> None:
+    llm = ScriptedLlm([load("photosynthesis_quiz_repaired.json"), NO_ISSUES])
+    outcome, rec = await run(llm, "quiz", PHOTO_SOURCE)
+    assert outcome.ok and outcome.attempts == 0 and outcome.llm_calls == 2
+    assert [p[1] for p in rec.progress] == [20, 60, 70, 80, 100]
+    # the generator and judge decode into schemas
+    assert llm.requests[0].config.response_schema is not None
+    assert llm.requests[1].config.response_schema is not None
+
+
+async def test_mindmap_generated_nested_comes_back_canonical() -> None:
+    llm = ScriptedLlm([load("mindmap_nested.json"), NO_ISSUES])
+    outcome, _ = await run(llm, "mindmap", PHOTO_SOURCE)
+    assert outcome.ok
+    assert [n["label"] for n in outcome.artifact["nodes"]] == [
+        "Photosynthesis", "Chloroplasts", "Chlorophyll", "Glucose"]
+
+
+async def test_malformed_json_every_time_fails_with_reason_and_skips_the_judge() -> None:
+    llm = ScriptedLlm(['{"questions": [', "not json at all", "```json\n{oops\n```"])
+    outcome, _ = await run(llm, "quiz", PHOTO_SOURCE)
+    assert not outcome.ok and outcome.failure_kind == "validation"
+    assert outcome.llm_calls == 3  # nothing to judge, so no judge calls
+    assert "Artifact is not valid JSON" in outcome.error
+    assert outcome.error.startswith("Validation failed after 2 repair attempts.")
+
+
+async def test_malformed_judge_answer_fails_the_job() -> None:
+    llm = ScriptedLlm([load("photosynthesis_quiz_repaired.json"), "the quiz looks fine"])
+    outcome, _ = await run(llm, "quiz", PHOTO_SOURCE)
+    assert outcome.failure_kind == "model_error"
+    assert outcome.error.startswith("semantic judge returned malformed JSON")
+    assert outcome.llm_calls == 2
+
+
+async def test_model_raising_fails_with_its_reason() -> None:
+    llm = ScriptedLlm([RuntimeError("quota exhausted")])
+    outcome, rec = await run(llm, "flashcards", ATP_SOURCE)
+    assert not outcome.ok and outcome.failure_kind == "model_error"
+    assert outcome.error == "model call failed during generate: RuntimeError: quota exhausted"
+    assert outcome.llm_calls == 1 and rec.progress[-1] == ("failed", 100, 0)
+
+
+async def test_model_hanging_times_out_and_nothing_hangs() -> None:
+    llm = ScriptedLlm([load("atp_flashcards_repair2.json"), Hang(30)])
+    outcome, _ = await run(llm, "flashcards", ATP_SOURCE, call_timeout_s=0.2)
+    assert outcome.failure_kind == "timeout"
+    assert outcome.error == "model call timed out after 0.2 s during judge"
+
+
+async def test_bad_input_is_a_verdict_not_an_exception() -> None:
+    llm = ScriptedLlm([])
+    outcome, _ = await run(llm, "poem", PHOTO_SOURCE)
+    assert outcome.failure_kind == "bad_input" and "unknown artifact type 'poem'" in outcome.error
+    outcome, _ = await run(llm, "quiz", "   ")
+    assert outcome.failure_kind == "bad_input" and outcome.error == "source content is empty"
+    assert outcome.llm_calls == 0 and llm.requests == []
+
+
+async def test_max_repairs_is_configurable_within_the_budget() -> None:
+    llm = ScriptedLlm([load("photosynthesis_quiz.json"), NO_ISSUES])
+    outcome, _ = await run(llm, "quiz", PHOTO_SOURCE, max_repairs=0)
+    assert outcome.error.startswith("Validation failed after 0 repair attempts.")
+    with pytest.raises(ConfigError, match="max_repairs must be 0..2"):
+        build_artifact_repair_loop(model=llm, max_repairs=3)
+
+
+async def test_callback_errors_reach_the_caller() -> None:
+    llm = ScriptedLlm([load("photosynthesis_quiz_repaired.json"), NO_ISSUES])
+
+    async def boom(stage: str, progress: int, attempt: int) -> None:
+        raise LookupError("lease lost")
+
+    with pytest.raises(LookupError, match="lease lost"):
+        await generate_artifact("quiz", PHOTO_SOURCE, "", model=llm, on_progress=boom)
+
+
+async def test_loop_as_an_agent_escalates_with_route_valid_and_routes_retry_on_failure() -> None:
+    llm = ScriptedLlm([load("photosynthesis_quiz.json"), NO_ISSUES,
+                       load("photosynthesis_quiz_repaired.json"), NO_ISSUES])
+    agent = build_artifact_repair_loop(model=llm, artifact_type="quiz")
+    runner = InMemoryRunner(agent=agent, app_name="t")
+    session = await runner.session_service.create_session(
+        app_name="t", user_id="u", state={STATE_SOURCE: PHOTO_SOURCE})
+    events = [e async for e in runner.run_async(
+        user_id="u", session_id=session.id,
+        new_message=types.Content(role="user", parts=[types.Part(text="a quiz please")]))]
+    routes = [e.actions.route for e in events if e.actions.route]
+    assert routes == [ROUTE_RETRY, ROUTE_VALID]
+    assert events[-1].actions.escalate is True
+    final = await runner.session_service.get_session(app_name="t", user_id="u",
+                                                     session_id=session.id)
+    assert final.state[STATE_RESULT]["ok"] is True
+    assert json.loads(events[-1].content.parts[0].text) == load("photosynthesis_quiz_repaired.json")
+    await runner.close()
