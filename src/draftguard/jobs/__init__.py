@@ -36,6 +36,7 @@ from draftguard.jobs.worker_log import (
     JsonLineFormatter,
     SeedFormatter,
     configure_worker_logging,
+    seed_line,
 )
 
 __all__ = [
@@ -66,6 +67,7 @@ __all__ = [
     "load_job_settings",
     "normalize_database_url",
     "progress_for",
+    "seed_line",
     "status_for",
     "utcnow",
 ]

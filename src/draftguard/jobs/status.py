@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from draftguard.artifacts.progress import STAGE_PROGRESS, repair_progress
+
 __all__ = [
     "ACTIVE_STATUSES",
     "TERMINAL_STATUSES",
@@ -49,6 +51,7 @@ class Stage(StrEnum):
     SEMANTIC = "semantic"
     REPAIR = "repair"
     DONE = "done"
+    FAILED = "failed"
 
 
 # Statuses a worker holds a lease on: the job is running somewhere (or was, if the lease ran out).
@@ -57,16 +60,8 @@ ACTIVE_STATUSES: frozenset[JobStatus] = frozenset(
 )
 TERMINAL_STATUSES: frozenset[JobStatus] = frozenset({JobStatus.COMPLETED, JobStatus.FAILED})
 
-_STAGE_PROGRESS: dict[Stage, int] = {
-    Stage.PLANNING: 20,
-    Stage.GENERATING: 60,
-    Stage.STRUCTURAL: 70,
-    Stage.SEMANTIC: 80,
-    Stage.DONE: 100,
-}
-_REPAIR_PROGRESS = (85, 90)
-# A third or later repair (max_repairs raised in agents.yaml) creeps towards, never reaches, 100.
-_REPAIR_CEILING = 95
+# One map for the whole project: the artifact loop reports with it, the job store shows it.
+_STAGE_PROGRESS: dict[Stage, int] = {st: STAGE_PROGRESS[st.value] for st in Stage}
 
 _STAGE_STATUS: dict[Stage, JobStatus] = {
     Stage.PLANNING: JobStatus.PLANNING,
@@ -75,6 +70,7 @@ _STAGE_STATUS: dict[Stage, JobStatus] = {
     Stage.SEMANTIC: JobStatus.VALIDATING,
     Stage.REPAIR: JobStatus.VALIDATING,
     Stage.DONE: JobStatus.VALIDATING,
+    Stage.FAILED: JobStatus.VALIDATING,
 }
 
 
@@ -84,16 +80,14 @@ def progress_for(stage: Stage | str, attempt: int = 0) -> int:
     if st is Stage.REPAIR:
         if attempt < 1:
             raise ValueError(f"repair attempt must be >= 1, got {attempt}")
-        if attempt <= len(_REPAIR_PROGRESS):
-            return _REPAIR_PROGRESS[attempt - 1]
-        return min(_REPAIR_CEILING, _REPAIR_PROGRESS[-1] + (attempt - len(_REPAIR_PROGRESS)))
+        return repair_progress(attempt)
     return _STAGE_PROGRESS[st]
 
 
 def status_for(stage: Stage | str) -> JobStatus:
     """The coarse status a running job shows while the loop is at `stage`.
 
-    `done` maps to `validating`: only the worker, once the outcome is stored, may say
+    `done` and `failed` map to `validating`: only the worker, once the outcome is stored, may say
     `completed` or `failed`.
     """
     return _STAGE_STATUS[Stage(stage)]

@@ -270,7 +270,8 @@ class JobStore:
         self, job: JobRecord, stage: Stage | str, progress: int, attempt: int = 0
     ) -> bool:
         """Record the loop's stage and percentage. Progress never goes backwards and stays
-        below 100 until `finish`: only a stored outcome may say 100."""
+        below 100 until `finish`: only a stored outcome may say 100, so the loop's own
+        `done`/`failed` report only refreshes `updated_at`."""
         try:
             st: Stage | None = Stage(stage)
         except ValueError:
@@ -282,7 +283,9 @@ class JobStore:
             "updated_at": now, "progress": greatest(_JobRow.progress, pct),
             "attempts": greatest(_JobRow.attempts, max(0, int(attempt))),
         }
-        if st is not None:
+        if st in (Stage.DONE, Stage.FAILED):
+            del values["progress"]
+        elif st is not None:
             values["status"] = status_for(st).value
             values["stage"] = st.value
         stmt = (

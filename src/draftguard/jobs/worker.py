@@ -28,7 +28,7 @@ from pydantic import BaseModel, Field
 from draftguard.errors import DraftguardError
 from draftguard.jobs.models import JobOutcome, JobRecord
 from draftguard.jobs.store import JobStore
-from draftguard.jobs.worker_log import WORKER_LOGGER
+from draftguard.jobs.worker_log import WORKER_LOGGER, seed_line
 
 __all__ = [
     "JobLog",
@@ -144,7 +144,9 @@ class Worker:
                 run.cancel()  # another worker owns the job now: stop spending model calls
 
         async def on_log(message: str, fields: Mapping[str, Any]) -> None:
-            self._line(message, job, **dict(fields))
+            if "ok" in fields and not message.startswith("✗"):
+                return  # the loop's own closing line: the worker writes the job's verdict
+            self._line(seed_line(message), job, **{"event": "loop", **dict(fields)})
 
         run = asyncio.ensure_future(
             asyncio.wait_for(self.runner(job, on_progress, on_log), self.job_timeout_seconds)

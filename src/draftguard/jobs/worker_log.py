@@ -11,13 +11,44 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-__all__ = ["WORKER_LOGGER", "JsonLineFormatter", "SeedFormatter", "configure_worker_logging"]
+__all__ = [
+    "WORKER_LOGGER",
+    "JsonLineFormatter",
+    "SeedFormatter",
+    "configure_worker_logging",
+    "seed_line",
+]
 
 WORKER_LOGGER = "draftguard.worker"
+
+
+# The seed's markers and indentation, by how the repair loop's message starts.
+_MARKERS: tuple[tuple[str, str], ...] = (
+    ("Phase 1", "📋 "), ("Phase 2", "🔨 "), ("Phase 3", "✅ "),
+    ("Plan created", "✓ "), ("Generated artifact", "✓ "),
+    ("Validation failed", "⚠️  "), ("Repair attempt", "🔧 "),
+)
+_INDENTED = re.compile(
+    r"^(→ Step|→ Revalidating|✓ Structure|✓ Semantics|✗ Still invalid|✗ \d+ (violation|issue)"
+    r"|✗ (Structural|Semantic)|Semantic validation skipped)"
+)
+
+
+def seed_line(message: str) -> str:
+    """`message` with the seed's marker or indentation ("Phase 1: ..." → "📋 Phase 1: ...",
+    "→ Step 1: ..." → "  → Step 1: ..."); anything else unchanged."""
+    text = message.strip()
+    for prefix, marker in _MARKERS:
+        if text.startswith(prefix):
+            return marker + text
+    if _INDENTED.match(text):
+        return "  " + text
+    return text
 
 
 def _fields(record: logging.LogRecord) -> Mapping[str, Any]:

@@ -1,0 +1,257 @@
+"""The job HTTP API: `POST /ai/artifact` queues a job, `GET /ai/artifact/{job_id}` polls it.
+
+    POST /ai/artifact {artifact_type, source, request}   → 202 {"job_id": "<uuid4>"}
+    GET  /ai/artifact/{job_id}                            → 200 {job_id, status, progress, ...}
+
+Security: every call needs an API key (`X-API-Key: KEY` or `Authorization: Bearer KEY`,
+401 otherwise); the key names the user, and a job belongs to the user who created it (any
+other user gets 404, as for a job that does not exist). Bodies above `max_request_bytes`
+get 413 before they are read in full; a malformed body gets 422 naming the field.
+"""
+
+# No `from __future__ import annotations`: FastAPI must see the route closures' Annotated
+# dependencies as objects, not as strings naming locals.
+import asyncio
+import json
+import uuid
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, FastAPI, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
+from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from draftguard.artifacts import artifact_types as known_artifact_types
+from draftguard.jobs import ApiKeys, ArtifactRequest, JobCreated, JobSettings, JobStore, JobView
+
+__all__ = [
+    "ANONYMOUS_USER",
+    "BodyLimitMiddleware",
+    "JobApi",
+    "create_jobs_app",
+    "install_job_api",
+]
+
+ANONYMOUS_USER = "anonymous"
+PREFIX = "/ai/artifact"
+
+_api_key_header = APIKeyHeader(name="X-API-Key", auto_error=False,
+                               description="an API key from DRAFTGUARD_API_KEYS / agents.yaml")
+_bearer = HTTPBearer(auto_error=False, description="the same API key, as a bearer token")
+
+
+def _field_of(loc: Sequence[Any]) -> str:
+    parts = [str(p) for p in loc if p not in ("body", "path", "query", "header")]
+    return ".".join(parts) or "body"
+
+
+def _unprocessable(errors: Sequence[dict[str, Any]]) -> JSONResponse:
+    detail = []
+    for err in errors:
+        field = _field_of(err.get("loc", ()))
+        if err.get("type") == "json_invalid":
+            field = "body"
+        detail.append({"field": field, "message": str(err.get("msg", "invalid")),
+                       "type": err.get("type"), "loc": list(err.get("loc", ()))})
+    message = "; ".join(f"{d['field']}: {d['message']}" for d in detail)
+    return JSONResponse(status_code=422, content={"detail": detail, "message": message})
+
+
+class _JobRoute(APIRoute):
+    """Our routes answer 422 with the field named, whatever the host app's handlers do."""
+
+    def get_route_handler(self) -> Callable[[Request], Awaitable[Response]]:
+        inner = super().get_route_handler()
+
+        async def handler(request: Request) -> Response:
+            try:
+                return await inner(request)
+            except RequestValidationError as err:
+                return _unprocessable(list(err.errors()))
+
+        return handler
+
+
+class BodyLimitMiddleware:
+    """413 for bodies above `max_bytes` under `prefix`: by Content-Length when the client
+    sends one, else while streaming, so an oversized body is never held in memory whole."""
+
+    def __init__(self, app: ASGIApp, *, max_bytes: int, prefix: str = PREFIX) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+        self.prefix = prefix
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope["path"].startswith(self.prefix) \
+                or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    await self._reject(send, 400, "invalid Content-Length header")
+                    return
+                if declared > self.max_bytes:
+                    await self._too_large(send, declared)
+                    return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_bytes:
+                await self._too_large(send, size, at_least=True)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _too_large(self, send: Send, size: int, *, at_least: bool = False) -> None:
+        more = "more than " if at_least else ""
+        await self._reject(
+            send, 413, f"request body too large ({more}{size} bytes, max {self.max_bytes})"
+        )
+
+    @staticmethod
+    async def _reject(send: Send, status: int, detail: str) -> None:
+        body = json.dumps({"detail": detail}).encode()
+        await send({"type": "http.response.start", "status": status, "headers": [
+            (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+            (b"connection", b"close"),
+        ]})
+        await send({"type": "http.response.body", "body": body})
+
+
+class JobApi:
+    """The routes and what they share: the store, the settings and the key table."""
+
+    def __init__(
+        self,
+        store: JobStore,
+        settings: JobSettings,
+        *,
+        allow_anonymous: bool = False,
+        artifact_types: Callable[[], Sequence[str]] = known_artifact_types,
+    ) -> None:
+        self.store = store
+        self.settings = settings
+        self.keys = ApiKeys(settings.api_keys)
+        self.allow_anonymous = allow_anonymous
+        self.artifact_types = artifact_types
+        self._schema_ready = False
+        self._schema_lock = asyncio.Lock()
+        self.router = self._build_router()
+
+    async def ensure_schema(self) -> None:
+        """Create the job table once per process (also when no lifespan ran, as in tests)."""
+        if self._schema_ready:
+            return
+        async with self._schema_lock:
+            if not self._schema_ready:
+                await self.store.create_schema()
+                self._schema_ready = True
+
+    async def _user(
+        self,
+        api_key: Annotated[str | None, Depends(_api_key_header)],
+        bearer: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    ) -> str:
+        presented = api_key or (bearer.credentials if bearer else None)
+        if not self.keys and self.allow_anonymous:
+            return ANONYMOUS_USER
+        user = self.keys.user_for(presented)
+        if user is None:
+            detail = "missing API key" if not presented else "invalid API key"
+            raise HTTPException(status_code=401, detail=detail,
+                                headers={"WWW-Authenticate": "Bearer"})
+        return user
+
+    def _build_router(self) -> APIRouter:
+        router = APIRouter(route_class=_JobRoute, tags=["artifact jobs"])
+        limits = self.settings
+        User = Annotated[str, Depends(self._user)]
+        errors: dict[int | str, dict[str, Any]] = {
+            401: {"description": "no API key, or an unknown one"},
+            422: {"description": "malformed body; `detail[].field` names the field"},
+        }
+
+        @router.post(
+            PREFIX, status_code=202, response_model=JobCreated,
+            summary="Queue an artifact job (quiz, flashcards or mindmap)",
+            responses={**errors, 413: {"description": "body over max_request_bytes"}},
+        )
+        async def create_job(
+            body: ArtifactRequest, response: Response, user: User
+        ) -> JobCreated:
+            problems: list[dict[str, Any]] = []
+            kinds = list(self.artifact_types())
+            if body.artifact_type not in kinds:
+                problems.append({"loc": ("body", "artifact_type"), "type": "enum",
+                                 "msg": f"must be one of {', '.join(kinds)}"})
+            if len(body.source) > limits.max_source_chars:
+                problems.append({"loc": ("body", "source"), "type": "string_too_long",
+                                 "msg": f"at most {limits.max_source_chars} characters "
+                                        f"(got {len(body.source)})"})
+            if len(body.request) > limits.max_request_chars:
+                problems.append({"loc": ("body", "request"), "type": "string_too_long",
+                                 "msg": f"at most {limits.max_request_chars} characters "
+                                        f"(got {len(body.request)})"})
+            if problems:
+                raise RequestValidationError(problems)
+            await self.ensure_schema()
+            job = await self.store.create(owner=user, artifact_type=body.artifact_type,
+                                          source=body.source, request=body.request)
+            response.headers["Location"] = f"{PREFIX}/{job.id}"
+            return JobCreated(job_id=job.id)
+
+        @router.get(
+            PREFIX + "/{job_id}", response_model=JobView, response_model_exclude_none=True,
+            summary="Poll an artifact job: status, progress, then result or error",
+            responses={**errors, 404: {"description": "no such job for this user"}},
+        )
+        async def get_job(job_id: str, response: Response, user: User) -> dict[str, Any]:
+            try:
+                uuid.UUID(job_id)
+            except ValueError:
+                raise HTTPException(status_code=404, detail="job not found") from None
+            await self.ensure_schema()
+            job = await self.store.get(job_id, owner=user)
+            if job is None:
+                raise HTTPException(status_code=404, detail="job not found")
+            response.headers["Cache-Control"] = "no-store"
+            return job.view().public()
+
+        return router
+
+
+def install_job_api(app: FastAPI, api: JobApi) -> None:
+    """Add the job routes and the body limit to `app` (ADK's app, or a bare one)."""
+    app.include_router(api.router)
+    app.add_middleware(BodyLimitMiddleware, max_bytes=api.settings.max_request_bytes)
+
+
+def create_jobs_app(api: JobApi) -> FastAPI:
+    """The job API alone (tests, benchmarks, or deployments without the ADK server)."""
+    app = FastAPI(title="draftguard artifact jobs", version="1")
+    install_job_api(app, api)
+    return app
