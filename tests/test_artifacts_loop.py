@@ -214,7 +214,7 @@ async def test_max_repairs_is_configurable_within_the_budget() -> None:
     llm = ScriptedLlm([load("photosynthesis_quiz.json"), NO_ISSUES])
     outcome, _ = await run(llm, "quiz", PHOTO_SOURCE, max_repairs=0)
     assert outcome.error.startswith("Validation failed after 0 repair attempts.")
-    with pytest.raises(ConfigError, match="max_repairs must be 0..2"):
+    with pytest.raises(ConfigError, match=r"max_repairs must be 0\.\.2"):
         build_artifact_repair_loop(model=llm, max_repairs=3)
 
 

@@ -19,6 +19,7 @@ __all__ = ["main"]
 _COMMAND_MODULES = [
     "check_split",
     "split",
+    "validate_artifact",
 ]
 
 
