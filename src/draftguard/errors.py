@@ -10,6 +10,8 @@
         │   ├── InputTooLargeError    over a documented size limit
         │   ├── MissingStateKeyError  a session-state key the step needs is absent
         │   ├── SchemaError           JSON that does not fit a published contract
+        │   ├── FrontmatterError      frontmatter that is not a YAML mapping, or a bad key
+        │   ├── UnsafePathError       a file name that would leave the output directory
         │   ├── UnknownArtifactTypeError  an artifact type with no schema module
         │   ├── UnknownFormatError    a format name that is not in the document format table
         │   └── DocumentReadError     a document that cannot be read (missing, unreadable, bad type)
@@ -30,6 +32,7 @@ __all__ = [
     "DraftguardError",
     "EmptyInputError",
     "FatalError",
+    "FrontmatterError",
     "InputError",
     "InputTooLargeError",
     "MissingStateKeyError",
@@ -41,6 +44,7 @@ __all__ = [
     "SchemaError",
     "UnknownArtifactTypeError",
     "UnknownFormatError",
+    "UnsafePathError",
 ]
 
 
@@ -97,6 +101,14 @@ class UnknownArtifactTypeError(InputError):
         )
         self.name = name
         self.known = known
+
+
+class FrontmatterError(InputError):
+    """Frontmatter that is not a YAML mapping, or a key that cannot be set."""
+
+
+class UnsafePathError(InputError):
+    """A file name that would resolve outside the configured output directory."""
 
 
 class ConfigError(FatalError):

@@ -1,0 +1,263 @@
+"""Where things are in a markdown document: lines, frontmatter, blocks, headings, sections.
+
+Offsets index the raw text as given (CRLF kept), so edits made with them preserve every byte
+they do not touch. Fenced code is one block and never holds headings.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+__all__ = [
+    "Block",
+    "BlockKind",
+    "MarkdownMap",
+    "Section",
+    "heading_lines",
+    "normalize_title",
+]
+
+
+class BlockKind(StrEnum):
+    FRONTMATTER = "frontmatter"
+    HEADING = "heading"
+    PARAGRAPH = "paragraph"
+    CODE = "code"
+    RULE = "rule"
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A run of lines: `start`/`end` are offsets of its first char and its last line's end."""
+
+    kind: BlockKind
+    start: int
+    end: int
+    first_line: int  # 0-based
+    last_line: int  # 0-based, inclusive
+    level: int = 0
+    title: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A heading and everything under it, up to the next heading of the same or higher level."""
+
+    heading: Block
+    start: int
+    end: int
+    path: tuple[str, ...]
+
+
+_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+_RULE = re.compile(r"^ {0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_EMPHASIS = re.compile(r"[*_`]+")
+
+
+def normalize_title(title: str) -> str:
+    """A heading title as compared by scopes: no emphasis marks, folded case and spaces."""
+    return " ".join(_EMPHASIS.sub("", title).casefold().split()).rstrip(":")
+
+
+def _fence_closes(line: str, fence: str) -> bool:
+    stripped = line.lstrip(" ")
+    if len(line) - len(stripped) > 3:
+        return False
+    run = len(stripped) - len(stripped.lstrip(fence[0]))
+    return run >= len(fence) and not stripped[run:].strip()
+
+
+def heading_lines(lines: Sequence[str], *, in_fence: str | None = None) -> list[str]:
+    """The headings among `lines` as "level:title" strings (used to detect heading changes).
+
+    `in_fence` is the open fence marker when the first line is inside fenced code.
+    """
+    found: list[str] = []
+    fence = in_fence
+    prev_para = False
+    for line in lines:
+        line = line.rstrip("\r")
+        if fence is not None:
+            if _fence_closes(line, fence):
+                fence = None
+            prev_para = False
+            continue
+        if m := _FENCE.match(line):
+            fence = m.group(1)
+            prev_para = False
+            continue
+        if not line.strip():
+            prev_para = False
+            continue
+        if m := _ATX.match(line):
+            found.append(f"{len(m.group(1))}:{(m.group(2) or '').strip()}")
+            prev_para = False
+            continue
+        if prev_para and (m := _SETEXT.match(line)):
+            level = 1 if m.group(1)[0] == "=" else 2
+            found.append(f"{level}:setext")
+            prev_para = False
+            continue
+        prev_para = not _RULE.match(line)
+    return found
+
+
+class MarkdownMap:
+    """A parsed view of one text; build once per text, query many times."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.newline = "\r\n" if "\r\n" in text else "\n"
+        starts = [0]
+        find = text.find
+        pos = find("\n")
+        while pos != -1:
+            starts.append(pos + 1)
+            pos = find("\n", pos + 1)
+        # A final newline does not open another line.
+        if len(starts) > 1 and starts[-1] == len(text):
+            starts.pop()
+        self.line_starts = starts
+        self.line_count = 0 if not text else len(starts)
+        self.frontmatter: Block | None = None
+        self.blocks: list[Block] = []
+        self.fence_at_line: dict[int, str] = {}
+        self._parse()
+        self.sections = self._sections()
+        self._block_starts = [b.start for b in self.blocks]
+
+    # -- lines -------------------------------------------------------------------------------
+    def line_end(self, line: int) -> int:
+        """Offset just past the content of `line` (before its "\\r\\n" or "\\n")."""
+        text = self.text
+        if line + 1 < len(self.line_starts):
+            end = self.line_starts[line + 1] - 1
+        else:
+            end = len(text) - 1 if text.endswith("\n") else len(text)
+        if end > self.line_starts[line] and text[end - 1] == "\r" and text[end : end + 1] == "\n":
+            end -= 1
+        return end
+
+    def line_text(self, line: int) -> str:
+        return self.text[self.line_starts[line] : self.line_end(line)]
+
+    def line_of(self, offset: int) -> int:
+        """0-based line holding `offset` (an offset at the very end belongs to the last line)."""
+        return max(0, bisect_right(self.line_starts, offset) - 1)
+
+    @property
+    def body_start(self) -> int:
+        """First offset after the frontmatter (0 without one)."""
+        if self.frontmatter is None:
+            return 0
+        after = self.frontmatter.last_line + 1
+        return self.line_starts[after] if after < len(self.line_starts) else len(self.text)
+
+    def block_at(self, offset: int) -> Block | None:
+        """The block whose span holds `offset` (its end counts as inside), else None."""
+        i = bisect_right(self._block_starts, offset) - 1
+        if i >= 0 and self.blocks[i].start <= offset <= self.blocks[i].end:
+            return self.blocks[i]
+        return None
+
+    def body_blocks(self) -> list[Block]:
+        return [b for b in self.blocks if b.kind is not BlockKind.FRONTMATTER]
+
+    # -- parsing -----------------------------------------------------------------------------
+    def _parse(self) -> None:
+        n = self.line_count
+        first_body = self._parse_frontmatter()
+        i = first_body
+        run_start: int | None = None
+
+        def close_run(end_line: int) -> None:
+            nonlocal run_start
+            if run_start is not None and end_line >= run_start:
+                self._add(BlockKind.PARAGRAPH, run_start, end_line)
+            run_start = None
+
+        while i < n:
+            line = self.line_text(i)
+            if not line.strip():
+                close_run(i - 1)
+                i += 1
+                continue
+            if m := _FENCE.match(line):
+                close_run(i - 1)
+                fence = m.group(1)
+                j = i + 1
+                while j < n and not _fence_closes(self.line_text(j), fence):
+                    self.fence_at_line[j] = fence
+                    j += 1
+                end = min(j, n - 1)
+                self._add(BlockKind.CODE, i, end)
+                i = end + 1
+                continue
+            if m := _ATX.match(line):
+                close_run(i - 1)
+                self._add(BlockKind.HEADING, i, i, len(m.group(1)), (m.group(2) or "").strip())
+                i += 1
+                continue
+            if run_start is not None and (m := _SETEXT.match(line)):
+                level = 1 if m.group(1)[0] == "=" else 2
+                title = " ".join(self.line_text(k).strip() for k in range(run_start, i))
+                self._add(BlockKind.HEADING, run_start, i, level, title)
+                run_start = None
+                i += 1
+                continue
+            if run_start is None and _RULE.match(line):
+                self._add(BlockKind.RULE, i, i)
+                i += 1
+                continue
+            if run_start is None:
+                run_start = i
+            i += 1
+        close_run(n - 1)
+
+    def _parse_frontmatter(self) -> int:
+        if self.line_count < 2:
+            return 0
+        opener = self.line_text(0).rstrip()
+        if opener not in ("---", "+++"):
+            return 0
+        closers = ("---", "...") if opener == "---" else ("+++",)
+        for j in range(1, self.line_count):
+            if self.line_text(j).rstrip() in closers:
+                self.frontmatter = self._add(BlockKind.FRONTMATTER, 0, j)
+                return j + 1
+        return 0
+
+    def _add(
+        self, kind: BlockKind, first: int, last: int, level: int = 0, title: str = ""
+    ) -> Block:
+        block = Block(kind, self.line_starts[first], self.line_end(last), first, last, level, title)
+        self.blocks.append(block)
+        return block
+
+    def _sections(self) -> list[Section]:
+        headings = [b for b in self.blocks if b.kind is BlockKind.HEADING]
+        doc_end = self.blocks[-1].end if self.blocks else len(self.text)
+        sections: list[Section] = []
+        stack: list[Block] = []
+        for k, h in enumerate(headings):
+            while stack and stack[-1].level >= h.level:
+                stack.pop()
+            stack.append(h)
+            end = doc_end
+            for later in headings[k + 1 :]:
+                if later.level <= h.level:
+                    end = self._end_before(later)
+                    break
+            sections.append(Section(h, h.start, end, tuple(s.title for s in stack)))
+        return sections
+
+    def _end_before(self, block: Block) -> int:
+        """End of the last block before `block` (so a section excludes trailing blank lines)."""
+        i = self.blocks.index(block)
+        return self.blocks[i - 1].end if i > 0 else block.start
