@@ -34,6 +34,11 @@ class Quiz(BaseModel):
     questions: list[QuizQuestion] = Field(min_length=1)
 
 
+def _key(option: str) -> str:
+    # normalize_key, with the common ASCII case inlined: this loop runs per option.
+    return " ".join(option.lower().split()) if option.isascii() else normalize_key(option)
+
+
 def check(data: Any) -> tuple[list[Violation], int, dict[str, Any] | None]:
     out: list[Violation] = []
     questions = item_list(data, "questions", "Quiz", out)
@@ -41,15 +46,21 @@ def check(data: Any) -> tuple[list[Violation], int, dict[str, Any] | None]:
         return out, 0, None
     for i, q in enumerate(questions, 1):
         where = f"Question {i}"
-        if not isinstance(q, Mapping):
+        if type(q) is not dict and not isinstance(q, Mapping):
             out.append(Violation(message=f"{where}: must be an object", code="wrong_type",
                                  item=i))
             continue
-        text_field(q, "question", where, i, out)
-        answer = text_field(q, "correct_answer", where, i, out)
-        text_field(q, "explanation", where, i, out)
+        answer = q.get("correct_answer")
+        text = q.get("question")
+        explanation = q.get("explanation")
+        # Fast path: three non-blank strings need no per-field bookkeeping.
+        if not (type(text) is str and type(answer) is str and type(explanation) is str
+                and text.strip() and answer.strip() and explanation.strip()):
+            text_field(q, "question", where, i, out)
+            answer = text_field(q, "correct_answer", where, i, out)
+            text_field(q, "explanation", where, i, out)
         options = q.get("options")
-        if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+        if type(options) is not list or not all(type(o) is str for o in options):
             message = (f"{where}: missing field 'options'" if "options" not in q
                        else f"{where}: options must be a list of strings")
             out.append(Violation(message=message, code="wrong_type", item=i))
@@ -59,16 +70,17 @@ def check(data: Any) -> tuple[list[Violation], int, dict[str, Any] | None]:
                 message=f"{where}: Must have at least {MIN_OPTIONS} options (has {len(options)})",
                 code="too_few_options", item=i,
             ))
-        for k, option in enumerate(options, 1):
-            if not option.strip():
-                out.append(Violation(message=f"{where}: option {k} must not be empty",
-                                     code="empty_field", item=i))
-        keys = [normalize_key(o) for o in options]
-        if len(set(keys)) != len(keys):
+        if not all(o.strip() for o in options):
+            out.extend(
+                Violation(message=f"{where}: option {k} must not be empty", code="empty_field",
+                          item=i)
+                for k, o in enumerate(options, 1) if not o.strip()
+            )
+        if len({_key(o) for o in options}) != len(options):
             out.append(Violation(message=f"{where}: Options must be unique (found duplicates)",
                                  code="duplicate_options", item=i))
         if answer is not None and answer not in options:
-            near = [o for o, k in zip(options, keys, strict=True) if k == normalize_key(answer)]
+            near = [o for o in options if _key(o) == _key(answer)]
             hint = f" (closest: '{near[0]}' differs only in case or spacing)" if near else ""
             out.append(Violation(
                 message=f"{where}: correct_answer '{answer}' must be one of the options{hint}",
