@@ -8,6 +8,7 @@ from __future__ import annotations
 from google.adk.agents import LlmAgent
 
 from blogger.prompts import BLOGGER_INSTRUCTION
+from blogger.sub_agents.artifact_maker import build_artifact_tool
 from blogger.sub_agents.content_splitter import build_content_splitter
 from draftguard_adk.models import model_for
 
@@ -16,6 +17,6 @@ root_agent = LlmAgent(
     model=model_for("blogger"),
     description="Helps an author write, split and edit a blog post, with guarded steps.",
     instruction=BLOGGER_INSTRUCTION,
-    tools=[],
+    tools=[build_artifact_tool()],
     sub_agents=[build_content_splitter()],
 )

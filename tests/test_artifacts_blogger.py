@@ -1,0 +1,68 @@
+"""The blogger's make_artifact tool runs the repair loop on the current post."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from google.adk.agents import LlmAgent
+from google.adk.runners import InMemoryRunner
+from google.genai import types
+from scripted_llm import Call, ScriptedLlm
+
+from blogger import state_keys
+from blogger.sub_agents.artifact_maker import build_artifact_agent, build_artifact_tool
+from draftguard_adk.artifact_loop import STATE_RESULT
+
+DATA = Path(__file__).parent / "data" / "artifacts"
+POST = ("ATP (adenosine triphosphate) is the primary energy molecule of cells. "
+        "ATP is produced in mitochondria by cellular respiration.")
+
+
+async def run_coordinator(coordinator: ScriptedLlm, artifact_llm: ScriptedLlm,
+                          state: dict[str, str]) -> dict[str, object]:
+    agent = LlmAgent(name="blogger_test", model=coordinator, instruction="Help.",
+                     tools=[build_artifact_tool(model=artifact_llm)])
+    runner = InMemoryRunner(agent=agent, app_name="t")
+    session = await runner.session_service.create_session(app_name="t", user_id="u",
+                                                          state=state)
+    async for _ in runner.run_async(
+        user_id="u", session_id=session.id,
+        new_message=types.Content(role="user", parts=[types.Part(text="flashcards please")]),
+    ):
+        pass
+    final = await runner.session_service.get_session(app_name="t", user_id="u",
+                                                     session_id=session.id)
+    await runner.close()
+    assert final is not None
+    return dict(final.state)
+
+
+async def test_tool_turns_the_current_post_into_validated_flashcards() -> None:
+    cards = json.loads((DATA / "atp_flashcards_repair2.json").read_text(encoding="utf-8"))
+    artifact_llm = ScriptedLlm([cards, {"issues": []}])
+    coordinator = ScriptedLlm([
+        Call("make_artifact", {"artifact_type": "flashcards", "request": "2 cards"}),
+        "Here are your flashcards.",
+    ])
+    state = await run_coordinator(coordinator, artifact_llm, {state_keys.RAW_DRAFT: POST})
+    assert state[STATE_RESULT]["ok"] is True
+    assert state[STATE_RESULT]["artifact"] == cards
+    assert POST in artifact_llm.prompt_text(0)
+    tool_answer = coordinator.prompt_text(1)
+    assert '"ok": true' in tool_answer and "Mitochondria" in tool_answer
+
+
+async def test_tool_without_a_post_says_so_and_calls_no_model() -> None:
+    artifact_llm = ScriptedLlm([])
+    coordinator = ScriptedLlm([
+        Call("make_artifact", {"artifact_type": "quiz", "request": "quiz"}), "No post yet.",
+    ])
+    await run_coordinator(coordinator, artifact_llm, {})
+    assert artifact_llm.requests == []
+    assert "there is no post yet" in coordinator.prompt_text(1)
+
+
+def test_agent_factory_reads_the_post_from_state() -> None:
+    agent = build_artifact_agent(model=ScriptedLlm([]), artifact_type="mindmap")
+    assert agent.name == "artifact_maker" and agent.source_state_key == state_keys.RAW_DRAFT
