@@ -1,0 +1,51 @@
+"""The event-planning app: a venue-planning agent whose streamed answers are deduplicated.
+
+Run it with `adk web .` or `adk api_server .` from the repository root; the
+`DuplicateFilterPlugin` filters what both stream and what the session stores.
+"""
+
+from __future__ import annotations
+
+from google.adk.agents import LlmAgent
+from google.adk.apps import App
+from google.adk.models.base_llm import BaseLlm
+from google.adk.plugins.base_plugin import BasePlugin
+
+from draftguard_adk.models import model_for
+from event_planning.dedupe_plugin import DuplicateFilterPlugin
+from event_planning.prompts import EVENT_PLANNER_INSTRUCTION
+from event_planning.tools import (
+    add_to_shortlist,
+    forget_preference,
+    plan_summary,
+    remove_from_shortlist,
+    search_venues,
+)
+
+__all__ = ["app", "build_app", "build_event_planner"]
+
+
+def build_event_planner(model: str | BaseLlm | None = None) -> LlmAgent:
+    """The planner agent; tests pass a scripted `model`."""
+    return LlmAgent(
+        name="event_planning",
+        model=model if model is not None else model_for("event_planning"),
+        description="Plans a group dinner or event in Philadelphia: finds and shortlists venues.",
+        instruction=EVENT_PLANNER_INSTRUCTION,
+        tools=[search_venues, forget_preference, add_to_shortlist, remove_from_shortlist,
+               plan_summary],
+    )
+
+
+def build_app(
+    model: str | BaseLlm | None = None, *, plugins: list[BasePlugin] | None = None
+) -> App:
+    """The app with the duplicate filter (or the given `plugins`) registered."""
+    return App(
+        name="event_planning",
+        root_agent=build_event_planner(model),
+        plugins=plugins if plugins is not None else [DuplicateFilterPlugin()],
+    )
+
+
+app = build_app()

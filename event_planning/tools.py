@@ -1,0 +1,157 @@
+"""The planner's tools. Each takes few arguments, mostly enums, so a small model can call them.
+
+Preferences accumulate in session state: `search_venues(price_level="$$$")` after an Italian
+search keeps the cuisine. `forget_preference` drops one; the shortlist is a list of venue ids.
+"""
+
+from __future__ import annotations
+
+from datetime import date as Date
+from typing import Any, Literal
+
+from google.adk.tools.tool_context import ToolContext
+
+from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, search, venue_by_id
+
+__all__ = [
+    "PREFERENCES_KEY",
+    "SHORTLIST_KEY",
+    "add_to_shortlist",
+    "forget_preference",
+    "plan_summary",
+    "remove_from_shortlist",
+    "search_venues",
+]
+
+PREFERENCES_KEY = "planner_preferences"
+SHORTLIST_KEY = "planner_shortlist"
+MAX_SHORTLIST = 10
+
+PreferenceName = Literal["cuisine", "price_level", "neighborhood", "party_size", "date"]
+
+
+def _preferences(tool_context: ToolContext) -> dict[str, Any]:
+    return dict(tool_context.state.get(PREFERENCES_KEY) or {})
+
+
+def _error(message: str, **extra: Any) -> dict[str, Any]:
+    return {"status": "error", "error": message, **extra}
+
+
+def search_venues(
+    tool_context: ToolContext,
+    cuisine: Cuisine | None = None,
+    price_level: PriceLevel | None = None,
+    neighborhood: Neighborhood | None = None,
+    party_size: int | None = None,
+    date: str | None = None,
+) -> dict[str, Any]:
+    """Find Philadelphia venues. Only pass what the user just said; earlier preferences are kept.
+
+    Args:
+      cuisine: kind of food, e.g. "italian".
+      price_level: "$", "$$", "$$$" or "$$$$".
+      neighborhood: e.g. "south_philly", "rittenhouse", "fishtown".
+      party_size: number of guests.
+      date: event date as YYYY-MM-DD.
+    """
+    prefs = _preferences(tool_context)
+    try:
+        if cuisine is not None:
+            prefs["cuisine"] = Cuisine(cuisine).value
+        if price_level is not None:
+            prefs["price_level"] = PriceLevel(price_level).value
+        if neighborhood is not None:
+            prefs["neighborhood"] = Neighborhood(neighborhood).value
+    except ValueError as err:
+        return _error(str(err), allowed={
+            "cuisine": [c.value for c in Cuisine],
+            "price_level": [p.value for p in PriceLevel],
+            "neighborhood": [n.value for n in Neighborhood],
+        })
+    if party_size is not None:
+        if not 1 <= int(party_size) <= 500:
+            return _error("party_size must be between 1 and 500")
+        prefs["party_size"] = int(party_size)
+    if date is not None:
+        try:
+            prefs["date"] = Date.fromisoformat(date.strip()).isoformat()
+        except ValueError:
+            return _error(f"date {date!r} is not YYYY-MM-DD")
+    tool_context.state[PREFERENCES_KEY] = prefs
+    venues = search(
+        cuisine=Cuisine(prefs["cuisine"]) if "cuisine" in prefs else None,
+        price_level=PriceLevel(prefs["price_level"]) if "price_level" in prefs else None,
+        neighborhood=Neighborhood(prefs["neighborhood"]) if "neighborhood" in prefs else None,
+        party_size=prefs.get("party_size"),
+        on_date=Date.fromisoformat(prefs["date"]) if "date" in prefs else None,
+    )
+    result: dict[str, Any] = {
+        "status": "ok",
+        "preferences": prefs,
+        "count": len(venues),
+        "venues": [v.summary() for v in venues],
+    }
+    if not venues:
+        result["hint"] = "No venue fits all preferences; call forget_preference to relax one."
+    return result
+
+
+def forget_preference(tool_context: ToolContext, name: PreferenceName) -> dict[str, Any]:
+    """Drop one saved preference (cuisine, price_level, neighborhood, party_size or date)."""
+    prefs = _preferences(tool_context)
+    removed = prefs.pop(name, None)
+    tool_context.state[PREFERENCES_KEY] = prefs
+    return {"status": "ok", "removed": name if removed is not None else None, "preferences": prefs}
+
+
+def add_to_shortlist(tool_context: ToolContext, venue_id: str) -> dict[str, Any]:
+    """Save a venue (by its id from search_venues) to the user's shortlist."""
+    venue = venue_by_id(venue_id)
+    if venue is None:
+        return _error(f"no venue with id {venue_id!r}; use an id from search_venues")
+    shortlist = list(tool_context.state.get(SHORTLIST_KEY) or [])
+    if venue.id not in shortlist:
+        if len(shortlist) >= MAX_SHORTLIST:
+            return _error(f"the shortlist holds at most {MAX_SHORTLIST} venues")
+        shortlist.append(venue.id)
+    tool_context.state[SHORTLIST_KEY] = shortlist
+    return {"status": "ok", "added": venue.name, "shortlist": shortlist}
+
+
+def remove_from_shortlist(tool_context: ToolContext, venue_id: str) -> dict[str, Any]:
+    """Take a venue off the shortlist."""
+    shortlist = list(tool_context.state.get(SHORTLIST_KEY) or [])
+    wanted = venue_id.strip().lower()
+    if wanted not in shortlist:
+        return _error(f"{venue_id!r} is not on the shortlist", shortlist=shortlist)
+    shortlist.remove(wanted)
+    tool_context.state[SHORTLIST_KEY] = shortlist
+    return {"status": "ok", "shortlist": shortlist}
+
+
+def plan_summary(tool_context: ToolContext) -> dict[str, Any]:
+    """The plan so far: preferences, shortlisted venues, and what is still missing."""
+    prefs = _preferences(tool_context)
+    venues = [venue_by_id(v) for v in tool_context.state.get(SHORTLIST_KEY) or []]
+    shortlisted = [v.summary() for v in venues if v is not None]
+    missing = [k for k in ("date", "party_size") if k not in prefs]
+    if not shortlisted:
+        missing.append("a shortlisted venue")
+    if "date" in prefs:
+        weekday = Date.fromisoformat(prefs["date"]).strftime("%A").lower()
+        for v in shortlisted:
+            if weekday in v["closed_on"]:  # type: ignore[operator]
+                v["warning"] = f"closed on {weekday}s"
+    size = prefs.get("party_size")
+    if size:
+        for v in shortlisted:
+            if int(v["seats"]) < size:  # type: ignore[call-overload]
+                v["warning"] = f"only {v['seats']} seats for {size} guests"
+    return {
+        "status": "ok",
+        "preferences": prefs,
+        "shortlist": shortlisted,
+        "missing": missing,
+        "ready": not missing,
+    }
