@@ -26,7 +26,8 @@ REPEATS = 7
 
 def make_quiz(n: int, *, bad_every: int = 0, seed: int = 11) -> dict[str, Any]:
     rng = random.Random(seed)
-    words = "light energy glucose chloroplast chlorophyll carbon water oxygen leaf root".split()
+    words = ["light", "energy", "glucose", "chloroplast", "chlorophyll", "carbon", "water",
+             "oxygen", "leaf", "root"]
     questions = []
     for i in range(n):
         options = [" ".join(rng.sample(words, 3)).capitalize() + f" {i}-{k}" for k in range(4)]
@@ -34,7 +35,7 @@ def make_quiz(n: int, *, bad_every: int = 0, seed: int = 11) -> dict[str, Any]:
              "correct_answer": options[rng.randrange(4)],
              "explanation": "Because the source says so, " + " ".join(rng.sample(words, 5))}
         if bad_every and i % bad_every == 0:
-            q["options"] = options[:3] + [options[0].upper()]
+            q["options"] = [*options[:3], options[0].upper()]
             q["correct_answer"] = "Something else"
         questions.append(q)
     return {"questions": questions}
