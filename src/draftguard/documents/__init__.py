@@ -30,10 +30,30 @@ from draftguard.documents.formats import (
 )
 from draftguard.documents.sizes import DocumentSize, readable_size
 from draftguard.documents.sources import Document, as_document
+from draftguard.documents.validation_prompt import (
+    DEFAULT_PREVIEW_BUDGET_BYTES,
+    JUDGE_SYSTEM_INSTRUCTION,
+    build_retry_message,
+    build_validation_prompt,
+    prompt_summaries,
+)
+from draftguard.documents.verdict import (
+    DocumentValidationDetail,
+    JudgeAnswer,
+    KnownFacts,
+    ValidationIntent,
+    ValidationVerdict,
+    failure_verdict,
+    known_facts,
+    merge_verdict,
+    parse_judge_answer,
+)
 
 __all__ = [
+    "DEFAULT_PREVIEW_BUDGET_BYTES",
     "FAMILIES",
     "FORMATS",
+    "JUDGE_SYSTEM_INSTRUCTION",
     "AnalysisSettings",
     "Base64Finding",
     "CompatibilityReport",
@@ -42,18 +62,30 @@ __all__ = [
     "DocumentCompatibility",
     "DocumentSize",
     "DocumentSummary",
+    "DocumentValidationDetail",
     "FormatEvidence",
+    "JudgeAnswer",
+    "KnownFacts",
+    "ValidationIntent",
+    "ValidationVerdict",
     "analyze_document",
     "analyze_documents",
     "as_document",
+    "build_retry_message",
+    "build_validation_prompt",
     "check_compatibility",
     "detect_base64",
+    "failure_verdict",
     "family_of",
     "format_from_extension",
     "format_from_mime",
     "is_compatible",
+    "known_facts",
     "looks_like_base64",
+    "merge_verdict",
     "normalize_format",
+    "parse_judge_answer",
+    "prompt_summaries",
     "readable_size",
     "satisfies",
 ]

@@ -1,0 +1,27 @@
+"""ADK side of the document validator (seed 003): artifacts in, judge, verdict in state."""
+
+from draftguard_adk.documents.artifacts import document_from_part, load_artifact_documents
+from draftguard_adk.documents.judge import judge_documents, resolve_llm
+from draftguard_adk.documents.validator import (
+    FEEDBACK_KEY,
+    INTENT_KEY,
+    ROUTE_INVALID_INPUT,
+    ROUTE_JUDGE_FAILED,
+    VERDICT_KEY,
+    DocumentValidator,
+    build_document_validator,
+)
+
+__all__ = [
+    "FEEDBACK_KEY",
+    "INTENT_KEY",
+    "ROUTE_INVALID_INPUT",
+    "ROUTE_JUDGE_FAILED",
+    "VERDICT_KEY",
+    "DocumentValidator",
+    "build_document_validator",
+    "document_from_part",
+    "judge_documents",
+    "load_artifact_documents",
+    "resolve_llm",
+]
