@@ -39,7 +39,6 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
-from sqlalchemy.pool import NullPool
 
 from draftguard.jobs.models import JobOutcome, JobRecord
 from draftguard.jobs.status import ACTIVE_STATUSES, JobStatus, Stage, progress_for, status_for
@@ -112,8 +111,8 @@ class JobStore:
         self.dialect = "sqlite" if database_url.startswith("sqlite") else "postgresql"
         kwargs: dict[str, Any] = {"echo": echo}
         if self.dialect == "sqlite":
-            # One file, several processes: a pool would only hold stale connections.
-            kwargs["poolclass"] = NullPool
+            # Each aiosqlite connection is a thread: pool them, opening one per query costs ms.
+            kwargs["pool_size"] = 5
             kwargs["connect_args"] = {"timeout": 10}
             self._ensure_parent(database_url)
         else:
