@@ -12,7 +12,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
-from draftguard.anchors import AnchorMatch, SearchText, find_anchor, fold
+from draftguard.anchors import AnchorMatch, MatchTier, SearchText, find_anchor, fold
 from draftguard.edit_plan import DeleteOp, EditOp, EditPlan, InsertOp, ReplaceOp
 from draftguard.edit_result import (
     Candidate,
@@ -109,7 +109,8 @@ class _Patcher:
         matches = self.find(op.anchor, lo, hi)
         near = self._near
         if isinstance(op, ReplaceOp) and op.text.strip() and op.text != op.anchor:
-            done = self.find(op.text, lo, hi, fuzzy=False)
+            # Only an exact copy of the replacement is evidence that it was applied.
+            done = self.exact(op.text, lo, hi)
             # An anchor found inside the replacement text is the replacement, not the anchor.
             matches = [
                 m for m in matches if not any(d.start <= m.start and m.end <= d.end for d in done)
@@ -152,6 +153,9 @@ class _Patcher:
             report.message = "inserted text already present next to the anchor"
             return _Located(None, report)
         return _Located(edit, report)
+
+    def exact(self, needle: str, lo: int, hi: int) -> list[AnchorMatch]:
+        return [m for m in self.find(needle, lo, hi, fuzzy=False) if m.tier is MatchTier.EXACT]
 
     def on_line(self, m: AnchorMatch, line: int) -> bool:
         """Whether 1-based `line` is one of the lines the match covers."""
