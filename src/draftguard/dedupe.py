@@ -310,7 +310,7 @@ class StreamDeduper:
     def _chunk_level(self, chunk: str) -> str:
         settings = self.index.settings
         raw = self._raw
-        if len(raw) >= settings.min_chunk_chars and chunk.startswith(raw):
+        if len(raw) >= settings.min_chunk_chars and len(chunk) > len(raw) and chunk.startswith(raw):
             return chunk[len(raw) :]  # a cumulative snapshot: only the new text is new
         norm = " ".join(chunk.split()).casefold()
         if len(norm) < settings.min_chunk_chars:

@@ -18,8 +18,11 @@ __all__ = ["main"]
 # One module per subcommand; each defines register(subparsers) -> None.
 _COMMAND_MODULES = [
     "check_split",
+    "dedupe",
+    "serve",
     "split",
     "validate_artifact",
+    "worker",
 ]
 
 

@@ -1,0 +1,123 @@
+"""`draftguard dedupe`: filter a streamed answer (JSONL chunks on stdin) like the planner does."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from draftguard.dedupe import (
+    ChunkReplay,
+    ContentDuplicationEvent,
+    DedupeSettings,
+    DuplicateIndex,
+    StreamDeduper,
+)
+from draftguard.errors import SchemaError
+from draftguard_adk.cli._output import EXIT_OK, add_json_flag, emit_json
+
+HELP = """\
+Read a streamed model answer as JSON lines, one chunk per line: {"text": "..."}. Write a
+{"type": "text", "content": "..."} line for each piece of text that passes duplicate
+detection, as soon as it is complete; the contents concatenated are the final answer.
+A sentence (or list item, or heading) at least THRESHOLD similar to one of the last WINDOW
+kept ones is dropped, as is a chunk that replays text already streamed. Code blocks and
+tables are never dropped. With --events, each dropped sentence or chunk also gives a
+{"type": "duplicate", "sentence": ..., "similar_to": ..., "score": ...} line.
+With --json, one JSON document with the final text and every event is printed at the end.
+Exit 0, or 2 on bad input (a line that is not JSON, or has no string "text").
+"""
+
+
+class _Recorder:
+    def __init__(self, lines: list[dict[str, Any]], events: bool) -> None:
+        self._lines, self._events = lines, events
+
+    def on_duplicate(self, event: ContentDuplicationEvent) -> None:
+        if self._events:
+            self._lines.append({
+                "type": "duplicate", "sentence": event.duplicate_sentence,
+                "similar_to": event.similar_sentence,
+                "score": round(event.similarity_score, 4),
+            })
+
+    def on_chunk_replay(self, replay: ChunkReplay) -> None:
+        if self._events:
+            self._lines.append({
+                "type": "duplicate", "sentence": replay.chunk, "similar_to": None,
+                "score": round(replay.score, 4), "level": "chunk",
+            })
+
+    def on_error(self, error: BaseException, where: str) -> None:
+        pass
+
+    def on_checked(self, seconds: float, units: int) -> None:
+        pass
+
+    def on_added(self, sentence: str) -> None:
+        pass
+
+
+def register(sub: Any) -> None:
+    p: argparse.ArgumentParser = sub.add_parser(
+        "dedupe", help="drop duplicate sentences from a streamed answer (JSONL on stdin)",
+        description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--threshold", type=float, default=0.85, metavar="T",
+                   help="content-level similarity threshold in [0, 1] (default: 0.85)")
+    p.add_argument("--window", type=int, default=50, metavar="N",
+                   help="kept sentences each new one is compared with (default: 50)")
+    p.add_argument("--chunk-threshold", type=float, default=0.95, metavar="T",
+                   help="chunk-level near-exact threshold (default: 0.95)")
+    p.add_argument("--min-chars", type=int, default=12, metavar="N",
+                   help="sentences shorter than this are never dropped (default: 12)")
+    p.add_argument("--events", action="store_true", help="also write a line per duplicate")
+    add_json_flag(p)
+    p.set_defaults(handler=run)
+
+
+def _parse(lineno: int, line: str) -> str:
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as err:
+        raise SchemaError(f"stdin line {lineno}: not JSON ({err.msg})") from None
+    if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
+        raise SchemaError(f'stdin line {lineno}: expected an object with a string "text"')
+    text: str = obj["text"]
+    return text
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 0.0 <= args.threshold <= 1.0 or not 0.0 <= args.chunk_threshold <= 1.0:
+        raise SchemaError("thresholds must be between 0 and 1")
+    if args.window < 1 or args.min_chars < 0:
+        raise SchemaError("--window must be at least 1 and --min-chars at least 0")
+    # Parse all input first: bad input must not leave a partial answer on stdout.
+    chunks = [
+        _parse(n, line) for n, line in enumerate(sys.stdin.read().splitlines(), 1)
+        if line.strip()
+    ]
+    lines: list[dict[str, Any]] = []
+    index = DuplicateIndex(
+        DedupeSettings(threshold=args.threshold, window=args.window,
+                       chunk_threshold=args.chunk_threshold, min_chars=args.min_chars),
+        observer=_Recorder(lines, args.events or args.json),
+    )
+    stream = StreamDeduper(index)
+    for chunk in chunks:
+        if out := stream.feed(chunk):
+            lines.append({"type": "text", "content": out})
+    if out := stream.flush():
+        lines.append({"type": "text", "content": out})
+    if args.json:
+        emit_json({
+            "ok": True, "text": stream.text,
+            "duplicates": [x for x in lines if x["type"] == "duplicate"],
+            "chunks_in": len(chunks), "errors": index.errors,
+        })
+        return EXIT_OK
+    for item in lines:
+        if item["type"] == "text" or args.events:
+            sys.stdout.write(json.dumps(item, ensure_ascii=False) + "\n")
+    return EXIT_OK
