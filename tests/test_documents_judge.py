@@ -99,7 +99,10 @@ async def test_good_answer_passes_escalates_and_code_fills_the_count() -> None:
     assert "2 document(s) delivered" in prompt
     req = llm.requests[0]
     assert req.config.response_mime_type == "application/json"
-    assert req.config.response_schema is not None or req.config.response_json_schema
+    schema = req.config.response_json_schema
+    assert schema["properties"]["successCriteriaMet"]["maxItems"] == 2
+    detail = schema["properties"]["validationDetails"]["items"]
+    assert detail["properties"]["documentName"]["enum"] == ["post.md", "quiz.json"]
 
 
 async def test_malformed_then_good_retries_once_with_the_validation_error() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import fnmatch
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic.alias_generators import to_camel
@@ -28,6 +28,7 @@ __all__ = [
     "ValidationIntent",
     "ValidationVerdict",
     "failure_verdict",
+    "judge_answer_schema",
     "known_facts",
     "merge_verdict",
     "parse_judge_answer",
@@ -185,6 +186,25 @@ def known_facts(intent: ValidationIntent, summaries: Sequence[DocumentSummary]) 
     )
 
 
+def judge_answer_schema(criteria_count: int, document_names: Sequence[str]) -> dict[str, Any]:
+    """`JudgeAnswer`'s JSON schema narrowed to this request, for constrained decoding.
+
+    `successCriteriaMet` must have exactly one entry per criterion and `documentName` must
+    be a delivered document, so even a small model cannot answer with the wrong shape.
+    References are inlined: some providers accept no `$defs`.
+    """
+    schema = JudgeAnswer.model_json_schema()
+    detail = schema.pop("$defs")["DocumentValidationDetail"]
+    props = schema["properties"]
+    props["validationDetails"]["items"] = detail
+    criteria = props["successCriteriaMet"]
+    criteria["minItems"] = criteria["maxItems"] = criteria_count
+    if document_names:
+        detail["properties"]["documentName"] = {"type": "string",
+                                                "enum": list(dict.fromkeys(document_names))}
+    return schema
+
+
 def parse_judge_answer(text: str, *, criteria_count: int) -> JudgeAnswer:
     """The model's answer as a `JudgeAnswer`, or `ModelOutputError` saying what is wrong."""
     try:
@@ -264,6 +284,8 @@ def merge_verdict(
     if answer.overall_success and blockers:
         corrections.append("overallSuccess set to false by code: " + "; ".join(blockers))
     gap = answer.gap_analysis.strip() or "; ".join(blockers)
+    if not passed and not gap:
+        gap = "the judge rated the delivery as not meeting the request but named no gap"
     if answer.overall_success and blockers:
         # The model saw no gap, but code did: say so in the gap analysis the producer reads.
         gap = f"{gap} (checked by code: {'; '.join(blockers)})" if gap != "; ".join(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from typing import Any
 
 from google.adk.agents.callback_context import CallbackContext
 from google.adk.agents.invocation_context import InvocationContext
@@ -16,13 +17,13 @@ from google.genai import types
 from draftguard.documents import (
     JUDGE_SYSTEM_INSTRUCTION,
     DocumentSummary,
-    JudgeAnswer,
     KnownFacts,
     ValidationIntent,
     ValidationVerdict,
     build_retry_message,
     build_validation_prompt,
     failure_verdict,
+    judge_answer_schema,
     merge_verdict,
     parse_judge_answer,
 )
@@ -53,17 +54,19 @@ def resolve_llm(model: str | BaseLlm | None) -> BaseLlm:
 
 
 async def _call(
-    llm: BaseLlm, contents: list[types.Content], ctx: InvocationContext | None,
-    timeout_s: float,
+    llm: BaseLlm, contents: list[types.Content], schema: dict[str, Any],
+    ctx: InvocationContext | None, timeout_s: float,
 ) -> str:
     request = LlmRequest(
         model=llm.model,
         contents=contents,
         config=types.GenerateContentConfig(
-            system_instruction=JUDGE_SYSTEM_INSTRUCTION, temperature=0.0
+            system_instruction=JUDGE_SYSTEM_INSTRUCTION,
+            temperature=0.0,
+            response_mime_type="application/json",
+            response_json_schema=schema,
         ),
     )
-    request.set_output_schema(JudgeAnswer)
     callback_context = CallbackContext(ctx) if ctx is not None else None
     if ctx is not None and callback_context is not None:
         short = await ctx.plugin_manager.run_before_model_callback(
@@ -123,10 +126,11 @@ async def judge_documents(
     )
     criteria = len(intent.success_criteria)
     contents = [types.Content(role="user", parts=[types.Part(text=prompt)])]
+    schema = judge_answer_schema(criteria, [s.name for s in summaries])
     error = ""
     for attempt in range(1, _MAX_CALLS + 1):
         try:
-            text = await _call(llm, contents, ctx, timeout_s)
+            text = await _call(llm, contents, schema, ctx, timeout_s)
         except ModelUnavailableError as err:
             return failure_verdict(
                 f"validation could not be completed: {err}", facts=facts,

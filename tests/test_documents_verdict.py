@@ -1,0 +1,146 @@
+"""The judge contract in the core: facts code knows, parsing, merging, and the prompt."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from doc_samples import png_bytes
+from hypothesis import given
+from hypothesis import strategies as st
+
+from draftguard.documents import (
+    AnalysisSettings,
+    Document,
+    JudgeAnswer,
+    ValidationIntent,
+    analyze_documents,
+    build_validation_prompt,
+    failure_verdict,
+    judge_answer_schema,
+    known_facts,
+    merge_verdict,
+    parse_judge_answer,
+    prompt_summaries,
+)
+from draftguard.errors import ModelOutputError, UnknownFormatError
+
+
+def docs() -> list[Document]:
+    return [Document.from_content("post.md", "# Post\n\nBody.\n"),
+            Document.from_content("quiz.json", {"questions": []}),
+            Document.from_content("chart.png", png_bytes())]
+
+
+def good(**kw: object) -> JudgeAnswer:
+    base: dict[str, object] = dict(
+        overallSuccess=True, qualityScore=0.8, dataTypeMatch=True, formatMatch=True,
+        successCriteriaMet=[True], gapAnalysis="", improvementSuggestions=[],
+        validationDetails=[])
+    base.update(kw)
+    return JudgeAnswer.model_validate(base)
+
+
+def test_intent_accepts_seed_camel_case_and_snake_case_and_single_strings() -> None:
+    a = ValidationIntent.model_validate({"primaryGoal": "g", "expectedFormat": "md",
+                                         "successCriteria": ["x"]})
+    b = ValidationIntent.model_validate({"primary_goal": "g", "expected_format": ["md"],
+                                         "success_criteria": "x"})
+    assert a.expected_format == b.expected_format == ["md"]
+    assert a.success_criteria == b.success_criteria == ["x"]
+
+
+def test_known_facts_formats_data_type_missing_and_problems() -> None:
+    summaries = analyze_documents([*docs(), Document.from_content("empty.md", "")])
+    intent = ValidationIntent(primary_goal="g", expected_format=["text", "json"],
+                              data_type=["text", "structured"],
+                              expected_documents=["*.md", "mindmap*"])
+    facts = known_facts(intent, summaries)
+    assert facts.document_count == 4
+    assert facts.format_match is False  # the PNG is neither text nor JSON
+    assert [f.name for f in facts.formats if not f.compatible] == ["chart.png"]
+    assert facts.data_type_match is False
+    assert facts.missing_documents == ["mindmap*"]
+    assert facts.problems == {"empty.md": ["empty document (0 bytes)"]}
+
+
+def test_unrecognised_data_type_words_are_left_to_the_model() -> None:
+    facts = known_facts(ValidationIntent(primary_goal="g", data_type="blog post"),
+                        analyze_documents(docs()))
+    assert facts.data_type_match is None and facts.format_match is None
+
+
+def test_unknown_expected_format_is_an_input_error() -> None:
+    with pytest.raises(UnknownFormatError):
+        known_facts(ValidationIntent(primary_goal="g", expected_format="docz"), [])
+
+
+def test_parse_is_one_path_and_rejects_prose_fences_and_bad_shapes() -> None:
+    text = good().model_dump_json(by_alias=True)
+    assert parse_judge_answer(text, criteria_count=1).quality_score == 0.8
+    for bad in ["", "Looks fine!", f"```json\n{text}\n```", text.replace("0.8", "1.5")]:
+        with pytest.raises(ModelOutputError):
+            parse_judge_answer(bad, criteria_count=1)
+    with pytest.raises(ModelOutputError, match="needs exactly 2"):
+        parse_judge_answer(text, criteria_count=2)
+
+
+@given(overall=st.booleans(), quality=st.floats(0, 1), fmt=st.booleans(), dt=st.booleans(),
+       met=st.lists(st.booleans(), min_size=1, max_size=4),
+       code_fmt=st.sampled_from([None, True, False]), code_dt=st.sampled_from([None, True, False]),
+       missing=st.booleans())
+def test_merge_never_passes_past_a_fact(overall: bool, quality: float, fmt: bool, dt: bool,
+                                        met: list[bool], code_fmt: bool | None,
+                                        code_dt: bool | None, missing: bool) -> None:
+    from draftguard.documents import KnownFacts
+
+    facts = KnownFacts(document_count=2, format_match=code_fmt, data_type_match=code_dt,
+                       missing_documents=["x*"] if missing else [])
+    answer = good(overallSuccess=overall, qualityScore=quality, formatMatch=fmt,
+                  dataTypeMatch=dt, successCriteriaMet=met)
+    v = merge_verdict(answer, facts, min_quality=0.5)
+    expected_fmt = fmt if code_fmt is None else code_fmt
+    expected_dt = dt if code_dt is None else code_dt
+    assert v.format_match == expected_fmt and v.data_type_match == expected_dt
+    assert v.document_count == 2
+    assert v.overall_success == (overall and expected_fmt and expected_dt and all(met)
+                                 and quality >= 0.5 and not missing)
+    assert v.status == ("passed" if v.overall_success else "failed")
+    if not v.overall_success:
+        assert v.feedback()
+
+
+def test_failure_verdict_is_never_empty_or_successful() -> None:
+    v = failure_verdict("judge unreachable", criteria_count=3)
+    assert (v.overall_success, v.status, v.quality_score) == (False, "error", 0.0)
+    assert v.success_criteria_met == [False, False, False]
+    assert v.gap_analysis == v.error == "judge unreachable"
+
+
+def test_schema_is_narrowed_to_the_request() -> None:
+    schema = judge_answer_schema(3, ["a.md", "b.json", "a.md"])
+    assert "$defs" not in json.dumps(schema)
+    met = schema["properties"]["successCriteriaMet"]
+    assert met["minItems"] == met["maxItems"] == 3
+    detail = schema["properties"]["validationDetails"]["items"]
+    assert detail["properties"]["documentName"]["enum"] == ["a.md", "b.json"]
+
+
+def test_prompt_follows_the_seed_and_shares_the_preview_budget() -> None:
+    texts = [Document.from_content(f"d{i}.md", chr(97 + i) * 40_000) for i in range(4)]
+    summaries = analyze_documents([*texts, Document.from_content("s.md", "short")],
+                                  settings=AnalysisSettings())
+    shown = prompt_summaries(summaries, preview_budget_bytes=8_000)
+    assert shown[4]["preview"] == "short"  # small previews stay whole
+    for s in shown[:4]:
+        assert len(s["preview"].encode()) < 2_100 and "preview shortened" in s["preview"]
+    intent = ValidationIntent(primary_goal="Write posts", expected_format="md",
+                              success_criteria=["a", "b"])
+    prompt = build_validation_prompt(intent, summaries, known_facts(intent, summaries),
+                                     preview_budget_bytes=8_000)
+    for heading in ("TASK VALIDATION", "USER REQUEST: 'Write posts'", "EXPECTED FORMAT: md",
+                    "SUCCESS CRITERIA (2 items)", "DELIVERED DOCUMENTS (5 items)",
+                    "VALIDATION RULES:", "OUTPUT FORMAT - JSON ONLY",
+                    '"successCriteriaMet": [\n    false,\n    false\n  ]'):
+        assert heading in prompt
+    assert len(prompt) < 16_000
