@@ -36,7 +36,8 @@ def test_rejected_plan_leaves_bytes_identical(
     doc: str, anchors: list[str], text: str, final_newline: bool
 ) -> None:
     doc += "\n" if final_newline else ""
-    plan = parse_edit_plan({"ops": [{"type": "replace", "anchor": a, "text": text} for a in anchors]})
+    ops = [{"type": "replace", "anchor": a, "text": text} for a in anchors]
+    plan = parse_edit_plan({"ops": ops})
     before = doc.encode()
     result = apply_plan(doc, plan)
     if result.status is not EditStatus.APPLIED:

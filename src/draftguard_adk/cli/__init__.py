@@ -17,6 +17,7 @@ __all__ = ["main"]
 
 # One module per subcommand; each defines register(subparsers) -> None.
 _COMMAND_MODULES = [
+    "analyze_docs",
     "check_split",
     "dedupe",
     "serve",
