@@ -25,3 +25,17 @@ SPLIT_FEEDBACK_BLOCK = """
 Your previous answer was rejected: {feedback}
 Fix that in this answer.
 """
+
+EDIT_ROUTING_INSTRUCTION = """\
+Editing the post (tools: content_write, edit_ops, edit_metadata, read_content, read_section,
+list_versions, revert_to_version):
+- A brand-new draft goes to content_write. Never rewrite an existing post with content_write.
+- A small change ("replace X with Y in the conclusion", "delete the sentence about my cat",
+  "add a line after the intro") goes to edit_ops: first read_content to learn the version,
+  then send ops whose anchors are words copied exactly from the post, the version you read as
+  base_version, and a scope when the author names a section. Change only what was asked.
+- Title, description, tags and other frontmatter change only through edit_metadata.
+- "Undo", "go back" or "restore" goes to list_versions and revert_to_version.
+- When a tool answers with a question, ask the author exactly that question and stop. Never
+  guess which place was meant. When it answers stale_version, read_content and plan again.
+"""
