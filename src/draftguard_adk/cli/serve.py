@@ -1,0 +1,115 @@
+"""`draftguard serve`: ADK's API server (adk web) and the artifact job API in one process."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+from draftguard.errors import ConfigError, InputError
+from draftguard.jobs import ApiKeys, load_job_settings
+from draftguard_adk.cli._output import EXIT_OK, add_json_flag, emit_json
+
+HELP = """\
+Serve, from one process: ADK's own FastAPI app for the agents in the repository (the API
+behind `adk web`, and its dev UI unless --no-web), plus the durable artifact job API:
+
+  POST /ai/artifact           {artifact_type, source, request} → 202 {job_id}
+  GET  /ai/artifact/{job_id}  status, progress (0..100), then result or error
+
+OpenAPI docs at /docs. The job endpoints need an API key (X-API-Key or Bearer): set
+DRAFTGUARD_API_KEYS="alice:KEY,bob:KEY" or jobs.api_keys in agents.yaml. Each key's user
+sees only their own jobs. --workers N runs N job workers inside the server (default 1); use
+0 and `draftguard worker` processes to scale them separately.
+"""
+
+
+def register(sub: Any) -> None:
+    p: argparse.ArgumentParser = sub.add_parser(
+        "serve", help="serve ADK's API plus the artifact job API (one process)",
+        description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--host", default="127.0.0.1", help="bind address (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 = any free port)")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="job workers inside the server (default 1; 0 = API only)")
+    p.add_argument("--no-web", action="store_true", help="API only, without ADK's dev UI")
+    p.add_argument("--agents-dir", metavar="DIR",
+                   help="folder holding the agent folders (default: the repository root)")
+    p.add_argument("--database-url", metavar="URL", help="overrides DATABASE_URL and config")
+    p.add_argument("--insecure-no-auth", action="store_true",
+                   help="allow job calls without an API key (local experiments only)")
+    p.add_argument("--access-log", action="store_true", help="log every HTTP request")
+    add_json_flag(p)
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.workers < 0:
+        raise InputError("--workers must be 0 or more")
+    if not 0 <= args.port < 65536:
+        raise InputError(f"--port must be 0..65535 (0 = any free port), got {args.port}")
+    settings = load_job_settings()
+    if args.database_url:
+        from draftguard.jobs import normalize_database_url
+
+        settings = settings.model_copy(
+            update={"database_url": normalize_database_url(args.database_url)})
+    if not ApiKeys(settings.api_keys) and not args.insecure_no_auth:
+        raise ConfigError(
+            "no API key configured: set DRAFTGUARD_API_KEYS='user:KEY' (keys of 16+ "
+            "characters) or jobs.api_keys in agents.yaml, or pass --insecure-no-auth"
+        )
+    agents_dir = Path(args.agents_dir) if args.agents_dir else None
+    if agents_dir is not None and not agents_dir.is_dir():
+        raise InputError(f"--agents-dir {agents_dir}: no such directory")
+
+    sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((args.host, args.port))
+    except OSError as err:
+        sock.close()
+        raise InputError(f"cannot listen on {args.host}:{args.port}: {err.strerror}") from None
+
+    import uvicorn
+
+    from draftguard_adk.jobs.server import AGENTS_DIR, build_server_app
+
+    app = build_server_app(
+        settings, agents_dir=agents_dir or AGENTS_DIR, web=not args.no_web,
+        workers=args.workers, allow_anonymous=args.insecure_no_auth,
+        host=args.host, port=args.port,
+    )
+    if args.workers:
+        from draftguard.jobs import configure_worker_logging
+
+        configure_worker_logging()
+    url = f"http://{args.host}:{sock.getsockname()[1]}"
+    info = {"url": url, "docs": f"{url}/docs", "jobs": f"{url}/ai/artifact",
+            "database": _redact(settings.database_url), "workers": args.workers,
+            "web": not args.no_web}
+    if args.json:
+        emit_json(info)
+    else:
+        print(f"draftguard serving {url} (docs {url}/docs, jobs {url}/ai/artifact, "
+              f"{args.workers} worker(s), database {info['database']})", file=sys.stderr)
+    sys.stdout.flush()
+    config = uvicorn.Config(app, log_level="warning", access_log=args.access_log,
+                            lifespan="on")
+    server = uvicorn.Server(config)
+    asyncio.run(server.serve(sockets=[sock]))
+    return EXIT_OK
+
+
+def _redact(url: str) -> str:
+    """The URL without its password, for logs."""
+    if "@" not in url or "://" not in url:
+        return url
+    scheme, rest = url.split("://", 1)
+    creds, host = rest.rsplit("@", 1)
+    user = creds.split(":", 1)[0]
+    return f"{scheme}://{user}:***@{host}"
