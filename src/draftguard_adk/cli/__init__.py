@@ -20,6 +20,7 @@ _COMMAND_MODULES = [
     "analyze_docs",
     "check_split",
     "dedupe",
+    "edit",
     "serve",
     "split",
     "validate_artifact",

@@ -1,0 +1,94 @@
+"""`draftguard edit`: apply an edit plan (seed 004) to a markdown file, atomically. No model."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from draftguard.atomic_write import write_atomic
+from draftguard.edit_plan import parse_edit_plan
+from draftguard.edit_result import EditStatus
+from draftguard.errors import InputError
+from draftguard.patcher import apply_plan
+from draftguard.text_input import DEFAULT_MAX_BYTES, decode_text, read_text_file
+from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
+
+HELP = """\
+Apply the edit plan PLAN.json to FILE in place. Every op is located by its text anchor
+(exact, then normalised for case/quotes/dashes/whitespace, then fuzzy), checked against the
+scope, the one-paragraph rule, heading and frontmatter protection and the line budget of
+min(12, 8%% of lines); then all ops are written at once (temporary file + rename), or none.
+CRLF line endings, a byte-order mark and a missing final newline are kept.
+Exit 0: applied or already applied; 1: rejected (reason, question, candidates); 2: bad input.
+The plan's schema is docs/schemas/edit_plan.schema.json.
+"""
+
+_BOM = b"\xef\xbb\xbf"
+
+
+def register(sub: Any) -> None:
+    p: argparse.ArgumentParser = sub.add_parser(
+        "edit", help="apply an anchored edit plan to a markdown file", description=HELP,
+    )
+    p.add_argument("file", metavar="FILE", help="the markdown file to edit in place")
+    p.add_argument("--ops", required=True, metavar="PLAN", help="the edit plan (JSON; - for stdin)")
+    p.add_argument("--dry-run", action="store_true", help="print the diff, write nothing")
+    p.add_argument(
+        "--score-cutoff", type=float, default=85.0, metavar="S",
+        help="fuzzy anchor threshold, 0-100 (default: 85)",
+    )
+    add_json_flag(p)
+    p.set_defaults(handler=run)
+
+
+def _read_doc(path: Path) -> tuple[str, bool]:
+    """The file's text and whether it starts with a UTF-8 byte-order mark (kept on write)."""
+    read_text_file(path, what=str(path))  # the shared checks: exists, size, UTF-8, not empty
+    data = path.read_bytes()
+    return decode_text(data, what=str(path), max_bytes=DEFAULT_MAX_BYTES), data.startswith(_BOM)
+
+
+def run(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    text, bom = _read_doc(path)
+    if args.ops == "-":
+        plan_text = decode_text(sys.stdin.buffer.read(), what="edit plan on stdin")
+    else:
+        plan_text = read_text_file(args.ops, what=f"edit plan {args.ops}")
+    plan = parse_edit_plan(plan_text, what=f"edit plan {args.ops}")
+    if not 0 <= args.score_cutoff <= 100:
+        raise InputError("--score-cutoff must be between 0 and 100")
+    result = apply_plan(
+        text, plan, dry_run=args.dry_run, score_cutoff=args.score_cutoff,
+        filename=path.name,
+    )
+    if result.status is EditStatus.APPLIED and not args.dry_run:
+        write_atomic(path, (_BOM if bom else b"") + result.text.encode("utf-8"))
+    if args.json:
+        emit_json(result)
+    else:
+        _print_human(result)
+    return EXIT_FAILED if result.status is EditStatus.REJECTED else EXIT_OK
+
+
+def _print_human(result: Any) -> None:
+    s = result.stats
+    if result.status is EditStatus.REJECTED:
+        print(f"REJECTED ({result.reason.value}): {result.message}")
+        if result.question:
+            print(f"  question: {result.question}")
+        for c in result.candidates:
+            print(f"  candidate line {c.line}: {c.context}")
+        return
+    if result.status is EditStatus.ALREADY_APPLIED:
+        print(f"ALREADY APPLIED: {result.message}")
+        return
+    label = "DRY RUN" if result.dry_run else "APPLIED"
+    print(f"{label}: {result.message}; +{s.lines_added} -{s.lines_removed} lines")
+    for op in result.ops:
+        if op.message:
+            print(f"  op {op.index}: {op.message}")
+    if result.dry_run:
+        sys.stdout.write(result.diff)
