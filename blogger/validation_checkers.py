@@ -63,9 +63,7 @@ def _event(
         author=agent.name,
         branch=ctx.branch,
         content=types.Content(role="model", parts=[types.Part(text=text)]),
-        actions=EventActions(
-            state_delta=dict(state or {}), escalate=escalate or None, route=route
-        ),
+        actions=EventActions(state_delta=dict(state or {}), escalate=escalate or None, route=route),
     )
 
 
@@ -94,9 +92,11 @@ class SplitInputGuard(BaseAgent):
                 keys.DRAFT_OK: None,
                 keys.DRAFT_NOT_OK: None,
             }
-            message = "".join(
-                p.text or "" for p in (ctx.user_content.parts or []) if ctx.user_content
-            ) if ctx.user_content else ""
+            message = (
+                "".join(p.text or "" for p in (ctx.user_content.parts or []) if ctx.user_content)
+                if ctx.user_content
+                else ""
+            )
             for key, value in parse_split_request(message).items():
                 if not state.get(key):
                     delta[key] = value
@@ -109,9 +109,7 @@ class SplitInputGuard(BaseAgent):
             yield _event(self, ctx, reason, state=delta, escalate=True, route=ROUTE_INVALID_INPUT)
             return
         if delta:
-            yield _event(
-                self, ctx, "Draft and outline received; splitting.", state=delta
-            )
+            yield _event(self, ctx, "Draft and outline received; splitting.", state=delta)
 
     def _validate(self, state: Mapping[str, Any]) -> None:
         for key in (keys.RAW_DRAFT, keys.OUTLINE):
@@ -136,9 +134,12 @@ class ContentSplitValidationChecker(BaseAgent):
         if not isinstance(raw, str) or not raw.strip():
             reason = f"Invalid input: {MissingStateKeyError(keys.RAW_DRAFT)}"
             yield _event(
-                self, ctx, reason,
+                self,
+                ctx,
+                reason,
                 state={keys.SPLIT_VERDICT: _failure(attempts, [reason], reason)},
-                escalate=True, route=ROUTE_INVALID_INPUT,
+                escalate=True,
+                route=ROUTE_INVALID_INPUT,
             )
             return
         report = check_split(
@@ -150,19 +151,26 @@ class ContentSplitValidationChecker(BaseAgent):
         )
         if report.valid:
             verdict = {
-                "valid": True, "attempts": attempts, "messages": [],
+                "valid": True,
+                "attempts": attempts,
+                "messages": [],
                 "reason": f"Split verified: {report.ok_units} {report.granularity.plural} in "
                 f"draft_ok, {report.not_ok_units} in draft_not_ok, nothing lost, added or "
                 "duplicated.",
             }
             yield _event(
-                self, ctx, verdict["reason"],
+                self,
+                ctx,
+                verdict["reason"],
                 state={keys.SPLIT_VERDICT: verdict, keys.SPLIT_FEEDBACK: None},
-                escalate=True, route=ROUTE_VALID,
+                escalate=True,
+                route=ROUTE_VALID,
             )
             return
         yield _event(
-            self, ctx, f"Split rejected (attempt {attempts}): {report.message}",
+            self,
+            ctx,
+            f"Split rejected (attempt {attempts}): {report.message}",
             state={keys.SPLIT_FEEDBACK: report.message, "split_messages": report.messages},
             route=ROUTE_RETRY,
         )
@@ -181,6 +189,8 @@ class SplitVerdictAgent(BaseAgent):
         last = state.get(keys.SPLIT_FEEDBACK) or "no valid split was produced"
         reason = f"Split failed after {attempts} attempts: {last}"
         yield _event(
-            self, ctx, reason,
+            self,
+            ctx,
+            reason,
             state={keys.SPLIT_VERDICT: _failure(attempts, messages or [str(last)], reason)},
         )

@@ -112,7 +112,9 @@ class ScriptedLlm(BaseLlm):
         if isinstance(turn, Call) or _is_calls(turn):
             calls = [turn] if isinstance(turn, Call) else list(turn)
             parts = [
-                types.Part(function_call=types.FunctionCall(name=c.name, args=c.args, id=f"call-{i}"))
+                types.Part(
+                    function_call=types.FunctionCall(name=c.name, args=c.args, id=f"call-{i}")
+                )
                 for i, c in enumerate(calls)
             ]
             yield LlmResponse(

@@ -58,7 +58,8 @@ def test_adk_web_lists_exactly_the_apps() -> None:
 def test_app_folders_follow_the_adk_layout(app: str) -> None:
     assert (ROOT / app / "__init__.py").read_text().strip() == "from . import agent"
     last = [
-        line for line in (ROOT / app / "agent.py").read_text().splitlines()
+        line
+        for line in (ROOT / app / "agent.py").read_text().splitlines()
         if line and not line.startswith((" ", ")", "]", "#"))
     ][-1]
     assert last.startswith(("root_agent = ", "app = "))
@@ -85,8 +86,12 @@ def test_prompts_are_upper_case_constants() -> None:
 
 
 def test_no_import_time_side_effects() -> None:
-    for path in [*CORE.rglob("*.py"), *(ROOT / "src" / "draftguard_adk").rglob("*.py"),
-                 *(ROOT / "blogger").rglob("*.py"), *(ROOT / "event_planning").rglob("*.py")]:
+    for path in [
+        *CORE.rglob("*.py"),
+        *(ROOT / "src" / "draftguard_adk").rglob("*.py"),
+        *(ROOT / "blogger").rglob("*.py"),
+        *(ROOT / "event_planning").rglob("*.py"),
+    ]:
         text = path.read_text()
         assert "load_dotenv(" not in text, path
         assert "google.auth.default(" not in text, path

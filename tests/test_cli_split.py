@@ -68,12 +68,16 @@ def test_bad_raw_draft_exits_2_with_one_line(
 def test_missing_file_and_json_error_shape(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code = main(["check-split", "--raw", str(tmp_path / "nope.md"), "--ok", "a", "--not-ok",
-                 "b", "--json"])
+    code = main(
+        ["check-split", "--raw", str(tmp_path / "nope.md"), "--ok", "a", "--not-ok", "b", "--json"]
+    )
     payload = json.loads(capsys.readouterr().out)
     assert code == 2
-    assert payload == {"ok": False, "error": f"raw draft {tmp_path / 'nope.md'}: no such file",
-                       "exit_code": 2}
+    assert payload == {
+        "ok": False,
+        "error": f"raw draft {tmp_path / 'nope.md'}: no such file",
+        "exit_code": 2,
+    }
 
 
 def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -120,7 +124,6 @@ def test_split_refuses_an_out_path_that_is_a_file(
     outline.write_text("1. One")
     blocker = tmp_path / "out"
     blocker.write_text("keep me")
-    code = main(["split", "--draft", str(draft), "--outline", str(outline), "--out",
-                 str(blocker)])
+    code = main(["split", "--draft", str(draft), "--outline", str(outline), "--out", str(blocker)])
     assert code == 2
     assert blocker.read_text() == "keep me"

@@ -41,13 +41,21 @@ def test_history_with_tool_turns_renders_for_a_plain_chat_template() -> None:
             types.Content(role="user", parts=[types.Part(text="Weather in Oslo?")]),
             types.Content(
                 role="model",
-                parts=[types.Part(function_call=types.FunctionCall(name="get_weather",
-                                                                   args={"city": "Oslo"}))],
+                parts=[
+                    types.Part(
+                        function_call=types.FunctionCall(name="get_weather", args={"city": "Oslo"})
+                    )
+                ],
             ),
             types.Content(
                 role="user",
-                parts=[types.Part(function_response=types.FunctionResponse(
-                    name="get_weather", response={"temp": -3}))],
+                parts=[
+                    types.Part(
+                        function_response=types.FunctionResponse(
+                            name="get_weather", response={"temp": -3}
+                        )
+                    )
+                ],
             ),
         ],
         config=types.GenerateContentConfig(system_instruction="Be brief."),
@@ -115,8 +123,9 @@ async def test_real_model_output_schema_always_parses() -> None:
         "properties": {"ok_ids": {"type": "array", "items": {"type": "integer", "enum": [1, 2]}}},
         "required": ["ok_ids"],
     }
-    req = _request("[1] Cats purr. [2] Dogs bark. Which are about cats?",
-                   response_json_schema=schema)
+    req = _request(
+        "[1] Cats purr. [2] Dogs bark. Which are about cats?", response_json_schema=schema
+    )
     final = [r async for r in llm.generate_content_async(req)][-1]
     parsed = json.loads(final.content.parts[0].text)
     assert set(parsed["ok_ids"]) <= {1, 2}

@@ -25,9 +25,7 @@ def test_seed_lost_content() -> None:
 
 
 def test_seed_added_content() -> None:
-    report = check_split(
-        "Intro\n\nBody", "Intro\n\nBody\n\nExtra paragraph the LLM invented", ""
-    )
+    report = check_split("Intro\n\nBody", "Intro\n\nBody\n\nExtra paragraph the LLM invented", "")
     assert not report.valid
     assert report.messages[0] == (
         "Added content: 1 paragraphs not in original (e.g., 'extra paragraph the llm invented')"
@@ -161,7 +159,7 @@ def test_empty_raw_draft_is_bad_input() -> None:
 
 def test_evidence_says_where_each_paragraph_went() -> None:
     report = check_split("A\n\nB\n\nC", "C\n\nA", "")
-    placed = [(p.index, p.destination, p.position) for p in report.placements]
+    placed = [(p.raw_index, p.destination, p.position) for p in report.placements]
     assert placed == [(0, "draft_ok", 1), (1, None, None), (2, "draft_ok", 0)]
 
 

@@ -192,7 +192,8 @@ async def test_a_second_invocation_starts_its_attempts_afresh() -> None:
     verdicts = []
     for _ in range(2):
         async for _event in runner.run_async(
-            user_id="u", session_id=session.id,
+            user_id="u",
+            session_id=session.id,
             new_message=types.Content(role="user", parts=[types.Part(text="split")]),
         ):
             pass

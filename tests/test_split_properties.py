@@ -126,6 +126,8 @@ def test_whitespace_case_and_crlf_changes_pass(
 
 @settings(max_examples=300)
 @given(paragraphs, paragraphs, paragraphs)
-def test_integrity_verdict_matches_the_reference(raw: list[str], ok: list[str], no: list[str]) -> None:
+def test_integrity_verdict_matches_the_reference(
+    raw: list[str], ok: list[str], no: list[str]
+) -> None:
     report = check_split(join(raw), join(ok), join(no), length_tolerance=10.0)
     assert report.valid == ref_integrity_ok(join(raw), join(ok), join(no))

@@ -103,11 +103,10 @@ class SplitAssembler(BaseAgent):
             plan = SplitPlan.model_validate_json(str(state.get(keys.SPLIT_PLAN) or ""))
         except ValidationError as err:
             problem = err.errors()[0]["msg"]
-            feedback = (
-                f'The answer was not JSON of the form {{"ok_ids": [...]}} ({problem}).'
+            feedback = f'The answer was not JSON of the form {{"ok_ids": [...]}} ({problem}).'
+            delta.update(
+                {keys.DRAFT_OK: None, keys.DRAFT_NOT_OK: None, keys.SPLIT_FEEDBACK: feedback}
             )
-            delta.update({keys.DRAFT_OK: None, keys.DRAFT_NOT_OK: None,
-                          keys.SPLIT_FEEDBACK: feedback})
             yield self._event(ctx, f"Attempt {attempts}: {feedback}", delta)
             return
         chosen = {i for i in plan.ok_ids if 1 <= i <= len(paragraphs)}
@@ -185,4 +184,3 @@ def build_content_splitter(
         ),
         sub_agents=[loop, SplitVerdictAgent(name="split_verdict")],
     )
-

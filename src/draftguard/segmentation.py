@@ -11,7 +11,7 @@ import re
 import unicodedata
 from enum import StrEnum
 
-__all__ = ["Granularity", "normalize_unit", "normalize_text", "segment", "segment_normalized"]
+__all__ = ["Granularity", "normalize_text", "normalize_unit", "segment", "segment_normalized"]
 
 
 class Granularity(StrEnum):
@@ -24,10 +24,16 @@ class Granularity(StrEnum):
         return f"{self.value}s"
 
 
-_BLANK_LINES = re.compile(r"\n[ \t\f\v]*(?:\n[ \t\f\v]*)+")
-_FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})", re.MULTILINE)
-# A sentence ends at . ! or ? (optionally closed by quotes or brackets) followed by space.
+# A blank line is one holding only whitespace; any run of them separates paragraphs.
+_BLANK_LINES = re.compile(r"\n[^\S\n]*(?:\n[^\S\n]*)+")
+# Whitespace that is not already a single plain space: runs, tabs, newlines, NBSP...
+_ODD_SPACE = re.compile(r"\s{2,}|[^\S ]")
+_ODD_HSPACE = re.compile(r"[^\S\n]{2,}|[^\S\n ]")
+_ASCII_CONTROLS = "".join(chr(c) for c in (*range(0x0A), *range(0x0B, 0x20), 0x7F))
+# A sentence ends at . ! or ? (optionally closed by a quote or bracket) followed by space.
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[.!?][\"')\]])\s+")
+# Marks unit boundaries inside one string so normalisation runs once over the whole text.
+_BOUNDARY = "\uffff"
 
 
 def normalize_text(text: str) -> str:
@@ -44,28 +50,73 @@ def normalize_unit(unit: str) -> str:
     return " ".join(unit.split())
 
 
+class _FenceScanner:
+    """Finds fence openings left to right; remembers the next hit of each marker so a text
+    with no `~~~` (or no backticks) is not rescanned for it at every fence."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.next = {m: text.find(m) for m in ("```", "~~~")}
+
+    def _hit(self, marker: str, pos: int) -> int:
+        i = self.next[marker]
+        if i != -1 and i < pos:
+            i = self.next[marker] = self.text.find(marker, pos)
+        return i
+
+    def opening(self, start: int) -> tuple[int, str] | None:
+        """The next fence opening line at or after `start`: (line start, fence run)."""
+        text = self.text
+        pos = start
+        while True:
+            hits = [i for i in (self._hit("```", pos), self._hit("~~~", pos)) if i != -1]
+            if not hits:
+                return None
+            i = min(hits)
+            line_start = text.rfind("\n", 0, i) + 1
+            if i - line_start <= 3 and text[line_start:i] == " " * (i - line_start):
+                j = i
+                while j < len(text) and text[j] == text[i]:
+                    j += 1
+                return line_start, text[i:j]
+            pos = i + 3
+
+
+def _fence_close(text: str, start: int, fence: str) -> int:
+    """End offset of the line closing `fence` at or after `start`, or len(text) if unclosed."""
+    pos = start
+    while True:
+        i = text.find(fence[0] * 3, pos)
+        if i == -1:
+            return len(text)
+        line_start = text.rfind("\n", 0, i) + 1
+        line_end = text.find("\n", i)
+        line_end = len(text) if line_end == -1 else line_end
+        line = text[line_start:line_end]
+        body = line.lstrip(" ")
+        if (
+            len(line) - len(body) <= 3
+            and body.rstrip(" \t").strip(fence[0]) == ""
+            and len(body.rstrip(" \t")) >= len(fence)
+        ):
+            return line_end
+        pos = line_end
+
+
 def _blocks(text: str) -> list[tuple[str, bool]]:
     """Split LF text into (chunk, is_code) runs, fences kept whole; unclosed fences run to EOF."""
-    if "```" not in text and "~~~" not in text:
-        return [(text, False)]
     out: list[tuple[str, bool]] = []
     pos = 0
-    while True:
-        m = _FENCE_OPEN.search(text, pos)
-        if m is None:
-            out.append((text[pos:], False))
-            return out
-        out.append((text[pos : m.start()], False))
-        fence = m.group(1)
-        close = re.compile(rf"^ {{0,3}}{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$", re.MULTILINE)
-        line_end = text.find("\n", m.end())
-        if line_end == -1:
-            out.append((text[m.start() :], True))
-            return out
-        c = close.search(text, line_end + 1)
-        end = len(text) if c is None else c.end()
-        out.append((text[m.start() : end], True))
+    scanner = _FenceScanner(text)
+    while (found := scanner.opening(pos)) is not None:
+        line_start, fence = found
+        out.append((text[pos:line_start], False))
+        line_end = text.find("\n", line_start)
+        end = len(text) if line_end == -1 else _fence_close(text, line_end + 1, fence)
+        out.append((text[line_start:end], True))
         pos = end
+    out.append((text[pos:], False))
+    return out
 
 
 def _split_prose(chunk: str, granularity: Granularity) -> list[str]:
@@ -93,7 +144,50 @@ def segment(text: str, granularity: Granularity = Granularity.PARAGRAPH) -> list
     return units
 
 
+def _plain_paragraphs(chunk: str) -> list[str] | None:
+    """Fast path for text whose only whitespace is single spaces and newlines, with no line
+    starting or ending in a space and no run of three newlines: there "\n\n" separates
+    paragraphs and every other "\n" is one space. None when the text is not like that."""
+    chunk = chunk.strip("\n")
+    if "  " in chunk or " \n" in chunk or "\n " in chunk or "\n\n\n" in chunk:
+        return None
+    if chunk[:1] == " " or chunk[-1:] == " ":
+        return None
+    spaced = chunk.replace("\n", " ")
+    if chunk.isascii():
+        # One memchr per control character beats any per-character scan in Python.
+        if any(c in chunk for c in _ASCII_CONTROLS):
+            return None
+    elif not spaced.isprintable():  # False for controls and every Unicode space but " "
+        return None
+    return list(filter(None, spaced.split("  ")))
+
+
+def _normalized_prose(chunk: str, granularity: Granularity) -> list[str]:
+    """Comparison keys of one fence-free chunk, normalised in whole-string passes."""
+    if granularity is Granularity.PARAGRAPH and (fast := _plain_paragraphs(chunk)) is not None:
+        return fast
+    if _BOUNDARY in chunk:  # cannot mark boundaries; take the unit-by-unit path
+        return [k for k in map(normalize_unit, _split_prose(chunk, granularity)) if k]
+    if granularity is Granularity.LINE:
+        marked = _ODD_HSPACE.sub(" ", chunk).replace(" \n", "\n").replace("\n ", "\n")
+        return [u for u in marked.strip(" ").split("\n") if u]
+    marked = _BLANK_LINES.sub(_BOUNDARY, chunk)
+    marked = _ODD_SPACE.sub(" ", marked)
+    marked = marked.replace(" " + _BOUNDARY, _BOUNDARY).replace(_BOUNDARY + " ", _BOUNDARY)
+    units = [u for u in marked.strip(" ").split(_BOUNDARY) if u]
+    if granularity is Granularity.PARAGRAPH:
+        return units
+    return [s for u in units for s in _SENTENCE_END.split(u) if s]
+
+
 def segment_normalized(text: str, granularity: Granularity = Granularity.PARAGRAPH) -> list[str]:
-    """Comparison keys of `segment(text)`, in order."""
-    keys = (normalize_unit(u) for u in segment(normalize_text(text), granularity))
-    return [k for k in keys if k]
+    """Comparison keys of `segment(text)`, in order: equal to normalising each unit."""
+    keys: list[str] = []
+    for chunk, is_code in _blocks(normalize_text(text)):
+        if is_code:
+            if key := normalize_unit(chunk):
+                keys.append(key)
+        else:
+            keys.extend(_normalized_prose(chunk, granularity))
+    return keys

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict, deque
 from typing import Literal, NamedTuple
 
-from pydantic import BaseModel
+from pydantic import BaseModel, PrivateAttr
 
 from draftguard.errors import EmptyInputError
 from draftguard.segmentation import Granularity, segment_normalized
@@ -24,9 +24,9 @@ Destination = Literal["draft_ok", "draft_not_ok"]
 
 
 class Placement(NamedTuple):
-    """Where raw unit `index` went: which output and its position there, or None if lost."""
+    """Where raw unit `raw_index` went: which output and its position there, or None."""
 
-    index: int
+    raw_index: int
     destination: Destination | None
     position: int | None
 
@@ -49,7 +49,16 @@ class SplitReport(BaseModel):
     duplicated_across: list[str]
     duplicated_within: list[str]
     missing_outputs: list[str]
-    placements: list[Placement]
+    _units: tuple[list[str], list[str], list[str]] = PrivateAttr(default=([], [], []))
+    _placements: list[Placement] | None = PrivateAttr(default=None)
+
+    @property
+    def placements(self) -> list[Placement]:
+        """Per raw unit, where it went (computed on first use: most callers need only the
+        verdict, and this is the one step that walks every unit in Python)."""
+        if self._placements is None:
+            self._placements = _place(*self._units)
+        return self._placements
 
     @property
     def message(self) -> str:
@@ -137,28 +146,33 @@ def check_split(
     if not raw:
         raise EmptyInputError("raw draft is empty or whitespace-only")
     missing = [
-        name for name, text in (("draft_ok", draft_ok), ("draft_not_ok", draft_not_ok))
+        name
+        for name, text in (("draft_ok", draft_ok), ("draft_not_ok", draft_not_ok))
         if text is None
     ]
     ok = segment_normalized(draft_ok, gran) if draft_ok is not None else []
     not_ok = segment_normalized(draft_not_ok, gran) if draft_not_ok is not None else []
 
     raw_count = Counter(raw)
-    ok_count = Counter(ok)
-    not_ok_count = Counter(not_ok)
-    combined = ok_count + not_ok_count
-
-    lost = list((raw_count - combined).elements())
+    combined = Counter(ok)
+    combined.update(not_ok)
+    lost: list[str] = []
     added: list[str] = []
     across: list[str] = []
     within: list[str] = []
-    for unit, excess in (combined - raw_count).items():
-        if unit not in raw_count:
-            added.extend([unit] * excess)
-        elif unit in ok_count and unit in not_ok_count:
-            across.extend([unit] * excess)
-        else:
-            within.extend([unit] * excess)
+    # Equal multisets prove integrity outright; only a failure needs the breakdown.
+    # dict equality runs in C; Counter.__eq__ is a Python loop. Neither holds zero counts.
+    if not dict.__eq__(combined, raw_count):
+        ok_count = Counter(ok)
+        not_ok_count = Counter(not_ok)
+        lost = list((raw_count - combined).elements())
+        for unit, excess in (combined - raw_count).items():
+            if unit not in raw_count:
+                added.extend([unit] * excess)
+            elif unit in ok_count and unit in not_ok_count:
+                across.extend([unit] * excess)
+            else:
+                within.extend([unit] * excess)
 
     raw_chars = sum(map(len, raw))
     split_chars = sum(map(len, ok)) + sum(map(len, not_ok))
@@ -180,8 +194,8 @@ def check_split(
         duplicated_across=across,
         duplicated_within=within,
         missing_outputs=missing,
-        placements=_place(raw, ok, not_ok),
     )
+    report._units = (raw, ok, not_ok)
     report.messages = _messages(report, gran.plural)
     report.valid = not report.messages
     return report

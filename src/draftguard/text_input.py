@@ -33,9 +33,7 @@ def decode_text(
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
-        raise NotTextError(
-            f"{what} is not valid UTF-8 (bad byte at offset {err.start})"
-        ) from None
+        raise NotTextError(f"{what} is not valid UTF-8 (bad byte at offset {err.start})") from None
     if not allow_empty and not text.strip():
         raise EmptyInputError(f"{what} is empty or whitespace-only")
     return text

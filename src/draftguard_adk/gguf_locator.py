@@ -24,7 +24,9 @@ def bundled_gguf(name: str = "smollm2") -> Path:
     dist_name = BUNDLED_MODELS.get(name)
     if dist_name is None:
         known = ", ".join(sorted(BUNDLED_MODELS))
-        raise ModelUnavailableError(f"unknown local model '{name}' (known: {known}); {_INSTALL_HINT}")
+        raise ModelUnavailableError(
+            f"unknown local model '{name}' (known: {known}); {_INSTALL_HINT}"
+        )
     try:
         dist = importlib.metadata.distribution(dist_name)
     except importlib.metadata.PackageNotFoundError:

@@ -26,9 +26,7 @@ def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
                     return {"type": "object"}
                 merged = {**defs[name], **{k: v for k, v in node.items() if k != "$ref"}}
                 return walk(merged, seen | {name})
-            return {
-                k: walk(v, seen) for k, v in node.items() if k not in ("$defs", "definitions")
-            }
+            return {k: walk(v, seen) for k, v in node.items() if k not in ("$defs", "definitions")}
         if isinstance(node, list):
             return [walk(v, seen) for v in node]
         return node

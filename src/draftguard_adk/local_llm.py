@@ -316,9 +316,7 @@ class LocalLlm(BaseLlm):
                 ]
             elif isinstance(choice, dict) and "reply" in choice:
                 reply = choice["reply"]
-                parts = [
-                    types.Part(text=reply if isinstance(reply, str) else json.dumps(reply))
-                ]
+                parts = [types.Part(text=reply if isinstance(reply, str) else json.dumps(reply))]
         return LlmResponse(
             content=types.Content(role="model", parts=parts),
             partial=False,
@@ -379,8 +377,10 @@ class LocalLlm(BaseLlm):
         )
         if not stream:
             choice = result["choices"][0]
-            yield choice["message"].get("content") or "", choice.get("finish_reason"), dict(
-                result.get("usage") or {}
+            yield (
+                choice["message"].get("content") or "",
+                choice.get("finish_reason"),
+                dict(result.get("usage") or {}),
             )
             return
         prompt_tokens = sum(

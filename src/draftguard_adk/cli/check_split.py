@@ -21,18 +21,24 @@ Fenced code blocks always count as one unit. Needs no model.
 
 def register(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
-        "check-split", help="check a draft split for lost/added/duplicated content",
+        "check-split",
+        help="check a draft split for lost/added/duplicated content",
         description=HELP,
     )
     p.add_argument("--raw", required=True, metavar="R", help="the original draft")
     p.add_argument("--ok", required=True, metavar="O", help="the part that matches the outline")
     p.add_argument("--not-ok", required=True, metavar="N", help="the part that does not")
     p.add_argument(
-        "--granularity", choices=[g.value for g in Granularity], default="paragraph",
+        "--granularity",
+        choices=[g.value for g in Granularity],
+        default="paragraph",
         help="unit of comparison (default: paragraph)",
     )
     p.add_argument(
-        "--length-tolerance", type=float, default=0.10, metavar="F",
+        "--length-tolerance",
+        type=float,
+        default=0.10,
+        metavar="F",
         help="allowed relative length change (default: 0.10)",
     )
     p.add_argument("--evidence", action="store_true", help="print where each raw unit went")
@@ -58,8 +64,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         payload = report.model_dump(mode="json")
         payload["message"] = report.message
-        if not args.evidence:
-            payload.pop("placements")
+        if args.evidence:
+            payload["placements"] = [list(pl) for pl in report.placements]
         emit_json(payload)
     else:
         unit = report.granularity.plural
@@ -73,5 +79,5 @@ def run(args: argparse.Namespace) -> int:
         if args.evidence:
             for pl in report.placements:
                 where = f"{pl.destination}[{pl.position}]" if pl.destination else "MISSING"
-                print(f"  {unit[:-1]} {pl.index}: {where}")
+                print(f"  {unit[:-1]} {pl.raw_index}: {where}")
     return EXIT_OK if report.valid else EXIT_FAILED

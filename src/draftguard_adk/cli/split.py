@@ -31,11 +31,15 @@ def register(sub: Any) -> None:
     p.add_argument("--draft", required=True, metavar="D", help="the raw draft (UTF-8 text)")
     p.add_argument("--outline", required=True, metavar="O", help="the outline (UTF-8 text)")
     p.add_argument(
-        "--out", default="split-output", metavar="DIR",
+        "--out",
+        default="split-output",
+        metavar="DIR",
         help="directory for draft_ok.md and draft_not_ok.md (default: ./split-output)",
     )
     p.add_argument(
-        "--session-uri", default="memory://", metavar="URI",
+        "--session-uri",
+        default="memory://",
+        metavar="URI",
         help="ADK session service URI, e.g. sqlite:///sessions.db (default: memory://)",
     )
     add_json_flag(p)
@@ -54,8 +58,10 @@ def run(args: argparse.Namespace) -> int:
     written: list[str] = []
     if outcome.valid and outcome.draft_ok is not None and outcome.draft_not_ok is not None:
         out.mkdir(parents=True, exist_ok=True)
-        files = {out / "draft_ok.md": outcome.draft_ok + "\n",
-                 out / "draft_not_ok.md": outcome.draft_not_ok + "\n"}
+        files = {
+            out / "draft_ok.md": outcome.draft_ok + "\n",
+            out / "draft_not_ok.md": outcome.draft_not_ok + "\n",
+        }
         write_many_atomic(files)
         written = [str(p) for p in files]
     if args.json:
@@ -65,8 +71,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         for step in outcome.steps:
             print(f"  {step}")
-        print(f"{'VALID' if outcome.valid else 'FAILED'} after {outcome.attempts} attempt(s): "
-              f"{outcome.reason}")
+        print(
+            f"{'VALID' if outcome.valid else 'FAILED'} after {outcome.attempts} attempt(s): "
+            f"{outcome.reason}"
+        )
         for path in written:
             print(f"wrote {path}")
     return EXIT_OK if outcome.valid else EXIT_FAILED
