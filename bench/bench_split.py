@@ -17,31 +17,10 @@ from draftguard.split_check import check_split
 GOAL_10MB_MS = 150.0
 GOAL_SCALING = 2.2
 WORDS = [
-    "sourdough",
-    "starter",
-    "hydration",
-    "crumb",
-    "oven",
-    "lid",
-    "flour",
-    "water",
-    "salt",
-    "levain",
-    "proof",
-    "shape",
-    "score",
-    "bake",
-    "cool",
-    "slice",
-    "crust",
-    "open",
-    "tight",
-    "wild",
-    "yeast",
-    "bacteria",
-    "fold",
-    "stretch",
-]
+    "sourdough", "starter", "hydration", "crumb", "oven", "lid", "flour", "water",
+    "salt", "levain", "proof", "shape", "score", "bake", "cool", "slice", "crust",
+    "open", "tight", "wild", "yeast", "bacteria", "fold", "stretch",
+]  # fmt: skip
 
 
 def make_draft(target_bytes: int, seed: int = 7) -> tuple[str, str, str]:
