@@ -8,7 +8,12 @@ from __future__ import annotations
 from google.adk.agents import LlmAgent
 
 from blogger.content_tools import build_content_tools
-from blogger.prompts import BLOGGER_INSTRUCTION, EDIT_ROUTING_INSTRUCTION
+from blogger.delivery_check import build_blogger_delivery_check
+from blogger.prompts import (
+    BLOGGER_INSTRUCTION,
+    DELIVERY_CHECK_INSTRUCTION,
+    EDIT_ROUTING_INSTRUCTION,
+)
 from blogger.sub_agents.artifact_maker import build_artifact_tool
 from blogger.sub_agents.content_splitter import build_content_splitter
 from draftguard_adk.models import model_for
@@ -17,7 +22,9 @@ root_agent = LlmAgent(
     name="blogger",
     model=model_for("blogger"),
     description="Helps an author write, split and edit a blog post, with guarded steps.",
-    instruction=BLOGGER_INSTRUCTION + "\n" + EDIT_ROUTING_INSTRUCTION,
-    tools=[build_artifact_tool(), *build_content_tools()],
+    instruction="\n".join(
+        [BLOGGER_INSTRUCTION, EDIT_ROUTING_INSTRUCTION, DELIVERY_CHECK_INSTRUCTION]
+    ),
+    tools=[build_artifact_tool(), *build_content_tools(), build_blogger_delivery_check()],
     sub_agents=[build_content_splitter()],
 )

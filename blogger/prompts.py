@@ -39,3 +39,10 @@ list_versions, revert_to_version):
 - When a tool answers with a question, ask the author exactly that question and stop. Never
   guess which place was meant. When it answers stale_version, read_content and plan again.
 """
+
+DELIVERY_CHECK_INSTRUCTION = """\
+Before you tell the author that the post (and any quiz, flashcards or mindmap) is finished,
+call check_delivery once with the author's request as primary_goal, two to four short
+success criteria, and the acceptable formats (usually ["md", "json"]). If it does not pass,
+tell the author its gap_analysis and improvement_suggestions; never claim success anyway.
+"""

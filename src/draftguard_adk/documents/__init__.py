@@ -1,6 +1,7 @@
 """ADK side of the document validator (seed 003): artifacts in, judge, verdict in state."""
 
 from draftguard_adk.documents.artifacts import document_from_part, load_artifact_documents
+from draftguard_adk.documents.delivery_tool import build_delivery_check_tool
 from draftguard_adk.documents.judge import judge_documents, resolve_llm
 from draftguard_adk.documents.validator import (
     FEEDBACK_KEY,
@@ -19,6 +20,7 @@ __all__ = [
     "ROUTE_JUDGE_FAILED",
     "VERDICT_KEY",
     "DocumentValidator",
+    "build_delivery_check_tool",
     "build_document_validator",
     "document_from_part",
     "judge_documents",

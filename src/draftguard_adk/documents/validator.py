@@ -9,7 +9,7 @@ Bad input or a judge that cannot answer ends in a failure verdict, never an exce
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator, Mapping
+from collections.abc import AsyncGenerator, Callable, Mapping, Sequence
 from typing import Any
 
 from google.adk.agents import BaseAgent
@@ -22,6 +22,7 @@ from pydantic import ConfigDict, Field, ValidationError
 from draftguard.documents import (
     DEFAULT_PREVIEW_BUDGET_BYTES,
     AnalysisSettings,
+    Document,
     ValidationIntent,
     ValidationVerdict,
     analyze_documents,
@@ -48,6 +49,7 @@ __all__ = [
     "VERDICT_KEY",
     "DocumentValidator",
     "build_document_validator",
+    "headline",
 ]
 
 SETTINGS_SECTION = JUDGE_AGENT_NAME
@@ -74,9 +76,18 @@ class DocumentValidator(BaseAgent):
     min_quality: float = Field(default=0.5, ge=0.0, le=1.0)
     preview_budget_bytes: int = Field(default=DEFAULT_PREVIEW_BUDGET_BYTES, ge=256)
     call_timeout_s: float = Field(default=120.0, gt=0)
+    state_documents: Callable[[Mapping[str, Any]], Sequence[Document]] | None = None
+    """Extra documents kept in session state rather than as artifacts (e.g. a generated quiz);
+    returns `Document`s built from the state it is given."""
 
     async def _run_async_impl(self, ctx: InvocationContext) -> AsyncGenerator[Event, None]:
-        verdict, route = await self._validate(ctx)
+        try:
+            intent: ValidationIntent | None = _intent(ctx.session.state, self.intent_key)
+        except InputError as err:
+            intent, verdict, route = None, failure_verdict(f"invalid input: {err}"), \
+                ROUTE_INVALID_INPUT
+        if intent is not None:
+            verdict, route = await self.validate_delivery(ctx, intent)
         passed = verdict.status == "passed"
         delta = {
             self.verdict_key: verdict.model_dump(mode="json", by_alias=True),
@@ -87,20 +98,22 @@ class DocumentValidator(BaseAgent):
             invocation_id=ctx.invocation_id,
             author=self.name,
             branch=ctx.branch,
-            content=types.Content(role="model", parts=[types.Part(text=_headline(verdict))]),
+            content=types.Content(role="model", parts=[types.Part(text=headline(verdict))]),
             actions=EventActions(
                 state_delta=delta, escalate=True if passed or terminal else None, route=route
             ),
         )
 
-    async def _validate(self, ctx: InvocationContext) -> tuple[ValidationVerdict, str]:
-        try:
-            intent = _intent(ctx.session.state, self.intent_key)
-        except InputError as err:
-            return failure_verdict(f"invalid input: {err}"), ROUTE_INVALID_INPUT
+    async def validate_delivery(
+        self, ctx: InvocationContext, intent: ValidationIntent
+    ) -> tuple[ValidationVerdict, str]:
+        """The verdict on the session's delivery and the route it implies; never raises for
+        bad input or a failing judge. Usable outside an agent tree (see `delivery_tool`)."""
         criteria = len(intent.success_criteria)
         try:
             docs = await load_artifact_documents(ctx, patterns=self.artifact_patterns)
+            if self.state_documents is not None:
+                docs += list(self.state_documents(ctx.session.state))
             summaries = analyze_documents(docs, settings=self.analysis)
             facts = known_facts(intent, summaries)
         except InputError as err:
@@ -140,7 +153,8 @@ def _intent(state: Mapping[str, Any], key: str) -> ValidationIntent:
                           f"{first['msg']}") from None
 
 
-def _headline(v: ValidationVerdict) -> str:
+def headline(v: ValidationVerdict) -> str:
+    """One line for people: passed or failed, and why."""
     if v.status == "passed":
         return (f"Document validation passed: {v.document_count} document(s), "
                 f"quality {v.quality_score:.2f}.")
