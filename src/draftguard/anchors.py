@@ -11,6 +11,7 @@ reported as ambiguity, never silently dropped.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -85,7 +86,9 @@ class SearchText:
     def __init__(self, text: str, blocks: Sequence[tuple[int, int]] = ()) -> None:
         self.text = text
         self._folded: str | None = None
-        self.blocks = list(blocks) or _paragraph_spans(text)
+        self.blocks = sorted(blocks) or _paragraph_spans(text)
+        self.block_starts = [s for s, _ in self.blocks]
+        self.block_ends = [e for _, e in self.blocks]
         self._block_texts: list[str] | None = None
 
     @property
@@ -204,18 +207,21 @@ def _fuzzy(
 ) -> tuple[list[AnchorMatch], list[AnchorMatch]]:
     needle = fold(" ".join(anchor.split()))
     folded = search.folded
-    idx = [i for i, (s, e) in enumerate(search.blocks) if e > lo and s < hi]
-    if not idx or not needle:
+    first = bisect_right(search.block_ends, lo)
+    last = bisect_left(search.block_starts, hi)
+    if first >= last or not needle:
         return [], []
-    texts = search.block_texts()
-    choices = {i: texts[i] for i in idx}
+    texts = search.block_texts()[first:last]
     floor = min(suggest_cutoff, score_cutoff - ambiguity_margin)
-    # A cheap C-level pass picks candidate blocks; only those get an exact alignment.
-    ranked = process.extract(
-        needle, choices, scorer=fuzz.partial_ratio, score_cutoff=floor, limit=max(8, limit_near)
-    )
+    # One C-level pass scores all blocks; only the best get an alignment.
+    scores = process.cdist(
+        [needle], texts, scorer=fuzz.partial_ratio, score_cutoff=floor, workers=1
+    )[0]
+    order = sorted(
+        (k for k in range(len(texts)) if scores[k] >= floor), key=lambda k: -scores[k]
+    )[: max(8, limit_near)]
     scored: list[_Scored] = []
-    for _, _, i in ranked:
+    for i in (first + k for k in order):
         s, e = search.blocks[i]
         s, e = max(s, lo), min(e, hi)
         # Line breaks become spaces (same length) so anchors spanning lines still align.

@@ -241,6 +241,7 @@ class MarkdownMap:
         return block
 
     def _sections(self) -> list[Section]:
+        self._index = {id(b): i for i, b in enumerate(self.blocks)}
         headings = [b for b in self.blocks if b.kind is BlockKind.HEADING]
         doc_end = self.blocks[-1].end if self.blocks else len(self.text)
         sections: list[Section] = []
@@ -259,5 +260,5 @@ class MarkdownMap:
 
     def _end_before(self, block: Block) -> int:
         """End of the last block before `block` (so a section excludes trailing blank lines)."""
-        i = self.blocks.index(block)
+        i = self._index[id(block)]
         return self.blocks[i - 1].end if i > 0 else block.start
