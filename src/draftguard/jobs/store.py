@@ -18,6 +18,9 @@ twice at once" hold even when a slow worker wakes up after its job was reclaimed
 
 from __future__ import annotations
 
+import json
+import sqlite3
+import threading
 import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -40,7 +43,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from draftguard.jobs.models import JobOutcome, JobRecord
+from draftguard.jobs.models import JobOutcome, JobRecord, JobView
 from draftguard.jobs.status import ACTIVE_STATUSES, JobStatus, Stage, progress_for, status_for
 
 __all__ = ["Clock", "JobStore", "utcnow"]
@@ -85,6 +88,11 @@ class _JobRow(_Base):
 
 
 _COLUMNS = tuple(_JobRow.__table__.columns)
+# What a poll needs: never the source text, which may be hundreds of kilobytes.
+_VIEW_COLUMNS = ("id", "status", "progress", "artifact_type", "created_at", "updated_at",
+                 "attempts", "result", "error")
+_VIEW_SQL = (f"SELECT {', '.join(_VIEW_COLUMNS)} FROM {_JobRow.__tablename__} "
+             "WHERE id = ? AND owner = ?")
 _ACTIVE = [s.value for s in ACTIVE_STATUSES]
 
 
@@ -121,13 +129,20 @@ class JobStore:
         if self.dialect == "sqlite":
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self._sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self._sqlite_path = self._path_of(database_url) if self.dialect == "sqlite" else None
+        self._readers = threading.local()
+        self._reader_cons: list[sqlite3.Connection] = []
 
     @staticmethod
-    def _ensure_parent(url: str) -> None:
+    def _path_of(url: str) -> str | None:
+        path = url.split(":///", 1)[1] if ":///" in url else ""
+        return path if path and path != ":memory:" else None
+
+    @classmethod
+    def _ensure_parent(cls, url: str) -> None:
         from pathlib import Path
 
-        path = url.split(":///", 1)[1] if ":///" in url else ""
-        if path and path != ":memory:":
+        if path := cls._path_of(url):
             Path(path).parent.mkdir(parents=True, exist_ok=True)
 
     async def create_schema(self) -> None:
@@ -145,6 +160,10 @@ class JobStore:
             await conn.run_sync(_Base.metadata.drop_all)
 
     async def close(self) -> None:
+        for con in self._reader_cons:
+            con.close()
+        self._reader_cons.clear()
+        self._readers = threading.local()
         await self.engine.dispose()
 
     # -- clients -------------------------------------------------------------------------------
@@ -173,6 +192,48 @@ class JobStore:
         async with self.engine.connect() as conn:
             row = (await conn.execute(stmt)).first()
         return None if row is None else _record(row)
+
+    async def poll(self, job_id: str, *, owner: str) -> JobView | None:
+        """What `GET /ai/artifact/{job_id}` shows, for `owner` only: the hot path.
+
+        On SQLite this reads with a plain sqlite3 connection, synchronously: an indexed
+        primary-key read in WAL mode never waits for writers and takes microseconds, while
+        the aiosqlite thread hop plus SQLAlchemy costs milliseconds (see docs/jobs.md).
+        """
+        if self._sqlite_path is not None:
+            con = self._reader()
+            row = con.execute(_VIEW_SQL, (job_id, owner)).fetchone()
+            if row is None:
+                return None
+            data = dict(zip(_VIEW_COLUMNS, row, strict=True))
+            if isinstance(data["result"], str):
+                data["result"] = json.loads(data["result"])
+        else:
+            cols = [_JobRow.__table__.c[name] for name in _VIEW_COLUMNS]
+            stmt = select(*cols).where(_JobRow.id == job_id, _JobRow.owner == owner)
+            async with self.engine.connect() as conn:
+                got = (await conn.execute(stmt)).first()
+            if got is None:
+                return None
+            data = dict(got._mapping)
+        return JobView(
+            job_id=data["id"], status=data["status"], progress=data["progress"],
+            artifact_type=data["artifact_type"], created_at=data["created_at"],
+            updated_at=data["updated_at"], attempts=data["attempts"],
+            result=data["result"] if data["status"] == JobStatus.COMPLETED.value else None,
+            error=data["error"] if data["status"] == JobStatus.FAILED.value else None,
+        )
+
+    def _reader(self) -> sqlite3.Connection:
+        con: sqlite3.Connection | None = getattr(self._readers, "con", None)
+        if con is None:
+            assert self._sqlite_path is not None
+            con = sqlite3.connect(self._sqlite_path, timeout=2.0, isolation_level=None)
+            con.execute("PRAGMA busy_timeout=2000")
+            con.execute("PRAGMA query_only=1")
+            self._readers.con = con
+            self._reader_cons.append(con)
+        return con
 
     async def count_by_status(self) -> dict[str, int]:
         stmt = select(_JobRow.status, func.count()).group_by(_JobRow.status)
