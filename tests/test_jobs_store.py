@@ -154,3 +154,17 @@ async def test_failure_keeps_the_reason_and_no_result(store: JobStore) -> None:
     view = (await store.get(job_id)).view().public()  # type: ignore[union-attr]
     assert view["status"] == "failed" and view["error"] == reason and view["progress"] == 100
     assert "result" not in view
+
+
+async def test_the_poll_fast_path_shows_exactly_the_full_view(store: JobStore) -> None:
+    ids = [await _job(store) for _ in range(3)]
+    done = await store.claim("w", lease_seconds=30)
+    failed = await store.claim("w", lease_seconds=30)
+    assert done is not None and failed is not None
+    await store.finish(done, JobOutcome(ok=True, result={"questions": [{"q": "ü"}]}, attempts=2))
+    await store.finish(failed, JobOutcome(ok=False, error="model call timed out"))
+    for job_id in ids:
+        full = await store.get(job_id)
+        assert full is not None
+        assert await store.poll(job_id, owner="alice") == full.view()
+        assert await store.poll(job_id, owner="mallory") is None
