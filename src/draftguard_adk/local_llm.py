@@ -14,6 +14,7 @@ Weights load lazily, once per process and file, on the first request; never at i
 from __future__ import annotations
 
 import asyncio
+import atexit
 import json
 import logging
 import os
@@ -90,8 +91,19 @@ def _load(path: Path, n_ctx: int) -> _Loaded:
         except (ValueError, RuntimeError) as err:
             raise ModelUnavailableError(f"cannot load {path}: {err}") from None
         loaded = _Loaded(llama=llama, lock=threading.Lock(), n_ctx=n_ctx, grammars={})
+        if not _loaded:
+            atexit.register(_close_all)
         _loaded[key] = loaded
         return loaded
+
+
+def _close_all() -> None:
+    # Freed before interpreter teardown: llama.cpp's own __del__ runs too late and prints
+    # "Exception ignored" noise when its C bindings are already gone.
+    for loaded in _loaded.values():
+        with loaded.lock:
+            loaded.llama.close()
+    _loaded.clear()
 
 
 def _grammar(loaded: _Loaded, schema: dict[str, Any]) -> Any:
