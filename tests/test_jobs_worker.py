@@ -117,7 +117,10 @@ async def test_a_valid_artifact_completes_with_the_seed_progress_and_log(
     assert fields[-1]["event"] == "job_completed" and fields[-1]["llm_calls"] == 2
 
 
-async def test_a_repaired_artifact_reports_85_and_one_attempt(store: JobStore) -> None:
+async def test_a_repaired_artifact_reports_85_and_one_attempt(
+    store: JobStore, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger=WORKER_LOGGER)
     job_id = await _queue(store)
     model = ScriptedLlm([BAD_QUIZ, NO_ISSUES, GOOD_QUIZ, NO_ISSUES])
     seen: list[tuple[str, int, int]] = []
@@ -127,6 +130,16 @@ async def test_a_repaired_artifact_reports_85_and_one_attempt(store: JobStore) -
     assert [p for _, p, _ in seen] == sorted(p for _, p, _ in seen)  # never backwards
     view = (await store.get(job_id)).view().public()  # type: ignore[union-attr]
     assert (view["status"], view["attempts"], view["result"]) == ("completed", 1, GOOD_QUIZ)
+    lines = _lines(caplog)
+    repair = lines.index("🔧 Repair attempt 1/2")
+    assert lines[repair - 2] == \
+        "⚠️  Validation failed: 2 structural violations, 0 semantic issues"
+    assert lines[repair + 1:] == [
+        "  → Revalidating structure...", "  ✓ Structure valid",
+        "  → Revalidating semantics...", "  ✓ Semantics valid",
+        "✓ Repair successful after 1 attempt(s)",
+        f"✅ Job {job_id} completed successfully (progress: 100%)",
+    ]
 
 
 @pytest.mark.parametrize(

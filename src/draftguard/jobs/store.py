@@ -132,6 +132,7 @@ class JobStore:
         self._sqlite_path = self._path_of(database_url) if self.dialect == "sqlite" else None
         self._readers = threading.local()
         self._reader_cons: list[sqlite3.Connection] = []
+        self._last_reap: datetime | None = None
 
     @staticmethod
     def _path_of(url: str) -> str | None:
@@ -248,11 +249,11 @@ class JobStore:
 
     # -- workers -------------------------------------------------------------------------------
 
-    def _claimable(self, now: datetime) -> Any:
-        return or_(
-            _JobRow.status == JobStatus.PENDING.value,
-            (_JobRow.status.in_(_ACTIVE)) & (_JobRow.lease_expires_at < now),
-        )
+    def _claimable(self, now: datetime, max_claims: int | None = None) -> Any:
+        lapsed = (_JobRow.status.in_(_ACTIVE)) & (_JobRow.lease_expires_at < now)
+        if max_claims is not None:
+            lapsed = lapsed & (_JobRow.claims < max_claims)
+        return or_(_JobRow.status == JobStatus.PENDING.value, lapsed)
 
     async def claim(
         self, worker: str, *, lease_seconds: float, max_claims: int | None = None
@@ -263,11 +264,17 @@ class JobStore:
         run again: a job that kills every worker that touches it must not loop forever.
         """
         now = self.clock()
-        if max_claims is not None:
+        if max_claims is not None and (
+            self._last_reap is None
+            or now - self._last_reap >= timedelta(seconds=lease_seconds)
+        ):
+            # A write per claim would make idle workers contend on SQLite's single writer
+            # lock; exhausted jobs are unclaimable anyway, so failing them can wait a lease.
+            self._last_reap = now
             await self._fail_exhausted(now, max_claims)
         pick = (
             select(_JobRow.id)
-            .where(self._claimable(now))
+            .where(self._claimable(now, max_claims))
             .order_by(_JobRow.created_at, _JobRow.id)
             .limit(1)
             .with_for_update(skip_locked=True)
@@ -276,7 +283,7 @@ class JobStore:
         token = str(uuid.uuid4())
         stmt = (
             update(_JobRow)
-            .where(_JobRow.id == pick, self._claimable(now))
+            .where(_JobRow.id == pick, self._claimable(now, max_claims))
             .values(
                 status=JobStatus.PLANNING.value, stage=Stage.PLANNING.value,
                 progress=progress_for(Stage.PLANNING), attempts=0, claims=_JobRow.claims + 1,
