@@ -131,3 +131,28 @@ def test_integrity_verdict_matches_the_reference(
 ) -> None:
     report = check_split(join(raw), join(ok), join(no), length_tolerance=10.0)
     assert report.valid == ref_integrity_ok(join(raw), join(ok), join(no))
+
+
+# --- The whole-string fast path against unit-by-unit normalisation --------------------------
+
+pieces = st.sampled_from(
+    ["word", "Café", "e\u0301", "x.", "Ünïcode", " ", "  ", "\t", "\n", "\n\n", "\n \n",
+     "\r\n", "\u00a0", "\u2028", "\x0b", "```", "```py\ncode\n\n", "~~~", "\n```\n", "    "]
+)  # fmt: skip
+texts = st.lists(pieces, max_size=40).map("".join)
+
+
+@settings(max_examples=500)
+@given(texts, st.sampled_from(["paragraph", "line", "sentence"]))
+def test_fast_segmentation_equals_normalising_each_unit(text: str, granularity: str) -> None:
+    from draftguard.segmentation import (
+        Granularity,
+        normalize_text,
+        normalize_unit,
+        segment,
+        segment_normalized,
+    )
+
+    gran = Granularity(granularity)
+    slow = [k for k in (normalize_unit(u) for u in segment(normalize_text(text), gran)) if k]
+    assert segment_normalized(text, gran) == slow
