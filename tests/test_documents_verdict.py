@@ -23,6 +23,7 @@ from draftguard.documents import (
     parse_judge_answer,
     prompt_summaries,
 )
+from draftguard.documents.verdict import EXAMPLE_GAP
 from draftguard.errors import ModelOutputError, UnknownFormatError
 
 
@@ -144,3 +145,22 @@ def test_prompt_follows_the_seed_and_shares_the_preview_budget() -> None:
                     '"successCriteriaMet": [\n    false,\n    false\n  ]'):
         assert heading in prompt
     assert len(prompt) < 16_000
+
+
+@pytest.mark.parametrize("copied", [EXAMPLE_GAP, "Specific gaps found"])
+def test_an_answer_that_copies_the_example_is_sent_back(copied: str) -> None:
+    text = good(gapAnalysis=copied).model_dump_json(by_alias=True)
+    with pytest.raises(ModelOutputError, match="copies the example's placeholder"):
+        parse_judge_answer(text, criteria_count=1)
+
+
+def test_prompt_without_example_still_names_every_field() -> None:
+    intent = ValidationIntent(primary_goal="g", success_criteria=["a", "b", "c"])
+    summaries = analyze_documents(docs())
+    prompt = build_validation_prompt(intent, summaries, known_facts(intent, summaries),
+                                     include_example=False)
+    assert EXAMPLE_GAP not in prompt and "exactly 3 true/false entries" in prompt
+    for field in ("overallSuccess", "qualityScore", "successCriteriaMet", "validationDetails"):
+        assert field in prompt
+    with_example = build_validation_prompt(intent, summaries, known_facts(intent, summaries))
+    assert EXAMPLE_GAP in with_example

@@ -13,7 +13,14 @@ from typing import Any
 
 from draftguard.documents.analysis import DocumentSummary
 from draftguard.documents.sizes import readable_size
-from draftguard.documents.verdict import KnownFacts, ValidationIntent
+from draftguard.documents.verdict import (
+    EXAMPLE_ACTION,
+    EXAMPLE_FIX,
+    EXAMPLE_GAP,
+    EXAMPLE_ISSUE,
+    KnownFacts,
+    ValidationIntent,
+)
 
 __all__ = ["DEFAULT_PREVIEW_BUDGET_BYTES", "JUDGE_SYSTEM_INSTRUCTION",
            "build_retry_message", "build_validation_prompt", "prompt_summaries"]
@@ -74,11 +81,11 @@ def _example(criteria_count: int, first_name: str) -> str:
         "dataTypeMatch": False,
         "formatMatch": False,
         "successCriteriaMet": [False] * criteria_count,
-        "gapAnalysis": "Specific gaps found",
-        "improvementSuggestions": ["NEXT STEP: Action 1"],
+        "gapAnalysis": EXAMPLE_GAP,
+        "improvementSuggestions": [EXAMPLE_ACTION],
         "validationDetails": [
-            {"documentName": first_name, "issues": ["Issue 1"],
-             "suggestions": ["NEXT STEP: Fix 1"]}
+            {"documentName": first_name, "issues": [EXAMPLE_ISSUE],
+             "suggestions": [EXAMPLE_FIX]}
         ],
     }
     return json.dumps(example, indent=2)
@@ -90,13 +97,32 @@ def build_validation_prompt(
     facts: KnownFacts,
     *,
     preview_budget_bytes: int = DEFAULT_PREVIEW_BUDGET_BYTES,
+    include_example: bool = True,
 ) -> str:
-    """The user turn for the judge."""
+    """The user turn for the judge.
+
+    `include_example=False` drops the seed's example answer: with schema-constrained decoding
+    the schema already fixes the shape, and very small models copy examples verbatim.
+    """
     criteria = intent.success_criteria
     listed = "\n".join(f"  {i}. {c}" for i, c in enumerate(criteria, start=1)) or "  (none)"
     docs = prompt_summaries(summaries, preview_budget_bytes=preview_budget_bytes)
     fact_lines = "\n".join(f"- {line}" for line in facts.lines())
     first_name = summaries[0].name if summaries else "document.ext"
+    if include_example:
+        output = (
+            f"OUTPUT FORMAT - JSON ONLY (no prose). successCriteriaMet has exactly "
+            f"{len(criteria)} entries, one per criterion, in order. Replace every <...> with "
+            f"your own findings:\n{_example(len(criteria), first_name)}\n"
+        )
+    else:
+        output = (
+            f"OUTPUT FORMAT - JSON ONLY (no prose), with the fields overallSuccess, "
+            f"qualityScore, dataTypeMatch, formatMatch, successCriteriaMet (exactly "
+            f"{len(criteria)} true/false entries, one per criterion, in order), gapAnalysis, "
+            f"improvementSuggestions (each starting \"NEXT STEP:\") and validationDetails "
+            f"(per document: documentName, issues, suggestions).\n"
+        )
     return f"""TASK VALIDATION
 
 USER REQUEST: '{intent.primary_goal}'
@@ -123,10 +149,7 @@ VALIDATION RULES:
 Documents with "preview": null are binary or base64: judge them by name, format and size.
 A preview ending in "[truncated ...]" shows only the start of a longer document.
 
-OUTPUT FORMAT - JSON ONLY (no prose). successCriteriaMet has exactly {len(criteria)} \
-entries, one per criterion, in order:
-{_example(len(criteria), first_name)}
-"""
+{output}"""
 
 
 def build_retry_message(error: str) -> str:

@@ -22,6 +22,11 @@ from draftguard.documents.formats import FAMILIES, family_of
 from draftguard.errors import ModelOutputError
 
 __all__ = [
+    "EXAMPLE_ACTION",
+    "EXAMPLE_FIX",
+    "EXAMPLE_GAP",
+    "EXAMPLE_ISSUE",
+    "EXAMPLE_PLACEHOLDERS",
     "DocumentValidationDetail",
     "JudgeAnswer",
     "KnownFacts",
@@ -35,6 +40,17 @@ __all__ = [
 ]
 
 _CONTENT_TYPES: frozenset[str] = frozenset({"text", "structured", "binary", "base64"})
+
+#: The placeholder strings of the prompt's example answer (ours and the seed's). Small models
+#: copy the example verbatim; an answer containing one is sent back, never believed.
+EXAMPLE_GAP = "<the specific gaps you found, or an empty string if there are none>"
+EXAMPLE_ACTION = "NEXT STEP: <one concrete action>"
+EXAMPLE_ISSUE = "<one specific issue in this document>"
+EXAMPLE_FIX = "NEXT STEP: <how to fix it>"
+EXAMPLE_PLACEHOLDERS = frozenset({
+    EXAMPLE_GAP, EXAMPLE_ACTION, EXAMPLE_ISSUE, EXAMPLE_FIX,
+    "Specific gaps found", "NEXT STEP: Action 1", "Issue 1", "NEXT STEP: Fix 1",
+})
 
 
 class _Camel(BaseModel):
@@ -215,6 +231,14 @@ def parse_judge_answer(text: str, *, criteria_count: int) -> JudgeAnswer:
             for e in err.errors()[:5]
         )
         raise ModelOutputError(f"answer does not fit the schema: {details}") from None
+    texts = [answer.gap_analysis, *answer.improvement_suggestions,
+             *(t for d in answer.validation_details for t in (*d.issues, *d.suggestions))]
+    copied = sorted({t.strip() for t in texts} & EXAMPLE_PLACEHOLDERS)
+    if copied:
+        raise ModelOutputError(
+            f"the answer copies the example's placeholder text ({copied[0]!r}); "
+            "write your own findings about these documents"
+        )
     if len(answer.success_criteria_met) != criteria_count:
         raise ModelOutputError(
             f"successCriteriaMet has {len(answer.success_criteria_met)} entries; "

@@ -119,10 +119,12 @@ async def judge_documents(
     min_quality: float = 0.5,
     preview_budget_bytes: int = 32 * 1024,
     timeout_s: float = 120.0,
+    include_example: bool = True,
 ) -> ValidationVerdict:
     """Ask the model, check its answer, and merge it with what code knows."""
     prompt = build_validation_prompt(
-        intent, summaries, facts, preview_budget_bytes=preview_budget_bytes
+        intent, summaries, facts, preview_budget_bytes=preview_budget_bytes,
+        include_example=include_example,
     )
     criteria = len(intent.success_criteria)
     contents = [types.Content(role="user", parts=[types.Part(text=prompt)])]

@@ -76,6 +76,9 @@ class DocumentValidator(BaseAgent):
     min_quality: float = Field(default=0.5, ge=0.0, le=1.0)
     preview_budget_bytes: int = Field(default=DEFAULT_PREVIEW_BUDGET_BYTES, ge=256)
     call_timeout_s: float = Field(default=120.0, gt=0)
+    prompt_example: bool | None = None
+    """Show the seed's example answer in the prompt. None: yes, except for the embedded
+    local models, which copy it verbatim (the answer schema fixes the shape anyway)."""
     state_documents: Callable[[Mapping[str, Any]], Sequence[Document]] | None = None
     """Extra documents kept in session state rather than as artifacts (e.g. a generated quiz);
     returns `Document`s built from the state it is given."""
@@ -103,6 +106,11 @@ class DocumentValidator(BaseAgent):
                 state_delta=delta, escalate=True if passed or terminal else None, route=route
             ),
         )
+
+    def _include_example(self, llm: BaseLlm) -> bool:
+        if self.prompt_example is not None:
+            return self.prompt_example
+        return not _is_embedded(llm)
 
     async def validate_delivery(
         self, ctx: InvocationContext, intent: ValidationIntent
@@ -132,10 +140,17 @@ class DocumentValidator(BaseAgent):
         verdict = await judge_documents(
             llm, intent, summaries, facts, ctx=ctx, min_quality=self.min_quality,
             preview_budget_bytes=self.preview_budget_bytes, timeout_s=self.call_timeout_s,
+            include_example=self._include_example(llm),
         )
         if verdict.status == "error":
             return verdict, ROUTE_JUDGE_FAILED
         return verdict, ROUTE_VALID if verdict.status == "passed" else ROUTE_RETRY
+
+
+def _is_embedded(llm: BaseLlm) -> bool:
+    from draftguard_adk.local_llm import LocalLlm
+
+    return isinstance(llm, LocalLlm)
 
 
 def _intent(state: Mapping[str, Any], key: str) -> ValidationIntent:
@@ -191,6 +206,7 @@ def build_document_validator(
         "preview_budget_bytes": int(
             section.value("preview_budget_bytes", DEFAULT_PREVIEW_BUDGET_BYTES)),
         "call_timeout_s": float(section.value("call_timeout_s", 120.0)),
+        "prompt_example": section.value("prompt_example"),
     }
     config.update(overrides)
     return DocumentValidator(**config)
