@@ -180,3 +180,17 @@ async def test_served_app_runs_a_job_end_to_end_with_its_embedded_worker(
                 await asyncio.sleep(0.02)
     assert body["status"] == JobStatus.COMPLETED and body["result"] == QUIZ
     assert progress == sorted(progress) and progress[-1] == 100
+
+
+def test_polls_are_left_out_of_tracing_but_job_creation_is_not(tmp_path: Path) -> None:
+    settings = load_job_settings({"DRAFTGUARD_API_KEYS": f"alice:{KEY}"},
+                                 database_url=f"sqlite+aiosqlite:///{tmp_path / 'j.db'}")
+    app = build_server_app(settings, web=False, workers=0)
+    exclude = app._telemetry["exclude"]  # type: ignore[attr-defined]
+    poll = {"type": "http", "method": "GET", "path": "/ai/artifact/0c7d"}
+    assert exclude(poll) is True
+    assert exclude({**poll, "method": "POST", "path": "/ai/artifact"}) is False
+    assert exclude({**poll, "path": "/list-apps"}) is False
+    # Our two routes are matched before ADK's.
+    paths = [getattr(r, "path", "") for r in app.router.routes]
+    assert paths[:2] == ["/ai/artifact", "/ai/artifact/{job_id}"]

@@ -229,7 +229,8 @@ class JobStore:
         con: sqlite3.Connection | None = getattr(self._readers, "con", None)
         if con is None:
             assert self._sqlite_path is not None
-            con = sqlite3.connect(self._sqlite_path, timeout=2.0, isolation_level=None)
+            con = sqlite3.connect(self._sqlite_path, timeout=2.0, isolation_level=None,
+                                  check_same_thread=False)
             con.execute("PRAGMA busy_timeout=2000")
             con.execute("PRAGMA query_only=1")
             self._readers.con = con
