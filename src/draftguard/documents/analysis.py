@@ -134,11 +134,18 @@ def analyze_document(doc: Any, *, settings: AnalysisSettings | None = None) -> D
 
 def _scan(document: Document, settings: AnalysisSettings) -> ContentScan:
     content = document.content
+    size_hint: int | None = None
     if document.path is not None:
+        try:
+            size_hint = document.path.stat().st_size
+        except OSError:
+            size_hint = None  # iter_file reports the error in its own words
         chunks = iter_file(document.path)
     elif isinstance(content, str):
+        size_hint = len(content)  # a lower bound on its UTF-8 size: enough to skip the body
         chunks = iter_text(content)
     elif isinstance(content, bytes | bytearray | memoryview):
+        size_hint = memoryview(content).nbytes
         chunks = iter_bytes(content)
     else:  # pragma: no cover - Document's type rules this out
         raise TypeError(f"unsupported content {type(content).__name__}")
@@ -146,6 +153,7 @@ def _scan(document: Document, settings: AnalysisSettings) -> ContentScan:
         chunks,
         head_bytes=max(_SNIFF_BYTES, settings.large_preview_bytes, 4096),
         parse_limit=settings.parse_limit_bytes,
+        size_hint=size_hint,
     )
 
 

@@ -125,14 +125,17 @@ class _Base64Shape:
 
 def scan_chunks(
     chunks: Iterable[bytes], *, head_bytes: int, parse_limit: int,
-    tail_bytes: int = TAIL_BYTES,
+    tail_bytes: int = TAIL_BYTES, size_hint: int | None = None,
 ) -> ContentScan:
-    """Walk `chunks` once, keeping a head, a tail and (if small) the body."""
+    """Walk `chunks` once, keeping a head, a tail and (if small) the body.
+
+    `size_hint` (a file's stat size) over the parse limit skips collecting the body at all.
+    """
     decoder = codecs.getincrementaldecoder("utf-8")("strict")
     shape = _Base64Shape()
     head = bytearray()
     tail = b""
-    body: list[bytes] | None = []
+    body: list[bytes] | None = [] if size_hint is None or size_hint <= parse_limit else None
     size = 0
     utf8_error: str | None = None
     bom = b""
