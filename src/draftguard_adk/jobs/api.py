@@ -296,11 +296,12 @@ def _document_security(app: FastAPI) -> None:
 
 def install_job_api(app: FastAPI, api: JobApi) -> None:
     """Add the job routes and the body limit to `app` (ADK's app, or a bare one)."""
+    before = {id(r) for r in app.router.routes}
     app.include_router(api.router)
-    # Match our two routes first: polls should not be regex-tested against ADK's ~25 routes
-    # (no path overlaps, so the order changes nothing else).
-    ours = {id(r) for r in app.router.routes if getattr(r, "path", "").startswith(PREFIX)}
-    app.router.routes.sort(key=lambda r: id(r) not in ours)
+    # Match our routes first: polls should not be regex-tested against ADK's ~25 routes (no
+    # path overlaps, so the order changes nothing else). Newer FastAPI adds an included
+    # router as one entry, older ones its routes one by one: move whatever was added.
+    app.router.routes.sort(key=lambda r: id(r) in before)
     app.add_middleware(BodyLimitMiddleware, max_bytes=api.settings.max_request_bytes)
     _untraced_polls(app)
     _document_security(app)
