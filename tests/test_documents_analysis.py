@@ -324,3 +324,11 @@ def test_large_in_memory_text_is_scanned_without_a_full_copy() -> None:
         tracemalloc.stop()
     assert s.size.bytes == len(text) and s.type == "text"
     assert peak < 8 * 1024 * 1024, f"peak {peak / 1e6:.1f} MB"
+
+
+def test_in_memory_structure_takes_any_structured_name_but_not_an_image_name() -> None:
+    y = analyze_document(mem("plan.yaml", {"steps": [1, 2]}))
+    assert (y.format, y.format_conflict) == ("yaml", None)
+    p = analyze_document(mem("chart.png", {"steps": [1, 2]}))
+    assert p.format == "json"
+    assert p.format_conflict == "extension .png, content is an in-memory structure"

@@ -22,6 +22,7 @@ from draftguard.documents.base64_text import (
 )
 from draftguard.documents.formats import (
     FORMATS,
+    family_of,
     format_from_extension,
     format_from_mime,
     format_info,
@@ -29,6 +30,7 @@ from draftguard.documents.formats import (
 from draftguard.documents.scanning import ContentScan, iter_bytes, iter_file, iter_text, scan_chunks
 from draftguard.documents.sizes import DocumentSize, readable_size
 from draftguard.documents.sniffing import (
+    ZIP_BASED,
     integrity_problem,
     sniff_magic,
     sniff_text,
@@ -47,7 +49,6 @@ __all__ = [
 
 ContentType = Literal["text", "structured", "binary", "base64"]
 
-_ZIP_BASED = frozenset({"zip", "docx", "xlsx", "pptx", "odt", "ods", "odp", "epub"})
 _SNIFF_BYTES = 8192
 
 
@@ -162,22 +163,27 @@ def _summarise_structure(
 ) -> DocumentSummary:
     text = json.dumps(data, indent=2, ensure_ascii=False, default=str)
     size = len(json.dumps(data, ensure_ascii=False, default=str).encode("utf-8"))
-    evidence = FormatEvidence(
-        extension=format_from_extension(document.name),
-        declared=format_from_mime(document.mime_type),
-        content="json",
-    )
+    ext_fmt = format_from_extension(document.name)
+    declared_fmt = format_from_mime(document.mime_type)
+    claimed = declared_fmt or ext_fmt
+    # A dict or list is data, not JSON text: any structured format may be its intended form.
+    fmt = claimed if claimed and family_of(claimed) == "structured" else "json"
+    evidence = FormatEvidence(extension=ext_fmt, declared=declared_fmt, content=fmt)
+    conflict = _conflict(evidence, document, kind="structured")
+    if conflict:
+        conflict = conflict.replace(f"content is {_fmt_label(fmt)}",
+                                    "content is an in-memory structure")
     return DocumentSummary(
         name=document.name,
-        mime_type=document.mime_type or "application/json",
-        format="json",
+        mime_type=document.mime_type or FORMATS[fmt].mime,
+        format=fmt,
         size=DocumentSize.of(size),
         type="structured",
         preview=_preview(text.encode("utf-8"), len(text.encode("utf-8")), settings),
         is_accessible=True,
         source=document.source,
         format_evidence=evidence,
-        format_conflict=_conflict(evidence, document, kind="structured"),
+        format_conflict=conflict,
         notes=["in-memory structure; size is its compact JSON serialisation"],
     )
 
@@ -218,7 +224,7 @@ def _summarise_bytes(
         problems.extend(p for p in (sniff.problem,) if p)
         notes.extend(n for n in (sniff.note,) if n)
 
-    if content_ev in _ZIP_BASED:
+    if content_ev in ZIP_BASED:
         zip_fmt, zip_problem = sniff_zip(
             document.path if document.path is not None else _as_bytes(document.content)
         )
@@ -243,7 +249,7 @@ def _summarise_bytes(
         is_accessible=kind in ("text", "structured") and scan.size > 0,
         source=document.source,
         format_evidence=evidence,
-        format_conflict=_conflict(evidence, document, kind=kind, b64=b64),
+        format_conflict=_conflict(evidence, document, kind=kind),
         decoded_size=DocumentSize.of(b64.decoded_bytes) if b64 else None,
         problems=problems,
         notes=notes,
@@ -286,7 +292,7 @@ def _agree(a: str, b: str) -> bool:
     return info_a is not None and info_b is not None and info_a.family == info_b.family == "text"
 
 
-def _label(fmt: str, kind: str, b64: Base64Finding | None) -> str:
+def _label(fmt: str, kind: str) -> str:
     if kind == "base64":
         inner = {"text": "text", "binary": "unrecognised bytes"}.get(fmt) or _fmt_label(fmt)
         return f"base64 of {inner}"
@@ -302,16 +308,14 @@ def _fmt_label(fmt: str) -> str:
     return info.label if info else fmt
 
 
-def _conflict(
-    ev: FormatEvidence, document: Document, *, kind: str, b64: Base64Finding | None = None
-) -> str | None:
+def _conflict(ev: FormatEvidence, document: Document, *, kind: str) -> str | None:
     claims: list[tuple[str, str]] = []
     if ev.declared and document.mime_type:
         claims.append((f"declared {document.mime_type.split(';')[0].strip()}", ev.declared))
     if ev.extension:
         claims.append((f"extension .{document.name.rsplit('.', 1)[-1].lower()}", ev.extension))
     if ev.content:
-        claims.append((f"content is {_label(ev.content, kind, b64)}", ev.content))
+        claims.append((f"content is {_label(ev.content, kind)}", ev.content))
     if all(_agree(a, b) for i, (_, a) in enumerate(claims) for _, b in claims[i + 1 :]):
         return None
     return ", ".join(label for label, _ in claims)

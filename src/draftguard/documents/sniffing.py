@@ -22,6 +22,7 @@ import yaml
 from draftguard.documents.formats import format_from_extension, format_from_mime
 
 __all__ = [
+    "ZIP_BASED",
     "TextSniff",
     "integrity_problem",
     "sniff_magic",
@@ -33,7 +34,8 @@ __all__ = [
 _WEAK_SIGNATURES = frozenset({"bmp", "mp3", "ico", "tar"})
 # Formats whose signature is printable ASCII yet distinctive enough to trust inside text.
 _TEXT_SAFE_SIGNATURES = frozenset({"pdf", "rtf"})
-_ZIP_BASED = frozenset({"zip", "docx", "xlsx", "pptx", "odt", "ods", "odp", "epub"})
+#: Formats stored as ZIP containers; `sniff_zip` tells them apart.
+ZIP_BASED = frozenset({"zip", "docx", "xlsx", "pptx", "odt", "ods", "odp", "epub"})
 _OOXML_PARTS = (("word/", "docx"), ("xl/", "xlsx"), ("ppt/", "pptx"))
 _ODF_MIMETYPES = {
     b"application/vnd.oasis.opendocument.text": "odt",
