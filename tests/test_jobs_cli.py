@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -197,3 +198,23 @@ def test_polls_are_left_out_of_tracing_but_job_creation_is_not(tmp_path: Path) -
              "headers": []}
     assert first.matches(scope)[0].name == "FULL"
     assert first.matches({**scope, "path": "/list-apps"})[0].name == "NONE"
+
+
+def test_worker_stops_cleanly_on_sigterm(jobs_db: Path) -> None:
+    env = {**os.environ, "DRAFTGUARD_JOBS_DB": str(jobs_db)}
+    env.pop("DATABASE_URL", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from draftguard_adk.cli import main; raise SystemExit(main())",
+         "worker", "--json", "--name", "sig-w", "--log-json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True,
+    )
+    try:
+        first = json.loads(proc.stderr.readline())  # type: ignore[union-attr]
+        assert first["event"] == "worker_started" and first["worker"] == "sig-w"
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, err
+    assert json.loads(out)["worker"] == "sig-w"
+    assert json.loads(err.strip().splitlines()[-1])["event"] == "worker_stopped"

@@ -168,3 +168,14 @@ async def test_the_poll_fast_path_shows_exactly_the_full_view(store: JobStore) -
         assert full is not None
         assert await store.poll(job_id, owner="alice") == full.view()
         assert await store.poll(job_id, owner="mallory") is None
+
+
+async def test_processes_starting_together_may_all_create_the_schema(db_url: str) -> None:
+    stores = [JobStore(db_url) for _ in range(4)]
+    try:
+        await stores[0].drop_schema()
+        await asyncio.gather(*(s.create_schema() for s in stores))
+        assert await _job(stores[1])
+    finally:
+        for s in stores:
+            await s.close()

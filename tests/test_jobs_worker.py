@@ -241,3 +241,51 @@ async def test_stopping_a_worker_gives_its_job_back(store: JobStore) -> None:
         await task
     job = await store.get(job_id)
     assert job is not None and job.status is JobStatus.PENDING and job.lease_owner is None
+
+
+async def test_heartbeats_keep_a_job_longer_than_its_lease(store: JobStore) -> None:
+    job_id = await _queue(store)
+    running = asyncio.Event()
+
+    async def long(job: JobRecord, on_progress: JobProgress, on_log: JobLog) -> JobOutcome:
+        running.set()
+        await asyncio.sleep(1.5)  # three leases long
+        return JobOutcome(ok=True, result=GOOD_QUIZ)
+
+    w = worker(store, long, lease_seconds=0.5, heartbeat_seconds=0.1)
+    task = asyncio.ensure_future(w.run_one())
+    await running.wait()
+    thief = JobStore(store.url)
+    try:
+        while not task.done():
+            assert await thief.claim("thief", lease_seconds=5) is None
+            await asyncio.sleep(0.05)
+    finally:
+        await thief.close()
+    summary = task.result()
+    assert summary is not None and summary.status == "completed"
+    job = await store.get(job_id)
+    assert job is not None and job.claims == 1 and job.status is JobStatus.COMPLETED
+
+
+async def test_the_outcome_is_stored_after_a_brief_database_outage(
+    store: JobStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    job_id = await _queue(store)
+    real_finish = store.finish
+    failures = [ConnectionResetError("database restarting")] * 2
+
+    async def flaky_finish(job: JobRecord, outcome: JobOutcome) -> bool:
+        if failures:
+            raise failures.pop()
+        return await real_finish(job, outcome)
+
+    monkeypatch.setattr(store, "finish", flaky_finish)
+
+    async def quick(job: JobRecord, on_progress: JobProgress, on_log: JobLog) -> JobOutcome:
+        return JobOutcome(ok=True, result=GOOD_QUIZ)
+
+    summary = await worker(store, quick).run_one()
+    assert summary is not None and summary.status == "completed" and not failures
+    job = await store.get(job_id)
+    assert job is not None and job.status is JobStatus.COMPLETED

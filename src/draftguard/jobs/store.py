@@ -35,11 +35,13 @@ from sqlalchemy import (
     Text,
     event,
     func,
+    inspect,
     or_,
     select,
     update,
 )
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -148,8 +150,17 @@ class JobStore:
 
     async def create_schema(self) -> None:
         """Create the table and its indexes if missing (idempotent, safe to race)."""
-        async with self.engine.begin() as conn:
-            await conn.run_sync(self._create_all)
+        try:
+            async with self.engine.begin() as conn:
+                await conn.run_sync(self._create_all)
+        except DBAPIError:
+            # Two processes starting together: PostgreSQL lets only one CREATE TABLE win
+            # (the other sees a duplicate pg_type row). Fine if the table is there now.
+            async with self.engine.connect() as conn:
+                exists = await conn.run_sync(
+                    lambda sync: inspect(sync).has_table(_JobRow.__tablename__))
+            if not exists:
+                raise
 
     @staticmethod
     def _create_all(conn: Connection) -> None:

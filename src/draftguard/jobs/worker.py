@@ -181,7 +181,7 @@ class Worker:
 
         stored = False
         if outcome is not None and not lease_lost.is_set():
-            stored = await self.store.finish(job, outcome)
+            stored = await self._finish(job, outcome)
         seconds = round(time.monotonic() - started, 3)
         if not stored:
             self._line(
@@ -198,6 +198,22 @@ class Worker:
         self.summary.processed += 1
         self.summary.jobs.append(summary)
         return summary
+
+    async def _finish(self, job: JobRecord, outcome: JobOutcome) -> bool:
+        """Store the outcome, riding out a brief database outage: the model calls are spent,
+        and until the lease lapses the result is still ours to store."""
+        deadline = time.monotonic() + self.lease_seconds
+        delay = 0.2
+        while True:
+            try:
+                return await self.store.finish(job, outcome)
+            except Exception as err:
+                if time.monotonic() + delay > deadline:
+                    raise
+                self._line(f"  storing the outcome failed ({_reason(err)}); retrying", job,
+                           event="finish_retry")
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
 
     def _report(self, job: JobRecord, outcome: JobOutcome, seconds: float) -> JobSummary:
         if outcome.ok:
