@@ -270,3 +270,23 @@ async def test_validator_closes_a_loop_after_the_producer_fixes_the_format() -> 
     assert state["producer_runs"] == 2
     assert state[VERDICT_KEY]["status"] == "passed"
     assert [e.actions.route for e in events if e.actions.route] == [ROUTE_RETRY, ROUTE_VALID]
+
+
+async def test_artifact_stored_by_reference_is_invalid_input() -> None:
+    llm = ScriptedLlm([])
+    ref = types.Part(file_data=types.FileData(file_uri="gs://bucket/post.md",
+                                              mime_type="text/markdown"))
+    events, state = await run(build_document_validator(model=llm), {"post.md": ref},
+                              {INTENT_KEY: INTENT})
+    assert "stored by reference (gs://bucket/post.md)" in state[VERDICT_KEY]["gapAnalysis"]
+    assert events[-1].actions.route == ROUTE_INVALID_INPUT and llm.requests == []
+
+
+def test_example_answer_is_shown_except_to_embedded_models() -> None:
+    from draftguard_adk.local_llm import LocalLlm
+
+    auto = build_document_validator(model=ScriptedLlm([]))
+    assert auto._include_example(ScriptedLlm([])) is True
+    assert auto._include_example(LocalLlm(model="local:smollm2")) is False  # builds lazily
+    forced = build_document_validator(model=ScriptedLlm([]), prompt_example=True)
+    assert forced._include_example(LocalLlm(model="local:smollm2")) is True
