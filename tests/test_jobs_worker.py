@@ -289,3 +289,25 @@ async def test_the_outcome_is_stored_after_a_brief_database_outage(
     assert summary is not None and summary.status == "completed" and not failures
     job = await store.get(job_id)
     assert job is not None and job.status is JobStatus.COMPLETED
+
+
+async def test_concurrency_runs_jobs_side_by_side_and_max_jobs_stops_the_worker(
+    store: JobStore,
+) -> None:
+    for _ in range(7):
+        await _queue(store)
+    running = 0
+    peak = 0
+
+    async def slow(job: JobRecord, on_progress: JobProgress, on_log: JobLog) -> JobOutcome:
+        nonlocal running, peak
+        running += 1
+        peak = max(peak, running)
+        await asyncio.sleep(0.2)
+        running -= 1
+        return JobOutcome(ok=True, result={"id": job.id})
+
+    summary = await worker(store, slow, concurrency=3).run(drain=True, max_jobs=6)
+    assert (summary.processed, summary.completed) == (6, 6) and peak == 3
+    counts = await store.count_by_status()
+    assert counts == {"completed": 6, "pending": 1}
