@@ -290,3 +290,12 @@ def test_example_answer_is_shown_except_to_embedded_models() -> None:
     assert auto._include_example(LocalLlm(model="local:smollm2")) is False  # builds lazily
     forced = build_document_validator(model=ScriptedLlm([]), prompt_example=True)
     assert forced._include_example(LocalLlm(model="local:smollm2")) is True
+
+
+async def test_unloadable_judge_model_is_an_error_verdict(monkeypatch: Any) -> None:
+    monkeypatch.setenv("DRAFTGUARD_MODEL_DOCUMENT_VALIDATOR", "no-such-model-xyz")
+    events, state = await run(build_document_validator(), delivery(), {INTENT_KEY: INTENT})
+    verdict = state[VERDICT_KEY]
+    assert verdict["status"] == "error" and verdict["documentCount"] == 2
+    assert "cannot load judge model 'no-such-model-xyz'" in verdict["gapAnalysis"]
+    assert events[-1].actions.route == ROUTE_JUDGE_FAILED

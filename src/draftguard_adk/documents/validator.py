@@ -194,8 +194,6 @@ def build_document_validator(
         large_preview_bytes=int(section.value("large_preview_bytes", 1024)),
         parse_limit_bytes=int(section.value("parse_limit_bytes", 8 * 1024 * 1024)),
     )
-    if model is None and section.model:
-        model = section.model
     config: dict[str, Any] = {
         "name": name,
         "description": "Checks delivered documents against the user's intent with an LLM "
