@@ -332,3 +332,20 @@ def test_in_memory_structure_takes_any_structured_name_but_not_an_image_name() -
     p = analyze_document(mem("chart.png", {"steps": [1, 2]}))
     assert p.format == "json"
     assert p.format_conflict == "extension .png, content is an in-memory structure"
+
+
+def test_over_the_parse_limit_structure_is_noted_and_base64_judged_from_its_head(
+        tmp_path: Path) -> None:
+    settings = AnalysisSettings(full_preview_max_bytes=100, large_preview_bytes=50,
+                                parse_limit_bytes=1000)
+    big_json = json.dumps([{"id": i} for i in range(500)])
+    s = analyze_document(mem("rows.json", big_json), settings=settings)
+    assert (s.type, s.format) == ("structured", "json")
+    assert s.notes == ["over the parse limit: JSON structure not verified"]
+    path = tmp_path / "blob.b64"
+    raw = pdf_bytes("y" * 5000)
+    path.write_bytes(base64.encodebytes(raw))
+    assert path.stat().st_size > settings.parse_limit_bytes
+    b = analyze_document(path, settings=settings)
+    assert (b.type, b.format) == ("base64", "pdf")
+    assert b.decoded_size is not None and abs(b.decoded_size.bytes - len(raw)) <= 3
