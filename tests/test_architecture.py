@@ -112,3 +112,21 @@ def test_deprecation_warnings_are_silenced_in_one_place() -> None:
         "build_content_splitter(model='local:smollm2', settings=ProjectSettings())\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+
+
+def test_env_example_documents_every_variable_the_code_reads() -> None:
+    import re
+
+    documented = set(re.findall(r"#?([A-Z][A-Z0-9_]+)=", (ROOT / ".env.example").read_text()))
+    read: set[str] = set()
+    for base in ("src", *APPS):
+        for path in (ROOT / base).rglob("*.py"):
+            read |= set(
+                re.findall(
+                    r"[\"'](DRAFTGUARD_[A-Z0-9_]+|DATABASE_URL|GOOGLE_[A-Z_]+)"
+                    r"[\"']",
+                    path.read_text(),
+                )
+            )
+    read = {v for v in read if not v.endswith("_")}
+    assert read - documented == set()
