@@ -163,11 +163,14 @@ def _plain_paragraphs(chunk: str) -> list[str] | None:
             return None  # tabs, vertical tabs, other controls: the general path folds them
     elif not spaced.isprintable():  # False for controls and every Unicode space but " "
         return None
-    if "   " in spaced:  # three newlines, or a space next to a paragraph break
-        return None
     units = spaced.split("  ")
     # Each "  " must come from a paragraph break, not a double space or " \n" / "\n ".
     if len(units) != chunk.count("\n\n") + 1:
+        return None
+    # No controls remain, so a unit that starts with a space (from three or more newlines)
+    # or is empty sorts first: one C-level min() instead of another substring scan.
+    first = min(units)
+    if not first or first[0] == " ":
         return None
     return units
 
