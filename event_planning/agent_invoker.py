@@ -83,8 +83,8 @@ class AgentInvoker:
                 out = stream.feed(text) if text else ""
             else:
                 # The aggregated final event: only text beyond the partials is new.
-                if text.startswith(stream.raw):
-                    text = text[len(stream.raw) :]
+                rest = stream.snapshot_suffix(text)
+                text = text if rest is None else rest
                 out = (stream.feed(text) if text else "") + stream.flush()
                 stream = None
             if out:

@@ -108,8 +108,8 @@ class DuplicateFilterPlugin(BasePlugin):
                 return None
             stream = turn.detector.new_stream()
             stream.feed(text)
-        elif text.startswith(stream.raw):
-            stream.feed(text[len(stream.raw) :])  # anything the partials did not carry
+        elif (rest := stream.snapshot_suffix(text)) is not None:
+            stream.feed(rest)  # anything the partials did not carry
         elif parts:
             log.warning("final response differs from its streamed parts; keeping the parts")
         stream.flush()

@@ -1,8 +1,9 @@
 """Two-level duplicate filter for a streamed answer (seed 002), framework-free.
 
-Level 1, chunk level: a chunk the stream already delivered (same normalised hash, or near-exact
-to the text just before it, `chunk_threshold`) is a replay and is dropped whole; a chunk that
-repeats everything so far and adds more (a cumulative snapshot) contributes only what it adds.
+Level 1, chunk level: a retransmitted chunk (the same normalised hash as a chunk already
+delivered, or at least `chunk_threshold` similar to the chunk just before it) is a replay and
+is dropped whole. A cumulative snapshot (ADK's aggregated final event) is never guessed from
+the bytes: the caller that holds one asks `snapshot_suffix` for what it adds.
 
 Level 2, content level: the answer is cut into sentences, list items and headings
 (`draftguard.stream_units`); a unit whose rapidfuzz similarity to one of the last `window`
@@ -12,8 +13,9 @@ directly follows a dropped duplicate in the same paragraph, so a repeated paragr
 "Book ahead." stub behind).
 
 The filter holds back only the unfinished tail of the current line; the output for a
-response does not depend on how it was chunked. Internal errors never block content: they
-are logged, reported to the observer, and the text passes.
+response does not depend on how it was chunked, unless a chunk has the shape of a
+retransmission (then the stream cannot tell the two apart, and drops it). Internal errors
+never block content: they are logged, reported to the observer, and the text passes.
 """
 
 from __future__ import annotations
@@ -259,7 +261,10 @@ class StreamDeduper:
     def __init__(self, index: DuplicateIndex | None = None) -> None:
         self.index = index if index is not None else DuplicateIndex()
         self._scanner = UnitScanner()
-        self._raw = ""  # everything fed so far (after chunk-level filtering)
+        self._raw: list[str] = []  # everything fed so far, replays removed
+        self._received: list[str] = []  # everything fed so far, replays included
+        self._raw_len = 0
+        self._last_norm = ""  # the previous chunk, normalised: what a retransmission repeats
         self._pos = 0  # raw offset of the next piece the scanner emits
         self._pending = ""  # separators since the last unit
         self._held_sep: str | None = None  # separator before a run of dropped units
@@ -274,11 +279,25 @@ class StreamDeduper:
     @property
     def raw(self) -> str:
         """Everything fed so far, replays removed."""
-        return self._raw
+        return "".join(self._raw)
+
+    def snapshot_suffix(self, snapshot: str) -> str | None:
+        """What a cumulative snapshot of this stream (ADK's aggregated final event) adds to
+        the chunks already fed, or None if it does not extend them.
+
+        Snapshots are only recognised here, where the caller says what it holds: guessing
+        them from the bytes in `feed` would drop a genuine repeat that happens to start a
+        chunk, and the output would then depend on the chunking.
+        """
+        for seen in ("".join(self._received), self.raw):
+            if snapshot.startswith(seen):
+                return snapshot[len(seen) :]
+        return None
 
     def feed(self, chunk: str) -> str:
         if not chunk:
             return ""
+        self._received.append(chunk)
         if chunk.isspace():
             # Property 6: no detection for whitespace, but it is still a separator.
             return self._scan(chunk, timed=False)
@@ -308,21 +327,23 @@ class StreamDeduper:
         return text
 
     def _chunk_level(self, chunk: str) -> str:
+        # A replay is recognised only in the shapes a retransmission takes: a chunk already
+        # delivered, or a near-copy of the chunk just before. Comparing with an arbitrary
+        # stretch of earlier text instead would also drop genuine text that a chunk boundary
+        # happens to frame, making the output depend on the chunking (content-level
+        # detection is what catches a repeat in new words or new boundaries).
         settings = self.index.settings
-        raw = self._raw
-        if len(raw) >= settings.min_chunk_chars and len(chunk) > len(raw) and chunk.startswith(raw):
-            return chunk[len(raw) :]  # a cumulative snapshot: only the new text is new
         norm = " ".join(chunk.split()).casefold()
+        previous, self._last_norm = self._last_norm, norm
         if len(norm) < settings.min_chunk_chars:
             return chunk
-        position = len(raw)
+        position = self._raw_len
         if self.index.chunk_seen(norm):
             self._replay(ChunkReplay(chunk, "hash", 1.0, position))
             return ""
-        tail = " ".join(raw[-len(chunk) :].split()).casefold()
-        if len(tail) >= settings.min_chunk_chars:
+        if len(previous) >= settings.min_chunk_chars:
             cutoff = max(0.0, settings.chunk_threshold * 100.0 - 1e-6)
-            score = float(fuzz.ratio(norm, tail, score_cutoff=cutoff)) / 100.0
+            score = float(fuzz.ratio(norm, previous, score_cutoff=cutoff)) / 100.0
             if score and score >= settings.chunk_threshold:
                 self._replay(ChunkReplay(chunk, "near_exact", score, position))
                 return ""
@@ -333,7 +354,8 @@ class StreamDeduper:
         self.index.observer.on_chunk_replay(replay)
 
     def _scan(self, chunk: str, *, timed: bool, started: float = 0.0) -> str:
-        self._raw += chunk
+        self._raw.append(chunk)
+        self._raw_len += len(chunk)
         units = 0
         out: list[str] = []
         try:
