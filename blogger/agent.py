@@ -6,6 +6,7 @@ Run it with `adk web .` or `adk run blogger` from the repository root.
 from __future__ import annotations
 
 from google.adk.agents import LlmAgent
+from google.adk.models.base_llm import BaseLlm
 
 from blogger.content_tools import build_content_tools
 from blogger.delivery_check import build_blogger_delivery_check
@@ -18,13 +19,23 @@ from blogger.sub_agents.artifact_maker import build_artifact_tool
 from blogger.sub_agents.content_splitter import build_content_splitter
 from draftguard_adk.models import model_for
 
-root_agent = LlmAgent(
-    name="blogger",
-    model=model_for("blogger"),
-    description="Helps an author write, split and edit a blog post, with guarded steps.",
-    instruction="\n".join(
-        [BLOGGER_INSTRUCTION, EDIT_ROUTING_INSTRUCTION, DELIVERY_CHECK_INSTRUCTION]
-    ),
-    tools=[build_artifact_tool(), *build_content_tools(), build_blogger_delivery_check()],
-    sub_agents=[build_content_splitter()],
-)
+
+def build_blogger(*, model: str | BaseLlm | None = None) -> LlmAgent:
+    """The root agent; `model` (for tests) replaces every agent's configured model."""
+    return LlmAgent(
+        name="blogger",
+        model=model if model is not None else model_for("blogger"),
+        description="Helps an author write, split and edit a blog post, with guarded steps.",
+        instruction="\n".join(
+            [BLOGGER_INSTRUCTION, EDIT_ROUTING_INSTRUCTION, DELIVERY_CHECK_INSTRUCTION]
+        ),
+        tools=[
+            build_artifact_tool(model),
+            *build_content_tools(),
+            build_blogger_delivery_check(model),
+        ],
+        sub_agents=[build_content_splitter(model=model)],
+    )
+
+
+root_agent = build_blogger()

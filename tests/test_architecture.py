@@ -105,11 +105,24 @@ def test_deprecation_warnings_are_silenced_in_one_place() -> None:
         if "LoopAgent(" in p.read_text() or "SequentialAgent(" in p.read_text()
     ]
     assert users == ["src/draftguard_adk/workflow_agents.py"]
+    # Building the graphs and running them (ADK clones agents at run time) stays silent.
     code = (
-        "import warnings; warnings.simplefilter('error', DeprecationWarning)\n"
-        "from blogger.sub_agents.content_splitter import build_content_splitter\n"
-        "from draftguard.settings import ProjectSettings\n"
-        "build_content_splitter(model='local:smollm2', settings=ProjectSettings())\n"
+        "import asyncio, warnings; warnings.simplefilter('error', DeprecationWarning)\n"
+        "from blogger.agent import build_blogger\n"
+        "from google.adk.runners import InMemoryRunner\n"
+        "from google.genai import types\n"
+        "import sys; sys.path.insert(0, 'tests')\n"
+        "from scripted_llm import Call, ScriptedLlm\n"
+        "model = ScriptedLlm([Call('transfer_to_agent', {'agent_name': 'content_splitter'}),"
+        " {'ok_ids': [1]}])\n"
+        "async def main():\n"
+        "    runner = InMemoryRunner(agent=build_blogger(model=model), app_name='blogger')\n"
+        "    s = await runner.session_service.create_session(app_name='blogger', user_id='u')\n"
+        "    text = 'OUTLINE:\\nA\\nDRAFT:\\nA'\n"
+        "    msg = types.Content(role='user', parts=[types.Part(text=text)])\n"
+        "    async for _ in runner.run_async(user_id='u', session_id=s.id, new_message=msg):\n"
+        "        pass\n"
+        "asyncio.run(main())\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
 

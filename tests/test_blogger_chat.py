@@ -1,0 +1,45 @@
+"""The blogger in chat: the coordinator hands a draft to the split loop and gets it back."""
+
+from __future__ import annotations
+
+from google.adk.runners import InMemoryRunner
+from google.genai import types
+from scripted_llm import Call, ScriptedLlm
+
+from blogger import state_keys as keys
+from blogger.agent import build_blogger
+
+
+async def test_coordinator_transfers_a_split_request_and_takes_the_next_turn_back() -> None:
+    model = ScriptedLlm(
+        [
+            Call("transfer_to_agent", {"agent_name": "content_splitter"}),
+            {"ok_ids": [2]},  # the split planner's answer
+            "Anything else?",  # the next user turn is the coordinator's again
+        ]
+    )
+    runner = InMemoryRunner(agent=build_blogger(model=model), app_name="blogger")
+    session = await runner.session_service.create_session(app_name="blogger", user_id="u")
+
+    async def say(text: str) -> list[str]:
+        authors = []
+        async for event in runner.run_async(
+            user_id="u",
+            session_id=session.id,
+            new_message=types.Content(role="user", parts=[types.Part(text=text)]),
+        ):
+            authors.append(event.author)
+        return authors
+
+    first = await say("Split this please.\nOUTLINE:\nCats\nDRAFT:\nDogs bark.\n\nCats purr.")
+    assert "content_split_checker" in first
+    got = await runner.session_service.get_session(
+        app_name="blogger", user_id="u", session_id=session.id
+    )
+    assert got is not None
+    assert got.state[keys.DRAFT_OK] == "Cats purr."
+    assert got.state[keys.SPLIT_VERDICT]["valid"] is True
+
+    second = await say("Thanks!")
+    assert second == ["blogger"]
+    assert model.remaining == 0
