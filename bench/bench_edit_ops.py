@@ -1,11 +1,20 @@
 """Benchmark: anchor search in a 1 MB markdown file, 100 ops (issue 3 / seed 004).
 
-Compares the fuzzy-anchor search (rapidfuzz alignment over blocks) with a difflib
-line-window locator of the kind Aider uses (`replace_closest_edit_distance`: every window of
-the anchor's line count scored with SequenceMatcher.ratio, threshold 0.8), both measured in
-this run. The baseline is slow, so it runs on a sample of the anchors; its per-anchor mean is
-what the ratio uses. Goals: fuzzy <= 50 ms per anchor and >= 20x faster than the baseline;
-exact anchors: 100 ops <= 10 ms.
+What the issue's goals measure is the per-op anchor search (`find_anchor`) against one
+document prepared once (`SearchText`, built once per document version by the patcher); the
+one-off preparation and the whole `apply_plan` are reported beside it.
+
+- Exact anchors: 100 ops, each proving its anchor unique over the whole megabyte, against
+  the previous `str.find` scan measured in this run; on the plain-ASCII post and on the same
+  post with typographic punctuation (curly quotes, dashes: multi-byte characters). Goal:
+  100 ops <= 10 ms. Each figure is the median of 5 runs (the machine is shared and noisy).
+- Fuzzy anchors (two slips each): per-anchor time of the first pass, which includes building
+  the fuzzy bound's segments; the same search without the bound (every block scored in C,
+  the previous implementation) on a sample; a difflib line-window locator of the kind Aider
+  uses (`replace_closest_edit_distance`: every window of the anchor's line count scored with
+  SequenceMatcher.ratio, threshold 0.8) on a smaller sample. Goals: <= 50 ms per fuzzy
+  anchor and >= 20x faster than the difflib baseline.
+- Misses (anchors that are nowhere): per-anchor time, "did you mean" candidates included.
 
 Run: .venv/bin/python bench/bench_edit_ops.py
 """
@@ -17,6 +26,7 @@ import statistics
 import time
 from difflib import SequenceMatcher
 
+import draftguard.anchors as anchors_module
 from draftguard.anchors import MatchTier, SearchText, find_anchor
 from draftguard.edit_plan import parse_edit_plan
 from draftguard.markdown_map import MarkdownMap
@@ -25,6 +35,9 @@ from draftguard.patcher import apply_plan
 TARGET_BYTES = 1_000_000
 N_OPS = 100
 BASELINE_SAMPLE = 3
+UNBOUNDED_SAMPLE = 10
+N_MISSES = 20
+REPEATS = 5
 
 _VOCAB = [
     "the", "a", "of", "and", "to", "in", "is", "was", "it", "for", "on", "with", "as", "at",
@@ -38,7 +51,15 @@ _VOCAB = [
 ]
 
 
-def make_document(rng: random.Random) -> tuple[str, list[str]]:
+# The same post as a person types it: curly quotes, dashes, accents (multi-byte characters).
+_TYPOGRAPHIC = [
+    "geno\u2019s", "pat\u2019s", "caf\u00e9", "\u201cwit\u201d", "\u2014", "jalape\u00f1o",
+]
+
+
+def make_document(
+    rng: random.Random, vocab: list[str] = _VOCAB
+) -> tuple[str, list[str]]:
     """A ~1 MB post: sections of one-line paragraphs, each sentence with a unique tag."""
     parts = ["---", "title: A very long food diary", "---", "# A very long food diary", ""]
     sentences: list[str] = []
@@ -50,7 +71,7 @@ def make_document(rng: random.Random) -> tuple[str, list[str]]:
             para = []
             for _ in range(rng.randint(3, 6)):
                 n += 1
-                words = [rng.choice(_VOCAB) for _ in range(rng.randint(8, 16))]
+                words = [rng.choice(vocab) for _ in range(rng.randint(8, 16))]
                 words.insert(rng.randint(1, len(words) - 1), f"visit{n}")
                 s = " ".join(words).capitalize() + "."
                 para.append(s)
@@ -99,6 +120,52 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.2f} ms"
 
 
+def met(ok: bool) -> str:
+    return "MET" if ok else "NOT MET"
+
+
+def prepared(doc: str) -> tuple[SearchText, float]:
+    t0 = time.perf_counter()
+    dmap = MarkdownMap(doc)
+    search = SearchText(doc, [(b.start, b.end) for b in dmap.blocks])
+    _ = search.finder, search.flat, search.block_texts()
+    return search, time.perf_counter() - t0
+
+
+def str_find_all(text: str, needle: str) -> list[int]:
+    """The previous exact tier: repeated `str.find` over the whole text."""
+    found, pos = [], text.find(needle)
+    while pos != -1:
+        found.append(pos)
+        pos = text.find(needle, pos + 1)
+    return found
+
+
+def bench_exact(label: str, doc: str, anchors: list[str]) -> float:
+    search, prep = prepared(doc)
+    expected = [doc.index(a) for a in anchors]
+    runs, base_runs, hits = [], [], 0
+    for _ in range(REPEATS):
+        t0 = time.perf_counter()
+        results = [find_anchor(search, a) for a in anchors]
+        runs.append(time.perf_counter() - t0)
+        hits = sum(
+            1 for r, want in zip(results, expected, strict=True)
+            if r.tier is MatchTier.EXACT and len(r.matches) == 1 and r.matches[0].start == want
+        )
+        t0 = time.perf_counter()
+        for a in anchors:
+            str_find_all(doc, a)
+        base_runs.append(time.perf_counter() - t0)
+    took, base = statistics.median(runs), statistics.median(base_runs)
+    print(f"exact anchors, {label}: {N_OPS} ops in {ms(took)} (median of {REPEATS}; "
+          f"min {ms(min(runs))}; {ms(took / N_OPS)} per op; {hits}/{N_OPS} unique hits); "
+          f"goal <= 10 ms: {met(took <= 0.010)}")
+    print(f"  baseline str.find uniqueness scan: {ms(base)} -> {base / took:.1f}x faster; "
+          f"one-off preparation {ms(prep)}; {N_OPS} ops including it: {ms(prep + took)}")
+    return took
+
+
 def main() -> None:
     rng = random.Random(4)
     doc, sentences = make_document(rng)
@@ -108,31 +175,22 @@ def main() -> None:
     expected = [doc.index(a) for a in exact]
     print(f"document: {len(doc):,} bytes, {doc.count(chr(10)):,} lines; {N_OPS} ops")
 
-    t0 = time.perf_counter()
-    dmap = MarkdownMap(doc)
-    search = SearchText(doc, [(b.start, b.end) for b in dmap.blocks])
-    _ = search.folded, search.block_texts()
-    prep = time.perf_counter() - t0
-    print(f"one-off preparation (structure map, folded copy, blocks): {ms(prep)}")
-
-    t0 = time.perf_counter()
-    exact_hits = sum(
-        1 for a, want in zip(exact, expected, strict=True)
-        if (r := find_anchor(search, a)).matches and r.matches[0].start == want
-        and len(r.matches) == 1
-    )
-    exact_time = time.perf_counter() - t0
-    print(f"exact anchors: {N_OPS} ops in {ms(exact_time)} ({exact_hits}/{N_OPS} unique hits); "
-          f"goal <= 10 ms: {'MET' if exact_time <= 0.010 else 'NOT MET'}")
+    bench_exact("ASCII post", doc, exact)
+    typo_doc, typo_sentences = make_document(random.Random(5), _VOCAB + _TYPOGRAPHIC)
+    typo_anchors = [fragment(rng, s) for s in rng.sample(typo_sentences, N_OPS)]
+    print(f"typographic document: {len(typo_doc):,} characters, "
+          f"{len(typo_doc.encode()):,} bytes in UTF-8")
+    bench_exact("post with curly quotes, dashes, accents", typo_doc, typo_anchors)
 
     plan = parse_edit_plan({"scope": "multi-paragraph", "ops": [
         {"type": "replace", "anchor": a, "text": a.upper()} for a in exact]})
     t0 = time.perf_counter()
     res = apply_plan(doc, plan)
     whole = time.perf_counter() - t0
-    print(f"whole apply_plan, {N_OPS} exact ops incl. parsing and diff: {ms(whole)} "
+    print(f"whole apply_plan, {N_OPS} exact ops incl. parsing, checks and diff: {ms(whole)} "
           f"({res.status.value}, {res.stats.changed_lines} changed lines)")
 
+    search, _ = prepared(doc)
     per: list[float] = []
     fuzzy_hits = 0
     for a, want in zip(fuzzy, expected, strict=True):
@@ -142,8 +200,37 @@ def main() -> None:
         if r.matches and r.tier is MatchTier.FUZZY and abs(r.matches[0].start - want) <= 3:
             fuzzy_hits += 1
     fz_mean, fz_max = statistics.mean(per), max(per)
-    print(f"fuzzy anchors: mean {ms(fz_mean)}, median {ms(statistics.median(per))}, "
-          f"max {ms(fz_max)} per anchor; found {fuzzy_hits}/{N_OPS} at the right place")
+    p95 = statistics.quantiles(per, n=20)[-1]
+    print(f"fuzzy anchors (first pass, building the bound's segments included): mean "
+          f"{ms(fz_mean)}, median {ms(statistics.median(per))}, p95 {ms(p95)}, max {ms(fz_max)} "
+          f"per anchor; found {fuzzy_hits}/{N_OPS} at the right place")
+
+    unbounded: list[float] = []
+    with_bound = per[:UNBOUNDED_SAMPLE]
+    saved = anchors_module._BOUND_WORTHWHILE
+    anchors_module._BOUND_WORTHWHILE = float("inf")  # score every block, as before the bound
+    try:
+        for a in fuzzy[:UNBOUNDED_SAMPLE]:
+            t0 = time.perf_counter()
+            find_anchor(search, a)
+            unbounded.append(time.perf_counter() - t0)
+    finally:
+        anchors_module._BOUND_WORTHWHILE = saved
+    ub = statistics.mean(unbounded)
+    print(f"  same {UNBOUNDED_SAMPLE} anchors without the bound (every block scored in C): "
+          f"mean {ms(ub)} -> the bound is {ub / statistics.mean(with_bound):.1f}x faster")
+
+    misses = [" ".join(rng.choice(_VOCAB) for _ in range(6)) + " zebra quartz" for _ in
+              range(N_MISSES)]
+    miss_t: list[float] = []
+    suggested = 0
+    for a in misses:
+        t0 = time.perf_counter()
+        r = find_anchor(search, a)
+        miss_t.append(time.perf_counter() - t0)
+        suggested += bool(r.near) and not r.matches
+    print(f"misses (no match; 'did you mean' candidates): mean {ms(statistics.mean(miss_t))}, "
+          f"max {ms(max(miss_t))} per anchor; {suggested}/{N_MISSES} with candidates")
 
     lines = doc.split("\n")
     base: list[float] = []
@@ -159,12 +246,9 @@ def main() -> None:
     print(f"baseline (difflib line windows, Aider-style), {BASELINE_SAMPLE} anchors: mean "
           f"{ms(b_mean)} per anchor; found {base_hits}/{BASELINE_SAMPLE} "
           f"(misses on sub-line anchors: {BASELINE_SAMPLE - base_hits}/{BASELINE_SAMPLE})")
-    print(f"fuzzy vs baseline: {speedup:.0f}x faster; goal >= 20x: "
-          f"{'MET' if speedup >= 20 else 'NOT MET'}; goal <= 50 ms per fuzzy anchor: "
-          f"{'MET' if fz_mean <= 0.050 else 'NOT MET'} (mean), "
-          f"{'MET' if fz_max <= 0.050 else 'NOT MET'} (max)")
-    scan = exact_time / N_OPS
-    print(f"exact per op: {ms(scan)} (a full-document uniqueness scan per anchor)")
+    print(f"fuzzy vs baseline: {speedup:.0f}x faster; goal >= 20x: {met(speedup >= 20)}; "
+          f"goal <= 50 ms per fuzzy anchor: {met(fz_mean <= 0.050)} (mean), "
+          f"{met(fz_max <= 0.050)} (max)")
 
 
 if __name__ == "__main__":

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 
 from rapidfuzz import fuzz, process
+
+from draftguard.exact_search import ExactFinder
+from draftguard.fuzzy_bound import SegmentBound
 
 __all__ = [
     "AnchorMatch",
@@ -74,38 +77,110 @@ _FOLD = str.maketrans(
 
 def fold(text: str) -> str:
     """Quotes, dashes and spaces unified, lower case; same length as `text` whenever possible."""
-    folded = text.translate(_FOLD)
+    return _fold(text)[0]
+
+
+# str.translate looks every character up in a dict once the text is not ASCII (~240 ms per
+# MB); replacing only the characters that occur costs a few fast scans instead.
+_FOLD_PAIRS = tuple((chr(k), str(v)) for k, v in _FOLD.items())
+
+
+def _unify(text: str) -> str:
+    """`text.translate(_FOLD)`, fast: no replacement creates a character that is replaced."""
+    for char, repl in _FOLD_PAIRS:
+        if char in text:
+            text = text.replace(char, repl)
+    return text
+
+
+def _fold(text: str) -> tuple[str, bool]:
+    """`fold(text)` and whether it could lower the case without changing the length."""
+    folded = _unify(text)
     lowered = folded.lower()
     # A few characters (e.g. "İ") change length when lowered; keep offsets valid instead.
-    return lowered if len(lowered) == len(folded) else folded
+    return (lowered, True) if len(lowered) == len(folded) else (folded, False)
 
 
 class SearchText:
-    """A text prepared once for many anchor searches (folded copy and block slices)."""
+    """A text prepared once for many anchor searches.
+
+    Everything costly is built on first use and kept: the SIMD exact finder, the folded copy,
+    the flattened copy (line breaks as spaces) the fuzzy tier scores, its block slices and
+    the segments of the fuzzy bound. Build one per document version and reuse it for every
+    op of a plan.
+    """
 
     def __init__(self, text: str, blocks: Sequence[tuple[int, int]] = ()) -> None:
         self.text = text
-        self._folded: str | None = None
         self.blocks = sorted(blocks) or _paragraph_spans(text)
         self.block_starts = [s for s, _ in self.blocks]
         self.block_ends = [e for _, e in self.blocks]
+        self._folded: str | None = None
+        self._lowered = True
+        self._folded_finder: ExactFinder | None = None
+        self._flat: str | None = None
         self._block_texts: list[str] | None = None
+        self._finder: ExactFinder | None = None
+        self._bound: SegmentBound | None = None
 
     @property
     def folded(self) -> str:
         if self._folded is None:
-            self._folded = fold(self.text)
+            self._folded, self._lowered = _fold(self.text)
         return self._folded
 
     @property
-    def case_preserved(self) -> bool:
-        return self.folded == self.text.translate(_FOLD)
+    def lowered(self) -> bool:
+        """Whether `folded` is in lower case (false only for texts like "İ")."""
+        _ = self.folded
+        return self._lowered
+
+    @property
+    def folded_finder(self) -> ExactFinder:
+        if self._folded_finder is None:
+            self._folded_finder = ExactFinder(self.folded)
+        return self._folded_finder
+
+    @property
+    def flat(self) -> str:
+        """The folded text with line breaks as spaces (same length), so anchors span lines."""
+        if self._flat is None:
+            self._flat = self.folded.replace("\r", " ").replace("\n", " ")
+        return self._flat
+
+    @property
+    def finder(self) -> ExactFinder:
+        if self._finder is None:
+            self._finder = ExactFinder(self.text)
+        return self._finder
+
+    @property
+    def bound(self) -> SegmentBound:
+        if self._bound is None:
+            self._bound = SegmentBound(self.flat, self.blocks)
+        return self._bound
 
     def block_texts(self) -> list[str]:
+        """Each block's slice of `flat`."""
         if self._block_texts is None:
-            f = self.folded
+            f = self.flat
             self._block_texts = [f[s:e] for s, e in self.blocks]
         return self._block_texts
+
+    def block_text(self, i: int, lo: int, hi: int) -> tuple[int, str]:
+        """Block `i` clipped to [lo, hi]: its start offset and its slice of `flat`."""
+        s, e = self.blocks[i]
+        if lo <= s and e <= hi:
+            return s, self.block_texts()[i]
+        s, e = max(s, lo), min(e, hi)
+        return s, self.flat[s:e]
+
+    def exact(self, needle: str, lo: int = 0, hi: int | None = None) -> list[AnchorMatch]:
+        """Every occurrence of `needle` in `text[lo:hi]`, overlapping ones included."""
+        n = len(needle)
+        return [
+            AnchorMatch(p, p + n, MatchTier.EXACT) for p in self.finder.find_all(needle, lo, hi)
+        ]
 
 
 _BLANK_RUN = re.compile(r"\n[ \t\r]*\n\s*")
@@ -123,41 +198,40 @@ def _paragraph_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _exact(text: str, anchor: str, lo: int, hi: int) -> list[AnchorMatch]:
-    found: list[AnchorMatch] = []
-    pos = text.find(anchor, lo, hi)
-    while pos != -1:
-        found.append(AnchorMatch(pos, pos + len(anchor), MatchTier.EXACT))
-        pos = text.find(anchor, pos + 1, hi)
-    return found
-
-
 _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 
 
-def _normalized_pattern(anchor: str) -> re.Pattern[str] | None:
+def _normalized_pattern(anchor: str) -> tuple[re.Pattern[str], list[str]] | None:
+    """The anchor as a folded regex, and the literal pieces every match must contain."""
     words = fold(anchor.strip()).split()
     if not words:
         return None
     parts: list[str] = []
+    literals: list[str] = []
     for word in words:
         pieces = _ELLIPSIS.split(word)
         parts.append(r"(?:\.\.\.|\u2026)".join(re.escape(p) for p in pieces))
+        literals += [p for p in pieces if p]
     # Whitespace runs (including line breaks and CRLF) match any other whitespace run.
-    return re.compile(r"\s+".join(parts))
+    return re.compile(r"\s+".join(parts)), literals
 
 
 def _normalized(search: SearchText, anchor: str, lo: int, hi: int) -> list[AnchorMatch]:
-    pattern = _normalized_pattern(anchor)
-    if pattern is None:
+    got = _normalized_pattern(anchor)
+    if got is None:
         return []
-    haystack = search.folded
-    if len(haystack) != len(search.text):  # pragma: no cover - exotic case changes
-        haystack = search.text
+    pattern, literals = got
+    if search.lowered:
+        # A match contains every literal piece verbatim, so one SIMD scan for a missing
+        # piece (typically the misspelt word of a fuzzy anchor) proves there is none.
+        for piece in sorted(set(literals), key=len, reverse=True):
+            if search.folded_finder.find(piece, lo, hi) == -1:
+                return []
+    else:  # the text has a character whose lower case is longer (e.g. "İ"): match any case
         pattern = re.compile(pattern.pattern, re.IGNORECASE)
     return [
         AnchorMatch(m.start(), m.end(), MatchTier.NORMALIZED)
-        for m in pattern.finditer(haystack, lo, hi)
+        for m in pattern.finditer(search.folded, lo, hi)
     ]
 
 
@@ -182,16 +256,76 @@ class _Scored:
     score: float
     start: int
     end: int
-    extra: list[_Scored] = field(default_factory=list)
 
 
-def _align(needle: str, block: str, offset: int) -> _Scored | None:
+def _align(needle: str, block: str, offset: int) -> _Scored:
+    """Where `needle` fits `block` best: its best window, or all of a shorter block."""
     if len(block) < len(needle):
         return _Scored(fuzz.ratio(needle, block), offset, offset + len(block))
     al = fuzz.partial_ratio_alignment(needle, block)
     if al is None:  # pragma: no cover - only with a score_cutoff
-        return None
+        return _Scored(0.0, offset, offset)
     return _Scored(al.score, offset + al.dest_start, offset + al.dest_end)
+
+
+def _block_scores(
+    search: SearchText,
+    needle: str,
+    lo: int,
+    hi: int,
+    blocks: Iterable[int],
+    *,
+    at_least: float,
+) -> dict[int, float]:
+    """`_align`'s score of each of `blocks` (clipped to [lo, hi]) that reaches `at_least`.
+
+    The same scorers `_align` uses, run in C over all the blocks at once.
+    """
+    m = len(needle)
+    groups: dict[bool, tuple[list[int], list[str]]] = {True: ([], []), False: ([], [])}
+    for i in blocks:
+        _, text = search.block_text(i, lo, hi)
+        ids, texts = groups[len(text) >= m]
+        ids.append(i)
+        texts.append(text)
+    scores: dict[int, float] = {}
+    for wide, (ids, texts) in groups.items():
+        if not texts:
+            continue
+        scorer = fuzz.partial_ratio if wide else fuzz.ratio
+        for _, score, k in process.extract(
+            needle, texts, scorer=scorer, score_cutoff=at_least, limit=None
+        ):
+            scores[ids[k]] = score
+    return scores
+
+
+# Below this cutoff the fuzzy bound keeps nearly every block, so it is not worth its cost.
+_BOUND_WORTHWHILE = 65.0
+
+
+def _scores_at_least(
+    search: SearchText, needle: str, lo: int, hi: int, first: int, last: int, cutoff: float
+) -> dict[int, float]:
+    """The score of every block in [first, last) that reaches `cutoff`, and no other."""
+    if cutoff >= _BOUND_WORTHWHILE:
+        # Sound: the bound drops only blocks that provably score below `cutoff`.
+        blocks: Iterable[int] = search.bound.reachable(needle, cutoff, first, last, lo, hi)
+    else:
+        blocks = range(first, last)
+    return _block_scores(search, needle, lo, hi, blocks, at_least=cutoff)
+
+
+def _placed(
+    search: SearchText, needle: str, i: int, lo: int, hi: int
+) -> tuple[_Scored, AnchorMatch, int, str]:
+    """Block `i`'s best alignment, snapped to whole words and rescored as a match."""
+    s, block = search.block_text(i, lo, hi)
+    got = _align(needle, block, s)
+    text = search.text
+    start, end = _snap(text, got.start, got.end, lo, hi)
+    score = fuzz.ratio(needle, " ".join(fold(text[start:end]).split()))
+    return got, AnchorMatch(start, end, MatchTier.FUZZY, round(max(score, got.score), 1)), s, block
 
 
 def _fuzzy(
@@ -206,56 +340,54 @@ def _fuzzy(
     limit_near: int,
 ) -> tuple[list[AnchorMatch], list[AnchorMatch]]:
     needle = fold(" ".join(anchor.split()))
-    folded = search.folded
     first = bisect_right(search.block_ends, lo)
     last = bisect_left(search.block_starts, hi)
     if first >= last or not needle:
         return [], []
-    texts = search.block_texts()[first:last]
-    floor = min(suggest_cutoff, score_cutoff - ambiguity_margin)
-    # One C-level pass scores all blocks; only the best get an alignment.
-    scores = process.cdist(
-        [needle], texts, scorer=fuzz.partial_ratio, score_cutoff=floor, workers=1
-    )[0]
-    order = sorted(
-        (k for k in range(len(texts)) if scores[k] >= floor), key=lambda k: -scores[k]
-    )[: max(8, limit_near)]
-    scored: list[_Scored] = []
-    for i in (first + k for k in order):
-        s, e = search.blocks[i]
-        s, e = max(s, lo), min(e, hi)
-        # Line breaks become spaces (same length) so anchors spanning lines still align.
-        block = folded[s:e].replace("\r", " ").replace("\n", " ")
-        got = _align(needle, block, s)
-        if got is None:
-            continue
+    floor = score_cutoff - ambiguity_margin
+    found: dict[int, float] = {}
+    if score_cutoff <= 100:
+        found = _scores_at_least(search, needle, lo, hi, first, last, floor)
+        best = max(found.values(), default=0.0)
+        if best >= score_cutoff:
+            return _matches(search, needle, lo, hi, found, best - ambiguity_margin), []
+    # No match: the best few blocks become "did you mean" candidates. When the first pass
+    # already holds `want` blocks they are the top ones; otherwise every block is scored.
+    want = max(8, limit_near)
+    low = min(suggest_cutoff, floor)
+    scores = found
+    if len(scores) < want:
+        scores = _scores_at_least(search, needle, lo, hi, first, last, low)
+    near: list[AnchorMatch] = []
+    for i in sorted(scores, key=lambda k: (-scores[k], k))[:want]:
+        _, match, _, _ = _placed(search, needle, i, lo, hi)
+        if match.score >= suggest_cutoff:
+            near.append(match)
+    return [], near[:limit_near]
+
+
+def _matches(
+    search: SearchText,
+    needle: str,
+    lo: int,
+    hi: int,
+    scores: dict[int, float],
+    threshold: float,
+) -> list[AnchorMatch]:
+    """Every block's best place within `threshold`, plus a second one inside the same block."""
+    matches: list[AnchorMatch] = []
+    for i in sorted(k for k, score in scores.items() if score >= threshold):
+        got, match, s, block = _placed(search, needle, i, lo, hi)
+        matches.append(match)
         # Look for a second, equally good place inside the same block.
-        for a, b in ((s, got.start), (got.end, e)):
+        for a, b in ((s, got.start), (got.end, s + len(block))):
             if b - a >= len(needle) * 0.8:
                 other = _align(needle, block[a - s : b - s], a)
-                if other is not None:
-                    got.extra.append(other)
-        scored.append(got)
-    if not scored:
-        return [], []
-    scored.sort(key=lambda x: -x.score)
-    text = search.text
-    out: list[AnchorMatch] = []
-    best = scored[0].score
-    for sc in scored:
-        start, end = _snap(text, sc.start, sc.end, lo, hi)
-        score = fuzz.ratio(needle, " ".join(fold(text[start:end]).split()))
-        out.append(AnchorMatch(start, end, MatchTier.FUZZY, round(max(score, sc.score), 1)))
-    if best < score_cutoff:
-        return [], [m for m in out if m.score >= suggest_cutoff][:limit_near]
-    matches = [m for m, sc in zip(out, scored, strict=True) if sc.score >= best - ambiguity_margin]
-    for sc in scored[: len(matches)]:
-        for x in sc.extra:
-            if x.score >= best - ambiguity_margin:
-                start, end = _snap(text, x.start, x.end, lo, hi)
-                matches.append(AnchorMatch(start, end, MatchTier.FUZZY, round(x.score, 1)))
+                if other.score >= threshold:
+                    start, end = _snap(search.text, other.start, other.end, lo, hi)
+                    matches.append(AnchorMatch(start, end, MatchTier.FUZZY, round(other.score, 1)))
     matches.sort(key=lambda m: m.start)
-    return matches, []
+    return matches
 
 
 def find_anchor(
@@ -281,7 +413,7 @@ def find_anchor(
     hi = len(search.text) if end is None else end
     if not anchor.strip():
         return AnchorSearch()
-    exact = _exact(search.text, anchor, start, hi)
+    exact = search.exact(anchor, start, hi)
     if exact:
         return AnchorSearch(tuple(exact))
     normalized = _normalized(search, anchor, start, hi)

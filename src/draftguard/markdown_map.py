@@ -17,6 +17,7 @@ __all__ = [
     "BlockKind",
     "MarkdownMap",
     "Section",
+    "count_lines",
     "heading_lines",
     "normalize_title",
 ]
@@ -58,6 +59,13 @@ _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _RULE = re.compile(r"^ {0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _EMPHASIS = re.compile(r"[*_`]+")
+
+
+def count_lines(text: str) -> int:
+    """`MarkdownMap(text).line_count` without the parse: a final newline opens no line."""
+    if not text:
+        return 0
+    return text.count("\n") + (0 if text.endswith("\n") else 1)
 
 
 def normalize_title(title: str) -> str:

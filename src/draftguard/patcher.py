@@ -12,7 +12,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
-from draftguard.anchors import AnchorMatch, MatchTier, SearchText, find_anchor, fold
+from draftguard.anchors import AnchorMatch, SearchText, find_anchor, fold
 from draftguard.edit_plan import DeleteOp, EditOp, EditPlan, InsertOp, ReplaceOp
 from draftguard.edit_result import (
     Candidate,
@@ -23,7 +23,7 @@ from draftguard.edit_result import (
     RejectReason,
 )
 from draftguard.edit_scope import Region, ScopeError, resolve_scope
-from draftguard.markdown_map import MarkdownMap, heading_lines
+from draftguard.markdown_map import MarkdownMap, count_lines, heading_lines
 from draftguard.text_diff import Edit, apply_edits, build_windows, unified_diff
 
 __all__ = ["apply_plan", "line_budget"]
@@ -155,7 +155,7 @@ class _Patcher:
         return _Located(edit, report)
 
     def exact(self, needle: str, lo: int, hi: int) -> list[AnchorMatch]:
-        return [m for m in self.find(needle, lo, hi, fuzzy=False) if m.tier is MatchTier.EXACT]
+        return self.search.exact(needle, lo, hi)
 
     def on_line(self, m: AnchorMatch, line: int) -> bool:
         """Whether 1-based `line` is one of the lines the match covers."""
@@ -446,7 +446,7 @@ class _Patcher:
                 reports=reports, stats=stats,
             )
         new_text = apply_edits(self.text, edits)
-        stats.lines_after = MarkdownMap(new_text).line_count if new_text else 0
+        stats.lines_after = count_lines(new_text)
         diff = unified_diff(
             doc, windows, context=int(self.s["diff_context"]),
             fromfile=f"a/{filename}", tofile=f"b/{filename}",
@@ -518,7 +518,7 @@ def apply_plan(
     if result.status is not EditStatus.APPLIED:
         result.text = text
     result.dry_run = dry_run
-    result.stats.lines_before = result.stats.lines_before or MarkdownMap(text).line_count
+    result.stats.lines_before = result.stats.lines_before or count_lines(text)
     if result.status is not EditStatus.APPLIED:
         result.stats.lines_after = result.stats.lines_before
     return result
