@@ -289,3 +289,25 @@ def test_output_paths_refuse_traversal(tmp_path: Path) -> None:
     (tmp_path / "link").symlink_to("/tmp")
     with pytest.raises(UnsafePathError):
         resolve_output_path(tmp_path, "link/x.md")
+
+
+def test_reapplied_insert_that_repeats_its_own_anchor_is_already_applied() -> None:
+    # Found by Hypothesis: inserting "pat" after " pat" creates a second " pat"; the re-sent
+    # plan must see its own earlier insert, not an ambiguous anchor.
+    doc = "Geno geno geno.\n\nGeno geno geno geno pat.\n"
+    plan = parse_edit_plan({"ops": [{"type": "insert", "anchor": " pat", "text": "pat"}]})
+    first = apply_plan(doc, plan)
+    assert first.status is EditStatus.APPLIED
+    assert first.text == "Geno geno geno.\n\nGeno geno geno geno pat pat.\n"
+    second = apply_plan(first.text, plan)
+    assert second.status is EditStatus.ALREADY_APPLIED
+    assert second.text == first.text
+
+
+def test_insert_next_to_one_of_two_real_anchors_stays_ambiguous() -> None:
+    # The second " pat" is not inside the inserted text, so nothing proves which one was meant.
+    doc = "A pat wins.\n\nB pat X loses.\n"
+    plan = parse_edit_plan({"ops": [{"type": "insert", "anchor": " pat", "text": "X"}]})
+    result = apply_plan(doc, plan)
+    assert result.status is EditStatus.REJECTED
+    assert result.reason is RejectReason.AMBIGUOUS

@@ -24,7 +24,8 @@ def unique_span(doc: str, start: int, length: int) -> tuple[int, str] | None:
     """A substring of `doc` that occurs exactly once (the reference for "unique anchor")."""
     start %= len(doc)
     anchor = doc[start : start + length]
-    if not anchor.strip() or "\n" in anchor or doc.count(anchor) != 1:
+    # Overlapping occurrences count too ("a. a" twice in "a. a. a"), unlike str.count.
+    if not anchor.strip() or "\n" in anchor or doc.find(anchor, doc.find(anchor) + 1) != -1:
         return None
     return start, anchor
 
@@ -84,6 +85,13 @@ def test_apply_then_reapply_is_a_no_op(
     first = apply_plan(doc, plan)
     if first.status is not EditStatus.APPLIED:
         return
+    if kind == "replace":
+        # The same known limit from the other side: the replacement plus its neighbours can
+        # form a fresh (here fuzzy) match of the anchor, e.g. "Geno geno gen" -> "geno" in
+        # "Geno geno geno geno geno." leaves "genoo geno geno", which matches it at 93.
+        end = at + len(text)
+        if any(m.start < at or m.end > end for m in find_anchor(first.text, anchor).matches):
+            return
     second = apply_plan(first.text, plan)
     assert second.text == first.text
     if kind != "delete":

@@ -131,6 +131,13 @@ class _Patcher:
             hinted = [m for m in matches if self.on_line(m, op.line)]
             if len(hinted) == 1:
                 matches = hinted
+        if len(matches) > 1 and isinstance(op, InsertOp):
+            earlier = self.insert_done_among(i, op, matches, region)
+            if earlier is not None:
+                report.status = EditStatus.ALREADY_APPLIED
+                report.line = self.doc.line_of(earlier.start) + 1
+                report.message = "inserted text already present next to the anchor"
+                return _Located(None, report)
         if len(matches) > 1:
             cands = [self.candidate(m) for m in matches[:10]]
             where = f" in {region.label}" if region.label != "whole document" else ""
@@ -153,6 +160,33 @@ class _Patcher:
             report.message = "inserted text already present next to the anchor"
             return _Located(None, report)
         return _Located(edit, report)
+
+    def insert_done_among(
+        self, i: int, op: InsertOp, matches: list[AnchorMatch], region: Region
+    ) -> AnchorMatch | None:
+        """The match an earlier run of this insert went next to, when that run explains the rest.
+
+        An inserted text can repeat its own anchor ("pat" after " pat"), so a re-sent plan
+        sees several anchors. It is already applied only if exactly one of them has the text
+        next to it and every other one lies inside that inserted text.
+        """
+        present: list[tuple[AnchorMatch, Edit]] = []
+        for m in matches:
+            try:
+                edit = self.make_edit(i, op, m, region)
+            except _Rejection:
+                continue
+            if self.insert_present(op, edit):
+                present.append((m, edit))
+        if len(present) != 1:
+            return None
+        done, edit = present[0]
+        n = len(edit.replacement)
+        after = op.position == "after"
+        lo, hi = (edit.start, edit.start + n) if after else (edit.start - n, edit.start)
+        if all(m is done or (lo <= m.start and m.end <= hi) for m in matches):
+            return done
+        return None
 
     def exact(self, needle: str, lo: int, hi: int) -> list[AnchorMatch]:
         return self.search.exact(needle, lo, hi)
