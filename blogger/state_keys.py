@@ -17,3 +17,5 @@ SPLIT_ATTEMPTS = "split_attempts"
 SPLIT_VERDICT = "split_verdict"
 #: The invocation the counters above belong to (a new invocation starts them afresh).
 SPLIT_INVOCATION = "split_invocation_id"
+#: A model failure a retry cannot fix (unloadable model, prompt over its context window).
+SPLIT_MODEL_ERROR = "split_model_error"

@@ -204,3 +204,19 @@ async def test_a_second_invocation_starts_its_attempts_afresh() -> None:
         verdicts.append(got.state[keys.SPLIT_VERDICT])
     assert [v["attempts"] for v in verdicts] == [2, 1]
     assert all(v["valid"] for v in verdicts)
+
+
+async def test_a_model_that_cannot_answer_ends_the_loop_with_a_verdict() -> None:
+    from draftguard.errors import PromptTooLongError
+
+    model = ScriptedLlm([PromptTooLongError("prompt needs 69031 tokens; smollm2 has 8192")])
+    agent = build_content_splitter(model=model, settings=_settings())
+    events, state = await _run(agent, {keys.RAW_DRAFT: RAW, keys.OUTLINE: OUTLINE})
+
+    verdict = state[keys.SPLIT_VERDICT]
+    assert verdict["valid"] is False
+    assert verdict["reason"] == "Model error: prompt needs 69031 tokens; smollm2 has 8192"
+    assert verdict["attempts"] == 1
+    assert _by(events, "split_assembler")[-1].actions.route == "model_error"
+    assert state[keys.RAW_DRAFT] == RAW
+    assert len(model.requests) == 1  # no pointless retries

@@ -28,12 +28,21 @@ from blogger.validation_checkers import (
     SplitInputGuard,
     SplitVerdictAgent,
 )
+from draftguard.errors import FatalError
 from draftguard.segmentation import Granularity, segment
 from draftguard.settings import ProjectSettings, load_settings
 from draftguard_adk.models import model_for
 from draftguard_adk.workflow_agents import loop_agent, sequential_agent
 
-__all__ = ["SETTINGS_SECTION", "SplitAssembler", "SplitPlan", "build_content_splitter"]
+__all__ = [
+    "ROUTE_MODEL_ERROR",
+    "SETTINGS_SECTION",
+    "SplitAssembler",
+    "SplitPlan",
+    "build_content_splitter",
+]
+
+ROUTE_MODEL_ERROR = "model_error"
 
 SETTINGS_SECTION = "content_splitter"
 # The planner sees each paragraph's opening words: enough to judge the topic, small enough
@@ -91,6 +100,18 @@ def _constrain_to_ids(
     return None
 
 
+def _record_model_error(
+    callback_context: CallbackContext, llm_request: LlmRequest, error: Exception
+) -> LlmResponse | None:
+    """A model that cannot answer at all ends the loop with a verdict, not a traceback.
+
+    Retryable trouble (a transient error of the service) is left to ADK and the caller."""
+    if not isinstance(error, FatalError):
+        return None
+    callback_context.state[keys.SPLIT_MODEL_ERROR] = str(error)
+    return LlmResponse(content=types.Content(role="model", parts=[types.Part(text="")]))
+
+
 class SplitAssembler(BaseAgent):
     """Builds `draft_ok`/`draft_not_ok` from the raw paragraphs the plan names."""
 
@@ -99,6 +120,24 @@ class SplitAssembler(BaseAgent):
         attempts = int(state.get(keys.SPLIT_ATTEMPTS) or 0) + 1
         paragraphs = _paragraphs(state)
         delta: dict[str, Any] = {keys.SPLIT_ATTEMPTS: attempts}
+        if model_error := state.get(keys.SPLIT_MODEL_ERROR):
+            reason = f"Model error: {model_error}"
+            delta.update(
+                {
+                    keys.SPLIT_MODEL_ERROR: None,
+                    keys.SPLIT_VERDICT: {
+                        "valid": False,
+                        "attempts": attempts,
+                        "messages": [reason],
+                        "reason": reason,
+                    },
+                }
+            )
+            event = self._event(ctx, reason, delta)
+            event.actions.escalate = True
+            event.actions.route = ROUTE_MODEL_ERROR
+            yield event
+            return
         try:
             plan = SplitPlan.model_validate_json(str(state.get(keys.SPLIT_PLAN) or ""))
         except ValidationError as err:
@@ -154,6 +193,7 @@ def build_content_splitter(
             instruction=_planner_instruction,
             include_contents="none",
             before_model_callback=_constrain_to_ids,
+            on_model_error_callback=_record_model_error,
             output_key=keys.SPLIT_PLAN,
             generate_content_config=types.GenerateContentConfig(temperature=0.0),
         )
