@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import signal
 import tracemalloc
 from pathlib import Path
 from types import SimpleNamespace
@@ -149,6 +150,14 @@ def test_in_memory_structure_is_structured_json() -> None:
     assert s.size.bytes == len(json.dumps(quiz, ensure_ascii=False).encode())
 
 
+def test_large_in_memory_structure_truncation_speaks_of_the_reported_size() -> None:
+    big = {"items": [{"id": i, "text": "x" * 50} for i in range(2000)]}
+    s = analyze_document(mem("items.json", big))
+    assert s.size.bytes > 50 * 1024 and s.preview is not None
+    assert s.preview.endswith(f"[truncated: first 1.0 KB of {s.size.readable}]")
+    assert s.preview.startswith(json.dumps(big, ensure_ascii=False)[:1000])
+
+
 def test_json_text_is_structured_and_large_json_is_truncated() -> None:
     small = json.dumps({"cards": [{"front": "a", "back": "b"}]})
     s = analyze_document(mem("cards.json", small, "application/json"))
@@ -243,6 +252,25 @@ def test_unreadable_inputs_raise_one_named_error(tmp_path: Path) -> None:
         analyze_document("post.md")
     with pytest.raises(InputError, match="not a document"):
         analyze_document(42)
+
+
+def test_pipes_and_devices_are_refused_instead_of_read_forever(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.md"
+    os.mkfifo(fifo)
+
+    def hung(*_: object) -> None:
+        raise TimeoutError("analysis hung on a non-regular file")
+
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(10)  # a regression must fail, not hang the suite
+    try:
+        with pytest.raises(DocumentReadError, match="not a regular file"):
+            analyze_document(fifo)  # opening a FIFO with no writer would block forever
+        with pytest.raises(DocumentReadError, match="not a regular file"):
+            analyze_document(Path("/dev/zero"))  # would stream zeros forever
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root can read anything")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import random
 import string
 import uuid
 
@@ -36,6 +37,39 @@ def test_longer_id_like_strings_fire_only_with_decoded_evidence(ident: str) -> N
     if looks_like_base64(ident):
         decoded = base64.b64decode(ident)
         assert decoded.decode("utf-8").isprintable() or decoded[:4] in (b"%PDF", b"\x89PNG")
+
+
+ALNUM = string.ascii_letters + string.digits
+
+
+@settings(max_examples=200)
+@given(st.integers(min_value=2, max_value=20).map(lambda k: 4 * k),
+       st.lists(st.text(alphabet=ALNUM, min_size=80, max_size=80), min_size=4, max_size=40))
+def test_lists_of_alphanumeric_ids_one_per_line_never_fire(width: int, rows: list[str]
+                                                           ) -> None:
+    # Voucher codes or API keys, fixed width, one per line: base64-shaped, decode to opaque
+    # bytes, and can exceed 256 characters; but no encoder output lacks both `+` and `/`.
+    ids = [row[:width] for row in rows]
+    assert not looks_like_base64("\n".join(ids) + "\n")
+
+
+def test_id_lists_seen_in_the_wild_never_fire() -> None:
+    rnd = random.Random(7)
+    pick = lambda alphabet, n: "".join(rnd.choice(alphabet) for _ in range(n))  # noqa: E731
+    github_tokens = "\n".join("ghp_" + pick(ALNUM, 36) for _ in range(12))
+    nanoids = "\n".join(pick(ALNUM + "-_", 21) for _ in range(40))  # width not a multiple of 4
+    vouchers = "\n".join(pick(ALNUM, 12) for _ in range(100))
+    for text in (github_tokens, nanoids, vouchers):
+        assert not looks_like_base64(text)
+
+
+def test_random_bytes_of_a_few_hundred_characters_still_fire() -> None:
+    rnd = random.Random(11)
+    misses = sum(
+        not looks_like_base64(base64.b64encode(rnd.randbytes(rnd.randint(300, 1500))).decode())
+        for _ in range(300)
+    )
+    assert misses <= 3  # the alphabet rule may miss a short blob, with probability < 1%
 
 
 @given(st.lists(st.text(alphabet=WORD_CHARS, min_size=1, max_size=12), min_size=2,

@@ -77,6 +77,16 @@ async def test_a_failing_verdict_reaches_the_model_with_its_gaps() -> None:
     assert final[VERDICT_KEY]["status"] == "failed"
 
 
+async def test_a_judge_denying_an_unrequested_data_type_does_not_fail_the_delivery() -> None:
+    # check_delivery never names a data type; "dataTypeMatch": false against "unknown" is
+    # not a gap the blogger could fix, so code decides it (nothing requested, nothing missed).
+    judge = ScriptedLlm([{**judge_answer(True), "dataTypeMatch": False}])
+    _, final = await run(judge, {})
+    assert final[VERDICT_KEY]["status"] == "passed"
+    assert final[VERDICT_KEY]["dataTypeMatch"] is True
+    assert "no data type was requested" in judge.prompt_text(0)
+
+
 def test_failed_or_missing_study_material_is_not_a_document() -> None:
     assert study_material_documents({}) == []
     assert study_material_documents({STATE_RESULT: {"ok": False, "artifact_type": "quiz"}}) == []

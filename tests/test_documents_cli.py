@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from doc_samples import docx_bytes, pdf_bytes, png_bytes
@@ -114,3 +115,25 @@ def test_preview_flag_prints_the_preview(files: dict[str, Path],
                                          capsys: pytest.CaptureFixture[str]) -> None:
     main(["analyze-docs", str(files["post.md"]), "--preview"])
     assert "    Body text." in capsys.readouterr().out
+
+
+def test_permission_denied_is_one_line_exit_2(files: dict[str, Path], monkeypatch: Any,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    # Root reads anything, so the denial is simulated where the file is opened.
+    real_open = Path.open
+
+    def deny(self: Path, *args: Any, **kwargs: Any) -> Any:
+        if self.name == "post.md":
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", deny)
+    code = main(["analyze-docs", str(files["post.md"])])
+    err = capsys.readouterr().err
+    assert code == 2 and err.strip() == f"draftguard: error: {files['post.md']}: permission denied"
+
+
+def test_a_device_is_refused_with_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["analyze-docs", "/dev/null"])
+    err = capsys.readouterr().err
+    assert code == 2 and "/dev/null: not a regular file" in err and "Traceback" not in err

@@ -68,7 +68,22 @@ def test_known_facts_formats_data_type_missing_and_problems() -> None:
 def test_unrecognised_data_type_words_are_left_to_the_model() -> None:
     facts = known_facts(ValidationIntent(primary_goal="g", data_type="blog post"),
                         analyze_documents(docs()))
-    assert facts.data_type_match is None and facts.format_match is None
+    assert facts.data_type_match is None  # "blog post" is the model's to judge
+    assert facts.format_match is True  # no format was requested, so none can mismatch
+
+
+def test_nothing_requested_means_nothing_mismatches() -> None:
+    # The blogger's check_delivery never passes a data type. A model answering
+    # "dataTypeMatch": false against "EXPECTED DATA TYPE: unknown" used to fail the delivery
+    # with "data type does not match", a gap nobody can act on.
+    facts = known_facts(ValidationIntent(primary_goal="g"), analyze_documents(docs()))
+    assert facts.data_type_match is True and facts.format_match is True
+    assert "no data type was requested: any data type is acceptable" in facts.lines()
+    assert "no format was requested: any format is acceptable" in facts.lines()
+    answer = good().model_copy(update={"data_type_match": False, "format_match": False})
+    verdict = merge_verdict(answer, facts)
+    assert verdict.status == "passed" and verdict.data_type_match is True
+    assert known_facts(ValidationIntent(primary_goal="g"), []).format_match is False
 
 
 def test_unknown_expected_format_is_an_input_error() -> None:

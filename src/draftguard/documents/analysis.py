@@ -161,8 +161,8 @@ def _scan(document: Document, settings: AnalysisSettings) -> ContentScan:
 def _summarise_structure(
     document: Document, data: dict[str, Any] | list[Any], settings: AnalysisSettings
 ) -> DocumentSummary:
-    text = json.dumps(data, indent=2, ensure_ascii=False, default=str)
-    size = len(json.dumps(data, ensure_ascii=False, default=str).encode("utf-8"))
+    compact = json.dumps(data, ensure_ascii=False, default=str).encode("utf-8")
+    size = len(compact)
     ext_fmt = format_from_extension(document.name)
     declared_fmt = format_from_mime(document.mime_type)
     claimed = declared_fmt or ext_fmt
@@ -179,7 +179,7 @@ def _summarise_structure(
         format=fmt,
         size=DocumentSize.of(size),
         type="structured",
-        preview=_preview(text.encode("utf-8"), len(text.encode("utf-8")), settings),
+        preview=_structure_preview(data, compact, settings),
         is_accessible=True,
         source=document.source,
         format_evidence=evidence,
@@ -319,6 +319,20 @@ def _conflict(ev: FormatEvidence, document: Document, *, kind: str) -> str | Non
     if all(_agree(a, b) for i, (_, a) in enumerate(claims) for _, b in claims[i + 1 :]):
         return None
     return ", ".join(label for label, _ in claims)
+
+
+def _structure_preview(data: dict[str, Any] | list[Any], compact: bytes,
+                       settings: AnalysisSettings) -> str:
+    """Indented JSON when it fits the full-preview limit, else the compact JSON's preview.
+
+    Size, threshold and truncation indicator all speak of the compact form, which is the
+    size the summary reports.
+    """
+    if len(compact) <= settings.full_preview_max_bytes:
+        indented = json.dumps(data, indent=2, ensure_ascii=False, default=str)
+        if len(indented.encode("utf-8")) <= settings.full_preview_max_bytes:
+            return indented
+    return _preview(compact, len(compact), settings)
 
 
 def _preview(data: bytes, size: int, settings: AnalysisSettings) -> str:

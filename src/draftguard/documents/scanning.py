@@ -57,8 +57,14 @@ class ContentScan:
 
 
 def iter_file(path: Path, *, chunk_bytes: int = CHUNK_BYTES) -> Iterator[bytes]:
-    """Stream a file's bytes; read errors become `DocumentReadError` with one-line messages."""
+    """Stream a file's bytes; read errors become `DocumentReadError` with one-line messages.
+
+    Only regular files are read: a FIFO would block on open and a device such as /dev/zero
+    would stream forever, so both are refused before opening.
+    """
     try:
+        if path.exists() and not path.is_dir() and not path.is_file():
+            raise DocumentReadError(f"{path}: not a regular file (device, pipe or socket)")
         with path.open("rb") as fh:
             while chunk := fh.read(chunk_bytes):
                 yield chunk

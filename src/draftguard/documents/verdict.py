@@ -114,8 +114,12 @@ class KnownFacts(_Camel):
 
     document_count: int
     format_match: bool | None
-    """None when the intent names no format we know (then the model decides)."""
+    """True when no format was requested; None only in `failure_verdict`'s empty facts."""
     data_type_match: bool | None
+    """True when no data type was requested; None when the requested words are not content
+    types or families code knows ("a blog post"): then the model decides."""
+    format_requested: bool = True
+    data_type_requested: bool = True
     formats: list[DocumentCompatibility] = Field(default_factory=list)
     missing_documents: list[str] = Field(default_factory=list)
     problems: dict[str, list[str]] = Field(default_factory=dict)
@@ -124,11 +128,15 @@ class KnownFacts(_Camel):
     def lines(self) -> list[str]:
         """The facts as short sentences for the prompt and for feedback."""
         out = [f"{self.document_count} document(s) delivered"]
+        if not self.format_requested:
+            out.append("no format was requested: any format is acceptable")
+        if not self.data_type_requested:
+            out.append("no data type was requested: any data type is acceptable")
         for f in self.formats:
             out.append(f"{f.name}: format {f.format}, "
                        f"{'compatible' if f.compatible else 'NOT compatible'} with the "
                        "expected format")
-        if self.data_type_match is not None:
+        if self.data_type_match is not None and self.data_type_requested:
             out.append(f"data type {'matches' if self.data_type_match else 'does NOT match'}")
         out += [f"missing: no document matches '{m}'" for m in self.missing_documents]
         out += [f"{name}: {p}" for name, ps in self.problems.items() for p in ps]
@@ -175,12 +183,14 @@ def known_facts(intent: ValidationIntent, summaries: Sequence[DocumentSummary]) 
     Raises `UnknownFormatError` if the intent names an unknown format.
     """
     formats: list[DocumentCompatibility] = []
-    format_match: bool | None = None
+    # Nothing requested means nothing can mismatch: a model that answers "false" against an
+    # "unknown" expectation must not fail a delivery with a gap nobody can act on.
+    format_match: bool | None = bool(summaries)
     if intent.expected_format:
         report = check_compatibility(summaries, intent.expected_format)
         formats, format_match = report.documents, report.all_compatible and bool(summaries)
     wanted = [w.strip().lower() for w in intent.data_type]
-    data_type_match: bool | None = None
+    data_type_match: bool | None = None if wanted else bool(summaries)
     if wanted and all(w in _CONTENT_TYPES or w in FAMILIES for w in wanted):
         data_type_match = bool(summaries) and all(
             any(_data_type_matches(s.type, s.format, w) for w in wanted) for s in summaries
@@ -198,7 +208,8 @@ def known_facts(intent: ValidationIntent, summaries: Sequence[DocumentSummary]) 
     return KnownFacts(
         document_count=len(summaries), format_match=format_match,
         data_type_match=data_type_match, formats=formats, missing_documents=missing,
-        problems=problems,
+        problems=problems, format_requested=bool(intent.expected_format),
+        data_type_requested=bool(wanted),
     )
 
 
