@@ -137,3 +137,15 @@ def test_a_device_is_refused_with_exit_2(capsys: pytest.CaptureFixture[str]) -> 
     code = main(["analyze-docs", "/dev/null"])
     err = capsys.readouterr().err
     assert code == 2 and "/dev/null: not a regular file" in err and "Traceback" not in err
+
+
+def test_require_accessible_fails_metadata_only_documents(
+        files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    # The literal rule: exit 0 only when every document is accessible (isAccessible).
+    pdf, post = str(files["report.pdf"]), str(files["post.md"])
+    assert main(["analyze-docs", pdf, "--expected-format", "pdf"]) == 0
+    capsys.readouterr()
+    assert main(["analyze-docs", pdf, "--expected-format", "pdf", "--require-accessible"]) == 1
+    assert "not accessible: the judge would see its metadata only" in capsys.readouterr().out
+    assert main(["analyze-docs", post, "--require-accessible", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["ok"] is True

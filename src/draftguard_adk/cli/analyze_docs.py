@@ -29,7 +29,8 @@ unparseable files. Files are streamed, so a 100 MB file costs a few MB of memory
 Exit 0 when every document was read, has no problems and (with --expected-format) is
 compatible with one of the expected formats; 1 otherwise; 2 when a file cannot be read or
 a format name is unknown. Binary documents count as fine: the judge validates them by
-metadata (their isAccessible is false only because it cannot read their content).
+metadata (their isAccessible is false only because it cannot read their content). With
+--require-accessible they do not: every document must also be readable by the judge.
 
 Formats and families: {", ".join(known_format_names())}.
 """
@@ -55,6 +56,11 @@ def register(sub: Any) -> None:
     p.add_argument("--large-preview-bytes", type=int, default=1024, metavar="N",
                    help="larger text shows its first N bytes (default: 1024)")
     p.add_argument("--preview", action="store_true", help="print previews in text output")
+    p.add_argument(
+        "--require-accessible", action="store_true",
+        help="also exit 1 when a document is not accessible to the judge (isAccessible "
+             "false: binary or base64, judged by metadata only)",
+    )
     add_json_flag(p)
     p.set_defaults(handler=run)
 
@@ -86,10 +92,13 @@ def run(args: argparse.Namespace) -> int:
     report = check_compatibility(summaries, args.expected_format) if args.expected_format \
         else None
     ok = all(s.ok for s in summaries) and (report is None or report.all_compatible)
+    if args.require_accessible:
+        ok = ok and all(s.is_accessible for s in summaries)
     if args.json:
         emit_json(_payload(summaries, report, ok))
     else:
-        _print(summaries, report, ok, show_preview=args.preview)
+        _print(summaries, report, ok, show_preview=args.preview,
+               require_accessible=args.require_accessible)
     return EXIT_OK if ok else EXIT_FAILED
 
 
@@ -111,7 +120,7 @@ def _payload(summaries: list[DocumentSummary], report: CompatibilityReport | Non
 
 
 def _print(summaries: list[DocumentSummary], report: CompatibilityReport | None, ok: bool,
-           *, show_preview: bool) -> None:
+           *, show_preview: bool, require_accessible: bool = False) -> None:
     compat = {d.name: d.compatible for d in report.documents} if report else {}
     for s in summaries:
         access = "readable" if s.is_accessible else "metadata only"
@@ -124,6 +133,8 @@ def _print(summaries: list[DocumentSummary], report: CompatibilityReport | None,
             print(f"  - problem: {problem}")
         for note in s.notes:
             print(f"  - note: {note}")
+        if require_accessible and not s.is_accessible:
+            print("  - not accessible: the judge would see its metadata only")
         if s.name in compat and not compat[s.name]:
             print(f"  - not compatible with {' or '.join(report.expected if report else [])}")
         if show_preview and s.preview is not None:
