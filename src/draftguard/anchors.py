@@ -6,6 +6,11 @@ case, runs of whitespace, curly quotes, Unicode dashes and the ellipsis. Fuzzy m
 the anchor inside each block with rapidfuzz's `partial_ratio_alignment`, so a fragment of a
 long paragraph line is found; a second alignment within `ambiguity_margin` of the best is
 reported as ambiguity, never silently dropped.
+
+Speed without guessing: the exact tier is a SIMD scan (`exact_search`), the normalised tier
+runs its regex only when every literal word of the anchor occurs, and the fuzzy tier scores
+only the blocks that a proven upper bound (`fuzzy_bound`) cannot rule out. Each shortcut
+answers exactly like the plain search; tests/test_edit_ops_search.py pins that.
 """
 
 from __future__ import annotations
