@@ -68,6 +68,7 @@ class ExactFinder:
     def __init__(self, text: str) -> None:
         self.text = text
         data = _utf8(text)
+        self._data = data  # sz.Str is a view: keep the buffer it reads alive beside it
         self._haystack = sz.Str(data)
         self._offsets = None if len(data) == len(text) else _Offsets(data)
 
