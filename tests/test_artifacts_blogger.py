@@ -51,6 +51,7 @@ async def test_tool_turns_the_current_post_into_validated_flashcards() -> None:
     assert POST in artifact_llm.prompt_text(0)
     tool_answer = coordinator.prompt_text(1)
     assert '"ok": true' in tool_answer and "Mitochondria" in tool_answer
+    assert '"llm_calls": 2' in tool_answer  # the call budget, visible to the coordinator
 
 
 async def test_tool_without_a_post_says_so_and_calls_no_model() -> None:

@@ -148,7 +148,7 @@ async def test_seed_permanent_failure_after_2_attempts() -> None:
     assert rec.progress[-1] == ("failed", 100, 2)
     assert "✗ Repair failed after 2 attempts" in rec.logs
     # one sentence of source: the plan asks for one item, not a "detailed" quiz
-    assert "exactly 1 questions" in llm.prompt_text(0)
+    assert "exactly 1 question from" in llm.prompt_text(0)
 
 
 async def test_quiz_passing_first_time_makes_two_calls() -> None:
@@ -246,3 +246,116 @@ async def test_loop_as_an_agent_escalates_with_route_valid_and_routes_retry_on_f
     assert final.state[STATE_RESULT]["ok"] is True
     assert json.loads(events[-1].content.parts[0].text) == load("photosynthesis_quiz_repaired.json")
     await runner.close()
+
+
+# -- what a small model gets wrong: runaway output, copied examples ---------------------------
+
+
+def _schema_of(llm: ScriptedLlm, index: int) -> dict[str, Any]:
+    from draftguard_adk.json_schemas import to_json_schema
+
+    return to_json_schema(llm.requests[index].config.response_schema)
+
+
+async def test_generation_and_repair_decode_into_exactly_the_planned_items() -> None:
+    # Unbounded, the embedded model repeated questions until its token limit (measured:
+    # 512 tokens, 160 s, truncated JSON); bounded, it stops after the plan's count.
+    llm = ScriptedLlm([load("photosynthesis_quiz.json"), NO_ISSUES,
+                       load("photosynthesis_quiz_repaired.json"), NO_ISSUES])
+    outcome, _ = await run(llm, "quiz", PHOTO_SOURCE, "Create a quiz with 2 questions")
+    assert outcome.ok and outcome.attempts == 1
+    for index in (0, 2):  # generate, repair
+        schema = _schema_of(llm, index)
+        questions = schema["properties"]["questions"]
+        assert (questions["minItems"], questions["maxItems"]) == (2, 2)
+        item = questions["items"]
+        # Reading order: a model writes the question before choosing its answer.
+        assert list(item["properties"]) == ["question", "options", "correct_answer",
+                                            "explanation"]
+        assert item["properties"]["options"]["minItems"] == 4
+        assert all("maxLength" in p for k, p in item["properties"].items() if k != "options")
+    assert "questions" not in _schema_of(llm, 1).get("properties", {})  # the judge's own
+
+
+@pytest.mark.parametrize(("artifact_type", "path"), [
+    ("flashcards", ("properties", "flashcards")),
+    ("mindmap", ("properties", "root", "properties", "children")),
+])
+async def test_other_types_are_bounded_to_the_plan_too(
+    artifact_type: str, path: tuple[str, ...]
+) -> None:
+    good = (load("atp_flashcards_repair2.json") if artifact_type == "flashcards"
+            else {"root": {"label": "ATP", "children": [
+                {"label": "Energy molecule", "children": []},
+                {"label": "Phosphate bonds", "children": []}]}})
+    llm = ScriptedLlm([good, NO_ISSUES])
+    await run(llm, artifact_type, ATP_SOURCE, "2 items")
+    node: Any = _schema_of(llm, 0)
+    for key in path:
+        node = node[key]
+    assert (node["minItems"], node["maxItems"]) == (2, 2)
+
+
+async def test_a_copied_format_example_is_caught_even_when_the_judge_passes_it() -> None:
+    # Measured on SmolLM2: asked for ATP flashcards it returned the prompt's example card,
+    # and its own judge found nothing wrong.
+    from draftguard.artifacts import get_spec
+
+    example = dict(get_spec("flashcards").example)
+    good = {"flashcards": [{"front": "ATP", "back": "The primary energy molecule of cells"}]}
+    llm = ScriptedLlm([example, NO_ISSUES, good, NO_ISSUES])
+    outcome, rec = await run(llm, "flashcards", ATP_SOURCE, "1 card")
+    assert json.dumps(example, ensure_ascii=False) in llm.prompt_text(0)  # what it copied
+    assert outcome.ok and outcome.attempts == 1 and outcome.llm_calls == 4
+    assert outcome.artifact == good
+    copied = example["flashcards"][0]["front"]
+    assert "  - Flashcard 1: Contains hallucinated facts (copied from the format example, " \
+        f"not the source: '{copied}')" in llm.prompt_text(2)
+    assert "✗ 1 issue found" in rec.logs
+
+
+async def test_a_copy_that_never_goes_away_is_the_final_failure() -> None:
+    from draftguard.artifacts import get_spec
+
+    example = dict(get_spec("flashcards").example)
+    llm = ScriptedLlm([example, NO_ISSUES] * 3)
+    outcome, _ = await run(llm, "flashcards", ATP_SOURCE, "1 card")
+    assert not outcome.ok and outcome.llm_calls == MAX_LLM_CALLS
+    assert outcome.error is not None and outcome.error.startswith(
+        'Validation failed after 2 repair attempts. Violations: [] Issues: ["Flashcard 1: '
+        "Contains hallucinated facts (copied from the format example")
+
+
+async def test_log_lines_count_in_the_seed_s_words() -> None:
+    # Seed: "✓ Plan created: 10 terms" for flashcards; and never "1 questions".
+    good = {"flashcards": [{"front": "ATP", "back": "The primary energy molecule of cells"}]}
+    llm = ScriptedLlm([good, NO_ISSUES])
+    _, rec = await run(llm, "flashcards", ATP_SOURCE, "1 card")
+    assert "Plan created: 1 term" in rec.logs and "Generated artifact: 1 flashcard" in rec.logs
+    llm = ScriptedLlm([load("atp_flashcards_repair2.json"), NO_ISSUES])
+    _, rec = await run(llm, "flashcards", ATP_SOURCE, "2 cards")
+    assert "Plan created: 2 terms" in rec.logs and "Generated artifact: 2 flashcards" in rec.logs
+
+
+def test_embedded_model_grammar_keeps_the_schema_s_property_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The grammar cache key is sorted; the grammar itself must not be, or llama.cpp makes a
+    # small model write "correct_answer" before "question".
+    llama_grammar = pytest.importorskip("llama_cpp.llama_grammar")
+    from draftguard.artifacts import get_spec
+    from draftguard_adk import local_llm
+    from draftguard_adk.json_schemas import to_json_schema
+
+    seen: list[str] = []
+    monkeypatch.setattr(llama_grammar.LlamaGrammar, "from_json_schema",
+                        classmethod(lambda cls, text, verbose=True: seen.append(text) or text))
+
+    class Loaded:
+        def __init__(self) -> None:
+            self.grammars: dict[str, Any] = {}
+
+    schema = to_json_schema(get_spec("quiz").generation_schema(3))
+    local_llm._grammar(Loaded(), schema)  # type: ignore[arg-type]
+    item = json.loads(seen[0])["properties"]["questions"]["items"]
+    assert list(item["properties"]) == ["question", "options", "correct_answer", "explanation"]

@@ -338,3 +338,35 @@ def test_mindmap_is_valid_exactly_when_it_is_a_tree(edges: list[list[int]]) -> N
     kept = [[c for c in k if c < n] for k in edges]
     no_repeats = all(len(k) == len(set(k)) for k in kept)
     assert report.valid == (is_tree and no_repeats)
+
+
+# -- copied format example (deterministic semantic issue) ------------------------------------
+
+
+def test_copied_format_example_is_flagged_only_when_the_source_lacks_it() -> None:
+    from draftguard.artifacts import copied_example_issues, get_spec
+
+    card = dict(get_spec("flashcards").example["flashcards"][0])
+    swapped = {"front": card["back"], "back": card["front"].upper()}  # order and case differ
+    source = "ATP is the energy currency of cells."
+    assert copied_example_issues("flashcards", {"flashcards": [
+        {"front": "ATP", "back": "Energy currency of cells"}, swapped]}, source) == [
+        "Flashcard 2: Contains hallucinated facts (copied from the format example, not the "
+        f"source: '{card['back']}')"]
+    # A source that really says it grounds it.
+    grounded = f"{card['front']}: {card['back']}."
+    assert copied_example_issues("flashcards", {"flashcards": [card]}, grounded) == []
+
+    q = dict(get_spec("quiz").example["questions"][0])
+    mine = {**q, "question": "What is ATP?", "explanation": "ATP is the energy currency."}
+    # One field in common (an answer such as "100 °C") can be chance; the whole item cannot.
+    assert copied_example_issues("quiz", {"questions": [mine]}, source) == []
+    assert len(copied_example_issues("quiz", {"questions": [q]}, source)) == 1
+
+    # Nested mindmaps are converted first; a one-field item counts when its label is copied.
+    leaf = get_spec("mindmap").example["root"]["children"][0]["children"][0]["label"]
+    nested = {"root": {"label": "ATP", "children": [
+        {"label": "Energy", "children": [{"label": leaf}]}]}}
+    assert copied_example_issues("mindmap", nested, source) == [
+        f"Node '{leaf}': Contains hallucinated facts (copied from the format example, not the "
+        f"source: '{leaf}')"]

@@ -57,8 +57,9 @@ def build_artifact_tool(model: str | BaseLlm | None = None) -> FunctionTool:
         tool_context.state[STATE_RESULT] = outcome.model_dump(mode="json")
         if outcome.ok:
             return {"ok": True, "artifact_type": artifact_type, "artifact": outcome.artifact,
-                    "repair_attempts": outcome.attempts}
-        return {"ok": False, "error": outcome.error}
+                    "repair_attempts": outcome.attempts, "llm_calls": outcome.llm_calls}
+        return {"ok": False, "error": outcome.error, "repair_attempts": outcome.attempts,
+                "llm_calls": outcome.llm_calls}
 
     return FunctionTool(make_artifact)
 

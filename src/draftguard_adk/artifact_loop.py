@@ -40,6 +40,7 @@ from draftguard.artifacts import (
     build_judge_prompt,
     build_repair_prompt,
     check_text,
+    copied_example_issues,
     failure_message,
     format_issues,
     get_spec,
@@ -239,7 +240,10 @@ class ArtifactRepairLoop(BaseAgent):
             raise _ModelFailure(
                 "model_error", f"semantic judge returned malformed JSON: {reason}"
             ) from None
-        return format_issues(spec, artifact, verdict, report.item_count)
+        # The judge may miss a copied format example (a small one does); this check cannot.
+        copied = copied_example_issues(artifact_type, artifact, source)
+        judged = format_issues(spec, artifact, verdict, report.item_count)
+        return copied + [line for line in judged if line not in copied]
 
     # -- the loop ----------------------------------------------------------------------------
 
@@ -287,7 +291,8 @@ class ArtifactRepairLoop(BaseAgent):
                           f"Phase 1: Planning {spec.title} structure...")
         plan = make_plan(artifact_type, source, request)
         yield self._stage(ctx, "planning", progress, 0,
-                          f"Plan created: {plan.item_count} concepts", concepts=plan.item_count)
+                          f"Plan created: {_count(plan.item_count, spec.plan_noun)}",
+                          concepts=plan.item_count)
 
         progress = STAGE_PROGRESS["generating"]
         yield self._stage(ctx, "generating", progress, 0,
@@ -299,7 +304,7 @@ class ArtifactRepairLoop(BaseAgent):
                 build_generate_prompt(
                     plan, source, request, max_source_chars=self.max_source_chars
                 ),
-                spec.generation_model,
+                spec.generation_schema(plan.item_count),
             )
         except _ModelFailure as err:
             yield self._finish(ctx, fail(err.kind, str(err)), f"Error: {err}")
@@ -312,7 +317,8 @@ class ArtifactRepairLoop(BaseAgent):
             violations = report.messages
             if not revalidating:
                 yield self._stage(ctx, "structural", progress, attempt,
-                                  f"Generated artifact: {report.item_count} {spec.item_plural}",
+                                  "Generated artifact: "
+                                  f"{_count(report.item_count, spec.item_plural)}",
                                   items=report.item_count)
                 yield self._stage(ctx, "structural", progress, attempt,
                                   f"Phase 3: Validating {spec.title}...")
@@ -390,14 +396,18 @@ class ArtifactRepairLoop(BaseAgent):
             history.append(current)
             try:
                 calls += 1
-                text = await self._ask(llm, "repair", prompt, spec.generation_model)
+                text = await self._ask(
+                    llm, "repair", prompt, spec.generation_schema(plan.item_count)
+                )
             except _ModelFailure as err:
                 yield self._finish(ctx, fail(err.kind, str(err)), f"Error: {err}")
                 return
 
 
 def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")
+    """`n` with `noun` in the right number; `noun` may come singular or plural."""
+    singular = noun[:-1] if noun.endswith("s") else noun
+    return f"{n} {singular if n == 1 else singular + 's'}"
 
 
 def _canonical(artifact_type: str, report: StructuralReport) -> dict[str, Any]:

@@ -111,7 +111,10 @@ def _grammar(loaded: _Loaded, schema: dict[str, Any]) -> Any:
 
     key = json.dumps(schema, sort_keys=True)
     if key not in loaded.grammars:
-        loaded.grammars[key] = LlamaGrammar.from_json_schema(key, verbose=False)
+        # Built from the schema as given: llama.cpp writes properties in the schema's order,
+        # and that order is part of the design (a question before its answer). The sorted
+        # text is only the cache key.
+        loaded.grammars[key] = LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)
     return loaded.grammars[key]
 
 

@@ -16,6 +16,7 @@ from draftguard.artifacts._spec import (
     char_count,
     normalize_key,
 )
+from draftguard.artifacts.grounding import copied_example_issues
 from draftguard.artifacts.parsing import check_text, parse_json_text
 from draftguard.artifacts.plan import ArtifactPlan, make_plan, requested_count
 from draftguard.artifacts.progress import STAGE_PROGRESS, STAGES, repair_progress
@@ -52,6 +53,7 @@ __all__ = [
     "build_repair_prompt",
     "char_count",
     "check_text",
+    "copied_example_issues",
     "export_json_schemas",
     "failure_message",
     "format_issues",

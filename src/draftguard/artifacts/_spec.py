@@ -65,7 +65,13 @@ class ArtifactSpec:
 
     `check(data)` returns (violations, item_count, canonical artifact or None).
     `generation_model` is the schema the generator and repairer decode into; it may be an
-    easier shape than the canonical one (the mindmap is generated nested).
+    easier shape than the canonical one (the mindmap is generated nested). `draft(n)`, when
+    given, is that schema bounded to exactly `n` items with capped string lengths: under
+    constrained decoding a small model then cannot run on past the plan or ramble until its
+    token limit. `items_key` names the canonical item list and `content_fields` the item
+    fields that must come from the source (the format-example check reads them).
+    `plan_noun` names the plan's facts in the worker log ("Plan created: 10 terms") and
+    `draft_unit` what the generator writes one of per fact (default `item_plural`).
     """
 
     name: str
@@ -82,6 +88,15 @@ class ArtifactSpec:
     judge_kinds: tuple[str, ...]
     default_count: int
     example: Mapping[str, Any] = field(default_factory=dict)
+    draft: Callable[[int], type[BaseModel]] | None = None
+    plan_noun: str = "concepts"
+    draft_unit: str = ""
+    items_key: str = ""
+    content_fields: tuple[str, ...] = ()
+
+    def generation_schema(self, item_count: int) -> type[BaseModel]:
+        """What the model decodes into when the plan asks for `item_count` items."""
+        return self.draft(item_count) if self.draft is not None else self.generation_model
 
     def validate(self, data: Any) -> StructuralReport:
         """Run every rule of this type over `data` (parsed JSON)."""

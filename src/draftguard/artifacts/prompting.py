@@ -44,6 +44,10 @@ def source_chunks(source: str, *, max_chars: int) -> str:
     return cut[: at if at > 0 else max_chars].rstrip() + "\n[... source truncated ...]"
 
 
+def _count(n: int, plural: str) -> str:
+    return f"{n} {plural[:-1] if n == 1 and plural.endswith('s') else plural}"
+
+
 def _bullets(lines: Sequence[str]) -> str:
     return "\n".join(f"  - {line}" for line in lines) if lines else _NONE
 
@@ -71,9 +75,9 @@ def build_generate_prompt(
     spec = get_spec(plan.artifact_type)
     example = json.dumps(dict(spec.example), ensure_ascii=False)
     return (
-        f"Create a {spec.title} with exactly {plan.item_count} {spec.item_plural} "
-        f"from the source content below.\n\n"
-        f"Request: {request.strip() or f'a {spec.title} on the source'}\n\n"
+        f"Write exactly {_count(plan.item_count, spec.draft_unit or spec.item_plural)} "
+        f"from the source content below, in {spec.title} JSON format.\n\n"
+        f"Request: {request.strip() or f'{spec.title} on the source'}\n\n"
         f"Key facts:\n{_numbered(plan.concepts)}\n\n"
         f"Source Content:\n{source_chunks(source, max_chars=max_source_chars)}\n\n"
         f"Rules:\n{_numbered(spec.generation_rules)}\n"

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from draftguard.artifacts._fields import item_list, text_field
 from draftguard.artifacts._spec import ArtifactSpec, Violation, char_count, normalize_key
 
-__all__ = ["MAX_BACK_CHARS", "MIN_FRONT_CHARS", "SPEC", "Flashcard", "Flashcards"]
+__all__ = [
+    "MAX_BACK_CHARS", "MIN_FRONT_CHARS", "SPEC", "Flashcard", "FlashcardDraft", "Flashcards",
+    "draft",
+]
 
 MIN_FRONT_CHARS = 2
 MAX_BACK_CHARS = 300
@@ -29,6 +33,25 @@ class Flashcards(BaseModel):
     model_config = ConfigDict(title="Flashcards")
 
     flashcards: list[Flashcard] = Field(min_length=1)
+
+
+# A card as the model writes it: a short term, a definition within the limit (no docstring:
+# the schema is shown to the model).
+class FlashcardDraft(BaseModel):
+    model_config = ConfigDict(title="Flashcard")
+
+    front: str = Field(min_length=MIN_FRONT_CHARS, max_length=80)
+    back: str = Field(min_length=1, max_length=MAX_BACK_CHARS)
+
+
+@cache
+def draft(count: int) -> type[BaseModel]:
+    """The generation schema for exactly `count` cards."""
+    model: type[BaseModel] = create_model(
+        f"FlashcardsDraft{count}", __config__=ConfigDict(title="Flashcards"),
+        flashcards=(list[FlashcardDraft], Field(min_length=count, max_length=count)),
+    )
+    return model
 
 
 def check(data: Any) -> tuple[list[Violation], int, dict[str, Any] | None]:
@@ -105,8 +128,12 @@ SPEC = ArtifactSpec(
     ),
     judge_kinds=("hallucinated", "inaccurate definition", "not answerable from source"),
     default_count=8,
-    example={"flashcards": [{
-        "front": "Mitochondria",
-        "back": "Organelle where cellular respiration produces ATP",
+    draft=draft,
+    plan_noun="terms",
+    items_key="flashcards",
+    content_fields=("front", "back"),
+    example={"flashcards": [{  # off-topic on purpose (see quiz.py)
+        "front": "Boiling point",
+        "back": "The temperature at which a liquid turns into vapour",
     }]},
 )

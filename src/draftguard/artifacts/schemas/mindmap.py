@@ -9,14 +9,17 @@ without `children` is a leaf; in the canonical form `children` is required on ev
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from draftguard.artifacts._fields import item_list, text_field
 from draftguard.artifacts._spec import ArtifactSpec, Violation, normalize_key
 
-__all__ = ["SPEC", "Mindmap", "MindmapDraft", "MindmapNode", "nested_to_canonical"]
+__all__ = [
+    "SPEC", "Mindmap", "MindmapDraft", "MindmapNode", "draft", "nested_to_canonical",
+]
 
 
 class MindmapNode(BaseModel):
@@ -57,6 +60,37 @@ class MindmapDraft(BaseModel):
     model_config = ConfigDict(title="MindmapDraft")
 
     root: _Root
+
+
+_LABEL_CHARS = 80
+_MAX_LEAVES = 4
+
+
+class _DraftLeaf(BaseModel):
+    model_config = ConfigDict(title="Leaf")
+
+    label: str = Field(min_length=1, max_length=_LABEL_CHARS)
+
+
+class _DraftBranch(BaseModel):
+    model_config = ConfigDict(title="Branch")
+
+    label: str = Field(min_length=1, max_length=_LABEL_CHARS)
+    children: list[_DraftLeaf] = Field(max_length=_MAX_LEAVES)
+
+
+@cache
+def draft(count: int) -> type[BaseModel]:
+    """The generation schema for a root with exactly `count` branches (one per key fact)."""
+    root = create_model(
+        f"MindmapDraftRoot{count}", __config__=ConfigDict(title="Root"),
+        label=(str, Field(min_length=1, max_length=_LABEL_CHARS)),
+        children=(list[_DraftBranch], Field(min_length=count, max_length=count)),
+    )
+    model: type[BaseModel] = create_model(
+        f"MindmapDraft{count}", __config__=ConfigDict(title="MindmapDraft"), root=(root, ...),
+    )
+    return model
 
 
 def nested_to_canonical(root: Any, out: list[Violation]) -> list[dict[str, Any]] | None:
@@ -266,7 +300,11 @@ SPEC = ArtifactSpec(
     ),
     judge_kinds=("hallucinated", "not answerable from source"),
     default_count=6,
-    example={"root": {"label": "Photosynthesis", "children": [
-        {"label": "Chloroplasts", "children": [{"label": "Chlorophyll"}]},
+    draft=draft,
+    draft_unit="branches",
+    items_key="nodes",
+    content_fields=("label",),
+    example={"root": {"label": "Water cycle", "children": [  # off-topic on purpose
+        {"label": "Evaporation", "children": [{"label": "Water vapour"}]},
     ]}},
 )

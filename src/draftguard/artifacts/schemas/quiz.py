@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from functools import cache
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from draftguard.artifacts._fields import item_list, text_field
 from draftguard.artifacts._spec import ArtifactSpec, Violation, normalize_key
 
-__all__ = ["MIN_OPTIONS", "SPEC", "Quiz", "QuizQuestion"]
+__all__ = ["MIN_OPTIONS", "SPEC", "Quiz", "QuizDraftQuestion", "QuizQuestion", "draft"]
 
 MIN_OPTIONS = 4
 
@@ -32,6 +33,31 @@ class Quiz(BaseModel):
     model_config = ConfigDict(title="Quiz")
 
     questions: list[QuizQuestion] = Field(min_length=1)
+
+
+_DraftText = Annotated[str, Field(min_length=1, max_length=80)]
+
+
+# A question as the model writes it: exactly 4 options, bounded lengths, fields in reading
+# order (question first, answer after the options). No docstring: the schema is shown to
+# the model, and every description costs prompt tokens.
+class QuizDraftQuestion(BaseModel):
+    model_config = ConfigDict(title="QuizQuestion")
+
+    question: str = Field(min_length=1, max_length=160)
+    options: list[_DraftText] = Field(min_length=MIN_OPTIONS, max_length=MIN_OPTIONS)
+    correct_answer: _DraftText
+    explanation: str = Field(min_length=1, max_length=160)
+
+
+@cache
+def draft(count: int) -> type[BaseModel]:
+    """The generation schema for exactly `count` questions."""
+    model: type[BaseModel] = create_model(
+        f"QuizDraft{count}", __config__=ConfigDict(title="Quiz"),
+        questions=(list[QuizDraftQuestion], Field(min_length=count, max_length=count)),
+    )
+    return model
 
 
 def _key(option: str) -> str:
@@ -128,10 +154,16 @@ SPEC = ArtifactSpec(
     ),
     judge_kinds=("not answerable from source", "hallucinated", "wrong answer"),
     default_count=5,
+    draft=draft,
+    items_key="questions",
+    # Options are left out: distractors are wrong on purpose and need not be in the source.
+    content_fields=("question", "correct_answer", "explanation"),
+    # Off-topic on purpose: a model that copies the example is caught (grounding.py), and
+    # the example cannot pass for content of a typical source.
     example={"questions": [{
-        "question": "Where does photosynthesis occur?",
-        "options": ["Mitochondria", "Chloroplasts", "Nucleus", "Cell wall"],
-        "correct_answer": "Chloroplasts",
-        "explanation": "Chloroplasts contain chlorophyll and are the site of photosynthesis.",
+        "question": "At what temperature does water boil at sea level?",
+        "options": ["100 °C", "50 °C", "0 °C", "150 °C"],
+        "correct_answer": "100 °C",
+        "explanation": "Water boils at 100 °C at sea level.",
     }]},
 )
