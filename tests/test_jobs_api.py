@@ -81,10 +81,13 @@ async def test_poll_shows_the_seed_fields_then_the_result(
 
     quiz = {"questions": [{"question": "Where?", "options": ["a", "b", "c", "Chloroplasts"],
                            "correct_answer": "Chloroplasts", "explanation": "source"}]}
-    await api.store.finish(job, JobOutcome(ok=True, result=quiz, attempts=1))
+    await api.store.finish(job, JobOutcome(ok=True, result=quiz, attempts=1,
+                                           details={"llm_calls": 4}))
     body = (await client.get(f"/ai/artifact/{job_id}", headers=_auth(ALICE))).json()
     assert (body["status"], body["progress"], body["result"]) == ("completed", 100, quiz)
     assert "error" not in body
+    # Seed 001's call budget, exposed: the finished job says how many model calls it made.
+    assert body["llm_calls"] == 4
 
 
 async def test_no_key_or_a_wrong_key_is_401(client: httpx.AsyncClient) -> None:

@@ -161,13 +161,22 @@ async def test_the_poll_fast_path_shows_exactly_the_full_view(store: JobStore) -
     done = await store.claim("w", lease_seconds=30)
     failed = await store.claim("w", lease_seconds=30)
     assert done is not None and failed is not None
-    await store.finish(done, JobOutcome(ok=True, result={"questions": [{"q": "ü"}]}, attempts=2))
-    await store.finish(failed, JobOutcome(ok=False, error="model call timed out"))
+    await store.finish(done, JobOutcome(ok=True, result={"questions": [{"q": "ü"}]}, attempts=2,
+                                        details={"llm_calls": 6}))
+    await store.finish(failed, JobOutcome(ok=False, error="model call timed out",
+                                          details={"llm_calls": 1, "failure_kind": "timeout"}))
     for job_id in ids:
         full = await store.get(job_id)
         assert full is not None
         assert await store.poll(job_id, owner="alice") == full.view()
         assert await store.poll(job_id, owner="mallory") is None
+    # The model-call count, once a job has finished.
+    calls = {}
+    for job_id in ids:
+        view = await store.poll(job_id, owner="alice")
+        calls[job_id] = view.llm_calls if view is not None else -1
+    pending = next(i for i in ids if i not in (done.id, failed.id))
+    assert (calls[done.id], calls[failed.id], calls[pending]) == (6, 1, None)
 
 
 async def test_processes_starting_together_may_all_create_the_schema(db_url: str) -> None:

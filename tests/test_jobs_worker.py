@@ -104,7 +104,7 @@ async def test_a_valid_artifact_completes_with_the_seed_progress_and_log(
         "📋 Phase 1: Planning quiz structure...",
         "✓ Plan created: N concepts",
         "🔨 Phase 2: Generating quiz content...",
-        "✓ Generated artifact: 1 questions",
+        "✓ Generated artifact: 1 question",
         "✅ Phase 3: Validating quiz...",
         "  → Step 1: Structural validation...",
         "  ✓ Structure valid",
@@ -126,10 +126,12 @@ async def test_a_repaired_artifact_reports_85_and_one_attempt(
     seen: list[tuple[str, int, int]] = []
     summary = await worker(store, polled(store, repair_loop_runner(model=model), seen)).run_one()
     assert summary is not None and summary.status == "completed" and summary.attempts == 1
+    assert summary.llm_calls == 4  # generate, judge, repair, judge
     assert ("validating", 85, 1) in seen
     assert [p for _, p, _ in seen] == sorted(p for _, p, _ in seen)  # never backwards
     view = (await store.get(job_id)).view().public()  # type: ignore[union-attr]
     assert (view["status"], view["attempts"], view["result"]) == ("completed", 1, GOOD_QUIZ)
+    assert view["llm_calls"] == 4
     lines = _lines(caplog)
     repair = lines.index("🔧 Repair attempt 1/2")
     assert lines[repair - 2] == \

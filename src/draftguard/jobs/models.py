@@ -16,6 +16,7 @@ __all__ = [
     "JobRecord",
     "JobView",
     "format_timestamp",
+    "llm_calls_of",
 ]
 
 # Upper bounds the schema itself enforces; agents.yaml can only lower them (see JobSettings).
@@ -76,6 +77,10 @@ class JobView(BaseModel):
     attempts: int = Field(ge=0, description="repair attempts the loop has made so far")
     result: dict[str, Any] | None = None
     error: str | None = None
+    llm_calls: int | None = Field(
+        default=None, ge=0,
+        description="model calls the job made (seed 001's budget: at most 6); once finished",
+    )
 
     @field_serializer("created_at", "updated_at")
     def _utc_z(self, when: datetime) -> str:
@@ -134,4 +139,13 @@ class JobRecord(BaseModel):
             attempts=self.attempts,
             result=self.result if self.status is JobStatus.COMPLETED else None,
             error=self.error if self.status is JobStatus.FAILED else None,
+            llm_calls=llm_calls_of(self.status, self.details),
         )
+
+
+def llm_calls_of(status: JobStatus | str, details: Any) -> int | None:
+    """The finished job's model-call count from its stored details (None while running)."""
+    if status not in (JobStatus.COMPLETED, JobStatus.FAILED) or not isinstance(details, dict):
+        return None
+    calls = details.get("llm_calls")
+    return calls if isinstance(calls, int) and not isinstance(calls, bool) else None

@@ -45,7 +45,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from draftguard.jobs.models import JobOutcome, JobRecord, JobView
+from draftguard.jobs.models import JobOutcome, JobRecord, JobView, llm_calls_of
 from draftguard.jobs.status import ACTIVE_STATUSES, JobStatus, Stage, progress_for, status_for
 
 __all__ = ["Clock", "JobStore", "utcnow"]
@@ -92,7 +92,7 @@ class _JobRow(_Base):
 _COLUMNS = tuple(_JobRow.__table__.columns)
 # What a poll needs: never the source text, which may be hundreds of kilobytes.
 _VIEW_COLUMNS = ("id", "status", "progress", "artifact_type", "created_at", "updated_at",
-                 "attempts", "result", "error")
+                 "attempts", "result", "error", "details")
 _VIEW_SQL = (f"SELECT {', '.join(_VIEW_COLUMNS)} FROM {_JobRow.__tablename__} "
              "WHERE id = ? AND owner = ?")
 _ACTIVE = [s.value for s in ACTIVE_STATUSES]
@@ -218,8 +218,9 @@ class JobStore:
             if row is None:
                 return None
             data = dict(zip(_VIEW_COLUMNS, row, strict=True))
-            if isinstance(data["result"], str):
-                data["result"] = json.loads(data["result"])
+            for name in ("result", "details"):
+                if isinstance(data[name], str):
+                    data[name] = json.loads(data[name])
         else:
             cols = [_JobRow.__table__.c[name] for name in _VIEW_COLUMNS]
             stmt = select(*cols).where(_JobRow.id == job_id, _JobRow.owner == owner)
@@ -234,6 +235,7 @@ class JobStore:
             updated_at=data["updated_at"], attempts=data["attempts"],
             result=data["result"] if data["status"] == JobStatus.COMPLETED.value else None,
             error=data["error"] if data["status"] == JobStatus.FAILED.value else None,
+            llm_calls=llm_calls_of(data["status"], data["details"]),
         )
 
     def _reader(self) -> sqlite3.Connection:

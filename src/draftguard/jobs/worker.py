@@ -63,6 +63,7 @@ class JobSummary(BaseModel):
     seconds: float
     error: str | None = None
     lease_lost: bool = False
+    llm_calls: int | None = None
 
 
 class WorkerSummary(BaseModel):
@@ -231,8 +232,10 @@ class Worker:
                        seconds=seconds, **_counts(outcome))
             self._line(f"→ Error: {outcome.error}", job, event="job_error", error=outcome.error)
             status = "failed"
+        calls = outcome.details.get("llm_calls")
         return JobSummary(job_id=job.id, artifact_type=job.artifact_type, status=status,
-                          attempts=outcome.attempts, seconds=seconds, error=outcome.error)
+                          attempts=outcome.attempts, seconds=seconds, error=outcome.error,
+                          llm_calls=calls if isinstance(calls, int) else None)
 
     async def _heartbeat(
         self, job: JobRecord, run: asyncio.Future[JobOutcome], lease_lost: asyncio.Event

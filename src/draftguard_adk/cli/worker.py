@@ -86,7 +86,8 @@ def run(args: argparse.Namespace) -> int:
               f"{summary.failed} failed" + (f", {summary.lease_lost} lease(s) lost"
                                             if summary.lease_lost else ""))
         for job in summary.jobs:
-            line = f"  {job.job_id} {job.artifact_type} {job.status} ({job.seconds:.1f}s)"
+            calls = "" if job.llm_calls is None else f", {job.llm_calls} model call(s)"
+            line = f"  {job.job_id} {job.artifact_type} {job.status} ({job.seconds:.1f}s{calls})"
             print(line + (f": {job.error}" if job.error else ""))
     return EXIT_FAILED if summary.failed else EXIT_OK
 
