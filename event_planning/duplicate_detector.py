@@ -191,7 +191,7 @@ class DuplicateDetector:
 
     @property
     def accumulated_sentences(self) -> list[str]:
-        return list(self.index._texts)
+        return self.index.texts
 
     @property
     def events(self) -> list[ContentDuplicationEvent]:
@@ -243,7 +243,7 @@ class DuplicateDetector:
             return False
         if self.index.chunk_seen(norm):
             return True
-        tail = " ".join(" ".join(self.index._texts).split()).casefold()[-len(norm) :]
+        tail = " ".join(" ".join(self.index.texts).split()).casefold()[-len(norm) :]
         return bool(tail) and similarity(norm, tail) >= self.settings.chunk_threshold
 
     def compare(self, sentence1: str, sentence2: str) -> SentenceSimilarity:

@@ -13,7 +13,6 @@ from opentelemetry.sdk.metrics import MeterProvider
 from opentelemetry.sdk.metrics.export import InMemoryMetricReader
 from rapidfuzz import fuzz
 
-import draftguard.dedupe as dedupe_mod
 from draftguard.dedupe import (
     ContentDuplicationEvent,
     DedupeSettings,
@@ -24,6 +23,7 @@ from draftguard.dedupe import (
     normalize_sentence,
     similarity,
 )
+from draftguard.sentence_window import SentenceWindow
 from draftguard.stream_units import PieceKind, split_units, units_only
 from event_planning.duplicate_detector import DuplicateDetector
 
@@ -127,7 +127,7 @@ def test_error_handling_lets_content_through(
     def broken(*args: object, **kwargs: object) -> object:
         raise RuntimeError("scorer exploded")
 
-    monkeypatch.setattr(dedupe_mod.process, "extractOne", broken)
+    monkeypatch.setattr(SentenceWindow, "best", broken)
     with caplog.at_level(logging.ERROR):
         assert d.contains_duplicate_content("Trattoria Lucia serves handmade pasta!") == (
             False, None)
@@ -252,6 +252,48 @@ def test_property3_duplicate_iff_score_reaches_threshold(a: str, b: str, t: floa
         assert match.similarity_score == score
 
 
+KEY_WORDS = ["pasta", "venue", "room", "guests", "seats", "wine", "lucia", "café", "naïve",
+             "24", "$12.50", "—", "数", "st.", "a", "b", "é", "?", "!!"]
+key_st = st.lists(st.sampled_from(KEY_WORDS), min_size=1, max_size=10).map(" ".join)
+
+
+@st.composite
+def window_keys_st(draw: st.DrawFn) -> list[str]:
+    base = draw(st.lists(key_st, min_size=1, max_size=12))
+    # Small lists explore edge cases; long ones (variations of the same few sentences, so
+    # that many keys share most characters) fill windows past the bound's minimum size.
+    n = draw(st.sampled_from([len(base), 150, 700]))
+    return [base[i % len(base)] + ("" if i < len(base) else f" {KEY_WORDS[i % 19]}{i % 7}")
+            for i in range(n)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(window_keys_st(), st.integers(1, 500), st.one_of(key_st, st.data()),
+       st.floats(0.0, 1.0), st.sampled_from([0, 96]))
+def test_window_search_is_exact(
+    keys: list[str], size: int, query: str | st.DataObject, t: float, prefilter_from: int
+) -> None:
+    """The bounded search finds what scoring every key finds: a match iff some key scores
+    >= the cutoff, the best score, ties to the oldest (bound on every window size, and past
+    the ring's wrap-around)."""
+    window = SentenceWindow(size, prefilter_from=prefilter_from)
+    for i, k in enumerate(keys):
+        window.add(k, f"#{i}")
+    if not isinstance(query, str):  # a near copy of a key in the window
+        query = query.draw(st.sampled_from(keys[-size:])) + query.draw(st.sampled_from(
+            ["", "!", " x", "s"]))
+    kept = list(enumerate(keys))[-size:]
+    cutoff = t * 100.0
+    scores = [(float(fuzz.ratio(query, k)), i) for i, k in kept]
+    best = max(score for score, _ in scores)
+    found = window.best(query, score_cutoff=cutoff)
+    if best < cutoff:
+        assert found is None
+    else:
+        oldest = min(i for score, i in scores if score == best)
+        assert found == (f"#{oldest}", best)
+
+
 @st.composite
 def response_and_chunking(draw: st.DrawFn) -> tuple[str, list[str]]:
     text = draw(response_st())
@@ -370,13 +412,13 @@ def test_property5_errors_let_content_through(case: tuple[str, list[str]], fail_
 
     index = DuplicateIndex(DedupeSettings(threshold=1.01 - 0.01, min_chunk_chars=10_000))
     stream = StreamDeduper(index)
-    original = dedupe_mod.process.extractOne
-    dedupe_mod.process.extractOne = lambda *a, **k: (  # type: ignore[assignment]
-        flaky(a[0], a[0]) and original(*a, **k))
+    original = SentenceWindow.best
+    SentenceWindow.best = lambda self, key, **k: (  # type: ignore[method-assign]
+        flaky(key, key) and original(self, key, **k))
     try:
         out = "".join(stream.feed(c) for c in chunks) + stream.flush()
     finally:
-        dedupe_mod.process.extractOne = original  # type: ignore[assignment]
+        SentenceWindow.best = original  # type: ignore[method-assign]
     # Nothing but exact repeats may go, whatever failed; every unit that is new is there.
     for unit in _units("".join(chunks)):
         assert normalize_sentence(unit) in normalize_sentence(out)

@@ -25,15 +25,15 @@ import logging
 import re
 import time
 import uuid
-from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
-from rapidfuzz import fuzz, process
+from rapidfuzz import fuzz
 
+from draftguard.sentence_window import SentenceWindow
 from draftguard.stream_units import Piece, PieceKind, UnitScanner
 
 __all__ = [
@@ -177,8 +177,7 @@ class DuplicateIndex:
         self.settings = settings or DedupeSettings()
         self.observer: DedupeObserver = observer or _SilentObserver()
         self.session_id = session_id
-        self._keys: deque[str] = deque(maxlen=self.settings.window)
-        self._texts: deque[str] = deque(maxlen=self.settings.window)
+        self._window = SentenceWindow(self.settings.window)
         self._counts: dict[str, int] = {}
         self._latest: dict[str, str] = {}
         self._short_seen: dict[str, None] = {}
@@ -191,7 +190,12 @@ class DuplicateIndex:
         self.errors = 0
 
     def __len__(self) -> int:
-        return len(self._keys)
+        return len(self._window)
+
+    @property
+    def texts(self) -> list[str]:
+        """The sentences in the window, oldest first."""
+        return list(self._window.texts)
 
     def best_match(self, sentence: str) -> SentenceSimilarity | None:
         """The most similar sentence in the window, if any reaches the threshold."""
@@ -205,29 +209,26 @@ class DuplicateIndex:
     def lookup(self, key: str) -> tuple[str, float] | None:
         if key in self._counts:  # exact repeat: no fuzzy search needed
             return self._latest[key], 1.0
-        if not self._keys:
-            return None
-        hit = process.extractOne(key, self._keys, scorer=fuzz.ratio, score_cutoff=self._cutoff)
+        hit = self._window.best(key, score_cutoff=self._cutoff)
         if hit is None:
             return None
-        score = float(hit[1]) / 100.0
+        score = hit[1] / 100.0
         if score < self.settings.threshold:
             return None
-        return self._texts[hit[2]], score
+        return hit[0], score
 
     def add(self, sentence: str, key: str | None = None) -> None:
         """Track a sentence that was let through."""
         key = normalize_sentence(sentence) if key is None else key
         if not key:
             return
-        if len(self._keys) == self._keys.maxlen:
-            old = self._keys[0]
+        if len(self._window) == self._window.size:
+            old = self._window.oldest_key
             self._counts[old] -= 1
             if not self._counts[old]:
                 del self._counts[old]
                 del self._latest[old]
-        self._keys.append(key)
-        self._texts.append(sentence)
+        self._window.add(key, sentence)
         self._counts[key] = self._counts.get(key, 0) + 1
         self._latest[key] = sentence
         self.observer.on_added(sentence)

@@ -140,47 +140,53 @@ class UnitScanner:
     """Incremental splitter: `feed` chunks, then `finish`; both return the pieces committed."""
 
     def __init__(self) -> None:
-        self._line = ""  # the current, incomplete line, from its start
-        self._done = 0  # how much of `_line` has already been emitted
+        # The unemitted tail of the current line, and whether part of that line was already
+        # emitted. Only the tail is kept: a long paragraph without line breaks must not be
+        # copied again for every chunk.
+        self._line = ""
+        self._mid = False
         self._fence: str | None = None  # the opening fence while inside a code block
 
     @property
     def held(self) -> str:
         """The raw text not yet emitted (the unfinished tail)."""
-        return self._line[self._done :]
+        return self._line
 
     def feed(self, text: str) -> list[Piece]:
         # State is committed only at the end, so a failure leaves `held` covering all of
         # the text not yet emitted.
         out: list[Piece] = []
         data = self._line + text
-        done = self._done
-        while (nl := data.find("\n")) != -1:
-            line, data = data[:nl], data[nl + 1 :]
-            out.extend(self._line_pieces(line, done, final=True))
+        mid = self._mid
+        start = 0
+        while (nl := data.find("\n", start)) != -1:
+            out.extend(self._line_pieces(data[start:nl], mid=mid, final=True))
             out.append(Piece(PieceKind.SEPARATOR, "\n"))
-            done = 0
+            start, mid = nl + 1, False
+        data = data[start:]
         if data:
-            pieces = self._line_pieces(data, done, final=False)
+            pieces = self._line_pieces(data, mid=mid, final=False)
             out.extend(pieces)
-            done += sum(len(p.text) for p in pieces)
-        self._line, self._done = data, done
+            if consumed := sum(len(p.text) for p in pieces):
+                data, mid = data[consumed:], True
+        self._line, self._mid = data, mid
         return out
 
     def finish(self) -> list[Piece]:
         """Commit the held tail as complete (end of stream)."""
-        out = self._line_pieces(self._line, self._done, final=True) if self._line else []
-        self._line, self._done, self._fence = "", 0, None
+        out = self._line_pieces(self._line, mid=self._mid, final=True) if self._line else []
+        self._line, self._mid, self._fence = "", False, None
         return out
 
-    def _line_pieces(self, line: str, done: int, *, final: bool) -> list[Piece]:
-        if done == 0:
+    def _line_pieces(self, line: str, *, mid: bool, final: bool) -> list[Piece]:
+        """Pieces of `line` (the unemitted part of a line; `mid` if its start went out)."""
+        if not mid:
             kind = self._block_kind(line, final=final)
             if kind is None:
                 return []  # undecided partial line: hold it whole
             if kind is not PieceKind.SENTENCE:
                 return [Piece(kind, line)] if line else []
-        return self._prose_pieces(line, done, final=final)
+        return self._prose_pieces(line, mid=mid, final=final)
 
     def _block_kind(self, line: str, *, final: bool) -> PieceKind | None:
         if self._fence is not None:
@@ -208,11 +214,11 @@ class UnitScanner:
         return PieceKind.SENTENCE
 
     @staticmethod
-    def _prose_pieces(line: str, done: int, *, final: bool) -> list[Piece]:
-        lead = done
+    def _prose_pieces(line: str, *, mid: bool, final: bool) -> list[Piece]:
+        lead = 0
         while lead < len(line) and line[lead].isspace():
             lead += 1
-        if done == 0 and (marker := _LIST_MARKER.match(line)) is not None:
+        if not mid and (marker := _LIST_MARKER.match(line)) is not None:
             first_text = marker.end()  # the marker belongs to the item's first sentence
         else:
             first_text = lead
@@ -220,12 +226,12 @@ class UnitScanner:
         if not spans:
             # Nothing complete yet: hold all of it, indentation and list marker included,
             # so the next call still sees the line from its start.
-            if final and len(line) > done:
-                return [Piece(PieceKind.SEPARATOR, line[done:])]
+            if final and line:
+                return [Piece(PieceKind.SEPARATOR, line)]
             return []
         out: list[Piece] = []
-        if lead > done:
-            out.append(Piece(PieceKind.SEPARATOR, line[done:lead]))
+        if lead > 0:
+            out.append(Piece(PieceKind.SEPARATOR, line[:lead]))
         prev_end = lead
         for i, (s, e) in enumerate(spans):
             unit_start = lead if i == 0 else s
