@@ -24,7 +24,7 @@ from draftguard.dedupe import (
     similarity,
 )
 from draftguard.sentence_window import SentenceWindow
-from draftguard.stream_units import PieceKind, split_units, units_only
+from draftguard.stream_units import PieceKind, UnitScanner, split_units, units_only
 from event_planning.duplicate_detector import DuplicateDetector
 
 
@@ -395,6 +395,17 @@ def test_streaming_holds_only_the_unfinished_tail() -> None:
     assert s.feed("\n- Bar") == ""
     assert s.feed(" Sorrento\n") == " \n- Bar Sorrento"
     assert s.flush() == "\n"
+
+
+def test_scanner_keeps_only_the_unfinished_tail_of_a_long_line() -> None:
+    # A paragraph with no line break must not be kept (and copied per chunk) whole.
+    scanner = UnitScanner()
+    released = 0
+    for i in range(2000):
+        pieces = scanner.feed(f"Venue {i} seats {i % 50} guests on Passyunk Ave. near 9th St. ")
+        released += sum(len(p.text) for p in pieces)
+        assert len(scanner.held) < 80
+    assert released > 100_000
 
 
 @settings(max_examples=100, deadline=None)
