@@ -405,6 +405,7 @@ def test_scanner_keeps_only_the_unfinished_tail_of_a_long_line() -> None:
         pieces = scanner.feed(f"Venue {i} seats {i % 50} guests on Passyunk Ave. near 9th St. ")
         released += sum(len(p.text) for p in pieces)
         assert len(scanner.held) < 80
+        assert len(scanner._line) < 80  # the buffer each feed copies, not the line so far
     assert released > 100_000
 
 
