@@ -370,3 +370,18 @@ def test_copied_format_example_is_flagged_only_when_the_source_lacks_it() -> Non
     assert copied_example_issues("mindmap", nested, source) == [
         f"Node '{leaf}': Contains hallucinated facts (copied from the format example, not the "
         f"source: '{leaf}')"]
+
+
+def test_raw_newlines_inside_strings_are_accepted_from_a_model() -> None:
+    # llama.cpp's JSON grammar lets a raw newline/tab into a string; strict json.loads refused
+    # it and the embedded model's quiz failed on "Invalid control character at at ...".
+    from draftguard.artifacts import check_text
+
+    text = ('{"flashcards": [{"front": "ATP", "back": "Energy\\tmolecule\\nof cells"}]}'
+            .replace("\\t", "\t").replace("\\n", "\n"))
+    report, _ = check_text("flashcards", text)
+    assert report.valid, report.messages
+    back = "Energy\tmolecule\nof cells"
+    assert report.artifact == {"flashcards": [{"front": "ATP", "back": back}]}
+    bad, _ = check_text("flashcards", '{"flashcards": [')
+    assert bad.messages[0].startswith("Artifact is not valid JSON (Expecting value at line 1")
