@@ -149,6 +149,7 @@ def test_fast_segmentation_equals_normalising_each_unit(text: str, granularity: 
         Granularity,
         normalize_text,
         normalize_unit,
+        paragraph_keys,
         segment,
         segment_normalized,
     )
@@ -156,3 +157,5 @@ def test_fast_segmentation_equals_normalising_each_unit(text: str, granularity: 
     gran = Granularity(granularity)
     slow = [k for k in (normalize_unit(u) for u in segment(normalize_text(text), gran)) if k]
     assert segment_normalized(text, gran) == slow
+    if gran is Granularity.PARAGRAPH:
+        assert paragraph_keys(text).chars == sum(map(len, slow))

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from enum import StrEnum
+
+import stringzilla as sz
 
 __all__ = ["Granularity", "normalize_text", "normalize_unit", "segment", "segment_normalized"]
 
@@ -29,7 +32,7 @@ _BLANK_LINES = re.compile(r"\n[^\S\n]*(?:\n[^\S\n]*)+")
 # Whitespace that is not already a single plain space: runs, tabs, newlines, NBSP...
 _ODD_SPACE = re.compile(r"\s{2,}|[^\S ]")
 _ODD_HSPACE = re.compile(r"[^\S\n]{2,}|[^\S\n ]")
-_ASCII_CONTROL_BYTES = bytes([*range(0x0A), *range(0x0B, 0x20), 0x7F])
+_ASCII_ODD_SPACE = "\t\x0b\x0c\r\x1c\x1d\x1e\x1f"
 # A sentence ends at . ! or ? (optionally closed by a quote or bracket) followed by space.
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[.!?][\"')\]])\s+")
 # Marks unit boundaries inside one string so normalisation runs once over the whole text.
@@ -54,14 +57,15 @@ class _FenceScanner:
     """Finds fence openings left to right; remembers the next hit of each marker so a text
     with no `~~~` (or no backticks) is not rescanned for it at every fence."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, find: Callable[[str, int], int]) -> None:
         self.text = text
-        self.next = {m: text.find(m) for m in ("```", "~~~")}
+        self.find = find
+        self.next = {m: find(m, 0) for m in ("```", "~~~")}
 
     def _hit(self, marker: str, pos: int) -> int:
         i = self.next[marker]
         if i != -1 and i < pos:
-            i = self.next[marker] = self.text.find(marker, pos)
+            i = self.next[marker] = self.find(marker, pos)
         return i
 
     def opening(self, start: int) -> tuple[int, str] | None:
@@ -82,11 +86,11 @@ class _FenceScanner:
             pos = i + 3
 
 
-def _fence_close(text: str, start: int, fence: str) -> int:
+def _fence_close(text: str, start: int, fence: str, find: Callable[[str, int], int]) -> int:
     """End offset of the line closing `fence` at or after `start`, or len(text) if unclosed."""
     pos = start
     while True:
-        i = text.find(fence[0] * 3, pos)
+        i = find(fence[0] * 3, pos)
         if i == -1:
             return len(text)
         line_start = text.rfind("\n", 0, i) + 1
@@ -107,12 +111,15 @@ def _blocks(text: str) -> list[tuple[str, bool]]:
     """Split LF text into (chunk, is_code) runs, fences kept whole; unclosed fences run to EOF."""
     out: list[tuple[str, bool]] = []
     pos = 0
-    scanner = _FenceScanner(text)
+    # For ASCII text, character and byte offsets agree, so StringZilla's SIMD search can
+    # stand in for str.find on the long scans between fences.
+    find: Callable[[str, int], int] = sz.Str(text).find if text.isascii() else text.find
+    scanner = _FenceScanner(text, find)
     while (found := scanner.opening(pos)) is not None:
         line_start, fence = found
         out.append((text[pos:line_start], False))
         line_end = text.find("\n", line_start)
-        end = len(text) if line_end == -1 else _fence_close(text, line_end + 1, fence)
+        end = len(text) if line_end == -1 else _fence_close(text, line_end + 1, fence, find)
         out.append((text[line_start:end], True))
         pos = end
     out.append((text[pos:], False))
@@ -144,41 +151,8 @@ def segment(text: str, granularity: Granularity = Granularity.PARAGRAPH) -> list
     return units
 
 
-def _plain_paragraphs(chunk: str) -> list[str] | None:
-    """Fast path for text whose only whitespace is single spaces and newlines, with no line
-    starting or ending in a space and no run of three newlines: there "\n\n" separates
-    paragraphs and every other "\n" is one space. None when the text is not like that.
-
-    Every test is one C-level pass over the string; which passes, and in what order, was
-    chosen by measurement (bench/bench_split.py)."""
-    chunk = chunk.strip("\n")
-    if not chunk:
-        return []
-    if chunk[0] == " " or chunk[-1] == " ":
-        return None
-    spaced = chunk.replace("\n", " ")
-    if chunk.isascii():
-        raw = spaced.encode("ascii")
-        if len(raw.translate(None, _ASCII_CONTROL_BYTES)) != len(raw):
-            return None  # tabs, vertical tabs, other controls: the general path folds them
-    elif not spaced.isprintable():  # False for controls and every Unicode space but " "
-        return None
-    units = spaced.split("  ")
-    # Each "  " must come from a paragraph break, not a double space or " \n" / "\n ".
-    if len(units) != chunk.count("\n\n") + 1:
-        return None
-    # No controls remain, so a unit that starts with a space (from three or more newlines)
-    # or is empty sorts first: one C-level min() instead of another substring scan.
-    first = min(units)
-    if not first or first[0] == " ":
-        return None
-    return units
-
-
 def _normalized_prose(chunk: str, granularity: Granularity) -> list[str]:
     """Comparison keys of one fence-free chunk, normalised in whole-string passes."""
-    if granularity is Granularity.PARAGRAPH and (fast := _plain_paragraphs(chunk)) is not None:
-        return fast
     if _BOUNDARY in chunk:  # cannot mark boundaries; take the unit-by-unit path
         return [k for k in map(normalize_unit, _split_prose(chunk, granularity)) if k]
     if granularity is Granularity.LINE:
@@ -195,6 +169,8 @@ def _normalized_prose(chunk: str, granularity: Granularity) -> list[str]:
 
 def segment_normalized(text: str, granularity: Granularity = Granularity.PARAGRAPH) -> list[str]:
     """Comparison keys of `segment(text)`, in order: equal to normalising each unit."""
+    if granularity is Granularity.PARAGRAPH:
+        return [str(key) for key in paragraph_keys(text).keys]
     keys: list[str] = []
     for chunk, is_code in _blocks(normalize_text(text)):
         if is_code:
@@ -203,3 +179,57 @@ def segment_normalized(text: str, granularity: Granularity = Granularity.PARAGRA
         else:
             keys.extend(_normalized_prose(chunk, granularity))
     return keys
+
+
+class ParagraphKeys:
+    """Paragraph keys as zero-copy views into one normalised buffer, and their total length
+    in characters. Views hash and compare like the bytes they show, so two texts' keys can
+    be counted and compared; `str(key)` gives the text."""
+
+    __slots__ = ("chars", "keys")
+
+    def __init__(self, keys: list[sz.Str], chars: int) -> None:
+        self.keys = keys
+        self.chars = chars
+
+
+def _plain_paragraph_views(chunk: str) -> tuple[list[sz.Str], int] | None:
+    """`_plain_paragraphs` on StringZilla views: SIMD scans, no per-paragraph copies."""
+    chunk = chunk.strip("\n")
+    if not chunk:
+        return [], 0
+    if chunk[0] == " " or chunk[-1] == " ":
+        return None
+    spaced = chunk.replace("\n", " ")
+    view = sz.Str(spaced)
+    if spaced.isascii():
+        if view.find_first_of(_ASCII_ODD_SPACE) != -1:
+            return None
+    elif not spaced.isprintable():  # False for controls and every Unicode space but " "
+        return None
+    if view.find("   ") != -1:  # three newlines, or a space next to a paragraph break
+        return None
+    parts = view.split("  ")
+    # Each "  " must come from a paragraph break, not a double space or " \n" / "\n ".
+    if len(parts) != sz.Str(chunk).count("\n\n") + 1:
+        return None
+    return list(parts), len(spaced) - 2 * (len(parts) - 1)
+
+
+def paragraph_keys(text: str) -> ParagraphKeys:
+    """Paragraph comparison keys of `text` as views; as text, `segment_normalized(text)`."""
+    keys: list[sz.Str] = []
+    chars = 0
+    for chunk, is_code in _blocks(normalize_text(text)):
+        if is_code:
+            if key := normalize_unit(chunk):
+                keys.append(sz.Str(key))
+                chars += len(key)
+        elif (found := _plain_paragraph_views(chunk)) is not None:
+            keys.extend(found[0])
+            chars += found[1]
+        else:
+            general = _normalized_prose(chunk, Granularity.PARAGRAPH)
+            keys.extend(map(sz.Str, general))
+            chars += sum(map(len, general))
+    return ParagraphKeys(keys, chars)

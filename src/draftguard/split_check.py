@@ -8,12 +8,13 @@ twice in total across both outputs.
 from __future__ import annotations
 
 from collections import Counter, defaultdict, deque
+from collections.abc import Hashable
 from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, PrivateAttr
 
 from draftguard.errors import EmptyInputError
-from draftguard.segmentation import Granularity, segment_normalized
+from draftguard.segmentation import Granularity, paragraph_keys, segment_normalized
 
 __all__ = ["SAMPLE_CHARS", "Placement", "SplitReport", "check_split"]
 
@@ -49,7 +50,9 @@ class SplitReport(BaseModel):
     duplicated_across: list[str]
     duplicated_within: list[str]
     missing_outputs: list[str]
-    _units: tuple[list[str], list[str], list[str]] = PrivateAttr(default=([], [], []))
+    _units: tuple[list[Hashable], list[Hashable], list[Hashable]] = PrivateAttr(
+        default=([], [], [])
+    )
     _placements: list[Placement] | None = PrivateAttr(default=None)
 
     @property
@@ -111,8 +114,8 @@ def _messages(report: SplitReport, unit: str) -> list[str]:
     return out
 
 
-def _place(raw: list[str], ok: list[str], not_ok: list[str]) -> list[Placement]:
-    queues: dict[str, deque[tuple[Destination, int]]] = defaultdict(deque)
+def _place(raw: list[Hashable], ok: list[Hashable], not_ok: list[Hashable]) -> list[Placement]:
+    queues: dict[Hashable, deque[tuple[Destination, int]]] = defaultdict(deque)
     for pos, unit in enumerate(ok):
         queues[unit].append(("draft_ok", pos))
     for pos, unit in enumerate(not_ok):
@@ -126,6 +129,20 @@ def _place(raw: list[str], ok: list[str], not_ok: list[str]) -> list[Placement]:
         else:
             placements.append(Placement(index, None, None))
     return placements
+
+
+def _keys(text: str | None, granularity: Granularity) -> tuple[list[Hashable], int]:
+    """Comparison keys of `text` and their total length in characters.
+
+    Paragraph keys are StringZilla views (SIMD splitting, no copies): they hash and compare
+    by content, so they count like strings; other granularities use plain strings."""
+    if text is None:
+        return [], 0
+    if granularity is Granularity.PARAGRAPH:
+        found = paragraph_keys(text)
+        return list(found.keys), found.chars
+    keys = segment_normalized(text, granularity)
+    return list(keys), sum(map(len, keys))
 
 
 def check_split(
@@ -142,7 +159,7 @@ def check_split(
     Raises `EmptyInputError` when the raw draft has no content at all.
     """
     gran = Granularity(granularity)
-    raw = segment_normalized(raw_draft, gran)
+    raw, raw_chars = _keys(raw_draft, gran)
     if not raw:
         raise EmptyInputError("raw draft is empty or whitespace-only")
     missing = [
@@ -150,8 +167,8 @@ def check_split(
         for name, text in (("draft_ok", draft_ok), ("draft_not_ok", draft_not_ok))
         if text is None
     ]
-    ok = segment_normalized(draft_ok, gran) if draft_ok is not None else []
-    not_ok = segment_normalized(draft_not_ok, gran) if draft_not_ok is not None else []
+    ok, ok_chars = _keys(draft_ok, gran)
+    not_ok, not_ok_chars = _keys(draft_not_ok, gran)
 
     raw_count = Counter(raw)
     combined = Counter(ok)
@@ -165,17 +182,16 @@ def check_split(
     if not dict.__eq__(combined, raw_count):
         ok_count = Counter(ok)
         not_ok_count = Counter(not_ok)
-        lost = list((raw_count - combined).elements())
+        lost = list(map(str, (raw_count - combined).elements()))
         for unit, excess in (combined - raw_count).items():
             if unit not in raw_count:
-                added.extend([unit] * excess)
+                added.extend([str(unit)] * excess)
             elif unit in ok_count and unit in not_ok_count:
-                across.extend([unit] * excess)
+                across.extend([str(unit)] * excess)
             else:
-                within.extend([unit] * excess)
+                within.extend([str(unit)] * excess)
 
-    raw_chars = sum(map(len, raw))
-    split_chars = sum(map(len, ok)) + sum(map(len, not_ok))
+    split_chars = ok_chars + not_ok_chars
     length_ok = abs(split_chars - raw_chars) <= length_tolerance * raw_chars
 
     report = SplitReport.model_construct(
