@@ -218,3 +218,16 @@ def test_worker_stops_cleanly_on_sigterm(jobs_db: Path) -> None:
     assert proc.returncode == 0, err
     assert json.loads(out)["worker"] == "sig-w"
     assert json.loads(err.strip().splitlines()[-1])["event"] == "worker_stopped"
+
+
+def test_serve_starts_without_adk_s_experimental_warnings(tmp_path: Path) -> None:
+    # Seen starting `draftguard serve` by hand: two "[EXPERIMENTAL] ...CredentialService"
+    # UserWarnings from ADK on every start, before the server's own line.
+    import warnings
+
+    settings = load_job_settings({"DRAFTGUARD_API_KEYS": f"alice:{KEY}"},
+                                 database_url=f"sqlite+aiosqlite:///{tmp_path / 'j.db'}")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        build_server_app(settings, web=False, workers=0)
+    assert [str(w.message) for w in caught if "EXPERIMENTAL" in str(w.message)] == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import warnings
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -72,9 +73,13 @@ def build_server_app(
         finally:
             await store.close()
 
-    app = get_fast_api_app(
-        agents_dir=str(agents_dir), web=web, lifespan=lifespan, host=host, port=port,
-    )
+    with warnings.catch_warnings():
+        # ADK 2.13 warns "[EXPERIMENTAL] InMemoryCredentialService" on every start: noise for
+        # a user of `draftguard serve`, who did not choose that service and cannot act on it.
+        warnings.filterwarnings("ignore", message=r"\[EXPERIMENTAL\]", category=UserWarning)
+        app = get_fast_api_app(
+            agents_dir=str(agents_dir), web=web, lifespan=lifespan, host=host, port=port,
+        )
     app.title = "draftguard"
     app.description = (
         "ADK's agent API (adk web) for blogger/ and event_planning/, plus the durable "
