@@ -311,3 +311,25 @@ def test_insert_next_to_one_of_two_real_anchors_stays_ambiguous() -> None:
     result = apply_plan(doc, plan)
     assert result.status is EditStatus.REJECTED
     assert result.reason is RejectReason.AMBIGUOUS
+
+
+def test_fuzzy_insert_lands_after_the_line_and_resending_it_is_already_applied() -> None:
+    # The fuzzy alignment of "again." against "again!" leaves the "!" out of the match;
+    # the insert must still go after the whole line, not inside it, and a re-send is a no-op.
+    doc = "# Post\n\nWe ate well.\nI'd bring Dana again!\n"
+    p = plan(
+        {"type": "insert", "anchor": "I'd bring Dana again.", "text": "P.S. napkins."},
+    )
+    first = apply_plan(doc, p)
+    assert first.status is EditStatus.APPLIED
+    assert first.text == "# Post\n\nWe ate well.\nI'd bring Dana again!\nP.S. napkins.\n"
+    again = apply_plan(first.text, p)
+    assert again.status is EditStatus.ALREADY_APPLIED
+    assert again.text == first.text
+
+
+def test_fuzzy_delete_takes_the_punctuation_the_alignment_left_out() -> None:
+    doc = "# Post\n\nWe ate well.\nUnrelated: my cat sat on the map!\nMore text here.\n"
+    res = apply_plan(doc, plan({"type": "delete", "anchor": "Unrelated: my cat sat on the map."}))
+    assert res.status is EditStatus.APPLIED
+    assert res.text == "# Post\n\nWe ate well.\nMore text here.\n"

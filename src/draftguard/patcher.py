@@ -12,7 +12,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
-from draftguard.anchors import AnchorMatch, SearchText, find_anchor, fold
+from draftguard.anchors import AnchorMatch, MatchTier, SearchText, find_anchor, fold
 from draftguard.edit_plan import DeleteOp, EditOp, EditPlan, InsertOp, ReplaceOp
 from draftguard.edit_result import (
     Candidate,
@@ -241,6 +241,8 @@ class _Patcher:
             s += 1
         while e > s and text[e - 1].isspace():
             e -= 1
+        if m.tier is MatchTier.FUZZY and isinstance(op, (InsertOp, DeleteOp)):
+            s, e = self.snap_to_lines(s, e)
         first = doc.line_of(s)
         last = doc.line_of(max(s, e - 1))
         block = doc.block_at(s)
@@ -301,6 +303,21 @@ class _Patcher:
         elif before == "\n" and after == " ":
             e += 1
         return Edit(s, e, "", i)
+
+    def snap_to_lines(self, s: int, e: int) -> tuple[int, int]:
+        """Widen a fuzzy span to its whole lines when only punctuation lies outside it.
+
+        A fuzzy alignment drops characters it could not match ("again." against "again!"),
+        so an insert would land inside the line ("again P.S.!") and a re-sent plan would
+        not see its own text next to the anchor.
+        """
+        doc, text = self.doc, self.text
+        ls = doc.line_starts[doc.line_of(s)]
+        le = doc.line_end(doc.line_of(max(s, e - 1)))
+        outside = text[ls:s] + text[e:le]
+        if outside and not any(ch.isalnum() for ch in outside):
+            return ls, le
+        return s, e
 
     def check_one_paragraph(self, i: int, op: EditOp, s: int, e: int) -> None:
         a, b = self.doc.block_at(s), self.doc.block_at(e)
