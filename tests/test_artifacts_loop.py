@@ -359,3 +359,9 @@ def test_embedded_model_grammar_keeps_the_schema_s_property_order(
     local_llm._grammar(Loaded(), schema)  # type: ignore[arg-type]
     item = json.loads(seen[0])["properties"]["questions"]["items"]
     assert list(item["properties"]) == ["question", "options", "correct_answer", "explanation"]
+
+
+def test_default_call_timeout_leaves_room_for_the_embedded_model() -> None:
+    # Measured: the embedded model took 90-160 s to write a 4-question quiz on 2 busy cores;
+    # at the old 120 s default, real jobs failed with "model call timed out".
+    assert build_artifact_repair_loop(model=ScriptedLlm([])).call_timeout_s >= 300

@@ -104,7 +104,7 @@ class ArtifactRepairLoop(BaseAgent):
     )
     artifact_type: str | None = Field(default=None, description="fixed type, else from state")
     max_repairs: int = Field(default=2, ge=0, le=MAX_REPAIRS_LIMIT)
-    call_timeout_s: float = Field(default=120.0, gt=0)
+    call_timeout_s: float = Field(default=300.0, gt=0)
     max_source_chars: int = Field(default=12_000, ge=200)
     source_state_key: str = STATE_SOURCE
 
@@ -443,7 +443,7 @@ def build_artifact_repair_loop(
             f"{MAX_LLM_CALLS} model calls), got {repairs}"
         )
     timeout = float(call_timeout_s if call_timeout_s is not None
-                    else settings.value(AGENT_NAME, "call_timeout_s", 120.0))
+                    else settings.value(AGENT_NAME, "call_timeout_s", 300.0))
     if timeout <= 0:
         raise ConfigError(f"artifact_repair.call_timeout_s must be positive, got {timeout:g}")
     max_chars = int(settings.value(AGENT_NAME, "max_source_chars", 12_000))
