@@ -96,3 +96,14 @@ def test_crlf_bom_and_missing_final_newline_kept(tmp_path: Path) -> None:
     f, p = files(tmp_path, REPLACE, raw)
     assert main(["edit", str(f), "--ops", str(p)]) == 0
     assert f.read_bytes() == raw.replace(b"Geno's won", b"Pat's won")
+
+
+def test_editing_through_a_symlink_changes_the_target_and_keeps_the_link(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    f, p = files(tmp_path, REPLACE)
+    link = tmp_path / "link.md"
+    link.symlink_to(f.name)
+    assert main(["edit", str(link), "--ops", str(p)]) == 0
+    assert link.is_symlink()
+    assert f.read_text() == DOC.replace("Geno's won", "Pat's won")

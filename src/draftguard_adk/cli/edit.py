@@ -65,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
         filename=path.name,
     )
     if result.status is EditStatus.APPLIED and not args.dry_run:
-        write_atomic(path, (_BOM if bom else b"") + result.text.encode("utf-8"))
+        # Through a symlink the rename must land on the target, not replace the link.
+        write_atomic(path.resolve(), (_BOM if bom else b"") + result.text.encode("utf-8"))
     if args.json:
         emit_json(result)
     else:
