@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from google.adk.agents import LlmAgent
 from google.adk.runners import InMemoryRunner
 from google.genai import types
@@ -67,3 +68,16 @@ async def test_tool_without_a_post_says_so_and_calls_no_model() -> None:
 def test_agent_factory_reads_the_post_from_state() -> None:
     agent = build_artifact_agent(model=ScriptedLlm([]), artifact_type="mindmap")
     assert agent.name == "artifact_maker" and agent.source_state_key == state_keys.RAW_DRAFT
+
+
+def test_tool_offers_every_registered_type(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "Adding an artifact type means adding one schema module": the tool's enum follows the
+    # registry instead of a hard-coded Literal.
+    from blogger.sub_agents import artifact_maker
+
+    monkeypatch.setattr(artifact_maker, "artifact_types",
+                        lambda: ["flashcards", "glossary", "mindmap", "quiz"])
+    declaration = artifact_maker.build_artifact_tool(model=ScriptedLlm([]))._get_declaration()
+    assert declaration is not None and declaration.parameters_json_schema is not None
+    prop = declaration.parameters_json_schema["properties"]["artifact_type"]
+    assert prop["enum"] == ["flashcards", "glossary", "mindmap", "quiz"]

@@ -16,6 +16,7 @@ from google.adk.models.base_llm import BaseLlm
 from google.adk.tools import FunctionTool, ToolContext
 
 from blogger import state_keys
+from draftguard.artifacts import artifact_types
 from draftguard_adk.artifact_loop import (
     STATE_RESULT,
     ArtifactRepairLoop,
@@ -24,9 +25,6 @@ from draftguard_adk.artifact_loop import (
 from draftguard_adk.artifact_repair import generate_artifact
 
 __all__ = ["build_artifact_agent", "build_artifact_tool"]
-
-ArtifactType = Literal["quiz", "flashcards", "mindmap"]
-
 
 def _current_post(state: Any) -> str:
     for key in (state_keys.RAW_DRAFT, state_keys.DRAFT_OK):
@@ -40,13 +38,13 @@ def build_artifact_tool(model: str | BaseLlm | None = None) -> FunctionTool:
     """A `make_artifact` tool bound to `model` (None: the `artifact_repair` model setting)."""
 
     async def make_artifact(
-        artifact_type: ArtifactType, request: str, tool_context: ToolContext, source: str = ""
+        artifact_type: str, request: str, tool_context: ToolContext, source: str = ""
     ) -> dict[str, Any]:
         """Turn the current blog post (or `source`, when given) into a quiz, flashcards or a
         mindmap. The result is validated and repaired automatically.
 
         Args:
-            artifact_type: "quiz", "flashcards" or "mindmap".
+            artifact_type: which study material to make (one of the listed types).
             request: what the author asked for, e.g. "5 questions on the main ideas".
             source: text to use instead of the current post; leave empty for the post.
         """
@@ -61,6 +59,9 @@ def build_artifact_tool(model: str | BaseLlm | None = None) -> FunctionTool:
         return {"ok": False, "error": outcome.error, "repair_attempts": outcome.attempts,
                 "llm_calls": outcome.llm_calls}
 
+    # The enum is every registered type, so a new schema module shows up here unchanged; an
+    # enum (not free text) is what lets a small coordinator model pick one reliably.
+    make_artifact.__annotations__["artifact_type"] = Literal[tuple(artifact_types())]
     return FunctionTool(make_artifact)
 
 
