@@ -176,3 +176,48 @@ def test_root_agent_has_the_content_tools_and_routing() -> None:
     assert "edit_section" not in names  # seed 004: no section-rewrite tool
     assert isinstance(root_agent.instruction, str)
     assert EDIT_ROUTING_INSTRUCTION in root_agent.instruction
+
+
+async def test_blogger_root_agent_edits_lists_refuses_stale_asks_and_reverts() -> None:
+    """The real root agent (build_blogger) with its own tool wiring, end to end."""
+    from blogger.agent import build_blogger
+
+    llm = ScriptedLlm([
+        Call("content_write", {"markdown": DOC}), "Saved.",
+        Call("edit_ops", {"ops": [{"type": "replace", "anchor": "Geno's won", "text": "Pat's won"}],
+                          "base_version": 0, "scope": "conclusion"}), "Done.",
+        Call("list_versions", {}), "Two versions.",
+        Call("edit_ops", {"ops": [{"type": "replace", "anchor": "three places",
+                                   "text": "four places"}], "base_version": 0}), "Stale.",
+        Call("edit_ops", {"ops": [{"type": "replace", "anchor": "Pat's", "text": "Pat's"}],
+                          "base_version": 1}), "Nothing to do.",
+        Call("edit_ops", {"ops": [{"type": "delete", "anchor": "Pat's"}], "base_version": 1}),
+        relay_question,
+        Call("revert_to_version", {"version": 0}), "Reverted.",
+    ])
+    runner = InMemoryRunner(agent=build_blogger(model=llm), app_name=APP)
+    sess = await runner.session_service.create_session(app_name=APP, user_id=USER)
+    responses: list[dict[str, Any]] = []
+    replies: list[str] = []
+    for text in ["draft", "replace Geno's with Pat's in the conclusion", "versions?",
+                 "three -> four", "noop", "delete Pat's", "go back to the first draft"]:
+        msg = types.Content(role="user", parts=[types.Part(text=text)])
+        async for ev in runner.run_async(user_id=USER, session_id=sess.id, new_message=msg):
+            for part in (ev.content.parts if ev.content else None) or []:
+                if part.function_response is not None:
+                    responses.append(dict(part.function_response.response or {}))
+                if part.text and not ev.partial:
+                    replies.append(part.text)
+    applied, listed, stale, invalid, ambiguous, reverted = responses[1:]
+    assert applied["status"] == "applied" and applied["version"] == 1
+    assert [v["kind"] for v in listed["versions"]] == ["content_write", "edit_ops"]
+    assert listed["versions"][1]["stats"]["changed_lines"] == 1
+    assert stale["reason"] == "stale_version"
+    assert invalid["reason"] == "invalid_plan"
+    assert ambiguous["reason"] == "ambiguous" and replies[-2] == ambiguous["question"]
+    assert reverted == {"status": "reverted", "version": 2, "reverted_to": 0, "lines_added": 1,
+                        "lines_removed": 1, "lines_after": DOC.count("\n")}
+    part = await runner.artifact_service.load_artifact(
+        app_name=APP, user_id=USER, session_id=sess.id, filename="draft.md")
+    assert part is not None and part.inline_data is not None
+    assert part.inline_data.data == DOC.encode()

@@ -177,6 +177,8 @@ def test_stale_version_is_rejected() -> None:
     res = apply_plan(DOC, plan(rep("Geno's won", "Pat's won"), base_version=3), current_version=4)
     assert res.reason is RejectReason.STALE_VERSION and res.text == DOC
     assert "version 3" in res.message and "4" in res.message
+    lines = DOC.count("\n")
+    assert res.stats.lines_before == res.stats.lines_after == lines  # stats, like every result
 
 
 # -- Anchors ----------------------------------------------------------------------------------

@@ -556,6 +556,7 @@ def apply_plan(
             f"{current_version}; read the content again and re-plan",
         )
         res.text = text
+        res.stats.lines_before = res.stats.lines_after = count_lines(text)
         return res
     settings = {
         "score_cutoff": score_cutoff,
