@@ -365,3 +365,65 @@ def test_default_call_timeout_leaves_room_for_the_embedded_model() -> None:
     # Measured: the embedded model took 90-160 s to write a 4-question quiz on 2 busy cores;
     # at the old 120 s default, real jobs failed with "model call timed out".
     assert build_artifact_repair_loop(model=ScriptedLlm([])).call_timeout_s >= 300
+
+
+class _SlowLlama:
+    """Stands in for llama.cpp: one token every 10 ms, `total` of them."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.produced = 0
+
+    def tokenize(self, data: bytes, add_bos: bool = False) -> list[int]:
+        return list(range(len(data.split())))
+
+    def _chunks(self) -> Any:
+        import time
+
+        for i in range(self.total):
+            time.sleep(0.01)
+            self.produced += 1
+            done = i == self.total - 1
+            yield {"choices": [{"delta": {"content": "x"},
+                                "finish_reason": "length" if done else None}]}
+
+    def create_chat_completion(self, *, stream: bool = False, **_: Any) -> Any:
+        if stream:
+            return self._chunks()
+        for _chunk in self._chunks():
+            pass
+        return {"choices": [{"message": {"content": "x" * self.total},
+                             "finish_reason": "length"}], "usage": {}}
+
+
+async def test_an_abandoned_embedded_model_call_frees_the_model_at_once() -> None:
+    # Measured: after a generate call timed out, llama.cpp kept writing to its token limit
+    # while holding the model's lock, so the worker's NEXT job timed out waiting for it.
+    import asyncio
+    import threading
+
+    from draftguard_adk.local_llm import LocalLlm, _Loaded
+
+    llama = _SlowLlama(1000)
+    loaded = _Loaded(llama=llama, lock=threading.Lock(), n_ctx=2048, grammars={})
+    llm = LocalLlm(model="local:smollm2")
+
+    async def first_piece() -> None:
+        async for _ in llm._complete(loaded, [{"role": "user", "content": "hi"}], {}, None,
+                                     False):
+            pass
+
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(first_piece(), timeout=0.3)
+    # The lock comes free within a token or two, not after the remaining ~9 s.
+    got = await asyncio.to_thread(loaded.lock.acquire, True, 2.0)
+    assert got, "the abandoned call still holds the model"
+    loaded.lock.release()
+    assert llama.produced < 200
+
+    # A call that is left alone still returns the whole answer in one piece.
+    llama2 = _SlowLlama(50)
+    loaded2 = _Loaded(llama=llama2, lock=threading.Lock(), n_ctx=2048, grammars={})
+    pieces = [p async for p in llm._complete(loaded2, [{"role": "user", "content": "hi"}], {},
+                                             None, False)]
+    assert len(pieces) == 1 and pieces[0][0] == "x" * 50 and pieces[0][1] == "length"

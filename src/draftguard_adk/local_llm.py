@@ -355,29 +355,46 @@ class LocalLlm(BaseLlm):
         grammar: Any,
         stream: bool,
     ) -> AsyncGenerator[tuple[str, str | None, dict[str, int]], None]:
-        """Run llama.cpp in a worker thread; yield (text, finish_reason, usage) pieces."""
+        """Run llama.cpp in a worker thread; yield (text, finish_reason, usage) pieces.
+
+        When the caller goes away (a timeout cancels it, or it stops iterating) the thread
+        stops at the next token: an abandoned call must not keep the model, and its lock,
+        busy for the next request until its token limit.
+        """
         queue: asyncio.Queue[tuple[str, str | None, dict[str, int]] | BaseException | None]
         queue = asyncio.Queue()
         event_loop = asyncio.get_running_loop()
+        abandoned = threading.Event()
+
+        def post(item: tuple[str, str | None, dict[str, int]] | BaseException | None) -> None:
+            try:
+                event_loop.call_soon_threadsafe(queue.put_nowait, item)
+            except RuntimeError:  # the event loop is closed: nobody is listening any more
+                abandoned.set()
 
         def produce() -> None:
             try:
                 with loaded.lock:
-                    for item in self._iterate(loaded, msgs, params, grammar, stream):
-                        event_loop.call_soon_threadsafe(queue.put_nowait, item)
+                    for item in self._iterate(loaded, msgs, params, grammar, stream, abandoned):
+                        if abandoned.is_set():
+                            return
+                        post(item)
             except BaseException as err:  # handed to the awaiting coroutine, not lost
-                event_loop.call_soon_threadsafe(queue.put_nowait, err)
-            event_loop.call_soon_threadsafe(queue.put_nowait, None)
+                post(err)
+            post(None)
 
         worker = threading.Thread(target=produce, name="draftguard-llama", daemon=True)
         worker.start()
-        while True:
-            item = await queue.get()
-            if item is None:
-                return
-            if isinstance(item, BaseException):
-                raise item
-            yield item
+        try:
+            while True:
+                item = await queue.get()
+                if item is None:
+                    return
+                if isinstance(item, BaseException):
+                    raise item
+                yield item
+        finally:
+            abandoned.set()
 
     @staticmethod
     def _iterate(
@@ -386,34 +403,41 @@ class LocalLlm(BaseLlm):
         params: dict[str, Any],
         grammar: Any,
         stream: bool,
+        abandoned: threading.Event | None = None,
     ) -> Iterator[tuple[str, str | None, dict[str, int]]]:
+        # llama.cpp always streams here: between tokens is the only place a call can stop.
+        # A non-streaming request gets the pieces joined into one answer.
         result = loaded.llama.create_chat_completion(
-            messages=msgs, grammar=grammar, stream=stream, **params
+            messages=msgs, grammar=grammar, stream=True, **params
         )
-        if not stream:
-            choice = result["choices"][0]
-            yield (
-                choice["message"].get("content") or "",
-                choice.get("finish_reason"),
-                dict(result.get("usage") or {}),
-            )
-            return
         prompt_tokens = sum(
             len(loaded.llama.tokenize(m["content"].encode("utf-8"), add_bos=False)) for m in msgs
         )
         completion = 0
+        pieces: list[str] = []
         for chunk in result:
+            if abandoned is not None and abandoned.is_set():
+                return
             choice = chunk["choices"][0]
             piece = choice.get("delta", {}).get("content") or ""
             completion += 1 if piece else 0
+            finish = choice.get("finish_reason")
             usage = {}
-            if choice.get("finish_reason"):
+            if finish:
                 usage = {
                     "prompt_tokens": prompt_tokens,
                     "completion_tokens": completion,
                     "total_tokens": prompt_tokens + completion,
                 }
-            yield piece, choice.get("finish_reason"), usage
+            if stream:
+                yield piece, finish, usage
+                continue
+            pieces.append(piece)
+            if finish:
+                yield "".join(pieces), finish, usage
+                return
+        if not stream and pieces:  # a stream that ended without saying why
+            yield "".join(pieces), None, {}
 
 
 def register_local_models() -> None:
