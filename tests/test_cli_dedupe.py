@@ -64,6 +64,8 @@ def test_json_document(monkeypatch, capsys) -> None:
     ('{"text": "fine"}\nnot json\n', "line 2: not JSON"),
     ('{"text": "fine"}\n\n{"chunk": "x"}\n', 'line 3: expected an object with a string "text"'),
     ('[1, 2]\n', "line 1"),
+    ('', "line 1: no input"),
+    ('\n  \n', "line 1: no input"),
 ])
 def test_bad_input_exits_2_naming_the_line(monkeypatch, capsys, stdin, needle) -> None:
     code, lines, err = _run(monkeypatch, capsys, stdin)

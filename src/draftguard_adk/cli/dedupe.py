@@ -26,7 +26,8 @@ kept ones is dropped, as is a chunk that replays text already streamed. Code blo
 tables are never dropped. With --events, each dropped sentence or chunk also gives a
 {"type": "duplicate", "sentence": ..., "similar_to": ..., "score": ...} line.
 With --json, one JSON document with the final text and every event is printed at the end.
-Exit 0, or 2 on bad input (a line that is not JSON, or has no string "text").
+Exit 0, or 2 on bad input (a line that is not JSON, or has no string "text", or no chunk
+at all on stdin).
 """
 
 
@@ -98,6 +99,9 @@ def run(args: argparse.Namespace) -> int:
         _parse(n, line) for n, line in enumerate(sys.stdin.read().splitlines(), 1)
         if line.strip()
     ]
+    if not chunks:
+        # An empty stream is almost always a broken pipe upstream, not an empty answer.
+        raise SchemaError("stdin line 1: no input; expected JSON lines like {\"text\": \"...\"}")
     lines: list[dict[str, Any]] = []
     index = DuplicateIndex(
         DedupeSettings(threshold=args.threshold, window=args.window,
