@@ -7,6 +7,7 @@ search keeps the cuisine. `forget_preference` drops one; the shortlist is a list
 from __future__ import annotations
 
 from datetime import date as Date
+from datetime import datetime
 from typing import Any, Literal
 
 from google.adk.tools.tool_context import ToolContext
@@ -26,6 +27,8 @@ __all__ = [
 PREFERENCES_KEY = "planner_preferences"
 SHORTLIST_KEY = "planner_shortlist"
 MAX_SHORTLIST = 10
+FAILED_CALL_KEY = "temp:planner_failed_call"
+MAX_SAME_FAILURE = 2
 
 PreferenceName = Literal["cuisine", "price_level", "neighborhood", "party_size", "date"]
 
@@ -36,6 +39,37 @@ def _preferences(tool_context: ToolContext) -> dict[str, Any]:
 
 def _error(message: str, **extra: Any) -> dict[str, Any]:
     return {"status": "error", "error": message, **extra}
+
+
+def _failed(
+    tool_context: ToolContext, call: dict[str, Any], message: str, **extra: Any
+) -> dict[str, Any]:
+    """An error result; the same failing call repeated in one turn ends the turn.
+
+    A small model tends to resend a rejected call unchanged forever (seen with SmolLM2:
+    an ISO timestamp for `date`, re-sent until the request timed out). The second identical
+    failure stops the loop: the error becomes the turn's answer.
+    """
+    key = repr(sorted(call.items()))
+    invocation = getattr(tool_context, "invocation_id", "")
+    seen = tool_context.state.get(FAILED_CALL_KEY) or {}
+    count = seen.get("count", 0) + 1 if (
+        seen.get("call") == key and seen.get("invocation") == invocation) else 1
+    tool_context.state[FAILED_CALL_KEY] = {"call": key, "invocation": invocation, "count": count}
+    result = _error(message, **extra)
+    if count >= MAX_SAME_FAILURE:
+        result["error"] = f"{message} (the same call failed {count} times; stopping)"
+        tool_context.actions.skip_summarization = True
+    return result
+
+
+def _parse_date(text: str) -> Date:
+    """YYYY-MM-DD, or an ISO timestamp (its date part): small models often send one."""
+    text = text.strip()
+    try:
+        return Date.fromisoformat(text)
+    except ValueError:
+        return datetime.fromisoformat(text).date()
 
 
 def search_venues(
@@ -56,6 +90,8 @@ def search_venues(
       date: event date as YYYY-MM-DD.
     """
     prefs = _preferences(tool_context)
+    call = {"cuisine": cuisine, "price_level": price_level, "neighborhood": neighborhood,
+            "party_size": party_size, "date": date}
     try:
         if cuisine is not None:
             prefs["cuisine"] = Cuisine(cuisine).value
@@ -64,20 +100,20 @@ def search_venues(
         if neighborhood is not None:
             prefs["neighborhood"] = Neighborhood(neighborhood).value
     except ValueError as err:
-        return _error(str(err), allowed={
+        return _failed(tool_context, call, str(err), allowed={
             "cuisine": [c.value for c in Cuisine],
             "price_level": [p.value for p in PriceLevel],
             "neighborhood": [n.value for n in Neighborhood],
         })
     if party_size is not None:
         if not 1 <= int(party_size) <= 500:
-            return _error("party_size must be between 1 and 500")
+            return _failed(tool_context, call, "party_size must be between 1 and 500")
         prefs["party_size"] = int(party_size)
     if date is not None:
         try:
-            prefs["date"] = Date.fromisoformat(date.strip()).isoformat()
+            prefs["date"] = _parse_date(date).isoformat()
         except ValueError:
-            return _error(f"date {date!r} is not YYYY-MM-DD")
+            return _failed(tool_context, call, f"date {date!r} is not YYYY-MM-DD")
     tool_context.state[PREFERENCES_KEY] = prefs
     venues = search(
         cuisine=Cuisine(prefs["cuisine"]) if "cuisine" in prefs else None,
@@ -109,7 +145,8 @@ def add_to_shortlist(tool_context: ToolContext, venue_id: str) -> dict[str, Any]
     """Save a venue (by its id from search_venues) to the user's shortlist."""
     venue = venue_by_id(venue_id)
     if venue is None:
-        return _error(f"no venue with id {venue_id!r}; use an id from search_venues")
+        return _failed(tool_context, {"venue_id": venue_id},
+                       f"no venue with id {venue_id!r}; use an id from search_venues")
     shortlist = list(tool_context.state.get(SHORTLIST_KEY) or [])
     if venue.id not in shortlist:
         if len(shortlist) >= MAX_SHORTLIST:

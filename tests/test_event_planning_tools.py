@@ -19,7 +19,8 @@ from event_planning.tools import (
 
 
 def _ctx() -> Any:
-    return SimpleNamespace(state={})
+    return SimpleNamespace(state={}, invocation_id="i",
+                           actions=SimpleNamespace(skip_summarization=None))
 
 
 def test_catalog_is_big_and_varied() -> None:
@@ -67,3 +68,41 @@ def test_shortlist_and_summary() -> None:
     assert forget_preference(ctx, "cuisine")["preferences"] == {}
     assert remove_from_shortlist(ctx, venue_id)["shortlist"] == []
     assert ctx.state[SHORTLIST_KEY] == []
+
+
+def test_date_accepts_an_iso_timestamp() -> None:
+    # SmolLM2 sends "2023-04-28T09:57:56Z" for a date; the day is what it means.
+    ctx = _ctx()
+    found = search_venues(ctx, date="2026-06-12T19:30:00Z")
+    assert found["status"] == "ok" and found["preferences"]["date"] == "2026-06-12"
+
+
+async def test_a_failing_call_repeated_unchanged_ends_the_turn() -> None:
+    # Seen live: the 135M model re-sent one rejected search_venues call until the request
+    # timed out. The second identical failure must end the turn instead.
+    from google.adk.runners import InMemoryRunner
+    from google.genai import types
+    from scripted_llm import Call, ScriptedLlm
+
+    from event_planning.agent import build_event_planner
+
+    bad = Call("search_venues", {"cuisine": "italian", "date": "someday"})
+    model = ScriptedLlm([bad, bad, bad, bad, "never reached"])
+    runner = InMemoryRunner(agent=build_event_planner(model), app_name="event_planning")
+    session = await runner.session_service.create_session(app_name="event_planning",
+                                                          user_id="u")
+    events = [e async for e in runner.run_async(
+        user_id="u", session_id=session.id,
+        new_message=types.Content(role="user", parts=[types.Part(text="Italian food")]))]
+    assert model.remaining == 3  # two model calls, then the turn ended
+    responses = [p.function_response.response for e in events if e.content
+                 for p in e.content.parts or [] if p.function_response]
+    assert len(responses) == 2 and "stopping" in responses[-1]["error"]
+    # A different call after a failure is a fresh attempt, not a repeat.
+    ctx = SimpleNamespace(state={}, invocation_id="i", actions=SimpleNamespace(
+        skip_summarization=None))
+    assert "stopping" not in search_venues(ctx, date="someday")["error"]
+    assert "stopping" not in search_venues(ctx, date="later")["error"]
+    assert ctx.actions.skip_summarization is None
+    assert "stopping" in search_venues(ctx, date="later")["error"]
+    assert ctx.actions.skip_summarization is True
