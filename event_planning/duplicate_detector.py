@@ -208,8 +208,9 @@ class DuplicateDetector:
     def contains_duplicate_content(self, new_text: str) -> tuple[bool, str | None]:
         """Whether `new_text` holds a sentence similar to tracked content; and a preview.
 
-        Checks only; call `add_content` for text you let through. Errors count, log and
-        answer "not a duplicate" (seed Property 5).
+        Checks only; call `add_content` for text you let through. A duplicate is counted in
+        `content_duplicates_detected` and logged at WARNING. Errors count, log and answer
+        "not a duplicate" (seed Property 5).
         """
         if not new_text or new_text.isspace():
             return False, None
@@ -219,6 +220,15 @@ class DuplicateDetector:
                 found = self._find_similar_sentence(sentence)
                 if found is not None:
                     similar, score = found
+                    # Counted and logged here, like the stream's drops, so metrics do not
+                    # depend on which interface the caller uses.
+                    self._instruments.duplicates.add(1, {"level": "content"})
+                    log.warning(
+                        "Content-level duplicate detected: %.100s (%.2f similar to: %.100s)",
+                        sentence, score, similar,
+                        extra={"session_id": self.session_id,
+                               "duplicate_preview": sentence[:100]},
+                    )
                     return True, f"{sentence[:100]!r} ~ {similar[:100]!r} ({score:.2f})"
             return False, None
         except Exception as err:

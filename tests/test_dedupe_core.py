@@ -107,6 +107,22 @@ def test_seed_interface_and_window() -> None:
     assert d.contains_duplicate_content("First venue is Osteria Bianchi.")[0] is False
 
 
+def test_seed_interface_counts_and_logs_a_duplicate(caplog: pytest.LogCaptureFixture) -> None:
+    reader = InMemoryMetricReader()
+    d = DuplicateDetector(session_id="s9", meter_provider=MeterProvider(metric_readers=[reader]))
+    d.add_content("Second is Bar Sorrento in Bella Vista.")
+    with caplog.at_level(logging.WARNING, logger="event_planning"):
+        assert d.contains_duplicate_content("Second is Bar Sorrento in Bella Vista!")[0]
+        assert not d.contains_duplicate_content("Cucina Lucia bakes bread daily.")[0]
+    data = reader.get_metrics_data()
+    counted = [p.value for rm in data.resource_metrics for sm in rm.scope_metrics
+               for m in sm.metrics if m.name == "content_duplicates_detected"
+               for p in m.data.data_points if p.attributes.get("level") == "content"]
+    assert counted == [1]
+    warned = [r for r in caplog.records if "Content-level duplicate" in r.getMessage()]
+    assert len(warned) == 1 and getattr(warned[0], "session_id", None) == "s9"
+
+
 def test_empty_content_handling() -> None:
     d = DuplicateDetector()
     for text in ("", "   ", "\n\n\t"):
