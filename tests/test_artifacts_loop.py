@@ -427,3 +427,31 @@ async def test_an_abandoned_embedded_model_call_frees_the_model_at_once() -> Non
     pieces = [p async for p in llm._complete(loaded2, [{"role": "user", "content": "hi"}], {},
                                              None, False)]
     assert len(pieces) == 1 and pieces[0][0] == "x" * 50 and pieces[0][1] == "length"
+
+
+async def test_the_embedded_model_gets_no_format_example_to_copy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Measured: with the example in its prompt SmolLM2 returned the example card three times
+    # running; without it, "ATP" / "adenosine triphosphate". Remote models keep the example.
+    from draftguard.artifacts import get_spec
+    from draftguard_adk import local_llm
+
+    good = {"flashcards": [{"front": "ATP", "back": "The primary energy molecule of cells"}]}
+    example = json.dumps(dict(get_spec("flashcards").example), ensure_ascii=False)
+
+    llm = ScriptedLlm([good, NO_ISSUES])
+    await run(llm, "flashcards", ATP_SOURCE, "1 card")
+    assert example in llm.prompt_text(0)
+
+    monkeypatch.setattr(local_llm, "LocalLlm", ScriptedLlm)  # "this model is the embedded one"
+    llm = ScriptedLlm([good, NO_ISSUES])
+    outcome, _ = await run(llm, "flashcards", ATP_SOURCE, "1 card")
+    assert outcome.ok and example not in llm.prompt_text(0)
+    assert "Example of the format" not in llm.prompt_text(0)
+
+    # agents.yaml's prompt_example overrides the default either way.
+    loop = build_artifact_repair_loop(model=llm)
+    assert loop.prompt_example is None
+    forced = loop.model_copy(update={"prompt_example": True})
+    assert forced._include_example(llm) is True

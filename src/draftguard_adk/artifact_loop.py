@@ -106,6 +106,10 @@ class ArtifactRepairLoop(BaseAgent):
     max_repairs: int = Field(default=2, ge=0, le=MAX_REPAIRS_LIMIT)
     call_timeout_s: float = Field(default=300.0, gt=0)
     max_source_chars: int = Field(default=12_000, ge=200)
+    prompt_example: bool | None = Field(
+        default=None, description="format example in the generate prompt; None: not for "
+        "the embedded local model (it copies the example instead of using the source)",
+    )
     source_state_key: str = STATE_SOURCE
 
     def resolved_model(self) -> BaseLlm:
@@ -124,6 +128,15 @@ class ArtifactRepairLoop(BaseAgent):
         except ImportError:  # the embedded model is optional
             pass
         return LLMRegistry.new_llm(name)
+
+    def _include_example(self, llm: BaseLlm) -> bool:
+        if self.prompt_example is not None:
+            return self.prompt_example
+        try:
+            from draftguard_adk.local_llm import LocalLlm
+        except ImportError:  # no embedded model installed: llm is not one
+            return True
+        return not isinstance(llm, LocalLlm)
 
     # -- events ------------------------------------------------------------------------------
 
@@ -302,7 +315,8 @@ class ArtifactRepairLoop(BaseAgent):
             text = await self._ask(
                 llm, "generate",
                 build_generate_prompt(
-                    plan, source, request, max_source_chars=self.max_source_chars
+                    plan, source, request, max_source_chars=self.max_source_chars,
+                    include_example=self._include_example(llm),
                 ),
                 spec.generation_schema(plan.item_count),
             )
@@ -447,6 +461,11 @@ def build_artifact_repair_loop(
     if timeout <= 0:
         raise ConfigError(f"artifact_repair.call_timeout_s must be positive, got {timeout:g}")
     max_chars = int(settings.value(AGENT_NAME, "max_source_chars", 12_000))
+    example = settings.value(AGENT_NAME, "prompt_example", None)
+    if example is not None and not isinstance(example, bool):
+        raise ConfigError(
+            f"artifact_repair.prompt_example must be true, false or null, got {example!r}"
+        )
     return ArtifactRepairLoop(
         name=name,
         model=model if model is not None else "",
@@ -454,6 +473,7 @@ def build_artifact_repair_loop(
         max_repairs=repairs,
         call_timeout_s=timeout,
         max_source_chars=max_chars,
+        prompt_example=example,
         source_state_key=source_state_key,
         description=(
             "Turns source content into a quiz, flashcards or a mindmap, validates it "

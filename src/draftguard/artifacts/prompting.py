@@ -70,10 +70,17 @@ def _plan_json(plan: ArtifactPlan) -> str:
 
 
 def build_generate_prompt(
-    plan: ArtifactPlan, source: str, request: str, *, max_source_chars: int
+    plan: ArtifactPlan, source: str, request: str, *, max_source_chars: int,
+    include_example: bool = True,
 ) -> str:
+    """The first generation's prompt. `include_example=False` leaves out the format example:
+    under schema-constrained decoding the shape is enforced anyway, and small models copy
+    the example instead of using the source (measured, see grounding.py)."""
     spec = get_spec(plan.artifact_type)
-    example = json.dumps(dict(spec.example), ensure_ascii=False)
+    example = (
+        f"Example of the format:\n{json.dumps(dict(spec.example), ensure_ascii=False)}\n\n"
+        if include_example and spec.example else ""
+    )
     return (
         f"Write exactly {_count(plan.item_count, spec.draft_unit or spec.item_plural)} "
         f"from the source content below, in {spec.title} JSON format.\n\n"
@@ -82,7 +89,7 @@ def build_generate_prompt(
         f"Source Content:\n{source_chunks(source, max_chars=max_source_chars)}\n\n"
         f"Rules:\n{_numbered(spec.generation_rules)}\n"
         f"{len(spec.generation_rules) + 1}. Use only facts stated in the source\n\n"
-        f"Example of the format:\n{example}\n\n"
+        f"{example}"
         f"Return only the {spec.title} as JSON."
     )
 
