@@ -19,6 +19,7 @@ from event_planning.tools import (
     forget_preference,
     plan_summary,
     remove_from_shortlist,
+    repeat_guard,
     search_venues,
 )
 
@@ -34,6 +35,7 @@ def build_event_planner(model: str | BaseLlm | None = None) -> LlmAgent:
         instruction=EVENT_PLANNER_INSTRUCTION,
         tools=[search_venues, forget_preference, add_to_shortlist, remove_from_shortlist,
                plan_summary],
+        before_tool_callback=repeat_guard,
     )
 
 

@@ -10,6 +10,7 @@ from datetime import date as Date
 from datetime import datetime
 from typing import Any, Literal
 
+from google.adk.tools.base_tool import BaseTool
 from google.adk.tools.tool_context import ToolContext
 
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, search, venue_by_id
@@ -21,14 +22,14 @@ __all__ = [
     "forget_preference",
     "plan_summary",
     "remove_from_shortlist",
+    "repeat_guard",
     "search_venues",
 ]
 
 PREFERENCES_KEY = "planner_preferences"
 SHORTLIST_KEY = "planner_shortlist"
 MAX_SHORTLIST = 10
-FAILED_CALL_KEY = "temp:planner_failed_call"
-MAX_SAME_FAILURE = 2
+CALLS_KEY = "temp:planner_tool_calls"
 
 PreferenceName = Literal["cuisine", "price_level", "neighborhood", "party_size", "date"]
 
@@ -41,26 +42,25 @@ def _error(message: str, **extra: Any) -> dict[str, Any]:
     return {"status": "error", "error": message, **extra}
 
 
-def _failed(
-    tool_context: ToolContext, call: dict[str, Any], message: str, **extra: Any
-) -> dict[str, Any]:
-    """An error result; the same failing call repeated in one turn ends the turn.
+def repeat_guard(
+    tool: BaseTool, args: dict[str, Any], tool_context: ToolContext
+) -> dict[str, Any] | None:
+    """`before_tool_callback`: the same call (tool and arguments) twice in one turn ends it.
 
-    A small model tends to resend a rejected call unchanged forever (seen with SmolLM2:
-    an ISO timestamp for `date`, re-sent until the request timed out). The second identical
-    failure stops the loop: the error becomes the turn's answer.
+    A small model tends to resend a call unchanged forever (seen live with SmolLM2: one
+    search_venues call, rejected or answered, re-sent until the request timed out). The
+    repeat is not run; its error becomes the turn's last word instead of another loop.
     """
-    key = repr(sorted(call.items()))
-    invocation = getattr(tool_context, "invocation_id", "")
-    seen = tool_context.state.get(FAILED_CALL_KEY) or {}
-    count = seen.get("count", 0) + 1 if (
-        seen.get("call") == key and seen.get("invocation") == invocation) else 1
-    tool_context.state[FAILED_CALL_KEY] = {"call": key, "invocation": invocation, "count": count}
-    result = _error(message, **extra)
-    if count >= MAX_SAME_FAILURE:
-        result["error"] = f"{message} (the same call failed {count} times; stopping)"
+    key = f"{tool.name}:{sorted(args.items())!r}"
+    invocation = tool_context.invocation_id
+    seen = tool_context.state.get(CALLS_KEY) or {}
+    calls = list(seen.get("calls", [])) if seen.get("invocation") == invocation else []
+    if key in calls:
         tool_context.actions.skip_summarization = True
-    return result
+        return _error(f"{tool.name} was already called with these arguments in this turn; "
+                      "stopping here instead of repeating it")
+    tool_context.state[CALLS_KEY] = {"invocation": invocation, "calls": [*calls, key]}
+    return None
 
 
 def _parse_date(text: str) -> Date:
@@ -90,8 +90,6 @@ def search_venues(
       date: event date as YYYY-MM-DD.
     """
     prefs = _preferences(tool_context)
-    call = {"cuisine": cuisine, "price_level": price_level, "neighborhood": neighborhood,
-            "party_size": party_size, "date": date}
     try:
         if cuisine is not None:
             prefs["cuisine"] = Cuisine(cuisine).value
@@ -100,20 +98,20 @@ def search_venues(
         if neighborhood is not None:
             prefs["neighborhood"] = Neighborhood(neighborhood).value
     except ValueError as err:
-        return _failed(tool_context, call, str(err), allowed={
+        return _error(str(err), allowed={
             "cuisine": [c.value for c in Cuisine],
             "price_level": [p.value for p in PriceLevel],
             "neighborhood": [n.value for n in Neighborhood],
         })
     if party_size is not None:
         if not 1 <= int(party_size) <= 500:
-            return _failed(tool_context, call, "party_size must be between 1 and 500")
+            return _error("party_size must be between 1 and 500")
         prefs["party_size"] = int(party_size)
     if date is not None:
         try:
             prefs["date"] = _parse_date(date).isoformat()
         except ValueError:
-            return _failed(tool_context, call, f"date {date!r} is not YYYY-MM-DD")
+            return _error(f"date {date!r} is not YYYY-MM-DD")
     tool_context.state[PREFERENCES_KEY] = prefs
     venues = search(
         cuisine=Cuisine(prefs["cuisine"]) if "cuisine" in prefs else None,
@@ -145,8 +143,7 @@ def add_to_shortlist(tool_context: ToolContext, venue_id: str) -> dict[str, Any]
     """Save a venue (by its id from search_venues) to the user's shortlist."""
     venue = venue_by_id(venue_id)
     if venue is None:
-        return _failed(tool_context, {"venue_id": venue_id},
-                       f"no venue with id {venue_id!r}; use an id from search_venues")
+        return _error(f"no venue with id {venue_id!r}; use an id from search_venues")
     shortlist = list(tool_context.state.get(SHORTLIST_KEY) or [])
     if venue.id not in shortlist:
         if len(shortlist) >= MAX_SHORTLIST:

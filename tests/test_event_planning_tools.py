@@ -77,32 +77,49 @@ def test_date_accepts_an_iso_timestamp() -> None:
     assert found["status"] == "ok" and found["preferences"]["date"] == "2026-06-12"
 
 
-async def test_a_failing_call_repeated_unchanged_ends_the_turn() -> None:
-    # Seen live: the 135M model re-sent one rejected search_venues call until the request
-    # timed out. The second identical failure must end the turn instead.
+async def _run_turn(script: list[Any]) -> tuple[Any, list[dict[str, Any]], Any]:
     from google.adk.runners import InMemoryRunner
     from google.genai import types
-    from scripted_llm import Call, ScriptedLlm
+    from scripted_llm import ScriptedLlm
 
     from event_planning.agent import build_event_planner
 
-    bad = Call("search_venues", {"cuisine": "italian", "date": "someday"})
-    model = ScriptedLlm([bad, bad, bad, bad, "never reached"])
+    model = ScriptedLlm(script)
     runner = InMemoryRunner(agent=build_event_planner(model), app_name="event_planning")
     session = await runner.session_service.create_session(app_name="event_planning",
                                                           user_id="u")
     events = [e async for e in runner.run_async(
         user_id="u", session_id=session.id,
         new_message=types.Content(role="user", parts=[types.Part(text="Italian food")]))]
-    assert model.remaining == 3  # two model calls, then the turn ended
     responses = [p.function_response.response for e in events if e.content
                  for p in e.content.parts or [] if p.function_response]
-    assert len(responses) == 2 and "stopping" in responses[-1]["error"]
-    # A different call after a failure is a fresh attempt, not a repeat.
-    ctx = SimpleNamespace(state={}, invocation_id="i", actions=SimpleNamespace(
-        skip_summarization=None))
-    assert "stopping" not in search_venues(ctx, date="someday")["error"]
-    assert "stopping" not in search_venues(ctx, date="later")["error"]
-    assert ctx.actions.skip_summarization is None
-    assert "stopping" in search_venues(ctx, date="later")["error"]
-    assert ctx.actions.skip_summarization is True
+    stored = await runner.session_service.get_session(app_name="event_planning", user_id="u",
+                                                      session_id=session.id)
+    return model, responses, stored
+
+
+async def test_a_call_repeated_unchanged_ends_the_turn() -> None:
+    # Seen live: the 135M model re-sent one search_venues call (first rejected, later
+    # answered) until the request timed out. The repeat must end the turn instead.
+    from scripted_llm import Call
+
+    for args in ({"cuisine": "italian", "date": "someday"}, {"cuisine": "italian"}):
+        call = Call("search_venues", args)
+        model, responses, stored = await _run_turn([call, call, call, call, "never reached"])
+        assert model.remaining == 3  # two model calls, then the turn ended
+        assert len(responses) == 2 and "stopping" in responses[-1]["error"]
+        assert not any(k.startswith("temp:") for k in stored.state)
+
+
+async def test_different_calls_in_one_turn_all_run() -> None:
+    from scripted_llm import Call
+
+    model, responses, stored = await _run_turn([
+        Call("search_venues", {"cuisine": "italian"}),
+        Call("search_venues", {"price_level": "$$$"}),
+        Call("plan_summary"),
+        "Here is your plan.",
+    ])
+    assert model.remaining == 0
+    assert [r["status"] for r in responses] == ["ok", "ok", "ok"]
+    assert stored.state[PREFERENCES_KEY] == {"cuisine": "italian", "price_level": "$$$"}
