@@ -171,6 +171,44 @@ async def test_plugin_filters_stream_and_stored_session(
     assert _metric_points(reader)["content_duplicates_detected"]
 
 
+async def test_plugin_error_lets_the_response_through_and_is_counted(
+    metrics: tuple[MeterProvider, InMemoryMetricReader], monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    provider, reader = metrics
+    from google.adk.agents.run_config import RunConfig, StreamingMode
+
+    from draftguard.dedupe import StreamDeduper
+
+    def broken(self: StreamDeduper, chunk: str) -> str:
+        raise RuntimeError("forced plugin failure")
+
+    monkeypatch.setattr(StreamDeduper, "feed", broken)
+    chunks = _chunks(THIRD_ANSWER, _cycle(6, 19, 11))
+    plugin = DuplicateFilterPlugin(
+        detector_factory=lambda sid: DuplicateDetector(session_id=sid, meter_provider=provider)
+    )
+    runner = InMemoryRunner(app=build_app(ScriptedLlm([Chunks(chunks)]), plugins=[plugin]))
+    session = await runner.session_service.create_session(app_name="event_planning",
+                                                          user_id="u")
+    streamed: list[str] = []
+    finals: list[str] = []
+    with caplog.at_level(logging.ERROR):
+        async for event in runner.run_async(
+            user_id="u", session_id=session.id,
+            new_message=types.Content(role="user", parts=[types.Part(text="Italian")]),
+            run_config=RunConfig(streaming_mode=StreamingMode.SSE),
+        ):
+            text = "".join(p.text or "" for p in (event.content.parts if event.content else []))
+            (streamed if event.partial else finals).append(text)
+    # Nothing is blocked: every chunk and the whole final answer pass unchanged.
+    assert "".join(streamed) == "".join(chunks) and finals[-1] == "".join(chunks)
+    errors = sum(p.value for p in _metric_points(reader)["content_detection_errors"])  # type: ignore[attr-defined]
+    assert errors == len(chunks) + 1  # every partial and the final response
+    assert any(r.levelno == logging.ERROR and "forced plugin failure" in r.getMessage()
+               for r in caplog.records)
+
+
 def test_plugin_filters_api_server_run_sse(tmp_path_factory: pytest.TempPathFactory) -> None:
     from fastapi.testclient import TestClient
     from google.adk.cli.fast_api import get_fast_api_app
