@@ -357,7 +357,7 @@ def test_copied_format_example_is_flagged_only_when_the_source_lacks_it() -> Non
     grounded = f"{card['front']}: {card['back']}."
     assert copied_example_issues("flashcards", {"flashcards": [card]}, grounded) == []
 
-    q = dict(get_spec("quiz").example["questions"][0])
+    q = get_spec("quiz").read_draft(dict(get_spec("quiz").example))["questions"][0]
     mine = {**q, "question": "What is ATP?", "explanation": "ATP is the energy currency."}
     # One field in common (an answer such as "100 °C") can be chance; the whole item cannot.
     assert copied_example_issues("quiz", {"questions": [mine]}, source) == []
@@ -385,3 +385,21 @@ def test_raw_newlines_inside_strings_are_accepted_from_a_model() -> None:
     assert report.artifact == {"flashcards": [{"front": "ATP", "back": back}]}
     bad, _ = check_text("flashcards", '{"flashcards": [')
     assert bad.messages[0].startswith("Artifact is not valid JSON (Expecting value at line 1")
+
+
+def test_quiz_drafts_name_the_answer_by_option_number_files_do_not() -> None:
+    from draftguard.artifacts import check_text
+
+    draft = {"questions": [
+        {"question": "Where?", "options": ["a", "b", "c", "d"], "correct_option": 3,
+         "explanation": "source"},
+        {"question": "What?", "options": ["a", "b", "c", "d"], "correct_option": 9,
+         "explanation": "source"},
+    ]}
+    report, data = check_text("quiz", json.dumps(draft), draft=True)
+    assert data["questions"][0]["correct_answer"] == "c"
+    assert "correct_option" not in data["questions"][0]
+    assert report.messages == ["Question 2: missing field 'correct_answer'"]
+    # A file is held to the contract: an option number is not a correct_answer.
+    as_file, _ = check_text("quiz", json.dumps(draft))
+    assert "Question 1: missing field 'correct_answer'" in as_file.messages

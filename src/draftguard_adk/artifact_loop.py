@@ -327,7 +327,7 @@ class ArtifactRepairLoop(BaseAgent):
         while True:
             revalidating = attempt > 0
             progress = max(progress, STAGE_PROGRESS["structural"])
-            report, data = check_text(artifact_type, text)
+            report, data = check_text(artifact_type, text, draft=True)
             violations = report.messages
             if not revalidating:
                 yield self._stage(ctx, "structural", progress, attempt,

@@ -72,6 +72,7 @@ class ArtifactSpec:
     fields that must come from the source (the format-example check reads them).
     `plan_noun` names the plan's facts in the worker log ("Plan created: 10 terms") and
     `draft_unit` what the generator writes one of per fact (default `item_plural`).
+    `from_draft` turns the draft shape into the checked one (`example` is in draft shape).
     """
 
     name: str
@@ -91,8 +92,14 @@ class ArtifactSpec:
     draft: Callable[[int], type[BaseModel]] | None = None
     plan_noun: str = "concepts"
     draft_unit: str = ""
+    from_draft: Callable[[Any], Any] | None = None
     items_key: str = ""
     content_fields: tuple[str, ...] = ()
+
+    def read_draft(self, data: Any) -> Any:
+        """Model output (the draft shape, e.g. an option number for the answer) in the shape
+        the rules check; anything already in that shape passes through unchanged."""
+        return self.from_draft(data) if self.from_draft is not None else data
 
     def generation_schema(self, item_count: int) -> type[BaseModel]:
         """What the model decodes into when the plan asks for `item_count` items."""

@@ -47,7 +47,7 @@ def copied_example_issues(artifact_type: str, artifact: Any, source: str) -> lis
         return []
     if isinstance(artifact, Mapping) and spec.items_key not in artifact:
         artifact = spec.validate(artifact).artifact
-    example = spec.validate(dict(spec.example)).artifact
+    example = spec.validate(spec.read_draft(dict(spec.example))).artifact
     in_source = normalize_key(source)
     foreign = {
         key for item in _items(spec, example) for text in _texts(item, spec.content_fields)

@@ -50,8 +50,14 @@ def _loads(text: str) -> Any:
         return json.loads(text, strict=False)
 
 
-def check_text(artifact_type: str, text: str) -> tuple[StructuralReport, Any]:
-    """Parse and validate model output; unparseable JSON is itself a structural violation."""
+def check_text(
+    artifact_type: str, text: str, *, draft: bool = False
+) -> tuple[StructuralReport, Any]:
+    """Parse and validate model output; unparseable JSON is itself a structural violation.
+
+    With `draft`, the text may be in the type's generation shape (`spec.read_draft`), as
+    the repair loop's model writes it; files are checked against the contract as they are.
+    """
     spec = get_spec(artifact_type)
     try:
         data = parse_json_text(text)
@@ -61,4 +67,6 @@ def check_text(artifact_type: str, text: str) -> tuple[StructuralReport, Any]:
             violations=[Violation(message=f"Artifact is {err}", code="invalid_json")],
         )
         return report, None
+    if draft:
+        data = spec.read_draft(data)
     return spec.validate(data), data

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from draftguard.artifacts._fields import item_list, text_field
 from draftguard.artifacts._spec import ArtifactSpec, Violation, normalize_key
 
-__all__ = ["MIN_OPTIONS", "SPEC", "Quiz", "QuizDraftQuestion", "QuizQuestion", "draft"]
+__all__ = [
+    "MIN_OPTIONS", "SPEC", "Quiz", "QuizDraftQuestion", "QuizQuestion", "draft", "from_draft",
+]
 
 MIN_OPTIONS = 4
 
@@ -39,15 +41,38 @@ _DraftText = Annotated[str, Field(min_length=1, max_length=80)]
 
 
 # A question as the model writes it: exactly 4 options, bounded lengths, fields in reading
-# order (question first, answer after the options). No docstring: the schema is shown to
-# the model, and every description costs prompt tokens.
+# order (question first, answer after the options), and the answer as an option NUMBER: a
+# small model picks 1-4 reliably but does not copy an option's text exactly (measured:
+# SmolLM2 wrote "Cellular respiration." beside the option "cellular respiration", three
+# times running). No docstring: the schema is shown to the model, descriptions cost tokens.
 class QuizDraftQuestion(BaseModel):
     model_config = ConfigDict(title="QuizQuestion")
 
     question: str = Field(min_length=1, max_length=160)
     options: list[_DraftText] = Field(min_length=MIN_OPTIONS, max_length=MIN_OPTIONS)
-    correct_answer: _DraftText
+    correct_option: Literal[1, 2, 3, 4]
     explanation: str = Field(min_length=1, max_length=160)
+
+
+def from_draft(data: Any) -> Any:
+    """Questions with `correct_option` (1-based option number) get `correct_answer` set to
+    that option's text; a number that names no option leaves `correct_answer` missing, which
+    the rules report. Questions already carrying `correct_answer` are left as they are."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("questions"), list):
+        return data
+    questions = []
+    for q in data["questions"]:
+        if isinstance(q, Mapping) and "correct_option" in q and "correct_answer" not in q:
+            q = dict(q)
+            number = q.pop("correct_option")
+            options = q.get("options")
+            if (type(number) is int and isinstance(options, list)
+                    and 1 <= number <= len(options)):
+                q["correct_answer"] = options[number - 1]
+            out = {k: q[k] for k in ("question", "options", "correct_answer") if k in q}
+            q = {**out, **q}
+        questions.append(q)
+    return {**data, "questions": questions}
 
 
 @cache
@@ -149,7 +174,7 @@ SPEC = ArtifactSpec(
     generation_rules=(
         "Write one question for each key fact, in the same order",
         f"Give every question exactly {MIN_OPTIONS} different options",
-        "Copy correct_answer exactly from the options",
+        "correct_option is the number (1-4) of the right option",
         "The explanation quotes or restates the source",
     ),
     judge_kinds=("not answerable from source", "hallucinated", "wrong answer"),
@@ -162,8 +187,9 @@ SPEC = ArtifactSpec(
     # the example cannot pass for content of a typical source.
     example={"questions": [{
         "question": "At what temperature does water boil at sea level?",
-        "options": ["100 °C", "50 °C", "0 °C", "150 °C"],
-        "correct_answer": "100 °C",
+        "options": ["50 °C", "100 °C", "0 °C", "150 °C"],
+        "correct_option": 2,
         "explanation": "Water boils at 100 °C at sea level.",
     }]},
+    from_draft=from_draft,
 )
