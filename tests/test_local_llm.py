@@ -77,6 +77,31 @@ def test_tools_become_a_grammar_of_declared_calls_or_a_reply() -> None:
     assert "get_weather(city): Weather for a city" in prompt
 
 
+def test_after_enough_tool_rounds_the_model_may_only_answer() -> None:
+    from draftguard_adk.local_llm import _tool_rounds_since_user
+
+    result = types.Content(
+        role="user",
+        parts=[
+            types.Part(
+                function_response=types.FunctionResponse(name="get_weather", response={"t": 1})
+            )
+        ],
+    )
+    call = types.Content(
+        role="model",
+        parts=[types.Part(function_call=types.FunctionCall(name="get_weather", args={}))],
+    )
+    question = types.Content(role="user", parts=[types.Part(text="Weather?")])
+    req = LlmRequest(
+        contents=[question, call, result, call, result],
+        config=types.GenerateContentConfig(tools=[WEATHER]),
+    )
+    assert _tool_rounds_since_user(req) == 2
+    req.contents.append(types.Content(role="user", parts=[types.Part(text="And Oslo?")]))
+    assert _tool_rounds_since_user(req) == 0
+
+
 def test_pydantic_output_schemas_are_inlined() -> None:
     class Item(BaseModel):
         name: str
@@ -142,3 +167,36 @@ async def test_real_model_with_tools_returns_a_declared_call_or_text() -> None:
         assert isinstance(part.function_call.args["city"], str)
     else:
         assert part.text
+
+
+@pytest.mark.local_model
+async def test_real_model_answers_in_words_after_its_tool_rounds() -> None:
+    llm = LocalLlm(model="local:smollm2", max_tool_rounds=1)
+    req = LlmRequest(
+        contents=[
+            types.Content(role="user", parts=[types.Part(text="Weather in Oslo?")]),
+            types.Content(
+                role="model",
+                parts=[
+                    types.Part(
+                        function_call=types.FunctionCall(name="get_weather", args={"city": "Oslo"})
+                    )
+                ],
+            ),
+            types.Content(
+                role="user",
+                parts=[
+                    types.Part(
+                        function_response=types.FunctionResponse(
+                            name="get_weather", response={"forecast": "snow, -3 C"}
+                        )
+                    )
+                ],
+            ),
+        ],
+        config=types.GenerateContentConfig(tools=[WEATHER], max_output_tokens=48),
+    )
+    final = [r async for r in llm.generate_content_async(req)][-1]
+    part = final.content.parts[0]
+    assert part.function_call is None
+    assert part.text and part.text.strip()

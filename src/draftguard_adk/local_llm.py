@@ -43,6 +43,7 @@ log = logging.getLogger("draftguard.local_llm")
 
 _DEFAULT_N_CTX = 8192
 _DEFAULT_MAX_TOKENS = 512
+_DEFAULT_MAX_TOOL_ROUNDS = 1
 # Tokens kept free for the chat template's role markers around each message.
 _TEMPLATE_OVERHEAD = 8
 
@@ -172,6 +173,18 @@ def _messages(request: LlmRequest, extra_system: str) -> list[dict[str, str]]:
     return msgs
 
 
+def _tool_rounds_since_user(request: LlmRequest) -> int:
+    """How many tool results the model has received since the user last wrote."""
+    rounds = 0
+    for content in reversed(request.contents):
+        parts = content.parts or []
+        if content.role == "user" and any(p.text for p in parts):
+            break
+        if any(p.function_response for p in parts):
+            rounds += 1
+    return rounds
+
+
 def _tool_schema(request: LlmRequest) -> tuple[dict[str, Any], str] | None:
     """The grammar schema for 'call one declared tool or reply', and its prompt text."""
     declarations = [
@@ -219,6 +232,14 @@ class LocalLlm(BaseLlm):
     model: str = "local:smollm2"
     n_ctx: int | None = None
     max_tokens: int | None = None
+    max_tool_rounds: int | None = None
+    """Tool results per user turn before the model must answer (DRAFTGUARD_LLAMA_MAX_TOOL_ROUNDS,
+    default 1)."""
+
+    def _max_tool_rounds(self) -> int:
+        if self.max_tool_rounds is not None:
+            return self.max_tool_rounds
+        return _env_int("DRAFTGUARD_LLAMA_MAX_TOOL_ROUNDS", _DEFAULT_MAX_TOOL_ROUNDS)
 
     @classmethod
     def supported_models(cls) -> list[str]:
@@ -276,9 +297,14 @@ class LocalLlm(BaseLlm):
         self, llm_request: LlmRequest, stream: bool = False
     ) -> AsyncGenerator[LlmResponse, None]:
         loaded = await asyncio.to_thread(self._loaded)
-        tool_mode = _tool_schema(llm_request)
+        # A small model, once it has tool results, tends to call tools forever instead of
+        # answering. After `max_tool_rounds` results in one turn it may only reply.
+        answer_now = _tool_rounds_since_user(llm_request) >= self._max_tool_rounds()
+        tool_mode = None if answer_now else _tool_schema(llm_request)
         schema: dict[str, Any] | None = None
         extra_system = ""
+        if answer_now:
+            extra_system = "Now answer the user in plain words, using the tool results above."
         if tool_mode is not None:
             schema, extra_system = tool_mode
         elif llm_request.config.response_schema is not None:
@@ -287,6 +313,9 @@ class LocalLlm(BaseLlm):
             schema = to_json_schema(llm_request.config.response_json_schema)
         if schema is not None and tool_mode is None:
             extra_system = "Answer with JSON only, matching this schema: " + json.dumps(schema)
+        if answer_now and schema is None:
+            # The reply is free text, but it must not be an imitation of a tool call.
+            extra_system += " Do not write JSON."
 
         msgs = _messages(llm_request, extra_system)
         params = self._params(llm_request)
