@@ -174,6 +174,7 @@ async def test_a_runner_past_the_job_timeout_is_stopped_and_failed(store: JobSto
     started = asyncio.Event()
 
     async def stuck(job: JobRecord, on_progress: JobProgress, on_log: JobLog) -> JobOutcome:
+        await on_progress("repair", 90, 2)  # it got as far as the second repair
         started.set()
         await asyncio.sleep(3600)
         raise AssertionError("unreachable")
@@ -182,6 +183,8 @@ async def test_a_runner_past_the_job_timeout_is_stopped_and_failed(store: JobSto
     assert started.is_set() and summary is not None and summary.status == "failed"
     job = await store.get(job_id)
     assert job is not None and job.error is not None and "timed out after 0.3s" in job.error
+    # Seen with the embedded model: a poll said attempts 2, then the failed job said 0.
+    assert job.attempts == 2
 
 
 async def test_a_runner_bug_fails_the_job_not_the_worker(store: JobStore) -> None:

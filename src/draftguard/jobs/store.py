@@ -379,15 +379,21 @@ class JobStore:
             return (await conn.execute(stmt)).rowcount == 1
 
     async def finish(self, job: JobRecord, outcome: JobOutcome) -> bool:
-        """Store the outcome and release the lease; False when the lease was already lost."""
+        """Store the outcome and release the lease; False when the lease was already lost.
+
+        `attempts` never goes back: an outcome made without the loop's count (a job time-out,
+        a runner crash) keeps the repair attempts polls have already shown.
+        """
         now = self.clock()
+        greatest = func.max if self.dialect == "sqlite" else func.greatest
         stmt = (
             update(_JobRow)
             .where(self._held(job), _JobRow.status.in_(_ACTIVE))
             .values(
                 status=(JobStatus.COMPLETED if outcome.ok else JobStatus.FAILED).value,
                 stage=Stage.DONE.value, progress=100,
-                attempts=outcome.attempts, result=outcome.result if outcome.ok else None,
+                attempts=greatest(_JobRow.attempts, outcome.attempts),
+                result=outcome.result if outcome.ok else None,
                 error=None if outcome.ok else (outcome.error or "failed"),
                 details=outcome.details or None, updated_at=now, finished_at=now,
                 lease_owner=None, lease_token=None, lease_expires_at=None,
