@@ -49,7 +49,7 @@ def seed_design(raw: str, ok: str, not_ok: str) -> bool:
     return not (r - (o | n)) and not ((o | n) - r) and not (o & n)
 
 
-def best_ms(fn: Callable[[], object], repeat: int = 5) -> float:
+def best_ms(fn: Callable[[], object], repeat: int = 9) -> float:
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
