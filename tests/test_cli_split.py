@@ -127,3 +127,16 @@ def test_split_refuses_an_out_path_that_is_a_file(
     code = main(["split", "--draft", str(draft), "--outline", str(outline), "--out", str(blocker)])
     assert code == 2
     assert blocker.read_text() == "keep me"
+
+
+def test_a_pipe_given_as_a_draft_is_refused_not_waited_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+
+    fifo = tmp_path / "draft.fifo"
+    os.mkfifo(fifo)
+    args = _files(tmp_path, "x", "x", "")
+    args[2] = str(fifo)
+    assert main(args) == 2  # opening a FIFO for reading would block forever
+    assert "not a regular file" in capsys.readouterr().err

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from draftguard.errors import EmptyInputError, InputError, InputTooLargeError, NotTextError
+from draftguard.file_access import os_error_message, regular_file_problem
 
 __all__ = ["DEFAULT_MAX_BYTES", "decode_text", "read_text_file"]
 
@@ -49,6 +50,8 @@ def read_text_file(
     """Read a UTF-8 text file, raising `InputError` subclasses with one-line messages."""
     p = Path(path)
     label = what or str(p)
+    if problem := regular_file_problem(p):
+        raise InputError(f"{label}: {problem}")
     try:
         size = p.stat().st_size
         if size > max_bytes:
@@ -56,12 +59,6 @@ def read_text_file(
                 f"{label} is {size:,} bytes, over the {max_bytes:,}-byte limit"
             )
         data = p.read_bytes()
-    except FileNotFoundError:
-        raise InputError(f"{label}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{label}: is a directory, not a file") from None
-    except PermissionError:
-        raise InputError(f"{label}: permission denied") from None
     except OSError as err:
-        raise InputError(f"{label}: cannot read ({err.strerror})") from None
+        raise InputError(f"{label}: {os_error_message(err)}") from None
     return decode_text(data, what=label, max_bytes=max_bytes, allow_empty=allow_empty)

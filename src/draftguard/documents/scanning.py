@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from draftguard.errors import DocumentReadError
+from draftguard.file_access import os_error_message, regular_file_problem
 
 __all__ = [
     "CHUNK_BYTES",
@@ -62,20 +63,14 @@ def iter_file(path: Path, *, chunk_bytes: int = CHUNK_BYTES) -> Iterator[bytes]:
     Only regular files are read: a FIFO would block on open and a device such as /dev/zero
     would stream forever, so both are refused before opening.
     """
+    if problem := regular_file_problem(path):
+        raise DocumentReadError(f"{path}: {problem}")
     try:
-        if path.exists() and not path.is_dir() and not path.is_file():
-            raise DocumentReadError(f"{path}: not a regular file (device, pipe or socket)")
         with path.open("rb") as fh:
             while chunk := fh.read(chunk_bytes):
                 yield chunk
-    except FileNotFoundError:
-        raise DocumentReadError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise DocumentReadError(f"{path}: is a directory, not a file") from None
-    except PermissionError:
-        raise DocumentReadError(f"{path}: permission denied") from None
     except OSError as err:
-        raise DocumentReadError(f"{path}: cannot read ({err.strerror})") from None
+        raise DocumentReadError(f"{path}: {os_error_message(err)}") from None
 
 
 def iter_bytes(data: bytes | bytearray | memoryview, *, chunk_bytes: int = CHUNK_BYTES
