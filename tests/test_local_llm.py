@@ -28,6 +28,29 @@ WEATHER = types.Tool(
 )
 
 
+def _weather_turns(result: dict[str, object]) -> list[types.Content]:
+    """A user question, the model's get_weather call, and the tool's result."""
+    return [
+        types.Content(role="user", parts=[types.Part(text="Weather in Oslo?")]),
+        types.Content(
+            role="model",
+            parts=[
+                types.Part(
+                    function_call=types.FunctionCall(name="get_weather", args={"city": "Oslo"})
+                )
+            ],
+        ),
+        types.Content(
+            role="user",
+            parts=[
+                types.Part(
+                    function_response=types.FunctionResponse(name="get_weather", response=result)
+                )
+            ],
+        ),
+    ]
+
+
 def _request(text: str, **config: object) -> LlmRequest:
     return LlmRequest(
         contents=[types.Content(role="user", parts=[types.Part(text=text)])],
@@ -37,27 +60,7 @@ def _request(text: str, **config: object) -> LlmRequest:
 
 def test_history_with_tool_turns_renders_for_a_plain_chat_template() -> None:
     req = LlmRequest(
-        contents=[
-            types.Content(role="user", parts=[types.Part(text="Weather in Oslo?")]),
-            types.Content(
-                role="model",
-                parts=[
-                    types.Part(
-                        function_call=types.FunctionCall(name="get_weather", args={"city": "Oslo"})
-                    )
-                ],
-            ),
-            types.Content(
-                role="user",
-                parts=[
-                    types.Part(
-                        function_response=types.FunctionResponse(
-                            name="get_weather", response={"temp": -3}
-                        )
-                    )
-                ],
-            ),
-        ],
+        contents=_weather_turns({"temp": -3}),
         config=types.GenerateContentConfig(system_instruction="Be brief."),
     )
     msgs = _messages(req, "")
@@ -173,27 +176,7 @@ async def test_real_model_with_tools_returns_a_declared_call_or_text() -> None:
 async def test_real_model_answers_in_words_after_its_tool_rounds() -> None:
     llm = LocalLlm(model="local:smollm2", max_tool_rounds=1)
     req = LlmRequest(
-        contents=[
-            types.Content(role="user", parts=[types.Part(text="Weather in Oslo?")]),
-            types.Content(
-                role="model",
-                parts=[
-                    types.Part(
-                        function_call=types.FunctionCall(name="get_weather", args={"city": "Oslo"})
-                    )
-                ],
-            ),
-            types.Content(
-                role="user",
-                parts=[
-                    types.Part(
-                        function_response=types.FunctionResponse(
-                            name="get_weather", response={"forecast": "snow, -3 C"}
-                        )
-                    )
-                ],
-            ),
-        ],
+        contents=_weather_turns({"forecast": "snow, -3 C"}),
         config=types.GenerateContentConfig(tools=[WEATHER], max_output_tokens=48),
     )
     final = [r async for r in llm.generate_content_async(req)][-1]
