@@ -16,7 +16,9 @@ from event_planning.dedupe_plugin import DuplicateFilterPlugin
 from event_planning.prompts import EVENT_PLANNER_INSTRUCTION
 from event_planning.tools import (
     add_to_shortlist,
+    attach_ignored,
     forget_preference,
+    ground_arguments,
     plan_summary,
     remove_from_shortlist,
     repeat_guard,
@@ -35,7 +37,10 @@ def build_event_planner(model: str | BaseLlm | None = None) -> LlmAgent:
         instruction=EVENT_PLANNER_INSTRUCTION,
         tools=[search_venues, forget_preference, add_to_shortlist, remove_from_shortlist,
                plan_summary],
-        before_tool_callback=repeat_guard,
+        # The repeat check sees the call as the model sent it; grounding then drops
+        # preferences the user never expressed before the tool applies them.
+        before_tool_callback=[repeat_guard, ground_arguments],
+        after_tool_callback=attach_ignored,
     )
 
 

@@ -13,13 +13,16 @@ from typing import Any, Literal
 from google.adk.tools.base_tool import BaseTool
 from google.adk.tools.tool_context import ToolContext
 
+from event_planning.argument_grounding import ground_preferences
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, search, venue_by_id
 
 __all__ = [
     "PREFERENCES_KEY",
     "SHORTLIST_KEY",
     "add_to_shortlist",
+    "attach_ignored",
     "forget_preference",
+    "ground_arguments",
     "plan_summary",
     "remove_from_shortlist",
     "repeat_guard",
@@ -30,6 +33,8 @@ PREFERENCES_KEY = "planner_preferences"
 SHORTLIST_KEY = "planner_shortlist"
 MAX_SHORTLIST = 10
 CALLS_KEY = "temp:planner_tool_calls"
+IGNORED_KEY = "temp:planner_ignored_arguments"
+GROUNDED_TOOLS = frozenset({"search_venues"})
 
 PreferenceName = Literal["cuisine", "price_level", "neighborhood", "party_size", "date"]
 
@@ -61,6 +66,48 @@ def repeat_guard(
                       "stopping here instead of repeating it")
     tool_context.state[CALLS_KEY] = {"invocation": invocation, "calls": [*calls, key]}
     return None
+
+
+def _user_text(tool_context: ToolContext) -> str:
+    """Everything the user typed in this session, this turn included."""
+    texts = [part.text for event in tool_context.session.events
+             if event.author == "user" and event.content
+             for part in event.content.parts or [] if part.text]
+    return "\n".join(texts)
+
+
+def ground_arguments(
+    tool: BaseTool, args: dict[str, Any], tool_context: ToolContext
+) -> dict[str, Any] | None:
+    """`before_tool_callback`: drop preference arguments the user's own words do not support.
+
+    SmolLM2 copies schema examples ("$", "south_philly", 10) into search_venues whatever the
+    user said. Dropped arguments are removed from `args` in place (ADK runs the tool with
+    that dict) and kept, with reasons, for `attach_ignored` to show in the tool response.
+    """
+    if tool.name not in GROUNDED_TOOLS:
+        return None
+    report = ground_preferences(args, _user_text(tool_context))
+    for name in report.ignored:
+        args.pop(name, None)
+    if report.ignored:
+        ignored = dict(tool_context.state.get(IGNORED_KEY) or {})
+        ignored[tool_context.function_call_id or ""] = report.ignored
+        tool_context.state[IGNORED_KEY] = ignored
+    return None
+
+
+def attach_ignored(
+    tool: BaseTool, args: dict[str, Any], tool_context: ToolContext,
+    tool_response: dict[str, Any],
+) -> dict[str, Any] | None:
+    """`after_tool_callback`: the response says which arguments were ignored and why."""
+    ignored = dict(tool_context.state.get(IGNORED_KEY) or {})
+    mine = ignored.pop(tool_context.function_call_id or "", None)
+    if not mine:
+        return None
+    tool_context.state[IGNORED_KEY] = ignored
+    return {**tool_response, "ignored": mine}
 
 
 def _parse_date(text: str) -> Date:

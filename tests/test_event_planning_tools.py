@@ -77,7 +77,9 @@ def test_date_accepts_an_iso_timestamp() -> None:
     assert found["status"] == "ok" and found["preferences"]["date"] == "2026-06-12"
 
 
-async def _run_turn(script: list[Any]) -> tuple[Any, list[dict[str, Any]], Any]:
+async def _run_turn(
+    script: list[Any], said: str = "Italian food"
+) -> tuple[Any, list[dict[str, Any]], Any]:
     from google.adk.runners import InMemoryRunner
     from google.genai import types
     from scripted_llm import ScriptedLlm
@@ -90,7 +92,7 @@ async def _run_turn(script: list[Any]) -> tuple[Any, list[dict[str, Any]], Any]:
                                                           user_id="u")
     events = [e async for e in runner.run_async(
         user_id="u", session_id=session.id,
-        new_message=types.Content(role="user", parts=[types.Part(text="Italian food")]))]
+        new_message=types.Content(role="user", parts=[types.Part(text=said)]))]
     responses = [p.function_response.response for e in events if e.content
                  for p in e.content.parts or [] if p.function_response]
     stored = await runner.session_service.get_session(app_name="event_planning", user_id="u",
@@ -119,7 +121,7 @@ async def test_different_calls_in_one_turn_all_run() -> None:
         Call("search_venues", {"price_level": "$$$"}),
         Call("plan_summary"),
         "Here is your plan.",
-    ])
+    ], said="Italian food, $$$")
     assert model.remaining == 0
     assert [r["status"] for r in responses] == ["ok", "ok", "ok"]
     assert stored.state[PREFERENCES_KEY] == {"cuisine": "italian", "price_level": "$$$"}
