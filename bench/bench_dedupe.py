@@ -24,8 +24,7 @@ import time
 from collections.abc import Callable
 from difflib import SequenceMatcher
 
-from draftguard.dedupe import DedupeSettings, DuplicateIndex, StreamDeduper
-from draftguard.sentence_window import SentenceWindow
+from draftguard.dedupe import DedupeSettings, DuplicateIndex, SentenceWindow, StreamDeduper
 
 NAMES = ["Trattoria Lucia", "Bar Ferrante", "Osteria Nonna Rosa", "Palumbo's Kitchen",
          "Little Saigon Pho House", "Fishtown Smokehouse", "The Gilded Fork", "Casa Paloma",

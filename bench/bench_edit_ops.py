@@ -26,11 +26,9 @@ import statistics
 import time
 from difflib import SequenceMatcher
 
-import draftguard.anchors as anchors_module
-from draftguard.anchors import MatchTier, SearchText, find_anchor
-from draftguard.edit_plan import parse_edit_plan
-from draftguard.markdown_map import MarkdownMap
-from draftguard.patcher import apply_plan
+import draftguard.edits._anchors as anchors_module
+from draftguard.edits import MatchTier, SearchText, apply_plan, find_anchor, parse_edit_plan
+from draftguard.markdown import MarkdownMap
 
 TARGET_BYTES = 1_000_000
 N_OPS = 100

@@ -12,7 +12,7 @@ import random
 import time
 from collections.abc import Callable
 
-from draftguard.split_check import check_split
+from draftguard.split import check_split
 
 GOAL_10MB_MS = 150.0
 GOAL_SCALING = 2.2

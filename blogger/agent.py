@@ -8,16 +8,16 @@ from __future__ import annotations
 from google.adk.agents import LlmAgent
 from google.adk.models.base_llm import BaseLlm
 
-from blogger.content_tools import build_content_tools
 from blogger.delivery_check import build_blogger_delivery_check
 from blogger.prompts import (
     BLOGGER_INSTRUCTION,
     DELIVERY_CHECK_INSTRUCTION,
     EDIT_ROUTING_INSTRUCTION,
 )
-from blogger.sub_agents.artifact_maker import build_artifact_tool
-from blogger.sub_agents.content_splitter import build_content_splitter
-from draftguard_adk.models import model_for
+from draftguard_adk.artifacts import build_artifact_tool
+from draftguard_adk.edits import build_content_tools
+from draftguard_adk.llm import model_for
+from draftguard_adk.split import build_content_splitter
 
 
 def build_blogger(*, model: str | BaseLlm | None = None) -> LlmAgent:

@@ -14,7 +14,7 @@ from google.adk.models.base_llm import BaseLlm
 from google.adk.tools.function_tool import FunctionTool
 
 from draftguard.documents import Document
-from draftguard_adk.artifact_loop import STATE_RESULT
+from draftguard_adk.artifacts import STATE_RESULT
 from draftguard_adk.documents import build_delivery_check_tool
 
 __all__ = ["build_blogger_delivery_check", "study_material_documents"]

@@ -9,23 +9,6 @@ transfer to the agent `content_splitter`.
 Otherwise answer briefly and helpfully.
 """
 
-SPLIT_PLANNER_INSTRUCTION = """\
-You sort the paragraphs of a blog draft. Each paragraph has an id in square brackets.
-Pick the ids of the paragraphs that belong to the outline below. Do not write any text of
-your own: answer only with JSON of the form {{"ok_ids": [1, 3]}}.
-
-OUTLINE:
-{outline}
-
-PARAGRAPHS:
-{paragraphs}
-{feedback}"""
-
-SPLIT_FEEDBACK_BLOCK = """
-Your previous answer was rejected: {feedback}
-Fix that in this answer.
-"""
-
 EDIT_ROUTING_INSTRUCTION = """\
 Editing the post (tools: content_write, edit_ops, edit_metadata, read_content, read_section,
 list_versions, revert_to_version):

@@ -11,8 +11,8 @@ from google.adk.apps import App
 from google.adk.models.base_llm import BaseLlm
 from google.adk.plugins.base_plugin import BasePlugin
 
-from draftguard_adk.models import model_for
-from event_planning.dedupe_plugin import DuplicateFilterPlugin
+from draftguard_adk.dedupe import DuplicateFilterPlugin
+from draftguard_adk.llm import model_for
 from event_planning.prompts import EVENT_PLANNER_INSTRUCTION
 from event_planning.tools import (
     add_to_shortlist,

@@ -48,6 +48,49 @@ def test_importing_every_core_module_loads_no_adk() -> None:
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
 
 
+def test_adapters_never_import_the_apps() -> None:
+    offenders = {
+        str(p.relative_to(ROOT)): sorted(
+            n for n in _imports(p) if n.split(".")[0] in APPS
+        )
+        for p in (ROOT / "src" / "draftguard_adk").rglob("*.py")
+    }
+    assert {k: v for k, v in offenders.items() if v} == {}
+    assert len(offenders) >= 5
+
+
+@pytest.mark.parametrize("system", ["split", "edits", "dedupe", "artifacts", "documents", "jobs"])
+def test_each_system_has_one_core_and_one_adapter_package(system: str) -> None:
+    import importlib
+
+    core = importlib.import_module(f"draftguard.{system}")
+    adapter = importlib.import_module(f"draftguard_adk.{system}")
+    for package in (core, adapter):
+        assert package.__all__, package.__name__
+        for name in package.__all__:
+            assert hasattr(package, name), (package.__name__, name)
+
+
+@pytest.mark.parametrize(
+    ("seed_module", "name", "home"),
+    [
+        ("blogger.validation_checkers", "ContentSplitValidationChecker", "draftguard_adk.split"),
+        ("event_planning.duplicate_detector", "DuplicateDetector", "draftguard_adk.dedupe"),
+        ("event_planning.agent_invoker", "AgentInvoker", "draftguard_adk.dedupe"),
+    ],
+)
+def test_seed_named_modules_are_thin_over_the_adapters(
+    seed_module: str, name: str, home: str
+) -> None:
+    import importlib
+
+    seed = importlib.import_module(seed_module)
+    assert getattr(seed, name) is getattr(importlib.import_module(home), name)
+    tree = ast.parse(Path(seed.__file__ or "").read_text(encoding="utf-8"))
+    defined = [n for n in tree.body if isinstance(n, ast.ClassDef | ast.FunctionDef)]
+    assert defined == [], f"{seed_module} should only re-export"
+
+
 def test_adk_web_lists_exactly_the_apps() -> None:
     from google.adk.cli.utils.agent_loader import AgentLoader
 
@@ -104,7 +147,7 @@ def test_deprecation_warnings_are_silenced_in_one_place() -> None:
         for p in (ROOT / base).rglob("*.py")
         if "LoopAgent(" in p.read_text() or "SequentialAgent(" in p.read_text()
     ]
-    assert users == ["src/draftguard_adk/workflow_agents.py"]
+    assert users == ["src/draftguard_adk/agents/_workflow.py"]
     # Building the graphs and running them (ADK clones agents at run time) stays silent.
     code = (
         "import asyncio, warnings; warnings.simplefilter('error', DeprecationWarning)\n"

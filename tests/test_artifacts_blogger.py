@@ -11,9 +11,8 @@ from google.adk.runners import InMemoryRunner
 from google.genai import types
 from scripted_llm import Call, ScriptedLlm
 
-from blogger import state_keys
-from blogger.sub_agents.artifact_maker import build_artifact_agent, build_artifact_tool
-from draftguard_adk.artifact_loop import STATE_RESULT
+from draftguard_adk.artifacts import STATE_RESULT, build_artifact_agent, build_artifact_tool
+from draftguard_adk.split import state_keys
 
 DATA = Path(__file__).parent / "data" / "artifacts"
 POST = ("ATP (adenosine triphosphate) is the primary energy molecule of cells. "
@@ -73,7 +72,7 @@ def test_agent_factory_reads_the_post_from_state() -> None:
 def test_tool_offers_every_registered_type(monkeypatch: pytest.MonkeyPatch) -> None:
     # "Adding an artifact type means adding one schema module": the tool's enum follows the
     # registry instead of a hard-coded Literal.
-    from blogger.sub_agents import artifact_maker
+    from draftguard_adk.artifacts import _tool as artifact_maker
 
     monkeypatch.setattr(artifact_maker, "artifact_types",
                         lambda: ["flashcards", "glossary", "mindmap", "quiz"])

@@ -12,14 +12,14 @@ from google.genai import types
 from scripted_llm import Hang, ScriptedLlm
 
 from draftguard.errors import ConfigError
-from draftguard_adk.artifact_loop import (
+from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID
+from draftguard_adk.artifacts import (
     MAX_LLM_CALLS,
     STATE_RESULT,
     STATE_SOURCE,
     build_artifact_repair_loop,
+    generate_artifact,
 )
-from draftguard_adk.artifact_repair import generate_artifact
-from draftguard_adk.workflow_agents import ROUTE_RETRY, ROUTE_VALID
 
 DATA = Path(__file__).parent / "data" / "artifacts"
 PHOTO_SOURCE = (
@@ -252,7 +252,7 @@ async def test_loop_as_an_agent_escalates_with_route_valid_and_routes_retry_on_f
 
 
 def _schema_of(llm: ScriptedLlm, index: int) -> dict[str, Any]:
-    from draftguard_adk.json_schemas import to_json_schema
+    from draftguard_adk.llm import to_json_schema
 
     return to_json_schema(llm.requests[index].config.response_schema)
 
@@ -346,8 +346,8 @@ def test_embedded_model_grammar_keeps_the_schema_s_property_order(
     # small model write "correct_answer" before "question".
     llama_grammar = pytest.importorskip("llama_cpp.llama_grammar")
     from draftguard.artifacts import get_spec
-    from draftguard_adk import local_llm
-    from draftguard_adk.json_schemas import to_json_schema
+    from draftguard_adk.llm import _local_llm as local_llm
+    from draftguard_adk.llm import to_json_schema
 
     seen: list[str] = []
     monkeypatch.setattr(llama_grammar.LlamaGrammar, "from_json_schema",
@@ -404,7 +404,7 @@ async def test_an_abandoned_embedded_model_call_frees_the_model_at_once() -> Non
     import asyncio
     import threading
 
-    from draftguard_adk.local_llm import LocalLlm, _Loaded
+    from draftguard_adk.llm._local_llm import LocalLlm, _Loaded
 
     llama = _SlowLlama(1000)
     loaded = _Loaded(llama=llama, lock=threading.Lock(), n_ctx=2048, grammars={})
@@ -436,8 +436,8 @@ async def test_the_embedded_model_gets_no_format_example_to_copy(
 ) -> None:
     # Measured: with the example in its prompt SmolLM2 returned the example card three times
     # running; without it, "ATP" / "adenosine triphosphate". Remote models keep the example.
+    import draftguard_adk.llm as local_llm
     from draftguard.artifacts import get_spec
-    from draftguard_adk import local_llm
 
     good = {"flashcards": [{"front": "ATP", "back": "The primary energy molecule of cells"}]}
     example = json.dumps(dict(get_spec("flashcards").example), ensure_ascii=False)

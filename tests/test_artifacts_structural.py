@@ -18,7 +18,7 @@ from draftguard.artifacts import (
     json_schema,
     validate_structure,
 )
-from draftguard.artifacts.schema_export import schema_files
+from draftguard.artifacts._schema_export import schema_files
 from draftguard.errors import UnknownArtifactTypeError
 
 DATA = Path(__file__).parent / "data" / "artifacts"
@@ -242,7 +242,7 @@ def test_registry_lists_types_and_refuses_unknown_ones() -> None:
 def test_published_json_schemas_match_the_models() -> None:
     for name, text in schema_files().items():
         published = ROOT / "docs" / "schemas" / name
-        assert published.is_file(), "run python -m draftguard.artifacts.schema_export"
+        assert published.is_file(), "run python -m draftguard.artifacts._schema_export"
         assert published.read_text(encoding="utf-8") == text, f"{name} is stale"
     assert json_schema("quiz")["properties"]["questions"]["items"]["$ref"].endswith("QuizQuestion")
 

@@ -6,8 +6,8 @@ from google.adk.runners import InMemoryRunner
 from google.genai import types
 from scripted_llm import Call, ScriptedLlm
 
-from blogger import state_keys as keys
 from blogger.agent import build_blogger
+from draftguard_adk.split import state_keys as keys
 
 
 async def test_coordinator_transfers_a_split_request_and_takes_the_next_turn_back() -> None:

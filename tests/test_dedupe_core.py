@@ -17,15 +17,18 @@ from draftguard.dedupe import (
     ContentDuplicationEvent,
     DedupeSettings,
     DuplicateIndex,
+    PieceKind,
     SentenceSimilarity,
+    SentenceWindow,
     StreamDeduper,
+    UnitScanner,
     dedupe_text,
     normalize_sentence,
     similarity,
+    split_units,
+    units_only,
 )
-from draftguard.sentence_window import SentenceWindow
-from draftguard.stream_units import PieceKind, UnitScanner, split_units, units_only
-from event_planning.duplicate_detector import DuplicateDetector
+from draftguard_adk.dedupe import DuplicateDetector
 
 
 def _units(text: str) -> list[str]:

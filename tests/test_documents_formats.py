@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 from draftguard.documents import (
     FAMILIES,
     FORMATS,
+    DocumentSize,
+    DocumentSummary,
     check_compatibility,
     format_from_extension,
     format_from_mime,
@@ -16,8 +18,6 @@ from draftguard.documents import (
     normalize_format,
     satisfies,
 )
-from draftguard.documents.analysis import DocumentSummary
-from draftguard.documents.sizes import DocumentSize
 from draftguard.errors import UnknownFormatError
 
 formats = st.sampled_from(sorted(FORMATS))

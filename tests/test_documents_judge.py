@@ -20,6 +20,7 @@ from google.adk.runners import InMemoryRunner
 from google.genai import types
 from scripted_llm import ScriptedLlm
 
+from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID, loop_agent
 from draftguard_adk.documents import (
     FEEDBACK_KEY,
     INTENT_KEY,
@@ -28,7 +29,6 @@ from draftguard_adk.documents import (
     VERDICT_KEY,
     build_document_validator,
 )
-from draftguard_adk.workflow_agents import ROUTE_RETRY, ROUTE_VALID, loop_agent
 
 INTENT = {
     "primaryGoal": "Write a short blog post about ADK guardrails, with a quiz",
@@ -283,7 +283,7 @@ async def test_artifact_stored_by_reference_is_invalid_input() -> None:
 
 
 def test_example_answer_is_shown_except_to_embedded_models() -> None:
-    from draftguard_adk.local_llm import LocalLlm
+    from draftguard_adk.llm import LocalLlm
 
     auto = build_document_validator(model=ScriptedLlm([]))
     assert auto._include_example(ScriptedLlm([])) is True

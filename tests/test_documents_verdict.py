@@ -23,7 +23,7 @@ from draftguard.documents import (
     parse_judge_answer,
     prompt_summaries,
 )
-from draftguard.documents.verdict import EXAMPLE_GAP
+from draftguard.documents._verdict import EXAMPLE_GAP
 from draftguard.errors import ModelOutputError, UnknownFormatError
 
 

@@ -12,8 +12,8 @@ from google.adk.runners import InMemoryRunner
 from google.genai import types
 from scripted_llm import Call, ScriptedLlm
 
-from blogger.content_tools import build_content_tools
 from blogger.prompts import EDIT_ROUTING_INSTRUCTION
+from draftguard_adk.edits import build_content_tools
 
 APP, USER = "blogger", "author"
 DOC = (

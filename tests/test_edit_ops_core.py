@@ -7,13 +7,19 @@ from pathlib import Path
 
 import pytest
 
-from draftguard.anchors import MatchTier, find_anchor
-from draftguard.edit_plan import EditPlan, dump_schema, parse_edit_plan
-from draftguard.edit_result import EditStatus, RejectReason
+from draftguard.edits import (
+    EditStatus,
+    MatchTier,
+    RejectReason,
+    apply_plan,
+    edit_frontmatter,
+    find_anchor,
+    line_budget,
+    read_frontmatter,
+)
+from draftguard.edits._plan import EditPlan, dump_schema, parse_edit_plan
 from draftguard.errors import FrontmatterError, SchemaError, UnsafePathError
-from draftguard.frontmatter import edit_frontmatter, read_frontmatter
-from draftguard.output_paths import resolve_output_path
-from draftguard.patcher import apply_plan, line_budget
+from draftguard.textio import resolve_output_path
 
 ROOT = Path(__file__).resolve().parents[1]
 

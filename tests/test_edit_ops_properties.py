@@ -5,10 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from draftguard.anchors import find_anchor
-from draftguard.edit_plan import parse_edit_plan
-from draftguard.edit_result import EditStatus
-from draftguard.patcher import apply_plan
+from draftguard.edits import EditStatus, apply_plan, find_anchor, parse_edit_plan
 
 WORDS = ["geno", "pat", "won", "bread", "cheese", "onion", "steak", "roll", "wit", "the", "a"]
 

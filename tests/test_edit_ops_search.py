@@ -13,11 +13,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from rapidfuzz import fuzz
 
-import draftguard.anchors as anchors
-from draftguard.anchors import SearchText, find_anchor, fold
-from draftguard.exact_search import ExactFinder
-from draftguard.fuzzy_bound import SegmentBound, segment_width
-from draftguard.markdown_map import MarkdownMap, count_lines
+import draftguard.edits._anchors as anchors
+from draftguard.edits import ExactFinder, SearchText, SegmentBound, find_anchor, fold, segment_width
+from draftguard.markdown import MarkdownMap, count_lines
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -13,10 +13,8 @@ from opentelemetry.sdk.metrics import MeterProvider
 from opentelemetry.sdk.metrics.export import InMemoryMetricReader
 from scripted_llm import Call, Chunks, ScriptedLlm
 
+from draftguard_adk.dedupe import AgentInvoker, DuplicateDetector, DuplicateFilterPlugin
 from event_planning.agent import build_app, build_event_planner
-from event_planning.agent_invoker import AgentInvoker
-from event_planning.dedupe_plugin import DuplicateFilterPlugin
-from event_planning.duplicate_detector import DuplicateDetector
 from event_planning.tools import PREFERENCES_KEY
 
 VENUES = [

@@ -19,7 +19,7 @@ import httpx
 import pytest
 from scripted_llm import ScriptedLlm
 
-import draftguard_adk.jobs.runner as runner_module
+import draftguard_adk.jobs as runner_module
 from draftguard.jobs import JobStatus, JobStore, load_job_settings
 from draftguard_adk.cli import main
 from draftguard_adk.jobs import build_server_app, repair_loop_runner

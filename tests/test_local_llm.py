@@ -11,9 +11,9 @@ from google.adk.models.llm_request import LlmRequest
 from google.genai import types
 from pydantic import BaseModel
 
-from draftguard_adk import local_llm
-from draftguard_adk.json_schemas import to_json_schema
-from draftguard_adk.local_llm import LocalLlm, _messages, _tool_schema
+from draftguard_adk.llm import _local_llm as local_llm
+from draftguard_adk.llm import to_json_schema
+from draftguard_adk.llm._local_llm import LocalLlm, _messages, _tool_schema
 
 WEATHER = types.Tool(
     function_declarations=[
@@ -81,7 +81,7 @@ def test_tools_become_a_grammar_of_declared_calls_or_a_reply() -> None:
 
 
 def test_after_enough_tool_rounds_the_model_may_only_answer() -> None:
-    from draftguard_adk.local_llm import _tool_rounds_since_user
+    from draftguard_adk.llm._local_llm import _tool_rounds_since_user
 
     result = types.Content(
         role="user",
@@ -119,7 +119,7 @@ def test_pydantic_output_schemas_are_inlined() -> None:
 
 def test_importing_the_adapter_and_the_apps_loads_no_model() -> None:
     code = (
-        "import blogger.agent, draftguard_adk.local_llm as m, sys;"
+        "import blogger.agent, draftguard_adk.llm._local_llm as m, sys;"
         "assert not m._loaded, 'model loaded at import';"
         "assert 'llama_cpp' not in sys.modules, 'llama_cpp imported at import'"
     )

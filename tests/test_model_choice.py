@@ -10,9 +10,7 @@ from google.adk.models.registry import LLMRegistry
 from draftguard.errors import ConfigError, ModelUnavailableError
 from draftguard.model_choice import choose_model
 from draftguard.settings import AgentSettings, ProjectSettings, load_settings
-from draftguard_adk.gguf_locator import resolve_gguf
-from draftguard_adk.local_llm import LocalLlm, register_local_models
-from draftguard_adk.models import model_for
+from draftguard_adk.llm import LocalLlm, model_for, register_local_models, resolve_gguf
 
 YAML = ProjectSettings(agents={"content_splitter": AgentSettings(model="gguf:/m/x.gguf")})
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from draftguard.errors import EmptyInputError
-from draftguard.segmentation import Granularity, segment
-from draftguard.split_check import check_split
+from draftguard.split import Granularity, check_split, segment
 
 # --- Seed 000 "Example Scenarios" ---------------------------------------------------------
 

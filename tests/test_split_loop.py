@@ -14,9 +14,9 @@ from google.adk.runners import InMemoryRunner
 from google.genai import types
 from scripted_llm import ScriptedLlm
 
-from blogger import state_keys as keys
-from blogger.sub_agents.content_splitter import build_content_splitter
 from draftguard.settings import AgentSettings, ProjectSettings
+from draftguard_adk.split import build_content_splitter
+from draftguard_adk.split import state_keys as keys
 
 RAW = "Intro to sourdough\n\nMy cat sleeps\n\nFeeding the starter\n\nBaking the loaf"
 OUTLINE = "1. Starter\n2. Baking"

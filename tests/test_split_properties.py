@@ -7,7 +7,7 @@ import unicodedata
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from draftguard.split_check import check_split
+from draftguard.split import check_split
 
 # --- The reference: line by line, lists instead of counters --------------------------------
 
@@ -145,7 +145,7 @@ texts = st.lists(pieces, max_size=40).map("".join)
 @settings(max_examples=500)
 @given(texts, st.sampled_from(["paragraph", "line", "sentence"]))
 def test_fast_segmentation_equals_normalising_each_unit(text: str, granularity: str) -> None:
-    from draftguard.segmentation import (
+    from draftguard.split._segmentation import (
         Granularity,
         normalize_text,
         normalize_unit,

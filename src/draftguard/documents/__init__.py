@@ -4,7 +4,7 @@ No ADK, no model: `analyze_documents` turns files, bytes, text or structures int
 that are safe to put in a prompt (metadata for binary and base64, previews for large text).
 """
 
-from draftguard.documents.analysis import (
+from draftguard.documents._analysis import (
     AnalysisSettings,
     ContentType,
     DocumentSummary,
@@ -12,32 +12,33 @@ from draftguard.documents.analysis import (
     analyze_document,
     analyze_documents,
 )
-from draftguard.documents.base64_text import Base64Finding, detect_base64, looks_like_base64
-from draftguard.documents.compatibility import (
+from draftguard.documents._base64_text import Base64Finding, detect_base64, looks_like_base64
+from draftguard.documents._compatibility import (
     CompatibilityReport,
     DocumentCompatibility,
     check_compatibility,
 )
-from draftguard.documents.formats import (
+from draftguard.documents._formats import (
     FAMILIES,
     FORMATS,
     family_of,
     format_from_extension,
     format_from_mime,
     is_compatible,
+    known_format_names,
     normalize_format,
     satisfies,
 )
-from draftguard.documents.sizes import DocumentSize, readable_size
-from draftguard.documents.sources import Document, as_document
-from draftguard.documents.validation_prompt import (
+from draftguard.documents._sizes import DocumentSize, readable_size
+from draftguard.documents._sources import Document, as_document
+from draftguard.documents._validation_prompt import (
     DEFAULT_PREVIEW_BUDGET_BYTES,
     JUDGE_SYSTEM_INSTRUCTION,
     build_retry_message,
     build_validation_prompt,
     prompt_summaries,
 )
-from draftguard.documents.verdict import (
+from draftguard.documents._verdict import (
     DocumentValidationDetail,
     JudgeAnswer,
     KnownFacts,
@@ -83,6 +84,7 @@ __all__ = [
     "is_compatible",
     "judge_answer_schema",
     "known_facts",
+    "known_format_names",
     "looks_like_base64",
     "merge_verdict",
     "normalize_format",

@@ -4,8 +4,8 @@ Framework-free: the ADK side (`draftguard_adk.jobs`) supplies the runner (the re
 and the HTTP server.
 """
 
-from draftguard.jobs.config import ApiKeys, JobSettings, load_job_settings, normalize_database_url
-from draftguard.jobs.models import (
+from draftguard.jobs._config import ApiKeys, JobSettings, load_job_settings, normalize_database_url
+from draftguard.jobs._models import (
     ArtifactRequest,
     JobCreated,
     JobOutcome,
@@ -13,7 +13,7 @@ from draftguard.jobs.models import (
     JobView,
     format_timestamp,
 )
-from draftguard.jobs.status import (
+from draftguard.jobs._status import (
     ACTIVE_STATUSES,
     TERMINAL_STATUSES,
     JobStatus,
@@ -21,8 +21,8 @@ from draftguard.jobs.status import (
     progress_for,
     status_for,
 )
-from draftguard.jobs.store import JobStore, utcnow
-from draftguard.jobs.worker import (
+from draftguard.jobs._store import JobStore, utcnow
+from draftguard.jobs._worker import (
     JobLog,
     JobProgress,
     JobRunner,
@@ -31,7 +31,7 @@ from draftguard.jobs.worker import (
     WorkerSummary,
     default_worker_name,
 )
-from draftguard.jobs.worker_log import (
+from draftguard.jobs._worker_log import (
     WORKER_LOGGER,
     JsonLineFormatter,
     SeedFormatter,

@@ -15,8 +15,8 @@ from draftguard.documents import (
     DocumentSummary,
     analyze_documents,
     check_compatibility,
+    known_format_names,
 )
-from draftguard.documents.formats import known_format_names
 from draftguard.errors import InputError
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 

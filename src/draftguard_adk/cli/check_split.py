@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from draftguard.segmentation import Granularity
 from draftguard.settings import load_settings
-from draftguard.split_check import check_split
-from draftguard.text_input import DEFAULT_MAX_BYTES, read_text_file
+from draftguard.split import Granularity, check_split
+from draftguard.textio import DEFAULT_MAX_BYTES, read_text_file
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 
 HELP = """\

@@ -7,12 +7,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from draftguard.atomic_write import write_atomic
-from draftguard.edit_plan import parse_edit_plan
-from draftguard.edit_result import EditStatus
+from draftguard.edits import EditStatus, apply_plan, parse_edit_plan
 from draftguard.errors import InputError
-from draftguard.patcher import apply_plan
-from draftguard.text_input import DEFAULT_MAX_BYTES, decode_text, read_text_file
+from draftguard.textio import DEFAULT_MAX_BYTES, decode_text, read_text_file, write_atomic
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 
 HELP = """\

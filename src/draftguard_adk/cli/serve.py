@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
 
     import uvicorn
 
-    from draftguard_adk.jobs.server import AGENTS_DIR, build_server_app
+    from draftguard_adk.jobs import AGENTS_DIR, build_server_app
 
     app = build_server_app(
         settings, agents_dir=agents_dir or AGENTS_DIR, web=not args.no_web,

@@ -7,9 +7,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from draftguard.atomic_write import write_many_atomic
 from draftguard.errors import InputError
-from draftguard.text_input import read_text_file
+from draftguard.textio import read_text_file, write_many_atomic
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 from draftguard_adk.cli.check_split import draft_size_limit
 
@@ -47,7 +46,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from blogger.split_runner import run_split  # ADK and the agent graph load only when used
+    from draftguard_adk.split import run_split  # ADK and the agent graph load only when used
 
     draft = read_text_file(args.draft, what=f"draft {args.draft}", max_bytes=draft_size_limit())
     outline = read_text_file(args.outline, what=f"outline {args.outline}")

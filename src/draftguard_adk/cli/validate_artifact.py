@@ -7,7 +7,7 @@ from typing import Any
 
 from draftguard.artifacts import artifact_types, parse_json_text, validate_structure
 from draftguard.errors import SchemaError
-from draftguard.text_input import read_text_file
+from draftguard.textio import read_text_file
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 
 HELP = """\

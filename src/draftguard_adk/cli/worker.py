@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
             update={"database_url": normalize_database_url(args.database_url)})
     configure_worker_logging(json_lines=args.log_json)
 
-    from draftguard_adk.jobs.runner import repair_loop_runner
+    from draftguard_adk.jobs import repair_loop_runner
 
     runner = repair_loop_runner(model=args.model)
     summary = asyncio.run(_work(args, settings, runner))

@@ -1,9 +1,9 @@
 """ADK side of the document validator (seed 003): artifacts in, judge, verdict in state."""
 
-from draftguard_adk.documents.artifacts import document_from_part, load_artifact_documents
-from draftguard_adk.documents.delivery_tool import build_delivery_check_tool
-from draftguard_adk.documents.judge import judge_documents, resolve_llm
-from draftguard_adk.documents.validator import (
+from draftguard_adk.documents._artifacts import document_from_part, load_artifact_documents
+from draftguard_adk.documents._delivery_tool import build_delivery_check_tool
+from draftguard_adk.documents._judge import judge_documents, resolve_llm
+from draftguard_adk.documents._validator import (
     FEEDBACK_KEY,
     INTENT_KEY,
     ROUTE_INVALID_INPUT,

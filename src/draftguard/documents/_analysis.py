@@ -1,0 +1,352 @@
+"""`analyze_documents`: one metadata-rich summary per document, safe to show an LLM judge.
+
+Follows seed 003's "New Method" sections: name, mimeType, format, size, type, preview and
+isAccessible per document. On top of the seed, every summary says where its format came
+from (extension, declared type, content) and reports, rather than hides, when they disagree.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic.alias_generators import to_camel
+
+from draftguard.documents._base64_text import (
+    DEFAULT_MIN_CHARS,
+    DEFAULT_MIN_OPAQUE_CHARS,
+    Base64Finding,
+    detect_base64,
+)
+from draftguard.documents._formats import (
+    FORMATS,
+    family_of,
+    format_from_extension,
+    format_from_mime,
+    format_info,
+)
+from draftguard.documents._scanning import (
+    ContentScan,
+    iter_bytes,
+    iter_file,
+    iter_text,
+    scan_chunks,
+)
+from draftguard.documents._sizes import DocumentSize, readable_size
+from draftguard.documents._sniffing import (
+    ZIP_BASED,
+    integrity_problem,
+    sniff_magic,
+    sniff_text,
+    sniff_zip,
+)
+from draftguard.documents._sources import Document, SourceKind, as_document
+
+__all__ = [
+    "AnalysisSettings",
+    "ContentType",
+    "DocumentSummary",
+    "FormatEvidence",
+    "analyze_document",
+    "analyze_documents",
+]
+
+ContentType = Literal["text", "structured", "binary", "base64"]
+
+_SNIFF_BYTES = 8192
+
+
+class _Camel(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, frozen=True)
+
+
+class AnalysisSettings(_Camel):
+    """Thresholds for previews and parsing (agents.yaml section `document_validator`)."""
+
+    full_preview_max_bytes: int = Field(default=50 * 1024, ge=0)
+    """Text and structured documents up to this size are previewed in full."""
+    large_preview_bytes: int = Field(default=1024, ge=0)
+    """Larger ones show this many leading bytes plus a size indicator."""
+    parse_limit_bytes: int = Field(default=8 * 1024 * 1024, ge=0)
+    """Documents up to this size are parsed in full (JSON, XML, YAML, base64 decoding)."""
+    base64_min_chars: int = Field(default=DEFAULT_MIN_CHARS, ge=4)
+    base64_min_opaque_chars: int = Field(default=DEFAULT_MIN_OPAQUE_CHARS, ge=4)
+
+    @model_validator(mode="after")
+    def _parse_covers_full_preview(self) -> AnalysisSettings:
+        if self.parse_limit_bytes < self.full_preview_max_bytes:
+            raise ValueError("parse_limit_bytes must be at least full_preview_max_bytes")
+        return self
+
+
+class FormatEvidence(_Camel):
+    """What each source says the format is (None: that source says nothing)."""
+
+    extension: str | None = None
+    declared: str | None = None
+    content: str | None = None
+    """A format the bytes prove, or "text"/"binary" when they only show which kind they are."""
+
+
+class DocumentSummary(_Camel):
+    """One document as the judge sees it. Dump with `by_alias=True` for the seed's names."""
+
+    name: str
+    mime_type: str
+    format: str
+    size: DocumentSize
+    type: ContentType
+    preview: str | None
+    is_accessible: bool
+    """True when the judge can read the content itself (text, structured); binary and
+    base64 documents are judged by their metadata only."""
+    source: SourceKind = "memory"
+    format_evidence: FormatEvidence = Field(default_factory=FormatEvidence)
+    format_conflict: str | None = None
+    """Set when extension, declared type and content disagree, e.g.
+    "declared text/plain, content is PDF"."""
+    decoded_size: DocumentSize | None = None
+    """For base64: the size of the decoded payload."""
+    problems: list[str] = Field(default_factory=list)
+    """Defects a person should fix: empty, truncated, unparseable, mislabelled."""
+    notes: list[str] = Field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """No problems and no format conflict."""
+        return not self.problems and self.format_conflict is None
+
+
+def analyze_documents(
+    docs: Iterable[Any], *, settings: AnalysisSettings | None = None
+) -> list[DocumentSummary]:
+    """One summary per document, in order. See `analyze_document`."""
+    settings = settings or AnalysisSettings()
+    return [analyze_document(d, settings=settings) for d in docs]
+
+
+def analyze_document(doc: Any, *, settings: AnalysisSettings | None = None) -> DocumentSummary:
+    """Summarise a `Document`, a path or an ActionDocument-shaped object.
+
+    Raises `DocumentReadError` when a file cannot be read at all.
+    """
+    settings = settings or AnalysisSettings()
+    document = as_document(doc)
+    if isinstance(document.content, dict | list):
+        return _summarise_structure(document, document.content, settings)
+    return _summarise_bytes(document, _scan(document, settings), settings)
+
+
+def _scan(document: Document, settings: AnalysisSettings) -> ContentScan:
+    content = document.content
+    size_hint: int | None = None
+    if document.path is not None:
+        try:
+            size_hint = document.path.stat().st_size
+        except OSError:
+            size_hint = None  # iter_file reports the error in its own words
+        chunks = iter_file(document.path)
+    elif isinstance(content, str):
+        size_hint = len(content)  # a lower bound on its UTF-8 size: enough to skip the body
+        chunks = iter_text(content)
+    elif isinstance(content, bytes | bytearray | memoryview):
+        size_hint = memoryview(content).nbytes
+        chunks = iter_bytes(content)
+    else:  # pragma: no cover - Document's type rules this out
+        raise TypeError(f"unsupported content {type(content).__name__}")
+    return scan_chunks(
+        chunks,
+        head_bytes=max(_SNIFF_BYTES, settings.large_preview_bytes, 4096),
+        parse_limit=settings.parse_limit_bytes,
+        size_hint=size_hint,
+    )
+
+
+def _summarise_structure(
+    document: Document, data: dict[str, Any] | list[Any], settings: AnalysisSettings
+) -> DocumentSummary:
+    compact = json.dumps(data, ensure_ascii=False, default=str).encode("utf-8")
+    size = len(compact)
+    ext_fmt = format_from_extension(document.name)
+    declared_fmt = format_from_mime(document.mime_type)
+    claimed = declared_fmt or ext_fmt
+    # A dict or list is data, not JSON text: any structured format may be its intended form.
+    fmt = claimed if claimed and family_of(claimed) == "structured" else "json"
+    evidence = FormatEvidence(extension=ext_fmt, declared=declared_fmt, content=fmt)
+    conflict = _conflict(evidence, document, kind="structured")
+    if conflict:
+        conflict = conflict.replace(f"content is {_fmt_label(fmt)}",
+                                    "content is an in-memory structure")
+    return DocumentSummary(
+        name=document.name,
+        mime_type=document.mime_type or FORMATS[fmt].mime,
+        format=fmt,
+        size=DocumentSize.of(size),
+        type="structured",
+        preview=_structure_preview(data, compact, settings),
+        is_accessible=True,
+        source=document.source,
+        format_evidence=evidence,
+        format_conflict=conflict,
+        notes=["in-memory structure; size is its compact JSON serialisation"],
+    )
+
+
+def _summarise_bytes(
+    document: Document, scan: ContentScan, settings: AnalysisSettings
+) -> DocumentSummary:
+    ext_fmt = format_from_extension(document.name)
+    declared_fmt = format_from_mime(document.mime_type)
+    claimed = declared_fmt or ext_fmt
+    problems: list[str] = []
+    notes: list[str] = []
+    b64: Base64Finding | None = None
+    content_ev: str | None
+    kind: ContentType
+
+    if scan.size == 0:
+        problems.append("empty document (0 bytes)")
+        kind, content_ev = "text", None
+    elif not scan.is_text:
+        kind = "binary"
+        content_ev = sniff_magic(scan.head) or "binary"
+        if claimed is not None and (info := format_info(claimed)) and info.textual:
+            notes.append(f"content is {scan.utf8_error}")
+    elif magic := sniff_magic(scan.head, in_text=True):
+        kind, content_ev = "binary", magic
+    elif b64 := detect_base64(
+        scan, min_chars=settings.base64_min_chars,
+        min_opaque_chars=settings.base64_min_opaque_chars,
+    ):
+        kind = "base64"
+        content_ev = b64.format or ("text" if b64.payload == "text" else "binary")
+    else:
+        text_head = scan.head.decode("utf-8", "ignore")
+        sniff = sniff_text(text_head, scan.body, claimed=claimed)
+        kind = "structured" if sniff.structured else "text"
+        content_ev = sniff.format or "text"
+        problems.extend(p for p in (sniff.problem,) if p)
+        notes.extend(n for n in (sniff.note,) if n)
+
+    if content_ev in ZIP_BASED:
+        zip_fmt, zip_problem = sniff_zip(
+            document.path if document.path is not None else _as_bytes(document.content)
+        )
+        content_ev = zip_fmt or content_ev
+        problems.extend(p for p in (zip_problem,) if p)
+    elif kind == "binary" and content_ev and (bad := integrity_problem(content_ev, scan.tail)):
+        problems.append(bad)
+
+    evidence = FormatEvidence(extension=ext_fmt, declared=declared_fmt, content=content_ev)
+    fmt = _resolve(evidence)
+    if b64 is not None and b64.data_uri_mime:
+        notes.append(f"data: URI declaring {b64.data_uri_mime}")
+    info = FORMATS.get(fmt)
+    return DocumentSummary(
+        name=document.name,
+        mime_type=document.mime_type or (info.mime if info else "application/octet-stream"),
+        format=fmt,
+        size=DocumentSize.of(scan.size),
+        type=kind,
+        preview=_preview(scan.body or scan.head, scan.size, settings)
+        if kind in ("text", "structured") else None,
+        is_accessible=kind in ("text", "structured") and scan.size > 0,
+        source=document.source,
+        format_evidence=evidence,
+        format_conflict=_conflict(evidence, document, kind=kind),
+        decoded_size=DocumentSize.of(b64.decoded_bytes) if b64 else None,
+        problems=problems,
+        notes=notes,
+    )
+
+
+def _as_bytes(content: Any) -> bytes | bytearray | memoryview:
+    if isinstance(content, str):
+        return content.encode("utf-8", "surrogatepass")
+    if isinstance(content, bytes | bytearray | memoryview):
+        return content
+    raise TypeError(f"no bytes in {type(content).__name__}")
+
+
+def _resolve(ev: FormatEvidence) -> str:
+    """Content proof first, then the declared type, then the extension, then the kind."""
+    if ev.content and ev.content not in ("text", "binary"):
+        return ev.content
+    if ev.declared:
+        return ev.declared
+    if ev.extension:
+        return ev.extension
+    return "txt" if ev.content == "text" else "unknown"
+
+
+def _agree(a: str, b: str) -> bool:
+    """Whether two format claims about one document are consistent."""
+    if a == b:
+        return True
+    if b in ("text", "binary", "txt"):
+        a, b = b, a
+    info_b = FORMATS.get(b)
+    if a == "text" or a == "txt":
+        # "text/plain" and "it decodes as UTF-8" say only that the bytes are text.
+        return info_b is not None and info_b.textual
+    if a == "binary":
+        return info_b is not None and not info_b.textual
+    info_a = FORMATS.get(a)
+    # Text sniffing cannot tell Markdown from plain text, so the text family never conflicts.
+    return info_a is not None and info_b is not None and info_a.family == info_b.family == "text"
+
+
+def _label(fmt: str, kind: str) -> str:
+    if kind == "base64":
+        inner = {"text": "text", "binary": "unrecognised bytes"}.get(fmt) or _fmt_label(fmt)
+        return f"base64 of {inner}"
+    if fmt == "binary":
+        return "unrecognised binary"
+    if fmt == "text":
+        return "text"
+    return _fmt_label(fmt)
+
+
+def _fmt_label(fmt: str) -> str:
+    info = FORMATS.get(fmt)
+    return info.label if info else fmt
+
+
+def _conflict(ev: FormatEvidence, document: Document, *, kind: str) -> str | None:
+    claims: list[tuple[str, str]] = []
+    if ev.declared and document.mime_type:
+        claims.append((f"declared {document.mime_type.split(';')[0].strip()}", ev.declared))
+    if ev.extension:
+        claims.append((f"extension .{document.name.rsplit('.', 1)[-1].lower()}", ev.extension))
+    if ev.content:
+        claims.append((f"content is {_label(ev.content, kind)}", ev.content))
+    if all(_agree(a, b) for i, (_, a) in enumerate(claims) for _, b in claims[i + 1 :]):
+        return None
+    return ", ".join(label for label, _ in claims)
+
+
+def _structure_preview(data: dict[str, Any] | list[Any], compact: bytes,
+                       settings: AnalysisSettings) -> str:
+    """Indented JSON when it fits the full-preview limit, else the compact JSON's preview.
+
+    Size, threshold and truncation indicator all speak of the compact form, which is the
+    size the summary reports.
+    """
+    if len(compact) <= settings.full_preview_max_bytes:
+        indented = json.dumps(data, indent=2, ensure_ascii=False, default=str)
+        if len(indented.encode("utf-8")) <= settings.full_preview_max_bytes:
+            return indented
+    return _preview(compact, len(compact), settings)
+
+
+def _preview(data: bytes, size: int, settings: AnalysisSettings) -> str:
+    """Full text up to the full-preview limit, else the first bytes plus a size indicator."""
+    if size <= settings.full_preview_max_bytes:
+        return data.decode("utf-8-sig", "replace")
+    shown = data[: settings.large_preview_bytes].decode("utf-8-sig", "ignore")
+    return (
+        f"{shown}\n... [truncated: first {readable_size(settings.large_preview_bytes)} "
+        f"of {readable_size(size)}]"
+    )

@@ -1,0 +1,64 @@
+"""Checking delivered documents against the expected format(s) with the format table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel, ConfigDict
+from pydantic.alias_generators import to_camel
+
+from draftguard.documents._analysis import DocumentSummary
+from draftguard.documents._formats import normalize_format, satisfies
+
+__all__ = ["CompatibilityReport", "DocumentCompatibility", "check_compatibility"]
+
+
+class _Camel(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, frozen=True)
+
+
+class DocumentCompatibility(_Camel):
+    name: str
+    format: str
+    compatible: bool
+
+
+class CompatibilityReport(_Camel):
+    """Whether every delivered document meets one of the expected formats."""
+
+    expected: list[str]
+    documents: list[DocumentCompatibility]
+
+    @property
+    def all_compatible(self) -> bool:
+        return all(d.compatible for d in self.documents)
+
+    @property
+    def message(self) -> str:
+        bad = [d for d in self.documents if not d.compatible]
+        if not bad:
+            return f"every document is compatible with {' or '.join(self.expected)}"
+        listed = ", ".join(f"{d.name} is {d.format}" for d in bad)
+        return f"expected {' or '.join(self.expected)}: {listed}"
+
+
+def check_compatibility(
+    summaries: Sequence[DocumentSummary], expected: str | Sequence[str]
+) -> CompatibilityReport:
+    """Each document's format against the expected format or family names.
+
+    `expected` may list several names (a blog post and its quiz: "md", "json"); a document
+    passes when it satisfies any of them. Unknown names raise `UnknownFormatError`.
+    """
+    names = [expected] if isinstance(expected, str) else list(expected)
+    wanted = [normalize_format(n) for n in names]
+    return CompatibilityReport(
+        expected=wanted,
+        documents=[
+            DocumentCompatibility(
+                name=s.name, format=s.format,
+                compatible=any(satisfies(s.format, w) for w in wanted),
+            )
+            for s in summaries
+        ],
+    )

@@ -1,0 +1,438 @@
+"""Finding an anchor in a document: exact, then normalised, then fuzzy; never a guess.
+
+The cascade stops at the first tier that finds anything and returns *every* match of that
+tier, so the caller can refuse an ambiguous anchor instead of picking one. Normalisation folds
+case, runs of whitespace, curly quotes, Unicode dashes and the ellipsis. Fuzzy matching aligns
+the anchor inside each block with rapidfuzz's `partial_ratio_alignment`, so a fragment of a
+long paragraph line is found; a second alignment within `ambiguity_margin` of the best is
+reported as ambiguity, never silently dropped.
+
+Speed without guessing: the exact tier is a SIMD scan (`exact_search`), the normalised tier
+runs its regex only when every literal word of the anchor occurs, and the fuzzy tier scores
+only the blocks that a proven upper bound (`fuzzy_bound`) cannot rule out. Each shortcut
+answers exactly like the plain search; tests/test_edit_ops_search.py pins that.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from rapidfuzz import fuzz, process
+
+from draftguard.edits._exact_search import ExactFinder
+from draftguard.edits._fuzzy_bound import SegmentBound
+
+__all__ = [
+    "AnchorMatch",
+    "AnchorSearch",
+    "MatchTier",
+    "SearchText",
+    "find_anchor",
+    "fold",
+]
+
+
+class MatchTier(StrEnum):
+    EXACT = "exact"
+    NORMALIZED = "normalized"
+    FUZZY = "fuzzy"
+
+
+@dataclass(frozen=True, slots=True)
+class AnchorMatch:
+    """A span of the searched text and how it was found (score is 0-100)."""
+
+    start: int
+    end: int
+    tier: MatchTier
+    score: float = 100.0
+
+
+@dataclass(frozen=True, slots=True)
+class AnchorSearch:
+    """Every match of the first tier that found any; `near` holds "did you mean" spans."""
+
+    matches: tuple[AnchorMatch, ...] = ()
+    near: tuple[AnchorMatch, ...] = ()
+
+    @property
+    def tier(self) -> MatchTier | None:
+        return self.matches[0].tier if self.matches else None
+
+
+_QUOTES = "\u2018\u2019\u201a\u201b\u2032\u0060\u00b4"
+_DQUOTES = "\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb"
+_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
+_SPACES = "\u00a0\u202f\u205f\u3000" + "".join(map(chr, range(0x2000, 0x200B)))
+# Length-preserving on purpose: offsets in folded text are offsets in the original.
+_FOLD = str.maketrans(
+    {
+        **dict.fromkeys(map(ord, _QUOTES), "'"),
+        **dict.fromkeys(map(ord, _DQUOTES), '"'),
+        **dict.fromkeys(map(ord, _DASHES), "-"),
+        **dict.fromkeys(map(ord, _SPACES), " "),
+        ord("\t"): " ",
+    }
+)
+
+
+def fold(text: str) -> str:
+    """Quotes, dashes and spaces unified, lower case; same length as `text` whenever possible."""
+    return _fold(text)[0]
+
+
+# str.translate looks every character up in a dict once the text is not ASCII (~240 ms per
+# MB); replacing only the characters that occur costs a few fast scans instead.
+_FOLD_PAIRS = tuple((chr(k), str(v)) for k, v in _FOLD.items())
+
+
+def _unify(text: str) -> str:
+    """`text.translate(_FOLD)`, fast: no replacement creates a character that is replaced."""
+    for char, repl in _FOLD_PAIRS:
+        if char in text:
+            text = text.replace(char, repl)
+    return text
+
+
+def _fold(text: str) -> tuple[str, bool]:
+    """`fold(text)` and whether it could lower the case without changing the length."""
+    folded = _unify(text)
+    lowered = folded.lower()
+    # A few characters (e.g. "İ") change length when lowered; keep offsets valid instead.
+    return (lowered, True) if len(lowered) == len(folded) else (folded, False)
+
+
+class SearchText:
+    """A text prepared once for many anchor searches.
+
+    Everything costly is built on first use and kept: the SIMD exact finder, the folded copy,
+    the flattened copy (line breaks as spaces) the fuzzy tier scores, its block slices and
+    the segments of the fuzzy bound. Build one per document version and reuse it for every
+    op of a plan.
+    """
+
+    def __init__(self, text: str, blocks: Sequence[tuple[int, int]] = ()) -> None:
+        self.text = text
+        self.blocks = sorted(blocks) or _paragraph_spans(text)
+        self.block_starts = [s for s, _ in self.blocks]
+        self.block_ends = [e for _, e in self.blocks]
+        self._folded: str | None = None
+        self._lowered = True
+        self._folded_finder: ExactFinder | None = None
+        self._flat: str | None = None
+        self._block_texts: list[str] | None = None
+        self._finder: ExactFinder | None = None
+        self._bound: SegmentBound | None = None
+
+    @property
+    def folded(self) -> str:
+        if self._folded is None:
+            self._folded, self._lowered = _fold(self.text)
+        return self._folded
+
+    @property
+    def lowered(self) -> bool:
+        """Whether `folded` is in lower case (false only for texts like "İ")."""
+        _ = self.folded
+        return self._lowered
+
+    @property
+    def folded_finder(self) -> ExactFinder:
+        if self._folded_finder is None:
+            self._folded_finder = ExactFinder(self.folded)
+        return self._folded_finder
+
+    @property
+    def flat(self) -> str:
+        """The folded text with line breaks as spaces (same length), so anchors span lines."""
+        if self._flat is None:
+            self._flat = self.folded.replace("\r", " ").replace("\n", " ")
+        return self._flat
+
+    @property
+    def finder(self) -> ExactFinder:
+        if self._finder is None:
+            self._finder = ExactFinder(self.text)
+        return self._finder
+
+    @property
+    def bound(self) -> SegmentBound:
+        if self._bound is None:
+            self._bound = SegmentBound(self.flat, self.blocks)
+        return self._bound
+
+    def block_texts(self) -> list[str]:
+        """Each block's slice of `flat`."""
+        if self._block_texts is None:
+            f = self.flat
+            self._block_texts = [f[s:e] for s, e in self.blocks]
+        return self._block_texts
+
+    def block_text(self, i: int, lo: int, hi: int) -> tuple[int, str]:
+        """Block `i` clipped to [lo, hi]: its start offset and its slice of `flat`."""
+        s, e = self.blocks[i]
+        if lo <= s and e <= hi:
+            return s, self.block_texts()[i]
+        s, e = max(s, lo), min(e, hi)
+        return s, self.flat[s:e]
+
+    def exact(self, needle: str, lo: int = 0, hi: int | None = None) -> list[AnchorMatch]:
+        """Every occurrence of `needle` in `text[lo:hi]`, overlapping ones included."""
+        n = len(needle)
+        return [
+            AnchorMatch(p, p + n, MatchTier.EXACT) for p in self.finder.find_all(needle, lo, hi)
+        ]
+
+
+_BLANK_RUN = re.compile(r"\n[ \t\r]*\n\s*")
+
+
+def _paragraph_spans(text: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    for m in _BLANK_RUN.finditer(text):
+        if m.start() > pos:
+            spans.append((pos, m.start()))
+        pos = m.end()
+    if pos < len(text):
+        spans.append((pos, len(text)))
+    return spans
+
+
+_ELLIPSIS = re.compile(r"\.\.\.|\u2026")
+
+
+def _normalized_pattern(anchor: str) -> tuple[re.Pattern[str], list[str]] | None:
+    """The anchor as a folded regex, and the literal pieces every match must contain."""
+    words = fold(anchor.strip()).split()
+    if not words:
+        return None
+    parts: list[str] = []
+    literals: list[str] = []
+    for word in words:
+        pieces = _ELLIPSIS.split(word)
+        parts.append(r"(?:\.\.\.|\u2026)".join(re.escape(p) for p in pieces))
+        literals += [p for p in pieces if p]
+    # Whitespace runs (including line breaks and CRLF) match any other whitespace run.
+    return re.compile(r"\s+".join(parts)), literals
+
+
+def _normalized(search: SearchText, anchor: str, lo: int, hi: int) -> list[AnchorMatch]:
+    got = _normalized_pattern(anchor)
+    if got is None:
+        return []
+    pattern, literals = got
+    if search.lowered:
+        # A match contains every literal piece verbatim, so one SIMD scan for a missing
+        # piece (typically the misspelt word of a fuzzy anchor) proves there is none.
+        for piece in sorted(set(literals), key=len, reverse=True):
+            if search.folded_finder.find(piece, lo, hi) == -1:
+                return []
+    else:  # the text has a character whose lower case is longer (e.g. "İ"): match any case
+        pattern = re.compile(pattern.pattern, re.IGNORECASE)
+    return [
+        AnchorMatch(m.start(), m.end(), MatchTier.NORMALIZED)
+        for m in pattern.finditer(search.folded, lo, hi)
+    ]
+
+
+_WORD = re.compile(r"\w")
+
+
+def _snap(text: str, start: int, end: int, lo: int, hi: int) -> tuple[int, int]:
+    """Widen a fuzzy span to whole words and trim surrounding spaces."""
+    while start > lo and _WORD.match(text[start - 1]) and _WORD.match(text[start]):
+        start -= 1
+    while end < hi and end > start and _WORD.match(text[end - 1]) and _WORD.match(text[end]):
+        end += 1
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+@dataclass(slots=True)
+class _Scored:
+    score: float
+    start: int
+    end: int
+
+
+def _align(needle: str, block: str, offset: int) -> _Scored:
+    """Where `needle` fits `block` best: its best window, or all of a shorter block."""
+    if len(block) < len(needle):
+        return _Scored(fuzz.ratio(needle, block), offset, offset + len(block))
+    al = fuzz.partial_ratio_alignment(needle, block)
+    if al is None:  # pragma: no cover - only with a score_cutoff
+        return _Scored(0.0, offset, offset)
+    return _Scored(al.score, offset + al.dest_start, offset + al.dest_end)
+
+
+def _block_scores(
+    search: SearchText,
+    needle: str,
+    lo: int,
+    hi: int,
+    blocks: Iterable[int],
+    *,
+    at_least: float,
+) -> dict[int, float]:
+    """`_align`'s score of each of `blocks` (clipped to [lo, hi]) that reaches `at_least`.
+
+    The same scorers `_align` uses, run in C over all the blocks at once.
+    """
+    m = len(needle)
+    groups: dict[bool, tuple[list[int], list[str]]] = {True: ([], []), False: ([], [])}
+    for i in blocks:
+        _, text = search.block_text(i, lo, hi)
+        ids, texts = groups[len(text) >= m]
+        ids.append(i)
+        texts.append(text)
+    scores: dict[int, float] = {}
+    for wide, (ids, texts) in groups.items():
+        if not texts:
+            continue
+        scorer = fuzz.partial_ratio if wide else fuzz.ratio
+        for _, score, k in process.extract(
+            needle, texts, scorer=scorer, score_cutoff=at_least, limit=None
+        ):
+            scores[ids[k]] = score
+    return scores
+
+
+# Below this cutoff the fuzzy bound keeps nearly every block, so it is not worth its cost.
+_BOUND_WORTHWHILE = 65.0
+
+
+def _scores_at_least(
+    search: SearchText, needle: str, lo: int, hi: int, first: int, last: int, cutoff: float
+) -> dict[int, float]:
+    """The score of every block in [first, last) that reaches `cutoff`, and no other."""
+    if cutoff >= _BOUND_WORTHWHILE:
+        # Sound: the bound drops only blocks that provably score below `cutoff`.
+        blocks: Iterable[int] = search.bound.reachable(needle, cutoff, first, last, lo, hi)
+    else:
+        blocks = range(first, last)
+    return _block_scores(search, needle, lo, hi, blocks, at_least=cutoff)
+
+
+def _placed(
+    search: SearchText, needle: str, i: int, lo: int, hi: int
+) -> tuple[_Scored, AnchorMatch, int, str]:
+    """Block `i`'s best alignment, snapped to whole words and rescored as a match."""
+    s, block = search.block_text(i, lo, hi)
+    got = _align(needle, block, s)
+    text = search.text
+    start, end = _snap(text, got.start, got.end, lo, hi)
+    score = fuzz.ratio(needle, " ".join(fold(text[start:end]).split()))
+    return got, AnchorMatch(start, end, MatchTier.FUZZY, round(max(score, got.score), 1)), s, block
+
+
+def _fuzzy(
+    search: SearchText,
+    anchor: str,
+    lo: int,
+    hi: int,
+    *,
+    score_cutoff: float,
+    ambiguity_margin: float,
+    suggest_cutoff: float,
+    limit_near: int,
+) -> tuple[list[AnchorMatch], list[AnchorMatch]]:
+    needle = fold(" ".join(anchor.split()))
+    first = bisect_right(search.block_ends, lo)
+    last = bisect_left(search.block_starts, hi)
+    if first >= last or not needle:
+        return [], []
+    floor = score_cutoff - ambiguity_margin
+    found: dict[int, float] = {}
+    if score_cutoff <= 100:
+        found = _scores_at_least(search, needle, lo, hi, first, last, floor)
+        best = max(found.values(), default=0.0)
+        if best >= score_cutoff:
+            return _matches(search, needle, lo, hi, found, best - ambiguity_margin), []
+    # No match: the best few blocks become "did you mean" candidates. When the first pass
+    # already holds `want` blocks they are the top ones; otherwise every block is scored.
+    want = max(8, limit_near)
+    low = min(suggest_cutoff, floor)
+    scores = found
+    if len(scores) < want:
+        scores = _scores_at_least(search, needle, lo, hi, first, last, low)
+    near: list[AnchorMatch] = []
+    for i in sorted(scores, key=lambda k: (-scores[k], k))[:want]:
+        _, match, _, _ = _placed(search, needle, i, lo, hi)
+        if match.score >= suggest_cutoff:
+            near.append(match)
+    return [], near[:limit_near]
+
+
+def _matches(
+    search: SearchText,
+    needle: str,
+    lo: int,
+    hi: int,
+    scores: dict[int, float],
+    threshold: float,
+) -> list[AnchorMatch]:
+    """Every block's best place within `threshold`, plus a second one inside the same block."""
+    matches: list[AnchorMatch] = []
+    for i in sorted(k for k, score in scores.items() if score >= threshold):
+        got, match, s, block = _placed(search, needle, i, lo, hi)
+        matches.append(match)
+        # Look for a second, equally good place inside the same block.
+        for a, b in ((s, got.start), (got.end, s + len(block))):
+            if b - a >= len(needle) * 0.8:
+                other = _align(needle, block[a - s : b - s], a)
+                if other.score >= threshold:
+                    start, end = _snap(search.text, other.start, other.end, lo, hi)
+                    matches.append(AnchorMatch(start, end, MatchTier.FUZZY, round(other.score, 1)))
+    matches.sort(key=lambda m: m.start)
+    return matches
+
+
+def find_anchor(
+    search: SearchText | str,
+    anchor: str,
+    *,
+    start: int = 0,
+    end: int | None = None,
+    score_cutoff: float = 85.0,
+    min_fuzzy_length: int = 8,
+    ambiguity_margin: float = 3.0,
+    suggest_cutoff: float = 50.0,
+    limit_near: int = 3,
+) -> AnchorSearch:
+    """All places `anchor` occurs in `search.text[start:end]`, from the first tier that hits.
+
+    Fuzzy matching runs only for anchors of at least `min_fuzzy_length` characters and
+    accepts alignments scoring at least `score_cutoff`. Without any match, `near` holds up to
+    `limit_near` candidates scoring at least `suggest_cutoff` ("did you mean").
+    """
+    if isinstance(search, str):
+        search = SearchText(search)
+    hi = len(search.text) if end is None else end
+    if not anchor.strip():
+        return AnchorSearch()
+    exact = search.exact(anchor, start, hi)
+    if exact:
+        return AnchorSearch(tuple(exact))
+    normalized = _normalized(search, anchor, start, hi)
+    if normalized:
+        return AnchorSearch(tuple(normalized))
+    cutoff = score_cutoff if len(anchor.strip()) >= min_fuzzy_length else 101.0
+    matches, near = _fuzzy(
+        search,
+        anchor,
+        start,
+        hi,
+        score_cutoff=cutoff,
+        ambiguity_margin=ambiguity_margin,
+        suggest_cutoff=suggest_cutoff,
+        limit_near=limit_near,
+    )
+    return AnchorSearch(tuple(matches), tuple(near))

@@ -1,0 +1,151 @@
+"""The job API's request and response shapes, and a job as the store holds it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
+
+from draftguard.jobs._status import JobStatus
+
+__all__ = [
+    "ArtifactRequest",
+    "JobCreated",
+    "JobOutcome",
+    "JobRecord",
+    "JobView",
+    "format_timestamp",
+    "llm_calls_of",
+]
+
+# Upper bounds the schema itself enforces; agents.yaml can only lower them (see JobSettings).
+MAX_SOURCE_CHARS = 1_000_000
+MAX_REQUEST_CHARS = 10_000
+
+
+def format_timestamp(when: datetime) -> str:
+    """UTC, second precision, `Z` suffix: "2026-02-08T10:30:00Z", as in the seed."""
+    if when.tzinfo is not None:
+        when = when.astimezone(UTC).replace(tzinfo=None)
+    return when.replace(microsecond=0).isoformat() + "Z"
+
+
+class ArtifactRequest(BaseModel):
+    """Body of `POST /ai/artifact`. Unknown fields are refused so a typo is named, not ignored."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=False)
+
+    artifact_type: str = Field(
+        min_length=1, max_length=64, description="quiz, flashcards or mindmap", examples=["quiz"]
+    )
+    source: str = Field(
+        min_length=1, max_length=MAX_SOURCE_CHARS,
+        description="the source content the artifact must be answerable from",
+        examples=["Photosynthesis is the process by which plants convert light energy..."],
+    )
+    request: str = Field(
+        default="", max_length=MAX_REQUEST_CHARS,
+        description="what the user asked for, e.g. 'Create a quiz on photosynthesis'",
+        examples=["Create a quiz on photosynthesis"],
+    )
+
+    @field_validator("source")
+    @classmethod
+    def _source_has_text(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("source must contain text, not only whitespace")
+        return value
+
+
+class JobCreated(BaseModel):
+    """Body of the 202 answer to `POST /ai/artifact`."""
+
+    job_id: str
+
+
+class JobView(BaseModel):
+    """Body of `GET /ai/artifact/{job_id}`, field for field as in the seed's "API Response
+    Evolution". `result` appears only once completed, `error` only once failed."""
+
+    job_id: str
+    status: JobStatus
+    progress: int = Field(ge=0, le=100)
+    artifact_type: str
+    created_at: datetime
+    updated_at: datetime
+    attempts: int = Field(ge=0, description="repair attempts the loop has made so far")
+    result: dict[str, Any] | None = None
+    error: str | None = None
+    llm_calls: int | None = Field(
+        default=None, ge=0,
+        description="model calls the job made (seed 001's budget: at most 6); once finished",
+    )
+
+    @field_serializer("created_at", "updated_at")
+    def _utc_z(self, when: datetime) -> str:
+        return format_timestamp(when)
+
+    def public(self) -> dict[str, Any]:
+        """The JSON document a client receives: absent `result`/`error` are left out."""
+        return self.model_dump(mode="json", exclude_none=True)
+
+
+class JobOutcome(BaseModel):
+    """What running one job produced: an artifact, or the reason it failed."""
+
+    ok: bool
+    result: dict[str, Any] | None = None
+    error: str | None = None
+    attempts: int = Field(default=0, ge=0, description="repair attempts used")
+    details: dict[str, Any] = Field(
+        default_factory=dict, description="llm_calls and anything else worth keeping"
+    )
+
+
+class JobRecord(BaseModel):
+    """One row of the job table, as the store returns it (timestamps naive UTC)."""
+
+    id: str
+    owner: str
+    status: JobStatus
+    stage: str | None
+    progress: int
+    artifact_type: str
+    source: str
+    request: str
+    created_at: datetime
+    updated_at: datetime
+    attempts: int
+    claims: int
+    result: dict[str, Any] | None
+    error: str | None
+    lease_owner: str | None
+    lease_token: str | None
+    lease_expires_at: datetime | None
+    heartbeat_at: datetime | None
+    finished_at: datetime | None
+    details: dict[str, Any] | None
+
+    def view(self) -> JobView:
+        """The client's view of this job."""
+        return JobView(
+            job_id=self.id,
+            status=self.status,
+            progress=self.progress,
+            artifact_type=self.artifact_type,
+            created_at=self.created_at,
+            updated_at=self.updated_at,
+            attempts=self.attempts,
+            result=self.result if self.status is JobStatus.COMPLETED else None,
+            error=self.error if self.status is JobStatus.FAILED else None,
+            llm_calls=llm_calls_of(self.status, self.details),
+        )
+
+
+def llm_calls_of(status: JobStatus | str, details: Any) -> int | None:
+    """The finished job's model-call count from its stored details (None while running)."""
+    if status not in (JobStatus.COMPLETED, JobStatus.FAILED) or not isinstance(details, dict):
+        return None
+    calls = details.get("llm_calls")
+    return calls if isinstance(calls, int) and not isinstance(calls, bool) else None

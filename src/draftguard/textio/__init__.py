@@ -1,0 +1,31 @@
+"""Reading, checking and atomically writing the user's text files."""
+
+from __future__ import annotations
+
+from draftguard.textio._atomic_write import (
+    write_atomic,
+    write_many_atomic,
+)
+from draftguard.textio._file_access import (
+    os_error_message,
+    regular_file_problem,
+)
+from draftguard.textio._output_paths import (
+    resolve_output_path,
+)
+from draftguard.textio._text_input import (
+    DEFAULT_MAX_BYTES,
+    decode_text,
+    read_text_file,
+)
+
+__all__ = [
+    "DEFAULT_MAX_BYTES",
+    "decode_text",
+    "os_error_message",
+    "read_text_file",
+    "regular_file_problem",
+    "resolve_output_path",
+    "write_atomic",
+    "write_many_atomic",
+]

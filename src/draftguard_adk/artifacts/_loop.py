@@ -1,0 +1,482 @@
+"""`ArtifactRepairLoop`: generate -> structural -> semantic -> repair + revalidate (seed 001).
+
+The agent only moves data: the plan, prompts, rules and messages all come from the
+framework-free `draftguard.artifacts`. It calls the model itself (one request per step,
+schema-constrained through `LlmRequest.set_output_schema`) so that every call is counted,
+bounded by a timeout and never retried behind its back. Worst case, with 2 repairs:
+generate + judge + 2 x (repair + judge) = 6 calls, the seed's budget. Structural checks and
+planning never call the model, and the judge is skipped when there is nothing to judge (the
+output was not JSON or had no items).
+
+Reads from state: `artifact_type`, `artifact_source` (or `source_state_key`),
+`artifact_request` (else the user's message). Writes `artifact_stage`, `artifact_progress`,
+`artifact_attempt` as it goes, `artifact_feedback` after each failed validation and
+`artifact_result` (an `ArtifactOutcome` dump) at the end. On success the last event escalates
+with route "valid"; a terminal failure is a verdict in state, never an exception.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncGenerator, Mapping
+from typing import Any
+
+from google.adk.agents import BaseAgent
+from google.adk.agents.invocation_context import InvocationContext
+from google.adk.events import Event, EventActions
+from google.adk.models.base_llm import BaseLlm
+from google.adk.models.llm_request import LlmRequest
+from google.genai import types
+from pydantic import BaseModel, Field, ValidationError
+
+from draftguard.artifacts import (
+    STAGE_PROGRESS,
+    AttemptRecord,
+    JudgeVerdict,
+    StructuralReport,
+    artifact_types,
+    build_generate_prompt,
+    build_judge_prompt,
+    build_repair_prompt,
+    check_text,
+    copied_example_issues,
+    failure_message,
+    format_issues,
+    get_spec,
+    judge_schema,
+    make_plan,
+    parse_json_text,
+    repair_progress,
+)
+from draftguard.errors import ConfigError, DraftguardError
+from draftguard.settings import load_settings
+from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID
+from draftguard_adk.artifacts._outcome import ArtifactOutcome, FailureKind
+
+__all__ = [
+    "AGENT_NAME",
+    "MAX_LLM_CALLS",
+    "STATE_ATTEMPT",
+    "STATE_FEEDBACK",
+    "STATE_PROGRESS",
+    "STATE_REQUEST",
+    "STATE_RESULT",
+    "STATE_SOURCE",
+    "STATE_STAGE",
+    "STATE_TYPE",
+    "ArtifactRepairLoop",
+    "build_artifact_repair_loop",
+]
+
+AGENT_NAME = "artifact_repair"
+#: Seed 001's worst case: generate, judge, then (repair, judge) twice.
+MAX_LLM_CALLS = 6
+MAX_REPAIRS_LIMIT = 2
+
+STATE_TYPE = "artifact_type"
+STATE_SOURCE = "artifact_source"
+STATE_REQUEST = "artifact_request"
+STATE_STAGE = "artifact_stage"
+STATE_PROGRESS = "artifact_progress"
+STATE_ATTEMPT = "artifact_attempt"
+STATE_FEEDBACK = "artifact_feedback"
+STATE_RESULT = "artifact_result"
+
+_SYSTEM = {
+    "generate": "You write study material strictly from the given source. Answer only JSON.",
+    "judge": "You check study material against its source. Answer only JSON.",
+    "repair": "You fix study material so it follows every rule. Answer only JSON.",
+}
+
+
+class _ModelFailure(Exception):
+    def __init__(self, kind: FailureKind, message: str) -> None:
+        super().__init__(message)
+        self.kind: FailureKind = kind
+
+
+class ArtifactRepairLoop(BaseAgent):
+    """Generate one artifact and repair it until it passes both validators, at most N times."""
+
+    model: str | BaseLlm = Field(
+        default="", description="model or model string; '' resolves via agents.yaml"
+    )
+    artifact_type: str | None = Field(default=None, description="fixed type, else from state")
+    max_repairs: int = Field(default=2, ge=0, le=MAX_REPAIRS_LIMIT)
+    call_timeout_s: float = Field(default=300.0, gt=0)
+    max_source_chars: int = Field(default=12_000, ge=200)
+    prompt_example: bool | None = Field(
+        default=None, description="format example in the generate prompt; None: not for "
+        "the embedded local model (it copies the example instead of using the source)",
+    )
+    source_state_key: str = STATE_SOURCE
+
+    def resolved_model(self) -> BaseLlm:
+        """The `BaseLlm` to call: the instance given, or the string resolved by ADK's registry."""
+        if isinstance(self.model, BaseLlm):
+            return self.model
+        from google.adk.models.registry import LLMRegistry
+
+        from draftguard_adk.llm import model_for
+
+        name = self.model or model_for(AGENT_NAME)
+        try:
+            from draftguard_adk.llm import register_local_models
+
+            register_local_models()
+        except ImportError:  # the embedded model is optional
+            pass
+        return LLMRegistry.new_llm(name)
+
+    def _include_example(self, llm: BaseLlm) -> bool:
+        if self.prompt_example is not None:
+            return self.prompt_example
+        try:
+            from draftguard_adk.llm import LocalLlm
+        except ImportError:  # no embedded model installed: llm is not one
+            return True
+        return not isinstance(llm, LocalLlm)
+
+    # -- events ------------------------------------------------------------------------------
+
+    def _event(
+        self,
+        ctx: InvocationContext,
+        *,
+        state: Mapping[str, Any] | None = None,
+        log: str | None = None,
+        fields: Mapping[str, Any] | None = None,
+        text: str | None = None,
+        route: str | None = None,
+        escalate: bool | None = None,
+    ) -> Event:
+        metadata: dict[str, Any] = {}
+        if log is not None:
+            metadata["log"] = log
+            metadata["fields"] = dict(fields or {})
+        return Event(
+            invocation_id=ctx.invocation_id,
+            author=self.name,
+            branch=ctx.branch,
+            content=types.Content(role="model", parts=[types.Part(text=text)]) if text else None,
+            custom_metadata=metadata or None,
+            actions=EventActions(state_delta=dict(state or {}), route=route, escalate=escalate),
+        )
+
+    def _stage(
+        self, ctx: InvocationContext, stage: str, progress: int, attempt: int,
+        log: str | None = None, **fields: Any,
+    ) -> Event:
+        return self._event(
+            ctx,
+            state={STATE_STAGE: stage, STATE_PROGRESS: progress, STATE_ATTEMPT: attempt},
+            log=log,
+            fields={"stage": stage, "progress": progress, "attempt": attempt, **fields},
+        )
+
+    def _finish(self, ctx: InvocationContext, outcome: ArtifactOutcome, log: str) -> Event:
+        stage = "done" if outcome.ok else "failed"
+        text = (
+            json.dumps(outcome.artifact, ensure_ascii=False)
+            if outcome.ok else (outcome.error or "artifact generation failed")
+        )
+        return self._event(
+            ctx,
+            state={
+                STATE_STAGE: stage, STATE_PROGRESS: STAGE_PROGRESS[stage],
+                STATE_ATTEMPT: outcome.attempts, STATE_RESULT: outcome.model_dump(mode="json"),
+            },
+            log=log,
+            fields={
+                "stage": stage, "progress": STAGE_PROGRESS[stage], "attempt": outcome.attempts,
+                "ok": outcome.ok, "llm_calls": outcome.llm_calls,
+                "failure_kind": outcome.failure_kind,
+            },
+            text=text,
+            route=ROUTE_VALID if outcome.ok else None,
+            escalate=True if outcome.ok else None,
+        )
+
+    # -- model calls -------------------------------------------------------------------------
+
+    async def _ask(self, llm: BaseLlm, purpose: str, prompt: str, schema: type[BaseModel]) -> str:
+        request = LlmRequest(
+            model=llm.model,
+            contents=[types.Content(role="user", parts=[types.Part(text=prompt)])],
+            config=types.GenerateContentConfig(system_instruction=_SYSTEM[purpose]),
+        )
+        request.set_output_schema(schema)
+
+        async def collect() -> str:
+            pieces: list[str] = []
+            async for response in llm.generate_content_async(request, stream=False):
+                if response.error_code:
+                    raise _ModelFailure(
+                        "model_error",
+                        f"model error during {purpose}: {response.error_code} "
+                        f"{response.error_message or ''}".strip(),
+                    )
+                if response.partial or not response.content:
+                    continue
+                pieces.extend(
+                    p.text for p in response.content.parts or [] if p.text and not p.thought
+                )
+            return "".join(pieces)
+
+        try:
+            return await asyncio.wait_for(collect(), timeout=self.call_timeout_s)
+        except _ModelFailure:
+            raise
+        except TimeoutError:
+            raise _ModelFailure(
+                "timeout", f"model call timed out after {self.call_timeout_s:g} s during {purpose}"
+            ) from None
+        except Exception as err:  # any provider error ends the job with its reason
+            raise _ModelFailure(
+                "model_error", f"model call failed during {purpose}: {type(err).__name__}: {err}"
+            ) from None
+
+    async def _judge(
+        self, llm: BaseLlm, artifact_type: str, report: StructuralReport, data: Any, source: str,
+    ) -> list[str]:
+        spec = get_spec(artifact_type)
+        artifact = report.artifact if report.artifact is not None else data
+        prompt = build_judge_prompt(
+            artifact_type, artifact, source, max_source_chars=self.max_source_chars
+        )
+        text = await self._ask(llm, "judge", prompt, judge_schema(spec))
+        try:
+            verdict = JudgeVerdict.model_validate(parse_json_text(text))
+        except (DraftguardError, ValidationError) as err:
+            reason = str(err).splitlines()[0]
+            raise _ModelFailure(
+                "model_error", f"semantic judge returned malformed JSON: {reason}"
+            ) from None
+        # The judge may miss a copied format example (a small one does); this check cannot.
+        copied = copied_example_issues(artifact_type, artifact, source)
+        judged = format_issues(spec, artifact, verdict, report.item_count)
+        return copied + [line for line in judged if line not in copied]
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    async def _run_async_impl(self, ctx: InvocationContext) -> AsyncGenerator[Event, None]:
+        state = ctx.session.state
+        artifact_type = str(self.artifact_type or state.get(STATE_TYPE) or "")
+        source = str(state.get(self.source_state_key) or state.get(STATE_SOURCE) or "")
+        request = str(state.get(STATE_REQUEST) or _user_text(ctx) or "")
+        base = {"artifact_type": artifact_type}
+
+        problem = None
+        if artifact_type not in artifact_types():
+            known = ", ".join(artifact_types())
+            problem = f"unknown artifact type '{artifact_type}' (known: {known})"
+        elif not source.strip():
+            problem = "source content is empty"
+        if problem is not None:
+            outcome = ArtifactOutcome(ok=False, artifact_type=artifact_type, error=problem,
+                                      failure_kind="bad_input")
+            yield self._finish(ctx, outcome, f"Error: {problem}")
+            return
+
+        spec = get_spec(artifact_type)
+        calls = 0
+        attempt = 0
+        progress = STAGE_PROGRESS["planning"]
+        history: list[AttemptRecord] = []
+        violations: list[str] = []
+        issues: list[str] = []
+
+        def fail(kind: FailureKind, message: str) -> ArtifactOutcome:
+            return ArtifactOutcome(
+                **base, ok=False, violations=violations, issues=issues, attempts=attempt,
+                llm_calls=calls, error=message, failure_kind=kind,
+            )
+
+        try:
+            llm = self.resolved_model()
+        except Exception as err:  # a missing model file or key is this job's failure
+            message = f"model unavailable: {err}"
+            yield self._finish(ctx, fail("model_error", message), f"Error: {message}")
+            return
+
+        yield self._stage(ctx, "planning", progress, 0,
+                          f"Phase 1: Planning {spec.title} structure...")
+        plan = make_plan(artifact_type, source, request)
+        yield self._stage(ctx, "planning", progress, 0,
+                          f"Plan created: {_count(plan.item_count, spec.plan_noun)}",
+                          concepts=plan.item_count)
+
+        progress = STAGE_PROGRESS["generating"]
+        yield self._stage(ctx, "generating", progress, 0,
+                          f"Phase 2: Generating {spec.title} content...")
+        try:
+            calls += 1
+            text = await self._ask(
+                llm, "generate",
+                build_generate_prompt(
+                    plan, source, request, max_source_chars=self.max_source_chars,
+                    include_example=self._include_example(llm),
+                ),
+                spec.generation_schema(plan.item_count),
+            )
+        except _ModelFailure as err:
+            yield self._finish(ctx, fail(err.kind, str(err)), f"Error: {err}")
+            return
+
+        while True:
+            revalidating = attempt > 0
+            progress = max(progress, STAGE_PROGRESS["structural"])
+            report, data = check_text(artifact_type, text, draft=True)
+            violations = report.messages
+            if not revalidating:
+                yield self._stage(ctx, "structural", progress, attempt,
+                                  "Generated artifact: "
+                                  f"{_count(report.item_count, spec.item_plural)}",
+                                  items=report.item_count)
+                yield self._stage(ctx, "structural", progress, attempt,
+                                  f"Phase 3: Validating {spec.title}...")
+            yield self._stage(
+                ctx, "structural", progress, attempt,
+                "→ Revalidating structure..." if revalidating
+                else "→ Step 1: Structural validation...",
+            )
+            yield self._stage(
+                ctx, "structural", progress, attempt,
+                f"✗ {_count(len(violations), 'violation')} found" if violations
+                else "✓ Structure valid",
+                violations=violations,
+            )
+
+            progress = max(progress, STAGE_PROGRESS["semantic"])
+            yield self._stage(
+                ctx, "semantic", progress, attempt,
+                "→ Revalidating semantics..." if revalidating
+                else "→ Step 2: Semantic validation...",
+            )
+            if report.item_count == 0:
+                issues = []
+                yield self._stage(ctx, "semantic", progress, attempt,
+                                  "Semantic validation skipped: no items to check")
+            else:
+                try:
+                    calls += 1
+                    issues = await self._judge(llm, artifact_type, report, data, source)
+                except _ModelFailure as err:
+                    yield self._finish(ctx, fail(err.kind, str(err)), f"Error: {err}")
+                    return
+                yield self._stage(
+                    ctx, "semantic", progress, attempt,
+                    f"✗ {_count(len(issues), 'issue')} found" if issues else "✓ Semantics valid",
+                    issues=issues,
+                )
+
+            if report.valid and not issues:
+                artifact = _canonical(artifact_type, report)
+                outcome = ArtifactOutcome(**base, ok=True, artifact=artifact, attempts=attempt,
+                                          llm_calls=calls)
+                if attempt:
+                    yield self._stage(ctx, "semantic", progress, attempt,
+                                      f"✓ Repair successful after {attempt} attempt(s)")
+                yield self._finish(ctx, outcome, "completed successfully")
+                return
+
+            feedback = {"violations": violations, "issues": issues, "attempt": attempt}
+            yield self._event(
+                ctx, state={STATE_FEEDBACK: feedback}, route=ROUTE_RETRY,
+                log=(f"Validation failed: {_count(len(violations), 'structural violation')}, "
+                     f"{_count(len(issues), 'semantic issue')}") if not revalidating
+                else "✗ Still invalid after repair",
+                fields=feedback,
+            )
+            current = AttemptRecord(attempt=attempt, artifact_text=text,
+                                    violations=violations, issues=issues)
+            if attempt >= self.max_repairs:
+                message = failure_message(attempt, violations, issues)
+                yield self._finish(ctx, fail("validation", message),
+                                   f"✗ Repair failed after {attempt} attempts")
+                return
+
+            attempt += 1
+            progress = max(progress, repair_progress(attempt))
+            if attempt == 1:
+                yield self._stage(ctx, "repair", progress, attempt,
+                                  "→ Step 3: Attempting automatic repair...")
+            yield self._stage(ctx, "repair", progress, attempt,
+                              f"Repair attempt {attempt}/{self.max_repairs}")
+            prompt = build_repair_prompt(
+                plan, source, current, history, max_source_chars=self.max_source_chars
+            )
+            history.append(current)
+            try:
+                calls += 1
+                text = await self._ask(
+                    llm, "repair", prompt, spec.generation_schema(plan.item_count)
+                )
+            except _ModelFailure as err:
+                yield self._finish(ctx, fail(err.kind, str(err)), f"Error: {err}")
+                return
+
+
+def _count(n: int, noun: str) -> str:
+    """`n` with `noun` in the right number; `noun` may come singular or plural."""
+    singular = noun[:-1] if noun.endswith("s") else noun
+    return f"{n} {singular if n == 1 else singular + 's'}"
+
+
+def _canonical(artifact_type: str, report: StructuralReport) -> dict[str, Any]:
+    # Only known fields survive: the contract is what clients parse.
+    spec = get_spec(artifact_type)
+    dumped: dict[str, Any] = spec.model.model_validate(report.artifact).model_dump(mode="json")
+    return dumped
+
+
+def _user_text(ctx: InvocationContext) -> str:
+    content = ctx.user_content
+    if content is None or not content.parts:
+        return ""
+    return "".join(p.text or "" for p in content.parts)
+
+
+def build_artifact_repair_loop(
+    *,
+    model: str | BaseLlm | None = None,
+    name: str = AGENT_NAME,
+    artifact_type: str | None = None,
+    max_repairs: int | None = None,
+    call_timeout_s: float | None = None,
+    source_state_key: str = STATE_SOURCE,
+) -> ArtifactRepairLoop:
+    """A new loop; unset knobs come from the `artifact_repair` section of agents.yaml."""
+    settings = load_settings()
+    repairs = int(max_repairs if max_repairs is not None
+                  else settings.value(AGENT_NAME, "max_repairs", MAX_REPAIRS_LIMIT))
+    if not 0 <= repairs <= MAX_REPAIRS_LIMIT:
+        raise ConfigError(
+            f"artifact_repair.max_repairs must be 0..{MAX_REPAIRS_LIMIT} (seed 001's budget of "
+            f"{MAX_LLM_CALLS} model calls), got {repairs}"
+        )
+    timeout = float(call_timeout_s if call_timeout_s is not None
+                    else settings.value(AGENT_NAME, "call_timeout_s", 300.0))
+    if timeout <= 0:
+        raise ConfigError(f"artifact_repair.call_timeout_s must be positive, got {timeout:g}")
+    max_chars = int(settings.value(AGENT_NAME, "max_source_chars", 12_000))
+    example = settings.value(AGENT_NAME, "prompt_example", None)
+    if example is not None and not isinstance(example, bool):
+        raise ConfigError(
+            f"artifact_repair.prompt_example must be true, false or null, got {example!r}"
+        )
+    return ArtifactRepairLoop(
+        name=name,
+        model=model if model is not None else "",
+        artifact_type=artifact_type,
+        max_repairs=repairs,
+        call_timeout_s=timeout,
+        max_source_chars=max_chars,
+        prompt_example=example,
+        source_state_key=source_state_key,
+        description=(
+            "Turns source content into a quiz, flashcards or a mindmap, validates it "
+            "structurally and semantically, and repairs it at most twice."
+        ),
+    )

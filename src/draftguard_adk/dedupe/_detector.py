@@ -1,0 +1,274 @@
+"""Seed 002's `DuplicateDetector`: the interface the seed describes, over `draftguard.dedupe`.
+
+One detector tracks one response (one user turn). `new_stream()` gives the streaming filter
+that the invoker and the plugin feed chunk by chunk; `contains_duplicate_content` and
+`add_content` are the seed's two-step interface for callers that decide themselves.
+
+Observability (seed 002): OpenTelemetry meter instruments `content_duplicates_detected`
+(counter, attribute `level` = chunk | content), `content_detection_latency` (histogram, ms)
+and `content_detection_errors` (counter). Logs: DEBUG every similarity check, INFO content
+added to tracking, WARNING a duplicate filtered, ERROR a detection failure.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from opentelemetry import metrics
+from opentelemetry.metrics import Counter, Histogram, Meter, MeterProvider
+
+from draftguard.dedupe import (
+    ChunkReplay,
+    ContentDuplicationEvent,
+    DedupeSettings,
+    DuplicateIndex,
+    PieceKind,
+    SentenceSimilarity,
+    StreamDeduper,
+    normalize_sentence,
+    similarity,
+    split_units,
+)
+from draftguard.settings import ProjectSettings, load_settings
+
+__all__ = [
+    "SETTINGS_SECTION",
+    "ContentDuplicationEvent",
+    "DuplicateDetector",
+    "SentenceSimilarity",
+    "detector_settings",
+]
+
+log = logging.getLogger("draftguard_adk.dedupe._detector")
+
+SETTINGS_SECTION = "duplicate_detector"
+METER_NAME = "draftguard.event_planning"
+
+
+@dataclass(frozen=True)
+class _Instruments:
+    duplicates: Counter
+    latency: Histogram
+    errors: Counter
+
+
+_instrument_cache: dict[int, _Instruments] = {}
+
+
+def _instruments(provider: MeterProvider | None) -> _Instruments:
+    # One set per provider: the SDK warns when an instrument name is registered twice.
+    key = id(provider)
+    if key not in _instrument_cache:
+        meter: Meter = (provider or metrics.get_meter_provider()).get_meter(METER_NAME)
+        _instrument_cache[key] = _Instruments(
+            duplicates=meter.create_counter(
+                "content_duplicates_detected", unit="1",
+                description="Chunks and sentences filtered as duplicates",
+            ),
+            latency=meter.create_histogram(
+                "content_detection_latency", unit="ms",
+                description="Time spent in duplicate detection per chunk",
+            ),
+            errors=meter.create_counter(
+                "content_detection_errors", unit="1",
+                description="Duplicate-detection failures (the content was let through)",
+            ),
+        )
+    return _instrument_cache[key]
+
+
+def detector_settings(
+    settings: ProjectSettings | None = None, **overrides: Any
+) -> DedupeSettings:
+    """`DedupeSettings` from agents.yaml's draftguard_adk.dedupe._detector section."""
+    project = settings if settings is not None else load_settings()
+    section = project.value("event_planning", SETTINGS_SECTION, {}) or {}
+    names = {
+        "similarity_threshold": "chunk_threshold",
+        "content_similarity_threshold": "threshold",
+        "sentence_window_size": "window",
+        "min_sentence_chars": "min_chars",
+        "min_chunk_chars": "min_chunk_chars",
+    }
+    values = {names[k]: v for k, v in dict(section).items() if k in names}
+    values.update({names.get(k, k): v for k, v in overrides.items() if v is not None})
+    return DedupeSettings.model_validate(values)
+
+
+class _TelemetryObserver:
+    """Turns the core's reports into OpenTelemetry measurements and seed-style logs."""
+
+    def __init__(self, instruments: _Instruments, session_id: str) -> None:
+        self._m = instruments
+        self._session_id = session_id
+
+    def on_duplicate(self, event: ContentDuplicationEvent) -> None:
+        self._m.duplicates.add(1, {"level": "content"})
+        log.warning(
+            "Content-level duplicate detected: %.100s (%.2f similar to: %.100s)",
+            event.duplicate_sentence, event.similarity_score, event.similar_sentence,
+            extra={"session_id": self._session_id, "duplicate_preview": event.to_dict()},
+        )
+
+    def on_chunk_replay(self, replay: ChunkReplay) -> None:
+        self._m.duplicates.add(1, {"level": "chunk"})
+        log.warning(
+            "Chunk-level duplicate detected (%s, %.2f): %.100s",
+            replay.reason, replay.score, replay.chunk,
+            extra={"session_id": self._session_id, "duplicate_preview": replay.chunk[:100]},
+        )
+
+    def on_error(self, error: BaseException, where: str) -> None:
+        self._m.errors.add(1, {"stage": where})
+
+    def on_checked(self, seconds: float, units: int) -> None:
+        self._m.latency.record(seconds * 1000.0)
+
+    def on_added(self, sentence: str) -> None:
+        log.info("content added to duplicate tracking: %.60s", sentence,
+                 extra={"session_id": self._session_id})
+
+
+class DuplicateDetector:
+    """Chunk-level (hash + near-exact) and content-level (sentence) duplicate detection."""
+
+    def __init__(
+        self,
+        similarity_threshold: float = 0.95,
+        content_similarity_threshold: float = 0.85,
+        *,
+        sentence_window_size: int = 50,
+        min_sentence_chars: int = 12,
+        min_chunk_chars: int = 32,
+        session_id: str = "",
+        meter_provider: MeterProvider | None = None,
+    ) -> None:
+        self.settings = DedupeSettings(
+            chunk_threshold=similarity_threshold,
+            threshold=content_similarity_threshold,
+            window=sentence_window_size,
+            min_chars=min_sentence_chars,
+            min_chunk_chars=min_chunk_chars,
+        )
+        self.session_id = session_id
+        self._instruments = _instruments(meter_provider)
+        self.index = DuplicateIndex(
+            self.settings,
+            observer=_TelemetryObserver(self._instruments, session_id),
+            session_id=session_id,
+        )
+
+    @classmethod
+    def from_settings(
+        cls,
+        settings: ProjectSettings | None = None,
+        *,
+        session_id: str = "",
+        meter_provider: MeterProvider | None = None,
+        **overrides: Any,
+    ) -> DuplicateDetector:
+        s = detector_settings(settings, **overrides)
+        return cls(
+            s.chunk_threshold, s.threshold, sentence_window_size=s.window,
+            min_sentence_chars=s.min_chars, min_chunk_chars=s.min_chunk_chars,
+            session_id=session_id, meter_provider=meter_provider,
+        )
+
+    # Seed attribute names, read-only views of the settings.
+    @property
+    def similarity_threshold(self) -> float:
+        return self.settings.chunk_threshold
+
+    @property
+    def content_similarity_threshold(self) -> float:
+        return self.settings.threshold
+
+    @property
+    def sentence_window_size(self) -> int:
+        return self.settings.window
+
+    @property
+    def accumulated_sentences(self) -> list[str]:
+        return self.index.texts
+
+    @property
+    def events(self) -> list[ContentDuplicationEvent]:
+        return list(self.index.duplicates)
+
+    @property
+    def errors(self) -> int:
+        return self.index.errors
+
+    def new_stream(self) -> StreamDeduper:
+        """A streaming filter over this detector's window (one per model call)."""
+        return StreamDeduper(self.index)
+
+    def contains_duplicate_content(self, new_text: str) -> tuple[bool, str | None]:
+        """Whether `new_text` holds a sentence similar to tracked content; and a preview.
+
+        Checks only; call `add_content` for text you let through. A duplicate is counted in
+        `content_duplicates_detected` and logged at WARNING. Errors count, log and answer
+        "not a duplicate" (seed Property 5).
+        """
+        if not new_text or new_text.isspace():
+            return False, None
+        started = time.perf_counter()
+        try:
+            for sentence in self._split_into_sentences(new_text):
+                found = self._find_similar_sentence(sentence)
+                if found is not None:
+                    similar, score = found
+                    # Counted and logged here, like the stream's drops, so metrics do not
+                    # depend on which interface the caller uses.
+                    self._instruments.duplicates.add(1, {"level": "content"})
+                    log.warning(
+                        "Content-level duplicate detected: %.100s (%.2f similar to: %.100s)",
+                        sentence, score, similar,
+                        extra={"session_id": self.session_id,
+                               "duplicate_preview": sentence[:100]},
+                    )
+                    return True, f"{sentence[:100]!r} ~ {similar[:100]!r} ({score:.2f})"
+            return False, None
+        except Exception as err:
+            self.index.record_error(err, "contains_duplicate_content")
+            return False, None
+        finally:
+            self._instruments.latency.record((time.perf_counter() - started) * 1000.0)
+
+    def add_content(self, text: str) -> None:
+        """Track text that was let through."""
+        try:
+            for sentence in self._split_into_sentences(text):
+                self.index.add(sentence)
+        except Exception as err:
+            self.index.record_error(err, "add_content")
+
+    def is_duplicate_chunk(self, chunk: str) -> bool:
+        """Chunk level alone: the normalised chunk was seen before (hash) or is >= the chunk
+        threshold similar to the tracked text's tail."""
+        norm = " ".join(chunk.split()).casefold()
+        if len(norm) < self.settings.min_chunk_chars:
+            return False
+        if self.index.chunk_seen(norm):
+            return True
+        tail = " ".join(" ".join(self.index.texts).split()).casefold()[-len(norm) :]
+        return bool(tail) and similarity(norm, tail) >= self.settings.chunk_threshold
+
+    def compare(self, sentence1: str, sentence2: str) -> SentenceSimilarity:
+        score = similarity(sentence1, sentence2)
+        return SentenceSimilarity(sentence1, sentence2, score, score >= self.settings.threshold)
+
+    def _split_into_sentences(self, text: str) -> list[str]:
+        """Dedupe units of `text` that are checked: no code, tables or very short ones."""
+        return [
+            p.text for p in split_units(text)
+            if p.kind is not PieceKind.SEPARATOR and not p.kind.exempt
+            and len(normalize_sentence(p.text)) >= self.settings.min_chars
+        ]
+
+    def _find_similar_sentence(self, sentence: str) -> tuple[str, float] | None:
+        log.debug("similarity check: %.60s", sentence)
+        return self.index.lookup(normalize_sentence(sentence))

@@ -1,0 +1,89 @@
+"""`draftguard serve`: ADK's own FastAPI app (adk web's API, the agents) plus the job API,
+in one process, with embedded workers so a queued job runs without a second command."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import warnings
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from fastapi import FastAPI
+from google.adk.cli.fast_api import get_fast_api_app
+
+from draftguard.jobs import JobRunner, JobSettings, JobStore, Worker
+from draftguard_adk.agents import AGENTS_DIR
+from draftguard_adk.jobs._api import JobApi, install_job_api
+from draftguard_adk.jobs._runner import repair_loop_runner
+
+__all__ = ["AGENTS_DIR", "build_server_app", "start_workers"]
+
+
+
+@contextlib.asynccontextmanager
+async def start_workers(
+    store: JobStore, settings: JobSettings, runner: JobRunner, count: int
+) -> AsyncIterator[list[Worker]]:
+    """Run `count` workers in the background for the duration of the block; on exit they
+    stop claiming and give running jobs back (pending again) for another worker."""
+    stop = asyncio.Event()
+    workers = [
+        Worker(
+            store, runner, lease_seconds=settings.lease_seconds,
+            heartbeat_seconds=settings.heartbeat_seconds, poll_seconds=settings.poll_seconds,
+            job_timeout_seconds=settings.job_timeout_seconds, max_claims=settings.max_claims,
+            concurrency=settings.concurrency,
+        )
+        for _ in range(count)
+    ]
+    tasks = [asyncio.ensure_future(w.run(stop=stop)) for w in workers]
+    try:
+        yield workers
+    finally:
+        stop.set()
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def build_server_app(
+    settings: JobSettings,
+    *,
+    agents_dir: str | Path = AGENTS_DIR,
+    web: bool = True,
+    workers: int = 1,
+    allow_anonymous: bool = False,
+    runner: JobRunner | None = None,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+) -> FastAPI:
+    """ADK's app for `agents_dir` with `/ai/artifact` beside it (one OpenAPI document)."""
+    store = JobStore(settings.database_url)
+    api = JobApi(store, settings, allow_anonymous=allow_anonymous)
+    job_runner = runner or repair_loop_runner()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await api.ensure_schema()
+        try:
+            async with start_workers(store, settings, job_runner, workers):
+                yield
+        finally:
+            await store.close()
+
+    with warnings.catch_warnings():
+        # ADK 2.13 warns "[EXPERIMENTAL] InMemoryCredentialService" on every start: noise for
+        # a user of `draftguard serve`, who did not choose that service and cannot act on it.
+        warnings.filterwarnings("ignore", message=r"\[EXPERIMENTAL\]", category=UserWarning)
+        app = get_fast_api_app(
+            agents_dir=str(agents_dir), web=web, lifespan=lifespan, host=host, port=port,
+        )
+    app.title = "draftguard"
+    app.description = (
+        "ADK's agent API (adk web) for blogger/ and event_planning/, plus the durable "
+        "artifact job API under /ai/artifact (API key required)."
+    )
+    install_job_api(app, api)
+    app.state.job_api = api
+    return app

@@ -1,0 +1,474 @@
+"""An ADK `BaseLlm` over llama.cpp, so every agent runs offline on any GGUF file.
+
+Registered in ADK's model registry as `local:<name>` (a model shipped in a PyPI package, such
+as `local:smollm2`) and `gguf:/path/to/model.gguf`. Small models cannot be trusted to follow
+a format, so structure is enforced by the sampler, not requested in the prompt:
+
+- `output_schema` becomes a JSON-schema grammar: the answer always parses;
+- tools become a grammar over `{"tool": <name>, "args": <that tool's schema>}` or
+  `{"reply": "..."}`: a function call is always a declared tool with well-typed args.
+
+Weights load lazily, once per process and file, on the first request; never at import.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import json
+import logging
+import os
+import threading
+from collections.abc import AsyncGenerator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from google.adk.models.base_llm import BaseLlm
+from google.adk.models.llm_request import LlmRequest
+from google.adk.models.llm_response import LlmResponse
+from google.adk.models.registry import LLMRegistry
+from google.genai import types
+
+from draftguard.errors import ModelUnavailableError, PromptTooLongError
+from draftguard_adk.llm._gguf_locator import resolve_gguf
+from draftguard_adk.llm._json_schemas import to_json_schema
+
+if TYPE_CHECKING:
+    from google.adk.models._capabilities import LlmCapabilities
+
+__all__ = ["LocalLlm", "register_local_models"]
+
+log = logging.getLogger("draftguard.local_llm")
+
+_DEFAULT_N_CTX = 8192
+_DEFAULT_MAX_TOKENS = 512
+_DEFAULT_MAX_TOOL_ROUNDS = 1
+# Tokens kept free for the chat template's role markers around each message.
+_TEMPLATE_OVERHEAD = 8
+
+
+def _env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    try:
+        return int(raw) if raw else default
+    except ValueError:
+        raise ModelUnavailableError(f"{name}={raw!r} is not a whole number") from None
+
+
+@dataclass
+class _Loaded:
+    llama: Any
+    lock: threading.Lock
+    n_ctx: int
+    grammars: dict[str, Any]
+
+
+_loaded: dict[tuple[str, int], _Loaded] = {}
+_load_lock = threading.Lock()
+
+
+def _load(path: Path, n_ctx: int) -> _Loaded:
+    key = (str(path), n_ctx)
+    with _load_lock:
+        if key in _loaded:
+            return _loaded[key]
+        try:
+            from llama_cpp import Llama
+        except ImportError:
+            raise ModelUnavailableError(
+                "llama-cpp-python is not installed: install the `local` extra "
+                "(scripts/install builds it with CMAKE_ARGS=-DGGML_NATIVE=OFF)"
+            ) from None
+        log.info("loading GGUF model %s (n_ctx=%d)", path, n_ctx)
+        try:
+            llama = Llama(
+                model_path=str(path),
+                n_ctx=n_ctx,
+                n_threads=_env_int("DRAFTGUARD_LLAMA_THREADS", max(1, os.cpu_count() or 1)),
+                seed=_env_int("DRAFTGUARD_LLAMA_SEED", 0),
+                verbose=False,
+            )
+        except (ValueError, RuntimeError) as err:
+            raise ModelUnavailableError(f"cannot load {path}: {err}") from None
+        loaded = _Loaded(llama=llama, lock=threading.Lock(), n_ctx=n_ctx, grammars={})
+        if not _loaded:
+            atexit.register(_close_all)
+        _loaded[key] = loaded
+        return loaded
+
+
+def _close_all() -> None:
+    # Freed before interpreter teardown: llama.cpp's own __del__ runs too late and prints
+    # "Exception ignored" noise when its C bindings are already gone.
+    for loaded in _loaded.values():
+        with loaded.lock:
+            loaded.llama.close()
+    _loaded.clear()
+
+
+def _grammar(loaded: _Loaded, schema: dict[str, Any]) -> Any:
+    from llama_cpp.llama_grammar import LlamaGrammar
+
+    key = json.dumps(schema, sort_keys=True)
+    if key not in loaded.grammars:
+        # Built from the schema as given: llama.cpp writes properties in the schema's order,
+        # and that order is part of the design (a question before its answer). The sorted
+        # text is only the cache key.
+        loaded.grammars[key] = LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)
+    return loaded.grammars[key]
+
+
+def _text_of(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, types.Content):
+        return "\n".join(p.text for p in value.parts or [] if p.text)
+    if isinstance(value, types.Part):
+        return value.text or ""
+    if isinstance(value, list):
+        return "\n".join(_text_of(v) for v in value)
+    return str(value)
+
+
+def _render_part(part: types.Part) -> tuple[str, str] | None:
+    """A part as (role, text) for a plain chat template that knows no tool roles."""
+    if part.thought:
+        return None
+    if part.text:
+        return "", part.text
+    if part.function_call:
+        call = {"tool": part.function_call.name, "args": part.function_call.args or {}}
+        return "assistant", json.dumps(call, ensure_ascii=False)
+    if part.function_response:
+        payload = json.dumps(part.function_response.response, ensure_ascii=False, default=str)
+        return "user", f"Result of tool {part.function_response.name}: {payload}"
+    if part.inline_data:
+        return "", f"[attachment: {part.inline_data.mime_type}]"
+    return None
+
+
+def _messages(request: LlmRequest, extra_system: str) -> list[dict[str, str]]:
+    msgs: list[dict[str, str]] = []
+    system = "\n\n".join(
+        s for s in (_text_of(request.config.system_instruction), extra_system) if s
+    )
+    if system:
+        msgs.append({"role": "system", "content": system})
+    for content in request.contents:
+        default_role = "assistant" if content.role == "model" else "user"
+        for part in content.parts or []:
+            rendered = _render_part(part)
+            if rendered is None:
+                continue
+            role = rendered[0] or default_role
+            if msgs and msgs[-1]["role"] == role and role != "system":
+                msgs[-1]["content"] += "\n\n" + rendered[1]
+            else:
+                msgs.append({"role": role, "content": rendered[1]})
+    if not msgs or msgs[-1]["role"] != "user":
+        msgs.append({"role": "user", "content": "Continue."})
+    return msgs
+
+
+def _tool_rounds_since_user(request: LlmRequest) -> int:
+    """How many tool results the model has received since the user last wrote."""
+    rounds = 0
+    for content in reversed(request.contents):
+        parts = content.parts or []
+        if content.role == "user" and any(p.text for p in parts):
+            break
+        if any(p.function_response for p in parts):
+            rounds += 1
+    return rounds
+
+
+def _tool_schema(request: LlmRequest) -> tuple[dict[str, Any], str] | None:
+    """The grammar schema for 'call one declared tool or reply', and its prompt text."""
+    declarations = [
+        fd
+        for tool in request.config.tools or []
+        if isinstance(tool, types.Tool)
+        for fd in tool.function_declarations or []
+    ]
+    if not declarations:
+        return None
+    reply_schema: dict[str, Any] = {"type": "string"}
+    if request.config.response_schema is not None:
+        reply_schema = to_json_schema(request.config.response_schema)
+    choices: list[dict[str, Any]] = [
+        {"type": "object", "properties": {"reply": reply_schema}, "required": ["reply"]}
+    ]
+    lines = [
+        "You can call one tool. Answer with JSON only: either "
+        '{"tool": "<name>", "args": {...}} to call a tool, or {"reply": "..."} to answer '
+        "the user directly. Tools:"
+    ]
+    for fd in declarations:
+        if fd.parameters_json_schema is not None:
+            params = to_json_schema(fd.parameters_json_schema)
+        elif fd.parameters is not None:
+            params = to_json_schema(fd.parameters)
+        else:
+            params = {"type": "object", "properties": {}}
+        params.setdefault("type", "object")
+        choices.append(
+            {
+                "type": "object",
+                "properties": {"tool": {"const": fd.name}, "args": params},
+                "required": ["tool", "args"],
+            }
+        )
+        args = ", ".join(params.get("properties", {})) or "no arguments"
+        lines.append(f"- {fd.name}({args}): {fd.description or ''}".rstrip())
+    return {"anyOf": choices}, "\n".join(lines)
+
+
+class LocalLlm(BaseLlm):
+    """llama.cpp behind ADK's model interface. `model` is `local:<name>` or `gguf:<path>`."""
+
+    model: str = "local:smollm2"
+    n_ctx: int | None = None
+    max_tokens: int | None = None
+    max_tool_rounds: int | None = None
+    """Tool results per user turn before the model must answer (DRAFTGUARD_LLAMA_MAX_TOOL_ROUNDS,
+    default 1)."""
+
+    def _max_tool_rounds(self) -> int:
+        if self.max_tool_rounds is not None:
+            return self.max_tool_rounds
+        return _env_int("DRAFTGUARD_LLAMA_MAX_TOOL_ROUNDS", _DEFAULT_MAX_TOOL_ROUNDS)
+
+    @classmethod
+    def supported_models(cls) -> list[str]:
+        return [r"local:.+", r"gguf:.+"]
+
+    @property
+    def capabilities(self) -> LlmCapabilities:
+        from google.adk.models._capabilities import LlmCapabilities
+
+        # The tool grammar carries an output schema in its reply branch.
+        return LlmCapabilities(output_schema_and_tools=True)
+
+    @property
+    def model_path(self) -> Path:
+        spec = self.model if ":" in self.model else f"local:{self.model}"
+        return resolve_gguf(spec)
+
+    def _loaded(self) -> _Loaded:
+        n_ctx = self.n_ctx or _env_int("DRAFTGUARD_LLAMA_N_CTX", _DEFAULT_N_CTX)
+        return _load(self.model_path, n_ctx)
+
+    def _fit(self, loaded: _Loaded, msgs: list[dict[str, str]], max_tokens: int) -> None:
+        """Drop the oldest turns until the prompt fits; refuse if the newest turn alone can't."""
+        budget = loaded.n_ctx - max_tokens
+
+        def cost(m: dict[str, str]) -> int:
+            return len(loaded.llama.tokenize(m["content"].encode("utf-8"), add_bos=False)) + (
+                _TEMPLATE_OVERHEAD
+            )
+
+        costs = [cost(m) for m in msgs]
+        first = 1 if msgs[0]["role"] == "system" else 0
+        while sum(costs) > budget and len(msgs) - first > 1:
+            del msgs[first], costs[first]
+        if sum(costs) > budget:
+            raise PromptTooLongError(
+                f"prompt needs {sum(costs)} tokens; {self.model} has {loaded.n_ctx} "
+                f"with {max_tokens} kept for the answer"
+            )
+
+    def _params(self, request: LlmRequest) -> dict[str, Any]:
+        cfg = request.config
+        return {
+            "temperature": cfg.temperature if cfg.temperature is not None else 0.0,
+            "top_p": cfg.top_p if cfg.top_p is not None else 0.95,
+            "max_tokens": cfg.max_output_tokens
+            or self.max_tokens
+            or _env_int("DRAFTGUARD_LLAMA_MAX_TOKENS", _DEFAULT_MAX_TOKENS),
+            "repeat_penalty": 1.1,
+            "seed": cfg.seed if cfg.seed is not None else _env_int("DRAFTGUARD_LLAMA_SEED", 0),
+            "stop": list(cfg.stop_sequences or []) or None,
+        }
+
+    async def generate_content_async(
+        self, llm_request: LlmRequest, stream: bool = False
+    ) -> AsyncGenerator[LlmResponse, None]:
+        loaded = await asyncio.to_thread(self._loaded)
+        # A small model, once it has tool results, tends to call tools forever instead of
+        # answering. After `max_tool_rounds` results in one turn it may only reply.
+        answer_now = _tool_rounds_since_user(llm_request) >= self._max_tool_rounds()
+        tool_mode = None if answer_now else _tool_schema(llm_request)
+        schema: dict[str, Any] | None = None
+        extra_system = ""
+        if answer_now:
+            extra_system = "Now answer the user in plain words, using the tool results above."
+        if tool_mode is not None:
+            schema, extra_system = tool_mode
+        elif llm_request.config.response_schema is not None:
+            schema = to_json_schema(llm_request.config.response_schema)
+        elif llm_request.config.response_json_schema is not None:
+            schema = to_json_schema(llm_request.config.response_json_schema)
+        if schema is not None and tool_mode is None:
+            extra_system = "Answer with JSON only, matching this schema: " + json.dumps(schema)
+        if answer_now and schema is None:
+            # The reply is free text, but it must not be an imitation of a tool call.
+            extra_system += " Do not write JSON."
+
+        msgs = _messages(llm_request, extra_system)
+        params = self._params(llm_request)
+        self._fit(loaded, msgs, params["max_tokens"])
+        grammar = _grammar(loaded, schema) if schema is not None else None
+
+        # Streaming a tool choice shows the JSON envelope, which is no answer to stream.
+        stream_text = stream and tool_mode is None
+        pieces: list[str] = []
+        finish: str | None = None
+        usage: dict[str, int] = {}
+        async for piece, fin, use in self._complete(loaded, msgs, params, grammar, stream_text):
+            if piece:
+                pieces.append(piece)
+                if stream_text:
+                    yield LlmResponse(
+                        content=types.Content(role="model", parts=[types.Part(text=piece)]),
+                        partial=True,
+                    )
+            finish = fin or finish
+            usage = use or usage
+        text = "".join(pieces)
+        yield self._final(text, tool_mode is not None, finish, usage)
+
+    def _final(
+        self, text: str, tool_mode: bool, finish: str | None, usage: dict[str, int]
+    ) -> LlmResponse:
+        parts = [types.Part(text=text)]
+        if tool_mode:
+            try:
+                choice = json.loads(text)
+            except json.JSONDecodeError:
+                log.warning("local model's tool choice is not JSON (finish=%s)", finish)
+                choice = {"reply": text}
+            if isinstance(choice, dict) and "tool" in choice:
+                parts = [
+                    types.Part(
+                        function_call=types.FunctionCall(
+                            name=str(choice["tool"]), args=choice.get("args") or {}
+                        )
+                    )
+                ]
+            elif isinstance(choice, dict) and "reply" in choice:
+                reply = choice["reply"]
+                parts = [types.Part(text=reply if isinstance(reply, str) else json.dumps(reply))]
+        return LlmResponse(
+            content=types.Content(role="model", parts=parts),
+            partial=False,
+            turn_complete=True,
+            finish_reason=(
+                types.FinishReason.MAX_TOKENS if finish == "length" else types.FinishReason.STOP
+            ),
+            usage_metadata=types.GenerateContentResponseUsageMetadata(
+                prompt_token_count=usage.get("prompt_tokens"),
+                candidates_token_count=usage.get("completion_tokens"),
+                total_token_count=usage.get("total_tokens"),
+            ),
+            model_version=self.model,
+        )
+
+    async def _complete(
+        self,
+        loaded: _Loaded,
+        msgs: list[dict[str, str]],
+        params: dict[str, Any],
+        grammar: Any,
+        stream: bool,
+    ) -> AsyncGenerator[tuple[str, str | None, dict[str, int]], None]:
+        """Run llama.cpp in a worker thread; yield (text, finish_reason, usage) pieces.
+
+        When the caller goes away (a timeout cancels it, or it stops iterating) the thread
+        stops at the next token: an abandoned call must not keep the model, and its lock,
+        busy for the next request until its token limit.
+        """
+        queue: asyncio.Queue[tuple[str, str | None, dict[str, int]] | BaseException | None]
+        queue = asyncio.Queue()
+        event_loop = asyncio.get_running_loop()
+        abandoned = threading.Event()
+
+        def post(item: tuple[str, str | None, dict[str, int]] | BaseException | None) -> None:
+            try:
+                event_loop.call_soon_threadsafe(queue.put_nowait, item)
+            except RuntimeError:  # the event loop is closed: nobody is listening any more
+                abandoned.set()
+
+        def produce() -> None:
+            try:
+                with loaded.lock:
+                    for item in self._iterate(loaded, msgs, params, grammar, stream, abandoned):
+                        if abandoned.is_set():
+                            return
+                        post(item)
+            except BaseException as err:  # handed to the awaiting coroutine, not lost
+                post(err)
+            post(None)
+
+        worker = threading.Thread(target=produce, name="draftguard-llama", daemon=True)
+        worker.start()
+        try:
+            while True:
+                item = await queue.get()
+                if item is None:
+                    return
+                if isinstance(item, BaseException):
+                    raise item
+                yield item
+        finally:
+            abandoned.set()
+
+    @staticmethod
+    def _iterate(
+        loaded: _Loaded,
+        msgs: list[dict[str, str]],
+        params: dict[str, Any],
+        grammar: Any,
+        stream: bool,
+        abandoned: threading.Event | None = None,
+    ) -> Iterator[tuple[str, str | None, dict[str, int]]]:
+        # llama.cpp always streams here: between tokens is the only place a call can stop.
+        # A non-streaming request gets the pieces joined into one answer.
+        result = loaded.llama.create_chat_completion(
+            messages=msgs, grammar=grammar, stream=True, **params
+        )
+        prompt_tokens = sum(
+            len(loaded.llama.tokenize(m["content"].encode("utf-8"), add_bos=False)) for m in msgs
+        )
+        completion = 0
+        pieces: list[str] = []
+        for chunk in result:
+            if abandoned is not None and abandoned.is_set():
+                return
+            choice = chunk["choices"][0]
+            piece = choice.get("delta", {}).get("content") or ""
+            completion += 1 if piece else 0
+            finish = choice.get("finish_reason")
+            usage = {}
+            if finish:
+                usage = {
+                    "prompt_tokens": prompt_tokens,
+                    "completion_tokens": completion,
+                    "total_tokens": prompt_tokens + completion,
+                }
+            if stream:
+                yield piece, finish, usage
+                continue
+            pieces.append(piece)
+            if finish:
+                yield "".join(pieces), finish, usage
+                return
+        if not stream and pieces:  # a stream that ended without saying why
+            yield "".join(pieces), None, {}
+
+
+def register_local_models() -> None:
+    """Make `local:*` and `gguf:*` model strings resolve to `LocalLlm` (idempotent)."""
+    LLMRegistry.register(LocalLlm)
