@@ -8,6 +8,14 @@ from draftguard.split._check import (
     SplitReport,
     check_split,
 )
+from draftguard.split._coverage import (
+    CoverageReport,
+    ItemCoverage,
+    ParagraphMatch,
+    check_coverage,
+    outline_items,
+    stems,
+)
 from draftguard.split._segmentation import (
     Granularity,
     normalize_text,
@@ -18,12 +26,18 @@ from draftguard.split._segmentation import (
 
 __all__ = [
     "SAMPLE_CHARS",
+    "CoverageReport",
     "Granularity",
+    "ItemCoverage",
+    "ParagraphMatch",
     "Placement",
     "SplitReport",
+    "check_coverage",
     "check_split",
     "normalize_text",
     "normalize_unit",
+    "outline_items",
     "segment",
     "segment_normalized",
+    "stems",
 ]

@@ -1,0 +1,231 @@
+"""Outline coverage: does `draft_ok` hold something for every outline item, and does
+`draft_not_ok` hold a paragraph that plainly belongs to one?
+
+Integrity (nothing lost, added or duplicated) says nothing about whether the split is right;
+a split that puts every topic in `draft_not_ok` is perfectly intact. This check is the
+other half. It is lexical and deterministic: words are stemmed (Snowball), function words
+dropped, and an outline item's stems are looked up in a paragraph's stems with rapidfuzz, so
+"hydration" finds "Hydration" and "baking" finds "bake". A paragraph's score for an item is
+the share of the item's stems it holds (0-100); it relates to the item at `score_cutoff` and
+above. It is a heuristic a reader can check by eye, not a judge of meaning.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+from typing import Literal
+
+import snowballstemmer
+from pydantic import BaseModel
+
+from draftguard.split._segmentation import Granularity, segment
+
+__all__ = [
+    "CoverageReport",
+    "ItemCoverage",
+    "ParagraphMatch",
+    "check_coverage",
+    "outline_items",
+    "stems",
+]
+
+Destination = Literal["draft_ok", "draft_not_ok"]
+
+_PREVIEW_WORDS = 8
+# Bullets, numbering and heading marks that start an outline line.
+_ITEM_MARK = re.compile(r"^\s*(?:[-*+•]\s+|\d+[.)]\s+|[a-zA-Z][.)]\s+|#+\s*)+")
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+# Function words carry no topic; an outline item of only these has nothing to look for.
+_STOP_WORDS = frozenset({
+    "a", "about", "above", "after", "again", "against", "all", "also", "am", "an", "and", "any",
+    "are", "as", "at", "be", "because", "been", "before", "being", "below", "between", "both",
+    "but", "by", "can", "could", "did", "do", "does", "doing", "down", "during", "each", "few",
+    "for", "from", "further", "had", "has", "have", "having", "he", "her", "here", "hers",
+    "herself", "him", "himself", "his", "how", "i", "if", "in", "into", "is", "it", "its",
+    "itself", "just", "me", "more", "most", "my", "myself", "no", "nor", "not", "now", "of",
+    "off", "on", "once", "only", "or", "other", "our", "ours", "ourselves", "out", "over", "own",
+    "same", "she", "should", "so", "some", "such", "than", "that", "the", "their", "theirs",
+    "them", "themselves", "then", "there", "these", "they", "this", "those", "through", "to",
+    "too", "under", "until", "up", "very", "was", "we", "were", "what", "when", "where", "which",
+    "while", "who", "whom", "why", "will", "with", "would", "you", "your", "yours", "yourself",
+    "yourselves", "i'm", "it's", "let's",
+})
+
+
+@cache
+def _stemmer() -> snowballstemmer.stemmer:
+    return snowballstemmer.stemmer("english")
+
+
+def stems(text: str) -> list[str]:
+    """The topic words of `text`, stemmed, in order, without function words or digits."""
+    words = [w.lower().replace("’", "'") for w in _WORD.findall(text)]
+    kept = [w for w in words if w not in _STOP_WORDS and len(w) > 1]
+    return list(_stemmer().stemWords(kept))
+
+
+def outline_items(outline: str) -> list[str]:
+    """The outline's items: its non-blank lines, without bullets, numbers or heading marks."""
+    items = []
+    for line in outline.replace("\r\n", "\n").split("\n"):
+        text = _ITEM_MARK.sub("", line).strip()
+        if text:
+            items.append(text)
+    return items
+
+
+class ParagraphMatch(BaseModel):
+    """One output paragraph and the outline item it matches best (None below the cutoff)."""
+
+    destination: Destination
+    position: int  # 1-based, within its file
+    preview: str
+    item: int | None  # 1-based outline item
+    score: float
+
+
+class ItemCoverage(BaseModel):
+    """One outline item: its best paragraph in `draft_ok`, and `draft_not_ok` paragraphs that
+    match it strongly."""
+
+    item: int
+    text: str
+    covered: bool
+    best_ok: ParagraphMatch | None
+    best_not_ok: ParagraphMatch | None
+    flagged_not_ok: list[int]  # positions in draft_not_ok
+
+
+class CoverageReport(BaseModel):
+    """Whether the split matches the outline, item by item and paragraph by paragraph."""
+
+    covered: bool
+    items: list[ItemCoverage]
+    paragraphs: list[ParagraphMatch]
+    messages: list[str]
+    score_cutoff: float
+    flag_cutoff: float
+
+    @property
+    def message(self) -> str:
+        """All findings joined with '; ' (empty when covered)."""
+        return "; ".join(self.messages)
+
+
+def _preview(unit: str) -> str:
+    words = unit.split()
+    text = " ".join(words[:_PREVIEW_WORDS])
+    return text + ("…" if len(words) > _PREVIEW_WORDS else "")
+
+
+class _StemScores:
+    """Per stem, its BM25 score in each unit: the stem's IDF where the unit holds it, else 0."""
+
+    def __init__(self, corpus: Sequence[list[str]]) -> None:
+        self._size = len(corpus)
+        self._index = None
+        self._seen: dict[str, list[float]] = {}
+        if any(corpus):
+            import bm25s  # numpy-backed; loaded only when a coverage check runs
+
+            self._index = bm25s.BM25(k1=0.0, b=0.0, method="lucene")
+            self._index.index([list(u) for u in corpus], show_progress=False)
+
+    def __call__(self, stem: str) -> list[float]:
+        if stem not in self._seen:
+            self._seen[stem] = (
+                [float(x) for x in self._index.get_scores([stem])]
+                if self._index is not None else [0.0] * self._size
+            )
+        return self._seen[stem]
+
+
+def check_coverage(
+    outline: str,
+    draft_ok: str,
+    draft_not_ok: str,
+    *,
+    score_cutoff: float = 50.0,
+    flag_cutoff: float = 100.0,
+    min_flag_stems: int = 2,
+    granularity: Granularity = Granularity.PARAGRAPH,
+) -> CoverageReport:
+    """Check that every outline item has a related `draft_ok` paragraph (score at or above
+    `score_cutoff`) and that no `draft_not_ok` paragraph matches an item strongly (score at
+    or above `flag_cutoff`, with at least `min_flag_stems` of its stems, or all of them when
+    it has fewer). Items with no topic words are skipped.
+    """
+    for name, value in (("score_cutoff", score_cutoff), ("flag_cutoff", flag_cutoff)):
+        if not 0.0 <= value <= 100.0:
+            raise ValueError(f"{name} must be between 0 and 100, got {value!r}")
+    items = [(i, text, stems(text)) for i, text in enumerate(outline_items(outline), 1)]
+    items = [(i, text, s) for i, text, s in items if s]
+    units: list[tuple[Destination, int, str]] = [
+        *(("draft_ok", n, u) for n, u in enumerate(segment(draft_ok, granularity), 1)),
+        *(("draft_not_ok", n, u) for n, u in enumerate(segment(draft_not_ok, granularity), 1)),
+    ]
+    unit_stems = [stems(u) for _, _, u in units]
+    # scores[item][unit]: share of the attainable score; matched: how many item stems it holds
+    scores: list[list[float]] = []
+    matched: list[list[int]] = []
+    stem_scores = _StemScores(unit_stems)
+    for _, _, item_stems in items:
+        per_stem = [stem_scores(s) for s in dict.fromkeys(item_stems)]
+        attainable = sum(max(col, default=0.0) for col in per_stem)
+        scores.append([
+            100.0 * sum(col[u] for col in per_stem) / attainable if attainable else 0.0
+            for u in range(len(units))
+        ])
+        matched.append([sum(1 for col in per_stem if col[u] > 0) for u in range(len(units))])
+
+    paragraphs: list[ParagraphMatch] = []
+    for u, (dest, pos, text) in enumerate(units):
+        best_item, best = None, 0.0
+        for k, (i, _, _) in enumerate(items):
+            if scores[k][u] > best:
+                best_item, best = i, scores[k][u]
+        paragraphs.append(ParagraphMatch(
+            destination=dest, position=pos, preview=_preview(text),
+            item=best_item if best >= score_cutoff and best > 0 else None, score=best,
+        ))
+
+    not_ok_preview = {m.position: m.preview for m in paragraphs
+                      if m.destination == "draft_not_ok"}
+    coverage: list[ItemCoverage] = []
+    messages: list[str] = []
+    for k, (i, text, item_stems) in enumerate(items):
+        need = min(min_flag_stems, len(set(item_stems)))
+        best_of: dict[Destination, ParagraphMatch | None] = {"draft_ok": None,
+                                                             "draft_not_ok": None}
+        flagged: list[int] = []
+        for u, (dest, pos, utext) in enumerate(units):
+            score = scores[k][u]
+            current = best_of[dest]
+            if score > 0 and (current is None or score > current.score):
+                best_of[dest] = ParagraphMatch(destination=dest, position=pos,
+                                               preview=_preview(utext), item=i, score=score)
+            if dest == "draft_not_ok" and score >= flag_cutoff and matched[k][u] >= need:
+                flagged.append(pos)
+        best_ok = best_of["draft_ok"]
+        covered = best_ok is not None and best_ok.score >= score_cutoff
+        coverage.append(ItemCoverage(item=i, text=text, covered=covered, best_ok=best_ok,
+                                     best_not_ok=best_of["draft_not_ok"],
+                                     flagged_not_ok=flagged))
+        named: set[int] = set()
+        if not covered:
+            hint = best_of["draft_not_ok"]
+            where = ""
+            if hint is not None and hint.score >= score_cutoff:
+                where = f" (draft_not_ok paragraph {hint.position} matches it: '{hint.preview}')"
+                named.add(hint.position)
+            messages.append(f"Outline item {i} ('{text}') has no paragraph in draft_ok{where}")
+        for pos in flagged:
+            if pos not in named:
+                messages.append(f"draft_not_ok paragraph {pos} ('{not_ok_preview[pos]}') "
+                                f"matches outline item {i} ('{text}')")
+    return CoverageReport(
+        covered=not messages, items=coverage, paragraphs=paragraphs, messages=messages,
+        score_cutoff=score_cutoff, flag_cutoff=flag_cutoff,
+    )
