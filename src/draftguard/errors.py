@@ -10,6 +10,7 @@
         │   ├── InputTooLargeError    over a documented size limit
         │   ├── MissingStateKeyError  a session-state key the step needs is absent
         │   ├── SchemaError           JSON that does not fit a published contract
+        │   ├── CommandError          a chat command or edit request that does not parse
         │   ├── FrontmatterError      frontmatter that is not a YAML mapping, or a bad key
         │   ├── UnsafePathError       a file name that would leave the output directory
         │   ├── UnknownArtifactTypeError  an artifact type with no schema module
@@ -27,6 +28,7 @@ report that loops feed back to the model. Errors are for things a retry cannot f
 from __future__ import annotations
 
 __all__ = [
+    "CommandError",
     "ConfigError",
     "DocumentReadError",
     "DraftguardError",
@@ -90,6 +92,10 @@ class MissingStateKeyError(InputError):
 
 class SchemaError(InputError):
     """JSON that does not fit a published contract."""
+
+
+class CommandError(InputError):
+    """A chat command or a plain-words edit request that does not parse; says the usage."""
 
 
 class UnknownArtifactTypeError(InputError):

@@ -10,6 +10,11 @@ from draftguard.edits._anchors import (
     find_anchor,
     fold,
 )
+from draftguard.edits._command import (
+    EDIT_USAGE,
+    EditRequest,
+    parse_edit_request,
+)
 from draftguard.edits._diff import (
     Edit,
     Window,
@@ -61,6 +66,7 @@ from draftguard.edits._scope import (
 )
 
 __all__ = [
+    "EDIT_USAGE",
     "MULTI_PARAGRAPH",
     "NATURAL_SCOPES",
     "AnchorMatch",
@@ -72,6 +78,7 @@ __all__ = [
     "EditConstraints",
     "EditOp",
     "EditPlan",
+    "EditRequest",
     "EditResult",
     "EditStatus",
     "ExactFinder",
@@ -95,6 +102,7 @@ __all__ = [
     "fold",
     "line_budget",
     "parse_edit_plan",
+    "parse_edit_request",
     "read_frontmatter",
     "resolve_scope",
     "segment_width",

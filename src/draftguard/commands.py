@@ -1,0 +1,144 @@
+"""Chat commands and clear intents, recognised by code before any model sees the message.
+
+A command is a message that starts with `/name`; its arguments are words, quoted strings and
+`key=value` options (`/split draft=post.md outline="Intro; Method"`), so everything fits on
+the one line `adk run` lets a person type. A few plain-language requests are just as clear
+("make a quiz with 5 questions", a message holding `OUTLINE:` and `DRAFT:` sections) and are
+recognised as the same commands. Anything else is left to the model.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Mapping, Sequence
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from draftguard.errors import CommandError
+
+__all__ = [
+    "Command",
+    "CommandSpec",
+    "parse_command",
+    "recognise_intent",
+]
+
+# Curly quotes typed on phones and Macs count as straight ones.
+_QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "‘": "'", "’": "'"})
+_OPTION = re.compile(r"^([a-z][a-z_]*)=(.*)\Z", re.S)
+_NAME = re.compile(r"^/([a-z][a-z_-]*)(?=\s|\Z)", re.I)
+
+
+class CommandSpec(BaseModel):
+    """What a command accepts, for parsing and for `/help`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    usage: str
+    summary: str
+    options: tuple[str, ...] = ()
+    #: The rest of the line is one free-text argument (`/edit replace "a" with "b"`).
+    free_text: bool = False
+    max_args: int = 0
+
+
+class Command(BaseModel):
+    """A recognised command: its name, positional arguments, options and the free text."""
+
+    name: str
+    args: list[str] = Field(default_factory=list)
+    options: dict[str, str] = Field(default_factory=dict)
+    text: str = ""
+
+
+def parse_command(message: str, specs: Mapping[str, CommandSpec]) -> Command | None:
+    """The command `message` starts with, or None when it is not a command at all.
+
+    Raises `CommandError` for an unknown command or arguments it does not take.
+    """
+    stripped = message.strip()
+    head = stripped.partition("\n")[0]
+    match = _NAME.match(head)
+    if match is None:
+        return None
+    name = match.group(1).lower()
+    spec = specs.get(name)
+    if spec is None:
+        known = ", ".join(f"/{n}" for n in specs)
+        raise CommandError(f"Unknown command /{name}. Commands: {known}")
+    after = stripped[match.end():].strip()
+    if spec.free_text:
+        if not after:
+            raise CommandError(f"/{name} needs text: {spec.usage}")
+        return Command(name=name, text=after)
+    body = after
+    try:
+        words = shlex.split(body.translate(_QUOTES), posix=True)
+    except ValueError as err:  # an unclosed quote
+        raise CommandError(f"/{name}: {err} ({spec.usage})") from None
+    args: list[str] = []
+    options: dict[str, str] = {}
+    for word in words:
+        option = _OPTION.match(word)
+        if option is not None:
+            key, value = option.groups()
+            if key not in spec.options:
+                allowed = ", ".join(f"{o}=" for o in spec.options) or "no options"
+                raise CommandError(f"/{name} takes {allowed}, not {key}= ({spec.usage})")
+            options[key] = value
+        else:
+            args.append(word)
+    if len(args) > spec.max_args:
+        raise CommandError(f"/{name}: unexpected {args[spec.max_args]!r} ({spec.usage})")
+    return Command(name=name, args=args, options=options, text=body)
+
+
+# Plain-language requests that are as unambiguous as a command.
+_MARKERS = re.compile(r"^[ \t]*(?:#+[ \t]*)?(outline|draft)[ \t]*:", re.I | re.M)
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                 "eight": 8, "nine": 9, "ten": 10, "a dozen": 12, "twelve": 12}
+_COUNT = r"(?P<count>\d{1,3}|" + "|".join(_NUMBER_WORDS) + r")"
+_ARTIFACT_INTENT = re.compile(
+    r"\b(?:make|create|generate|build|give me|write|produce)\b[^.?!\n]{0,40}?"
+    r"\b(?:(?:a|an|some)\s+)?(?:" + _COUNT + r"[- ]?)?(?:question\s+)?"
+    r"(?P<kind>quiz(?:zes)?|flash ?cards?|mind ?maps?)\b"
+    r"(?:[^.?!\n]{0,30}?\b(?:with|of)\s+" + _COUNT.replace("count", "count2")
+    + r"\s+(?:questions|cards|items|nodes))?",
+    re.I,
+)
+_UNDO_INTENT = re.compile(r"^\s*(?:please\s+)?(?:undo|revert)(?:\s+(?:that|the last edit|it))?"
+                          r"\s*[.!]?\s*\Z", re.I)
+
+
+def _count(text: str | None) -> str | None:
+    if text is None:
+        return None
+    return str(_NUMBER_WORDS.get(text.lower(), text))
+
+
+def recognise_intent(message: str) -> Command | None:
+    """A command for a plain-language request whose meaning is not in doubt, else None."""
+    markers = {m.group(1).lower() for m in _MARKERS.finditer(message)}
+    if markers == {"outline", "draft"}:
+        return Command(name="split", text=message)
+    if _UNDO_INTENT.match(message):
+        return Command(name="undo")
+    match = _ARTIFACT_INTENT.search(message)
+    if match is not None:
+        kind = match.group("kind").lower().replace(" ", "")
+        name = ("quiz" if kind.startswith("quiz") else
+                "flashcards" if kind.startswith("flashcard") else "mindmap")
+        count = _count(match.group("count") or match.group("count2"))
+        return Command(name=name, args=[count] if count and name != "mindmap" else [])
+    return None
+
+
+def help_text(specs: Sequence[CommandSpec]) -> str:
+    """The `/help` answer: one line per command."""
+    width = max(len(s.usage) for s in specs)
+    return "\n".join(f"{s.usage.ljust(width)}  {s.summary}" for s in specs)
+
+
+__all__ += ["help_text"]
