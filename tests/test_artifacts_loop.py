@@ -350,8 +350,10 @@ def test_embedded_model_grammar_keeps_the_schema_s_property_order(
     from draftguard_adk.llm import to_json_schema
 
     seen: list[str] = []
-    monkeypatch.setattr(llama_grammar.LlamaGrammar, "from_json_schema",
-                        classmethod(lambda cls, text, verbose=True: seen.append(text) or text))
+    monkeypatch.setattr(llama_grammar, "json_schema_to_gbnf",
+                        lambda text, prop_order=None: seen.append(text) or 'root ::= "x"')
+    monkeypatch.setattr(llama_grammar.LlamaGrammar, "from_string",
+                        classmethod(lambda cls, text, verbose=True: text))
 
     class Loaded:
         def __init__(self) -> None:

@@ -31,6 +31,7 @@ from google.adk.models.registry import LLMRegistry
 from google.genai import types
 
 from draftguard.errors import ModelUnavailableError, PromptTooLongError
+from draftguard_adk.llm._budget import max_json_chars
 from draftguard_adk.llm._gguf_locator import resolve_gguf
 from draftguard_adk.llm._json_schemas import to_json_schema
 
@@ -44,6 +45,13 @@ log = logging.getLogger("draftguard.local_llm")
 _DEFAULT_N_CTX = 8192
 _DEFAULT_MAX_TOKENS = 512
 _DEFAULT_MAX_TOOL_ROUNDS = 1
+# Replies asked for in words that came back as JSON are asked for again this many times.
+_PROSE_RETRIES = 2
+_PROSE_FEEDBACK = (
+    "Your last answer was JSON. Answer the user in plain sentences, with no JSON and no "
+    "tool call."
+)
+_PROSE_FALLBACK = "I could not put that into words. Please ask again or use /help."
 # Tokens kept free for the chat template's role markers around each message.
 _TEMPLATE_OVERHEAD = 8
 
@@ -107,6 +115,18 @@ def _close_all() -> None:
     _loaded.clear()
 
 
+# llama-cpp-python's JSON grammar lets a string hold raw control characters (a newline
+# inside a label), which strict JSON parsers refuse; llama.cpp's own grammar forbids them.
+_LOOSE_CHAR = 'char ::= [^"\\\\]'
+_STRICT_CHAR = 'char ::= [^"\\\\\\x7F\\x00-\\x1F]'
+
+
+def _gbnf(schema: dict[str, Any]) -> str:
+    from llama_cpp.llama_grammar import json_schema_to_gbnf
+
+    return str(json_schema_to_gbnf(json.dumps(schema))).replace(_LOOSE_CHAR, _STRICT_CHAR)
+
+
 def _grammar(loaded: _Loaded, schema: dict[str, Any]) -> Any:
     from llama_cpp.llama_grammar import LlamaGrammar
 
@@ -115,7 +135,7 @@ def _grammar(loaded: _Loaded, schema: dict[str, Any]) -> Any:
         # Built from the schema as given: llama.cpp writes properties in the schema's order,
         # and that order is part of the design (a question before its answer). The sorted
         # text is only the cache key.
-        loaded.grammars[key] = LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)
+        loaded.grammars[key] = LlamaGrammar.from_string(_gbnf(schema), verbose=False)
     return loaded.grammars[key]
 
 
@@ -226,6 +246,60 @@ def _tool_schema(request: LlmRequest) -> tuple[dict[str, Any], str] | None:
     return {"anyOf": choices}, "\n".join(lines)
 
 
+def _may_be_json(text: str) -> bool:
+    """Whether a reply's beginning leaves open that it is JSON (so it cannot be shown yet)."""
+    head = text.lstrip()
+    return not head or head[0] in "{["
+
+
+def _is_json(text: str) -> bool:
+    """A reply that is a JSON object or array, possibly fenced: not an answer in words."""
+    body = text.strip()
+    if body.startswith("```"):
+        body = body.strip("`").removeprefix("json").strip()
+    if not body or body[0] not in "{[":
+        return False
+    try:
+        json.loads(body)
+    except json.JSONDecodeError:
+        # Cut-off or sloppy JSON is JSON all the same.
+        return body.startswith(("{\"", "[{", "[\"", "{'")) or '"tool"' in body
+    return True
+
+
+def _reply_text(response: LlmResponse) -> str:
+    parts = response.content.parts if response.content else None
+    return "".join(p.text or "" for p in parts or [] if not p.function_call)
+
+
+def _tool_names(request: LlmRequest) -> set[str]:
+    return {
+        fd.name
+        for tool in request.config.tools or []
+        if isinstance(tool, types.Tool)
+        for fd in tool.function_declarations or []
+        if fd.name
+    }
+
+
+def _unwrap_reply_call(response: LlmResponse, allowed: set[str]) -> LlmResponse:
+    """A `{"reply": ...}` whose text is itself a call of a declared tool becomes that call."""
+    parts = response.content.parts if response.content else None
+    if not parts or not parts[0].text:
+        return response
+    try:
+        inner = json.loads(parts[0].text.strip())
+    except json.JSONDecodeError:
+        return response
+    if (isinstance(inner, dict) and inner.get("tool") in allowed
+            and isinstance(inner.get("args", {}), dict)):
+        call = types.FunctionCall(name=str(inner["tool"]), args=inner.get("args") or {})
+        return response.model_copy(
+            update={"content": types.Content(role="model", parts=[types.Part(function_call=call)])}
+        )
+    return response
+
+
 class LocalLlm(BaseLlm):
     """llama.cpp behind ADK's model interface. `model` is `local:<name>` or `gguf:<path>`."""
 
@@ -261,8 +335,9 @@ class LocalLlm(BaseLlm):
         n_ctx = self.n_ctx or _env_int("DRAFTGUARD_LLAMA_N_CTX", _DEFAULT_N_CTX)
         return _load(self.model_path, n_ctx)
 
-    def _fit(self, loaded: _Loaded, msgs: list[dict[str, str]], max_tokens: int) -> None:
-        """Drop the oldest turns until the prompt fits; refuse if the newest turn alone can't."""
+    def _fit(self, loaded: _Loaded, msgs: list[dict[str, str]], max_tokens: int) -> int:
+        """Drop the oldest turns until the prompt fits; refuse if the newest turn alone can't.
+        Returns the prompt's cost in tokens."""
         budget = loaded.n_ctx - max_tokens
 
         def cost(m: dict[str, str]) -> int:
@@ -279,6 +354,19 @@ class LocalLlm(BaseLlm):
                 f"prompt needs {sum(costs)} tokens; {self.model} has {loaded.n_ctx} "
                 f"with {max_tokens} kept for the answer"
             )
+        return sum(costs)
+
+    def _schema_budget(
+        self, loaded: _Loaded, msgs: list[dict[str, str]], params: dict[str, Any],
+        schema: dict[str, Any], explicit: bool,
+    ) -> None:
+        """Raise `max_tokens` to what the schema's longest answer needs, within the context
+        left after the prompt, so a constrained answer is never cut mid-string."""
+        bound = max_json_chars(schema)
+        if explicit or bound is None or bound <= params["max_tokens"]:
+            return
+        prompt = self._fit(loaded, msgs, params["max_tokens"])
+        params["max_tokens"] = max(params["max_tokens"], min(bound, loaded.n_ctx - prompt))
 
     def _params(self, request: LlmRequest) -> dict[str, Any]:
         cfg = request.config
@@ -317,28 +405,68 @@ class LocalLlm(BaseLlm):
             # The reply is free text, but it must not be an imitation of a tool call.
             extra_system += " Do not write JSON."
 
-        msgs = _messages(llm_request, extra_system)
         params = self._params(llm_request)
-        self._fit(loaded, msgs, params["max_tokens"])
+        if schema is not None and tool_mode is None:
+            self._schema_budget(loaded, _messages(llm_request, extra_system), params, schema,
+                                explicit=llm_request.config.max_output_tokens is not None)
         grammar = _grammar(loaded, schema) if schema is not None else None
-
-        # Streaming a tool choice shows the JSON envelope, which is no answer to stream.
+        # Words were asked for: a small model sometimes writes a tool call or JSON instead.
+        # That is never shown; the model is asked again, a bounded number of times.
+        prose = schema is None
+        words_expected = prose or (tool_mode is not None
+                                   and llm_request.config.response_schema is None)
+        allowed = _tool_names(llm_request) if tool_mode is not None else set()
+        # Streaming a tool choice shows the JSON envelope, which is no answer to stream; a
+        # prose answer is held until its first characters show it is not JSON.
         stream_text = stream and tool_mode is None
-        pieces: list[str] = []
-        finish: str | None = None
-        usage: dict[str, int] = {}
-        async for piece, fin, use in self._complete(loaded, msgs, params, grammar, stream_text):
-            if piece:
-                pieces.append(piece)
-                if stream_text:
-                    yield LlmResponse(
-                        content=types.Content(role="model", parts=[types.Part(text=piece)]),
-                        partial=True,
-                    )
-            finish = fin or finish
-            usage = use or usage
-        text = "".join(pieces)
-        yield self._final(text, tool_mode is not None, finish, usage)
+        feedback = ""
+        final: LlmResponse | None = None
+        for attempt in range(_PROSE_RETRIES + 1 if words_expected else 1):
+            msgs = _messages(llm_request, extra_system)
+            if feedback:  # _messages always ends with a user message
+                msgs[-1] = {"role": "user", "content": f"{msgs[-1]['content']}\n\n{feedback}"}
+            self._fit(loaded, msgs, params["max_tokens"])
+            pieces: list[str] = []
+            held: list[LlmResponse] = []
+            finish: str | None = None
+            usage: dict[str, int] = {}
+            async for piece, fin, use in self._complete(loaded, msgs, params, grammar,
+                                                        stream_text):
+                if piece:
+                    pieces.append(piece)
+                    if stream_text:
+                        partial = LlmResponse(
+                            content=types.Content(role="model", parts=[types.Part(text=piece)]),
+                            partial=True,
+                        )
+                        if prose and _may_be_json("".join(pieces)):
+                            held.append(partial)
+                        else:
+                            for early in held:
+                                yield early
+                            held.clear()
+                            yield partial
+                finish = fin or finish
+                usage = use or usage
+            final = self._final("".join(pieces), tool_mode is not None, finish, usage)
+            if tool_mode is not None:
+                final = _unwrap_reply_call(final, allowed)
+            if not words_expected or not _is_json(_reply_text(final)):
+                for early in held:
+                    yield early
+                break
+            log.info("local model answered in JSON where words were asked (attempt %d)",
+                     attempt + 1)
+            feedback = _PROSE_FEEDBACK
+        else:
+            final = self._final(_PROSE_FALLBACK, False, "stop", usage)
+            if stream_text:
+                yield LlmResponse(
+                    content=types.Content(role="model", parts=[types.Part(text=_PROSE_FALLBACK)]),
+                    partial=True,
+                )
+        assert final is not None
+        yield final
 
     def _final(
         self, text: str, tool_mode: bool, finish: str | None, usage: dict[str, int]

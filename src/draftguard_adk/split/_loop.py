@@ -25,7 +25,7 @@ from draftguard.errors import FatalError
 from draftguard.settings import ProjectSettings, load_settings
 from draftguard.split import Granularity, segment
 from draftguard_adk.agents import loop_agent, sequential_agent
-from draftguard_adk.llm import model_for
+from draftguard_adk.llm import model_for, register_local_models
 from draftguard_adk.split import state_keys as keys
 from draftguard_adk.split._checker import (
     ContentSplitValidationChecker,
@@ -183,6 +183,8 @@ def build_content_splitter(
     `splitter` replaces the default planner+assembler pair with your own agent; it must
     write `draft_ok` and `draft_not_ok` into state (and may bump `split_attempts`).
     """
+    if isinstance(model, str):  # `local:`/`gguf:` strings must resolve to LocalLlm
+        register_local_models()
     settings = settings if settings is not None else load_settings()
     section = settings.agent(SETTINGS_SECTION)
     if splitter is None:

@@ -1,0 +1,217 @@
+"""Guards on the embedded model's answers: JSON is never shown where words were asked for,
+a call hidden in a reply becomes the call, and a constrained answer is never cut off."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import AsyncGenerator
+from typing import Any
+
+import pytest
+from google.adk.models.llm_request import LlmRequest
+from google.adk.models.llm_response import LlmResponse
+from google.genai import types
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from draftguard.artifacts import get_spec
+from draftguard_adk.llm import _local_llm as local_llm
+from draftguard_adk.llm import to_json_schema
+from draftguard_adk.llm._budget import max_json_chars
+from draftguard_adk.llm._local_llm import LocalLlm
+
+TOOL = types.Tool(function_declarations=[types.FunctionDeclaration(
+    name="read_content", description="Read the post",
+    parameters=types.Schema(type="OBJECT", properties={}),
+)])
+
+
+class _Tokens:
+    def tokenize(self, data: bytes, add_bos: bool = False) -> list[int]:
+        return list(range(max(1, len(data) // 4)))
+
+
+class Scripted:
+    """Replaces llama.cpp: each call answers the next scripted text, and records its prompt."""
+
+    def __init__(self, answers: list[str]) -> None:
+        self.answers = answers
+        self.prompts: list[list[dict[str, str]]] = []
+        self.params: list[dict[str, Any]] = []
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        loaded = local_llm._Loaded(llama=_Tokens(), lock=threading.Lock(), n_ctx=8192,
+                                   grammars={})
+        monkeypatch.setattr(LocalLlm, "_loaded", lambda self: loaded)
+        monkeypatch.setattr(local_llm, "_grammar", lambda loaded, schema: None)
+        script = self
+
+        async def complete(self: LocalLlm, loaded: Any, msgs: list[dict[str, str]],
+                           params: dict[str, Any], grammar: Any, stream: bool
+                           ) -> AsyncGenerator[tuple[str, str | None, dict[str, int]], None]:
+            script.prompts.append(msgs)
+            script.params.append(dict(params))
+            text = script.answers.pop(0)
+            if stream:
+                for i in range(0, len(text), 5):
+                    yield text[i:i + 5], None, {}
+                yield "", "stop", {}
+            else:
+                yield text, "stop", {}
+
+        monkeypatch.setattr(LocalLlm, "_complete", complete)
+
+
+def _request(*contents: types.Content, **config: Any) -> LlmRequest:
+    return LlmRequest(contents=list(contents), config=types.GenerateContentConfig(**config))
+
+
+def _user(text: str) -> types.Content:
+    return types.Content(role="user", parts=[types.Part(text=text)])
+
+
+async def _run(request: LlmRequest, stream: bool = False) -> list[LlmResponse]:
+    return [r async for r in LocalLlm().generate_content_async(request, stream=stream)]
+
+
+def _text(response: LlmResponse) -> str:
+    assert response.content is not None
+    return "".join(p.text or "" for p in response.content.parts or [])
+
+
+@pytest.mark.parametrize("stream", [False, True])
+async def test_a_json_reply_where_words_were_asked_is_asked_again_and_never_shown(
+    monkeypatch: pytest.MonkeyPatch, stream: bool
+) -> None:
+    script = Scripted(['{"tool": "read_content", "args": {}}', "The post has two sections."])
+    script.install(monkeypatch)
+    out = await _run(_request(_user("What is in my post?")), stream=stream)
+    shown = "".join(_text(r) for r in out if r.partial) if stream else _text(out[-1])
+    assert shown == "The post has two sections." and _text(out[-1]) == shown
+    assert "was JSON" in script.prompts[1][-1]["content"]
+
+
+async def test_a_model_that_keeps_answering_json_gets_a_plain_fallback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    Scripted(['{"a": 1}', "```json\n[1, 2]\n```", '{"tool": "x", "args": {']).install(monkeypatch)
+    out = await _run(_request(_user("hi")), stream=True)
+    assert _text(out[-1]) == local_llm._PROSE_FALLBACK
+    assert all("{" not in _text(r) for r in out)
+
+
+async def test_prose_that_merely_mentions_braces_is_shown_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    Scripted(["Use {name} in the template."]).install(monkeypatch)
+    out = await _run(_request(_user("hi")), stream=True)
+    assert next(_text(r) for r in out if r.partial) == "Use {"
+    assert _text(out[-1]) == "Use {name} in the template."
+
+
+async def test_a_tool_call_inside_a_reply_becomes_the_call(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    inner = json.dumps({"tool": "read_content", "args": {}})
+    Scripted([json.dumps({"reply": inner})]).install(monkeypatch)
+    out = await _run(_request(_user("Show my post"), tools=[TOOL]))
+    assert out[-1].content is not None
+    call = out[-1].content.parts[0].function_call  # type: ignore[index]
+    assert call is not None and call.name == "read_content"
+
+
+async def test_an_undeclared_call_inside_a_reply_is_asked_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    bogus = json.dumps({"reply": json.dumps({"tool": "delete_everything", "args": {}})})
+    Scripted([bogus, json.dumps({"reply": "Done."})]).install(monkeypatch)
+    out = await _run(_request(_user("Show my post"), tools=[TOOL]))
+    assert _text(out[-1]) == "Done."
+
+
+@pytest.mark.parametrize(("kind", "count"), [("quiz", 5), ("flashcards", 5), ("mindmap", 5)])
+async def test_a_constrained_answer_gets_the_tokens_its_schema_can_need(
+    monkeypatch: pytest.MonkeyPatch, kind: str, count: int
+) -> None:
+    script = Scripted(["{}"])
+    script.install(monkeypatch)
+    schema = get_spec(kind).generation_schema(count)
+    await _run(_request(_user("make it"), response_schema=schema))
+    bound = max_json_chars(to_json_schema(schema))
+    assert bound is not None and script.params[0]["max_tokens"] >= bound
+
+
+async def test_an_explicit_token_limit_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    script = Scripted(["{}"])
+    script.install(monkeypatch)
+    await _run(_request(_user("x"), response_schema=get_spec("quiz").generation_schema(5),
+                        max_output_tokens=100))
+    assert script.params[0]["max_tokens"] == 100
+
+
+# --- the bound itself, against real instances -------------------------------------------------
+
+_text_chars = st.characters(blacklist_categories=["Cs"], max_codepoint=0x7F)
+
+
+def _instances(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
+    """Values of a bounded schema, built the slow obvious way (only the forms we generate)."""
+    if "enum" in schema:
+        return st.sampled_from(schema["enum"])
+    kind = schema.get("type")
+    if kind == "string":
+        return st.text(_text_chars, min_size=schema.get("minLength", 0),
+                       max_size=schema["maxLength"])
+    if kind == "integer":
+        return st.integers(min_value=-(10**18), max_value=10**18)
+    if kind == "array":
+        return st.lists(_instances(schema["items"]), min_size=schema.get("minItems", 0),
+                        max_size=schema["maxItems"])
+    props = schema["properties"]
+    return st.fixed_dictionaries({k: _instances(v) for k, v in props.items()})
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data(), kind=st.sampled_from(["quiz", "flashcards", "mindmap"]),
+       count=st.integers(min_value=1, max_value=8))
+def test_no_instance_of_a_schema_is_longer_than_its_bound(data: st.DataObject, kind: str,
+                                                          count: int) -> None:
+    schema = to_json_schema(get_spec(kind).generation_schema(count))
+    value = data.draw(_instances(schema))
+    bound = max_json_chars(schema)
+    assert bound is not None
+    assert len(json.dumps(value, indent=None, separators=(", ", ": "))) <= bound
+
+
+def test_unbounded_schemas_have_no_bound() -> None:
+    assert max_json_chars({"type": "string"}) is None
+    assert max_json_chars({"type": "array", "items": {"type": "integer"}}) is None
+    assert max_json_chars({"type": "object", "additionalProperties": True}) is None
+    assert max_json_chars({"anyOf": [{"type": "integer"}, {"type": "string"}]}) is None
+    assert max_json_chars({"enum": ["a", "bb"]}) == 4
+
+
+SOURCE = (
+    "Photosynthesis turns light into chemical energy. Chlorophyll in the chloroplasts absorbs "
+    "red and blue light. Water is split and oxygen is released. The Calvin cycle fixes carbon "
+    "dioxide into sugar using ATP and NADPH. Plants store the sugar as starch."
+)
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize("kind", ["quiz", "flashcards", "mindmap"])
+async def test_real_model_structured_output_at_five_items_always_parses(kind: str) -> None:
+    from draftguard_adk.llm import register_local_models
+
+    register_local_models()
+    spec = get_spec(kind)
+    request = _request(
+        _user(f"Make a {kind} with 5 items from this text:\n{SOURCE}"),
+        response_schema=spec.generation_schema(5), temperature=0.0,
+    )
+    out = await _run(request)
+    final = out[-1]
+    assert final.finish_reason != types.FinishReason.MAX_TOKENS
+    value = json.loads(_text(final))
+    spec.generation_schema(5).model_validate(value)
