@@ -110,14 +110,9 @@ class ContentSplitValidationChecker(BaseAgent):
         raw = state.get(keys.RAW_DRAFT)
         if not isinstance(raw, str) or not raw.strip():
             reason = f"Invalid input: {MissingStateKeyError(keys.RAW_DRAFT)}"
-            yield checker_event(
-                self,
-                ctx,
-                reason,
-                state={keys.SPLIT_VERDICT: _failure(attempts, [reason], reason)},
-                escalate=True,
-                route=ROUTE_INVALID_INPUT,
-            )
+            verdict = _failure(attempts, [reason], reason)
+            yield checker_event(self, ctx, reason, state={keys.SPLIT_VERDICT: verdict},
+                                escalate=True, route=ROUTE_INVALID_INPUT)
             return
         report = check_split(
             raw,
@@ -133,19 +128,12 @@ class ContentSplitValidationChecker(BaseAgent):
                 "duplicated."
             )
             verdict = {"valid": True, "attempts": attempts, "messages": [], "reason": reason}
-            yield checker_event(
-                self,
-                ctx,
-                reason,
-                state={keys.SPLIT_VERDICT: verdict, keys.SPLIT_FEEDBACK: None},
-                escalate=True,
-                route=ROUTE_VALID,
-            )
+            yield checker_event(self, ctx, reason,
+                                state={keys.SPLIT_VERDICT: verdict, keys.SPLIT_FEEDBACK: None},
+                                escalate=True, route=ROUTE_VALID)
             return
         yield checker_event(
-            self,
-            ctx,
-            f"Split rejected (attempt {attempts}): {report.message}",
+            self, ctx, f"Split rejected (attempt {attempts}): {report.message}",
             state={keys.SPLIT_FEEDBACK: report.message, "split_messages": report.messages},
             route=ROUTE_RETRY,
         )
@@ -163,9 +151,5 @@ class SplitVerdictAgent(BaseAgent):
         messages = list(state.get("split_messages") or [])
         last = state.get(keys.SPLIT_FEEDBACK) or "no valid split was produced"
         reason = f"Split failed after {attempts} attempts: {last}"
-        yield checker_event(
-            self,
-            ctx,
-            reason,
-            state={keys.SPLIT_VERDICT: _failure(attempts, messages or [str(last)], reason)},
-        )
+        verdict = _failure(attempts, messages or [str(last)], reason)
+        yield checker_event(self, ctx, reason, state={keys.SPLIT_VERDICT: verdict})
