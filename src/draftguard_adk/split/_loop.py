@@ -25,7 +25,7 @@ from draftguard.errors import FatalError
 from draftguard.settings import ProjectSettings, load_settings
 from draftguard.split import Granularity, segment
 from draftguard_adk.agents import checker_event, loop_agent, sequential_agent
-from draftguard_adk.llm import model_for
+from draftguard_adk.llm import model_for, register_local_models
 from draftguard_adk.split import state_keys as keys
 from draftguard_adk.split._checker import (
     ContentSplitValidationChecker,
@@ -175,6 +175,8 @@ def build_content_splitter(
     """
     settings = settings if settings is not None else load_settings()
     section = settings.agent(SETTINGS_SECTION)
+    if isinstance(model, str):
+        register_local_models()  # ADK resolves a "local:"/"gguf:" string only once registered
     if splitter is None:
         planner = LlmAgent(
             name="split_planner",
