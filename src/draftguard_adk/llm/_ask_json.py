@@ -38,7 +38,7 @@ __all__ = ["CallCounter", "ask_json"]
 
 @dataclass
 class CallCounter:
-    """How many times a step called its model (a call that failed counts too)."""
+    """How many requests a step sent to its model (one that then failed counts too)."""
 
     calls: int = 0
 
