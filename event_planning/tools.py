@@ -13,6 +13,7 @@ from typing import Any, Literal
 from google.adk.tools.base_tool import BaseTool
 from google.adk.tools.tool_context import ToolContext
 
+from draftguard_adk.agents import session_user_text
 from event_planning.argument_grounding import ground_preferences
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, search, venue_by_id
 
@@ -68,14 +69,6 @@ def repeat_guard(
     return None
 
 
-def _user_text(tool_context: ToolContext) -> str:
-    """Everything the user typed in this session, this turn included."""
-    texts = [part.text for event in tool_context.session.events
-             if event.author == "user" and event.content
-             for part in event.content.parts or [] if part.text]
-    return "\n".join(texts)
-
-
 def ground_arguments(
     tool: BaseTool, args: dict[str, Any], tool_context: ToolContext
 ) -> dict[str, Any] | None:
@@ -87,7 +80,7 @@ def ground_arguments(
     """
     if tool.name not in GROUNDED_TOOLS:
         return None
-    report = ground_preferences(args, _user_text(tool_context))
+    report = ground_preferences(args, session_user_text(tool_context.session))
     for name in report.ignored:
         args.pop(name, None)
     if report.ignored:

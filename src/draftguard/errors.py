@@ -18,6 +18,7 @@
         │   └── DocumentReadError     a document that cannot be read (missing, unreadable, bad type)
         ├── ConfigError             agents.yaml or the environment is inconsistent
         ├── ModelUnavailableError   the configured model cannot be loaded or reached
+        │   └── ModelTimeoutError     a model call ran past its time limit
         └── PromptTooLongError      the newest turn alone does not fit the model's context
 
 A checker's *finding* (a lost paragraph, a duplicate sentence) is not an error: it is a
@@ -39,6 +40,7 @@ __all__ = [
     "InputTooLargeError",
     "MissingStateKeyError",
     "ModelOutputError",
+    "ModelTimeoutError",
     "ModelUnavailableError",
     "NotTextError",
     "PromptTooLongError",
@@ -123,6 +125,10 @@ class ConfigError(FatalError):
 
 class ModelUnavailableError(FatalError):
     """The configured model cannot be loaded or reached."""
+
+
+class ModelTimeoutError(ModelUnavailableError):
+    """A model call ran past its time limit and was abandoned."""
 
 
 class PromptTooLongError(FatalError):

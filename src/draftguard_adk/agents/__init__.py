@@ -1,8 +1,18 @@
-"""Shared agent plumbing: loop and sequence agents, routes."""
+"""Shared agent plumbing: loop and sequence agents, routes, checker events, user text, and
+the response filter plugins and invokers share."""
 
 from __future__ import annotations
 
 from draftguard_adk.agents._apps import AGENTS_DIR
+from draftguard_adk.agents._events import checker_event
+from draftguard_adk.agents._response_filter import (
+    FilterChain,
+    FilteredResponse,
+    ResponseFilter,
+    SnapshotAware,
+    TextFilter,
+)
+from draftguard_adk.agents._text import content_text, session_user_text, user_text
 from draftguard_adk.agents._workflow import (
     ROUTE_RETRY,
     ROUTE_VALID,
@@ -16,8 +26,17 @@ __all__ = [
     "AGENTS_DIR",
     "ROUTE_RETRY",
     "ROUTE_VALID",
+    "FilterChain",
+    "FilteredResponse",
     "GuardedLoopAgent",
     "GuardedSequentialAgent",
+    "ResponseFilter",
+    "SnapshotAware",
+    "TextFilter",
+    "checker_event",
+    "content_text",
     "loop_agent",
     "sequential_agent",
+    "session_user_text",
+    "user_text",
 ]

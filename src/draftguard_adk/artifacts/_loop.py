@@ -1,12 +1,12 @@
 """`ArtifactRepairLoop`: generate -> structural -> semantic -> repair + revalidate (seed 001).
 
 The agent only moves data: the plan, prompts, rules and messages all come from the
-framework-free `draftguard.artifacts`. It calls the model itself (one request per step,
-schema-constrained through `LlmRequest.set_output_schema`) so that every call is counted,
-bounded by a timeout and never retried behind its back. Worst case, with 2 repairs:
-generate + judge + 2 x (repair + judge) = 6 calls, the seed's budget. Structural checks and
-planning never call the model, and the judge is skipped when there is nothing to judge (the
-output was not JSON or had no items).
+framework-free `draftguard.artifacts`. It calls the model itself, one schema-constrained
+request per step through `draftguard_adk.llm.ask_json`, so that every call is counted,
+bounded by a timeout, seen by the app's plugins and never retried behind its back. Worst
+case, with 2 repairs: generate + judge + 2 x (repair + judge) = 6 calls, the seed's budget.
+Structural checks and planning never call the model, and the judge is skipped when there is
+nothing to judge (the output was not JSON or had no items).
 
 Reads from state: `artifact_type`, `artifact_source` (or `source_state_key`),
 `artifact_request` (else the user's message). Writes `artifact_stage`, `artifact_progress`,
@@ -17,17 +17,14 @@ with route "valid"; a terminal failure is a verdict in state, never an exception
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import AsyncGenerator, Mapping
+from collections.abc import AsyncGenerator
 from typing import Any
 
 from google.adk.agents import BaseAgent
 from google.adk.agents.invocation_context import InvocationContext
-from google.adk.events import Event, EventActions
+from google.adk.events import Event
 from google.adk.models.base_llm import BaseLlm
-from google.adk.models.llm_request import LlmRequest
-from google.genai import types
 from pydantic import BaseModel, Field, ValidationError
 
 from draftguard.artifacts import (
@@ -49,10 +46,17 @@ from draftguard.artifacts import (
     parse_json_text,
     repair_progress,
 )
-from draftguard.errors import ConfigError, DraftguardError
+from draftguard.errors import (
+    ConfigError,
+    DraftguardError,
+    ModelOutputError,
+    ModelTimeoutError,
+    ModelUnavailableError,
+)
 from draftguard.settings import load_settings
-from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID
+from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID, checker_event, user_text
 from draftguard_adk.artifacts._outcome import ArtifactOutcome, FailureKind
+from draftguard_adk.llm import CallCounter, ask_json, resolve_model, show_prompt_example
 
 __all__ = [
     "AGENT_NAME",
@@ -90,10 +94,12 @@ _SYSTEM = {
 }
 
 
-class _ModelFailure(Exception):
-    def __init__(self, kind: FailureKind, message: str) -> None:
-        super().__init__(message)
-        self.kind: FailureKind = kind
+#: What a model step can fail with; each ends the run with its reason.
+_ModelFailure = (ModelUnavailableError, ModelOutputError)
+
+
+def _failure_kind(err: DraftguardError) -> FailureKind:
+    return "timeout" if isinstance(err, ModelTimeoutError) else "model_error"
 
 
 class ArtifactRepairLoop(BaseAgent):
@@ -112,67 +118,20 @@ class ArtifactRepairLoop(BaseAgent):
     )
     source_state_key: str = STATE_SOURCE
 
-    def resolved_model(self) -> BaseLlm:
-        """The `BaseLlm` to call: the instance given, or the string resolved by ADK's registry."""
-        if isinstance(self.model, BaseLlm):
-            return self.model
-        from google.adk.models.registry import LLMRegistry
-
-        from draftguard_adk.llm import model_for
-
-        name = self.model or model_for(AGENT_NAME)
-        try:
-            from draftguard_adk.llm import register_local_models
-
-            register_local_models()
-        except ImportError:  # the embedded model is optional
-            pass
-        return LLMRegistry.new_llm(name)
-
     def _include_example(self, llm: BaseLlm) -> bool:
-        if self.prompt_example is not None:
-            return self.prompt_example
-        try:
-            from draftguard_adk.llm import LocalLlm
-        except ImportError:  # no embedded model installed: llm is not one
-            return True
-        return not isinstance(llm, LocalLlm)
+        return show_prompt_example(llm, self.prompt_example)
 
     # -- events ------------------------------------------------------------------------------
-
-    def _event(
-        self,
-        ctx: InvocationContext,
-        *,
-        state: Mapping[str, Any] | None = None,
-        log: str | None = None,
-        fields: Mapping[str, Any] | None = None,
-        text: str | None = None,
-        route: str | None = None,
-        escalate: bool | None = None,
-    ) -> Event:
-        metadata: dict[str, Any] = {}
-        if log is not None:
-            metadata["log"] = log
-            metadata["fields"] = dict(fields or {})
-        return Event(
-            invocation_id=ctx.invocation_id,
-            author=self.name,
-            branch=ctx.branch,
-            content=types.Content(role="model", parts=[types.Part(text=text)]) if text else None,
-            custom_metadata=metadata or None,
-            actions=EventActions(state_delta=dict(state or {}), route=route, escalate=escalate),
-        )
 
     def _stage(
         self, ctx: InvocationContext, stage: str, progress: int, attempt: int,
         log: str | None = None, **fields: Any,
     ) -> Event:
-        return self._event(
-            ctx,
+        return checker_event(
+            self, ctx,
             state={STATE_STAGE: stage, STATE_PROGRESS: progress, STATE_ATTEMPT: attempt},
-            log=log,
-            fields={"stage": stage, "progress": progress, "attempt": attempt, **fields},
+            metadata=_log(log, {"stage": stage, "progress": progress, "attempt": attempt,
+                                **fields}),
         )
 
     def _finish(self, ctx: InvocationContext, outcome: ArtifactOutcome, log: str) -> Event:
@@ -181,78 +140,47 @@ class ArtifactRepairLoop(BaseAgent):
             json.dumps(outcome.artifact, ensure_ascii=False)
             if outcome.ok else (outcome.error or "artifact generation failed")
         )
-        return self._event(
-            ctx,
+        return checker_event(
+            self, ctx, text,
             state={
                 STATE_STAGE: stage, STATE_PROGRESS: STAGE_PROGRESS[stage],
                 STATE_ATTEMPT: outcome.attempts, STATE_RESULT: outcome.model_dump(mode="json"),
             },
-            log=log,
-            fields={
+            metadata=_log(log, {
                 "stage": stage, "progress": STAGE_PROGRESS[stage], "attempt": outcome.attempts,
                 "ok": outcome.ok, "llm_calls": outcome.llm_calls,
                 "failure_kind": outcome.failure_kind,
-            },
-            text=text,
+            }),
             route=ROUTE_VALID if outcome.ok else None,
-            escalate=True if outcome.ok else None,
+            escalate=outcome.ok,
         )
 
     # -- model calls -------------------------------------------------------------------------
 
-    async def _ask(self, llm: BaseLlm, purpose: str, prompt: str, schema: type[BaseModel]) -> str:
-        request = LlmRequest(
-            model=llm.model,
-            contents=[types.Content(role="user", parts=[types.Part(text=prompt)])],
-            config=types.GenerateContentConfig(system_instruction=_SYSTEM[purpose]),
+    async def _ask(
+        self, ctx: InvocationContext, llm: BaseLlm, purpose: str, prompt: str,
+        schema: type[BaseModel], counter: CallCounter,
+    ) -> str:
+        return await ask_json(
+            llm, prompt, schema=schema, system=_SYSTEM[purpose], timeout_s=self.call_timeout_s,
+            ctx=ctx, purpose=purpose, counter=counter,
         )
-        request.set_output_schema(schema)
-
-        async def collect() -> str:
-            pieces: list[str] = []
-            async for response in llm.generate_content_async(request, stream=False):
-                if response.error_code:
-                    raise _ModelFailure(
-                        "model_error",
-                        f"model error during {purpose}: {response.error_code} "
-                        f"{response.error_message or ''}".strip(),
-                    )
-                if response.partial or not response.content:
-                    continue
-                pieces.extend(
-                    p.text for p in response.content.parts or [] if p.text and not p.thought
-                )
-            return "".join(pieces)
-
-        try:
-            return await asyncio.wait_for(collect(), timeout=self.call_timeout_s)
-        except _ModelFailure:
-            raise
-        except TimeoutError:
-            raise _ModelFailure(
-                "timeout", f"model call timed out after {self.call_timeout_s:g} s during {purpose}"
-            ) from None
-        except Exception as err:  # any provider error ends the job with its reason
-            raise _ModelFailure(
-                "model_error", f"model call failed during {purpose}: {type(err).__name__}: {err}"
-            ) from None
 
     async def _judge(
-        self, llm: BaseLlm, artifact_type: str, report: StructuralReport, data: Any, source: str,
+        self, ctx: InvocationContext, llm: BaseLlm, counter: CallCounter, artifact_type: str,
+        report: StructuralReport, data: Any, source: str,
     ) -> list[str]:
         spec = get_spec(artifact_type)
         artifact = report.artifact if report.artifact is not None else data
         prompt = build_judge_prompt(
             artifact_type, artifact, source, max_source_chars=self.max_source_chars
         )
-        text = await self._ask(llm, "judge", prompt, judge_schema(spec))
+        text = await self._ask(ctx, llm, "judge", prompt, judge_schema(spec), counter)
         try:
             verdict = JudgeVerdict.model_validate(parse_json_text(text))
         except (DraftguardError, ValidationError) as err:
             reason = str(err).splitlines()[0]
-            raise _ModelFailure(
-                "model_error", f"semantic judge returned malformed JSON: {reason}"
-            ) from None
+            raise ModelOutputError(f"semantic judge returned malformed JSON: {reason}") from None
         # The judge may miss a copied format example (a small one does); this check cannot.
         copied = copied_example_issues(artifact_type, artifact, source)
         judged = format_issues(spec, artifact, verdict, report.item_count)
@@ -264,7 +192,7 @@ class ArtifactRepairLoop(BaseAgent):
         state = ctx.session.state
         artifact_type = str(self.artifact_type or state.get(STATE_TYPE) or "")
         source = str(state.get(self.source_state_key) or state.get(STATE_SOURCE) or "")
-        request = str(state.get(STATE_REQUEST) or _user_text(ctx) or "")
+        request = str(state.get(STATE_REQUEST) or user_text(ctx) or "")
         base = {"artifact_type": artifact_type}
 
         problem = None
@@ -280,7 +208,7 @@ class ArtifactRepairLoop(BaseAgent):
             return
 
         spec = get_spec(artifact_type)
-        calls = 0
+        counter = CallCounter()
         attempt = 0
         progress = STAGE_PROGRESS["planning"]
         history: list[AttemptRecord] = []
@@ -290,11 +218,11 @@ class ArtifactRepairLoop(BaseAgent):
         def fail(kind: FailureKind, message: str) -> ArtifactOutcome:
             return ArtifactOutcome(
                 **base, ok=False, violations=violations, issues=issues, attempts=attempt,
-                llm_calls=calls, error=message, failure_kind=kind,
+                llm_calls=counter.calls, error=message, failure_kind=kind,
             )
 
         try:
-            llm = self.resolved_model()
+            llm = resolve_model(self.model, agent=AGENT_NAME)
         except Exception as err:  # a missing model file or key is this job's failure
             message = f"model unavailable: {err}"
             yield self._finish(ctx, fail("model_error", message), f"Error: {message}")
@@ -311,17 +239,16 @@ class ArtifactRepairLoop(BaseAgent):
         yield self._stage(ctx, "generating", progress, 0,
                           f"Phase 2: Generating {spec.title} content...")
         try:
-            calls += 1
             text = await self._ask(
-                llm, "generate",
+                ctx, llm, "generate",
                 build_generate_prompt(
                     plan, source, request, max_source_chars=self.max_source_chars,
                     include_example=self._include_example(llm),
                 ),
-                spec.generation_schema(plan.item_count),
+                spec.generation_schema(plan.item_count), counter,
             )
         except _ModelFailure as err:
-            yield self._finish(ctx, fail(err.kind, str(err)), f"Error: {err}")
+            yield self._finish(ctx, fail(_failure_kind(err), str(err)), f"Error: {err}")
             return
 
         while True:
@@ -360,10 +287,11 @@ class ArtifactRepairLoop(BaseAgent):
                                   "Semantic validation skipped: no items to check")
             else:
                 try:
-                    calls += 1
-                    issues = await self._judge(llm, artifact_type, report, data, source)
+                    issues = await self._judge(
+                        ctx, llm, counter, artifact_type, report, data, source
+                    )
                 except _ModelFailure as err:
-                    yield self._finish(ctx, fail(err.kind, str(err)), f"Error: {err}")
+                    yield self._finish(ctx, fail(_failure_kind(err), str(err)), f"Error: {err}")
                     return
                 yield self._stage(
                     ctx, "semantic", progress, attempt,
@@ -374,7 +302,7 @@ class ArtifactRepairLoop(BaseAgent):
             if report.valid and not issues:
                 artifact = _canonical(artifact_type, report)
                 outcome = ArtifactOutcome(**base, ok=True, artifact=artifact, attempts=attempt,
-                                          llm_calls=calls)
+                                          llm_calls=counter.calls)
                 if attempt:
                     yield self._stage(ctx, "semantic", progress, attempt,
                                       f"✓ Repair successful after {attempt} attempt(s)")
@@ -382,12 +310,14 @@ class ArtifactRepairLoop(BaseAgent):
                 return
 
             feedback = {"violations": violations, "issues": issues, "attempt": attempt}
-            yield self._event(
-                ctx, state={STATE_FEEDBACK: feedback}, route=ROUTE_RETRY,
-                log=(f"Validation failed: {_count(len(violations), 'structural violation')}, "
+            yield checker_event(
+                self, ctx, state={STATE_FEEDBACK: feedback}, route=ROUTE_RETRY,
+                metadata=_log(
+                    (f"Validation failed: {_count(len(violations), 'structural violation')}, "
                      f"{_count(len(issues), 'semantic issue')}") if not revalidating
-                else "✗ Still invalid after repair",
-                fields=feedback,
+                    else "✗ Still invalid after repair",
+                    feedback,
+                ),
             )
             current = AttemptRecord(attempt=attempt, artifact_text=text,
                                     violations=violations, issues=issues)
@@ -409,12 +339,11 @@ class ArtifactRepairLoop(BaseAgent):
             )
             history.append(current)
             try:
-                calls += 1
                 text = await self._ask(
-                    llm, "repair", prompt, spec.generation_schema(plan.item_count)
+                    ctx, llm, "repair", prompt, spec.generation_schema(plan.item_count), counter
                 )
             except _ModelFailure as err:
-                yield self._finish(ctx, fail(err.kind, str(err)), f"Error: {err}")
+                yield self._finish(ctx, fail(_failure_kind(err), str(err)), f"Error: {err}")
                 return
 
 
@@ -431,11 +360,9 @@ def _canonical(artifact_type: str, report: StructuralReport) -> dict[str, Any]:
     return dumped
 
 
-def _user_text(ctx: InvocationContext) -> str:
-    content = ctx.user_content
-    if content is None or not content.parts:
-        return ""
-    return "".join(p.text or "" for p in content.parts)
+def _log(line: str | None, fields: dict[str, Any]) -> dict[str, Any] | None:
+    """An event's `custom_metadata` for progress listeners: a log line and its fields."""
+    return None if line is None else {"log": line, "fields": fields}
 
 
 def build_artifact_repair_loop(

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from google.adk.models.base_llm import BaseLlm
-from google.adk.tools import FunctionTool, ToolContext
+from google.adk.tools.function_tool import FunctionTool
+from google.adk.tools.tool_context import ToolContext
 
 from draftguard.artifacts import artifact_types
 from draftguard_adk.artifacts._loop import (

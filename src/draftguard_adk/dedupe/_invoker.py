@@ -2,13 +2,13 @@
 
 `invoke_agent_streaming` yields `{'type': 'text', 'content': ...}` for the text of each
 streamed chunk that passed chunk-level and content-level detection, as soon as it is
-complete. ADK's aggregated final event repeats what the partials carried: only what it adds
-(normally nothing) goes through the filter, so the answer is never shown twice.
+complete. Events go through the same `ResponseFilter` as `DuplicateFilterPlugin`'s model
+responses: ADK's aggregated final event repeats what the partials carried, so only what it
+adds (normally nothing) goes through the filter, and the answer is never shown twice.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -19,13 +19,10 @@ from google.adk.runners import Runner
 from google.adk.sessions import BaseSessionService, InMemorySessionService
 from google.genai import types
 
-from draftguard.dedupe import StreamDeduper
 from draftguard_adk.dedupe._detector import DuplicateDetector
+from draftguard_adk.dedupe._responses import duplicate_response_filter
 
 __all__ = ["AgentInvoker", "invoke_agent_streaming"]
-
-log = logging.getLogger("draftguard_adk.dedupe._invoker")
-
 
 class AgentInvoker:
     """Runs an agent (or App) turn by turn and streams only deduplicated text."""
@@ -66,27 +63,16 @@ class AgentInvoker:
         await self._ensure_session(user_id, session_id)
         detector = self._factory(session_id)
         self.last_detector = detector
-        stream: StreamDeduper | None = None
+        responses = duplicate_response_filter(detector, "invoker")
         new_message = types.Content(role="user", parts=[types.Part(text=message)])
         run_config = RunConfig(streaming_mode=StreamingMode.SSE)
         async for event in self.runner.run_async(
             user_id=user_id, session_id=session_id, new_message=new_message,
             run_config=run_config,
         ):
-            parts = event.content.parts if event.content and event.content.parts else []
-            text = "".join(p.text for p in parts if p.text and not p.thought)
             if event.author == "user":
                 continue
-            if stream is None:
-                stream = detector.new_stream()
-            if event.partial:
-                out = stream.feed(text) if text else ""
-            else:
-                # The aggregated final event: only text beyond the partials is new.
-                rest = stream.snapshot_suffix(text)
-                text = text if rest is None else rest
-                out = (stream.feed(text) if text else "") + stream.flush()
-                stream = None
+            out = responses.filter(event, author=event.author).shown
             if out:
                 yield {"type": "text", "content": out}
 

@@ -2,7 +2,7 @@
 
 from draftguard_adk.documents._artifacts import document_from_part, load_artifact_documents
 from draftguard_adk.documents._delivery_tool import build_delivery_check_tool
-from draftguard_adk.documents._judge import judge_documents, resolve_llm
+from draftguard_adk.documents._judge import judge_documents
 from draftguard_adk.documents._validator import (
     FEEDBACK_KEY,
     INTENT_KEY,
@@ -25,5 +25,4 @@ __all__ = [
     "document_from_part",
     "judge_documents",
     "load_artifact_documents",
-    "resolve_llm",
 ]

@@ -1,17 +1,13 @@
 """The LLM judge: one schema-constrained call, one retry on a malformed answer, then a clear
-failure verdict. Plugins see the call, as they would an LlmAgent's."""
+failure verdict. The calls go through `draftguard_adk.llm.ask_json`, so plugins see them as
+they would an LlmAgent's."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
-from typing import Any
 
-from google.adk.agents.callback_context import CallbackContext
 from google.adk.agents.invocation_context import InvocationContext
 from google.adk.models.base_llm import BaseLlm
-from google.adk.models.llm_request import LlmRequest
-from google.adk.models.llm_response import LlmResponse
 from google.genai import types
 
 from draftguard.documents import (
@@ -28,84 +24,12 @@ from draftguard.documents import (
     parse_judge_answer,
 )
 from draftguard.errors import ModelOutputError, ModelUnavailableError
+from draftguard_adk.llm import ask_json
 
-__all__ = ["JUDGE_AGENT_NAME", "judge_documents", "resolve_llm"]
+__all__ = ["JUDGE_AGENT_NAME", "judge_documents"]
 
 JUDGE_AGENT_NAME = "document_validator"
 _MAX_CALLS = 2  # the first answer and one retry with the validation error
-
-
-def resolve_llm(model: str | BaseLlm | None) -> BaseLlm:
-    """The `BaseLlm` to call: the instance given, else the string (or the configured model for
-    `document_validator`) resolved by ADK's registry. Raises `ModelUnavailableError`."""
-    if isinstance(model, BaseLlm):
-        return model
-    from google.adk.models.registry import LLMRegistry
-
-    from draftguard_adk.llm import model_for, register_local_models
-
-    name = model or model_for(JUDGE_AGENT_NAME)
-    register_local_models()
-    try:
-        return LLMRegistry.new_llm(name)
-    except Exception as err:
-        raise ModelUnavailableError(f"cannot load judge model {name!r}: {err}") from None
-
-
-async def _call(
-    llm: BaseLlm, contents: list[types.Content], schema: dict[str, Any],
-    ctx: InvocationContext | None, timeout_s: float,
-) -> str:
-    request = LlmRequest(
-        model=llm.model,
-        contents=contents,
-        config=types.GenerateContentConfig(
-            system_instruction=JUDGE_SYSTEM_INSTRUCTION,
-            temperature=0.0,
-            response_mime_type="application/json",
-            response_json_schema=schema,
-        ),
-    )
-    callback_context = CallbackContext(ctx) if ctx is not None else None
-    if ctx is not None and callback_context is not None:
-        short = await ctx.plugin_manager.run_before_model_callback(
-            callback_context=callback_context, llm_request=request
-        )
-        if short is not None:
-            return _text(short)
-
-    async def collect() -> str:
-        pieces: list[str] = []
-        async for response in llm.generate_content_async(request, stream=False):
-            if ctx is not None and callback_context is not None:
-                response = await ctx.plugin_manager.run_after_model_callback(
-                    callback_context=callback_context, llm_response=response
-                ) or response
-            if response.error_code:
-                raise ModelUnavailableError(
-                    f"judge model error {response.error_code}: {response.error_message or ''}"
-                    .strip()
-                )
-            if not response.partial:
-                pieces.append(_text(response))
-        return "".join(pieces)
-
-    try:
-        return await asyncio.wait_for(collect(), timeout=timeout_s)
-    except ModelUnavailableError:
-        raise
-    except TimeoutError:
-        raise ModelUnavailableError(f"judge model timed out after {timeout_s:g} s") from None
-    except Exception as err:  # any provider failure becomes a failure verdict, not a crash
-        raise ModelUnavailableError(
-            f"judge model call failed: {type(err).__name__}: {err}"
-        ) from None
-
-
-def _text(response: LlmResponse) -> str:
-    if response.content is None:
-        return ""
-    return "".join(p.text for p in response.content.parts or [] if p.text and not p.thought)
 
 
 async def judge_documents(
@@ -131,7 +55,10 @@ async def judge_documents(
     error = ""
     for attempt in range(1, _MAX_CALLS + 1):
         try:
-            text = await _call(llm, contents, schema, ctx, timeout_s)
+            text = await ask_json(
+                llm, contents, schema=schema, system=JUDGE_SYSTEM_INSTRUCTION,
+                timeout_s=timeout_s, ctx=ctx, purpose="document validation", temperature=0.0,
+            )
         except ModelUnavailableError as err:
             return failure_verdict(
                 f"validation could not be completed: {err}", facts=facts,

@@ -14,9 +14,8 @@ from typing import Any
 
 from google.adk.agents import BaseAgent
 from google.adk.agents.invocation_context import InvocationContext
-from google.adk.events import Event, EventActions
+from google.adk.events import Event
 from google.adk.models.base_llm import BaseLlm
-from google.genai import types
 from pydantic import ConfigDict, Field, ValidationError
 
 from draftguard.documents import (
@@ -36,9 +35,10 @@ from draftguard.errors import (
     SchemaError,
 )
 from draftguard.settings import ProjectSettings, load_settings
-from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID
+from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID, checker_event
 from draftguard_adk.documents._artifacts import load_artifact_documents
-from draftguard_adk.documents._judge import JUDGE_AGENT_NAME, judge_documents, resolve_llm
+from draftguard_adk.documents._judge import JUDGE_AGENT_NAME, judge_documents
+from draftguard_adk.llm import resolve_model, show_prompt_example
 
 __all__ = [
     "FEEDBACK_KEY",
@@ -97,20 +97,12 @@ class DocumentValidator(BaseAgent):
             self.feedback_key: None if passed else verdict.feedback(),
         }
         terminal = route in (ROUTE_INVALID_INPUT, ROUTE_JUDGE_FAILED)
-        yield Event(
-            invocation_id=ctx.invocation_id,
-            author=self.name,
-            branch=ctx.branch,
-            content=types.Content(role="model", parts=[types.Part(text=headline(verdict))]),
-            actions=EventActions(
-                state_delta=delta, escalate=True if passed or terminal else None, route=route
-            ),
+        yield checker_event(
+            self, ctx, headline(verdict), state=delta, route=route, escalate=passed or terminal
         )
 
     def _include_example(self, llm: BaseLlm) -> bool:
-        if self.prompt_example is not None:
-            return self.prompt_example
-        return not _is_embedded(llm)
+        return show_prompt_example(llm, self.prompt_example)
 
     async def validate_delivery(
         self, ctx: InvocationContext, intent: ValidationIntent
@@ -133,7 +125,7 @@ class DocumentValidator(BaseAgent):
                 status="failed", suggestion="NEXT STEP: save the deliverables as artifacts",
             ), ROUTE_RETRY
         try:
-            llm = resolve_llm(self.model)
+            llm = resolve_model(self.model, agent=JUDGE_AGENT_NAME, label="judge model")
         except (ModelUnavailableError, InputError) as err:
             return failure_verdict(f"validation could not be completed: {err}", facts=facts,
                                    criteria_count=criteria), ROUTE_JUDGE_FAILED
@@ -145,12 +137,6 @@ class DocumentValidator(BaseAgent):
         if verdict.status == "error":
             return verdict, ROUTE_JUDGE_FAILED
         return verdict, ROUTE_VALID if verdict.status == "passed" else ROUTE_RETRY
-
-
-def _is_embedded(llm: BaseLlm) -> bool:
-    from draftguard_adk.llm import LocalLlm
-
-    return isinstance(llm, LocalLlm)
 
 
 def _intent(state: Mapping[str, Any], key: str) -> ValidationIntent:

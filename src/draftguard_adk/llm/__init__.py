@@ -1,7 +1,12 @@
-"""The model seam: local llama.cpp models, model choice, schema conversion."""
+"""The model seam: model choice and resolution, the one direct model call (`ask_json`),
+local llama.cpp models, schema conversion."""
 
 from __future__ import annotations
 
+from draftguard_adk.llm._ask_json import (
+    CallCounter,
+    ask_json,
+)
 from draftguard_adk.llm._gguf_locator import (
     BUNDLED_MODELS,
     bundled_gguf,
@@ -18,16 +23,22 @@ from draftguard_adk.llm._local_llm import (
 from draftguard_adk.llm._resolve import (
     model_choice_for,
     model_for,
+    resolve_model,
+    show_prompt_example,
 )
 
 __all__ = [
     "BUNDLED_MODELS",
+    "CallCounter",
     "LocalLlm",
+    "ask_json",
     "bundled_gguf",
     "inline_refs",
     "model_choice_for",
     "model_for",
     "register_local_models",
     "resolve_gguf",
+    "resolve_model",
+    "show_prompt_example",
     "to_json_schema",
 ]

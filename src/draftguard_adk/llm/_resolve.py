@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import logging
 
+from google.adk.models.base_llm import BaseLlm
+
+from draftguard.errors import ModelUnavailableError
 from draftguard.model_choice import ModelChoice, choose_model
 from draftguard.settings import ProjectSettings, load_settings
 from draftguard_adk.llm._local_llm import register_local_models
 
-__all__ = ["model_choice_for", "model_for"]
+__all__ = ["model_choice_for", "model_for", "resolve_model", "show_prompt_example"]
 
 log = logging.getLogger("draftguard.models")
 
@@ -24,3 +27,43 @@ def model_for(agent: str, *, settings: ProjectSettings | None = None) -> str:
     choice = model_choice_for(agent, settings=settings)
     log.debug("agent %s uses %s (from %s)", agent, choice.model, choice.source)
     return choice.model
+
+
+def resolve_model(
+    model: str | BaseLlm | None,
+    *,
+    agent: str,
+    settings: ProjectSettings | None = None,
+    label: str = "model",
+) -> BaseLlm:
+    """The `BaseLlm` an agent that calls its model itself should call: `model` when it is
+    one, else the model string (or `agent`'s configured model) built by ADK's registry.
+
+    Raises `ModelUnavailableError` ("cannot load <label> '<name>': ...") when the registry
+    cannot build it; errors in agents.yaml propagate as they are.
+    """
+    if isinstance(model, BaseLlm):
+        return model
+    from google.adk.models.registry import LLMRegistry
+
+    name = model or model_for(agent, settings=settings)
+    register_local_models()
+    try:
+        return LLMRegistry.new_llm(name)
+    except Exception as err:  # a missing file, package or key: the caller's verdict
+        raise ModelUnavailableError(f"cannot load {label} {name!r}: {err}") from None
+
+
+def show_prompt_example(llm: BaseLlm, setting: bool | None = None) -> bool:
+    """Whether a prompt should show its format example to `llm`.
+
+    `setting` (agents.yaml's `prompt_example`) decides when it is given. Otherwise yes, except
+    for the embedded local models: a 135M model copies the example instead of using the
+    source, and the schema fixes the shape anyway.
+    """
+    if setting is not None:
+        return setting
+    # Looked up on the package at call time, so a test can stand another class in for it.
+    from draftguard_adk.llm import LocalLlm
+
+    return not isinstance(llm, LocalLlm)

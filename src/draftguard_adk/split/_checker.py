@@ -14,13 +14,12 @@ from typing import Any
 
 from google.adk.agents import BaseAgent
 from google.adk.agents.invocation_context import InvocationContext
-from google.adk.events import Event, EventActions
-from google.genai import types
+from google.adk.events import Event
 
 from draftguard.errors import InputError, MissingStateKeyError
 from draftguard.split import Granularity, check_split
 from draftguard.textio import decode_text
-from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID
+from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID, checker_event, user_text
 from draftguard_adk.split import state_keys as keys
 
 __all__ = [
@@ -48,24 +47,6 @@ def parse_split_request(message: str) -> dict[str, str]:
     return found
 
 
-def _event(
-    agent: BaseAgent,
-    ctx: InvocationContext,
-    text: str,
-    *,
-    state: Mapping[str, Any] | None = None,
-    escalate: bool = False,
-    route: str | None = None,
-) -> Event:
-    return Event(
-        invocation_id=ctx.invocation_id,
-        author=agent.name,
-        branch=ctx.branch,
-        content=types.Content(role="model", parts=[types.Part(text=text)]),
-        actions=EventActions(state_delta=dict(state or {}), escalate=escalate or None, route=route),
-    )
-
-
 def _failure(attempts: int, messages: list[str], reason: str) -> dict[str, Any]:
     return {"valid": False, "attempts": attempts, "messages": messages, "reason": reason}
 
@@ -91,12 +72,7 @@ class SplitInputGuard(BaseAgent):
                 keys.DRAFT_OK: None,
                 keys.DRAFT_NOT_OK: None,
             }
-            message = (
-                "".join(p.text or "" for p in (ctx.user_content.parts or []) if ctx.user_content)
-                if ctx.user_content
-                else ""
-            )
-            for key, value in parse_split_request(message).items():
+            for key, value in parse_split_request(user_text(ctx)).items():
                 if not state.get(key):
                     delta[key] = value
         merged = {**state, **delta}
@@ -105,10 +81,12 @@ class SplitInputGuard(BaseAgent):
         except InputError as err:
             reason = f"Invalid input: {err}"
             delta[keys.SPLIT_VERDICT] = _failure(0, [reason], reason)
-            yield _event(self, ctx, reason, state=delta, escalate=True, route=ROUTE_INVALID_INPUT)
+            yield checker_event(
+                self, ctx, reason, state=delta, escalate=True, route=ROUTE_INVALID_INPUT
+            )
             return
         if delta:
-            yield _event(self, ctx, "Draft and outline received; splitting.", state=delta)
+            yield checker_event(self, ctx, "Draft and outline received; splitting.", state=delta)
 
     def _validate(self, state: Mapping[str, Any]) -> None:
         for key in (keys.RAW_DRAFT, keys.OUTLINE):
@@ -132,14 +110,9 @@ class ContentSplitValidationChecker(BaseAgent):
         raw = state.get(keys.RAW_DRAFT)
         if not isinstance(raw, str) or not raw.strip():
             reason = f"Invalid input: {MissingStateKeyError(keys.RAW_DRAFT)}"
-            yield _event(
-                self,
-                ctx,
-                reason,
-                state={keys.SPLIT_VERDICT: _failure(attempts, [reason], reason)},
-                escalate=True,
-                route=ROUTE_INVALID_INPUT,
-            )
+            verdict = _failure(attempts, [reason], reason)
+            yield checker_event(self, ctx, reason, state={keys.SPLIT_VERDICT: verdict},
+                                escalate=True, route=ROUTE_INVALID_INPUT)
             return
         report = check_split(
             raw,
@@ -149,27 +122,18 @@ class ContentSplitValidationChecker(BaseAgent):
             granularity=self.granularity,
         )
         if report.valid:
-            verdict = {
-                "valid": True,
-                "attempts": attempts,
-                "messages": [],
-                "reason": f"Split verified: {report.ok_units} {report.granularity.plural} in "
+            reason = (
+                f"Split verified: {report.ok_units} {report.granularity.plural} in "
                 f"draft_ok, {report.not_ok_units} in draft_not_ok, nothing lost, added or "
-                "duplicated.",
-            }
-            yield _event(
-                self,
-                ctx,
-                verdict["reason"],
-                state={keys.SPLIT_VERDICT: verdict, keys.SPLIT_FEEDBACK: None},
-                escalate=True,
-                route=ROUTE_VALID,
+                "duplicated."
             )
+            verdict = {"valid": True, "attempts": attempts, "messages": [], "reason": reason}
+            yield checker_event(self, ctx, reason,
+                                state={keys.SPLIT_VERDICT: verdict, keys.SPLIT_FEEDBACK: None},
+                                escalate=True, route=ROUTE_VALID)
             return
-        yield _event(
-            self,
-            ctx,
-            f"Split rejected (attempt {attempts}): {report.message}",
+        yield checker_event(
+            self, ctx, f"Split rejected (attempt {attempts}): {report.message}",
             state={keys.SPLIT_FEEDBACK: report.message, "split_messages": report.messages},
             route=ROUTE_RETRY,
         )
@@ -187,9 +151,5 @@ class SplitVerdictAgent(BaseAgent):
         messages = list(state.get("split_messages") or [])
         last = state.get(keys.SPLIT_FEEDBACK) or "no valid split was produced"
         reason = f"Split failed after {attempts} attempts: {last}"
-        yield _event(
-            self,
-            ctx,
-            reason,
-            state={keys.SPLIT_VERDICT: _failure(attempts, messages or [str(last)], reason)},
-        )
+        verdict = _failure(attempts, messages or [str(last)], reason)
+        yield checker_event(self, ctx, reason, state={keys.SPLIT_VERDICT: verdict})

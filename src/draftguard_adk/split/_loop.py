@@ -14,7 +14,7 @@ from google.adk.agents import BaseAgent, LlmAgent
 from google.adk.agents.callback_context import CallbackContext
 from google.adk.agents.invocation_context import InvocationContext
 from google.adk.agents.readonly_context import ReadonlyContext
-from google.adk.events import Event, EventActions
+from google.adk.events import Event
 from google.adk.models.base_llm import BaseLlm
 from google.adk.models.llm_request import LlmRequest
 from google.adk.models.llm_response import LlmResponse
@@ -24,7 +24,7 @@ from pydantic import BaseModel, ValidationError
 from draftguard.errors import FatalError
 from draftguard.settings import ProjectSettings, load_settings
 from draftguard.split import Granularity, segment
-from draftguard_adk.agents import loop_agent, sequential_agent
+from draftguard_adk.agents import checker_event, loop_agent, sequential_agent
 from draftguard_adk.llm import model_for, register_local_models
 from draftguard_adk.split import state_keys as keys
 from draftguard_adk.split._checker import (
@@ -133,10 +133,8 @@ class SplitAssembler(BaseAgent):
                     },
                 }
             )
-            event = self._event(ctx, reason, delta)
-            event.actions.escalate = True
-            event.actions.route = ROUTE_MODEL_ERROR
-            yield event
+            yield checker_event(self, ctx, reason, state=delta, route=ROUTE_MODEL_ERROR,
+                                escalate=True)
             return
         try:
             plan = SplitPlan.model_validate_json(str(state.get(keys.SPLIT_PLAN) or ""))
@@ -146,7 +144,7 @@ class SplitAssembler(BaseAgent):
             delta.update(
                 {keys.DRAFT_OK: None, keys.DRAFT_NOT_OK: None, keys.SPLIT_FEEDBACK: feedback}
             )
-            yield self._event(ctx, f"Attempt {attempts}: {feedback}", delta)
+            yield checker_event(self, ctx, f"Attempt {attempts}: {feedback}", state=delta)
             return
         chosen = {i for i in plan.ok_ids if 1 <= i <= len(paragraphs)}
         unknown = sorted(set(plan.ok_ids) - chosen)
@@ -154,20 +152,12 @@ class SplitAssembler(BaseAgent):
         not_ok = [p for i, p in enumerate(paragraphs, start=1) if i not in chosen]
         delta.update({keys.DRAFT_OK: "\n\n".join(ok), keys.DRAFT_NOT_OK: "\n\n".join(not_ok)})
         note = f" (ignored unknown ids {unknown})" if unknown else ""
-        yield self._event(
+        yield checker_event(
+            self,
             ctx,
             f"Attempt {attempts}: {len(ok)} paragraphs to draft_ok, {len(not_ok)} to "
             f"draft_not_ok{note}.",
-            delta,
-        )
-
-    def _event(self, ctx: InvocationContext, text: str, delta: dict[str, Any]) -> Event:
-        return Event(
-            invocation_id=ctx.invocation_id,
-            author=self.name,
-            branch=ctx.branch,
-            content=types.Content(role="model", parts=[types.Part(text=text)]),
-            actions=EventActions(state_delta=delta),
+            state=delta,
         )
 
 
@@ -183,10 +173,10 @@ def build_content_splitter(
     `splitter` replaces the default planner+assembler pair with your own agent; it must
     write `draft_ok` and `draft_not_ok` into state (and may bump `split_attempts`).
     """
-    if isinstance(model, str):  # `local:`/`gguf:` strings must resolve to LocalLlm
-        register_local_models()
     settings = settings if settings is not None else load_settings()
     section = settings.agent(SETTINGS_SECTION)
+    if isinstance(model, str):
+        register_local_models()  # ADK resolves a "local:"/"gguf:" string only once registered
     if splitter is None:
         planner = LlmAgent(
             name="split_planner",

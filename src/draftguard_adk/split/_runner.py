@@ -11,7 +11,7 @@ from google.genai import types
 from pydantic import BaseModel
 
 from draftguard.settings import ProjectSettings
-from draftguard_adk.agents import AGENTS_DIR
+from draftguard_adk.agents import AGENTS_DIR, content_text
 from draftguard_adk.split import state_keys as keys
 from draftguard_adk.split._loop import build_content_splitter
 
@@ -59,7 +59,7 @@ async def run_split(
     async for event in runner.run_async(
         user_id=user_id, session_id=session.id, new_message=message
     ):
-        text = "".join(p.text or "" for p in (event.content.parts or [])) if event.content else ""
+        text = content_text(event.content)
         if text and not event.partial and event.author != "split_planner":
             steps.append(f"{event.author}: {text}")
     await runner.close()
