@@ -18,6 +18,7 @@ from google.adk.events import Event, EventActions
 from google.genai import types
 
 from draftguard.errors import InputError, MissingStateKeyError
+from draftguard.settings import ContentSplitterSettings
 from draftguard.split import Granularity, check_split
 from draftguard.textio import decode_text
 from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID
@@ -32,6 +33,7 @@ __all__ = [
 ]
 
 ROUTE_INVALID_INPUT = "invalid_input"
+_DEFAULTS = ContentSplitterSettings()
 
 _MARKER = re.compile(r"^[ \t]*(?:#+[ \t]*)?(outline|draft)[ \t]*:?[ \t]*$", re.I | re.M)
 
@@ -77,7 +79,7 @@ class SplitInputGuard(BaseAgent):
     state has no draft yet, takes `OUTLINE:`/`DRAFT:` sections from the user's message.
     """
 
-    max_draft_bytes: int = 1024 * 1024
+    max_draft_bytes: int = _DEFAULTS.max_draft_bytes
 
     async def _run_async_impl(self, ctx: InvocationContext) -> AsyncGenerator[Event, None]:
         state = ctx.session.state
@@ -123,8 +125,8 @@ class SplitInputGuard(BaseAgent):
 class ContentSplitValidationChecker(BaseAgent):
     """Proves the split lost, added and duplicated nothing; escalates when it holds."""
 
-    length_tolerance: float = 0.10
-    granularity: Granularity = Granularity.PARAGRAPH
+    length_tolerance: float = _DEFAULTS.length_tolerance
+    granularity: Granularity = _DEFAULTS.granularity
 
     async def _run_async_impl(self, ctx: InvocationContext) -> AsyncGenerator[Event, None]:
         state = ctx.session.state
