@@ -94,6 +94,8 @@ def _message(error: ErrorDetails, model: type[BaseModel]) -> str:
     if error["type"] == "extra_forbidden":
         return _unknown(loc[-1], _model_at(model, loc[:-1]))
     msg = error["msg"].removeprefix("Value error, ")
+    if error["type"] == "model_type":
+        msg = "expected a mapping of keys"
     if error["type"].endswith(("_type", "_parsing", "enum", "finite_number")):
         shown = repr(error["input"])
         msg += f", got {shown if len(shown) <= 60 else shown[:57] + '...'}"

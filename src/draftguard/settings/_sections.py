@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from draftguard.dedupe import DedupeSettings
 from draftguard.documents import DEFAULT_PREVIEW_BUDGET_BYTES, AnalysisSettings
@@ -142,6 +150,12 @@ class EventPlanningSettings(AgentSection):
     """`event_planning`: the event planner and its streaming duplicate detector."""
 
     duplicate_detector: DedupeSettings = Field(default_factory=DedupeSettings)
+
+    @field_validator("duplicate_detector", mode="before")
+    @classmethod
+    def _empty_detector_is_defaults(cls, value: Any) -> Any:
+        # DedupeSettings is the core's model, so this section's "nothing under it" rule is here.
+        return {} if value is None else value
 
 
 class ContentEditorSettings(Section):
