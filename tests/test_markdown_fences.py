@@ -10,6 +10,8 @@ long, and nothing after it but spaces or tabs; an unclosed fence runs to the end
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -85,7 +87,7 @@ def scanner_code_lines(text: str, cuts: list[int]) -> set[int]:
     """Lines the streaming scanner calls code, fed in the chunks `cuts` make."""
     scanner = UnitScanner()
     bounds = sorted({0, len(text), *(c for c in cuts if 0 < c < len(text))})
-    pieces = [p for a, b in zip(bounds, bounds[1:], strict=False)
+    pieces = [p for a, b in pairwise(bounds)
               for p in scanner.feed(text[a:b])]
     pieces += scanner.finish()
     line, code = 0, set()
