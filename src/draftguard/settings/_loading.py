@@ -7,7 +7,6 @@ import os
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -113,12 +112,11 @@ def _unknown(key: str, model: type[BaseModel] | None) -> str:
 
 def _model_at(model: type[BaseModel], path: list[str]) -> type[BaseModel] | None:
     """The section model that `path` names inside `model`, if it is one."""
-    current: Any = model
+    current: type[BaseModel] = model
     for part in path:
-        field = current.model_fields.get(part) if isinstance(current, type) else None
-        if field is None:
+        field = current.model_fields.get(part)
+        ann = field.annotation if field is not None else None
+        if not (isinstance(ann, type) and issubclass(ann, BaseModel)):
             return None
-        current = field.annotation
-    if isinstance(current, type) and issubclass(current, BaseModel):
-        return current
-    return None
+        current = ann
+    return current

@@ -151,7 +151,7 @@ class ContentSplitValidationChecker(BaseAgent):
             granularity=self.granularity,
         )
         if report.valid:
-            verdict = {
+            verdict: dict[str, Any] = {
                 "valid": True,
                 "attempts": attempts,
                 "messages": [],
