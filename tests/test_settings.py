@@ -284,3 +284,44 @@ def test_a_bad_agents_yaml_is_exit_2_and_one_line_in_the_cli(
     assert "agents.content_splitter.max_draft_byte: unknown key" in err
     assert "did you mean 'max_draft_bytes'" in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+# --- the docs state the same defaults -----------------------------------------------------
+
+_ROW = re.compile(r"^\| `(\w+)` \| ([^|]+?) \|", re.M)
+
+
+def _section(doc: str, heading: str) -> str:
+    text = (ROOT / "docs" / doc).read_text(encoding="utf-8")
+    start = text.index(heading)
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end != -1 else len(text)]
+
+
+@pytest.mark.parametrize(
+    ("doc", "heading", "section"),
+    [
+        ("jobs.md", "## Configuration", "jobs"),
+        ("artifacts.md", "## Settings", "artifact_repair"),
+        ("documents.md", "## Settings", "document_validator"),
+    ],
+)
+def test_the_docs_tables_state_the_real_defaults(doc: str, heading: str, section: str) -> None:
+    defaults = getattr(ProjectSettings().agents, section).model_dump()
+    rows = dict(_ROW.findall(_section(doc, heading)))
+    checked = 0
+    for key, cell in rows.items():
+        if key not in defaults or key == "model":
+            continue
+        shown = cell.strip().strip("`")
+        value = None if shown in ("–", "null") else yaml.safe_load(shown)
+        assert value == (defaults[key] or None), (doc, key)
+        checked += 1
+    assert checked == len(defaults) - ("model" in defaults)
+
+
+def test_the_dedupe_page_shows_the_real_defaults() -> None:
+    block = re.search(r"```yaml\n(.*?)```", _section("dedupe.md", "## Settings"), re.S)
+    assert block is not None
+    shown = yaml.safe_load(block.group(1))["agents"]["event_planning"]["duplicate_detector"]
+    assert shown == DedupeSettings().model_dump()
