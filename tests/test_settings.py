@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from draftguard.dedupe import DedupeSettings
 from draftguard.documents import AnalysisSettings
-from draftguard.edits import PatchSettings, apply_plan, line_budget
+from draftguard.edits import EditPlan, EditStatus, PatchSettings, apply_plan, line_budget
 from draftguard.errors import ConfigError
 from draftguard.settings import (
     ArtifactRepairSettings,
@@ -146,14 +146,12 @@ def test_cli_defaults_come_from_the_same_place() -> None:
         analysis.full_preview_max_bytes, analysis.large_preview_bytes)
 
 
-def test_patcher_settings_are_typed_and_keyword_only() -> None:
+def test_the_patcher_takes_its_settings_as_keywords() -> None:
     doc = "# T\n\nGeno's won, by a whisker.\n"
-    plan = {"ops": [{"type": "replace", "anchor": "Genos won by a whiskr", "text": "x"}]}
-    from draftguard.edits import EditStatus, parse_edit_plan
-
-    parsed = parse_edit_plan(__import__("json").dumps(plan))
-    assert apply_plan(doc, parsed).status is EditStatus.APPLIED  # fuzzy, above 85
-    assert apply_plan(doc, parsed, score_cutoff=99.0).status is EditStatus.REJECTED
+    plan = EditPlan.model_validate(
+        {"ops": [{"type": "replace", "anchor": "Genos won by a whiskr", "text": "x"}]})
+    assert apply_plan(doc, plan).status is EditStatus.APPLIED  # fuzzy, above the default 85
+    assert apply_plan(doc, plan, score_cutoff=99.0).status is EditStatus.REJECTED
 
 
 # --- merging and loading once ---------------------------------------------------------------
