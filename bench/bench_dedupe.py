@@ -100,7 +100,7 @@ def new_text(rng: random.Random, n: int) -> list[str]:
 
 def ours(window: int, warm: list[str], *, bound: bool = True) -> Callable[[str], object]:
     # A full window: earlier answer text the new chunks are compared with.
-    index = DuplicateIndex(DedupeSettings(window=window))
+    index = DuplicateIndex(DedupeSettings(sentence_window_size=window))
     if not bound:  # the baseline: score every key (what extractOne over the window does)
         index._window = SentenceWindow(window, prefilter_from=window + 1)
     for s in warm[-window:]:

@@ -15,7 +15,7 @@ from blogger.prompts import (
     EDIT_ROUTING_INSTRUCTION,
 )
 from draftguard_adk.artifacts import build_artifact_tool
-from draftguard_adk.edits import build_content_tools
+from draftguard_adk.edits import CONTENT_TOOLS
 from draftguard_adk.llm import model_for
 from draftguard_adk.split import build_content_splitter
 
@@ -31,7 +31,7 @@ def build_blogger(*, model: str | BaseLlm | None = None) -> LlmAgent:
         ),
         tools=[
             build_artifact_tool(model),
-            *build_content_tools(),
+            *CONTENT_TOOLS,
             build_blogger_delivery_check(model),
         ],
         sub_agents=[build_content_splitter(model=model)],

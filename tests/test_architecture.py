@@ -186,3 +186,16 @@ def test_env_example_documents_every_variable_the_code_reads() -> None:
             )
     read = {v for v in read if not v.endswith("_")}
     assert read - documented == set()
+
+
+def test_scripts_test_runs_ruff_then_strict_mypy_on_all_three_trees_then_pytest() -> None:
+    import tomllib
+
+    script = (ROOT / "scripts" / "test").read_text(encoding="utf-8")
+    steps = [line.split()[0] for line in script.splitlines()
+             if line.startswith(".venv/bin/")]
+    assert steps == [".venv/bin/ruff", ".venv/bin/mypy", ".venv/bin/python"]
+    assert ".venv/bin/mypy\n" in script  # no paths given: pyproject's `files` decide
+    mypy = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    assert mypy["strict"] is True
+    assert sorted(mypy["files"]) == ["blogger", "event_planning", "src"]

@@ -194,7 +194,7 @@ def test_repeat_that_starts_a_chunk_is_content_not_a_snapshot() -> None:
     assert "".join(chunks) == text
     whole, _ = dedupe_text([text])
     chunked, index = dedupe_text(chunks)
-    assert chunked == whole == text  # "## Venues" is below min_chars: exempt
+    assert chunked == whole == text  # "## Venues" is below min_sentence_chars: exempt
     assert not index.replays
 
 
@@ -248,7 +248,7 @@ def _paragraphs(text: str) -> list[str]:
 @settings(max_examples=150, deadline=None)
 @given(response_st())
 def test_property1_no_paragraph_twice(text: str) -> None:
-    out, _ = dedupe_text([text], DedupeSettings(window=1000))
+    out, _ = dedupe_text([text], DedupeSettings(sentence_window_size=1000))
     counted = [p for p in _paragraphs(out)
                if any(len(normalize_sentence(u)) >= 12 for u in _units(p))]
     assert len(counted) == len(set(counted)), out
@@ -262,7 +262,7 @@ def test_property2_symmetric(a: str, b: str) -> None:
 @given(sentence_st, sentence_st, st.floats(0.0, 1.0))
 def test_property3_duplicate_iff_score_reaches_threshold(a: str, b: str, t: float) -> None:
     assume(len(normalize_sentence(a)) >= 12 and len(normalize_sentence(b)) >= 12)
-    index = DuplicateIndex(DedupeSettings(threshold=t))
+    index = DuplicateIndex(DedupeSettings(content_similarity_threshold=t))
     index.add(a)
     match = index.best_match(b)
     score = similarity(a, b)
@@ -364,7 +364,7 @@ def _retransmission_shaped(chunks: list[str], cfg: DedupeSettings) -> bool:
             if norm in seen:
                 return True
             if (len(previous) >= cfg.min_chunk_chars
-                    and fuzz.ratio(norm, previous) / 100 >= cfg.chunk_threshold):
+                    and fuzz.ratio(norm, previous) / 100 >= cfg.similarity_threshold):
                 return True
             seen.add(norm)
         previous = norm
@@ -377,7 +377,7 @@ def _retransmission_shaped(chunks: list[str], cfg: DedupeSettings) -> bool:
     st.sampled_from([12, 0]))
 def test_chunking_invariance(case: tuple[str, list[str]], min_chars: int) -> None:
     text, chunks = case
-    cfg = DedupeSettings(min_chars=min_chars)
+    cfg = DedupeSettings(min_sentence_chars=min_chars)
     # Decided from the input alone (not from what the filter did), and rare: 1 to 4 in
     # 1,000 generated chunkings.
     assume(not _retransmission_shaped(chunks, cfg))
@@ -441,7 +441,9 @@ def test_property5_errors_let_content_through(case: tuple[str, list[str]], fail_
             raise RuntimeError("injected")
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    index = DuplicateIndex(DedupeSettings(threshold=1.01 - 0.01, min_chunk_chars=10_000))
+    index = DuplicateIndex(
+        DedupeSettings(content_similarity_threshold=1.01 - 0.01, min_chunk_chars=10_000)
+    )
     stream = StreamDeduper(index)
     original = SentenceWindow.best
     SentenceWindow.best = lambda self, key, **k: (  # type: ignore[method-assign]

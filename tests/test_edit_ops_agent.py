@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
+import pytest
 from google.adk.agents import LlmAgent
 from google.adk.models.llm_request import LlmRequest
 from google.adk.runners import InMemoryRunner
@@ -13,7 +15,7 @@ from google.genai import types
 from scripted_llm import Call, ScriptedLlm
 
 from blogger.prompts import EDIT_ROUTING_INSTRUCTION
-from draftguard_adk.edits import build_content_tools
+from draftguard_adk.edits import CONTENT_TOOLS
 
 APP, USER = "blogger", "author"
 DOC = (
@@ -25,11 +27,22 @@ DOC = (
 )
 
 
+@pytest.fixture(autouse=True)
+def _own_agents_yaml(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cfg = tmp_path / "agents.yaml"
+    cfg.write_text("", encoding="utf-8")
+    monkeypatch.setenv("DRAFTGUARD_CONFIG", str(cfg))
+
+
 class Session:
     def __init__(self, tmp_path: Path, *turns: Any) -> None:
+        # The tools read output_dir from agents.yaml, as in a deployment.
+        Path(os.environ["DRAFTGUARD_CONFIG"]).write_text(
+            f"agents:\n  content_editor:\n    output_dir: '{tmp_path}'\n", encoding="utf-8"
+        )
         self.llm = ScriptedLlm(list(turns))
         agent = LlmAgent(name="blogger", model=self.llm, instruction=EDIT_ROUTING_INSTRUCTION,
-                         tools=build_content_tools(output_dir=tmp_path))
+                         tools=list(CONTENT_TOOLS))
         self.runner = InMemoryRunner(agent=agent, app_name=APP)
         self.out = tmp_path
         self.sid = ""
@@ -86,7 +99,8 @@ async def test_routed_edit_lands_as_a_minimal_new_version(tmp_path: Path) -> Non
     meta = (await s.versions())[-1]
     assert meta["kind"] == "edit_ops" and meta["base_version"] == 0
     assert meta["stats"]["changed_lines"] == 1
-    assert (tmp_path / "draft.md").read_text() == new
+    # The file mirror is per app, user and session (issue 11: users never share a file).
+    assert (tmp_path / APP / USER / s.sid / "draft.md").read_text() == new
     assert s.responses[-1]["status"] == "applied" and "+Pat's won" in s.responses[-1]["diff"]
 
 

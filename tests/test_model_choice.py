@@ -9,10 +9,10 @@ from google.adk.models.registry import LLMRegistry
 
 from draftguard.errors import ConfigError, ModelUnavailableError
 from draftguard.model_choice import choose_model
-from draftguard.settings import AgentSettings, ProjectSettings, load_settings
+from draftguard.settings import ProjectSettings, load_settings
 from draftguard_adk.llm import LocalLlm, model_for, register_local_models, resolve_gguf
 
-YAML = ProjectSettings(agents={"content_splitter": AgentSettings(model="gguf:/m/x.gguf")})
+YAML = ProjectSettings.model_validate({"agents": {"content_splitter": {"model": "gguf:/m/x.gguf"}}})
 
 
 def test_environment_override_wins_over_everything() -> None:
@@ -57,16 +57,19 @@ def test_embedded_model_otherwise() -> None:
 
 
 def test_agents_yaml_defaults_merge_under_agent_sections(tmp_path: Path) -> None:
+    # `defaults` holds what every agent shares (the model); a key only some sections have,
+    # like max_iterations, belongs in those sections (see test_settings.py).
     cfg = tmp_path / "agents.yaml"
     cfg.write_text(
-        "defaults:\n  model: gguf:/all.gguf\n  max_iterations: 5\n"
+        "defaults:\n  model: gguf:/all.gguf\n"
         "agents:\n  content_splitter:\n    max_iterations: 2\n    granularity: line\n"
+        "    model: gguf:/own.gguf\n"
     )
     settings = load_settings(cfg)
-    assert settings.agent("content_splitter").max_iterations == 2
-    assert settings.value("content_splitter", "granularity") == "line"
+    assert settings.agents.content_splitter.max_iterations == 2
+    assert settings.agents.content_splitter.granularity == "line"
     assert settings.agent("blogger").model == "gguf:/all.gguf"
-    assert settings.value("blogger", "max_iterations") == 5
+    assert settings.agent("content_splitter").model == "gguf:/own.gguf"
 
 
 @pytest.mark.parametrize(
@@ -74,7 +77,7 @@ def test_agents_yaml_defaults_merge_under_agent_sections(tmp_path: Path) -> None
     [
         ("agents: [1, 2]\n", "agents"),
         ("- just a list\n", "expected a mapping"),
-        ("agents:\n  x:\n    max_iterations: 0\n", "max_iterations"),
+        ("agents:\n  content_splitter:\n    max_iterations: 0\n", "max_iterations"),
         ("defaults: {model: [\n", "cannot read settings"),
     ],
 )
@@ -87,7 +90,7 @@ def test_bad_agents_yaml_is_a_config_error(tmp_path: Path, text: str, message: s
 
 def test_repository_agents_yaml_is_valid() -> None:
     settings = load_settings(Path(__file__).resolve().parents[1] / "agents.yaml")
-    assert settings.value("content_splitter", "max_iterations") == 3
+    assert settings.agents.content_splitter.max_iterations == 3
 
 
 def test_model_for_reads_environment(monkeypatch: pytest.MonkeyPatch) -> None:

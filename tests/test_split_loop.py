@@ -14,7 +14,7 @@ from google.adk.runners import InMemoryRunner
 from google.genai import types
 from scripted_llm import ScriptedLlm
 
-from draftguard.settings import AgentSettings, ProjectSettings
+from draftguard.settings import ProjectSettings
 from draftguard_adk.split import build_content_splitter
 from draftguard_adk.split import state_keys as keys
 
@@ -24,7 +24,7 @@ OUTLINE = "1. Starter\n2. Baking"
 
 def _settings(**over: Any) -> ProjectSettings:
     section = {"max_iterations": 3, **over}
-    return ProjectSettings(agents={"content_splitter": AgentSettings(**section)})
+    return ProjectSettings.model_validate({"agents": {"content_splitter": section}})
 
 
 async def _run(

@@ -2,7 +2,8 @@
 
     DraftguardError
     ├── RetryableError            send back to the model: its output was wrong, it may fix it
-    │   └── ModelOutputError        the answer did not parse or did not fit the schema
+    │   ├── ModelOutputError        the answer did not parse or did not fit the schema
+    │   └── StaleVersionError       a change was made for a version that is no longer the latest
     └── FatalError                stop: report it, never ask the model again
         ├── InputError              bad input from a person or a caller (CLI exit 2)
         │   ├── EmptyInputError       empty or whitespace-only text
@@ -46,6 +47,7 @@ __all__ = [
     "PromptTooLongError",
     "RetryableError",
     "SchemaError",
+    "StaleVersionError",
     "UnknownArtifactTypeError",
     "UnknownFormatError",
     "UnsafePathError",
@@ -62,6 +64,17 @@ class RetryableError(DraftguardError):
 
 class ModelOutputError(RetryableError):
     """The model's answer did not parse or did not fit the requested schema."""
+
+
+class StaleVersionError(RetryableError):
+    """A change was based on a version that is no longer the latest: read again, re-plan."""
+
+    def __init__(self, base_version: int | None, latest_version: int | None) -> None:
+        super().__init__(
+            f"you read version {base_version}, the latest is {latest_version}; read it again"
+        )
+        self.base_version = base_version
+        self.latest_version = latest_version
 
 
 class FatalError(DraftguardError):

@@ -2,6 +2,10 @@
 
 Offsets index the raw text as given (CRLF kept), so edits made with them preserve every byte
 they do not touch. Fenced code is one block and never holds headings.
+
+The fence rules live here and nowhere else (`fence_opening`, `fence_closes`): the split
+check's segmentation and the streaming duplicate filter ask these two functions too, so
+every part of draftguard agrees on where code starts and ends.
 """
 
 from __future__ import annotations
@@ -13,11 +17,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 __all__ = [
+    "FENCE_MARKERS",
     "Block",
     "BlockKind",
     "MarkdownMap",
     "Section",
     "count_lines",
+    "fence_closes",
+    "fence_opening",
     "heading_lines",
     "normalize_title",
 ]
@@ -57,7 +64,11 @@ class Section:
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _RULE = re.compile(r"^ {0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
+#: Every fence line holds one of these: a scanner may look for them before asking the rules.
+FENCE_MARKERS = ("```", "~~~")
+# After a closing run: spaces or tabs only (CommonMark).
+_CLOSER_TRAILER = " \t"
 _EMPHASIS = re.compile(r"[*_`]+")
 
 
@@ -73,12 +84,25 @@ def normalize_title(title: str) -> str:
     return " ".join(_EMPHASIS.sub("", title).casefold().split()).rstrip(":")
 
 
-def _fence_closes(line: str, fence: str) -> bool:
+def fence_opening(line: str) -> str | None:
+    """The fence run when `line` opens fenced code, else None.
+
+    An opening line has up to three spaces, then three or more backticks or tildes; what
+    follows (the info string) does not matter.
+    """
+    m = _FENCE.match(line)
+    return m.group(1) if m else None
+
+
+def fence_closes(line: str, fence: str) -> bool:
+    """Whether `line` closes code opened by the run `fence`: up to three spaces, a run of
+    the same character at least as long, then only spaces or tabs (and the "\\r" of a CRLF
+    line, for callers that split on "\\n" alone)."""
     stripped = line.lstrip(" ")
     if len(line) - len(stripped) > 3:
         return False
     run = len(stripped) - len(stripped.lstrip(fence[0]))
-    return run >= len(fence) and not stripped[run:].strip()
+    return run >= len(fence) and not stripped[run:].removesuffix("\r").strip(_CLOSER_TRAILER)
 
 
 def heading_lines(lines: Sequence[str], *, in_fence: str | None = None) -> list[str]:
@@ -92,12 +116,12 @@ def heading_lines(lines: Sequence[str], *, in_fence: str | None = None) -> list[
     for line in lines:
         line = line.rstrip("\r")
         if fence is not None:
-            if _fence_closes(line, fence):
+            if fence_closes(line, fence):
                 fence = None
             prev_para = False
             continue
-        if m := _FENCE.match(line):
-            fence = m.group(1)
+        if opened := fence_opening(line):
+            fence = opened
             prev_para = False
             continue
         if not line.strip():
@@ -196,11 +220,10 @@ class MarkdownMap:
                 close_run(i - 1)
                 i += 1
                 continue
-            if m := _FENCE.match(line):
+            if fence := fence_opening(line):
                 close_run(i - 1)
-                fence = m.group(1)
                 j = i + 1
-                while j < n and not _fence_closes(self.line_text(j), fence):
+                while j < n and not fence_closes(self.line_text(j), fence):
                     self.fence_at_line[j] = fence
                     j += 1
                 end = min(j, n - 1)

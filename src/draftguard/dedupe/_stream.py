@@ -1,16 +1,16 @@
 """Two-level duplicate filter for a streamed answer (seed 002), framework-free.
 
 Level 1, chunk level: a retransmitted chunk (the same normalised hash as a chunk already
-delivered, or at least `chunk_threshold` similar to the chunk just before it) is a replay and
-is dropped whole. A cumulative snapshot (ADK's aggregated final event) is never guessed from
-the bytes: the caller that holds one asks `snapshot_suffix` for what it adds.
+delivered, or at least `similarity_threshold` similar to the chunk just before it) is a
+replay and is dropped whole. A cumulative snapshot (ADK's aggregated final event) is never
+guessed from the bytes: the caller that holds one asks `snapshot_suffix` for what it adds.
 
 Level 2, content level: the answer is cut into sentences, list items and headings
-(`draftguard.dedupe._stream_units`); a unit whose rapidfuzz similarity to one of the last `window`
-kept units is >= `threshold` is dropped. Code blocks and tables are exempt, and so are
-units shorter than `min_chars` (a short unit only goes when it exactly repeats one and
-directly follows a dropped duplicate in the same paragraph, so a repeated paragraph leaves no
-"Book ahead." stub behind).
+(`draftguard.dedupe._stream_units`); a unit whose rapidfuzz similarity to one of the last
+`sentence_window_size` kept units is >= `content_similarity_threshold` is dropped. Code
+blocks and tables are exempt, and so are units shorter than `min_sentence_chars` (a short
+unit only goes when it exactly repeats one and directly follows a dropped duplicate in the
+same paragraph, so a repeated paragraph leaves no "Book ahead." stub behind).
 
 The filter holds back only the unfinished tail of the current line; the output for a
 response does not depend on how it was chunked, unless a chunk has the shape of a
@@ -70,15 +70,21 @@ def _score(key_a: str, key_b: str) -> float:
 
 
 class DedupeSettings(BaseModel):
-    """Every tunable, named as in agents.yaml's `duplicate_detector` section."""
+    """Every tunable, and the one copy of its default: this model is agents.yaml's
+    `event_planning.duplicate_detector` section."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
 
-    chunk_threshold: float = Field(default=0.95, ge=0.0, le=1.0)
-    threshold: float = Field(default=0.85, ge=0.0, le=1.0)
-    window: int = Field(default=50, ge=1)
-    min_chars: int = Field(default=12, ge=0)
+    similarity_threshold: float = Field(default=0.95, ge=0.0, le=1.0)
+    """Chunk level: a chunk at least this similar to the one before it is a replay."""
+    content_similarity_threshold: float = Field(default=0.85, ge=0.0, le=1.0)
+    """Content level: a sentence at least this similar (rapidfuzz ratio) to a kept one goes."""
+    sentence_window_size: int = Field(default=50, ge=1)
+    """How many kept sentences each new one is compared with."""
+    min_sentence_chars: int = Field(default=12, ge=0)
+    """Shorter units ("Yes.") are exempt."""
     min_chunk_chars: int = Field(default=32, ge=1)
+    """Shorter chunks skip the chunk-level check."""
 
 
 @dataclass
@@ -177,14 +183,14 @@ class DuplicateIndex:
         self.settings = settings or DedupeSettings()
         self.observer: DedupeObserver = observer or _SilentObserver()
         self.session_id = session_id
-        self._window = SentenceWindow(self.settings.window)
+        self._window = SentenceWindow(self.settings.sentence_window_size)
         self._counts: dict[str, int] = {}
         self._latest: dict[str, str] = {}
         self._short_seen: dict[str, None] = {}
         self._chunk_hashes: set[bytes] = set()
         # rapidfuzz's cutoff lives on a 0-100 scale; a hair under it so that float rounding
         # of threshold*100 never drops a pair whose score/100 is exactly the threshold.
-        self._cutoff = max(0.0, self.settings.threshold * 100.0 - 1e-6)
+        self._cutoff = max(0.0, self.settings.content_similarity_threshold * 100.0 - 1e-6)
         self.duplicates: list[ContentDuplicationEvent] = []
         self.replays: list[ChunkReplay] = []
         self.errors = 0
@@ -213,7 +219,7 @@ class DuplicateIndex:
         if hit is None:
             return None
         score = hit[1] / 100.0
-        if score < self.settings.threshold:
+        if score < self.settings.content_similarity_threshold:
             return None
         return hit[0], score
 
@@ -237,7 +243,7 @@ class DuplicateIndex:
         """Note a short unit's key; True if it was seen before."""
         seen = key in self._short_seen
         self._short_seen[key] = None
-        if len(self._short_seen) > 4 * self.settings.window:
+        if len(self._short_seen) > 4 * self.settings.sentence_window_size:
             del self._short_seen[next(iter(self._short_seen))]
         return seen
 
@@ -343,9 +349,9 @@ class StreamDeduper:
             self._replay(ChunkReplay(chunk, "hash", 1.0, position))
             return ""
         if len(previous) >= settings.min_chunk_chars:
-            cutoff = max(0.0, settings.chunk_threshold * 100.0 - 1e-6)
+            cutoff = max(0.0, settings.similarity_threshold * 100.0 - 1e-6)
             score = float(fuzz.ratio(norm, previous, score_cutoff=cutoff)) / 100.0
-            if score and score >= settings.chunk_threshold:
+            if score and score >= settings.similarity_threshold:
                 self._replay(ChunkReplay(chunk, "near_exact", score, position))
                 return ""
         return chunk
@@ -403,7 +409,7 @@ class StreamDeduper:
         key = normalize_sentence(piece.text)
         if not key:
             return True
-        if len(key) < index.settings.min_chars:
+        if len(key) < index.settings.min_sentence_chars:
             same_paragraph = self._pending.count("\n") < 2
             seen = index.remember_short(key)
             drop = seen and self._prev_dropped and same_paragraph

@@ -19,6 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from draftguard.markdown import FENCE_MARKERS, fence_closes, fence_opening
+
 __all__ = [
     "ABBREVIATIONS",
     "MAYBE_END",
@@ -69,7 +71,6 @@ MAYBE_END = frozenset(
 ABBREVIATIONS = NEVER_END | MAYBE_END
 
 _LIST_MARKER = re.compile(r"[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+")
-_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 _HEADING = re.compile(r"[ \t]{0,3}#{1,6}(?:[ \t]|$)")
 # End punctuation, then closing quotes/brackets/emphasis, then (lookahead) whitespace.
 _SENTENCE_END = re.compile(r"[.!?…]+[\"'”’)\]*_]*(?=\s)")
@@ -77,7 +78,7 @@ _LAST_WORD = re.compile(r"([A-Za-z][A-Za-z.]*)$")
 _DOTTED = re.compile(r"(?:[a-z]\.)+[a-z]")  # e.g, i.e, a.m, p.m, u.s
 # A partial line starting with one of these is held whole until its newline: it may turn
 # out to be a fence, a table row or a heading, which are not split into sentences.
-_UNDECIDED_START = "`~|#"
+_UNDECIDED_START = "".join(m[0] for m in FENCE_MARKERS) + "|#"
 
 
 _WORDS_BEFORE = re.compile(r"(\S+)\s+\S*$")
@@ -192,20 +193,14 @@ class UnitScanner:
         if self._fence is not None:
             if not final:
                 return None
-            closer = _FENCE.match(line)
-            if (
-                closer
-                and closer.group(1)[0] == self._fence[0]
-                and len(closer.group(1)) >= len(self._fence)
-                and not line[closer.end() :].strip()
-            ):
+            if fence_closes(line, self._fence):
                 self._fence = None
             return PieceKind.CODE
         stripped = line.lstrip(" \t")
         if not final and (not stripped or stripped[0] in _UNDECIDED_START):
             return None
-        if (fence := _FENCE.match(line)) is not None:
-            self._fence = fence.group(1)
+        if (fence := fence_opening(line)) is not None:
+            self._fence = fence
             return PieceKind.CODE
         if stripped.startswith("|"):
             return PieceKind.TABLE

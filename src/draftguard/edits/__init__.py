@@ -34,6 +34,9 @@ from draftguard.edits._fuzzy_bound import (
     SegmentBound,
     segment_width,
 )
+from draftguard.edits._patch_settings import (
+    PatchSettings,
+)
 from draftguard.edits._patcher import (
     apply_plan,
     line_budget,
@@ -85,6 +88,7 @@ __all__ = [
     "InsertOp",
     "MatchTier",
     "OpReport",
+    "PatchSettings",
     "Region",
     "RejectReason",
     "ReplaceOp",

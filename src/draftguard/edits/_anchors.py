@@ -25,6 +25,7 @@ from rapidfuzz import fuzz, process
 
 from draftguard.edits._exact_search import ExactFinder
 from draftguard.edits._fuzzy_bound import SegmentBound
+from draftguard.edits._patch_settings import PatchSettings
 
 __all__ = [
     "AnchorMatch",
@@ -401,9 +402,9 @@ def find_anchor(
     *,
     start: int = 0,
     end: int | None = None,
-    score_cutoff: float = 85.0,
-    min_fuzzy_length: int = 8,
-    ambiguity_margin: float = 3.0,
+    score_cutoff: float = PatchSettings.score_cutoff,
+    min_fuzzy_length: int = PatchSettings.min_fuzzy_length,
+    ambiguity_margin: float = PatchSettings.ambiguity_margin,
     suggest_cutoff: float = 50.0,
     limit_near: int = 3,
 ) -> AnchorSearch:

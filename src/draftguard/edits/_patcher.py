@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from draftguard.edits._anchors import AnchorMatch, MatchTier, SearchText, find_anchor, fold
 from draftguard.edits._diff import Edit, apply_edits, build_windows, unified_diff
+from draftguard.edits._patch_settings import PatchSettings
 from draftguard.edits._plan import DeleteOp, EditOp, EditPlan, InsertOp, ReplaceOp
 from draftguard.edits._result import (
     Candidate,
@@ -33,7 +34,12 @@ _NO_SPACE_BEFORE = set(".,;:!?)]}'\"\u2019\u201d")
 _NO_SPACE_AFTER = set("([{'\"\u2018\u201c")
 
 
-def line_budget(total_lines: int, *, max_changed_lines: int = 12, fraction: float = 0.08) -> int:
+def line_budget(
+    total_lines: int,
+    *,
+    max_changed_lines: int = PatchSettings.max_changed_lines,
+    fraction: float = PatchSettings.max_changed_fraction,
+) -> int:
     """Seed 004's budget: min(`max_changed_lines`, `fraction` of the lines), at least 1."""
     return max(1, min(max_changed_lines, int(total_lines * fraction)))
 
@@ -59,7 +65,7 @@ def _clip(s: str, n: int = 100) -> str:
 
 
 class _Patcher:
-    def __init__(self, text: str, plan: EditPlan, settings: dict[str, float]) -> None:
+    def __init__(self, text: str, plan: EditPlan, settings: PatchSettings) -> None:
         self.text = text
         self.plan = plan
         self.s = settings
@@ -82,9 +88,9 @@ class _Patcher:
     def find(self, anchor: str, lo: int, hi: int, *, fuzzy: bool = True) -> list[AnchorMatch]:
         res = find_anchor(
             self.search, anchor, start=lo, end=hi,
-            score_cutoff=self.s["score_cutoff"],
-            min_fuzzy_length=int(self.s["min_fuzzy_length"]) if fuzzy else 1 << 30,
-            ambiguity_margin=self.s["ambiguity_margin"],
+            score_cutoff=self.s.score_cutoff,
+            min_fuzzy_length=self.s.min_fuzzy_length if fuzzy else 1 << 30,
+            ambiguity_margin=self.s.ambiguity_margin,
         )
         self._near = list(res.near)
         return list(res.matches)
@@ -470,8 +476,8 @@ class _Patcher:
                     )
         budget = line_budget(
             doc.line_count,
-            max_changed_lines=int(self.s["max_changed_lines"]),
-            fraction=self.s["max_changed_fraction"],
+            max_changed_lines=self.s.max_changed_lines,
+            fraction=self.s.max_changed_fraction,
         )
         asked = plan.constraints.max_changed_lines
         if self.region.multi_paragraph:
@@ -499,7 +505,7 @@ class _Patcher:
         new_text = apply_edits(self.text, edits)
         stats.lines_after = count_lines(new_text)
         diff = unified_diff(
-            doc, windows, context=int(self.s["diff_context"]),
+            doc, windows, context=self.s.diff_context,
             fromfile=f"a/{filename}", tofile=f"b/{filename}",
         )
         n = len(edits)
@@ -532,12 +538,12 @@ def apply_plan(
     *,
     current_version: int | None = None,
     dry_run: bool = False,
-    score_cutoff: float = 85.0,
-    min_fuzzy_length: int = 8,
-    ambiguity_margin: float = 3.0,
-    max_changed_lines: int = 12,
-    max_changed_fraction: float = 0.08,
-    diff_context: int = 3,
+    score_cutoff: float = PatchSettings.score_cutoff,
+    min_fuzzy_length: int = PatchSettings.min_fuzzy_length,
+    ambiguity_margin: float = PatchSettings.ambiguity_margin,
+    max_changed_lines: int = PatchSettings.max_changed_lines,
+    max_changed_fraction: float = PatchSettings.max_changed_fraction,
+    diff_context: int = PatchSettings.diff_context,
     filename: str = "content.md",
 ) -> EditResult:
     """Validate `plan` against `text` and apply it whole, or reject it and change nothing.
@@ -558,14 +564,14 @@ def apply_plan(
         res.text = text
         res.stats.lines_before = res.stats.lines_after = count_lines(text)
         return res
-    settings = {
-        "score_cutoff": score_cutoff,
-        "min_fuzzy_length": float(min_fuzzy_length),
-        "ambiguity_margin": ambiguity_margin,
-        "max_changed_lines": float(max_changed_lines),
-        "max_changed_fraction": max_changed_fraction,
-        "diff_context": float(diff_context),
-    }
+    settings = PatchSettings(
+        score_cutoff=score_cutoff,
+        min_fuzzy_length=min_fuzzy_length,
+        ambiguity_margin=ambiguity_margin,
+        max_changed_lines=max_changed_lines,
+        max_changed_fraction=max_changed_fraction,
+        diff_context=diff_context,
+    )
     result = _Patcher(text, plan, settings).run(dry_run=dry_run, filename=filename)
     if result.status is not EditStatus.APPLIED:
         result.text = text

@@ -19,10 +19,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
 from draftguard.errors import ConfigError
-from draftguard.settings import load_settings
+from draftguard.settings import JobsSettings, describe_error, load_settings
 
 __all__ = [
     "API_KEYS_ENV",
@@ -37,33 +37,14 @@ __all__ = [
 DATABASE_URL_ENV = "DATABASE_URL"
 JOBS_DB_ENV = "DRAFTGUARD_JOBS_DB"
 API_KEYS_ENV = "DRAFTGUARD_API_KEYS"
-_SECTION = "jobs"
-_DEFAULT_SQLITE = Path(".draftguard") / "jobs.sqlite3"
 
 
-class JobSettings(BaseModel):
-    """Everything the store, the worker and the server need to agree on."""
-
-    model_config = ConfigDict(extra="forbid")
+class JobSettings(JobsSettings):
+    """Everything the store, the worker and the server need to agree on: agents.yaml's
+    `jobs` section with the database resolved and the environment's API keys added."""
 
     database_url: str
-    lease_seconds: float = Field(default=30.0, gt=0)
-    heartbeat_seconds: float = Field(default=10.0, gt=0)
-    poll_seconds: float = Field(default=0.5, gt=0)
-    job_timeout_seconds: float = Field(default=600.0, gt=0)
-    max_claims: int = Field(default=3, ge=1)
-    concurrency: int = Field(default=1, ge=1)
-    max_request_bytes: int = Field(default=256 * 1024, ge=1024)
-    max_source_chars: int = Field(default=200_000, ge=1)
-    max_request_chars: int = Field(default=2_000, ge=1)
-    api_keys: dict[str, str] = Field(default_factory=dict)
-
-    def model_post_init(self, __context: Any) -> None:
-        if self.heartbeat_seconds >= self.lease_seconds:
-            raise ValueError(
-                f"heartbeat_seconds ({self.heartbeat_seconds}) must be shorter than "
-                f"lease_seconds ({self.lease_seconds}), or every lease would lapse"
-            )
+    """The database to use, its async driver named (`sqlite_path` is resolved into it)."""
 
     @property
     def is_sqlite(self) -> bool:
@@ -97,31 +78,29 @@ def load_job_settings(
     """Settings from agents.yaml's `jobs` section and the environment; `overrides` win."""
     env = os.environ if env is None else env
     project = load_settings(config)
-    section: dict[str, Any] = dict(project.agents[_SECTION].model_dump(exclude_none=True)) \
-        if _SECTION in project.agents else {}
-    section.pop("model", None)
-    section.pop("max_iterations", None)
+    section = project.agents.jobs
     base = Path(project.source).parent if project.source else Path.cwd()
-
-    sqlite_path = section.pop("sqlite_path", None)
     if url := env.get(DATABASE_URL_ENV):
         database_url = normalize_database_url(url)
     elif path := env.get(JOBS_DB_ENV):
         database_url = _sqlite_url(Path(path))
-    elif url := section.get("database_url"):
-        database_url = normalize_database_url(str(url))
+    elif section.database_url:
+        database_url = normalize_database_url(section.database_url)
     else:
-        p = Path(sqlite_path) if sqlite_path else _DEFAULT_SQLITE
+        p = Path(section.sqlite_path)
         database_url = _sqlite_url(p if p.is_absolute() else base / p)
-    section["database_url"] = database_url
-    section["api_keys"] = {**dict(section.get("api_keys") or {}), **_env_keys(env)}
-    section.update({k: v for k, v in overrides.items() if v is not None})
+    values: dict[str, Any] = {
+        **section.model_dump(),
+        "database_url": database_url,
+        "api_keys": {**section.api_keys, **_env_keys(env)},
+    }
+    values.update({k: v for k, v in overrides.items() if v is not None})
     try:
-        return JobSettings.model_validate(section)
+        return JobSettings.model_validate(values)
     except ValidationError as err:
-        first = err.errors()[0]
-        where = ".".join(str(x) for x in first["loc"]) or "jobs"
-        raise ConfigError(f"agents.yaml jobs.{where}: {first['msg']}") from None
+        raise ConfigError(
+            f"agents.yaml {describe_error(err, JobSettings, prefix='jobs')}"
+        ) from None
 
 
 def _env_keys(env: Mapping[str, str]) -> dict[str, str]:

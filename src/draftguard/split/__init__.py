@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from draftguard.split._check import (
+    DEFAULT_GRANULARITY,
+    DEFAULT_LENGTH_TOLERANCE,
     SAMPLE_CHARS,
     Placement,
     SplitReport,
@@ -25,6 +27,8 @@ from draftguard.split._segmentation import (
 )
 
 __all__ = [
+    "DEFAULT_GRANULARITY",
+    "DEFAULT_LENGTH_TOLERANCE",
     "SAMPLE_CHARS",
     "CoverageReport",
     "Granularity",

@@ -16,8 +16,18 @@ from pydantic import BaseModel, PrivateAttr
 from draftguard.errors import EmptyInputError
 from draftguard.split._segmentation import Granularity, paragraph_keys, segment_normalized
 
-__all__ = ["SAMPLE_CHARS", "Placement", "SplitReport", "check_split"]
+__all__ = [
+    "DEFAULT_GRANULARITY",
+    "DEFAULT_LENGTH_TOLERANCE",
+    "SAMPLE_CHARS",
+    "Placement",
+    "SplitReport",
+    "check_split",
+]
 
+#: Allowed relative change of the total length (agents.yaml `content_splitter`).
+DEFAULT_LENGTH_TOLERANCE = 0.10
+DEFAULT_GRANULARITY = Granularity.PARAGRAPH
 SAMPLE_CHARS = 50
 _MAX_SAMPLES = 3
 
@@ -150,8 +160,8 @@ def check_split(
     draft_ok: str | None,
     draft_not_ok: str | None,
     *,
-    length_tolerance: float = 0.10,
-    granularity: Granularity | str = Granularity.PARAGRAPH,
+    length_tolerance: float = DEFAULT_LENGTH_TOLERANCE,
+    granularity: Granularity | str = DEFAULT_GRANULARITY,
 ) -> SplitReport:
     """Check that `draft_ok` + `draft_not_ok` redistribute `raw_draft` exactly.
 

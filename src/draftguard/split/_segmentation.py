@@ -14,6 +14,8 @@ from enum import StrEnum
 
 import stringzilla as sz
 
+from draftguard.markdown import FENCE_MARKERS, fence_closes, fence_opening
+
 __all__ = ["Granularity", "normalize_text", "normalize_unit", "segment", "segment_normalized"]
 
 
@@ -55,12 +57,15 @@ def normalize_unit(unit: str) -> str:
 
 class _FenceScanner:
     """Finds fence openings left to right; remembers the next hit of each marker so a text
-    with no `~~~` (or no backticks) is not rescanned for it at every fence."""
+    with no `~~~` (or no backticks) is not rescanned for it at every fence.
+
+    The search only finds candidate lines; `draftguard.markdown` decides what is a fence.
+    """
 
     def __init__(self, text: str, find: Callable[[str, int], int]) -> None:
         self.text = text
         self.find = find
-        self.next = {m: find(m, 0) for m in ("```", "~~~")}
+        self.next = {m: find(m, 0) for m in FENCE_MARKERS}
 
     def _hit(self, marker: str, pos: int) -> int:
         i = self.next[marker]
@@ -73,16 +78,18 @@ class _FenceScanner:
         text = self.text
         pos = start
         while True:
-            hits = [i for i in (self._hit("```", pos), self._hit("~~~", pos)) if i != -1]
+            hits = [i for i in (self._hit(m, pos) for m in FENCE_MARKERS) if i != -1]
             if not hits:
                 return None
             i = min(hits)
             line_start = text.rfind("\n", 0, i) + 1
-            if i - line_start <= 3 and text[line_start:i] == " " * (i - line_start):
-                j = i
-                while j < len(text) and text[j] == text[i]:
-                    j += 1
-                return line_start, text[i:j]
+            # An opening run starts within three characters of its line's start, and it is
+            # the first hit on its line, so a later hit never needs the line read.
+            if i - line_start <= 3:
+                line_end = text.find("\n", i)
+                line = text[line_start:] if line_end == -1 else text[line_start:line_end]
+                if fence := fence_opening(line):
+                    return line_start, fence
             pos = i + 3
 
 
@@ -96,13 +103,7 @@ def _fence_close(text: str, start: int, fence: str, find: Callable[[str, int], i
         line_start = text.rfind("\n", 0, i) + 1
         line_end = text.find("\n", i)
         line_end = len(text) if line_end == -1 else line_end
-        line = text[line_start:line_end]
-        body = line.lstrip(" ")
-        if (
-            len(line) - len(body) <= 3
-            and body.rstrip(" \t").strip(fence[0]) == ""
-            and len(body.rstrip(" \t")) >= len(fence)
-        ):
+        if i - line_start <= 3 and fence_closes(text[line_start:line_end], fence):
             return line_end
         pos = line_end
 

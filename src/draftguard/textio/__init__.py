@@ -11,6 +11,7 @@ from draftguard.textio._file_access import (
     regular_file_problem,
 )
 from draftguard.textio._output_paths import (
+    path_component,
     resolve_output_path,
 )
 from draftguard.textio._text_input import (
@@ -23,6 +24,7 @@ __all__ = [
     "DEFAULT_MAX_BYTES",
     "decode_text",
     "os_error_message",
+    "path_component",
     "read_text_file",
     "regular_file_problem",
     "resolve_output_path",

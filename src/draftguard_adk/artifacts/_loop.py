@@ -53,7 +53,7 @@ from draftguard.errors import (
     ModelTimeoutError,
     ModelUnavailableError,
 )
-from draftguard.settings import load_settings
+from draftguard.settings import MAX_REPAIRS_LIMIT, ArtifactRepairSettings, load_settings
 from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID, checker_event, user_text
 from draftguard_adk.artifacts._outcome import ArtifactOutcome, FailureKind
 from draftguard_adk.llm import CallCounter, ask_json, resolve_model, show_prompt_example
@@ -76,7 +76,7 @@ __all__ = [
 AGENT_NAME = "artifact_repair"
 #: Seed 001's worst case: generate, judge, then (repair, judge) twice.
 MAX_LLM_CALLS = 6
-MAX_REPAIRS_LIMIT = 2
+_DEFAULTS = ArtifactRepairSettings()
 
 STATE_TYPE = "artifact_type"
 STATE_SOURCE = "artifact_source"
@@ -109,12 +109,13 @@ class ArtifactRepairLoop(BaseAgent):
         default="", description="model or model string; '' resolves via agents.yaml"
     )
     artifact_type: str | None = Field(default=None, description="fixed type, else from state")
-    max_repairs: int = Field(default=2, ge=0, le=MAX_REPAIRS_LIMIT)
-    call_timeout_s: float = Field(default=300.0, gt=0)
-    max_source_chars: int = Field(default=12_000, ge=200)
+    max_repairs: int = Field(default=_DEFAULTS.max_repairs, ge=0, le=MAX_REPAIRS_LIMIT)
+    call_timeout_s: float = Field(default=_DEFAULTS.call_timeout_s, gt=0)
+    max_source_chars: int = Field(default=_DEFAULTS.max_source_chars, ge=200)
     prompt_example: bool | None = Field(
-        default=None, description="format example in the generate prompt; None: not for "
-        "the embedded local model (it copies the example instead of using the source)",
+        default=_DEFAULTS.prompt_example,
+        description="format example in the generate prompt; None: not for the embedded "
+        "local model (it copies the example instead of using the source)",
     )
     source_state_key: str = STATE_SOURCE
 
@@ -375,32 +376,24 @@ def build_artifact_repair_loop(
     source_state_key: str = STATE_SOURCE,
 ) -> ArtifactRepairLoop:
     """A new loop; unset knobs come from the `artifact_repair` section of agents.yaml."""
-    settings = load_settings()
-    repairs = int(max_repairs if max_repairs is not None
-                  else settings.value(AGENT_NAME, "max_repairs", MAX_REPAIRS_LIMIT))
+    section = load_settings().agents.artifact_repair
+    repairs = section.max_repairs if max_repairs is None else max_repairs
     if not 0 <= repairs <= MAX_REPAIRS_LIMIT:
         raise ConfigError(
             f"artifact_repair.max_repairs must be 0..{MAX_REPAIRS_LIMIT} (seed 001's budget of "
             f"{MAX_LLM_CALLS} model calls), got {repairs}"
         )
-    timeout = float(call_timeout_s if call_timeout_s is not None
-                    else settings.value(AGENT_NAME, "call_timeout_s", 300.0))
+    timeout = section.call_timeout_s if call_timeout_s is None else call_timeout_s
     if timeout <= 0:
         raise ConfigError(f"artifact_repair.call_timeout_s must be positive, got {timeout:g}")
-    max_chars = int(settings.value(AGENT_NAME, "max_source_chars", 12_000))
-    example = settings.value(AGENT_NAME, "prompt_example", None)
-    if example is not None and not isinstance(example, bool):
-        raise ConfigError(
-            f"artifact_repair.prompt_example must be true, false or null, got {example!r}"
-        )
     return ArtifactRepairLoop(
         name=name,
         model=model if model is not None else "",
         artifact_type=artifact_type,
         max_repairs=repairs,
         call_timeout_s=timeout,
-        max_source_chars=max_chars,
-        prompt_example=example,
+        max_source_chars=section.max_source_chars,
+        prompt_example=section.prompt_example,
         source_state_key=source_state_key,
         description=(
             "Turns source content into a quiz, flashcards or a mindmap, validates it "

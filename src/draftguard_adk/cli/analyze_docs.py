@@ -34,6 +34,7 @@ metadata (their isAccessible is false only because it cannot read their content)
 
 Formats and families: {", ".join(known_format_names())}.
 """
+_DEFAULTS = AnalysisSettings()
 
 
 def register(sub: Any) -> None:
@@ -51,10 +52,12 @@ def register(sub: Any) -> None:
         "--mime", action="append", metavar="FILE=TYPE", default=[],
         help="declare FILE's mime type, as an uploader would (checked against the content)",
     )
-    p.add_argument("--full-preview-max-bytes", type=int, default=50 * 1024, metavar="N",
-                   help="text up to N bytes is previewed in full (default: 51200)")
-    p.add_argument("--large-preview-bytes", type=int, default=1024, metavar="N",
-                   help="larger text shows its first N bytes (default: 1024)")
+    p.add_argument("--full-preview-max-bytes", type=int, metavar="N",
+                   default=_DEFAULTS.full_preview_max_bytes,
+                   help="text up to N bytes is previewed in full (default: %(default)s)")
+    p.add_argument("--large-preview-bytes", type=int, metavar="N",
+                   default=_DEFAULTS.large_preview_bytes,
+                   help="larger text shows its first N bytes (default: %(default)s)")
     p.add_argument("--preview", action="store_true", help="print previews in text output")
     p.add_argument(
         "--require-accessible", action="store_true",
@@ -81,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         settings = AnalysisSettings(
             full_preview_max_bytes=args.full_preview_max_bytes,
             large_preview_bytes=args.large_preview_bytes,
-            parse_limit_bytes=max(8 * 1024 * 1024, args.full_preview_max_bytes),
+            parse_limit_bytes=max(_DEFAULTS.parse_limit_bytes, args.full_preview_max_bytes),
         )
     except ValidationError as err:
         first = err.errors()[0]

@@ -6,8 +6,13 @@ import argparse
 from typing import Any
 
 from draftguard.settings import load_settings
-from draftguard.split import Granularity, check_split
-from draftguard.textio import DEFAULT_MAX_BYTES, read_text_file
+from draftguard.split import (
+    DEFAULT_GRANULARITY,
+    DEFAULT_LENGTH_TOLERANCE,
+    Granularity,
+    check_split,
+)
+from draftguard.textio import read_text_file
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 
 HELP = """\
@@ -30,15 +35,15 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--granularity",
         choices=[g.value for g in Granularity],
-        default="paragraph",
-        help="unit of comparison (default: paragraph)",
+        default=DEFAULT_GRANULARITY.value,
+        help="unit of comparison (default: %(default)s)",
     )
     p.add_argument(
         "--length-tolerance",
         type=float,
-        default=0.10,
+        default=DEFAULT_LENGTH_TOLERANCE,
         metavar="F",
-        help="allowed relative length change (default: 0.10)",
+        help="allowed relative length change (default: %(default).2f)",
     )
     p.add_argument("--evidence", action="store_true", help="print where each raw unit went")
     add_json_flag(p)
@@ -47,7 +52,7 @@ def register(sub: Any) -> None:
 
 def draft_size_limit() -> int:
     """agents.yaml's content_splitter.max_draft_bytes (the agent enforces the same limit)."""
-    return int(load_settings().value("content_splitter", "max_draft_bytes", DEFAULT_MAX_BYTES))
+    return load_settings().agents.content_splitter.max_draft_bytes
 
 
 def run(args: argparse.Namespace) -> int:

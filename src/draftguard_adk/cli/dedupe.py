@@ -29,6 +29,7 @@ With --json, one JSON document with the final text and every event is printed at
 Exit 0, or 2 on bad input (a line that is not JSON, or has no string "text", or no chunk
 at all on stdin).
 """
+_DEFAULTS = DedupeSettings()
 
 
 class _Recorder:
@@ -65,14 +66,16 @@ def register(sub: Any) -> None:
         "dedupe", help="drop duplicate sentences from a streamed answer (JSONL on stdin)",
         description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--threshold", type=float, default=0.85, metavar="T",
-                   help="content-level similarity threshold in [0, 1] (default: 0.85)")
-    p.add_argument("--window", type=int, default=50, metavar="N",
-                   help="kept sentences each new one is compared with (default: 50)")
-    p.add_argument("--chunk-threshold", type=float, default=0.95, metavar="T",
-                   help="chunk-level near-exact threshold (default: 0.95)")
-    p.add_argument("--min-chars", type=int, default=12, metavar="N",
-                   help="sentences shorter than this are never dropped (default: 12)")
+    p.add_argument("--threshold", type=float, metavar="T",
+                   default=_DEFAULTS.content_similarity_threshold,
+                   help="content-level similarity threshold in [0, 1] (default: %(default)s)")
+    p.add_argument("--window", type=int, default=_DEFAULTS.sentence_window_size, metavar="N",
+                   help="kept sentences each new one is compared with (default: %(default)s)")
+    p.add_argument("--chunk-threshold", type=float, metavar="T",
+                   default=_DEFAULTS.similarity_threshold,
+                   help="chunk-level near-exact threshold (default: %(default)s)")
+    p.add_argument("--min-chars", type=int, default=_DEFAULTS.min_sentence_chars, metavar="N",
+                   help="sentences shorter than this are never dropped (default: %(default)s)")
     p.add_argument("--events", action="store_true", help="also write a line per duplicate")
     add_json_flag(p)
     p.set_defaults(handler=run)
@@ -104,8 +107,10 @@ def run(args: argparse.Namespace) -> int:
         raise SchemaError("stdin line 1: no input; expected JSON lines like {\"text\": \"...\"}")
     lines: list[dict[str, Any]] = []
     index = DuplicateIndex(
-        DedupeSettings(threshold=args.threshold, window=args.window,
-                       chunk_threshold=args.chunk_threshold, min_chars=args.min_chars),
+        DedupeSettings(content_similarity_threshold=args.threshold,
+                       sentence_window_size=args.window,
+                       similarity_threshold=args.chunk_threshold,
+                       min_sentence_chars=args.min_chars),
         observer=_Recorder(lines, args.events or args.json),
     )
     stream = StreamDeduper(index)

@@ -7,16 +7,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from draftguard.edits import EditStatus, apply_plan, parse_edit_plan
+from draftguard.edits import EditStatus, PatchSettings, apply_plan, parse_edit_plan
 from draftguard.errors import InputError
 from draftguard.textio import DEFAULT_MAX_BYTES, decode_text, read_text_file, write_atomic
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 
-HELP = """\
+_BUDGET_LINES = PatchSettings.max_changed_lines
+_BUDGET_PERCENT = PatchSettings.max_changed_fraction * 100
+HELP = f"""\
 Apply the edit plan PLAN.json to FILE in place. Every op is located by its text anchor
 (exact, then normalised for case/quotes/dashes/whitespace, then fuzzy), checked against the
 scope, the one-paragraph rule, heading and frontmatter protection and the line budget of
-min(12, 8%% of lines); then all ops are written at once (temporary file + rename), or none.
+min({_BUDGET_LINES}, {_BUDGET_PERCENT:g}%% of lines); then all ops are written at once
+(temporary file + rename), or none.
 CRLF line endings, a byte-order mark and a missing final newline are kept.
 Exit 0: applied or already applied; 1: rejected (reason, question, candidates); 2: bad input.
 The plan's schema is docs/schemas/edit_plan.schema.json.
@@ -33,8 +36,8 @@ def register(sub: Any) -> None:
     p.add_argument("--ops", required=True, metavar="PLAN", help="the edit plan (JSON; - for stdin)")
     p.add_argument("--dry-run", action="store_true", help="print the diff, write nothing")
     p.add_argument(
-        "--score-cutoff", type=float, default=85.0, metavar="S",
-        help="fuzzy anchor threshold, 0-100 (default: 85)",
+        "--score-cutoff", type=float, default=PatchSettings.score_cutoff, metavar="S",
+        help="fuzzy anchor threshold, 0-100 (default: %(default)g)",
     )
     add_json_flag(p)
     p.set_defaults(handler=run)

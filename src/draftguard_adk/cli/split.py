@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     written: list[str] = []
     if outcome.valid and outcome.draft_ok is not None and outcome.draft_not_ok is not None:
         out.mkdir(parents=True, exist_ok=True)
-        files = {
+        files: dict[str | Path, str | bytes] = {
             out / "draft_ok.md": outcome.draft_ok + "\n",
             out / "draft_not_ok.md": outcome.draft_not_ok + "\n",
         }

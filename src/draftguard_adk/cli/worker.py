@@ -19,6 +19,7 @@ from draftguard.jobs import (
     configure_worker_logging,
     load_job_settings,
 )
+from draftguard.settings import JobsSettings
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 
 HELP = """\
@@ -33,6 +34,7 @@ The database is DATABASE_URL, else DRAFTGUARD_JOBS_DB (a SQLite file), else the 
 section of agents.yaml. The first SIGINT/SIGTERM finishes running jobs and exits; a second
 one gives them back to the queue at once.
 """
+_JOBS = JobsSettings()
 
 
 def register(sub: Any) -> None:
@@ -44,12 +46,15 @@ def register(sub: Any) -> None:
                    help="work until the queue is empty, then exit (exit 1 if a job failed)")
     p.add_argument("--max-jobs", type=int, metavar="N", help="exit after N jobs")
     p.add_argument("--concurrency", type=int, metavar="N",
-                   help="jobs run at once by this worker (default: jobs.concurrency or 1)")
+                   help="jobs run at once by this worker "
+                        f"(default: jobs.concurrency or {_JOBS.concurrency})")
     p.add_argument("--name", help="worker name in logs and leases (default host:pid:random)")
     p.add_argument("--database-url", metavar="URL", help="overrides DATABASE_URL and config")
-    p.add_argument("--lease-seconds", type=float, metavar="S", help="lease length (default 30)")
+    p.add_argument("--lease-seconds", type=float, metavar="S",
+                   help=f"lease length (default: jobs.lease_seconds or {_JOBS.lease_seconds:g})")
     p.add_argument("--job-timeout", type=float, metavar="S",
-                   help="fail a job that runs longer than this (default 600)")
+                   help="fail a job that runs longer than this "
+                        f"(default: jobs.job_timeout_seconds or {_JOBS.job_timeout_seconds:g})")
     p.add_argument("--model", help="model for every job (default: model_for per agent)")
     p.add_argument("--log-json", action="store_true", help="log JSON lines instead of text")
     add_json_flag(p)

@@ -43,6 +43,7 @@ __all__ = [
 ]
 
 log = logging.getLogger("draftguard_adk.dedupe._detector")
+_DEFAULTS = DedupeSettings()
 
 SETTINGS_SECTION = "duplicate_detector"
 METER_NAME = "draftguard.event_planning"
@@ -83,19 +84,11 @@ def _instruments(provider: MeterProvider | None) -> _Instruments:
 def detector_settings(
     settings: ProjectSettings | None = None, **overrides: Any
 ) -> DedupeSettings:
-    """`DedupeSettings` from agents.yaml's draftguard_adk.dedupe._detector section."""
+    """agents.yaml's `event_planning.duplicate_detector` section; `overrides` win over it."""
     project = settings if settings is not None else load_settings()
-    section = project.value("event_planning", SETTINGS_SECTION, {}) or {}
-    names = {
-        "similarity_threshold": "chunk_threshold",
-        "content_similarity_threshold": "threshold",
-        "sentence_window_size": "window",
-        "min_sentence_chars": "min_chars",
-        "min_chunk_chars": "min_chunk_chars",
-    }
-    values = {names[k]: v for k, v in dict(section).items() if k in names}
-    values.update({names.get(k, k): v for k, v in overrides.items() if v is not None})
-    return DedupeSettings.model_validate(values)
+    section = project.agents.event_planning.duplicate_detector
+    given = {k: v for k, v in overrides.items() if v is not None}
+    return DedupeSettings.model_validate({**section.model_dump(), **given}) if given else section
 
 
 class _TelemetryObserver:
@@ -137,20 +130,20 @@ class DuplicateDetector:
 
     def __init__(
         self,
-        similarity_threshold: float = 0.95,
-        content_similarity_threshold: float = 0.85,
+        similarity_threshold: float = _DEFAULTS.similarity_threshold,
+        content_similarity_threshold: float = _DEFAULTS.content_similarity_threshold,
         *,
-        sentence_window_size: int = 50,
-        min_sentence_chars: int = 12,
-        min_chunk_chars: int = 32,
+        sentence_window_size: int = _DEFAULTS.sentence_window_size,
+        min_sentence_chars: int = _DEFAULTS.min_sentence_chars,
+        min_chunk_chars: int = _DEFAULTS.min_chunk_chars,
         session_id: str = "",
         meter_provider: MeterProvider | None = None,
     ) -> None:
         self.settings = DedupeSettings(
-            chunk_threshold=similarity_threshold,
-            threshold=content_similarity_threshold,
-            window=sentence_window_size,
-            min_chars=min_sentence_chars,
+            similarity_threshold=similarity_threshold,
+            content_similarity_threshold=content_similarity_threshold,
+            sentence_window_size=sentence_window_size,
+            min_sentence_chars=min_sentence_chars,
             min_chunk_chars=min_chunk_chars,
         )
         self.session_id = session_id
@@ -172,23 +165,24 @@ class DuplicateDetector:
     ) -> DuplicateDetector:
         s = detector_settings(settings, **overrides)
         return cls(
-            s.chunk_threshold, s.threshold, sentence_window_size=s.window,
-            min_sentence_chars=s.min_chars, min_chunk_chars=s.min_chunk_chars,
+            s.similarity_threshold, s.content_similarity_threshold,
+            sentence_window_size=s.sentence_window_size,
+            min_sentence_chars=s.min_sentence_chars, min_chunk_chars=s.min_chunk_chars,
             session_id=session_id, meter_provider=meter_provider,
         )
 
     # Seed attribute names, read-only views of the settings.
     @property
     def similarity_threshold(self) -> float:
-        return self.settings.chunk_threshold
+        return self.settings.similarity_threshold
 
     @property
     def content_similarity_threshold(self) -> float:
-        return self.settings.threshold
+        return self.settings.content_similarity_threshold
 
     @property
     def sentence_window_size(self) -> int:
-        return self.settings.window
+        return self.settings.sentence_window_size
 
     @property
     def accumulated_sentences(self) -> list[str]:
@@ -255,18 +249,19 @@ class DuplicateDetector:
         if self.index.chunk_seen(norm):
             return True
         tail = " ".join(" ".join(self.index.texts).split()).casefold()[-len(norm) :]
-        return bool(tail) and similarity(norm, tail) >= self.settings.chunk_threshold
+        return bool(tail) and similarity(norm, tail) >= self.settings.similarity_threshold
 
     def compare(self, sentence1: str, sentence2: str) -> SentenceSimilarity:
         score = similarity(sentence1, sentence2)
-        return SentenceSimilarity(sentence1, sentence2, score, score >= self.settings.threshold)
+        is_duplicate = score >= self.settings.content_similarity_threshold
+        return SentenceSimilarity(sentence1, sentence2, score, is_duplicate)
 
     def _split_into_sentences(self, text: str) -> list[str]:
         """Dedupe units of `text` that are checked: no code, tables or very short ones."""
         return [
             p.text for p in split_units(text)
             if p.kind is not PieceKind.SEPARATOR and not p.kind.exempt
-            and len(normalize_sentence(p.text)) >= self.settings.min_chars
+            and len(normalize_sentence(p.text)) >= self.settings.min_sentence_chars
         ]
 
     def _find_similar_sentence(self, sentence: str) -> tuple[str, float] | None:

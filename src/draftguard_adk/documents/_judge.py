@@ -24,12 +24,14 @@ from draftguard.documents import (
     parse_judge_answer,
 )
 from draftguard.errors import ModelOutputError, ModelUnavailableError
+from draftguard.settings import DocumentValidatorSettings
 from draftguard_adk.llm import ask_json
 
 __all__ = ["JUDGE_AGENT_NAME", "judge_documents"]
 
 JUDGE_AGENT_NAME = "document_validator"
 _MAX_CALLS = 2  # the first answer and one retry with the validation error
+_DEFAULTS = DocumentValidatorSettings()
 
 
 async def judge_documents(
@@ -39,9 +41,9 @@ async def judge_documents(
     facts: KnownFacts,
     *,
     ctx: InvocationContext | None = None,
-    min_quality: float = 0.5,
-    preview_budget_bytes: int = 32 * 1024,
-    timeout_s: float = 120.0,
+    min_quality: float = _DEFAULTS.min_quality,
+    preview_budget_bytes: int = _DEFAULTS.preview_budget_bytes,
+    timeout_s: float = _DEFAULTS.call_timeout_s,
     include_example: bool = True,
 ) -> ValidationVerdict:
     """Ask the model, check its answer, and merge it with what code knows."""

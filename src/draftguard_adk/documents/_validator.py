@@ -19,7 +19,6 @@ from google.adk.models.base_llm import BaseLlm
 from pydantic import ConfigDict, Field, ValidationError
 
 from draftguard.documents import (
-    DEFAULT_PREVIEW_BUDGET_BYTES,
     AnalysisSettings,
     Document,
     ValidationIntent,
@@ -34,7 +33,7 @@ from draftguard.errors import (
     ModelUnavailableError,
     SchemaError,
 )
-from draftguard.settings import ProjectSettings, load_settings
+from draftguard.settings import DocumentValidatorSettings, ProjectSettings, load_settings
 from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID, checker_event
 from draftguard_adk.documents._artifacts import load_artifact_documents
 from draftguard_adk.documents._judge import JUDGE_AGENT_NAME, judge_documents
@@ -58,6 +57,7 @@ VERDICT_KEY = "document_verdict"
 FEEDBACK_KEY = "document_feedback"
 ROUTE_INVALID_INPUT = "invalid_input"
 ROUTE_JUDGE_FAILED = "judge_failed"
+_DEFAULTS = DocumentValidatorSettings()
 
 
 class DocumentValidator(BaseAgent):
@@ -73,10 +73,10 @@ class DocumentValidator(BaseAgent):
     artifact_patterns: list[str] | None = None
     """Which artifacts are the delivery (fnmatch patterns); None means all of them."""
     analysis: AnalysisSettings = Field(default_factory=AnalysisSettings)
-    min_quality: float = Field(default=0.5, ge=0.0, le=1.0)
-    preview_budget_bytes: int = Field(default=DEFAULT_PREVIEW_BUDGET_BYTES, ge=256)
-    call_timeout_s: float = Field(default=120.0, gt=0)
-    prompt_example: bool | None = None
+    min_quality: float = Field(default=_DEFAULTS.min_quality, ge=0.0, le=1.0)
+    preview_budget_bytes: int = Field(default=_DEFAULTS.preview_budget_bytes, ge=256)
+    call_timeout_s: float = Field(default=_DEFAULTS.call_timeout_s, gt=0)
+    prompt_example: bool | None = _DEFAULTS.prompt_example
     """Show the seed's example answer in the prompt. None: yes, except for the embedded
     local models, which copy it verbatim (the answer schema fixes the shape anyway)."""
     state_documents: Callable[[Mapping[str, Any]], Sequence[Document]] | None = None
@@ -174,23 +174,17 @@ def build_document_validator(
     """A `DocumentValidator` configured from agents.yaml (`document_validator` section);
     keyword `overrides` win over the file (e.g. `artifact_patterns=["*.md"]`)."""
     settings = settings if settings is not None else load_settings()
-    section = settings.agent(SETTINGS_SECTION)
-    analysis = AnalysisSettings(
-        full_preview_max_bytes=int(section.value("full_preview_max_bytes", 50 * 1024)),
-        large_preview_bytes=int(section.value("large_preview_bytes", 1024)),
-        parse_limit_bytes=int(section.value("parse_limit_bytes", 8 * 1024 * 1024)),
-    )
+    section = settings.agents.document_validator
     config: dict[str, Any] = {
         "name": name,
         "description": "Checks delivered documents against the user's intent with an LLM "
                        "judge bounded by deterministic facts.",
         "model": model,
-        "analysis": analysis,
-        "min_quality": float(section.value("min_quality", 0.5)),
-        "preview_budget_bytes": int(
-            section.value("preview_budget_bytes", DEFAULT_PREVIEW_BUDGET_BYTES)),
-        "call_timeout_s": float(section.value("call_timeout_s", 120.0)),
-        "prompt_example": section.value("prompt_example"),
+        "analysis": section.analysis(),
+        "min_quality": section.min_quality,
+        "preview_budget_bytes": section.preview_budget_bytes,
+        "call_timeout_s": section.call_timeout_s,
+        "prompt_example": section.prompt_example,
     }
     config.update(overrides)
     return DocumentValidator(**config)

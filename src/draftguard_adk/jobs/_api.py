@@ -14,7 +14,7 @@ get 413 before they are read in full; a malformed body gets 422 naming the field
 import asyncio
 import json
 import uuid
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, FastAPI, Request, Response
@@ -46,7 +46,7 @@ _SECURITY_SCHEMES = {
     "Bearer": {"type": "http", "scheme": "bearer",
                "description": "the same API key, as a bearer token"},
 }
-_SECURITY = {"security": [{"ApiKey": []}, {"Bearer": []}]}
+_SECURITY: dict[str, Any] = {"security": [{"ApiKey": []}, {"Bearer": []}]}
 
 
 def _presented_key(request: Request) -> str | None:
@@ -76,7 +76,7 @@ def _unprocessable(errors: Sequence[dict[str, Any]]) -> JSONResponse:
 class _JobRoute(APIRoute):
     """Our routes answer 422 with the field named, whatever the host app's handlers do."""
 
-    def get_route_handler(self) -> Callable[[Request], Awaitable[Response]]:
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         inner = super().get_route_handler()
 
         async def handler(request: Request) -> Response:

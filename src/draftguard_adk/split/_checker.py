@@ -17,6 +17,7 @@ from google.adk.agents.invocation_context import InvocationContext
 from google.adk.events import Event
 
 from draftguard.errors import InputError, MissingStateKeyError
+from draftguard.settings import ContentSplitterSettings
 from draftguard.split import Granularity, check_split
 from draftguard.textio import decode_text
 from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID, checker_event, user_text
@@ -31,6 +32,7 @@ __all__ = [
 ]
 
 ROUTE_INVALID_INPUT = "invalid_input"
+_DEFAULTS = ContentSplitterSettings()
 
 _MARKER = re.compile(r"^[ \t]*(?:#+[ \t]*)?(outline|draft)[ \t]*:?[ \t]*$", re.I | re.M)
 
@@ -58,7 +60,7 @@ class SplitInputGuard(BaseAgent):
     state has no draft yet, takes `OUTLINE:`/`DRAFT:` sections from the user's message.
     """
 
-    max_draft_bytes: int = 1024 * 1024
+    max_draft_bytes: int = _DEFAULTS.max_draft_bytes
 
     async def _run_async_impl(self, ctx: InvocationContext) -> AsyncGenerator[Event, None]:
         state = ctx.session.state
@@ -101,8 +103,8 @@ class SplitInputGuard(BaseAgent):
 class ContentSplitValidationChecker(BaseAgent):
     """Proves the split lost, added and duplicated nothing; escalates when it holds."""
 
-    length_tolerance: float = 0.10
-    granularity: Granularity = Granularity.PARAGRAPH
+    length_tolerance: float = _DEFAULTS.length_tolerance
+    granularity: Granularity = _DEFAULTS.granularity
 
     async def _run_async_impl(self, ctx: InvocationContext) -> AsyncGenerator[Event, None]:
         state = ctx.session.state
@@ -127,9 +129,11 @@ class ContentSplitValidationChecker(BaseAgent):
                 f"draft_ok, {report.not_ok_units} in draft_not_ok, nothing lost, added or "
                 "duplicated."
             )
-            verdict = {"valid": True, "attempts": attempts, "messages": [], "reason": reason}
+            ok_verdict: dict[str, Any] = {"valid": True, "attempts": attempts, "messages": [],
+                                          "reason": reason}
             yield checker_event(self, ctx, reason,
-                                state={keys.SPLIT_VERDICT: verdict, keys.SPLIT_FEEDBACK: None},
+                                state={keys.SPLIT_VERDICT: ok_verdict,
+                                       keys.SPLIT_FEEDBACK: None},
                                 escalate=True, route=ROUTE_VALID)
             return
         yield checker_event(

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ValidationError
 
 from draftguard.errors import FatalError
 from draftguard.settings import ProjectSettings, load_settings
-from draftguard.split import Granularity, segment
+from draftguard.split import segment
 from draftguard_adk.agents import checker_event, loop_agent, sequential_agent
 from draftguard_adk.llm import model_for, register_local_models
 from draftguard_adk.split import state_keys as keys
@@ -174,7 +174,7 @@ def build_content_splitter(
     write `draft_ok` and `draft_not_ok` into state (and may bump `split_attempts`).
     """
     settings = settings if settings is not None else load_settings()
-    section = settings.agent(SETTINGS_SECTION)
+    section = settings.agents.content_splitter
     if isinstance(model, str):
         register_local_models()  # ADK resolves a "local:"/"gguf:" string only once registered
     if splitter is None:
@@ -194,17 +194,14 @@ def build_content_splitter(
         steps = [splitter]
     loop = loop_agent(
         name="split_loop",
-        max_iterations=int(section.value("max_iterations", 3)),
+        max_iterations=section.max_iterations,
         sub_agents=[
-            SplitInputGuard(
-                name="split_input_guard",
-                max_draft_bytes=int(section.value("max_draft_bytes", 1024 * 1024)),
-            ),
+            SplitInputGuard(name="split_input_guard", max_draft_bytes=section.max_draft_bytes),
             *steps,
             ContentSplitValidationChecker(
                 name="content_split_checker",
-                length_tolerance=float(section.value("length_tolerance", 0.10)),
-                granularity=Granularity(section.value("granularity", "paragraph")),
+                length_tolerance=section.length_tolerance,
+                granularity=section.granularity,
             ),
         ],
     )

@@ -1,0 +1,243 @@
+"""The typed shape of agents.yaml: one section model per agent, named as in the file.
+
+Each default is written once. Knobs of a core system keep their default in that system
+(`DedupeSettings` is itself the duplicate detector's section, the anchor cutoff is
+`PatchSettings.score_cutoff`, the preview sizes are `AnalysisSettings`'); knobs only an
+adapter reads have theirs here, and the adapters refer to these models for them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from draftguard.dedupe import DedupeSettings
+from draftguard.documents import DEFAULT_PREVIEW_BUDGET_BYTES, AnalysisSettings
+from draftguard.edits import PatchSettings
+from draftguard.split import DEFAULT_GRANULARITY, DEFAULT_LENGTH_TOLERANCE, Granularity
+
+__all__ = [
+    "MAX_REPAIRS_LIMIT",
+    "AgentSection",
+    "AgentSections",
+    "ArtifactRepairSettings",
+    "BloggerSettings",
+    "ContentEditorSettings",
+    "ContentSplitterSettings",
+    "Defaults",
+    "DocumentValidatorSettings",
+    "EventPlanningSettings",
+    "JobsSettings",
+    "ProjectSettings",
+    "Section",
+]
+
+#: The artifact loop's budget: generate and judge, then at most this many (repair, judge)
+#: rounds, so a request never costs more than 6 model calls.
+MAX_REPAIRS_LIMIT = 2
+
+_ANALYSIS = AnalysisSettings()
+
+
+class Section(BaseModel):
+    """One mapping of agents.yaml: every key typed, unknown keys and loose types refused.
+
+    Strict types, because a YAML value of the wrong kind ("3" for 3, "yes" for true) is
+    more often a mistake than an intent. A key with nothing under it counts as empty.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _empty_is_defaults(cls, data: Any) -> Any:
+        return {} if data is None else data
+
+
+class AgentSection(Section):
+    """The section of an agent that calls a model."""
+
+    model: str | None = None
+    """Any ADK model string; None lets draftguard choose (see `draftguard.model_choice`)."""
+
+
+class Defaults(AgentSection):
+    """`defaults`: keys every agent section inherits unless it sets its own."""
+
+
+class BloggerSettings(AgentSection):
+    """`blogger`: the blogger's coordinator (the root agent)."""
+
+
+class ContentSplitterSettings(AgentSection):
+    """`content_splitter`: the split loop (splitter plus split checker)."""
+
+    max_iterations: int = Field(default=3, ge=1)
+    """Attempts before the loop gives up with a failure verdict."""
+    length_tolerance: float = Field(default=DEFAULT_LENGTH_TOLERANCE, ge=0.0)
+    """Allowed relative length change of the split."""
+    granularity: Granularity = Field(default=DEFAULT_GRANULARITY, strict=False)
+    """paragraph | line | sentence (the YAML string names the enum member)."""
+    max_draft_bytes: int = Field(default=1024 * 1024, ge=1)
+    """Drafts above this are refused as bad input."""
+
+
+class ArtifactRepairSettings(AgentSection):
+    """`artifact_repair`: the quiz / flashcards / mindmap loop (generate, validate, repair)."""
+
+    max_repairs: int = Field(default=MAX_REPAIRS_LIMIT, ge=0, le=MAX_REPAIRS_LIMIT)
+    """Repair attempts after the first judge."""
+    call_timeout_s: float = Field(default=300.0, gt=0)
+    """Each model call is abandoned (the job fails, reason given) after this."""
+    max_source_chars: int = Field(default=12_000, ge=200)
+    """Source text shown to the model; longer sources are cut at a paragraph."""
+    prompt_example: StrictBool | None = None
+    """Format example in the generate prompt; None: off for the embedded model."""
+
+
+class JobsSettings(Section):
+    """`jobs`: durable polled jobs (`draftguard serve`, `draftguard worker`).
+
+    `draftguard.jobs.JobSettings` adds what the environment decides (the database URL,
+    API keys from `DRAFTGUARD_API_KEYS`) on top of this section.
+    """
+
+    sqlite_path: str = ".draftguard/jobs.sqlite3"
+    """The default store, relative to agents.yaml."""
+    database_url: str | None = None
+    """PostgreSQL (or SQLite) URL used instead of `sqlite_path`."""
+    lease_seconds: float = Field(default=30.0, gt=0)
+    """A worker that stops heartbeating loses its job after this."""
+    heartbeat_seconds: float = Field(default=10.0, gt=0)
+    """Lease renewal interval (must be shorter than the lease)."""
+    poll_seconds: float = Field(default=0.5, gt=0)
+    """An idle worker's first wait between claims (backs off to 5 s)."""
+    job_timeout_seconds: float = Field(default=600.0, gt=0)
+    """A job running longer fails with "job timed out"."""
+    max_claims: int = Field(default=3, ge=1)
+    """A job whose worker died this many times fails ("worker lost")."""
+    concurrency: int = Field(default=1, ge=1)
+    """Jobs one worker runs at once."""
+    max_request_bytes: int = Field(default=256 * 1024, ge=1024)
+    """POST bodies above this get 413."""
+    max_source_chars: int = Field(default=200_000, ge=1)
+    """A longer `source` gets 422."""
+    max_request_chars: int = Field(default=2_000, ge=1)
+    """A longer `request` gets 422."""
+    api_keys: dict[str, str] = Field(default_factory=dict)
+    """user: "sha256:<hex of the key>", so the file never holds a key in clear."""
+
+    @model_validator(mode="after")
+    def _heartbeat_within_lease(self) -> JobsSettings:
+        if self.heartbeat_seconds >= self.lease_seconds:
+            raise ValueError(
+                f"heartbeat_seconds ({self.heartbeat_seconds}) must be shorter than "
+                f"lease_seconds ({self.lease_seconds}), or every lease would lapse"
+            )
+        return self
+
+
+class EventPlanningSettings(AgentSection):
+    """`event_planning`: the event planner and its streaming duplicate detector."""
+
+    duplicate_detector: DedupeSettings = Field(default_factory=DedupeSettings)
+
+    @field_validator("duplicate_detector", mode="before")
+    @classmethod
+    def _empty_detector_is_defaults(cls, value: Any) -> Any:
+        # DedupeSettings is the core's model, so this section's "nothing under it" rule is here.
+        return {} if value is None else value
+
+
+class ContentEditorSettings(Section):
+    """`content_editor`: the content tools (content_write, edit_ops, edit_metadata, ...)."""
+
+    output_dir: str | None = None
+    """Folder each saved version is also written to, per user and session (None: artifacts
+    only)."""
+    score_cutoff: float = Field(default=PatchSettings.score_cutoff, ge=0.0, le=100.0)
+    """Fuzzy anchor match threshold (0-100); below it: "did you mean"."""
+    max_changed_lines: int = Field(default=PatchSettings.max_changed_lines, ge=1)
+    """Line budget cap per plan ..."""
+    max_changed_fraction: float = Field(
+        default=PatchSettings.max_changed_fraction, gt=0.0, le=1.0
+    )
+    """... or this share of the post's lines, whichever is smaller."""
+
+
+class DocumentValidatorSettings(AgentSection):
+    """`document_validator`: the generic document validator and `draftguard analyze-docs`."""
+
+    min_quality: float = Field(default=0.5, ge=0.0, le=1.0)
+    """The judge's qualityScore below this fails even if it says success."""
+    full_preview_max_bytes: int = Field(default=_ANALYSIS.full_preview_max_bytes, ge=0)
+    """Text and structured documents up to this are shown in full."""
+    large_preview_bytes: int = Field(default=_ANALYSIS.large_preview_bytes, ge=0)
+    """Larger ones show this many leading bytes plus their size."""
+    parse_limit_bytes: int = Field(default=_ANALYSIS.parse_limit_bytes, ge=0)
+    """JSON/XML/YAML/base64 are parsed in full up to this size."""
+    preview_budget_bytes: int = Field(default=DEFAULT_PREVIEW_BUDGET_BYTES, ge=256)
+    """All previews together in one prompt (fits small models)."""
+    call_timeout_s: float = Field(default=120.0, gt=0)
+    """A judge call is abandoned (error verdict) after this."""
+    prompt_example: StrictBool | None = None
+    """The example answer in the prompt; None: off for the embedded local models."""
+
+    @model_validator(mode="after")
+    def _analysis_is_consistent(self) -> DocumentValidatorSettings:
+        try:
+            self.analysis()
+        except ValidationError as err:
+            raise ValueError(err.errors()[0]["msg"].removeprefix("Value error, ")) from None
+        return self
+
+    def analysis(self) -> AnalysisSettings:
+        """The preview and parse limits as the core's document analysis takes them."""
+        return AnalysisSettings(
+            full_preview_max_bytes=self.full_preview_max_bytes,
+            large_preview_bytes=self.large_preview_bytes,
+            parse_limit_bytes=self.parse_limit_bytes,
+        )
+
+
+class AgentSections(Section):
+    """`agents`: one section per agent; a name not listed here is refused."""
+
+    blogger: BloggerSettings = Field(default_factory=BloggerSettings)
+    content_splitter: ContentSplitterSettings = Field(default_factory=ContentSplitterSettings)
+    artifact_repair: ArtifactRepairSettings = Field(default_factory=ArtifactRepairSettings)
+    jobs: JobsSettings = Field(default_factory=JobsSettings)
+    event_planning: EventPlanningSettings = Field(default_factory=EventPlanningSettings)
+    content_editor: ContentEditorSettings = Field(default_factory=ContentEditorSettings)
+    document_validator: DocumentValidatorSettings = Field(
+        default_factory=DocumentValidatorSettings
+    )
+
+
+class ProjectSettings(Section):
+    """The whole of agents.yaml: `defaults` apply to every agent, `agents` override them."""
+
+    defaults: Defaults = Field(default_factory=Defaults)
+    agents: AgentSections = Field(default_factory=AgentSections)
+    source: str | None = Field(default=None, exclude=True)
+    """The file these settings came from (None: built-in defaults); not a key of the file."""
+
+    def agent(self, name: str) -> AgentSection:
+        """Agent `name`'s section with `defaults` filled in where it sets nothing.
+
+        A name with no section of its own (a sub-agent, say) gets `defaults` alone.
+        """
+        own = getattr(self.agents, name, None) if name in AgentSections.model_fields else None
+        section = own if isinstance(own, AgentSection) else AgentSection()
+        if section.model is None and self.defaults.model is not None:
+            section = section.model_copy(update={"model": self.defaults.model})
+        return section
