@@ -473,3 +473,85 @@ def test_property6_empty_chunks_skip_detection(chunks: list[str]) -> None:
     stream = StreamDeduper(DuplicateIndex(observer=Spy()))
     out = "".join(stream.feed(c) for c in chunks) + stream.flush()
     assert checked == [] and out == "".join(chunks)
+
+
+# --- code blocks and tables at the chunk level -----------------------------------------------
+
+QUERY = "```sql\nSELECT name FROM venues WHERE seats >= 20 ORDER BY name;\n```\n"
+
+
+def test_a_chunk_that_is_exactly_a_repeated_code_block_is_kept() -> None:
+    chunks = ["Run this query:\n\n", QUERY, "\nThen run it again after the import:\n\n", QUERY]
+    out, index = dedupe_text(chunks)
+    assert out == "".join(chunks)
+    assert not index.replays and not index.duplicates
+
+
+def test_a_resent_table_chunk_is_kept_and_resent_prose_is_not() -> None:
+    table = "| venue | seats |\n|---|---|\n| Lucia | 40 |\n"
+    prose = "Osteria Bianchi has a candlelit room for twenty guests. "
+    out, index = dedupe_text([table, table, prose, prose])
+    # The bytes cannot tell a resent table chunk from a table repeated on purpose, and
+    # tables are never dropped; the resent prose goes at the chunk level.
+    assert out == table + table + prose
+    assert [r.reason for r in index.replays] == ["hash"]
+
+
+def test_touches_exempt_sees_code_and_table_lines_and_undecided_starts() -> None:
+    scanner = UnitScanner()
+    assert not scanner.touches_exempt("Plain prose that goes on. ")
+    assert scanner.touches_exempt("Prose.\n```py\n")
+    assert scanner.touches_exempt("Prose.\n| a |")
+    assert scanner.touches_exempt("Prose.\n``")  # may still become a fence
+    scanner.feed("```\nx = 1\n")
+    assert scanner.touches_exempt("y = 2, a long line of code inside the block\n")
+    scanner.feed("```\n")
+    assert not scanner.touches_exempt("After the block, prose again. ")
+
+
+EXEMPT_BLOCKS = [
+    QUERY,
+    "~~~\ncurl -X POST https://example.invalid/api/bookings --data @booking.json\n~~~\n",
+    "| venue | seats | price |\n|---|---|---|\n| Osteria Bianchi | 24 | $$$ |\n",
+    "  ```\n  indented fence with a long enough line of code in it\n  ```\n",
+]
+UNIQUE_WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel",
+                "india", "juliet", "kilo", "lima", "mike", "november", "oscar", "papa",
+                "quebec", "romeo", "sierra", "tango", "uniform", "victor", "whiskey",
+                "xray", "yankee", "zulu", "amber", "basalt", "cobalt", "dune", "ember",
+                "fjord", "glacier", "harbor", "islet", "jasper", "kelp", "lagoon"]
+
+
+@st.composite
+def code_repeating_response(draw: st.DrawFn) -> tuple[str, list[str]]:
+    """Prose that never repeats (each word used once), between code blocks and tables that
+    repeat; and the block boundaries, so chunkings can cut exactly there."""
+    words = draw(st.permutations(UNIQUE_WORDS))
+    blocks: list[str] = []
+    w = 0
+    for _ in range(draw(st.integers(2, 8))):
+        if draw(st.booleans()) and w + 3 <= len(words):
+            n = draw(st.integers(3, 6))
+            blocks.append(" ".join(words[w : w + n]).capitalize() + ".\n")
+            w += n
+        else:
+            blocks.append(draw(st.sampled_from(EXEMPT_BLOCKS)))
+    joins = draw(st.lists(st.sampled_from(["\n", ""]), min_size=len(blocks),
+                          max_size=len(blocks)))
+    parts = [b + j for b, j in zip(blocks, joins, strict=True)]
+    return "".join(parts), parts
+
+
+@settings(max_examples=300, deadline=None)
+@given(code_repeating_response(), st.data())
+def test_repeated_code_blocks_and_tables_lose_nothing_in_any_chunking(
+    case: tuple[str, list[str]], data: st.DataObject
+) -> None:
+    text, parts = case
+    if data.draw(st.booleans(), label="cut at block boundaries"):
+        chunks = parts
+    else:
+        chunks = data.draw(chunking_st(text))
+    out, index = dedupe_text(chunks)
+    assert out == text
+    assert not index.replays and not index.duplicates

@@ -2,8 +2,9 @@
 
 Level 1, chunk level: a retransmitted chunk (the same normalised hash as a chunk already
 delivered, or at least `similarity_threshold` similar to the chunk just before it) is a
-replay and is dropped whole. A cumulative snapshot (ADK's aggregated final event) is never
-guessed from the bytes: the caller that holds one asks `snapshot_suffix` for what it adds.
+replay and is dropped whole, unless any of it lies on a code or table line (those are never
+dropped). A cumulative snapshot (ADK's aggregated final event) is never guessed from the
+bytes: the caller that holds one asks `snapshot_suffix` for what it adds.
 
 Level 2, content level: the answer is cut into sentences, list items and headings
 (`draftguard.dedupe._stream_units`); a unit whose rapidfuzz similarity to one of the last
@@ -345,6 +346,13 @@ class StreamDeduper:
         if len(norm) < settings.min_chunk_chars:
             return chunk
         position = self._raw_len
+        # Code blocks and tables are never dropped, here either: "run this query ... then
+        # run it again" repeats a block on purpose, and the bytes cannot tell that from a
+        # resent chunk. A chunk with any code or table line in it is left to the content
+        # level, which drops its repeated prose and keeps the rest.
+        if self._scanner.touches_exempt(chunk):
+            self.index.chunk_seen(norm)
+            return chunk
         if self.index.chunk_seen(norm):
             self._replay(ChunkReplay(chunk, "hash", 1.0, position))
             return ""

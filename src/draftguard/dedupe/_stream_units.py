@@ -173,6 +173,25 @@ class UnitScanner:
         self._line, self._mid = data, mid
         return out
 
+    def touches_exempt(self, text: str) -> bool:
+        """Whether feeding `text` next would put any of it on a code or table line, or on
+        a partial line that may still become one. Changes nothing."""
+        lines = (self._line + text).split("\n")
+        fence, mid = self._fence, self._mid
+        for i, line in enumerate(lines):
+            final = i < len(lines) - 1
+            if fence is not None:
+                return True
+            if mid:  # the start of this line already went out as prose
+                mid = False
+                continue
+            stripped = line.lstrip(" \t")
+            if not final and (not stripped or stripped[0] in "`~|"):
+                return bool(line)  # undecided: it may still open a fence or a table row
+            if stripped.startswith("|") or fence_opening(line) is not None:
+                return True
+        return False
+
     def finish(self) -> list[Piece]:
         """Commit the held tail as complete (end of stream)."""
         out = self._line_pieces(self._line, mid=self._mid, final=True) if self._line else []
