@@ -27,7 +27,7 @@ def reference_compatible(a: str, b: str) -> bool:
     """The issue's rules spelled out by hand, one family at a time."""
     text, structured = {"txt", "md", "html", "rst"}, {"json", "xml", "yaml"}
     tabular = {"csv", "tsv"}
-    images = {"png", "jpeg", "gif", "webp", "bmp", "tiff", "svg", "ico", "heic", "avif"}
+    images = {"png", "apng", "jpeg", "gif", "webp", "bmp", "tiff", "svg", "ico", "heic", "avif"}
     audio, video = {"mp3", "wav", "ogg", "flac", "m4a"}, {"mp4", "webm", "mov", "avi", "mkv"}
     if a == b:
         return True

@@ -7,8 +7,10 @@ from (extension, declared type, content) and reports, rather than hides, when th
 
 from __future__ import annotations
 
+import codecs
 import json
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -20,6 +22,7 @@ from draftguard.documents._base64_text import (
     Base64Finding,
     detect_base64,
 )
+from draftguard.documents._encodings import TextEncoding, decode_text, detect_encoding
 from draftguard.documents._formats import (
     FORMATS,
     family_of,
@@ -27,6 +30,8 @@ from draftguard.documents._formats import (
     format_from_mime,
     format_info,
 )
+from draftguard.documents._isobmff import sniff_isobmff
+from draftguard.documents._ole import OLE_MAGIC, sniff_ole
 from draftguard.documents._scanning import (
     ContentScan,
     iter_bytes,
@@ -87,7 +92,8 @@ class FormatEvidence(_Camel):
     extension: str | None = None
     declared: str | None = None
     content: str | None = None
-    """A format the bytes prove, or "text"/"binary" when they only show which kind they are."""
+    """A format the bytes prove, "text"/"binary" when they only show which kind they are, or
+    "ole" for an OLE compound file whose streams name no application in the table."""
 
 
 class DocumentSummary(_Camel):
@@ -103,6 +109,9 @@ class DocumentSummary(_Camel):
     """True when the judge can read the content itself (text, structured); binary and
     base64 documents are judged by their metadata only."""
     source: SourceKind = "memory"
+    encoding: str | None = None
+    """How text and structured documents are encoded ("utf-8", "utf-16-le", "cp1252",
+    "cp932"...); None for binary and base64."""
     format_evidence: FormatEvidence = Field(default_factory=FormatEvidence)
     format_conflict: str | None = None
     """Set when extension, declared type and content disagree, e.g.
@@ -203,41 +212,43 @@ def _summarise_bytes(
     problems: list[str] = []
     notes: list[str] = []
     b64: Base64Finding | None = None
+    encoding: TextEncoding | None = None
+    body_text: str | bytes | None = None
+    decoded: tuple[TextEncoding, str | None] | None = None
     content_ev: str | None
     kind: ContentType
 
     if scan.size == 0:
         problems.append("empty document (0 bytes)")
-        kind, content_ev = "text", None
-    elif not scan.is_text:
-        kind = "binary"
-        content_ev = sniff_magic(scan.head) or "binary"
-        if claimed is not None and (info := format_info(claimed)) and info.textual:
-            notes.append(f"content is {scan.utf8_error}")
-    elif magic := sniff_magic(scan.head, in_text=True):
+        kind, content_ev, encoding = "text", None, TextEncoding("utf-8")
+    elif magic := sniff_magic(scan.head, size=scan.size, in_text=scan.is_text):
         kind, content_ev = "binary", magic
-    elif b64 := detect_base64(
+    elif scan.is_text and (b64 := detect_base64(
         scan, min_chars=settings.base64_min_chars,
         min_opaque_chars=settings.base64_min_opaque_chars,
-    ):
+    )):
         kind = "base64"
         content_ev = b64.format or ("text" if b64.payload == "text" else "binary")
-    else:
-        text_head = scan.head.decode("utf-8", "ignore")
-        sniff = sniff_text(text_head, scan.body, claimed=claimed)
+    elif scan.is_text or (decoded := _other_encoding(scan, notes)) is not None:
+        if decoded is None:
+            encoding = TextEncoding("utf-8", len(codecs.BOM_UTF8)
+                                    if scan.head.startswith(codecs.BOM_UTF8) else 0)
+            body_text = scan.body
+        else:
+            encoding, body_text = decoded
+        text_head = decode_text(scan.head, encoding, complete=False) or ""
+        sniff = sniff_text(text_head, body_text, claimed=claimed)
         kind = "structured" if sniff.structured else "text"
         content_ev = sniff.format or "text"
         problems.extend(p for p in (sniff.problem,) if p)
         notes.extend(n for n in (sniff.note,) if n)
+    else:
+        kind, content_ev = "binary", "binary"
+        if claimed is not None and (info := format_info(claimed)) and info.textual:
+            notes.append(f"content is {scan.utf8_error}")
 
-    if content_ev in ZIP_BASED:
-        zip_fmt, zip_problem = sniff_zip(
-            document.path if document.path is not None else _as_bytes(document.content)
-        )
-        content_ev = zip_fmt or content_ev
-        problems.extend(p for p in (zip_problem,) if p)
-    elif kind == "binary" and content_ev and (bad := integrity_problem(content_ev, scan.tail)):
-        problems.append(bad)
+    if kind == "binary":
+        content_ev = _open_container(document, scan, content_ev, problems, notes)
 
     evidence = FormatEvidence(extension=ext_fmt, declared=declared_fmt, content=content_ev)
     fmt = _resolve(evidence)
@@ -250,16 +261,58 @@ def _summarise_bytes(
         format=fmt,
         size=DocumentSize.of(scan.size),
         type=kind,
-        preview=_preview(scan.body or scan.head, scan.size, settings)
-        if kind in ("text", "structured") else None,
+        preview=_preview(scan, body_text, encoding, settings)
+        if encoding is not None and kind in ("text", "structured") else None,
         is_accessible=kind in ("text", "structured") and scan.size > 0,
         source=document.source,
+        encoding=encoding.name if encoding is not None and kind != "binary" else None,
         format_evidence=evidence,
         format_conflict=_conflict(evidence, document, kind=kind),
         decoded_size=DocumentSize.of(b64.decoded_bytes) if b64 else None,
         problems=problems,
         notes=notes,
     )
+
+
+def _other_encoding(scan: ContentScan, notes: list[str]
+                    ) -> tuple[TextEncoding, str | None] | None:
+    """The encoding of text that is not UTF-8, judged from the head, and the whole body
+    decoded with it when the body was kept; None when the bytes are not text."""
+    encoding = detect_encoding(scan.head, complete=scan.size <= len(scan.head))
+    if encoding is None:
+        return None
+    if scan.body is None:
+        notes.append(f"encoding judged from the first {readable_size(len(scan.head))}")
+        return encoding, None
+    text = decode_text(scan.body, encoding, complete=True)
+    return None if text is None else (encoding, text)
+
+
+def _open_container(document: Document, scan: ContentScan, content_ev: str | None,
+                    problems: list[str], notes: list[str]) -> str | None:
+    """Refine a binary document's format by what its container holds, and check that the
+    container is whole."""
+    def source() -> Path | bytes | bytearray | memoryview:
+        if scan.body is not None:
+            return scan.body
+        return document.path if document.path is not None else _as_bytes(document.content)
+
+    if content_ev in ZIP_BASED:
+        zip_fmt, problem = sniff_zip(source())
+        problems.extend(p for p in (problem,) if p)
+        return zip_fmt or content_ev
+    if scan.head.startswith(OLE_MAGIC):
+        ole_fmt, problem = sniff_ole(source())
+        problems.extend(p for p in (problem,) if p)
+        # Unknown application: still a fact that contradicts a .doc, .xls, .ppt or .msg name.
+        return ole_fmt or ("ole" if problem is None else "binary")
+    if scan.head[4:8] == b"ftyp":
+        iso_fmt, note = sniff_isobmff(scan.head, scan.tail)
+        notes.extend(n for n in (note,) if n)
+        content_ev = iso_fmt or "binary"
+    if content_ev and (bad := integrity_problem(content_ev, scan.tail)):
+        problems.append(bad)
+    return content_ev
 
 
 def _as_bytes(content: Any) -> bytes | bytearray | memoryview:
@@ -281,9 +334,14 @@ def _resolve(ev: FormatEvidence) -> str:
     return "txt" if ev.content == "text" else "unknown"
 
 
+# Formats that are another format too: every PNG reader shows an APNG's first frame, so an
+# APNG named .png or declared image/png is what it says.
+_VARIANT_OF = {"apng": "png"}
+
+
 def _agree(a: str, b: str) -> bool:
     """Whether two format claims about one document are consistent."""
-    if a == b:
+    if a == b or _VARIANT_OF.get(a) == b or _VARIANT_OF.get(b) == a:
         return True
     if b in ("text", "binary", "txt"):
         a, b = b, a
@@ -309,9 +367,13 @@ def _label(fmt: str, kind: str) -> str:
     return _fmt_label(fmt)
 
 
+# Content evidence outside the format table.
+_OTHER_LABELS = {"ole": "an OLE compound file of no known application"}
+
+
 def _fmt_label(fmt: str) -> str:
     info = FORMATS.get(fmt)
-    return info.label if info else fmt
+    return info.label if info else _OTHER_LABELS.get(fmt, fmt)
 
 
 def _conflict(ev: FormatEvidence, document: Document, *, kind: str) -> str | None:
@@ -338,14 +400,32 @@ def _structure_preview(data: dict[str, Any] | list[Any], compact: bytes,
         indented = json.dumps(data, indent=2, ensure_ascii=False, default=str)
         if len(indented.encode("utf-8")) <= settings.full_preview_max_bytes:
             return indented
-    return _preview(compact, len(compact), settings)
+    return _bytes_preview(compact, len(compact), settings)
 
 
-def _preview(data: bytes, size: int, settings: AnalysisSettings) -> str:
+def _preview(scan: ContentScan, body_text: str | bytes | None, encoding: TextEncoding,
+             settings: AnalysisSettings) -> str:
     """Full text up to the full-preview limit, else the first bytes plus a size indicator."""
+    if scan.size <= settings.full_preview_max_bytes:
+        if isinstance(body_text, str):
+            return body_text
+        return _bytes_preview(scan.body or scan.head, scan.size, settings)
+    if encoding.name == "utf-8":
+        return _bytes_preview(scan.head, scan.size, settings)
+    head = scan.head[: settings.large_preview_bytes]
+    shown = codecs.getincrementaldecoder(encoding.name)("ignore").decode(head[encoding.bom :])
+    return _truncated(shown, scan.size, settings)
+
+
+def _bytes_preview(data: bytes, size: int, settings: AnalysisSettings) -> str:
+    """`_preview` for UTF-8 bytes (a byte-order mark is dropped)."""
     if size <= settings.full_preview_max_bytes:
         return data.decode("utf-8-sig", "replace")
     shown = data[: settings.large_preview_bytes].decode("utf-8-sig", "ignore")
+    return _truncated(shown, size, settings)
+
+
+def _truncated(shown: str, size: int, settings: AnalysisSettings) -> str:
     return (
         f"{shown}\n... [truncated: first {readable_size(settings.large_preview_bytes)} "
         f"of {readable_size(size)}]"

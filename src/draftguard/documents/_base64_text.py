@@ -85,7 +85,8 @@ def _fixed_width_lines(sample: bytes) -> bool:
 
 
 def _decoded_kind(decoded: bytes, *, whole: bool) -> tuple[Payload, str | None]:
-    fmt = sniff_magic(decoded)
+    # Unknown total size: the checks then only bound what they can see.
+    fmt = sniff_magic(decoded, size=len(decoded) if whole else 1 << 62)
     if fmt is not None:
         return "signature", fmt
     try:

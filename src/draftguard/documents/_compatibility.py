@@ -28,6 +28,8 @@ class CompatibilityReport(_Camel):
 
     expected: list[str]
     documents: list[DocumentCompatibility]
+    """One entry per summary, in the summaries' order: names need not be unique (two
+    folders may each hold a report.pdf), so match entries to documents by position."""
 
     @property
     def all_compatible(self) -> bool:

@@ -6,8 +6,9 @@ One table decides compatibility, so adding a format is one row, not another `if`
     text         yes              txt, md, html, rst
     structured   yes              json, xml, yaml
     tabular      yes              csv, tsv
-    document     no               pdf, docx, xlsx, pptx, odt, ods, odp, doc, xls, ppt, rtf, epub
-    image        yes              png, jpeg, gif, webp, bmp, tiff, svg, ico, heic, avif
+    document     no               pdf, docx, xlsx, pptx, odt, ods, odp, doc, xls, ppt, rtf, epub,
+                                  msg
+    image        yes              png, apng, jpeg, gif, webp, bmp, tiff, svg, ico, heic, avif
     audio        yes              mp3, wav, ogg, flac, m4a
     video        yes              mp4, webm, mov, avi, mkv
     archive      no               zip, gzip, tar, 7z, rar
@@ -116,7 +117,11 @@ _ROWS: tuple[FormatInfo, ...] = (
     FormatInfo("rtf", "document", "RTF", False, "application/rtf", ("rtf",),
                other_mimes=("text/rtf",)),
     FormatInfo("epub", "document", "EPUB", False, "application/epub+zip", ("epub",)),
+    FormatInfo("msg", "document", "Outlook message", False, "application/vnd.ms-outlook",
+               ("msg",)),
     FormatInfo("png", "image", "PNG", False, "image/png", ("png",)),
+    FormatInfo("apng", "image", "APNG", False, "image/apng", ("apng",),
+               other_mimes=("image/vnd.mozilla.apng",)),
     FormatInfo("jpeg", "image", "JPEG", False, "image/jpeg", ("jpg", "jpeg", "jpe", "jfif"),
                aliases=("jpg",)),
     FormatInfo("gif", "image", "GIF", False, "image/gif", ("gif",)),

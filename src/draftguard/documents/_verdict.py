@@ -204,7 +204,8 @@ def known_facts(intent: ValidationIntent, summaries: Sequence[DocumentSummary]) 
         if s.format_conflict:
             found.append(f"format conflict: {s.format_conflict}")
         if found:
-            problems[s.name] = found
+            # Documents may share a name (two folders, one report.pdf each): keep them all.
+            problems.setdefault(s.name, []).extend(found)
     return KnownFacts(
         document_count=len(summaries), format_match=format_match,
         data_type_match=data_type_match, formats=formats, missing_documents=missing,

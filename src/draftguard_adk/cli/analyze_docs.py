@@ -105,13 +105,22 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK if ok else EXIT_FAILED
 
 
+def _compatible_per_document(summaries: list[DocumentSummary],
+                             report: CompatibilityReport | None) -> list[bool | None]:
+    # By position, not by name: two files called report.pdf in different folders are two
+    # documents, and one's verdict must not overwrite the other's.
+    if report is None:
+        return [None] * len(summaries)
+    return [d.compatible for d in report.documents]
+
+
 def _payload(summaries: list[DocumentSummary], report: CompatibilityReport | None,
              ok: bool) -> dict[str, Any]:
-    compat = {d.name: d.compatible for d in report.documents} if report else {}
+    compat = _compatible_per_document(summaries, report)
     documents = []
-    for s in summaries:
+    for s, compatible in zip(summaries, compat, strict=True):
         item = s.model_dump(mode="json", by_alias=True)
-        item["compatible"] = compat.get(s.name)
+        item["compatible"] = compatible
         documents.append(item)
     return {
         "ok": ok,
@@ -124,8 +133,8 @@ def _payload(summaries: list[DocumentSummary], report: CompatibilityReport | Non
 
 def _print(summaries: list[DocumentSummary], report: CompatibilityReport | None, ok: bool,
            *, show_preview: bool, require_accessible: bool = False) -> None:
-    compat = {d.name: d.compatible for d in report.documents} if report else {}
-    for s in summaries:
+    compat = _compatible_per_document(summaries, report)
+    for s, compatible in zip(summaries, compat, strict=True):
         access = "readable" if s.is_accessible else "metadata only"
         extra = f", decodes to {s.decoded_size.readable}" if s.decoded_size else ""
         print(f"{s.name}: {s.format} ({s.type}, {s.mime_type}), {s.size.readable}{extra}, "
@@ -138,7 +147,7 @@ def _print(summaries: list[DocumentSummary], report: CompatibilityReport | None,
             print(f"  - note: {note}")
         if require_accessible and not s.is_accessible:
             print("  - not accessible: the judge would see its metadata only")
-        if s.name in compat and not compat[s.name]:
+        if compatible is False:
             print(f"  - not compatible with {' or '.join(report.expected if report else [])}")
         if show_preview and s.preview is not None:
             print("  preview:")
