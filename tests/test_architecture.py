@@ -199,3 +199,19 @@ def test_scripts_test_runs_ruff_then_strict_mypy_on_all_three_trees_then_pytest(
     mypy = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
     assert mypy["strict"] is True
     assert sorted(mypy["files"]) == ["blogger", "event_planning", "src"]
+
+
+def test_readme_layout_table_names_real_places() -> None:
+    """README's Layout table maps each system to packages and app files that exist."""
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## Layout", 1)[1].split("\n\n", 2)[2].split("\n\n", 1)[0]
+    rows = [r for r in table.splitlines() if r.startswith("| ") and "---" not in r][1:]
+    assert len(rows) >= 7
+    roots = [ROOT / "src" / "draftguard", ROOT / "src" / "draftguard_adk", ROOT]
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        for root, cell in zip(roots, cells[1:], strict=True):
+            for place in re.findall(r"`([\w/.]+(?:/|\.py|\.yaml))`", cell):
+                assert (root / place).exists(), f"{cells[0]}: {place} is not under {root}"
