@@ -1,17 +1,19 @@
-"""With the disk full (injected: SQLite's "database or disk is full", or the OS's ENOSPC) a
-POST gets a JSON 503 saying so, with Retry-After, never a plain-text 500 or a reset; polls of
-stored jobs keep working, and creating works again once space is back."""
+"""With the disk full (injected: SQLite's "database or disk is full", the OS's ENOSPC, or
+PostgreSQL's disk_full SQLSTATE 53100) a POST gets a JSON 503 saying so, with Retry-After,
+never a plain-text 500 or a reset; polls of stored jobs keep working, and creating works
+again once space is back."""
 
 from __future__ import annotations
 
 import errno
 import sqlite3
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
+import asyncpg
 import httpx
 import pytest
+from job_db import db_url_fixture  # noqa: F401
 from sqlalchemy import event
 
 from draftguard.jobs import JobStore, load_job_settings
@@ -35,9 +37,8 @@ class DiskFull:
 
 
 @pytest.fixture
-async def served(tmp_path: Path) -> AsyncIterator[tuple[httpx.AsyncClient, JobStore]]:
-    settings = load_job_settings({"DRAFTGUARD_API_KEYS": f"alice:{KEY}"},
-                                 database_url=f"sqlite+aiosqlite:///{tmp_path / 'j.sqlite3'}")
+async def served(db_url: str) -> AsyncIterator[tuple[httpx.AsyncClient, JobStore]]:
+    settings = load_job_settings({"DRAFTGUARD_API_KEYS": f"alice:{KEY}"}, database_url=db_url)
     store = JobStore(settings.database_url)
     transport = httpx.ASGITransport(app=create_jobs_app(JobApi(store, settings)),
                                     raise_app_exceptions=False)
@@ -46,16 +47,22 @@ async def served(tmp_path: Path) -> AsyncIterator[tuple[httpx.AsyncClient, JobSt
     await store.close()
 
 
-@pytest.mark.parametrize(
-    "error",
-    [sqlite3.OperationalError("database or disk is full"),
-     OSError(errno.ENOSPC, "No space left on device")],
-    ids=["sqlite-full", "enospc"],
-)
+def _full_disk_errors(store: JobStore) -> list[BaseException]:
+    """What each database's driver raises when the disk is full, plus the OS's own error."""
+    if store.dialect == "sqlite":
+        return [sqlite3.OperationalError("database or disk is full"),
+                OSError(errno.ENOSPC, "No space left on device")]
+    pg_error = asyncpg.exceptions.DiskFullError("could not extend file: No space left")
+    return [store.engine.dialect.loaded_dbapi.Error(str(pg_error), pg_error),
+            OSError(errno.ENOSPC, "No space left on device")]
+
+
+@pytest.mark.parametrize("which", [0, 1], ids=["driver", "enospc"])
 async def test_a_full_disk_is_a_json_503_and_recovers(
-    served: tuple[httpx.AsyncClient, JobStore], error: BaseException
+    served: tuple[httpx.AsyncClient, JobStore], which: int
 ) -> None:
     client, store = served
+    error = _full_disk_errors(store)[which]
     first = await client.post("/ai/artifact", headers=AUTH, json=BODY)
     assert first.status_code == 202
     disk = DiskFull(error)
@@ -85,3 +92,20 @@ async def test_an_unexpected_failure_is_a_json_500_without_details(
     r = await client.post("/ai/artifact", headers=AUTH, json=BODY)
     assert r.status_code == 500 and r.json() == {"detail": "internal error"}
     assert "secret internals" not in r.text
+
+
+async def test_any_other_database_outage_is_a_503_that_names_no_server_detail(
+    served: tuple[httpx.AsyncClient, JobStore]
+) -> None:
+    client, store = served
+    if store.dialect == "sqlite":
+        outage: BaseException = sqlite3.OperationalError("unable to open database file /srv/x")
+    else:
+        cause = asyncpg.exceptions.CannotConnectNowError("the database system is starting up")
+        outage = store.engine.dialect.loaded_dbapi.Error(str(cause), cause)
+    down = DiskFull(outage)
+    down.full = True
+    event.listen(store.engine.sync_engine, "before_cursor_execute", down)
+    r = await client.post("/ai/artifact", headers=AUTH, json=BODY)
+    assert r.status_code == 503 and r.headers["retry-after"] == "5"
+    assert r.json() == {"detail": "the job database is unavailable; try again later"}

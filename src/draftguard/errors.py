@@ -21,6 +21,7 @@
         ├── ModelUnavailableError   the configured model cannot be loaded or reached
         │   └── ModelTimeoutError     a model call ran past its time limit
         ├── StoreUnavailableError   the job database cannot be used now (down, full, read-only)
+        │   ├── StoreFullError        the disk under the job database is full
         │   └── StoreReplacedError    the SQLite job file was deleted or replaced while in use
         └── PromptTooLongError      the newest turn alone does not fit the model's context
 
@@ -50,6 +51,7 @@ __all__ = [
     "RetryableError",
     "SchemaError",
     "StaleVersionError",
+    "StoreFullError",
     "StoreReplacedError",
     "StoreUnavailableError",
     "UnknownArtifactTypeError",
@@ -163,6 +165,11 @@ class DocumentReadError(InputError):
 class StoreUnavailableError(FatalError):
     """The job database cannot be used now: unreachable, out of disk space, or read-only.
     The API answers 503; a worker backs off and tries again."""
+
+
+class StoreFullError(StoreUnavailableError):
+    """The disk under the job database is full (SQLite's "database or disk is full", ENOSPC,
+    PostgreSQL's disk_full)."""
 
 
 class StoreReplacedError(StoreUnavailableError):

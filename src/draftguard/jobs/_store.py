@@ -49,7 +49,7 @@ from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from draftguard.errors import StoreReplacedError, StoreUnavailableError
+from draftguard.errors import StoreFullError, StoreReplacedError, StoreUnavailableError
 from draftguard.jobs._models import JobOutcome, JobRecord, JobView, llm_calls_of
 from draftguard.jobs._redact import redact
 from draftguard.jobs._status import ACTIVE_STATUSES, JobStatus, Stage, progress_for, status_for
@@ -112,7 +112,20 @@ def _record(row: Any) -> JobRecord:
 # What "the database cannot be used now" looks like from each layer: SQLAlchemy's wrappers of
 # connection and disk failures, the plain sqlite3 reader's, and the OS's (ENOSPC, EROFS).
 _UNAVAILABLE = (OperationalError, InterfaceError, sqlite3.OperationalError, OSError, TimeoutError)
-_DISK_FULL_TEXT = ("database or disk is full", "no space left on device", "diskfull")
+_DISK_FULL_TEXT = ("database or disk is full", "no space left on device")
+# PostgreSQL's SQLSTATE classes for the same (asyncpg's errors reach SQLAlchemy as plain
+# DBAPIError): 08 connection exception, 53 insufficient resources (53100 disk full),
+# 57P operator intervention (shutdown, cannot connect now).
+_UNAVAILABLE_SQLSTATES = ("08", "53", "57P")
+_DISK_FULL_SQLSTATE = "53100"
+
+
+def _sqlstate(err: BaseException) -> str:
+    return str(getattr(getattr(err, "orig", None), "sqlstate", None) or "")
+
+
+def _is_unavailable(err: BaseException) -> bool:
+    return isinstance(err, _UNAVAILABLE) or _sqlstate(err).startswith(_UNAVAILABLE_SQLSTATES)
 
 
 def _unavailable(err: BaseException, *, secrets: list[str]) -> StoreUnavailableError:
@@ -121,8 +134,9 @@ def _unavailable(err: BaseException, *, secrets: list[str]) -> StoreUnavailableE
     orig = getattr(err, "orig", None) or err
     text = " ".join(str(orig).split()) or type(orig).__name__
     if (isinstance(orig, OSError) and orig.errno == errno.ENOSPC) \
+            or _sqlstate(err) == _DISK_FULL_SQLSTATE \
             or any(t in text.lower() for t in _DISK_FULL_TEXT):
-        return StoreUnavailableError("the job database is out of disk space; try again later")
+        return StoreFullError("the job database is out of disk space; try again later")
     return StoreUnavailableError(
         f"the job database is unavailable: {redact(text[:200], secrets=secrets)}")
 
@@ -209,7 +223,9 @@ class JobStore:
         self._check_file()
         try:
             yield
-        except _UNAVAILABLE as err:
+        except Exception as err:
+            if not _is_unavailable(err):
+                raise
             self._check_file()
             raise _unavailable(err, secrets=self._secrets) from err
         self._check_file()

@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from draftguard.artifacts import artifact_types as known_artifact_types
-from draftguard.errors import StoreReplacedError, StoreUnavailableError
+from draftguard.errors import StoreFullError, StoreReplacedError, StoreUnavailableError
 from draftguard.jobs import ApiKeys, ArtifactRequest, JobCreated, JobSettings, JobStore, JobView
 
 __all__ = [
@@ -93,10 +93,17 @@ def _unparsable() -> JSONResponse:
 
 
 def _unavailable(err: StoreUnavailableError) -> JSONResponse:
+    # The full reason (a file path, a host, the driver's words) is for the server's log; a
+    # client learns what it can act on: wait and retry, or not.
+    log.warning("job API: %s", err)
     headers = dict(_NO_STORE)
-    if not isinstance(err, StoreReplacedError):
+    if isinstance(err, StoreReplacedError):
+        detail = "the job database was deleted or replaced on the server; it must be restarted"
+    else:
         headers["Retry-After"] = str(_RETRY_AFTER_S)
-    return JSONResponse(status_code=503, content={"detail": str(err)}, headers=headers)
+        detail = str(err) if isinstance(err, StoreFullError) \
+            else "the job database is unavailable; try again later"
+    return JSONResponse(status_code=503, content={"detail": detail}, headers=headers)
 
 
 class _JobRoute(APIRoute):
