@@ -20,6 +20,9 @@
         ├── ConfigError             agents.yaml or the environment is inconsistent
         ├── ModelUnavailableError   the configured model cannot be loaded or reached
         │   └── ModelTimeoutError     a model call ran past its time limit
+        ├── StoreUnavailableError   the job database cannot be used now (down, full, read-only)
+        │   ├── StoreFullError        the disk under the job database is full
+        │   └── StoreReplacedError    the SQLite job file was deleted or replaced while in use
         └── PromptTooLongError      the newest turn alone does not fit the model's context
 
 A checker's *finding* (a lost paragraph, a duplicate sentence) is not an error: it is a
@@ -48,6 +51,9 @@ __all__ = [
     "RetryableError",
     "SchemaError",
     "StaleVersionError",
+    "StoreFullError",
+    "StoreReplacedError",
+    "StoreUnavailableError",
     "UnknownArtifactTypeError",
     "UnknownFormatError",
     "UnsafePathError",
@@ -154,3 +160,18 @@ class UnknownFormatError(InputError):
 
 class DocumentReadError(InputError):
     """A document that cannot be read: missing, unreadable, or of an unsupported type."""
+
+
+class StoreUnavailableError(FatalError):
+    """The job database cannot be used now: unreachable, out of disk space, or read-only.
+    The API answers 503; a worker backs off and tries again."""
+
+
+class StoreFullError(StoreUnavailableError):
+    """The disk under the job database is full (SQLite's "database or disk is full", ENOSPC,
+    PostgreSQL's disk_full)."""
+
+
+class StoreReplacedError(StoreUnavailableError):
+    """The SQLite job file was deleted or replaced while in use: writes would go to a file
+    nobody will read again, so the process must stop using it (and say so)."""

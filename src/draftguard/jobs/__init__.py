@@ -13,6 +13,7 @@ from draftguard.jobs._models import (
     JobView,
     format_timestamp,
 )
+from draftguard.jobs._redact import redact
 from draftguard.jobs._status import (
     ACTIVE_STATUSES,
     TERMINAL_STATUSES,
@@ -67,6 +68,7 @@ __all__ = [
     "load_job_settings",
     "normalize_database_url",
     "progress_for",
+    "redact",
     "seed_line",
     "status_for",
     "utcnow",

@@ -15,13 +15,17 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
 from draftguard.errors import ConfigError
+from draftguard.jobs._redact import redact
 from draftguard.settings import JobsSettings, describe_error, load_settings
 
 __all__ = [
@@ -37,6 +41,7 @@ __all__ = [
 DATABASE_URL_ENV = "DATABASE_URL"
 JOBS_DB_ENV = "DRAFTGUARD_JOBS_DB"
 API_KEYS_ENV = "DRAFTGUARD_API_KEYS"
+_HEX64 = re.compile(r"[0-9a-fA-F]{64}")
 
 
 class JobSettings(JobsSettings):
@@ -51,20 +56,43 @@ class JobSettings(JobsSettings):
         return self.database_url.startswith("sqlite")
 
 
+# asyncpg takes libpq's `sslmode` values under the name `ssl`; given `sslmode` it fails with
+# "unexpected keyword argument". Translated here so a libpq-style URL just works.
+_ASYNCPG_SSL_MODES = ("disable", "allow", "prefer", "require", "verify-ca", "verify-full")
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*$")
+
+
 def normalize_database_url(url: str) -> str:
-    """Name the async driver: postgres(ql):// → postgresql+asyncpg://, sqlite:// → +aiosqlite."""
+    """Name the async driver (postgres(ql):// → postgresql+asyncpg://, sqlite:// →
+    +aiosqlite) and check what would otherwise fail only at the first connection: the URL
+    parses, the port is 1..65535, `sslmode` is one asyncpg knows. Errors never show secrets."""
     url = url.strip()
     for prefix in ("postgres://", "postgresql://"):
         if url.startswith(prefix):
-            return "postgresql+asyncpg://" + url[len(prefix):]
+            url = "postgresql+asyncpg://" + url[len(prefix):]
     if url.startswith("sqlite://"):
-        return "sqlite+aiosqlite://" + url[len("sqlite://"):]
-    if url.startswith(("postgresql+asyncpg://", "sqlite+aiosqlite://")):
-        return url
-    scheme = url.split("://", 1)[0] if "://" in url else url[:20]
-    raise ConfigError(
-        f"unsupported database URL scheme '{scheme}': use postgresql://... or sqlite:///PATH"
-    )
+        url = "sqlite+aiosqlite://" + url[len("sqlite://"):]
+    if not url.startswith(("postgresql+asyncpg://", "sqlite+aiosqlite://")):
+        scheme = url.split("://", 1)[0] if "://" in url else ""
+        named = f"scheme '{scheme}'" if _SCHEME.match(scheme) else "form"
+        raise ConfigError(
+            f"unsupported database URL {named}: use postgresql://... or sqlite:///PATH"
+        )
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError) as err:
+        raise ConfigError(f"database URL does not parse: {redact(str(err), secrets=[url])}") \
+            from None
+    if parsed.port is not None and not 1 <= parsed.port <= 65535:
+        raise ConfigError(f"database URL port must be 1..65535, got {parsed.port}")
+    if parsed.drivername == "postgresql+asyncpg" and "sslmode" in parsed.query:
+        mode = parsed.query["sslmode"]
+        if mode not in _ASYNCPG_SSL_MODES:
+            raise ConfigError(f"database URL sslmode must be one of "
+                              f"{', '.join(_ASYNCPG_SSL_MODES)}, got '{mode}'")
+        parsed = parsed.difference_update_query(["sslmode"]).update_query_dict({"ssl": mode})
+        return parsed.render_as_string(hide_password=False)
+    return url
 
 
 def _sqlite_url(path: Path) -> str:
@@ -108,10 +136,12 @@ def _env_keys(env: Mapping[str, str]) -> dict[str, str]:
     keys: dict[str, str] = {}
     if not raw:
         return keys
-    for entry in raw.split(","):
+    for n, entry in enumerate(raw.split(","), 1):
         user, sep, key = entry.strip().partition(":")
         if not sep or not user.strip() or not key.strip():
-            raise ConfigError(f"{API_KEYS_ENV}: expected 'user:key[,user:key...]', got '{entry}'")
+            # Never the entry itself: without its ':' the whole entry may be a key.
+            raise ConfigError(f"{API_KEYS_ENV}: entry {n} is not 'user:key' "
+                              "(expected 'user:key[,user:key...]')")
         keys[user.strip()] = key.strip()
     return keys
 
@@ -123,9 +153,11 @@ class ApiKeys:
         self._digests: list[tuple[bytes, str]] = []
         for user, key in keys.items():
             if key.startswith("sha256:"):
-                digest = bytes.fromhex(key.removeprefix("sha256:"))
-                if len(digest) != 32:
-                    raise ConfigError(f"api key for '{user}': sha256 digest must be 64 hex chars")
+                hexed = key.removeprefix("sha256:")
+                if not _HEX64.fullmatch(hexed):
+                    raise ConfigError(f"api key for '{user}': a sha256 digest must be 64 hex "
+                                      f"characters (got {len(hexed)}, not shown)")
+                digest = bytes.fromhex(hexed)
             else:
                 if len(key) < 16:
                     raise ConfigError(f"api key for '{user}' is shorter than 16 characters")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -22,6 +23,7 @@ __all__ = [
 # Upper bounds the schema itself enforces; agents.yaml can only lower them (see JobSettings).
 MAX_SOURCE_CHARS = 1_000_000
 MAX_REQUEST_CHARS = 10_000
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 def format_timestamp(when: datetime) -> str:
@@ -50,12 +52,29 @@ class ArtifactRequest(BaseModel):
         examples=["Create a quiz on photosynthesis"],
     )
 
+    @field_validator("artifact_type", "source", "request")
+    @classmethod
+    def _storable(cls, value: str) -> str:
+        # PostgreSQL's text cannot hold NUL and no UTF-8 can hold a lone surrogate: refused
+        # here, SQLite and PostgreSQL answer the same body the same way (422, not 202 or 500).
+        if "\x00" in value:
+            raise ValueError(f"must not contain NUL characters (at {value.index(chr(0))})")
+        if (at := _lone_surrogate(value)) is not None:
+            raise ValueError(f"must be valid Unicode: lone surrogate at {at}")
+        return value
+
     @field_validator("source")
     @classmethod
     def _source_has_text(cls, value: str) -> str:
         if not value.strip():
             raise ValueError("source must contain text, not only whitespace")
         return value
+
+
+def _lone_surrogate(text: str) -> int | None:
+    """Where `text` holds a surrogate code point (JSON decoding pairs the valid ones)."""
+    m = _SURROGATE.search(text)
+    return None if m is None else m.start()
 
 
 class JobCreated(BaseModel):

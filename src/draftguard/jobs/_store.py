@@ -18,11 +18,15 @@ twice at once" hold even when a slow worker wakes up after its job was reclaimed
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import os
+import re
 import sqlite3
 import threading
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -41,11 +45,13 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from draftguard.errors import StoreFullError, StoreReplacedError, StoreUnavailableError
 from draftguard.jobs._models import JobOutcome, JobRecord, JobView, llm_calls_of
+from draftguard.jobs._redact import redact
 from draftguard.jobs._status import ACTIVE_STATUSES, JobStatus, Stage, progress_for, status_for
 
 __all__ = ["Clock", "JobStore", "utcnow"]
@@ -103,6 +109,47 @@ def _record(row: Any) -> JobRecord:
     return JobRecord.model_validate(data)
 
 
+# What "the database cannot be used now" looks like from each layer: SQLAlchemy's wrappers of
+# connection and disk failures, the plain sqlite3 reader's, and the OS's (ENOSPC, EROFS).
+_UNAVAILABLE = (OperationalError, InterfaceError, sqlite3.OperationalError, OSError, TimeoutError)
+_DISK_FULL_TEXT = ("database or disk is full", "no space left on device")
+# PostgreSQL's SQLSTATE classes for the same (asyncpg's errors reach SQLAlchemy as plain
+# DBAPIError): 08 connection exception, 53 insufficient resources (53100 disk full),
+# 57P operator intervention (shutdown, cannot connect now).
+_UNAVAILABLE_SQLSTATES = ("08", "53", "57P")
+_DISK_FULL_SQLSTATE = "53100"
+
+
+def _sqlstate(err: BaseException) -> str:
+    return str(getattr(getattr(err, "orig", None), "sqlstate", None) or "")
+
+
+def _is_unavailable(err: BaseException) -> bool:
+    return isinstance(err, _UNAVAILABLE) or _sqlstate(err).startswith(_UNAVAILABLE_SQLSTATES)
+
+
+def _unavailable(err: BaseException, *, secrets: list[str]) -> StoreUnavailableError:
+    """The database's failure as one line for people: disk full named as such, the driver's
+    message otherwise, never a password."""
+    orig = getattr(err, "orig", None) or err
+    text = " ".join(str(orig).split()) or type(orig).__name__
+    if (isinstance(orig, OSError) and orig.errno == errno.ENOSPC) \
+            or _sqlstate(err) == _DISK_FULL_SQLSTATE \
+            or any(t in text.lower() for t in _DISK_FULL_TEXT):
+        return StoreFullError("the job database is out of disk space; try again later")
+    return StoreUnavailableError(
+        f"the job database is unavailable: {redact(text[:200], secrets=secrets)}")
+
+
+def _storable(text: str) -> str:
+    """`text` as both databases can hold it: an error message may quote model output, and
+    PostgreSQL's text refuses NUL while no UTF-8 holds a lone surrogate."""
+    return _UNSTORABLE.sub("\ufffd", text)
+
+
+_UNSTORABLE = re.compile(r"[\x00\ud800-\udfff]")
+
+
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     # WAL lets pollers read while a worker writes; busy_timeout makes writers queue, not fail.
@@ -135,6 +182,53 @@ class JobStore:
         self._readers = threading.local()
         self._reader_cons: list[sqlite3.Connection] = []
         self._last_reap: datetime | None = None
+        self._file_identity: tuple[int, int] | None = None
+        password = self.engine.url.password
+        self._secrets = [database_url, *([str(password)] if password else [])]
+
+    def masked(self, text: str) -> str:
+        """`text` with this store's URL and password masked (for error messages)."""
+        return redact(text, secrets=self._secrets)
+
+    def _check_file(self) -> None:
+        """Refuse to go on when the SQLite file is not the one this store opened.
+
+        Open connections keep writing to a deleted or replaced file's old inode, so every
+        job written from then on would vanish at the next restart, silently. A real database
+        server would refuse the connection; this makes the file behave the same.
+        """
+        if self._sqlite_path is None:
+            return
+        try:
+            st = os.stat(self._sqlite_path)
+        except FileNotFoundError:
+            if self._file_identity is None:
+                return  # not created yet: the first connection creates it
+            raise StoreReplacedError(
+                f"the job database {self._sqlite_path} was deleted while in use; jobs written "
+                "now would be lost: restart to start a new database") from None
+        identity = (st.st_dev, st.st_ino)
+        if self._file_identity is None:
+            self._file_identity = identity
+        elif identity != self._file_identity:
+            raise StoreReplacedError(
+                f"the job database {self._sqlite_path} was replaced by another file while in "
+                "use; restart to use the new one")
+
+    @contextlib.contextmanager
+    def _guard(self) -> Iterator[None]:
+        """Around every database call: the file-identity check before and after (a write
+        that landed in a replaced file must not be reported as stored), and failures of the
+        database itself as `StoreUnavailableError` with no secret in its message."""
+        self._check_file()
+        try:
+            yield
+        except Exception as err:
+            if not _is_unavailable(err):
+                raise
+            self._check_file()
+            raise _unavailable(err, secrets=self._secrets) from err
+        self._check_file()
 
     @staticmethod
     def _path_of(url: str) -> str | None:
@@ -151,14 +245,16 @@ class JobStore:
     async def create_schema(self) -> None:
         """Create the table and its indexes if missing (idempotent, safe to race)."""
         try:
-            async with self.engine.begin() as conn:
-                await conn.run_sync(self._create_all)
+            with self._guard():
+                async with self.engine.begin() as conn:
+                    await conn.run_sync(self._create_all)
         except DBAPIError:
             # Two processes starting together: PostgreSQL lets only one CREATE TABLE win
             # (the other sees a duplicate pg_type row). Fine if the table is there now.
-            async with self.engine.connect() as conn:
-                exists = await conn.run_sync(
-                    lambda sync: inspect(sync).has_table(_JobRow.__tablename__))
+            with self._guard():
+                async with self.engine.connect() as conn:
+                    exists = await conn.run_sync(
+                        lambda sync: inspect(sync).has_table(_JobRow.__tablename__))
             if not exists:
                 raise
 
@@ -168,8 +264,9 @@ class JobStore:
 
     async def drop_schema(self) -> None:
         """Drop the job table (tests only)."""
-        async with self.engine.begin() as conn:
-            await conn.run_sync(_Base.metadata.drop_all)
+        with self._guard():
+            async with self.engine.begin() as conn:
+                await conn.run_sync(_Base.metadata.drop_all)
 
     async def close(self) -> None:
         for con in self._reader_cons:
@@ -190,8 +287,9 @@ class JobStore:
             progress=0, artifact_type=artifact_type, source=source, request=request,
             created_at=now, updated_at=now, attempts=0, claims=0,
         )
-        async with self._sessions.begin() as session:
-            session.add(row)
+        with self._guard():
+            async with self._sessions.begin() as session:
+                session.add(row)
         got = await self.get(row.id)
         assert got is not None
         return got
@@ -201,8 +299,9 @@ class JobStore:
         stmt = select(*_COLUMNS).where(_JobRow.id == job_id)
         if owner is not None:
             stmt = stmt.where(_JobRow.owner == owner)
-        async with self.engine.connect() as conn:
-            row = (await conn.execute(stmt)).first()
+        with self._guard():
+            async with self.engine.connect() as conn:
+                row = (await conn.execute(stmt)).first()
         return None if row is None else _record(row)
 
     async def poll(self, job_id: str, *, owner: str) -> JobView | None:
@@ -213,8 +312,9 @@ class JobStore:
         the aiosqlite thread hop plus SQLAlchemy costs milliseconds (see docs/jobs.md).
         """
         if self._sqlite_path is not None:
-            con = self._reader()
-            row = con.execute(_VIEW_SQL, (job_id, owner)).fetchone()
+            with self._guard():
+                con = self._reader()
+                row = con.execute(_VIEW_SQL, (job_id, owner)).fetchone()
             if row is None:
                 return None
             data = dict(zip(_VIEW_COLUMNS, row, strict=True))
@@ -224,8 +324,9 @@ class JobStore:
         else:
             cols = [_JobRow.__table__.c[name] for name in _VIEW_COLUMNS]
             stmt = select(*cols).where(_JobRow.id == job_id, _JobRow.owner == owner)
-            async with self.engine.connect() as conn:
-                got = (await conn.execute(stmt)).first()
+            with self._guard():
+                async with self.engine.connect() as conn:
+                    got = (await conn.execute(stmt)).first()
             if got is None:
                 return None
             data = dict(got._mapping)
@@ -252,13 +353,15 @@ class JobStore:
 
     async def count_by_status(self) -> dict[str, int]:
         stmt = select(_JobRow.status, func.count()).group_by(_JobRow.status)
-        async with self.engine.connect() as conn:
-            rows = (await conn.execute(stmt)).all()
+        with self._guard():
+            async with self.engine.connect() as conn:
+                rows = (await conn.execute(stmt)).all()
         return {str(status): int(n) for status, n in rows}
 
     async def all_jobs(self) -> list[JobRecord]:
-        async with self.engine.connect() as conn:
-            rows = (await conn.execute(select(*_COLUMNS).order_by(_JobRow.created_at))).all()
+        with self._guard():
+            async with self.engine.connect() as conn:
+                rows = (await conn.execute(select(*_COLUMNS).order_by(_JobRow.created_at))).all()
         return [_record(r) for r in rows]
 
     # -- workers -------------------------------------------------------------------------------
@@ -308,8 +411,9 @@ class JobStore:
             .returning(*_COLUMNS)
             .execution_options(synchronize_session=False)
         )
-        async with self.engine.begin() as conn:
-            row = (await conn.execute(stmt)).first()
+        with self._guard():
+            async with self.engine.begin() as conn:
+                row = (await conn.execute(stmt)).first()
         return None if row is None else _record(row)
 
     async def _fail_exhausted(self, now: datetime, max_claims: int) -> None:
@@ -329,8 +433,9 @@ class JobStore:
             )
             .execution_options(synchronize_session=False)
         )
-        async with self.engine.begin() as conn:
-            await conn.execute(stmt)
+        with self._guard():
+            async with self.engine.begin() as conn:
+                await conn.execute(stmt)
 
     def _held(self, job: JobRecord) -> Any:
         return (_JobRow.id == job.id) & (_JobRow.lease_token == job.lease_token)
@@ -344,8 +449,9 @@ class JobStore:
             .values(heartbeat_at=now, lease_expires_at=now + timedelta(seconds=lease_seconds))
             .execution_options(synchronize_session=False)
         )
-        async with self.engine.begin() as conn:
-            return (await conn.execute(stmt)).rowcount == 1
+        with self._guard():
+            async with self.engine.begin() as conn:
+                return (await conn.execute(stmt)).rowcount == 1
 
     async def advance(
         self, job: JobRecord, stage: Stage | str, progress: int, attempt: int = 0
@@ -375,8 +481,9 @@ class JobStore:
             .values(**values)
             .execution_options(synchronize_session=False)
         )
-        async with self.engine.begin() as conn:
-            return (await conn.execute(stmt)).rowcount == 1
+        with self._guard():
+            async with self.engine.begin() as conn:
+                return (await conn.execute(stmt)).rowcount == 1
 
     async def finish(self, job: JobRecord, outcome: JobOutcome) -> bool:
         """Store the outcome and release the lease; False when the lease was already lost.
@@ -394,14 +501,15 @@ class JobStore:
                 stage=Stage.DONE.value, progress=100,
                 attempts=greatest(_JobRow.attempts, outcome.attempts),
                 result=outcome.result if outcome.ok else None,
-                error=None if outcome.ok else (outcome.error or "failed"),
+                error=None if outcome.ok else _storable(outcome.error or "failed"),
                 details=outcome.details or None, updated_at=now, finished_at=now,
                 lease_owner=None, lease_token=None, lease_expires_at=None,
             )
             .execution_options(synchronize_session=False)
         )
-        async with self.engine.begin() as conn:
-            return (await conn.execute(stmt)).rowcount == 1
+        with self._guard():
+            async with self.engine.begin() as conn:
+                return (await conn.execute(stmt)).rowcount == 1
 
     async def release(self, job: JobRecord) -> bool:
         """Give a claimed job back (graceful shutdown): pending again, at once claimable."""
@@ -416,5 +524,6 @@ class JobStore:
             )
             .execution_options(synchronize_session=False)
         )
-        async with self.engine.begin() as conn:
-            return (await conn.execute(stmt)).rowcount == 1
+        with self._guard():
+            async with self.engine.begin() as conn:
+                return (await conn.execute(stmt)).rowcount == 1

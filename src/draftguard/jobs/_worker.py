@@ -25,7 +25,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from draftguard.errors import DraftguardError
+from draftguard.errors import DraftguardError, StoreReplacedError
 from draftguard.jobs._models import JobOutcome, JobRecord
 from draftguard.jobs._store import JobStore
 from draftguard.jobs._worker_log import WORKER_LOGGER, seed_line
@@ -74,6 +74,12 @@ class WorkerSummary(BaseModel):
     completed: int = 0
     failed: int = 0
     lease_lost: int = 0
+    claim_errors: int = Field(default=0, description="claims that failed (database errors)")
+    error: str | None = Field(
+        default=None,
+        description="why the worker could not do its job (no claim succeeded, or the database "
+                    "was replaced); None when it could",
+    )
     jobs: list[JobSummary] = Field(default_factory=list)
 
 
@@ -208,6 +214,8 @@ class Worker:
         while True:
             try:
                 return await self.store.finish(job, outcome)
+            except StoreReplacedError:
+                raise  # no later attempt can reach the file the job was claimed from
             except Exception as err:
                 if time.monotonic() + delay > deadline:
                     raise
@@ -244,6 +252,9 @@ class Worker:
             await asyncio.sleep(self.heartbeat_seconds)
             try:
                 held = await self.store.heartbeat(job, lease_seconds=self.lease_seconds)
+            except StoreReplacedError as err:
+                self._line(f"  heartbeat failed: {err}", job, event="heartbeat_error")
+                return  # the job's next write reports it and stops the worker
             except Exception as err:  # database briefly unreachable: keep trying until expiry
                 self._line(f"  heartbeat failed: {_reason(err)}", job, event="heartbeat_error")
                 continue
@@ -260,7 +271,11 @@ class Worker:
         max_jobs: int | None = None,
     ) -> WorkerSummary:
         """Work until `stop` is set; with `drain`, until no job is claimable; with
-        `max_jobs`, until that many were processed. Returns what was done."""
+        `max_jobs`, until that many were processed. Returns what was done.
+
+        A failed claim is retried with back-off, except with `drain` (the queue's state is
+        unknown, so the summary's `error` says the work was not done) and when the SQLite file
+        was replaced (no retry can reach the jobs again: every slot stops)."""
         stop = stop or asyncio.Event()
         budget = [max_jobs]
 
@@ -279,8 +294,17 @@ class Worker:
                     done = await self.run_one()
                 except asyncio.CancelledError:
                     raise
+                except StoreReplacedError as err:
+                    self._line(f"✗ Stopping: {err}", None, event="store_replaced")
+                    self.summary.error = str(err)
+                    stop.set()
+                    return
                 except Exception as err:  # the database is down: say so, back off, retry
                     self._line(f"✗ Claim failed: {_reason(err)}", None, event="claim_error")
+                    self.summary.claim_errors += 1
+                    if drain:
+                        self.summary.error = f"could not claim a job: {_reason(err)}"
+                        return
                     done = None
                 if done is not None:
                     idle = self.poll_seconds

@@ -104,6 +104,11 @@ class ArtifactRepairSettings(AgentSection):
     """Format example in the generate prompt; None: off for the embedded model."""
 
 
+# Durations a lease or timeout may take: a week is far beyond any real job, and far below what
+# a timestamp can hold (an unbounded lease overflows the date arithmetic of every claim).
+_WEEK = 7 * 24 * 3600.0
+
+
 class JobsSettings(Section):
     """`jobs`: durable polled jobs (`draftguard serve`, `draftguard worker`).
 
@@ -115,17 +120,17 @@ class JobsSettings(Section):
     """The default store, relative to agents.yaml."""
     database_url: str | None = None
     """PostgreSQL (or SQLite) URL used instead of `sqlite_path`."""
-    lease_seconds: float = Field(default=30.0, gt=0)
+    lease_seconds: float = Field(default=30.0, gt=0, le=_WEEK)
     """A worker that stops heartbeating loses its job after this."""
-    heartbeat_seconds: float = Field(default=10.0, gt=0)
+    heartbeat_seconds: float = Field(default=10.0, gt=0, le=_WEEK)
     """Lease renewal interval (must be shorter than the lease)."""
-    poll_seconds: float = Field(default=0.5, gt=0)
+    poll_seconds: float = Field(default=0.5, gt=0, le=3600)
     """An idle worker's first wait between claims (backs off to 5 s)."""
-    job_timeout_seconds: float = Field(default=600.0, gt=0)
+    job_timeout_seconds: float = Field(default=600.0, gt=0, le=_WEEK)
     """A job running longer fails with "job timed out"."""
-    max_claims: int = Field(default=3, ge=1)
+    max_claims: int = Field(default=3, ge=1, le=1000)
     """A job whose worker died this many times fails ("worker lost")."""
-    concurrency: int = Field(default=1, ge=1)
+    concurrency: int = Field(default=1, ge=1, le=1000)
     """Jobs one worker runs at once."""
     max_request_bytes: int = Field(default=256 * 1024, ge=1024)
     """POST bodies above this get 413."""

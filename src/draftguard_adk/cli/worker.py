@@ -6,20 +6,19 @@ import argparse
 import asyncio
 import contextlib
 import signal
+import sys
 from typing import Any
-
-from sqlalchemy.exc import SQLAlchemyError
 
 from draftguard.errors import ConfigError
 from draftguard.jobs import (
     JobRunner,
-    JobStore,
     Worker,
     WorkerSummary,
     configure_worker_logging,
     load_job_settings,
 )
 from draftguard.settings import JobsSettings
+from draftguard_adk.cli._database import open_job_store
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 
 HELP = """\
@@ -43,7 +42,8 @@ def register(sub: Any) -> None:
         description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--once", action="store_true",
-                   help="work until the queue is empty, then exit (exit 1 if a job failed)")
+                   help="work until the queue is empty, then exit (exit 1 if a job failed "
+                        "or a claim did)")
     p.add_argument("--max-jobs", type=int, metavar="N", help="exit after N jobs")
     p.add_argument("--concurrency", type=int, metavar="N",
                    help="jobs run at once by this worker "
@@ -66,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError("--max-jobs must be at least 1")
     if args.concurrency is not None and args.concurrency < 1:
         raise ConfigError("--concurrency must be at least 1")
+    _check_seconds("--lease-seconds", args.lease_seconds, "lease_seconds")
+    _check_seconds("--job-timeout", args.job_timeout, "job_timeout_seconds")
     overrides: dict[str, Any] = {
         "concurrency": args.concurrency, "lease_seconds": args.lease_seconds,
         "job_timeout_seconds": args.job_timeout,
@@ -94,16 +96,27 @@ def run(args: argparse.Namespace) -> int:
             calls = "" if job.llm_calls is None else f", {job.llm_calls} model call(s)"
             line = f"  {job.job_id} {job.artifact_type} {job.status} ({job.seconds:.1f}s{calls})"
             print(line + (f": {job.error}" if job.error else ""))
-    return EXIT_FAILED if summary.failed else EXIT_OK
+    if summary.error:
+        # The worker could not do its job (no claim went through, or the database file was
+        # replaced): whatever it printed above, this must not look like an empty queue.
+        print(f"draftguard: error: {summary.error}", file=sys.stderr)
+    return EXIT_FAILED if summary.failed or summary.error else EXIT_OK
+
+
+def _check_seconds(flag: str, value: float | None, field: str) -> None:
+    """The flag within the bounds of its agents.yaml setting (NaN and infinity refused)."""
+    if value is None:
+        return
+    limit = next(m.le for m in JobsSettings.model_fields[field].metadata
+                 if getattr(m, "le", None) is not None)
+    if not 0 < value <= limit:
+        raise ConfigError(f"{flag} must be more than 0 and at most {limit:g} seconds, "
+                          f"got {value:g}")
 
 
 async def _work(args: argparse.Namespace, settings: Any, runner: JobRunner) -> WorkerSummary:
-    store = JobStore(settings.database_url)
+    store = await open_job_store(settings.database_url)
     try:
-        try:
-            await store.create_schema()
-        except (SQLAlchemyError, OSError) as err:
-            raise ConfigError(f"cannot open the job database: {_short(err)}") from None
         worker = Worker(
             store, runner, name=args.name, lease_seconds=settings.lease_seconds,
             heartbeat_seconds=settings.heartbeat_seconds, poll_seconds=settings.poll_seconds,
@@ -138,7 +151,3 @@ async def _work(args: argparse.Namespace, settings: Any, runner: JobRunner) -> W
     finally:
         await store.close()
 
-
-def _short(err: BaseException) -> str:
-    text = str(getattr(err, "orig", None) or err).strip().splitlines()
-    return text[0] if text else type(err).__name__

@@ -6,13 +6,16 @@
 Security: every call needs an API key (`X-API-Key: KEY` or `Authorization: Bearer KEY`,
 401 otherwise); the key names the user, and a job belongs to the user who created it (any
 other user gets 404, as for a job that does not exist). Bodies above `max_request_bytes`
-get 413 before they are read in full; a malformed body gets 422 naming the field.
+get 413 before they are read in full; a malformed body (including one that is not JSON, or
+not UTF-8) gets 422 naming the field. A database that cannot be used (down, full, its file
+replaced) gets a JSON 503. Every answer of these routes carries `Cache-Control: no-store`.
 """
 
 # No `from __future__ import annotations`: FastAPI must see the route closures' Annotated
 # dependencies as objects, not as strings naming locals.
 import asyncio
 import json
+import logging
 import uuid
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Annotated, Any
@@ -21,10 +24,12 @@ from fastapi import APIRouter, Depends, FastAPI, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
+from pydantic_core import PydanticSerializationError
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from draftguard.artifacts import artifact_types as known_artifact_types
+from draftguard.errors import StoreFullError, StoreReplacedError, StoreUnavailableError
 from draftguard.jobs import ApiKeys, ArtifactRequest, JobCreated, JobSettings, JobStore, JobView
 
 __all__ = [
@@ -37,6 +42,12 @@ __all__ = [
 
 ANONYMOUS_USER = "anonymous"
 PREFIX = "/ai/artifact"
+# Job answers are per user and change as the job runs: no cache may keep or share them.
+_NO_STORE = {"Cache-Control": "no-store"}
+# How long a client should wait before retrying after a 503 for a full or unreachable database.
+_RETRY_AFTER_S = 5
+
+log = logging.getLogger("draftguard.jobs.api")
 
 # Declared in OpenAPI by hand (see _document_security) rather than as FastAPI security
 # dependencies: those cost two extra dependency resolutions on every poll.
@@ -70,11 +81,35 @@ def _unprocessable(errors: Sequence[dict[str, Any]]) -> JSONResponse:
         detail.append({"field": field, "message": str(err.get("msg", "invalid")),
                        "type": err.get("type"), "loc": list(err.get("loc", ()))})
     message = "; ".join(f"{d['field']}: {d['message']}" for d in detail)
-    return JSONResponse(status_code=422, content={"detail": detail, "message": message})
+    return JSONResponse(status_code=422, content={"detail": detail, "message": message},
+                        headers=_NO_STORE)
+
+
+def _unparsable() -> JSONResponse:
+    # FastAPI answers 400 for a body json cannot even decode (not UTF-8, nested too deep);
+    # for the client it is the same mistake as malformed JSON, which the docs promise as 422.
+    return _unprocessable([{"loc": ("body",), "type": "json_invalid",
+                            "msg": "the body is not valid JSON text (UTF-8)"}])
+
+
+def _unavailable(err: StoreUnavailableError) -> JSONResponse:
+    # The full reason (a file path, a host, the driver's words) is for the server's log; a
+    # client learns what it can act on: wait and retry, or not.
+    log.warning("job API: %s", err)
+    headers = dict(_NO_STORE)
+    if isinstance(err, StoreReplacedError):
+        detail = "the job database was deleted or replaced on the server; it must be restarted"
+    else:
+        headers["Retry-After"] = str(_RETRY_AFTER_S)
+        detail = str(err) if isinstance(err, StoreFullError) \
+            else "the job database is unavailable; try again later"
+    return JSONResponse(status_code=503, content={"detail": detail}, headers=headers)
 
 
 class _JobRoute(APIRoute):
-    """Our routes answer 422 with the field named, whatever the host app's handlers do."""
+    """Our routes answer JSON whatever the host app's handlers do: 422 with the field named,
+    401/404 as `{"detail": ...}`, 503 when the database cannot be used, and never a
+    plain-text 500 or a dropped connection; all with `Cache-Control: no-store`."""
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         inner = super().get_route_handler()
@@ -84,6 +119,18 @@ class _JobRoute(APIRoute):
                 return await inner(request)
             except RequestValidationError as err:
                 return _unprocessable(list(err.errors()))
+            except HTTPException as err:
+                if err.status_code == 400:
+                    return _unparsable()
+                return JSONResponse(status_code=err.status_code, content={"detail": err.detail},
+                                    headers={**(err.headers or {}), **_NO_STORE})
+            except StoreUnavailableError as err:
+                return _unavailable(err)
+            except Exception:
+                log.exception("job API: unexpected error on %s %s", request.method,
+                              request.url.path)
+                return JSONResponse(status_code=500, content={"detail": "internal error"},
+                                    headers=_NO_STORE)
 
         return handler
 
@@ -149,7 +196,7 @@ class BodyLimitMiddleware:
         body = json.dumps({"detail": detail}).encode()
         await send({"type": "http.response.start", "status": status, "headers": [
             (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-            (b"connection", b"close"),
+            (b"cache-control", b"no-store"), (b"connection", b"close"),
         ]})
         await send({"type": "http.response.body", "body": body})
 
@@ -249,9 +296,13 @@ class JobApi:
             if view is None:
                 raise HTTPException(status_code=404, detail="job not found")
             # Rendered once here: the hot path skips FastAPI's second validation pass.
-            body = view.model_dump_json(exclude_none=True)
-            return Response(body, media_type="application/json",
-                            headers={"Cache-Control": "no-store"})
+            try:
+                body = view.model_dump_json(exclude_none=True)
+            except PydanticSerializationError:
+                # A stored result holding a lone surrogate (a model can emit one) has no UTF-8
+                # form; JSON's \uXXXX escape carries it intact instead of failing every poll.
+                body = json.dumps(view.public())
+            return Response(body, media_type="application/json", headers=_NO_STORE)
 
         return router
 
