@@ -7,14 +7,15 @@ search keeps the cuisine. `forget_preference` drops one; the shortlist is a list
 from __future__ import annotations
 
 from datetime import date as Date
-from datetime import datetime
 from typing import Any, Literal
 
 from google.adk.tools.base_tool import BaseTool
 from google.adk.tools.tool_context import ToolContext
 
 from draftguard_adk.agents import session_user_text
-from event_planning.argument_grounding import ground_preferences
+from draftguard.grounding import ground_arguments as ground_in_text
+from draftguard.grounding import parse_day
+from event_planning.argument_grounding import IGNORED_REASONS, preference_matchers
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, search, venue_by_id
 
 __all__ = [
@@ -80,12 +81,13 @@ def ground_arguments(
     """
     if tool.name not in GROUNDED_TOOLS:
         return None
-    report = ground_preferences(args, session_user_text(tool_context.session))
+    report = ground_in_text(args, session_user_text(tool_context.session),
+                            preference_matchers(), reasons=IGNORED_REASONS)
     for name in report.ignored:
         args.pop(name, None)
     if report.ignored:
         ignored = dict(tool_context.state.get(IGNORED_KEY) or {})
-        ignored[tool_context.function_call_id or ""] = report.ignored
+        ignored[tool_context.function_call_id or ""] = report.ignored_items()
         tool_context.state[IGNORED_KEY] = ignored
     return None
 
@@ -101,15 +103,6 @@ def attach_ignored(
         return None
     tool_context.state[IGNORED_KEY] = ignored
     return {**tool_response, "ignored": mine}
-
-
-def _parse_date(text: str) -> Date:
-    """YYYY-MM-DD, or an ISO timestamp (its date part): small models often send one."""
-    text = text.strip()
-    try:
-        return Date.fromisoformat(text)
-    except ValueError:
-        return datetime.fromisoformat(text).date()
 
 
 def search_venues(
@@ -149,7 +142,7 @@ def search_venues(
         prefs["party_size"] = int(party_size)
     if date is not None:
         try:
-            prefs["date"] = _parse_date(date).isoformat()
+            prefs["date"] = parse_day(date).isoformat()
         except ValueError:
             return _error(f"date {date!r} is not YYYY-MM-DD")
     tool_context.state[PREFERENCES_KEY] = prefs

@@ -13,12 +13,9 @@ from hypothesis import strategies as st
 from scripted_llm import Call, ScriptedLlm
 
 from event_planning.agent import build_app
-from event_planning.argument_grounding import (
-    NUMBER_WORDS,
-    ground_preferences,
-    party_size_grounded,
-    price_level_grounded,
-)
+from draftguard.grounding import NUMBER_WORDS
+from draftguard.grounding import number_mentioned as party_size_grounded
+from event_planning.argument_grounding import ground_preferences, price_level_grounded
 from event_planning.tools import PREFERENCES_KEY
 
 INVENTED = {"cuisine": "italian", "price_level": "$", "neighborhood": "south_philly",
