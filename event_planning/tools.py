@@ -12,9 +12,9 @@ from typing import Any, Literal
 from google.adk.tools.base_tool import BaseTool
 from google.adk.tools.tool_context import ToolContext
 
-from draftguard_adk.agents import session_user_text
 from draftguard.grounding import ground_arguments as ground_in_text
 from draftguard.grounding import parse_day
+from draftguard_adk.agents import session_user_text
 from event_planning.argument_grounding import IGNORED_REASONS, preference_matchers
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, search, venue_by_id
 

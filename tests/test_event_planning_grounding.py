@@ -12,9 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scripted_llm import Call, ScriptedLlm
 
-from event_planning.agent import build_app
 from draftguard.grounding import NUMBER_WORDS
 from draftguard.grounding import number_mentioned as party_size_grounded
+from event_planning.agent import build_app
 from event_planning.argument_grounding import ground_preferences, price_level_grounded
 from event_planning.tools import PREFERENCES_KEY
 
