@@ -24,9 +24,12 @@ from draftguard.grounding import (
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel
 
 __all__ = [
+    "CUISINE_NAMES",
     "CUISINE_WORDS",
     "IGNORED_REASONS",
     "NEIGHBORHOOD_ALIASES",
+    "NEIGHBORHOOD_NAMES",
+    "PRICE_NAMES",
     "PRICE_WORDS",
     "cuisine_grounded",
     "ground_preferences",
@@ -78,10 +81,14 @@ def _by_value(
     return {str(k): tuple(table.get(k, ())) for k in keys}
 
 
-cuisine_grounded: Matcher = vocabulary_matcher(_by_value(CUISINE_WORDS, Cuisine))
-price_level_grounded: Matcher = price_level_matcher(_by_value(PRICE_WORDS, PriceLevel))
-neighborhood_grounded: Matcher = vocabulary_matcher(
-    _by_value(NEIGHBORHOOD_ALIASES, Neighborhood))
+#: The vocabularies as plain str -> names maps, every enum value present.
+CUISINE_NAMES = _by_value(CUISINE_WORDS, Cuisine)
+PRICE_NAMES = _by_value(PRICE_WORDS, PriceLevel)
+NEIGHBORHOOD_NAMES = _by_value(NEIGHBORHOOD_ALIASES, Neighborhood)
+
+cuisine_grounded: Matcher = vocabulary_matcher(CUISINE_NAMES)
+price_level_grounded: Matcher = price_level_matcher(PRICE_NAMES)
+neighborhood_grounded: Matcher = vocabulary_matcher(NEIGHBORHOOD_NAMES)
 
 #: Why an argument was ignored, as the user reads it.
 IGNORED_REASONS = {

@@ -19,7 +19,9 @@ from event_planning.argument_grounding import IGNORED_REASONS, preference_matche
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, search, venue_by_id
 
 __all__ = [
+    "IGNORED_LINE_KEY",
     "PREFERENCES_KEY",
+    "RESULTS_KEY",
     "SHORTLIST_KEY",
     "add_to_shortlist",
     "attach_ignored",
@@ -36,6 +38,11 @@ SHORTLIST_KEY = "planner_shortlist"
 MAX_SHORTLIST = 10
 CALLS_KEY = "temp:planner_tool_calls"
 IGNORED_KEY = "temp:planner_ignored_arguments"
+#: The turn's "Ignored: ..." line, until the reply shows it.
+IGNORED_LINE_KEY = "temp:planner_ignored_line"
+#: Every venue id this session's tools returned: what an answer may talk about.
+RESULTS_KEY = "planner_result_venues"
+MAX_RESULTS = 200
 GROUNDED_TOOLS = frozenset({"search_venues"})
 
 PreferenceName = Literal["cuisine", "price_level", "neighborhood", "party_size", "date"]
@@ -43,6 +50,12 @@ PreferenceName = Literal["cuisine", "price_level", "neighborhood", "party_size",
 
 def _preferences(tool_context: ToolContext) -> dict[str, Any]:
     return dict(tool_context.state.get(PREFERENCES_KEY) or {})
+
+
+def _remember_results(tool_context: ToolContext, venue_ids: list[str]) -> None:
+    seen = list(tool_context.state.get(RESULTS_KEY) or [])
+    seen += [v for v in venue_ids if v not in seen]
+    tool_context.state[RESULTS_KEY] = seen[-MAX_RESULTS:]
 
 
 def _error(message: str, **extra: Any) -> dict[str, Any]:
@@ -87,7 +100,8 @@ def ground_arguments(
         args.pop(name, None)
     if report.ignored:
         ignored = dict(tool_context.state.get(IGNORED_KEY) or {})
-        ignored[tool_context.function_call_id or ""] = report.ignored_items()
+        ignored[tool_context.function_call_id or ""] = {
+            "items": report.ignored_items(), "line": report.ignored_line}
         tool_context.state[IGNORED_KEY] = ignored
     return None
 
@@ -96,13 +110,15 @@ def attach_ignored(
     tool: BaseTool, args: dict[str, Any], tool_context: ToolContext,
     tool_response: dict[str, Any],
 ) -> dict[str, Any] | None:
-    """`after_tool_callback`: the response says which arguments were ignored and why."""
+    """`after_tool_callback`: the response says which arguments were ignored and why, and
+    the turn keeps the one-line version for the user (see `show_ignored`)."""
     ignored = dict(tool_context.state.get(IGNORED_KEY) or {})
     mine = ignored.pop(tool_context.function_call_id or "", None)
     if not mine:
         return None
     tool_context.state[IGNORED_KEY] = ignored
-    return {**tool_response, "ignored": mine}
+    tool_context.state[IGNORED_LINE_KEY] = mine["line"]
+    return {**tool_response, "ignored": mine["items"]}
 
 
 def search_venues(
@@ -153,6 +169,7 @@ def search_venues(
         party_size=prefs.get("party_size"),
         on_date=Date.fromisoformat(prefs["date"]) if "date" in prefs else None,
     )
+    _remember_results(tool_context, [v.id for v in venues])
     result: dict[str, Any] = {
         "status": "ok",
         "preferences": prefs,
@@ -183,6 +200,7 @@ def add_to_shortlist(tool_context: ToolContext, venue_id: str) -> dict[str, Any]
             return _error(f"the shortlist holds at most {MAX_SHORTLIST} venues")
         shortlist.append(venue.id)
     tool_context.state[SHORTLIST_KEY] = shortlist
+    _remember_results(tool_context, [venue.id])
     return {"status": "ok", "added": venue.name, "shortlist": shortlist}
 
 
@@ -202,6 +220,7 @@ def plan_summary(tool_context: ToolContext) -> dict[str, Any]:
     prefs = _preferences(tool_context)
     venues = [venue_by_id(v) for v in tool_context.state.get(SHORTLIST_KEY) or []]
     shortlisted = [v.summary() for v in venues if v is not None]
+    _remember_results(tool_context, [str(v["id"]) for v in shortlisted])
     missing = [k for k in ("date", "party_size") if k not in prefs]
     if not shortlisted:
         missing.append("a shortlisted venue")

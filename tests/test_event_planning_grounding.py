@@ -38,7 +38,7 @@ async def test_invented_preferences_are_ignored_and_later_ones_apply() -> None:
     runner = InMemoryRunner(app=build_app(model, plugins=[]))
     session = await runner.session_service.create_session(app_name="event_planning",
                                                           user_id="u")
-    [first] = await _turn(runner, session.id, "Italian food for 8 people")
+    [first] = await _turn(runner, session.id, "Italian food for 8 or 10 people")
     assert first["status"] == "ok"
     assert set(first["ignored"]) == {"price_level", "neighborhood"}
     assert "'$'" in first["ignored"]["price_level"]

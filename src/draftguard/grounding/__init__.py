@@ -13,16 +13,21 @@ from draftguard.grounding._dates import (
     date_matcher,
     date_mentioned,
     parse_day,
+    stated_day,
     without_dates,
 )
-from draftguard.grounding._numbers import NUMBER_WORDS, number_mentioned
+from draftguard.grounding._numbers import NUMBER_WORDS, number_mentioned, stated_count
 from draftguard.grounding._phrases import (
     has_phrase,
     mentioned_keys,
     normalise_words,
     vocabulary_matcher,
 )
-from draftguard.grounding._prices import dollar_level_mentioned, price_level_matcher
+from draftguard.grounding._prices import (
+    dollar_level_mentioned,
+    dollar_levels,
+    price_level_matcher,
+)
 from draftguard.grounding._report import GroundingReport, Matcher, ground_arguments
 
 __all__ = [
@@ -33,6 +38,7 @@ __all__ = [
     "date_matcher",
     "date_mentioned",
     "dollar_level_mentioned",
+    "dollar_levels",
     "ground_arguments",
     "has_phrase",
     "mentioned_keys",
@@ -40,6 +46,8 @@ __all__ = [
     "number_mentioned",
     "parse_day",
     "price_level_matcher",
+    "stated_count",
+    "stated_day",
     "vocabulary_matcher",
     "without_dates",
 ]

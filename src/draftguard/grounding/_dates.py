@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import re
 from datetime import date as Date
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from draftguard.grounding._phrases import has_phrase
 from draftguard.grounding._report import Matcher
 
-__all__ = ["WEEKDAYS", "date_matcher", "date_mentioned", "parse_day", "without_dates"]
+__all__ = [
+    "WEEKDAYS",
+    "date_matcher",
+    "date_mentioned",
+    "parse_day",
+    "stated_day",
+    "without_dates",
+]
 
 MONTHS = (
     "january", "february", "march", "april", "may", "june", "july", "august", "september",
@@ -79,3 +86,48 @@ def date_mentioned(value: str, user_text: str, *, today: Date | None = None) -> 
 def date_matcher(*, today: Date | None = None) -> Matcher:
     """`date_mentioned` as a `Matcher`, relative words read against `today`."""
     return lambda value, user_text: date_mentioned(str(value), user_text, today=today)
+
+
+def _next(month: int, day: int, today: Date) -> Date | None:
+    for year in (today.year, today.year + 1):
+        try:
+            when = Date(year, month, day)
+        except ValueError:
+            return None
+        if when >= today:
+            return when
+    return None
+
+
+_WEEKDAY = re.compile(r"(?<![a-z])(next|this|on)?\s*(" + "|".join(WEEKDAYS) + r")s?(?![a-z])")
+
+
+def stated_day(user_text: str, *, today: Date) -> Date | None:
+    """The one day the text names, read against `today`; None when none or several.
+
+    A written date without a year is its next occurrence. A weekday ("friday", "this
+    friday") is its next occurrence from today on; "next friday" the first one after today.
+    """
+    text = user_text.lower()
+    days: set[Date] = set()
+    for year, month, day in written_dates(text):
+        when: Date | None
+        if year is None:
+            when = _next(month, day, today)
+        else:
+            try:
+                when = Date(year, month, day)
+            except ValueError:
+                when = None
+        if when is None:
+            return None
+        days.add(when)
+    for lead, name in _WEEKDAY.findall(without_dates(text)):
+        ahead = (WEEKDAYS.index(name) - today.weekday()) % 7
+        if lead == "next" and ahead == 0:
+            ahead = 7
+        days.add(today + timedelta(days=ahead))
+    for word, n in RELATIVE_DAYS.items():
+        if has_phrase(text, word):
+            days.add(today + timedelta(days=n))
+    return days.pop() if len(days) == 1 else None

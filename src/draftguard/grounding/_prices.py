@@ -8,12 +8,17 @@ from collections.abc import Iterable, Mapping
 from draftguard.grounding._phrases import vocabulary_matcher
 from draftguard.grounding._report import Matcher
 
-__all__ = ["dollar_level_mentioned", "price_level_matcher"]
+__all__ = ["dollar_level_mentioned", "dollar_levels", "price_level_matcher"]
 
 
 def dollar_level_mentioned(level: int, user_text: str) -> bool:
     """Exactly `level` `$` in a row, and not an amount ("$50")."""
     return re.search(rf"(?<!\$)\${{{level}}}(?![$\d])", user_text) is not None
+
+
+def dollar_levels(text: str) -> set[int]:
+    """The length of every run of dollar signs in `text` that is not an amount."""
+    return {len(m.group()) for m in re.finditer(r"(?<!\$)\$+(?![$\d])", text)}
 
 
 def price_level_matcher(words: Mapping[str, Iterable[str]]) -> Matcher:
