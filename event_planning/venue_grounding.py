@@ -254,6 +254,10 @@ class VenueGroundingFilter:
         self._scanner = UnitScanner()
         self._shown_lines: set[str] = set()
         self._broken = False
+        # Where the last piece left us: at a line start, and whether a sentence was dropped
+        # (its line, if it was all of it), so the space it leaves is closed up.
+        self._at_line_start = True
+        self._dropped: str | None = None
 
     def feed(self, chunk: str) -> str:
         if self._broken:
@@ -287,7 +291,12 @@ class VenueGroundingFilter:
         return unshown
 
     def _judge(self, piece: Piece) -> str:
-        if piece.kind in (PieceKind.SEPARATOR, PieceKind.CODE):
+        at_line_start = self._at_line_start
+        self._at_line_start = piece.text.endswith("\n")
+        if piece.kind is PieceKind.SEPARATOR:
+            return self._separator(piece.text)
+        self._dropped = None
+        if piece.kind is PieceKind.CODE:
             return piece.text
         verdict = judge_sentence(piece.text, self._results, self._names,
                                  shown_lines=self._shown_lines)
@@ -298,7 +307,16 @@ class VenueGroundingFilter:
             self._observer.on_sentence(verdict, piece.text)
         if verdict.action is SentenceAction.KEPT:
             return piece.text
+        if verdict.action is SentenceAction.DROPPED:
+            self._dropped = "line" if at_line_start else "sentence"
         return _keep_marker(piece.text, verdict.text)
+
+    def _separator(self, text: str) -> str:
+        dropped, self._dropped = self._dropped, None
+        if dropped == "line" and text.startswith("\n"):
+            self._at_line_start = True
+            return text[1:]
+        return text.lstrip(" \t") if dropped is not None else text
 
 
 _MARKER = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+")
