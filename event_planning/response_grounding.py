@@ -20,13 +20,12 @@ from opentelemetry import metrics
 from opentelemetry.metrics import Counter, MeterProvider
 
 from draftguard_adk.agents import TextFilter
-from event_planning.catalog import load_catalog
 from event_planning.tools import RESULTS_KEY
 from event_planning.venue_grounding import (
     SentenceAction,
     SentenceVerdict,
     VenueGroundingFilter,
-    VenueNames,
+    catalogue_names,
 )
 
 __all__ = ["GroundingTelemetry", "grounding_links"]
@@ -67,15 +66,10 @@ class GroundingTelemetry:
                   extra={"session_id": self._session_id})
 
 
-@cache
-def _names() -> VenueNames:
-    return VenueNames(load_catalog())
-
-
 def grounding_links(
     ctx: CallbackContext, *, provider: MeterProvider | None = None
 ) -> Sequence[TextFilter]:
     """The venue grounding filter for one model call of the planner."""
     results = [str(v) for v in ctx.state.get(RESULTS_KEY) or []]
     observer = GroundingTelemetry(provider, session_id=ctx.session.id)
-    return [VenueGroundingFilter(results, names=_names(), observer=observer)]
+    return [VenueGroundingFilter(results, names=catalogue_names(), observer=observer)]

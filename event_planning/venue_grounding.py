@@ -25,6 +25,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from typing import Protocol
 
 from rapidfuzz import fuzz
@@ -41,6 +42,7 @@ __all__ = [
     "SentenceVerdict",
     "VenueGroundingFilter",
     "VenueNames",
+    "catalogue_names",
     "judge_sentence",
 ]
 
@@ -146,6 +148,12 @@ class VenueNames:
         return (score, start, end) if score else None
 
 
+@cache
+def catalogue_names() -> VenueNames:
+    """The bundled catalogue's names, at the default cutoff (built once)."""
+    return VenueNames(load_catalog())
+
+
 def _masked(text: str, spans: Iterable[tuple[int, int]]) -> str:
     for start, end in sorted(spans, reverse=True):
         text = text[:start] + " | " + text[end:]
@@ -249,7 +257,7 @@ class VenueGroundingFilter:
         observer: GroundingObserver | None = None,
     ) -> None:
         self._results = frozenset(results)
-        self._names = names or VenueNames(load_catalog())
+        self._names = names or catalogue_names()
         self._observer = observer
         self._scanner = UnitScanner()
         self._shown_lines: set[str] = set()
