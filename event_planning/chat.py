@@ -21,7 +21,7 @@ from google.genai import types
 
 from draftguard.commands import Command, CommandSpec
 from draftguard_adk.chat import Action, Call, CommandRouter, Reply
-from event_planning.catalog import Neighborhood, venue_by_id
+from event_planning.catalog import Cuisine, Neighborhood, venue_by_id
 from event_planning.preferences import names_enough, stated_preferences
 from event_planning.tools import IGNORED_LINE_KEY
 from event_planning.venue_grounding import catalogue_names
@@ -54,7 +54,7 @@ _SHORTLIST_INTENT = re.compile(
 def _describe(prefs: Mapping[str, Any]) -> str:
     parts: list[str] = []
     if "cuisine" in prefs:
-        parts.append(str(prefs["cuisine"]).title())
+        parts.append(Cuisine(prefs["cuisine"]).label)
     if "price_level" in prefs:
         parts.append(str(prefs["price_level"]))
     if "neighborhood" in prefs:

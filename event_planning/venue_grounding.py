@@ -72,6 +72,10 @@ _OPEN_ALWAYS = re.compile(r"\bopen\s+(?:every\s+day|daily|seven days|7 days|all 
 _BOLD = re.compile(r"\*\*([^*\n]{3,60}?)\*\*")
 _SUBJECT = re.compile(r"^\W*(?:\d{1,3}[.)]\s+)?((?:[A-Z][\w'’&]*\s+){1,5}?[A-Z][\w'’&]*)\s+"
                       r"(?:is|offers|serves|has|features)\b")
+# A subject name is taken for a venue only when the sentence talks like it is one.
+_VENUE_TALK = re.compile(r"\$|\b(?:restaurant|bistro|trattoria|osteria|eatery|venue|diner|"
+                         r"seats?|menu|serves|dishes|cuisine|private room|byob|reservations?)\b",
+                         re.I)
 _NAME_LINKS = {"de", "del", "la", "le", "el", "los", "at", "of", "the", "&", "and", "di"}
 
 
@@ -164,7 +168,8 @@ def _invented_names(sentence: str, names: VenueNames) -> list[str]:
     """Bold or subject names ("**Casa Ferro** ...", "Casa Ferro is ...") that are no venue."""
     found: list[str] = []
     candidates = [m.group(1).strip() for m in _BOLD.finditer(sentence)]
-    if (subject := _SUBJECT.match(sentence)) is not None:
+    subject = _SUBJECT.match(sentence)
+    if subject is not None and _VENUE_TALK.search(sentence[subject.end(1):]):
         candidates.append(subject.group(1))
     for phrase in candidates:
         words = phrase.split()
