@@ -28,11 +28,11 @@ from enum import StrEnum
 from functools import cache
 from typing import Protocol
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from draftguard.dedupe import Piece, PieceKind, UnitScanner
-from draftguard.grounding import WEEKDAYS, dollar_levels, mentioned_keys
-from event_planning.argument_grounding import NEIGHBORHOOD_NAMES
+from draftguard.grounding import WEEKDAYS, Vocabulary, dollar_levels
+from event_planning.argument_grounding import NEIGHBORHOODS
 from event_planning.catalog import Cuisine, Neighborhood, Venue, load_catalog
 
 __all__ = [
@@ -51,11 +51,11 @@ DEFAULT_SCORE_CUTOFF = 90.0
 
 # Cuisine names as facts (not dishes: "fish tacos" does not make a taqueria a seafood place),
 # plus cuisines the catalogue does not have, which no venue can truthfully be.
-_CUISINE_FACTS: dict[str, tuple[str, ...]] = {
+_CUISINE_FACTS = Vocabulary({
     **{c.value: () for c in Cuisine},
     "steakhouse": ("steak house", "chophouse"),
     "bbq": ("barbecue", "barbeque"),
-}
+})
 _FOREIGN_CUISINES = (
     "spanish", "korean", "german", "ethiopian", "turkish", "lebanese", "peruvian", "brazilian",
     "caribbean", "cuban", "irish", "british", "polish", "russian", "filipino", "malaysian",
@@ -117,12 +117,17 @@ class VenueNames:
         self.venues = tuple(venues)
         self.score_cutoff = score_cutoff
         self._names = [(_plain(v.name), v) for v in self.venues]
+        self._plain_names = [name for name, _ in self._names]
 
     def named(self, sentence: str) -> list[tuple[Venue, int, int]]:
         """(venue, start, end) in `_plain(sentence)` for every venue it names."""
         text = _plain(sentence)
         found: list[tuple[float, int, Venue, int, int]] = []
-        for name, venue in self._names:
+        # One pass over all names in C first; alignments only for the few that pass.
+        hits = process.extract(text, self._plain_names, scorer=fuzz.partial_ratio,
+                               score_cutoff=self.score_cutoff, limit=None)
+        for _, _, index in hits:
+            name, venue = self._names[index]
             span = self._span(name, text)
             if span is not None:
                 found.append((span[0], len(name), venue, span[1], span[2]))
@@ -134,9 +139,8 @@ class VenueNames:
         return taken
 
     def is_venue_name(self, phrase: str) -> bool:
-        text = _plain(phrase)
-        return any(fuzz.ratio(name, text, score_cutoff=self.score_cutoff)
-                   for name, _ in self._names)
+        return process.extractOne(_plain(phrase), self._plain_names, scorer=fuzz.ratio,
+                                  score_cutoff=self.score_cutoff) is not None
 
     def _span(self, name: str, text: str) -> tuple[float, int, int] | None:
         if len(name) > len(text):
@@ -178,7 +182,7 @@ def _invented_names(sentence: str, names: VenueNames) -> list[str]:
         if not all(w[0].isupper() or w.lower() in _NAME_LINKS for w in words):
             continue
         plain = _plain(phrase)
-        if mentioned_keys(NEIGHBORHOOD_NAMES, plain) or plain in WEEKDAYS:
+        if NEIGHBORHOODS.mentioned(plain) or plain in WEEKDAYS:
             continue
         if not names.is_venue_name(phrase):
             found.append(phrase)
@@ -188,11 +192,11 @@ def _invented_names(sentence: str, names: VenueNames) -> list[str]:
 def _contradictions(sentence: str, plain: str, venues: Sequence[Venue]) -> list[str]:
     """The facts in the sentence that none of `venues` has."""
     wrong: list[str] = []
-    hoods = mentioned_keys(NEIGHBORHOOD_NAMES, plain)
+    hoods = NEIGHBORHOODS.mentioned(plain)
     if hoods and not any(Neighborhood(h).covers(v.neighborhood.value) for h in hoods
                          for v in venues):
         wrong.append(f"neighbourhood {', '.join(hoods)}")
-    cuisines = [c for c in mentioned_keys(_CUISINE_FACTS, plain)]
+    cuisines = _CUISINE_FACTS.mentioned(plain)
     cuisines += [c for c in _FOREIGN_CUISINES if re.search(rf"\b{c}\b", plain)]
     if cuisines and not any(c == v.cuisine.value for c in cuisines for v in venues):
         wrong.append(f"cuisine {', '.join(cuisines)}")
