@@ -11,7 +11,15 @@ __all__ = ["write_atomic", "write_many_atomic"]
 
 
 def _umask() -> int:
-    """The process umask (reading it means setting it, so it is put straight back)."""
+    """The process umask: from /proc where Linux shows it, else by setting it and putting it
+    straight back (which another thread creating a file at that instant could notice)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except OSError:
+        pass
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
