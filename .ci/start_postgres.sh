@@ -4,6 +4,9 @@
 #   eval "$(.ci/start_postgres.sh)"      # exports DRAFTGUARD_TEST_DATABASE_URL
 #   .ci/start_postgres.sh --stop         # stops the cluster again
 #
+# It also exports DRAFTGUARD_PG_STARTED=1 when this call started the server, 0 when it was
+# already running, so a caller stops only what it started.
+#
 # Installs Debian's `postgresql` package when no server binaries are present, then runs
 # initdb/pg_ctl as the unprivileged `postgres` user (the server refuses to run as root) on a
 # loopback-only port. Everything it prints on stdout is shell; progress goes to stderr.
@@ -69,7 +72,9 @@ if [[ ! -f "$DATA/PG_VERSION" ]]; then
         --encoding=UTF8 --no-locale >&2
 fi
 
+STARTED=0
 if ! as_pg "$BINDIR/pg_ctl" -D "$DATA" status >/dev/null 2>&1; then
+    STARTED=1
     say "starting on 127.0.0.1:$PORT"
     # Sockets in $BASE, not /var/run/postgresql (which may not exist or belong to us).
     as_pg "$BINDIR/pg_ctl" -D "$DATA" -l "$LOG" -w -t 60 \
@@ -87,4 +92,6 @@ if [[ "$(psql_pg -d postgres -c "SELECT 1 FROM pg_database WHERE datname='$DB'")
 fi
 say "ready: database $DB on 127.0.0.1:$PORT"
 
+# 1 when this call started the server (so the caller may stop it), 0 when it was running.
+echo "export DRAFTGUARD_PG_STARTED=$STARTED"
 echo "export DRAFTGUARD_TEST_DATABASE_URL=postgresql+asyncpg://$PGUSER_NAME:$PGPASS@127.0.0.1:$PORT/$DB"

@@ -33,7 +33,12 @@ def gemini_configured(env: Mapping[str, str]) -> bool:
     """True when a Gemini API key or a Vertex AI project is configured."""
     if env.get("GOOGLE_API_KEY") or env.get("GEMINI_API_KEY"):
         return True
-    return _truthy(env.get("GOOGLE_GENAI_USE_VERTEXAI")) and bool(env.get("GOOGLE_CLOUD_PROJECT"))
+    # google-genai reads GOOGLE_GENAI_USE_ENTERPRISE first (it is what `adk deploy
+    # agent_engine` sets in the image), then GOOGLE_GENAI_USE_VERTEXAI.
+    flag = env.get("GOOGLE_GENAI_USE_ENTERPRISE")
+    if flag is None:
+        flag = env.get("GOOGLE_GENAI_USE_VERTEXAI")
+    return _truthy(flag) and bool(env.get("GOOGLE_CLOUD_PROJECT"))
 
 
 def choose_model(

@@ -10,6 +10,21 @@ from pathlib import Path
 __all__ = ["write_atomic", "write_many_atomic"]
 
 
+def _umask() -> int:
+    """The process umask: from /proc where Linux shows it, else by setting it and putting it
+    straight back (which another thread creating a file at that instant could notice)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except OSError:
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: str | Path, data: str | bytes) -> None:
     """Write to a temporary file beside `path`, fsync it, then rename it into place."""
     write_many_atomic({path: data})
@@ -28,8 +43,8 @@ def write_many_atomic(files: Mapping[str | Path, str | bytes]) -> None:
                 fh.write(raw)
                 fh.flush()
                 os.fsync(fh.fileno())
-            if p.exists():
-                os.chmod(tmp, p.stat().st_mode & 0o7777)
+            # mkstemp makes 0600; a replaced file keeps its mode, a new one follows the umask.
+            os.chmod(tmp, p.stat().st_mode & 0o7777 if p.exists() else 0o666 & ~_umask())
         for tmp, p in staged:
             os.replace(tmp, p)
     except BaseException:

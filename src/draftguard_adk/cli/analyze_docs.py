@@ -39,7 +39,7 @@ _DEFAULTS = AnalysisSettings()
 
 def register(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
-        "analyze-docs", help="summarise documents and check their format compatibility",
+        "analyze-docs",
         description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="documents to analyse")

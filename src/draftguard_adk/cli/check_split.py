@@ -26,7 +26,6 @@ Fenced code blocks always count as one unit. Needs no model.
 def register(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
         "check-split",
-        help="check a draft split for lost/added/duplicated content",
         description=HELP,
     )
     p.add_argument("--raw", required=True, metavar="R", help="the original draft")

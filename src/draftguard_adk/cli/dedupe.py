@@ -63,7 +63,7 @@ class _Recorder:
 
 def register(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
-        "dedupe", help="drop duplicate sentences from a streamed answer (JSONL on stdin)",
+        "dedupe",
         description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--threshold", type=float, metavar="T",

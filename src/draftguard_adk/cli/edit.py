@@ -18,7 +18,7 @@ HELP = f"""\
 Apply the edit plan PLAN.json to FILE in place. Every op is located by its text anchor
 (exact, then normalised for case/quotes/dashes/whitespace, then fuzzy), checked against the
 scope, the one-paragraph rule, heading and frontmatter protection and the line budget of
-min({_BUDGET_LINES}, {_BUDGET_PERCENT:g}%% of lines); then all ops are written at once
+min({_BUDGET_LINES}, {_BUDGET_PERCENT:g}% of lines); then all ops are written at once
 (temporary file + rename), or none.
 CRLF line endings, a byte-order mark and a missing final newline are kept.
 Exit 0: applied or already applied; 1: rejected (reason, question, candidates); 2: bad input.
@@ -30,7 +30,7 @@ _BOM = b"\xef\xbb\xbf"
 
 def register(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
-        "edit", help="apply an anchored edit plan to a markdown file", description=HELP,
+        "edit", description=HELP,
     )
     p.add_argument("file", metavar="FILE", help="the markdown file to edit in place")
     p.add_argument("--ops", required=True, metavar="PLAN", help="the edit plan (JSON; - for stdin)")

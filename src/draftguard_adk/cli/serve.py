@@ -30,7 +30,7 @@ sees only their own jobs. --workers N runs N job workers inside the server (defa
 
 def register(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
-        "serve", help="serve ADK's API plus the artifact job API (one process)",
+        "serve",
         description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--host", default="127.0.0.1", help="bind address (default 127.0.0.1)")

@@ -25,7 +25,7 @@ The files are written only when the split is valid.
 
 def register(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
-        "split", help="split a draft against an outline with the blogger loop", description=HELP
+        "split", description=HELP
     )
     p.add_argument("--draft", required=True, metavar="D", help="the raw draft (UTF-8 text)")
     p.add_argument("--outline", required=True, metavar="O", help="the outline (UTF-8 text)")

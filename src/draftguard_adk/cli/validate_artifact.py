@@ -22,7 +22,7 @@ whitespace. Needs no model; semantic checks run only inside the repair loop.
 
 def register(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
-        "validate-artifact", help="check a quiz/flashcards/mindmap JSON file against its contract",
+        "validate-artifact",
         description=HELP,
         epilog="Exit codes: 0 valid, 1 violations found (all listed), 2 bad input.",
     )

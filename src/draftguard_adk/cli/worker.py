@@ -38,7 +38,7 @@ _JOBS = JobsSettings()
 
 def register(sub: Any) -> None:
     p: argparse.ArgumentParser = sub.add_parser(
-        "worker", help="run queued artifact jobs (the job API's background worker)",
+        "worker",
         description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--once", action="store_true",

@@ -121,7 +121,7 @@ class _TelemetryObserver:
         self._m.latency.record(seconds * 1000.0)
 
     def on_added(self, sentence: str) -> None:
-        log.info("content added to duplicate tracking: %.60s", sentence,
+        log.debug("content added to duplicate tracking: %.60s", sentence,
                  extra={"session_id": self._session_id})
 
 

@@ -599,4 +599,11 @@ class LocalLlm(BaseLlm):
 
 def register_local_models() -> None:
     """Make `local:*` and `gguf:*` model strings resolve to `LocalLlm` (idempotent)."""
+    # ADK logs "Updating LLM class" for every repeated registration, and every agent build
+    # calls this, so register only while a `local:`/`gguf:` string resolves elsewhere.
+    try:
+        if all(LLMRegistry.resolve(name) is LocalLlm for name in ("local:x", "gguf:x")):
+            return
+    except ValueError:  # not registered yet
+        pass
     LLMRegistry.register(LocalLlm)
