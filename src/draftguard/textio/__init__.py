@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from draftguard.textio._atomic_write import (
+    STALE_TEMP_SECONDS,
+    check_replaceable,
+    replace_if_unchanged,
     write_atomic,
     write_many_atomic,
 )
@@ -17,16 +20,21 @@ from draftguard.textio._output_paths import (
 from draftguard.textio._text_input import (
     DEFAULT_MAX_BYTES,
     decode_text,
+    read_file_bytes,
     read_text_file,
 )
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
+    "STALE_TEMP_SECONDS",
+    "check_replaceable",
     "decode_text",
     "os_error_message",
     "path_component",
+    "read_file_bytes",
     "read_text_file",
     "regular_file_problem",
+    "replace_if_unchanged",
     "resolve_output_path",
     "write_atomic",
     "write_many_atomic",

@@ -1,13 +1,48 @@
-"""Writing files so that a reader sees the old bytes or the new ones, never half of each."""
+"""Writing files so that a reader sees the old bytes or the new ones, never half of each.
+
+A file is written to a temporary file beside it (`.<name>.draftguard-XXXXXXXX.tmp`),
+fsynced, given the target's mode and owner, and renamed into place. A process killed
+between the two steps leaves its temporary file behind; the next write to the same target
+removes such files once they are older than `STALE_TEMP_SECONDS` (only ours: same owner,
+same name pattern).
+
+`replace_if_unchanged` is the read-modify-write form for editing a file in place: under an
+advisory lock (flock) it checks that the file still holds the bytes the edit was made
+from, so two editors never lose each other's change.
+"""
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import os
+import stat
 import tempfile
+import time
 from collections.abc import Mapping
 from pathlib import Path
 
-__all__ = ["write_atomic", "write_many_atomic"]
+from draftguard.errors import FileChangedError, InputError, OutputError
+
+__all__ = [
+    "STALE_TEMP_SECONDS",
+    "check_replaceable",
+    "replace_if_unchanged",
+    "write_atomic",
+    "write_many_atomic",
+]
+
+#: A temporary file of ours this old belongs to a writer that died (a write takes seconds).
+STALE_TEMP_SECONDS = 600
+_TEMP_TAG = ".draftguard-"
+_WRITE_REASONS = {
+    errno.ENOSPC: "no space left on device",
+    errno.EDQUOT: "disk quota exceeded",
+    errno.EROFS: "read-only file system",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.ENOENT: "the folder does not exist",
+}
 
 
 def write_atomic(path: str | Path, data: str | bytes) -> None:
@@ -15,24 +50,164 @@ def write_atomic(path: str | Path, data: str | bytes) -> None:
     write_many_atomic({path: data})
 
 
-def write_many_atomic(files: Mapping[str | Path, str | bytes]) -> None:
-    """Stage every file first, then rename them all; a failure while staging writes nothing."""
+def write_many_atomic(
+    files: Mapping[str | Path, str | bytes], *, like: os.stat_result | None = None
+) -> None:
+    """Stage every file first, then rename them all; a failure while staging writes nothing.
+
+    Each file keeps the mode and owner of the one it replaces (or takes `like`'s). Raises
+    `OutputError` (one line) when a file cannot be written.
+    """
     staged: list[tuple[str, Path]] = []
+    current: Path | None = None
     try:
         for path, data in files.items():
-            p = Path(path)
+            current = p = Path(path)
+            _remove_stale_temps(p)
             raw = data.encode("utf-8") if isinstance(data, str) else data
-            fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
-            staged.append((tmp, p))
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(raw)
-                fh.flush()
-                os.fsync(fh.fileno())
-            if p.exists():
-                os.chmod(tmp, p.stat().st_mode & 0o7777)
+            try:
+                old = like or p.stat()
+            except FileNotFoundError:
+                old = None
+            staged.append((_stage(p, raw, old), p))
         for tmp, p in staged:
+            current = p
             os.replace(tmp, p)
+    except OSError as err:
+        _unlink_all(staged)
+        raise OutputError(f"cannot write {current}: {_write_reason(err)}") from None
     except BaseException:
-        for tmp, _ in staged:
-            Path(tmp).unlink(missing_ok=True)
+        _unlink_all(staged)
         raise
+
+
+def check_replaceable(path: str | Path) -> os.stat_result:
+    """The file's status, or `OutputError` when replacing it by rename would do harm.
+
+    A read-only file is refused (renaming over it would ignore its mode), and so is a file
+    with other hard links: the rename would give this name new bytes and leave the other
+    names holding the old ones.
+    """
+    p = Path(path)
+    try:
+        st = p.stat()
+    except FileNotFoundError:
+        raise InputError(f"{p}: no such file") from None
+    _refuse_harm(p, st)
+    return st
+
+
+def replace_if_unchanged(path: str | Path, data: bytes, *, expected: bytes) -> None:
+    """Atomically replace `path`'s bytes with `data`, if it still holds `expected`.
+
+    Raises `FileChangedError` when another writer changed the file since it was read,
+    `InputError` when it was removed, `OutputError` when it cannot be replaced.
+    """
+    p = Path(path)
+    fd = _open_locked(p)
+    try:
+        st = os.fstat(fd)
+        if _read_all(fd) != expected:
+            raise FileChangedError(
+                f"{p} changed on disk while the edit was being made; nothing was written: "
+                "run the edit again"
+            )
+        _refuse_harm(p, st)
+        write_many_atomic({p: data}, like=st)
+    finally:
+        os.close(fd)  # releases the lock, after the rename
+
+
+def _open_locked(p: Path) -> int:
+    """A descriptor of the file now at `p`, holding its exclusive lock.
+
+    A writer that waited for the lock may find the path renamed over meanwhile: its lock
+    is then on the old file, so it opens the new one and locks again.
+    """
+    while True:
+        try:
+            fd = os.open(p, os.O_RDONLY | os.O_CLOEXEC)
+        except FileNotFoundError:
+            raise InputError(f"{p}: no such file (it was removed while being edited)") from None
+        except OSError as err:
+            raise OutputError(f"cannot open {p}: {_write_reason(err)}") from None
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            if os.path.samestat(os.fstat(fd), os.stat(p)):
+                return fd
+        except FileNotFoundError:
+            pass
+        os.close(fd)
+
+
+def _read_all(fd: int) -> bytes:
+    chunks: list[bytes] = []
+    while chunk := os.read(fd, 1 << 20):
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _refuse_harm(p: Path, st: os.stat_result) -> None:
+    if not stat.S_ISREG(st.st_mode):
+        raise InputError(f"{p}: not a regular file")
+    # Mode bits, not os.access: root may write anything, but a 0444 file says "leave me".
+    if not st.st_mode & 0o222 or not os.access(p, os.W_OK):
+        raise OutputError(
+            f"{p} is read-only (mode {stat.S_IMODE(st.st_mode):04o}); make it writable to edit it"
+        )
+    if st.st_nlink > 1:
+        raise OutputError(
+            f"{p} has {st.st_nlink} hard links; replacing it would leave the other names with "
+            "the old text, so it is left alone (edit a copy, or remove the other links)"
+        )
+
+
+def _stage(p: Path, raw: bytes, like: os.stat_result | None) -> str:
+    """A fsynced temporary file beside `p` holding `raw`, with `like`'s owner and mode."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}{_TEMP_TAG}", suffix=".tmp", dir=p.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(raw)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if like is not None:
+            if (like.st_uid, like.st_gid) != (os.geteuid(), os.getegid()):
+                try:
+                    os.chown(tmp, like.st_uid, like.st_gid)
+                except PermissionError:
+                    raise OutputError(
+                        f"{p} belongs to another user (uid {like.st_uid}); replacing it would "
+                        "make it yours, so it is left alone"
+                    ) from None
+            os.chmod(tmp, stat.S_IMODE(like.st_mode))  # after chown, which clears set-id bits
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return tmp
+
+
+def _remove_stale_temps(p: Path) -> None:
+    prefix, now, me = f".{p.name}{_TEMP_TAG}", time.time(), os.geteuid()
+    try:
+        entries = list(os.scandir(p.parent))
+    except OSError:
+        return  # the write itself reports an unusable folder
+    for entry in entries:
+        if not (entry.name.startswith(prefix) and entry.name.endswith(".tmp")):
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if (stat.S_ISREG(st.st_mode) and st.st_uid == me
+                    and now - st.st_mtime > STALE_TEMP_SECONDS):
+                os.unlink(entry.path)
+        except OSError:
+            continue
+
+
+def _unlink_all(staged: list[tuple[str, Path]]) -> None:
+    for tmp, _ in staged:
+        Path(tmp).unlink(missing_ok=True)
+
+
+def _write_reason(err: OSError) -> str:
+    return _WRITE_REASONS.get(err.errno or 0) or (err.strerror or str(err)).lower()
