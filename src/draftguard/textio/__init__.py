@@ -17,6 +17,11 @@ from draftguard.textio._output_paths import (
     path_component,
     resolve_output_path,
 )
+from draftguard.textio._structured_input import (
+    MAX_NESTING,
+    load_json,
+    yaml_nesting_problem,
+)
 from draftguard.textio._text_input import (
     DEFAULT_MAX_BYTES,
     decode_text,
@@ -26,9 +31,11 @@ from draftguard.textio._text_input import (
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
+    "MAX_NESTING",
     "STALE_TEMP_SECONDS",
     "check_replaceable",
     "decode_text",
+    "load_json",
     "os_error_message",
     "path_component",
     "read_file_bytes",
@@ -38,4 +45,5 @@ __all__ = [
     "resolve_output_path",
     "write_atomic",
     "write_many_atomic",
+    "yaml_nesting_problem",
 ]
