@@ -5,6 +5,7 @@ from __future__ import annotations
 from draftguard.textio._atomic_write import (
     STALE_TEMP_SECONDS,
     check_replaceable,
+    check_writable_dir,
     replace_if_unchanged,
     write_atomic,
     write_many_atomic,
@@ -34,6 +35,7 @@ __all__ = [
     "MAX_NESTING",
     "STALE_TEMP_SECONDS",
     "check_replaceable",
+    "check_writable_dir",
     "decode_text",
     "load_json",
     "os_error_message",

@@ -27,6 +27,7 @@ from draftguard.errors import FileChangedError, InputError, OutputError
 __all__ = [
     "STALE_TEMP_SECONDS",
     "check_replaceable",
+    "check_writable_dir",
     "replace_if_unchanged",
     "write_atomic",
     "write_many_atomic",
@@ -95,6 +96,26 @@ def check_replaceable(path: str | Path) -> os.stat_result:
         raise InputError(f"{p}: no such file") from None
     _refuse_harm(p, st)
     return st
+
+
+def check_writable_dir(path: str | Path, *, what: str) -> None:
+    """`OutputError` unless files can be created in `path` (or where it would be created).
+
+    Checked by creating and removing a temporary file in the nearest folder that exists,
+    so a read-only mount or folder is found before any costly work, root or not.
+    """
+    p = Path(path).absolute()
+    probe = p
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    if not probe.is_dir():
+        raise OutputError(f"{what} {path}: {probe} is not a directory")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{_TEMP_TAG.strip('.-')}-probe-", dir=probe)
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as err:
+        raise OutputError(f"{what} {path}: cannot write there ({_write_reason(err)})") from None
 
 
 def replace_if_unchanged(path: str | Path, data: bytes, *, expected: bytes) -> None:
