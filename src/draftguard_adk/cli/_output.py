@@ -69,7 +69,7 @@ class _EscapingStream:
 def _escaped_output(*, json_style: bool) -> Iterator[None]:
     out = _EscapingStream(sys.stdout, json_style=json_style)
     err = _EscapingStream(sys.stderr, json_style=False)
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):  # type: ignore[type-var]
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         yield
 
 

@@ -164,11 +164,10 @@ class PostStore:
         base_version = base.version if base is not None else None
         if latest_version != base_version:
             raise StaleVersionError(base_version, latest_version)
-        if stats is None:
-            # A diff of a long post is CPU work: keep it off the event loop.
-            stats = await asyncio.to_thread(
-                line_stats, base.text if base is not None else "", text)
-        meta = {"kind": kind, "base_version": base_version, "stats": dict(stats), **metadata}
+        # A diff of a long post is CPU work: keep it off the event loop.
+        measured = dict(stats) if stats is not None else await asyncio.to_thread(
+            line_stats, base.text if base is not None else "", text)
+        meta = {"kind": kind, "base_version": base_version, "stats": measured, **metadata}
         part = types.Part.from_bytes(data=text.encode("utf-8"), mime_type=_MIME)
         version = await ctx.save_artifact(name, part, custom_metadata=meta)
         if (path := self.mirror_path(ctx, name)) is not None:
