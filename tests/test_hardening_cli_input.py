@@ -112,20 +112,25 @@ def test_a_crafted_flashcard_cannot_repaint_the_verdict(
     assert "\x9b" not in out and json.loads(out)["messages"][0].endswith(REPAINT + "'")
 
 
+POST = "# Post\n\nSome text.\n"
+
+
+def edit_post(tmp_path: Path, op: dict[str, str]) -> int:
+    """`draftguard edit` of a small post with a one-op plan."""
+    (tmp_path / "post.md").write_text(POST)
+    (tmp_path / "plan.json").write_text(json.dumps({"ops": [op]}))
+    return main(["edit", str(tmp_path / "post.md"), "--ops", str(tmp_path / "plan.json")])
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=_FIXTURES)
 @given(control=st.characters(categories=["Cc"]).filter(lambda c: c not in "\n\t"))
 def test_control_characters_in_an_anchor_never_reach_the_terminal(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], control: str
 ) -> None:
-    post = tmp_path / "post.md"
-    post.write_text("# Post\n\nSome text.\n")
-    plan = tmp_path / "plan.json"
-    plan.write_text(json.dumps({"ops": [{"type": "replace", "anchor": f"gone{control}x",
-                                         "text": "y"}]}))
-    main(["edit", str(post), "--ops", str(plan)])
+    edit_post(tmp_path, {"type": "replace", "anchor": f"gone{control}x", "text": "y"})
     out, err = capsys.readouterr()
     assert control not in out + err
-    assert post.read_text() == "# Post\n\nSome text.\n"
+    assert (tmp_path / "post.md").read_text() == POST
 
 
 # --- edit plans --------------------------------------------------------------------------
@@ -145,25 +150,16 @@ def test_plan_text_with_control_characters_is_a_schema_error(text: str, control:
 def test_control_characters_in_a_plan_leave_the_post_alone(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    post = tmp_path / "post.md"
-    post.write_text("# Post\n\nSome text.\n")
-    plan = tmp_path / "plan.json"
-    plan.write_text(json.dumps({"ops": [{"type": "replace", "anchor": "Some",
-                                         "text": "Some\u0000"}]}))
-    assert main(["edit", str(post), "--ops", str(plan)]) == 2
+    assert edit_post(tmp_path, {"type": "replace", "anchor": "Some", "text": "Some\u0000"}) == 2
     assert "control character U+0000" in one_error_line(capsys)
-    assert post.read_text() == "# Post\n\nSome text.\n"
+    assert (tmp_path / "post.md").read_text() == POST
 
 
 @pytest.mark.parametrize("anchor", [" ", "\n", " \t\r\n ", "\u00a0"])
 def test_whitespace_only_anchor_is_a_schema_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], anchor: str
 ) -> None:
-    post = tmp_path / "post.md"
-    post.write_text("# Post\n\nSome text.\n")
-    plan = tmp_path / "plan.json"
-    plan.write_text(json.dumps({"ops": [{"type": "delete", "anchor": anchor}]}))
-    assert main(["edit", str(post), "--ops", str(plan)]) == 2
+    assert edit_post(tmp_path, {"type": "delete", "anchor": anchor}) == 2
     assert "anchor: Value error, is whitespace only" in one_error_line(capsys)
 
 
