@@ -20,8 +20,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from draftguard.edits import edit_frontmatter, parse_edit_plan, read_frontmatter
-from draftguard.errors import FrontmatterError, SchemaError
+from draftguard.edits import (
+    edit_frontmatter,
+    parse_edit_plan,
+    parse_edit_request,
+    read_frontmatter,
+)
+from draftguard.errors import CommandError, FrontmatterError, SchemaError
 from draftguard_adk.cli import main
 from tests.scripted_llm import ScriptedLlm
 
@@ -145,6 +150,11 @@ def test_plan_text_with_control_characters_is_a_schema_error(text: str, control:
         parse_edit_plan({"ops": [{"type": "replace", "anchor": "a", "text": bad}]})
     with pytest.raises(SchemaError, match="control character"):
         parse_edit_plan({"ops": [{"type": "insert", "anchor": "a", "text": bad + "x"}]})
+
+
+def test_control_characters_in_a_chat_edit_request_do_not_parse() -> None:
+    with pytest.raises(CommandError, match="control character U\\+0007"):
+        parse_edit_request('replace "Some" with "Some\x07"')
 
 
 def test_control_characters_in_a_plan_leave_the_post_alone(
