@@ -51,19 +51,23 @@ def write_atomic(path: str | Path, data: str | bytes) -> None:
     write_many_atomic({path: data})
 
 
-def write_many_atomic(
-    files: Mapping[str | Path, str | bytes], *, like: os.stat_result | None = None
-) -> None:
+def write_many_atomic(files: Mapping[str | Path, str | bytes]) -> None:
     """Stage every file first, then rename them all; a failure while staging writes nothing.
 
-    Each file keeps the mode and owner of the one it replaces (or takes `like`'s). Raises
-    `OutputError` (one line) when a file cannot be written.
+    Each file keeps the mode and owner of the one it replaces. Raises `OutputError` (one
+    line) when a file cannot be written.
     """
+    _write_staged({Path(p): (d, None) for p, d in files.items()})
+
+
+def _write_staged(files: Mapping[Path, tuple[str | bytes, os.stat_result | None]]) -> None:
+    """`write_many_atomic`, each file taking the mode and owner of the status given with it
+    (None: of the file it replaces, if any)."""
     staged: list[tuple[str, Path]] = []
     current: Path | None = None
     try:
-        for path, data in files.items():
-            current = p = Path(path)
+        for p, (data, like) in files.items():
+            current = p
             _remove_stale_temps(p)
             raw = data.encode("utf-8") if isinstance(data, str) else data
             try:
@@ -134,7 +138,7 @@ def replace_if_unchanged(path: str | Path, data: bytes, *, expected: bytes) -> N
                 "run the edit again"
             )
         _refuse_harm(p, st)
-        write_many_atomic({p: data}, like=st)
+        _write_staged({p: (data, st)})  # the status read under the lock
     finally:
         os.close(fd)  # releases the lock, after the rename
 
