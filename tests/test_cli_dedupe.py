@@ -18,7 +18,8 @@ ANSWER = [
 
 def _run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
          stdin: str, *argv: str) -> tuple[int, list[dict[str, object]], str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    raw = io.BytesIO(stdin.encode("utf-8", "surrogatepass"))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(raw))
     code = main(["dedupe", *argv])
     out, err = capsys.readouterr()
     lines = [json.loads(x) for x in out.splitlines() if x.strip()] if "--json" not in argv else [

@@ -3,7 +3,8 @@
     DraftguardError
     ├── RetryableError            send back to the model: its output was wrong, it may fix it
     │   ├── ModelOutputError        the answer did not parse or did not fit the schema
-    │   └── StaleVersionError       a change was made for a version that is no longer the latest
+    │   ├── StaleVersionError       a change was made for a version that is no longer the latest
+    │   └── FileChangedError        a file changed on disk between reading it and writing it
     └── FatalError                stop: report it, never ask the model again
         ├── InputError              bad input from a person or a caller (CLI exit 2)
         │   ├── EmptyInputError       empty or whitespace-only text
@@ -17,6 +18,7 @@
         │   ├── UnknownArtifactTypeError  an artifact type with no schema module
         │   ├── UnknownFormatError    a format name that is not in the document format table
         │   └── DocumentReadError     a document that cannot be read (missing, unreadable, bad type)
+        ├── OutputError             a file cannot be written (read-only, no permission, disk full)
         ├── ConfigError             agents.yaml or the environment is inconsistent
         ├── ModelUnavailableError   the configured model cannot be loaded or reached
         │   └── ModelTimeoutError     a model call ran past its time limit
@@ -39,6 +41,7 @@ __all__ = [
     "DraftguardError",
     "EmptyInputError",
     "FatalError",
+    "FileChangedError",
     "FrontmatterError",
     "InputError",
     "InputTooLargeError",
@@ -47,6 +50,7 @@ __all__ = [
     "ModelTimeoutError",
     "ModelUnavailableError",
     "NotTextError",
+    "OutputError",
     "PromptTooLongError",
     "RetryableError",
     "SchemaError",
@@ -81,6 +85,10 @@ class StaleVersionError(RetryableError):
         )
         self.base_version = base_version
         self.latest_version = latest_version
+
+
+class FileChangedError(RetryableError):
+    """A file changed on disk after it was read: nothing was written; read it again."""
 
 
 class FatalError(DraftguardError):
@@ -136,6 +144,10 @@ class FrontmatterError(InputError):
 
 class UnsafePathError(InputError):
     """A file name that would resolve outside the configured output directory."""
+
+
+class OutputError(FatalError):
+    """A file cannot be written: a read-only target, no permission, a full disk."""
 
 
 class ConfigError(FatalError):

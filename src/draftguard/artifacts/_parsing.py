@@ -9,6 +9,7 @@ from typing import Any
 from draftguard.artifacts._registry import get_spec
 from draftguard.artifacts._spec import StructuralReport, Violation
 from draftguard.errors import SchemaError
+from draftguard.textio import load_json
 
 __all__ = ["check_text", "parse_json_text"]
 
@@ -40,14 +41,14 @@ def parse_json_text(text: str) -> Any:
 
 def _loads(text: str) -> Any:
     try:
-        return json.loads(text)
+        return load_json(text)
     except json.JSONDecodeError as err:
         if not err.msg.startswith("Invalid control character"):
             raise
         # A raw newline or tab inside a string: llama.cpp's JSON grammar allows them (measured:
         # the embedded model's quiz failed twice on one). The meaning is unambiguous, and the
         # artifact is re-serialised canonically, so accept it rather than spend a repair.
-        return json.loads(text, strict=False)
+        return load_json(text, strict=False)
 
 
 def check_text(

@@ -24,6 +24,7 @@ import yaml
 
 from draftguard.documents._formats import format_from_extension, format_from_mime
 from draftguard.documents._signature_checks import confirm_signature
+from draftguard.textio import yaml_nesting_problem
 
 __all__ = [
     "ZIP_BASED",
@@ -176,6 +177,12 @@ def _sniff_json(body: bytes | str | None, *, claimed: str | None) -> TextSniff:
     except UnicodeDecodeError:
         return TextSniff(None, structured=False,
                          problem="not valid JSON" if claimed == "json" else None)
+    except ValueError:
+        # Valid JSON that Python will not convert: a number of over 4,300 digits.
+        problem = "JSON holds a number too long to parse (over 4,300 digits)"
+        if claimed == "json":
+            return TextSniff(None, structured=False, problem=problem)
+        return TextSniff(None, structured=False, note=f"looks like JSON but {problem[5:]}")
     return TextSniff("json", structured=True)
 
 
@@ -219,8 +226,14 @@ def _sniff_xml(body: bytes | str | None, *, claimed: str | None) -> TextSniff:
 def _sniff_yaml(body: bytes | str | None) -> TextSniff:
     if body is None:
         return _too_large("yaml")
+    if (deep := yaml_nesting_problem(body)) is not None:
+        # LibYAML's composer recurses in C: a deep enough document kills the process.
+        return TextSniff(None, structured=False, problem=f"YAML {deep}: not parsed")
     try:
         data = yaml.load(body, Loader=_YAML_LOADER)
+    except ValueError:
+        return TextSniff(None, structured=False,
+                         problem="YAML holds a number too long to parse (over 4,300 digits)")
     except yaml.YAMLError as err:
         first = str(err).splitlines()[0] if str(err) else "parse error"
         return TextSniff(None, structured=False, problem=f"not valid YAML: {first}")

@@ -34,6 +34,12 @@ from draftguard.edits._fuzzy_bound import (
     SegmentBound,
     segment_width,
 )
+from draftguard.edits._line_diff import (
+    LineCounts,
+    Opcode,
+    line_counts,
+    line_opcodes,
+)
 from draftguard.edits._patch_settings import (
     PatchSettings,
 )
@@ -86,8 +92,10 @@ __all__ = [
     "EditStatus",
     "ExactFinder",
     "InsertOp",
+    "LineCounts",
     "MatchTier",
     "OpReport",
+    "Opcode",
     "PatchSettings",
     "Region",
     "RejectReason",
@@ -105,6 +113,8 @@ __all__ = [
     "find_anchor",
     "fold",
     "line_budget",
+    "line_counts",
+    "line_opcodes",
     "parse_edit_plan",
     "parse_edit_request",
     "read_frontmatter",

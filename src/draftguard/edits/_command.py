@@ -13,9 +13,15 @@ from __future__ import annotations
 
 import re
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
-from draftguard.edits._plan import DeleteOp, EditOp, InsertOp, ReplaceOp
+from draftguard.edits._plan import (
+    DeleteOp,
+    EditOp,
+    InsertOp,
+    ReplaceOp,
+    describe_validation_error,
+)
 from draftguard.errors import CommandError
 
 __all__ = ["EDIT_USAGE", "EditRequest", "parse_edit_request"]
@@ -88,6 +94,13 @@ def _scope(tokens: list[tuple[str, str]], i: int) -> tuple[str, int]:
 
 def parse_edit_request(text: str) -> EditRequest:
     """The ops of a plain-words edit request; raises `CommandError` when it does not parse."""
+    try:
+        return _parse(text)
+    except ValidationError as err:  # a quoted text the plan refuses (a control character)
+        raise CommandError(f"cannot use that edit: {describe_validation_error(err)}") from None
+
+
+def _parse(text: str) -> EditRequest:
     tokens = _tokens(text.strip())
     if not tokens:
         raise CommandError(f"empty edit request; use {EDIT_USAGE}")

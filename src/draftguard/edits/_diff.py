@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from difflib import SequenceMatcher
 
+from draftguard.edits._line_diff import Opcode, line_counts, line_opcodes
 from draftguard.markdown import MarkdownMap
 
 __all__ = ["Edit", "Window", "apply_edits", "build_windows", "split_lines", "unified_diff"]
@@ -37,6 +37,7 @@ class Window:
     old_lines: list[str]
     new_lines: list[str]
     edits: list[Edit] = field(default_factory=list)
+    opcodes: list[Opcode] = field(default_factory=list)
     added: int = 0
     removed: int = 0
     changed: int = 0
@@ -89,17 +90,8 @@ def build_windows(doc: MarkdownMap, edits: Sequence[Edit]) -> list[Window]:
         local = [Edit(x.start - w.start, x.end - w.start, x.replacement, x.op) for x in w.edits]
         w.old_lines = split_lines(old)
         w.new_lines = split_lines(apply_edits(old, local))
-        for tag, i1, i2, j1, j2 in SequenceMatcher(
-            None, w.old_lines, w.new_lines, autojunk=False
-        ).get_opcodes():
-            if tag == "equal":
-                continue
-            w.removed += i2 - i1
-            w.added += j2 - j1
-            # Blank separator lines are layout, not content: they do not count against budgets.
-            gone = sum(1 for x in w.old_lines[i1:i2] if x.strip())
-            came = sum(1 for x in w.new_lines[j1:j2] if x.strip())
-            w.changed += max(gone, came)
+        w.opcodes = line_opcodes(w.old_lines, w.new_lines)
+        w.added, w.removed, w.changed = line_counts(w.old_lines, w.new_lines, w.opcodes)
     return windows
 
 
@@ -147,9 +139,7 @@ def unified_diff(
                 _emit(" ", old_line(i), body)
                 old_n += 1
                 new_n += 1
-            for tag, i1, i2, j1, j2 in SequenceMatcher(
-                None, w.old_lines, w.new_lines, autojunk=False
-            ).get_opcodes():
+            for tag, i1, i2, j1, j2 in w.opcodes:
                 if tag == "equal":
                     for line in w.old_lines[i1:i2]:
                         _emit(" ", line, body)

@@ -15,10 +15,11 @@ import yaml
 
 from draftguard.errors import FrontmatterError
 from draftguard.markdown import MarkdownMap
+from draftguard.textio import yaml_nesting_problem
 
 __all__ = ["edit_frontmatter", "read_frontmatter"]
 
-_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
 
 
 def read_frontmatter(text: str) -> dict[str, Any]:
@@ -29,10 +30,14 @@ def read_frontmatter(text: str) -> dict[str, Any]:
     if doc.line_text(0).strip() != "---":
         raise FrontmatterError("only YAML frontmatter (---) is supported")
     inner = text[doc.line_starts[1] : doc.line_starts[doc.frontmatter.last_line]]
+    if (deep := yaml_nesting_problem(inner)) is not None:
+        raise FrontmatterError(f"frontmatter is {deep}")
     try:
         data = yaml.safe_load(inner) or {}
     except yaml.YAMLError as err:
         raise FrontmatterError(f"frontmatter is not valid YAML ({err})") from None
+    except ValueError:
+        raise FrontmatterError("frontmatter holds a number over 4,300 digits long") from None
     if not isinstance(data, dict):
         raise FrontmatterError("frontmatter is not a mapping")
     return data
@@ -57,7 +62,7 @@ def edit_frontmatter(
     """The text with top-level frontmatter keys set or removed; the body is untouched."""
     set_keys = dict(set_keys or {})
     for key in [*set_keys, *remove]:
-        if not _KEY.match(key):
+        if not _KEY.fullmatch(key):
             raise FrontmatterError(f"'{key}' is not a valid top-level frontmatter key")
     current = read_frontmatter(text)
     doc = MarkdownMap(text)

@@ -9,9 +9,10 @@ The JSON Schema exported from `EditPlan` is checked in at `docs/schemas/edit_pla
 from __future__ import annotations
 
 import json
+import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from draftguard.errors import SchemaError
 
@@ -34,12 +35,33 @@ MULTI_PARAGRAPH = "multi-paragraph"
 NATURAL_SCOPES = ("conclusion", "intro", "first paragraph", "last paragraph", MULTI_PARAGRAPH)
 
 _STRICT = ConfigDict(extra="forbid", str_strip_whitespace=False)
+# Control characters other than tab and line breaks: written into a post, they make every
+# later command refuse it as binary, and on a terminal they can rewrite what is shown.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def _printable(text: str) -> str:
+    if m := _CONTROL.search(text):
+        raise ValueError(f"holds the control character U+{ord(m[0]):04X}; only text is allowed")
+    return text
+
+
+def _not_blank(text: str) -> str:
+    if not text.strip():
+        raise ValueError("is whitespace only; copy words from the document")
+    return text
+
+
+_Text = Annotated[str, AfterValidator(_printable)]
 _Anchor = Annotated[
     str,
     Field(
         min_length=1,
         description="Text copied from the document that locates the edit; may be part of a line.",
+        json_schema_extra={"pattern": "\\S"},
     ),
+    AfterValidator(_not_blank),
+    AfterValidator(_printable),
 ]
 _Line = Annotated[
     int | None,
@@ -66,7 +88,7 @@ class ReplaceOp(BaseModel):
     model_config = _STRICT
     type: Literal["replace"] = "replace"
     anchor: _Anchor
-    text: str = Field(description="The text that takes the anchor's place.")
+    text: _Text = Field(description="The text that takes the anchor's place.")
     line: _Line = None
     section: _Section = None
 
@@ -82,7 +104,7 @@ class InsertOp(BaseModel):
     type: Literal["insert"] = "insert"
     anchor: _Anchor
     position: Literal["before", "after"] = "after"
-    text: str = Field(min_length=1, description="The text to insert.")
+    text: _Text = Field(min_length=1, description="The text to insert.")
     line: _Line = None
     section: _Section = None
 

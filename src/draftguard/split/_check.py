@@ -7,13 +7,14 @@ twice in total across both outputs.
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict, deque
 from collections.abc import Hashable
 from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, PrivateAttr
 
-from draftguard.errors import EmptyInputError
+from draftguard.errors import EmptyInputError, InputError
 from draftguard.split._segmentation import Granularity, paragraph_keys, segment_normalized
 
 __all__ = [
@@ -168,6 +169,8 @@ def check_split(
     `None` for an output means it does not exist (an empty string is a valid, empty file).
     Raises `EmptyInputError` when the raw draft has no content at all.
     """
+    if not 0 <= length_tolerance < math.inf:  # nan compares false: refused too
+        raise InputError(f"length tolerance must be a finite number >= 0, got {length_tolerance}")
     gran = Granularity(granularity)
     raw, raw_chars = _keys(raw_draft, gran)
     if not raw:

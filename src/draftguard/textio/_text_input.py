@@ -7,7 +7,7 @@ from pathlib import Path
 from draftguard.errors import EmptyInputError, InputError, InputTooLargeError, NotTextError
 from draftguard.textio._file_access import os_error_message, regular_file_problem
 
-__all__ = ["DEFAULT_MAX_BYTES", "decode_text", "read_text_file"]
+__all__ = ["DEFAULT_MAX_BYTES", "decode_text", "read_file_bytes", "read_text_file"]
 
 #: Drafts and plans above this size are refused. Big enough for a book, small enough that a
 #: mistaken path to a disk image fails fast instead of filling memory.
@@ -40,14 +40,10 @@ def decode_text(
     return text
 
 
-def read_text_file(
-    path: str | Path,
-    *,
-    what: str | None = None,
-    max_bytes: int = DEFAULT_MAX_BYTES,
-    allow_empty: bool = False,
-) -> str:
-    """Read a UTF-8 text file, raising `InputError` subclasses with one-line messages."""
+def read_file_bytes(
+    path: str | Path, *, what: str | None = None, max_bytes: int = DEFAULT_MAX_BYTES
+) -> bytes:
+    """A regular file's bytes in one read, raising `InputError` with one-line messages."""
     p = Path(path)
     label = what or str(p)
     if problem := regular_file_problem(p):
@@ -58,7 +54,19 @@ def read_text_file(
             raise InputTooLargeError(
                 f"{label} is {size:,} bytes, over the {max_bytes:,}-byte limit"
             )
-        data = p.read_bytes()
+        return p.read_bytes()
     except OSError as err:
         raise InputError(f"{label}: {os_error_message(err)}") from None
+
+
+def read_text_file(
+    path: str | Path,
+    *,
+    what: str | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    allow_empty: bool = False,
+) -> str:
+    """Read a UTF-8 text file, raising `InputError` subclasses with one-line messages."""
+    label = what or str(path)
+    data = read_file_bytes(path, what=label, max_bytes=max_bytes)
     return decode_text(data, what=label, max_bytes=max_bytes, allow_empty=allow_empty)

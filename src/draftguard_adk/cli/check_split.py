@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 from typing import Any
 
 from draftguard.settings import load_settings
@@ -39,7 +40,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--length-tolerance",
-        type=float,
+        type=_tolerance,
         default=DEFAULT_LENGTH_TOLERANCE,
         metavar="F",
         help="allowed relative length change (default: %(default).2f)",
@@ -47,6 +48,16 @@ def register(sub: Any) -> None:
     p.add_argument("--evidence", action="store_true", help="print where each raw unit went")
     add_json_flag(p)
     p.set_defaults(handler=run)
+
+
+def _tolerance(value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        number = math.nan
+    if not 0 <= number < math.inf:  # nan compares false: refused too
+        raise argparse.ArgumentTypeError(f"must be a finite number >= 0, got {value!r}")
+    return number
 
 
 def draft_size_limit() -> int:

@@ -15,6 +15,7 @@ from draftguard.dedupe import (
     StreamDeduper,
 )
 from draftguard.errors import SchemaError
+from draftguard.textio import decode_text, load_json
 from draftguard_adk.cli._output import EXIT_OK, add_json_flag, emit_json
 
 HELP = """\
@@ -83,13 +84,21 @@ def register(sub: Any) -> None:
 
 def _parse(lineno: int, line: str) -> str:
     try:
-        obj = json.loads(line)
+        obj = load_json(line)
     except json.JSONDecodeError as err:
         raise SchemaError(f"stdin line {lineno}: not JSON ({err.msg})") from None
+    except SchemaError as err:
+        raise SchemaError(f"stdin line {lineno}: {err}") from None
     if not isinstance(obj, dict) or not isinstance(obj.get("text"), str):
         raise SchemaError(f'stdin line {lineno}: expected an object with a string "text"')
     text: str = obj["text"]
     return text
+
+
+def _stdin_text() -> str:
+    # Bytes, decoded here: the locale's stdin would pass invalid UTF-8 through as
+    # surrogate escapes, or (PYTHONIOENCODING=utf-8) raise in the middle of the read.
+    return decode_text(sys.stdin.buffer.read(), what="stdin", allow_empty=True)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -99,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         raise SchemaError("--window must be at least 1 and --min-chars at least 0")
     # Parse all input first: bad input must not leave a partial answer on stdout.
     chunks = [
-        _parse(n, line) for n, line in enumerate(sys.stdin.read().splitlines(), 1)
+        _parse(n, line) for n, line in enumerate(_stdin_text().splitlines(), 1)
         if line.strip()
     ]
     if not chunks:

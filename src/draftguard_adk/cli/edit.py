@@ -7,9 +7,23 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from draftguard.edits import EditStatus, PatchSettings, apply_plan, parse_edit_plan
-from draftguard.errors import InputError
-from draftguard.textio import DEFAULT_MAX_BYTES, decode_text, read_text_file, write_atomic
+from draftguard.edits import (
+    EditResult,
+    EditStatus,
+    PatchSettings,
+    RejectReason,
+    apply_plan,
+    parse_edit_plan,
+)
+from draftguard.errors import FileChangedError, InputError
+from draftguard.textio import (
+    DEFAULT_MAX_BYTES,
+    check_replaceable,
+    decode_text,
+    read_file_bytes,
+    read_text_file,
+    replace_if_unchanged,
+)
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 
 _BUDGET_LINES = PatchSettings.max_changed_lines
@@ -21,7 +35,11 @@ scope, the one-paragraph rule, heading and frontmatter protection and the line b
 min({_BUDGET_LINES}, {_BUDGET_PERCENT:g}% of lines); then all ops are written at once
 (temporary file + rename), or none.
 CRLF line endings, a byte-order mark and a missing final newline are kept.
-Exit 0: applied or already applied; 1: rejected (reason, question, candidates); 2: bad input.
+The file is locked while it is replaced, and an edit whose file changed on disk since it
+was read is refused as stale (exit 1), so two edits never lose each other's change.
+Read-only files and files with other hard links are refused; mode and owner are kept.
+Exit 0: applied or already applied; 1: rejected (reason, question, candidates) or stale;
+2: bad input, or the file cannot be written (read-only, disk full, ...).
 The plan's schema is docs/schemas/edit_plan.schema.json.
 """
 
@@ -43,30 +61,40 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=run)
 
 
-def _read_doc(path: Path) -> tuple[str, bool]:
-    """The file's text and whether it starts with a UTF-8 byte-order mark (kept on write)."""
-    read_text_file(path, what=str(path))  # the shared checks: exists, size, UTF-8, not empty
-    data = path.read_bytes()
-    return decode_text(data, what=str(path), max_bytes=DEFAULT_MAX_BYTES), data.startswith(_BOM)
+def _read_doc(path: Path) -> tuple[bytes, str, bool]:
+    """The file's bytes (read once), its text, and whether it starts with a byte-order mark."""
+    data = read_file_bytes(path, what=str(path))
+    return data, decode_text(data, what=str(path), max_bytes=DEFAULT_MAX_BYTES), \
+        data.startswith(_BOM)
 
 
 def run(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    text, bom = _read_doc(path)
+    if not 0 <= args.score_cutoff <= 100:  # also refuses nan
+        raise InputError("--score-cutoff must be between 0 and 100")
+    data, text, bom = _read_doc(path)
+    # Through a symlink the rename must land on the target, not replace the link.
+    target = path.resolve()
+    if not args.dry_run:
+        check_replaceable(target)  # refuse before any work, not after
     if args.ops == "-":
         plan_text = decode_text(sys.stdin.buffer.read(), what="edit plan on stdin")
     else:
         plan_text = read_text_file(args.ops, what=f"edit plan {args.ops}")
     plan = parse_edit_plan(plan_text, what=f"edit plan {args.ops}")
-    if not 0 <= args.score_cutoff <= 100:
-        raise InputError("--score-cutoff must be between 0 and 100")
     result = apply_plan(
         text, plan, dry_run=args.dry_run, score_cutoff=args.score_cutoff,
         filename=path.name,
     )
     if result.status is EditStatus.APPLIED and not args.dry_run:
-        # Through a symlink the rename must land on the target, not replace the link.
-        write_atomic(path.resolve(), (_BOM if bom else b"") + result.text.encode("utf-8"))
+        new = (_BOM if bom else b"") + result.text.encode("utf-8")
+        try:
+            replace_if_unchanged(target, new, expected=data)
+        except FileChangedError as err:
+            result = EditResult(
+                status=EditStatus.REJECTED, reason=RejectReason.STALE_VERSION,
+                message=str(err), ops=result.ops, stats=result.stats, text=text,
+            )
     if args.json:
         emit_json(result)
     else:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from draftguard.errors import InputError
-from draftguard.textio import read_text_file, write_many_atomic
+from draftguard.textio import check_writable_dir, read_text_file, write_many_atomic
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 from draftguard_adk.cli.check_split import draft_size_limit
 
@@ -49,10 +49,14 @@ def run(args: argparse.Namespace) -> int:
     from draftguard_adk.split import run_split  # ADK and the agent graph load only when used
 
     draft = read_text_file(args.draft, what=f"draft {args.draft}", max_bytes=draft_size_limit())
-    outline = read_text_file(args.outline, what=f"outline {args.outline}")
+    # The agent's input guard holds the outline to the draft's limit: refuse it here, as
+    # bad input, rather than as a failed split.
+    outline = read_text_file(args.outline, what=f"outline {args.outline}",
+                             max_bytes=draft_size_limit())
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise InputError(f"--out {out}: exists and is not a directory")
+    check_writable_dir(out, what="--out")  # before the model calls are spent
     outcome = asyncio.run(run_split(draft, outline, session_uri=args.session_uri))
     written: list[str] = []
     if outcome.valid and outcome.draft_ok is not None and outcome.draft_not_ok is not None:

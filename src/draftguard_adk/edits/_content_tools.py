@@ -12,6 +12,7 @@ Settings: agents.yaml `content_editor` (`output_dir` for the file mirror, `score
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 from collections.abc import Callable
@@ -208,8 +209,10 @@ async def edit_ops(
             if base_version == post.version - 1 and post.metadata.get("plan_sha256") == fingerprint:
                 return {"status": EditStatus.ALREADY_APPLIED.value, "version": post.version,
                         "message": f"this plan was already applied as version {post.version}"}
-            result = apply_plan(
-                post.text, plan, current_version=post.version, dry_run=dry_run,
+            # Anchor search and the diff are CPU work: off the event loop, so one long post
+            # does not stall every other session (and a worker's heartbeats).
+            result = await asyncio.to_thread(
+                apply_plan, post.text, plan, current_version=post.version, dry_run=dry_run,
                 score_cutoff=limits.score_cutoff, max_changed_lines=limits.max_changed_lines,
                 max_changed_fraction=limits.max_changed_fraction, filename=name,
             )
@@ -253,8 +256,8 @@ async def edit_metadata(
             if post is None:
                 return _missing(name)
             store.check_base(post, base_version)
-            new = edit_frontmatter(post.text, set_keys=set_fields or {},
-                                   remove=remove_fields or [])
+            new = await asyncio.to_thread(edit_frontmatter, post.text,
+                                          set_keys=set_fields or {}, remove=remove_fields or [])
             if new == post.text:
                 return {"status": EditStatus.ALREADY_APPLIED.value, "version": post.version,
                         "metadata": read_frontmatter(post.text)}

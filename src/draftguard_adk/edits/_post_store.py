@@ -18,7 +18,6 @@ import asyncio
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from difflib import SequenceMatcher
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -27,7 +26,7 @@ from weakref import WeakValueDictionary
 from google.adk.tools.tool_context import ToolContext
 from google.genai import types
 
-from draftguard.edits import split_lines
+from draftguard.edits import line_counts, split_lines
 from draftguard.errors import ConfigError, InputError, StaleVersionError
 from draftguard.settings import ProjectSettings, load_settings
 from draftguard.textio import path_component, resolve_output_path, write_atomic
@@ -47,12 +46,8 @@ _LOCKS: WeakValueDictionary[tuple[str, str, str, str], asyncio.Lock] = WeakValue
 def line_stats(old: str, new: str) -> dict[str, int]:
     """Lines added and removed from `old` to `new`, and how many lines `new` has."""
     a, b = split_lines(old), split_lines(new)
-    added = removed = 0
-    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-        if tag != "equal":
-            removed += i2 - i1
-            added += j2 - j1
-    return {"lines_added": added, "lines_removed": removed, "lines_after": len(b)}
+    counts = line_counts(a, b)
+    return {"lines_added": counts.added, "lines_removed": counts.removed, "lines_after": len(b)}
 
 
 @dataclass(frozen=True)
@@ -169,18 +164,15 @@ class PostStore:
         base_version = base.version if base is not None else None
         if latest_version != base_version:
             raise StaleVersionError(base_version, latest_version)
-        meta = {
-            "kind": kind,
-            "base_version": base_version,
-            "stats": dict(stats) if stats is not None else line_stats(
-                base.text if base is not None else "", text),
-            **metadata,
-        }
+        # A diff of a long post is CPU work: keep it off the event loop.
+        measured = dict(stats) if stats is not None else await asyncio.to_thread(
+            line_stats, base.text if base is not None else "", text)
+        meta = {"kind": kind, "base_version": base_version, "stats": measured, **metadata}
         part = types.Part.from_bytes(data=text.encode("utf-8"), mime_type=_MIME)
         version = await ctx.save_artifact(name, part, custom_metadata=meta)
         if (path := self.mirror_path(ctx, name)) is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(path, text)
+            await asyncio.to_thread(write_atomic, path, text)
         return PostVersion(name, version, text, meta)
 
     async def revert(

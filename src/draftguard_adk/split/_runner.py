@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
+from pathlib import Path
 from typing import Any
 
 from google.adk.cli.utils.service_factory import create_session_service_from_options
 from google.adk.models.base_llm import BaseLlm
 from google.adk.runners import Runner
+from google.adk.sessions import BaseSessionService, Session
 from google.genai import types
 from pydantic import BaseModel
+from sqlalchemy.engine import make_url
 
+from draftguard.errors import InputError
 from draftguard.settings import ProjectSettings
 from draftguard_adk.agents import AGENTS_DIR, content_text
 from draftguard_adk.split import state_keys as keys
@@ -34,6 +39,47 @@ class SplitOutcome(BaseModel):
     session_id: str
 
 
+def _check_sqlite_folder(uri: str) -> None:
+    # aiosqlite reports a missing folder from a worker thread that outlives the event loop
+    # and prints a traceback: find it first.
+    try:
+        database = make_url(uri).database
+    except Exception:
+        return  # the store reports the malformed URI
+    if database and database != ":memory:" and not database.startswith("file:"):
+        folder = Path(database).absolute().parent
+        if not folder.is_dir():
+            raise InputError(f"--session-uri: the folder {folder} does not exist")
+
+
+async def _open_session(
+    uri: str, user_id: str, state: dict[str, Any]
+) -> tuple[BaseSessionService, Session]:
+    """The session store `uri` names and a new session in it, or one-line `InputError`."""
+    if not uri.strip() or "://" not in uri:
+        raise InputError(f"--session-uri must look like memory:// or sqlite:///FILE, got {uri!r}")
+    if uri.startswith("sqlite"):
+        _check_sqlite_folder(uri)
+    sessions: BaseSessionService | None = None
+    try:
+        sessions = create_session_service_from_options(
+            base_dir=AGENTS_DIR, session_service_uri=uri
+        )
+        session = await sessions.create_session(app_name=APP_NAME, user_id=user_id, state=state)
+    except Exception as err:  # every failure here is the URI's: bad scheme, path, driver
+        close = getattr(sessions, "close", None)
+        if close is not None:  # a database store: stop its connection threads cleanly
+            with contextlib.suppress(Exception):
+                await close()
+        # Driver messages repeat the URI, which may hold a password: say where, not what.
+        reason = str(err).replace(uri, "the URI").splitlines()[0][:200] if str(err) else ""
+        raise InputError(
+            f"--session-uri {uri.split('://', 1)[0]}://...: cannot open the session store "
+            f"({type(err).__name__}{': ' + reason if reason else ''})"
+        ) from None
+    return sessions, session
+
+
 async def run_split(
     raw_draft: str,
     outline: str,
@@ -45,15 +91,10 @@ async def run_split(
 ) -> SplitOutcome:
     """Run the seed-000 loop on one draft and return its verdict and outputs."""
     agent = build_content_splitter(model=model, settings=settings)
-    sessions = create_session_service_from_options(
-        base_dir=AGENTS_DIR, session_service_uri=session_uri
+    sessions, session = await _open_session(
+        session_uri, user_id, {keys.RAW_DRAFT: raw_draft, keys.OUTLINE: outline}
     )
     runner = Runner(app_name=APP_NAME, agent=agent, session_service=sessions)
-    session = await sessions.create_session(
-        app_name=APP_NAME,
-        user_id=user_id,
-        state={keys.RAW_DRAFT: raw_draft, keys.OUTLINE: outline},
-    )
     steps: list[str] = []
     message = types.Content(role="user", parts=[types.Part(text="Split the draft.")])
     async for event in runner.run_async(
