@@ -1,4 +1,4 @@
-"""The blogger's final check (seed 003): the post and any study material, judged together.
+"""The blogger's final check: the post and any study material, judged together.
 
 The post lives in session artifacts (the content tools save it); the latest quiz, flashcards
 or mindmap lives in state (`artifact_result`, from `make_artifact`). Both go to the generic

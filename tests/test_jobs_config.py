@@ -13,10 +13,10 @@ from draftguard.errors import ConfigError
 from draftguard.jobs import (
     ApiKeys,
     JsonLineFormatter,
-    SeedFormatter,
+    WorkerLogFormatter,
     load_job_settings,
+    marked_line,
     normalize_database_url,
-    seed_line,
 )
 
 
@@ -96,15 +96,15 @@ def test_api_keys_from_env_and_hashed_keys_from_config(tmp_path: Path) -> None:
         ("✗ Repair failed after 2 attempts", "✗ Repair failed after 2 attempts"),
     ],
 )
-def test_loop_messages_get_the_seed_markers(raw: str, shown: str) -> None:
-    assert seed_line(raw) == shown
+def test_loop_messages_get_the_worker_log_markers(raw: str, shown: str) -> None:
+    assert marked_line(raw) == shown
 
 
 def test_log_formats_text_and_json_lines() -> None:
     record = logging.LogRecord("draftguard.worker", logging.INFO, __file__, 1,
                                "✅ Job j1 completed successfully (progress: 100%)", None, None)
     record.fields = {"job_id": "j1", "event": "job_completed", "progress": 100}
-    text = SeedFormatter().format(record)
+    text = WorkerLogFormatter().format(record)
     assert text.startswith("[")
     assert text[9:] == "] ✅ Job j1 completed successfully (progress: 100%)"
     data = json.loads(JsonLineFormatter().format(record))

@@ -1,4 +1,4 @@
-"""Two-level duplicate filter for a streamed answer (seed 002), framework-free.
+"""Two-level duplicate filter for a streamed answer, framework-free.
 
 Level 1, chunk level: a retransmitted chunk (the same normalised hash as a chunk already
 delivered, or at least `similarity_threshold` similar to the chunk just before it) is a
@@ -90,7 +90,7 @@ class DedupeSettings(BaseModel):
 
 @dataclass
 class SentenceSimilarity:
-    """Result of comparing one sentence with another (seed 002)."""
+    """Result of comparing one sentence with another."""
 
     sentence1: str
     sentence2: str
@@ -108,7 +108,7 @@ class SentenceSimilarity:
 
 @dataclass
 class ContentDuplicationEvent:
-    """One content-level duplicate that was filtered (seed 002)."""
+    """One content-level duplicate that was filtered."""
 
     duplicate_sentence: str
     similar_sentence: str

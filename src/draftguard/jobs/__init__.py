@@ -35,9 +35,9 @@ from draftguard.jobs._worker import (
 from draftguard.jobs._worker_log import (
     WORKER_LOGGER,
     JsonLineFormatter,
-    SeedFormatter,
+    WorkerLogFormatter,
     configure_worker_logging,
-    seed_line,
+    marked_line,
 )
 
 __all__ = [
@@ -58,18 +58,18 @@ __all__ = [
     "JobSummary",
     "JobView",
     "JsonLineFormatter",
-    "SeedFormatter",
     "Stage",
     "Worker",
+    "WorkerLogFormatter",
     "WorkerSummary",
     "configure_worker_logging",
     "default_worker_name",
     "format_timestamp",
     "load_job_settings",
+    "marked_line",
     "normalize_database_url",
     "progress_for",
     "redact",
-    "seed_line",
     "status_for",
     "utcnow",
 ]

@@ -27,7 +27,7 @@ _SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 def format_timestamp(when: datetime) -> str:
-    """UTC, second precision, `Z` suffix: "2026-02-08T10:30:00Z", as in the seed."""
+    """UTC, second precision, `Z` suffix: "2026-02-08T10:30:00Z", as the job API shows times."""
     if when.tzinfo is not None:
         when = when.astimezone(UTC).replace(tzinfo=None)
     return when.replace(microsecond=0).isoformat() + "Z"
@@ -84,8 +84,8 @@ class JobCreated(BaseModel):
 
 
 class JobView(BaseModel):
-    """Body of `GET /ai/artifact/{job_id}`, field for field as in the seed's "API Response
-    Evolution". `result` appears only once completed, `error` only once failed."""
+    """Body of `GET /ai/artifact/{job_id}`, the job API's status body field for field.
+    `result` appears only once completed, `error` only once failed."""
 
     job_id: str
     status: JobStatus
@@ -98,7 +98,7 @@ class JobView(BaseModel):
     error: str | None = None
     llm_calls: int | None = Field(
         default=None, ge=0,
-        description="model calls the job made (seed 001's budget: at most 6); once finished",
+        description="model calls the job made, once finished (the repair loop allows at most 6)",
     )
 
     @field_serializer("created_at", "updated_at")

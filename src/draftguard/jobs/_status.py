@@ -1,4 +1,4 @@
-"""Job statuses and the seed's progress map (seed 001, "Progress Mapping (Extended)").
+"""Job statuses and the job API's progress map.
 
     pending    →   0
     planning   →  20
@@ -11,8 +11,8 @@
       └─ completed/failed   → 100
 
 A client sees `status` (the coarse phase) and `progress` (the percentage). The fine-grained
-*stage* (structural, semantic, repair) only moves the percentage, exactly as the seed's "API
-Response Evolution" shows `"status": "validating"` at 70, 80 and 85.
+*stage* (structural, semantic, repair) only moves the percentage: a polling client sees
+`"status": "validating"` at 70, 80 and 85.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ _STAGE_STATUS: dict[Stage, JobStatus] = {
 
 
 def progress_for(stage: Stage | str, attempt: int = 0) -> int:
-    """The seed's percentage for `stage`; `attempt` (1-based) matters only for repairs."""
+    """The progress map's percentage for `stage`; `attempt` (1-based) matters only for repairs."""
     st = Stage(stage)
     if st is Stage.REPAIR:
         if attempt < 1:

@@ -28,7 +28,7 @@ from pydantic import BaseModel, Field
 from draftguard.errors import DraftguardError, StoreReplacedError
 from draftguard.jobs._models import JobOutcome, JobRecord
 from draftguard.jobs._store import JobStore
-from draftguard.jobs._worker_log import WORKER_LOGGER, seed_line
+from draftguard.jobs._worker_log import WORKER_LOGGER, marked_line
 
 __all__ = [
     "JobLog",
@@ -153,7 +153,7 @@ class Worker:
         async def on_log(message: str, fields: Mapping[str, Any]) -> None:
             if "ok" in fields and not message.startswith("✗"):
                 return  # the loop's own closing line: the worker writes the job's verdict
-            self._line(seed_line(message), job, **{"event": "loop", **dict(fields)})
+            self._line(marked_line(message), job, **{"event": "loop", **dict(fields)})
 
         run = asyncio.ensure_future(
             asyncio.wait_for(self.runner(job, on_progress, on_log), self.job_timeout_seconds)

@@ -1,9 +1,9 @@
-"""Worker log lines as structured logging: the seed's "Worker Log Examples" for people,
-JSON lines for machines.
+"""Worker log lines as structured logging: the worker log format for people, JSON lines for
+machines.
 
 Every line is a `logging` record on the `draftguard.worker` logger whose `fields` attribute
-holds the structured data (job_id, worker, event, stage, progress, ...). `SeedFormatter`
-prints `[10:30:00] ⚙️ Processing job ... (type=quiz)` exactly as the seed shows it;
+holds the structured data (job_id, worker, event, stage, progress, ...). `WorkerLogFormatter`
+prints a clock stamp and the marked message, `[10:30:00] ⚙️ Processing job ... (type=quiz)`;
 `JsonLineFormatter` prints one JSON object per line with the same message and every field.
 """
 
@@ -19,15 +19,15 @@ from typing import Any
 __all__ = [
     "WORKER_LOGGER",
     "JsonLineFormatter",
-    "SeedFormatter",
+    "WorkerLogFormatter",
     "configure_worker_logging",
-    "seed_line",
+    "marked_line",
 ]
 
 WORKER_LOGGER = "draftguard.worker"
 
 
-# The seed's markers and indentation, by how the repair loop's message starts.
+# The worker log's markers and indentation, by how the repair loop's message starts.
 _MARKERS: tuple[tuple[str, str], ...] = (
     ("Phase 1", "📋 "), ("Phase 2", "🔨 "), ("Phase 3", "✅ "),
     ("Plan created", "✓ "), ("Generated artifact", "✓ "),
@@ -39,8 +39,8 @@ _INDENTED = re.compile(
 )
 
 
-def seed_line(message: str) -> str:
-    """`message` with the seed's marker or indentation ("Phase 1: ..." → "📋 Phase 1: ...",
+def marked_line(message: str) -> str:
+    """`message` with its worker log marker or indentation ("Phase 1: ..." → "📋 Phase 1: ...",
     "→ Step 1: ..." → "  → Step 1: ..."); anything else unchanged."""
     text = message.strip()
     for prefix, marker in _MARKERS:
@@ -56,8 +56,8 @@ def _fields(record: logging.LogRecord) -> Mapping[str, Any]:
     return got if isinstance(got, Mapping) else {}
 
 
-class SeedFormatter(logging.Formatter):
-    """`[HH:MM:SS] message`, local time as the seed's examples show it."""
+class WorkerLogFormatter(logging.Formatter):
+    """`[HH:MM:SS] message`, in local time: the worker log format people read."""
 
     def format(self, record: logging.LogRecord) -> str:
         stamp = datetime.fromtimestamp(record.created).strftime("%H:%M:%S")
@@ -93,7 +93,7 @@ def configure_worker_logging(*, json_lines: bool = False, level: int = logging.I
         if getattr(handler, "_draftguard", False):
             logger.removeHandler(handler)
     handler = logging.StreamHandler()
-    handler.setFormatter(JsonLineFormatter() if json_lines else SeedFormatter())
+    handler.setFormatter(JsonLineFormatter() if json_lines else WorkerLogFormatter())
     handler._draftguard = True  # type: ignore[attr-defined]
     logger.addHandler(handler)
     logger.propagate = False

@@ -1,4 +1,4 @@
-"""`draftguard validate-artifact`: run seed 001's structural rules on a JSON file. No model."""
+"""`draftguard validate-artifact`: check a JSON file against its artifact contract. No model."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
-"""Seed 002's `DuplicateDetector`: the interface the seed describes, over `draftguard.dedupe`.
+"""`DuplicateDetector`: the event planner's duplicate filter interface over `draftguard.dedupe`.
 
 One detector tracks one response (one user turn). `new_stream()` gives the streaming filter
 that the invoker and the plugin feed chunk by chunk; `contains_duplicate_content` and
-`add_content` are the seed's two-step interface for callers that decide themselves.
+`add_content` are the check-then-track interface for callers that decide themselves.
 
-Observability (seed 002): OpenTelemetry meter instruments `content_duplicates_detected`
+Observability: OpenTelemetry meter instruments `content_duplicates_detected`
 (counter, attribute `level` = chunk | content), `content_detection_latency` (histogram, ms)
 and `content_detection_errors` (counter). Logs: DEBUG every similarity check, INFO content
 added to tracking, WARNING a duplicate filtered, ERROR a detection failure.
@@ -92,7 +92,7 @@ def detector_settings(
 
 
 class _TelemetryObserver:
-    """Turns the core's reports into OpenTelemetry measurements and seed-style logs."""
+    """Turns the core's reports into OpenTelemetry measurements and the detector's logs."""
 
     def __init__(self, instruments: _Instruments, session_id: str) -> None:
         self._m = instruments
@@ -171,7 +171,7 @@ class DuplicateDetector:
             session_id=session_id, meter_provider=meter_provider,
         )
 
-    # Seed attribute names, read-only views of the settings.
+    # The detector's long-standing attribute names, read-only views of the settings.
     @property
     def similarity_threshold(self) -> float:
         return self.settings.similarity_threshold
@@ -205,7 +205,7 @@ class DuplicateDetector:
 
         Checks only; call `add_content` for text you let through. A duplicate is counted in
         `content_duplicates_detected` and logged at WARNING. Errors count, log and answer
-        "not a duplicate" (seed Property 5).
+        "not a duplicate": a failing filter degrades to letting content through.
         """
         if not new_text or new_text.isspace():
             return False, None

@@ -1,4 +1,4 @@
-"""Seed 002's streaming invoker: ADK `Runner` in SSE mode behind both duplicate levels.
+"""The event planner's streaming invoker: ADK `Runner` in SSE mode behind both duplicate levels.
 
 `invoke_agent_streaming` yields `{'type': 'text', 'content': ...}` for the text of each
 streamed chunk that passed chunk-level and content-level detection, as soon as it is
@@ -80,7 +80,7 @@ class AgentInvoker:
 async def invoke_agent_streaming(
     invoker: AgentInvoker, *, user_id: str, session_id: str, message: str
 ) -> AsyncIterator[dict[str, Any]]:
-    """Functional form of `AgentInvoker.invoke_agent_streaming` (the seed's entry point)."""
+    """Functional form of `AgentInvoker.invoke_agent_streaming` (the streaming entry point)."""
     async for item in invoker.invoke_agent_streaming(
         user_id=user_id, session_id=session_id, message=message
     ):
