@@ -252,8 +252,6 @@ _SEED_WORDING_PENDING = frozenset({
     "src/draftguard_adk/artifacts/_loop.py",
     "src/draftguard_adk/artifacts/_repair.py",
     "src/draftguard_adk/artifacts/_tool.py",
-    "src/draftguard_adk/cli/edit.py",
-    "src/draftguard_adk/dedupe/_plugin.py",
     "src/draftguard_adk/documents/__init__.py",
     "src/draftguard_adk/documents/_validator.py",
     "src/draftguard_adk/split/_checker.py",

@@ -1,4 +1,4 @@
-"""`draftguard edit`: apply an edit plan (seed 004) to a markdown file, atomically. No model."""
+"""`draftguard edit`: apply an anchored edit plan to a markdown file, atomically. No model."""
 
 from __future__ import annotations
 
