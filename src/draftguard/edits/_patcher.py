@@ -370,9 +370,8 @@ class _Patcher:
         start, end = m.start, m.end
         anchor = op.anchor.replace("\r\n", "\n")
         repl = op.text.replace("\r\n", "\n")
-        if m.tier is MatchTier.EXACT:
-            found = text[start:end].replace("\r\n", "\n")
-        else:
+        found = text[start:end]  # raw: its line breaks' bytes are what the replacement keeps
+        if m.tier is not MatchTier.EXACT:
             # A normalised or fuzzy match starts at the anchor's first word and ends at its
             # last: whitespace the anchor and the replacement share at either end stands
             # for the document's own, which stays.
@@ -381,7 +380,6 @@ class _Patcher:
                     len(_common_prefix(_trail(anchor), _trail(repl))) :
                 ]
             anchor = anchor.strip()
-            found = text[start:end]
             if m.tier is MatchTier.FUZZY:
                 end = self.snap_replace_end(start, end, anchor, repl)
                 found = text[start:end]
