@@ -119,6 +119,13 @@ def test_an_anchor_never_ends_inside_a_decomposed_letter() -> None:
     assert [c.text for c in res.candidates] == [unicodedata.normalize("NFD", "café")]
 
 
+def test_overlapping_normalised_matches_make_the_anchor_ambiguous() -> None:
+    doc = "# T\n\nGo on. Go on. Go on.\n"
+    res = apply_plan(doc, plan(rep("GO ON. GO ON", "Stop")))
+    assert res.status is EditStatus.REJECTED and res.reason is RejectReason.AMBIGUOUS
+    assert len(res.candidates) == 2 and res.text == doc
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_peer_case_is_never_a_silent_wrong_edit(case: dict[str, object]) -> None:
     outcome = judge(case)

@@ -317,15 +317,17 @@ ACCENTED = ["café", "crème", "brûlée", "naïve", "jalapeño", "über", "faç
 
 
 def nfc_spans(doc: str, anchor: str) -> list[tuple[int, int]]:
-    """Every span of `doc` equal to `anchor` up to Unicode composition, tried one by one."""
-    want = unicodedata.normalize("NFC", anchor)
+    """Every span of `doc` equal to `anchor` up to Unicode composition and whitespace runs
+    (the normalised tier's rule), tried one by one; overlapping spans count."""
+    want = " ".join(unicodedata.normalize("NFC", anchor).split())
     return [
         (i, j)
         for i in range(len(doc))
         for j in range(i + 1, len(doc) + 1)
-        if not unicodedata.combining(doc[i])
+        if not doc[i].isspace() and not doc[j - 1].isspace()
+        and not unicodedata.combining(doc[i])
         and (j == len(doc) or not unicodedata.combining(doc[j]))
-        and unicodedata.normalize("NFC", doc[i:j]) == want
+        and " ".join(unicodedata.normalize("NFC", doc[i:j]).split()) == want
     ]
 
 

@@ -282,11 +282,16 @@ def _normalized(search: SearchText, anchor: str, lo: int, hi: int) -> list[Ancho
                 return []
     else:  # the text has a character whose lower case is longer (e.g. "İ"): match any case
         pattern = re.compile(pattern.pattern, re.IGNORECASE)
-    return [
-        AnchorMatch(m.start(), m.end(), MatchTier.NORMALIZED)
-        for m in pattern.finditer(search.folded, lo, hi)
-        if not splits_character(search.text, m.start(), m.end())
-    ]
+    # Overlapping matches count, as in the exact tier: "a. a" occurs twice in "a. a. a",
+    # and a non-overlapping scan would hide the second and call the anchor unique.
+    found: list[AnchorMatch] = []
+    folded, text = search.folded, search.text
+    m = pattern.search(folded, lo, hi)
+    while m is not None:
+        if not splits_character(text, m.start(), m.end()):
+            found.append(AnchorMatch(m.start(), m.end(), MatchTier.NORMALIZED))
+        m = pattern.search(folded, m.start() + 1, hi)
+    return found
 
 
 _WORD = re.compile(r"\w")
@@ -462,12 +467,14 @@ def find_anchor(
     ambiguity_margin: float = PatchSettings.ambiguity_margin,
     suggest_cutoff: float = 50.0,
     limit_near: int = 3,
+    fuzzy: bool = True,
 ) -> AnchorSearch:
     """All places `anchor` occurs in `search.text[start:end]`, from the first tier that hits.
 
     Fuzzy matching runs only for anchors of at least `min_fuzzy_length` characters and
     accepts alignments scoring at least `score_cutoff`. Without any match, `near` holds up to
-    `limit_near` candidates scoring at least `suggest_cutoff` ("did you mean").
+    `limit_near` candidates scoring at least `suggest_cutoff` ("did you mean"). `fuzzy=False`
+    stops after the normalised tier, with no suggestions.
     """
     if isinstance(search, str):
         search = SearchText(search)
@@ -479,7 +486,7 @@ def find_anchor(
     if exact:
         return AnchorSearch(tuple(exact))
     normalized = _normalized(search, anchor, start, hi)
-    if normalized:
+    if normalized or not fuzzy:
         return AnchorSearch(tuple(normalized))
     cutoff = score_cutoff if len(anchor.strip()) >= min_fuzzy_length else 101.0
     matches, near = _fuzzy(

@@ -134,8 +134,9 @@ class _Patcher:
             if not done and not matches:
                 # A replacement fitted to the post's indentation or newlines is no longer
                 # a verbatim copy of the op's text; the normalised tier still sees it.
-                done = self.find(op.text, lo, hi, fuzzy=False)
-                self._near = near
+                # No fuzzy tier, no suggestions: only evidence, at the cost of one scan.
+                done = list(find_anchor(self.search, op.text, start=lo, end=hi,
+                                        fuzzy=False).matches)
             # An anchor found inside the replacement text is the replacement, not the anchor.
             matches = [
                 m for m in matches if not any(d.start <= m.start and m.end <= d.end for d in done)
