@@ -51,6 +51,16 @@ def test_normalised_match_carries_indentation_into_the_replacement() -> None:
     assert res.text == "# N\n\n- item one\n  continued there\n- item two\n"
 
 
+def test_a_resent_fitted_replacement_is_already_applied_but_a_case_variant_is_not() -> None:
+    doc = "# T\n\n```\ndef f():\n    x = 1\n```\n\nPat's won.\n"
+    fitted = plan(rep("def f():\nx = 1", "def f():\nx = 2"), scope="multi-paragraph")
+    first = apply_plan(doc, fitted)
+    assert first.text == doc.replace("x = 1", "x = 2")
+    assert apply_plan(first.text, fitted).status is EditStatus.ALREADY_APPLIED
+    miss = apply_plan(doc, plan(rep("Zorblax frobnicated", "pat's won")))
+    assert miss.status is EditStatus.REJECTED and miss.reason is RejectReason.NOT_FOUND
+
+
 def test_indentation_that_cannot_be_carried_is_a_question() -> None:
     doc = "```\nif hot:\n\tserve()\n\twait()\n```\n"
     res = apply_plan(doc, plan(rep("if hot:\n    serve()", "if hot:\n    serve_now()"),

@@ -135,8 +135,13 @@ class _Patcher:
                 # A replacement fitted to the post's indentation or newlines is no longer
                 # a verbatim copy of the op's text; the normalised tier still sees it.
                 # No fuzzy tier, no suggestions: only evidence, at the cost of one scan.
-                done = list(find_anchor(self.search, op.text, start=lo, end=hi,
-                                        fuzzy=False).matches)
+                # Only whitespace may differ: a case or quote variant is someone else's text.
+                want = op.text.split()
+                done = [
+                    d for d in find_anchor(self.search, op.text, start=lo, end=hi,
+                                           fuzzy=False).matches
+                    if self.text[d.start : d.end].split() == want
+                ]
             # An anchor found inside the replacement text is the replacement, not the anchor.
             matches = [
                 m for m in matches if not any(d.start <= m.start and m.end <= d.end for d in done)
