@@ -121,6 +121,14 @@ def test_nfc_anchor_finds_nfd_text_and_back() -> None:
     assert res.text == "# N\n\nThe bar was open late.\n"
 
 
+def test_a_decomposed_twin_makes_an_exact_anchor_ambiguous() -> None:
+    # A post pasted together from two editors: one "crème" composed, one decomposed.
+    doc = "# N\n\nA crème here.\n\nA " + unicodedata.normalize("NFD", "crème") + " there.\n"
+    res = apply_plan(doc, plan(rep("crème", "cream")))
+    assert res.status is EditStatus.REJECTED and res.reason is RejectReason.AMBIGUOUS
+    assert res.text == doc
+
+
 def test_an_anchor_never_ends_inside_a_decomposed_letter() -> None:
     nfd = unicodedata.normalize("NFD", "# N\n\nThe café was open late.\n")
     res = apply_plan(nfd, plan(rep("cafe", "bar")))  # would leave "bár"

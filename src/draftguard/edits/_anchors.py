@@ -254,6 +254,32 @@ def _both_forms(piece: str) -> tuple[str, list[str]]:
     return "".join(out), literals
 
 
+def _with_other_forms(
+    search: SearchText, anchor: str, lo: int, hi: int, exact: list[AnchorMatch]
+) -> list[AnchorMatch]:
+    """`exact` plus the anchor's copies in the other Unicode form (NFC against NFD).
+
+    Canonically equivalent text is the same text to a reader, so the exact tier matches it
+    in either form: a unique-looking exact match with a decomposed twin elsewhere is
+    ambiguous, and an anchor in the other form than the post is still an exact match.
+    """
+    pattern, _ = _both_forms(anchor)
+    if pattern == re.escape(unicodedata.normalize("NFC", anchor)) and unicodedata.is_normalized(
+        "NFC", anchor
+    ):
+        return exact  # nothing in the anchor has another form
+    rx = re.compile(pattern)
+    seen = {(m.start, m.end) for m in exact}
+    more = list(exact)
+    m = rx.search(search.text, lo, hi)
+    while m is not None:
+        span = (m.start(), m.end())
+        if span not in seen and not splits_character(search.text, *span):
+            more.append(AnchorMatch(*span, MatchTier.EXACT))
+        m = rx.search(search.text, m.start() + 1, hi)
+    return sorted(more, key=lambda x: (x.start, x.end))
+
+
 def _normalized_pattern(anchor: str) -> tuple[re.Pattern[str], list[str]] | None:
     """The anchor as a folded regex, and the literal pieces every match must contain."""
     words = fold(anchor.strip()).split()
@@ -483,6 +509,8 @@ def find_anchor(
         return AnchorSearch()
     exact = [m for m in search.exact(anchor, start, hi) if not splits_character(
         search.text, m.start, m.end)]
+    if search.decomposed or not unicodedata.is_normalized("NFC", anchor):
+        exact = _with_other_forms(search, anchor, start, hi, exact)
     if exact:
         return AnchorSearch(tuple(exact))
     normalized = _normalized(search, anchor, start, hi)

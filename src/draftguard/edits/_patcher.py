@@ -129,13 +129,11 @@ class _Patcher:
         matches = self.find(op.anchor, lo, hi)
         near = self._near
         if isinstance(op, ReplaceOp) and op.text.strip() and op.text != op.anchor:
-            # Only an exact copy of the replacement is evidence that it was applied.
+            # Only a copy of the replacement is evidence that it was applied: an exact one,
+            # or one fitted to the post's indentation and newlines (whitespace may differ,
+            # never case or quotes: such a variant is someone else's text).
             done = self.exact(op.text, lo, hi)
             if not done and not matches:
-                # A replacement fitted to the post's indentation or newlines is no longer
-                # a verbatim copy of the op's text; the normalised tier still sees it.
-                # No fuzzy tier, no suggestions: only evidence, at the cost of one scan.
-                # Only whitespace may differ: a case or quote variant is someone else's text.
                 want = op.text.split()
                 done = [
                     d for d in find_anchor(self.search, op.text, start=lo, end=hi,
