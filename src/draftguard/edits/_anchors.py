@@ -16,6 +16,7 @@ answers exactly like the plain search; tests/test_edit_ops_search.py pins that.
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -128,12 +129,20 @@ class SearchText:
         self._block_texts: list[str] | None = None
         self._finder: ExactFinder | None = None
         self._bound: SegmentBound | None = None
+        self._decomposed: bool | None = None
 
     @property
     def folded(self) -> str:
         if self._folded is None:
             self._folded, self._lowered = _fold(self.text)
         return self._folded
+
+    @property
+    def decomposed(self) -> bool:
+        """Whether the text holds decomposed (NFD) characters."""
+        if self._decomposed is None:
+            self._decomposed = not unicodedata.is_normalized("NFC", self.text)
+        return self._decomposed
 
     @property
     def lowered(self) -> bool:
@@ -207,6 +216,70 @@ def _paragraph_spans(text: str) -> list[tuple[int, int]]:
 _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
 
 
+def splits_character(text: str, start: int, end: int) -> bool:
+    """Whether `text[start:end]` begins or ends inside a character ("e" of "e\u0301").
+
+    A span that leaves a combining mark outside it would move the accent onto the
+    replacement ("cafe" -> "bar" in NFD "cafe\u0301" gives "bár"), so it is no match.
+    """
+    return (start < len(text) and unicodedata.combining(text[start]) != 0) or (
+        end < len(text) and unicodedata.combining(text[end]) != 0
+    )
+
+
+def _both_forms(piece: str) -> tuple[str, list[str]]:
+    """`piece` as a regex matching it composed (NFC) or decomposed (NFD), and its literals.
+
+    Posts come from editors that store either form, and a model writes NFC; the folded
+    regex accepts both, character by character, so mixed texts match too.
+    """
+    nfc = unicodedata.normalize("NFC", piece)
+    if unicodedata.is_normalized("NFD", nfc):
+        return re.escape(nfc), [nfc] if nfc else []
+    out: list[str] = []
+    literals: list[str] = []
+    run = ""
+    for ch in nfc:
+        nfd = unicodedata.normalize("NFD", ch)
+        if nfd == ch:
+            out.append(re.escape(ch))
+            run += ch
+            continue
+        out.append(f"(?:{re.escape(ch)}|{re.escape(nfd)})")
+        if run:
+            literals.append(run)
+        run = ""
+    if run:
+        literals.append(run)
+    return "".join(out), literals
+
+
+def _with_other_forms(
+    search: SearchText, anchor: str, lo: int, hi: int, exact: list[AnchorMatch]
+) -> list[AnchorMatch]:
+    """`exact` plus the anchor's copies in the other Unicode form (NFC against NFD).
+
+    Canonically equivalent text is the same text to a reader, so the exact tier matches it
+    in either form: a unique-looking exact match with a decomposed twin elsewhere is
+    ambiguous, and an anchor in the other form than the post is still an exact match.
+    """
+    pattern, _ = _both_forms(anchor)
+    if pattern == re.escape(unicodedata.normalize("NFC", anchor)) and unicodedata.is_normalized(
+        "NFC", anchor
+    ):
+        return exact  # nothing in the anchor has another form
+    rx = re.compile(pattern)
+    seen = {(m.start, m.end) for m in exact}
+    more = list(exact)
+    m = rx.search(search.text, lo, hi)
+    while m is not None:
+        span = (m.start(), m.end())
+        if span not in seen and not splits_character(search.text, *span):
+            more.append(AnchorMatch(*span, MatchTier.EXACT))
+        m = rx.search(search.text, m.start() + 1, hi)
+    return sorted(more, key=lambda x: (x.start, x.end))
+
+
 def _normalized_pattern(anchor: str) -> tuple[re.Pattern[str], list[str]] | None:
     """The anchor as a folded regex, and the literal pieces every match must contain."""
     words = fold(anchor.strip()).split()
@@ -215,9 +288,9 @@ def _normalized_pattern(anchor: str) -> tuple[re.Pattern[str], list[str]] | None
     parts: list[str] = []
     literals: list[str] = []
     for word in words:
-        pieces = _ELLIPSIS.split(word)
-        parts.append(r"(?:\.\.\.|\u2026)".join(re.escape(p) for p in pieces))
-        literals += [p for p in pieces if p]
+        pieces = [_both_forms(p) for p in _ELLIPSIS.split(word)]
+        parts.append(r"(?:\.\.\.|\u2026)".join(p for p, _ in pieces))
+        literals += [lit for _, lits in pieces for lit in lits]
     # Whitespace runs (including line breaks and CRLF) match any other whitespace run.
     return re.compile(r"\s+".join(parts)), literals
 
@@ -235,20 +308,31 @@ def _normalized(search: SearchText, anchor: str, lo: int, hi: int) -> list[Ancho
                 return []
     else:  # the text has a character whose lower case is longer (e.g. "İ"): match any case
         pattern = re.compile(pattern.pattern, re.IGNORECASE)
-    return [
-        AnchorMatch(m.start(), m.end(), MatchTier.NORMALIZED)
-        for m in pattern.finditer(search.folded, lo, hi)
-    ]
+    # Overlapping matches count, as in the exact tier: "a. a" occurs twice in "a. a. a",
+    # and a non-overlapping scan would hide the second and call the anchor unique.
+    found: list[AnchorMatch] = []
+    folded, text = search.folded, search.text
+    m = pattern.search(folded, lo, hi)
+    while m is not None:
+        if not splits_character(text, m.start(), m.end()):
+            found.append(AnchorMatch(m.start(), m.end(), MatchTier.NORMALIZED))
+        m = pattern.search(folded, m.start() + 1, hi)
+    return found
 
 
 _WORD = re.compile(r"\w")
 
 
+def _wordish(ch: str) -> bool:
+    """A word character, or a combining mark that belongs to one (NFD accents)."""
+    return bool(_WORD.match(ch)) or unicodedata.combining(ch) != 0
+
+
 def _snap(text: str, start: int, end: int, lo: int, hi: int) -> tuple[int, int]:
     """Widen a fuzzy span to whole words and trim surrounding spaces."""
-    while start > lo and _WORD.match(text[start - 1]) and _WORD.match(text[start]):
+    while start > lo and _wordish(text[start - 1]) and _wordish(text[start]):
         start -= 1
-    while end < hi and end > start and _WORD.match(text[end - 1]) and _WORD.match(text[end]):
+    while end < hi and end > start and _wordish(text[end - 1]) and _wordish(text[end]):
         end += 1
     while start < end and text[start].isspace():
         start += 1
@@ -346,6 +430,8 @@ def _fuzzy(
     limit_near: int,
 ) -> tuple[list[AnchorMatch], list[AnchorMatch]]:
     needle = fold(" ".join(anchor.split()))
+    # Score in the text's own form, so an accent counts as one difference, not two.
+    needle = unicodedata.normalize("NFD" if search.decomposed else "NFC", needle)
     first = bisect_right(search.block_ends, lo)
     last = bisect_left(search.block_starts, hi)
     if first >= last or not needle:
@@ -407,23 +493,28 @@ def find_anchor(
     ambiguity_margin: float = PatchSettings.ambiguity_margin,
     suggest_cutoff: float = 50.0,
     limit_near: int = 3,
+    fuzzy: bool = True,
 ) -> AnchorSearch:
     """All places `anchor` occurs in `search.text[start:end]`, from the first tier that hits.
 
     Fuzzy matching runs only for anchors of at least `min_fuzzy_length` characters and
     accepts alignments scoring at least `score_cutoff`. Without any match, `near` holds up to
-    `limit_near` candidates scoring at least `suggest_cutoff` ("did you mean").
+    `limit_near` candidates scoring at least `suggest_cutoff` ("did you mean"). `fuzzy=False`
+    stops after the normalised tier, with no suggestions.
     """
     if isinstance(search, str):
         search = SearchText(search)
     hi = len(search.text) if end is None else end
     if not anchor.strip():
         return AnchorSearch()
-    exact = search.exact(anchor, start, hi)
+    exact = [m for m in search.exact(anchor, start, hi) if not splits_character(
+        search.text, m.start, m.end)]
+    if search.decomposed or not unicodedata.is_normalized("NFC", anchor):
+        exact = _with_other_forms(search, anchor, start, hi, exact)
     if exact:
         return AnchorSearch(tuple(exact))
     normalized = _normalized(search, anchor, start, hi)
-    if normalized:
+    if normalized or not fuzzy:
         return AnchorSearch(tuple(normalized))
     cutoff = score_cutoff if len(anchor.strip()) >= min_fuzzy_length else 101.0
     matches, near = _fuzzy(

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from draftguard.edits._anchors import AnchorMatch, MatchTier, SearchText, find_anchor, fold
-from draftguard.edits._diff import Edit, apply_edits, build_windows, unified_diff
+from draftguard.edits._diff import Edit, Window, apply_edits, build_windows, unified_diff
 from draftguard.edits._patch_settings import PatchSettings
 from draftguard.edits._plan import DeleteOp, EditOp, EditPlan, InsertOp, ReplaceOp
 from draftguard.edits._result import (
@@ -25,11 +25,15 @@ from draftguard.edits._result import (
     RejectReason,
 )
 from draftguard.edits._scope import Region, ScopeError, resolve_scope
-from draftguard.markdown import MarkdownMap, count_lines, heading_lines
+from draftguard.markdown import BlockKind, MarkdownMap, count_lines, heading_lines
 
 __all__ = ["apply_plan", "line_budget"]
 
 _BLANK_LINE = re.compile(r"\n[ \t]*\r?\n")
+_SPACE_RUN = re.compile(r"\s+")
+# Punctuation that ends a sentence; a replacement ending in one takes the place of the run
+# that follows its anchor, instead of doubling it ("text..").
+_SENTENCE_END = ".!?\u2026"
 _NO_SPACE_BEFORE = set(".,;:!?)]}'\"\u2019\u201d")
 _NO_SPACE_AFTER = set("([{'\"\u2018\u201c")
 
@@ -50,6 +54,16 @@ class _Rejection(Exception):
     message: str
     question: str | None = None
     candidates: list[Candidate] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Break:
+    """How one line break of the matched text looks: its newline, indent shift and head."""
+
+    newline: str
+    shift: tuple[str, str]  # (indentation prefix to drop, prefix to add)
+    anchor_head: str | None = None  # the anchor's whitespace before its newline
+    post_head: str | None = None  # the post's whitespace before its newline, raw bytes
 
 
 @dataclass
@@ -115,8 +129,17 @@ class _Patcher:
         matches = self.find(op.anchor, lo, hi)
         near = self._near
         if isinstance(op, ReplaceOp) and op.text.strip() and op.text != op.anchor:
-            # Only an exact copy of the replacement is evidence that it was applied.
+            # Only a copy of the replacement is evidence that it was applied: an exact one,
+            # or one fitted to the post's indentation and newlines (whitespace may differ,
+            # never case or quotes: such a variant is someone else's text).
             done = self.exact(op.text, lo, hi)
+            if not done and not matches:
+                want = op.text.split()
+                done = [
+                    d for d in find_anchor(self.search, op.text, start=lo, end=hi,
+                                           fuzzy=False).matches
+                    if self.text[d.start : d.end].split() == want
+                ]
             # An anchor found inside the replacement text is the replacement, not the anchor.
             matches = [
                 m for m in matches if not any(d.start <= m.start and m.end <= d.end for d in done)
@@ -241,7 +264,8 @@ class _Patcher:
 
     # -- turning a match into an edit ----------------------------------------------------------
     def make_edit(self, i: int, op: EditOp, m: AnchorMatch, region: Region) -> Edit:
-        doc, text, nl = self.doc, self.text, self.doc.newline
+        doc, text = self.doc, self.text
+        nl = self.newline_near(m.end)
         s, e = m.start, m.end
         while s < e and text[s].isspace():
             s += 1
@@ -262,7 +286,10 @@ class _Patcher:
             return t.replace("\n", nl) if nl != "\n" else t
 
         if isinstance(op, ReplaceOp):
-            return Edit(m.start, m.end, conv(op.text), i)
+            edit = self.replace_edit(i, op, m)
+            if not region.multi_paragraph:
+                self.check_no_split(i, edit)
+            return edit
         if isinstance(op, InsertOp):
             body = conv(op.text.strip("\r\n"))
             if whole_block and block is not None:
@@ -272,19 +299,33 @@ class _Patcher:
             if whole_lines:
                 if op.position == "after":
                     at = doc.line_end(last)
-                    return Edit(at, at, nl + body, i)
-                at = doc.line_starts[first]
-                return Edit(at, at, body + nl, i)
+                    edit = Edit(at, at, nl + body, i)
+                else:
+                    at = doc.line_starts[first]
+                    edit = Edit(at, at, body + nl, i)
+                if not region.multi_paragraph:
+                    self.check_no_split(i, edit)
+                return edit
             t = conv(op.text)
             if op.position == "after":
                 prev = text[e - 1] if e > 0 else " "
                 if not t[0].isspace() and t[0] not in _NO_SPACE_BEFORE and not prev.isspace():
                     t = " " + t
-                return Edit(e, e, t, i)
-            nxt = text[s] if s < len(text) else " "
-            if not t[-1].isspace() and t[-1] not in _NO_SPACE_AFTER and nxt.isalnum():
-                t = t + " "
-            return Edit(s, s, t, i)
+                # Text ending in a line break starts a new line: the space that separated
+                # the words would now indent it.
+                gap = e
+                if t.endswith("\n"):
+                    while gap < len(text) and text[gap] in " \t":
+                        gap += 1
+                edit = Edit(e, gap, t, i)
+            else:
+                nxt = text[s] if s < len(text) else " "
+                if not t[-1].isspace() and t[-1] not in _NO_SPACE_AFTER and nxt.isalnum():
+                    t = t + " "
+                edit = Edit(s, s, t, i)
+            if not region.multi_paragraph:
+                self.check_no_split(i, edit)
+            return edit
         # delete
         if whole_block and block is not None:
             blocks = doc.body_blocks()
@@ -309,6 +350,164 @@ class _Patcher:
         elif before == "\n" and after == " ":
             e += 1
         return Edit(s, e, "", i)
+
+    def newline_near(self, offset: int) -> str:
+        """The line terminator of the line holding `offset` (or the nearest line before it).
+
+        In a file with mixed line endings the local style is the right one for new lines;
+        the document's dominant style would rewrite the neighbour's ending.
+        """
+        doc, text = self.doc, self.text
+        line = doc.line_of(offset)
+        while line >= 0:
+            end = doc.line_end(line)
+            if text.startswith("\r\n", end):
+                return "\r\n"
+            if text.startswith("\n", end):
+                return "\n"
+            line -= 1
+        return doc.newline
+
+    def replace_edit(self, i: int, op: ReplaceOp, m: AnchorMatch) -> Edit:
+        """The replacement, fitted to the matched text's punctuation, newlines and indentation."""
+        text = self.text
+        start, end = m.start, m.end
+        anchor = op.anchor.replace("\r\n", "\n")
+        repl = op.text.replace("\r\n", "\n")
+        found = text[start:end]  # raw: its line breaks' bytes are what the replacement keeps
+        if m.tier is not MatchTier.EXACT:
+            # A normalised or fuzzy match starts at the anchor's first word and ends at its
+            # last: whitespace the anchor and the replacement share at either end stands
+            # for the document's own, which stays.
+            if repl.strip():
+                repl = _shed_lead(_lead(anchor), _lead(repl)) + repl.strip() + _trail(repl)[
+                    len(_common_prefix(_trail(anchor), _trail(repl))) :
+                ]
+            anchor = anchor.strip()
+            if m.tier is MatchTier.FUZZY:
+                end = self.snap_replace_end(start, end, anchor, repl)
+                found = text[start:end]
+        end = self.absorb_doubled_end(end, anchor, repl)
+        return Edit(start, end, self.fit_breaks(i, anchor, found, repl, end, m.tier), i)
+
+    def snap_replace_end(self, start: int, end: int, anchor: str, repl: str) -> int:
+        """A fuzzy span's end moved to the sentence end the anchor and replacement imply.
+
+        The alignment stops before punctuation it could not match ("amazing!" against
+        "amazing."), which would leave the old mark beside the replacement's; it may also
+        take a mark neither the anchor nor the replacement has, which would drop it.
+        """
+        text = self.text
+        stop = end
+        while stop < len(text) and text[stop] in _SENTENCE_END:
+            stop += 1
+        at_break = stop == len(text) or text[stop].isspace()
+        wants_mark = _ends_sentence(anchor) or _ends_sentence(repl)
+        if stop > end and at_break and wants_mark:
+            return stop
+        if not wants_mark and (end == len(text) or text[end].isspace()):
+            keep = end
+            while keep > start + 1 and text[keep - 1] in _SENTENCE_END:
+                keep -= 1
+            return keep
+        return end
+
+    def absorb_doubled_end(self, end: int, anchor: str, repl: str) -> int:
+        """Take the sentence-final run after the anchor when the replacement brings its own."""
+        text = self.text
+        if not _ends_sentence(repl) or _ends_sentence(anchor):
+            return end
+        stop = end
+        while stop < len(text) and text[stop] in _SENTENCE_END:
+            stop += 1
+        if stop > end and (stop == len(text) or text[stop].isspace()):
+            return stop
+        return end
+
+    def fit_breaks(
+        self, i: int, anchor: str, found: str, repl: str, end: int, tier: MatchTier
+    ) -> str:
+        """`repl` with each line break rendered as the matched text has it.
+
+        The k-th line break of the replacement stands where the anchor's k-th one was: it
+        keeps that break's newline bytes, and its indentation moves by what the match
+        added to (or took from) the anchor's. When the replacement has another number of
+        breaks, one uniform newline and shift must hold for every break, else we ask.
+        """
+        a_runs = _SPACE_RUN.findall(anchor)
+        d_runs = _SPACE_RUN.findall(found)
+        r_breaks = [mm for mm in _SPACE_RUN.finditer(repl) if "\n" in mm.group()]
+        if not r_breaks:
+            return repl
+        local = self.newline_near(end)
+        pairs: list[_Break | None] = []
+        if len(a_runs) == len(d_runs):
+            for a_run, d_run in zip(a_runs, d_runs, strict=True):
+                if "\n" not in a_run and "\n" not in d_run:
+                    continue
+                if "\n" not in d_run:
+                    pairs.append(None)  # the anchor's break is a space in the post
+                    continue
+                d_head, d_indent = d_run.rsplit("\n", 1)
+                nl = "\r\n" if d_head.endswith("\r") else "\n"
+                a_head = a_run.rsplit("\n", 1)[0] if "\n" in a_run else None
+                shift = (
+                    ("", "")
+                    if tier is MatchTier.EXACT
+                    else _shift(_after_break(a_run), d_indent)
+                )
+                if shift is None:
+                    raise self.indent_question(i)
+                pairs.append(_Break(nl, shift, a_head, d_head.removesuffix("\r")))
+        elif any("\n" in r for r in d_runs) and tier is not MatchTier.EXACT:
+            raise self.indent_question(i)
+        if len(pairs) != len(r_breaks):
+            known = [p for p in pairs if p is not None]
+            newlines = {p.newline for p in known}
+            shifts = {p.shift for p in known}
+            if len(shifts) > 1:
+                raise self.indent_question(i)
+            uniform = _Break(
+                newlines.pop() if len(newlines) == 1 else local,
+                shifts.pop() if shifts else ("", ""),
+            )
+            pairs = [uniform] * len(r_breaks)
+        out: list[str] = []
+        pos = 0
+        for mm, brk in zip(r_breaks, pairs, strict=True):
+            head, indent = mm.group().rsplit("\n", 1)
+            b = brk or _Break(local, ("", ""))
+            drop, add = b.shift
+            if not indent.startswith(drop):
+                raise self.indent_question(i)
+            # Trailing spaces and blank lines the replacement repeats from the anchor are
+            # the post's own: keep its bytes.
+            head = b.post_head if b.post_head is not None and head == b.anchor_head else (
+                head.replace("\n", b.newline)
+            )
+            out += [repl[pos : mm.start()], head, b.newline, add, indent[len(drop) :]]
+            pos = mm.end()
+        out.append(repl[pos:])
+        return "".join(out)
+
+    def indent_question(self, i: int) -> _Rejection:
+        return _Rejection(
+            RejectReason.CONSTRAINT,
+            f"op {i}: the anchor's lines are indented differently from the text it matched, "
+            "so the replacement's indentation is unclear",
+            "The lines you quoted are indented differently in the post. Should the new "
+            "lines keep the post's indentation? Please quote the lines exactly as they are.",
+        )
+
+    def check_no_split(self, i: int, edit: Edit) -> None:
+        """Refuse an edit that puts a blank line inside a paragraph (a paragraph split)."""
+        if _splits_paragraph(self.doc, edit):
+            raise _Rejection(
+                RejectReason.CONSTRAINT,
+                f"op {i} would split a paragraph in two; that needs scope 'multi-paragraph'",
+                "This edit splits a paragraph into two. Should I make it a multi-paragraph "
+                "edit?",
+            )
 
     def snap_to_lines(self, s: int, e: int) -> tuple[int, int]:
         """Widen a fuzzy span to its whole lines when only punctuation lies outside it.
@@ -411,6 +610,18 @@ class _Patcher:
             )
         return self.finish(edits, reports, dry_run=dry_run, filename=filename)
 
+    def breaks_moved(self, w: Window) -> int:
+        """Paragraph breaks a window adds or removes (a split or a join is a changed line)."""
+        doc = self.doc
+        if any(k in doc.fence_at_line for k in range(w.first_line, w.last_line + 1)):
+            return 0
+        before = [doc.line_text(k) for k in range(max(0, w.first_line - 1), w.first_line)]
+        after = [doc.line_text(k) for k in range(w.last_line + 1, min(doc.line_count,
+                                                                       w.last_line + 2))]
+        old = _paragraph_breaks([*before, *w.old_lines, *after])
+        new = _paragraph_breaks([*before, *w.new_lines, *after])
+        return abs(new - old)
+
     def bounds(self, op: EditOp) -> tuple[int, int]:
         r = self.op_region(op)
         return max(r.start, self.doc.body_start), r.end
@@ -480,11 +691,14 @@ class _Patcher:
             fraction=self.s.max_changed_fraction,
         )
         asked = plan.constraints.max_changed_lines
-        if self.region.multi_paragraph:
+        multi = self.region.multi_paragraph
+        if multi:
+            # The explicit "expand" may rewrite the whole body once; growing the post
+            # beyond that needs a number the plan states (docs/edit-ops.md, line budget).
             budget = asked if asked is not None else max(budget, doc.line_count)
         elif asked is not None:
             budget = min(budget, asked)
-        changed = sum(w.changed for w in windows)
+        changed = sum(max(w.changed, self.breaks_moved(w)) for w in windows)
         stats = DiffStats(
             lines_added=sum(w.added for w in windows),
             lines_removed=sum(w.removed for w in windows),
@@ -495,12 +709,25 @@ class _Patcher:
             line_budget=budget,
         )
         if changed > budget:
+            if multi and asked is None:
+                question = (
+                    f"This edit would change {changed} lines, more than the document's "
+                    f"{budget}. Should I allow {changed} changed lines (max_changed_lines)?"
+                )
+            elif multi:
+                question = (
+                    f"This edit would change {changed} lines, more than the {budget} you "
+                    f"allowed. Should I allow {changed}?"
+                )
+            else:
+                question = (
+                    f"This edit would change {changed} lines, more than the {budget} allowed "
+                    "for a small edit. Should I treat it as a bigger, multi-paragraph rewrite?"
+                )
             return _rejected(
                 RejectReason.CONSTRAINT,
                 f"the plan changes {changed} lines, over the budget of {budget}",
-                f"This edit would change {changed} lines, more than the {budget} allowed for a "
-                "small edit. Should I treat it as a bigger, multi-paragraph rewrite?",
-                reports=reports, stats=stats,
+                question, reports=reports, stats=stats,
             )
         new_text = apply_edits(self.text, edits)
         stats.lines_after = count_lines(new_text)
@@ -516,6 +743,72 @@ class _Patcher:
             f"{'s' if changed != 1 else ''} (budget {budget})",
             ops=reports, stats=stats, diff=diff, dry_run=dry_run, text=new_text,
         )
+
+
+def _lead(s: str) -> str:
+    return s[: len(s) - len(s.lstrip())]
+
+
+def _trail(s: str) -> str:
+    return s[len(s.rstrip()) :]
+
+
+def _common_prefix(a: str, b: str) -> str:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return a[:n]
+
+
+def _shed_lead(a_lead: str, r_lead: str) -> str:
+    """What of the replacement's leading whitespace is new beside the anchor's.
+
+    Line breaks and first-line indentation both share stand for the document's own,
+    which the match leaves in place; only what the replacement adds is kept.
+    """
+    a_indent, r_indent = _after_break(a_lead, a_lead), _after_break(r_lead, r_lead)
+    fresh = max(0, r_lead.count("\n") - a_lead.count("\n"))
+    return "\n" * fresh + r_indent[len(_common_prefix(a_indent, r_indent)) :]
+
+
+def _after_break(run: str, default: str = "") -> str:
+    """The indentation after the last newline of a whitespace run (`default` without one)."""
+    return run.rsplit("\n", 1)[1] if "\n" in run else default
+
+
+def _ends_sentence(s: str) -> bool:
+    t = s.rstrip()
+    return bool(t) and t[-1] in _SENTENCE_END
+
+
+def _shift(anchor_indent: str, found_indent: str) -> tuple[str, str] | None:
+    """How the match's indentation differs from the anchor's: (prefix to drop, to add)."""
+    if found_indent.endswith(anchor_indent):
+        return "", found_indent[: len(found_indent) - len(anchor_indent)]
+    if anchor_indent.endswith(found_indent):
+        return anchor_indent[: len(anchor_indent) - len(found_indent)], ""
+    return None
+
+
+def _paragraph_breaks(lines: list[str]) -> int:
+    """Blank-line runs with text on both sides: the breaks between paragraphs."""
+    breaks, seen_text, pending = 0, False, False
+    for line in lines:
+        if line.strip():
+            breaks += seen_text and pending
+            seen_text, pending = True, False
+        else:
+            pending = True
+    return breaks
+
+
+def _splits_paragraph(doc: MarkdownMap, edit: Edit) -> bool:
+    block = doc.block_at(edit.start)
+    if block is None or block.kind is BlockKind.CODE or edit.end > block.end:
+        return False
+    text = doc.text
+    new = text[block.start : edit.start] + edit.replacement + text[edit.end : block.end]
+    return _paragraph_breaks(new.splitlines()) > 0
 
 
 def _rejected(

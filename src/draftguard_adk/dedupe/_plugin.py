@@ -1,4 +1,4 @@
-"""`DuplicateFilterPlugin`: the streaming duplicate filter inside ADK, for `adk web` and `adk api_server`.
+"""`DuplicateFilterPlugin`: the streaming duplicate filter in `adk web` and `adk api_server`.
 
 ADK 2.13 calls `after_model_callback` for every streamed partial response and then once for
 the model's aggregated final response. The plugin hands each to a `ResponseFilter` whose chain
