@@ -1,4 +1,4 @@
-"""Reading and editing YAML frontmatter, the only way metadata changes (seed 004).
+"""Reading and editing YAML frontmatter, the only way metadata changes.
 
 Edits touch only the lines of the keys they change, so comments, key order and the
 formatting of every other key survive. The result is re-parsed to prove it says what was

@@ -44,7 +44,7 @@ def line_budget(
     max_changed_lines: int = PatchSettings.max_changed_lines,
     fraction: float = PatchSettings.max_changed_fraction,
 ) -> int:
-    """Seed 004's budget: min(`max_changed_lines`, `fraction` of the lines), at least 1."""
+    """The change budget: min(`max_changed_lines`, `fraction` of the lines), at least 1."""
     return max(1, min(max_changed_lines, int(total_lines * fraction)))
 
 

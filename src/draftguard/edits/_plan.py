@@ -1,4 +1,4 @@
-"""The edit plan: the one public JSON contract for anchored edits (seed 004).
+"""The edit plan: the one public JSON contract for anchored edits.
 
 A plan names a base version, an optional scope, constraints and a list of ops. Each op finds
 its place by a text `anchor` (a fragment of the document, possibly part of a line); `line`
