@@ -54,6 +54,7 @@ _EXTRA_MIMES = {
     "image/vnd.microsoft.icon": "ico", "audio/x-wav": "wav", "audio/x-hx-aac-adts": "aac",
     "application/x-bzip2": "bz2", "video/x-m4v": "mp4", "image/x-ms-bmp": "bmp",
     "text/x-c": "txt", "application/csv": "csv", "text/x-file": "txt",
+    "application/x-rar": "rar",
 }
 _MAGIKA_LABELS = {
     "markdown": "md", "txt": "txt", "outlook": "msg", "jpeg": "jpeg", "gzip": "gzip",
@@ -96,6 +97,8 @@ def puremagic_detector() -> Detector:
         if not ranked:
             return None
         best = ranked[0]
+        if not (best.mime_type or best.extension):  # "UTF8 file": a byte-order mark, no format
+            return None
         return _canonical(best.mime_type, best.extension)
 
     return detect

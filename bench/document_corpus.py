@@ -10,8 +10,8 @@ Two halves, each file labelled with the format its bytes are:
   issue 12 names (an Outlook message, APNG, a half-cut APNG, M4A audio, JSON nested past
   the recursion limit, Markdown that begins with "%PDF-");
 * public fixtures: the test files inside the source distributions of Pillow, pypdf,
-  python-docx, python-pptx, mutagen, filetype, puremagic and olefile, fetched with
-  `pip download --no-binary` (PyPI only) into a cache and labelled by their extension,
+  python-docx, python-pptx, mutagen, filetype, puremagic, olefile and msg-parser, fetched
+  with `pip download --no-binary` (PyPI only) into a cache and labelled by their extension,
   leaving out files whose names say they are broken on purpose.
 
 Needs the `bench` extra: `pip install -e ".[bench]"`.
@@ -46,6 +46,7 @@ SDISTS = (
     "filetype==1.2.0",
     "puremagic==1.30",
     "olefile==0.47",
+    "msg-parser==1.2.0",  # three real Outlook .msg files
 )
 # Files a project keeps to prove its reader survives damage are not what their name says.
 _BROKEN_WORDS = ("broken", "trunc", "crash", "fuzz", "invalid", "corrupt", "bad", "empty",
