@@ -45,6 +45,9 @@ def test_a_subcommand_imports_its_own_module_only(tmp_path: Path) -> None:
         ["check-split", "--raw", "raw", "--ok", "ok", "--not-ok", "no"], tmp_path)
     assert _cli_modules(loaded) == {"check_split"}
     assert not [m for m in loaded if m.startswith(_HEAVY)]
+    # Reading agents.yaml for the size limit must not pull in the other systems.
+    other_systems = ("numpy", "draftguard.dedupe", "draftguard.documents", "draftguard.edits")
+    assert not [m for m in loaded if m.startswith(other_systems)]
 
 
 def test_the_command_list_imports_no_subcommand(tmp_path: Path) -> None:

@@ -31,11 +31,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field
 from rapidfuzz import fuzz
 
 from draftguard.dedupe._sentence_window import SentenceWindow
 from draftguard.dedupe._stream_units import Piece, PieceKind, UnitScanner
+from draftguard.settings._system_settings import DedupeSettings
 
 __all__ = [
     "ChunkReplay",
@@ -70,22 +70,6 @@ def _score(key_a: str, key_b: str) -> float:
     return float(fuzz.ratio(key_a, key_b)) / 100.0
 
 
-class DedupeSettings(BaseModel):
-    """Every tunable, and the one copy of its default: this model is agents.yaml's
-    `event_planning.duplicate_detector` section."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
-
-    similarity_threshold: float = Field(default=0.95, ge=0.0, le=1.0)
-    """Chunk level: a chunk at least this similar to the one before it is a replay."""
-    content_similarity_threshold: float = Field(default=0.85, ge=0.0, le=1.0)
-    """Content level: a sentence at least this similar (rapidfuzz ratio) to a kept one goes."""
-    sentence_window_size: int = Field(default=50, ge=1)
-    """How many kept sentences each new one is compared with."""
-    min_sentence_chars: int = Field(default=12, ge=0)
-    """Shorter units ("Yes.") are exempt."""
-    min_chunk_chars: int = Field(default=32, ge=1)
-    """Shorter chunks skip the chunk-level check."""
 
 
 @dataclass

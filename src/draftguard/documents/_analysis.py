@@ -13,12 +13,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
 from draftguard.documents._base64_text import (
-    DEFAULT_MIN_CHARS,
-    DEFAULT_MIN_OPAQUE_CHARS,
     Base64Finding,
     detect_base64,
 )
@@ -48,6 +46,7 @@ from draftguard.documents._sniffing import (
     sniff_zip,
 )
 from draftguard.documents._sources import Document, SourceKind, as_document
+from draftguard.settings._system_settings import AnalysisSettings
 
 __all__ = [
     "AnalysisSettings",
@@ -67,23 +66,6 @@ class _Camel(BaseModel):
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, frozen=True)
 
 
-class AnalysisSettings(_Camel):
-    """Thresholds for previews and parsing (agents.yaml section `document_validator`)."""
-
-    full_preview_max_bytes: int = Field(default=50 * 1024, ge=0)
-    """Text and structured documents up to this size are previewed in full."""
-    large_preview_bytes: int = Field(default=1024, ge=0)
-    """Larger ones show this many leading bytes plus a size indicator."""
-    parse_limit_bytes: int = Field(default=8 * 1024 * 1024, ge=0)
-    """Documents up to this size are parsed in full (JSON, XML, YAML, base64 decoding)."""
-    base64_min_chars: int = Field(default=DEFAULT_MIN_CHARS, ge=4)
-    base64_min_opaque_chars: int = Field(default=DEFAULT_MIN_OPAQUE_CHARS, ge=4)
-
-    @model_validator(mode="after")
-    def _parse_covers_full_preview(self) -> AnalysisSettings:
-        if self.parse_limit_bytes < self.full_preview_max_bytes:
-            raise ValueError("parse_limit_bytes must be at least full_preview_max_bytes")
-        return self
 
 
 class FormatEvidence(_Camel):

@@ -30,6 +30,7 @@ from typing import Literal
 
 from draftguard.documents._scanning import ContentScan, iter_text, scan_chunks
 from draftguard.documents._sniffing import sniff_magic
+from draftguard.settings._system_settings import DEFAULT_MIN_CHARS, DEFAULT_MIN_OPAQUE_CHARS
 
 __all__ = [
     "DEFAULT_MIN_CHARS",
@@ -39,8 +40,6 @@ __all__ = [
     "looks_like_base64",
 ]
 
-DEFAULT_MIN_CHARS = 32
-DEFAULT_MIN_OPAQUE_CHARS = 256
 _HEX = frozenset(b"0123456789abcdefABCDEF")
 _CONTROLS = frozenset(range(0x20)) - frozenset(b"\t\n\r")
 

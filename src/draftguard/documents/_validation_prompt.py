@@ -21,11 +21,10 @@ from draftguard.documents._verdict import (
     KnownFacts,
     ValidationIntent,
 )
+from draftguard.settings._system_settings import DEFAULT_PREVIEW_BUDGET_BYTES
 
 __all__ = ["DEFAULT_PREVIEW_BUDGET_BYTES", "JUDGE_SYSTEM_INSTRUCTION",
            "build_retry_message", "build_validation_prompt", "prompt_summaries"]
-
-DEFAULT_PREVIEW_BUDGET_BYTES = 32 * 1024
 
 JUDGE_SYSTEM_INSTRUCTION = (
     "You are a strict validator. You compare what an assistant delivered with what the user "

@@ -40,9 +40,6 @@ from draftguard.edits._line_diff import (
     line_counts,
     line_opcodes,
 )
-from draftguard.edits._patch_settings import (
-    PatchSettings,
-)
 from draftguard.edits._patcher import (
     apply_plan,
     line_budget,
@@ -72,6 +69,9 @@ from draftguard.edits._scope import (
     Region,
     ScopeError,
     resolve_scope,
+)
+from draftguard.settings._system_settings import (
+    PatchSettings,
 )
 
 __all__ = [

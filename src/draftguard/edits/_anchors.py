@@ -26,7 +26,7 @@ from rapidfuzz import fuzz, process
 
 from draftguard.edits._exact_search import ExactFinder
 from draftguard.edits._fuzzy_bound import SegmentBound
-from draftguard.edits._patch_settings import PatchSettings
+from draftguard.settings._system_settings import PatchSettings
 
 __all__ = [
     "AnchorMatch",

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 
 from draftguard.edits._anchors import AnchorMatch, MatchTier, SearchText, find_anchor, fold
 from draftguard.edits._diff import Edit, Window, apply_edits, build_windows, unified_diff
-from draftguard.edits._patch_settings import PatchSettings
 from draftguard.edits._plan import DeleteOp, EditOp, EditPlan, InsertOp, ReplaceOp
 from draftguard.edits._result import (
     Candidate,
@@ -26,6 +25,7 @@ from draftguard.edits._result import (
 )
 from draftguard.edits._scope import Region, ScopeError, resolve_scope
 from draftguard.markdown import BlockKind, MarkdownMap, count_lines, heading_lines
+from draftguard.settings._system_settings import PatchSettings
 
 __all__ = ["apply_plan", "line_budget"]
 

@@ -1,9 +1,9 @@
 """The typed shape of agents.yaml: one section model per agent, named as in the file.
 
-Each default is written once. Knobs of a core system keep their default in that system
-(`DedupeSettings` is itself the duplicate detector's section, the anchor cutoff is
-`PatchSettings.score_cutoff`, the preview sizes are `AnalysisSettings`'); knobs only an
-adapter reads have theirs here, and the adapters refer to these models for them.
+Each default is written once. The core systems' own models (`DedupeSettings` is itself the
+duplicate detector's section, the anchor cutoff is `PatchSettings.score_cutoff`, the preview
+sizes are `AnalysisSettings`') live in `_system_settings`, so loading this file stays cheap;
+knobs only an adapter reads have their defaults here, and the adapters refer to these models.
 """
 
 from __future__ import annotations
@@ -20,9 +20,12 @@ from pydantic import (
     model_validator,
 )
 
-from draftguard.dedupe import DedupeSettings
-from draftguard.documents import DEFAULT_PREVIEW_BUDGET_BYTES, AnalysisSettings
-from draftguard.edits import PatchSettings
+from draftguard.settings._system_settings import (
+    DEFAULT_PREVIEW_BUDGET_BYTES,
+    AnalysisSettings,
+    DedupeSettings,
+    PatchSettings,
+)
 from draftguard.split import DEFAULT_GRANULARITY, DEFAULT_LENGTH_TOLERANCE, Granularity
 
 __all__ = [
