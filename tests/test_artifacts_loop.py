@@ -479,3 +479,32 @@ async def test_the_model_picks_the_answer_by_number_and_gets_a_canonical_quiz() 
     }]}
     # The judge reads the answer as text, not as a number.
     assert "Correct answer: Mitochondria" in llm.prompt_text(1)
+
+
+async def test_output_that_does_not_parse_is_logged_as_unreadable_not_as_zero_items() -> None:
+    # What a cut-off answer looked like: the worker used to log "Generated artifact: 0
+    # flashcards" and then fail on "Artifact is not valid JSON (Unterminated string)".
+    cut = '{"flashcards": [{"front": "ATP", "back": "The primary energy mol'
+    good = {"flashcards": [{"front": "ATP", "back": "The primary energy molecule of cells"}]}
+    llm = ScriptedLlm([cut, good, NO_ISSUES])
+    outcome, rec = await run(llm, "flashcards", ATP_SOURCE, "1 card")
+    assert outcome.ok
+    assert not any(line.startswith("Generated artifact") for line in rec.logs)
+    unreadable = [line for line in rec.logs if line.startswith("✗ Generated output unreadable")]
+    assert unreadable == ["✗ Generated output unreadable: Artifact is not valid JSON "
+                          "(Unterminated string starting at line 1 column 42)"]
+
+
+async def test_the_judge_answers_in_a_schema_bounded_by_the_artifact_s_items() -> None:
+    from draftguard_adk.llm import to_json_schema
+    from draftguard_adk.llm._budget import max_json_chars
+
+    llm = ScriptedLlm([load("atp_flashcards_repair2.json"), NO_ISSUES])
+    outcome, _ = await run(llm, "flashcards", ATP_SOURCE, "2 cards")
+    assert outcome.ok
+    judge = llm.requests[1].config
+    schema = to_json_schema(judge.response_json_schema or judge.response_schema)
+    issues = schema["properties"]["issues"]
+    assert issues["maxItems"] == 2 and issues["items"]["properties"]["item"]["maximum"] == 2
+    # So the embedded model can be given every token its longest answer needs.
+    assert max_json_chars(schema) is not None

@@ -215,3 +215,14 @@ async def test_real_model_structured_output_at_five_items_always_parses(kind: st
     assert final.finish_reason != types.FinishReason.MAX_TOKENS
     value = json.loads(_text(final))
     spec.generation_schema(5).model_validate(value)
+
+
+def test_the_json_grammar_has_no_unicode_escape_so_the_answer_bound_holds() -> None:
+    pytest.importorskip("llama_cpp")
+    from draftguard_adk.llm._local_llm import _gbnf
+
+    grammar = _gbnf({"type": "object", "properties": {"a": {"type": "string", "maxLength": 3}},
+                     "required": ["a"]})
+    char_rule = next(line for line in grammar.splitlines() if line.startswith("char ::="))
+    assert '"u"' not in char_rule and "\\x00-\\x1F" in char_rule
+    assert '"\\\\" ["\\\\/bfnrt]' in char_rule

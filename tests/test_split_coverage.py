@@ -136,3 +136,42 @@ def test_moving_a_paragraph_into_draft_ok_never_uncovers_an_item(
                            "\n\n".join(units[cut + 1:]))
     for b, a in zip(before.items, after.items, strict=True):
         assert a.covered or not b.covered
+
+
+# --- the verdict: where each paragraph went, in the planner's ids --------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(items=st.lists(item, min_size=1, max_size=4),
+       units=st.lists(paragraph, min_size=1, max_size=8, unique=True), data=st.data())
+def test_routes_name_each_raw_paragraph_where_it_went(
+    items: list[str], units: list[str], data: st.DataObject
+) -> None:
+    from draftguard.split import check_split, coverage_verdict, route_paragraphs
+
+    ok_ids = data.draw(st.sets(st.integers(min_value=1, max_value=len(units))))
+    ok = [u for i, u in enumerate(units, 1) if i in ok_ids]
+    not_ok = [u for i, u in enumerate(units, 1) if i not in ok_ids]
+    raw = "\n\n".join(units)
+    report = check_split(raw, "\n\n".join(ok), "\n\n".join(not_ok))
+    coverage = check_coverage("\n".join(items), "\n\n".join(ok), "\n\n".join(not_ok))
+    routes = route_paragraphs(raw, report, coverage)
+
+    assert [r.id for r in routes] == list(range(1, len(units) + 1))
+    assert [r.destination for r in routes] == [
+        "draft_ok" if i in ok_ids else "draft_not_ok" for i in range(1, len(units) + 1)]
+    by_place = {(m.destination, m.position): m.item for m in coverage.paragraphs}
+    assert all(r.item == by_place[(r.destination, r.position)] for r in routes)
+    verdict = coverage_verdict(coverage, routes, blocking=True)
+    assert verdict.uncovered_items == [i.item for i in coverage.items if not i.covered]
+    assert verdict.ok == coverage.covered and verdict.blocking == (not coverage.covered)
+    flagged = {routes[i].id for i in range(len(routes)) if routes[i].destination == "draft_not_ok"
+               and any(routes[i].position in it.flagged_not_ok for it in coverage.items)}
+    assert set(verdict.flagged_ids) == flagged
+
+
+def test_coverage_modes_block_as_documented() -> None:
+    from draftguard.split import CoverageMode
+
+    assert [CoverageMode(m).blocks(last_attempt=last) for m in CoverageMode
+            for last in (False, True)] == [True, True, False, False, True, False]

@@ -49,24 +49,34 @@ class JudgeVerdict(BaseModel):
     issues: list[JudgeIssue] = Field(default_factory=list)
 
 
+#: The judge's `detail` is one short sentence; a cap keeps a small model from rambling.
+MAX_DETAIL_CHARS = 160
+
+
 @cache
-def judge_schema(spec: ArtifactSpec) -> type[BaseModel]:
+def judge_schema(spec: ArtifactSpec, item_count: int | None = None) -> type[BaseModel]:
     """A `JudgeVerdict` whose `kind` allows only the kinds that apply to this artifact type.
 
-    A narrow enum is one fewer way for a small model to go wrong.
+    A narrow enum is one fewer way for a small model to go wrong. With `item_count`, the
+    answer is bounded too (item numbers up to it, one issue per item, short details), so
+    the longest answer it allows is known and a constrained model is never cut off.
     """
     kinds: Any = Literal[spec.judge_kinds]
+    bounded = item_count is not None and item_count >= 1
     issue = create_model(
         f"{spec.name.title()}JudgeIssue",
         __config__=ConfigDict(title=f"{spec.name.title()}JudgeIssue"),
-        item=(int, Field(ge=1, description=f"1-based {spec.item_label.lower()} number")),
+        item=(int, Field(ge=1, le=item_count if bounded else None,
+                         description=f"1-based {spec.item_label.lower()} number")),
         kind=(kinds, ...),
-        detail=(str, Field(default="", description="one short sentence: what is wrong")),
+        detail=(str, Field(default="", max_length=MAX_DETAIL_CHARS if bounded else None,
+                           description="one short sentence: what is wrong")),
     )
     verdict: type[BaseModel] = create_model(
         f"{spec.name.title()}JudgeVerdict",
         __config__=ConfigDict(title=f"{spec.name.title()}JudgeVerdict"),
-        issues=(list[issue], Field(default_factory=list)),
+        issues=(list[issue], Field(default_factory=list,
+                                   max_length=item_count if bounded else None)),
     )
     return verdict
 

@@ -176,7 +176,8 @@ class ArtifactRepairLoop(BaseAgent):
         prompt = build_judge_prompt(
             artifact_type, artifact, source, max_source_chars=self.max_source_chars
         )
-        text = await self._ask(ctx, llm, "judge", prompt, judge_schema(spec), counter)
+        schema = judge_schema(spec, max(report.item_count, 1))
+        text = await self._ask(ctx, llm, "judge", prompt, schema, counter)
         try:
             verdict = JudgeVerdict.model_validate(parse_json_text(text))
         except (DraftguardError, ValidationError) as err:
@@ -259,8 +260,7 @@ class ArtifactRepairLoop(BaseAgent):
             violations = report.messages
             if not revalidating:
                 yield self._stage(ctx, "structural", progress, attempt,
-                                  "Generated artifact: "
-                                  f"{_count(report.item_count, spec.item_plural)}",
+                                  _generated_line(report, spec.item_plural),
                                   items=report.item_count)
                 yield self._stage(ctx, "structural", progress, attempt,
                                   f"Phase 3: Validating {spec.title}...")
@@ -346,6 +346,15 @@ class ArtifactRepairLoop(BaseAgent):
             except _ModelFailure as err:
                 yield self._finish(ctx, fail(_failure_kind(err), str(err)), f"Error: {err}")
                 return
+
+
+def _generated_line(report: StructuralReport, plural: str) -> str:
+    """The worker-log line after generation; output that did not parse says so (a count of
+    0 items would read as an empty artifact)."""
+    unreadable = next((v.message for v in report.violations if v.code == "invalid_json"), None)
+    if unreadable is not None:
+        return f"✗ Generated output unreadable: {unreadable}"
+    return f"Generated artifact: {_count(report.item_count, plural)}"
 
 
 def _count(n: int, noun: str) -> str:

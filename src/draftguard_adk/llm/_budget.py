@@ -2,9 +2,12 @@
 
 A grammar-constrained answer that hits the token limit is cut mid-string and does not parse
 ("Unterminated string"). The schemas we generate with are bounded (`maxLength`,
-`maxItems`), so the longest answer they allow can be measured: every token of a llama.cpp
-vocabulary writes at least one character of ASCII text, so the longest answer in characters
-bounds its tokens.
+`maxItems`, and the plan's item count), so the longest answer they allow can be measured:
+a token writes at least one character, and a string character at most two (the grammar
+allows escapes such as \\n but no \\uXXXX), so the longest answer in characters bounds its
+tokens. Not for text written byte by byte: a rare non-ASCII character a vocabulary has no
+token for costs up to four tokens, which the bound does not reserve (it would double every
+budget for a case the embedded model's English prompts do not produce).
 """
 
 from __future__ import annotations
@@ -17,6 +20,9 @@ __all__ = ["max_json_chars"]
 # Whitespace and punctuation around each member or item: '", "' plus one space the
 # grammar may add.
 _SEPARATOR = 3
+# The most characters one string character is written with: itself, or a two-character
+# escape.
+_CHAR_WIDTH = 2
 _NUMBER_CHARS = 24
 _MAX_DEPTH = 32
 
@@ -27,9 +33,9 @@ def max_json_chars(schema: dict[str, Any], *, _depth: int = 0) -> int | None:
     if _depth > _MAX_DEPTH or "$ref" in schema:
         return None
     if "const" in schema:
-        return len(json.dumps(schema["const"], ensure_ascii=False))
+        return _chars(schema["const"])
     if "enum" in schema:
-        return max(len(json.dumps(v, ensure_ascii=False)) for v in schema["enum"])
+        return max(_chars(v) for v in schema["enum"])
     for key in ("anyOf", "oneOf"):
         if key in schema:
             sizes = [max_json_chars(s, _depth=_depth + 1) for s in schema[key]]
@@ -41,8 +47,7 @@ def max_json_chars(schema: dict[str, Any], *, _depth: int = 0) -> int | None:
     if kind == "string":
         if "maxLength" not in schema:
             return None
-        # Quotes, plus room for escapes (\n, \") a model may write inside.
-        return 2 + int(schema["maxLength"]) * 2
+        return 2 + int(schema["maxLength"]) * _CHAR_WIDTH
     if kind in ("integer", "number"):
         return _NUMBER_CHARS
     if kind == "boolean":
@@ -67,6 +72,10 @@ def max_json_chars(schema: dict[str, Any], *, _depth: int = 0) -> int | None:
             size = max_json_chars(sub, _depth=_depth + 1)
             if size is None:
                 return None
-            total += len(json.dumps(name, ensure_ascii=False)) + 2 + size + _SEPARATOR
+            total += _chars(name) + 2 + size + _SEPARATOR
         return total
     return None
+
+
+def _chars(value: Any) -> int:
+    return len(json.dumps(value, ensure_ascii=False))

@@ -18,6 +18,7 @@ import atexit
 import json
 import logging
 import os
+import re
 import threading
 from collections.abc import AsyncGenerator, Iterator
 from dataclasses import dataclass
@@ -117,14 +118,16 @@ def _close_all() -> None:
 
 # llama-cpp-python's JSON grammar lets a string hold raw control characters (a newline
 # inside a label), which strict JSON parsers refuse; llama.cpp's own grammar forbids them.
-_LOOSE_CHAR = 'char ::= [^"\\\\]'
-_STRICT_CHAR = 'char ::= [^"\\\\\\x7F\\x00-\\x1F]'
+# Its \\uXXXX escape is dropped too (any character can be written as itself): at 6 bytes
+# per character it would break the answer-length bound `max_json_chars` relies on.
+_CHAR_RULE = re.compile(r"(?m)^char ::= .*$")
+_STRICT_CHAR = 'char ::= [^"\\\\\\x7F\\x00-\\x1F] | "\\\\" ["\\\\/bfnrt]'
 
 
 def _gbnf(schema: dict[str, Any]) -> str:
     from llama_cpp.llama_grammar import json_schema_to_gbnf
 
-    return str(json_schema_to_gbnf(json.dumps(schema))).replace(_LOOSE_CHAR, _STRICT_CHAR)
+    return _CHAR_RULE.sub(lambda _: _STRICT_CHAR, str(json_schema_to_gbnf(json.dumps(schema))))
 
 
 def _grammar(loaded: _Loaded, schema: dict[str, Any]) -> Any:
