@@ -9,7 +9,7 @@ from google.adk.agents import LlmAgent
 from google.adk.models.base_llm import BaseLlm
 
 from blogger.commands import build_blogger_router
-from blogger.content_grounding import attach_ignored, ground_content_write, show_ignored
+from blogger.content_grounding import ground_content_write, show_ignored
 from blogger.delivery_check import build_blogger_delivery_check
 from blogger.prompts import (
     BLOGGER_INSTRUCTION,
@@ -44,7 +44,6 @@ def build_blogger(*, model: str | BaseLlm | None = None) -> LlmAgent:
         before_model_callback=build_blogger_router(),
         after_model_callback=show_ignored,
         before_tool_callback=ground_content_write,
-        after_tool_callback=attach_ignored,
     )
 
 

@@ -27,10 +27,10 @@ from rapidfuzz import fuzz
 
 from draftguard.grounding import Matcher, ground_arguments, has_phrase
 from draftguard_adk.agents import content_text, session_user_text
-from draftguard_adk.edits import DEFAULT_NAME, post_store
+from draftguard_adk.edits import DEFAULT_NAME, content_write, post_store
 
 __all__ = [
-    "attach_ignored",
+    "IGNORED_LINE_KEY",
     "generation_requested",
     "ground_content_write",
     "is_more_than_a_title",
@@ -40,7 +40,6 @@ __all__ = [
 
 #: Per-turn state: the one line the author sees about ignored or refused arguments.
 IGNORED_LINE_KEY = "temp:blogger_ignored_line"
-_PENDING_KEY = "temp:blogger_ignored_by_call"
 
 _QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'"})
 _ASKED = re.compile(
@@ -136,27 +135,15 @@ async def ground_content_write(
         return {"status": "refused", "error": f"not saved: {refusal}",
                 "next_step": "Tell the author it was not saved and why; ask them to paste "
                              "the post or say what to write."}
-    if report.ignored:
-        args.pop("name", None)
-        ignored = dict(tool_context.state.get(_PENDING_KEY) or {})
-        ignored[tool_context.function_call_id or ""] = report.ignored_items()
-        tool_context.state[_PENDING_KEY] = ignored
-        if line := report.ignored_line:
-            _note(tool_context, line)
-    return None
-
-
-def attach_ignored(
-    tool: BaseTool, args: dict[str, Any], tool_context: ToolContext,
-    tool_response: dict[str, Any],
-) -> dict[str, Any] | None:
-    """`after_tool_callback`: the tool's answer says which arguments were ignored and why."""
-    pending = dict(tool_context.state.get(_PENDING_KEY) or {})
-    mine = pending.pop(tool_context.function_call_id or "", None)
-    if not mine:
+    if not report.ignored:
         return None
-    tool_context.state[_PENDING_KEY] = pending
-    return {**tool_response, "ignored": mine}
+    # Only the name can be ignored here: the post is saved under the default name, and the
+    # answer says what was ignored (the callback runs the tool, so nothing waits in state).
+    if line := report.ignored_line:
+        _note(tool_context, line)
+    saved = await content_write(markdown=str(args.get("markdown") or ""),
+                                tool_context=tool_context)
+    return {**saved, "ignored": report.ignored_items()}
 
 
 def show_ignored(

@@ -110,6 +110,11 @@ async def test_help_lists_every_command_without_the_model() -> None:
         ('/edit replace "a" with "b"', "There is no post yet"),
         ("/undo", "There is no post yet"),
         ("/check", "There is no post yet"),
+        # Plain requests are the same commands, answered by code too.
+        ("please generate three flashcards", "There is no post yet"),
+        ("Can you create a mind map of it?", "There is no post yet"),
+        ("make a 4-question quiz", "There is no post yet"),
+        ("undo", "There is no post yet"),
     ],
 )
 async def test_a_bad_or_premature_command_gets_a_clear_reply_and_no_model_call(
@@ -276,6 +281,18 @@ async def test_split_takes_a_file_and_an_outline_on_one_line(
     assert state[keys.OUTLINE] == "Dogs\nBarking"
     assert state[keys.DRAFT_OK] == "Dogs bark."
     assert "Dogs" in chat.model.prompt_text(0) and "Barking" in chat.model.prompt_text(0)
+
+
+async def test_split_reads_the_outline_from_a_file_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "post.md").write_text("Dogs bark.\n\nCats purr.\n", encoding="utf-8")
+    (tmp_path / "outline.md").write_text("1. Cats\n", encoding="utf-8")
+    chat = Chat({"ok_ids": [2]})
+    await chat.say("/split draft=post.md outline=outline.md")
+    state = await chat.state()
+    assert state[keys.OUTLINE] == "1. Cats\n" and state[keys.DRAFT_OK] == "Cats purr."
 
 
 async def test_split_of_the_current_post_with_an_outline_argument() -> None:
