@@ -16,7 +16,7 @@ from typing import Any
 from google.adk.agents.callback_context import CallbackContext
 
 from draftguard.artifacts import MAX_ITEMS
-from draftguard.commands import Command, CommandSpec
+from draftguard.commands import Command, CommandSpec, recognise_intent
 from draftguard.edits import parse_edit_request
 from draftguard.errors import CommandError, InputError
 from draftguard.settings import load_settings
@@ -27,7 +27,7 @@ from draftguard_adk.edits import DEFAULT_NAME, post_store
 from draftguard_adk.split import parse_split_request
 from draftguard_adk.split import state_keys as keys
 
-__all__ = ["BLOGGER_COMMANDS", "build_blogger_router", "diff_summary"]
+__all__ = ["BLOGGER_COMMANDS", "blogger_intents", "build_blogger_router", "diff_summary"]
 
 SPLITTER = "content_splitter"
 
@@ -318,7 +318,41 @@ def format_check(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> 
     return "\n".join([head, *([gaps] if gaps else []), *steps])
 
 
+# --- a pasted post ---------------------------------------------------------------------------
+
+_SAVE_INTENT = re.compile(
+    r"\A\s*(?:please\s+)?(?:(?:save|store|keep|use)\s+(?:this|my|the(?:\s+following)?)|"
+    r"here\s+is\s+my)\s+(?:blog\s+)?(?:post|draft|article)\b[^\n]*\n(?P<body>.*\S.*)\Z",
+    re.I | re.S,
+)
+
+
+def blogger_intents(message: str) -> Command | None:
+    """"save my post:" followed by the post on the next lines, then the shared intents.
+
+    The pasted post comes first: its own words ("make a quiz", a "Draft:" line) are the
+    post's, not a request.
+    """
+    match = _SAVE_INTENT.match(message)
+    if match is not None:
+        return Command(name="save", text=match.group("body").strip() + "\n")
+    return recognise_intent(message)
+
+
+async def save(cmd: Command, ctx: CallbackContext) -> Action:
+    return Call("content_write", {"markdown": cmd.text})
+
+
+def format_save(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
+    if result.get("status") == "saved":
+        return (f"Saved as version {result.get('version')} of {result.get('name')} "
+                f"({result.get('lines_after')} lines). Next: /quiz 3, /edit, /split or /check.")
+    reason = str(result.get("error") or "unknown error").removeprefix("not saved: ")
+    return f"Not saved: {reason}."
+
+
 HANDLERS: dict[str, Handler] = {
+    "save": save,
     "split": split,
     "quiz": _artifact_handler("quiz"),
     "flashcards": _artifact_handler("flashcards"),
@@ -330,6 +364,7 @@ HANDLERS: dict[str, Handler] = {
 }
 
 FORMATTERS: dict[str, Formatter] = {
+    "content_write": format_save,
     "make_artifact": format_artifact,
     "edit_ops": format_edit,
     "revert_to_version": format_revert,
@@ -340,5 +375,6 @@ FORMATTERS: dict[str, Formatter] = {
 
 def build_blogger_router() -> CommandRouter:
     """The router the blogger's coordinator runs as its `before_model_callback`."""
-    return CommandRouter(BLOGGER_COMMANDS, HANDLERS, formatters=FORMATTERS, intro=_INTRO)
+    return CommandRouter(BLOGGER_COMMANDS, HANDLERS, formatters=FORMATTERS,
+                         intents=blogger_intents, intro=_INTRO)
 

@@ -77,9 +77,10 @@ class Chat:
 
 
 async def write_post(chat: Chat, post: str = POST) -> None:
-    """The author pastes a post; the (scripted) model saves it with content_write."""
-    chat.model.add(Call("content_write", {"markdown": post}), "Saved your post.")
-    assert "Saved your post." in await chat.say(f"Please save my post:\n\n{post}")
+    """The author pastes a post after "save my post:"; code saves it, no model is asked."""
+    before = len(chat.model.requests)
+    text = await chat.say(f"Please save my post:\n\n{post}")
+    assert text.startswith("Saved as version ") and len(chat.model.requests) == before
 
 
 # --- /help and bad commands: a clear reply and no model call --------------------------------
@@ -134,8 +135,8 @@ async def test_anything_else_goes_to_the_model() -> None:
 # --- one post store: content_write -> /quiz -> /edit -> /undo -> /versions --------------------
 
 async def test_one_post_from_content_write_through_quiz_edit_undo_and_versions() -> None:
-    chat = Chat()
-    await write_post(chat)
+    chat = Chat(Call("content_write", {"markdown": POST}), "Saved your post.")
+    assert "Saved your post." in await chat.say(f"Keep this one:\n\n{POST}")
     calls_after_write = len(chat.model.requests)
 
     # /quiz finds the post written in chat (make_artifact reads the same store).
@@ -320,7 +321,19 @@ async def test_split_refuses_files_outside_the_working_folder(
     assert chat.model.requests == []
 
 
-# --- content_write grounding -------------------------------------------------------------------
+# --- content_write: a pasted post by code, the model's calls grounded -------------------------
+
+async def test_a_pasted_post_is_saved_by_code_and_its_own_words_are_not_requests() -> None:
+    chat = Chat()
+    post = "# Study tips\n\nMake a quiz with 5 questions for yourself every week.\n"
+    assert await chat.say(f"Save this post:\n{post}") == (
+        "Saved as version 0 of draft.md (3 lines). Next: /quiz 3, /edit, /split or /check.")
+    assert await chat.artifact("draft.md") == post
+    assert await chat.say(f"here is my draft:\n{post}") == (
+        "Not saved: it is the same text as version 0.")
+    assert chat.model.requests == []
+
+
 
 async def test_content_write_ignores_a_file_name_the_author_never_gave() -> None:
     chat = Chat(Call("content_write", {"markdown": POST, "name": "md.html"}), "Saved.")

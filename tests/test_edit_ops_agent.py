@@ -214,7 +214,7 @@ async def test_blogger_root_agent_edits_lists_refuses_stale_asks_and_reverts() -
     responses: list[dict[str, Any]] = []
     replies: list[str] = []
     # The post is pasted: the blogger's content_write saves only text the author gave.
-    for text in [f"save my draft:\n{DOC}", "replace Geno's with Pat's in the conclusion",
+    for text in [f"Here it is:\n{DOC}", "replace Geno's with Pat's in the conclusion",
                  "versions?",
                  "three -> four", "noop", "delete Pat's", "go back to the first draft"]:
         msg = types.Content(role="user", parts=[types.Part(text=text)])
