@@ -9,7 +9,7 @@ from google.adk.agents import LlmAgent
 from google.adk.models.base_llm import BaseLlm
 
 from blogger.commands import build_blogger_router
-from blogger.content_grounding import ground_content_write, show_ignored
+from blogger.content_grounding import ground_tool_arguments, show_ignored
 from blogger.delivery_check import build_blogger_delivery_check
 from blogger.prompts import (
     BLOGGER_INSTRUCTION,
@@ -43,7 +43,7 @@ def build_blogger(*, model: str | BaseLlm | None = None) -> LlmAgent:
         sub_agents=[build_content_splitter(model=model)],
         before_model_callback=build_blogger_router(),
         after_model_callback=show_ignored,
-        before_tool_callback=ground_content_write,
+        before_tool_callback=ground_tool_arguments,
     )
 
 

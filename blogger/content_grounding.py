@@ -7,7 +7,8 @@ the author's own messages (`draftguard.grounding`) before the tool runs:
 - `markdown` must be text the author pasted, or the author's message this turn must ask for
   a post to be written (and then it must be more than a title);
 - the same text as the current version is not saved again;
-- a `name` the author never wrote is ignored: the post stays `draft.md`.
+- a `name` the author never wrote is ignored: the post stays `draft.md`;
+- a `make_artifact` `source` the author never gave is ignored: the quiz is on the post.
 
 A refused call comes back to the model as the tool's answer; either way the author sees
 one short line saying what was ignored or refused (`show_ignored`).
@@ -32,7 +33,7 @@ from draftguard_adk.edits import DEFAULT_NAME, content_write, post_store
 __all__ = [
     "IGNORED_LINE_KEY",
     "generation_requested",
-    "ground_content_write",
+    "ground_tool_arguments",
     "is_more_than_a_title",
     "show_ignored",
     "text_supplied",
@@ -105,13 +106,25 @@ def _note(tool_context: ToolContext, line: str) -> None:
         tool_context.state[IGNORED_LINE_KEY] = "\n".join([*lines, line])
 
 
-async def ground_content_write(
+async def ground_tool_arguments(
     tool: BaseTool, args: dict[str, Any], tool_context: ToolContext
 ) -> dict[str, Any] | None:
     """`before_tool_callback`: refuse or trim a `content_write` the author's words do not
-    support. Other tools pass untouched."""
-    if tool.name != "content_write":
-        return None
+    support, and drop a `make_artifact` source the author never gave (the post is used).
+    Other tools pass untouched."""
+    if tool.name == "content_write":
+        return await _ground_content_write(args, tool_context)
+    if tool.name == "make_artifact" and str(args.get("source") or "").strip():
+        said = session_user_text(tool_context.session)
+        if not text_supplied(args["source"], said):
+            args.pop("source")
+            _note(tool_context, "Ignored: source (it is not text you gave me; I used the post)")
+    return None
+
+
+async def _ground_content_write(
+    args: dict[str, Any], tool_context: ToolContext
+) -> dict[str, Any] | None:
     message = content_text(tool_context.user_content)
     report = ground_arguments(
         args, session_user_text(tool_context.session),

@@ -378,6 +378,19 @@ async def test_content_write_refuses_the_same_text_as_a_new_version() -> None:
     assert await chat.versions() == [0]
 
 
+async def test_make_artifact_ignores_a_source_the_author_never_gave() -> None:
+    chat = Chat()
+    await write_post(chat)
+    chat.model.add(
+        Call("make_artifact", {"artifact_type": "quiz", "request": "2 questions",
+                               "source": "Bananas are yellow and grow in bunches."}),
+        load("photosynthesis_quiz_repaired.json"), NO_ISSUES, "Here is a quiz.")
+    text = await chat.say("quiz me on it please")
+    assert text.endswith("(Ignored: source (it is not text you gave me; I used the post))")
+    assert "chlorophyll pigment" in chat.model.prompt_text(1)
+    assert "Bananas" not in chat.model.prompt_text(1)
+
+
 def test_diff_summary_shows_the_changed_words_with_a_little_context() -> None:
     diff = "--- a\n+++ b\n@@ -1 +1 @@\n-a b c d e f g h\n+a b c d E f g h\n"
     assert diff_summary(diff) == '"…b c d e f g h" -> "…b c d E f g h"'
