@@ -271,6 +271,13 @@ async def test_a_message_with_outline_and_draft_sections_is_split_and_becomes_th
     assert len(chat.model.requests) == 1  # the split planner only: no routing call
 
 
+async def test_split_command_with_the_sections_below_it() -> None:
+    chat = Chat({"ok_ids": [1]})
+    await chat.say("/split\nOUTLINE: Dogs\nDRAFT:\nDogs don't purr.\n\nCats purr.")
+    state = await chat.state()
+    assert state[keys.OUTLINE] == "Dogs" and state[keys.DRAFT_OK] == "Dogs don't purr."
+
+
 async def test_split_takes_a_file_and_an_outline_on_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
