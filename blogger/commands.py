@@ -27,7 +27,13 @@ from draftguard_adk.edits import DEFAULT_NAME, post_store
 from draftguard_adk.split import parse_split_request
 from draftguard_adk.split import state_keys as keys
 
-__all__ = ["BLOGGER_COMMANDS", "blogger_intents", "build_blogger_router", "diff_summary"]
+__all__ = [
+    "BLOGGER_COMMANDS",
+    "blogger_intents",
+    "build_blogger_router",
+    "diff_summary",
+    "split_the_post",
+]
 
 SPLITTER = "content_splitter"
 
@@ -117,6 +123,17 @@ async def split(cmd: Command, ctx: CallbackContext) -> Action:
         async with store.lock(ctx):
             await store.save(ctx, draft, base=await store.current(ctx), kind="split_input")
     return Transfer(SPLITTER, state={keys.RAW_DRAFT: draft, keys.OUTLINE: outline})
+
+
+async def split_the_post(callback_context: CallbackContext) -> None:
+    """`before_agent_callback` of the split loop: it splits the current post.
+
+    `/split` makes its draft the post before handing over; a hand-over the model makes
+    itself must not split a draft left in state by an earlier split.
+    """
+    post = await post_store().current(callback_context)
+    if post is not None:
+        callback_context.state[keys.RAW_DRAFT] = post.text
 
 
 # --- /quiz, /flashcards, /mindmap -----------------------------------------------------------

@@ -313,6 +313,18 @@ async def test_split_of_the_current_post_with_an_outline_argument() -> None:
     assert await chat.versions() == [0]  # splitting the post does not save it again
 
 
+async def test_a_split_the_model_hands_over_splits_the_current_post_not_a_stale_draft(
+) -> None:
+    chat = Chat({"ok_ids": [1]})
+    await chat.say("OUTLINE:\nCats\nDRAFT:\nCats purr.\n\nDogs bark.")
+    await write_post(chat)
+    chat.model.add(Call("transfer_to_agent", {"agent_name": "content_splitter"}),
+                   {"ok_ids": [2]})
+    await chat.say("sort my post by that outline again")
+    state = await chat.state()
+    assert state[keys.RAW_DRAFT] == POST and state[keys.SPLIT_VERDICT]["valid"] is True
+
+
 async def test_split_refuses_files_outside_the_working_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
