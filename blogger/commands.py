@@ -20,7 +20,7 @@ from draftguard.commands import Command, CommandSpec, recognise_intent
 from draftguard.edits import parse_edit_request
 from draftguard.errors import CommandError, InputError
 from draftguard.settings import load_settings
-from draftguard.textio import decode_text, read_text_file
+from draftguard.textio import read_text_file
 from draftguard_adk.artifacts import STATE_RESULT
 from draftguard_adk.chat import Action, Call, CommandRouter, Formatter, Handler, Reply, Transfer
 from draftguard_adk.edits import DEFAULT_NAME, post_store
@@ -56,9 +56,8 @@ BLOGGER_COMMANDS: tuple[CommandSpec, ...] = (
 )
 
 _INTRO = "Commands (anything else, just ask):"
-_NO_POST = ("There is no post yet: paste one (or ask me to write one), or use /split with "
-            "OUTLINE:/DRAFT: lines or draft=FILE.")
-_KIND_NAMES = {"quiz": "quiz", "flashcards": "flashcards", "mindmap": "mindmap"}
+_NO_POST = ('There is no post yet: paste one after "save my post:" (or ask me to write one), '
+            "or use /split with OUTLINE:/DRAFT: lines or draft=FILE.")
 _UNITS = {"quiz": "questions", "flashcards": "cards"}
 
 
@@ -80,12 +79,13 @@ def _within_workdir(value: str) -> Path:
 
 async def _load_named(value: str, ctx: CallbackContext, *, what: str, max_bytes: int) -> str:
     """The text of artifact `value` of this session, else of file `value`."""
-    if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]{0,120}", value):
-        part = await ctx.load_artifact(value)
-        if part is not None:
-            data = (part.inline_data.data if part.inline_data is not None
-                    and part.inline_data.data is not None else (part.text or "").encode())
-            return decode_text(data, what=what, max_bytes=max_bytes)
+    store = post_store()
+    try:
+        named = await store.current(ctx, store.check_name(value))
+    except InputError:  # not a plain artifact name: a path
+        named = None
+    if named is not None:
+        return named.text
     return read_text_file(_within_workdir(value), what=value, max_bytes=max_bytes)
 
 
@@ -147,7 +147,7 @@ def _artifact_handler(kind: str) -> Handler:
             return Reply(_NO_POST)
         unit = _UNITS.get(kind)
         request = (f"{count} {unit} on the main ideas of the post" if count and unit
-                   else f"a {_KIND_NAMES[kind]} of the main ideas of the post")
+                   else f"a {kind} of the main ideas of the post")
         return Call("make_artifact", {"artifact_type": kind, "request": request})
 
     return handler

@@ -270,6 +270,12 @@ async def test_a_message_with_outline_and_draft_sections_is_split_and_becomes_th
     assert await chat.artifact("draft.md") == "Dogs bark.\n\nCats purr."
     assert len(chat.model.requests) == 1  # the split planner only: no routing call
 
+    # An artifact of the session can be split again by name; it becomes the post.
+    chat.model.add({"ok_ids": [1]})
+    await chat.say('/split draft=draft_not_ok.md outline="Dogs"')
+    assert (await chat.state())[keys.RAW_DRAFT] == "Dogs bark."
+    assert await chat.artifact("draft.md") == "Dogs bark."
+
 
 async def test_split_command_with_the_sections_below_it() -> None:
     chat = Chat({"ok_ids": [1]})
