@@ -359,6 +359,14 @@ async def test_a_pasted_post_is_saved_by_code_and_its_own_words_are_not_requests
     assert chat.model.requests == []
 
 
+async def test_a_one_line_post_after_the_colon_is_saved_too() -> None:
+    chat = Chat()
+    post = "Bread needs time. Flour, water and salt do the rest."
+    text = await chat.say(f"save my post: {post}")
+    assert text.startswith("Saved as version 0 of draft.md (1 lines).")
+    assert await chat.artifact("draft.md") == post + "\n"
+
+
 
 async def test_content_write_ignores_a_file_name_the_author_never_gave() -> None:
     chat = Chat(Call("content_write", {"markdown": POST, "name": "md.html"}), "Saved.")
