@@ -11,10 +11,13 @@ from typing import Any
 import pytest
 from google.adk.runners import InMemoryRunner
 from google.genai import types
+from hypothesis import given
+from hypothesis import strategies as st
 from scripted_llm import Call, ScriptedLlm
 
 from blogger.agent import build_blogger
-from blogger.commands import diff_summary
+from blogger.commands import blogger_intents, diff_summary
+from blogger.content_grounding import text_supplied
 from draftguard_adk.artifacts import STATE_RESULT
 from draftguard_adk.split import state_keys as keys
 
@@ -430,3 +433,21 @@ def test_diff_summary_shows_the_changed_words_with_a_little_context() -> None:
     assert diff_summary("--- a\n+++ b\n-gone\n") == 'removed "gone"'
     assert diff_summary("+" + " ".join(["word"] * 30)) == f'added "{" ".join(["word"] * 12)}…"'
     assert diff_summary("-a  b\n+a b\n") == "whitespace only"
+
+
+# --- properties --------------------------------------------------------------------------------
+
+_text = st.text(alphabet=st.characters(blacklist_categories=["Cs", "Cc"]), min_size=1,
+                max_size=200).filter(str.strip)
+
+
+@given(before=st.text(max_size=50), post=_text, after=st.text(max_size=50))
+def test_text_the_author_typed_is_always_supplied(before: str, post: str, after: str) -> None:
+    assert text_supplied(post, f"{before}\n{post}\n{after}")
+
+
+@given(body=_text)
+def test_a_pasted_post_is_taken_verbatim_whatever_it_says(body: str) -> None:
+    command = blogger_intents(f"Please save my post:\n{body}")
+    assert command is not None and command.name == "save"
+    assert command.text == body.strip() + "\n"
