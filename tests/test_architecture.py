@@ -230,33 +230,6 @@ _SEED_WORD = re.compile(r"(?<![A-Za-z])[Ss]eeds?(?![a-z])")
 # A random-number generator's seed is a parameter, not a design document.
 _RNG_SEED = re.compile(r"""\bseed\s*=|\.seed\b|["']seed["']""")
 
-# Files other work still rewords. This list must shrink to empty; never add to it.
-_SEED_WORDING_PENDING = frozenset({
-    "src/draftguard/artifacts/__init__.py",
-    "src/draftguard/artifacts/_fields.py",
-    "src/draftguard/artifacts/_plan.py",
-    "src/draftguard/artifacts/_progress.py",
-    "src/draftguard/artifacts/_prompting.py",
-    "src/draftguard/artifacts/_semantic.py",
-    "src/draftguard/artifacts/_spec.py",
-    "src/draftguard/documents/__init__.py",
-    "src/draftguard/documents/_analysis.py",
-    "src/draftguard/documents/_sizes.py",
-    "src/draftguard/documents/_sources.py",
-    "src/draftguard/documents/_validation_prompt.py",
-    "src/draftguard/documents/_verdict.py",
-    "src/draftguard_adk/artifacts/_loop.py",
-    "src/draftguard_adk/artifacts/_repair.py",
-    "src/draftguard_adk/artifacts/_tool.py",
-    "src/draftguard_adk/documents/__init__.py",
-    "src/draftguard_adk/documents/_validator.py",
-    "src/draftguard_adk/split/_checker.py",
-    "src/draftguard_adk/split/_loop.py",
-    "src/draftguard_adk/split/_runner.py",
-    "src/draftguard_adk/split/state_keys.py",
-})
-
-
 def _seed_mentions(text: str) -> list[str]:
     return [
         line.strip()
@@ -289,16 +262,8 @@ def test_code_speaks_the_domain_not_the_seeds() -> None:
         rel: found
         for base in ("src", *APPS)
         for p in sorted((ROOT / base).rglob("*.py"))
-        if (rel := p.relative_to(ROOT).as_posix()) not in _SEED_WORDING_PENDING
-        and (found := _seed_mentions(p.read_text(encoding="utf-8")))
+        if (found := _seed_mentions(p.read_text(encoding="utf-8")))
+        and (rel := p.relative_to(ROOT).as_posix())
     }
     assert mentions == {}, "name the domain; design-document references go in docs/design-notes.md"
 
-
-def test_seed_wording_allow_list_only_shrinks() -> None:
-    done = sorted(
-        rel for rel in _SEED_WORDING_PENDING
-        if not (ROOT / rel).is_file()
-        or not _seed_mentions((ROOT / rel).read_text(encoding="utf-8"))
-    )
-    assert done == [], "these files no longer mention the seeds: drop them from the list"

@@ -1,4 +1,4 @@
-"""Contract-based artifacts (seed 001): quiz, flashcards and mindmap.
+"""Contract-based artifacts: quiz, flashcards and mindmap.
 
 Each type lives in one module of `draftguard.artifacts.schemas` holding its pydantic contract
 and its structural rules; the registry finds them, so adding a type is adding a module.

@@ -1,4 +1,4 @@
-"""Field checks the artifact rules share: presence, type and non-emptiness, seed-worded."""
+"""Field checks the artifact rules share: presence, type and non-emptiness."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """The plan: which source facts the artifact covers, chosen without a model.
 
-Seed 001 shows a planning step whose plan ("concepts") the repair prompt quotes. Doing it
-deterministically keeps the whole loop inside the seed's worst case of 6 model calls, and
-hands a small model concrete facts to turn into items instead of asking it to find them.
+The repair prompt quotes this plan ("concepts"). Planning without a model keeps the repair
+loop inside its budget of 6 model calls, and hands a small model concrete facts to turn into
+items instead of asking it to find them.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Seed 001's progress map: the percentage a job shows at each stage."""
+"""The progress map: the percentage a job shows at each stage."""
 
 from __future__ import annotations
 

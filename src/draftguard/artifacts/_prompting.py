@@ -57,7 +57,7 @@ def _numbered(lines: Sequence[str]) -> str:
 
 
 def _pretty(text: str) -> str:
-    # Show the model its own JSON laid out, as the seed does; anything else verbatim.
+    # The model's own JSON, laid out for reading; anything that is not JSON goes in verbatim.
     try:
         return json.dumps(json.loads(text), indent=2, ensure_ascii=False)
     except ValueError:
@@ -119,7 +119,7 @@ def build_repair_prompt(
     *,
     max_source_chars: int,
 ) -> str:
-    """Seed 001's "Repair Prompt to LLM", plus the earlier failed attempts."""
+    """The repair prompt: plan, source, the failed artifact, its violations, earlier attempts."""
     spec = get_spec(plan.artifact_type)
     parts = [
         f"Repair this {spec.title} artifact to fix the following violations.",

@@ -28,7 +28,7 @@ class SemanticIssueKind(StrEnum):
     INACCURATE_DEFINITION = "inaccurate definition"
 
 
-#: How each kind reads in reports and the final error (seed 001's wording).
+#: How each kind reads in reports and the final error.
 ISSUE_TEXT: dict[str, str] = {
     SemanticIssueKind.NOT_ANSWERABLE: "Not answerable from source",
     SemanticIssueKind.HALLUCINATED: "Contains hallucinated facts",

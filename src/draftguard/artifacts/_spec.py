@@ -19,7 +19,7 @@ __all__ = [
 
 
 class Violation(BaseModel):
-    """One broken structural rule, worded as seed 001 words it."""
+    """One broken structural rule, worded for the user (`Question 1: Must have ...`)."""
 
     message: str
     code: str = Field(description="stable machine name of the rule, e.g. 'too_few_options'")

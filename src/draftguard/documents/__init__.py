@@ -1,4 +1,4 @@
-"""Generic document analysis for an LLM judge (seed 003): summaries, formats, compatibility.
+"""Generic document analysis for an LLM judge: summaries, formats, compatibility.
 
 No ADK, no model: `analyze_documents` turns files, bytes, text or structures into summaries
 that are safe to put in a prompt (metadata for binary and base64, previews for large text).

@@ -1,8 +1,8 @@
 """`analyze_documents`: one metadata-rich summary per document, safe to show an LLM judge.
 
-Follows seed 003's "New Method" sections: name, mimeType, format, size, type, preview and
-isAccessible per document. On top of the seed, every summary says where its format came
-from (extension, declared type, content) and reports, rather than hides, when they disagree.
+Each summary holds name, mimeType, format, size, type, preview and isAccessible. It also
+says where its format came from (extension, declared type, content) and reports, rather than
+hides, when they disagree.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ class FormatEvidence(_Camel):
 
 
 class DocumentSummary(_Camel):
-    """One document as the judge sees it. Dump with `by_alias=True` for the seed's names."""
+    """One document as the judge sees it. Dump with `by_alias=True` for camelCase names."""
 
     name: str
     mime_type: str

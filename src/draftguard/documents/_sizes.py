@@ -22,7 +22,7 @@ def readable_size(n: int) -> str:
 
 
 class DocumentSize(BaseModel):
-    """`{bytes, readable}` as the seed's `_calculateSize` returns it."""
+    """A document's size as `{bytes, readable}`: exact bytes, and "1.5 KB" for people."""
 
     model_config = ConfigDict(frozen=True)
 

@@ -55,8 +55,8 @@ class Document:
 
 
 def as_document(obj: Any) -> Document:
-    """Accept a `Document`, a path (`os.PathLike`), or an object shaped like the seed's
-    `ActionDocument` (`documentName`, `mimeType`, `documentData`).
+    """Accept a `Document`, a path (`os.PathLike`), or an object with
+    `documentName`, `mimeType` and `documentData`.
 
     A bare `str` is refused: it could be a path or text, and guessing would be wrong either way.
     """

@@ -1,4 +1,4 @@
-"""The validation prompt (seed 003, "Redesign Validation Prompt"): summaries, never content.
+"""The validation prompt: document summaries, never content.
 
 Binary and base64 documents appear as metadata only; text appears as the analysis preview
 (full up to 50 KB, else the first 1 KB). On top of that, all previews together are held to
@@ -100,7 +100,7 @@ def build_validation_prompt(
 ) -> str:
     """The user turn for the judge.
 
-    `include_example=False` drops the seed's example answer: with schema-constrained decoding
+    `include_example=False` drops the example answer: with schema-constrained decoding
     the schema already fixes the shape, and very small models copy examples verbatim.
     """
     criteria = intent.success_criteria

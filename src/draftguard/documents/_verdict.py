@@ -41,7 +41,7 @@ __all__ = [
 
 _CONTENT_TYPES: frozenset[str] = frozenset({"text", "structured", "binary", "base64"})
 
-#: The placeholder strings of the prompt's example answer (ours and the seed's). Small models
+#: The placeholder strings of the validation prompt's example answer. Small models
 #: copy the example verbatim; an answer containing one is sent back, never believed.
 EXAMPLE_GAP = "<the specific gaps you found, or an empty string if there are none>"
 EXAMPLE_ACTION = "NEXT STEP: <one concrete action>"
@@ -68,8 +68,8 @@ def _as_list(value: object) -> list[str]:
 
 
 class ValidationIntent(_Camel):
-    """What the user asked for (seed 003's `intent`). Read from state as camelCase or
-    snake_case keys."""
+    """What the user asked for: the judge's goal and criteria. Read from state as camelCase
+    or snake_case keys."""
 
     primary_goal: str = Field(min_length=1)
     data_type: list[str] = Field(default_factory=list)
@@ -95,7 +95,7 @@ class DocumentValidationDetail(_Camel):
 
 
 class JudgeAnswer(_Camel):
-    """Exactly what the model must produce (the seed's output minus what code knows)."""
+    """The judge's answer: exactly what the model must produce, nothing code already knows."""
 
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="ignore")
 
@@ -144,7 +144,8 @@ class KnownFacts(_Camel):
 
 
 class ValidationVerdict(_Camel):
-    """The validator's verdict: the seed's fields plus where they came from."""
+    """The validator's verdict: the judge's answer fields, the document count, and how the
+    verdict was reached (status, model calls, code's corrections)."""
 
     overall_success: bool
     quality_score: float = Field(ge=0.0, le=1.0)

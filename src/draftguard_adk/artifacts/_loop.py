@@ -1,10 +1,10 @@
-"""`ArtifactRepairLoop`: generate -> structural -> semantic -> repair + revalidate (seed 001).
+"""`ArtifactRepairLoop`: generate -> structural -> semantic -> repair + revalidate.
 
 The agent only moves data: the plan, prompts, rules and messages all come from the
 framework-free `draftguard.artifacts`. It calls the model itself, one schema-constrained
 request per step through `draftguard_adk.llm.ask_json`, so that every call is counted,
 bounded by a timeout, seen by the app's plugins and never retried behind its back. Worst
-case, with 2 repairs: generate + judge + 2 x (repair + judge) = 6 calls, the seed's budget.
+case, with 2 repairs: generate + judge + 2 x (repair + judge) = 6 calls, the loop's budget.
 Structural checks and planning never call the model, and the judge is skipped when there is
 nothing to judge (the output was not JSON or had no items).
 
@@ -74,7 +74,7 @@ __all__ = [
 ]
 
 AGENT_NAME = "artifact_repair"
-#: Seed 001's worst case: generate, judge, then (repair, judge) twice.
+#: The repair loop's budget, its worst case: generate, judge, then (repair, judge) twice.
 MAX_LLM_CALLS = 6
 _DEFAULTS = ArtifactRepairSettings()
 
@@ -389,8 +389,8 @@ def build_artifact_repair_loop(
     repairs = section.max_repairs if max_repairs is None else max_repairs
     if not 0 <= repairs <= MAX_REPAIRS_LIMIT:
         raise ConfigError(
-            f"artifact_repair.max_repairs must be 0..{MAX_REPAIRS_LIMIT} (seed 001's budget of "
-            f"{MAX_LLM_CALLS} model calls), got {repairs}"
+            f"artifact_repair.max_repairs must be 0..{MAX_REPAIRS_LIMIT} (the repair loop's "
+            f"budget of {MAX_LLM_CALLS} model calls), got {repairs}"
         )
     timeout = section.call_timeout_s if call_timeout_s is None else call_timeout_s
     if timeout <= 0:

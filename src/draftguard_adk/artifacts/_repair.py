@@ -2,15 +2,15 @@
 
 `generate_artifact(...)` builds an `ArtifactRepairLoop`, runs it in an in-memory ADK runner and
 returns an `ArtifactOutcome`. It reports progress through `on_progress(stage, progress, attempt)`
-using seed 001's map (`draftguard.artifacts.STAGE_PROGRESS`):
+using the progress map (`draftguard.artifacts.STAGE_PROGRESS`):
 
     planning 20 -> generating 60 -> structural 70 -> semantic 80
     -> repair (attempt 1) 85 -> repair (attempt 2) 90 -> done 100
 
 Revalidation after a repair reports `structural`/`semantic` again with the repair's progress
-(85 or 90), so progress never moves backwards. `on_log(message, fields)` receives the seed's
-worker-log lines ("Plan created: 5 concepts", "2 violations found", ...) without timestamps, for
-the caller's structured logger.
+(85 or 90), so progress never moves backwards. `on_log(message, fields)` receives the worker
+log's lines ("Plan created: 5 concepts", "2 violations found", ...) without timestamps, for the
+caller's structured logger.
 
 It never raises for model or validation trouble: a bad request, a model that raises, times out
 or keeps returning invalid JSON, and exhausted repairs all come back as `ok=False` with `error`

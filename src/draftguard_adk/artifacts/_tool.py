@@ -1,4 +1,4 @@
-"""Quiz, flashcards or a mindmap from the current post (or a given source), seed 001.
+"""Quiz, flashcards or a mindmap from the current post (or a given source), validated and repaired.
 
 The current post is the one the content tools keep (`PostStore`'s `draft.md`), so a post
 written, pasted for a split or edited in chat is the one the quiz is about.

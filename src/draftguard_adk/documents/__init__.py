@@ -1,4 +1,4 @@
-"""ADK side of the document validator (seed 003): artifacts in, judge, verdict in state."""
+"""ADK side of the document validator: artifacts in, judge, verdict in state."""
 
 from draftguard_adk.documents._artifacts import document_from_part, load_artifact_documents
 from draftguard_adk.documents._delivery_tool import build_delivery_check_tool

@@ -61,7 +61,7 @@ _DEFAULTS = DocumentValidatorSettings()
 
 
 class DocumentValidator(BaseAgent):
-    """Seed 003's content validator as a checker agent (see the module docstring)."""
+    """The document validator as a checker agent (see the module docstring)."""
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
@@ -77,7 +77,7 @@ class DocumentValidator(BaseAgent):
     preview_budget_bytes: int = Field(default=_DEFAULTS.preview_budget_bytes, ge=256)
     call_timeout_s: float = Field(default=_DEFAULTS.call_timeout_s, gt=0)
     prompt_example: bool | None = _DEFAULTS.prompt_example
-    """Show the seed's example answer in the prompt. None: yes, except for the embedded
+    """Show the validation prompt's example answer. None: yes, except for the embedded
     local models, which copy it verbatim (the answer schema fixes the shape anyway)."""
     state_documents: Callable[[Mapping[str, Any]], Sequence[Document]] | None = None
     """Extra documents kept in session state rather than as artifacts (e.g. a generated quiz);

@@ -1,4 +1,4 @@
-"""Deterministic checkers of the blogger's split loop (seed 000).
+"""Deterministic checkers of the blogger's split loop.
 
 The checks themselves live in the framework-free core (`draftguard.split`: integrity and
 outline coverage); these agents only move data between session state and the core, and

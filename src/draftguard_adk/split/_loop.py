@@ -161,7 +161,7 @@ def build_content_splitter(
     splitter: BaseAgent | None = None,
     name: str = "content_splitter",
 ) -> BaseAgent:
-    """The seed-000 graph: Sequential[Loop[guard, splitter, checker], verdict, files].
+    """The split loop's graph: Sequential[Loop[guard, splitter, checker], verdict, files].
 
     `splitter` replaces the default planner+assembler pair with your own agent; it must
     write `draft_ok` and `draft_not_ok` into state (and may bump `split_attempts`).

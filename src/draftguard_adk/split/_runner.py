@@ -96,7 +96,7 @@ async def run_split(
     session_uri: str = "memory://",
     user_id: str = "cli",
 ) -> SplitOutcome:
-    """Run the seed-000 loop on one draft and return its verdict and outputs."""
+    """Run the split loop on one draft and return its verdict and outputs."""
     agent = build_content_splitter(model=model, settings=settings)
     sessions, session = await _open_session(
         session_uri, user_id, {keys.RAW_DRAFT: raw_draft, keys.OUTLINE: outline}

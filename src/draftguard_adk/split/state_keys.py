@@ -1,4 +1,4 @@
-"""Session-state keys the blogger's split loop reads and writes (seed 000)."""
+"""Session-state keys the blogger's split loop reads and writes."""
 
 from __future__ import annotations
 
