@@ -363,8 +363,10 @@ async def save(cmd: Command, ctx: CallbackContext) -> Action:
 
 def format_save(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
     if result.get("status") == "saved":
+        lines = result.get("lines_after")
         return (f"Saved as version {result.get('version')} of {result.get('name')} "
-                f"({result.get('lines_after')} lines). Next: /quiz 3, /edit, /split or /check.")
+                f"({lines} line{'' if lines == 1 else 's'}). "
+                "Next: /quiz 3, /edit, /split or /check.")
     reason = str(result.get("error") or "unknown error").removeprefix("not saved: ")
     return f"Not saved: {reason}."
 

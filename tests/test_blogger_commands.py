@@ -368,7 +368,7 @@ async def test_a_one_line_post_after_the_colon_is_saved_too() -> None:
     chat = Chat()
     post = "Bread needs time. Flour, water and salt do the rest."
     text = await chat.say(f"save my post: {post}")
-    assert text.startswith("Saved as version 0 of draft.md (1 lines).")
+    assert text.startswith("Saved as version 0 of draft.md (1 line).")
     assert await chat.artifact("draft.md") == post + "\n"
 
 
