@@ -388,3 +388,28 @@ async def test_a_retry_after_an_unreadable_answer_quotes_the_problem() -> None:
     # No coverage was judged on the empty split, so the findings are quoted as they are.
     assert "Your previous answer was rejected: " in second and "Length mismatch" in second
     assert "Add the ids" not in second
+
+
+@pytest.mark.parametrize(("candidates_only", "allowed"), [(True, [3, 5]),
+                                                          (False, [1, 2, 3, 4, 5, 6, 7])])
+async def test_candidates_only_narrows_the_ids_the_planner_may_answer(
+    candidates_only: bool, allowed: list[int]
+) -> None:
+    model = ScriptedLlm([{"ok_ids": [3, 5]}])
+    agent = build_content_splitter(
+        model=model, settings=_settings(candidates_only=candidates_only))
+    _, state = await _run(agent, _sample_state())
+
+    schema = model.requests[0].config.response_json_schema
+    assert schema["properties"]["ok_ids"]["items"]["enum"] == allowed
+    assert state[keys.SPLIT_VERDICT]["valid"] is True
+
+
+async def test_candidates_only_leaves_every_id_when_no_paragraph_matches_the_outline() -> None:
+    model = ScriptedLlm([{"ok_ids": [1]}])
+    agent = build_content_splitter(
+        model=model, settings=_settings(candidates_only=True, coverage="advisory"))
+    await _run(agent, {keys.RAW_DRAFT: "The cat.\n\nThe dog.", keys.OUTLINE: "1. Ukulele"})
+
+    assert model.requests[0].config.response_json_schema["properties"]["ok_ids"]["items"][
+        "enum"] == [1, 2]
