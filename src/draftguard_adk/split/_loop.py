@@ -7,6 +7,7 @@ attempt, because users plug in their own splitters, which may copy (and rewrite)
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncGenerator
 from dataclasses import dataclass
@@ -85,17 +86,19 @@ class _Planner:
     flag_cutoff: float
     candidates_only: bool
 
-    def _candidates(self, state: Any) -> tuple[list[str], list[ItemCandidates]]:
+    async def _candidates(self, state: Any) -> tuple[list[str], list[ItemCandidates]]:
         paragraphs = _paragraphs(state)
-        found = outline_candidates(str(state.get(keys.OUTLINE) or ""), paragraphs,
-                                   score_cutoff=self.score_cutoff, flag_cutoff=self.flag_cutoff)
+        # Scoring a long draft (and loading bm25s the first time) must not hold the event loop.
+        found = await asyncio.to_thread(
+            outline_candidates, str(state.get(keys.OUTLINE) or ""), paragraphs,
+            score_cutoff=self.score_cutoff, flag_cutoff=self.flag_cutoff)
         return paragraphs, found
 
-    def instruction(self, ctx: ReadonlyContext) -> str:
+    async def instruction(self, ctx: ReadonlyContext) -> str:
         """The paragraphs, the candidates per item and, on a retry, the checker's findings
         (as ids to add when they are coverage findings)."""
         state = ctx.state
-        paragraphs, found = self._candidates(state)
+        paragraphs, found = await self._candidates(state)
         listing = "\n".join(f"[{i}] {_preview(p)}" for i, p in enumerate(paragraphs, start=1))
         lines = "\n".join(f"{c.item}. {c.text}: {_ids(c.ids) if c.ids else '(none)'}"
                           for c in found)
@@ -106,12 +109,12 @@ class _Planner:
             feedback=_feedback(state, found),
         )
 
-    def constrain(
+    async def constrain(
         self, callback_context: CallbackContext, llm_request: LlmRequest
     ) -> LlmResponse | None:
         """Narrow the answer's schema to this draft's ids (to the candidates when
         `candidates_only`), so a small model cannot invent one."""
-        paragraphs, found = self._candidates(callback_context.state)
+        paragraphs, found = await self._candidates(callback_context.state)
         allowed = list(range(1, len(paragraphs) + 1))
         if self.candidates_only:
             # An outline with no lexical candidate at all leaves the choice to the model.
