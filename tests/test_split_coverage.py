@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from draftguard.split import check_coverage, outline_items, stems
+from draftguard.split import check_coverage, outline_candidates, outline_items, segment, stems
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 OUTLINE = (SAMPLES / "outline.md").read_text(encoding="utf-8")
@@ -69,6 +69,21 @@ def test_outline_marks_and_function_words_are_ignored() -> None:
     # "It" has no topic word, so it is not an item anyone must cover.
     report = check_coverage("It\nDough", "Dough.", "")
     assert [i.text for i in report.items] == ["Dough"] and report.covered
+
+
+def test_bake_baking_and_bakes_share_one_stem_and_weigh_by_how_rare_they_are() -> None:
+    assert stems("Bake baking bakes baked") == ["bake"] * 4
+    # [6] "Bake in a preheated Dutch oven" holds item 3's "bake": its 33 is the IDF share,
+    # not a stemming miss ("bake" is in three of seven paragraphs, "loaf" in one).
+    report = check_coverage(OUTLINE, "\n\n".join(PARAGRAPHS), "")
+    assert [round(m.score) for m in report.paragraphs] == [41, 41, 67, 33, 100, 33, 0]
+
+
+def test_the_samples_candidates_are_the_paragraphs_coverage_counts() -> None:
+    found = outline_candidates(OUTLINE, segment("\n\n".join(PARAGRAPHS)))
+    assert [(c.item, c.ids) for c in found] == [(1, [3]), (2, [5]), (3, [3])]
+    assert [c.ids for c in outline_candidates(OUTLINE, PARAGRAPHS, score_cutoff=30)] == [
+        [3, 1, 2], [5], [3, 2, 4, 6]]
 
 
 def test_cutoffs_are_checked() -> None:
@@ -136,6 +151,29 @@ def test_moving_a_paragraph_into_draft_ok_never_uncovers_an_item(
                            "\n\n".join(units[cut + 1:]))
     for b, a in zip(before.items, after.items, strict=True):
         assert a.covered or not b.covered
+
+
+@settings(max_examples=60, deadline=None)
+@given(items=st.lists(item, min_size=1, max_size=4), units=paragraphs,
+       cutoff=st.floats(min_value=1, max_value=100))
+def test_candidates_are_the_reference_matches_and_picking_them_all_covers(
+    items: list[str], units: list[str], cutoff: float
+) -> None:
+    outline = "\n".join(items)
+    found = outline_candidates(outline, units, score_cutoff=cutoff)
+    expected = _reference_scores(items, units)
+    for c in found:
+        row = expected[c.item - 1]
+        strong = {u + 1 for u, score in enumerate(row) if score >= cutoff + 1e-3}
+        weak = {u + 1 for u, score in enumerate(row) if score > 0 and score >= cutoff - 1e-3}
+        assert strong <= set(c.ids) <= weak, (c, row)
+        assert [row[i - 1] for i in c.ids] == sorted((row[i - 1] for i in c.ids), reverse=True)
+    chosen = {i for c in found for i in c.ids}
+    report = check_coverage(
+        outline, "\n\n".join(u for i, u in enumerate(units, 1) if i in chosen),
+        "\n\n".join(u for i, u in enumerate(units, 1) if i not in chosen), score_cutoff=cutoff)
+    assert [i.covered for i in report.items] == [bool(c.ids) for c in found]
+    assert all(not i.flagged_not_ok for i in report.items)
 
 
 # --- the verdict: where each paragraph went, in the planner's ids --------------------------------

@@ -323,3 +323,93 @@ async def test_coverage_is_not_judged_on_a_split_that_lost_text() -> None:
     assert verdict["valid"] is False
     assert verdict["integrity"]["ok"] is False and verdict["coverage"] is None
     assert {p["destination"] for p in verdict["paragraphs"]} == {None}
+
+
+# --- the planner's prompt: lexical candidates, and a retry that names the ids to add ----------
+
+
+async def test_the_planner_sees_each_outline_items_candidates_best_first() -> None:
+    model = ScriptedLlm([{"ok_ids": [3, 5]}])
+    agent = build_content_splitter(model=model, settings=_settings())
+    _, state = await _run(agent, _sample_state())
+
+    prompt = model.prompt_text(0)
+    assert ("PARAGRAPHS THAT SHARE WORDS WITH EACH OUTLINE ITEM (best first):\n"
+            "1. What a sourdough starter is and how to keep it: [3]\n"
+            "2. Dough hydration: [5]\n"
+            "3. Baking the loaf: [3]\n") in prompt
+    assert "previous answer" not in prompt
+    items = model.requests[0].config.response_json_schema["properties"]["ok_ids"]
+    assert items["minItems"] == 1
+    assert state[keys.SPLIT_VERDICT]["valid"] is True
+    assert state[keys.SPLIT_VERDICT]["coverage"]["ok"] is True
+
+
+async def test_an_item_without_candidates_says_so() -> None:
+    model = ScriptedLlm([{"ok_ids": [1]}])
+    agent = build_content_splitter(model=model, settings=_settings(coverage="advisory"))
+    await _run(agent, {keys.RAW_DRAFT: "Dough hydration.\n\nThe cat.",
+                       keys.OUTLINE: "1. Dough hydration\n2. Ukulele chords"})
+
+    assert "1. Dough hydration: [1]\n2. Ukulele chords: (none)\n" in model.prompt_text(0)
+
+
+async def test_a_retry_after_coverage_findings_names_the_previous_answer_and_the_ids_to_add(
+) -> None:
+    model = ScriptedLlm([BACKWARDS, {"ok_ids": [1, 2, 3, 5]}])
+    agent = build_content_splitter(model=model, settings=_settings())
+    _, state = await _run(agent, _sample_state())
+
+    first, second = model.prompt_text(0), model.prompt_text(1)
+    assert first != second
+    assert 'Your previous answer was {"ok_ids": [1, 2]}. It was rejected: Outline item 1' in second
+    assert "Add the ids [3], [5] to your answer." in second
+    assert state[keys.SPLIT_VERDICT]["valid"] is True
+    assert state[keys.SPLIT_VERDICT]["attempts"] == 2
+
+
+async def test_a_retry_names_only_the_ids_still_missing() -> None:
+    # Item 2 is covered by [5]; items 1 and 3 are not, and [3] is the candidate for both.
+    model = ScriptedLlm([{"ok_ids": [5]}, RIGHT])
+    agent = build_content_splitter(model=model, settings=_settings())
+    await _run(agent, _sample_state())
+
+    second = model.prompt_text(1)
+    assert 'Your previous answer was {"ok_ids": [5]}' in second
+    assert "Add the ids [3] to your answer." in second
+
+
+async def test_a_retry_after_an_unreadable_answer_quotes_the_problem() -> None:
+    model = ScriptedLlm(["paragraphs three and five", {"ok_ids": [3, 5]}])
+    agent = build_content_splitter(model=model, settings=_settings())
+    await _run(agent, _sample_state())
+
+    second = model.prompt_text(1)
+    # No coverage was judged on the empty split, so the findings are quoted as they are.
+    assert "Your previous answer was rejected: " in second and "Length mismatch" in second
+    assert "Add the ids" not in second
+
+
+@pytest.mark.parametrize(("candidates_only", "allowed"), [(True, [3, 5]),
+                                                          (False, [1, 2, 3, 4, 5, 6, 7])])
+async def test_candidates_only_narrows_the_ids_the_planner_may_answer(
+    candidates_only: bool, allowed: list[int]
+) -> None:
+    model = ScriptedLlm([{"ok_ids": [3, 5]}])
+    agent = build_content_splitter(
+        model=model, settings=_settings(candidates_only=candidates_only))
+    _, state = await _run(agent, _sample_state())
+
+    schema = model.requests[0].config.response_json_schema
+    assert schema["properties"]["ok_ids"]["items"]["enum"] == allowed
+    assert state[keys.SPLIT_VERDICT]["valid"] is True
+
+
+async def test_candidates_only_leaves_every_id_when_no_paragraph_matches_the_outline() -> None:
+    model = ScriptedLlm([{"ok_ids": [1]}])
+    agent = build_content_splitter(
+        model=model, settings=_settings(candidates_only=True, coverage="advisory"))
+    await _run(agent, {keys.RAW_DRAFT: "The cat.\n\nThe dog.", keys.OUTLINE: "1. Ukulele"})
+
+    assert model.requests[0].config.response_json_schema["properties"]["ok_ids"]["items"][
+        "enum"] == [1, 2]

@@ -110,6 +110,9 @@ class ContentSplitterSettings(AgentSection):
     """A paragraph relates to an outline item from this score (share of its stems, 0-100)."""
     coverage_flag_cutoff: float = Field(default=DEFAULT_FLAG_CUTOFF, ge=0.0, le=100.0)
     """A draft_not_ok paragraph scoring this for an outline item is flagged."""
+    candidates_only: StrictBool | None = None
+    """The planner may pick only paragraphs the coverage check relates to an outline item;
+    None: only for the embedded model (which copies the schema's id list)."""
 
 
 class ArtifactRepairSettings(AgentSection):

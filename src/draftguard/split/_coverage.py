@@ -28,9 +28,11 @@ __all__ = [
     "DEFAULT_FLAG_CUTOFF",
     "DEFAULT_SCORE_CUTOFF",
     "CoverageReport",
+    "ItemCandidates",
     "ItemCoverage",
     "ParagraphMatch",
     "check_coverage",
+    "outline_candidates",
     "outline_items",
     "stems",
 ]
@@ -153,6 +155,68 @@ class _StemScores:
         return self._seen[stem]
 
 
+def _topic_items(outline: str) -> list[tuple[int, str, list[str]]]:
+    """The outline's items with their stems; items without a topic word are dropped."""
+    items = [(i, text, stems(text)) for i, text in enumerate(outline_items(outline), 1)]
+    return [(i, text, s) for i, text, s in items if s]
+
+
+def _score(
+    items: Sequence[tuple[int, str, list[str]]], units: Sequence[str]
+) -> tuple[list[list[float]], list[list[int]]]:
+    """scores[item][unit]: the unit's share of the item's attainable weight (0-100);
+    matched[item][unit]: how many of the item's stems the unit holds."""
+    stem_scores = _StemScores([stems(u) for u in units])
+    scores: list[list[float]] = []
+    matched: list[list[int]] = []
+    for _, _, item_stems in items:
+        per_stem = [stem_scores(s) for s in dict.fromkeys(item_stems)]
+        attainable = sum(max(col, default=0.0) for col in per_stem)
+        scores.append([
+            100.0 * sum(col[u] for col in per_stem) / attainable if attainable else 0.0
+            for u in range(len(units))
+        ])
+        matched.append([sum(1 for col in per_stem if col[u] > 0) for u in range(len(units))])
+    return scores, matched
+
+
+class ItemCandidates(BaseModel):
+    """One outline item and the units (1-based ids, best first) the coverage check wants in
+    `draft_ok` for it: those it relates to, and those it would flag if left out."""
+
+    item: int
+    text: str
+    ids: list[int]
+
+
+def outline_candidates(
+    outline: str,
+    units: Sequence[str],
+    *,
+    score_cutoff: float = DEFAULT_SCORE_CUTOFF,
+    flag_cutoff: float = DEFAULT_FLAG_CUTOFF,
+    min_flag_stems: int = 2,
+) -> list[ItemCandidates]:
+    """Per outline item, the ids of `units` (the whole draft, in order) that `check_coverage`
+    would count for it, best first.
+
+    Scores depend only on the set of units, not on how they are split, so these are the
+    checker's own numbers: putting every candidate in `draft_ok` satisfies coverage for
+    every item that has one.
+    """
+    items = _topic_items(outline)
+    scores, matched = _score(items, units)
+    found = []
+    for k, (i, text, item_stems) in enumerate(items):
+        need = min(min_flag_stems, len(set(item_stems)))
+        ids = [u + 1 for u in range(len(units)) if scores[k][u] > 0 and (
+            scores[k][u] >= score_cutoff
+            or (scores[k][u] >= flag_cutoff and matched[k][u] >= need))]
+        found.append(ItemCandidates(item=i, text=text,
+                                    ids=sorted(ids, key=lambda n: (-scores[k][n - 1], n))))
+    return found
+
+
 def check_coverage(
     outline: str,
     draft_ok: str,
@@ -171,25 +235,12 @@ def check_coverage(
     for name, value in (("score_cutoff", score_cutoff), ("flag_cutoff", flag_cutoff)):
         if not 0.0 <= value <= 100.0:
             raise ValueError(f"{name} must be between 0 and 100, got {value!r}")
-    items = [(i, text, stems(text)) for i, text in enumerate(outline_items(outline), 1)]
-    items = [(i, text, s) for i, text, s in items if s]
+    items = _topic_items(outline)
     units: list[tuple[Destination, int, str]] = [
         *(("draft_ok", n, u) for n, u in enumerate(segment(draft_ok, granularity), 1)),
         *(("draft_not_ok", n, u) for n, u in enumerate(segment(draft_not_ok, granularity), 1)),
     ]
-    unit_stems = [stems(u) for _, _, u in units]
-    # scores[item][unit]: share of the attainable score; matched: how many item stems it holds
-    scores: list[list[float]] = []
-    matched: list[list[int]] = []
-    stem_scores = _StemScores(unit_stems)
-    for _, _, item_stems in items:
-        per_stem = [stem_scores(s) for s in dict.fromkeys(item_stems)]
-        attainable = sum(max(col, default=0.0) for col in per_stem)
-        scores.append([
-            100.0 * sum(col[u] for col in per_stem) / attainable if attainable else 0.0
-            for u in range(len(units))
-        ])
-        matched.append([sum(1 for col in per_stem if col[u] > 0) for u in range(len(units))])
+    scores, matched = _score(items, [u for _, _, u in units])
 
     paragraphs: list[ParagraphMatch] = []
     for u, (dest, pos, text) in enumerate(units):

@@ -7,7 +7,10 @@ attempt, because users plug in their own splitters, which may copy (and rewrite)
 
 from __future__ import annotations
 
+import asyncio
+import re
 from collections.abc import AsyncGenerator
+from dataclasses import dataclass
 from typing import Any
 
 from google.adk.agents import BaseAgent, LlmAgent
@@ -23,9 +26,9 @@ from pydantic import BaseModel, ValidationError
 
 from draftguard.errors import FatalError
 from draftguard.settings import ProjectSettings, load_settings
-from draftguard.split import segment
+from draftguard.split import ItemCandidates, outline_candidates, segment
 from draftguard_adk.agents import checker_event, loop_agent, sequential_agent
-from draftguard_adk.llm import model_for, register_local_models
+from draftguard_adk.llm import LocalLlm, model_for, register_local_models
 from draftguard_adk.split import state_keys as keys
 from draftguard_adk.split._checker import (
     ContentSplitValidationChecker,
@@ -34,7 +37,12 @@ from draftguard_adk.split._checker import (
     failure_verdict,
 )
 from draftguard_adk.split._files import SplitFilesAgent
-from draftguard_adk.split._prompts import SPLIT_FEEDBACK_BLOCK, SPLIT_PLANNER_INSTRUCTION
+from draftguard_adk.split._prompts import (
+    SPLIT_CANDIDATES_BLOCK,
+    SPLIT_COVERAGE_RETRY_BLOCK,
+    SPLIT_FEEDBACK_BLOCK,
+    SPLIT_PLANNER_INSTRUCTION,
+)
 
 __all__ = [
     "ROUTE_MODEL_ERROR",
@@ -70,36 +78,95 @@ def _paragraphs(state: Any) -> list[str]:
     return segment(raw) if isinstance(raw, str) else []
 
 
-def _planner_instruction(ctx: ReadonlyContext) -> str:
-    state = ctx.state
-    paragraphs = _paragraphs(state)
-    listing = "\n".join(f"[{i}] {_preview(p)}" for i, p in enumerate(paragraphs, start=1))
+@dataclass(frozen=True)
+class _Planner:
+    """The planner's prompt and answer schema, both built from each outline item's lexical
+    candidates (the coverage check's own scores, so a model sees which ids satisfy it)."""
+
+    score_cutoff: float
+    flag_cutoff: float
+    candidates_only: bool
+
+    async def _candidates(self, state: Any) -> tuple[list[str], list[ItemCandidates]]:
+        paragraphs = _paragraphs(state)
+        # Scoring a long draft (and loading bm25s the first time) must not hold the event loop.
+        found = await asyncio.to_thread(
+            outline_candidates, str(state.get(keys.OUTLINE) or ""), paragraphs,
+            score_cutoff=self.score_cutoff, flag_cutoff=self.flag_cutoff)
+        return paragraphs, found
+
+    async def instruction(self, ctx: ReadonlyContext) -> str:
+        """The paragraphs, the candidates per item and, on a retry, the checker's findings
+        (as ids to add when they are coverage findings)."""
+        state = ctx.state
+        paragraphs, found = await self._candidates(state)
+        listing = "\n".join(f"[{i}] {_preview(p)}" for i, p in enumerate(paragraphs, start=1))
+        lines = "\n".join(f"{c.item}. {c.text}: {_ids(c.ids) if c.ids else '(none)'}"
+                          for c in found)
+        return SPLIT_PLANNER_INSTRUCTION.format(
+            outline=str(state.get(keys.OUTLINE) or "")[:_OUTLINE_CHARS],
+            paragraphs=listing,
+            candidates=SPLIT_CANDIDATES_BLOCK.format(lines=lines) if found else "",
+            feedback=_feedback(state, found),
+        )
+
+    async def constrain(
+        self, callback_context: CallbackContext, llm_request: LlmRequest
+    ) -> LlmResponse | None:
+        """Narrow the answer's schema to this draft's ids (to the candidates when
+        `candidates_only`), so a small model cannot invent one."""
+        paragraphs, found = await self._candidates(callback_context.state)
+        allowed = list(range(1, len(paragraphs) + 1))
+        if self.candidates_only:
+            # An outline with no lexical candidate at all leaves the choice to the model.
+            allowed = sorted({i for c in found for i in c.ids}) or allowed
+        llm_request.config.response_schema = None
+        llm_request.config.response_mime_type = "application/json"
+        llm_request.config.response_json_schema = {
+            "type": "object",
+            "properties": {
+                "ok_ids": {
+                    "type": "array",
+                    "items": {"type": "integer", "enum": allowed},
+                    # An empty draft_ok covers no outline item.
+                    "minItems": 1,
+                }
+            },
+            "required": ["ok_ids"],
+        }
+        return None
+
+
+def _ids(ids: list[int]) -> str:
+    return ", ".join(f"[{i}]" for i in ids)
+
+
+def _feedback(state: Any, found: list[ItemCandidates]) -> str:
+    """The retry block: coverage findings become the ids to add; anything else is quoted."""
     feedback = state.get(keys.SPLIT_FEEDBACK)
-    return SPLIT_PLANNER_INSTRUCTION.format(
-        outline=str(state.get(keys.OUTLINE) or "")[:_OUTLINE_CHARS],
-        paragraphs=listing,
-        feedback=SPLIT_FEEDBACK_BLOCK.format(feedback=feedback) if feedback else "",
-    )
+    if not feedback:
+        return ""
+    check = state.get(keys.SPLIT_LAST_CHECK)
+    coverage = check.get("coverage") if isinstance(check, dict) else None
+    if not isinstance(coverage, dict) or coverage.get("ok"):
+        return SPLIT_FEEDBACK_BLOCK.format(feedback=feedback)
+    previous = [r["id"] for r in check.get("paragraphs") or []
+                if r.get("destination") == "draft_ok"]
+    uncovered = set(coverage.get("uncovered_items") or [])
+    wanted = [i for c in found if c.item in uncovered for i in c.ids]
+    add = [i for i in dict.fromkeys([*wanted, *(coverage.get("flagged_ids") or [])])
+           if i not in previous]
+    if not add:  # nothing lexical to offer: the findings are all there is
+        return SPLIT_FEEDBACK_BLOCK.format(feedback=feedback)
+    return SPLIT_COVERAGE_RETRY_BLOCK.format(previous=previous, feedback=feedback,
+                                             add=_ids(add))
 
 
-def _constrain_to_ids(
-    callback_context: CallbackContext, llm_request: LlmRequest
-) -> LlmResponse | None:
-    """Narrow the answer's schema to this draft's ids, so a small model cannot invent one."""
-    count = len(_paragraphs(callback_context.state))
-    llm_request.config.response_schema = None
-    llm_request.config.response_mime_type = "application/json"
-    llm_request.config.response_json_schema = {
-        "type": "object",
-        "properties": {
-            "ok_ids": {
-                "type": "array",
-                "items": {"type": "integer", "enum": list(range(1, count + 1))},
-            }
-        },
-        "required": ["ok_ids"],
-    }
-    return None
+def _is_embedded(model: str | BaseLlm) -> bool:
+    if isinstance(model, LocalLlm):
+        return True
+    return isinstance(model, str) and any(
+        re.fullmatch(p, model) for p in LocalLlm.supported_models())
 
 
 def _record_model_error(
@@ -171,13 +238,18 @@ def build_content_splitter(
     if isinstance(model, str):
         register_local_models()  # ADK resolves a "local:"/"gguf:" string only once registered
     if splitter is None:
+        chosen = model if model is not None else model_for(SETTINGS_SECTION, settings=settings)
+        only = section.candidates_only
+        plan = _Planner(score_cutoff=section.coverage_score_cutoff,
+                        flag_cutoff=section.coverage_flag_cutoff,
+                        candidates_only=_is_embedded(chosen) if only is None else only)
         planner = LlmAgent(
             name="split_planner",
-            model=model if model is not None else model_for(SETTINGS_SECTION, settings=settings),
+            model=chosen,
             description="Picks the ids of the draft paragraphs that match the outline.",
-            instruction=_planner_instruction,
+            instruction=plan.instruction,
             include_contents="none",
-            before_model_callback=_constrain_to_ids,
+            before_model_callback=plan.constrain,
             on_model_error_callback=_record_model_error,
             output_key=keys.SPLIT_PLAN,
             generate_content_config=types.GenerateContentConfig(temperature=0.0),

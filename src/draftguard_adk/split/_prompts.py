@@ -6,16 +6,28 @@ SPLIT_PLANNER_INSTRUCTION = """\
 You sort the paragraphs of a blog draft. Each paragraph has an id in square brackets.
 Pick the ids of the paragraphs that belong to the outline below: every outline item needs
 at least one. The paragraphs you pick form draft_ok; the others form draft_not_ok. Do not
-write any text of your own: answer only with JSON of the form {{"ok_ids": [1, 3]}}.
+write any text of your own: answer only with JSON of the form {{"ok_ids": [...]}}.
 
 OUTLINE:
 {outline}
 
 PARAGRAPHS:
 {paragraphs}
-{feedback}"""
+{candidates}{feedback}"""
+
+#: Per outline item, the paragraphs the coverage check would count for it (best first).
+SPLIT_CANDIDATES_BLOCK = """
+PARAGRAPHS THAT SHARE WORDS WITH EACH OUTLINE ITEM (best first):
+{lines}
+"""
 
 SPLIT_FEEDBACK_BLOCK = """
 Your previous answer was rejected: {feedback}
 Fix that in this answer.
+"""
+
+#: A retry after coverage findings: the checker's findings as the ids to change.
+SPLIT_COVERAGE_RETRY_BLOCK = """
+Your previous answer was {{"ok_ids": {previous}}}. It was rejected: {feedback}
+Add the ids {add} to your answer.
 """
