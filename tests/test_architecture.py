@@ -202,6 +202,8 @@ def test_scripts_test_runs_ruff_then_strict_mypy_on_all_three_trees_then_pytest(
              if line.startswith(".venv/bin/")]
     assert steps == [".venv/bin/ruff", ".venv/bin/mypy", ".venv/bin/python"]
     assert ".venv/bin/mypy\n" in script  # no paths given: pyproject's `files` decide
+    # CI reads pytest's summary as the run's closing line: nothing may print after it.
+    assert script.rstrip().splitlines()[-1] == '.venv/bin/python -m pytest "$@"'
     mypy = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
     assert mypy["strict"] is True
     assert sorted(mypy["files"]) == ["blogger", "event_planning", "src"]
