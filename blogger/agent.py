@@ -8,6 +8,8 @@ from __future__ import annotations
 from google.adk.agents import LlmAgent
 from google.adk.models.base_llm import BaseLlm
 
+from blogger.commands import build_blogger_router
+from blogger.content_grounding import attach_ignored, ground_content_write, show_ignored
 from blogger.delivery_check import build_blogger_delivery_check
 from blogger.prompts import (
     BLOGGER_INSTRUCTION,
@@ -16,15 +18,19 @@ from blogger.prompts import (
 )
 from draftguard_adk.artifacts import build_artifact_tool
 from draftguard_adk.edits import CONTENT_TOOLS
-from draftguard_adk.llm import model_for
+from draftguard_adk.llm import agent_model
 from draftguard_adk.split import build_content_splitter
 
 
 def build_blogger(*, model: str | BaseLlm | None = None) -> LlmAgent:
-    """The root agent; `model` (for tests) replaces every agent's configured model."""
+    """The root agent; `model` (for tests) replaces every agent's configured model.
+
+    Commands and clear intents (`/help` lists them) are answered by code before the model
+    (`build_blogger_router`); everything else is the model's.
+    """
     return LlmAgent(
         name="blogger",
-        model=model if model is not None else model_for("blogger"),
+        model=model if model is not None else agent_model("blogger"),
         description="Helps an author write, split and edit a blog post, with guarded steps.",
         instruction="\n".join(
             [BLOGGER_INSTRUCTION, EDIT_ROUTING_INSTRUCTION, DELIVERY_CHECK_INSTRUCTION]
@@ -35,6 +41,10 @@ def build_blogger(*, model: str | BaseLlm | None = None) -> LlmAgent:
             build_blogger_delivery_check(model),
         ],
         sub_agents=[build_content_splitter(model=model)],
+        before_model_callback=build_blogger_router(),
+        after_model_callback=show_ignored,
+        before_tool_callback=ground_content_write,
+        after_tool_callback=attach_ignored,
     )
 
 

@@ -1,7 +1,9 @@
-"""The event-planning app: a venue-planning agent whose streamed answers are deduplicated.
+"""The event-planning app: a venue-planning agent whose streamed answers are deduplicated
+and kept true to the venues its tools returned.
 
 Run it with `adk web .` or `adk api_server .` from the repository root; the
-`DuplicateFilterPlugin` filters what both stream and what the session stores.
+`DuplicateFilterPlugin` (with the venue grounding filter after it) filters what both stream
+and what the session stores. Searches the user's words ask for run by code (`chat.py`).
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from google.adk.plugins.base_plugin import BasePlugin
 
 from draftguard_adk.dedupe import DuplicateFilterPlugin
 from draftguard_adk.llm import model_for
+from event_planning.chat import build_router, show_ignored
 from event_planning.prompts import EVENT_PLANNER_INSTRUCTION
+from event_planning.response_grounding import grounding_links
 from event_planning.tools import (
     add_to_shortlist,
     attach_ignored,
@@ -41,17 +45,22 @@ def build_event_planner(model: str | BaseLlm | None = None) -> LlmAgent:
         # preferences the user never expressed before the tool applies them.
         before_tool_callback=[repeat_guard, ground_arguments],
         after_tool_callback=attach_ignored,
+        # Searches the user's words ask for run by code, before any model.
+        before_model_callback=build_router(),
+        after_agent_callback=show_ignored,
     )
 
 
 def build_app(
     model: str | BaseLlm | None = None, *, plugins: list[BasePlugin] | None = None
 ) -> App:
-    """The app with the duplicate filter (or the given `plugins`) registered."""
+    """The app with the response filters (duplicates, then venue grounding) registered, or
+    the given `plugins`."""
     return App(
         name="event_planning",
         root_agent=build_event_planner(model),
-        plugins=plugins if plugins is not None else [DuplicateFilterPlugin()],
+        plugins=plugins if plugins is not None else [
+            DuplicateFilterPlugin(also=grounding_links)],
     )
 
 

@@ -1,30 +1,40 @@
-"""Which search preferences the user's own words support. Pure: no ADK here.
+"""The planner's vocabulary for argument grounding, and the matchers built from it. No ADK.
 
 A 135M model fills tool arguments from its schema examples ("italian", "$", "south_philly",
-10, "2023-08-25T...") whatever the user said. `ground_preferences` keeps an argument only when
-the user's text (the whole session's, so earlier turns count) supports it, and says why each
-other one was dropped. Unknown values are left to the tool, which lists the allowed ones.
+10, "2023-08-25T...") whatever the user said. `ground_preferences` keeps a search preference
+only when the user's text (the whole session's, so earlier turns count) supports it; the
+matching itself is `draftguard.grounding`, this module only knows venues.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import date as Date
-from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
-
+from draftguard.grounding import (
+    GroundingReport,
+    Matcher,
+    date_matcher,
+    ground_arguments,
+    number_mentioned,
+    price_level_matcher,
+    vocabulary_matcher,
+)
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel
 
 __all__ = [
-    "GroundingReport",
+    "CUISINE_NAMES",
+    "CUISINE_WORDS",
+    "IGNORED_REASONS",
+    "NEIGHBORHOOD_ALIASES",
+    "NEIGHBORHOOD_NAMES",
+    "PRICE_NAMES",
+    "PRICE_WORDS",
     "cuisine_grounded",
-    "date_grounded",
     "ground_preferences",
     "neighborhood_grounded",
-    "party_size_grounded",
+    "preference_matchers",
     "price_level_grounded",
 ]
 
@@ -62,162 +72,48 @@ NEIGHBORHOOD_ALIASES: dict[Neighborhood, tuple[str, ...]] = {
     Neighborhood.GRADUATE_HOSPITAL: ("grad hospital", "g ho"),
 }
 
-NUMBER_WORDS = (
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-    "nineteen", "twenty",
-)
-NUMBER_WORDS_EXTRA = {"dozen": 12, "couple": 2, "pair": 2}
-
-MONTHS = (
-    "january", "february", "march", "april", "may", "june", "july", "august", "september",
-    "october", "november", "december",
-)
-WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-
-_ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})")
-_SLASH = re.compile(r"\b(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?\b")
-_MONTH = "|".join(m[:3] + (m[3:] and f"(?:{m[3:]})?") for m in MONTHS)
-_ORD = r"(?:st|nd|rd|th)?"
-_YEAR = r"(?:,?\s+(\d{4}))?"
-_MONTH_DAY = re.compile(rf"\b({_MONTH})\.?\s+(\d{{1,2}}){_ORD}\b{_YEAR}")
-_DAY_MONTH = re.compile(rf"\b(\d{{1,2}}){_ORD}\s+(?:of\s+)?({_MONTH})\b{_YEAR}")
 
 
-class GroundingReport(BaseModel):
-    """`kept`: arguments to apply; `ignored`: argument -> why the user's words do not support it."""
-
-    model_config = ConfigDict(frozen=True)
-
-    kept: dict[str, Any]
-    ignored: dict[str, str]
+def _by_value(
+    table: Mapping[Any, tuple[str, ...]], keys: Iterable[str]
+) -> dict[str, tuple[str, ...]]:
+    """Every enum value (as a plain str) -> its other names, none for values without any."""
+    return {str(k): tuple(table.get(k, ())) for k in keys}
 
 
-def _words(text: str) -> str:
-    """Lower case, `_`/`-` as spaces, single spaces: "South_Philly" and "south-philly" agree."""
-    return " ".join(re.sub(r"[_\-]+", " ", text.lower()).split())
+#: The vocabularies as plain str -> names maps, every enum value present.
+CUISINE_NAMES = _by_value(CUISINE_WORDS, Cuisine)
+PRICE_NAMES = _by_value(PRICE_WORDS, PriceLevel)
+NEIGHBORHOOD_NAMES = _by_value(NEIGHBORHOOD_ALIASES, Neighborhood)
 
+cuisine_grounded: Matcher = vocabulary_matcher(CUISINE_NAMES)
+price_level_grounded: Matcher = price_level_matcher(PRICE_NAMES)
+neighborhood_grounded: Matcher = vocabulary_matcher(NEIGHBORHOOD_NAMES)
 
-def _has_phrase(text: str, phrase: str) -> bool:
-    pattern = rf"(?<![a-z0-9]){re.escape(_words(phrase))}(?![a-z0-9])"
-    return re.search(pattern, _words(text)) is not None
-
-
-def cuisine_grounded(value: str, user_text: str) -> bool:
-    cuisine = Cuisine(value.strip().lower())
-    return any(_has_phrase(user_text, w) for w in (cuisine.value, *CUISINE_WORDS[cuisine]))
-
-
-def price_level_grounded(value: str, user_text: str) -> bool:
-    """Exactly that many `$` in a row (not "$50", an amount), or a word for that level."""
-    level = PriceLevel(value.strip())
-    if re.search(rf"(?<!\$)\${{{level.level}}}(?![$\d])", user_text):
-        return True
-    words = PRICE_WORDS[level]
-    if level is PriceLevel.UPSCALE:
-        # "very expensive" is the splurge level, not this one.
-        text = _words(user_text).replace("very expensive", "")
-        return any(_has_phrase(text, w) for w in words)
-    return any(_has_phrase(user_text, w) for w in words)
-
-
-def neighborhood_grounded(value: str, user_text: str) -> bool:
-    hood = Neighborhood(_words(value).replace(" ", "_"))
-    names = (hood.value, *NEIGHBORHOOD_ALIASES.get(hood, ()))
-    return any(_has_phrase(user_text, n) for n in names)
-
-
-def _without_dates(text: str) -> str:
-    for pattern in (_ISO, _SLASH, _MONTH_DAY, _DAY_MONTH):
-        text = pattern.sub(" ", text)
-    return text
-
-
-def party_size_grounded(value: int | str, user_text: str) -> bool:
-    """That number in digits or words (up to twenty, "dozen"); digits inside dates do not count."""
-    size = int(value)
-    text = _words(_without_dates(user_text.lower()))
-    if re.search(rf"(?<![\d$.,]){size}(?![\d])", text):
-        return True
-    names = [w for w, n in NUMBER_WORDS_EXTRA.items() if n == size]
-    if 0 <= size < len(NUMBER_WORDS):
-        names.append(NUMBER_WORDS[size])
-    return any(_has_phrase(text, n) for n in names)
-
-
-def _mentioned_dates(text: str) -> list[tuple[int | None, int, int]]:
-    """(year or None, month, day) for every explicit date in `text`."""
-    found: list[tuple[int | None, int, int]] = []
-    for y, m, d in _ISO.findall(text):
-        found.append((int(y), int(m), int(d)))
-    for m, d, y in _SLASH.findall(text):
-        year = int(y) + (2000 if len(y) == 2 else 0) if y else None
-        found.append((year, int(m), int(d)))
-    for name, d, y in _MONTH_DAY.findall(text):
-        found.append((int(y) if y else None, _month(name), int(d)))
-    for d, name, y in _DAY_MONTH.findall(text):
-        found.append((int(y) if y else None, _month(name), int(d)))
-    return found
-
-
-def _month(name: str) -> int:
-    return next(i for i, m in enumerate(MONTHS, 1) if m.startswith(name[:3]))
-
-
-def _as_date(value: str) -> Date:
-    text = value.strip()
-    try:
-        return Date.fromisoformat(text)
-    except ValueError:
-        return datetime.fromisoformat(text).date()
-
-
-def date_grounded(value: str, user_text: str, *, today: Date | None = None) -> bool:
-    """The user wrote this date (ISO, 6/14, "June 14th", "14 June"), or named its weekday,
-    or said today/tonight/tomorrow and it is that day."""
-    when = _as_date(value)
-    text = user_text.lower()
-    for year, month, day in _mentioned_dates(text):
-        if (month, day) == (when.month, when.day) and year in (None, when.year):
-            return True
-    if _has_phrase(text, WEEKDAYS[when.weekday()]):
-        return True
-    now = today or Date.today()
-    relative = {"today": 0, "tonight": 0, "tomorrow": 1}
-    return any(_has_phrase(text, w) and (when - now).days == n for w, n in relative.items())
-
-
-_CHECKS: dict[str, Any] = {
-    "cuisine": cuisine_grounded,
-    "price_level": price_level_grounded,
-    "neighborhood": neighborhood_grounded,
-    "party_size": party_size_grounded,
-    "date": date_grounded,
+#: Why an argument was ignored, as the user reads it.
+IGNORED_REASONS = {
+    "cuisine": "you never mentioned that cuisine",
+    "price_level": "you never mentioned a price",
+    "neighborhood": "you never mentioned that neighbourhood",
+    "party_size": "you never said how many people",
+    "date": "you never mentioned that date",
 }
+
+
+def preference_matchers(*, today: Date | None = None) -> dict[str, Matcher]:
+    """search_venues argument -> its matcher; relative dates read against `today`."""
+    return {
+        "cuisine": cuisine_grounded,
+        "price_level": price_level_grounded,
+        "neighborhood": neighborhood_grounded,
+        "party_size": number_mentioned,
+        "date": date_matcher(today=today),
+    }
 
 
 def ground_preferences(
     args: Mapping[str, Any], user_text: str, *, today: Date | None = None
 ) -> GroundingReport:
-    """Split `args` into what the user's text supports and what it does not (with reasons).
-
-    Values the tool would reject anyway (not a cuisine, not a date) are kept so the tool's
-    own error, listing the allowed values, reaches the model.
-    """
-    kept: dict[str, Any] = {}
-    ignored: dict[str, str] = {}
-    for name, value in args.items():
-        check = _CHECKS.get(name)
-        if check is None or value is None:
-            kept[name] = value
-            continue
-        try:
-            ok = check(value, user_text, today=today) if name == "date" else check(value, user_text)
-        except (ValueError, TypeError):
-            kept[name] = value
-            continue
-        if ok:
-            kept[name] = value
-        else:
-            ignored[name] = f"the user never asked for {name.replace('_', ' ')} {value!r}"
-    return GroundingReport(kept=kept, ignored=ignored)
+    """Split search preferences into what the user's text supports and what it does not."""
+    return ground_arguments(args, user_text, preference_matchers(today=today),
+                            reasons=IGNORED_REASONS)

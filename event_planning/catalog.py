@@ -38,6 +38,10 @@ class Cuisine(StrEnum):
     STEAKHOUSE = "steakhouse"
     BBQ = "bbq"
 
+    @property
+    def label(self) -> str:
+        return "BBQ" if self is Cuisine.BBQ else self.value.title()
+
 
 class Neighborhood(StrEnum):
     SOUTH_PHILLY = "south_philly"
@@ -98,6 +102,13 @@ class Venue(BaseModel):
     wheelchair_accessible: bool
     closed_on: list[str]
     description: str
+
+    def line(self) -> str:
+        """The catalogue's own one-line account of the venue, for people."""
+        closed = ("closed " + " and ".join(f"{d.title()}s" for d in self.closed_on)
+                  if self.closed_on else "open every day")
+        return (f"{self.name} ({self.cuisine.label}, {self.neighborhood.label}, "
+                f"{'$' * self.price_level}): seats {self.seats}, {closed}. {self.description}")
 
     def summary(self) -> dict[str, object]:
         """What a tool returns to the model: short, flat, no nulls."""

@@ -7,18 +7,21 @@ search keeps the cuisine. `forget_preference` drops one; the shortlist is a list
 from __future__ import annotations
 
 from datetime import date as Date
-from datetime import datetime
 from typing import Any, Literal
 
 from google.adk.tools.base_tool import BaseTool
 from google.adk.tools.tool_context import ToolContext
 
+from draftguard.grounding import ground_arguments as ground_in_text
+from draftguard.grounding import parse_day
 from draftguard_adk.agents import session_user_text
-from event_planning.argument_grounding import ground_preferences
+from event_planning.argument_grounding import IGNORED_REASONS, preference_matchers
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, search, venue_by_id
 
 __all__ = [
+    "IGNORED_LINE_KEY",
     "PREFERENCES_KEY",
+    "RESULTS_KEY",
     "SHORTLIST_KEY",
     "add_to_shortlist",
     "attach_ignored",
@@ -35,6 +38,11 @@ SHORTLIST_KEY = "planner_shortlist"
 MAX_SHORTLIST = 10
 CALLS_KEY = "temp:planner_tool_calls"
 IGNORED_KEY = "temp:planner_ignored_arguments"
+#: The turn's "Ignored: ..." line, until the reply shows it.
+IGNORED_LINE_KEY = "temp:planner_ignored_line"
+#: Every venue id this session's tools returned: what an answer may talk about.
+RESULTS_KEY = "planner_result_venues"
+MAX_RESULTS = 200
 GROUNDED_TOOLS = frozenset({"search_venues"})
 
 PreferenceName = Literal["cuisine", "price_level", "neighborhood", "party_size", "date"]
@@ -42,6 +50,12 @@ PreferenceName = Literal["cuisine", "price_level", "neighborhood", "party_size",
 
 def _preferences(tool_context: ToolContext) -> dict[str, Any]:
     return dict(tool_context.state.get(PREFERENCES_KEY) or {})
+
+
+def _remember_results(tool_context: ToolContext, venue_ids: list[str]) -> None:
+    seen = list(tool_context.state.get(RESULTS_KEY) or [])
+    seen += [v for v in venue_ids if v not in seen]
+    tool_context.state[RESULTS_KEY] = seen[-MAX_RESULTS:]
 
 
 def _error(message: str, **extra: Any) -> dict[str, Any]:
@@ -80,12 +94,14 @@ def ground_arguments(
     """
     if tool.name not in GROUNDED_TOOLS:
         return None
-    report = ground_preferences(args, session_user_text(tool_context.session))
+    report = ground_in_text(args, session_user_text(tool_context.session),
+                            preference_matchers(), reasons=IGNORED_REASONS)
     for name in report.ignored:
         args.pop(name, None)
     if report.ignored:
         ignored = dict(tool_context.state.get(IGNORED_KEY) or {})
-        ignored[tool_context.function_call_id or ""] = report.ignored
+        ignored[tool_context.function_call_id or ""] = {
+            "items": report.ignored_items(), "line": report.ignored_line}
         tool_context.state[IGNORED_KEY] = ignored
     return None
 
@@ -94,22 +110,15 @@ def attach_ignored(
     tool: BaseTool, args: dict[str, Any], tool_context: ToolContext,
     tool_response: dict[str, Any],
 ) -> dict[str, Any] | None:
-    """`after_tool_callback`: the response says which arguments were ignored and why."""
+    """`after_tool_callback`: the response says which arguments were ignored and why, and
+    the turn keeps the one-line version for the user (see `show_ignored`)."""
     ignored = dict(tool_context.state.get(IGNORED_KEY) or {})
     mine = ignored.pop(tool_context.function_call_id or "", None)
     if not mine:
         return None
     tool_context.state[IGNORED_KEY] = ignored
-    return {**tool_response, "ignored": mine}
-
-
-def _parse_date(text: str) -> Date:
-    """YYYY-MM-DD, or an ISO timestamp (its date part): small models often send one."""
-    text = text.strip()
-    try:
-        return Date.fromisoformat(text)
-    except ValueError:
-        return datetime.fromisoformat(text).date()
+    tool_context.state[IGNORED_LINE_KEY] = mine["line"]
+    return {**tool_response, "ignored": mine["items"]}
 
 
 def search_venues(
@@ -149,7 +158,7 @@ def search_venues(
         prefs["party_size"] = int(party_size)
     if date is not None:
         try:
-            prefs["date"] = _parse_date(date).isoformat()
+            prefs["date"] = parse_day(date).isoformat()
         except ValueError:
             return _error(f"date {date!r} is not YYYY-MM-DD")
     tool_context.state[PREFERENCES_KEY] = prefs
@@ -160,6 +169,7 @@ def search_venues(
         party_size=prefs.get("party_size"),
         on_date=Date.fromisoformat(prefs["date"]) if "date" in prefs else None,
     )
+    _remember_results(tool_context, [v.id for v in venues])
     result: dict[str, Any] = {
         "status": "ok",
         "preferences": prefs,
@@ -190,6 +200,7 @@ def add_to_shortlist(tool_context: ToolContext, venue_id: str) -> dict[str, Any]
             return _error(f"the shortlist holds at most {MAX_SHORTLIST} venues")
         shortlist.append(venue.id)
     tool_context.state[SHORTLIST_KEY] = shortlist
+    _remember_results(tool_context, [venue.id])
     return {"status": "ok", "added": venue.name, "shortlist": shortlist}
 
 
@@ -209,6 +220,7 @@ def plan_summary(tool_context: ToolContext) -> dict[str, Any]:
     prefs = _preferences(tool_context)
     venues = [venue_by_id(v) for v in tool_context.state.get(SHORTLIST_KEY) or []]
     shortlisted = [v.summary() for v in venues if v is not None]
+    _remember_results(tool_context, [str(v["id"]) for v in shortlisted])
     missing = [k for k in ("date", "party_size") if k not in prefs]
     if not shortlisted:
         missing.append("a shortlisted venue")

@@ -1,4 +1,5 @@
-"""The blogger's make_artifact tool runs the repair loop on the current post."""
+"""The blogger's make_artifact tool runs the repair loop on the current post (the `draft.md`
+artifact the content tools keep)."""
 
 from __future__ import annotations
 
@@ -20,12 +21,18 @@ POST = ("ATP (adenosine triphosphate) is the primary energy molecule of cells. "
 
 
 async def run_coordinator(coordinator: ScriptedLlm, artifact_llm: ScriptedLlm,
-                          state: dict[str, str]) -> dict[str, object]:
+                          post: str | None) -> dict[str, object]:
     agent = LlmAgent(name="blogger_test", model=coordinator, instruction="Help.",
                      tools=[build_artifact_tool(model=artifact_llm)])
     runner = InMemoryRunner(agent=agent, app_name="t")
-    session = await runner.session_service.create_session(app_name="t", user_id="u",
-                                                          state=state)
+    # A stale split in state must not be mistaken for the post: the post is the artifact.
+    session = await runner.session_service.create_session(
+        app_name="t", user_id="u", state={state_keys.RAW_DRAFT: "An old split draft."})
+    if post is not None:
+        assert runner.artifact_service is not None
+        await runner.artifact_service.save_artifact(
+            app_name="t", user_id="u", session_id=session.id, filename="draft.md",
+            artifact=types.Part.from_bytes(data=post.encode(), mime_type="text/markdown"))
     async for _ in runner.run_async(
         user_id="u", session_id=session.id,
         new_message=types.Content(role="user", parts=[types.Part(text="flashcards please")]),
@@ -45,10 +52,11 @@ async def test_tool_turns_the_current_post_into_validated_flashcards() -> None:
         Call("make_artifact", {"artifact_type": "flashcards", "request": "2 cards"}),
         "Here are your flashcards.",
     ])
-    state = await run_coordinator(coordinator, artifact_llm, {state_keys.RAW_DRAFT: POST})
+    state = await run_coordinator(coordinator, artifact_llm, POST)
     assert state[STATE_RESULT]["ok"] is True
     assert state[STATE_RESULT]["artifact"] == cards
     assert POST in artifact_llm.prompt_text(0)
+    assert "An old split draft." not in artifact_llm.prompt_text(0)
     tool_answer = coordinator.prompt_text(1)
     assert '"ok": true' in tool_answer and "Mitochondria" in tool_answer
     assert '"llm_calls": 2' in tool_answer  # the call budget, visible to the coordinator
@@ -59,7 +67,7 @@ async def test_tool_without_a_post_says_so_and_calls_no_model() -> None:
     coordinator = ScriptedLlm([
         Call("make_artifact", {"artifact_type": "quiz", "request": "quiz"}), "No post yet.",
     ])
-    await run_coordinator(coordinator, artifact_llm, {})
+    await run_coordinator(coordinator, artifact_llm, None)
     assert artifact_llm.requests == []
     assert "there is no post yet" in coordinator.prompt_text(1)
 

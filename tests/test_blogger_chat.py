@@ -1,19 +1,19 @@
-"""The blogger in chat: the coordinator hands a draft to the split loop and gets it back."""
+"""The blogger in chat: a draft with an outline goes to the split loop by code (no routing
+call to the model), and the next turn is the coordinator's again."""
 
 from __future__ import annotations
 
 from google.adk.runners import InMemoryRunner
 from google.genai import types
-from scripted_llm import Call, ScriptedLlm
+from scripted_llm import ScriptedLlm
 
 from blogger.agent import build_blogger
 from draftguard_adk.split import state_keys as keys
 
 
-async def test_coordinator_transfers_a_split_request_and_takes_the_next_turn_back() -> None:
+async def test_a_split_request_goes_to_the_loop_and_the_next_turn_comes_back() -> None:
     model = ScriptedLlm(
         [
-            Call("transfer_to_agent", {"agent_name": "content_splitter"}),
             {"ok_ids": [2]},  # the split planner's answer
             "Anything else?",  # the next user turn is the coordinator's again
         ]

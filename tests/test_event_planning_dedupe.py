@@ -214,7 +214,8 @@ def test_plugin_filters_api_server_run_sse(tmp_path_factory: pytest.TempPathFact
     import event_planning.agent as agent_module
 
     model = ScriptedLlm([Chunks(_chunks(THIRD_ANSWER, _cycle(8, 21, 3)))])
-    scripted_app = build_app(model)
+    # The duplicate filter alone: no search ran, so venue grounding would drop these venues.
+    scripted_app = build_app(model, plugins=[DuplicateFilterPlugin()])
     original = agent_module.app
     agent_module.app = scripted_app
     try:

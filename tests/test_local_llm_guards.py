@@ -215,3 +215,74 @@ async def test_real_model_structured_output_at_five_items_always_parses(kind: st
     assert final.finish_reason != types.FinishReason.MAX_TOKENS
     value = json.loads(_text(final))
     spec.generation_schema(5).model_validate(value)
+
+
+# --- tool rounds per agent --------------------------------------------------------------------
+
+EDIT_TOOLS = types.Tool(function_declarations=[
+    types.FunctionDeclaration(name="read_content", description="Read the post",
+                              parameters=types.Schema(type="OBJECT", properties={})),
+    types.FunctionDeclaration(name="edit_ops", description="Edit the post",
+                              parameters=types.Schema(type="OBJECT", properties={})),
+])
+
+
+def _after_tool_rounds(rounds: int) -> list[types.Content]:
+    contents = [_user("Replace cats with dogs in my post.")]
+    for i in range(rounds):
+        name = ("read_content", "edit_ops")[i % 2]
+        contents += [
+            types.Content(role="model", parts=[types.Part(
+                function_call=types.FunctionCall(name=name, args={}))]),
+            types.Content(role="user", parts=[types.Part(function_response=types.FunctionResponse(
+                name=name, response={"status": "ok"}))]),
+        ]
+    return contents
+
+
+async def test_two_tool_rounds_let_read_then_edit_fit_in_one_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    Scripted([json.dumps({"tool": "edit_ops", "args": {}})]).install(monkeypatch)
+    llm = LocalLlm(model="local:smollm2", max_tool_rounds=2)
+    out = [r async for r in llm.generate_content_async(
+        _request(*_after_tool_rounds(1), tools=[EDIT_TOOLS]))]
+    call = out[-1].content.parts[0].function_call  # type: ignore[union-attr,index]
+    assert call is not None and call.name == "edit_ops"
+
+
+async def test_after_the_last_round_a_tool_call_written_as_the_answer_is_never_shown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    script = Scripted(['{"tool": "edit_ops", "args": {}}', "I replaced cats with dogs."])
+    script.install(monkeypatch)
+    llm = LocalLlm(model="local:smollm2", max_tool_rounds=2)
+    out = [r async for r in llm.generate_content_async(
+        _request(*_after_tool_rounds(2), tools=[EDIT_TOOLS]), stream=True)]
+    assert _text(out[-1]) == "I replaced cats with dogs."
+    assert all('"tool"' not in _text(r) for r in out)
+    assert "plain words" in script.prompts[0][0]["content"]
+
+
+def test_the_blogger_section_sets_its_local_model_s_tool_rounds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from draftguard.settings import ProjectSettings
+    from draftguard_adk.llm import agent_model
+
+    for name in ("DRAFTGUARD_MODEL", "DRAFTGUARD_MODEL_BLOGGER",
+                 "DRAFTGUARD_MODEL_CONTENT_SPLITTER"):
+        monkeypatch.delenv(name, raising=False)
+
+    def settings(**blogger: Any) -> ProjectSettings:
+        return ProjectSettings.model_validate(
+            {"defaults": {"model": "local:smollm2"}, "agents": {"blogger": blogger}})
+
+    default = agent_model("blogger", settings=settings())
+    assert isinstance(default, LocalLlm) and default.max_tool_rounds == 2
+    three = agent_model("blogger", settings=settings(max_tool_rounds=3))
+    assert isinstance(three, LocalLlm) and three.max_tool_rounds == 3
+    # Sections without the setting, and models that are not the embedded ones, stay strings.
+    assert agent_model("content_splitter", settings=settings()) == "local:smollm2"
+    assert agent_model("blogger", settings=settings(model="gemini-2.5-flash")) == (
+        "gemini-2.5-flash")

@@ -1,10 +1,11 @@
 """Chat commands and clear intents, recognised by code before any model sees the message.
 
-A command is a message that starts with `/name`; its arguments are words, quoted strings and
-`key=value` options (`/split draft=post.md outline="Intro; Method"`), so everything fits on
-the one line `adk run` lets a person type. A few plain-language requests are just as clear
-("make a quiz with 5 questions", a message holding `OUTLINE:` and `DRAFT:` sections) and are
-recognised as the same commands. Anything else is left to the model.
+A command is a message that starts with `/name`; its arguments, on that first line, are words,
+quoted strings and `key=value` options (`/split draft=post.md outline="Intro; Method"`), so
+everything fits on the one line `adk run` lets a person type; any lines below are the
+command's text. A few plain-language requests are just as clear ("make a quiz with 5
+questions", a message holding `OUTLINE:` and `DRAFT:` sections) and are recognised as the
+same commands. Anything else is left to the model.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ class CommandSpec(BaseModel):
     options: tuple[str, ...] = ()
     #: The rest of the line is one free-text argument (`/edit replace "a" with "b"`).
     free_text: bool = False
+    #: A free-text command that may also be given with no text (`/check`).
+    text_optional: bool = False
     max_args: int = 0
 
 
@@ -70,12 +73,15 @@ def parse_command(message: str, specs: Mapping[str, CommandSpec]) -> Command | N
         raise CommandError(f"Unknown command /{name}. Commands: {known}")
     after = stripped[match.end():].strip()
     if spec.free_text:
-        if not after:
+        if not after and not spec.text_optional:
             raise CommandError(f"/{name} needs text: {spec.usage}")
         return Command(name=name, text=after)
     body = after
+    # Arguments are on the command's own line; the lines after it are its text (a pasted
+    # draft, say), which need not be shell-quotable.
+    line = head[match.end():].strip()
     try:
-        words = shlex.split(body.translate(_QUOTES), posix=True)
+        words = shlex.split(line.translate(_QUOTES), posix=True)
     except ValueError as err:  # an unclosed quote
         raise CommandError(f"/{name}: {err} ({spec.usage})") from None
     args: list[str] = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from draftguard.artifacts._grounding import copied_example_issues
 from draftguard.artifacts._parsing import check_text, parse_json_text
-from draftguard.artifacts._plan import ArtifactPlan, make_plan, requested_count
+from draftguard.artifacts._plan import MAX_ITEMS, ArtifactPlan, make_plan, requested_count
 from draftguard.artifacts._progress import STAGE_PROGRESS, STAGES, repair_progress
 from draftguard.artifacts._prompting import (
     AttemptRecord,
@@ -37,6 +37,7 @@ from draftguard.artifacts._spec import (
 )
 
 __all__ = [
+    "MAX_ITEMS",
     "STAGES",
     "STAGE_PROGRESS",
     "ArtifactPlan",

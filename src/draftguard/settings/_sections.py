@@ -77,6 +77,10 @@ class Defaults(AgentSection):
 class BloggerSettings(AgentSection):
     """`blogger`: the blogger's coordinator (the root agent)."""
 
+    max_tool_rounds: int = Field(default=2, ge=1, le=8)
+    """Tool results per user turn before the embedded model must answer: 2 lets
+    read_content then edit_ops fit in one turn."""
+
 
 class ContentSplitterSettings(AgentSection):
     """`content_splitter`: the split loop (splitter plus split checker)."""

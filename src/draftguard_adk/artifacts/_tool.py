@@ -1,5 +1,8 @@
 """Quiz, flashcards or a mindmap from the current post (or a given source), seed 001.
 
+The current post is the one the content tools keep (`PostStore`'s `draft.md`), so a post
+written, pasted for a split or edited in chat is the one the quiz is about.
+
 Two forms of the same loop:
 - `build_artifact_tool(model=None)`: a tool the coordinator calls with a type it picks from
   an enum, so even a small model can drive it; it runs `ArtifactRepairLoop` to the end and
@@ -17,22 +20,25 @@ from google.adk.tools.function_tool import FunctionTool
 from google.adk.tools.tool_context import ToolContext
 
 from draftguard.artifacts import artifact_types
+from draftguard.errors import DraftguardError
 from draftguard_adk.artifacts._loop import (
     STATE_RESULT,
     ArtifactRepairLoop,
     build_artifact_repair_loop,
 )
 from draftguard_adk.artifacts._repair import generate_artifact
+from draftguard_adk.edits import post_store
 from draftguard_adk.split import state_keys
 
 __all__ = ["build_artifact_agent", "build_artifact_tool"]
 
-def _current_post(state: Any) -> str:
-    for key in (state_keys.RAW_DRAFT, state_keys.DRAFT_OK):
-        value = state.get(key)
-        if isinstance(value, str) and value.strip():
-            return value
-    return ""
+async def _current_post(tool_context: ToolContext) -> str:
+    """The latest version of the post the content tools keep ("" before the first save)."""
+    try:
+        post = await post_store().current(tool_context)
+    except DraftguardError:
+        return ""
+    return post.text if post is not None else ""
 
 
 def build_artifact_tool(model: str | BaseLlm | None = None) -> FunctionTool:
@@ -49,7 +55,7 @@ def build_artifact_tool(model: str | BaseLlm | None = None) -> FunctionTool:
             request: what the author asked for, e.g. "5 questions on the main ideas".
             source: text to use instead of the current post; leave empty for the post.
         """
-        text = source if source.strip() else _current_post(tool_context.state)
+        text = source if source.strip() else await _current_post(tool_context)
         if not text.strip():
             return {"ok": False, "error": "there is no post yet: write or paste one first"}
         outcome = await generate_artifact(artifact_type, text, request, model=model)

@@ -8,21 +8,25 @@ filtered text, so the persisted session event holds no duplicate either. One det
 the invocation, so a repeat in a later model call of the same turn (after a tool call) is
 caught too. `AgentInvoker` uses the same `ResponseFilter`, so both show the same text.
 
+An app adds its own guards to the same chain with `also`: for each model call it makes
+the links that run after the duplicate filter (the event planner's venue grounding), from
+the callback context of that call (its session state).
+
 Any failure inside the plugin is logged and counted, and the response passes unchanged.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from google.adk.agents.callback_context import CallbackContext
 from google.adk.agents.invocation_context import InvocationContext
 from google.adk.models.llm_response import LlmResponse
 from google.adk.plugins.base_plugin import BasePlugin
 
-from draftguard_adk.agents import ResponseFilter
+from draftguard_adk.agents import ResponseFilter, TextFilter
 from draftguard_adk.dedupe._detector import DuplicateDetector
 from draftguard_adk.dedupe._responses import duplicate_response_filter
 
@@ -31,12 +35,23 @@ __all__ = ["DuplicateFilterPlugin"]
 log = logging.getLogger("draftguard_adk.dedupe._plugin")
 
 DetectorFactory = Callable[[str], DuplicateDetector]
+#: The links after the duplicate filter for one model call, from that call's context.
+LinkFactory = Callable[[CallbackContext], Sequence[TextFilter]]
 
 
 @dataclass
 class _Turn:
     detector: DuplicateDetector
-    responses: ResponseFilter
+    context: CallbackContext
+    also: LinkFactory | None
+    responses: ResponseFilter = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.responses = duplicate_response_filter(
+            self.detector, "plugin", also=self._links if self.also is not None else None)
+
+    def _links(self) -> Sequence[TextFilter]:
+        return self.also(self.context) if self.also is not None else ()
 
 
 class DuplicateFilterPlugin(BasePlugin):
@@ -47,8 +62,10 @@ class DuplicateFilterPlugin(BasePlugin):
         *,
         name: str = "duplicate_filter",
         detector_factory: DetectorFactory | None = None,
+        also: LinkFactory | None = None,
     ) -> None:
         super().__init__(name=name)
+        self._also = also
         self._factory: DetectorFactory = detector_factory or (
             lambda session_id: DuplicateDetector.from_settings(session_id=session_id)
         )
@@ -74,7 +91,8 @@ class DuplicateFilterPlugin(BasePlugin):
     def _turn(self, ctx: CallbackContext) -> _Turn:
         turn = self._turns.get(ctx.invocation_id)
         if turn is None:
-            detector = self._factory(ctx.session.id)
-            turn = _Turn(detector, duplicate_response_filter(detector, "plugin"))
+            turn = _Turn(self._factory(ctx.session.id), ctx, self._also)
             self._turns[ctx.invocation_id] = turn
+        # A later model call of the turn (after a tool call) sees the state that call sees.
+        turn.context = ctx
         return turn

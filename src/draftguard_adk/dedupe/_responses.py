@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
-from draftguard_adk.agents import ResponseFilter
+from collections.abc import Callable, Sequence
+
+from draftguard_adk.agents import ResponseFilter, TextFilter
 from draftguard_adk.dedupe._detector import DuplicateDetector
 
 __all__ = ["duplicate_response_filter"]
 
 
-def duplicate_response_filter(detector: DuplicateDetector, where: str) -> ResponseFilter:
-    """A `ResponseFilter` whose chain is `detector`'s streaming filter, one per model call.
+def duplicate_response_filter(
+    detector: DuplicateDetector,
+    where: str,
+    *,
+    also: Callable[[], Sequence[TextFilter]] | None = None,
+) -> ResponseFilter:
+    """A `ResponseFilter` whose chain is `detector`'s streaming filter, one per model call,
+    followed by the links `also` makes for that call (an app's own guards).
 
     A failure is counted on the detector (`content_detection_errors`, stage `where`) and the
     text passes unfiltered.
     """
     return ResponseFilter(
-        lambda: [detector.new_stream()],
+        lambda: [detector.new_stream(), *(also() if also is not None else ())],
         on_error=lambda err: detector.index.record_error(err, where),
     )

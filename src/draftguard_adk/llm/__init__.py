@@ -21,6 +21,7 @@ from draftguard_adk.llm._local_llm import (
     register_local_models,
 )
 from draftguard_adk.llm._resolve import (
+    agent_model,
     model_choice_for,
     model_for,
     resolve_model,
@@ -31,6 +32,7 @@ __all__ = [
     "BUNDLED_MODELS",
     "CallCounter",
     "LocalLlm",
+    "agent_model",
     "ask_json",
     "bundled_gguf",
     "inline_refs",

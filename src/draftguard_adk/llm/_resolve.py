@@ -11,7 +11,7 @@ from draftguard.model_choice import ModelChoice, choose_model
 from draftguard.settings import ProjectSettings, load_settings
 from draftguard_adk.llm._local_llm import register_local_models
 
-__all__ = ["model_choice_for", "model_for", "resolve_model", "show_prompt_example"]
+__all__ = ["agent_model", "model_choice_for", "model_for", "resolve_model", "show_prompt_example"]
 
 log = logging.getLogger("draftguard.models")
 
@@ -27,6 +27,27 @@ def model_for(agent: str, *, settings: ProjectSettings | None = None) -> str:
     choice = model_choice_for(agent, settings=settings)
     log.debug("agent %s uses %s (from %s)", agent, choice.model, choice.source)
     return choice.model
+
+
+def agent_model(agent: str, *, settings: ProjectSettings | None = None) -> str | BaseLlm:
+    """What to give `agent`'s LlmAgent as `model=`: its model string, or, for the embedded
+    models, a `LocalLlm` holding the section's `max_tool_rounds` when the section has one."""
+    settings = settings if settings is not None else load_settings()
+    name = model_for(agent, settings=settings)
+    rounds = getattr(settings.agent(agent), "max_tool_rounds", None)
+    if not isinstance(rounds, int):
+        return name
+    from google.adk.models.registry import LLMRegistry
+
+    from draftguard_adk.llm._local_llm import LocalLlm
+
+    try:
+        resolved = LLMRegistry.resolve(name)
+    except ValueError:  # not a model ADK knows: LlmAgent reports it as it always has
+        return name
+    if not issubclass(resolved, LocalLlm):
+        return name
+    return resolved(model=name, max_tool_rounds=rounds)
 
 
 def resolve_model(

@@ -9,6 +9,7 @@ from draftguard_adk.split._checker import (
     SplitVerdictAgent,
     parse_split_request,
 )
+from draftguard_adk.split._files import SPLIT_FILES, SplitFilesAgent
 from draftguard_adk.split._loop import (
     ROUTE_MODEL_ERROR,
     SETTINGS_SECTION,
@@ -25,8 +26,10 @@ __all__ = [
     "ROUTE_INVALID_INPUT",
     "ROUTE_MODEL_ERROR",
     "SETTINGS_SECTION",
+    "SPLIT_FILES",
     "ContentSplitValidationChecker",
     "SplitAssembler",
+    "SplitFilesAgent",
     "SplitInputGuard",
     "SplitOutcome",
     "SplitPlan",

@@ -34,7 +34,9 @@ __all__ = [
 ROUTE_INVALID_INPUT = "invalid_input"
 _DEFAULTS = ContentSplitterSettings()
 
-_MARKER = re.compile(r"^[ \t]*(?:#+[ \t]*)?(outline|draft)[ \t]*:?[ \t]*$", re.I | re.M)
+# "OUTLINE:" alone on a line, or with the section's first line after the colon.
+_MARKER = re.compile(r"^[ \t]*(?:#+[ \t]*)?(outline|draft)[ \t]*(?::|[ \t]*$)[ \t]*",
+                     re.I | re.M)
 
 
 def parse_split_request(message: str) -> dict[str, str]:

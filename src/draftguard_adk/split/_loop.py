@@ -32,6 +32,7 @@ from draftguard_adk.split._checker import (
     SplitInputGuard,
     SplitVerdictAgent,
 )
+from draftguard_adk.split._files import SplitFilesAgent
 from draftguard_adk.split._prompts import SPLIT_FEEDBACK_BLOCK, SPLIT_PLANNER_INSTRUCTION
 
 __all__ = [
@@ -168,7 +169,7 @@ def build_content_splitter(
     splitter: BaseAgent | None = None,
     name: str = "content_splitter",
 ) -> BaseAgent:
-    """The seed-000 graph: Sequential[Loop[guard, splitter, checker], verdict].
+    """The seed-000 graph: Sequential[Loop[guard, splitter, checker], verdict, files].
 
     `splitter` replaces the default planner+assembler pair with your own agent; it must
     write `draft_ok` and `draft_not_ok` into state (and may bump `split_attempts`).
@@ -211,5 +212,6 @@ def build_content_splitter(
             "Splits a draft against an outline into draft_ok and draft_not_ok, and proves "
             "nothing was lost, added or duplicated."
         ),
-        sub_agents=[loop, SplitVerdictAgent(name="split_verdict")],
+        sub_agents=[loop, SplitVerdictAgent(name="split_verdict"),
+                    SplitFilesAgent(name="split_files")],
     )

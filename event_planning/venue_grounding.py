@@ -1,0 +1,330 @@
+"""Sentences about venues checked against this session's search results. No ADK here.
+
+A small model asked to present search results invents venues and facts ("a Spanish restaurant
+in Queenville"). `VenueGroundingFilter` reads the answer sentence by sentence as it streams
+(only the unfinished sentence is held back) and judges each finished one:
+
+- it names a catalogue venue the session's tools never returned, or a bold or subject name
+  that is no catalogue venue at all: dropped;
+- it names result venues but states a neighbourhood, cuisine, price, capacity or closed day
+  none of them has: replaced by the catalogue's own line for each venue it names (a venue's
+  line at most once per answer; after that the sentence is dropped);
+- anything else: kept, byte for byte.
+
+Venue names are matched with rapidfuzz (`score_cutoff=`), the longest of overlapping matches
+winning ("Bánh Mì Saigon House" is not "Saigon House"). A fact counts as contradicted only
+when none of the venues the sentence names has it, so a sentence comparing two venues stands.
+Any internal error lets the text through unchanged (and is reported): a guardrail that fails
+must not take the answer down with it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Protocol
+
+from rapidfuzz import fuzz
+
+from draftguard.dedupe import Piece, PieceKind, UnitScanner
+from draftguard.grounding import WEEKDAYS, dollar_levels, mentioned_keys
+from event_planning.argument_grounding import NEIGHBORHOOD_NAMES
+from event_planning.catalog import Cuisine, Neighborhood, Venue, load_catalog
+
+__all__ = [
+    "DEFAULT_SCORE_CUTOFF",
+    "GroundingObserver",
+    "SentenceAction",
+    "SentenceVerdict",
+    "VenueGroundingFilter",
+    "VenueNames",
+    "judge_sentence",
+]
+
+#: rapidfuzz ratio (0-100) a stretch of a sentence needs to count as naming a venue.
+DEFAULT_SCORE_CUTOFF = 90.0
+
+# Cuisine names as facts (not dishes: "fish tacos" does not make a taqueria a seafood place),
+# plus cuisines the catalogue does not have, which no venue can truthfully be.
+_CUISINE_FACTS: dict[str, tuple[str, ...]] = {
+    **{c.value: () for c in Cuisine},
+    "steakhouse": ("steak house", "chophouse"),
+    "bbq": ("barbecue", "barbeque"),
+}
+_FOREIGN_CUISINES = (
+    "spanish", "korean", "german", "ethiopian", "turkish", "lebanese", "peruvian", "brazilian",
+    "caribbean", "cuban", "irish", "british", "polish", "russian", "filipino", "malaysian",
+    "indonesian", "moroccan", "argentinian", "portuguese", "jamaican", "nepalese", "pakistani",
+)
+_DAY = "(?<![a-z])(" + "|".join(WEEKDAYS) + ")s?(?![a-z])"
+_SEATS = re.compile(r"(?:\bseats?|\bseating(?: for)?)\s+(?:up to\s+)?(\d{1,4})\b"
+                    r"|\b(\d{1,4})\s+seats?\b")
+_GUESTS = re.compile(r"\b(?:(?:up to|holds?|fits?|accommodates?|hosts?|capacity of)\s+(\d{1,4})"
+                     r"|for\s+(\d{1,4})\s+(?:people|guests|diners|persons))\b")
+_CLOSED = re.compile(r"\bclosed\b([^;]*)")
+_OPEN_DAY = re.compile(r"\bopen\b(?:\s+on)?((?:\s+(?:and|or|every)?\s*" + _DAY + r")+)")
+_OPEN_ALWAYS = re.compile(r"\bopen\s+(?:every\s+day|daily|seven days|7 days|all week)\b")
+_BOLD = re.compile(r"\*\*([^*\n]{3,60}?)\*\*")
+_SUBJECT = re.compile(r"^\W*(?:\d{1,3}[.)]\s+)?((?:[A-Z][\w'’&]*\s+){1,5}?[A-Z][\w'’&]*)\s+"
+                      r"(?:is|offers|serves|has|features)\b")
+_NAME_LINKS = {"de", "del", "la", "le", "el", "los", "at", "of", "the", "&", "and", "di"}
+
+
+def _plain(text: str) -> str:
+    """Lower case, accents off, clause punctuation one ";", any other run one space."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(c))
+    clauses = re.sub(r"[,;:()\[\]!?]+", " ; ", bare.lower())
+    return " ".join(re.sub(r"[^a-z0-9$;]+", " ", clauses).split())
+
+
+class SentenceAction(StrEnum):
+    KEPT = "kept"
+    DROPPED = "dropped"
+    REPLACED = "replaced"
+
+
+@dataclass(frozen=True)
+class SentenceVerdict:
+    action: SentenceAction
+    text: str
+    """What to show instead of the sentence (the sentence itself when kept)."""
+    reason: str = ""
+
+
+class GroundingObserver(Protocol):
+    """Where the filter reports what it did; the app turns this into metrics and logs."""
+
+    def on_sentence(self, verdict: SentenceVerdict, sentence: str) -> None: ...
+    def on_error(self, error: BaseException) -> None: ...
+
+
+class VenueNames:
+    """Finds the catalogue venues a sentence names (rapidfuzz, longest overlapping wins)."""
+
+    def __init__(
+        self, venues: Sequence[Venue], *, score_cutoff: float = DEFAULT_SCORE_CUTOFF
+    ) -> None:
+        self.venues = tuple(venues)
+        self.score_cutoff = score_cutoff
+        self._names = [(_plain(v.name), v) for v in self.venues]
+
+    def named(self, sentence: str) -> list[tuple[Venue, int, int]]:
+        """(venue, start, end) in `_plain(sentence)` for every venue it names."""
+        text = _plain(sentence)
+        found: list[tuple[float, int, Venue, int, int]] = []
+        for name, venue in self._names:
+            span = self._span(name, text)
+            if span is not None:
+                found.append((span[0], len(name), venue, span[1], span[2]))
+        found.sort(key=lambda f: (-f[0], -f[1]))
+        taken: list[tuple[Venue, int, int]] = []
+        for _, _, venue, start, end in found:
+            if all(end <= s or start >= e for _, s, e in taken):
+                taken.append((venue, start, end))
+        return taken
+
+    def is_venue_name(self, phrase: str) -> bool:
+        text = _plain(phrase)
+        return any(fuzz.ratio(name, text, score_cutoff=self.score_cutoff)
+                   for name, _ in self._names)
+
+    def _span(self, name: str, text: str) -> tuple[float, int, int] | None:
+        if len(name) > len(text):
+            return None
+        hit = fuzz.partial_ratio_alignment(name, text, score_cutoff=self.score_cutoff)
+        if hit is None:
+            return None
+        # Whole words only: "Sakura Table" must not match inside "Ramen Sakura Tables".
+        start = text.rfind(" ", 0, hit.dest_start + 1) + 1 if hit.dest_start else 0
+        end = text.find(" ", max(hit.dest_end - 1, start))
+        end = len(text) if end == -1 else end
+        score = fuzz.ratio(name, text[start:end], score_cutoff=self.score_cutoff)
+        return (score, start, end) if score else None
+
+
+def _masked(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    for start, end in sorted(spans, reverse=True):
+        text = text[:start] + " | " + text[end:]
+    return text
+
+
+def _invented_names(sentence: str, names: VenueNames) -> list[str]:
+    """Bold or subject names ("**Casa Ferro** ...", "Casa Ferro is ...") that are no venue."""
+    found: list[str] = []
+    candidates = [m.group(1).strip() for m in _BOLD.finditer(sentence)]
+    if (subject := _SUBJECT.match(sentence)) is not None:
+        candidates.append(subject.group(1))
+    for phrase in candidates:
+        words = phrase.split()
+        if len(words) < 2 or phrase[-1] in ":.!?,":
+            continue
+        if not all(w[0].isupper() or w.lower() in _NAME_LINKS for w in words):
+            continue
+        plain = _plain(phrase)
+        if mentioned_keys(NEIGHBORHOOD_NAMES, plain) or plain in WEEKDAYS:
+            continue
+        if not names.is_venue_name(phrase):
+            found.append(phrase)
+    return found
+
+
+def _contradictions(sentence: str, plain: str, venues: Sequence[Venue]) -> list[str]:
+    """The facts in the sentence that none of `venues` has."""
+    wrong: list[str] = []
+    hoods = mentioned_keys(NEIGHBORHOOD_NAMES, plain)
+    if hoods and not any(Neighborhood(h).covers(v.neighborhood.value) for h in hoods
+                         for v in venues):
+        wrong.append(f"neighbourhood {', '.join(hoods)}")
+    cuisines = [c for c in mentioned_keys(_CUISINE_FACTS, plain)]
+    cuisines += [c for c in _FOREIGN_CUISINES if re.search(rf"\b{c}\b", plain)]
+    if cuisines and not any(c == v.cuisine.value for c in cuisines for v in venues):
+        wrong.append(f"cuisine {', '.join(cuisines)}")
+    levels = dollar_levels(sentence)
+    if levels and not any(v.price_level in levels for v in venues):
+        wrong.append("price " + ", ".join("$" * n for n in sorted(levels)))
+    for m in _SEATS.finditer(plain):
+        n = int(m.group(1) or m.group(2))
+        if not any(n in (v.seats, v.private_room_seats) for v in venues):
+            wrong.append(f"{n} seats")
+    for m in _GUESTS.finditer(plain):
+        n = int(m.group(1) or m.group(2))
+        if not any(n <= v.seats for v in venues):
+            wrong.append(f"room for {n}")
+    for m in _CLOSED.finditer(plain):
+        for day in re.findall(_DAY, m.group(1)):
+            if not any(day in v.closed_on for v in venues):
+                wrong.append(f"closed on {day}")
+    for m in _OPEN_DAY.finditer(plain):
+        for day in re.findall(_DAY, m.group(1)):
+            if all(day in v.closed_on for v in venues):
+                wrong.append(f"open on {day}")
+    if _OPEN_ALWAYS.search(plain) and all(v.closed_on for v in venues):
+        wrong.append("open every day")
+    return wrong
+
+
+def judge_sentence(
+    sentence: str, results: Iterable[str], names: VenueNames, *, shown_lines: set[str]
+) -> SentenceVerdict:
+    """What to do with one finished sentence, given the venue ids the session's tools
+    returned. `shown_lines` (venue ids whose catalogue line this answer already holds) is
+    updated when the verdict is a replacement."""
+    named = names.named(sentence)
+    if not named:
+        invented = _invented_names(sentence, names)
+        if invented:
+            return SentenceVerdict(SentenceAction.DROPPED, "",
+                                   f"names {invented[0]!r}, not a venue from the results")
+        return SentenceVerdict(SentenceAction.KEPT, sentence)
+    allowed = set(results)
+    outside = [v for v, _, _ in named if v.id not in allowed]
+    if outside:
+        return SentenceVerdict(SentenceAction.DROPPED, "",
+                               f"names {outside[0].name}, not in this session's results")
+    venues = [v for v, _, _ in named]
+    plain = _masked(_plain(sentence), [(s, e) for _, s, e in named])
+    wrong = _contradictions(sentence, plain, venues)
+    if not wrong:
+        return SentenceVerdict(SentenceAction.KEPT, sentence)
+    reason = f"states {'; '.join(wrong)}, which the catalogue does not say"
+    fresh = [v for v in venues if v.id not in shown_lines]
+    if not fresh:
+        return SentenceVerdict(SentenceAction.DROPPED, "", reason)
+    shown_lines.update(v.id for v in fresh)
+    return SentenceVerdict(SentenceAction.REPLACED, " ".join(v.line() for v in fresh), reason)
+
+
+class VenueGroundingFilter:
+    """A streaming text filter (`feed`/`flush`) that keeps venue talk true to the results."""
+
+    def __init__(
+        self,
+        results: Iterable[str],
+        *,
+        names: VenueNames | None = None,
+        observer: GroundingObserver | None = None,
+    ) -> None:
+        self._results = frozenset(results)
+        self._names = names or VenueNames(load_catalog())
+        self._observer = observer
+        self._scanner = UnitScanner()
+        self._shown_lines: set[str] = set()
+        self._broken = False
+        # Where the last piece left us: at a line start, and whether a sentence was dropped
+        # (its line, if it was all of it), so the space it leaves is closed up.
+        self._at_line_start = True
+        self._dropped: str | None = None
+
+    def feed(self, chunk: str) -> str:
+        if self._broken:
+            return chunk
+        try:
+            pieces = self._scanner.feed(chunk)
+        except Exception as err:
+            return self._fail(err, self._scanner.held + chunk)
+        return self._judge_all(pieces)
+
+    def flush(self) -> str:
+        if self._broken:
+            return ""
+        try:
+            pieces = self._scanner.finish()
+        except Exception as err:
+            return self._fail(err, self._scanner.held)
+        return self._judge_all(pieces)
+
+    def _judge_all(self, pieces: Sequence[Piece]) -> str:
+        try:
+            return "".join(self._judge(p) for p in pieces)
+        except Exception as err:
+            return self._fail(err, "".join(p.text for p in pieces) + self._scanner.held)
+
+    def _fail(self, err: BaseException, unshown: str) -> str:
+        # What was not shown yet goes out unjudged, and so does the rest of the stream.
+        self._broken = True
+        if self._observer is not None:
+            self._observer.on_error(err)
+        return unshown
+
+    def _judge(self, piece: Piece) -> str:
+        at_line_start = self._at_line_start
+        self._at_line_start = piece.text.endswith("\n")
+        if piece.kind is PieceKind.SEPARATOR:
+            return self._separator(piece.text)
+        self._dropped = None
+        if piece.kind is PieceKind.CODE:
+            return piece.text
+        verdict = judge_sentence(piece.text, self._results, self._names,
+                                 shown_lines=self._shown_lines)
+        if verdict.action is SentenceAction.REPLACED and piece.kind is not PieceKind.SENTENCE:
+            # A catalogue line does not fit in a table row or a heading.
+            verdict = SentenceVerdict(SentenceAction.DROPPED, "", verdict.reason)
+        if self._observer is not None:
+            self._observer.on_sentence(verdict, piece.text)
+        if verdict.action is SentenceAction.KEPT:
+            return piece.text
+        if verdict.action is SentenceAction.DROPPED:
+            self._dropped = "line" if at_line_start else "sentence"
+        return _keep_marker(piece.text, verdict.text)
+
+    def _separator(self, text: str) -> str:
+        dropped, self._dropped = self._dropped, None
+        if dropped == "line" and text.startswith("\n"):
+            self._at_line_start = True
+            return text[1:]
+        return text.lstrip(" \t") if dropped is not None else text
+
+
+_MARKER = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+")
+
+
+def _keep_marker(original: str, replacement: str) -> str:
+    """A list item's replacement keeps its marker; a dropped item goes whole."""
+    if not replacement:
+        return ""
+    marker = _MARKER.match(original)
+    return (marker.group() if marker else "") + replacement

@@ -1,0 +1,61 @@
+"""Counts people say in digits or words ("8", "eight", "a dozen")."""
+
+from __future__ import annotations
+
+import re
+
+from draftguard.grounding._dates import without_dates
+from draftguard.grounding._phrases import has_phrase, normalise_words
+
+__all__ = ["NUMBER_WORDS", "number_mentioned", "stated_count"]
+
+NUMBER_WORDS = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+    "nineteen", "twenty",
+)
+NUMBER_WORDS_EXTRA = {"dozen": 12, "couple": 2, "pair": 2}
+
+
+def number_names(n: int) -> list[str]:
+    names = [w for w, v in NUMBER_WORDS_EXTRA.items() if v == n]
+    if 0 <= n < len(NUMBER_WORDS):
+        names.append(NUMBER_WORDS[n])
+    return names
+
+
+def number_mentioned(value: int | str, user_text: str) -> bool:
+    """That number in digits or words (up to twenty, "dozen"); digits inside dates and
+    amounts ("$50", "1.5") do not count."""
+    n = int(value)
+    text = normalise_words(without_dates(user_text.lower()))
+    if re.search(rf"(?<![\d$.,]){n}(?![\d])", text):
+        return True
+    return any(has_phrase(text, name) for name in number_names(n))
+
+
+_NUMBER = r"(\d{1,3}|" + "|".join(sorted([*NUMBER_WORDS, *NUMBER_WORDS_EXTRA], key=len,
+                                            reverse=True)) + r")"
+
+
+def _value(word: str) -> int:
+    if word.isdigit():
+        return int(word)
+    if word in NUMBER_WORDS_EXTRA:
+        return NUMBER_WORDS_EXTRA[word]
+    return NUMBER_WORDS.index(word)
+
+
+def stated_count(
+    user_text: str, *, nouns: tuple[str, ...], lead_ins: tuple[str, ...] = ()
+) -> int | None:
+    """The one count the text states for `nouns` ("8 people", "a dozen guests"), or after a
+    lead-in ("party of 8", "table for eight"); None when there is none or several differ."""
+    text = normalise_words(without_dates(user_text.lower()))
+    noun = "|".join(re.escape(n) for n in sorted(nouns, key=len, reverse=True))
+    patterns = [rf"(?<![\w$.,]){_NUMBER}\s+(?:{noun})(?![a-z])"]
+    if lead_ins:
+        lead = "|".join(re.escape(w) for w in sorted(lead_ins, key=len, reverse=True))
+        patterns.append(rf"(?<![a-z])(?:{lead})\s+(?:a\s+)?{_NUMBER}(?![\w.,])")
+    found = {_value(m.group(1)) for p in patterns for m in re.finditer(p, text)}
+    return found.pop() if len(found) == 1 else None
