@@ -140,3 +140,82 @@ def test_a_pipe_given_as_a_draft_is_refused_not_waited_on(
     args[2] = str(fifo)
     assert main(args) == 2  # opening a FIFO for reading would block forever
     assert "not a regular file" in capsys.readouterr().err
+
+
+# --- `draftguard split` on a scripted model: which paragraph went where, both checks named --
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+
+
+def _split_cli(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, turns: list[object], *extra: str,
+    coverage: str | None = None,
+) -> tuple[int, Path]:
+    from functools import partial
+
+    from scripted_llm import ScriptedLlm
+
+    import draftguard_adk.split as split_pkg
+
+    if coverage is not None:
+        cfg = tmp_path / "agents.yaml"
+        cfg.write_text(f"agents:\n  content_splitter:\n    coverage: {coverage}\n")
+        monkeypatch.setenv("DRAFTGUARD_CONFIG", str(cfg))
+    model = ScriptedLlm(turns)
+    monkeypatch.setattr(split_pkg, "run_split", partial(split_pkg.run_split, model=model))
+    out = tmp_path / "out"
+    code = main(["split", "--draft", str(SAMPLES / "draft.md"), "--outline",
+                 str(SAMPLES / "outline.md"), "--out", str(out), *extra])
+    return code, out
+
+
+def test_split_prints_where_each_paragraph_went_and_both_checks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = _split_cli(tmp_path, monkeypatch, [{"ok_ids": [3, 5, 6]}])
+    text = capsys.readouterr().out
+    assert code == 0
+    assert "  [5] ok      Hydration matters more than any other variable. A…" in text
+    assert "-> 2. Dough hydration" in text
+    assert "  [7] not_ok  Unrelated: I am also learning to play the…" in text
+    assert "Integrity: OK (3 in draft_ok, 4 in draft_not_ok" in text
+    assert "Coverage: OK" in text
+    assert "VALID after 1 attempt(s): integrity OK, coverage OK" in text
+    assert (out / "draft_ok.md").read_text().startswith("A starter is just flour")
+
+
+def test_a_backwards_split_never_prints_a_bare_valid(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # What the embedded model did: title and intro kept, every topic left out, three times.
+    code, out = _split_cli(tmp_path, monkeypatch, [{"ok_ids": [1, 2]}] * 3)
+    text = capsys.readouterr().out
+    assert code == 1
+    assert "VALID" not in text
+    assert ("KEPT, OUTLINE NOT COVERED after 3 attempt(s): integrity OK, coverage NOT MET "
+            "(advisory)") in text
+    assert "  [1] ok      # Sourdough at home" in text
+    assert ("  - Outline item 2 ('Dough hydration') has no paragraph in draft_ok; paragraph "
+            "[5] matches it") in text
+    # The last attempt is kept for inspection (coverage is advisory there by default).
+    assert (out / "draft_ok.md").read_text().startswith("# Sourdough at home")
+
+
+def test_blocking_coverage_fails_and_writes_nothing_and_json_separates_the_checks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = _split_cli(tmp_path, monkeypatch, [{"ok_ids": [1, 2]}] * 3, "--json",
+                              coverage="blocking")
+    payload = json.loads(capsys.readouterr().out)
+    assert code == 1
+    assert not out.exists()
+    assert payload["valid"] is False and payload["files"] == []
+    assert payload["integrity"]["ok"] is True
+    assert payload["coverage"]["ok"] is False and payload["coverage"]["blocking"] is True
+    assert payload["coverage"]["uncovered_items"] == [1, 2, 3]
+    assert payload["verdict"] == ("FAILED after 3 attempt(s): integrity OK, coverage FAILED")
+    assert [(p["id"], p["destination"], p["item"]) for p in payload["paragraphs"]][:5] == [
+        (1, "draft_ok", None), (2, "draft_ok", None), (3, "draft_not_ok", 3),
+        (4, "draft_not_ok", None), (5, "draft_not_ok", 2),
+    ]
+    assert payload["paragraphs"][4]["preview"].startswith("Hydration matters")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncGenerator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -73,7 +74,7 @@ async def test_valid_split_on_first_attempt_escalates_with_route() -> None:
 
 
 async def test_malformed_answer_is_retried_with_feedback() -> None:
-    model = ScriptedLlm(["I think paragraphs one and three", {"ok_ids": [3]}])
+    model = ScriptedLlm(["I think paragraphs one and three", {"ok_ids": [3, 4]}])
     agent = build_content_splitter(model=model, settings=_settings())
     events, state = await _run(agent, {keys.RAW_DRAFT: RAW, keys.OUTLINE: OUTLINE})
 
@@ -133,13 +134,15 @@ async def test_checker_catches_a_text_copying_splitter_that_rewrites() -> None:
     first = _by(events, "content_split_checker")[0].content.parts[0].text
     assert "Lost content: 1 paragraphs missing from split (e.g., 'baking the loaf')" in first
     assert "Added content: 1 paragraphs not in original (e.g., 'baking a loaf')" in first
-    assert state[keys.SPLIT_VERDICT] == {
+    verdict = state[keys.SPLIT_VERDICT]
+    assert {k: verdict[k] for k in ("valid", "attempts", "messages", "reason")} == {
         "valid": True,
         "attempts": 2,
         "messages": [],
         "reason": "Split verified: 3 paragraphs in draft_ok, 1 in draft_not_ok, nothing "
-        "lost, added or duplicated.",
+        "lost, added or duplicated; every outline item has a paragraph in draft_ok.",
     }
+    assert verdict["integrity"]["ok"] is True and verdict["coverage"]["ok"] is True
 
 
 @pytest.mark.parametrize(
@@ -183,7 +186,7 @@ async def test_draft_and_outline_can_come_in_the_chat_message() -> None:
 
 
 async def test_a_second_invocation_starts_its_attempts_afresh() -> None:
-    model = ScriptedLlm(["bad", {"ok_ids": [1]}, {"ok_ids": [2]}])
+    model = ScriptedLlm(["bad", {"ok_ids": [3, 4]}, {"ok_ids": [1, 3, 4]}])
     agent = build_content_splitter(model=model, settings=_settings())
     runner = InMemoryRunner(agent=agent, app_name="blogger")
     session = await runner.session_service.create_session(
@@ -220,3 +223,103 @@ async def test_a_model_that_cannot_answer_ends_the_loop_with_a_verdict() -> None
     assert _by(events, "split_assembler")[-1].actions.route == "model_error"
     assert state[keys.RAW_DRAFT] == RAW
     assert len(model.requests) == 1  # no pointless retries
+
+
+# --- outline coverage beside integrity --------------------------------------------------------
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+SAMPLE_RAW = (SAMPLES / "draft.md").read_text(encoding="utf-8")
+SAMPLE_OUTLINE = (SAMPLES / "outline.md").read_text(encoding="utf-8")
+BACKWARDS = {"ok_ids": [1, 2]}  # title and intro: intact, and every topic left out
+RIGHT = {"ok_ids": [3, 5, 6]}
+
+
+def _sample_state() -> dict[str, Any]:
+    return {keys.RAW_DRAFT: SAMPLE_RAW, keys.OUTLINE: SAMPLE_OUTLINE}
+
+
+async def test_an_uncovered_outline_is_sent_back_to_the_planner_by_paragraph_id() -> None:
+    model = ScriptedLlm([BACKWARDS, RIGHT])
+    agent = build_content_splitter(model=model, settings=_settings())
+    events, state = await _run(agent, _sample_state())
+
+    retry = _by(events, "content_split_checker")[0]
+    assert retry.actions.route == "retry" and not retry.actions.escalate
+    assert "integrity holds; coverage: Outline item 1" in retry.content.parts[0].text
+    second_prompt = model.prompt_text(1)
+    assert ("Outline item 2 ('Dough hydration') has no paragraph in draft_ok; paragraph [5] "
+            "matches it") in second_prompt
+    verdict = state[keys.SPLIT_VERDICT]
+    assert verdict["valid"] is True and verdict["attempts"] == 2
+    assert verdict["integrity"]["ok"] is True and verdict["coverage"]["ok"] is True
+    where = {p["id"]: (p["destination"], p["item"]) for p in verdict["paragraphs"]}
+    assert where[5] == ("draft_ok", 2) and where[7] == ("draft_not_ok", None)
+
+
+async def test_by_default_the_last_attempt_is_kept_with_coverage_reported_as_advisory() -> None:
+    model = ScriptedLlm([BACKWARDS] * 3)
+    agent = build_content_splitter(model=model, settings=_settings(max_iterations=3))
+    events, state = await _run(agent, _sample_state())
+
+    checks = _by(events, "content_split_checker")
+    assert [e.actions.route for e in checks] == ["retry", "retry", "valid"]
+    verdict = state[keys.SPLIT_VERDICT]
+    assert verdict["valid"] is True and verdict["attempts"] == 3
+    assert verdict["integrity"]["ok"] is True
+    assert verdict["coverage"] == {
+        "ok": False, "blocking": False, "uncovered_items": [1, 2, 3], "flagged_ids": [5],
+        "messages": verdict["messages"],
+    }
+    assert verdict["reason"].startswith("Split kept, outline not covered: integrity holds")
+    assert state[keys.DRAFT_OK].startswith("# Sourdough at home")
+    assert model.remaining == 0
+
+
+async def test_blocking_coverage_fails_the_split_after_the_last_attempt() -> None:
+    model = ScriptedLlm([BACKWARDS] * 2)
+    agent = build_content_splitter(
+        model=model, settings=_settings(max_iterations=2, coverage="blocking")
+    )
+    _, state = await _run(agent, _sample_state())
+
+    verdict = state[keys.SPLIT_VERDICT]
+    assert verdict["valid"] is False and verdict["attempts"] == 2
+    assert verdict["reason"].startswith("Split failed after 2 attempts: Outline item 1 (")
+    assert verdict["integrity"]["ok"] is True
+    assert verdict["coverage"]["ok"] is False and verdict["coverage"]["blocking"] is True
+    assert [p["destination"] for p in verdict["paragraphs"]][:3] == [
+        "draft_ok", "draft_ok", "draft_not_ok"]
+
+
+async def test_advisory_coverage_never_retries() -> None:
+    model = ScriptedLlm([BACKWARDS])
+    agent = build_content_splitter(model=model, settings=_settings(coverage="advisory"))
+    events, state = await _run(agent, _sample_state())
+
+    assert _by(events, "content_split_checker")[-1].actions.route == "valid"
+    verdict = state[keys.SPLIT_VERDICT]
+    assert verdict["valid"] is True and verdict["attempts"] == 1
+    assert verdict["coverage"]["ok"] is False and verdict["coverage"]["blocking"] is False
+
+
+async def test_a_paragraph_left_in_draft_not_ok_that_matches_an_item_is_flagged() -> None:
+    raw = "Dough hydration basics.\n\nMy dough hydration notes.\n\nThe cat."
+    model = ScriptedLlm([{"ok_ids": [1]}, {"ok_ids": [1, 2]}])
+    agent = build_content_splitter(model=model, settings=_settings())
+    _, state = await _run(agent, {keys.RAW_DRAFT: raw, keys.OUTLINE: "1. Dough hydration"})
+
+    assert ("Paragraph [2] ('My dough hydration notes.') matches outline item 1 ('Dough "
+            "hydration') but is in draft_not_ok") in model.prompt_text(1)
+    assert state[keys.SPLIT_VERDICT]["coverage"]["flagged_ids"] == []
+    assert state[keys.SPLIT_VERDICT]["attempts"] == 2
+
+
+async def test_coverage_is_not_judged_on_a_split_that_lost_text() -> None:
+    model = ScriptedLlm(["nope"])
+    agent = build_content_splitter(model=model, settings=_settings(max_iterations=1))
+    _, state = await _run(agent, _sample_state())
+
+    verdict = state[keys.SPLIT_VERDICT]
+    assert verdict["valid"] is False
+    assert verdict["integrity"]["ok"] is False and verdict["coverage"] is None
+    assert {p["destination"] for p in verdict["paragraphs"]} == {None}

@@ -23,7 +23,14 @@ from pydantic import (
 from draftguard.dedupe import DedupeSettings
 from draftguard.documents import DEFAULT_PREVIEW_BUDGET_BYTES, AnalysisSettings
 from draftguard.edits import PatchSettings
-from draftguard.split import DEFAULT_GRANULARITY, DEFAULT_LENGTH_TOLERANCE, Granularity
+from draftguard.split import (
+    DEFAULT_FLAG_CUTOFF,
+    DEFAULT_GRANULARITY,
+    DEFAULT_LENGTH_TOLERANCE,
+    DEFAULT_SCORE_CUTOFF,
+    CoverageMode,
+    Granularity,
+)
 
 __all__ = [
     "MAX_REPAIRS_LIMIT",
@@ -93,6 +100,13 @@ class ContentSplitterSettings(AgentSection):
     """paragraph | line | sentence (the YAML string names the enum member)."""
     max_draft_bytes: int = Field(default=1024 * 1024, ge=1)
     """Drafts above this are refused as bad input."""
+    coverage: CoverageMode = Field(default=CoverageMode.ADVISORY_ON_LAST, strict=False)
+    """blocking | advisory | advisory_on_last: whether an outline item without a draft_ok
+    paragraph rejects the attempt (advisory_on_last: every attempt but the last)."""
+    coverage_score_cutoff: float = Field(default=DEFAULT_SCORE_CUTOFF, ge=0.0, le=100.0)
+    """A paragraph relates to an outline item from this score (share of its stems, 0-100)."""
+    coverage_flag_cutoff: float = Field(default=DEFAULT_FLAG_CUTOFF, ge=0.0, le=100.0)
+    """A draft_not_ok paragraph scoring this for an outline item is flagged."""
 
 
 class ArtifactRepairSettings(AgentSection):

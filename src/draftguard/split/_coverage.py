@@ -3,11 +3,13 @@
 
 Integrity (nothing lost, added or duplicated) says nothing about whether the split is right;
 a split that puts every topic in `draft_not_ok` is perfectly intact. This check is the
-other half. It is lexical and deterministic: words are stemmed (Snowball), function words
-dropped, and an outline item's stems are looked up in a paragraph's stems with rapidfuzz, so
-"hydration" finds "Hydration" and "baking" finds "bake". A paragraph's score for an item is
-the share of the item's stems it holds (0-100); it relates to the item at `score_cutoff` and
-above. It is a heuristic a reader can check by eye, not a judge of meaning.
+other half. It is lexical and deterministic: words are stemmed (Snowball) and function
+words dropped, so "hydration" finds "Hydration" and "baking" finds "bake". Each stem weighs
+its BM25 IDF over the split's paragraphs (bm25s), so a word every paragraph uses decides
+little. A paragraph's score for an item is the share of the item's attainable weight it
+holds (0-100); it relates to the item at `score_cutoff` and above, and may relate to several.
+It is a heuristic a reader can check by eye, not a judge of meaning: a paragraph that
+merely mentions an item's rarest word ("loaf") relates to it.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from pydantic import BaseModel
 from draftguard.split._segmentation import Granularity, segment
 
 __all__ = [
+    "DEFAULT_FLAG_CUTOFF",
+    "DEFAULT_SCORE_CUTOFF",
     "CoverageReport",
     "ItemCoverage",
     "ParagraphMatch",
@@ -33,6 +37,10 @@ __all__ = [
 
 Destination = Literal["draft_ok", "draft_not_ok"]
 
+#: A paragraph relates to an outline item from this score (share of the item's stems, 0-100).
+DEFAULT_SCORE_CUTOFF = 50.0
+#: A `draft_not_ok` paragraph holding this share of an item's stems is flagged.
+DEFAULT_FLAG_CUTOFF = 100.0
 _PREVIEW_WORDS = 8
 # Bullets, numbering and heading marks that start an outline line.
 _ITEM_MARK = re.compile(r"^\s*(?:[-*+•]\s+|\d+[.)]\s+|[a-zA-Z][.)]\s+|#+\s*)+")
@@ -77,13 +85,15 @@ def outline_items(outline: str) -> list[str]:
 
 
 class ParagraphMatch(BaseModel):
-    """One output paragraph and the outline item it matches best (None below the cutoff)."""
+    """One output paragraph and the outline item it matches best (None below the cutoff);
+    a paragraph can relate to several items (`related`)."""
 
     destination: Destination
     position: int  # 1-based, within its file
     preview: str
     item: int | None  # 1-based outline item
     score: float
+    related: list[int] = []  # every item scoring at least score_cutoff, best first
 
 
 class ItemCoverage(BaseModel):
@@ -114,7 +124,8 @@ class CoverageReport(BaseModel):
         return "; ".join(self.messages)
 
 
-def _preview(unit: str) -> str:
+def preview(unit: str) -> str:
+    """A unit's first words, as findings quote it."""
     words = unit.split()
     text = " ".join(words[:_PREVIEW_WORDS])
     return text + ("…" if len(words) > _PREVIEW_WORDS else "")
@@ -147,8 +158,8 @@ def check_coverage(
     draft_ok: str,
     draft_not_ok: str,
     *,
-    score_cutoff: float = 50.0,
-    flag_cutoff: float = 100.0,
+    score_cutoff: float = DEFAULT_SCORE_CUTOFF,
+    flag_cutoff: float = DEFAULT_FLAG_CUTOFF,
     min_flag_stems: int = 2,
     granularity: Granularity = Granularity.PARAGRAPH,
 ) -> CoverageReport:
@@ -186,9 +197,13 @@ def check_coverage(
         for k, (i, _, _) in enumerate(items):
             if scores[k][u] > best:
                 best_item, best = i, scores[k][u]
+        related = sorted((k for k in range(len(items))
+                          if scores[k][u] >= score_cutoff and scores[k][u] > 0),
+                         key=lambda k: -scores[k][u])
         paragraphs.append(ParagraphMatch(
-            destination=dest, position=pos, preview=_preview(text),
+            destination=dest, position=pos, preview=preview(text),
             item=best_item if best >= score_cutoff and best > 0 else None, score=best,
+            related=[items[k][0] for k in related],
         ))
 
     not_ok_preview = {m.position: m.preview for m in paragraphs
@@ -205,7 +220,7 @@ def check_coverage(
             current = best_of[dest]
             if score > 0 and (current is None or score > current.score):
                 best_of[dest] = ParagraphMatch(destination=dest, position=pos,
-                                               preview=_preview(utext), item=i, score=score)
+                                               preview=preview(utext), item=i, score=score)
             if dest == "draft_not_ok" and score >= flag_cutoff and matched[k][u] >= need:
                 flagged.append(pos)
         best_ok = best_of["draft_ok"]

@@ -5,21 +5,27 @@ from __future__ import annotations
 import argparse
 import asyncio
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from draftguard.errors import InputError
 from draftguard.textio import read_text_file, write_many_atomic
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 from draftguard_adk.cli.check_split import draft_size_limit
 
+if TYPE_CHECKING:
+    from draftguard_adk.split import SplitOutcome
+
 HELP = """\
 Split DRAFT into the paragraphs that match OUTLINE (draft_ok.md) and the rest
 (draft_not_ok.md), using the blogger's LoopAgent: the model picks paragraph ids, the
 files are built from the original paragraphs, and ContentSplitValidationChecker proves
-nothing was lost, added or duplicated. Failed attempts are retried with the checker's
-feedback, up to max_iterations from agents.yaml. The model is chosen as documented in
-the README (DRAFTGUARD_MODEL, agents.yaml, Gemini, else the embedded model).
-The files are written only when the split is valid.
+nothing was lost, added or duplicated, then checks that every outline item has a
+paragraph in draft_ok (coverage). Failed attempts are retried with the checker's feedback,
+up to max_iterations from agents.yaml; by default coverage only reports on the last one.
+The model is chosen as documented in the README (DRAFTGUARD_MODEL, agents.yaml, Gemini,
+else the embedded model). It prints which paragraph went where and a verdict line naming
+integrity and coverage. The files are written when the split is kept; the exit code is 0
+only when both checks hold.
 """
 
 
@@ -63,17 +69,67 @@ def run(args: argparse.Namespace) -> int:
         }
         write_many_atomic(files)
         written = [str(p) for p in files]
+    holds = outcome.valid and outcome.coverage is not None and outcome.coverage.ok
     if args.json:
-        payload = outcome.model_dump(exclude={"raw_draft"})
+        payload = outcome.model_dump(mode="json", exclude={"raw_draft"})
         payload["files"] = written
+        payload["verdict"] = verdict_line(outcome)
         emit_json(payload)
     else:
         for step in outcome.steps:
             print(f"  {step}")
-        print(
-            f"{'VALID' if outcome.valid else 'FAILED'} after {outcome.attempts} attempt(s): "
-            f"{outcome.reason}"
-        )
+        print(render_outcome(outcome))
         for path in written:
             print(f"wrote {path}")
-    return EXIT_OK if outcome.valid else EXIT_FAILED
+    return EXIT_OK if holds else EXIT_FAILED
+
+
+def _state(ok: bool | None, *, advisory: bool = False) -> str:
+    if ok is None:
+        return "not checked"
+    if ok:
+        return "OK"
+    return "NOT MET (advisory)" if advisory else "FAILED"
+
+
+def verdict_line(outcome: SplitOutcome) -> str:
+    """One line naming both checks, so an intact but backwards split never reads as valid."""
+    integrity = _state(outcome.integrity.ok if outcome.integrity else None)
+    cov = outcome.coverage
+    coverage = _state(cov.ok if cov else None, advisory=cov is not None and not cov.blocking)
+    if not outcome.valid:
+        head = "FAILED"
+    elif cov is not None and cov.ok:
+        head = "VALID"
+    else:
+        head = "KEPT, OUTLINE NOT COVERED"
+    return (f"{head} after {outcome.attempts} attempt(s): integrity {integrity}, "
+            f"coverage {coverage}")
+
+
+def render_outcome(outcome: SplitOutcome) -> str:
+    """Which paragraph went where, each check's findings, and the verdict line."""
+    lines: list[str] = []
+    if outcome.paragraphs:
+        lines.append("Paragraphs (id, where, first words -> outline item):")
+        width = max(len(r.preview) for r in outcome.paragraphs)
+        for r in outcome.paragraphs:
+            where = {"draft_ok": "ok", "draft_not_ok": "not_ok", None: "LOST"}[r.destination]
+            item = f"{r.item}. {r.item_text}" if r.item is not None else "(no outline item)"
+            if len(r.related) > 1:
+                item += " (also item " + ", ".join(str(i) for i in r.related[1:]) + ")"
+            lines.append(f"  [{r.id}] {where:<6}  {r.preview:<{width}}  -> {item}")
+    if outcome.integrity is not None:
+        lines.append(f"Integrity: {_state(outcome.integrity.ok)}"
+                     + (f" ({outcome.integrity.ok_units} in draft_ok, "
+                        f"{outcome.integrity.not_ok_units} in draft_not_ok; nothing lost, "
+                        "added or duplicated)" if outcome.integrity.ok else ""))
+        lines.extend(f"  - {m}" for m in outcome.integrity.messages)
+    if outcome.coverage is not None:
+        cov = outcome.coverage
+        lines.append(f"Coverage: {_state(cov.ok, advisory=not cov.blocking)}")
+        lines.extend(f"  - {m}" for m in cov.messages)
+    lines.append(verdict_line(outcome))
+    if not outcome.valid:
+        lines.append(f"  {outcome.reason}")
+    return "\n".join(lines)

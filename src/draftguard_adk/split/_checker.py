@@ -1,9 +1,10 @@
 """Deterministic checkers of the blogger's split loop (seed 000).
 
-The checks themselves live in the framework-free core (`draftguard.split._check`); these
-agents only move data between session state and the core, and tell the loop what to do:
-escalate with route "valid" when the split holds, route "retry" with feedback when it does
-not. Bad input and exhausted attempts end in a failure verdict in state, never an exception.
+The checks themselves live in the framework-free core (`draftguard.split`: integrity and
+outline coverage); these agents only move data between session state and the core, and
+tell the loop what to do: escalate with route "valid" when the split is kept, route "retry"
+with feedback when it is not. Bad input and exhausted attempts end in a failure verdict in
+state, never an exception.
 """
 
 from __future__ import annotations
@@ -18,7 +19,18 @@ from google.adk.events import Event
 
 from draftguard.errors import InputError, MissingStateKeyError
 from draftguard.settings import ContentSplitterSettings
-from draftguard.split import Granularity, check_split
+from draftguard.split import (
+    CoverageMode,
+    CoverageVerdict,
+    Granularity,
+    IntegrityVerdict,
+    SplitReport,
+    check_coverage,
+    check_split,
+    coverage_verdict,
+    integrity_verdict,
+    route_paragraphs,
+)
 from draftguard.textio import decode_text
 from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID, checker_event, user_text
 from draftguard_adk.split import state_keys as keys
@@ -51,8 +63,10 @@ def parse_split_request(message: str) -> dict[str, str]:
     return found
 
 
-def _failure(attempts: int, messages: list[str], reason: str) -> dict[str, Any]:
-    return {"valid": False, "attempts": attempts, "messages": messages, "reason": reason}
+def failure_verdict(attempts: int, messages: list[str], reason: str) -> dict[str, Any]:
+    """A verdict on a split that was not kept; no attempt was checked unless filled in."""
+    return {"valid": False, "attempts": attempts, "messages": messages, "reason": reason,
+            "integrity": None, "coverage": None, "paragraphs": []}
 
 
 class SplitInputGuard(BaseAgent):
@@ -73,6 +87,8 @@ class SplitInputGuard(BaseAgent):
                 keys.SPLIT_ATTEMPTS: 0,
                 keys.SPLIT_FEEDBACK: None,
                 keys.SPLIT_VERDICT: None,
+                keys.SPLIT_CHECKS: 0,
+                keys.SPLIT_LAST_CHECK: None,
                 keys.DRAFT_OK: None,
                 keys.DRAFT_NOT_OK: None,
             }
@@ -84,7 +100,7 @@ class SplitInputGuard(BaseAgent):
             self._validate(merged)
         except InputError as err:
             reason = f"Invalid input: {err}"
-            delta[keys.SPLIT_VERDICT] = _failure(0, [reason], reason)
+            delta[keys.SPLIT_VERDICT] = failure_verdict(0, [reason], reason)
             yield checker_event(
                 self, ctx, reason, state=delta, escalate=True, route=ROUTE_INVALID_INPUT
             )
@@ -103,50 +119,89 @@ class SplitInputGuard(BaseAgent):
 
 
 class ContentSplitValidationChecker(BaseAgent):
-    """Proves the split lost, added and duplicated nothing; escalates when it holds."""
+    """Proves the split lost, added and duplicated nothing, then checks that `draft_ok`
+    covers the outline; escalates with route "valid" when the split is kept.
+
+    Coverage rejects an attempt only when `coverage` says it blocks on this one (by default
+    every attempt but the last); otherwise its findings are reported in the verdict.
+    """
 
     length_tolerance: float = _DEFAULTS.length_tolerance
     granularity: Granularity = _DEFAULTS.granularity
+    coverage: CoverageMode = _DEFAULTS.coverage
+    coverage_score_cutoff: float = _DEFAULTS.coverage_score_cutoff
+    coverage_flag_cutoff: float = _DEFAULTS.coverage_flag_cutoff
+    max_attempts: int = _DEFAULTS.max_iterations
 
     async def _run_async_impl(self, ctx: InvocationContext) -> AsyncGenerator[Event, None]:
         state = ctx.session.state
         attempts = int(state.get(keys.SPLIT_ATTEMPTS) or 0)
+        checks = int(state.get(keys.SPLIT_CHECKS) or 0) + 1
         raw = state.get(keys.RAW_DRAFT)
         if not isinstance(raw, str) or not raw.strip():
             reason = f"Invalid input: {MissingStateKeyError(keys.RAW_DRAFT)}"
-            verdict = _failure(attempts, [reason], reason)
+            verdict = failure_verdict(attempts, [reason], reason)
             yield checker_event(self, ctx, reason, state={keys.SPLIT_VERDICT: verdict},
                                 escalate=True, route=ROUTE_INVALID_INPUT)
             return
-        report = check_split(
-            raw,
-            state.get(keys.DRAFT_OK),
-            state.get(keys.DRAFT_NOT_OK),
-            length_tolerance=self.length_tolerance,
-            granularity=self.granularity,
-        )
+        ok_text, not_ok_text = state.get(keys.DRAFT_OK), state.get(keys.DRAFT_NOT_OK)
+        report = check_split(raw, ok_text, not_ok_text, length_tolerance=self.length_tolerance,
+                             granularity=self.granularity)
+        integrity = integrity_verdict(report)
+        coverage: CoverageVerdict | None = None
         if report.valid:
-            reason = (
-                f"Split verified: {report.ok_units} {report.granularity.plural} in "
-                f"draft_ok, {report.not_ok_units} in draft_not_ok, nothing lost, added or "
-                "duplicated."
+            # Coverage of a split that lost or invented text would judge the wrong text.
+            found = check_coverage(
+                str(state.get(keys.OUTLINE) or ""), str(ok_text), str(not_ok_text),
+                score_cutoff=self.coverage_score_cutoff, flag_cutoff=self.coverage_flag_cutoff,
+                granularity=self.granularity,
             )
-            ok_verdict: dict[str, Any] = {"valid": True, "attempts": attempts, "messages": [],
-                                          "reason": reason}
-            yield checker_event(self, ctx, reason,
-                                state={keys.SPLIT_VERDICT: ok_verdict,
-                                       keys.SPLIT_FEEDBACK: None},
-                                escalate=True, route=ROUTE_VALID)
+            routes = route_paragraphs(raw, report, found)
+            last = checks >= self.max_attempts
+            coverage = coverage_verdict(found, routes,
+                                        blocking=self.coverage.blocks(last_attempt=last))
+        else:
+            routes = route_paragraphs(raw, report)
+        kept = integrity.ok and coverage is not None and not coverage.blocking
+        messages = [*integrity.messages, *(coverage.messages if coverage else [])]
+        reason = _reason(report, integrity, coverage, kept, attempts)
+        check: dict[str, Any] = {
+            "valid": kept, "attempts": attempts, "messages": messages, "reason": reason,
+            "integrity": integrity.model_dump(mode="json"),
+            "coverage": coverage.model_dump(mode="json") if coverage else None,
+            "paragraphs": [r.model_dump(mode="json") for r in routes],
+        }
+        delta: dict[str, Any] = {keys.SPLIT_CHECKS: checks, keys.SPLIT_LAST_CHECK: check}
+        if kept:
+            delta.update({keys.SPLIT_VERDICT: check, keys.SPLIT_FEEDBACK: None})
+            yield checker_event(self, ctx, reason, state=delta, escalate=True, route=ROUTE_VALID)
             return
-        yield checker_event(
-            self, ctx, f"Split rejected (attempt {attempts}): {report.message}",
-            state={keys.SPLIT_FEEDBACK: report.message, "split_messages": report.messages},
-            route=ROUTE_RETRY,
-        )
+        feedback = "; ".join(integrity.messages or (coverage.messages if coverage else []))
+        delta.update({keys.SPLIT_FEEDBACK: feedback, "split_messages": messages})
+        yield checker_event(self, ctx, reason, state=delta, route=ROUTE_RETRY)
+
+
+def _reason(
+    report: SplitReport, integrity: IntegrityVerdict, coverage: CoverageVerdict | None,
+    kept: bool, attempts: int,
+) -> str:
+    if not integrity.ok:
+        return f"Split rejected (attempt {attempts}): integrity: {report.message}"
+    assert coverage is not None
+    holds = (f"{report.ok_units} {report.granularity.plural} in draft_ok, "
+             f"{report.not_ok_units} in draft_not_ok, nothing lost, added or duplicated")
+    findings = "; ".join(coverage.messages)
+    if coverage.ok:
+        return f"Split verified: {holds}; every outline item has a paragraph in draft_ok."
+    if kept:
+        return (f"Split kept, outline not covered: integrity holds ({holds}); coverage "
+                f"(advisory): {findings}")
+    return f"Split rejected (attempt {attempts}): integrity holds; coverage: {findings}"
 
 
 class SplitVerdictAgent(BaseAgent):
-    """Runs after the loop: turns exhausted attempts into a clear failure verdict."""
+    """Runs after the loop: turns exhausted attempts into a clear failure verdict, keeping
+    the last attempt's integrity and coverage findings."""
 
     async def _run_async_impl(self, ctx: InvocationContext) -> AsyncGenerator[Event, None]:
         state = ctx.session.state
@@ -157,5 +212,8 @@ class SplitVerdictAgent(BaseAgent):
         messages = list(state.get("split_messages") or [])
         last = state.get(keys.SPLIT_FEEDBACK) or "no valid split was produced"
         reason = f"Split failed after {attempts} attempts: {last}"
-        verdict = _failure(attempts, messages or [str(last)], reason)
+        verdict = failure_verdict(attempts, messages or [str(last)], reason)
+        checked = state.get(keys.SPLIT_LAST_CHECK)
+        if isinstance(checked, dict):
+            verdict.update({k: checked.get(k) for k in ("integrity", "coverage", "paragraphs")})
         yield checker_event(self, ctx, reason, state={keys.SPLIT_VERDICT: verdict})

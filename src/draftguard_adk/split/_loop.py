@@ -31,6 +31,7 @@ from draftguard_adk.split._checker import (
     ContentSplitValidationChecker,
     SplitInputGuard,
     SplitVerdictAgent,
+    failure_verdict,
 )
 from draftguard_adk.split._files import SplitFilesAgent
 from draftguard_adk.split._prompts import SPLIT_FEEDBACK_BLOCK, SPLIT_PLANNER_INSTRUCTION
@@ -123,17 +124,8 @@ class SplitAssembler(BaseAgent):
         delta: dict[str, Any] = {keys.SPLIT_ATTEMPTS: attempts}
         if model_error := state.get(keys.SPLIT_MODEL_ERROR):
             reason = f"Model error: {model_error}"
-            delta.update(
-                {
-                    keys.SPLIT_MODEL_ERROR: None,
-                    keys.SPLIT_VERDICT: {
-                        "valid": False,
-                        "attempts": attempts,
-                        "messages": [reason],
-                        "reason": reason,
-                    },
-                }
-            )
+            delta.update({keys.SPLIT_MODEL_ERROR: None,
+                          keys.SPLIT_VERDICT: failure_verdict(attempts, [reason], reason)})
             yield checker_event(self, ctx, reason, state=delta, route=ROUTE_MODEL_ERROR,
                                 escalate=True)
             return
@@ -203,14 +195,18 @@ def build_content_splitter(
                 name="content_split_checker",
                 length_tolerance=section.length_tolerance,
                 granularity=section.granularity,
+                coverage=section.coverage,
+                coverage_score_cutoff=section.coverage_score_cutoff,
+                coverage_flag_cutoff=section.coverage_flag_cutoff,
+                max_attempts=section.max_iterations,
             ),
         ],
     )
     return sequential_agent(
         name=name,
         description=(
-            "Splits a draft against an outline into draft_ok and draft_not_ok, and proves "
-            "nothing was lost, added or duplicated."
+            "Splits a draft against an outline into draft_ok and draft_not_ok, proves "
+            "nothing was lost, added or duplicated, and checks draft_ok covers the outline."
         ),
         sub_agents=[loop, SplitVerdictAgent(name="split_verdict"),
                     SplitFilesAgent(name="split_files")],

@@ -11,6 +11,7 @@ from google.genai import types
 from pydantic import BaseModel
 
 from draftguard.settings import ProjectSettings
+from draftguard.split import CoverageVerdict, IntegrityVerdict, ParagraphRoute
 from draftguard_adk.agents import AGENTS_DIR, content_text
 from draftguard_adk.split import state_keys as keys
 from draftguard_adk.split._loop import build_content_splitter
@@ -21,12 +22,18 @@ APP_NAME = "blogger"
 
 
 class SplitOutcome(BaseModel):
-    """What a split run ended with; the raw draft is returned unchanged for comparison."""
+    """What a split run ended with; the raw draft is returned unchanged for comparison.
+
+    `valid` says the split was kept; `integrity` and `coverage` (None when not checked) say
+    what holds, and `paragraphs` where each raw paragraph went."""
 
     valid: bool
     attempts: int
     reason: str
     messages: list[str]
+    integrity: IntegrityVerdict | None
+    coverage: CoverageVerdict | None
+    paragraphs: list[ParagraphRoute]
     draft_ok: str | None
     draft_not_ok: str | None
     raw_draft: str | None
@@ -71,6 +78,9 @@ async def run_split(
         attempts=int(verdict.get("attempts") or state.get(keys.SPLIT_ATTEMPTS) or 0),
         reason=str(verdict.get("reason") or "no verdict"),
         messages=list(verdict.get("messages") or []),
+        integrity=verdict.get("integrity"),
+        coverage=verdict.get("coverage"),
+        paragraphs=verdict.get("paragraphs") or [],
         draft_ok=state.get(keys.DRAFT_OK),
         draft_not_ok=state.get(keys.DRAFT_NOT_OK),
         raw_draft=state.get(keys.RAW_DRAFT),

@@ -13,8 +13,14 @@ SPLIT_PLAN = "split_plan"
 SPLIT_FEEDBACK = "split_feedback"
 #: Attempts made in the current invocation.
 SPLIT_ATTEMPTS = "split_attempts"
-#: The final verdict: {"valid", "attempts", "messages", "reason"}.
+#: The final verdict: {"valid", "attempts", "messages", "reason", "integrity", "coverage",
+#: "paragraphs"}; "valid" means the split was kept, "integrity" and "coverage" say why.
 SPLIT_VERDICT = "split_verdict"
+#: The checker's findings on the latest attempt, in the verdict's shape.
+SPLIT_LAST_CHECK = "split_last_check"
+#: Checks run in the current invocation (the checker's own count: a splitter you plug in
+#: need not bump `split_attempts`, and the last check is judged differently).
+SPLIT_CHECKS = "split_checks"
 #: The invocation the counters above belong to (a new invocation starts them afresh).
 SPLIT_INVOCATION = "split_invocation_id"
 #: A model failure a retry cannot fix (unloadable model, prompt over its context window).
