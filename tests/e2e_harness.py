@@ -46,11 +46,13 @@ REPORT_ENV = "DRAFTGUARD_E2E_REPORT"
 
 OUTLINE = "What a sourdough starter is and how to keep it; Dough hydration; Baking the loaf"
 SPLIT_MESSAGE = f'/split draft=samples/draft.md outline="{OUTLINE}"'
-POST = (
-    "Please save this post as my draft: # Autumn walks. The river path is quiet in October. "
-    "Leaves cover the benches near the old mill. Bring a flask of tea and walk slowly. "
-    "The light fades early, so start before three in the afternoon."
+POST_TEXT = (
+    "Autumn walks. The river path is quiet in October. Leaves cover the benches near the old "
+    "mill. Bring a flask of tea and walk slowly. The light fades early, so start before three "
+    "in the afternoon."
 )
+# One line: `adk run` sends a message per line, and a person types it the same in both.
+POST_MESSAGE = f"Please save this post as my draft: {POST_TEXT}"
 EDIT_OLD = "Bring a flask of tea"
 EDIT_NEW = "Bring a flask of cocoa"
 PLAN_MESSAGE = "Plan a dinner for 8 people, Italian food, $$$, in South Philly next Friday"
@@ -120,6 +122,18 @@ class Store(Protocol):
     def versions(self, name: str) -> list[int]: ...
 
     def artifact(self, name: str, version: int | None = None) -> str | None: ...
+
+    def seed_post(self, text: str) -> None:
+        """Save `text` as draft.md past the chat (when the chat saved no post itself)."""
+        ...
+
+
+#: Custom metadata of a post the test saved itself, so no one mistakes it for the app's.
+SEEDED = {"kind": "seeded_by_e2e_test"}
+
+
+def markdown_part(text: str) -> types.Part:
+    return types.Part.from_bytes(data=text.encode("utf-8"), mime_type="text/markdown")
 
 
 def part_text(part: types.Part | None) -> str | None:
@@ -311,28 +325,38 @@ def run_blogger_split(chat: Chat, store: Store, rec: Recorder) -> None:
 
 
 def run_blogger_post_tasks(chat: Chat, store: Store, rec: Recorder) -> None:
-    """Write a post and quiz it, edit a sentence, undo the edit: one session, three tasks."""
+    """Write a post, quiz it, edit a sentence, undo the edit: one session, four steps.
+
+    When the chat saves no post, the write step fails, and the test saves the post itself
+    (logged, marked in the artifact's metadata) so the quiz, the edit and the undo are still
+    measured on their own.
+    """
     chat.new_session("blogger")
 
-    def quiz() -> str:
-        chat.send(POST)
-        saved = check_post_saved(store)
-        chat.send("/quiz 3")
-        return f"{saved}; {check_quiz(store, count=3)}"
+    def write() -> str:
+        chat.send(POST_MESSAGE)
+        return check_post_saved(store)
 
-    rec.run("write+quiz", quiz)
+    if not rec.run("write", write).ok:
+        store.seed_post(POST_TEXT)
+        rec.emit("e2e: the chat saved no post; the test saved it as draft.md to go on")
+
+    def quiz() -> str:
+        chat.send("/quiz 3")
+        return check_quiz(store, count=3)
+
+    rec.run("quiz", quiz)
     before = store.versions("draft.md")
     edited_from = store.artifact("draft.md") or ""
 
     def edit() -> str:
-        assert before, "no post to edit (the write task saved none)"
         chat.send(f'/edit replace "{EDIT_OLD}" with "{EDIT_NEW}"')
         return check_edit(store, before)
 
-    rec.run("edit", edit)
+    edited = rec.run("edit", edit)
 
     def undo() -> str:
-        assert before, "no post to undo (the write task saved none)"
+        assert edited.ok, "nothing to undo: the edit was not applied"
         chat.send("/undo")
         return check_undo(store, edited_from)
 

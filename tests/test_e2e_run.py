@@ -21,10 +21,12 @@ import pytest
 from e2e_harness import (
     ADK,
     REPO,
+    SEEDED,
     TURN_TIMEOUT_S,
     ModelCalls,
     Recorder,
     app_env,
+    markdown_part,
     part_text,
     require,
     require_local_model,
@@ -128,6 +130,13 @@ class RunStore:
         return part_text(self._run(FileArtifactService(self.artifacts).load_artifact(
             app_name=self.app, user_id=USER, filename=name, session_id=session_id,
             version=version)))
+
+    def seed_post(self, text: str) -> None:
+        session_id = self._session_id()
+        assert session_id is not None and self.artifacts is not None
+        self._run(FileArtifactService(self.artifacts).save_artifact(
+            app_name=self.app, user_id=USER, filename="draft.md", session_id=session_id,
+            artifact=markdown_part(text), custom_metadata=SEEDED))
 
 
 class TerminalChat:

@@ -26,11 +26,13 @@ from e2e_harness import (
     CHROMEDRIVER,
     CHROMIUM,
     REPO,
+    SEEDED,
     TURN_TIMEOUT_S,
     ModelCalls,
     Recorder,
     app_env,
     free_port,
+    markdown_part,
     part_text,
     require,
     require_local_model,
@@ -147,6 +149,12 @@ class WebStore:
         params = {"version": version} if version is not None else {}
         data = self._get(f"/artifacts/{name}", **params)
         return part_text(types.Part.model_validate(data)) if data else None
+
+    def seed_post(self, text: str) -> None:
+        body = {"filename": "draft.md", "customMetadata": SEEDED,
+                "artifact": markdown_part(text).model_dump(mode="json", by_alias=True,
+                                                           exclude_none=True)}
+        httpx.post(self._url("/artifacts"), json=body, timeout=30).raise_for_status()
 
 
 class WebChat:
