@@ -230,7 +230,10 @@ def check_split(store: Store) -> str:
     assert coverage is not None, f"split_verdict reports no coverage: {sorted(verdict)}"
     if not verdict["valid"]:
         assert verdict.get("reason"), f"a failed split gives no reason: {verdict}"
-    return f"valid={verdict['valid']} attempts={verdict.get('attempts')} coverage={coverage}"
+    covered = coverage.get("ok") if isinstance(coverage, dict) else coverage
+    issues = len(coverage.get("messages") or []) if isinstance(coverage, dict) else 0
+    return (f"valid={verdict['valid']} attempts={verdict.get('attempts')} "
+            f"coverage ok={covered} ({issues} coverage messages)")
 
 
 def check_post_saved(store: Store) -> str:
@@ -239,6 +242,9 @@ def check_post_saved(store: Store) -> str:
     text = store.artifact("draft.md") or ""
     assert "river path" in text, f"draft.md does not hold the post: {text[:120]!r}"
     return f"draft.md v{versions[-1]}"
+
+
+_JSON_DEBRIS = re.compile(r"[\[\]{}]|\.\.\.'|\"\s*:")
 
 
 def check_quiz(store: Store, *, count: int) -> str:
@@ -255,6 +261,13 @@ def check_quiz(store: Store, *, count: int) -> str:
     questions = artifact.get("questions") if isinstance(artifact, dict) else None
     assert isinstance(questions, list) and len(questions) == count, (
         f"asked for {count} questions, got {len(questions or [])}")
+    # What the structural rules let through but no reader would accept as a quiz.
+    asked = [" ".join(str(q.get("question", "")).casefold().split()) for q in questions]
+    assert len(set(asked)) == len(asked), f"the quiz asks the same question twice: {asked}"
+    for q in questions:
+        options = [str(o) for o in q.get("options") or []]
+        debris = [o for o in options if _JSON_DEBRIS.search(o)]
+        assert not debris, f"options hold JSON debris: {debris}"
     return f"valid quiz, {count} questions"
 
 

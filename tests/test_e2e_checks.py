@@ -100,6 +100,16 @@ def test_quiz_is_a_valid_artifact_of_the_asked_size_or_a_reasoned_failure() -> N
         check_quiz(FakeStore(state={"artifact_result": {"ok": True, "artifact": {
             "questions": [{"question": "?", "options": [], "correct_answer": "x"}]}}}),
             count=1)
+    twice = _quiz(3)
+    twice["questions"][2]["question"] = twice["questions"][1]["question"]
+    with pytest.raises(AssertionError, match="same question twice"):
+        check_quiz(FakeStore(state={"artifact_result": {"ok": True, "artifact": twice}}),
+                   count=3)
+    debris = _quiz(1)
+    debris["questions"][0]["options"][3] = "more options...']},"
+    with pytest.raises(AssertionError, match="JSON debris"):
+        check_quiz(FakeStore(state={"artifact_result": {"ok": True, "artifact": debris}}),
+                   count=1)
     assert "failure verdict: cut off" in check_quiz(
         FakeStore(state={"artifact_result": {"ok": False, "error": "cut off"}}), count=3)
     with pytest.raises(AssertionError, match="no reason"):
