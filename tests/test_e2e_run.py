@@ -151,13 +151,14 @@ class TerminalChat:
         self.chats = 0
 
     def new_session(self, app: str) -> None:
+        self.close()
         self.chats += 1
         folder = self.store.work / f"chat{self.chats}-{app}"
         folder.mkdir()
         self.store.app = app
         self.store.db = folder / "sessions.db"
         self.store.artifacts = folder / "artifacts"
-        self.target = f"chat{self.chats}"
+        self.target = f"{self.store.work.name}-chat{self.chats}"
         self.sent = 0
         command = [str(ADK), "run", "--timeout", f"{int(TURN_TIMEOUT_S)}s",
                    "--session_service_uri", f"sqlite:///{self.store.db}",
@@ -166,6 +167,12 @@ class TerminalChat:
                     "-c", str(REPO), shlex.join(command))
         self.server("set-option", "-t", self.target, "remain-on-exit", "on")
         self._wait_prompt(1, timeout=120, what=f"adk run {app} shows no prompt")
+
+    def close(self) -> None:
+        """End the running `adk run` (each one holds its own copy of the model)."""
+        if self.target:
+            self.server("kill-session", "-t", self.target, check=False)
+            self.target = ""
 
     def _prompts(self, screen: str) -> int:
         return sum(1 for line in screen.splitlines() if line.startswith(PROMPT))
@@ -214,7 +221,11 @@ def terminal(tmux: tuple[Tmux, Path, ModelCalls], capsys: pytest.CaptureFixture[
             print(line, flush=True)
 
     store = RunStore(tmp_path)
-    yield TerminalChat(server, store, emit), store, Recorder("adk run", calls, emit)
+    chat = TerminalChat(server, store, emit)
+    try:
+        yield chat, store, Recorder("adk run", calls, emit)
+    finally:
+        chat.close()
 
 
 def test_blogger_splits_the_bundled_sample(
