@@ -8,8 +8,8 @@ from __future__ import annotations
 from google.adk.agents import LlmAgent
 from google.adk.models.base_llm import BaseLlm
 
-from blogger.commands import build_blogger_router
-from blogger.content_grounding import attach_ignored, ground_content_write, show_ignored
+from blogger.commands import build_blogger_router, split_the_post
+from blogger.content_grounding import ground_tool_arguments, show_ignored
 from blogger.delivery_check import build_blogger_delivery_check
 from blogger.prompts import (
     BLOGGER_INSTRUCTION,
@@ -28,6 +28,8 @@ def build_blogger(*, model: str | BaseLlm | None = None) -> LlmAgent:
     Commands and clear intents (`/help` lists them) are answered by code before the model
     (`build_blogger_router`); everything else is the model's.
     """
+    splitter = build_content_splitter(model=model)
+    splitter.before_agent_callback = split_the_post
     return LlmAgent(
         name="blogger",
         model=model if model is not None else agent_model("blogger"),
@@ -40,11 +42,10 @@ def build_blogger(*, model: str | BaseLlm | None = None) -> LlmAgent:
             *CONTENT_TOOLS,
             build_blogger_delivery_check(model),
         ],
-        sub_agents=[build_content_splitter(model=model)],
+        sub_agents=[splitter],
         before_model_callback=build_blogger_router(),
         after_model_callback=show_ignored,
-        before_tool_callback=ground_content_write,
-        after_tool_callback=attach_ignored,
+        before_tool_callback=ground_tool_arguments,
     )
 
 

@@ -16,18 +16,24 @@ from typing import Any
 from google.adk.agents.callback_context import CallbackContext
 
 from draftguard.artifacts import MAX_ITEMS
-from draftguard.commands import Command, CommandSpec
+from draftguard.commands import Command, CommandSpec, recognise_intent
 from draftguard.edits import parse_edit_request
 from draftguard.errors import CommandError, InputError
 from draftguard.settings import load_settings
-from draftguard.textio import decode_text, read_text_file
+from draftguard.textio import read_text_file
 from draftguard_adk.artifacts import STATE_RESULT
 from draftguard_adk.chat import Action, Call, CommandRouter, Formatter, Handler, Reply, Transfer
 from draftguard_adk.edits import DEFAULT_NAME, post_store
 from draftguard_adk.split import parse_split_request
 from draftguard_adk.split import state_keys as keys
 
-__all__ = ["BLOGGER_COMMANDS", "build_blogger_router", "diff_summary"]
+__all__ = [
+    "BLOGGER_COMMANDS",
+    "blogger_intents",
+    "build_blogger_router",
+    "diff_summary",
+    "split_the_post",
+]
 
 SPLITTER = "content_splitter"
 
@@ -50,9 +56,8 @@ BLOGGER_COMMANDS: tuple[CommandSpec, ...] = (
 )
 
 _INTRO = "Commands (anything else, just ask):"
-_NO_POST = ("There is no post yet: paste one (or ask me to write one), or use /split with "
-            "OUTLINE:/DRAFT: lines or draft=FILE.")
-_KIND_NAMES = {"quiz": "quiz", "flashcards": "flashcards", "mindmap": "mindmap"}
+_NO_POST = ('There is no post yet: paste one after "save my post:" (or ask me to write one), '
+            "or use /split with OUTLINE:/DRAFT: lines or draft=FILE.")
 _UNITS = {"quiz": "questions", "flashcards": "cards"}
 
 
@@ -74,12 +79,13 @@ def _within_workdir(value: str) -> Path:
 
 async def _load_named(value: str, ctx: CallbackContext, *, what: str, max_bytes: int) -> str:
     """The text of artifact `value` of this session, else of file `value`."""
-    if re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]{0,120}", value):
-        part = await ctx.load_artifact(value)
-        if part is not None:
-            data = (part.inline_data.data if part.inline_data is not None
-                    and part.inline_data.data is not None else (part.text or "").encode())
-            return decode_text(data, what=what, max_bytes=max_bytes)
+    store = post_store()
+    try:
+        named = await store.current(ctx, store.check_name(value))
+    except InputError:  # not a plain artifact name: a path
+        named = None
+    if named is not None:
+        return named.text
     return read_text_file(_within_workdir(value), what=value, max_bytes=max_bytes)
 
 
@@ -119,6 +125,17 @@ async def split(cmd: Command, ctx: CallbackContext) -> Action:
     return Transfer(SPLITTER, state={keys.RAW_DRAFT: draft, keys.OUTLINE: outline})
 
 
+async def split_the_post(callback_context: CallbackContext) -> None:
+    """`before_agent_callback` of the split loop: it splits the current post.
+
+    `/split` makes its draft the post before handing over; a hand-over the model makes
+    itself must not split a draft left in state by an earlier split.
+    """
+    post = await post_store().current(callback_context)
+    if post is not None:
+        callback_context.state[keys.RAW_DRAFT] = post.text
+
+
 # --- /quiz, /flashcards, /mindmap -----------------------------------------------------------
 
 def _artifact_handler(kind: str) -> Handler:
@@ -130,7 +147,7 @@ def _artifact_handler(kind: str) -> Handler:
             return Reply(_NO_POST)
         unit = _UNITS.get(kind)
         request = (f"{count} {unit} on the main ideas of the post" if count and unit
-                   else f"a {_KIND_NAMES[kind]} of the main ideas of the post")
+                   else f"a {kind} of the main ideas of the post")
         return Call("make_artifact", {"artifact_type": kind, "request": request})
 
     return handler
@@ -318,7 +335,41 @@ def format_check(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> 
     return "\n".join([head, *([gaps] if gaps else []), *steps])
 
 
+# --- a pasted post ---------------------------------------------------------------------------
+
+_SAVE_INTENT = re.compile(
+    r"\A\s*(?:please\s+)?(?:(?:save|store|keep|use)\s+(?:this|my|the(?:\s+following)?)|"
+    r"here\s+is\s+my)\s+(?:blog\s+)?(?:post|draft|article)\b[^\n]*\n(?P<body>.*\S.*)\Z",
+    re.I | re.S,
+)
+
+
+def blogger_intents(message: str) -> Command | None:
+    """"save my post:" followed by the post on the next lines, then the shared intents.
+
+    The pasted post comes first: its own words ("make a quiz", a "Draft:" line) are the
+    post's, not a request.
+    """
+    match = _SAVE_INTENT.match(message)
+    if match is not None:
+        return Command(name="save", text=match.group("body").strip() + "\n")
+    return recognise_intent(message)
+
+
+async def save(cmd: Command, ctx: CallbackContext) -> Action:
+    return Call("content_write", {"markdown": cmd.text})
+
+
+def format_save(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
+    if result.get("status") == "saved":
+        return (f"Saved as version {result.get('version')} of {result.get('name')} "
+                f"({result.get('lines_after')} lines). Next: /quiz 3, /edit, /split or /check.")
+    reason = str(result.get("error") or "unknown error").removeprefix("not saved: ")
+    return f"Not saved: {reason}."
+
+
 HANDLERS: dict[str, Handler] = {
+    "save": save,
     "split": split,
     "quiz": _artifact_handler("quiz"),
     "flashcards": _artifact_handler("flashcards"),
@@ -330,6 +381,7 @@ HANDLERS: dict[str, Handler] = {
 }
 
 FORMATTERS: dict[str, Formatter] = {
+    "content_write": format_save,
     "make_artifact": format_artifact,
     "edit_ops": format_edit,
     "revert_to_version": format_revert,
@@ -340,5 +392,6 @@ FORMATTERS: dict[str, Formatter] = {
 
 def build_blogger_router() -> CommandRouter:
     """The router the blogger's coordinator runs as its `before_model_callback`."""
-    return CommandRouter(BLOGGER_COMMANDS, HANDLERS, formatters=FORMATTERS, intro=_INTRO)
+    return CommandRouter(BLOGGER_COMMANDS, HANDLERS, formatters=FORMATTERS,
+                         intents=blogger_intents, intro=_INTRO)
 

@@ -7,7 +7,8 @@ the author's own messages (`draftguard.grounding`) before the tool runs:
 - `markdown` must be text the author pasted, or the author's message this turn must ask for
   a post to be written (and then it must be more than a title);
 - the same text as the current version is not saved again;
-- a `name` the author never wrote is ignored: the post stays `draft.md`.
+- a `name` the author never wrote is ignored: the post stays `draft.md`;
+- a `make_artifact` `source` the author never gave is ignored: the quiz is on the post.
 
 A refused call comes back to the model as the tool's answer; either way the author sees
 one short line saying what was ignored or refused (`show_ignored`).
@@ -27,12 +28,12 @@ from rapidfuzz import fuzz
 
 from draftguard.grounding import Matcher, ground_arguments, has_phrase
 from draftguard_adk.agents import content_text, session_user_text
-from draftguard_adk.edits import DEFAULT_NAME, post_store
+from draftguard_adk.edits import DEFAULT_NAME, content_write, post_store
 
 __all__ = [
-    "attach_ignored",
+    "IGNORED_LINE_KEY",
     "generation_requested",
-    "ground_content_write",
+    "ground_tool_arguments",
     "is_more_than_a_title",
     "show_ignored",
     "text_supplied",
@@ -40,7 +41,6 @@ __all__ = [
 
 #: Per-turn state: the one line the author sees about ignored or refused arguments.
 IGNORED_LINE_KEY = "temp:blogger_ignored_line"
-_PENDING_KEY = "temp:blogger_ignored_by_call"
 
 _QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'"})
 _ASKED = re.compile(
@@ -106,13 +106,25 @@ def _note(tool_context: ToolContext, line: str) -> None:
         tool_context.state[IGNORED_LINE_KEY] = "\n".join([*lines, line])
 
 
-async def ground_content_write(
+async def ground_tool_arguments(
     tool: BaseTool, args: dict[str, Any], tool_context: ToolContext
 ) -> dict[str, Any] | None:
     """`before_tool_callback`: refuse or trim a `content_write` the author's words do not
-    support. Other tools pass untouched."""
-    if tool.name != "content_write":
-        return None
+    support, and drop a `make_artifact` source the author never gave (the post is used).
+    Other tools pass untouched."""
+    if tool.name == "content_write":
+        return await _ground_content_write(args, tool_context)
+    if tool.name == "make_artifact" and str(args.get("source") or "").strip():
+        said = session_user_text(tool_context.session)
+        if not text_supplied(args["source"], said):
+            args.pop("source")
+            _note(tool_context, "Ignored: source (it is not text you gave me; I used the post)")
+    return None
+
+
+async def _ground_content_write(
+    args: dict[str, Any], tool_context: ToolContext
+) -> dict[str, Any] | None:
     message = content_text(tool_context.user_content)
     report = ground_arguments(
         args, session_user_text(tool_context.session),
@@ -136,27 +148,15 @@ async def ground_content_write(
         return {"status": "refused", "error": f"not saved: {refusal}",
                 "next_step": "Tell the author it was not saved and why; ask them to paste "
                              "the post or say what to write."}
-    if report.ignored:
-        args.pop("name", None)
-        ignored = dict(tool_context.state.get(_PENDING_KEY) or {})
-        ignored[tool_context.function_call_id or ""] = report.ignored_items()
-        tool_context.state[_PENDING_KEY] = ignored
-        if line := report.ignored_line:
-            _note(tool_context, line)
-    return None
-
-
-def attach_ignored(
-    tool: BaseTool, args: dict[str, Any], tool_context: ToolContext,
-    tool_response: dict[str, Any],
-) -> dict[str, Any] | None:
-    """`after_tool_callback`: the tool's answer says which arguments were ignored and why."""
-    pending = dict(tool_context.state.get(_PENDING_KEY) or {})
-    mine = pending.pop(tool_context.function_call_id or "", None)
-    if not mine:
+    if not report.ignored:
         return None
-    tool_context.state[_PENDING_KEY] = pending
-    return {**tool_response, "ignored": mine}
+    # Only the name can be ignored here: the post is saved under the default name, and the
+    # answer says what was ignored (the callback runs the tool, so nothing waits in state).
+    if line := report.ignored_line:
+        _note(tool_context, line)
+    saved = await content_write(markdown=str(args.get("markdown") or ""),
+                                tool_context=tool_context)
+    return {**saved, "ignored": report.ignored_items()}
 
 
 def show_ignored(

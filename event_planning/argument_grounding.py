@@ -15,6 +15,7 @@ from typing import Any
 from draftguard.grounding import (
     GroundingReport,
     Matcher,
+    Vocabulary,
     date_matcher,
     ground_arguments,
     number_mentioned,
@@ -24,13 +25,16 @@ from draftguard.grounding import (
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel
 
 __all__ = [
+    "CUISINES",
     "CUISINE_NAMES",
     "CUISINE_WORDS",
     "IGNORED_REASONS",
+    "NEIGHBORHOODS",
     "NEIGHBORHOOD_ALIASES",
     "NEIGHBORHOOD_NAMES",
     "PRICE_NAMES",
     "PRICE_WORDS",
+    "PRICE_WORDS_ONLY",
     "cuisine_grounded",
     "ground_preferences",
     "neighborhood_grounded",
@@ -86,9 +90,14 @@ CUISINE_NAMES = _by_value(CUISINE_WORDS, Cuisine)
 PRICE_NAMES = _by_value(PRICE_WORDS, PriceLevel)
 NEIGHBORHOOD_NAMES = _by_value(NEIGHBORHOOD_ALIASES, Neighborhood)
 
-cuisine_grounded: Matcher = vocabulary_matcher(CUISINE_NAMES)
+#: The same, compiled for matching.
+CUISINES = Vocabulary(CUISINE_NAMES)
+NEIGHBORHOODS = Vocabulary(NEIGHBORHOOD_NAMES)
+PRICE_WORDS_ONLY = Vocabulary(PRICE_NAMES, key=str.strip, include_key=False)
+
+cuisine_grounded: Matcher = vocabulary_matcher(CUISINES)
 price_level_grounded: Matcher = price_level_matcher(PRICE_NAMES)
-neighborhood_grounded: Matcher = vocabulary_matcher(NEIGHBORHOOD_NAMES)
+neighborhood_grounded: Matcher = vocabulary_matcher(NEIGHBORHOODS)
 
 #: Why an argument was ignored, as the user reads it.
 IGNORED_REASONS = {

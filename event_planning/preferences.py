@@ -10,8 +10,8 @@ from __future__ import annotations
 from datetime import date as Date
 from typing import Any
 
-from draftguard.grounding import dollar_levels, mentioned_keys, stated_count, stated_day
-from event_planning.argument_grounding import CUISINE_NAMES, NEIGHBORHOOD_NAMES, PRICE_NAMES
+from draftguard.grounding import dollar_levels, stated_count, stated_day
+from event_planning.argument_grounding import CUISINES, NEIGHBORHOODS, PRICE_WORDS_ONLY
 
 __all__ = ["PARTY_LEAD_INS", "PARTY_NOUNS", "names_enough", "stated_preferences"]
 
@@ -28,14 +28,14 @@ def _one(found: list[str]) -> str | None:
 def stated_preferences(text: str, *, today: Date) -> dict[str, Any]:
     """search_venues arguments the message states, each only when it names exactly one."""
     prefs: dict[str, Any] = {}
-    if cuisine := _one(mentioned_keys(CUISINE_NAMES, text)):
+    if cuisine := _one(CUISINES.mentioned(text)):
         prefs["cuisine"] = cuisine
-    if hood := _one(mentioned_keys(NEIGHBORHOOD_NAMES, text)):
+    if hood := _one(NEIGHBORHOODS.mentioned(text)):
         prefs["neighborhood"] = hood
     levels = dollar_levels(text)
     if len(levels) == 1 and (level := levels.pop()) <= 4:
         prefs["price_level"] = "$" * level
-    elif not levels and (price := _one(mentioned_keys(PRICE_NAMES, text))):
+    elif not levels and (price := _one(PRICE_WORDS_ONLY.mentioned(text))):
         prefs["price_level"] = price
     size = stated_count(text, nouns=PARTY_NOUNS, lead_ins=PARTY_LEAD_INS)
     if size is not None and size >= 1:

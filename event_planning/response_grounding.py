@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 
 from google.adk.agents.callback_context import CallbackContext
@@ -21,13 +20,12 @@ from opentelemetry import metrics
 from opentelemetry.metrics import Counter, MeterProvider
 
 from draftguard_adk.agents import TextFilter
-from event_planning.catalog import load_catalog
 from event_planning.tools import RESULTS_KEY
 from event_planning.venue_grounding import (
     SentenceAction,
     SentenceVerdict,
     VenueGroundingFilter,
-    VenueNames,
+    catalogue_names,
 )
 
 __all__ = ["GroundingTelemetry", "grounding_links"]
@@ -36,55 +34,36 @@ log = logging.getLogger("event_planning.response_grounding")
 METER_NAME = "draftguard.event_planning"
 
 
-@dataclass(frozen=True)
-class _Instruments:
-    sentences: Counter
-    errors: Counter
-
-
-_instrument_cache: dict[int, _Instruments] = {}
-
-
-def _instruments(provider: MeterProvider | None) -> _Instruments:
-    # One set per provider: the SDK warns when an instrument name is registered twice.
-    key = id(provider)
-    if key not in _instrument_cache:
-        meter = (provider or metrics.get_meter_provider()).get_meter(METER_NAME)
-        _instrument_cache[key] = _Instruments(
-            sentences=meter.create_counter(
-                "venue_grounding_sentences", unit="1",
-                description="Answer sentences judged against the session's venue results",
-            ),
-            errors=meter.create_counter(
-                "venue_grounding_errors", unit="1",
-                description="Venue-grounding failures (the text was let through)",
-            ),
-        )
-    return _instrument_cache[key]
+@cache
+def _instruments(provider: MeterProvider | None) -> tuple[Counter, Counter]:
+    """(sentences, errors), once per provider: the SDK warns about a name registered twice."""
+    meter = (provider or metrics.get_meter_provider()).get_meter(METER_NAME)
+    sentences = meter.create_counter(
+        "venue_grounding_sentences", unit="1",
+        description="Answer sentences judged against the session's venue results")
+    errors = meter.create_counter(
+        "venue_grounding_errors", unit="1",
+        description="Venue-grounding failures (the text was let through)")
+    return sentences, errors
 
 
 class GroundingTelemetry:
     """Turns the filter's verdicts into OpenTelemetry counts and logs."""
 
     def __init__(self, provider: MeterProvider | None = None, *, session_id: str = "") -> None:
-        self._m = _instruments(provider)
+        self._sentences, self._errors = _instruments(provider)
         self._session_id = session_id
 
     def on_sentence(self, verdict: SentenceVerdict, sentence: str) -> None:
-        self._m.sentences.add(1, {"action": verdict.action.value})
+        self._sentences.add(1, {"action": verdict.action.value})
         if verdict.action is not SentenceAction.KEPT:
             log.warning("venue sentence %s (%s): %.100s", verdict.action.value, verdict.reason,
                         sentence, extra={"session_id": self._session_id})
 
     def on_error(self, error: BaseException) -> None:
-        self._m.errors.add(1)
+        self._errors.add(1)
         log.error("venue grounding failed; text passed unchanged: %s", error,
                   extra={"session_id": self._session_id})
-
-
-@cache
-def _names() -> VenueNames:
-    return VenueNames(load_catalog())
 
 
 def grounding_links(
@@ -93,4 +72,4 @@ def grounding_links(
     """The venue grounding filter for one model call of the planner."""
     results = [str(v) for v in ctx.state.get(RESULTS_KEY) or []]
     observer = GroundingTelemetry(provider, session_id=ctx.session.id)
-    return [VenueGroundingFilter(results, names=_names(), observer=observer)]
+    return [VenueGroundingFilter(results, names=catalogue_names(), observer=observer)]

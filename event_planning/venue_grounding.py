@@ -25,13 +25,14 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from typing import Protocol
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from draftguard.dedupe import Piece, PieceKind, UnitScanner
-from draftguard.grounding import WEEKDAYS, dollar_levels, mentioned_keys
-from event_planning.argument_grounding import NEIGHBORHOOD_NAMES
+from draftguard.grounding import WEEKDAYS, Vocabulary, dollar_levels
+from event_planning.argument_grounding import NEIGHBORHOODS
 from event_planning.catalog import Cuisine, Neighborhood, Venue, load_catalog
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "SentenceVerdict",
     "VenueGroundingFilter",
     "VenueNames",
+    "catalogue_names",
     "judge_sentence",
 ]
 
@@ -49,11 +51,11 @@ DEFAULT_SCORE_CUTOFF = 90.0
 
 # Cuisine names as facts (not dishes: "fish tacos" does not make a taqueria a seafood place),
 # plus cuisines the catalogue does not have, which no venue can truthfully be.
-_CUISINE_FACTS: dict[str, tuple[str, ...]] = {
+_CUISINE_FACTS = Vocabulary({
     **{c.value: () for c in Cuisine},
     "steakhouse": ("steak house", "chophouse"),
     "bbq": ("barbecue", "barbeque"),
-}
+})
 _FOREIGN_CUISINES = (
     "spanish", "korean", "german", "ethiopian", "turkish", "lebanese", "peruvian", "brazilian",
     "caribbean", "cuban", "irish", "british", "polish", "russian", "filipino", "malaysian",
@@ -70,6 +72,10 @@ _OPEN_ALWAYS = re.compile(r"\bopen\s+(?:every\s+day|daily|seven days|7 days|all 
 _BOLD = re.compile(r"\*\*([^*\n]{3,60}?)\*\*")
 _SUBJECT = re.compile(r"^\W*(?:\d{1,3}[.)]\s+)?((?:[A-Z][\w'’&]*\s+){1,5}?[A-Z][\w'’&]*)\s+"
                       r"(?:is|offers|serves|has|features)\b")
+# A subject name is taken for a venue only when the sentence talks like it is one.
+_VENUE_TALK = re.compile(r"\$|\b(?:restaurant|bistro|trattoria|osteria|eatery|venue|diner|"
+                         r"seats?|menu|serves|dishes|cuisine|private room|byob|reservations?)\b",
+                         re.I)
 _NAME_LINKS = {"de", "del", "la", "le", "el", "los", "at", "of", "the", "&", "and", "di"}
 
 
@@ -111,12 +117,17 @@ class VenueNames:
         self.venues = tuple(venues)
         self.score_cutoff = score_cutoff
         self._names = [(_plain(v.name), v) for v in self.venues]
+        self._plain_names = [name for name, _ in self._names]
 
     def named(self, sentence: str) -> list[tuple[Venue, int, int]]:
         """(venue, start, end) in `_plain(sentence)` for every venue it names."""
         text = _plain(sentence)
         found: list[tuple[float, int, Venue, int, int]] = []
-        for name, venue in self._names:
+        # One pass over all names in C first; alignments only for the few that pass.
+        hits = process.extract(text, self._plain_names, scorer=fuzz.partial_ratio,
+                               score_cutoff=self.score_cutoff, limit=None)
+        for _, _, index in hits:
+            name, venue = self._names[index]
             span = self._span(name, text)
             if span is not None:
                 found.append((span[0], len(name), venue, span[1], span[2]))
@@ -128,9 +139,8 @@ class VenueNames:
         return taken
 
     def is_venue_name(self, phrase: str) -> bool:
-        text = _plain(phrase)
-        return any(fuzz.ratio(name, text, score_cutoff=self.score_cutoff)
-                   for name, _ in self._names)
+        return process.extractOne(_plain(phrase), self._plain_names, scorer=fuzz.ratio,
+                                  score_cutoff=self.score_cutoff) is not None
 
     def _span(self, name: str, text: str) -> tuple[float, int, int] | None:
         if len(name) > len(text):
@@ -146,6 +156,12 @@ class VenueNames:
         return (score, start, end) if score else None
 
 
+@cache
+def catalogue_names() -> VenueNames:
+    """The bundled catalogue's names, at the default cutoff (built once)."""
+    return VenueNames(load_catalog())
+
+
 def _masked(text: str, spans: Iterable[tuple[int, int]]) -> str:
     for start, end in sorted(spans, reverse=True):
         text = text[:start] + " | " + text[end:]
@@ -156,7 +172,8 @@ def _invented_names(sentence: str, names: VenueNames) -> list[str]:
     """Bold or subject names ("**Casa Ferro** ...", "Casa Ferro is ...") that are no venue."""
     found: list[str] = []
     candidates = [m.group(1).strip() for m in _BOLD.finditer(sentence)]
-    if (subject := _SUBJECT.match(sentence)) is not None:
+    subject = _SUBJECT.match(sentence)
+    if subject is not None and _VENUE_TALK.search(sentence[subject.end(1):]):
         candidates.append(subject.group(1))
     for phrase in candidates:
         words = phrase.split()
@@ -165,7 +182,7 @@ def _invented_names(sentence: str, names: VenueNames) -> list[str]:
         if not all(w[0].isupper() or w.lower() in _NAME_LINKS for w in words):
             continue
         plain = _plain(phrase)
-        if mentioned_keys(NEIGHBORHOOD_NAMES, plain) or plain in WEEKDAYS:
+        if NEIGHBORHOODS.mentioned(plain) or plain in WEEKDAYS:
             continue
         if not names.is_venue_name(phrase):
             found.append(phrase)
@@ -175,11 +192,11 @@ def _invented_names(sentence: str, names: VenueNames) -> list[str]:
 def _contradictions(sentence: str, plain: str, venues: Sequence[Venue]) -> list[str]:
     """The facts in the sentence that none of `venues` has."""
     wrong: list[str] = []
-    hoods = mentioned_keys(NEIGHBORHOOD_NAMES, plain)
+    hoods = NEIGHBORHOODS.mentioned(plain)
     if hoods and not any(Neighborhood(h).covers(v.neighborhood.value) for h in hoods
                          for v in venues):
         wrong.append(f"neighbourhood {', '.join(hoods)}")
-    cuisines = [c for c in mentioned_keys(_CUISINE_FACTS, plain)]
+    cuisines = _CUISINE_FACTS.mentioned(plain)
     cuisines += [c for c in _FOREIGN_CUISINES if re.search(rf"\b{c}\b", plain)]
     if cuisines and not any(c == v.cuisine.value for c in cuisines for v in venues):
         wrong.append(f"cuisine {', '.join(cuisines)}")
@@ -249,7 +266,7 @@ class VenueGroundingFilter:
         observer: GroundingObserver | None = None,
     ) -> None:
         self._results = frozenset(results)
-        self._names = names or VenueNames(load_catalog())
+        self._names = names or catalogue_names()
         self._observer = observer
         self._scanner = UnitScanner()
         self._shown_lines: set[str] = set()

@@ -77,9 +77,10 @@ class Chat:
 
 
 async def write_post(chat: Chat, post: str = POST) -> None:
-    """The author pastes a post; the (scripted) model saves it with content_write."""
-    chat.model.add(Call("content_write", {"markdown": post}), "Saved your post.")
-    assert "Saved your post." in await chat.say(f"Please save my post:\n\n{post}")
+    """The author pastes a post after "save my post:"; code saves it, no model is asked."""
+    before = len(chat.model.requests)
+    text = await chat.say(f"Please save my post:\n\n{post}")
+    assert text.startswith("Saved as version ") and len(chat.model.requests) == before
 
 
 # --- /help and bad commands: a clear reply and no model call --------------------------------
@@ -110,6 +111,11 @@ async def test_help_lists_every_command_without_the_model() -> None:
         ('/edit replace "a" with "b"', "There is no post yet"),
         ("/undo", "There is no post yet"),
         ("/check", "There is no post yet"),
+        # Plain requests are the same commands, answered by code too.
+        ("please generate three flashcards", "There is no post yet"),
+        ("Can you create a mind map of it?", "There is no post yet"),
+        ("make a 4-question quiz", "There is no post yet"),
+        ("undo", "There is no post yet"),
     ],
 )
 async def test_a_bad_or_premature_command_gets_a_clear_reply_and_no_model_call(
@@ -129,8 +135,8 @@ async def test_anything_else_goes_to_the_model() -> None:
 # --- one post store: content_write -> /quiz -> /edit -> /undo -> /versions --------------------
 
 async def test_one_post_from_content_write_through_quiz_edit_undo_and_versions() -> None:
-    chat = Chat()
-    await write_post(chat)
+    chat = Chat(Call("content_write", {"markdown": POST}), "Saved your post.")
+    assert "Saved your post." in await chat.say(f"Keep this one:\n\n{POST}")
     calls_after_write = len(chat.model.requests)
 
     # /quiz finds the post written in chat (make_artifact reads the same store).
@@ -264,6 +270,19 @@ async def test_a_message_with_outline_and_draft_sections_is_split_and_becomes_th
     assert await chat.artifact("draft.md") == "Dogs bark.\n\nCats purr."
     assert len(chat.model.requests) == 1  # the split planner only: no routing call
 
+    # An artifact of the session can be split again by name; it becomes the post.
+    chat.model.add({"ok_ids": [1]})
+    await chat.say('/split draft=draft_not_ok.md outline="Dogs"')
+    assert (await chat.state())[keys.RAW_DRAFT] == "Dogs bark."
+    assert await chat.artifact("draft.md") == "Dogs bark."
+
+
+async def test_split_command_with_the_sections_below_it() -> None:
+    chat = Chat({"ok_ids": [1]})
+    await chat.say("/split\nOUTLINE: Dogs\nDRAFT:\nDogs don't purr.\n\nCats purr.")
+    state = await chat.state()
+    assert state[keys.OUTLINE] == "Dogs" and state[keys.DRAFT_OK] == "Dogs don't purr."
+
 
 async def test_split_takes_a_file_and_an_outline_on_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -278,6 +297,18 @@ async def test_split_takes_a_file_and_an_outline_on_one_line(
     assert "Dogs" in chat.model.prompt_text(0) and "Barking" in chat.model.prompt_text(0)
 
 
+async def test_split_reads_the_outline_from_a_file_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "post.md").write_text("Dogs bark.\n\nCats purr.\n", encoding="utf-8")
+    (tmp_path / "outline.md").write_text("1. Cats\n", encoding="utf-8")
+    chat = Chat({"ok_ids": [2]})
+    await chat.say("/split draft=post.md outline=outline.md")
+    state = await chat.state()
+    assert state[keys.OUTLINE] == "1. Cats\n" and state[keys.DRAFT_OK] == "Cats purr."
+
+
 async def test_split_of_the_current_post_with_an_outline_argument() -> None:
     chat = Chat()
     await write_post(chat)
@@ -286,6 +317,18 @@ async def test_split_of_the_current_post_with_an_outline_argument() -> None:
     state = await chat.state()
     assert state[keys.RAW_DRAFT] == POST and state[keys.SPLIT_VERDICT]["valid"] is True
     assert await chat.versions() == [0]  # splitting the post does not save it again
+
+
+async def test_a_split_the_model_hands_over_splits_the_current_post_not_a_stale_draft(
+) -> None:
+    chat = Chat({"ok_ids": [1]})
+    await chat.say("OUTLINE:\nCats\nDRAFT:\nCats purr.\n\nDogs bark.")
+    await write_post(chat)
+    chat.model.add(Call("transfer_to_agent", {"agent_name": "content_splitter"}),
+                   {"ok_ids": [2]})
+    await chat.say("sort my post by that outline again")
+    state = await chat.state()
+    assert state[keys.RAW_DRAFT] == POST and state[keys.SPLIT_VERDICT]["valid"] is True
 
 
 async def test_split_refuses_files_outside_the_working_folder(
@@ -303,7 +346,19 @@ async def test_split_refuses_files_outside_the_working_folder(
     assert chat.model.requests == []
 
 
-# --- content_write grounding -------------------------------------------------------------------
+# --- content_write: a pasted post by code, the model's calls grounded -------------------------
+
+async def test_a_pasted_post_is_saved_by_code_and_its_own_words_are_not_requests() -> None:
+    chat = Chat()
+    post = "# Study tips\n\nMake a quiz with 5 questions for yourself every week.\n"
+    assert await chat.say(f"Save this post:\n{post}") == (
+        "Saved as version 0 of draft.md (3 lines). Next: /quiz 3, /edit, /split or /check.")
+    assert await chat.artifact("draft.md") == post
+    assert await chat.say(f"here is my draft:\n{post}") == (
+        "Not saved: it is the same text as version 0.")
+    assert chat.model.requests == []
+
+
 
 async def test_content_write_ignores_a_file_name_the_author_never_gave() -> None:
     chat = Chat(Call("content_write", {"markdown": POST, "name": "md.html"}), "Saved.")
@@ -346,6 +401,19 @@ async def test_content_write_refuses_the_same_text_as_a_new_version() -> None:
     text = await chat.say(f"Save it:\n{POST}")
     assert text.endswith("(Not saved: it is the same text as version 0.)")
     assert await chat.versions() == [0]
+
+
+async def test_make_artifact_ignores_a_source_the_author_never_gave() -> None:
+    chat = Chat()
+    await write_post(chat)
+    chat.model.add(
+        Call("make_artifact", {"artifact_type": "quiz", "request": "2 questions",
+                               "source": "Bananas are yellow and grow in bunches."}),
+        load("photosynthesis_quiz_repaired.json"), NO_ISSUES, "Here is a quiz.")
+    text = await chat.say("quiz me on it please")
+    assert text.endswith("(Ignored: source (it is not text you gave me; I used the post))")
+    assert "chlorophyll pigment" in chat.model.prompt_text(1)
+    assert "Bananas" not in chat.model.prompt_text(1)
 
 
 def test_diff_summary_shows_the_changed_words_with_a_little_context() -> None:

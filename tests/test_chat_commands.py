@@ -34,6 +34,13 @@ def test_curly_quotes_count_as_straight_ones() -> None:
     assert cmd is not None and cmd.options == {"outline": "Intro; Method"}
 
 
+def test_arguments_are_on_the_first_line_and_the_lines_below_are_the_text() -> None:
+    # A pasted draft below the command need not be shell-quotable ("Don't").
+    cmd = parse_command('/split outline="A; B"\nOUTLINE:\nA\nDRAFT:\nDon\'t panic.', SPECS)
+    assert cmd is not None and cmd.options == {"outline": "A; B"} and cmd.args == []
+    assert cmd.text.endswith("DRAFT:\nDon't panic.")
+
+
 def test_positional_arguments_and_free_text() -> None:
     quiz = parse_command("/quiz 5", SPECS)
     assert quiz is not None and quiz.args == ["5"]

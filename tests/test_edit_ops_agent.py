@@ -213,7 +213,9 @@ async def test_blogger_root_agent_edits_lists_refuses_stale_asks_and_reverts() -
     sess = await runner.session_service.create_session(app_name=APP, user_id=USER)
     responses: list[dict[str, Any]] = []
     replies: list[str] = []
-    for text in ["draft", "replace Geno's with Pat's in the conclusion", "versions?",
+    # The post is pasted: the blogger's content_write saves only text the author gave.
+    for text in [f"Here it is:\n{DOC}", "replace Geno's with Pat's in the conclusion",
+                 "versions?",
                  "three -> four", "noop", "delete Pat's", "go back to the first draft"]:
         msg = types.Content(role="user", parts=[types.Part(text=text)])
         async for ev in runner.run_async(user_id=USER, session_id=sess.id, new_message=msg):

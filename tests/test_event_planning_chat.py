@@ -155,3 +155,28 @@ def test_stated_preferences_read_back_what_was_said(
     assert prefs == {"cuisine": cuisine.value, "price_level": price.value,
                      "neighborhood": hood.value, "party_size": size}
     assert names_enough(prefs)
+
+
+async def test_a_venue_is_shortlisted_by_its_name_without_the_model() -> None:
+    model = ScriptedLlm([])
+    runner = InMemoryRunner(app=build_app(model))
+    events, sid = await _say(runner, SEED_MESSAGE)
+    [(_, args)] = _calls(events)
+    first = search(cuisine=Cuisine.ITALIAN, price_level=PriceLevel.UPSCALE,
+                   neighborhood=Neighborhood.SOUTH_PHILLY, party_size=8,
+                   on_date=date.fromisoformat(args["date"]))[0]
+    events, _ = await _say(runner, f"Please add {first.name} to my shortlist.", sid)
+    assert _calls(events) == [("add_to_shortlist", {"venue_id": first.id})]
+    assert _text(events).startswith(f"Added {first.name} to the shortlist (1 venue).")
+    events, _ = await _say(runner, "/shortlist Nowhere Grill", sid)
+    assert _calls(events) == [] and "no venue called 'Nowhere Grill'" in _text(events)
+    assert model.requests == []
+
+
+async def test_a_question_about_a_venue_or_it_goes_to_the_model() -> None:
+    model = ScriptedLlm(["Let me check.", "Which one?"])
+    runner = InMemoryRunner(app=build_app(model, plugins=[]))
+    events, sid = await _say(runner, "Is Cucina Lucia in South Philly good for 8 people?")
+    assert _calls(events) == [] and _text(events) == "Let me check."
+    events, _ = await _say(runner, "add it to the shortlist", sid)
+    assert _calls(events) == [] and _text(events) == "Which one?"

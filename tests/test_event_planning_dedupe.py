@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 from google.adk.runners import InMemoryRunner
 from google.genai import types
+from metric_points import metric_points
 from opentelemetry.sdk.metrics import MeterProvider
 from opentelemetry.sdk.metrics.export import InMemoryMetricReader
 from scripted_llm import Call, Chunks, ScriptedLlm
@@ -49,16 +50,6 @@ def _chunks(text: str, sizes: Iterator[int]) -> list[str]:
 def _cycle(*sizes: int) -> Iterator[int]:
     while True:
         yield from sizes
-
-
-def _metric_points(reader: InMemoryMetricReader) -> dict[str, list[object]]:
-    found: dict[str, list[object]] = {}
-    data = reader.get_metrics_data()
-    for rm in data.resource_metrics if data else []:
-        for sm in rm.scope_metrics:
-            for metric in sm.metrics:
-                found.setdefault(metric.name, []).extend(metric.data.data_points)
-    return found
 
 
 def _scripted_turns() -> list[object]:
@@ -110,7 +101,7 @@ async def test_south_philly_duplicate(
     assert "\n".join(VENUES) in final
     assert answers[0].count("Trattoria San Marzano") == 1
 
-    points = _metric_points(reader)
+    points = metric_points(reader)
     content_dups = sum(
         p.value for p in points["content_duplicates_detected"]  # type: ignore[attr-defined]
         if p.attributes.get("level") == "content"  # type: ignore[attr-defined]
@@ -166,7 +157,7 @@ async def test_plugin_filters_stream_and_stored_session(
                    for e in stored.events if e.author == "event_planning" and e.content]
     assert model_texts == [shown]
     assert not any(e.partial for e in stored.events)
-    assert _metric_points(reader)["content_duplicates_detected"]
+    assert metric_points(reader)["content_duplicates_detected"]
 
 
 async def test_plugin_error_lets_the_response_through_and_is_counted(
@@ -201,7 +192,7 @@ async def test_plugin_error_lets_the_response_through_and_is_counted(
             (streamed if event.partial else finals).append(text)
     # Nothing is blocked: every chunk and the whole final answer pass unchanged.
     assert "".join(streamed) == "".join(chunks) and finals[-1] == "".join(chunks)
-    errors = sum(p.value for p in _metric_points(reader)["content_detection_errors"])  # type: ignore[attr-defined]
+    errors = sum(p.value for p in metric_points(reader)["content_detection_errors"])  # type: ignore[attr-defined]
     assert errors == len(chunks) + 1  # every partial and the final response
     assert any(r.levelno == logging.ERROR and "forced plugin failure" in r.getMessage()
                for r in caplog.records)

@@ -79,3 +79,30 @@ def test_report_partitions_the_arguments(args: dict[str, Any], said: list[int]) 
         assert (name in report.kept) == expected_kept
     assert isinstance(report, GroundingReport)
     assert (report.ignored_line is None) == (not report.ignored)
+
+
+def _named_slowly(vocabulary: dict[str, tuple[str, ...]], words: list[str]) -> list[str]:
+    """Reference: a value is named when one of its phrases occurs as whole words and that
+    occurrence is not inside an occurrence of another value's longer phrase."""
+    def spans(phrase: str) -> list[tuple[int, int]]:
+        p = phrase.split()
+        return [(i, i + len(p)) for i in range(len(words) - len(p) + 1)
+                if words[i:i + len(p)] == p]
+
+    named = []
+    for value, names in vocabulary.items():
+        own = (value, *names)
+        longer = [q for other, qs in vocabulary.items() if other != value
+                  for q in (other, *qs) if any(q != p and f" {p} " in f" {q} " for p in own)]
+        covered = [s for q in longer for s in spans(q)]
+        if any(not any(a <= i and j <= b for a, b in covered)
+               for p in own for i, j in spans(p)):
+            named.append(value)
+    return named
+
+
+@given(st.lists(st.sampled_from(["dark", "red", "crimson", "maroon", "blue", "sky", "and"]),
+                max_size=12))
+def test_mentioned_keys_agree_with_a_slow_reference(words: list[str]) -> None:
+    vocabulary = {"red": ("crimson",), "dark red": ("maroon",), "blue": ("sky blue",)}
+    assert mentioned_keys(vocabulary, " ".join(words)) == _named_slowly(vocabulary, words)

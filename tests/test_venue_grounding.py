@@ -12,6 +12,7 @@ from google.adk.runners import InMemoryRunner
 from google.genai import types
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from metric_points import metric_points
 from opentelemetry.sdk.metrics import MeterProvider
 from opentelemetry.sdk.metrics.export import InMemoryMetricReader
 from scripted_llm import Call, Chunks, ScriptedLlm
@@ -181,16 +182,6 @@ def test_an_internal_error_lets_the_text_through() -> None:
 
 # The app: search by the model, then a streamed answer through both filters.
 
-def _points(reader: InMemoryMetricReader) -> dict[str, list[Any]]:
-    found: dict[str, list[Any]] = {}
-    data = reader.get_metrics_data()
-    for rm in data.resource_metrics if data else []:
-        for sm in rm.scope_metrics:
-            for metric in sm.metrics:
-                found.setdefault(metric.name, []).extend(metric.data.data_points)
-    return found
-
-
 async def _run_app(answer_chunks: list[str], provider: MeterProvider) -> tuple[str, str, str,
                                                                              dict[str, Any]]:
     model = ScriptedLlm([
@@ -236,7 +227,7 @@ async def test_the_app_streams_grounded_answers_and_counts_them() -> None:
     # The partials showed all but the unfinished last sentence; the final carries it all.
     assert final == expected and stored == expected
     assert expected.startswith(partial) and FIRST.line() in partial
-    counts = {p.attributes["action"]: p.value for p in _points(reader)
+    counts = {p.attributes["action"]: p.value for p in metric_points(reader)
               ["venue_grounding_sentences"]}
     assert counts == {"kept": 3, "replaced": 1, "dropped": 2}
 
@@ -253,5 +244,5 @@ async def test_the_app_fails_open(monkeypatch: pytest.MonkeyPatch,
     with caplog.at_level(logging.ERROR):
         partial, final, _, _ = await _run_app(chunks, provider)
     assert final == ANSWER and ANSWER.startswith(partial) and OUTSIDER.name in partial
-    assert sum(p.value for p in _points(reader)["venue_grounding_errors"]) == 1
+    assert sum(p.value for p in metric_points(reader)["venue_grounding_errors"]) == 1
     assert any("forced grounding failure" in r.getMessage() for r in caplog.records)

@@ -18,6 +18,7 @@ from draftguard.grounding._dates import (
 )
 from draftguard.grounding._numbers import NUMBER_WORDS, number_mentioned, stated_count
 from draftguard.grounding._phrases import (
+    Vocabulary,
     has_phrase,
     mentioned_keys,
     normalise_words,
@@ -35,6 +36,7 @@ __all__ = [
     "WEEKDAYS",
     "GroundingReport",
     "Matcher",
+    "Vocabulary",
     "date_matcher",
     "date_mentioned",
     "dollar_level_mentioned",

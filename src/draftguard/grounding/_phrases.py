@@ -7,7 +7,13 @@ from collections.abc import Callable, Iterable, Mapping
 
 from draftguard.grounding._report import Matcher
 
-__all__ = ["has_phrase", "mentioned_keys", "normalise_words", "vocabulary_matcher"]
+__all__ = [
+    "Vocabulary",
+    "has_phrase",
+    "mentioned_keys",
+    "normalise_words",
+    "vocabulary_matcher",
+]
 
 
 def normalise_words(text: str) -> str:
@@ -24,31 +30,64 @@ def has_phrase(text: str, phrase: str) -> bool:
     return re.search(_pattern(phrase), normalise_words(text)) is not None
 
 
-def _masked(text: str, longer: Iterable[str]) -> str:
-    for phrase in sorted(longer, key=len, reverse=True):
-        text = re.sub(_pattern(phrase), " | ", text)
-    return text
+class Vocabulary:
+    """Values and the phrases that name them, compiled once.
+
+    A longer phrase of another value that contains one of a value's phrases does not name
+    that value: "very expensive" is not "expensive".
+    """
+
+    def __init__(
+        self,
+        vocabulary: Mapping[str, Iterable[str]],
+        *,
+        key: Callable[[str], str] = normalise_words,
+        include_key: bool = True,
+    ) -> None:
+        self.key = key
+        table = {key(k): tuple(normalise_words(p) for p in
+                               (*([key(k)] if include_key else []), *names))
+                 for k, names in vocabulary.items()}
+        self._originals = {key(k): k for k in vocabulary}
+        self._own: dict[str, re.Pattern[str] | None] = {}
+        self._longer: dict[str, re.Pattern[str] | None] = {}
+        for k, own in table.items():
+            longer = sorted({q for other, qs in table.items() if other != k for q in qs
+                             if any(q != p and re.search(_pattern(p), q) for p in own)},
+                            key=len, reverse=True)
+            self._own[k] = _alternation(own)
+            self._longer[k] = _alternation(longer)
+
+    def __contains__(self, value: object) -> bool:
+        return self.key(str(value)) in self._own
+
+    def names(self, value: object, text: str) -> bool:
+        """`text` names `value` (a vocabulary key, after `key`)."""
+        wanted = self.key(str(value))
+        if wanted not in self._own:
+            raise ValueError(f"{value!r} is not in the vocabulary")
+        return self._names(wanted, normalise_words(text))
+
+    def mentioned(self, text: str) -> list[str]:
+        """Every value `text` names, in vocabulary order."""
+        plain = normalise_words(text)
+        return [self._originals[k] for k in self._own if self._names(k, plain)]
+
+    def _names(self, wanted: str, plain: str) -> bool:
+        own, longer = self._own[wanted], self._longer[wanted]
+        if own is None:
+            return False
+        masked = longer.sub(" | ", plain) if longer is not None else plain
+        return own.search(masked) is not None
 
 
-def _phrases(
-    vocabulary: Mapping[str, Iterable[str]], *, include_key: bool = True
-) -> dict[str, tuple[str, ...]]:
-    return {key: tuple(normalise_words(p) for p in (*([key] if include_key else []), *phrases))
-            for key, phrases in vocabulary.items()}
-
-
-def _spoken_by(key: str, table: Mapping[str, tuple[str, ...]], text: str) -> bool:
-    """`key` is named in `text`; a longer phrase of another key that contains one of its
-    phrases does not count ("very expensive" is not "expensive")."""
-    own = table[key]
-    longer = [q for other, qs in table.items() if other != key for q in qs
-              if any(q != p and re.search(_pattern(p), q) for p in own)]
-    masked = _masked(normalise_words(text), longer)
-    return any(re.search(_pattern(p), masked) for p in own)
+def _alternation(phrases: Iterable[str]) -> re.Pattern[str] | None:
+    patterns = [_pattern(p) for p in sorted(set(phrases), key=len, reverse=True)]
+    return re.compile("|".join(patterns)) if patterns else None
 
 
 def vocabulary_matcher(
-    vocabulary: Mapping[str, Iterable[str]],
+    vocabulary: Mapping[str, Iterable[str]] | Vocabulary,
     *,
     key: Callable[[str], str] = normalise_words,
     include_key: bool = True,
@@ -59,24 +98,19 @@ def vocabulary_matcher(
     ValueError (so `ground_arguments` keeps it for the tool to reject). `include_key=False`
     when the key is a code, not a word people say.
     """
-    table = _phrases({key(k): v for k, v in vocabulary.items()}, include_key=include_key)
-
-    def supported(value: object, user_text: str) -> bool:
-        wanted = key(str(value))
-        if wanted not in table:
-            raise ValueError(f"{value!r} is not in the vocabulary")
-        return _spoken_by(wanted, table, user_text)
-
-    return supported
+    compiled = (vocabulary if isinstance(vocabulary, Vocabulary)
+                else Vocabulary(vocabulary, key=key, include_key=include_key))
+    return compiled.names
 
 
 def mentioned_keys(
-    vocabulary: Mapping[str, Iterable[str]],
+    vocabulary: Mapping[str, Iterable[str]] | Vocabulary,
     text: str,
     *,
     key: Callable[[str], str] = normalise_words,
 ) -> list[str]:
-    """Every vocabulary key named in `text`, in vocabulary order."""
-    table = _phrases({key(k): v for k, v in vocabulary.items()})
-    originals = {key(k): k for k in vocabulary}
-    return [originals[k] for k in table if _spoken_by(k, table, text)]
+    """Every vocabulary key named in `text`, in vocabulary order (compile a `Vocabulary`
+    once when calling this often)."""
+    compiled = (vocabulary if isinstance(vocabulary, Vocabulary)
+                else Vocabulary(vocabulary, key=key))
+    return compiled.mentioned(text)
