@@ -51,8 +51,9 @@ POST_TEXT = (
     "mill. Bring a flask of tea and walk slowly. The light fades early, so start before three "
     "in the afternoon."
 )
-# One line: `adk run` sends a message per line, and a person types it the same in both.
-POST_MESSAGE = f"Please save this post as my draft: {POST_TEXT}"
+#: The post pasted under "save my post:" (adk web takes Shift+Enter for a new line); `adk run`
+#: sends a message per line, so there the post can only follow on the same line.
+POST_INTRO = "Save my post:"
 EDIT_OLD = "Bring a flask of tea"
 EDIT_NEW = "Bring a flask of cocoa"
 PLAN_MESSAGE = "Plan a dinner for 8 people, Italian food, $$$, in South Philly next Friday"
@@ -109,6 +110,9 @@ class ModelCalls:
 # --- what a surface provides -----------------------------------------------------------------
 
 class Chat(Protocol):
+    #: Whether a message may hold several lines (adk web) or is sent at each Enter (adk run).
+    multiline: bool
+
     def new_session(self, app: str) -> None: ...
 
     def send(self, text: str) -> str:
@@ -347,7 +351,8 @@ def run_blogger_post_tasks(chat: Chat, store: Store, rec: Recorder) -> None:
     chat.new_session("blogger")
 
     def write() -> str:
-        chat.send(POST_MESSAGE)
+        separator = "\n" if chat.multiline else " "
+        chat.send(f"{POST_INTRO}{separator}{POST_TEXT}")
         return check_post_saved(store)
 
     if not rec.run("write", write).ok:

@@ -142,6 +142,8 @@ class RunStore:
 class TerminalChat:
     """`adk run <app>` in a tmux pane: type a line, press Enter, wait for the next prompt."""
 
+    multiline = False
+
     def __init__(self, server: Tmux, store: RunStore, emit: Any) -> None:
         self.server = server
         self.store = store

@@ -160,6 +160,8 @@ class WebStore:
 class WebChat:
     """The dev UI's chat box, driven like a person: type, press Enter, wait for the reply."""
 
+    multiline = True
+
     def __init__(self, driver: Any, store: WebStore, shots: Path, emit: Any) -> None:
         self.driver = driver
         self.store = store
