@@ -391,6 +391,24 @@ def run_event_planning(chat: Chat, store: Store, rec: Recorder) -> None:
     rec.run("plan-dinner", body)
 
 
+#: What one test runs: a chat session's tasks, by the name the test is known by.
+TASK_GROUPS: dict[str, Callable[[Chat, Store, Recorder], None]] = {
+    "blogger-split": run_blogger_split,
+    "blogger-write-quiz-edit-undo": run_blogger_post_tasks,
+    "planner-dinner": run_event_planning,
+}
+
+
+def log_printer(capsys: pytest.CaptureFixture[str]) -> Callable[[str], None]:
+    """Print into the test log as it happens, past pytest's capture (screens, task lines)."""
+
+    def emit(line: str) -> None:
+        with capsys.disabled():
+            print(line, flush=True)
+
+    return emit
+
+
 def wait_for(predicate: Callable[[], Any], *, timeout: float, what: str,
              interval: float = 0.5) -> Any:
     """Poll until `predicate()` is truthy; TimeoutError naming `what` after `timeout` s."""

@@ -22,17 +22,16 @@ from e2e_harness import (
     ADK,
     REPO,
     SEEDED,
+    TASK_GROUPS,
     TURN_TIMEOUT_S,
     ModelCalls,
     Recorder,
     app_env,
+    log_printer,
     markdown_part,
     part_text,
     require,
     require_local_model,
-    run_blogger_post_tasks,
-    run_blogger_split,
-    run_event_planning,
     wait_for,
 )
 from google.adk.artifacts.file_artifact_service import FileArtifactService
@@ -217,11 +216,7 @@ class TerminalChat:
 def terminal(tmux: tuple[Tmux, Path, ModelCalls], capsys: pytest.CaptureFixture[str],
              tmp_path: Path) -> Iterator[tuple[TerminalChat, RunStore, Recorder]]:
     server, _work, calls = tmux
-
-    def emit(line: str) -> None:
-        with capsys.disabled():
-            print(line, flush=True)
-
+    emit = log_printer(capsys)
     store = RunStore(tmp_path)
     chat = TerminalChat(server, store, emit)
     try:
@@ -230,23 +225,9 @@ def terminal(tmux: tuple[Tmux, Path, ModelCalls], capsys: pytest.CaptureFixture[
         chat.close()
 
 
-def test_blogger_splits_the_bundled_sample(
-    terminal: tuple[TerminalChat, RunStore, Recorder],
-) -> None:
+
+@pytest.mark.parametrize("group", list(TASK_GROUPS))
+def test_user_tasks(group: str, terminal: tuple[TerminalChat, RunStore, Recorder]) -> None:
     chat, store, rec = terminal
-    run_blogger_split(chat, store, rec)
-    rec.assert_all_ok()
-
-
-def test_blogger_quiz_edit_undo(terminal: tuple[TerminalChat, RunStore, Recorder]) -> None:
-    chat, store, rec = terminal
-    run_blogger_post_tasks(chat, store, rec)
-    rec.assert_all_ok()
-
-
-def test_planner_searches_and_stays_grounded(
-    terminal: tuple[TerminalChat, RunStore, Recorder],
-) -> None:
-    chat, store, rec = terminal
-    run_event_planning(chat, store, rec)
+    TASK_GROUPS[group](chat, store, rec)
     rec.assert_all_ok()

@@ -27,18 +27,17 @@ from e2e_harness import (
     CHROMIUM,
     REPO,
     SEEDED,
+    TASK_GROUPS,
     TURN_TIMEOUT_S,
     ModelCalls,
     Recorder,
     app_env,
     free_port,
+    log_printer,
     markdown_part,
     part_text,
     require,
     require_local_model,
-    run_blogger_post_tasks,
-    run_blogger_split,
-    run_event_planning,
     tool_paths,
     wait_for,
 )
@@ -252,28 +251,14 @@ class WebChat:
 def web(adk_web: tuple[str, ModelCalls], browser: Any, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> Iterator[tuple[WebChat, WebStore, Recorder]]:
     base, calls = adk_web
-
-    def emit(line: str) -> None:
-        with capsys.disabled():
-            print(line, flush=True)
-
+    emit = log_printer(capsys)
     store = WebStore(base)
     yield WebChat(browser, store, tmp_path, emit), store, Recorder("adk web", calls, emit)
 
 
-def test_blogger_splits_the_bundled_sample(web: tuple[WebChat, WebStore, Recorder]) -> None:
+
+@pytest.mark.parametrize("group", list(TASK_GROUPS))
+def test_user_tasks(group: str, web: tuple[WebChat, WebStore, Recorder]) -> None:
     chat, store, rec = web
-    run_blogger_split(chat, store, rec)
-    rec.assert_all_ok()
-
-
-def test_blogger_quiz_edit_undo(web: tuple[WebChat, WebStore, Recorder]) -> None:
-    chat, store, rec = web
-    run_blogger_post_tasks(chat, store, rec)
-    rec.assert_all_ok()
-
-
-def test_planner_searches_and_stays_grounded(web: tuple[WebChat, WebStore, Recorder]) -> None:
-    chat, store, rec = web
-    run_event_planning(chat, store, rec)
+    TASK_GROUPS[group](chat, store, rec)
     rec.assert_all_ok()
