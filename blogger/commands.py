@@ -339,13 +339,14 @@ def format_check(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> 
 
 _SAVE_INTENT = re.compile(
     r"\A\s*(?:please\s+)?(?:(?:save|store|keep|use)\s+(?:this|my|the(?:\s+following)?)|"
-    r"here\s+is\s+my)\s+(?:blog\s+)?(?:post|draft|article)\b[^\n]*\n(?P<body>.*\S.*)\Z",
+    r"here\s+is\s+my)\s+(?:blog\s+)?(?:post|draft|article)\b[^\n:]*(?::|\n)(?P<body>.*\S.*)\Z",
     re.I | re.S,
 )
 
 
 def blogger_intents(message: str) -> Command | None:
-    """"save my post:" followed by the post on the next lines, then the shared intents.
+    """"save my post:" followed by the post (on the next lines, or after the colon on one
+    line, as `adk run` needs), then the shared intents.
 
     The pasted post comes first: its own words ("make a quiz", a "Draft:" line) are the
     post's, not a request.

@@ -11,10 +11,13 @@ from typing import Any
 import pytest
 from google.adk.runners import InMemoryRunner
 from google.genai import types
+from hypothesis import given
+from hypothesis import strategies as st
 from scripted_llm import Call, ScriptedLlm
 
 from blogger.agent import build_blogger
-from blogger.commands import diff_summary
+from blogger.commands import blogger_intents, diff_summary
+from blogger.content_grounding import text_supplied
 from draftguard_adk.artifacts import STATE_RESULT
 from draftguard_adk.split import state_keys as keys
 
@@ -359,6 +362,14 @@ async def test_a_pasted_post_is_saved_by_code_and_its_own_words_are_not_requests
     assert chat.model.requests == []
 
 
+async def test_a_one_line_post_after_the_colon_is_saved_too() -> None:
+    chat = Chat()
+    post = "Bread needs time. Flour, water and salt do the rest."
+    text = await chat.say(f"save my post: {post}")
+    assert text.startswith("Saved as version 0 of draft.md (1 lines).")
+    assert await chat.artifact("draft.md") == post + "\n"
+
+
 
 async def test_content_write_ignores_a_file_name_the_author_never_gave() -> None:
     chat = Chat(Call("content_write", {"markdown": POST, "name": "md.html"}), "Saved.")
@@ -422,3 +433,21 @@ def test_diff_summary_shows_the_changed_words_with_a_little_context() -> None:
     assert diff_summary("--- a\n+++ b\n-gone\n") == 'removed "gone"'
     assert diff_summary("+" + " ".join(["word"] * 30)) == f'added "{" ".join(["word"] * 12)}…"'
     assert diff_summary("-a  b\n+a b\n") == "whitespace only"
+
+
+# --- properties --------------------------------------------------------------------------------
+
+_text = st.text(alphabet=st.characters(blacklist_categories=["Cs", "Cc"]), min_size=1,
+                max_size=200).filter(str.strip)
+
+
+@given(before=st.text(max_size=50), post=_text, after=st.text(max_size=50))
+def test_text_the_author_typed_is_always_supplied(before: str, post: str, after: str) -> None:
+    assert text_supplied(post, f"{before}\n{post}\n{after}")
+
+
+@given(body=_text)
+def test_a_pasted_post_is_taken_verbatim_whatever_it_says(body: str) -> None:
+    command = blogger_intents(f"Please save my post:\n{body}")
+    assert command is not None and command.name == "save"
+    assert command.text == body.strip() + "\n"
