@@ -215,6 +215,8 @@ class WebChat:
 
         By = self._by()
         self.turn += 1
+        # A turn the last task gave up on may still be running: a person waits for it too.
+        wait_for(self._idle, timeout=TURN_TIMEOUT_S, what="the previous turn never ended")
         box = self.driver.find_element(By.CSS_SELECTOR, "textarea.chat-input-box")
         box.click()
         lines = text.split("\n")
