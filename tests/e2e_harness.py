@@ -40,7 +40,7 @@ CHROMEDRIVER = Path("/usr/bin/chromedriver")
 
 #: One chat turn may take this long before the task counts as failed (the embedded model on
 #: 2 busy cores needs minutes for a quiz; the goal on idle cores is 30 s per task).
-TURN_TIMEOUT_S = float(os.environ.get("DRAFTGUARD_E2E_TURN_TIMEOUT", "300"))
+TURN_TIMEOUT_S = float(os.environ.get("DRAFTGUARD_E2E_TURN_TIMEOUT", "480"))
 #: Where each task's figures are also appended as JSON lines (docs/e2e.md is built from them).
 REPORT_ENV = "DRAFTGUARD_E2E_REPORT"
 
