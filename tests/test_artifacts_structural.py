@@ -98,6 +98,31 @@ def test_quiz_duplicates_are_compared_after_normalisation() -> None:
     assert report.messages == ["Question 1: Options must be unique (found duplicates)"]
 
 
+def test_quiz_asking_one_question_twice_is_a_violation() -> None:
+    report = validate_structure("quiz", quiz(
+        question(question="What do plants make?"), question(question="Where?"),
+        question(question="  what do PLANTS make? "),
+    ))
+    assert report.messages == [
+        "Duplicate question found: 'What do plants make?' (questions 1 and 3)"]
+
+
+def test_quiz_options_holding_leftover_json_are_violations_but_code_is_not() -> None:
+    # What the embedded model wrote in a quiz under adk web: a string that swallowed the
+    # JSON around it.
+    junk = question(options=["yes", "no", "more options...']},", "maybe"], correct_answer="no")
+    keyed = question(question="Which?", options=['"title": "x"', "b", "c", "d"],
+                     correct_answer="b")
+    report = validate_structure("quiz", quiz(junk, keyed))
+    assert report.messages == [
+        "Question 1: option 3 holds leftover JSON ('more options...']},')",
+        """Question 2: option 1 holds leftover JSON ('"title": "x"')""",
+    ]
+    code = question(options=["list[int]", "dict[str, int]", "{1, 2}", "tuple()"],
+                    correct_answer="list[int]")
+    assert validate_structure("quiz", quiz(code)).valid
+
+
 def test_quiz_answer_must_match_an_option_exactly_and_says_when_only_case_differs() -> None:
     report = validate_structure("quiz", quiz(question(correct_answer="b")))
     assert report.messages == [
@@ -256,10 +281,19 @@ def test_valid_artifacts_also_satisfy_the_pydantic_contract(name: str) -> None:
 
 def slow_quiz_messages(data: dict[str, Any]) -> list[str]:
     out = []
+
+    def key(text: str) -> str:
+        return " ".join(unicodedata.normalize("NFC", text).casefold().split())
+
     for i, q in enumerate(data["questions"], 1):
         for field in ("question", "correct_answer", "explanation"):
             if not q[field].strip():
                 out.append(f"Question {i}: {field} must not be empty")
+        earlier = [n for n, p in enumerate(data["questions"][: i - 1], 1)
+                   if p["question"].strip() and key(p["question"]) == key(q["question"])]
+        if q["question"].strip() and earlier:
+            first = data["questions"][earlier[0] - 1]["question"]
+            out.append(f"Duplicate question found: '{first}' (questions {earlier[0]} and {i})")
         opts = q["options"]
         if len(opts) < 4:
             out.append(f"Question {i}: Must have at least 4 options (has {len(opts)})")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import cache
 from typing import Annotated, Any, Literal
@@ -16,6 +17,11 @@ __all__ = [
 ]
 
 MIN_OPTIONS = 4
+
+# What a model leaves behind when its JSON goes wrong inside a string: a quote closed by a
+# bracket (`more options...']},`) or a key written into the text (`"title": ...`). Brackets
+# alone are legitimate (a quiz on code may offer `list[int]`), so only these shapes count.
+_JSON_DEBRIS = re.compile(r"""["']\s*[\]}]|"\w+"\s*:""")
 
 
 class QuizQuestion(BaseModel):
@@ -95,6 +101,7 @@ def check(data: Any) -> tuple[list[Violation], int, dict[str, Any] | None]:
     questions = item_list(data, "questions", "Quiz", out)
     if questions is None:
         return out, 0, None
+    asked: dict[str, tuple[str, int]] = {}
     for i, q in enumerate(questions, 1):
         where = f"Question {i}"
         if type(q) is not dict and not isinstance(q, Mapping):
@@ -110,6 +117,15 @@ def check(data: Any) -> tuple[list[Violation], int, dict[str, Any] | None]:
             text_field(q, "question", where, i, out)
             answer = text_field(q, "correct_answer", where, i, out)
             text_field(q, "explanation", where, i, out)
+        if type(text) is str and text.strip():
+            key = _key(text)
+            if key in asked:
+                first, n = asked[key]
+                out.append(Violation(
+                    message=f"Duplicate question found: '{first}' (questions {n} and {i})",
+                    code="duplicate_question", item=i))
+            else:
+                asked[key] = (text, i)
         options = q.get("options")
         if type(options) is not list or not all(type(o) is str for o in options):
             message = (f"{where}: missing field 'options'" if "options" not in q
@@ -127,6 +143,11 @@ def check(data: Any) -> tuple[list[Violation], int, dict[str, Any] | None]:
                           item=i)
                 for k, o in enumerate(options, 1) if not o.strip()
             )
+        out.extend(
+            Violation(message=f"{where}: option {k} holds leftover JSON ('{o}')",
+                      code="json_debris", item=i)
+            for k, o in enumerate(options, 1) if _JSON_DEBRIS.search(o)
+        )
         if len({_key(o) for o in options}) != len(options):
             out.append(Violation(message=f"{where}: Options must be unique (found duplicates)",
                                  code="duplicate_options", item=i))
