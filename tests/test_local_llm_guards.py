@@ -364,3 +364,55 @@ def test_the_blogger_section_sets_its_local_model_s_tool_rounds(
     assert agent_model("content_splitter", settings=settings()) == "local:smollm2"
     assert agent_model("blogger", settings=settings(model="gemini-2.5-flash")) == (
         "gemini-2.5-flash")
+
+
+# --- the words grammar on the real embedded model ----------------------------------------------
+
+
+@pytest.mark.local_model
+async def test_real_llama_cpp_takes_the_words_grammar_even_when_asked_for_json() -> None:
+    # Unconstrained, SmolLM2 answers this with a fenced JSON object.
+    request = _request(
+        _user('Reply with exactly this JSON and nothing else: {"tool": "search", "args": {}}'),
+        system_instruction="You answer with JSON only.", max_output_tokens=24, temperature=0.0)
+    out = await _run(request)
+    text = _text(out[-1])
+    assert text != local_llm._PROSE_FALLBACK
+    assert _words_pattern().fullmatch(text) and not local_llm._is_json(text)
+
+
+@pytest.mark.local_model
+async def test_real_model_planner_follow_up_after_a_search_ends_in_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from google.adk.runners import InMemoryRunner
+
+    from event_planning.agent import build_app
+
+    generations = 0
+    complete = LocalLlm._complete
+
+    def counted(self: LocalLlm, *args: Any) -> Any:
+        nonlocal generations
+        generations += 1
+        return complete(self, *args)
+
+    monkeypatch.setattr(LocalLlm, "_complete", counted)
+    runner = InMemoryRunner(app=build_app(LocalLlm(model="local:smollm2")))
+    session = await runner.session_service.create_session(app_name="event_planning",
+                                                          user_id="u")
+
+    async def say(text: str) -> list[Any]:
+        return [e async for e in runner.run_async(
+            user_id="u", session_id=session.id,
+            new_message=types.Content(role="user", parts=[types.Part(text=text)]))]
+
+    await say("Plan a dinner for 8 people, Italian food, $$$, in South Philly next Friday")
+    assert generations == 0  # the search runs by code
+    events = await say("Which of these would you pick for us, and why?")
+    texts = [p.text for e in events if e.content and e.author != "user"
+             for p in e.content.parts or [] if p.text]
+    assert texts and texts[-1].strip() and texts[-1] != local_llm._PROSE_FALLBACK
+    assert not any(local_llm._is_json(t) for t in texts)
+    # One tool round may precede the answer; the answer itself is one generation.
+    assert generations <= 2
