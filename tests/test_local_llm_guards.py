@@ -152,7 +152,8 @@ def test_whatever_the_words_grammar_lets_through_is_shown(text: str) -> None:
 
 
 @pytest.mark.parametrize("answer", ['{"tool": "x", "args": {}}', "[1, 2]", '```json\n{"a": 1}\n```',
-                                    ' {"a": 1}', '\n[{"a": 1}]', "\t{", "", "\x00x"])
+                                    ' {"a": 1}', '\n[{"a": 1}]', "\t{", "\xa0{}", "\u3000[]", "",
+                                    "\x00x"])
 def test_the_words_grammar_cannot_begin_json_or_a_fence(answer: str) -> None:
     assert _words_pattern().fullmatch(answer) is None
 

@@ -55,11 +55,13 @@ _ANSWER_IN_WORDS = "Now answer the user in plain words, using the tool results a
 # Shown only when the model wrote nothing at all.
 _PROSE_FALLBACK = "I could not put that into words. Please ask again or use /help."
 # llama.cpp GBNF for an answer in words: its first character is not JSON's `{` or `[`, a
-# code fence's backtick, nor whitespace or a control character (which could put off either).
+# code fence's backtick, nor whitespace (Unicode's too) or a control character, which a
+# reader strips before the JSON.
 # Both classes read the same as Python regular-expression classes; the tests rely on that.
 _PROSE_GBNF = (
     "root ::= first rest\n"
-    "first ::= [^{\\[`\\x00-\\x20\\x7F]\n"
+    "first ::= [^{\\[`\\x00-\\x20\\x7F-\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F"
+    "\\u205F\\u3000\\uFEFF]\n"
     "rest ::= [^\\x00]*\n"
 )
 # Tokens kept free for the chat template's role markers around each message.
