@@ -48,8 +48,9 @@ class Scripted:
     and grammar. Under the words grammar it refuses a script the grammar could not produce
     (an empty answer stays possible: a stop sequence can end one at once)."""
 
-    def __init__(self, answers: list[str]) -> None:
+    def __init__(self, answers: list[str], finish: str = "stop") -> None:
         self.answers = answers
+        self.finish = finish
         self.prompts: list[list[dict[str, str]]] = []
         self.params: list[dict[str, Any]] = []
         self.grammars: list[Any] = []
@@ -74,9 +75,9 @@ class Scripted:
             if stream:
                 for i in range(0, len(text), 5):
                     yield text[i:i + 5], None, {}
-                yield "", "stop", {}
+                yield "", script.finish, {}
             else:
-                yield text, "stop", {}
+                yield text, script.finish, {}
 
         monkeypatch.setattr(LocalLlm, "_complete", complete)
 
@@ -142,6 +143,30 @@ async def test_the_fallback_is_shown_only_when_the_model_writes_nothing(
     out = await _run(_request(_user("Which would you pick?"), tools=[PICK_TOOLS]),
                      stream=stream)
     assert _text(out[-1]) == local_llm._PROSE_FALLBACK
+
+
+@pytest.mark.parametrize("stream", [False, True])
+async def test_a_reply_cut_at_the_token_limit_is_shown_as_its_words_in_one_generation(
+    monkeypatch: pytest.MonkeyPatch, stream: bool
+) -> None:
+    script = Scripted(['{"reply": "I would pick Bar Sorrento: it seats 150 and \\"is', ],
+                      finish="length")
+    script.install(monkeypatch)
+    out = await _run(_request(_user("Which would you pick, and why?"), tools=[PICK_TOOLS]),
+                     stream=stream)
+    assert _text(out[-1]) == 'I would pick Bar Sorrento: it seats 150 and "is'
+    assert out[-1].finish_reason == types.FinishReason.MAX_TOKENS
+    assert len(script.prompts) == 1
+
+
+@pytest.mark.parametrize(("cut", "words"), [
+    ('{"reply": "Pick Sorrento\\', "Pick Sorrento"),
+    ('{ "reply" : "Pick \\"Sorrento\\"', 'Pick "Sorrento"'),
+    ('{"reply": "', None),
+    ('{"tool": "search_venues", "args": {"cuisine', None),
+])
+def test_only_the_words_of_a_cut_reply_are_kept(cut: str, words: str | None) -> None:
+    assert local_llm._cut_reply(cut) == words
 
 
 @settings(max_examples=200, deadline=None)

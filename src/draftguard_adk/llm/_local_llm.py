@@ -56,8 +56,8 @@ _ANSWER_IN_WORDS = "Now answer the user in plain words, using the tool results a
 _PROSE_FALLBACK = "I could not put that into words. Please ask again or use /help."
 # llama.cpp GBNF for an answer in words: its first character is not JSON's `{` or `[`, a
 # code fence's backtick, nor whitespace (Unicode's too) or a control character, which a
-# reader strips before the JSON.
-# Both classes read the same as Python regular-expression classes; the tests rely on that.
+# reader strips before the JSON. Both classes read the same as Python regular-expression
+# classes; the tests rely on that.
 _PROSE_GBNF = (
     "root ::= first rest\n"
     "first ::= [^{\\[`\\x00-\\x20\\x7F-\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F"
@@ -305,6 +305,26 @@ def _is_words_or_call(response: LlmResponse) -> bool:
     return bool(text.strip()) and not _is_json(text)
 
 
+_REPLY_START = re.compile(r'\A\s*\{\s*"reply"\s*:\s*"')
+
+
+def _cut_reply(text: str) -> str | None:
+    """The words of a `{"reply": "...` cut off at the token limit, or None: a long answer
+    is shown cut rather than thrown away for another generation as long."""
+    start = _REPLY_START.match(text)
+    if start is None:
+        return None
+    body = text[start.end():]
+    # The cut may fall inside an escape; the grammar writes none longer than two characters.
+    for end in (len(body), len(body) - 1):
+        try:
+            words = json.loads(f'"{body[:end]}"')
+        except json.JSONDecodeError:
+            continue
+        return str(words).strip() or None
+    return None
+
+
 def _reply_text(response: LlmResponse) -> str:
     parts = response.content.parts if response.content else None
     return "".join(p.text or "" for p in parts or [] if not p.function_call)
@@ -514,7 +534,7 @@ class LocalLlm(BaseLlm):
                 choice = json.loads(text)
             except json.JSONDecodeError:
                 log.warning("local model's tool choice is not JSON (finish=%s)", finish)
-                choice = {"reply": text}
+                choice = {"reply": _cut_reply(text) or text}
             if isinstance(choice, dict) and "tool" in choice:
                 parts = [
                     types.Part(
