@@ -4,6 +4,7 @@ a call hidden in a reply becomes the call, and a constrained answer is never cut
 from __future__ import annotations
 
 import json
+import re
 import threading
 from collections.abc import AsyncGenerator
 from typing import Any
@@ -32,19 +33,34 @@ class _Tokens:
         return list(range(max(1, len(data) // 4)))
 
 
-class Scripted:
-    """Replaces llama.cpp: each call answers the next scripted text, and records its prompt."""
+WORDS = "<words grammar>"
 
-    def __init__(self, answers: list[str]) -> None:
+
+def _words_pattern() -> re.Pattern[str]:
+    """The words grammar read as the Python regular expression its two classes also are."""
+    rules = dict(line.split(" ::= ") for line in local_llm._PROSE_GBNF.splitlines())
+    assert rules["root"] == "first rest"
+    return re.compile(rules["first"] + rules["rest"], re.S)
+
+
+class Scripted:
+    """Replaces llama.cpp: each call answers the next scripted text, and records its prompt
+    and grammar. Under the words grammar it refuses a script the grammar could not produce
+    (an empty answer stays possible: a stop sequence can end one at once)."""
+
+    def __init__(self, answers: list[str], finish: str = "stop") -> None:
         self.answers = answers
+        self.finish = finish
         self.prompts: list[list[dict[str, str]]] = []
         self.params: list[dict[str, Any]] = []
+        self.grammars: list[Any] = []
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
         loaded = local_llm._Loaded(llama=_Tokens(), lock=threading.Lock(), n_ctx=8192,
                                    grammars={})
         monkeypatch.setattr(LocalLlm, "_loaded", lambda self: loaded)
-        monkeypatch.setattr(local_llm, "_grammar", lambda loaded, schema: None)
+        monkeypatch.setattr(local_llm, "_grammar", lambda loaded, schema: "<json grammar>")
+        monkeypatch.setattr(local_llm, "_prose_grammar", lambda loaded: WORDS)
         script = self
 
         async def complete(self: LocalLlm, loaded: Any, msgs: list[dict[str, str]],
@@ -52,13 +68,16 @@ class Scripted:
                            ) -> AsyncGenerator[tuple[str, str | None, dict[str, int]], None]:
             script.prompts.append(msgs)
             script.params.append(dict(params))
+            script.grammars.append(grammar)
             text = script.answers.pop(0)
+            if grammar == WORDS and text:
+                assert _words_pattern().fullmatch(text), f"the words grammar forbids {text!r}"
             if stream:
                 for i in range(0, len(text), 5):
                     yield text[i:i + 5], None, {}
-                yield "", "stop", {}
+                yield "", script.finish, {}
             else:
-                yield text, "stop", {}
+                yield text, script.finish, {}
 
         monkeypatch.setattr(LocalLlm, "_complete", complete)
 
@@ -80,25 +99,94 @@ def _text(response: LlmResponse) -> str:
     return "".join(p.text or "" for p in response.content.parts or [])
 
 
+PICK_TOOLS = types.Tool(function_declarations=[types.FunctionDeclaration(
+    name="add_to_shortlist", description="Save a venue",
+    parameters=types.Schema(type="OBJECT", properties={"venue_id": types.Schema(type="STRING")}),
+)])
+
+
 @pytest.mark.parametrize("stream", [False, True])
-async def test_a_json_reply_where_words_were_asked_is_asked_again_and_never_shown(
+async def test_a_json_reply_where_words_were_asked_becomes_words_in_two_generations(
     monkeypatch: pytest.MonkeyPatch, stream: bool
 ) -> None:
-    script = Scripted(['{"tool": "read_content", "args": {}}', "The post has two sections."])
+    script = Scripted([json.dumps({"reply": json.dumps({"pick": "bar-sorrento"})}),
+                       "I would pick Bar Sorrento: it seats 150."])
     script.install(monkeypatch)
-    out = await _run(_request(_user("What is in my post?")), stream=stream)
-    shown = "".join(_text(r) for r in out if r.partial) if stream else _text(out[-1])
-    assert shown == "The post has two sections." and _text(out[-1]) == shown
-    assert "was JSON" in script.prompts[1][-1]["content"]
+    out = await _run(_request(_user("Which would you pick, and why?"), tools=[PICK_TOOLS]),
+                     stream=stream)
+    assert _text(out[-1]) == "I would pick Bar Sorrento: it seats 150."
+    if stream:
+        assert "".join(_text(r) for r in out if r.partial) == _text(out[-1])
+    assert all("{" not in _text(r) for r in out)
+    assert len(script.prompts) == 2
+    # The retry is words only: no tool list, no JSON envelope, under the words grammar.
+    assert script.grammars == ["<json grammar>", WORDS]
+    retry_system = script.prompts[1][0]["content"]
+    assert "plain words" in retry_system and "add_to_shortlist" not in retry_system
 
 
-async def test_a_model_that_keeps_answering_json_gets_a_plain_fallback(
+async def test_words_are_sampled_under_the_words_grammar_from_the_first_generation(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    Scripted(['{"a": 1}', "```json\n[1, 2]\n```", '{"tool": "x", "args": {']).install(monkeypatch)
-    out = await _run(_request(_user("hi")), stream=True)
+    script = Scripted(["The post has two sections."])
+    script.install(monkeypatch)
+    out = await _run(_request(_user("What is in my post?")), stream=True)
+    assert _text(out[-1]) == "The post has two sections."
+    assert script.grammars == [WORDS]
+
+
+@pytest.mark.parametrize("stream", [False, True])
+async def test_the_fallback_is_shown_only_when_the_model_writes_nothing(
+    monkeypatch: pytest.MonkeyPatch, stream: bool
+) -> None:
+    Scripted([json.dumps({"reply": "  "}), ""]).install(monkeypatch)
+    out = await _run(_request(_user("Which would you pick?"), tools=[PICK_TOOLS]),
+                     stream=stream)
     assert _text(out[-1]) == local_llm._PROSE_FALLBACK
-    assert all("{" not in _text(r) for r in out)
+
+
+@pytest.mark.parametrize("stream", [False, True])
+async def test_a_reply_cut_at_the_token_limit_is_shown_as_its_words_in_one_generation(
+    monkeypatch: pytest.MonkeyPatch, stream: bool
+) -> None:
+    script = Scripted(['{"reply": "I would pick Bar Sorrento: it seats 150 and \\"is', ],
+                      finish="length")
+    script.install(monkeypatch)
+    out = await _run(_request(_user("Which would you pick, and why?"), tools=[PICK_TOOLS]),
+                     stream=stream)
+    assert _text(out[-1]) == 'I would pick Bar Sorrento: it seats 150 and "is'
+    assert out[-1].finish_reason == types.FinishReason.MAX_TOKENS
+    assert len(script.prompts) == 1
+
+
+@pytest.mark.parametrize(("cut", "words"), [
+    ('{"reply": "Pick Sorrento\\', "Pick Sorrento"),
+    ('{ "reply" : "Pick \\"Sorrento\\"', 'Pick "Sorrento"'),
+    ('{"reply": "', None),
+    ('{"tool": "search_venues", "args": {"cuisine', None),
+])
+def test_only_the_words_of_a_cut_reply_are_kept(cut: str, words: str | None) -> None:
+    assert local_llm._cut_reply(cut) == words
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.from_regex(_words_pattern(), fullmatch=True))
+def test_whatever_the_words_grammar_lets_through_is_shown(text: str) -> None:
+    answer = LlmResponse(content=types.Content(role="model", parts=[types.Part(text=text)]))
+    assert local_llm._is_words_or_call(answer)
+
+
+@pytest.mark.parametrize("answer", ['{"tool": "x", "args": {}}', "[1, 2]", '```json\n{"a": 1}\n```',
+                                    ' {"a": 1}', '\n[{"a": 1}]', "\t{", "\xa0{}", "\u3000[]", "",
+                                    "\x00x"])
+def test_the_words_grammar_cannot_begin_json_or_a_fence(answer: str) -> None:
+    assert _words_pattern().fullmatch(answer) is None
+
+
+@pytest.mark.parametrize("answer", ["I would pick Bar Sorrento.", "Use {name} here.",
+                                    "\"Bar Sorrento\" seats 150.", "1. Bar Sorrento\n2. Cucina"])
+def test_the_words_grammar_lets_words_through(answer: str) -> None:
+    assert _words_pattern().fullmatch(answer) is not None
 
 
 async def test_prose_that_merely_mentions_braces_is_shown_at_once(
@@ -125,9 +213,10 @@ async def test_an_undeclared_call_inside_a_reply_is_asked_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     bogus = json.dumps({"reply": json.dumps({"tool": "delete_everything", "args": {}})})
-    Scripted([bogus, json.dumps({"reply": "Done."})]).install(monkeypatch)
+    script = Scripted([bogus, "Done."])
+    script.install(monkeypatch)
     out = await _run(_request(_user("Show my post"), tools=[TOOL]))
-    assert _text(out[-1]) == "Done."
+    assert _text(out[-1]) == "Done." and script.grammars[1] == WORDS
 
 
 @pytest.mark.parametrize(("kind", "count"), [("quiz", 5), ("flashcards", 5), ("mindmap", 5)])
@@ -262,17 +351,21 @@ async def test_two_tool_rounds_let_read_then_edit_fit_in_one_turn(
     assert call is not None and call.name == "edit_ops"
 
 
-async def test_after_the_last_round_a_tool_call_written_as_the_answer_is_never_shown(
+async def test_after_the_last_round_the_answer_is_words_with_no_call_to_imitate(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    script = Scripted(['{"tool": "edit_ops", "args": {}}', "I replaced cats with dogs."])
+    # Seen with SmolLM2: shown its own call as JSON right above, it wrote that call again.
+    script = Scripted(["I replaced cats with dogs."])
     script.install(monkeypatch)
     llm = LocalLlm(model="local:smollm2", max_tool_rounds=2)
     out = [r async for r in llm.generate_content_async(
         _request(*_after_tool_rounds(2), tools=[EDIT_TOOLS]), stream=True)]
     assert _text(out[-1]) == "I replaced cats with dogs."
-    assert all('"tool"' not in _text(r) for r in out)
-    assert "plain words" in script.prompts[0][0]["content"]
+    assert script.grammars == [WORDS]
+    prompt = script.prompts[0]
+    assert "plain words" in prompt[0]["content"]
+    assert all('"tool"' not in m["content"] for m in prompt)
+    assert "Result of tool edit_ops" in prompt[-1]["content"]
 
 
 def test_the_blogger_section_sets_its_local_model_s_tool_rounds(
@@ -297,3 +390,55 @@ def test_the_blogger_section_sets_its_local_model_s_tool_rounds(
     assert agent_model("content_splitter", settings=settings()) == "local:smollm2"
     assert agent_model("blogger", settings=settings(model="gemini-2.5-flash")) == (
         "gemini-2.5-flash")
+
+
+# --- the words grammar on the real embedded model ----------------------------------------------
+
+
+@pytest.mark.local_model
+async def test_real_llama_cpp_takes_the_words_grammar_even_when_asked_for_json() -> None:
+    # Unconstrained, SmolLM2 answers this with a fenced JSON object.
+    request = _request(
+        _user('Reply with exactly this JSON and nothing else: {"tool": "search", "args": {}}'),
+        system_instruction="You answer with JSON only.", max_output_tokens=24, temperature=0.0)
+    out = await _run(request)
+    text = _text(out[-1])
+    assert text != local_llm._PROSE_FALLBACK
+    assert _words_pattern().fullmatch(text) and not local_llm._is_json(text)
+
+
+@pytest.mark.local_model
+async def test_real_model_planner_follow_up_after_a_search_ends_in_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from google.adk.runners import InMemoryRunner
+
+    from event_planning.agent import build_app
+
+    generations = 0
+    complete = LocalLlm._complete
+
+    def counted(self: LocalLlm, *args: Any) -> Any:
+        nonlocal generations
+        generations += 1
+        return complete(self, *args)
+
+    monkeypatch.setattr(LocalLlm, "_complete", counted)
+    runner = InMemoryRunner(app=build_app(LocalLlm(model="local:smollm2")))
+    session = await runner.session_service.create_session(app_name="event_planning",
+                                                          user_id="u")
+
+    async def say(text: str) -> list[Any]:
+        return [e async for e in runner.run_async(
+            user_id="u", session_id=session.id,
+            new_message=types.Content(role="user", parts=[types.Part(text=text)]))]
+
+    await say("Plan a dinner for 8 people, Italian food, $$$, in South Philly next Friday")
+    assert generations == 0  # the search runs by code
+    events = await say("Which of these would you pick for us, and why?")
+    texts = [p.text for e in events if e.content and e.author != "user"
+             for p in e.content.parts or [] if p.text]
+    assert texts and texts[-1].strip() and texts[-1] != local_llm._PROSE_FALLBACK
+    assert not any(local_llm._is_json(t) for t in texts)
+    # One tool round may precede the answer; the answer itself is one generation.
+    assert generations <= 2

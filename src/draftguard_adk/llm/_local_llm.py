@@ -6,7 +6,9 @@ a format, so structure is enforced by the sampler, not requested in the prompt:
 
 - `output_schema` becomes a JSON-schema grammar: the answer always parses;
 - tools become a grammar over `{"tool": <name>, "args": <that tool's schema>}` or
-  `{"reply": "..."}`: a function call is always a declared tool with well-typed args.
+  `{"reply": "..."}`: a function call is always a declared tool with well-typed args;
+- an answer in words is sampled under a grammar that cannot begin like JSON, so a model
+  that imitates the tool calls in its history still answers in words.
 
 Weights load lazily, once per process and file, on the first request; never at import.
 """
@@ -46,13 +48,22 @@ log = logging.getLogger("draftguard.local_llm")
 _DEFAULT_N_CTX = 8192
 _DEFAULT_MAX_TOKENS = 512
 _DEFAULT_MAX_TOOL_ROUNDS = 1
-# Replies asked for in words that came back as JSON are asked for again this many times.
-_PROSE_RETRIES = 2
-_PROSE_FEEDBACK = (
-    "Your last answer was JSON. Answer the user in plain sentences, with no JSON and no "
-    "tool call."
-)
+# A tool-mode reply that holds JSON where words were asked for is asked for again this many
+# times, in words only; under the words grammar the retry cannot be JSON.
+_PROSE_RETRIES = 1
+_ANSWER_IN_WORDS = "Now answer the user in plain words, using the tool results above."
+# Shown only when the model wrote nothing at all.
 _PROSE_FALLBACK = "I could not put that into words. Please ask again or use /help."
+# llama.cpp GBNF for an answer in words: its first character is not JSON's `{` or `[`, a
+# code fence's backtick, nor whitespace (Unicode's too) or a control character, which a
+# reader strips before the JSON. Both classes read the same as Python regular-expression
+# classes; the tests rely on that.
+_PROSE_GBNF = (
+    "root ::= first rest\n"
+    "first ::= [^{\\[`\\x00-\\x20\\x7F-\\xA0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F"
+    "\\u205F\\u3000\\uFEFF]\n"
+    "rest ::= [^\\x00]*\n"
+)
 # Tokens kept free for the chat template's role markers around each message.
 _TEMPLATE_OVERHEAD = 8
 
@@ -142,6 +153,15 @@ def _grammar(loaded: _Loaded, schema: dict[str, Any]) -> Any:
     return loaded.grammars[key]
 
 
+def _prose_grammar(loaded: _Loaded) -> Any:
+    from llama_cpp.llama_grammar import LlamaGrammar
+
+    # Not a JSON text, so it cannot collide with a schema's cache key.
+    if _PROSE_GBNF not in loaded.grammars:
+        loaded.grammars[_PROSE_GBNF] = LlamaGrammar.from_string(_PROSE_GBNF, verbose=False)
+    return loaded.grammars[_PROSE_GBNF]
+
+
 def _text_of(value: Any) -> str:
     if value is None:
         return ""
@@ -156,13 +176,13 @@ def _text_of(value: Any) -> str:
     return str(value)
 
 
-def _render_part(part: types.Part) -> tuple[str, str] | None:
+def _render_part(part: types.Part, calls: bool) -> tuple[str, str] | None:
     """A part as (role, text) for a plain chat template that knows no tool roles."""
     if part.thought:
         return None
     if part.text:
         return "", part.text
-    if part.function_call:
+    if part.function_call and calls:
         call = {"tool": part.function_call.name, "args": part.function_call.args or {}}
         return "assistant", json.dumps(call, ensure_ascii=False)
     if part.function_response:
@@ -173,7 +193,12 @@ def _render_part(part: types.Part) -> tuple[str, str] | None:
     return None
 
 
-def _messages(request: LlmRequest, extra_system: str) -> list[dict[str, str]]:
+def _messages(
+    request: LlmRequest, extra_system: str, *, calls: bool = True
+) -> list[dict[str, str]]:
+    """The chat messages; without `calls` the model's past tool calls are left out (their
+    results stay), since a small model asked for words imitates its last turn, and a call
+    rendered as JSON is a turn it copies."""
     msgs: list[dict[str, str]] = []
     system = "\n\n".join(
         s for s in (_text_of(request.config.system_instruction), extra_system) if s
@@ -183,7 +208,7 @@ def _messages(request: LlmRequest, extra_system: str) -> list[dict[str, str]]:
     for content in request.contents:
         default_role = "assistant" if content.role == "model" else "user"
         for part in content.parts or []:
-            rendered = _render_part(part)
+            rendered = _render_part(part, calls)
             if rendered is None:
                 continue
             role = rendered[0] or default_role
@@ -268,6 +293,36 @@ def _is_json(text: str) -> bool:
         # Cut-off or sloppy JSON is JSON all the same.
         return body.startswith(("{\"", "[{", "[\"", "{'")) or '"tool"' in body
     return True
+
+
+def _is_words_or_call(response: LlmResponse) -> bool:
+    """Whether an answer where words were asked for may stand: a call, or words that are
+    neither empty nor JSON."""
+    parts = response.content.parts if response.content else None
+    if any(p.function_call for p in parts or []):
+        return True
+    text = _reply_text(response)
+    return bool(text.strip()) and not _is_json(text)
+
+
+_REPLY_START = re.compile(r'\A\s*\{\s*"reply"\s*:\s*"')
+
+
+def _cut_reply(text: str) -> str | None:
+    """The words of a `{"reply": "...` cut off at the token limit, or None: a long answer
+    is shown cut rather than thrown away for another generation as long."""
+    start = _REPLY_START.match(text)
+    if start is None:
+        return None
+    body = text[start.end():]
+    # The cut may fall inside an escape; the grammar writes none longer than two characters.
+    for end in (len(body), len(body) - 1):
+        try:
+            words = json.loads(f'"{body[:end]}"')
+        except json.JSONDecodeError:
+            continue
+        return str(words).strip() or None
+    return None
 
 
 def _reply_text(response: LlmResponse) -> str:
@@ -393,9 +448,7 @@ class LocalLlm(BaseLlm):
         answer_now = _tool_rounds_since_user(llm_request) >= self._max_tool_rounds()
         tool_mode = None if answer_now else _tool_schema(llm_request)
         schema: dict[str, Any] | None = None
-        extra_system = ""
-        if answer_now:
-            extra_system = "Now answer the user in plain words, using the tool results above."
+        extra_system = _ANSWER_IN_WORDS if answer_now else ""
         if tool_mode is not None:
             schema, extra_system = tool_mode
         elif llm_request.config.response_schema is not None:
@@ -404,30 +457,29 @@ class LocalLlm(BaseLlm):
             schema = to_json_schema(llm_request.config.response_json_schema)
         if schema is not None and tool_mode is None:
             extra_system = "Answer with JSON only, matching this schema: " + json.dumps(schema)
-        if answer_now and schema is None:
-            # The reply is free text, but it must not be an imitation of a tool call.
-            extra_system += " Do not write JSON."
 
         params = self._params(llm_request)
         if schema is not None and tool_mode is None:
             self._schema_budget(loaded, _messages(llm_request, extra_system), params, schema,
                                 explicit=llm_request.config.max_output_tokens is not None)
-        grammar = _grammar(loaded, schema) if schema is not None else None
-        # Words were asked for: a small model sometimes writes a tool call or JSON instead.
-        # That is never shown; the model is asked again, a bounded number of times.
-        prose = schema is None
-        words_expected = prose or (tool_mode is not None
-                                   and llm_request.config.response_schema is None)
+        # Words are sampled under a grammar that cannot begin like JSON: a small model copies
+        # the JSON calls in its history even when told not to.
+        grammar = _grammar(loaded, schema) if schema is not None else _prose_grammar(loaded)
+        words_expected = schema is None or (tool_mode is not None
+                                            and llm_request.config.response_schema is None)
         allowed = _tool_names(llm_request) if tool_mode is not None else set()
-        # Streaming a tool choice shows the JSON envelope, which is no answer to stream; a
-        # prose answer is held until its first characters show it is not JSON.
-        stream_text = stream and tool_mode is None
-        feedback = ""
+        prose = schema is None
         final: LlmResponse | None = None
         for attempt in range(_PROSE_RETRIES + 1 if words_expected else 1):
-            msgs = _messages(llm_request, extra_system)
-            if feedback:  # _messages always ends with a user message
-                msgs[-1] = {"role": "user", "content": f"{msgs[-1]['content']}\n\n{feedback}"}
+            if attempt:
+                # A tool-mode reply holding JSON (or nothing): ask once more for words only,
+                # under the words grammar, with tool mode dropped.
+                tool_mode, extra_system, prose = None, _ANSWER_IN_WORDS, True
+                grammar = _prose_grammar(loaded)
+            # Streaming a tool choice shows the JSON envelope, which is no answer to stream;
+            # words are held only while their first characters could still begin JSON.
+            stream_text = stream and tool_mode is None
+            msgs = _messages(llm_request, extra_system, calls=not prose)
             self._fit(loaded, msgs, params["max_tokens"])
             pieces: list[str] = []
             held: list[LlmResponse] = []
@@ -451,19 +503,21 @@ class LocalLlm(BaseLlm):
                             yield partial
                 finish = fin or finish
                 usage = use or usage
-            final = self._final("".join(pieces), tool_mode is not None, finish, usage)
+            raw = "".join(pieces)
+            log.debug("local model's raw answer (attempt %d, finish=%s): %.500r",
+                      attempt + 1, finish, raw)
+            final = self._final(raw, tool_mode is not None, finish, usage)
             if tool_mode is not None:
                 final = _unwrap_reply_call(final, allowed)
-            if not words_expected or not _is_json(_reply_text(final)):
+            if not words_expected or _is_words_or_call(final):
                 for early in held:
                     yield early
                 break
-            log.info("local model answered in JSON where words were asked (attempt %d)",
-                     attempt + 1)
-            feedback = _PROSE_FEEDBACK
+            log.info("local model answered in JSON or not at all where words were asked "
+                     "(attempt %d)", attempt + 1)
         else:
             final = self._final(_PROSE_FALLBACK, False, "stop", usage)
-            if stream_text:
+            if stream:
                 yield LlmResponse(
                     content=types.Content(role="model", parts=[types.Part(text=_PROSE_FALLBACK)]),
                     partial=True,
@@ -480,7 +534,7 @@ class LocalLlm(BaseLlm):
                 choice = json.loads(text)
             except json.JSONDecodeError:
                 log.warning("local model's tool choice is not JSON (finish=%s)", finish)
-                choice = {"reply": text}
+                choice = {"reply": _cut_reply(text) or text}
             if isinstance(choice, dict) and "tool" in choice:
                 parts = [
                     types.Part(
