@@ -508,3 +508,42 @@ async def test_the_judge_answers_in_a_schema_bounded_by_the_artifact_s_items() -
     assert issues["maxItems"] == 2 and issues["items"]["properties"]["item"]["maximum"] == 2
     # So the embedded model can be given every token its longest answer needs.
     assert max_json_chars(schema) is not None
+
+
+def _quiz_draft(answer: str) -> dict[str, Any]:
+    options = ["Nucleus", "Ribosome", "Cell wall", answer]
+    return {"questions": [{"question": "Where is ATP produced?", "options": options,
+                           "correct_option": 4, "explanation": "Cells make ATP there."}]}
+
+
+async def test_without_the_judge_quiz_answers_must_be_in_the_source(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import draftguard_adk.llm as local_llm
+
+    monkeypatch.setattr(local_llm, "LocalLlm", ScriptedLlm)  # "this model is the embedded one"
+    # An answer the source holds passes on one call: no judge is asked.
+    llm = ScriptedLlm([_quiz_draft("mitochondria")])
+    outcome, rec = await run(llm, "quiz", ATP_SOURCE, "1 question")
+    assert outcome.ok and outcome.llm_calls == 1 and llm.remaining == 0
+    assert any("deterministic checks; no model judge" in m for m in rec.logs)
+    # An answer it does not hold is sent back with the reason, and the repair is checked the
+    # same way.
+    llm = ScriptedLlm([_quiz_draft("Golgi apparatus"), _quiz_draft("Mitochondria")])
+    outcome, _ = await run(llm, "quiz", ATP_SOURCE, "1 question")
+    assert outcome.ok and outcome.attempts == 1 and outcome.llm_calls == 2
+    assert ("Question 1: Not answerable from source (the answer 'Golgi apparatus' is not in "
+            "the source)") in llm.prompt_text(1)
+
+
+def test_semantic_judge_setting_overrides_the_embedded_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import draftguard_adk.llm as local_llm
+
+    remote = ScriptedLlm([])
+    loop = build_artifact_repair_loop(model=remote)
+    assert loop.semantic_judge is None and loop._judge_on(remote) is True
+    monkeypatch.setattr(local_llm, "LocalLlm", ScriptedLlm)  # "this model is the embedded one"
+    assert loop._judge_on(remote) is False
+    assert loop.model_copy(update={"semantic_judge": True})._judge_on(remote) is True

@@ -437,3 +437,37 @@ def test_quiz_drafts_name_the_answer_by_option_number_files_do_not() -> None:
     # A file is held to the contract: an option number is not a correct_answer.
     as_file, _ = check_text("quiz", json.dumps(draft))
     assert "Question 1: missing field 'correct_answer'" in as_file.messages
+
+
+# -- deterministic answer grounding (the semantic step when no model judge runs) -----------
+
+def _one_question(answer: str) -> dict[str, Any]:
+    return quiz(question(options=["w", "x", "y", answer], correct_answer=answer))
+
+
+def test_a_quiz_answer_the_source_does_not_hold_is_not_answerable() -> None:
+    from draftguard.artifacts import ungrounded_answer_issues
+
+    source = "Photosynthesis happens in chloroplasts. Plants store energy as glucose."
+    assert ungrounded_answer_issues("quiz", _one_question("  Chloroplasts "), source) == []
+    assert ungrounded_answer_issues("quiz", _one_question("the mitochondria"), source) == [
+        "Question 1: Not answerable from source (the answer 'the mitochondria' is not in the "
+        "source)"]
+    # Only quiz answers must be quoted from the source.
+    assert ungrounded_answer_issues("flashcards", {"flashcards": []}, source) == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="abcdefgh ", min_size=1, max_size=12), min_size=1, max_size=6),
+       st.data())
+def test_an_answer_quoted_from_the_source_is_always_grounded(
+    sentences: list[str], data: st.DataObject
+) -> None:
+    from draftguard.artifacts import ungrounded_answer_issues
+
+    source = ". ".join(sentences)
+    start = data.draw(st.integers(0, len(source) - 1))
+    end = data.draw(st.integers(start + 1, len(source)))
+    answer = source[start:end]
+    if answer.strip():
+        assert ungrounded_answer_issues("quiz", _one_question(answer), source) == []

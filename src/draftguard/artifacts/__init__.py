@@ -8,7 +8,11 @@ model lives in `draftguard_adk.artifacts._loop`.
 
 from __future__ import annotations
 
-from draftguard.artifacts._grounding import copied_example_issues
+from draftguard.artifacts._grounding import (
+    ANSWER_SCORE_CUTOFF,
+    copied_example_issues,
+    ungrounded_answer_issues,
+)
 from draftguard.artifacts._parsing import check_text, parse_json_text
 from draftguard.artifacts._plan import MAX_ITEMS, ArtifactPlan, make_plan, requested_count
 from draftguard.artifacts._progress import STAGE_PROGRESS, STAGES, repair_progress
@@ -37,6 +41,7 @@ from draftguard.artifacts._spec import (
 )
 
 __all__ = [
+    "ANSWER_SCORE_CUTOFF",
     "MAX_ITEMS",
     "STAGES",
     "STAGE_PROGRESS",
@@ -66,5 +71,6 @@ __all__ = [
     "parse_json_text",
     "repair_progress",
     "requested_count",
+    "ungrounded_answer_issues",
     "validate_structure",
 ]

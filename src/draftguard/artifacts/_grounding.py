@@ -1,4 +1,5 @@
-"""A deterministic semantic check: items copied from the prompt's format example.
+"""Deterministic semantic checks: items copied from the prompt's format example, and quiz
+answers the source does not contain.
 
 The generate prompt shows one example item so the model sees the shape. Small models copy
 it (measured: SmolLM2 answered an ATP source with the example's "Mitochondria" card, and
@@ -12,11 +13,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from rapidfuzz import fuzz
+
 from draftguard.artifacts._registry import get_spec
 from draftguard.artifacts._semantic import ISSUE_TEXT, SemanticIssueKind
 from draftguard.artifacts._spec import ArtifactSpec, normalize_key
 
-__all__ = ["copied_example_issues"]
+__all__ = ["ANSWER_SCORE_CUTOFF", "copied_example_issues", "ungrounded_answer_issues"]
+
+#: How closely (rapidfuzz partial_ratio, 0-100) a quiz answer must appear in its source.
+ANSWER_SCORE_CUTOFF = 85.0
 
 
 def _texts(item: Any, fields: tuple[str, ...]) -> Iterator[str]:
@@ -66,5 +72,33 @@ def copied_example_issues(artifact_type: str, artifact: Any, source: str) -> lis
                 f"{spec.item_name(artifact, number)}: "
                 f"{ISSUE_TEXT[SemanticIssueKind.HALLUCINATED]} (copied from the format "
                 f"example, not the source: '{copied[0].strip()}')"
+            )
+    return issues
+
+
+def ungrounded_answer_issues(
+    artifact_type: str, artifact: Any, source: str, *, score_cutoff: float = ANSWER_SCORE_CUTOFF
+) -> list[str]:
+    """One issue per quiz question whose correct answer does not appear in `source`.
+
+    A question made from a post is answerable from it only if its answer is in it; the best
+    alignment of the answer inside the source (rapidfuzz `partial_ratio`, after
+    normalisation) must score at least `score_cutoff`. Other artifact types have no field
+    that must be quoted, so they get no issues here.
+    """
+    if artifact_type != "quiz" or not isinstance(artifact, Mapping):
+        return []
+    spec = get_spec(artifact_type)
+    haystack = normalize_key(source)
+    issues: list[str] = []
+    for number, item in enumerate(_items(spec, artifact), 1):
+        answer = item.get("correct_answer") if isinstance(item, Mapping) else None
+        if not isinstance(answer, str) or not (needle := normalize_key(answer)):
+            continue  # the structural rules report a missing answer
+        if fuzz.partial_ratio(needle, haystack, score_cutoff=score_cutoff) == 0:
+            issues.append(
+                f"{spec.item_name(artifact, number)}: "
+                f"{ISSUE_TEXT[SemanticIssueKind.NOT_ANSWERABLE]} (the answer "
+                f"'{answer.strip()}' is not in the source)"
             )
     return issues

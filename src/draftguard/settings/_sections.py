@@ -126,6 +126,9 @@ class ArtifactRepairSettings(AgentSection):
     """Source text shown to the model; longer sources are cut at a paragraph."""
     prompt_example: StrictBool | None = None
     """Format example in the generate prompt; None: off for the embedded model."""
+    semantic_judge: StrictBool | None = None
+    """The LLM judge after the structural rules; None: off for the embedded model, whose judge
+    rejects good items and costs up to three calls (the deterministic checks always run)."""
 
 
 # Durations a lease or timeout may take: a week is far beyond any real job, and far below what

@@ -45,6 +45,7 @@ from draftguard.artifacts import (
     make_plan,
     parse_json_text,
     repair_progress,
+    ungrounded_answer_issues,
 )
 from draftguard.errors import (
     ConfigError,
@@ -56,7 +57,13 @@ from draftguard.errors import (
 from draftguard.settings import MAX_REPAIRS_LIMIT, ArtifactRepairSettings, load_settings
 from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID, checker_event, user_text
 from draftguard_adk.artifacts._outcome import ArtifactOutcome, FailureKind
-from draftguard_adk.llm import CallCounter, ask_json, resolve_model, show_prompt_example
+from draftguard_adk.llm import (
+    CallCounter,
+    ask_json,
+    is_embedded,
+    resolve_model,
+    show_prompt_example,
+)
 
 __all__ = [
     "AGENT_NAME",
@@ -117,10 +124,19 @@ class ArtifactRepairLoop(BaseAgent):
         description="format example in the generate prompt; None: not for the embedded "
         "local model (it copies the example instead of using the source)",
     )
+    semantic_judge: bool | None = Field(
+        default=_DEFAULTS.semantic_judge,
+        description="LLM judge after the structural rules; None: not for the embedded local "
+        "model (its verdicts are noise that costs up to three calls); the deterministic "
+        "semantic checks run either way",
+    )
     source_state_key: str = STATE_SOURCE
 
     def _include_example(self, llm: BaseLlm) -> bool:
         return show_prompt_example(llm, self.prompt_example)
+
+    def _judge_on(self, llm: BaseLlm) -> bool:
+        return self.semantic_judge if self.semantic_judge is not None else not is_embedded(llm)
 
     # -- events ------------------------------------------------------------------------------
 
@@ -286,6 +302,16 @@ class ArtifactRepairLoop(BaseAgent):
                 issues = []
                 yield self._stage(ctx, "semantic", progress, attempt,
                                   "Semantic validation skipped: no items to check")
+            elif not self._judge_on(llm):
+                checked = report.artifact if report.artifact is not None else data
+                issues = [*copied_example_issues(artifact_type, checked, source),
+                          *ungrounded_answer_issues(artifact_type, checked, source)]
+                yield self._stage(
+                    ctx, "semantic", progress, attempt,
+                    (f"✗ {_count(len(issues), 'issue')} found" if issues
+                     else "✓ Semantics valid") + " (deterministic checks; no model judge)",
+                    issues=issues,
+                )
             else:
                 try:
                     issues = await self._judge(
@@ -403,6 +429,7 @@ def build_artifact_repair_loop(
         call_timeout_s=timeout,
         max_source_chars=section.max_source_chars,
         prompt_example=section.prompt_example,
+        semantic_judge=section.semantic_judge,
         source_state_key=source_state_key,
         description=(
             "Turns source content into a quiz, flashcards or a mindmap, validates it "

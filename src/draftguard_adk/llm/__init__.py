@@ -22,6 +22,7 @@ from draftguard_adk.llm._local_llm import (
 )
 from draftguard_adk.llm._resolve import (
     agent_model,
+    is_embedded,
     model_choice_for,
     model_for,
     resolve_model,
@@ -36,6 +37,7 @@ __all__ = [
     "ask_json",
     "bundled_gguf",
     "inline_refs",
+    "is_embedded",
     "model_choice_for",
     "model_for",
     "register_local_models",

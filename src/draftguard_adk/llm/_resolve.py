@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 
 from google.adk.models.base_llm import BaseLlm
 
@@ -11,7 +12,10 @@ from draftguard.model_choice import ModelChoice, choose_model
 from draftguard.settings import ProjectSettings, load_settings
 from draftguard_adk.llm._local_llm import register_local_models
 
-__all__ = ["agent_model", "model_choice_for", "model_for", "resolve_model", "show_prompt_example"]
+__all__ = [
+    "agent_model", "is_embedded", "model_choice_for", "model_for", "resolve_model",
+    "show_prompt_example",
+]
 
 log = logging.getLogger("draftguard.models")
 
@@ -75,6 +79,17 @@ def resolve_model(
         raise ModelUnavailableError(f"cannot load {label} {name!r}: {err}") from None
 
 
+def is_embedded(model: str | BaseLlm) -> bool:
+    """Whether `model` (an instance or a model string) is one of the embedded local models."""
+    # Looked up on the package at call time, so a test can stand another class in for it.
+    from draftguard_adk.llm import LocalLlm
+
+    if isinstance(model, LocalLlm):
+        return True
+    return isinstance(model, str) and any(
+        re.fullmatch(p, model) for p in LocalLlm.supported_models())
+
+
 def show_prompt_example(llm: BaseLlm, setting: bool | None = None) -> bool:
     """Whether a prompt should show its format example to `llm`.
 
@@ -82,9 +97,4 @@ def show_prompt_example(llm: BaseLlm, setting: bool | None = None) -> bool:
     for the embedded local models: a 135M model copies the example instead of using the
     source, and the schema fixes the shape anyway.
     """
-    if setting is not None:
-        return setting
-    # Looked up on the package at call time, so a test can stand another class in for it.
-    from draftguard_adk.llm import LocalLlm
-
-    return not isinstance(llm, LocalLlm)
+    return setting if setting is not None else not is_embedded(llm)

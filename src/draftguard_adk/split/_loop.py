@@ -8,7 +8,6 @@ attempt, because users plug in their own splitters, which may copy (and rewrite)
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import AsyncGenerator
 from dataclasses import dataclass
 from typing import Any
@@ -28,7 +27,7 @@ from draftguard.errors import FatalError
 from draftguard.settings import ProjectSettings, load_settings
 from draftguard.split import ItemCandidates, outline_candidates, segment
 from draftguard_adk.agents import checker_event, loop_agent, sequential_agent
-from draftguard_adk.llm import LocalLlm, model_for, register_local_models
+from draftguard_adk.llm import is_embedded, model_for, register_local_models
 from draftguard_adk.split import state_keys as keys
 from draftguard_adk.split._checker import (
     ContentSplitValidationChecker,
@@ -162,13 +161,6 @@ def _feedback(state: Any, found: list[ItemCandidates]) -> str:
                                              add=_ids(add))
 
 
-def _is_embedded(model: str | BaseLlm) -> bool:
-    if isinstance(model, LocalLlm):
-        return True
-    return isinstance(model, str) and any(
-        re.fullmatch(p, model) for p in LocalLlm.supported_models())
-
-
 def _record_model_error(
     callback_context: CallbackContext, llm_request: LlmRequest, error: Exception
 ) -> LlmResponse | None:
@@ -242,7 +234,7 @@ def build_content_splitter(
         only = section.candidates_only
         plan = _Planner(score_cutoff=section.coverage_score_cutoff,
                         flag_cutoff=section.coverage_flag_cutoff,
-                        candidates_only=_is_embedded(chosen) if only is None else only)
+                        candidates_only=is_embedded(chosen) if only is None else only)
         planner = LlmAgent(
             name="split_planner",
             model=chosen,
