@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import json
 from pathlib import Path
 
@@ -219,3 +220,20 @@ def test_blocking_coverage_fails_and_writes_nothing_and_json_separates_the_check
         (4, "draft_not_ok", None), (5, "draft_not_ok", 2),
     ]
     assert payload["paragraphs"][4]["preview"].startswith("Hydration matters")
+
+
+def test_split_logs_no_app_name_mismatch(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # ADK's Runner guesses the app from the agent class's folder (draftguard_adk/agents) and
+    # warned "App name mismatch" on every `draftguard split` and demo run.
+    import asyncio
+
+    from scripted_llm import ScriptedLlm
+
+    from draftguard_adk.split import run_split
+
+    with caplog.at_level(logging.WARNING, logger="google_adk"):
+        asyncio.run(run_split("Intro.\n\nBody about cats.\n", "Cats",
+                              model=ScriptedLlm([{"ok_ids": [2]}])))
+    assert not [r for r in caplog.records if "App name mismatch" in r.getMessage()]

@@ -3,7 +3,7 @@ the response filter plugins and invokers share."""
 
 from __future__ import annotations
 
-from draftguard_adk.agents._apps import AGENTS_DIR
+from draftguard_adk.agents._apps import AGENTS_DIR, claim_for_app
 from draftguard_adk.agents._events import checker_event
 from draftguard_adk.agents._response_filter import (
     FilterChain,
@@ -34,6 +34,7 @@ __all__ = [
     "SnapshotAware",
     "TextFilter",
     "checker_event",
+    "claim_for_app",
     "content_text",
     "loop_agent",
     "sequential_agent",

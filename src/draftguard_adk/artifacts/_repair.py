@@ -29,6 +29,7 @@ from google.adk.runners import InMemoryRunner
 from google.genai import types
 
 from draftguard.errors import DraftguardError
+from draftguard_adk.agents import claim_for_app
 from draftguard_adk.artifacts._loop import (
     STATE_REQUEST,
     STATE_RESULT,
@@ -94,7 +95,7 @@ async def generate_artifact(
     except DraftguardError as err:
         return ArtifactOutcome(ok=False, artifact_type=artifact_type, error=str(err),
                                failure_kind="bad_input")
-    runner = InMemoryRunner(agent=loop, app_name=_APP)
+    runner = InMemoryRunner(agent=claim_for_app(loop, _APP), app_name=_APP)
     user_id = "artifact-worker"
     session = await runner.session_service.create_session(
         app_name=_APP, user_id=user_id, session_id=str(uuid.uuid4()),
