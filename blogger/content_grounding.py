@@ -27,7 +27,7 @@ from google.genai import types
 from rapidfuzz import fuzz
 
 from draftguard.grounding import Matcher, ground_arguments, has_phrase
-from draftguard_adk.agents import content_text, session_user_text
+from draftguard_adk.agents import TurnNotes, content_text, session_user_text
 from draftguard_adk.edits import DEFAULT_NAME, content_write, post_store
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
 
 #: Per-turn state: the one line the author sees about ignored or refused arguments.
 IGNORED_LINE_KEY = "temp:blogger_ignored_line"
+NOTES = TurnNotes(IGNORED_LINE_KEY)
 
 _QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'"})
 _ASKED = re.compile(
@@ -101,9 +102,7 @@ def _name_matcher(value: Any, user_text: str) -> bool:
 
 
 def _note(tool_context: ToolContext, line: str) -> None:
-    lines = [x for x in str(tool_context.state.get(IGNORED_LINE_KEY) or "").split("\n") if x]
-    if line not in lines:
-        tool_context.state[IGNORED_LINE_KEY] = "\n".join([*lines, line])
+    NOTES.add(tool_context.state, line)
 
 
 async def ground_tool_arguments(
@@ -164,12 +163,12 @@ def show_ignored(
 ) -> LlmResponse | None:
     """`after_model_callback`: the turn's final answer ends with the ignored-arguments line,
     whatever the model wrote (a small model leaves it out)."""
-    line = callback_context.state.get(IGNORED_LINE_KEY)
     content = llm_response.content
-    if not line or llm_response.partial or content is None or not content.parts:
+    if (not NOTES.pending(callback_context.state) or llm_response.partial or content is None
+            or not content.parts):
         return None
     if any(p.function_call for p in content.parts) or not content_text(content).strip():
         return None
-    callback_context.state[IGNORED_LINE_KEY] = None
+    line = "\n".join(NOTES.take(callback_context.state))
     parts = [*content.parts, types.Part(text=f"\n\n({line})")]
     return llm_response.model_copy(update={"content": types.Content(role="model", parts=parts)})

@@ -23,7 +23,7 @@ from draftguard.commands import Command, CommandSpec
 from draftguard_adk.chat import Action, Call, CommandRouter, Reply
 from event_planning.catalog import Cuisine, Neighborhood, venue_by_id
 from event_planning.preferences import names_enough, stated_preferences
-from event_planning.tools import IGNORED_LINE_KEY
+from event_planning.tools import NOTES
 from event_planning.venue_grounding import catalogue_names
 
 __all__ = ["PLANNER_COMMANDS", "build_router", "show_ignored"]
@@ -76,14 +76,6 @@ def _venue_lines(venues: list[Mapping[str, Any]]) -> list[str]:
     return lines
 
 
-def _take_ignored(ctx: CallbackContext) -> list[str]:
-    line = ctx.state.get(IGNORED_LINE_KEY)
-    if not line:
-        return []
-    ctx.state[IGNORED_LINE_KEY] = None
-    return [str(line)]
-
-
 def format_search(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
     """The reply to a search the router ran: the catalogue's lines, nothing a model wrote."""
     if result.get("status") != "ok":
@@ -96,7 +88,7 @@ def format_search(tool: str, result: Mapping[str, Any], ctx: CallbackContext) ->
     else:
         lines = [f"{len(venues)} venue{'s' if len(venues) != 1 else ''} for "
                  f"{_describe(prefs)}:", *_venue_lines(venues)]
-    return "\n".join([*lines, *_take_ignored(ctx)])
+    return "\n".join([*lines, *NOTES.take(ctx.state)])
 
 
 def format_shortlist(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
@@ -167,7 +159,7 @@ def build_router(*, today: Callable[[], Date] = Date.today) -> CommandRouter:
 
 def show_ignored(callback_context: CallbackContext) -> types.Content | None:
     """`after_agent_callback`: the turn's "Ignored: ..." line, when no reply showed it yet."""
-    lines = _take_ignored(callback_context)
+    lines = NOTES.take(callback_context.state)
     if not lines:
         return None
-    return types.Content(role="model", parts=[types.Part(text=lines[0])])
+    return types.Content(role="model", parts=[types.Part(text="\n".join(lines))])

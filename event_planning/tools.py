@@ -14,12 +14,13 @@ from google.adk.tools.tool_context import ToolContext
 
 from draftguard.grounding import ground_arguments as ground_in_text
 from draftguard.grounding import parse_day
-from draftguard_adk.agents import session_user_text
+from draftguard_adk.agents import TurnNotes, session_user_text
 from event_planning.argument_grounding import IGNORED_REASONS, preference_matchers
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, search, venue_by_id
 
 __all__ = [
     "IGNORED_LINE_KEY",
+    "NOTES",
     "PREFERENCES_KEY",
     "RESULTS_KEY",
     "SHORTLIST_KEY",
@@ -40,6 +41,7 @@ CALLS_KEY = "temp:planner_tool_calls"
 IGNORED_KEY = "temp:planner_ignored_arguments"
 #: The turn's "Ignored: ..." line, until the reply shows it.
 IGNORED_LINE_KEY = "temp:planner_ignored_line"
+NOTES = TurnNotes(IGNORED_LINE_KEY)
 #: Every venue id this session's tools returned: what an answer may talk about.
 RESULTS_KEY = "planner_result_venues"
 MAX_RESULTS = 200
@@ -117,7 +119,7 @@ def attach_ignored(
     if not mine:
         return None
     tool_context.state[IGNORED_KEY] = ignored
-    tool_context.state[IGNORED_LINE_KEY] = mine["line"]
+    NOTES.add(tool_context.state, mine["line"])
     return {**tool_response, "ignored": mine["items"]}
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from draftguard_adk.agents._apps import AGENTS_DIR, claim_for_app
 from draftguard_adk.agents._events import checker_event
+from draftguard_adk.agents._notes import TurnNotes
 from draftguard_adk.agents._response_filter import (
     FilterChain,
     FilteredResponse,
@@ -33,6 +34,7 @@ __all__ = [
     "ResponseFilter",
     "SnapshotAware",
     "TextFilter",
+    "TurnNotes",
     "checker_event",
     "claim_for_app",
     "content_text",
