@@ -20,6 +20,7 @@ from draftguard_adk.llm._local_llm import (
     LocalLlm,
     register_local_models,
 )
+from draftguard_adk.llm._profile import model_profile
 from draftguard_adk.llm._resolve import (
     agent_model,
     is_embedded,
@@ -40,6 +41,7 @@ __all__ = [
     "is_embedded",
     "model_choice_for",
     "model_for",
+    "model_profile",
     "register_local_models",
     "resolve_gguf",
     "resolve_model",

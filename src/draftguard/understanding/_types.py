@@ -1,0 +1,65 @@
+"""What the understanding layer says about a message: typed requests, or that it is none."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = ["Intent", "Interpretation", "Reading"]
+
+
+class Intent(StrEnum):
+    """Everything the apps' tools can do, plus the two ways a message is not one of them."""
+
+    # Either app.
+    HELP = "help"
+    #: Looks like a request, but code cannot read it: answered with the closest capabilities.
+    UNCLEAR = "unclear"
+    # The blogger.
+    SAVE_POST = "save_post"
+    NEW_POST = "new_post"
+    EDIT = "edit"
+    UNDO = "undo"
+    REVERT = "revert"
+    VERSIONS = "versions"
+    SPLIT = "split"
+    QUIZ = "quiz"
+    FLASHCARDS = "flashcards"
+    MINDMAP = "mindmap"
+    CHECK = "check"
+    # The planner.
+    PREFERENCES = "preferences"
+    SEARCH = "search"
+    PICK = "pick"
+    COMPARE = "compare"
+    SHORTLIST = "shortlist"
+    PLAN = "plan"
+
+
+class Interpretation(BaseModel):
+    """One request read from a message: its intent, its slots (JSON values, named per
+    intent) and how sure code is (1.0: no doubt; below the caller's cutoff: ask)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    intent: Intent
+    slots: dict[str, Any] = Field(default_factory=dict)
+    confidence: float = Field(default=1.0, ge=0.0, le=1.0)
+    #: When code is unsure, the readings it hesitates between (a model may pick one, or the
+    #: user is asked `question`).
+    candidates: tuple[Interpretation, ...] = ()
+    question: str | None = None
+
+
+class Reading(BaseModel):
+    """A message's requests in the order given; none means it is not a request."""
+
+    model_config = ConfigDict(frozen=True)
+
+    requests: tuple[Interpretation, ...] = ()
+
+    @property
+    def is_request(self) -> bool:
+        return bool(self.requests)
