@@ -5,6 +5,6 @@ Framework-free and model-free. Both apps read every message through it before an
 
 from __future__ import annotations
 
-from draftguard.understanding._types import Intent, Interpretation, Reading
+from draftguard.understanding._types import Conversation, Intent, Interpretation, Reading
 
-__all__ = ["Intent", "Interpretation", "Reading"]
+__all__ = ["Conversation", "Intent", "Interpretation", "Reading"]

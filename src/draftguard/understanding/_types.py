@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["Intent", "Interpretation", "Reading"]
+__all__ = ["Conversation", "Intent", "Interpretation", "Reading"]
 
 
 class Intent(StrEnum):
@@ -63,3 +63,12 @@ class Reading(BaseModel):
     @property
     def is_request(self) -> bool:
         return bool(self.requests)
+
+
+class Conversation(Protocol):
+    """One app's reading of a conversation: `read` a message given what came before, then
+    `commit` the reading the app acted on, so the next message is read in its light."""
+
+    def read(self, message: str) -> Reading: ...
+
+    def commit(self, reading: Reading) -> None: ...
