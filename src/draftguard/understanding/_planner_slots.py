@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import Any
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
 
 from draftguard.grounding import (
     Vocabulary,
@@ -49,8 +50,8 @@ _QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "‘": "'", "’": 
 #: Words that, just before a value, take it back ("not Thai", "instead of Thai").
 _NEGATION = re.compile(
     r"(?:\bnot|\bno|\bnever|\bdon'?t want|\bdo not want|\bforget(?: about)?|\bscratch|\bskip"
-    r"|\bdrop|\binstead of|\brather than|\bwithout|\bother than|\bexcept|\bno more)"
-    r"(?:\s+(?:the|that|a|any|more|really|so))?\s*$")
+    r"|\bdrop|\binstead of|\brather than|\bwithout|\bother than|\bexcept|\bno more"
+    r"|\bnothing|\bnone)(?:\s+(?:the|that|a|any|more|really|so|too|very|overly))?\s*$")
 
 #: A preference named as a whole ("the price", "the area"), for taking it back.
 CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
@@ -72,6 +73,9 @@ _CATEGORY_CLEAR = {
 }
 
 
+#: Shortest word typo correction looks at (and the shortest vocabulary word it corrects to).
+MIN_TYPO_LENGTH = 6
+_LETTERS = re.compile(r"[a-z]+")
 _SMALL_TALK_DAY = re.compile(r"\b(?:today|tonight)\b")
 _WORD = re.compile(r"[a-z0-9$']+")
 
@@ -87,7 +91,7 @@ def _name_key(name: str) -> str:
     return " ".join(re.sub(r"[^a-z0-9&]+", " ", plain_text(name)).split())
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # hashed by identity: built once, cached by callers
 class PlannerVocabulary:
     """The words of one planning domain: value -> other names for cuisines, neighbourhoods
     and price levels ("$".."$$$$" -> "cheap", ...), and the venue names it knows."""
@@ -110,6 +114,34 @@ class PlannerVocabulary:
     @cached_property
     def price_vocabulary(self) -> Vocabulary:
         return Vocabulary(self.price_words, key=str.strip, include_key=False)
+
+    @cached_property
+    def known_words(self) -> frozenset[str]:
+        """Every word of the cuisine and neighbourhood phrases, for typo correction."""
+        phrases = [*self.cuisines, *self.neighbourhoods,
+                   *(p for names in (*self.cuisines.values(), *self.neighbourhoods.values())
+                     for p in names)]
+        return frozenset(w for p in phrases for w in normalise_words(p).split())
+
+    @cached_property
+    def typo_targets(self) -> list[str]:
+        # Short words are left alone: "dinner" is one letter from "diner".
+        return sorted(w for w in self.known_words if len(w) >= MIN_TYPO_LENGTH)
+
+    def corrected(self, text: str) -> str:
+        """`text` with each misspelt vocabulary word ("mexcian", "rittenhose") put right:
+        one edit (two in long words) from exactly one vocabulary word, or left as it is."""
+        def fix(match: re.Match[str]) -> str:
+            word = match.group()
+            if len(word) < MIN_TYPO_LENGTH or word in self.known_words:
+                return word
+            limit = 2 if len(word) >= 9 else 1
+            hits = process.extract(word, self.typo_targets, scorer=OSA.distance,
+                                   score_cutoff=limit, limit=2)
+            if len(hits) == 1 or (len(hits) == 2 and hits[0][1] < hits[1][1]):
+                return str(hits[0][0])
+            return word
+        return _LETTERS.sub(fix, text)
 
     @cached_property
     def venue_keys(self) -> list[str]:
@@ -225,6 +257,7 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date) -> S
     for _, start, end in spans:
         typed = r"[^a-z0-9&]+".join(re.escape(w) for w in keyed[start:end].split())
         rest = re.sub(typed, " | ", rest, count=1)
+    rest = vocabulary.corrected(rest)
     reading.rest = rest
     for name, vocab in (("cuisine", vocabulary.cuisine_words),
                         ("neighborhood", vocabulary.neighbourhood_words)):
