@@ -14,7 +14,7 @@ from google.adk.models.base_llm import BaseLlm
 from google.adk.plugins.base_plugin import BasePlugin
 
 from draftguard_adk.dedupe import DuplicateFilterPlugin
-from draftguard_adk.llm import model_for
+from draftguard_adk.llm import model_for, model_profile
 from event_planning.chat import build_router, show_ignored
 from event_planning.prompts import EVENT_PLANNER_INSTRUCTION
 from event_planning.response_grounding import grounding_links
@@ -34,9 +34,10 @@ __all__ = ["app", "build_app", "build_event_planner"]
 
 def build_event_planner(model: str | BaseLlm | None = None) -> LlmAgent:
     """The planner agent; tests pass a scripted `model`."""
+    model = model if model is not None else model_for("event_planning")
     return LlmAgent(
         name="event_planning",
-        model=model if model is not None else model_for("event_planning"),
+        model=model,
         description="Plans a group dinner or event in Philadelphia: finds and shortlists venues.",
         instruction=EVENT_PLANNER_INSTRUCTION,
         tools=[search_venues, forget_preference, add_to_shortlist, remove_from_shortlist,
@@ -45,8 +46,8 @@ def build_event_planner(model: str | BaseLlm | None = None) -> LlmAgent:
         # preferences the user never expressed before the tool applies them.
         before_tool_callback=[repeat_guard, ground_arguments],
         after_tool_callback=attach_ignored,
-        # Searches the user's words ask for run by code, before any model.
-        before_model_callback=build_router(),
+        # Every message is read by code before any model; what it reads, code does.
+        before_model_callback=build_router(profile=model_profile(model)),
         after_agent_callback=show_ignored,
     )
 

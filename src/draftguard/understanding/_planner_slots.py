@@ -102,6 +102,9 @@ class PlannerVocabulary:
     venues: Sequence[str] = ()
     labels: Mapping[str, str] = field(default_factory=dict)
     venue_cutoff: float = DEFAULT_VENUE_CUTOFF
+    #: Words a party size comes with ("8 people") or after ("table for 8").
+    party_nouns: Sequence[str] = PARTY_NOUNS
+    party_lead_ins: Sequence[str] = PARTY_LEAD_INS
 
     @cached_property
     def cuisine_words(self) -> Vocabulary:
@@ -233,10 +236,11 @@ _BARE_NUMBER = re.compile(
     r"(?:[\s,]+(?:now|instead|then|please|actually|total|in total|of us|people))*[\s.!]*$")
 
 
-def _party_size(text: str) -> int | None:
+def _party_size(text: str, vocabulary: PlannerVocabulary) -> int | None:
     # A clause mark after the number ends it: "a group of 9, next friday".
     text = re.sub(r"(?<=\d)[.,;!?]+(?=\s|$)|[,;!?]+", " ", text)
-    size = stated_count(text, nouns=PARTY_NOUNS, lead_ins=PARTY_LEAD_INS)
+    size = stated_count(text, nouns=tuple(vocabulary.party_nouns),
+                        lead_ins=tuple(vocabulary.party_lead_ins))
     if size is None:
         bare = _BARE_NUMBER.match(text.strip())
         if bare is not None:
@@ -281,7 +285,7 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date) -> S
             reading.ambiguous["price_level"] = meant
         elif negated:
             reading.cleared.add("price_level")
-    size = _party_size(rest)
+    size = _party_size(rest, vocabulary)
     if size is not None:
         reading.values["party_size"] = size
     day = stated_day(rest, today=today)
