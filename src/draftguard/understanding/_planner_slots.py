@@ -13,7 +13,7 @@ from functools import cached_property
 from typing import Any
 
 from rapidfuzz import fuzz, process
-from rapidfuzz.distance import OSA
+from rapidfuzz.distance import OSA, Levenshtein
 
 from draftguard.grounding import (
     Vocabulary,
@@ -155,23 +155,33 @@ class PlannerVocabulary:
 
     def venues_named(self, text: str) -> list[tuple[str, int, int]]:
         """(venue, start, end) in `_name_key(text)` for every venue the text names, typos
-        allowed; of overlapping names the better, then the longer, wins."""
+        allowed. Of overlapping names the one that accounts for more of the words wins (its
+        length less the edits between it and the words): "pit & porch orthern liberties" is
+        "Pit & Porch Northern Liberties", not "Pit & Porch"; "about lberty steak room" is
+        "Liberty Steak Room", not "The Liberty Steak Room". A tie names both."""
         key = _name_key(text)
         if not key or not self.venues:
             return []
         cutoff = self.venue_cutoff
         hits = process.extract(key, self.venue_keys, scorer=fuzz.partial_ratio,
                                score_cutoff=cutoff, limit=None)
-        found: list[tuple[float, int, str, int, int]] = []
+        found: list[tuple[int, str, int, int]] = []
         for _, _, index in hits:
             name = self.venue_keys[index]
             span = _word_span(name, key, score_cutoff=cutoff)
             if span is not None:
-                found.append((span[0], len(name), self.venues[index], span[1], span[2]))
-        found.sort(key=lambda f: (-f[0], -f[1]))
+                matched = len(name) - Levenshtein.distance(name, key[span[1]:span[2]])
+                found.append((matched, self.venues[index], span[1], span[2]))
+        found.sort(key=lambda f: -f[0])
         taken: list[tuple[str, int, int]] = []
-        for _, _, venue, start, end in found:
+        best: list[int] = []
+        for matched, venue, start, end in found:
             if all(end <= s or start >= e for _, s, e in taken):
+                taken.append((venue, start, end))
+                best.append(matched)
+            elif matched in best and venue not in (t[0] for t in taken):
+                # As good a match for the same words ("L Rive Gauche"): both are named, so
+                # the caller asks which.
                 taken.append((venue, start, end))
         taken.sort(key=lambda t: t[1])
         return taken
