@@ -94,7 +94,7 @@ _UNSUPPORTED = re.compile(
     r"\b(?:book|booking|reserve|reservations?|vegan|vegetarian|gluten|halal|kosher|allerg\w*|"
     r"parking|live music|wheelchair|pay|payment|deposit|deliver\w*|cater\w*|take ?out|"
     r"directions|reviews?|ratings?|call them|phone them|email them)\b")
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\s+(?:and then|then|also|plus)\s+")
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+|,?\s+(?:and then|then)\s+")
 
 CAPABILITIES = ("I can search venues by cuisine, neighbourhood, price ($ to $$$$), party size "
                 "and date; show one result (\"the second one\"); compare results (\"which is "
@@ -182,7 +182,8 @@ class PlannerConversation:
         preference = questions[0] if questions else self._preferences(changes, asked=asked)
         if preference is not None:
             requests.insert(prefs_at or 0, preference)
-        if _UNSUPPORTED.search(text) and all(r.question for r in requests):
+        if _UNSUPPORTED.search(text) and all(r.question or r.intent is Intent.PICK
+                                             for r in requests):
             # Asks for something no tool does (booking, dietary needs): say what we can do.
             return Reading(requests=(_ask(Intent.UNCLEAR, CAPABILITIES, confidence=0.0),))
         if not requests and _looks_like_request(text):
@@ -218,7 +219,7 @@ class PlannerConversation:
         help, or a request code cannot read."""
         rest = slots.rest
         if _HELP.search(part) or (re.search(r"\bhelp\b", rest) and not slots.values
-                                  and not slots.venues):
+                                  and not slots.venues and not _SEARCH.search(rest)):
             return Interpretation(intent=Intent.HELP)
         if _REMOVE.search(rest) and (_LIST_WORDS.search(rest) or slots.venues):
             return self._venue_request(Intent.SHORTLIST, part, slots, action="remove")

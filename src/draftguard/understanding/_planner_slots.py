@@ -53,6 +53,11 @@ _NEGATION = re.compile(
     r"|\bdrop|\binstead of|\brather than|\bwithout|\bother than|\bexcept|\bno more"
     r"|\bnothing|\bnone)(?:\s+(?:the|that|a|any|more|really|so|too|very|overly))?\s*$")
 
+#: Words that, just after a value, take it back ("Fishtown doesn't work").
+_NEGATION_AFTER = re.compile(
+    r"^\s*(?:(?:is|are)\s+)?(?:out|off|no good|not (?:good|ok|okay|possible|an option)|"
+    r"does\s*n[o']?t work|won'?t work|will not work|too far|not anymore|no longer)\b")
+
 #: A preference named as a whole ("the price", "the area"), for taking it back.
 CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "cuisine": ("cuisine", "food", "kind of food", "type of food"),
@@ -223,20 +228,19 @@ def _positives(vocab: Vocabulary, text: str) -> tuple[list[str], list[str]]:
     plain = normalise_words(text)
     for value in vocab.mentioned(plain):
         taken_back = True
-        for phrase_at in _occurrences(vocab, value, plain):
-            if not _NEGATION.search(plain[:phrase_at]):
+        for start, end in _occurrences(vocab, value, plain):
+            if not (_NEGATION.search(plain[:start]) or _NEGATION_AFTER.match(plain[end:])):
                 taken_back = False
         (negated if taken_back else meant).append(value)
     return meant, negated
 
 
-def _occurrences(vocab: Vocabulary, value: str, text: str) -> list[int]:
-    """Where `value` is named in `text` (start offsets), by its own phrases."""
-    starts: list[int] = []
+def _occurrences(vocab: Vocabulary, value: str, text: str) -> list[tuple[int, int]]:
+    """Where `value` is named in `text` (start, end), by its own phrases."""
     pattern = vocab._own.get(vocab.key(value))  # the same package's compiled phrases
     if pattern is None:
-        return starts
-    return [m.start() for m in pattern.finditer(text)]
+        return []
+    return [m.span() for m in pattern.finditer(text)]
 
 
 _BARE_NUMBER = re.compile(
