@@ -8,6 +8,9 @@ and what the session stores. Searches the user's words ask for run by code (`cha
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import date as Date
+
 from google.adk.agents import LlmAgent
 from google.adk.apps import App
 from google.adk.models.base_llm import BaseLlm
@@ -32,8 +35,10 @@ from event_planning.tools import (
 __all__ = ["app", "build_app", "build_event_planner"]
 
 
-def build_event_planner(model: str | BaseLlm | None = None) -> LlmAgent:
-    """The planner agent; tests pass a scripted `model`."""
+def build_event_planner(
+    model: str | BaseLlm | None = None, *, today: Callable[[], Date] = Date.today
+) -> LlmAgent:
+    """The planner agent; tests pass a scripted `model` and a fixed `today`."""
     model = model if model is not None else model_for("event_planning")
     return LlmAgent(
         name="event_planning",
@@ -47,19 +52,20 @@ def build_event_planner(model: str | BaseLlm | None = None) -> LlmAgent:
         before_tool_callback=[repeat_guard, ground_arguments],
         after_tool_callback=attach_ignored,
         # Every message is read by code before any model; what it reads, code does.
-        before_model_callback=build_router(profile=model_profile(model)),
+        before_model_callback=build_router(today=today, profile=model_profile(model)),
         after_agent_callback=show_ignored,
     )
 
 
 def build_app(
-    model: str | BaseLlm | None = None, *, plugins: list[BasePlugin] | None = None
+    model: str | BaseLlm | None = None, *, plugins: list[BasePlugin] | None = None,
+    today: Callable[[], Date] = Date.today,
 ) -> App:
     """The app with the response filters (duplicates, then venue grounding) registered, or
     the given `plugins`."""
     return App(
         name="event_planning",
-        root_agent=build_event_planner(model),
+        root_agent=build_event_planner(model, today=today),
         plugins=plugins if plugins is not None else [
             DuplicateFilterPlugin(also=grounding_links)],
     )

@@ -96,10 +96,10 @@ _UNSUPPORTED = re.compile(
     r"directions|reviews?|ratings?|call them|phone them|email them)\b")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|,?\s+(?:and then|then)\s+")
 
-CAPABILITIES = ("I can search venues by cuisine, neighbourhood, price ($ to $$$$), party size "
-                "and date; show one result (\"the second one\"); compare results (\"which is "
-                "cheaper?\"); keep a shortlist (\"add it to my shortlist\"); and show the plan "
-                "so far.")
+CAPABILITIES = ("That is not something I can do here. I can search venues by cuisine, "
+                "neighbourhood, price ($ to $$$$), party size and date; show one result "
+                "(\"the second one\"); compare results (\"which is cheaper?\"); keep a "
+                "shortlist (\"add it to my shortlist\"); and show the plan so far.")
 
 
 class PlannerState(BaseModel):
