@@ -136,7 +136,10 @@ def stated_day(user_text: str, *, today: Date) -> Date | None:
         if when is None:
             return None
         days.add(when)
+    written = {d.weekday() for d in days}
     for m in _WEEKDAY.finditer(without_dates(text)):
+        if WEEKDAYS.index(m.group(2)) in written:
+            continue  # "Saturday Dec 5": the weekday of the date written next to it
         # "friday" on a Friday is today; "next friday" on a Friday is a week on.
         base = today if m.group(1) == "next" else yesterday
         when = _read(f"{'next ' if m.group(1) == 'next' else ''}{m.group(2)}", base)

@@ -79,7 +79,9 @@ _SEARCH = re.compile(
     r"recommend\w*|options|ideas|what (?:do|have) you got|what do you have|what have you got|"
     r"anything|any (?:good )?(?:places|spots|restaurants|venues)|go ahead|let'?s see|"
     r"what'?s (?:out there|available)|where (?:can|should) we (?:eat|go)|"
-    r"got anything|run it|try again|search again|(?:need|want|looking for) (?:a|some) "
+    r"got anything|run it|try again|search again|what'?s good|what is good|know (?:of )?any|"
+    r"any\b.{0,40}\b(?:places|spots|restaurants|venues|options)|"
+    r"(?:need|want|looking for) (?:a|some) "
     r"(?:restaurant|place|venue|spot)s?)\b")
 _REQUEST = re.compile(
     r"\b(?:book|reserve|reservation|table|menu|vegan|vegetarian|gluten|halal|kosher|parking|"
