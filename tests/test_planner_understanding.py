@@ -148,3 +148,37 @@ def test_the_core_knows_no_venues_of_its_own() -> None:
     [pick] = conversation.read("what about bar pinotxo?").requests
     assert pick.slots == {"venue": "Bar Pinotxo"}
     assert vocabulary().venues and "Bar Pinotxo" not in vocabulary().venues
+
+
+# -- any text is read without an error, and only into the vocabulary's values --------------
+
+WORDS = ["italian", "thai", "fishtown", "$$", "$", "for", "8", "people", "not", "the", "second",
+         "one", "add", "it", "to", "my", "shortlist", "compare", "cheaper", "?", "Bar Sorrento",
+         "next", "friday", "dec", "5", "make", "that", "ten", "instead", "“", "’", "help",
+         "and then", "forget", "price", "show", "me", ".", "book", "vegan"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(WORDS), st.text(max_size=8)), max_size=14),
+       st.lists(st.sampled_from(["Italian food", "South Philly", "for 6", "the first one"]),
+                max_size=3))
+def test_any_message_reads_into_known_values_only(words: list[str], before: list[str]) -> None:
+    conversation = new_conversation(TODAY)
+    for said in before:
+        conversation.commit(conversation.read(said))
+    reading = conversation.read(" ".join(words))
+    known = {"cuisine": {c.value for c in Cuisine}, "neighborhood": {n.value for n in HOODS},
+             "price_level": {p.value for p in PriceLevel}}
+    venues = set(vocabulary().venues)
+    for request in reading.requests:
+        if request.question is not None:
+            assert request.question.strip()
+            continue
+        slots = request.slots
+        for name, values in known.items():
+            assert slots.get(name) is None or slots[name] in values
+        assert slots.get("party_size") is None or 1 <= slots["party_size"] <= 500
+        if "date" in slots and slots["date"] is not None:
+            date.fromisoformat(slots["date"])
+        assert all(v in venues for v in slots.get("venues", [slots.get("venue")]) if v)
+    conversation.commit(reading)
