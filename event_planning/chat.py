@@ -17,6 +17,7 @@ schema's examples.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date as Date
 from functools import cache
@@ -50,6 +51,8 @@ from event_planning.venue_grounding import catalogue_names
 __all__ = ["CONVERSATION_KEY", "PLANNER_COMMANDS", "PlannerRouter", "build_router",
            "load_conversation", "show_ignored"]
 
+log = logging.getLogger("event_planning.chat")
+
 PLANNER_COMMANDS = [
     CommandSpec(name="search", usage="/search TEXT",
                 summary="Search venues for what TEXT says (food, area, $, people, day)",
@@ -66,6 +69,8 @@ INTRO = ("I plan group dinners in Philadelphia. Say what to eat or where, and fo
          "it to my shortlist\") or ask where things stand.")
 NOTHING_STATED = ("Tell me what to eat or where (a cuisine or a neighbourhood), and for how "
                   "many people or when.")
+CANNOT_READ = ("Sorry, I could not make sense of that. Tell me what to eat or where, and for "
+               "how many or when, or type /help.")
 #: What the conversation remembers besides preferences, results and shortlist (which live
 #: in their own keys, where the tools keep them).
 CONVERSATION_KEY = "planner_conversation"
@@ -293,6 +298,14 @@ def build_router(
         return Command(name=_UNDERSTOOD, text=message) if message.strip() else None
 
     async def understood(command: Command, ctx: CallbackContext) -> Action | None:
+        try:
+            return _understood(command, ctx)
+        except Exception:
+            # A reader's bug must not reach the person as a traceback.
+            log.exception("the planner could not read %r", command.text[:200])
+            return None if holds_conversation else Reply(CANNOT_READ)
+
+    def _understood(command: Command, ctx: CallbackContext) -> Action | None:
         conversation = load_conversation(ctx.state, today())
         reading = conversation.read(command.text)
         if not reading.is_request:

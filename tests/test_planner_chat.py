@@ -143,3 +143,16 @@ async def test_a_capable_model_keeps_the_open_conversation() -> None:
 def test_the_router_help_names_what_people_can_say() -> None:
     text = build_router().help()
     assert "the second one" in text and "/search TEXT" in text
+
+
+async def test_a_reader_bug_never_reaches_the_person(monkeypatch: Any) -> None:
+    from draftguard.understanding import PlannerConversation
+
+    def broken(self: PlannerConversation, message: str) -> Any:
+        raise RuntimeError("reader bug")
+
+    monkeypatch.setattr(PlannerConversation, "read", broken)
+    model = ScriptedLlm([], model=SMALL)
+    _, _, turns = await _converse(model, ["Thai food in Center City"])
+    assert "could not make sense of that" in _text(turns[0])
+    assert "reader bug" not in _text(turns[0]) and model.requests == []

@@ -224,13 +224,13 @@ class PlannerConversation:
                                   and not slots.venues and not _SEARCH.search(rest)):
             return Interpretation(intent=Intent.HELP)
         if _REMOVE.search(rest) and (_LIST_WORDS.search(rest) or slots.venues):
-            return self._venue_request(Intent.SHORTLIST, part, slots, action="remove")
+            return self._venue_request(Intent.SHORTLIST, slots, action="remove")
         if _SHORTLIST.search(rest) and (_LIST_WORDS.search(rest) or slots.venues
                                         or _reference(rest) is not None or _IT.search(rest)
                                         or re.search(r"\b(?:go with|take|choose)\b", rest)):
             if _PLAN.search(rest) and not slots.venues and _reference(rest) is None:
                 return Interpretation(intent=Intent.PLAN)
-            return self._venue_request(Intent.SHORTLIST, part, slots, action="add")
+            return self._venue_request(Intent.SHORTLIST, slots, action="add")
         if _PLAN.search(rest):
             return Interpretation(intent=Intent.PLAN)
         if _COMPARE.search(rest) and (slots.venues or self.state.results) and (
@@ -242,14 +242,14 @@ class PlannerConversation:
             intent = self.state.pending or Intent.PICK
             if _ALSO.search(rest) and self.state.last in (Intent.SHORTLIST, Intent.PICK):
                 intent = self.state.last  # "and Bar Sorrento too"
-            return self._venue_request(Intent(intent), part, slots)
+            return self._venue_request(Intent(intent), slots)
         if _reference(rest) is not None and not slots.values and re.search(
                 r"\b(?:one|option|place|venue|restaurant|spot)\b", rest):
             return _ask(Intent.PICK, "Which search results do you mean? Tell me what to "
                                      "eat or where first, and I will search.")
         return None
 
-    def _venue_request(self, intent: Intent, part: str, slots: SlotReading,
+    def _venue_request(self, intent: Intent, slots: SlotReading,
                        action: str | None = None) -> Interpretation:
         venue, question = self._venue(slots)
         if venue is None:
@@ -315,7 +315,7 @@ class PlannerConversation:
         state.pending = None
         for request in reading.requests:
             if request.question is not None:
-                if request.intent in (Intent.SHORTLIST, Intent.COMPARE):
+                if request.intent is Intent.SHORTLIST:
                     state.pending = request.intent.value
                 continue
             slots = request.slots
