@@ -206,7 +206,9 @@ def _pick_text(venue: Venue, results: Sequence[str]) -> str:
 
 
 def _compare_text(venues: Sequence[Venue], by: str | None) -> str:
-    if by == "price":
+    if by == "price" and len({v.price_level for v in venues}) == 1:
+        ordered, head = list(venues), f"All {'$' * venues[0].price_level}, none cheaper:"
+    elif by == "price":
         ordered, head = sorted(venues, key=lambda v: (v.price_level, v.name)), "Cheapest first:"
     elif by == "size":
         ordered, head = sorted(venues, key=lambda v: (-v.seats, v.name)), "Most seats first:"

@@ -5,6 +5,7 @@ small model (scripted)."""
 from __future__ import annotations
 
 import re
+from datetime import date
 from typing import Any
 
 from google.adk.runners import InMemoryRunner
@@ -17,6 +18,7 @@ from event_planning.chat import build_router
 from event_planning.tools import PREFERENCES_KEY, SHORTLIST_KEY
 
 SMALL = "local:smollm2"
+TUESDAY = date(2026, 11, 24)
 
 
 async def _session(runner: InMemoryRunner) -> str:
@@ -54,7 +56,7 @@ def _raw(text: str) -> bool:
 
 async def _converse(model: ScriptedLlm, said: list[str]) -> tuple[
         InMemoryRunner, str, list[list[Any]]]:
-    runner = InMemoryRunner(app=build_app(model))
+    runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
     sid = await _session(runner)
     return runner, sid, [await _say(runner, sid, text) for text in said]
 
@@ -73,6 +75,9 @@ async def test_the_design_documents_conversation_ends_in_one_search() -> None:
     assert model.requests == []
     assert (await _state(runner, sid))[PREFERENCES_KEY] == {
         "cuisine": "italian", "price_level": "$$$", "neighborhood": "south_philly"}
+    compared = _text(await _say(runner, sid, "which of those is cheaper?"))
+    assert compared.startswith("All $$$, none cheaper:")
+    assert all(compared.count(v.name) == 1 for v in expected)
 
 
 async def test_the_issue_s_thai_conversation_searches_and_takes_a_correction() -> None:
