@@ -1,5 +1,5 @@
 """`stated_day` reads spans with dateparser; the days it gives agree with the plain rules
-people mean (a slow, obvious reference), and a read stays well under a millisecond."""
+people mean (a slow, obvious reference), and a read stays well under five milliseconds."""
 
 from __future__ import annotations
 
@@ -69,10 +69,13 @@ def test_the_issue_s_days(said: str, expected: date | None) -> None:
     assert stated_day(said, today=date(2026, 11, 24)) == expected
 
 
-def test_a_read_takes_well_under_a_millisecond_once_warm() -> None:
+def test_a_read_stays_under_five_milliseconds_once_warm() -> None:
+    # CPU time, median of 50: on a shared machine wall time also counts other processes.
     today = date(2026, 11, 24)
     stated_day("next friday", today=today)
-    start = time.perf_counter()
+    times = []
     for _ in range(50):
+        start = time.thread_time()
         stated_day("Italian for 8 next Friday, or Dec 5", today=today)
-    assert (time.perf_counter() - start) / 50 < 0.005
+        times.append(time.thread_time() - start)
+    assert sorted(times)[25] < 0.005
