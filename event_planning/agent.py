@@ -8,13 +8,16 @@ and what the session stores. Searches the user's words ask for run by code (`cha
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import date as Date
+
 from google.adk.agents import LlmAgent
 from google.adk.apps import App
 from google.adk.models.base_llm import BaseLlm
 from google.adk.plugins.base_plugin import BasePlugin
 
 from draftguard_adk.dedupe import DuplicateFilterPlugin
-from draftguard_adk.llm import model_for
+from draftguard_adk.llm import model_for, model_profile
 from event_planning.chat import build_router, show_ignored
 from event_planning.prompts import EVENT_PLANNER_INSTRUCTION
 from event_planning.response_grounding import grounding_links
@@ -32,11 +35,14 @@ from event_planning.tools import (
 __all__ = ["app", "build_app", "build_event_planner"]
 
 
-def build_event_planner(model: str | BaseLlm | None = None) -> LlmAgent:
-    """The planner agent; tests pass a scripted `model`."""
+def build_event_planner(
+    model: str | BaseLlm | None = None, *, today: Callable[[], Date] = Date.today
+) -> LlmAgent:
+    """The planner agent; tests pass a scripted `model` and a fixed `today`."""
+    model = model if model is not None else model_for("event_planning")
     return LlmAgent(
         name="event_planning",
-        model=model if model is not None else model_for("event_planning"),
+        model=model,
         description="Plans a group dinner or event in Philadelphia: finds and shortlists venues.",
         instruction=EVENT_PLANNER_INSTRUCTION,
         tools=[search_venues, forget_preference, add_to_shortlist, remove_from_shortlist,
@@ -45,20 +51,21 @@ def build_event_planner(model: str | BaseLlm | None = None) -> LlmAgent:
         # preferences the user never expressed before the tool applies them.
         before_tool_callback=[repeat_guard, ground_arguments],
         after_tool_callback=attach_ignored,
-        # Searches the user's words ask for run by code, before any model.
-        before_model_callback=build_router(),
+        # Every message is read by code before any model; what it reads, code does.
+        before_model_callback=build_router(today=today, profile=model_profile(model)),
         after_agent_callback=show_ignored,
     )
 
 
 def build_app(
-    model: str | BaseLlm | None = None, *, plugins: list[BasePlugin] | None = None
+    model: str | BaseLlm | None = None, *, plugins: list[BasePlugin] | None = None,
+    today: Callable[[], Date] = Date.today,
 ) -> App:
     """The app with the response filters (duplicates, then venue grounding) registered, or
     the given `plugins`."""
     return App(
         name="event_planning",
-        root_agent=build_event_planner(model),
+        root_agent=build_event_planner(model, today=today),
         plugins=plugins if plugins is not None else [
             DuplicateFilterPlugin(also=grounding_links)],
     )

@@ -1,32 +1,57 @@
-"""The planner's conversation layer: searches the user's words ask for, run by code.
+"""The planner's conversation layer: every message is read by code before any model.
 
-A message that names what to eat or where, and for how many or when ("Plan a dinner for 8
-people, Italian food, $$$, in South Philly next Friday") is a search: the `CommandRouter`
-calls `search_venues` with the preferences read by code, before any model, and writes the
-reply from the catalogue. "Shortlist Bar Sorrento" (or `/shortlist NAME`) saves a venue by
-its name, so no model has to copy an id. `/search TEXT`, `/plan` and `/help` work the same
-way. Anything else goes to the model. A turn whose tool call lost arguments to grounding
-ends with one "Ignored: ..." line (`show_ignored`).
+`event_planning.conversation` reads each message in the light of the session so far
+(preferences over several turns, corrections, "the second one", "which is cheaper?", "add it
+to my shortlist"). What it reads, code does: a search is a `search_venues` call with the
+preferences code read (grounding leaves them alone) and a reply written from the catalogue; a
+pick, a comparison, help and a preference noted are replies written by code; the shortlist
+and the plan are tool calls whose replies code writes. `/search TEXT`, `/shortlist NAME`,
+`/plan` and `/help` work too.
+
+What code cannot act on depends on the model (`ModelProfile`): a capable model holds the
+open conversation and the hard cases (a question code asks, a request it cannot read); a
+small one never sees them - the reply is code's question, or the closest things the app can
+do - and writes prose only for what is no request at all, with no tools to fill from their
+schema's examples.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping
+import logging
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date as Date
+from functools import cache
 from typing import Any
 
 from google.adk.agents.callback_context import CallbackContext
+from google.adk.models.llm_request import LlmRequest
+from google.adk.models.llm_response import LlmResponse
+from google.adk.sessions.state import State
 from google.genai import types
 
 from draftguard.commands import Command, CommandSpec
+from draftguard.model_profile import ModelProfile
+from draftguard.understanding import Intent, Interpretation, PlannerConversation, PlannerState
 from draftguard_adk.chat import Action, Call, CommandRouter, Reply
-from event_planning.catalog import Cuisine, Neighborhood, venue_by_id
-from event_planning.preferences import names_enough, stated_preferences
-from event_planning.tools import NOTES
+from event_planning.catalog import Cuisine, Neighborhood, Venue, load_catalog, venue_by_id
+from event_planning.conversation import new_conversation
+from event_planning.tools import (
+    CODE_ARGS_KEY,
+    LAST_RESULTS_KEY,
+    NOTES,
+    PREFERENCES_KEY,
+    SHORTLIST_KEY,
+    plan_of,
+    remember_results,
+    shortlist_add,
+    shortlist_remove,
+)
 from event_planning.venue_grounding import catalogue_names
 
-__all__ = ["PLANNER_COMMANDS", "build_router", "show_ignored"]
+__all__ = ["CONVERSATION_KEY", "PLANNER_COMMANDS", "PlannerRouter", "build_router",
+           "load_conversation", "show_ignored"]
+
+log = logging.getLogger("event_planning.chat")
 
 PLANNER_COMMANDS = [
     CommandSpec(name="search", usage="/search TEXT",
@@ -39,16 +64,49 @@ PLANNER_COMMANDS = [
 ]
 
 INTRO = ("I plan group dinners in Philadelphia. Say what to eat or where, and for how many "
-         "or when, e.g. \"Italian for 8 in South Philly on Friday\".")
+         "or when, e.g. \"Italian for 8 in South Philly on Friday\". Then pick a result "
+         "(\"the second one\"), compare them (\"which is cheaper?\"), keep a shortlist (\"add "
+         "it to my shortlist\") or ask where things stand.")
 NOTHING_STATED = ("Tell me what to eat or where (a cuisine or a neighbourhood), and for how "
                   "many people or when.")
+CANNOT_READ = ("Sorry, I could not make sense of that. Tell me what to eat or where, and for "
+               "how many or when, or type /help.")
+#: What the conversation remembers besides preferences, results and shortlist (which live
+#: in their own keys, where the tools keep them).
+CONVERSATION_KEY = "planner_conversation"
+#: Lines code wrote for this turn's other requests, shown around the tool call's reply.
+_BEFORE_KEY = "temp:planner_lines_before"
+_AFTER_KEY = "temp:planner_lines_after"
+_UNDERSTOOD = "understood"
+_TOOL_INTENTS = frozenset({Intent.SEARCH, Intent.SHORTLIST, Intent.PLAN})
 
 
-_SHORTLIST_INTENT = re.compile(
-    r"^\s*(?:please\s+)?(?:(?:add|save|put|keep)\s+(?P<name>.+?)\s+(?:to|on|in)\s+(?:my|the)"
-    r"\s+short\s?list|short\s?list\s+(?P<name2>.+?))\s*(?:please)?\s*[.!]?\s*\Z",
-    re.I | re.S,
-)
+@cache
+def _venues_by_name() -> dict[str, Venue]:
+    return {v.name: v for v in load_catalog()}
+
+
+def _names(ids: Sequence[str]) -> list[str]:
+    venues = (venue_by_id(str(i)) for i in ids)
+    return [v.name for v in venues if v is not None]
+
+
+def load_conversation(state: State, today: Date) -> PlannerConversation:
+    """The session's conversation: what it remembered, with the preferences, the last
+    results and the shortlist as the tools left them (a model's tool call counts too)."""
+    remembered = PlannerState.model_validate(state.get(CONVERSATION_KEY) or {})
+    remembered.preferences = dict(state.get(PREFERENCES_KEY) or {})
+    last = state.get(LAST_RESULTS_KEY)
+    if last is not None:
+        remembered.results = _names(last)
+        remembered.searched = True
+    remembered.shortlist = _names(state.get(SHORTLIST_KEY) or [])
+    return new_conversation(today.isoformat(), state=remembered)
+
+
+def _save(state: State, conversation: PlannerConversation) -> None:
+    state[CONVERSATION_KEY] = conversation.state.model_dump(
+        mode="json", exclude={"preferences", "results", "shortlist"})
 
 
 def _describe(prefs: Mapping[str, Any]) -> str:
@@ -67,6 +125,14 @@ def _describe(prefs: Mapping[str, Any]) -> str:
     return ", ".join(parts) or "no preferences"
 
 
+def _still_needed(prefs: Mapping[str, Any]) -> str:
+    if not {"cuisine", "neighborhood"} & prefs.keys():
+        return "What would you like to eat, or where?"
+    other = "a neighbourhood" if "cuisine" in prefs else "a cuisine"
+    return (f"Add {other}, or say for how many and when, and I will search (or say "
+            "\"search\" to search now).")
+
+
 def _venue_lines(venues: list[Mapping[str, Any]]) -> list[str]:
     lines = []
     for i, summary in enumerate(venues, 1):
@@ -76,10 +142,19 @@ def _venue_lines(venues: list[Mapping[str, Any]]) -> list[str]:
     return lines
 
 
+def _framed(ctx: CallbackContext, text: str) -> str:
+    before = list(ctx.state.get(_BEFORE_KEY) or [])
+    after = list(ctx.state.get(_AFTER_KEY) or [])
+    if before or after:
+        ctx.state[_BEFORE_KEY] = None
+        ctx.state[_AFTER_KEY] = None
+    return "\n".join([*before, text, *after])
+
+
 def format_search(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
     """The reply to a search the router ran: the catalogue's lines, nothing a model wrote."""
     if result.get("status") != "ok":
-        return f"I could not search: {result.get('error', 'unknown error')}."
+        return _framed(ctx, f"I could not search: {result.get('error', 'unknown error')}.")
     prefs = result.get("preferences") or {}
     venues = list(result.get("venues") or [])
     if not venues:
@@ -88,19 +163,25 @@ def format_search(tool: str, result: Mapping[str, Any], ctx: CallbackContext) ->
     else:
         lines = [f"{len(venues)} venue{'s' if len(venues) != 1 else ''} for "
                  f"{_describe(prefs)}:", *_venue_lines(venues)]
-    return "\n".join([*lines, *NOTES.take(ctx.state)])
+    return _framed(ctx, "\n".join([*lines, *NOTES.take(ctx.state)]))
+
+
+def _shortlist_text(tool: str, result: Mapping[str, Any]) -> str:
+    if result.get("status") != "ok":
+        return f"I could not change the shortlist: {result.get('error', 'unknown error')}."
+    count = len(result.get("shortlist") or [])
+    size = f"{count} venue{'s' if count != 1 else ''}"
+    if tool == "remove_from_shortlist":
+        return f"Taken off the shortlist ({size} left)."
+    return (f"Added {result.get('added')} to the shortlist ({size}). Type /plan to see "
+            "where things stand.")
 
 
 def format_shortlist(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
-    if result.get("status") != "ok":
-        return f"I could not add it: {result.get('error', 'unknown error')}."
-    count = len(result.get("shortlist") or [])
-    return (f"Added {result.get('added')} to the shortlist ({count} "
-            f"venue{'s' if count != 1 else ''}). Type /plan to see where things stand.")
+    return _framed(ctx, _shortlist_text(tool, result))
 
 
-def format_plan(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
-    """The reply to /plan: preferences, shortlist (with warnings) and what is missing."""
+def _plan_text(result: Mapping[str, Any]) -> str:
     lines = [f"Preferences: {_describe(result.get('preferences') or {})}."]
     shortlist = list(result.get("shortlist") or [])
     if shortlist:
@@ -114,26 +195,155 @@ def format_plan(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> s
     return "\n".join(lines)
 
 
-def build_router(*, today: Callable[[], Date] = Date.today) -> CommandRouter:
-    """The planner's router; `today` reads relative days ("next friday")."""
+def format_plan(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
+    """The reply to /plan: preferences, shortlist (with warnings) and what is missing."""
+    return _framed(ctx, _plan_text(result))
+
+
+def _pick_text(venue: Venue, results: Sequence[str]) -> str:
+    number = f"{results.index(venue.name) + 1}. " if venue.name in results else ""
+    return f"{number}{venue.line()} Say \"add it to my shortlist\" to keep it."
+
+
+def _compare_text(venues: Sequence[Venue], by: str | None) -> str:
+    if by == "price" and len({v.price_level for v in venues}) == 1:
+        ordered, head = list(venues), f"All {'$' * venues[0].price_level}, none cheaper:"
+    elif by == "price":
+        ordered, head = sorted(venues, key=lambda v: (v.price_level, v.name)), "Cheapest first:"
+    elif by == "size":
+        ordered, head = sorted(venues, key=lambda v: (-v.seats, v.name)), "Most seats first:"
+    else:
+        ordered, head = list(venues), "Side by side:"
+    lines = [head]
+    for v in ordered:
+        room = f", private room for {v.private_room_seats}" if v.private_room_seats else ""
+        lines.append(f"- {v.name}: {'$' * v.price_level}, {v.cuisine.label}, "
+                     f"{v.neighborhood.label}, seats {v.seats}{room}.")
+    return "\n".join(lines)
+
+
+class _Turn:
+    """One message's requests turned into at most one tool call and lines written by code."""
+
+    def __init__(self, ctx: CallbackContext, conversation: PlannerConversation,
+                 help_text: Callable[[], str], *, direct: bool = False) -> None:
+        self.ctx = ctx
+        self.conversation = conversation
+        self.help_text = help_text
+        #: Several tool requests: all but the search run here, in order, as lines.
+        self.direct = direct
+        self.call: Call | None = None
+        self.before: list[str] = []
+        self.after: list[str] = []
+
+    def say(self, line: str) -> None:
+        (self.before if self.call is None else self.after).append(line)
+
+    def act(self, request: Interpretation) -> None:
+        state, slots = self.ctx.state, request.slots
+        if request.intent is Intent.PREFERENCES:
+            prefs = dict(state.get(PREFERENCES_KEY) or {})
+            for name, value in slots.items():
+                if value is None:
+                    prefs.pop(name, None)
+                else:
+                    prefs[name] = value
+            state[PREFERENCES_KEY] = prefs
+            self.say(f"Noted: {_describe(prefs)}. {_still_needed(prefs)}")
+        elif request.intent is Intent.SEARCH:
+            state[PREFERENCES_KEY] = {}
+            state[CODE_ARGS_KEY] = dict(slots)
+            self._tool(Call("search_venues", dict(slots)), None)
+        elif request.intent is Intent.PICK:
+            venue = _venues_by_name()[slots["venue"]]
+            remember_results(state, [venue.id])
+            self.say(_pick_text(venue, self.conversation.state.results))
+        elif request.intent is Intent.COMPARE:
+            venues = [_venues_by_name()[n] for n in slots["venues"]]
+            remember_results(state, [v.id for v in venues])
+            self.say(_compare_text(venues, slots.get("by")))
+        elif request.intent is Intent.SHORTLIST:
+            venue = _venues_by_name()[slots["venue"]]
+            tool = ("remove_from_shortlist" if slots.get("action") == "remove"
+                    else "add_to_shortlist")
+            change = shortlist_add if tool == "add_to_shortlist" else shortlist_remove
+            self._tool(Call(tool, {"venue_id": venue.id}),
+                       lambda: _shortlist_text(tool, change(state, venue.id)))
+        elif request.intent is Intent.PLAN:
+            self._tool(Call("plan_summary", {}), lambda: _plan_text(plan_of(state)))
+        elif request.intent is Intent.HELP:
+            self.say(self.help_text())
+
+    def _tool(self, call: Call, instead: Callable[[], str] | None) -> None:
+        if instead is not None and self.direct:
+            self.say(instead())
+        elif self.call is None:
+            self.call = call
+
+    def action(self) -> Action:
+        if self.call is None:
+            return Reply("\n".join(self.before))
+        self.ctx.state[_BEFORE_KEY] = self.before or None
+        self.ctx.state[_AFTER_KEY] = self.after or None
+        return self.call
+
+
+def build_router(
+    *, today: Callable[[], Date] = Date.today, profile: ModelProfile | None = None
+) -> PlannerRouter:
+    """The planner's router; `today` reads relative days ("next friday"); `profile` says
+    what the model may be left with (default: a capable model)."""
+    holds_conversation = profile is None or profile.holds_conversation
+    router: CommandRouter
 
     def intent(message: str) -> Command | None:
-        wanted = _SHORTLIST_INTENT.match(message)
-        if wanted is not None:
-            name = wanted.group("name") or wanted.group("name2")
-            # "add it to the shortlist" needs the conversation: the model's job.
-            if len(catalogue_names().named(name)) == 1:
-                return Command(name="shortlist", text=name)
-        # A message about a particular venue is a question for the model, not a search.
-        if catalogue_names().named(message):
+        return Command(name=_UNDERSTOOD, text=message) if message.strip() else None
+
+    async def understood(command: Command, ctx: CallbackContext) -> Action | None:
+        try:
+            return _understood(command, ctx)
+        except Exception:
+            # A reader's bug must not reach the person as a traceback.
+            log.exception("the planner could not read %r", command.text[:200])
+            return None if holds_conversation else Reply(CANNOT_READ)
+
+    def _understood(command: Command, ctx: CallbackContext) -> Action | None:
+        conversation = load_conversation(ctx.state, today())
+        reading = conversation.read(command.text)
+        if not reading.is_request:
             return None
-        if names_enough(stated_preferences(message, today=today())):
-            return Command(name="search", text=message)
-        return None
+        questions = [r for r in reading.requests if r.question is not None]
+        if questions and holds_conversation:
+            return None  # the model keeps the hard cases
+        tools = [r for r in reading.requests if r.intent in _TOOL_INTENTS]
+        turn = _Turn(ctx, conversation, router.help, direct=len(tools) > 1)
+        if questions:
+            turn.say(str(questions[0].question))
+        else:
+            for request in reading.requests:
+                turn.act(request)
+        conversation.commit(reading)
+        _save(ctx.state, conversation)
+        return turn.action()
 
     async def search(command: Command, ctx: CallbackContext) -> Action:
-        prefs = stated_preferences(command.text, today=today())
-        return Call("search_venues", prefs) if prefs else Reply(NOTHING_STATED)
+        conversation = load_conversation(ctx.state, today())
+        reading = conversation.read(command.text)
+        found = [r for r in reading.requests if r.intent in (Intent.SEARCH, Intent.PREFERENCES)
+                 and r.question is None]
+        if not found:
+            return Reply(NOTHING_STATED)
+        prefs = {**(conversation.state.preferences if found[0].intent is Intent.PREFERENCES
+                    else {}), **found[0].slots}
+        prefs = {k: v for k, v in prefs.items() if v is not None}
+        if not prefs:
+            return Reply(NOTHING_STATED)
+        searched = Interpretation(intent=Intent.SEARCH, slots=prefs)
+        turn = _Turn(ctx, conversation, router.help)
+        turn.act(searched)
+        conversation.commit(type(reading)(requests=(searched,)))
+        _save(ctx.state, conversation)
+        return turn.action()
 
     async def shortlist(command: Command, ctx: CallbackContext) -> Action:
         named = {v.id: v for v, _, _ in catalogue_names().named(command.text)}
@@ -147,14 +357,36 @@ def build_router(*, today: Callable[[], Date] = Date.today) -> CommandRouter:
     async def plan(command: Command, ctx: CallbackContext) -> Action:
         return Call("plan_summary", {})
 
-    return CommandRouter(
+    router = CommandRouter(
         PLANNER_COMMANDS,
-        {"search": search, "shortlist": shortlist, "plan": plan},
+        {"search": search, "shortlist": shortlist, "plan": plan, _UNDERSTOOD: understood},
         formatters={"search_venues": format_search, "add_to_shortlist": format_shortlist,
-                    "plan_summary": format_plan},
+                    "remove_from_shortlist": format_shortlist, "plan_summary": format_plan},
         intents=intent,
         intro=INTRO,
     )
+    return PlannerRouter(router, holds_conversation=holds_conversation)
+
+
+class PlannerRouter:
+    """The `before_model_callback`: the router, and on a small model no tools for the model
+    (what reaches it is no request, so prose is all it may write)."""
+
+    def __init__(self, router: CommandRouter, *, holds_conversation: bool) -> None:
+        self.router = router
+        self.holds_conversation = holds_conversation
+
+    def help(self) -> str:
+        return self.router.help()
+
+    async def __call__(
+        self, callback_context: CallbackContext, llm_request: LlmRequest
+    ) -> LlmResponse | None:
+        response = await self.router(callback_context, llm_request)
+        if response is None and not self.holds_conversation:
+            llm_request.config.tools = None
+            llm_request.tools_dict.clear()
+        return response
 
 
 def show_ignored(callback_context: CallbackContext) -> types.Content | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import date as Date
 from typing import Any, Literal
 
+from google.adk.sessions.state import State
 from google.adk.tools.base_tool import BaseTool
 from google.adk.tools.tool_context import ToolContext
 
@@ -19,7 +20,9 @@ from event_planning.argument_grounding import IGNORED_REASONS, preference_matche
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, search, venue_by_id
 
 __all__ = [
+    "CODE_ARGS_KEY",
     "IGNORED_LINE_KEY",
+    "LAST_RESULTS_KEY",
     "NOTES",
     "PREFERENCES_KEY",
     "RESULTS_KEY",
@@ -28,10 +31,14 @@ __all__ = [
     "attach_ignored",
     "forget_preference",
     "ground_arguments",
+    "plan_of",
     "plan_summary",
+    "remember_results",
     "remove_from_shortlist",
     "repeat_guard",
     "search_venues",
+    "shortlist_add",
+    "shortlist_remove",
 ]
 
 PREFERENCES_KEY = "planner_preferences"
@@ -44,6 +51,11 @@ IGNORED_LINE_KEY = "temp:planner_ignored_line"
 NOTES = TurnNotes(IGNORED_LINE_KEY)
 #: Every venue id this session's tools returned: what an answer may talk about.
 RESULTS_KEY = "planner_result_venues"
+#: The last search's venue ids, in the order shown ("the second one").
+LAST_RESULTS_KEY = "planner_last_results"
+#: The arguments of the search code read from the user's words this turn: grounding, there
+#: for what a model sends, leaves them as they are (a typo code corrected is no invention).
+CODE_ARGS_KEY = "temp:planner_code_args"
 MAX_RESULTS = 200
 GROUNDED_TOOLS = frozenset({"search_venues"})
 
@@ -54,10 +66,15 @@ def _preferences(tool_context: ToolContext) -> dict[str, Any]:
     return dict(tool_context.state.get(PREFERENCES_KEY) or {})
 
 
-def _remember_results(tool_context: ToolContext, venue_ids: list[str]) -> None:
-    seen = list(tool_context.state.get(RESULTS_KEY) or [])
+def remember_results(state: State, venue_ids: list[str]) -> None:
+    """Venues an answer may now talk about (the grounding filter reads this)."""
+    seen = list(state.get(RESULTS_KEY) or [])
     seen += [v for v in venue_ids if v not in seen]
-    tool_context.state[RESULTS_KEY] = seen[-MAX_RESULTS:]
+    state[RESULTS_KEY] = seen[-MAX_RESULTS:]
+
+
+def _remember_results(tool_context: ToolContext, venue_ids: list[str]) -> None:
+    remember_results(tool_context.state, venue_ids)
 
 
 def _error(message: str, **extra: Any) -> dict[str, Any]:
@@ -95,6 +112,9 @@ def ground_arguments(
     that dict) and kept, with reasons, for `attach_ignored` to show in the tool response.
     """
     if tool.name not in GROUNDED_TOOLS:
+        return None
+    if tool_context.state.get(CODE_ARGS_KEY) == args:
+        tool_context.state[CODE_ARGS_KEY] = None
         return None
     report = ground_in_text(args, session_user_text(tool_context.session),
                             preference_matchers(), reasons=IGNORED_REASONS)
@@ -172,6 +192,7 @@ def search_venues(
         on_date=Date.fromisoformat(prefs["date"]) if "date" in prefs else None,
     )
     _remember_results(tool_context, [v.id for v in venues])
+    tool_context.state[LAST_RESULTS_KEY] = [v.id for v in venues]
     result: dict[str, Any] = {
         "status": "ok",
         "preferences": prefs,
@@ -193,36 +214,51 @@ def forget_preference(tool_context: ToolContext, name: PreferenceName) -> dict[s
 
 def add_to_shortlist(tool_context: ToolContext, venue_id: str) -> dict[str, Any]:
     """Save a venue (by its id from search_venues) to the user's shortlist."""
+    return shortlist_add(tool_context.state, venue_id)
+
+
+def shortlist_add(state: State, venue_id: str) -> dict[str, Any]:
+    """`add_to_shortlist` on session state (the router adds a second venue this way)."""
     venue = venue_by_id(venue_id)
     if venue is None:
         return _error(f"no venue with id {venue_id!r}; use an id from search_venues")
-    shortlist = list(tool_context.state.get(SHORTLIST_KEY) or [])
+    shortlist = list(state.get(SHORTLIST_KEY) or [])
     if venue.id not in shortlist:
         if len(shortlist) >= MAX_SHORTLIST:
             return _error(f"the shortlist holds at most {MAX_SHORTLIST} venues")
         shortlist.append(venue.id)
-    tool_context.state[SHORTLIST_KEY] = shortlist
-    _remember_results(tool_context, [venue.id])
+    state[SHORTLIST_KEY] = shortlist
+    remember_results(state, [venue.id])
     return {"status": "ok", "added": venue.name, "shortlist": shortlist}
 
 
 def remove_from_shortlist(tool_context: ToolContext, venue_id: str) -> dict[str, Any]:
     """Take a venue off the shortlist."""
-    shortlist = list(tool_context.state.get(SHORTLIST_KEY) or [])
+    return shortlist_remove(tool_context.state, venue_id)
+
+
+def shortlist_remove(state: State, venue_id: str) -> dict[str, Any]:
+    """`remove_from_shortlist` on session state."""
+    shortlist = list(state.get(SHORTLIST_KEY) or [])
     wanted = venue_id.strip().lower()
     if wanted not in shortlist:
         return _error(f"{venue_id!r} is not on the shortlist", shortlist=shortlist)
     shortlist.remove(wanted)
-    tool_context.state[SHORTLIST_KEY] = shortlist
+    state[SHORTLIST_KEY] = shortlist
     return {"status": "ok", "shortlist": shortlist}
 
 
 def plan_summary(tool_context: ToolContext) -> dict[str, Any]:
     """The plan so far: preferences, shortlisted venues, and what is still missing."""
-    prefs = _preferences(tool_context)
-    venues = [venue_by_id(v) for v in tool_context.state.get(SHORTLIST_KEY) or []]
+    return plan_of(tool_context.state)
+
+
+def plan_of(state: State) -> dict[str, Any]:
+    """`plan_summary` on session state."""
+    prefs = dict(state.get(PREFERENCES_KEY) or {})
+    venues = [venue_by_id(v) for v in state.get(SHORTLIST_KEY) or []]
     shortlisted = [v.summary() for v in venues if v is not None]
-    _remember_results(tool_context, [str(v["id"]) for v in shortlisted])
+    remember_results(state, [str(v["id"]) for v in shortlisted])
     missing = [k for k in ("date", "party_size") if k not in prefs]
     if not shortlisted:
         missing.append("a shortlisted venue")

@@ -115,7 +115,7 @@ async def test_ignored_arguments_are_shown_in_one_line() -> None:
         "Here are some sushi places.",
     ])
     runner = InMemoryRunner(app=build_app(model, plugins=[]))
-    events, _ = await _say(runner, "Sushi in South Philly please")
+    events, _ = await _say(runner, "Japanese or Thai in South Philly, what would you pick?")
     texts = [p.text for e in events if e.content for p in e.content.parts or [] if p.text]
     assert texts == ["Here are some sushi places.",
                      "Ignored: price_level='$' (you never mentioned a price)"]
@@ -124,7 +124,7 @@ async def test_ignored_arguments_are_shown_in_one_line() -> None:
 async def test_a_grounded_turn_shows_no_ignored_line() -> None:
     model = ScriptedLlm([Call("search_venues", {"cuisine": "japanese"}), "Sushi it is."])
     runner = InMemoryRunner(app=build_app(model, plugins=[]))
-    events, _ = await _say(runner, "Sushi please")
+    events, _ = await _say(runner, "Japanese or Thai, what would you pick?")
     assert _text(events) == "Sushi it is."
 
 
@@ -173,10 +173,22 @@ async def test_a_venue_is_shortlisted_by_its_name_without_the_model() -> None:
     assert model.requests == []
 
 
-async def test_a_question_about_a_venue_or_it_goes_to_the_model() -> None:
-    model = ScriptedLlm(["Let me check.", "Which one?"])
+async def test_a_question_about_a_venue_is_answered_from_the_catalogue() -> None:
+    # Changed with issue 16: a venue named by the user is read by code (its catalogue
+    # line answers), and "it" then means that venue, so no model is asked.
+    model = ScriptedLlm([])
     runner = InMemoryRunner(app=build_app(model, plugins=[]))
     events, sid = await _say(runner, "Is Cucina Lucia in South Philly good for 8 people?")
-    assert _calls(events) == [] and _text(events) == "Let me check."
+    lucia = next(v for v in search(cuisine=Cuisine.ITALIAN, limit=200)
+                 if v.name == "Cucina Lucia")
+    assert _calls(events) == [] and lucia.line() in _text(events)
     events, _ = await _say(runner, "add it to the shortlist", sid)
+    assert _calls(events) == [("add_to_shortlist", {"venue_id": lucia.id})]
+    assert model.requests == []
+
+
+async def test_it_with_nothing_before_goes_to_a_capable_model() -> None:
+    model = ScriptedLlm(["Which one?"])
+    runner = InMemoryRunner(app=build_app(model, plugins=[]))
+    events, _ = await _say(runner, "add it to the shortlist")
     assert _calls(events) == [] and _text(events) == "Which one?"

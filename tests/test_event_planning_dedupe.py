@@ -38,6 +38,10 @@ THIRD_ANSWER = (
 )
 
 
+MODEL_MESSAGES = ("Italian or Thai, what do you think?", "$$$ or $$$$, whichever you like",
+                  "South Philly or Fishtown Italian, you choose")
+
+
 def _chunks(text: str, sizes: Iterator[int]) -> list[str]:
     out, i = [], 0
     while i < len(text):
@@ -81,7 +85,10 @@ async def test_south_philly_duplicate(
     )
     answers: list[str] = []
     caplog.set_level(logging.INFO, logger="event_planning")
-    for message in ("Italian food", "$$$", "South Philly Italian"):
+    # Code now answers the seed's own messages ("Italian food", "$$$", "South Philly
+    # Italian": tests/test_planner_chat.py); these, each with two readings, reach the model,
+    # so the filter still meets the model's streamed repeats.
+    for message in MODEL_MESSAGES:
         pieces = [
             item async for item in invoker.invoke_agent_streaming(
                 user_id="u", session_id="s1", message=message
@@ -139,7 +146,7 @@ async def test_plugin_filters_stream_and_stored_session(
     finals: list[str] = []
     async for event in runner.run_async(
         user_id="u", session_id=session.id,
-        new_message=types.Content(role="user", parts=[types.Part(text="South Philly Italian")]),
+        new_message=types.Content(role="user", parts=[types.Part(text=MODEL_MESSAGES[2])]),
         run_config=RunConfig(streaming_mode=StreamingMode.SSE),
     ):
         text = "".join(p.text or "" for p in (event.content.parts if event.content else []))
@@ -185,7 +192,7 @@ async def test_plugin_error_lets_the_response_through_and_is_counted(
     with caplog.at_level(logging.ERROR):
         async for event in runner.run_async(
             user_id="u", session_id=session.id,
-            new_message=types.Content(role="user", parts=[types.Part(text="Italian")]),
+            new_message=types.Content(role="user", parts=[types.Part(text=MODEL_MESSAGES[0])]),
             run_config=RunConfig(streaming_mode=StreamingMode.SSE),
         ):
             text = "".join(p.text or "" for p in (event.content.parts if event.content else []))
@@ -220,7 +227,7 @@ def test_plugin_filters_api_server_run_sse(tmp_path_factory: pytest.TempPathFact
             sid = created.json()["id"]
             resp = client.post("/run_sse", json={
                 "app_name": "event_planning", "user_id": "u", "session_id": sid,
-                "new_message": {"role": "user", "parts": [{"text": "South Philly Italian"}]},
+                "new_message": {"role": "user", "parts": [{"text": MODEL_MESSAGES[2]}]},
                 "streaming": True,
             })
             assert resp.status_code == 200, resp.text

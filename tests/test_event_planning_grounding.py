@@ -38,7 +38,8 @@ async def test_invented_preferences_are_ignored_and_later_ones_apply() -> None:
     runner = InMemoryRunner(app=build_app(model, plugins=[]))
     session = await runner.session_service.create_session(app_name="event_planning",
                                                           user_id="u")
-    [first] = await _turn(runner, session.id, "Italian food for 8 or 10 people")
+    # Messages code asks about (two values) reach the model, whose calls are grounded.
+    [first] = await _turn(runner, session.id, "Italian or Thai food for 8 or 10 people?")
     assert first["status"] == "ok"
     assert set(first["ignored"]) == {"price_level", "neighborhood"}
     assert "'$'" in first["ignored"]["price_level"]
@@ -49,7 +50,7 @@ async def test_invented_preferences_are_ignored_and_later_ones_apply() -> None:
     assert stored is not None
     assert stored.state[PREFERENCES_KEY] == {"cuisine": "italian", "party_size": 8}
 
-    [second] = await _turn(runner, session.id, "$$$")
+    [second] = await _turn(runner, session.id, "$$$ or $$$$, which would you go for?")
     assert second["preferences"] == {"cuisine": "italian", "party_size": 8, "price_level": "$$$"}
     assert set(second["ignored"]) == {"neighborhood"}
     stored = await runner.session_service.get_session(app_name="event_planning", user_id="u",

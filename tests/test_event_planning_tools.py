@@ -78,8 +78,9 @@ def test_date_accepts_an_iso_timestamp() -> None:
 
 
 async def _run_turn(
-    script: list[Any], said: str = "Italian food"
+    script: list[Any], said: str = "Italian or Thai, what do you think?"
 ) -> tuple[Any, list[dict[str, Any]], Any]:
+    # A message code asks about (two cuisines) goes to the (capable, scripted) model.
     from google.adk.runners import InMemoryRunner
     from google.genai import types
     from scripted_llm import ScriptedLlm
@@ -121,7 +122,7 @@ async def test_different_calls_in_one_turn_all_run() -> None:
         Call("search_venues", {"price_level": "$$$"}),
         Call("plan_summary"),
         "Here is your plan.",
-    ], said="Italian food, $$$")
+    ], said="Italian or Thai, $$$, what do you think?")
     assert model.remaining == 0
     assert [r["status"] for r in responses] == ["ok", "ok", "ok"]
     assert stored.state[PREFERENCES_KEY] == {"cuisine": "italian", "price_level": "$$$"}

@@ -1,10 +1,18 @@
-"""Dates people write ("2026-06-14", "6/14", "June 14th", "14 June", "friday", "tomorrow")."""
+"""Dates people write ("2026-06-14", "6/14", "June 14th", "14 June", "friday", "tomorrow").
+
+Code finds the candidate spans (a written date, a weekday with its "this"/"next"/"on", a
+relative day word); `dateparser` reads each span against a fixed `today`. Spans keep the
+library away from the rest of the message, where it would read "may" or "second" as dates.
+"""
 
 from __future__ import annotations
 
 import re
 from datetime import date as Date
 from datetime import datetime, timedelta
+from functools import lru_cache
+
+from dateparser.date import DateDataParser
 
 from draftguard.grounding._phrases import has_phrase
 from draftguard.grounding._report import Matcher
@@ -32,31 +40,57 @@ _ORD = r"(?:st|nd|rd|th)?"
 _YEAR = r"(?:,?\s+(\d{4}))?"
 _MONTH_DAY = re.compile(rf"\b({_MONTH})\.?\s+(\d{{1,2}}){_ORD}\b{_YEAR}")
 _DAY_MONTH = re.compile(rf"\b(\d{{1,2}}){_ORD}\s+(?:of\s+)?({_MONTH})\b{_YEAR}")
+_WRITTEN = (_ISO, _SLASH, _MONTH_DAY, _DAY_MONTH)
+_WEEKDAY = re.compile(r"(?<![a-z])(?:(next|this|on)\s+)?(" + "|".join(WEEKDAYS)
+                      + r")s?(?![a-z])")
 
 
 def without_dates(text: str) -> str:
     """`text` with every explicit date blanked, so its digits are not read as counts."""
-    for pattern in (_ISO, _SLASH, _MONTH_DAY, _DAY_MONTH):
+    for pattern in _WRITTEN:
         text = pattern.sub(" ", text)
     return text
 
 
-def _month(name: str) -> int:
-    return next(i for i, m in enumerate(MONTHS, 1) if m.startswith(name[:3]))
+@lru_cache(maxsize=16)
+def _parser(base: Date) -> DateDataParser:
+    # Later dates win ("June 14th" in November is next June); English only, which also
+    # keeps each read under a millisecond.
+    return DateDataParser(languages=["en"], settings={
+        "RELATIVE_BASE": datetime.combine(base, datetime.min.time()),
+        "PREFER_DATES_FROM": "future",
+        "RETURN_AS_TIMEZONE_AWARE": False,
+    })
 
 
-def written_dates(text: str) -> list[tuple[int | None, int, int]]:
+def _read(span: str, base: Date) -> Date | None:
+    """The day `dateparser` reads `span` as, from `base` on; None for no single day."""
+    data = _parser(base).get_date_data(span)
+    if data.date_obj is None or data.period != "day":
+        return None
+    day: Date = data.date_obj.date()
+    return day
+
+
+def _written_spans(text: str) -> list[tuple[str, bool]]:
+    """(span, the year is written) for every explicit date in `text` (lower case)."""
+    spans: list[tuple[str, bool]] = []
+    for pattern in _WRITTEN:
+        for m in pattern.finditer(text):
+            year = m.group(1) if pattern is _ISO else m.group(3)
+            spans.append((m.group(), bool(year)))
+    return spans
+
+
+def written_dates(text: str, *, today: Date | None = None) -> list[tuple[int | None, int, int]]:
     """(year or None, month, day) for every explicit date in `text` (lower case)."""
+    # A day equal to `today` is its own next occurrence, so read from the day before.
+    base = (today or Date.today()) - timedelta(days=1)
     found: list[tuple[int | None, int, int]] = []
-    for y, m, d in _ISO.findall(text):
-        found.append((int(y), int(m), int(d)))
-    for m, d, y in _SLASH.findall(text):
-        year = int(y) + (2000 if len(y) == 2 else 0) if y else None
-        found.append((year, int(m), int(d)))
-    for name, d, y in _MONTH_DAY.findall(text):
-        found.append((int(y) if y else None, _month(name), int(d)))
-    for d, name, y in _DAY_MONTH.findall(text):
-        found.append((int(y) if y else None, _month(name), int(d)))
+    for span, has_year in _written_spans(text):
+        day = _read(span, base)
+        if day is not None:
+            found.append((day.year if has_year else None, day.month, day.day))
     return found
 
 
@@ -74,7 +108,7 @@ def date_mentioned(value: str, user_text: str, *, today: Date | None = None) -> 
     or said today/tonight/tomorrow and it is that day."""
     when = parse_day(value)
     text = user_text.lower()
-    for year, month, day in written_dates(text):
+    for year, month, day in written_dates(text, today=today):
         if (month, day) == (when.month, when.day) and year in (None, when.year):
             return True
     if has_phrase(text, WEEKDAYS[when.weekday()]):
@@ -88,20 +122,6 @@ def date_matcher(*, today: Date | None = None) -> Matcher:
     return lambda value, user_text: date_mentioned(str(value), user_text, today=today)
 
 
-def _next(month: int, day: int, today: Date) -> Date | None:
-    for year in (today.year, today.year + 1):
-        try:
-            when = Date(year, month, day)
-        except ValueError:
-            return None
-        if when >= today:
-            return when
-    return None
-
-
-_WEEKDAY = re.compile(r"(?<![a-z])(next|this|on)?\s*(" + "|".join(WEEKDAYS) + r")s?(?![a-z])")
-
-
 def stated_day(user_text: str, *, today: Date) -> Date | None:
     """The one day the text names, read against `today`; None when none or several.
 
@@ -110,24 +130,22 @@ def stated_day(user_text: str, *, today: Date) -> Date | None:
     """
     text = user_text.lower()
     days: set[Date] = set()
-    for year, month, day in written_dates(text):
-        when: Date | None
-        if year is None:
-            when = _next(month, day, today)
-        else:
-            try:
-                when = Date(year, month, day)
-            except ValueError:
-                when = None
+    yesterday = today - timedelta(days=1)
+    for span, _ in _written_spans(text):
+        when = _read(span, yesterday)
         if when is None:
             return None
         days.add(when)
-    for lead, name in _WEEKDAY.findall(without_dates(text)):
-        ahead = (WEEKDAYS.index(name) - today.weekday()) % 7
-        if lead == "next" and ahead == 0:
-            ahead = 7
-        days.add(today + timedelta(days=ahead))
-    for word, n in RELATIVE_DAYS.items():
-        if has_phrase(text, word):
-            days.add(today + timedelta(days=n))
+    written = {d.weekday() for d in days}
+    for m in _WEEKDAY.finditer(without_dates(text)):
+        if WEEKDAYS.index(m.group(2)) in written:
+            continue  # "Saturday Dec 5": the weekday of the date written next to it
+        # "friday" on a Friday is today; "next friday" on a Friday is a week on.
+        base = today if m.group(1) == "next" else yesterday
+        when = _read(f"{'next ' if m.group(1) == 'next' else ''}{m.group(2)}", base)
+        if when is not None:
+            days.add(when)
+    for word in RELATIVE_DAYS:
+        if has_phrase(text, word) and (when := _read(word, today)) is not None:
+            days.add(when)
     return days.pop() if len(days) == 1 else None

@@ -1,0 +1,56 @@
+"""The planner's conversation, built from the catalogue's vocabulary. No ADK, no model.
+
+`new_conversation` is what the app's router and the understanding dev set read messages with;
+`vocabulary` is the catalogue's words (cuisines, neighbourhoods, price words, venue names) for
+the core's `PlannerConversation`, which knows no venues of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date as Date
+from functools import cache
+from typing import Any
+
+from draftguard.understanding import PlannerConversation, PlannerState, PlannerVocabulary
+from event_planning.argument_grounding import CUISINE_NAMES, NEIGHBORHOOD_NAMES, PRICE_NAMES
+from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, load_catalog, search
+
+__all__ = ["catalogue_search", "new_conversation", "vocabulary"]
+
+
+@cache
+def vocabulary() -> PlannerVocabulary:
+    """The bundled catalogue's words (built once)."""
+    labels = {**{c.value: c.label for c in Cuisine}, **{n.value: n.label for n in Neighborhood}}
+    return PlannerVocabulary(
+        cuisines=CUISINE_NAMES,
+        neighbourhoods=NEIGHBORHOOD_NAMES,
+        price_words=PRICE_NAMES,
+        venues=tuple(v.name for v in load_catalog()),
+        labels=labels,
+    )
+
+
+def catalogue_search(preferences: Mapping[str, Any]) -> list[str]:
+    """The names of the venues `search_venues` would return for `preferences`, in order."""
+    day = preferences.get("date")
+    venues = search(
+        cuisine=Cuisine(preferences["cuisine"]) if "cuisine" in preferences else None,
+        price_level=(PriceLevel(preferences["price_level"]) if "price_level" in preferences
+                     else None),
+        neighborhood=(Neighborhood(preferences["neighborhood"]) if "neighborhood" in preferences
+                      else None),
+        party_size=preferences.get("party_size"),
+        on_date=Date.fromisoformat(str(day)) if day else None,
+    )
+    return [v.name for v in venues]
+
+
+def new_conversation(
+    today: str = "", *, state: PlannerState | None = None
+) -> PlannerConversation:
+    """A planner conversation; `today` (YYYY-MM-DD, default: the real today) reads relative
+    days such as "next Friday"."""
+    day = Date.fromisoformat(today) if today else Date.today()
+    return PlannerConversation(vocabulary(), today=day, search=catalogue_search, state=state)

@@ -1,0 +1,371 @@
+"""The planner's conversation, read by code: preferences over several turns, corrections,
+searches, picks, comparisons, the shortlist, the plan so far and help.
+
+When is there enough to search? What to eat and where (a cuisine and a neighbourhood), or
+one of them plus for how many or when (a party size or a date). A price alone adds to a
+search but does not start one, so "Italian food", "$$$", "South Philly Italian" is one search
+at the third message. After a first search every change of preference searches again, and
+"show me what you have" searches with whatever is known.
+
+Slots, per intent (JSON values; preference keys are the vocabulary's values):
+
+- `preferences`: the preferences this message changes; `None` takes one back.
+- `search`: every preference the search uses (what was kept plus what the message says).
+- `pick`: `{"venue": NAME}`; `compare`: `{"venues": [NAME, ...], "by": "price"|"size"|None}`.
+- `shortlist`: `{"venue": NAME, "action": "add"|"remove"}`.
+- `plan`, `help`, `unclear`: `{}`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from datetime import date as Date
+from functools import lru_cache
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from draftguard.understanding._planner_slots import (
+    PREFERENCE_NAMES,
+    PlannerVocabulary,
+    SlotReading,
+    plain_text,
+    read_slots,
+)
+from draftguard.understanding._types import Intent, Interpretation, Reading
+
+__all__ = ["PlannerConversation", "PlannerState", "enough_to_search"]
+
+#: The search a conversation runs when it commits one (preferences -> venue names, in order).
+SearchFunction = Callable[[Mapping[str, Any]], Sequence[str]]
+
+ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3,
+            "4th": 3, "fifth": 4, "5th": 4, "top": 0}
+_ORD_WORDS = "first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|top|last"
+_ORD_NOUNS = "one|option|place|venue|restaurant|spot|choice|pick|result|on the list"
+_ORDINAL = re.compile(
+    rf"\b(?:the|that|this)\s+(?:very\s+)?({_ORD_WORDS})\b"
+    rf"|\b({_ORD_WORDS})\s+(?:{_ORD_NOUNS})\b"
+    r"|(?:\bnumber|\bno\.|\boption|\bchoice|#)\s*([1-5])\b")
+_FIRST_N = re.compile(r"\b(?:first|top)\s+(two|three|2|3)\b")
+_IT = re.compile(r"\b(?:it|that one|this one|that place|this place|that|this|them|"
+                 r"the place|that restaurant|this restaurant)\b")
+_SHORTLIST = re.compile(
+    r"\b(?:short\s?-?list|save|keep|bookmark|go with|going with|we'?ll take|let'?s do|"
+    r"let'?s go for|i'?ll take|choose|put|add)\b")
+_LIST_WORDS = re.compile(r"\b(?:short\s?-?list|my list|the list|favou?rites|saved)\b")
+_REMOVE = re.compile(r"\b(?:remove|take|drop|delete|cross|scratch)\b.*\b(?:off|from|out)\b"
+                     r"|\b(?:remove|delete|unsave|unshortlist)\b")
+_COMPARE = re.compile(
+    r"\b(?:compare|comparison|difference|versus|vs\.?|cheaper|cheapest|pricier|priciest|"
+    r"bigger|biggest|larger|largest|smaller|smallest|roomier|more (?:expensive|affordable|"
+    r"seats|room|space)|less expensive|most (?:expensive|affordable|seats|room)|"
+    r"fits more|seats more)\b")
+_BY_PRICE = re.compile(r"\b(?:cheap\w*|pric\w*|expensive|affordable|cost\w*|budget)\b")
+_BY_SIZE = re.compile(r"\b(?:bigg\w*|larg\w*|small\w*|roomi\w*|seats?|room|space|fits?)\b")
+_PLAN = re.compile(
+    r"\b(?:where (?:are|do) we stand|where are we(?: at)?|what do we have|what have we got|"
+    r"what(?:'s| is) the plan|the plan so far|plan so far|recap|summary|summari[sz]e|sum up|"
+    r"what(?:'s| is) on (?:my|the) (?:short\s?-?list|list)|show (?:me )?(?:my|the) "
+    r"(?:short\s?-?list|list|plan)|what(?:'s| is) (?:still )?missing|what have i saved|"
+    r"(?:have|did) (?:i|we) (?:saved|shortlisted|save|shortlist)|status)\b")
+_HELP = re.compile(
+    r"^(?:help|help me|help\?|/help)\W*$|\bwhat (?:can|do) you do\b|\bhow does this work\b|"
+    r"\bwhat can i (?:ask|say|do)\b|\bhow do i use\b|\bwhat are you for\b|\bwhat (?:are|is) "
+    r"(?:your|the) (?:commands|options)\b|\bshow (?:me )?the commands\b")
+_SEARCH = re.compile(
+    r"\b(?:search|find|look(?:ing)? for|look up|show me|show us|list|suggest|suggestions?|"
+    r"recommend\w*|options|ideas|what (?:do|have) you got|what do you have|what have you got|"
+    r"anything|any (?:good )?(?:places|spots|restaurants|venues)|go ahead|let'?s see|"
+    r"what'?s (?:out there|available)|where (?:can|should) we (?:eat|go)|"
+    r"got anything|run it|try again|search again|what'?s good|what is good|know (?:of )?any|"
+    r"any\b.{0,40}\b(?:places|spots|restaurants|venues|options)|"
+    r"(?:need|want|looking for) (?:a|some) "
+    r"(?:restaurant|place|venue|spot)s?)\b")
+_REQUEST = re.compile(
+    r"\b(?:book|reserve|reservation|table|menu|vegan|vegetarian|gluten|halal|kosher|parking|"
+    r"live music|outdoor|patio|rooftop|wine|cocktails?|brunch|lunch|breakfast|dinner|"
+    r"restaurant|venue|place|spot|party|event|birthday|cater\w*|deliver\w*|call|email|"
+    r"directions?|map|open|hours)\b")
+_ASKING = re.compile(r"^(?:can|could|would|will|do|does|is|are|please|i need|i want|"
+                     r"we need|we want|i'?d like|we'?d like|get|give|tell)\b|\?\s*$")
+_ABOUT_VENUES = frozenset({Intent.PICK, Intent.SHORTLIST, Intent.COMPARE})
+_ALSO = re.compile(r"^\W*(?:and|also|plus)\b|\b(?:too|as well|also)\W*$")
+_UNSUPPORTED = re.compile(
+    r"\b(?:book|booking|reserve|reservations?|vegan|vegetarian|gluten|halal|kosher|allerg\w*|"
+    r"parking|live music|wheelchair|pay|payment|deposit|deliver\w*|cater\w*|take ?out|"
+    r"directions|reviews?|ratings?|call them|phone them|email them)\b")
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+|,?\s+(?:and then|then)\s+")
+
+CAPABILITIES = ("That is not something I can do here. I can search venues by cuisine, "
+                "neighbourhood, price ($ to $$$$), party size and date; show one result "
+                "(\"the second one\"); compare results (\"which is cheaper?\"); keep a "
+                "shortlist (\"add it to my shortlist\"); and show the plan so far.")
+
+
+class PlannerState(BaseModel):
+    """What the conversation remembers between messages (JSON, for session state)."""
+
+    preferences: dict[str, Any] = Field(default_factory=dict)
+    #: The last search's venues, in the order shown (what "the second one" means).
+    results: list[str] = Field(default_factory=list)
+    searched: bool = False
+    picked: str | None = None
+    shortlist: list[str] = Field(default_factory=list)
+    #: The intent a clarifying question left open ("add it" - "which one?" - "the second").
+    pending: str | None = None
+    #: The last venue request acted on, for "and that one too".
+    last: str | None = None
+
+
+def enough_to_search(preferences: Mapping[str, Any]) -> bool:
+    """What to eat and where, or one of them plus for how many or when."""
+    what_where = {"cuisine", "neighborhood"} & preferences.keys()
+    return len(what_where) == 2 or bool(what_where and {"party_size", "date"}
+                                        & preferences.keys())
+
+
+def _ask(intent: Intent, question: str, *, confidence: float = 0.5,
+         candidates: tuple[Interpretation, ...] = ()) -> Interpretation:
+    return Interpretation(intent=intent, question=question, confidence=confidence,
+                          candidates=candidates)
+
+
+class PlannerConversation:
+    """`Conversation` for the planner: reads a message in the light of what came before."""
+
+    def __init__(
+        self,
+        vocabulary: PlannerVocabulary,
+        *,
+        today: Date,
+        search: SearchFunction | None = None,
+        state: PlannerState | None = None,
+    ) -> None:
+        self.vocabulary = vocabulary
+        self.today = today
+        self.search = search
+        self.state = state.model_copy(deep=True) if state is not None else PlannerState()
+        # The first read of each kind of date loads the date library's tables (~0.3 s): pay
+        # that here, once per day, not in the middle of a message.
+        _warm_up(vocabulary, today)
+
+    # -- reading ---------------------------------------------------------------------
+
+    def read(self, message: str) -> Reading:
+        """The requests `message` makes, in order; none when it is not a request."""
+        text = plain_text(message)
+        if not text or text.startswith("/"):
+            return Reading()
+        parts = [p for p in _SENTENCE.split(text) if p.strip(" .!?;,")] or [text]
+        requests: list[Interpretation] = []
+        prefs_at: int | None = None
+        changes: dict[str, Any] = {}
+        questions: list[Interpretation] = []
+        asked = False
+        for part in parts:
+            slots = read_slots(part, self.vocabulary, today=self.today)
+            other = self._other(part, slots)
+            stated = {**dict.fromkeys(slots.cleared), **slots.values}
+            if other is not None and other.intent in _ABOUT_VENUES:
+                # "Is Siam Orchid open on Mondays?", "which is cheapest?": about venues,
+                # not new preferences.
+                stated = {}
+                slots.ambiguous.clear()
+            if other is None and _SEARCH.search(slots.rest):
+                asked = True
+            if (stated or slots.ambiguous or (asked and other is None)) and prefs_at is None:
+                prefs_at = len(requests)
+            if other is not None:
+                requests.append(other)
+            changes.update(stated)
+            questions += [self._which(n, vs) for n, vs in slots.ambiguous.items()]
+        preference = questions[0] if questions else self._preferences(changes, asked=asked)
+        if preference is not None:
+            requests.insert(prefs_at or 0, preference)
+        if _UNSUPPORTED.search(text) and all(r.question or r.intent is Intent.PICK
+                                             for r in requests):
+            # Asks for something no tool does (booking, dietary needs): say what we can do.
+            return Reading(requests=(_ask(Intent.UNCLEAR, CAPABILITIES, confidence=0.0),))
+        if not requests and _looks_like_request(text):
+            requests.append(_ask(Intent.UNCLEAR, CAPABILITIES, confidence=0.0))
+        return Reading(requests=tuple(requests))
+
+    def _which(self, name: str, values: Sequence[str]) -> Interpretation:
+        labels = [self._label(name, v) for v in values]
+        question = f"Which one: {' or '.join(labels)}?"
+        candidates = tuple(Interpretation(intent=Intent.PREFERENCES, slots={name: v},
+                                          confidence=1.0 / len(values)) for v in values)
+        return _ask(Intent.PREFERENCES, question, candidates=candidates)
+
+    def _label(self, name: str, value: str) -> str:
+        return value if name == "price_level" else self.vocabulary.label(value)
+
+    def _preferences(self, changes: Mapping[str, Any], *, asked: bool) -> Interpretation | None:
+        known = self.state.preferences
+        real = {k: v for k, v in changes.items() if v is not None or k in known}
+        merged = {**known, **real}
+        merged = {k: merged[k] for k in PREFERENCE_NAMES if merged.get(k) is not None}
+        if not merged and (asked or real):
+            return _ask(Intent.SEARCH, "What would you like: a cuisine, a neighbourhood, or "
+                                       "both (and for how many, and when)?")
+        if not real and not asked:
+            return None
+        if asked or self.state.searched or enough_to_search(merged):
+            return Interpretation(intent=Intent.SEARCH, slots=merged)
+        return Interpretation(intent=Intent.PREFERENCES, slots=real)
+
+    def _other(self, part: str, slots: SlotReading) -> Interpretation | None:
+        """A request in `part` that is not a preference: shortlist, compare, pick, plan,
+        help, or a request code cannot read."""
+        rest = slots.rest
+        if _HELP.search(part) or (re.search(r"\bhelp\b", rest) and not slots.values
+                                  and not slots.venues and not _SEARCH.search(rest)):
+            return Interpretation(intent=Intent.HELP)
+        if _REMOVE.search(rest) and (_LIST_WORDS.search(rest) or slots.venues):
+            return self._venue_request(Intent.SHORTLIST, slots, action="remove")
+        if _SHORTLIST.search(rest) and (_LIST_WORDS.search(rest) or slots.venues
+                                        or _reference(rest) is not None or _IT.search(rest)
+                                        or re.search(r"\b(?:go with|take|choose)\b", rest)):
+            if _PLAN.search(rest) and not slots.venues and _reference(rest) is None:
+                return Interpretation(intent=Intent.PLAN)
+            return self._venue_request(Intent.SHORTLIST, slots, action="add")
+        if _PLAN.search(rest):
+            return Interpretation(intent=Intent.PLAN)
+        if _COMPARE.search(rest) and (slots.venues or self.state.results) and (
+                not slots.values or slots.venues or _reference(rest) is not None
+                or re.search(r"\b(?:which|those|these|them|of the)\b", rest)):
+            return self._compare(rest, slots)
+        if slots.venues or (_reference(rest) is not None and self.state.results
+                            and not slots.values):
+            intent = self.state.pending or Intent.PICK
+            if _ALSO.search(rest) and self.state.last in (Intent.SHORTLIST, Intent.PICK):
+                intent = self.state.last  # "and Bar Sorrento too"
+            return self._venue_request(Intent(intent), slots)
+        if _reference(rest) is not None and not slots.values and re.search(
+                r"\b(?:one|option|place|venue|restaurant|spot)\b", rest):
+            return _ask(Intent.PICK, "Which search results do you mean? Tell me what to "
+                                     "eat or where first, and I will search.")
+        return None
+
+    def _venue_request(self, intent: Intent, slots: SlotReading,
+                       action: str | None = None) -> Interpretation:
+        venue, question = self._venue(slots)
+        if venue is None:
+            return _ask(intent, question)
+        chosen: dict[str, Any] = {"venue": venue}
+        if intent is Intent.SHORTLIST:
+            chosen["action"] = action or "add"
+        return Interpretation(intent=intent, slots=chosen)
+
+    def _venue(self, slots: SlotReading) -> tuple[str | None, str]:
+        """The one venue a message means, or None and the question to ask."""
+        if len(set(slots.venues)) == 1:
+            return slots.venues[0], ""
+        if len(set(slots.venues)) > 1:
+            return None, "Which one: " + " or ".join(dict.fromkeys(slots.venues)) + "?"
+        index = _reference(slots.rest)
+        results = self.state.results
+        if index is not None:
+            if not results:
+                return None, "Which venue? Search first, then pick one by its number or name."
+            if index < 0:
+                index = len(results) - 1
+            if index >= len(results):
+                return None, (f"There {'is' if len(results) == 1 else 'are'} only "
+                              f"{len(results)} result{'s' if len(results) != 1 else ''}: "
+                              "which one do you mean?")
+            return results[index], ""
+        if _IT.search(slots.rest):
+            if self.state.picked:
+                return self.state.picked, ""
+            if len(results) == 1:
+                return results[0], ""
+        listed = "; ".join(f"{i}. {v}" for i, v in enumerate(results, 1))
+        return None, ("Which venue? " + (f"The results: {listed}." if listed
+                                         else "Tell me its name."))
+
+    def _compare(self, rest: str, slots: SlotReading) -> Interpretation:
+        by = "price" if _BY_PRICE.search(rest) else "size" if _BY_SIZE.search(rest) else None
+        venues: list[str] = list(dict.fromkeys(slots.venues))
+        picked = [self.state.results[i] for i in _references(rest)
+                  if -len(self.state.results) <= i < len(self.state.results)]
+        venues += [v for v in picked if v not in venues]
+        first_n = _FIRST_N.search(rest)
+        if first_n is not None:
+            n = {"two": 2, "three": 3}.get(first_n.group(1)) or int(first_n.group(1))
+            venues = list(self.state.results[:n])
+        if len(venues) < 2:
+            if venues and self.state.picked and self.state.picked not in venues:
+                venues.insert(0, self.state.picked)
+            else:
+                venues = list(self.state.results)
+        if len(venues) < 2:
+            return _ask(Intent.COMPARE, "Which venues should I compare? Name two, or search "
+                                        "first.")
+        return Interpretation(intent=Intent.COMPARE, slots={"venues": venues, "by": by})
+
+    # -- committing ------------------------------------------------------------------
+
+    def commit(self, reading: Reading) -> None:
+        """Remember what the app acted on (a question leaves the state as it was, but
+        remembers what it asked about)."""
+        state = self.state
+        state.pending = None
+        for request in reading.requests:
+            if request.question is not None:
+                if request.intent is Intent.SHORTLIST:
+                    state.pending = request.intent.value
+                continue
+            slots = request.slots
+            if request.intent is Intent.PREFERENCES:
+                for name, value in slots.items():
+                    if value is None:
+                        state.preferences.pop(name, None)
+                    else:
+                        state.preferences[name] = value
+            elif request.intent is Intent.SEARCH:
+                state.preferences = dict(slots)
+                state.searched = True
+                state.picked = None
+                if self.search is not None:
+                    state.results = list(self.search(slots))
+            elif request.intent is Intent.PICK:
+                state.picked = slots.get("venue")
+                state.last = request.intent.value
+            elif request.intent is Intent.SHORTLIST:
+                venue = str(slots.get("venue"))
+                state.picked = venue
+                state.last = request.intent.value
+                if slots.get("action") == "remove":
+                    state.shortlist = [v for v in state.shortlist if v != venue]
+                elif venue not in state.shortlist:
+                    state.shortlist.append(venue)
+
+
+@lru_cache(maxsize=4)
+def _warm_up(vocabulary: PlannerVocabulary, today: Date) -> None:
+    for said in ("thai for 8 next friday", "saturday", "tomorrow or tonight", "on dec 5th",
+                 "6/14", "14 june 2027", "2026-06-14", "Bar 9"):
+        read_slots(said, vocabulary, today=today)
+
+
+def _reference(text: str) -> int | None:
+    """The result a message points at by position ("the second one", "#3", "the last")."""
+    found = _references(text)
+    return found[0] if len(found) == 1 else None
+
+
+def _references(text: str) -> list[int]:
+    found: list[int] = []
+    for m in _ORDINAL.finditer(text):
+        word = m.group(1) or m.group(2)
+        index = int(m.group(3)) - 1 if word is None else -1 if word == "last" else ORDINALS[word]
+        if index not in found:
+            found.append(index)
+    return found
+
+
+def _looks_like_request(text: str) -> bool:
+    return bool(_REQUEST.search(text) and _ASKING.search(text))

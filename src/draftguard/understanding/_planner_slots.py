@@ -1,0 +1,314 @@
+"""The planner's slots read from one message: what to eat, where, how dear, how many, when,
+and which venue. The domain's words come in a `PlannerVocabulary`; nothing here knows venues.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date as Date
+from functools import cached_property
+from typing import Any
+
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA, Levenshtein
+
+from draftguard.grounding import (
+    Vocabulary,
+    dollar_levels,
+    normalise_words,
+    stated_count,
+    stated_day,
+)
+from draftguard.grounding._numbers import NUMBER_WORDS
+
+__all__ = [
+    "DEFAULT_VENUE_CUTOFF",
+    "PREFERENCE_NAMES",
+    "PlannerVocabulary",
+    "SlotReading",
+    "plain_text",
+    "read_slots",
+]
+
+#: rapidfuzz ratio (0-100) a stretch of a message needs to name a venue (typos allowed).
+DEFAULT_VENUE_CUTOFF = 84.0
+
+PREFERENCE_NAMES = ("cuisine", "price_level", "neighborhood", "party_size", "date")
+
+PARTY_NOUNS = ("people", "persons", "guests", "friends", "of us", "adults", "colleagues",
+               "coworkers", "diners", "pax", "person", "ppl", "folks", "heads")
+PARTY_LEAD_INS = ("party of", "group of", "table for", "dinner for", "lunch for",
+                  "reservation for", "booking for", "for", "make it", "make that",
+                  "party size", "headcount", "change it to", "change that to")
+
+# Curly quotes and apostrophes typed on phones count as straight ones.
+_QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "‘": "'", "’": "'", "‛": "'"})
+
+#: Words that, just before a value, take it back ("not Thai", "instead of Thai").
+_NEGATION = re.compile(
+    r"(?:\bnot|\bno|\bnever|\bdon'?t want|\bdo not want|\bforget(?: about)?|\bscratch|\bskip"
+    r"|\bdrop|\binstead of|\brather than|\bwithout|\bother than|\bexcept|\bno more"
+    r"|\bnothing|\bnone)(?:\s+(?:the|that|a|any|more|really|so|too|very|overly))?\s*$")
+
+#: Words that, just after a value, take it back ("Fishtown doesn't work").
+_NEGATION_AFTER = re.compile(
+    r"^\s*(?:(?:is|are)\s+)?(?:out|off|no good|not (?:good|ok|okay|possible|an option)|"
+    r"does\s*n[o']?t work|won'?t work|will not work|too far|not anymore|no longer)\b")
+
+#: A preference named as a whole ("the price", "the area"), for taking it back.
+CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
+    "cuisine": ("cuisine", "food", "kind of food", "type of food"),
+    "price_level": ("price", "budget", "price level", "price range"),
+    "neighborhood": ("neighborhood", "neighbourhood", "area", "location", "part of town"),
+    "party_size": ("party size", "group size", "headcount", "number of people", "guest count"),
+    "date": ("date", "day"),
+}
+_CATEGORY_CLEAR = {
+    name: re.compile(
+        rf"\b(?:forget|drop|remove|clear|ignore|scrap|skip|reset|scratch)\s+(?:about\s+)?"
+        rf"(?:the|my|that)?\s*(?:{alts})\b"
+        rf"|\b(?:any|whatever)\s+(?:{alts})\b"
+        rf"|\b(?:{alts})\s+(?:does\s*n[o']?t|doesnt|don'?t|do not)\s+matter\b"
+        rf"|\bno\s+(?:{alts})\s+(?:preference|limit)\b")
+    for name, words in CATEGORY_WORDS.items()
+    for alts in ["|".join(sorted(words, key=len, reverse=True))]
+}
+
+
+#: Shortest word typo correction looks at (and the shortest vocabulary word it corrects to).
+MIN_TYPO_LENGTH = 6
+_LETTERS = re.compile(r"[a-z]+")
+_SMALL_TALK_DAY = re.compile(r"\b(?:today|tonight)\b")
+_WORD = re.compile(r"[a-z0-9$']+")
+
+
+def plain_text(text: str) -> str:
+    """Lower case, straight quotes, accents off, single spaces."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text.translate(_QUOTES))
+                   if not unicodedata.combining(c))
+    return " ".join(bare.lower().split())
+
+
+def _name_key(name: str) -> str:
+    return " ".join(re.sub(r"[^a-z0-9&]+", " ", plain_text(name)).split())
+
+
+@dataclass(frozen=True, eq=False)  # hashed by identity: built once, cached by callers
+class PlannerVocabulary:
+    """The words of one planning domain: value -> other names for cuisines, neighbourhoods
+    and price levels ("$".."$$$$" -> "cheap", ...), and the venue names it knows."""
+
+    cuisines: Mapping[str, Sequence[str]]
+    neighbourhoods: Mapping[str, Sequence[str]]
+    price_words: Mapping[str, Sequence[str]]
+    venues: Sequence[str] = ()
+    labels: Mapping[str, str] = field(default_factory=dict)
+    venue_cutoff: float = DEFAULT_VENUE_CUTOFF
+    #: Words a party size comes with ("8 people") or after ("table for 8").
+    party_nouns: Sequence[str] = PARTY_NOUNS
+    party_lead_ins: Sequence[str] = PARTY_LEAD_INS
+
+    @cached_property
+    def cuisine_words(self) -> Vocabulary:
+        return Vocabulary(self.cuisines)
+
+    @cached_property
+    def neighbourhood_words(self) -> Vocabulary:
+        return Vocabulary(self.neighbourhoods)
+
+    @cached_property
+    def price_vocabulary(self) -> Vocabulary:
+        return Vocabulary(self.price_words, key=str.strip, include_key=False)
+
+    @cached_property
+    def known_words(self) -> frozenset[str]:
+        """Every word of the cuisine and neighbourhood phrases, for typo correction."""
+        phrases = [*self.cuisines, *self.neighbourhoods,
+                   *(p for names in (*self.cuisines.values(), *self.neighbourhoods.values())
+                     for p in names)]
+        return frozenset(w for p in phrases for w in normalise_words(p).split())
+
+    @cached_property
+    def typo_targets(self) -> list[str]:
+        # Short words are left alone: "dinner" is one letter from "diner".
+        return sorted(w for w in self.known_words if len(w) >= MIN_TYPO_LENGTH)
+
+    def corrected(self, text: str) -> str:
+        """`text` with each misspelt vocabulary word ("mexcian", "rittenhose") put right:
+        one edit (two in long words) from exactly one vocabulary word, or left as it is."""
+        def fix(match: re.Match[str]) -> str:
+            word = match.group()
+            if len(word) < MIN_TYPO_LENGTH or word in self.known_words:
+                return word
+            limit = 2 if len(word) >= 9 else 1
+            hits = process.extract(word, self.typo_targets, scorer=OSA.distance,
+                                   score_cutoff=limit, limit=2)
+            if len(hits) == 1 or (len(hits) == 2 and hits[0][1] < hits[1][1]):
+                return str(hits[0][0])
+            return word
+        return _LETTERS.sub(fix, text)
+
+    @cached_property
+    def venue_keys(self) -> list[str]:
+        return [_name_key(v) for v in self.venues]
+
+    def label(self, value: str) -> str:
+        return self.labels.get(value, value.replace("_", " ").title())
+
+    def venues_named(self, text: str) -> list[tuple[str, int, int]]:
+        """(venue, start, end) in `_name_key(text)` for every venue the text names, typos
+        allowed. Of overlapping names the one that accounts for more of the words wins (its
+        length less the edits between it and the words): "pit & porch orthern liberties" is
+        "Pit & Porch Northern Liberties", not "Pit & Porch"; "about lberty steak room" is
+        "Liberty Steak Room", not "The Liberty Steak Room". A tie names both."""
+        key = _name_key(text)
+        if not key or not self.venues:
+            return []
+        cutoff = self.venue_cutoff
+        hits = process.extract(key, self.venue_keys, scorer=fuzz.partial_ratio,
+                               score_cutoff=cutoff, limit=None)
+        found: list[tuple[int, str, int, int]] = []
+        for _, _, index in hits:
+            name = self.venue_keys[index]
+            span = _word_span(name, key, score_cutoff=cutoff)
+            if span is not None:
+                matched = len(name) - Levenshtein.distance(name, key[span[1]:span[2]])
+                found.append((matched, self.venues[index], span[1], span[2]))
+        found.sort(key=lambda f: -f[0])
+        taken: list[tuple[str, int, int]] = []
+        best: list[int] = []
+        for matched, venue, start, end in found:
+            if all(end <= s or start >= e for _, s, e in taken):
+                taken.append((venue, start, end))
+                best.append(matched)
+            elif matched in best and venue not in (t[0] for t in taken):
+                # As good a match for the same words ("L Rive Gauche"): both are named, so
+                # the caller asks which.
+                taken.append((venue, start, end))
+        taken.sort(key=lambda t: t[1])
+        return taken
+
+
+def _word_span(name: str, text: str, *, score_cutoff: float) -> tuple[float, int, int] | None:
+    if len(name) > len(text) + 2:
+        return None
+    hit = fuzz.partial_ratio_alignment(name, text, score_cutoff=score_cutoff)
+    if hit is None:
+        return None
+    # Whole words only, and a short name must be spelt right: "kaze" is no typo of "kale".
+    start = text.rfind(" ", 0, hit.dest_start + 1) + 1 if hit.dest_start else 0
+    end = text.find(" ", max(hit.dest_end - 1, start))
+    end = len(text) if end == -1 else end
+    exact_only = len(name) < 7
+    score = fuzz.ratio(name, text[start:end])
+    if score < (100.0 if exact_only else score_cutoff):
+        return None
+    return score, start, end
+
+
+@dataclass
+class SlotReading:
+    """What one message says about the preferences: values set, values taken back, values
+    it hesitates between, and the venues it names (with their spans masked out)."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    cleared: set[str] = field(default_factory=set)
+    ambiguous: dict[str, list[str]] = field(default_factory=dict)
+    venues: list[str] = field(default_factory=list)
+    rest: str = ""
+
+
+def _positives(vocab: Vocabulary, text: str) -> tuple[list[str], list[str]]:
+    """Values named in `text`, split into (meant, taken back)."""
+    meant: list[str] = []
+    negated: list[str] = []
+    plain = normalise_words(text)
+    for value in vocab.mentioned(plain):
+        taken_back = True
+        for start, end in _occurrences(vocab, value, plain):
+            if not (_NEGATION.search(plain[:start]) or _NEGATION_AFTER.match(plain[end:])):
+                taken_back = False
+        (negated if taken_back else meant).append(value)
+    return meant, negated
+
+
+def _occurrences(vocab: Vocabulary, value: str, text: str) -> list[tuple[int, int]]:
+    """Where `value` is named in `text` (start, end), by its own phrases."""
+    pattern = vocab._own.get(vocab.key(value))  # the same package's compiled phrases
+    if pattern is None:
+        return []
+    return [m.span() for m in pattern.finditer(text)]
+
+
+_BARE_NUMBER = re.compile(
+    r"^(?:(?:actually|make it|make that|now|just|oh|ok|okay|sorry|wait|no|so|um|hmm|"
+    r"we'?re|we are|we will be|we'll be|it'?s|it is|there'?ll be|there will be)[\s,]+)*"
+    r"(\d{1,3}|" + "|".join(NUMBER_WORDS[1:]) + r")"
+    r"(?:[\s,]+(?:now|instead|then|please|actually|total|in total|of us|people))*[\s.!]*$")
+
+
+def _party_size(text: str, vocabulary: PlannerVocabulary) -> int | None:
+    # A clause mark after the number ends it: "a group of 9, next friday".
+    text = re.sub(r"(?<=\d)[.,;!?]+(?=\s|$)|[,;!?]+", " ", text)
+    size = stated_count(text, nouns=tuple(vocabulary.party_nouns),
+                        lead_ins=tuple(vocabulary.party_lead_ins))
+    if size is None:
+        bare = _BARE_NUMBER.match(text.strip())
+        if bare is not None:
+            word = bare.group(1)
+            size = int(word) if word.isdigit() else NUMBER_WORDS.index(word)
+    return size if size is not None and 1 <= size <= 500 else None
+
+
+def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date) -> SlotReading:
+    """The preferences and venues `message` states (values are the vocabulary's keys)."""
+    text = plain_text(message)
+    reading = SlotReading()
+    spans = vocabulary.venues_named(text)
+    reading.venues = [v for v, _, _ in spans]
+    keyed = _name_key(text)
+    rest = text
+    # Venue names are out of the way: "Fishtown Smokehouse" is no neighbourhood.
+    for _, start, end in spans:
+        typed = r"[^a-z0-9&]+".join(re.escape(w) for w in keyed[start:end].split())
+        rest = re.sub(typed, " | ", rest, count=1)
+    rest = vocabulary.corrected(rest)
+    reading.rest = rest
+    for name, vocab in (("cuisine", vocabulary.cuisine_words),
+                        ("neighborhood", vocabulary.neighbourhood_words)):
+        meant, negated = _positives(vocab, rest)
+        if len(meant) == 1:
+            reading.values[name] = meant[0]
+        elif len(meant) > 1:
+            reading.ambiguous[name] = meant
+        elif negated:
+            reading.cleared.add(name)
+    levels = sorted(n for n in dollar_levels(text) if n <= 4)
+    if len(levels) == 1:
+        reading.values["price_level"] = "$" * levels[0]
+    elif len(levels) > 1:
+        reading.ambiguous["price_level"] = ["$" * n for n in levels]
+    else:
+        meant, negated = _positives(vocabulary.price_vocabulary, rest)
+        if len(meant) == 1:
+            reading.values["price_level"] = meant[0]
+        elif len(meant) > 1:
+            reading.ambiguous["price_level"] = meant
+        elif negated:
+            reading.cleared.add("price_level")
+    size = _party_size(rest, vocabulary)
+    if size is not None:
+        reading.values["party_size"] = size
+    day = stated_day(rest, today=today)
+    # "today" and "tonight" are small talk too ("how are you today?"): a day only when the
+    # message also states something else, or says little besides.
+    if day is not None and (not _SMALL_TALK_DAY.search(rest) or reading.values
+                            or len(_WORD.findall(rest)) <= 3):
+        reading.values["date"] = day.isoformat()
+    for name, pattern in _CATEGORY_CLEAR.items():
+        if name not in reading.values and pattern.search(rest):
+            reading.cleared.add(name)
+    return reading

@@ -1,0 +1,163 @@
+"""The planner app reads every message by code (issue 16): preferences over several turns,
+corrections after a search, picks, comparisons and the shortlist, on a capable and on a
+small model (scripted)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from google.adk.runners import InMemoryRunner
+from google.genai import types
+from scripted_llm import ScriptedLlm
+
+from event_planning.agent import build_app
+from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, search
+from event_planning.chat import build_router
+from event_planning.tools import PREFERENCES_KEY, SHORTLIST_KEY
+
+SMALL = "local:smollm2"
+TUESDAY = date(2026, 11, 24)
+
+
+async def _session(runner: InMemoryRunner) -> str:
+    session = await runner.session_service.create_session(app_name="event_planning",
+                                                          user_id="u")
+    return session.id
+
+
+async def _say(runner: InMemoryRunner, sid: str, text: str) -> list[Any]:
+    return [e async for e in runner.run_async(
+        user_id="u", session_id=sid,
+        new_message=types.Content(role="user", parts=[types.Part(text=text)]))]
+
+
+def _calls(events: list[Any]) -> list[tuple[str, dict[str, Any]]]:
+    return [(p.function_call.name, dict(p.function_call.args or {})) for e in events
+            if e.content for p in e.content.parts or [] if p.function_call]
+
+
+def _text(events: list[Any]) -> str:
+    return "\n".join(p.text for e in events if e.content and not e.partial
+                     for p in e.content.parts or [] if p.text)
+
+
+async def _state(runner: InMemoryRunner, sid: str) -> dict[str, Any]:
+    session = await runner.session_service.get_session(app_name="event_planning",
+                                                       user_id="u", session_id=sid)
+    assert session is not None
+    return dict(session.state)
+
+
+def _raw(text: str) -> bool:
+    return any(mark in text for mark in ("{", "Result of tool", "Traceback", "planner_"))
+
+
+async def _converse(model: ScriptedLlm, said: list[str]) -> tuple[
+        InMemoryRunner, str, list[list[Any]]]:
+    runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
+    sid = await _session(runner)
+    return runner, sid, [await _say(runner, sid, text) for text in said]
+
+
+async def test_the_design_documents_conversation_ends_in_one_search() -> None:
+    model = ScriptedLlm([])  # any model call fails the test
+    runner, sid, turns = await _converse(model, ["Italian food", "$$$", "South Philly Italian"])
+    calls = [c for events in turns for c in _calls(events)]
+    assert calls == [("search_venues", {"cuisine": "italian", "price_level": "$$$",
+                                        "neighborhood": "south_philly"})]
+    expected = search(cuisine=Cuisine.ITALIAN, price_level=PriceLevel.UPSCALE,
+                      neighborhood=Neighborhood.SOUTH_PHILLY)
+    answer = _text(turns[-1])
+    assert expected and all(answer.count(v.name) == 1 for v in expected)
+    assert all(not _raw(_text(events)) for events in turns)
+    assert model.requests == []
+    assert (await _state(runner, sid))[PREFERENCES_KEY] == {
+        "cuisine": "italian", "price_level": "$$$", "neighborhood": "south_philly"}
+    compared = _text(await _say(runner, sid, "which of those is cheaper?"))
+    assert compared.startswith("All $$$, none cheaper:")
+    assert all(compared.count(v.name) == 1 for v in expected)
+
+
+async def test_the_issue_s_thai_conversation_searches_and_takes_a_correction() -> None:
+    model = ScriptedLlm([])
+    runner, sid, turns = await _converse(
+        model, ["Thai food", "$$", "Center City Thai", "make that 10 people"])
+    calls = [c for events in turns for c in _calls(events)]
+    thai = {"cuisine": "thai", "price_level": "$$", "neighborhood": "center_city"}
+    assert calls == [("search_venues", thai), ("search_venues", {**thai, "party_size": 10})]
+    assert "Noted: Thai." in _text(turns[0]) and "Noted: Thai, $$." in _text(turns[1])
+    assert (await _state(runner, sid))[PREFERENCES_KEY] == {**thai, "party_size": 10}
+    assert "Ignored" not in _text(turns[-1]) and model.requests == []
+
+
+async def test_pick_compare_and_shortlist_act_on_the_results_shown() -> None:
+    model = ScriptedLlm([])
+    runner, sid, turns = await _converse(model, [
+        "Mexican in South Philly for 8 on friday", "tell me more about the second one",
+        "which of those is cheaper?", "add it to my shortlist",
+        "Put the first one on my list too. Where are we?"])
+    shown = [n for n in _text(turns[0]).splitlines() if re.match(r"\d+\. ", n)]
+    second = shown[1].split(". ", 1)[1].split(" (")[0]
+    assert second in _text(turns[1]) and _calls(turns[1]) == []
+    assert _text(turns[2]).startswith("Cheapest first:")
+    assert all(_text(turns[2]).count(n.split(". ", 1)[1].split(" (")[0]) == 1 for n in shown)
+    [(tool, args)] = _calls(turns[3])
+    state = await _state(runner, sid)
+    assert tool == "add_to_shortlist" and state[SHORTLIST_KEY][0] == args["venue_id"]
+    assert len(state[SHORTLIST_KEY]) == 2 and "Shortlist:" in _text(turns[4])
+    assert len(shown) >= 2 and model.requests == []
+
+
+async def test_a_preference_taken_back_searches_without_it() -> None:
+    model = ScriptedLlm([])
+    runner, sid, turns = await _converse(model, [
+        "indian food for six in university city", "not Indian after all"])
+    assert _calls(turns[1]) == [("search_venues", {"neighborhood": "university_city",
+                                                   "party_size": 6})]
+    assert "cuisine" not in (await _state(runner, sid))[PREFERENCES_KEY]
+
+
+async def test_a_small_model_never_gets_a_request_code_cannot_read() -> None:
+    model = ScriptedLlm([], model=SMALL)
+    _, _, turns = await _converse(model, [
+        "Can you book a table for us at 7pm?", "add it to the shortlist",
+        "Italian or Thai, what do you think?"])
+    assert "I can search venues" in _text(turns[0])
+    assert _text(turns[1]).startswith("Which venue?")
+    assert _text(turns[2]) == "Which one: Italian or Thai?"
+    assert model.requests == [] and all(_calls(events) == [] for events in turns)
+
+
+async def test_a_small_model_writes_prose_without_tools_for_small_talk() -> None:
+    model = ScriptedLlm(["You're welcome!"], model=SMALL)
+    _, _, turns = await _converse(model, ["thanks, you're great"])
+    assert _text(turns[0]) == "You're welcome!"
+    [request] = model.requests
+    assert not request.config.tools and not request.tools_dict
+
+
+async def test_a_capable_model_keeps_the_open_conversation() -> None:
+    model = ScriptedLlm(["Happy to help with the party!"])
+    _, _, turns = await _converse(model, ["We want to celebrate a promotion"])
+    assert _text(turns[0]) == "Happy to help with the party!"
+    assert model.requests[0].config.tools  # a capable model keeps its tools
+
+
+def test_the_router_help_names_what_people_can_say() -> None:
+    text = build_router().help()
+    assert "the second one" in text and "/search TEXT" in text
+
+
+async def test_a_reader_bug_never_reaches_the_person(monkeypatch: Any) -> None:
+    from draftguard.understanding import PlannerConversation
+
+    def broken(self: PlannerConversation, message: str) -> Any:
+        raise RuntimeError("reader bug")
+
+    monkeypatch.setattr(PlannerConversation, "read", broken)
+    model = ScriptedLlm([], model=SMALL)
+    _, _, turns = await _converse(model, ["Thai food in Center City"])
+    assert "could not make sense of that" in _text(turns[0])
+    assert "reader bug" not in _text(turns[0]) and model.requests == []
