@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from draftguard.errors import ConfigError, InputError
-from draftguard.jobs import ApiKeys, JobSettings, load_job_settings, redact
+from draftguard.jobs import ApiKeys, JobServiceSettings, load_job_settings, redact
 from draftguard_adk.cli._database import open_job_store
 from draftguard_adk.cli._output import EXIT_OK, add_json_flag, emit_json
 
@@ -124,6 +124,6 @@ def listen_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-async def _check_database(settings: JobSettings) -> None:
+async def _check_database(settings: JobServiceSettings) -> None:
     store = await open_job_store(settings.database_url)
     await store.close()

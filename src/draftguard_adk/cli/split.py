@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -59,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
     # bad input, rather than as a failed split.
     outline = read_text_file(args.outline, what=f"outline {args.outline}",
                              max_bytes=draft_size_limit())
+    _check_session_uri(args.session_uri)
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise InputError(f"--out {out}: exists and is not a directory")
@@ -86,6 +88,19 @@ def run(args: argparse.Namespace) -> int:
         for path in written:
             print(f"wrote {path}")
     return EXIT_OK if holds else EXIT_FAILED
+
+
+_URI_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*")
+
+
+def _check_session_uri(uri: str) -> None:
+    """A URI with a scheme, or one line that does not repeat it: a malformed URI
+    (`postgresql//user:password@host/db`) still holds its password."""
+    scheme, sep, _ = uri.partition("://")
+    if not sep or not _URI_SCHEME.fullmatch(scheme):
+        raise InputError("--session-uri must look like memory://, sqlite:///FILE or "
+                          "postgresql://HOST/DB (the value is not shown: it may hold a "
+                          "password)")
 
 
 def _state(ok: bool | None, *, advisory: bool = False) -> str:

@@ -117,12 +117,7 @@ def _check_seconds(flag: str, value: float | None, field: str) -> None:
 async def _work(args: argparse.Namespace, settings: Any, runner: JobRunner) -> WorkerSummary:
     store = await open_job_store(settings.database_url)
     try:
-        worker = Worker(
-            store, runner, name=args.name, lease_seconds=settings.lease_seconds,
-            heartbeat_seconds=settings.heartbeat_seconds, poll_seconds=settings.poll_seconds,
-            job_timeout_seconds=settings.job_timeout_seconds, max_claims=settings.max_claims,
-            concurrency=settings.concurrency,
-        )
+        worker = Worker(store, runner, settings, name=args.name)
         stop = asyncio.Event()
         task = asyncio.ensure_future(
             worker.run(stop=stop, drain=args.once, max_jobs=args.max_jobs))
