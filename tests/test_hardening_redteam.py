@@ -67,7 +67,7 @@ def test_a_rename_that_fails_midway_is_rolled_back(
         real_replace(src, dst)
 
     monkeypatch.setattr(os, "replace", flaky)
-    with pytest.raises(OutputError, match="c.md: no space left on device"):
+    with pytest.raises(OutputError, match=r"c\.md: no space left on device"):
         write_many_atomic(files)
     monkeypatch.undo()
     assert (tmp_path / "a.md").read_text() == "old a\n"

@@ -4,7 +4,12 @@ Framework-free: the ADK side (`draftguard_adk.jobs`) supplies the runner (the re
 and the HTTP server.
 """
 
-from draftguard.jobs._config import ApiKeys, JobSettings, load_job_settings, normalize_database_url
+from draftguard.jobs._config import (
+    ApiKeys,
+    JobServiceSettings,
+    load_job_settings,
+    normalize_database_url,
+)
 from draftguard.jobs._models import (
     ArtifactRequest,
     JobCreated,
@@ -52,7 +57,7 @@ __all__ = [
     "JobProgress",
     "JobRecord",
     "JobRunner",
-    "JobSettings",
+    "JobServiceSettings",
     "JobStatus",
     "JobStore",
     "JobSummary",

@@ -139,7 +139,7 @@ _WEEK = 7 * 24 * 3600.0
 class JobsSettings(Section):
     """`jobs`: durable polled jobs (`draftguard serve`, `draftguard worker`).
 
-    `draftguard.jobs.JobSettings` adds what the environment decides (the database URL,
+    `draftguard.jobs.JobServiceSettings` adds what the environment decides (the database URL,
     API keys from `DRAFTGUARD_API_KEYS`) on top of this section.
     """
 

@@ -30,7 +30,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from draftguard.artifacts import artifact_types as known_artifact_types
 from draftguard.errors import StoreFullError, StoreReplacedError, StoreUnavailableError
-from draftguard.jobs import ApiKeys, ArtifactRequest, JobCreated, JobSettings, JobStore, JobView
+from draftguard.jobs import (
+    ApiKeys,
+    ArtifactRequest,
+    JobCreated,
+    JobServiceSettings,
+    JobStore,
+    JobView,
+)
 
 __all__ = [
     "ANONYMOUS_USER",
@@ -92,6 +99,21 @@ def _unparsable() -> JSONResponse:
                             "msg": "the body is not valid JSON text (UTF-8)"}])
 
 
+def _utf8_json_text(body: bytes) -> bool:
+    """Whether `body` is UTF-8 as JSON text must be (RFC 8259 section 8.1).
+
+    `json.loads` on bytes guesses UTF-16 and UTF-32 from where the NUL bytes are, so such a
+    body would be accepted; no JSON text holds a raw NUL byte in UTF-8.
+    """
+    if b"\x00" in body:
+        return False
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _unavailable(err: StoreUnavailableError) -> JSONResponse:
     # The full reason (a file path, a host, the driver's words) is for the server's log; a
     # client learns what it can act on: wait and retry, or not.
@@ -116,7 +138,11 @@ class _JobRoute(APIRoute):
 
         async def handler(request: Request) -> Response:
             try:
-                return await inner(request)
+                if request.method == "POST" and not _utf8_json_text(await request.body()):
+                    return _unparsable()
+                response = await inner(request)
+                response.headers["Cache-Control"] = "no-store"  # the 202 too
+                return response
             except RequestValidationError as err:
                 return _unprocessable(list(err.errors()))
             except HTTPException as err:
@@ -207,7 +233,7 @@ class JobApi:
     def __init__(
         self,
         store: JobStore,
-        settings: JobSettings,
+        settings: JobServiceSettings,
         *,
         allow_anonymous: bool = False,
         artifact_types: Callable[[], Sequence[str]] = known_artifact_types,
