@@ -37,26 +37,24 @@ def workspace_path(value: str, *, root: str | Path | None = None) -> Path:
     if not value.strip():
         raise UnsafePathError("a file name is empty")
     if _CONTROL.search(value):
-        raise UnsafePathError(f"'{shown}' holds a control character; name a file")
-    for pure in (PurePosixPath(value), PureWindowsPath(value)):
-        if pure.is_absolute() or pure.anchor:
-            raise UnsafePathError(f"'{shown}': name a file inside the workspace, by a "
-                                  "relative path")
-    base = Path.cwd() if root is None else Path(root)
-    base = base.resolve()
+        raise UnsafePathError(f"{shown}: the name holds a control character; name a file")
+    base = (Path.cwd() if root is None else Path(root)).resolve()
+    outside = UnsafePathError(f"{shown}: only files inside {base} can be read from chat")
+    if any(p.is_absolute() or p.anchor for p in (PurePosixPath(value), PureWindowsPath(value))):
+        raise outside
     given = base / value
     target = given.resolve()
     if not target.is_relative_to(base) or target == base:
-        raise UnsafePathError(f"'{shown}': only files inside the workspace can be read")
+        raise outside
     # The name as given (before symlinks) and the file it leads to must both pass.
     for path in (given, target):
         parts = path.relative_to(base).parts if path.is_relative_to(base) else path.parts
         if any(p.startswith(".") and p not in (".", "..") for p in parts):
-            raise UnsafePathError(f"'{shown}': hidden files and folders (such as .env) are "
+            raise UnsafePathError(f"{shown}: hidden files and folders (such as .env) are "
                                   "never read from chat")
         if path.suffix.lower() not in POST_SUFFIXES:
             raise UnsafePathError(
-                f"'{shown}': only text documents can be read from chat "
+                f"{shown}: only text documents can be read from chat "
                 f"({', '.join(sorted(POST_SUFFIXES))}), not config, keys or databases"
             )
     return target
