@@ -96,6 +96,29 @@ def test_split_into_an_out_folder_with_a_directory_in_the_way_keeps_the_old_file
     assert (out / "draft_ok.md").read_text() == "PREV\n"
 
 
+def test_a_split_whose_write_fails_leaves_no_new_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from functools import partial
+
+    from scripted_llm import ScriptedLlm
+
+    import draftguard_adk.cli.split as split_cli
+    import draftguard_adk.split as split_pkg
+
+    def full_disk(files: Any) -> None:
+        raise OutputError("cannot write draft_ok.md: no space left on device")
+
+    monkeypatch.setattr(split_cli, "write_many_atomic", full_disk)
+    monkeypatch.setattr(split_pkg, "run_split",
+                        partial(split_pkg.run_split, model=ScriptedLlm([{"ok_ids": [3, 5, 6]}])))
+    out = tmp_path / "new" / "out"
+    code = main(["split", "--draft", str(SAMPLES / "draft.md"), "--outline",
+                 str(SAMPLES / "outline.md"), "--out", str(out)])
+    assert code == 2 and "no space left" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
 # --- 3: a zip member is read with a cap while inflating -------------------------------------
 
 def _bomb(path: Path, inflated: int) -> Path:
