@@ -61,9 +61,14 @@ def read_file_bytes(
             raise InputTooLargeError(
                 f"{label} is {size:,} bytes, over the {max_bytes:,}-byte limit"
             )
-        return p.read_bytes()
+        with p.open("rb") as fh:
+            data = fh.read(max_bytes + 1)  # a file still growing is held to the limit too
     except OSError as err:
         raise InputError(f"{label}: {os_error_message(err)}") from None
+    if len(data) > max_bytes:
+        raise InputTooLargeError(f"{label} is over the {max_bytes:,}-byte limit (it grew while "
+                                 "being read)")
+    return data
 
 
 def read_stream_bytes(
