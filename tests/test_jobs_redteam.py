@@ -121,6 +121,7 @@ def test_worker_name_from_the_command_line_is_refused_in_one_line(
     assert main(["worker", "--once", "--name", "w1\nFAKE job completed"]) == 2
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and "worker name" in err[0]
+    assert not (tmp_path / "jobs.sqlite3").exists()  # refused before the database is made
 
 
 def test_a_log_line_quoting_a_newline_stays_one_line() -> None:

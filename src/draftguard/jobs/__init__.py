@@ -35,6 +35,7 @@ from draftguard.jobs._worker import (
     JobSummary,
     Worker,
     WorkerSummary,
+    check_worker_name,
     default_worker_name,
 )
 from draftguard.jobs._worker_log import (
@@ -67,6 +68,7 @@ __all__ = [
     "Worker",
     "WorkerLogFormatter",
     "WorkerSummary",
+    "check_worker_name",
     "configure_worker_logging",
     "default_worker_name",
     "format_timestamp",

@@ -39,6 +39,7 @@ __all__ = [
     "JobSummary",
     "Worker",
     "WorkerSummary",
+    "check_worker_name",
     "default_worker_name",
 ]
 
@@ -52,6 +53,17 @@ JobRunner = Callable[[JobRecord, JobProgress, JobLog], Awaitable[JobOutcome]]
 log = logging.getLogger(WORKER_LOGGER)
 _UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _MAX_NAME = 200
+
+
+def check_worker_name(name: str) -> str:
+    """`name`, or `ConfigError` unless it is 1..200 printable characters on one line.
+
+    The name is written into every log line and every lease: a newline would forge lines.
+    """
+    if _UNPRINTABLE.search(name) or not name.strip() or len(name) > _MAX_NAME:
+        raise ConfigError(f"a worker name must be 1..{_MAX_NAME} printable characters on "
+                          "one line")
+    return name
 
 
 def default_worker_name() -> str:
@@ -108,11 +120,8 @@ class Worker:
         """`settings` holds the lease, heartbeat, poll, timeout, claim and concurrency values
         (agents.yaml's `jobs` section, which also checks the heartbeat is inside the lease);
         the defaults are its own."""
-        if name is not None and (_UNPRINTABLE.search(name) or not name.strip()
-                                 or len(name) > _MAX_NAME):
-            # The name is written into every log line and lease: a newline would forge lines.
-            raise ConfigError(f"a worker name must be 1..{_MAX_NAME} printable characters "
-                              "on one line")
+        if name is not None:
+            check_worker_name(name)
         self.store = store
         self.runner = runner
         self.settings = settings if settings is not None else JobsSettings()

@@ -14,6 +14,7 @@ from draftguard.jobs import (
     JobRunner,
     Worker,
     WorkerSummary,
+    check_worker_name,
     configure_worker_logging,
     load_job_settings,
 )
@@ -66,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError("--max-jobs must be at least 1")
     if args.concurrency is not None and args.concurrency < 1:
         raise ConfigError("--concurrency must be at least 1")
+    if args.name is not None:
+        check_worker_name(args.name)  # before the database is opened (or created)
     _check_seconds("--lease-seconds", args.lease_seconds, "lease_seconds")
     _check_seconds("--job-timeout", args.job_timeout, "job_timeout_seconds")
     overrides: dict[str, Any] = {
