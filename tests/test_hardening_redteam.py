@@ -75,6 +75,43 @@ def test_a_rename_that_fails_midway_is_rolled_back(
     assert [p.name for p in tmp_path.iterdir()] == ["a.md"]  # no temp or backup left
 
 
+@settings(max_examples=60, deadline=None)
+@given(existing=st.lists(st.booleans(), min_size=1, max_size=4),
+       fail_at=st.one_of(st.none(), st.integers(0, 3)))
+def test_a_multi_file_write_is_all_or_nothing_wherever_it_fails(
+    existing: list[bool], fail_at: int | None
+) -> None:
+    """Whichever rename fails, the folder holds exactly the old files or exactly the new."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        names = [f"f{i}.md" for i in range(len(existing))]
+        before = {n: f"old {n}\n" for n, there in zip(names, existing, strict=True) if there}
+        for name, text in before.items():
+            (root / name).write_text(text)
+        real_replace, renames = os.replace, [0]
+
+        def faulty(src: Any, dst: Any) -> None:
+            # The fail_at-th rename fails, once: the renames that undo it go through.
+            if renames[0] == fail_at:
+                renames[0] += 1
+                raise OSError(errno.EIO, "Input/output error")
+            renames[0] += 1
+            real_replace(src, dst)
+
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(os, "replace", faulty)
+            try:
+                write_many_atomic({root / n: f"new {n}\n" for n in names})
+                wrote = True
+            except OutputError:
+                wrote = False
+        after = {p.name: p.read_text() for p in root.iterdir()}
+        assert after == ({n: f"new {n}\n" for n in names} if wrote else before)
+        assert wrote == (fail_at is None or fail_at >= len(names))
+
+
 def test_split_into_an_out_folder_with_a_directory_in_the_way_keeps_the_old_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
