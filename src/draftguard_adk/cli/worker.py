@@ -19,6 +19,7 @@ from draftguard.jobs import (
     load_job_settings,
 )
 from draftguard.settings import JobsSettings
+from draftguard.textio import escape_controls
 from draftguard_adk.cli._database import open_job_store
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 
@@ -98,11 +99,14 @@ def run(args: argparse.Namespace) -> int:
         for job in summary.jobs:
             calls = "" if job.llm_calls is None else f", {job.llm_calls} model call(s)"
             line = f"  {job.job_id} {job.artifact_type} {job.status} ({job.seconds:.1f}s{calls})"
-            print(line + (f": {job.error}" if job.error else ""))
+            error = escape_controls(job.error, single_line=True) if job.error else ""
+            print(line + (f": {error}" if error else ""))
     if summary.error:
         # The worker could not do its job (no claim went through, or the database file was
         # replaced): whatever it printed above, this must not look like an empty queue.
-        print(f"draftguard: error: {summary.error}", file=sys.stderr)
+        # A driver's message can span lines: one line, like every error we print.
+        print(f"draftguard: error: {escape_controls(summary.error, single_line=True)}",
+              file=sys.stderr)
     return EXIT_FAILED if summary.failed or summary.error else EXIT_OK
 
 
