@@ -64,6 +64,17 @@ async def test_every_answer_is_no_store_the_202_and_the_200_too(
     assert bom.status_code == 202 and bom.headers["cache-control"] == "no-store"
 
 
+@pytest.mark.parametrize(("method", "path"), [
+    ("PUT", "/ai/artifact"), ("GET", "/ai/artifact"), ("DELETE", "/ai/artifact/x"),
+    ("GET", "/ai/artifact/a/b"), ("OPTIONS", "/ai/artifact"),
+])
+async def test_answers_no_route_of_ours_writes_are_no_store_too(
+    client: httpx.AsyncClient, method: str, path: str
+) -> None:
+    r = await client.request(method, path, headers={"X-API-Key": ALICE})
+    assert r.status_code in (404, 405) and r.headers["cache-control"] == "no-store"
+
+
 # --- surprising items ----------------------------------------------------------------------
 
 def test_a_jobs_db_in_a_missing_folder_is_refused_not_created(tmp_path: Path) -> None:

@@ -43,6 +43,7 @@ __all__ = [
     "ANONYMOUS_USER",
     "BodyLimitMiddleware",
     "JobApi",
+    "NoStoreMiddleware",
     "create_jobs_app",
     "install_job_api",
 ]
@@ -227,6 +228,29 @@ class BodyLimitMiddleware:
         await send({"type": "http.response.body", "body": body})
 
 
+class NoStoreMiddleware:
+    """`Cache-Control: no-store` on every answer under `prefix`, also those no route of ours
+    writes (405 for another method, 404 for a longer path): a job id in a URL is private."""
+
+    def __init__(self, app: ASGIApp, *, prefix: str = PREFIX) -> None:
+        self.app = app
+        self.prefix = prefix
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope["path"].startswith(self.prefix):
+            await self.app(scope, receive, send)
+            return
+
+        async def send_no_store(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", [])
+                           if k.lower() != b"cache-control"]
+                message = {**message, "headers": [*headers, (b"cache-control", b"no-store")]}
+            await send(message)
+
+        await self.app(scope, receive, send_no_store)
+
+
 class JobApi:
     """The routes and what they share: the store, the settings and the key table."""
 
@@ -380,6 +404,7 @@ def install_job_api(app: FastAPI, api: JobApi) -> None:
     # router as one entry, older ones its routes one by one: move whatever was added.
     app.router.routes.sort(key=lambda r: id(r) in before)
     app.add_middleware(BodyLimitMiddleware, max_bytes=api.settings.max_request_bytes)
+    app.add_middleware(NoStoreMiddleware)
     _untraced_polls(app)
     _document_security(app)
 
