@@ -114,12 +114,13 @@ def _rename_all(staged: list[tuple[str, Path]]) -> None:
     """Rename each staged file over its target; on a failure, undo the renames made.
 
     Before each rename the file it replaces is kept under a backup name (a hard link, so
-    the target never goes missing); undoing renames the backups back.
+    the target never goes missing); undoing renames the backups back. One file needs none:
+    its rename happens or it does not.
     """
     done: list[tuple[Path, str | None]] = []  # (target, backup of what it held, or None)
     try:
         for tmp, p in staged:
-            backup = _backup(p)
+            backup = _backup(p) if len(staged) > 1 else None
             try:
                 os.replace(tmp, p)
             except BaseException:
