@@ -355,6 +355,24 @@ def test_output_in_a_non_utf8_locale_is_escaped_not_a_traceback(
     assert "ends “there” 😀" in json.loads(as_json.stdout.decode(encoding))["diff"]
 
 
+@settings(max_examples=80, deadline=None)
+@given(text=st.text(st.characters(codec="utf-8"), max_size=30),
+       encoding=st.sampled_from(["ascii", "latin-1", "cp1252", "utf-8"]))
+def test_json_printed_in_any_encoding_parses_back_to_the_same_text(
+    text: str, encoding: str
+) -> None:
+    from draftguard_adk.cli._output import emit_json, escaped_output
+
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding=encoding, errors="strict", newline="")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(sys, "stdout", stream)
+        with escaped_output(json_style=True):
+            emit_json({"text": text})
+        stream.flush()
+    assert json.loads(raw.getvalue().decode(encoding)) == {"text": text}
+
+
 @pytest.mark.parametrize(("redirect", "reason"), [
     (">&-", "stdout is closed; nothing was done"),
     ("> /dev/full", "cannot write to stdout: no space left on device"),
