@@ -20,7 +20,7 @@ from draftguard.commands import Command, CommandSpec, recognise_intent
 from draftguard.edits import parse_edit_request
 from draftguard.errors import CommandError, InputError
 from draftguard.settings import load_settings
-from draftguard.textio import read_text_file
+from draftguard.textio import read_workspace_text
 from draftguard_adk.artifacts import STATE_RESULT
 from draftguard_adk.chat import Action, Call, CommandRouter, Formatter, Handler, Reply, Transfer
 from draftguard_adk.edits import DEFAULT_NAME, post_store
@@ -68,15 +68,6 @@ async def _post_text(ctx: CallbackContext) -> tuple[int, str] | None:
 
 # --- /split -------------------------------------------------------------------------------
 
-def _within_workdir(value: str) -> Path:
-    """`value` as a file inside the folder the app runs in; chat may not read elsewhere."""
-    root = Path.cwd().resolve()
-    target = (root / value).resolve()
-    if not target.is_relative_to(root):
-        raise InputError(f"{value}: only files inside {root} can be read from chat")
-    return target
-
-
 async def _load_named(value: str, ctx: CallbackContext, *, what: str, max_bytes: int) -> str:
     """The text of artifact `value` of this session, else of file `value`."""
     store = post_store()
@@ -86,7 +77,10 @@ async def _load_named(value: str, ctx: CallbackContext, *, what: str, max_bytes:
         named = None
     if named is not None:
         return named.text
-    return read_text_file(_within_workdir(value), what=value, max_bytes=max_bytes)
+    # Only a document inside the folder the app runs in: never a dotfile, config, key or
+    # database, and a control character in the name is refused (draftguard.textio's rules).
+    return read_workspace_text(value, root=Path.cwd(), what=f"{what} {value}",
+                               max_bytes=max_bytes)
 
 
 async def _outline(value: str, ctx: CallbackContext, max_bytes: int) -> str:

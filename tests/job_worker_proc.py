@@ -12,6 +12,7 @@ import random
 import sys
 
 from draftguard.jobs import JobLog, JobOutcome, JobProgress, JobRecord, JobStore, Worker
+from draftguard.settings import JobsSettings
 
 
 def _record(runlog: str, line: str) -> None:
@@ -38,8 +39,8 @@ async def main() -> None:
         return JobOutcome(ok=True, result={"worker": name, "job": job.id})
 
     store = JobStore(db_url)
-    worker = Worker(store, runner, name=name, lease_seconds=lease, heartbeat_seconds=heartbeat,
-                    poll_seconds=0.05)
+    settings = JobsSettings(lease_seconds=lease, heartbeat_seconds=heartbeat, poll_seconds=0.05)
+    worker = Worker(store, runner, settings, name=name)
     try:
         await worker.run(drain=mode == "fast")
     finally:

@@ -14,6 +14,7 @@ from pathlib import Path
 from job_db import db_url_fixture  # noqa: F401
 
 from draftguard.jobs import JobLog, JobOutcome, JobProgress, JobRecord, JobStatus, JobStore, Worker
+from draftguard.settings import JobsSettings
 
 PROC = Path(__file__).with_name("job_worker_proc.py")
 
@@ -57,7 +58,8 @@ async def test_a_killed_worker_s_job_is_reclaimed_and_completed_exactly_once(
             await on_progress("semantic", 80, 0)
             return JobOutcome(ok=True, result={"worker": "rescuer"})
 
-        rescuer = Worker(store, rescue, name="rescuer", lease_seconds=5, heartbeat_seconds=1)
+        rescuer = Worker(store, rescue, JobsSettings(lease_seconds=5, heartbeat_seconds=1),
+                         name="rescuer")
         # The dead worker's lease has seconds left: nobody may take the job yet.
         assert await rescuer.run_one() is None
         deadline = time.monotonic() + 30

@@ -22,6 +22,7 @@ from draftguard.jobs import (
     JobStore,
     Worker,
 )
+from draftguard.settings import JobsSettings
 from draftguard_adk.jobs import repair_loop_runner
 
 SOURCE = ("Photosynthesis is the process by which plants convert light energy into chemical "
@@ -66,7 +67,7 @@ def polled(store: JobStore, runner: JobRunner, seen: list[tuple[str, int, int]])
 def worker(store: JobStore, runner: JobRunner, **kw: Any) -> Worker:
     opts: dict[str, Any] = {"lease_seconds": 5, "heartbeat_seconds": 1, "poll_seconds": 0.05}
     opts.update(kw)
-    return Worker(store, runner, name="w-test", **opts)
+    return Worker(store, runner, JobsSettings(**opts), name="w-test")
 
 
 async def _queue(store: JobStore, kind: str = "quiz") -> str:

@@ -24,7 +24,7 @@ import yaml
 
 from draftguard.documents._formats import format_from_extension, format_from_mime
 from draftguard.documents._signature_checks import confirm_signature
-from draftguard.textio import yaml_nesting_problem
+from draftguard.textio import yaml_problem
 
 __all__ = [
     "ZIP_BASED",
@@ -42,6 +42,7 @@ _TEXT_SAFE_SIGNATURES = frozenset({"pdf", "rtf"})
 _PDF_OBJECT = re.compile(rb"(?:^|[\r\n])\s*\d+\s+\d+\s+obj\b")
 #: Formats stored as ZIP containers; `sniff_zip` tells them apart.
 ZIP_BASED = frozenset({"zip", "docx", "xlsx", "pptx", "odt", "ods", "odp", "epub"})
+_MIMETYPE_MAX_BYTES = 256
 _OOXML_PARTS = (("word/", "docx"), ("xl/", "xlsx"), ("ppt/", "pptx"))
 _ODF_MIMETYPES = {
     b"application/vnd.oasis.opendocument.text": "odt",
@@ -82,7 +83,10 @@ def sniff_zip(source: Path | bytes | bytearray | memoryview) -> tuple[str | None
         with zipfile.ZipFile(handle) as zf:
             names = zf.namelist()
             if "mimetype" in names:
-                declared = zf.read("mimetype").strip()
+                # Read with a cap while inflating: a 2 MB file's `mimetype` can inflate to
+                # gigabytes, and every ODF/EPUB media type is well under the cap.
+                with zf.open("mimetype") as member:
+                    declared = member.read(_MIMETYPE_MAX_BYTES).strip()
                 if declared in _ODF_MIMETYPES:
                     return _ODF_MIMETYPES[declared], None
             if "[Content_Types].xml" in names:
@@ -226,9 +230,11 @@ def _sniff_xml(body: bytes | str | None, *, claimed: str | None) -> TextSniff:
 def _sniff_yaml(body: bytes | str | None) -> TextSniff:
     if body is None:
         return _too_large("yaml")
-    if (deep := yaml_nesting_problem(body)) is not None:
-        # LibYAML's composer recurses in C: a deep enough document kills the process.
-        return TextSniff(None, structured=False, problem=f"YAML {deep}: not parsed")
+    if (shape := yaml_problem(body)) is not None:
+        # LibYAML's composer recurses in C: a deep enough document kills the process; an
+        # alias bomb builds gigabytes from a few hundred bytes.
+        verb = "" if shape.startswith("nested") else "is "
+        return TextSniff(None, structured=False, problem=f"YAML {verb}{shape}: not parsed")
     try:
         data = yaml.load(body, Loader=_YAML_LOADER)
     except ValueError:

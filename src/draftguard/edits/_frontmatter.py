@@ -15,7 +15,7 @@ import yaml
 
 from draftguard.errors import FrontmatterError
 from draftguard.markdown import MarkdownMap
-from draftguard.textio import yaml_nesting_problem
+from draftguard.textio import yaml_problem
 
 __all__ = ["edit_frontmatter", "read_frontmatter"]
 
@@ -30,8 +30,8 @@ def read_frontmatter(text: str) -> dict[str, Any]:
     if doc.line_text(0).strip() != "---":
         raise FrontmatterError("only YAML frontmatter (---) is supported")
     inner = text[doc.line_starts[1] : doc.line_starts[doc.frontmatter.last_line]]
-    if (deep := yaml_nesting_problem(inner)) is not None:
-        raise FrontmatterError(f"frontmatter is {deep}")
+    if (shape := yaml_problem(inner)) is not None:
+        raise FrontmatterError(f"frontmatter is {shape}")
     try:
         data = yaml.safe_load(inner) or {}
     except yaml.YAMLError as err:

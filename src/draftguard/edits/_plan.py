@@ -12,7 +12,7 @@ import json
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from draftguard.errors import SchemaError
 
@@ -52,6 +52,15 @@ def _not_blank(text: str) -> str:
     return text
 
 
+def _json_integer(value: Any) -> Any:
+    # The schema says "integer": JSON true and "3" are not integers, though pydantic's lax
+    # mode would read them as 1 and 3. 3.0 is one (JSON has one number type, and function-
+    # call arguments arrive as floats); 3.5 is refused by the int validator after this.
+    if isinstance(value, bool) or not isinstance(value, int | float | None):
+        raise ValueError("must be a JSON integer (not a string or a boolean)")
+    return value
+
+
 _Text = Annotated[str, AfterValidator(_printable)]
 _Anchor = Annotated[
     str,
@@ -71,6 +80,7 @@ _Line = Annotated[
         description="1-based line of the anchor in the base version; a hint, secondary to "
         "the anchor.",
     ),
+    BeforeValidator(_json_integer),
 ]
 _Section = Annotated[
     str | None,
@@ -126,14 +136,15 @@ class EditConstraints(BaseModel):
     """Limits the plan asks for; they can tighten the defaults, only `multi-paragraph` widens."""
 
     model_config = _STRICT
-    max_changed_lines: int | None = Field(
+    max_changed_lines: Annotated[int | None, BeforeValidator(_json_integer)] = Field(
         default=None,
         ge=1,
         description="Cap on changed lines. Without multi-paragraph scope it can only lower "
         "the default budget of min(12, 8% of lines).",
     )
     allow_heading_changes: bool = Field(
-        default=False, description="Allow ops that add, remove or change a heading."
+        default=False, strict=True,  # true or false: "yes" and 1 are not JSON booleans
+        description="Allow ops that add, remove or change a heading.",
     )
 
 
@@ -164,7 +175,7 @@ class EditPlan(BaseModel):
             ],
         },
     )
-    base_version: int | None = Field(
+    base_version: Annotated[int | None, BeforeValidator(_json_integer)] = Field(
         default=None, ge=0, description="The content version the plan was made for."
     )
     scope: str | None = Field(

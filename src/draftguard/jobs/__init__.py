@@ -4,7 +4,12 @@ Framework-free: the ADK side (`draftguard_adk.jobs`) supplies the runner (the re
 and the HTTP server.
 """
 
-from draftguard.jobs._config import ApiKeys, JobSettings, load_job_settings, normalize_database_url
+from draftguard.jobs._config import (
+    ApiKeys,
+    JobServiceSettings,
+    load_job_settings,
+    normalize_database_url,
+)
 from draftguard.jobs._models import (
     ArtifactRequest,
     JobCreated,
@@ -30,6 +35,7 @@ from draftguard.jobs._worker import (
     JobSummary,
     Worker,
     WorkerSummary,
+    check_worker_name,
     default_worker_name,
 )
 from draftguard.jobs._worker_log import (
@@ -52,7 +58,7 @@ __all__ = [
     "JobProgress",
     "JobRecord",
     "JobRunner",
-    "JobSettings",
+    "JobServiceSettings",
     "JobStatus",
     "JobStore",
     "JobSummary",
@@ -62,6 +68,7 @@ __all__ = [
     "Worker",
     "WorkerLogFormatter",
     "WorkerSummary",
+    "check_worker_name",
     "configure_worker_logging",
     "default_worker_name",
     "format_timestamp",

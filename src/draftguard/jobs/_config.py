@@ -33,7 +33,7 @@ __all__ = [
     "DATABASE_URL_ENV",
     "JOBS_DB_ENV",
     "ApiKeys",
-    "JobSettings",
+    "JobServiceSettings",
     "load_job_settings",
     "normalize_database_url",
 ]
@@ -44,9 +44,10 @@ API_KEYS_ENV = "DRAFTGUARD_API_KEYS"
 _HEX64 = re.compile(r"[0-9a-fA-F]{64}")
 
 
-class JobSettings(JobsSettings):
-    """Everything the store, the worker and the server need to agree on: agents.yaml's
-    `jobs` section with the database resolved and the environment's API keys added."""
+class JobServiceSettings(JobsSettings):
+    """The job service as it runs: agents.yaml's `jobs` section (`JobsSettings`, whose
+    values a `Worker` takes whole) with the database resolved and the environment's API
+    keys added. Everything the store, the workers and the server must agree on."""
 
     database_url: str
     """The database to use, its async driver named (`sqlite_path` is resolved into it)."""
@@ -95,6 +96,23 @@ def normalize_database_url(url: str) -> str:
     return url
 
 
+def _existing_folder(url: str, where: str) -> str:
+    """`url`, refused when it names a SQLite file in a folder that does not exist.
+
+    A mistyped path would otherwise create the folder and an empty queue, and a worker
+    reading it would report "0 jobs" while the real queue fills up elsewhere.
+    """
+    if not url.startswith("sqlite"):
+        return url
+    database = make_url(url).database
+    if database and database != ":memory:" and not database.startswith("file:"):
+        folder = Path(database).absolute().parent
+        if not folder.is_dir():
+            raise ConfigError(f"{where}: the folder {folder} does not exist (create it, or "
+                              "fix the path: a new folder would hold an empty queue)")
+    return url
+
+
 def _sqlite_url(path: Path) -> str:
     return f"sqlite+aiosqlite:///{path.resolve()}"
 
@@ -102,19 +120,20 @@ def _sqlite_url(path: Path) -> str:
 def load_job_settings(
     env: Mapping[str, str] | None = None, *, config: str | Path | None = None,
     **overrides: Any,
-) -> JobSettings:
+) -> JobServiceSettings:
     """Settings from agents.yaml's `jobs` section and the environment; `overrides` win."""
     env = os.environ if env is None else env
     project = load_settings(config)
     section = project.agents.jobs
     base = Path(project.source).parent if project.source else Path.cwd()
     if url := env.get(DATABASE_URL_ENV):
-        database_url = normalize_database_url(url)
+        database_url = _existing_folder(normalize_database_url(url), DATABASE_URL_ENV)
     elif path := env.get(JOBS_DB_ENV):
-        database_url = _sqlite_url(Path(path))
+        database_url = _existing_folder(_sqlite_url(Path(path)), JOBS_DB_ENV)
     elif section.database_url:
-        database_url = normalize_database_url(section.database_url)
-    else:
+        database_url = _existing_folder(normalize_database_url(section.database_url),
+                                        "agents.yaml jobs.database_url")
+    else:  # the default file's folder is ours to create
         p = Path(section.sqlite_path)
         database_url = _sqlite_url(p if p.is_absolute() else base / p)
     values: dict[str, Any] = {
@@ -124,10 +143,10 @@ def load_job_settings(
     }
     values.update({k: v for k, v in overrides.items() if v is not None})
     try:
-        return JobSettings.model_validate(values)
+        return JobServiceSettings.model_validate(values)
     except ValidationError as err:
         raise ConfigError(
-            f"agents.yaml {describe_error(err, JobSettings, prefix='jobs')}"
+            f"agents.yaml {describe_error(err, JobServiceSettings, prefix='jobs')}"
         ) from None
 
 
@@ -142,6 +161,9 @@ def _env_keys(env: Mapping[str, str]) -> dict[str, str]:
             # Never the entry itself: without its ':' the whole entry may be a key.
             raise ConfigError(f"{API_KEYS_ENV}: entry {n} is not 'user:key' "
                               "(expected 'user:key[,user:key...]')")
+        if user.strip() in keys:
+            raise ConfigError(f"{API_KEYS_ENV}: user '{user.strip()}' is given twice "
+                              f"(entry {n})")
         keys[user.strip()] = key.strip()
     return keys
 
@@ -162,6 +184,10 @@ class ApiKeys:
                 if len(key) < 16:
                     raise ConfigError(f"api key for '{user}' is shorter than 16 characters")
                 digest = hashlib.sha256(key.encode()).digest()
+            if other := next((u for d, u in self._digests if d == digest), None):
+                # A key names its user: shared, it would hand one user's jobs to the other.
+                raise ConfigError(f"api keys for '{other}' and '{user}' are the same key; "
+                                  "give each user their own")
             self._digests.append((digest, user))
 
     def __bool__(self) -> bool:

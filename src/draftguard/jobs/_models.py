@@ -20,7 +20,8 @@ __all__ = [
     "llm_calls_of",
 ]
 
-# Upper bounds the schema itself enforces; agents.yaml can only lower them (see JobSettings).
+# Upper bounds the schema itself enforces; agents.yaml can only lower them
+# (see JobServiceSettings).
 MAX_SOURCE_CHARS = 1_000_000
 MAX_REQUEST_CHARS = 10_000
 _SURROGATE = re.compile(r"[\ud800-\udfff]")

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
 import socket
 import time
 import uuid
@@ -25,10 +26,11 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from draftguard.errors import DraftguardError, StoreReplacedError
+from draftguard.errors import ConfigError, DraftguardError, StoreReplacedError
 from draftguard.jobs._models import JobOutcome, JobRecord
 from draftguard.jobs._store import JobStore
 from draftguard.jobs._worker_log import WORKER_LOGGER, marked_line
+from draftguard.settings import JobsSettings
 
 __all__ = [
     "JobLog",
@@ -37,6 +39,7 @@ __all__ = [
     "JobSummary",
     "Worker",
     "WorkerSummary",
+    "check_worker_name",
     "default_worker_name",
 ]
 
@@ -48,6 +51,19 @@ JobLog = Callable[[str, Mapping[str, Any]], Awaitable[None]]
 JobRunner = Callable[[JobRecord, JobProgress, JobLog], Awaitable[JobOutcome]]
 
 log = logging.getLogger(WORKER_LOGGER)
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_MAX_NAME = 200
+
+
+def check_worker_name(name: str) -> str:
+    """`name`, or `ConfigError` unless it is 1..200 printable characters on one line.
+
+    The name is written into every log line and every lease: a newline would forge lines.
+    """
+    if _UNPRINTABLE.search(name) or not name.strip() or len(name) > _MAX_NAME:
+        raise ConfigError(f"a worker name must be 1..{_MAX_NAME} printable characters on "
+                          "one line")
+    return name
 
 
 def default_worker_name() -> str:
@@ -97,26 +113,19 @@ class Worker:
         self,
         store: JobStore,
         runner: JobRunner,
+        settings: JobsSettings | None = None,
         *,
         name: str | None = None,
-        lease_seconds: float = 30.0,
-        heartbeat_seconds: float = 10.0,
-        poll_seconds: float = 0.5,
-        job_timeout_seconds: float = 600.0,
-        max_claims: int = 3,
-        concurrency: int = 1,
     ) -> None:
-        if heartbeat_seconds >= lease_seconds:
-            raise ValueError("heartbeat_seconds must be shorter than lease_seconds")
+        """`settings` holds the lease, heartbeat, poll, timeout, claim and concurrency values
+        (agents.yaml's `jobs` section, which also checks the heartbeat is inside the lease);
+        the defaults are its own."""
+        if name is not None:
+            check_worker_name(name)
         self.store = store
         self.runner = runner
+        self.settings = settings if settings is not None else JobsSettings()
         self.name = name or default_worker_name()
-        self.lease_seconds = lease_seconds
-        self.heartbeat_seconds = heartbeat_seconds
-        self.poll_seconds = poll_seconds
-        self.job_timeout_seconds = job_timeout_seconds
-        self.max_claims = max_claims
-        self.concurrency = max(1, concurrency)
         self.summary = WorkerSummary(worker=self.name)
 
     def _line(self, message: str, job: JobRecord | None, **fields: Any) -> None:
@@ -131,7 +140,8 @@ class Worker:
     async def run_one(self) -> JobSummary | None:
         """Claim and run one job; None when nothing is claimable."""
         job = await self.store.claim(
-            self.name, lease_seconds=self.lease_seconds, max_claims=self.max_claims
+            self.name, lease_seconds=self.settings.lease_seconds,
+            max_claims=self.settings.max_claims,
         )
         if job is None:
             return None
@@ -156,7 +166,8 @@ class Worker:
             self._line(marked_line(message), job, **{"event": "loop", **dict(fields)})
 
         run = asyncio.ensure_future(
-            asyncio.wait_for(self.runner(job, on_progress, on_log), self.job_timeout_seconds)
+            asyncio.wait_for(self.runner(job, on_progress, on_log),
+                             self.settings.job_timeout_seconds)
         )
         beat = asyncio.ensure_future(self._heartbeat(job, run, lease_lost))
         outcome: JobOutcome | None = None
@@ -174,7 +185,7 @@ class Worker:
         except TimeoutError:
             outcome = JobOutcome(
                 ok=False,
-                error=f"job timed out after {self.job_timeout_seconds:g}s "
+                error=f"job timed out after {self.settings.job_timeout_seconds:g}s "
                 "(the model did not answer in time)",
                 details={"failure_kind": "timeout"},
             )
@@ -209,7 +220,7 @@ class Worker:
     async def _finish(self, job: JobRecord, outcome: JobOutcome) -> bool:
         """Store the outcome, riding out a brief database outage: the model calls are spent,
         and until the lease lapses the result is still ours to store."""
-        deadline = time.monotonic() + self.lease_seconds
+        deadline = time.monotonic() + self.settings.lease_seconds
         delay = 0.2
         while True:
             try:
@@ -249,9 +260,10 @@ class Worker:
         self, job: JobRecord, run: asyncio.Future[JobOutcome], lease_lost: asyncio.Event
     ) -> None:
         while True:
-            await asyncio.sleep(self.heartbeat_seconds)
+            await asyncio.sleep(self.settings.heartbeat_seconds)
             try:
-                held = await self.store.heartbeat(job, lease_seconds=self.lease_seconds)
+                held = await self.store.heartbeat(
+                    job, lease_seconds=self.settings.lease_seconds)
             except StoreReplacedError as err:
                 self._line(f"  heartbeat failed: {err}", job, event="heartbeat_error")
                 return  # the job's next write reports it and stops the worker
@@ -288,7 +300,7 @@ class Worker:
             return True
 
         async def slot() -> None:
-            idle = self.poll_seconds
+            idle = self.settings.poll_seconds
             while not stop.is_set() and take():
                 try:
                     done = await self.run_one()
@@ -307,7 +319,7 @@ class Worker:
                         return
                     done = None
                 if done is not None:
-                    idle = self.poll_seconds
+                    idle = self.settings.poll_seconds
                     continue
                 if budget[0] is not None:
                     budget[0] += 1  # nothing was claimed: give the unit back
@@ -315,11 +327,12 @@ class Worker:
                     return
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(stop.wait(), idle)
-                idle = min(idle * 2, max(self.poll_seconds, 5.0))
+                idle = min(idle * 2, max(self.settings.poll_seconds, 5.0))
 
-        self._line(f"Worker {self.name} started (concurrency={self.concurrency})", None,
-                   event="worker_started", concurrency=self.concurrency)
-        slots = [asyncio.ensure_future(slot()) for _ in range(self.concurrency)]
+        concurrency = self.settings.concurrency
+        self._line(f"Worker {self.name} started (concurrency={concurrency})", None,
+                   event="worker_started", concurrency=concurrency)
+        slots = [asyncio.ensure_future(slot()) for _ in range(self.settings.concurrency)]
         try:
             await asyncio.gather(*slots)
         finally:

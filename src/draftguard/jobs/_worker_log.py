@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from draftguard.textio import escape_controls
+
 __all__ = [
     "WORKER_LOGGER",
     "JsonLineFormatter",
@@ -61,7 +63,8 @@ class WorkerLogFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         stamp = datetime.fromtimestamp(record.created).strftime("%H:%M:%S")
-        text = f"[{stamp}] {record.getMessage()}"
+        # One record, one line: a job error or a name quoting a newline must not forge lines.
+        text = f"[{stamp}] {escape_controls(record.getMessage(), single_line=True)}"
         if record.exc_info:
             text += "\n" + self.formatException(record.exc_info)
         return text

@@ -14,12 +14,15 @@ from pydantic_core import ErrorDetails
 
 from draftguard.errors import ConfigError
 from draftguard.settings._sections import ProjectSettings
+from draftguard.textio import yaml_problem
 
 __all__ = ["CONFIG_ENV", "find_settings_file", "load_settings"]
 
 CONFIG_ENV = "DRAFTGUARD_CONFIG"
 _REPO_ROOT = Path(__file__).resolve().parents[3]
 _BUILT_IN = ProjectSettings()
+#: agents.yaml is a page of settings; a file this big was named by mistake.
+MAX_SETTINGS_BYTES = 1024 * 1024
 
 
 def find_settings_file(env: Mapping[str, str] | None = None) -> Path | None:
@@ -57,10 +60,18 @@ def load_settings(path: str | Path | None = None) -> ProjectSettings:
 def _load_file(path: str, mtime_ns: int, size: int) -> ProjectSettings:
     # mtime_ns and size only key the cache: an edited file is read again.
     try:
-        with open(path, encoding="utf-8") as fh:
-            raw = yaml.safe_load(fh)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as err:
-        raise ConfigError(f"{path}: cannot read settings ({err})") from None
+        with open(path, "rb") as fh:
+            text = fh.read(MAX_SETTINGS_BYTES + 1).decode("utf-8")
+        if len(text.encode("utf-8")) > MAX_SETTINGS_BYTES:
+            raise ConfigError(f"{path}: over {MAX_SETTINGS_BYTES:,} bytes; not a settings file")
+        # Deep nesting crashes the YAML loader and aliases can expand without end: both are
+        # measured before anything is built.
+        if (shape := yaml_problem(text)) is not None:
+            raise ConfigError(f"{path}: cannot read settings (the YAML is {shape})")
+        raw = yaml.safe_load(text)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError, RecursionError) as err:
+        reason = " ".join(str(err).split())[:300] or type(err).__name__
+        raise ConfigError(f"{path}: cannot read settings ({reason})") from None
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):

@@ -139,7 +139,7 @@ _WEEK = 7 * 24 * 3600.0
 class JobsSettings(Section):
     """`jobs`: durable polled jobs (`draftguard serve`, `draftguard worker`).
 
-    `draftguard.jobs.JobSettings` adds what the environment decides (the database URL,
+    `draftguard.jobs.JobServiceSettings` adds what the environment decides (the database URL,
     API keys from `DRAFTGUARD_API_KEYS`) on top of this section.
     """
 
@@ -165,6 +165,9 @@ class JobsSettings(Section):
     """A longer `source` gets 422."""
     max_request_chars: int = Field(default=2_000, ge=1)
     """A longer `request` gets 422."""
+    request_read_seconds: float = Field(default=15.0, gt=0, le=3600)
+    """`draftguard serve` closes a connection that has not sent a whole request (headers
+    and body) this long after its first byte: slow clients cannot hold connections open."""
     api_keys: dict[str, str] = Field(default_factory=dict)
     """user: "sha256:<hex of the key>", so the file never holds a key in clear."""
 

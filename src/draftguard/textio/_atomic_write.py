@@ -13,12 +13,15 @@ from, so two editors never lose each other's change.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
+import shutil
 import stat
 import sys
 import tempfile
 import time
+import uuid
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -77,7 +80,12 @@ def write_many_atomic(files: Mapping[str | Path, str | bytes]) -> None:
 
 def _write_staged(files: Mapping[Path, tuple[str | bytes, os.stat_result | None]]) -> None:
     """`write_many_atomic`, each file taking the mode and owner of the status given with it
-    (None: of the file it replaces, if any)."""
+    (None: of the file it replaces, if any).
+
+    All or nothing across the files: every target is checked and every new file staged
+    before the first rename, and a rename that still fails (the target became a folder, the
+    folder's permissions changed) puts back what the renames before it replaced.
+    """
     staged: list[tuple[str, Path]] = []
     current: Path | None = None
     try:
@@ -86,19 +94,67 @@ def _write_staged(files: Mapping[Path, tuple[str | bytes, os.stat_result | None]
             _remove_stale_temps(p)
             raw = data.encode("utf-8") if isinstance(data, str) else data
             try:
-                old = like or p.stat()
+                old = like or os.stat(p, follow_symlinks=True)
             except FileNotFoundError:
                 old = None
+            if old is not None and not stat.S_ISREG(old.st_mode):
+                kind = "a directory" if stat.S_ISDIR(old.st_mode) else "not a regular file"
+                raise OutputError(f"cannot write {p}: it is {kind}")
             staged.append((_stage(p, raw, old), p))
-        for tmp, p in staged:
-            current = p
-            os.replace(tmp, p)
+        _rename_all(staged)
     except OSError as err:
         _unlink_all(staged)
         raise OutputError(f"cannot write {current}: {_write_reason(err)}") from None
     except BaseException:
         _unlink_all(staged)
         raise
+
+
+def _rename_all(staged: list[tuple[str, Path]]) -> None:
+    """Rename each staged file over its target; on a failure, undo the renames made.
+
+    Before each rename the file it replaces is kept under a backup name (a hard link, so
+    the target never goes missing); undoing renames the backups back. One file needs none:
+    its rename happens or it does not.
+    """
+    done: list[tuple[Path, str | None]] = []  # (target, backup of what it held, or None)
+    try:
+        for tmp, p in staged:
+            backup = _backup(p) if len(staged) > 1 else None
+            try:
+                os.replace(tmp, p)
+            except BaseException:
+                if backup is not None:
+                    Path(backup).unlink(missing_ok=True)
+                raise
+            done.append((p, backup))
+    except BaseException as err:
+        for p, backup in reversed(done):
+            with contextlib.suppress(OSError):
+                if backup is None:
+                    p.unlink()
+                else:
+                    os.replace(backup, p)
+        if isinstance(err, OSError):
+            target = staged[len(done)][1]
+            raise OutputError(f"cannot write {target}: {_write_reason(err)}") from None
+        raise
+    for _, backup in done:
+        if backup is not None:
+            Path(backup).unlink(missing_ok=True)
+
+
+def _backup(p: Path) -> str | None:
+    """A hard link to the file now at `p`, beside it (None when there is none)."""
+    if not os.path.lexists(p):
+        return None
+    name = str(p.parent / f".{p.name}{_TEMP_TAG}{uuid.uuid4().hex[:8]}.tmp")
+    try:
+        os.link(p, name, follow_symlinks=False)
+    except OSError:
+        # No hard links here (some network and FAT file systems): a copy restores as well.
+        shutil.copy2(p, name, follow_symlinks=False)
+    return name
 
 
 def check_replaceable(path: str | Path) -> os.stat_result:

@@ -16,10 +16,13 @@ import yaml
 
 from draftguard.errors import SchemaError
 
-__all__ = ["MAX_NESTING", "load_json", "yaml_nesting_problem"]
+__all__ = ["MAX_ALIAS_NODES", "MAX_NESTING", "load_json", "yaml_problem"]
 
 #: Deeper structures are refused: no contract of ours nests half this deep.
 MAX_NESTING = 200
+#: Nodes that YAML aliases may add when expanded. Frontmatter and agents.yaml use a handful
+#: (a shared `defaults: &d` block); an alias bomb needs millions.
+MAX_ALIAS_NODES = 10_000
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _YAML_EVENTS = getattr(yaml, "CParser", None)
 
@@ -60,25 +63,61 @@ def _check_tree(data: Any, max_nesting: int) -> None:
             stack.extend((x, depth + 1) for x in items)
 
 
-def yaml_nesting_problem(text: str | bytes, *, max_nesting: int = MAX_NESTING) -> str | None:
-    """Why `text` must not be given to a YAML loader (nested too deep), or None.
+class _Node:
+    """A collection being read: its expanded size and height so far, and its anchor."""
 
-    Counted on the parser's event stream, which LibYAML produces without recursion; syntax
-    errors are left to the loader, which reports them better.
+    __slots__ = ("anchor", "height", "size")
+
+    def __init__(self, anchor: str | None) -> None:
+        self.anchor, self.size, self.height = anchor, 0, 0
+
+
+def yaml_problem(
+    text: str | bytes, *, max_nesting: int = MAX_NESTING,
+    max_alias_nodes: int = MAX_ALIAS_NODES,
+) -> str | None:
+    """Why `text` must not be given to a YAML loader, or None.
+
+    Two shapes build far more than the text says: deep nesting (LibYAML's composer recurses
+    in C and kills the process; Python's raises RecursionError) and aliases of aliases (the
+    "billion laughs": 430 bytes of frontmatter became a 302 MB object). Both are measured on
+    the parser's event stream, which is built without recursion and without expanding an
+    alias: every alias adds the node count of what it names, and `max_alias_nodes` bounds the
+    total. Nesting counts an alias's own depth where it is used. Syntax errors are left to the
+    loader, which reports them better.
     """
-    depth = 0
+    stack = [_Node(None)]
+    anchors: dict[str, tuple[int, int]] = {}  # anchor -> (nodes, height) once expanded
+    from_aliases = 0
     try:
-        if _YAML_EVENTS is not None:
-            events = yaml.parse(text, Loader=_YAML_EVENTS)
-        else:
-            events = yaml.parse(text, Loader=yaml.SafeLoader)
+        events = yaml.parse(text, Loader=_YAML_EVENTS or yaml.SafeLoader)
         for event in events:
             if isinstance(event, yaml.CollectionStartEvent):
-                depth += 1
-                if depth > max_nesting:
+                stack.append(_Node(event.anchor))
+                if len(stack) - 1 > max_nesting:
                     return f"nested deeper than {max_nesting} levels"
-            elif isinstance(event, yaml.CollectionEndEvent):
-                depth -= 1
+                continue
+            if isinstance(event, yaml.CollectionEndEvent):
+                node = stack.pop()
+                size, height, anchor = node.size + 1, node.height + 1, node.anchor
+            elif isinstance(event, yaml.ScalarEvent):
+                size, height, anchor = 1, 0, event.anchor
+            elif isinstance(event, yaml.AliasEvent):
+                size, height = anchors.get(event.anchor or "", (1, 0))
+                anchor = None
+                from_aliases += size
+                if from_aliases > max_alias_nodes:
+                    return (f"an alias bomb (its aliases expand to over {max_alias_nodes:,} "
+                            "nodes)")
+                if len(stack) - 1 + height > max_nesting:
+                    return f"nested deeper than {max_nesting} levels (through an alias)"
+            else:
+                continue
+            if anchor is not None:
+                anchors[anchor] = (size, height)
+            parent = stack[-1]
+            parent.size += size
+            parent.height = max(parent.height, height)
     except (yaml.YAMLError, RecursionError):
         return None
     return None

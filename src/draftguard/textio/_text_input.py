@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import BinaryIO
 
 from draftguard.errors import EmptyInputError, InputError, InputTooLargeError, NotTextError
 from draftguard.textio._file_access import os_error_message, regular_file_problem
 
-__all__ = ["DEFAULT_MAX_BYTES", "decode_text", "read_file_bytes", "read_text_file"]
+__all__ = [
+    "DEFAULT_MAX_BYTES",
+    "decode_text",
+    "read_file_bytes",
+    "read_stream_bytes",
+    "read_text_file",
+]
 
 #: Drafts and plans above this size are refused. Big enough for a book, small enough that a
 #: mistaken path to a disk image fails fast instead of filling memory.
@@ -54,9 +61,33 @@ def read_file_bytes(
             raise InputTooLargeError(
                 f"{label} is {size:,} bytes, over the {max_bytes:,}-byte limit"
             )
-        return p.read_bytes()
+        with p.open("rb") as fh:
+            data = fh.read(max_bytes + 1)  # a file still growing is held to the limit too
     except OSError as err:
         raise InputError(f"{label}: {os_error_message(err)}") from None
+    if len(data) > max_bytes:
+        raise InputTooLargeError(f"{label} is over the {max_bytes:,}-byte limit (it grew while "
+                                 "being read)")
+    return data
+
+
+def read_stream_bytes(
+    stream: BinaryIO, *, what: str = "stdin", max_bytes: int = DEFAULT_MAX_BYTES
+) -> bytes:
+    """At most `max_bytes` of `stream`, or `InputTooLargeError` as soon as there is more.
+
+    Read in chunks and stopped one byte past the limit: `< /dev/zero` is refused after
+    `max_bytes`, not after filling memory.
+    """
+    chunks: list[bytes] = []
+    size = 0
+    while size <= max_bytes:
+        chunk = stream.read(min(1 << 20, max_bytes + 1 - size))
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        size += len(chunk)
+    raise InputTooLargeError(f"{what} is over the {max_bytes:,}-byte limit (reading stopped)")
 
 
 def read_text_file(

@@ -8,13 +8,22 @@ the module of the command being run is imported (`serve` alone costs a second of
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from draftguard import __version__
-from draftguard_adk.cli._output import EXIT_USAGE, fail, run_command
+from draftguard_adk.cli._output import (
+    EXIT_USAGE,
+    OutputClosedError,
+    escaped_output,
+    fail,
+    flush_stdout,
+    run_command,
+)
 
 __all__ = ["COMMANDS", "build_parser", "main"]
 
@@ -81,16 +90,46 @@ def load_env_file(path: Path = Path(".env")) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if sys.stdout is None:  # `>&-`: refuse before doing anything nobody would hear about
+        with escaped_output(json_style=False):
+            print("draftguard: error: stdout is closed; nothing was done", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        try:
+            code = _run(argv)
+        finally:
+            flush_stdout()  # a full disk or a closed pipe shows here, not at exit
+    except OutputClosedError as err:
+        _discard_stdout()
+        with escaped_output(json_style=False):
+            print(f"draftguard: error: cannot write to stdout: {err.reason}", file=sys.stderr)
+        return EXIT_USAGE
+    return code
+
+
+def _run(argv: list[str]) -> int:
     parser = build_parser(_command_in(argv))
     try:
-        args = parser.parse_args(argv)
+        # Usage errors quote what was typed: escaped like every other line we print.
+        with escaped_output(json_style="--json" in argv):
+            args = parser.parse_args(argv)
     except UsageError as err:
-        fail(f"{err} (see {err.prog} --help)", as_json="--json" in argv)
+        with escaped_output(json_style="--json" in argv):
+            fail(f"{err} (see {err.prog} --help)", as_json="--json" in argv)
         raise SystemExit(EXIT_USAGE) from None
     if not getattr(args, "handler", None):
-        return fail("no command given (see draftguard --help)", as_json=False)
+        with escaped_output(json_style=False):
+            return fail("no command given (see draftguard --help)", as_json=False)
     load_env_file()
     return run_command(args)
+
+
+def _discard_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's flush at exit has nowhere to fail."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
 
 
 if __name__ == "__main__":

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
+import errno
 import logging
-import re
 import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
@@ -14,15 +13,19 @@ from typing import Any, TextIO
 from pydantic import BaseModel
 
 from draftguard.errors import DraftguardError, FatalError
+from draftguard.textio import dump_json, escape_controls
 
 __all__ = [
     "EXIT_FAILED",
     "EXIT_OK",
     "EXIT_USAGE",
+    "OutputClosedError",
     "add_json_flag",
     "emit_json",
     "escape_controls",
+    "escaped_output",
     "fail",
+    "flush_stdout",
     "run_command",
 ]
 
@@ -33,52 +36,116 @@ EXIT_USAGE = 2
 log = logging.getLogger("draftguard.cli")
 
 
-# C0 controls but newline and tab, DEL, C1 controls, and lone surrogates (unprintable as UTF-8).
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+class OutputClosedError(Exception):
+    """stdout cannot take what the command prints: closed, full, or a pipe nobody reads."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
-def escape_controls(text: str, *, json_style: bool = False) -> str:
-    """`text` with terminal controls and lone surrogates written as escapes.
+_STDOUT_REASONS = {
+    errno.ENOSPC: "no space left on device",
+    errno.EPIPE: "the pipe was closed by the reader",
+    errno.EBADF: "stdout is closed",
+}
 
-    Content people send (a flashcard, an anchor, a file name) must not move the cursor or
-    repaint a verdict: "\\x1b[2K\\rVALID" is printed as those characters. `json_style` gives
-    \\u00XX escapes, which inside a JSON string keep the document valid.
+
+def _encodable(text: str, encoding: str, *, json_style: bool) -> str:
+    """`text` with every character `encoding` cannot hold written as an escape.
+
+    Inside JSON the escape is \\uXXXX (a surrogate pair above U+FFFF), so a document printed
+    under LANG=C or PYTHONIOENCODING=latin-1 still parses to the same text.
     """
-    def one(m: re.Match[str]) -> str:
-        code = ord(m[0])
-        return f"\\x{code:02x}" if code < 0x100 and not json_style else f"\\u{code:04x}"
+    out: list[str] = []
+    for ch in text:
+        try:
+            ch.encode(encoding)
+            out.append(ch)
+        except UnicodeEncodeError:
+            code = ord(ch)
+            if not json_style:
+                out.append(ch.encode("ascii", "backslashreplace").decode("ascii"))
+            elif code > 0xFFFF:
+                code -= 0x10000
+                out.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
+            else:
+                out.append(f"\\u{code:04x}")
+    return "".join(out)
 
-    return _UNSAFE.sub(one, text)
+
+class _NullStream:
+    """Where output goes when the stream it was meant for is closed (`2>&-`)."""
+
+    encoding = "utf-8"
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        return None
 
 
 class _EscapingStream:
-    """A text stream that escapes what it is given before passing it on."""
+    """A text stream that escapes what it is given before passing it on.
 
-    def __init__(self, stream: TextIO, *, json_style: bool) -> None:
+    Controls become escapes; characters the stream's encoding cannot hold become escapes;
+    a write the stream refuses (ENOSPC, EPIPE) becomes `OutputClosedError`.
+    """
+
+    def __init__(self, stream: TextIO | _NullStream, *, json_style: bool) -> None:
         self._stream, self._json_style = stream, json_style
 
     def write(self, text: str) -> int:
-        self._stream.write(escape_controls(text, json_style=self._json_style))
+        safe = escape_controls(text, json_style=self._json_style)
+        try:
+            try:
+                self._stream.write(safe)
+            except UnicodeEncodeError:
+                encoding = getattr(self._stream, "encoding", None) or "ascii"
+                self._stream.write(_encodable(safe, encoding, json_style=self._json_style))
+        except OSError as err:
+            raise OutputClosedError(_stdout_reason(err)) from None
         return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as err:
+            raise OutputClosedError(_stdout_reason(err)) from None
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
 
 
+def flush_stdout() -> None:
+    """Flush stdout now, where a full disk or a closed pipe can still be reported."""
+    try:
+        sys.stdout.flush()
+    except OSError as err:
+        raise OutputClosedError(_stdout_reason(err)) from None
+
+
+def _stdout_reason(err: OSError) -> str:
+    return _STDOUT_REASONS.get(err.errno or 0) or (err.strerror or str(err)).lower()
+
+
 @contextlib.contextmanager
-def _escaped_output(*, json_style: bool) -> Iterator[None]:
+def escaped_output(*, json_style: bool) -> Iterator[None]:
+    """stdout and stderr through `_EscapingStream` for the duration (stderr is for people:
+    never JSON-style). A closed stderr swallows what is written to it."""
     out = _EscapingStream(sys.stdout, json_style=json_style)
-    err = _EscapingStream(sys.stderr, json_style=False)
+    err = _EscapingStream(sys.stderr or _NullStream(), json_style=False)
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         yield
 
 
 def emit_json(payload: BaseModel | dict[str, Any] | list[Any]) -> None:
-    """Print one JSON document on stdout."""
+    """Print one JSON document on stdout (every control character escaped)."""
     if isinstance(payload, BaseModel):
-        text = payload.model_dump_json(indent=2, by_alias=True)
+        text = dump_json(payload.model_dump(mode="json", by_alias=True), indent=2)
     else:
-        text = json.dumps(payload, indent=2, ensure_ascii=False, default=str)
+        text = dump_json(payload, indent=2)
     sys.stdout.write(text + "\n")
 
 
@@ -87,17 +154,21 @@ def fail(message: str, *, as_json: bool, code: int = EXIT_USAGE) -> int:
     if as_json:
         emit_json({"ok": False, "error": message, "exit_code": code})
     else:
-        print(f"draftguard: error: {message}", file=sys.stderr)
+        # One line whatever the message quotes: a newline in a name must not forge a second.
+        print(f"draftguard: error: {escape_controls(message, single_line=True)}",
+              file=sys.stderr)
     return code
 
 
 def run_command(args: argparse.Namespace) -> int:
     """Run a parsed subcommand; draftguard errors become one-line messages, never tracebacks."""
     as_json = bool(getattr(args, "json", False))
-    with _escaped_output(json_style=as_json):
+    with escaped_output(json_style=as_json):
         try:
             code: int = args.handler(args)
             return code
+        except OutputClosedError:
+            raise
         except FatalError as err:
             return fail(str(err), as_json=as_json, code=EXIT_USAGE)
         except DraftguardError as err:

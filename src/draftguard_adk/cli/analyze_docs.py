@@ -18,6 +18,7 @@ from draftguard.documents import (
     known_format_names,
 )
 from draftguard.errors import InputError
+from draftguard.textio import escape_controls
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 
 HELP = f"""\
@@ -131,20 +132,26 @@ def _payload(summaries: list[DocumentSummary], report: CompatibilityReport | Non
     }
 
 
+def _one_line(text: str) -> str:
+    return escape_controls(text, single_line=True)
+
+
 def _print(summaries: list[DocumentSummary], report: CompatibilityReport | None, ok: bool,
            *, show_preview: bool, require_accessible: bool = False) -> None:
     compat = _compatible_per_document(summaries, report)
     for s, compatible in zip(summaries, compat, strict=True):
         access = "readable" if s.is_accessible else "metadata only"
         extra = f", decodes to {s.decoded_size.readable}" if s.decoded_size else ""
-        print(f"{s.name}: {s.format} ({s.type}, {s.mime_type}), {s.size.readable}{extra}, "
+        # A file name may hold a newline: one document stays one line.
+        name = _one_line(s.name)
+        print(f"{name}: {s.format} ({s.type}, {s.mime_type}), {s.size.readable}{extra}, "
               f"{access}")
         if s.format_conflict:
-            print(f"  - format conflict: {s.format_conflict}")
+            print(f"  - format conflict: {_one_line(s.format_conflict)}")
         for problem in s.problems:
-            print(f"  - problem: {problem}")
+            print(f"  - problem: {_one_line(problem)}")
         for note in s.notes:
-            print(f"  - note: {note}")
+            print(f"  - note: {_one_line(note)}")
         if require_accessible and not s.is_accessible:
             print("  - not accessible: the judge would see its metadata only")
         if compatible is False:

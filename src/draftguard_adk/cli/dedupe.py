@@ -15,7 +15,7 @@ from draftguard.dedupe import (
     StreamDeduper,
 )
 from draftguard.errors import SchemaError
-from draftguard.textio import decode_text, load_json
+from draftguard.textio import decode_text, dump_json, load_json, read_stream_bytes
 from draftguard_adk.cli._output import EXIT_OK, add_json_flag, emit_json
 
 HELP = """\
@@ -97,8 +97,10 @@ def _parse(lineno: int, line: str) -> str:
 
 def _stdin_text() -> str:
     # Bytes, decoded here: the locale's stdin would pass invalid UTF-8 through as
-    # surrogate escapes, or (PYTHONIOENCODING=utf-8) raise in the middle of the read.
-    return decode_text(sys.stdin.buffer.read(), what="stdin", allow_empty=True)
+    # surrogate escapes, or (PYTHONIOENCODING=utf-8) raise in the middle of the read. Read
+    # with the limit, so `< /dev/zero` stops at it instead of filling memory.
+    data = read_stream_bytes(sys.stdin.buffer, what="stdin")
+    return decode_text(data, what="stdin", allow_empty=True)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -107,8 +109,10 @@ def run(args: argparse.Namespace) -> int:
     if args.window < 1 or args.min_chars < 0:
         raise SchemaError("--window must be at least 1 and --min-chars at least 0")
     # Parse all input first: bad input must not leave a partial answer on stdout.
+    # JSON lines end at "\n" (and "\r\n") only: str.splitlines also breaks at U+2028,
+    # U+0085 and others, which are valid inside a JSON string.
     chunks = [
-        _parse(n, line) for n, line in enumerate(_stdin_text().splitlines(), 1)
+        _parse(n, line) for n, line in enumerate(_stdin_text().split("\n"), 1)
         if line.strip()
     ]
     if not chunks:
@@ -137,5 +141,5 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     for item in lines:
         if item["type"] == "text" or args.events:
-            sys.stdout.write(json.dumps(item, ensure_ascii=False) + "\n")
+            sys.stdout.write(dump_json(item) + "\n")
     return EXIT_OK

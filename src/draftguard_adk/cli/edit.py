@@ -21,6 +21,7 @@ from draftguard.textio import (
     check_replaceable,
     decode_text,
     read_file_bytes,
+    read_stream_bytes,
     read_text_file,
     replace_if_unchanged,
 )
@@ -78,7 +79,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.dry_run:
         check_replaceable(target)  # refuse before any work, not after
     if args.ops == "-":
-        plan_text = decode_text(sys.stdin.buffer.read(), what="edit plan on stdin")
+        plan_text = decode_text(read_stream_bytes(sys.stdin.buffer, what="edit plan on stdin"),
+                                what="edit plan on stdin")
     else:
         plan_text = read_text_file(args.ops, what=f"edit plan {args.ops}")
     plan = parse_edit_plan(plan_text, what=f"edit plan {args.ops}")

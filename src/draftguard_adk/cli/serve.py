@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from draftguard.errors import ConfigError, InputError
-from draftguard.jobs import ApiKeys, JobSettings, load_job_settings, redact
+from draftguard.jobs import ApiKeys, JobServiceSettings, load_job_settings, redact
+from draftguard.settings import JobsSettings
 from draftguard_adk.cli._database import open_job_store
 from draftguard_adk.cli._output import EXIT_OK, add_json_flag, emit_json
 
@@ -44,6 +45,10 @@ def register(sub: Any) -> None:
     p.add_argument("--insecure-no-auth", action="store_true",
                    help="allow job calls without an API key (local experiments only)")
     p.add_argument("--access-log", action="store_true", help="log every HTTP request")
+    p.add_argument("--request-timeout", type=float, metavar="S",
+                   help="close a connection that has not sent its whole request (headers "
+                        "and body) within S seconds (default: jobs.request_read_seconds, "
+                        f"{JobsSettings().request_read_seconds:g})")
     add_json_flag(p)
     p.set_defaults(handler=run)
 
@@ -51,9 +56,11 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.workers < 0:
         raise InputError("--workers must be 0 or more")
+    if args.request_timeout is not None and not 0 < args.request_timeout <= 3600:  # and nan
+        raise InputError("--request-timeout must be more than 0 and at most 3600 seconds")
     if not 0 <= args.port < 65536:
         raise InputError(f"--port must be 0..65535 (0 = any free port), got {args.port}")
-    settings = load_job_settings()
+    settings = load_job_settings(request_read_seconds=args.request_timeout)
     if args.database_url:
         from draftguard.jobs import normalize_database_url
 
@@ -75,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
 
     import uvicorn
 
-    from draftguard_adk.jobs import AGENTS_DIR, build_server_app
+    from draftguard_adk.jobs import AGENTS_DIR, build_server_app, deadline_protocol
 
     app = build_server_app(
         settings, agents_dir=agents_dir or AGENTS_DIR, web=not args.no_web,
@@ -96,8 +103,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"draftguard serving {url} (docs {url}/docs, jobs {url}/ai/artifact, "
               f"{args.workers} worker(s), database {info['database']})", file=sys.stderr)
     sys.stdout.flush()
+    # Slow clients (half-sent headers, a trickled body) are closed after --request-timeout;
+    # idle kept-alive connections after uvicorn's own 5 s.
     config = uvicorn.Config(app, log_level="warning", access_log=args.access_log,
-                            lifespan="on")
+                            lifespan="on", http=deadline_protocol(settings.request_read_seconds),
+                            timeout_keep_alive=5)
     server = uvicorn.Server(config)
     asyncio.run(server.serve(sockets=[sock]))
     return EXIT_OK
@@ -124,6 +134,6 @@ def listen_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-async def _check_database(settings: JobSettings) -> None:
+async def _check_database(settings: JobServiceSettings) -> None:
     store = await open_job_store(settings.database_url)
     await store.close()

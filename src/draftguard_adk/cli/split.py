@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from draftguard.errors import InputError
+from draftguard.errors import InputError, OutputError
 from draftguard.textio import check_writable_dir, read_text_file, write_many_atomic
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 from draftguard_adk.cli.check_split import draft_size_limit
@@ -59,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
     # bad input, rather than as a failed split.
     outline = read_text_file(args.outline, what=f"outline {args.outline}",
                              max_bytes=draft_size_limit())
+    _check_session_uri(args.session_uri)
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise InputError(f"--out {out}: exists and is not a directory")
@@ -66,12 +69,19 @@ def run(args: argparse.Namespace) -> int:
     outcome = asyncio.run(run_split(draft, outline, session_uri=args.session_uri))
     written: list[str] = []
     if outcome.valid and outcome.draft_ok is not None and outcome.draft_not_ok is not None:
+        made = [p for p in (out, *out.parents) if not p.exists()]
         out.mkdir(parents=True, exist_ok=True)
         files: dict[str | Path, str | bytes] = {
             out / "draft_ok.md": outcome.draft_ok + "\n",
             out / "draft_not_ok.md": outcome.draft_not_ok + "\n",
         }
-        write_many_atomic(files)
+        try:
+            write_many_atomic(files)
+        except OutputError:
+            for folder in made:  # innermost first: a failed command leaves no trace
+                with contextlib.suppress(OSError):
+                    folder.rmdir()
+            raise
         written = [str(p) for p in files]
     holds = outcome.valid and outcome.coverage is not None and outcome.coverage.ok
     if args.json:
@@ -86,6 +96,19 @@ def run(args: argparse.Namespace) -> int:
         for path in written:
             print(f"wrote {path}")
     return EXIT_OK if holds else EXIT_FAILED
+
+
+_URI_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*")
+
+
+def _check_session_uri(uri: str) -> None:
+    """A URI with a scheme, or one line that does not repeat it: a malformed URI
+    (`postgresql//user:password@host/db`) still holds its password."""
+    scheme, sep, _ = uri.partition("://")
+    if not sep or not _URI_SCHEME.fullmatch(scheme):
+        raise InputError("--session-uri must look like memory://, sqlite:///FILE or "
+                          "postgresql://HOST/DB (the value is not shown: it may hold a "
+                          "password)")
 
 
 def _state(ok: bool | None, *, advisory: bool = False) -> str:

@@ -14,10 +14,12 @@ from draftguard.jobs import (
     JobRunner,
     Worker,
     WorkerSummary,
+    check_worker_name,
     configure_worker_logging,
     load_job_settings,
 )
 from draftguard.settings import JobsSettings
+from draftguard.textio import escape_controls
 from draftguard_adk.cli._database import open_job_store
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 
@@ -66,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigError("--max-jobs must be at least 1")
     if args.concurrency is not None and args.concurrency < 1:
         raise ConfigError("--concurrency must be at least 1")
+    if args.name is not None:
+        check_worker_name(args.name)  # before the database is opened (or created)
     _check_seconds("--lease-seconds", args.lease_seconds, "lease_seconds")
     _check_seconds("--job-timeout", args.job_timeout, "job_timeout_seconds")
     overrides: dict[str, Any] = {
@@ -95,11 +99,14 @@ def run(args: argparse.Namespace) -> int:
         for job in summary.jobs:
             calls = "" if job.llm_calls is None else f", {job.llm_calls} model call(s)"
             line = f"  {job.job_id} {job.artifact_type} {job.status} ({job.seconds:.1f}s{calls})"
-            print(line + (f": {job.error}" if job.error else ""))
+            error = escape_controls(job.error, single_line=True) if job.error else ""
+            print(line + (f": {error}" if error else ""))
     if summary.error:
         # The worker could not do its job (no claim went through, or the database file was
         # replaced): whatever it printed above, this must not look like an empty queue.
-        print(f"draftguard: error: {summary.error}", file=sys.stderr)
+        # A driver's message can span lines: one line, like every error we print.
+        print(f"draftguard: error: {escape_controls(summary.error, single_line=True)}",
+              file=sys.stderr)
     return EXIT_FAILED if summary.failed or summary.error else EXIT_OK
 
 
@@ -117,12 +124,7 @@ def _check_seconds(flag: str, value: float | None, field: str) -> None:
 async def _work(args: argparse.Namespace, settings: Any, runner: JobRunner) -> WorkerSummary:
     store = await open_job_store(settings.database_url)
     try:
-        worker = Worker(
-            store, runner, name=args.name, lease_seconds=settings.lease_seconds,
-            heartbeat_seconds=settings.heartbeat_seconds, poll_seconds=settings.poll_seconds,
-            job_timeout_seconds=settings.job_timeout_seconds, max_claims=settings.max_claims,
-            concurrency=settings.concurrency,
-        )
+        worker = Worker(store, runner, settings, name=args.name)
         stop = asyncio.Event()
         task = asyncio.ensure_future(
             worker.run(stop=stop, drain=args.once, max_jobs=args.max_jobs))

@@ -7,6 +7,7 @@ from draftguard_adk.jobs._api import (
     create_jobs_app,
     install_job_api,
 )
+from draftguard_adk.jobs._http_protocol import deadline_protocol
 from draftguard_adk.jobs._runner import outcome_for_job, repair_loop_runner
 from draftguard_adk.jobs._server import AGENTS_DIR, build_server_app, start_workers
 
@@ -17,6 +18,7 @@ __all__ = [
     "JobApi",
     "build_server_app",
     "create_jobs_app",
+    "deadline_protocol",
     "install_job_api",
     "outcome_for_job",
     "repair_loop_runner",

@@ -30,12 +30,20 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from draftguard.artifacts import artifact_types as known_artifact_types
 from draftguard.errors import StoreFullError, StoreReplacedError, StoreUnavailableError
-from draftguard.jobs import ApiKeys, ArtifactRequest, JobCreated, JobSettings, JobStore, JobView
+from draftguard.jobs import (
+    ApiKeys,
+    ArtifactRequest,
+    JobCreated,
+    JobServiceSettings,
+    JobStore,
+    JobView,
+)
 
 __all__ = [
     "ANONYMOUS_USER",
     "BodyLimitMiddleware",
     "JobApi",
+    "NoStoreMiddleware",
     "create_jobs_app",
     "install_job_api",
 ]
@@ -92,6 +100,21 @@ def _unparsable() -> JSONResponse:
                             "msg": "the body is not valid JSON text (UTF-8)"}])
 
 
+def _utf8_json_text(body: bytes) -> bool:
+    """Whether `body` is UTF-8 as JSON text must be (RFC 8259 section 8.1).
+
+    `json.loads` on bytes guesses UTF-16 and UTF-32 from where the NUL bytes are, so such a
+    body would be accepted; no JSON text holds a raw NUL byte in UTF-8.
+    """
+    if b"\x00" in body:
+        return False
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _unavailable(err: StoreUnavailableError) -> JSONResponse:
     # The full reason (a file path, a host, the driver's words) is for the server's log; a
     # client learns what it can act on: wait and retry, or not.
@@ -116,7 +139,11 @@ class _JobRoute(APIRoute):
 
         async def handler(request: Request) -> Response:
             try:
-                return await inner(request)
+                if request.method == "POST" and not _utf8_json_text(await request.body()):
+                    return _unparsable()
+                response = await inner(request)
+                response.headers["Cache-Control"] = "no-store"  # the 202 too
+                return response
             except RequestValidationError as err:
                 return _unprocessable(list(err.errors()))
             except HTTPException as err:
@@ -201,13 +228,36 @@ class BodyLimitMiddleware:
         await send({"type": "http.response.body", "body": body})
 
 
+class NoStoreMiddleware:
+    """`Cache-Control: no-store` on every answer under `prefix`, also those no route of ours
+    writes (405 for another method, 404 for a longer path): a job id in a URL is private."""
+
+    def __init__(self, app: ASGIApp, *, prefix: str = PREFIX) -> None:
+        self.app = app
+        self.prefix = prefix
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope["path"].startswith(self.prefix):
+            await self.app(scope, receive, send)
+            return
+
+        async def send_no_store(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", [])
+                           if k.lower() != b"cache-control"]
+                message = {**message, "headers": [*headers, (b"cache-control", b"no-store")]}
+            await send(message)
+
+        await self.app(scope, receive, send_no_store)
+
+
 class JobApi:
     """The routes and what they share: the store, the settings and the key table."""
 
     def __init__(
         self,
         store: JobStore,
-        settings: JobSettings,
+        settings: JobServiceSettings,
         *,
         allow_anonymous: bool = False,
         artifact_types: Callable[[], Sequence[str]] = known_artifact_types,
@@ -354,6 +404,7 @@ def install_job_api(app: FastAPI, api: JobApi) -> None:
     # router as one entry, older ones its routes one by one: move whatever was added.
     app.router.routes.sort(key=lambda r: id(r) in before)
     app.add_middleware(BodyLimitMiddleware, max_bytes=api.settings.max_request_bytes)
+    app.add_middleware(NoStoreMiddleware)
     _untraced_polls(app)
     _document_security(app)
 

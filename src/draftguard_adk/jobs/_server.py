@@ -12,7 +12,7 @@ from pathlib import Path
 from fastapi import FastAPI
 from google.adk.cli.fast_api import get_fast_api_app
 
-from draftguard.jobs import JobRunner, JobSettings, JobStore, Worker
+from draftguard.jobs import JobRunner, JobServiceSettings, JobStore, Worker
 from draftguard_adk.agents import AGENTS_DIR
 from draftguard_adk.jobs._api import JobApi, install_job_api
 from draftguard_adk.jobs._runner import repair_loop_runner
@@ -23,19 +23,13 @@ __all__ = ["AGENTS_DIR", "build_server_app", "start_workers"]
 
 @contextlib.asynccontextmanager
 async def start_workers(
-    store: JobStore, settings: JobSettings, runner: JobRunner, count: int
+    store: JobStore, settings: JobServiceSettings, runner: JobRunner, count: int
 ) -> AsyncIterator[list[Worker]]:
     """Run `count` workers in the background for the duration of the block; on exit they
     stop claiming and give running jobs back (pending again) for another worker."""
     stop = asyncio.Event()
     workers = [
-        Worker(
-            store, runner, lease_seconds=settings.lease_seconds,
-            heartbeat_seconds=settings.heartbeat_seconds, poll_seconds=settings.poll_seconds,
-            job_timeout_seconds=settings.job_timeout_seconds, max_claims=settings.max_claims,
-            concurrency=settings.concurrency,
-        )
-        for _ in range(count)
+        Worker(store, runner, settings) for _ in range(count)
     ]
     tasks = [asyncio.ensure_future(w.run(stop=stop)) for w in workers]
     try:
@@ -48,7 +42,7 @@ async def start_workers(
 
 
 def build_server_app(
-    settings: JobSettings,
+    settings: JobServiceSettings,
     *,
     agents_dir: str | Path = AGENTS_DIR,
     web: bool = True,
