@@ -212,9 +212,8 @@ async def edit_ops(
             # Anchor search and the diff are CPU work: off the event loop, so one long post
             # does not stall every other session (and a worker's heartbeats).
             result = await asyncio.to_thread(
-                apply_plan, post.text, plan, current_version=post.version, dry_run=dry_run,
-                score_cutoff=limits.score_cutoff, max_changed_lines=limits.max_changed_lines,
-                max_changed_fraction=limits.max_changed_fraction, filename=name,
+                apply_plan, post.text, plan, settings=limits.patch_settings(),
+                current_version=post.version, dry_run=dry_run, filename=name,
             )
             payload = result.model_dump(mode="json")
             payload["version"] = post.version
