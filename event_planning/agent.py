@@ -14,7 +14,7 @@ from google.adk.models.base_llm import BaseLlm
 from google.adk.plugins.base_plugin import BasePlugin
 
 from draftguard_adk.dedupe import DuplicateFilterPlugin
-from draftguard_adk.llm import model_for
+from draftguard_adk.llm import agent_model as model_for
 from event_planning.chat import build_router, show_ignored
 from event_planning.prompts import EVENT_PLANNER_INSTRUCTION
 from event_planning.response_grounding import grounding_links

@@ -27,7 +27,7 @@ from draftguard.errors import FatalError
 from draftguard.settings import ProjectSettings, load_settings
 from draftguard.split import ItemCandidates, outline_candidates, segment
 from draftguard_adk.agents import checker_event, loop_agent, sequential_agent
-from draftguard_adk.llm import is_embedded, model_for, register_local_models
+from draftguard_adk.llm import agent_model, is_embedded, register_local_models
 from draftguard_adk.split import state_keys as keys
 from draftguard_adk.split._checker import (
     ContentSplitValidationChecker,
@@ -230,7 +230,7 @@ def build_content_splitter(
     if isinstance(model, str):
         register_local_models()  # ADK resolves a "local:"/"gguf:" string only once registered
     if splitter is None:
-        chosen = model if model is not None else model_for(SETTINGS_SECTION, settings=settings)
+        chosen = agent_model(SETTINGS_SECTION, model=model, settings=settings)
         only = section.candidates_only
         plan = _Planner(score_cutoff=section.coverage_score_cutoff,
                         flag_cutoff=section.coverage_flag_cutoff,
