@@ -184,7 +184,7 @@ def test_no_file_anywhere_gives_the_built_in_defaults(
     from draftguard.settings import _loading
 
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(_loading, "_REPO_ROOT", tmp_path / "nowhere")
+    monkeypatch.setattr(_loading, "_PACKAGED", tmp_path / "nowhere" / "agents.yaml")
     settings = load_settings()
     assert settings.source is None
     assert settings.model_dump() == ProjectSettings().model_dump()
