@@ -31,11 +31,8 @@ ALLOWED = {
     "src/draftguard/jobs/_worker.py::_process",
     "src/draftguard_adk/jobs/_api.py::_build_router",
     # not yet split
-    "src/draftguard/dedupe/_stream.py",
     "src/draftguard/documents/_analysis.py::_summarise_bytes",
     "src/draftguard_adk/edits/_content_tools.py::edit_ops",
-    "src/draftguard/edits/_diff.py::unified_diff",
-    "src/draftguard_adk/split/_loop.py::build_content_splitter",
 }
 
 

@@ -93,7 +93,7 @@ def test_repository_agents_yaml_is_valid() -> None:
     assert settings.agents.content_splitter.max_iterations == 3
 
 
-def test_model_for_reads_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_model_choice_reads_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DRAFTGUARD_MODEL", "gguf:/elsewhere.gguf")
     assert choose_model("blogger", settings=load_settings()).model == "gguf:/elsewhere.gguf"
 
