@@ -32,7 +32,6 @@ ALLOWED = {
     "src/draftguard_adk/jobs/_api.py::_build_router",
     # not yet split
     "src/draftguard/documents/_analysis.py::_summarise_bytes",
-    "src/draftguard_adk/edits/_content_tools.py::edit_ops",
 }
 
 
