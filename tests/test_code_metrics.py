@@ -31,7 +31,6 @@ ALLOWED = {
     "src/draftguard/jobs/_worker.py::_process",
     "src/draftguard_adk/jobs/_api.py::_build_router",
     # not yet split
-    "src/draftguard/documents/_analysis.py::_summarise_bytes",
 }
 
 
