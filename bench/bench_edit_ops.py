@@ -15,6 +15,11 @@ one-off preparation and the whole `apply_plan` are reported beside it.
   SequenceMatcher.ratio, threshold 0.8) on a smaller sample. Goals: <= 50 ms per fuzzy
   anchor and >= 20x faster than the difflib baseline.
 - Misses (anchors that are nowhere): per-anchor time, "did you mean" candidates included.
+- Repeated paragraphs (issue 18: "100 fuzzy ops on a 0.9 MB post take 19.5 s of CPU"): the
+  sample draft repeated to 0.9 MB, 100 fuzzy ops each sent as its own plan (as a chat sends
+  them), so every anchor matches in ~1,500 places and is refused as ambiguous. CPU seconds
+  for all 100; before the patcher kept its parsed document and placed each distinct block
+  once, the same run took 10.1 s on this machine (1.7 s after).
 
 Run: .venv/bin/python bench/bench_edit_ops.py
 """
@@ -25,6 +30,7 @@ import random
 import statistics
 import time
 from difflib import SequenceMatcher
+from pathlib import Path
 
 import draftguard.edits._anchors as anchors_module
 from draftguard.edits import MatchTier, SearchText, apply_plan, find_anchor, parse_edit_plan
@@ -164,6 +170,28 @@ def bench_exact(label: str, doc: str, anchors: list[str]) -> float:
     return took
 
 
+def bench_repeated_post() -> None:
+    base = Path("samples/draft.md").read_text(encoding="utf-8")
+    doc = (base + "\n\n") * (900_000 // len(base))
+    rng = random.Random(1)
+    paras = [p for p in base.split("\n\n") if len(p) > 60 and not p.startswith("#")]
+    anchors = []
+    for _ in range(N_OPS):
+        words = rng.choice(paras).split()
+        at = rng.randrange(0, len(words) - 6)
+        anchors.append(typo(rng, " ".join(words[at : at + 6])))
+    t0 = time.process_time()
+    outcomes: dict[str, int] = {}
+    for a in anchors:
+        plan = parse_edit_plan({"ops": [{"type": "replace", "anchor": a, "text": a.upper()}]})
+        res = apply_plan(doc, plan)
+        key = res.reason.value if res.reason else res.status.value
+        outcomes[key] = outcomes.get(key, 0) + 1
+    took = time.process_time() - t0
+    print(f"repeated paragraphs: {len(doc):,} bytes, {N_OPS} one-op fuzzy plans: {took:.2f} s "
+          f"CPU ({ms(took / N_OPS)} per plan; outcomes {outcomes}); issue 18 saw 19.5 s")
+
+
 def main() -> None:
     rng = random.Random(4)
     doc, sentences = make_document(rng)
@@ -249,6 +277,7 @@ def main() -> None:
     print(f"baseline (difflib line windows, Aider-style), {BASELINE_SAMPLE} anchors: mean "
           f"{ms(b_mean)} per anchor; found {base_hits}/{BASELINE_SAMPLE} "
           f"(misses on sub-line anchors: {BASELINE_SAMPLE - base_hits}/{BASELINE_SAMPLE})")
+    bench_repeated_post()
     print(f"fuzzy vs baseline: {speedup:.0f}x faster; goal >= 20x: {met(speedup >= 20)}; "
           f"goal <= 50 ms per fuzzy anchor: {met(fz_mean <= 0.050)} (mean), "
           f"{met(fz_max <= 0.050)} (max)")

@@ -17,7 +17,7 @@ from google.adk.models.base_llm import BaseLlm
 from google.adk.plugins.base_plugin import BasePlugin
 
 from draftguard_adk.dedupe import DuplicateFilterPlugin
-from draftguard_adk.llm import model_for, model_profile
+from draftguard_adk.llm import agent_model, model_profile
 from event_planning.chat import build_router, show_ignored
 from event_planning.prompts import EVENT_PLANNER_INSTRUCTION
 from event_planning.response_grounding import grounding_links
@@ -39,7 +39,7 @@ def build_event_planner(
     model: str | BaseLlm | None = None, *, today: Callable[[], Date] = Date.today
 ) -> LlmAgent:
     """The planner agent; tests pass a scripted `model` and a fixed `today`."""
-    model = model if model is not None else model_for("event_planning")
+    model = model if model is not None else agent_model("event_planning")
     return LlmAgent(
         name="event_planning",
         model=model,

@@ -406,7 +406,8 @@ async def test_an_abandoned_embedded_model_call_frees_the_model_at_once() -> Non
     import asyncio
     import threading
 
-    from draftguard_adk.llm._local_llm import LocalLlm, _Loaded
+    from draftguard_adk.llm._llama_runtime import Loaded as _Loaded
+    from draftguard_adk.llm._local_llm import LocalLlm
 
     llama = _SlowLlama(1000)
     loaded = _Loaded(llama=llama, lock=threading.Lock(), n_ctx=2048, grammars={})

@@ -194,11 +194,11 @@ def test_tracked_sentences_are_logged_only_at_debug(caplog: pytest.LogCaptureFix
 
 
 def test_the_local_model_class_is_registered_once(caplog: pytest.LogCaptureFixture) -> None:
-    from draftguard_adk.llm import model_for, register_local_models
+    from draftguard_adk.llm import agent_model, register_local_models
 
     with caplog.at_level(logging.INFO):
         register_local_models()
-        model_for("blogger")
-        model_for("content_splitter")
+        agent_model("blogger")
+        agent_model("content_splitter")
         register_local_models()
     assert not [r for r in caplog.records if "Updating LLM class" in r.getMessage()]

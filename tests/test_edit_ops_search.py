@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 from rapidfuzz import fuzz
 
 import draftguard.edits._anchors as anchors
+import draftguard.edits._search_text as search_text
 from draftguard.edits import ExactFinder, SearchText, SegmentBound, find_anchor, fold, segment_width
+from draftguard.edits._graphemes import splits_cluster
 from draftguard.markdown import MarkdownMap, count_lines
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -146,7 +148,7 @@ def test_normalized_literal_precheck_equals_the_bare_regex(
     want = [
         (m.start(), m.end())
         for p in range(lo, hi)
-        if (m := got[0].match(folded, p, hi)) and not anchors.splits_character(doc, p, m.end())
+        if (m := got[0].match(folded, p, hi)) and not splits_cluster(doc, p, m.end())
     ]
     assert [(m.start, m.end) for m in anchors._normalized(search, anchor, lo, hi)] == want
 
@@ -174,10 +176,11 @@ def test_segment_width_covers_the_needle(m: int) -> None:
 
 
 @FAST
-@given(text=st.text(st.sampled_from(["a", "B", "\t", "`", *(c for c, _ in anchors._FOLD_PAIRS)]),
+@given(text=st.text(st.sampled_from(["a", "B", "\t", "`",
+                                     *(c for c, _ in search_text._FOLD_PAIRS)]),
                     max_size=60))
 def test_fast_fold_equals_translate(text: str) -> None:
-    assert anchors._unify(text) == text.translate(anchors._FOLD)
+    assert search_text._unify(text) == text.translate(search_text._FOLD)
 
 
 @FAST

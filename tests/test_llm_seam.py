@@ -27,7 +27,9 @@ from draftguard_adk.artifacts import ArtifactRepairLoop
 from draftguard_adk.llm import (
     CallCounter,
     LocalLlm,
+    agent_model,
     ask_json,
+    build_llm,
     resolve_model,
     show_prompt_example,
 )
@@ -242,18 +244,20 @@ async def test_the_artifact_loop_calls_run_the_plugins_too() -> None:
     assert plugin.before == plugin.after == 2
 
 
-def test_resolve_model_builds_the_configured_model_or_says_what_failed(
+def test_the_configured_model_is_built_or_says_what_failed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     given = ScriptedLlm([])
-    assert resolve_model(given, agent="document_validator") is given
-    assert isinstance(resolve_model("local:smollm2", agent="x"), LocalLlm)  # weights load later
+    assert build_llm(agent_model("document_validator", model=given)) is given
+    assert isinstance(build_llm(agent_model("x", model="local:smollm2")), LocalLlm)
     monkeypatch.setenv("DRAFTGUARD_MODEL_ARTIFACT_REPAIR", "gguf:/elsewhere/model.gguf")
-    built = resolve_model("", agent="artifact_repair")
+    built = build_llm(agent_model("artifact_repair", model=""))
     assert isinstance(built, LocalLlm) and built.model == "gguf:/elsewhere/model.gguf"
     monkeypatch.setenv("DRAFTGUARD_MODEL_DOCUMENT_VALIDATOR", "no-such-model-xyz")
     with pytest.raises(ModelUnavailableError, match=r"^cannot load judge model 'no-such-model"):
-        resolve_model(None, agent="document_validator", label="judge model")
+        build_llm(agent_model("document_validator"), label="judge model")
+    # The artifact loop's spelling, until its rewrite moves to the two steps.
+    assert resolve_model(given, agent="document_validator") is given
 
 
 def test_prompt_example_is_shown_except_to_the_embedded_model_unless_configured() -> None:

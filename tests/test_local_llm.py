@@ -11,9 +11,11 @@ from google.adk.models.llm_request import LlmRequest
 from google.genai import types
 from pydantic import BaseModel
 
-from draftguard_adk.llm import _local_llm as local_llm
+from draftguard_adk.llm import _llama_runtime as llama_runtime
 from draftguard_adk.llm import to_json_schema
-from draftguard_adk.llm._local_llm import LocalLlm, _messages, _tool_schema
+from draftguard_adk.llm._chat_format import messages as _messages
+from draftguard_adk.llm._chat_format import tool_schema as _tool_schema
+from draftguard_adk.llm._local_llm import LocalLlm
 
 WEATHER = types.Tool(
     function_declarations=[
@@ -81,7 +83,9 @@ def test_tools_become_a_grammar_of_declared_calls_or_a_reply() -> None:
 
 
 def test_after_enough_tool_rounds_the_model_may_only_answer() -> None:
-    from draftguard_adk.llm._local_llm import _tool_rounds_since_user
+    from draftguard_adk.llm._chat_format import (
+        tool_rounds_since_user as _tool_rounds_since_user,
+    )
 
     result = types.Content(
         role="user",
@@ -119,8 +123,8 @@ def test_pydantic_output_schemas_are_inlined() -> None:
 
 def test_importing_the_adapter_and_the_apps_loads_no_model() -> None:
     code = (
-        "import blogger.agent, draftguard_adk.llm._local_llm as m, sys;"
-        "assert not m._loaded, 'model loaded at import';"
+        "import blogger.agent, draftguard_adk.llm._llama_runtime as m, sys;"
+        "assert not m.loaded_models, 'model loaded at import';"
         "assert 'llama_cpp' not in sys.modules, 'llama_cpp imported at import'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
@@ -140,7 +144,7 @@ async def test_real_model_streams_partials_then_the_aggregate() -> None:
     assert any(r.partial for r in responses)
     assert final.content.parts[0].text == partial_text
     assert final.usage_metadata.total_token_count > 0
-    assert local_llm._loaded, "model is loaded after first use"
+    assert llama_runtime.loaded_models, "model is loaded after first use"
 
 
 @pytest.mark.local_model

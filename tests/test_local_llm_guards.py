@@ -17,6 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from draftguard.artifacts import get_spec
+from draftguard_adk.llm import _chat_format as chat_format
+from draftguard_adk.llm import _grammars as grammars
+from draftguard_adk.llm import _llama_runtime as llama_runtime
 from draftguard_adk.llm import _local_llm as local_llm
 from draftguard_adk.llm import to_json_schema
 from draftguard_adk.llm._budget import max_json_chars
@@ -38,7 +41,7 @@ WORDS = "<words grammar>"
 
 def _words_pattern() -> re.Pattern[str]:
     """The words grammar read as the Python regular expression its two classes also are."""
-    rules = dict(line.split(" ::= ") for line in local_llm._PROSE_GBNF.splitlines())
+    rules = dict(line.split(" ::= ") for line in grammars.PROSE_GBNF.splitlines())
     assert rules["root"] == "first rest"
     return re.compile(rules["first"] + rules["rest"], re.S)
 
@@ -56,7 +59,7 @@ class Scripted:
         self.grammars: list[Any] = []
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        loaded = local_llm._Loaded(llama=_Tokens(), lock=threading.Lock(), n_ctx=8192,
+        loaded = llama_runtime.Loaded(llama=_Tokens(), lock=threading.Lock(), n_ctx=8192,
                                    grammars={})
         monkeypatch.setattr(LocalLlm, "_loaded", lambda self: loaded)
         monkeypatch.setattr(local_llm, "_grammar", lambda loaded, schema: "<json grammar>")
@@ -166,14 +169,14 @@ async def test_a_reply_cut_at_the_token_limit_is_shown_as_its_words_in_one_gener
     ('{"tool": "search_venues", "args": {"cuisine', None),
 ])
 def test_only_the_words_of_a_cut_reply_are_kept(cut: str, words: str | None) -> None:
-    assert local_llm._cut_reply(cut) == words
+    assert chat_format.cut_reply(cut) == words
 
 
 @settings(max_examples=200, deadline=None)
 @given(text=st.from_regex(_words_pattern(), fullmatch=True))
 def test_whatever_the_words_grammar_lets_through_is_shown(text: str) -> None:
     answer = LlmResponse(content=types.Content(role="model", parts=[types.Part(text=text)]))
-    assert local_llm._is_words_or_call(answer)
+    assert chat_format.is_words_or_call(answer)
 
 
 @pytest.mark.parametrize("answer", ['{"tool": "x", "args": {}}', "[1, 2]", '```json\n{"a": 1}\n```',
@@ -308,7 +311,7 @@ async def test_real_model_structured_output_at_five_items_always_parses(kind: st
 
 def test_the_json_grammar_has_no_unicode_escape_so_the_answer_bound_holds() -> None:
     pytest.importorskip("llama_cpp")
-    from draftguard_adk.llm._local_llm import _gbnf
+    from draftguard_adk.llm._grammars import gbnf as _gbnf
 
     grammar = _gbnf({"type": "object", "properties": {"a": {"type": "string", "maxLength": 3}},
                      "required": ["a"]})
@@ -404,7 +407,7 @@ async def test_real_llama_cpp_takes_the_words_grammar_even_when_asked_for_json()
     out = await _run(request)
     text = _text(out[-1])
     assert text != local_llm._PROSE_FALLBACK
-    assert _words_pattern().fullmatch(text) and not local_llm._is_json(text)
+    assert _words_pattern().fullmatch(text) and not chat_format.is_json(text)
 
 
 @pytest.mark.local_model
@@ -439,6 +442,6 @@ async def test_real_model_planner_follow_up_after_a_search_ends_in_words(
     texts = [p.text for e in events if e.content and e.author != "user"
              for p in e.content.parts or [] if p.text]
     assert texts and texts[-1].strip() and texts[-1] != local_llm._PROSE_FALLBACK
-    assert not any(local_llm._is_json(t) for t in texts)
+    assert not any(chat_format.is_json(t) for t in texts)
     # One tool round may precede the answer; the answer itself is one generation.
     assert generations <= 2

@@ -10,7 +10,7 @@ from google.adk.models.registry import LLMRegistry
 from draftguard.errors import ConfigError, ModelUnavailableError
 from draftguard.model_choice import choose_model
 from draftguard.settings import ProjectSettings, load_settings
-from draftguard_adk.llm import LocalLlm, model_for, register_local_models, resolve_gguf
+from draftguard_adk.llm import LocalLlm, register_local_models, resolve_gguf
 
 YAML = ProjectSettings.model_validate({"agents": {"content_splitter": {"model": "gguf:/m/x.gguf"}}})
 
@@ -93,9 +93,9 @@ def test_repository_agents_yaml_is_valid() -> None:
     assert settings.agents.content_splitter.max_iterations == 3
 
 
-def test_model_for_reads_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_model_choice_reads_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DRAFTGUARD_MODEL", "gguf:/elsewhere.gguf")
-    assert model_for("blogger") == "gguf:/elsewhere.gguf"
+    assert choose_model("blogger", settings=load_settings()).model == "gguf:/elsewhere.gguf"
 
 
 def test_local_and_gguf_strings_resolve_to_local_llm() -> None:

@@ -146,12 +146,13 @@ def test_cli_defaults_come_from_the_same_place() -> None:
         analysis.full_preview_max_bytes, analysis.large_preview_bytes)
 
 
-def test_the_patcher_takes_its_settings_as_keywords() -> None:
+def test_the_patcher_takes_its_settings_whole() -> None:
     doc = "# T\n\nGeno's won, by a whisker.\n"
     plan = EditPlan.model_validate(
         {"ops": [{"type": "replace", "anchor": "Genos won by a whiskr", "text": "x"}]})
     assert apply_plan(doc, plan).status is EditStatus.APPLIED  # fuzzy, above the default 85
-    assert apply_plan(doc, plan, score_cutoff=99.0).status is EditStatus.REJECTED
+    assert apply_plan(doc, plan, settings=PatchSettings(score_cutoff=99.0)).status is (
+        EditStatus.REJECTED)
 
 
 # --- merging and loading once ---------------------------------------------------------------
@@ -183,7 +184,7 @@ def test_no_file_anywhere_gives_the_built_in_defaults(
     from draftguard.settings import _loading
 
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(_loading, "_REPO_ROOT", tmp_path / "nowhere")
+    monkeypatch.setattr(_loading, "_PACKAGED", tmp_path / "nowhere" / "agents.yaml")
     settings = load_settings()
     assert settings.source is None
     assert settings.model_dump() == ProjectSettings().model_dump()

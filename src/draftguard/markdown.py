@@ -64,6 +64,10 @@ class Section:
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _RULE = re.compile(r"^ {0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")
+# An HTML heading renders as a heading wherever it sits in a line; `<h1>` in a code span does
+# not, so code spans are blanked before looking.
+_HTML_HEADING = re.compile(r"<\s*h([1-6])(?=[\s>/])[^>]*>", re.IGNORECASE)
+_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 #: Every fence line holds one of these: a scanner may look for them before asking the rules.
 FENCE_MARKERS = ("```", "~~~")
@@ -127,6 +131,9 @@ def heading_lines(lines: Sequence[str], *, in_fence: str | None = None) -> list[
         if not line.strip():
             prev_para = False
             continue
+        found += [
+            f"{h.group(1)}:html" for h in _HTML_HEADING.finditer(_CODE_SPAN.sub("", line))
+        ]
         if m := _ATX.match(line):
             found.append(f"{len(m.group(1))}:{(m.group(2) or '').strip()}")
             prev_para = False

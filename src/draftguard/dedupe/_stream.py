@@ -25,14 +25,17 @@ import hashlib
 import logging
 import re
 import time
-import uuid
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import Any, Protocol
 
 from rapidfuzz import fuzz
 
+from draftguard.dedupe._reports import (
+    ChunkReplay,
+    ContentDuplicationEvent,
+    DedupeObserver,
+    SentenceSimilarity,
+    SilentObserver,
+)
 from draftguard.dedupe._sentence_window import SentenceWindow
 from draftguard.dedupe._stream_units import Piece, PieceKind, UnitScanner
 from draftguard.settings._system_settings import DedupeSettings
@@ -53,7 +56,6 @@ __all__ = [
 log = logging.getLogger("draftguard.dedupe._stream")
 
 _MARKUP = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,3}[.)]|#{1,6})[ \t]+|[*_`~]+")
-_PREVIEW = 100
 
 
 def normalize_sentence(text: str) -> str:
@@ -68,87 +70,6 @@ def similarity(a: str, b: str) -> float:
 
 def _score(key_a: str, key_b: str) -> float:
     return float(fuzz.ratio(key_a, key_b)) / 100.0
-
-
-
-
-@dataclass
-class SentenceSimilarity:
-    """Result of comparing one sentence with another."""
-
-    sentence1: str
-    sentence2: str
-    similarity_score: float
-    is_duplicate: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "sentence1_preview": self.sentence1[:_PREVIEW],
-            "sentence2_preview": self.sentence2[:_PREVIEW],
-            "similarity_score": self.similarity_score,
-            "is_duplicate": self.is_duplicate,
-        }
-
-
-@dataclass
-class ContentDuplicationEvent:
-    """One content-level duplicate that was filtered."""
-
-    duplicate_sentence: str
-    similar_sentence: str
-    similarity_score: float
-    position_in_response: int
-    session_id: str = ""
-    event_id: str = field(default_factory=lambda: uuid.uuid4().hex)
-    timestamp: datetime = field(default_factory=lambda: datetime.now(UTC))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "event_id": self.event_id,
-            "session_id": self.session_id,
-            "timestamp": self.timestamp.isoformat(),
-            "duplicate_sentence_preview": self.duplicate_sentence[:_PREVIEW],
-            "similar_sentence_preview": self.similar_sentence[:_PREVIEW],
-            "similarity_score": self.similarity_score,
-            "position_in_response": self.position_in_response,
-        }
-
-
-@dataclass
-class ChunkReplay:
-    """A chunk dropped at chunk level: `reason` is "hash" or "near_exact"."""
-
-    chunk: str
-    reason: str
-    score: float
-    position_in_response: int
-
-
-class DedupeObserver(Protocol):
-    """Where the filter reports what it did; adapters turn this into metrics and logs."""
-
-    def on_duplicate(self, event: ContentDuplicationEvent) -> None: ...
-    def on_chunk_replay(self, replay: ChunkReplay) -> None: ...
-    def on_error(self, error: BaseException, where: str) -> None: ...
-    def on_checked(self, seconds: float, units: int) -> None: ...
-    def on_added(self, sentence: str) -> None: ...
-
-
-class _SilentObserver:
-    def on_duplicate(self, event: ContentDuplicationEvent) -> None:
-        pass
-
-    def on_chunk_replay(self, replay: ChunkReplay) -> None:
-        pass
-
-    def on_error(self, error: BaseException, where: str) -> None:
-        pass
-
-    def on_checked(self, seconds: float, units: int) -> None:
-        pass
-
-    def on_added(self, sentence: str) -> None:
-        pass
 
 
 class DuplicateIndex:
@@ -166,7 +87,7 @@ class DuplicateIndex:
         session_id: str = "",
     ) -> None:
         self.settings = settings or DedupeSettings()
-        self.observer: DedupeObserver = observer or _SilentObserver()
+        self.observer: DedupeObserver = observer or SilentObserver()
         self.session_id = session_id
         self._window = SentenceWindow(self.settings.sentence_window_size)
         self._counts: dict[str, int] = {}

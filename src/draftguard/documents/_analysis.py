@@ -233,9 +233,27 @@ def _summarise_bytes(
         content_ev = _open_container(document, scan, content_ev, problems, notes)
 
     evidence = FormatEvidence(extension=ext_fmt, declared=declared_fmt, content=content_ev)
-    fmt = _resolve(evidence)
     if b64 is not None and b64.data_uri_mime:
         notes.append(f"data: URI declaring {b64.data_uri_mime}")
+    return _summary(document, scan, settings, evidence, kind=kind, encoding=encoding,
+                    body_text=body_text, b64=b64, problems=problems, notes=notes)
+
+
+def _summary(
+    document: Document,
+    scan: ContentScan,
+    settings: AnalysisSettings,
+    evidence: FormatEvidence,
+    *,
+    kind: ContentType,
+    encoding: TextEncoding | None,
+    body_text: str | bytes | None,
+    b64: Base64Finding | None,
+    problems: list[str],
+    notes: list[str],
+) -> DocumentSummary:
+    """The summary of what `_summarise_bytes` found."""
+    fmt = _resolve(evidence)
     info = FORMATS.get(fmt)
     return DocumentSummary(
         name=document.name,

@@ -18,14 +18,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
 from rapidfuzz import fuzz, process
 
-from draftguard.edits._exact_search import ExactFinder
-from draftguard.edits._fuzzy_bound import SegmentBound
+from draftguard.edits._graphemes import snap_to_clusters, splits_cluster
+from draftguard.edits._search_text import AnchorMatch, MatchTier, SearchText, fold
 from draftguard.settings._system_settings import PatchSettings
 
 __all__ = [
@@ -36,22 +35,6 @@ __all__ = [
     "find_anchor",
     "fold",
 ]
-
-
-class MatchTier(StrEnum):
-    EXACT = "exact"
-    NORMALIZED = "normalized"
-    FUZZY = "fuzzy"
-
-
-@dataclass(frozen=True, slots=True)
-class AnchorMatch:
-    """A span of the searched text and how it was found (score is 0-100)."""
-
-    start: int
-    end: int
-    tier: MatchTier
-    score: float = 100.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,165 +49,7 @@ class AnchorSearch:
         return self.matches[0].tier if self.matches else None
 
 
-_QUOTES = "\u2018\u2019\u201a\u201b\u2032\u0060\u00b4"
-_DQUOTES = "\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb"
-_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
-_SPACES = "\u00a0\u202f\u205f\u3000" + "".join(map(chr, range(0x2000, 0x200B)))
-# Length-preserving on purpose: offsets in folded text are offsets in the original.
-_FOLD = str.maketrans(
-    {
-        **dict.fromkeys(map(ord, _QUOTES), "'"),
-        **dict.fromkeys(map(ord, _DQUOTES), '"'),
-        **dict.fromkeys(map(ord, _DASHES), "-"),
-        **dict.fromkeys(map(ord, _SPACES), " "),
-        ord("\t"): " ",
-    }
-)
-
-
-def fold(text: str) -> str:
-    """Quotes, dashes and spaces unified, lower case; same length as `text` whenever possible."""
-    return _fold(text)[0]
-
-
-# str.translate looks every character up in a dict once the text is not ASCII (~240 ms per
-# MB); replacing only the characters that occur costs a few fast scans instead.
-_FOLD_PAIRS = tuple((chr(k), str(v)) for k, v in _FOLD.items())
-
-
-def _unify(text: str) -> str:
-    """`text.translate(_FOLD)`, fast: no replacement creates a character that is replaced."""
-    for char, repl in _FOLD_PAIRS:
-        if char in text:
-            text = text.replace(char, repl)
-    return text
-
-
-def _fold(text: str) -> tuple[str, bool]:
-    """`fold(text)` and whether it could lower the case without changing the length."""
-    folded = _unify(text)
-    lowered = folded.lower()
-    # A few characters (e.g. "İ") change length when lowered; keep offsets valid instead.
-    return (lowered, True) if len(lowered) == len(folded) else (folded, False)
-
-
-class SearchText:
-    """A text prepared once for many anchor searches.
-
-    Everything costly is built on first use and kept: the SIMD exact finder, the folded copy,
-    the flattened copy (line breaks as spaces) the fuzzy tier scores, its block slices and
-    the segments of the fuzzy bound. Build one per document version and reuse it for every
-    op of a plan.
-    """
-
-    def __init__(self, text: str, blocks: Sequence[tuple[int, int]] = ()) -> None:
-        self.text = text
-        self.blocks = sorted(blocks) or _paragraph_spans(text)
-        self.block_starts = [s for s, _ in self.blocks]
-        self.block_ends = [e for _, e in self.blocks]
-        self._folded: str | None = None
-        self._lowered = True
-        self._folded_finder: ExactFinder | None = None
-        self._flat: str | None = None
-        self._block_texts: list[str] | None = None
-        self._finder: ExactFinder | None = None
-        self._bound: SegmentBound | None = None
-        self._decomposed: bool | None = None
-
-    @property
-    def folded(self) -> str:
-        if self._folded is None:
-            self._folded, self._lowered = _fold(self.text)
-        return self._folded
-
-    @property
-    def decomposed(self) -> bool:
-        """Whether the text holds decomposed (NFD) characters."""
-        if self._decomposed is None:
-            self._decomposed = not unicodedata.is_normalized("NFC", self.text)
-        return self._decomposed
-
-    @property
-    def lowered(self) -> bool:
-        """Whether `folded` is in lower case (false only for texts like "İ")."""
-        _ = self.folded
-        return self._lowered
-
-    @property
-    def folded_finder(self) -> ExactFinder:
-        if self._folded_finder is None:
-            self._folded_finder = ExactFinder(self.folded)
-        return self._folded_finder
-
-    @property
-    def flat(self) -> str:
-        """The folded text with line breaks as spaces (same length), so anchors span lines."""
-        if self._flat is None:
-            self._flat = self.folded.replace("\r", " ").replace("\n", " ")
-        return self._flat
-
-    @property
-    def finder(self) -> ExactFinder:
-        if self._finder is None:
-            self._finder = ExactFinder(self.text)
-        return self._finder
-
-    @property
-    def bound(self) -> SegmentBound:
-        if self._bound is None:
-            self._bound = SegmentBound(self.flat, self.blocks)
-        return self._bound
-
-    def block_texts(self) -> list[str]:
-        """Each block's slice of `flat`."""
-        if self._block_texts is None:
-            f = self.flat
-            self._block_texts = [f[s:e] for s, e in self.blocks]
-        return self._block_texts
-
-    def block_text(self, i: int, lo: int, hi: int) -> tuple[int, str]:
-        """Block `i` clipped to [lo, hi]: its start offset and its slice of `flat`."""
-        s, e = self.blocks[i]
-        if lo <= s and e <= hi:
-            return s, self.block_texts()[i]
-        s, e = max(s, lo), min(e, hi)
-        return s, self.flat[s:e]
-
-    def exact(self, needle: str, lo: int = 0, hi: int | None = None) -> list[AnchorMatch]:
-        """Every occurrence of `needle` in `text[lo:hi]`, overlapping ones included."""
-        n = len(needle)
-        return [
-            AnchorMatch(p, p + n, MatchTier.EXACT) for p in self.finder.find_all(needle, lo, hi)
-        ]
-
-
-_BLANK_RUN = re.compile(r"\n[ \t\r]*\n\s*")
-
-
-def _paragraph_spans(text: str) -> list[tuple[int, int]]:
-    spans: list[tuple[int, int]] = []
-    pos = 0
-    for m in _BLANK_RUN.finditer(text):
-        if m.start() > pos:
-            spans.append((pos, m.start()))
-        pos = m.end()
-    if pos < len(text):
-        spans.append((pos, len(text)))
-    return spans
-
-
 _ELLIPSIS = re.compile(r"\.\.\.|\u2026")
-
-
-def splits_character(text: str, start: int, end: int) -> bool:
-    """Whether `text[start:end]` begins or ends inside a character ("e" of "e\u0301").
-
-    A span that leaves a combining mark outside it would move the accent onto the
-    replacement ("cafe" -> "bar" in NFD "cafe\u0301" gives "bár"), so it is no match.
-    """
-    return (start < len(text) and unicodedata.combining(text[start]) != 0) or (
-        end < len(text) and unicodedata.combining(text[end]) != 0
-    )
 
 
 def _both_forms(piece: str) -> tuple[str, list[str]]:
@@ -274,7 +99,7 @@ def _with_other_forms(
     m = rx.search(search.text, lo, hi)
     while m is not None:
         span = (m.start(), m.end())
-        if span not in seen and not splits_character(search.text, *span):
+        if span not in seen and not splits_cluster(search.text, *span):
             more.append(AnchorMatch(*span, MatchTier.EXACT))
         m = rx.search(search.text, m.start() + 1, hi)
     return sorted(more, key=lambda x: (x.start, x.end))
@@ -314,7 +139,7 @@ def _normalized(search: SearchText, anchor: str, lo: int, hi: int) -> list[Ancho
     folded, text = search.folded, search.text
     m = pattern.search(folded, lo, hi)
     while m is not None:
-        if not splits_character(text, m.start(), m.end()):
+        if not splits_cluster(text, m.start(), m.end()):
             found.append(AnchorMatch(m.start(), m.end(), MatchTier.NORMALIZED))
         m = pattern.search(folded, m.start() + 1, hi)
     return found
@@ -329,7 +154,9 @@ def _wordish(ch: str) -> bool:
 
 
 def _snap(text: str, start: int, end: int, lo: int, hi: int) -> tuple[int, int]:
-    """Widen a fuzzy span to whole words and trim surrounding spaces."""
+    """Widen a fuzzy span to whole words and grapheme clusters; trim surrounding spaces."""
+    start, end = snap_to_clusters(text, start, end)
+    start, end = max(start, lo), min(end, hi)
     while start > lo and _wordish(text[start - 1]) and _wordish(text[start]):
         start -= 1
     while end < hi and end > start and _wordish(text[end - 1]) and _wordish(text[end]):
@@ -369,24 +196,24 @@ def _block_scores(
 ) -> dict[int, float]:
     """`_align`'s score of each of `blocks` (clipped to [lo, hi]) that reaches `at_least`.
 
-    The same scorers `_align` uses, run in C over all the blocks at once.
+    The same scorers `_align` uses, run in C over all the blocks at once, each distinct
+    text once.
     """
     m = len(needle)
-    groups: dict[bool, tuple[list[int], list[str]]] = {True: ([], []), False: ([], [])}
+    same: dict[str, list[int]] = {}
     for i in blocks:
         _, text = search.block_text(i, lo, hi)
-        ids, texts = groups[len(text) >= m]
-        ids.append(i)
-        texts.append(text)
+        same.setdefault(text, []).append(i)
     scores: dict[int, float] = {}
-    for wide, (ids, texts) in groups.items():
+    for wide in (True, False):
+        texts = [t for t in same if (len(t) >= m) is wide]
         if not texts:
             continue
         scorer = fuzz.partial_ratio if wide else fuzz.ratio
         for _, score, k in process.extract(
             needle, texts, scorer=scorer, score_cutoff=at_least, limit=None
         ):
-            scores[ids[k]] = score
+            scores.update(dict.fromkeys(same[texts[k]], score))
     return scores
 
 
@@ -458,6 +285,21 @@ def _fuzzy(
     return [], near[:limit_near]
 
 
+def _block_matches(
+    search: SearchText, needle: str, i: int, lo: int, hi: int, threshold: float
+) -> list[AnchorMatch]:
+    """Block `i`'s best place, plus a second, equally good one inside the same block."""
+    got, match, s, block = _placed(search, needle, i, lo, hi)
+    found = [match]
+    for a, b in ((s, got.start), (got.end, s + len(block))):
+        if b - a >= len(needle) * 0.8:
+            other = _align(needle, block[a - s : b - s], a)
+            if other.score >= threshold:
+                start, end = _snap(search.text, other.start, other.end, lo, hi)
+                found.append(AnchorMatch(start, end, MatchTier.FUZZY, round(other.score, 1)))
+    return found
+
+
 def _matches(
     search: SearchText,
     needle: str,
@@ -466,18 +308,26 @@ def _matches(
     scores: dict[int, float],
     threshold: float,
 ) -> list[AnchorMatch]:
-    """Every block's best place within `threshold`, plus a second one inside the same block."""
+    """Every block's places within `threshold` (`_block_matches`).
+
+    A block whose text another block already had is placed alike, shifted: a post that
+    repeats a paragraph a thousand times costs one alignment, not a thousand. Only whole
+    blocks are shared, since a clipped one is placed against the text around it.
+    """
     matches: list[AnchorMatch] = []
+    placed: dict[str, tuple[int, list[AnchorMatch]]] = {}
     for i in sorted(k for k, score in scores.items() if score >= threshold):
-        got, match, s, block = _placed(search, needle, i, lo, hi)
-        matches.append(match)
-        # Look for a second, equally good place inside the same block.
-        for a, b in ((s, got.start), (got.end, s + len(block))):
-            if b - a >= len(needle) * 0.8:
-                other = _align(needle, block[a - s : b - s], a)
-                if other.score >= threshold:
-                    start, end = _snap(search.text, other.start, other.end, lo, hi)
-                    matches.append(AnchorMatch(start, end, MatchTier.FUZZY, round(other.score, 1)))
+        s, e = search.blocks[i]
+        whole = lo <= s and e <= hi
+        key = search.text[s:e] if whole else None
+        if key is not None and key in placed:
+            base, seen = placed[key]
+            matches += [replace(m, start=m.start - base + s, end=m.end - base + s) for m in seen]
+            continue
+        found = _block_matches(search, needle, i, lo, hi, threshold)
+        if key is not None and all(s <= m.start and m.end <= e for m in found):
+            placed[key] = (s, found)
+        matches += found
     matches.sort(key=lambda m: m.start)
     return matches
 
@@ -507,7 +357,7 @@ def find_anchor(
     hi = len(search.text) if end is None else end
     if not anchor.strip():
         return AnchorSearch()
-    exact = [m for m in search.exact(anchor, start, hi) if not splits_character(
+    exact = [m for m in search.exact(anchor, start, hi) if not splits_cluster(
         search.text, m.start, m.end)]
     if search.decomposed or not unicodedata.is_normalized("NFC", anchor):
         exact = _with_other_forms(search, anchor, start, hi, exact)

@@ -101,6 +101,37 @@ def _emit(prefix: str, line: str, out: list[str]) -> None:
         out.append("\n\\ No newline at end of file\n")
 
 
+def _groups(windows: Sequence[Window], context: int) -> list[list[Window]]:
+    """The changed windows, grouped into hunks: those closer than twice the context merge."""
+    changed = [w for w in windows if w.added or w.removed]
+    groups: list[list[Window]] = [[changed[0]]]
+    for w in changed[1:]:
+        if w.first_line - groups[-1][-1].last_line - 1 <= 2 * context:
+            groups[-1].append(w)
+        else:
+            groups.append([w])
+    return groups
+
+
+def _window_lines(w: Window, body: list[str]) -> tuple[int, int]:
+    """Emit one window's lines; returns how many old and new lines it covers."""
+    old_n = new_n = 0
+    for tag, i1, i2, j1, j2 in w.opcodes:
+        if tag == "equal":
+            for line in w.old_lines[i1:i2]:
+                _emit(" ", line, body)
+            old_n += i2 - i1
+            new_n += i2 - i1
+            continue
+        for line in w.old_lines[i1:i2]:
+            _emit("-", line, body)
+        for line in w.new_lines[j1:j2]:
+            _emit("+", line, body)
+        old_n += i2 - i1
+        new_n += j2 - j1
+    return old_n, new_n
+
+
 def unified_diff(
     doc: MarkdownMap,
     windows: Sequence[Window],
@@ -112,14 +143,6 @@ def unified_diff(
     """A unified diff (as `diff -u` prints it) built from the changed windows only."""
     if not any(w.added or w.removed for w in windows):
         return ""
-    all_lines = doc.line_count
-    changed = [w for w in windows if w.added or w.removed]
-    groups: list[list[Window]] = [[changed[0]]]
-    for w in changed[1:]:
-        if w.first_line - groups[-1][-1].last_line - 1 <= 2 * context:
-            groups[-1].append(w)
-        else:
-            groups.append([w])
 
     def old_line(i: int) -> str:
         s, e = _line_span(doc, i, i)
@@ -127,9 +150,9 @@ def unified_diff(
 
     out = [f"--- {fromfile}\n", f"+++ {tofile}\n"]
     delta = 0
-    for group in groups:
+    for group in _groups(windows, context):
         lo = max(0, group[0].first_line - context)
-        hi = min(all_lines, group[-1].last_line + 1 + context)
+        hi = min(doc.line_count, group[-1].last_line + 1 + context)
         body: list[str] = []
         old_n = new_n = 0
         cursor = lo
@@ -137,27 +160,15 @@ def unified_diff(
         for w in group:
             for i in range(cursor, w.first_line):
                 _emit(" ", old_line(i), body)
-                old_n += 1
-                new_n += 1
-            for tag, i1, i2, j1, j2 in w.opcodes:
-                if tag == "equal":
-                    for line in w.old_lines[i1:i2]:
-                        _emit(" ", line, body)
-                    old_n += i2 - i1
-                    new_n += i2 - i1
-                    continue
-                for line in w.old_lines[i1:i2]:
-                    _emit("-", line, body)
-                for line in w.new_lines[j1:j2]:
-                    _emit("+", line, body)
-                old_n += i2 - i1
-                new_n += j2 - j1
+            gap = max(0, w.first_line - cursor)
+            old_n, new_n = old_n + gap, new_n + gap
+            got_old, got_new = _window_lines(w, body)
+            old_n, new_n = old_n + got_old, new_n + got_new
             delta += len(w.new_lines) - len(w.old_lines)
             cursor = w.last_line + 1
         for i in range(cursor, hi):
             _emit(" ", old_line(i), body)
-            old_n += 1
-            new_n += 1
+        old_n, new_n = old_n + max(0, hi - cursor), new_n + max(0, hi - cursor)
         old_from = lo + 1 if old_n else lo
         new_from = new_start + 1 if new_n else new_start
         out.append(f"@@ -{old_from},{old_n} +{new_from},{new_n} @@\n")

@@ -19,21 +19,22 @@ from draftguard.textio import yaml_problem
 __all__ = ["CONFIG_ENV", "find_settings_file", "load_settings"]
 
 CONFIG_ENV = "DRAFTGUARD_CONFIG"
-_REPO_ROOT = Path(__file__).resolve().parents[3]
+#: The default shipped with the package (in a checkout, a link to the repository's file).
+_PACKAGED = Path(__file__).with_name("agents.yaml")
 _BUILT_IN = ProjectSettings()
 #: agents.yaml is a page of settings; a file this big was named by mistake.
 MAX_SETTINGS_BYTES = 1024 * 1024
 
 
 def find_settings_file(env: Mapping[str, str] | None = None) -> Path | None:
-    """$DRAFTGUARD_CONFIG, else ./agents.yaml, else the agents.yaml of this checkout."""
+    """$DRAFTGUARD_CONFIG, else ./agents.yaml, else the agents.yaml shipped with the package."""
     env = os.environ if env is None else env
     if explicit := env.get(CONFIG_ENV):
         p = Path(explicit)
         if not p.is_file():
             raise ConfigError(f"{CONFIG_ENV}={explicit}: no such file")
         return p
-    for candidate in (Path.cwd() / "agents.yaml", _REPO_ROOT / "agents.yaml"):
+    for candidate in (Path.cwd() / "agents.yaml", _PACKAGED):
         if candidate.is_file():
             return candidate
     return None

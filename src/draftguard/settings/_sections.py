@@ -208,6 +208,14 @@ class ContentEditorSettings(Section):
     )
     """... or this share of the post's lines, whichever is smaller."""
 
+    def patch_settings(self) -> PatchSettings:
+        """The patcher's settings, with this section's thresholds and budget."""
+        return PatchSettings(
+            score_cutoff=self.score_cutoff,
+            max_changed_lines=self.max_changed_lines,
+            max_changed_fraction=self.max_changed_fraction,
+        )
+
 
 class DocumentValidatorSettings(AgentSection):
     """`document_validator`: the generic document validator and `draftguard analyze-docs`."""

@@ -3,7 +3,7 @@ the response filter plugins and invokers share."""
 
 from __future__ import annotations
 
-from draftguard_adk.agents._apps import AGENTS_DIR, claim_for_app
+from draftguard_adk.agents._apps import AGENTS_DIR, agents_dir, app_runner, claim_for_app
 from draftguard_adk.agents._events import checker_event
 from draftguard_adk.agents._notes import TurnNotes
 from draftguard_adk.agents._response_filter import (
@@ -35,6 +35,8 @@ __all__ = [
     "SnapshotAware",
     "TextFilter",
     "TurnNotes",
+    "agents_dir",
+    "app_runner",
     "checker_event",
     "claim_for_app",
     "content_text",

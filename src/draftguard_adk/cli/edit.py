@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         plan_text = read_text_file(args.ops, what=f"edit plan {args.ops}")
     plan = parse_edit_plan(plan_text, what=f"edit plan {args.ops}")
     result = apply_plan(
-        text, plan, dry_run=args.dry_run, score_cutoff=args.score_cutoff,
+        text, plan, dry_run=args.dry_run, settings=PatchSettings(score_cutoff=args.score_cutoff),
         filename=path.name,
     )
     if result.status is EditStatus.APPLIED and not args.dry_run:

@@ -57,7 +57,7 @@ def register(sub: Any) -> None:
     p.add_argument("--job-timeout", type=float, metavar="S",
                    help="fail a job that runs longer than this "
                         f"(default: jobs.job_timeout_seconds or {_JOBS.job_timeout_seconds:g})")
-    p.add_argument("--model", help="model for every job (default: model_for per agent)")
+    p.add_argument("--model", help="model for every job (default: each agent's configured model)")
     p.add_argument("--log-json", action="store_true", help="log JSON lines instead of text")
     add_json_flag(p)
     p.set_defaults(handler=run)

@@ -17,8 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from opentelemetry import metrics
-from opentelemetry.metrics import Counter, Histogram, Meter, MeterProvider
+from opentelemetry.metrics import Counter, Histogram, MeterProvider
 
 from draftguard.dedupe import (
     ChunkReplay,
@@ -33,6 +32,7 @@ from draftguard.dedupe import (
     split_units,
 )
 from draftguard.settings import ProjectSettings, load_settings
+from draftguard_adk.telemetry import counter, histogram
 
 __all__ = [
     "SETTINGS_SECTION",
@@ -56,29 +56,22 @@ class _Instruments:
     errors: Counter
 
 
-_instrument_cache: dict[int, _Instruments] = {}
-
-
 def _instruments(provider: MeterProvider | None) -> _Instruments:
-    # One set per provider: the SDK warns when an instrument name is registered twice.
-    key = id(provider)
-    if key not in _instrument_cache:
-        meter: Meter = (provider or metrics.get_meter_provider()).get_meter(METER_NAME)
-        _instrument_cache[key] = _Instruments(
-            duplicates=meter.create_counter(
-                "content_duplicates_detected", unit="1",
-                description="Chunks and sentences filtered as duplicates",
-            ),
-            latency=meter.create_histogram(
-                "content_detection_latency", unit="ms",
-                description="Time spent in duplicate detection per chunk",
-            ),
-            errors=meter.create_counter(
-                "content_detection_errors", unit="1",
-                description="Duplicate-detection failures (the content was let through)",
-            ),
-        )
-    return _instrument_cache[key]
+    return _Instruments(
+        duplicates=counter(
+            METER_NAME, "content_duplicates_detected", unit="1",
+            description="Chunks and sentences filtered as duplicates", provider=provider,
+        ),
+        latency=histogram(
+            METER_NAME, "content_detection_latency", unit="ms",
+            description="Time spent in duplicate detection per chunk", provider=provider,
+        ),
+        errors=counter(
+            METER_NAME, "content_detection_errors", unit="1",
+            description="Duplicate-detection failures (the content was let through)",
+            provider=provider,
+        ),
+    )
 
 
 def detector_settings(

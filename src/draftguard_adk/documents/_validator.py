@@ -37,7 +37,7 @@ from draftguard.settings import DocumentValidatorSettings, ProjectSettings, load
 from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID, checker_event
 from draftguard_adk.documents._artifacts import load_artifact_documents
 from draftguard_adk.documents._judge import JUDGE_AGENT_NAME, judge_documents
-from draftguard_adk.llm import resolve_model, show_prompt_example
+from draftguard_adk.llm import agent_model, build_llm, show_prompt_example
 
 __all__ = [
     "FEEDBACK_KEY",
@@ -125,7 +125,7 @@ class DocumentValidator(BaseAgent):
                 status="failed", suggestion="NEXT STEP: save the deliverables as artifacts",
             ), ROUTE_RETRY
         try:
-            llm = resolve_model(self.model, agent=JUDGE_AGENT_NAME, label="judge model")
+            llm = build_llm(agent_model(JUDGE_AGENT_NAME, model=self.model), label="judge model")
         except (ModelUnavailableError, InputError) as err:
             return failure_verdict(f"validation could not be completed: {err}", facts=facts,
                                    criteria_count=criteria), ROUTE_JUDGE_FAILED

@@ -35,7 +35,7 @@ from draftguard.edits import (
 from draftguard.errors import DraftguardError, InputError, StaleVersionError
 from draftguard.markdown import MarkdownMap
 from draftguard.settings import load_settings
-from draftguard_adk.edits._post_store import DEFAULT_NAME, PostVersion, post_store
+from draftguard_adk.edits._post_store import DEFAULT_NAME, PostStore, PostVersion, post_store
 
 __all__ = [
     "CONTENT_TOOLS",
@@ -199,37 +199,44 @@ async def edit_ops(
                 "message": f"invalid plan: {describe_validation_error(err)}"}
     except DraftguardError as err:
         return _failure(err)
-    limits = load_settings().agents.content_editor
     try:
-        async with store.lock(tool_context, name):
-            post = await store.current(tool_context, name)
-            if post is None:
-                return _missing(name)
-            fingerprint = _plan_fingerprint(plan)
-            if base_version == post.version - 1 and post.metadata.get("plan_sha256") == fingerprint:
-                return {"status": EditStatus.ALREADY_APPLIED.value, "version": post.version,
-                        "message": f"this plan was already applied as version {post.version}"}
-            # Anchor search and the diff are CPU work: off the event loop, so one long post
-            # does not stall every other session (and a worker's heartbeats).
-            result = await asyncio.to_thread(
-                apply_plan, post.text, plan, current_version=post.version, dry_run=dry_run,
-                score_cutoff=limits.score_cutoff, max_changed_lines=limits.max_changed_lines,
-                max_changed_fraction=limits.max_changed_fraction, filename=name,
-            )
-            payload = result.model_dump(mode="json")
-            payload["version"] = post.version
-            if result.status is EditStatus.APPLIED and not dry_run:
-                saved = await store.save(
-                    tool_context, result.text, base=post, kind="edit_ops", name=name,
-                    stats=result.stats.model_dump(), plan_sha256=fingerprint,
-                )
-                payload["version"] = saved.version
-            elif result.question:
-                payload["next_step"] = _ASK
-            elif result.reason is RejectReason.STALE_VERSION:
-                payload["next_step"] = "Call read_content, then plan the edit again."
+        return await _apply_to_post(store, tool_context, name, plan, dry_run=dry_run)
     except DraftguardError as err:
         return _failure(err)
+
+
+async def _apply_to_post(
+    store: PostStore, tool_context: ToolContext, name: str, plan: EditPlan, *, dry_run: bool
+) -> dict[str, Any]:
+    """`plan` applied to the latest version of the post (saved unless `dry_run`)."""
+    limits = load_settings().agents.content_editor
+    async with store.lock(tool_context, name):
+        post = await store.current(tool_context, name)
+        if post is None:
+            return _missing(name)
+        fingerprint = _plan_fingerprint(plan)
+        if plan.base_version == post.version - 1 and post.metadata.get(
+                "plan_sha256") == fingerprint:
+            return {"status": EditStatus.ALREADY_APPLIED.value, "version": post.version,
+                    "message": f"this plan was already applied as version {post.version}"}
+        # Anchor search and the diff are CPU work: off the event loop, so one long post
+        # does not stall every other session (and a worker's heartbeats).
+        result = await asyncio.to_thread(
+            apply_plan, post.text, plan, settings=limits.patch_settings(),
+            current_version=post.version, dry_run=dry_run, filename=name,
+        )
+        payload = result.model_dump(mode="json")
+        payload["version"] = post.version
+        if result.status is EditStatus.APPLIED and not dry_run:
+            saved = await store.save(
+                tool_context, result.text, base=post, kind="edit_ops", name=name,
+                stats=result.stats.model_dump(), plan_sha256=fingerprint,
+            )
+            payload["version"] = saved.version
+        elif result.question:
+            payload["next_step"] = _ASK
+        elif result.reason is RejectReason.STALE_VERSION:
+            payload["next_step"] = "Call read_content, then plan the edit again."
     return payload
 
 

@@ -36,7 +36,7 @@ def repair_loop_runner(
     max_repairs: int | None = None,
     call_timeout_s: float | None = None,
 ) -> JobRunner:
-    """A `JobRunner` running `generate_artifact` (the model defaults to `model_for(...)`)."""
+    """A `JobRunner` running `generate_artifact` (the model defaults to `agent_model(...)`)."""
 
     async def run(job: JobRecord, on_progress: JobProgress, on_log: JobLog) -> JobOutcome:
         async def log_line(message: str, fields: Mapping[str, Any]) -> None:

@@ -23,9 +23,8 @@ from draftguard_adk.llm._local_llm import (
 from draftguard_adk.llm._profile import model_profile
 from draftguard_adk.llm._resolve import (
     agent_model,
+    build_llm,
     is_embedded,
-    model_choice_for,
-    model_for,
     resolve_model,
     show_prompt_example,
 )
@@ -36,11 +35,10 @@ __all__ = [
     "LocalLlm",
     "agent_model",
     "ask_json",
+    "build_llm",
     "bundled_gguf",
     "inline_refs",
     "is_embedded",
-    "model_choice_for",
-    "model_for",
     "model_profile",
     "register_local_models",
     "resolve_gguf",

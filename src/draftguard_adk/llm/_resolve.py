@@ -8,36 +8,37 @@ import re
 from google.adk.models.base_llm import BaseLlm
 
 from draftguard.errors import ModelUnavailableError
-from draftguard.model_choice import ModelChoice, choose_model
+from draftguard.model_choice import choose_model
 from draftguard.settings import ProjectSettings, load_settings
 from draftguard_adk.llm._local_llm import register_local_models
 
-__all__ = [
-    "agent_model", "is_embedded", "model_choice_for", "model_for", "resolve_model",
-    "show_prompt_example",
-]
+__all__ = ["agent_model", "build_llm", "is_embedded", "resolve_model", "show_prompt_example"]
 
 log = logging.getLogger("draftguard.models")
 
 
-def model_choice_for(agent: str, *, settings: ProjectSettings | None = None) -> ModelChoice:
-    """The model for `agent` and the rule that chose it (see `choose_model`)."""
-    return choose_model(agent, settings=settings if settings is not None else load_settings())
+def agent_model(
+    agent: str,
+    *,
+    model: str | BaseLlm | None = None,
+    settings: ProjectSettings | None = None,
+) -> str | BaseLlm:
+    """What to give `agent` as its model: `model` when given, else the one `choose_model`
+    picks (environment, then agents.yaml, then Gemini, then the embedded model).
 
-
-def model_for(agent: str, *, settings: ProjectSettings | None = None) -> str:
-    """An ADK model string for `agent`; `local:`/`gguf:` strings resolve to `LocalLlm`."""
-    register_local_models()
-    choice = model_choice_for(agent, settings=settings)
-    log.debug("agent %s uses %s (from %s)", agent, choice.model, choice.source)
-    return choice.model
-
-
-def agent_model(agent: str, *, settings: ProjectSettings | None = None) -> str | BaseLlm:
-    """What to give `agent`'s LlmAgent as `model=`: its model string, or, for the embedded
-    models, a `LocalLlm` holding the section's `max_tool_rounds` when the section has one."""
+    A model string stays a string (ADK's registry resolves it; `local:`/`gguf:` strings are
+    registered here), except that an embedded model becomes a `LocalLlm` holding the
+    section's `max_tool_rounds` when the section has one.
+    """
+    if isinstance(model, BaseLlm):
+        return model
     settings = settings if settings is not None else load_settings()
-    name = model_for(agent, settings=settings)
+    register_local_models()
+    name = model
+    if not name:
+        choice = choose_model(agent, settings=settings)
+        log.debug("agent %s uses %s (from %s)", agent, choice.model, choice.source)
+        name = choice.model
     rounds = getattr(settings.agent(agent), "max_tool_rounds", None)
     if not isinstance(rounds, int):
         return name
@@ -54,6 +55,23 @@ def agent_model(agent: str, *, settings: ProjectSettings | None = None) -> str |
     return resolved(model=name, max_tool_rounds=rounds)
 
 
+def build_llm(model: str | BaseLlm, *, label: str = "model") -> BaseLlm:
+    """`model` as an instance, for code that calls its model itself (`agent_model` picks it).
+
+    Raises `ModelUnavailableError` ("cannot load <label> '<name>': ...") when ADK's registry
+    cannot build it.
+    """
+    if isinstance(model, BaseLlm):
+        return model
+    from google.adk.models.registry import LLMRegistry
+
+    register_local_models()
+    try:
+        return LLMRegistry.new_llm(model)
+    except Exception as err:  # a missing file, package or key: the caller's verdict
+        raise ModelUnavailableError(f"cannot load {label} {model!r}: {err}") from None
+
+
 def resolve_model(
     model: str | BaseLlm | None,
     *,
@@ -61,22 +79,9 @@ def resolve_model(
     settings: ProjectSettings | None = None,
     label: str = "model",
 ) -> BaseLlm:
-    """The `BaseLlm` an agent that calls its model itself should call: `model` when it is
-    one, else the model string (or `agent`'s configured model) built by ADK's registry.
-
-    Raises `ModelUnavailableError` ("cannot load <label> '<name>': ...") when the registry
-    cannot build it; errors in agents.yaml propagate as they are.
-    """
-    if isinstance(model, BaseLlm):
-        return model
-    from google.adk.models.registry import LLMRegistry
-
-    name = model or model_for(agent, settings=settings)
-    register_local_models()
-    try:
-        return LLMRegistry.new_llm(name)
-    except Exception as err:  # a missing file, package or key: the caller's verdict
-        raise ModelUnavailableError(f"cannot load {label} {name!r}: {err}") from None
+    """`build_llm(agent_model(agent, model=model))`; kept only while the artifact loop,
+    being rewritten elsewhere, still imports this name. Remove with that caller."""
+    return build_llm(agent_model(agent, model=model, settings=settings), label=label)
 
 
 def is_embedded(model: str | BaseLlm) -> bool:

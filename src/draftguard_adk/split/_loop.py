@@ -24,10 +24,10 @@ from google.genai import types
 from pydantic import BaseModel, ValidationError
 
 from draftguard.errors import FatalError
-from draftguard.settings import ProjectSettings, load_settings
+from draftguard.settings import ContentSplitterSettings, ProjectSettings, load_settings
 from draftguard.split import ItemCandidates, outline_candidates, segment
 from draftguard_adk.agents import checker_event, loop_agent, sequential_agent
-from draftguard_adk.llm import is_embedded, model_for, register_local_models
+from draftguard_adk.llm import agent_model, is_embedded, register_local_models
 from draftguard_adk.split import state_keys as keys
 from draftguard_adk.split._checker import (
     ContentSplitValidationChecker,
@@ -213,6 +213,25 @@ class SplitAssembler(BaseAgent):
         )
 
 
+def _split_planner(model: str | BaseLlm, section: ContentSplitterSettings) -> LlmAgent:
+    """The model step: picks paragraph ids, schema-constrained to this draft's ids."""
+    only = section.candidates_only
+    plan = _Planner(score_cutoff=section.coverage_score_cutoff,
+                    flag_cutoff=section.coverage_flag_cutoff,
+                    candidates_only=is_embedded(model) if only is None else only)
+    return LlmAgent(
+        name="split_planner",
+        model=model,
+        description="Picks the ids of the draft paragraphs that match the outline.",
+        instruction=plan.instruction,
+        include_contents="none",
+        before_model_callback=plan.constrain,
+        on_model_error_callback=_record_model_error,
+        output_key=keys.SPLIT_PLAN,
+        generate_content_config=types.GenerateContentConfig(temperature=0.0),
+    )
+
+
 def build_content_splitter(
     *,
     model: str | BaseLlm | None = None,
@@ -230,23 +249,9 @@ def build_content_splitter(
     if isinstance(model, str):
         register_local_models()  # ADK resolves a "local:"/"gguf:" string only once registered
     if splitter is None:
-        chosen = model if model is not None else model_for(SETTINGS_SECTION, settings=settings)
-        only = section.candidates_only
-        plan = _Planner(score_cutoff=section.coverage_score_cutoff,
-                        flag_cutoff=section.coverage_flag_cutoff,
-                        candidates_only=is_embedded(chosen) if only is None else only)
-        planner = LlmAgent(
-            name="split_planner",
-            model=chosen,
-            description="Picks the ids of the draft paragraphs that match the outline.",
-            instruction=plan.instruction,
-            include_contents="none",
-            before_model_callback=plan.constrain,
-            on_model_error_callback=_record_model_error,
-            output_key=keys.SPLIT_PLAN,
-            generate_content_config=types.GenerateContentConfig(temperature=0.0),
-        )
-        steps: list[BaseAgent] = [planner, SplitAssembler(name="split_assembler")]
+        chosen = agent_model(SETTINGS_SECTION, model=model, settings=settings)
+        steps: list[BaseAgent] = [_split_planner(chosen, section),
+                                  SplitAssembler(name="split_assembler")]
     else:
         steps = [splitter]
     loop = loop_agent(

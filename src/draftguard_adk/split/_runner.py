@@ -8,7 +8,6 @@ from typing import Any
 
 from google.adk.cli.utils.service_factory import create_session_service_from_options
 from google.adk.models.base_llm import BaseLlm
-from google.adk.runners import Runner
 from google.adk.sessions import BaseSessionService, Session
 from google.genai import types
 from pydantic import BaseModel
@@ -17,7 +16,7 @@ from sqlalchemy.engine import make_url
 from draftguard.errors import InputError
 from draftguard.settings import ProjectSettings
 from draftguard.split import CoverageVerdict, IntegrityVerdict, ParagraphRoute
-from draftguard_adk.agents import AGENTS_DIR, claim_for_app, content_text
+from draftguard_adk.agents import AGENTS_DIR, app_runner, content_text
 from draftguard_adk.split import state_keys as keys
 from draftguard_adk.split._loop import build_content_splitter
 
@@ -101,8 +100,7 @@ async def run_split(
     sessions, session = await _open_session(
         session_uri, user_id, {keys.RAW_DRAFT: raw_draft, keys.OUTLINE: outline}
     )
-    runner = Runner(app_name=APP_NAME, agent=claim_for_app(agent, APP_NAME),
-                    session_service=sessions)
+    runner = app_runner(app_name=APP_NAME, agent=agent, session_service=sessions)
     steps: list[str] = []
     message = types.Content(role="user", parts=[types.Part(text="Split the draft.")])
     async for event in runner.run_async(
