@@ -30,9 +30,10 @@ def build_blogger(*, model: str | BaseLlm | None = None) -> LlmAgent:
     """
     splitter = build_content_splitter(model=model)
     splitter.before_agent_callback = split_the_post
+    chosen = model if model is not None else agent_model("blogger")
     return LlmAgent(
         name="blogger",
-        model=model if model is not None else agent_model("blogger"),
+        model=chosen,
         description="Helps an author write, split and edit a blog post, with guarded steps.",
         instruction="\n".join(
             [BLOGGER_INSTRUCTION, EDIT_ROUTING_INSTRUCTION, DELIVERY_CHECK_INSTRUCTION]
@@ -43,7 +44,7 @@ def build_blogger(*, model: str | BaseLlm | None = None) -> LlmAgent:
             build_blogger_delivery_check(model),
         ],
         sub_agents=[splitter],
-        before_model_callback=build_blogger_router(),
+        before_model_callback=build_blogger_router(chosen),
         after_model_callback=show_ignored,
         before_tool_callback=ground_tool_arguments,
     )
