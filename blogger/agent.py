@@ -6,7 +6,9 @@ Run it with `adk web .` or `adk run blogger` from the repository root.
 from __future__ import annotations
 
 from google.adk.agents import LlmAgent
+from google.adk.apps import App
 from google.adk.models.base_llm import BaseLlm
+from google.adk.plugins.base_plugin import BasePlugin
 
 from blogger.commands import build_blogger_router, split_the_post
 from blogger.content_grounding import ground_tool_arguments, show_ignored
@@ -16,6 +18,7 @@ from blogger.prompts import (
     DELIVERY_CHECK_INSTRUCTION,
     EDIT_ROUTING_INSTRUCTION,
 )
+from draftguard_adk.agents import TextFilterPlugin
 from draftguard_adk.artifacts import build_artifact_tool
 from draftguard_adk.edits import CONTENT_TOOLS
 from draftguard_adk.llm import agent_model
@@ -50,4 +53,14 @@ def build_blogger(*, model: str | BaseLlm | None = None) -> LlmAgent:
     )
 
 
-root_agent = build_blogger()
+def build_app(
+    model: str | BaseLlm | None = None, *, plugins: list[BasePlugin] | None = None
+) -> App:
+    """The app with the raw-output guard on every model reply (no JSON, tool results, state
+    keys or tracebacks reach the author), or the given `plugins`."""
+    return App(name="blogger", root_agent=build_blogger(model=model),
+               plugins=plugins if plugins is not None else [TextFilterPlugin()])
+
+
+app = build_app()
+root_agent = app.root_agent

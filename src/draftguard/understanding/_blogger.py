@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from rapidfuzz import process
@@ -38,6 +39,7 @@ from draftguard.understanding._locate import (
     Span,
 )
 from draftguard.understanding._slots import (
+    VERBS,
     Masked,
     clauses,
     count_in,
@@ -105,7 +107,8 @@ _HELP = re.compile(
     r"^(?:/?help|\?+|what can you do|what (?:can|do) you (?:do|offer|help with)|"
     r"what (?:are )?(?:the |your )?commands|show (?:me )?(?:the )?commands|commands|"
     r"what can i (?:ask|say|do)(?: here)?|how do i use (?:this|you|the app)|"
-    r"what do you (?:understand|support)|what are your (?:features|options))"
+    r"what do you (?:understand|support)|what are your (?:features|options)|"
+    r"what (?:can|does) (?:this|the) (?:app|tool|bot|thing|assistant)(?: do)?)"
     r"(?:\s+(?:are\s+there|do\s+you\s+(?:have|know|understand|support)|can\s+i\s+use|"
     r"you|do\s+you\s+take))?\b[?!. ]*$", _I)
 _UNDO_OBJECT = (r"(?:\s+(?:it|that|this|the\s+(?:last|previous|latest)\s+(?:edit|change|one)|"
@@ -133,7 +136,8 @@ _CHECK = re.compile(
     r"(?:meet|match|satisfy|fulfil+|fit|cover|hit|answer|do)\b|"
     r"(?:check|verify|validate|review)\s+(?:if\s+|whether\s+|that\s+)?(?:the\s+|my\s+|this\s+)?"
     r"(?:post|it|this|delivery|draft|deliverables?)\b|run\s+(?:the\s+)?(?:delivery\s+)?check|"
-    r"(?:is|are)\s+(?:it|this|the\s+post|my\s+post|we)\s+(?:ready|done|good\s+to\s+go)|"
+    r"(?:is|are)\s+(?:it|this|the\s+post|my\s+post|we)\s+(?:ready|done|good\s+to\s+go|"
+    r"good\s+enough|ok(?:ay)?|fine)\b|"
     r"delivery\s+check)", _I)
 _GOAL = re.compile(r"(?:brief|goal|requirements?|criteria|spec)\s*(?:is|was)?\s*[:\-—]\s*"
                    r"(?P<g>.+)$|(?:against|for)\s+(?:the\s+|my\s+|this\s+)?(?:brief|goal)?\s*:?"
@@ -153,7 +157,7 @@ _REWRITE = re.compile(
     r"^start\s+(?:over|again|from\s+scratch)\b", _I)
 _TITLE = re.compile(
     r"^(?:(?:rename|retitle|re-title)\s+(?:(?:the\s+|my\s+|this\s+)?(?:" + _POST_NOUN +
-    r"|it|this)\s+)?(?:to\s+|as\s+)?|"
+    r"|it|this)\s*(?::\s*|\s))?(?:to\s+|as\s+)?|"
     r"(?:change|set|update|make|switch)\s+(?:the\s+|its\s+|my\s+)?(?:post'?s?\s+)?title\s+"
     r"(?:(?:to|into|as|be)\s*:?\s*|:\s*|(?=«\d+»$))|"
     r"(?:call|title|name)\s+(?:it|the\s+post|this|my\s+post|the\s+piece)\s+|"
@@ -213,9 +217,12 @@ _UNIT_AFTER = re.compile(
     r"line|bit|part|para)$(?P<pos>)", _I)
 _UNCLEAR_EDIT = re.compile(
     r"\b(?:improve|rewrite|re-?word|rephrase|fix|shorten|tighten|polish|punch|expand|edit|"
+    r"rework|redo|revise|reorgani[sz]e|refine|smooth|lengthen|condense|"
     r"tweak|proofread|clean\s+up|simplify|trim|reorder|restructure|move|change|swap|replace|"
     r"delete|remove|cut|make)\b.*\b(?:post|paragraph|intro|conclusion|sentence|title|it|this|"
     r"section|heading|ending|opening|bit|part|typos?|grammar|tone|wording|words?|line)\b", _I)
+_POST_TARGET = re.compile(r"\b(?:post|paragraph|intro|conclusion|sentence|title|section|heading|"
+                          r"ending|opening|draft|article)\b", _I)
 _UNCLEAR_ARTIFACT = re.compile(r"\b(?:quiz|flash|mind ?map|cards|questions)\b", _I)
 _UNCLEAR_VERSION = re.compile(r"\b(?:versions?|undo|revert|restore|go back)\b", _I)
 _ORDINAL_INDEX = {"second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
@@ -229,6 +236,12 @@ _ARTIFACT_FOLLOW = re.compile(
     r"^(?:(?:make|do)\s+(?:it|that|them)\s+|(?:actually|no|instead)[,\s]+|can\s+i\s+have\s+|"
     r"how\s+about\s+)?(?:just\s+|only\s+)?(?P<n>\d{1,3}|[a-z]+(?:[- ][a-z]+)?)"
     r"(?:\s+(?:questions|cards|items|flashcards|of\s+them|instead|please))*$", _I)
+_INSTEAD = re.compile(r"^(?:say|use|put|write|make\s+it|go\s+with|have)?\s*(?P<y>«\d+»|[^«»]+?)"
+                      r"\s+instead\s+of\s+(?P<x>«\d+»|[^«»]+?)$", _I)
+_LIST_VERB = re.compile(r"^(?P<verb>delete|remove|cut|drop)\s+(?P<items>«\d+»(?:\s*(?:,|,?\s*and|&)"
+                        r"\s*«\d+»)+)$", _I)
+_COUNT_ONLY = re.compile(r"^(?:like|maybe|say|about|around|with|just|only)?\s*"
+                         r"(?P<n>\S+(?:[- ]\S+)?)\s+(?:questions|cards|flashcards|items)$", _I)
 _DETERMINER = re.compile(r"^(?:the|a|an|my|this|that|these|those|our|his|her|its)\s+", _I)
 _NOISE_TAIL = re.compile(r"\s*,\s*(?!«).*$")
 
@@ -314,7 +327,7 @@ class BloggerConversation:
         if self._post is None:
             return None
         if self._view is None or self._view.text != self._post:
-            self._view = PostView(self._post)
+            self._view = _view_of(self._post)
         return self._view
 
     def commit(self, reading: Reading) -> None:
@@ -377,7 +390,22 @@ class BloggerConversation:
         if _CHECK.match(said) and _GOAL.search(said):
             return Reading(requests=(self._check(said, masked),))
         requests: list[Interpretation] = []
+        scope_words = ""
         for clause in clauses(_request_part(masked.text)):
+            if re.match(r"^(?:in|within|inside|under)\s+[^«»]+$", clause, _I) and \
+                    not re.search(rf"\b(?:{VERBS})\b", clause, _I):
+                scope_words = clause + ", "  # "In the tyres paragraph, replace ..."
+                continue
+            clause, scope_words = scope_words + clause, ""
+            count = _COUNT_ONLY.match(strip_polite(clause))
+            last = requests[-1] if requests else None
+            if count is not None and last is not None and not last.slots and \
+                    last.intent in (Intent.QUIZ, Intent.FLASHCARDS) and \
+                    number_value(count.group("n")) is not None:
+                # "make me a quiz? like 6 questions": the count said after the request.
+                requests[-1] = Interpretation(intent=last.intent,
+                                              slots={"count": number_value(count.group("n"))})
+                continue
             requests += self._clause(clause, masked)
         # An unclear clause next to readable ones is the readable ones' context, not a request.
         readable = [r for r in requests if r.intent is not Intent.UNCLEAR]
@@ -464,6 +492,14 @@ class BloggerConversation:
         clause = _fix_verb(strip_polite(raw))
         if not clause:
             return []
+        instead = _INSTEAD.match(clause)
+        if instead is not None:
+            clause = f"replace {instead.group('x')} with {instead.group('y')}"
+        listed = _LIST_VERB.match(clause)
+        if listed is not None:
+            verb = listed.group("verb")
+            return [r for token in re.findall(r"«\d+»", listed.group("items"))
+                    for r in self._clause(f"{verb} {token}", masked)]
         if self._last_intent == "edit":
             pair = re.match(r"^(?P<x>«\d+»)\s+(?:to|with|for|->|→|=>)\s+(?P<y>«\d+»)$", clause)
             if pair is not None:
@@ -511,8 +547,8 @@ class BloggerConversation:
             return _unclear([Intent.UNDO])
         if _UNCLEAR_EDIT.search(clause) and not clause.endswith("?"):
             return _unclear([Intent.EDIT])
-        if _UNCLEAR_EDIT.search(clause) and re.match(r"^(?:can|could|would|will)\s+you\b",
-                                                       raw.strip(), _I):
+        if re.match(r"^(?:can|could|would|will)\s+(?:you|u)\b", raw.strip(), _I) and \
+                _POST_TARGET.search(clause):
             return _unclear([Intent.EDIT])
         return None
 
@@ -943,6 +979,12 @@ def _fix_verb(clause: str) -> str:
 
 def _TOKEN_FREE(clause: str) -> str:
     return re.sub(r"\s+", " ", clause).strip()
+
+
+@lru_cache(maxsize=16)
+def _view_of(post: str) -> PostView:
+    """One parse per post text: the app builds a conversation per message of the same post."""
+    return PostView(post)
 
 
 def _request_part(text: str) -> str:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from draftguard.text import count_pattern, number_value, straighten_quotes
 
-__all__ = ["Masked", "clauses", "count_in", "mask_quotes", "strip_polite", "unmask"]
+__all__ = ["VERBS", "Masked", "clauses", "count_in", "mask_quotes", "strip_polite", "unmask"]
 
 # A double-quoted span, or a single-quoted one whose quotes stand outside words (so the
 # apostrophes of "don't" or "Geno's" neither open nor close one).
@@ -20,22 +20,23 @@ _QUOTED = re.compile(
     r"|(?<![\w'])'(?P<s>(?:[^'\n]|'(?=\w))*?)'(?![\w'])"
 )
 _TOKEN = re.compile(r"«(\d+)»")
-_VERBS = (
+VERBS = (
     r"replace|change|swap|switch|substitute|delete|remove|cut|drop|add|insert|append|put|"
     r"rename|retitle|set|make|create|generate|build|give|write|undo|revert|list|show|check|"
     r"split|quiz|tag|fix|correct|update|strike|erase|ditch|scrap|lose|get rid of|take out|"
     r"restore|roll back|go back|turn|call|title|run"
 )
 _SPLIT = re.compile(
-    r"(?<=[.!?;])\s+|\n+|,?\s+(?:and\s+)?then\s+(?=\S)|"
+    r"(?<=[.!?;])\s+|\n+|,?\s+(?:and\s+)?then\s+(?=\S)|,\s+(?=(?:please\s+)?(?:" + VERBS
+    + r")\b)|"
     r"(?:,\s*|\s+)(?:and|also|plus)\s+(?:(?:can|could|would)\s+you\s+|please\s+|also\s+)?"
-    r"(?=(?:" + _VERBS + r")\b)",
+    r"(?=(?:" + VERBS + r")\b)",
     re.I,
 )
 _POLITE = re.compile(
     r"^(?:(?:ok(?:ay)?|so|hey|hi|hmm+|um+|right|now|also|and|then|great|cool|thanks|"
     r"actually|oh|well|alright|yes|yeah|sorry|please|pls|plz|kindly|just|oops)\b[,!.]?\s*|"
-    r"(?:can|could|would|will)\s+you(?:\s+please)?\s+|"
+    r"(?:can|could|would|will)\s+(?:you|u|ya)(?:\s+(?:please|pls|plz))?\s+|"
     r"(?:i'?d|i\s+would)\s+like\s+(?:you\s+)?to\s+|i\s+want\s+(?:you\s+)?to\s+|"
     r"(?:i\s+need\s+you\s+to|let'?s|go\s+ahead\s+and|do\s+me\s+a\s+favou?r\s+and)\s+)+",
     re.I,
