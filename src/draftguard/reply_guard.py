@@ -23,7 +23,9 @@ _MARKERS = re.compile(
     r"\bchat_(?:pending_call|queue)\b|\bblogger_understanding\b|"
     # A JSON object or array: `{"key":` or `[{"`, however it is spaced.
     r"[{\[]\s*\{?\s*\"[^\"\n]{1,80}\"\s*:|^\s*\"[a-z_]{1,40}\"\s*:\s*\S|"
-    r"\bcall:\s*[a-z_]+\s*\(|<\|?(?:tool|im_start|im_end)[^>]*>",
+    r"\bcall:\s*[a-z_]+\s*\(|<\|?(?:tool|im_start|im_end)[^>]*>|"
+    # What is left of a JSON block printed over several lines: brackets alone.
+    r"^\s*[\[\]{}]+,?\s*$",
 )
 _FENCE = re.compile(r"^\s*(```|~~~)\s*(\w*)")
 # A post may hold code samples; only fences that carry data or tool calls are dropped.
@@ -41,8 +43,12 @@ def strip_raw(line: str) -> str:
     m = _MARKERS.search(clean)
     if m is None:
         return clean
-    head = clean[: m.start()].rstrip(" \t:;,-({[")
-    return head if re.search(r"\w{2,}", head) else ""
+    head = clean[: m.start()].rstrip()
+    # The words before stay when they stand on their own ("Saved.", "Here it is:"), not
+    # when they are the start of a sentence about internals ("the state key ...").
+    if head.endswith((".", "!", "?", "…", ":")) or len(head.split()) >= 4:
+        return head.rstrip(" \t;,-({[")
+    return ""
 
 
 class RawOutputFilter:

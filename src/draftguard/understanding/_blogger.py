@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
+from pydantic import ValidationError
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
@@ -25,6 +26,7 @@ from draftguard.edits import (
     InsertOp,
     ReplaceOp,
     apply_plan,
+    describe_validation_error,
     edit_frontmatter,
     read_frontmatter,
 )
@@ -233,7 +235,7 @@ _PICK = re.compile(r"^(?:the\s+)?(?:(?P<o>first|second|third|1st|2nd|3rd|last|ot
                    r"three)(?:\s+one)?|(?:number|no\.?|#|option)\s*(?P<n>\d)|(?P<d>\d))"
                    r"(?:\s+(?:one|please|thanks))?$", _I)
 _ARTIFACT_FOLLOW = re.compile(
-    r"^(?:(?:make|do)\s+(?:it|that|them)\s+|(?:actually|no|instead)[,\s]+|can\s+i\s+have\s+|"
+    r"^(?:(?:make|do)\s+(?:(?:it|that|them)\s+)?|(?:actually|no|instead)[,\s]+|can\s+i\s+have\s+|"
     r"how\s+about\s+)?(?:just\s+|only\s+)?(?P<n>\d{1,3}|[a-z]+(?:[- ][a-z]+)?)"
     r"(?:\s+(?:questions|cards|items|flashcards|of\s+them|instead|please))*$", _I)
 _INSTEAD = re.compile(r"^(?:say|use|put|write|make\s+it|go\s+with|have)?\s*(?P<y>«\d+»|[^«»]+?)"
@@ -374,7 +376,9 @@ class BloggerConversation:
         if not text:
             return Reading()
         if text.startswith("/"):
-            return Reading(requests=(self._slash(text),))
+            command = self._slash(text)
+            if command is not None:
+                return Reading(requests=(command,))
         whole = self._whole_message(text)
         if whole is not None:
             return Reading(requests=(whole,))
@@ -416,14 +420,15 @@ class BloggerConversation:
             requests = [_unclear([Intent(c) for c in merged])]
         return Reading(requests=tuple(requests))
 
-    def _slash(self, text: str) -> Interpretation:
+    def _slash(self, text: str) -> Interpretation | None:
         specs = {s.name: s for s in BLOGGER_COMMANDS}
         try:
             cmd = parse_command(text, specs)
         except CommandError as err:
             return _ask(f"{err}. Type /help for the commands.", intent=Intent.UNCLEAR,
                         slots={"closest": []})
-        assert cmd is not None
+        if cmd is None:
+            return None  # "/" and the like: not a command at all
         if cmd.name in ("quiz", "flashcards"):
             slots: dict[str, Any] = {}
             if cmd.args:
@@ -604,7 +609,9 @@ class BloggerConversation:
     def _edit_clause(self, clause: str, masked: Masked,
                      strict_text: str | None = None) -> Interpretation | None:
         strict = strict_text if strict_text is not None else unmask(clause, masked)
-        if masked.quotes and '"' in strict and "'" not in "".join(masked.quotes):
+        # The strict grammar unescapes backslashes; a quote holding one is carried verbatim.
+        if masked.quotes and '"' in strict and not any("'" in q or "\\" in q
+                                                       for q in masked.quotes):
             try:
                 request = parse_edit_request(strict)
             except (CommandError, ValueError):
@@ -615,7 +622,10 @@ class BloggerConversation:
                     return found
         for rule in (self._heading, self._title, self._metadata, self._insert, self._replace,
                      self._delete):
-            found = rule(clause, masked)
+            try:
+                found = rule(clause, masked)
+            except ValidationError as err:  # a quoted text no plan may hold (a control char)
+                return _ask(f"I cannot use that text: {describe_validation_error(err)}.")
             if found is not None:
                 return found
         return None

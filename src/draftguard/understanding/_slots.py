@@ -34,7 +34,8 @@ _SPLIT = re.compile(
     re.I,
 )
 _POLITE = re.compile(
-    r"^(?:(?:ok(?:ay)?|so|hey|hi|hmm+|um+|right|now|also|and|then|great|cool|thanks|"
+    r"^(?:(?:ok(?:ay)?|so|hey|hi|hmm+|um+|right|now|also|and|then|great|cool|thanks|perfect|"
+    r"nice|good|awesome|lovely|excellent|fine|sure|wait|oh\s+wait|hm+|ah+|"
     r"actually|oh|well|alright|yes|yeah|sorry|please|pls|plz|kindly|just|oops)\b[,!.]?\s*|"
     r"(?:can|could|would|will)\s+(?:you|u|ya)(?:\s+(?:please|pls|plz))?\s+|"
     r"(?:i'?d|i\s+would)\s+like\s+(?:you\s+)?to\s+|i\s+want\s+(?:you\s+)?to\s+|"
@@ -42,7 +43,7 @@ _POLITE = re.compile(
     re.I,
 )
 _TRAIL = re.compile(r"(?:[\s,]+(?:please|pls|thanks|thank you|thx|for me|if you can|"
-                    r"if possible|now|again)\b)*[\s.!?]*\Z", re.I)
+                    r"if possible|now|again|instead|too|as well|then)\b)*[\s.!?]*\Z", re.I)
 _COUNT = re.compile(r"(?<![\w])" + count_pattern() + r"(?!\w)", re.I)
 
 
