@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -17,7 +18,7 @@ def run(text: str, cuts: list[int] | None = None) -> str:
     """`text` through a fresh filter, fed in pieces cut at `cuts`."""
     f = RawOutputFilter()
     bounds = sorted({0, len(text), *(c for c in cuts or [] if 0 < c < len(text))})
-    out = "".join(f.feed(text[a:b]) for a, b in zip(bounds, bounds[1:], strict=False))
+    out = "".join(f.feed(text[a:b]) for a, b in pairwise(bounds))
     return out + f.flush()
 
 
