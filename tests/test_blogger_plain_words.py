@@ -117,7 +117,7 @@ async def test_the_delivery_check_takes_the_brief_from_the_message() -> None:
     text = await chat.say("Does this post meet the brief: a markdown post with tips for "
                           "riding in winter?")
     assert text.startswith("Delivery check")
-    goal = [a for n, a in chat.calls if n == "check_delivery"][0]["primary_goal"]
+    goal = next(a for n, a in chat.calls if n == "check_delivery")["primary_goal"]
     assert goal == "a markdown post with tips for riding in winter"
 
 
