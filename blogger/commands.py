@@ -10,8 +10,10 @@ small one gets a short reply naming the closest things the app can do.
 
 from __future__ import annotations
 
+import json
+import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
@@ -47,7 +49,7 @@ from draftguard_adk.chat import (
     Understand,
 )
 from draftguard_adk.edits import DEFAULT_NAME, REWRITE_ASKED_KEY, post_store
-from draftguard_adk.llm import model_profile
+from draftguard_adk.llm import ask_json, model_profile, resolve_model
 from draftguard_adk.split import parse_split_request
 from draftguard_adk.split import state_keys as keys
 
@@ -60,6 +62,7 @@ __all__ = [
 ]
 
 SPLITTER = "content_splitter"
+log = logging.getLogger("blogger.commands")
 
 BLOGGER_COMMANDS: tuple[CommandSpec, ...] = _COMMANDS
 #: Session state: what the last message was read as, so the next is read in its light.
@@ -453,8 +456,49 @@ async def _action(request: Interpretation, ctx: CallbackContext, profile: ModelP
     return await HANDLERS[intent.value](command, ctx)
 
 
-def build_understanding(profile: ModelProfile) -> Understand:
-    """The router's reader: the session's post and memory, read by `BloggerConversation`."""
+_CHOOSE_SYSTEM = (
+    "An author asked for a change to their blog post, and it could mean several places. "
+    "Answer with the number of the reading the author means, or 0 when the message does not "
+    "say which. Never guess."
+)
+Chooser = Callable[[str, Interpretation, CallbackContext], Awaitable[Interpretation]]
+
+
+def build_chooser(model: str | BaseLlm, *, timeout_s: float = 60.0) -> Chooser:
+    """A capable model picks among code's candidate readings, under a schema that only
+    admits their numbers; no pick (0, an error, a malformed answer) keeps code's question."""
+    llm: list[BaseLlm] = []
+
+    async def choose(message: str, request: Interpretation,
+                     ctx: CallbackContext) -> Interpretation:
+        options = list(request.candidates)
+        schema = {"type": "object", "required": ["choice"], "additionalProperties": False,
+                  "properties": {"choice": {"type": "integer",
+                                            "enum": list(range(len(options) + 1))}}}
+        listed = "\n".join(f"{i}. {json.dumps(c.slots, ensure_ascii=False)}"
+                           for i, c in enumerate(options, 1))
+        prompt = f"The author wrote: {message}\nThe readings:\n{listed}"
+        try:
+            if not llm:
+                llm.append(resolve_model(model, agent="blogger"))
+            answer = await ask_json(llm[0], prompt, schema=schema, system=_CHOOSE_SYSTEM,
+                                    timeout_s=timeout_s,
+                                    ctx=getattr(ctx, "_invocation_context", None),
+                                    purpose="choosing what the author meant")
+            choice = json.loads(answer)["choice"]
+        except Exception:  # a failed pick keeps code's question; it never blocks the turn
+            log.warning("choosing a reading failed; asking the author", exc_info=True)
+            return request
+        if not isinstance(choice, int) or not 1 <= choice <= len(options):
+            return request
+        return options[choice - 1]
+
+    return choose
+
+
+def build_understanding(profile: ModelProfile, chooser: Chooser | None = None) -> Understand:
+    """The router's reader: the session's post and memory, read by `BloggerConversation`;
+    where code hesitates between places, `chooser` (a capable model) may pick one."""
 
     async def understand(message: str, ctx: CallbackContext) -> Action | None:
         post = await _post_text(ctx)
@@ -462,6 +506,10 @@ def build_understanding(profile: ModelProfile) -> Understand:
         conversation = BloggerConversation(post[1] if post else None,
                                            last=memory if isinstance(memory, dict) else None)
         reading: Reading = conversation.read(message)
+        if chooser is not None and any(r.candidates and r.question for r in reading.requests):
+            reading = Reading(requests=tuple([
+                await chooser(message, r, ctx) if r.candidates and r.question else r
+                for r in reading.requests]))
         conversation.commit(reading)
         ctx.state[MEMORY_KEY] = conversation.memory()
         intents = {r.intent for r in reading.requests}
@@ -486,6 +534,8 @@ def build_understanding(profile: ModelProfile) -> Understand:
 def build_blogger_router(model: str | BaseLlm | None = None) -> CommandRouter:
     """The router the blogger's coordinator runs as its `before_model_callback`."""
     profile = model_profile(model if model is not None else "local:smollm2")
+    chooser = (build_chooser(model) if model is not None and profile.holds_conversation
+               else None)
     return CommandRouter(BLOGGER_COMMANDS, HANDLERS, formatters=FORMATTERS,
-                         intents=blogger_intents, understand=build_understanding(profile),
-                         intro=_INTRO)
+                         intents=blogger_intents,
+                         understand=build_understanding(profile, chooser), intro=_INTRO)

@@ -130,7 +130,10 @@ async def test_several_requests_in_one_message_are_done_in_order() -> None:
     assert "buzz" in (await chat.post() or "") and chat.model.requests == []
 
 
-async def test_an_ambiguous_description_asks_and_the_answer_is_applied() -> None:
+async def test_an_ambiguous_description_asks_and_the_answer_is_applied(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DRAFTGUARD_MODEL_PROFILE", "small")
     chat = Chat()
     await pasted(chat)
     text = await chat.say("delete the sentence about the tea")
@@ -138,6 +141,20 @@ async def test_an_ambiguous_description_asks_and_the_answer_is_applied() -> None
     await chat.say("the second one")
     assert "tastes better" not in (await chat.post() or "")
     assert "flask of tea" in (await chat.post() or "")
+
+
+@pytest.mark.parametrize(("choice", "applied"), [(2, True), (0, False)])
+async def test_a_capable_model_may_pick_among_codes_candidates_but_nothing_else(
+    choice: int, applied: bool,
+) -> None:
+    chat = Chat()
+    await pasted(chat)
+    chat.model.add({"choice": choice})
+    text = await chat.say("delete the sentence about the tea")
+    post = await chat.post() or ""
+    assert ("tastes better" not in post) is applied and "flask of tea" in post
+    assert ("Which sentence" in text) is not applied
+    assert "The readings:" in chat.model.prompt_text(-1)
 
 
 async def test_on_a_small_model_an_unreadable_request_gets_the_closest_capabilities(
