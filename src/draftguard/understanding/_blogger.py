@@ -181,8 +181,9 @@ _META_REMOVE = re.compile(
     r"^(?:remove|delete|drop|clear|get\s+rid\s+of)\s+(?:the\s+|its\s+|all\s+)?(?:post'?s?\s+)?"
     r"(?P<k>tags|" + _META_KEYS + r")$", _I)
 _REPLACE = re.compile(
-    r"^(?:replace|change|swap(?:\s+out)?|switch|substitute|turn|correct|fix|update|make|alter)"
-    r"\s+(?P<x>.+?)\s+(?:to|with|for|into|by|->|→|=>)\s+(?P<y>.+)$", _I)
+    r"^(?:replace|change|swap(?:\s+out)?|switch(?:\s+out)?|trade(?:\s+out)?|substitute|turn|"
+    r"correct|fix|update|make|alter)\s+(?:(?:every|each|all(?:\s+the)?)\s+(?=«))?(?P<x>.+?)"
+    r"\s+(?:to|with|for|into|by|->|→|=>)\s+(?P<y>.+)$", _I)
 _DELETE = re.compile(
     r"^(?:delete|remove|cut(?:\s+out)?|drop|strike(?:\s+out)?|erase|ditch|scrap|lose|trim|"
     r"get\s+rid\s+of|take\s+out|kill|nuke|axe)\s+(?P<x>.+)$", _I)
@@ -219,12 +220,13 @@ _UNIT_AFTER = re.compile(
     r"line|bit|part|para)$(?P<pos>)", _I)
 _UNCLEAR_EDIT = re.compile(
     r"\b(?:improve|rewrite|re-?word|rephrase|fix|shorten|tighten|polish|punch|expand|edit|"
-    r"rework|redo|revise|reorgani[sz]e|refine|smooth|lengthen|condense|"
+    r"rework|redo|revise|reorgani[sz]e|refine|smooth|lengthen|condense|tidy|"
     r"tweak|proofread|clean\s+up|simplify|trim|reorder|restructure|move|change|swap|replace|"
     r"delete|remove|cut|make)\b.*\b(?:post|paragraph|intro|conclusion|sentence|title|it|this|"
     r"section|heading|ending|opening|bit|part|typos?|grammar|tone|wording|words?|line)\b", _I)
 _POST_TARGET = re.compile(r"\b(?:post|paragraph|intro|conclusion|sentence|title|section|heading|"
-                          r"ending|opening|draft|article)\b", _I)
+                          r"ending|opening|draft|article|wording|words|typos?|grammar|tone|"
+                          r"style|flow|spelling)\b", _I)
 _UNCLEAR_ARTIFACT = re.compile(r"\b(?:quiz|flash|mind ?map|cards|questions)\b", _I)
 _UNCLEAR_VERSION = re.compile(r"\b(?:versions?|undo|revert|restore|go back)\b", _I)
 _ORDINAL_INDEX = {"second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
@@ -240,6 +242,8 @@ _ARTIFACT_FOLLOW = re.compile(
     r"(?:\s+(?:questions|cards|items|flashcards|of\s+them|instead|please))*$", _I)
 _INSTEAD = re.compile(r"^(?:say|use|put|write|make\s+it|go\s+with|have)?\s*(?P<y>«\d+»|[^«»]+?)"
                       r"\s+instead\s+of\s+(?P<x>«\d+»|[^«»]+?)$", _I)
+_SHOULD = re.compile(r"^(?:the\s+(?:word|words|phrase|bit|line|sentence)\s+)?(?P<x>«\d+»)\s+"
+                     r"(?:should|must|needs\s+to|has\s+to)\s+(?:be|say|read)\s+(?P<y>«\d+»)$", _I)
 _LIST_VERB = re.compile(r"^(?P<verb>delete|remove|cut|drop)\s+(?P<items>«\d+»(?:\s*(?:,|,?\s*and|&)"
                         r"\s*«\d+»)+)$", _I)
 _COUNT_ONLY = re.compile(r"^(?:like|maybe|say|about|around|with|just|only)?\s*"
@@ -497,6 +501,9 @@ class BloggerConversation:
         clause = _fix_verb(strip_polite(raw))
         if not clause:
             return []
+        should = _SHOULD.match(clause)
+        if should is not None:
+            clause = f"replace {should.group('x')} with {should.group('y')}"
         instead = _INSTEAD.match(clause)
         if instead is not None:
             clause = f"replace {instead.group('x')} with {instead.group('y')}"
@@ -739,6 +746,12 @@ class BloggerConversation:
         unit = m.group("unit").lower()
         kind = "paragraph" if unit in ("paragraph", "para", "section", "passage") else "sentence"
         desc = m.group("d")
+        if m.group("pos") and desc:
+            # "the second sentence of the tyres section": the place named, then the position.
+            _, _, named, missing = self._scope(f"in {_clean(desc)}", Masked(desc, ()))
+            if named is None or missing:
+                return _ask(f"Which part of the post do you mean by “{_clean(desc)}”?")
+            region, desc = named, None
         if m.group("pos") and not desc:
             units = view.units(kind, region)
             pos = m.group("pos").strip().lower().replace("very ", "")
