@@ -88,6 +88,8 @@ _LEAD_VERB = re.compile(
     r"\b(?:save|keep|store|hang on to|hold on to|hold onto|remember|use|here is|here's|heres|"
     r"here it is|here you go|here goes|"
     r"this is|below is|paste|pasted|take|work (?:with|on)|hang onto|stash|file)\b", _I)
+_MY_POST = re.compile(r"^(?:(?:here'?s|this\s+is)\s+)?(?:my|the)\s+(?:new\s+|latest\s+)?"
+                      r"(?:blog\s+)?(?:post|draft|article)\s*:$", _I)
 _LEAD_NOUN = re.compile(r"\b(?:post|draft|article|piece|essay|blog|wrote|written|text|it|this)\b",
                         _I)
 _MARKERS = re.compile(r"^[ \t]*(?:#+[ \t]*)?(outline|draft)[ \t]*:", _I | re.M)
@@ -125,9 +127,8 @@ _UNDO_WORDS = re.compile(r"^(?:undo(?:\s+.*)?|never\s*mind,?\s+undo.*|i\s+(?:pre
 _REVERT = re.compile(
     r"^(?:revert|go\s+back|roll\s*back|restore|return|switch\s+back|bring\s+back|reset)"
     r"(?:\s+(?:it|the\s+post|my\s+post))?(?:\s+(?:to|back\s+to))?\s+(?:the\s+)?"
-    r"(?:(?:version|v|revision|rev)\s*\.?\s*(?P<n>\w+)|(?P<orig>original|first\s+version|"
-    r"first\s+draft|original\s+draft|"
-    r"very\s+first\s+version|first\s+one|original\s+version|one\s+i\s+pasted))\b", _I)
+    r"(?:(?P<orig>original|(?:very\s+)?first\s+(?:version|draft|one)|original\s+(?:version|draft)|"
+    r"one\s+i\s+pasted)|(?:version|revision|rev\b|v(?=\s*\.?\s*\d))\s*\.?\s*(?P<n>\w+))\b", _I)
 _VERSIONS = re.compile(
     r"^(?:(?:list|show|see|view|display|give)\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:the\s+|my\s+)?"
     r"(?:post'?s\s+)?(?:versions|version\s+history|history|revisions|edit\s+history|"
@@ -175,7 +176,8 @@ _META_SET = re.compile(
     r"(?P<k>" + _META_KEYS + r")\s+(?:to|as|into)\s+(?P<v>.+)$", _I)
 _TAGS = re.compile(
     r"^(?:(?P<verb>add|set|use|change)\s+(?:the\s+)?(?:tags?|categories)\s+(?:to\s+)?"
-    r"|tag\s+(?:it|the\s+post|this)\s+(?:with|as)\s+|(?P<verb2>add)\s+(?P<v0>.+?)\s+as\s+"
+    r"|tag\s+(?:it|the\s+post|this)\s+(?:with|as)\s+|"
+    r"(?P<verb3>give)\s+(?:it|the\s+post|this|my\s+post)\s+(?:the\s+)?tags?\s+|(?P<verb2>add)\s+(?P<v0>.+?)\s+as\s+"
     r"(?:a\s+)?tags?$)(?P<v>.*)$", _I)
 _META_REMOVE = re.compile(
     r"^(?:remove|delete|drop|clear|get\s+rid\s+of)\s+(?:the\s+|its\s+|all\s+)?(?:post'?s?\s+)?"
@@ -242,6 +244,12 @@ _ARTIFACT_FOLLOW = re.compile(
     r"(?:\s+(?:questions|cards|items|flashcards|of\s+them|instead|please))*$", _I)
 _INSTEAD = re.compile(r"^(?:say|use|put|write|make\s+it|go\s+with|have)?\s*(?P<y>«\d+»|[^«»]+?)"
                       r"\s+instead\s+of\s+(?P<x>«\d+»|[^«»]+?)$", _I)
+_PAIR = re.compile(r"(«\d+»)\s+(?:with|to|for|->|→|=>)\s+(«\d+»)", _I)
+_PAIRS_ONLY = re.compile(
+    r"^(?:replace|change|swap|switch|substitute)\s+«\d+»\s+(?:with|to|for|->|→|=>)\s+«\d+»"
+    r"(?:\s*(?:,|and|,\s*and|&|;)\s*«\d+»\s+(?:with|to|for|->|→|=>)\s+«\d+»)+$", _I)
+_RATHER = re.compile(r"^(?:i'?d\s+)?(?:rather|prefer|like)\b.*?(?P<y>«\d+»)\s+(?:than|over|"
+                     r"instead\s+of|rather\s+than|to)\s+(?P<x>«\d+»)$", _I)
 _SHOULD = re.compile(r"^(?:the\s+(?:word|words|phrase|bit|line|sentence)\s+)?(?P<x>«\d+»)\s+"
                      r"(?:should|must|needs\s+to|has\s+to)\s+(?:be|say|read)\s+(?P<y>«\d+»)$", _I)
 _LIST_VERB = re.compile(r"^(?P<verb>delete|remove|cut|drop)\s+(?P<items>«\d+»(?:\s*(?:,|,?\s*and|&)"
@@ -465,7 +473,8 @@ class BloggerConversation:
         lead = head.strip()
         # A lead-in ("hang on to this post for me:") ends in a colon or stands on its own
         # line above the post.
-        if (sep and body.strip() and len(lead) <= 200 and _LEAD_VERB.search(lead)
+        if (sep and body.strip() and len(lead) <= 200
+                and (_LEAD_VERB.search(lead) or _MY_POST.match(lead))
                 and _LEAD_NOUN.search(lead) and not _MARKERS.match(lead)
                 and (lead.endswith((":", "-", "…", ".")) or body.startswith("\n"))):
             return Interpretation(intent=Intent.SAVE_POST, slots={"text": body.strip() + "\n"})
@@ -501,6 +510,13 @@ class BloggerConversation:
         clause = _fix_verb(strip_polite(raw))
         if not clause:
             return []
+        pairs = _PAIR.findall(clause)
+        if len(pairs) > 1 and _PAIRS_ONLY.match(clause):
+            # "replace 'a' with 'b' and 'c' with 'd'": one edit per pair.
+            return [r for x, y in pairs for r in self._clause(f"replace {x} with {y}", masked)]
+        rather = _RATHER.match(clause)
+        if rather is not None:
+            clause = f"replace {rather.group('x')} with {rather.group('y')}"
         should = _SHOULD.match(clause)
         if should is not None:
             clause = f"replace {should.group('x')} with {should.group('y')}"
@@ -971,8 +987,8 @@ class BloggerConversation:
             tags = [t for t in tags if t]
             if not tags:
                 return None
-            adding = (m.group("verb") or m.group("verb2") or "add").lower() == "add" or \
-                clause.lower().startswith("tag")
+            verb = (m.group("verb") or m.group("verb2") or m.group("verb3") or "add").lower()
+            adding = verb == "add" or clause.lower().startswith("tag")
             if adding and self.view is not None:
                 old = read_frontmatter(self.view.text).get("tags")
                 if isinstance(old, list):

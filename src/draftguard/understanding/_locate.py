@@ -90,9 +90,21 @@ class PostView:
                 pos = para.start + m.end() if m else pos
         return out
 
+    def topic_stems(self, unit: Span) -> frozenset[str]:
+        """`unit`'s topic words, stemmed (once per unit: stemming is most of a lookup)."""
+        key = (unit.start, unit.end)
+        found = self._stems.get(key)
+        if found is None:
+            found = self._stems[key] = frozenset(stems(unit.text))
+        return found
+
+    @cached_property
+    def _stems(self) -> dict[tuple[int, int], frozenset[str]]:
+        return {}
+
     @cached_property
     def _idf(self) -> dict[str, float]:
-        df = Counter(s for unit in self.sentences for s in set(stems(unit.text)))
+        df = Counter(s for unit in self.sentences for s in self.topic_stems(unit))
         n = len(self.sentences)
         return {s: math.log((n + 1) / (c + 0.5)) + 0.1 for s, c in df.items()}
 
@@ -166,7 +178,7 @@ class PostView:
         total = sum(weight.values())
         scored = []
         for unit in units:
-            have = set(stems(unit.text))
+            have = self.topic_stems(unit)
             scored.append((sum(w for s, w in weight.items() if s in have) / total, unit))
         scored.sort(key=lambda x: -x[0])
         best = scored[0][0]

@@ -43,7 +43,7 @@ _POLITE = re.compile(
     re.I,
 )
 _TRAIL = re.compile(r"(?:[\s,]+(?:please|pls|thanks|thank you|thx|for me|if you can|"
-                    r"if possible|now|again|instead|too|as well|then)\b)*[\s.!?]*\Z", re.I)
+                    r"if possible|now|again|instead|too|as well|then|and)\b)*[\s.!?]*\Z", re.I)
 _COUNT = re.compile(r"(?<![\w])" + count_pattern() + r"(?!\w)", re.I)
 
 
