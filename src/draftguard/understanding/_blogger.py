@@ -88,6 +88,9 @@ _LEAD_VERB = re.compile(
     r"\b(?:save|keep|store|hang on to|hold on to|hold onto|remember|use|here is|here's|heres|"
     r"here it is|here you go|here goes|"
     r"this is|below is|paste|pasted|take|work (?:with|on)|hang onto|stash|file)\b", _I)
+_SAVE_LEAD = re.compile(r"^(?:please\s+)?(?:save|keep|store|hang\s+on\s+to|hold\s+on\s+to|remember)"
+                        r"\s+(?:this|my|the)\s+(?:new\s+)?(?:blog\s+)?(?:post|draft|article)"
+                        r"(?:\s+(?:for\s+me|please))*[.!:]?$", _I)
 _MY_POST = re.compile(r"^(?:(?:here'?s|this\s+is)\s+)?(?:my|the)\s+(?:new\s+|latest\s+)?"
                       r"(?:blog\s+)?(?:post|draft|article)\s*:$", _I)
 _LEAD_NOUN = re.compile(r"\b(?:post|draft|article|piece|essay|blog|wrote|written|text|it|this)\b",
@@ -104,7 +107,8 @@ _ARTIFACT_VERB = re.compile(
     r"like|prepare|whip up|put together|set up|quiz me|spin up|come up with|could use)\b"
     r"|^(?:a\s+|an\s+|some\s+)?(?:\S+[- ])?(?:quiz|flash|mind|cards)", _I)
 _QUESTION = re.compile(
-    r"^(?:how|why|what(?:'s| is| are| do| does| makes)|when|who|is it (?:ok|okay|good|bad)|"
+    r"^(?:how|why|what(?:'s| is| are| do| does| makes| would| could| should| can)|when|who|"
+    r"is it (?:ok|okay|good|bad)|"
     r"do you think|what do you think|any (?:tips|advice|ideas)|should i|is there|"
     r"tell me about|explain)\b", _I)
 _HELP = re.compile(
@@ -475,8 +479,9 @@ class BloggerConversation:
         # line above the post.
         if (sep and body.strip() and len(lead) <= 200
                 and (_LEAD_VERB.search(lead) or _MY_POST.match(lead))
-                and _LEAD_NOUN.search(lead) and not _MARKERS.match(lead)
-                and (lead.endswith((":", "-", "…", ".")) or body.startswith("\n"))):
+                and (body.startswith("\n") or _SAVE_LEAD.match(lead) or lead.endswith(
+                    (":", "-", "…", ".")))
+                and _LEAD_NOUN.search(lead) and not _MARKERS.match(lead)):
             return Interpretation(intent=Intent.SAVE_POST, slots={"text": body.strip() + "\n"})
         markers = {m.group(1).lower() for m in _MARKERS.finditer(text)}
         if markers == {"outline", "draft"}:
@@ -1006,8 +1011,13 @@ def _fix_verb(clause: str) -> str:
     """The clause with a mistyped first verb ("chnage", "delte") spelt right: one edit away
     (a swap of two letters counts as one), and only for words of five letters or more, as
     shorter ones are too often other words ("take" is not "make")."""
+    clause = re.sub(r"^(\w+)\s*:\s+", r"\1 ", clause)  # "Delete: 'x'"
     head, sep, rest = clause.partition(" ")
     word = head.lower()
+    if word.endswith("ing") and len(word) > 5:  # "would you mind replacing ..."
+        for base in (word[:-3], word[:-3] + "e", word[:-4]):
+            if base in _VERB_LEXICON or base in ("cut", "add", "swap", "drop", "put"):
+                return base + sep + rest
     if len(word) < 5 or word in _VERB_LEXICON or not word.isalpha():
         return clause
     best = process.extractOne(word, _VERB_LEXICON, scorer=OSA.distance, score_cutoff=1)

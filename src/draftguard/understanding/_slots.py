@@ -35,9 +35,11 @@ _SPLIT = re.compile(
 )
 _POLITE = re.compile(
     r"^(?:(?:ok(?:ay)?|so|hey|hi|hmm+|um+|right|now|also|and|then|great|cool|thanks|perfect|"
-    r"nice|good|awesome|lovely|excellent|fine|sure|wait|oh\s+wait|hm+|ah+|"
+    r"nice|good|awesome|lovely|excellent|fine|sure|wait|oh\s+wait|hm+|ah+|first|next|finally|"
+    r"lastly|brilliant|nah|after\s+that|"
     r"actually|oh|well|alright|yes|yeah|sorry|please|pls|plz|kindly|just|oops)\b[,!.]?\s*|"
-    r"(?:can|could|would|will)\s+(?:you|u|ya)(?:\s+(?:please|pls|plz))?\s+|"
+    r"(?:can|could|would|will)\s+(?:you|u|ya)(?:\s+(?:please|pls|plz|mind))?\s+|"
+    r"(?:would|do)\s+you\s+mind\s+|"
     r"(?:i'?d|i\s+would)\s+like\s+(?:you\s+)?to\s+|i\s+want\s+(?:you\s+)?to\s+|"
     r"(?:i\s+need\s+you\s+to|let'?s|go\s+ahead\s+and|do\s+me\s+a\s+favou?r\s+and)\s+)+",
     re.I,
