@@ -505,7 +505,11 @@ def build_understanding(profile: ModelProfile, chooser: Chooser | None = None) -
         memory = ctx.state.get(MEMORY_KEY)
         conversation = BloggerConversation(post[1] if post else None,
                                            last=memory if isinstance(memory, dict) else None)
-        reading: Reading = conversation.read(message)
+        try:
+            reading: Reading = conversation.read(message)
+        except Exception:  # a reader bug must not take the turn down: the model answers
+            log.exception("reading the message failed; leaving it to the model")
+            return None
         if chooser is not None and any(r.candidates and r.question for r in reading.requests):
             reading = Reading(requests=tuple([
                 await chooser(message, r, ctx) if r.candidates and r.question else r

@@ -197,3 +197,9 @@ def test_a_pasted_post_is_not_read_as_requests() -> None:
     reading = BloggerConversation(None).read(f"Here it is:\n{post}")
     assert [(r.intent, r.slots) for r in reading.requests] == [
         (Intent.SAVE_POST, {"text": post})]
+
+
+def test_a_memory_that_no_longer_reads_is_ignored_not_raised() -> None:
+    conversation = BloggerConversation(WINTER, last={"intent": "edit",
+                                                     "candidates": [{"intent": "nonsense"}]})
+    assert conversation.read("the first one").requests == ()

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from pydantic import ValidationError
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
@@ -321,7 +322,10 @@ class BloggerConversation(EditReader):
                 else:
                     i = int(m.group("n") or m.group("d")) - 1
                 if -len(self._last_candidates) <= i < len(self._last_candidates):
-                    return Interpretation.model_validate(self._last_candidates[i])
+                    try:
+                        return Interpretation.model_validate(self._last_candidates[i])
+                    except ValidationError:
+                        return None  # a memory that no longer reads: start afresh
         if self._last_intent in ("quiz", "flashcards"):
             m = ARTIFACT_FOLLOW.match(said)
             if m is not None:
