@@ -33,6 +33,7 @@ from draftguard.understanding._blogger_edits import (
     clean_words,
 )
 from draftguard.understanding._blogger_phrases import (
+    ANTECEDENT,
     ARTIFACT,
     ARTIFACT_FOLLOW,
     ARTIFACT_VERB,
@@ -53,6 +54,7 @@ from draftguard.understanding._blogger_phrases import (
     PAIRS_ONLY,
     PICK,
     POST_TARGET,
+    PRONOUN_EDIT,
     QUESTION,
     RATHER,
     REVERT,
@@ -66,6 +68,8 @@ from draftguard.understanding._blogger_phrases import (
     UNDO,
     UNDO_WORDS,
     VERSIONS,
+    WANT_BETTER,
+    WORD_PREFIX,
 )
 from draftguard.understanding._locate import (
     DEFAULT_MARGIN,
@@ -230,13 +234,18 @@ class BloggerConversation(EditReader):
         if CHECK.match(said) and GOAL.search(said):
             return Reading(requests=(self._check(said, masked),))
         requests: list[Interpretation] = []
-        scope_words = ""
+        scope_words = previous = ""
         for clause in clauses(_request_part(masked.text)):
             if re.match(r"^(?:in|within|inside|under)\s+[^«»]+$", clause, re.I) and \
                     not re.search(rf"\b(?:{VERBS})\b", clause, re.I):
                 scope_words = clause + ", "  # "In the tyres paragraph, replace ..."
                 continue
             clause, scope_words = scope_words + clause, ""
+            pronoun = PRONOUN_EDIT.match(strip_polite(clause))
+            antecedent = ANTECEDENT.search(previous) if pronoun else None
+            if pronoun is not None and antecedent is not None:
+                clause = f"{pronoun.group('verb')} {antecedent.group('d')}"
+            previous = clause
             count = COUNT_ONLY.match(strip_polite(clause))
             last = requests[-1] if requests else None
             if count is not None and last is not None and not last.slots and \
@@ -345,7 +354,8 @@ class BloggerConversation(EditReader):
         rather = RATHER.match(clause)
         if rather is not None:
             clause = f"replace {rather.group('x')} with {rather.group('y')}"
-        should = SHOULD.match(clause)
+        clause = WORD_PREFIX.sub("", clause)
+        should = SHOULD.search(clause)
         if should is not None:
             clause = f"replace {should.group('x')} with {should.group('y')}"
         instead = INSTEAD.match(clause)
@@ -399,6 +409,8 @@ class BloggerConversation(EditReader):
             return found
         if UNCLEAR_ARTIFACT.search(clause) and ARTIFACT_VERB.search(clause):
             return _unclear([Intent.QUIZ])
+        if WANT_BETTER.search(clause):
+            return _unclear([Intent.EDIT])
         if UNCLEAR_VERSION.search(clause):
             return _unclear([Intent.UNDO])
         if UNCLEAR_EDIT.search(clause) and not clause.endswith("?"):

@@ -37,6 +37,7 @@ from draftguard.understanding._blogger_phrases import (
     TITLE,
     UNIT,
     UNIT_AFTER,
+    WORD_PREFIX,
 )
 from draftguard.understanding._edit_words import parse_edit_request
 from draftguard.understanding._locate import (
@@ -270,7 +271,7 @@ class EditReader:
         if y_quote is None:
             if "«" in y_raw:
                 return None
-            y_text = clean_words(NOISE_TAIL.sub("", unmask(y_raw, masked)))
+            y_text = WORD_PREFIX.sub("", clean_words(NOISE_TAIL.sub("", unmask(y_raw, masked))))
         else:
             y_text = y_quote
         if missing:
@@ -293,7 +294,7 @@ class EditReader:
             return self._locate_phrase(x_quote, region, make_q, scope)
         if "«" in x_raw or not y_text:
             return None
-        x_text = clean_words(unmask(x_raw, masked))
+        x_text = WORD_PREFIX.sub("", clean_words(unmask(x_raw, masked)))
         unit = self._locate_unit(x_text, region,
                                  lambda a: [op_slots(ReplaceOp(anchor=a, text=y_text))])
         if unit is not None:

@@ -143,7 +143,8 @@ UNIT = re.compile(
     r"third|2nd|3rd|penultimate|second[- ]to[- ]last)\s+)?(?P<unit>sentence|line|bit|part|"
     r"paragraph|para|section|passage|sentence\s+or\s+two|stuff|thing|mention|reference|"
     r"remark|line\s+or\s+two)s?"
-    r"(?:\s+(?:about|on|with|where\s+i\s+(?:talk\s+about|mention|say)|that\s+(?:mentions|says|"
+    r"(?:\s+(?:about|abt|on|with|regarding|concerning|where\s+i\s+(?:talk\s+about|mention|say)|"
+    r"that\s+(?:mentions|says|"
     r"talks\s+about|is\s+about)|mentioning|talking\s+about|where|regarding|re|of)\s+"
     r"(?P<d>.+))?$", _I)
 UNIT_AFTER = re.compile(
@@ -179,7 +180,7 @@ PAIRS_ONLY = re.compile(
     r"(?:\s*(?:,|and|,\s*and|&|;)\s*«\d+»\s+(?:with|to|for|->|→|=>)\s+«\d+»)+$", _I)
 RATHER = re.compile(r"^(?:i'?d\s+)?(?:rather|prefer|like)\b.*?(?P<y>«\d+»)\s+(?:than|over|"
                      r"instead\s+of|rather\s+than|to)\s+(?P<x>«\d+»)$", _I)
-SHOULD = re.compile(r"^(?:the\s+(?:word|words|phrase|bit|line|sentence)\s+)?(?P<x>«\d+»)\s+"
+SHOULD = re.compile(r"(?:^|\s)(?:the\s+(?:word|words|phrase|bit|line|sentence)\s+)?(?P<x>«\d+»)\s+"
                      r"(?:should|must|needs\s+to|has\s+to)\s+(?:be|say|read)\s+(?P<y>«\d+»)$", _I)
 LIST_VERB = re.compile(r"^(?P<verb>delete|remove|cut|drop)\s+(?P<items>«\d+»(?:\s*(?:,|,?\s*and|&)"
                         r"\s*«\d+»)+)$", _I)
@@ -187,3 +188,14 @@ COUNT_ONLY = re.compile(r"^(?:like|maybe|say|about|around|with|just|only)?\s*"
                          r"(?P<n>\S+(?:[- ]\S+)?)\s+(?:questions|cards|flashcards|items)$", _I)
 DETERMINER = re.compile(r"^(?:the|a|an|my|this|that|these|those|our|his|her|its)\s+", _I)
 NOISE_TAIL = re.compile(r"\s*,\s*(?!«).*$")
+WORD_PREFIX = re.compile(r"\bthe\s+(?:word|words|phrase|text)\s+(?=«)|"
+                         r"^(?:the\s+)?(?:word|words|phrase)\s+", _I)
+#: "the bit about socks is pointless, remove it": the place named before "it".
+ANTECEDENT = re.compile(r"\b(?P<d>the\s+(?:bit|sentence|line|part|paragraph|section|stuff)\s+"
+                        r"(?:about|abt|on|where|with|regarding)\s+[^,.;!?«»]+?)"
+                        r"(?:\s+(?:is|are|was|seems|feels|sounds|reads)\b|\s*$)", _I)
+PRONOUN_EDIT = re.compile(r"^(?P<verb>remove|delete|cut|drop|lose|ditch|scrap)\s+(?:it|that|this)$",
+                          _I)
+WANT_BETTER = re.compile(r"\b(?:need|want|needs|like)\s+(?:a\s+)?(?:better|new|different|shorter|"
+                         r"longer|catchier|punchier|snappier)\s+(?:title|intro|ending|conclusion|"
+                         r"opening|heading|first\s+line)\b", _I)

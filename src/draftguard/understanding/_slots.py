@@ -46,6 +46,8 @@ _POLITE = re.compile(
 )
 _TRAIL = re.compile(r"(?:[\s,]+(?:please|pls|thanks|thank you|thx|for me|if you can|"
                     r"if possible|now|again|instead|too|as well|then|and)\b)*[\s.!?]*\Z", re.I)
+# Emoji and pictographs at the end of a message ("... 🙂", "pls 🙏") say nothing to code.
+_SYMBOLS = re.compile("[\\s\u2600-\u27bf\ufe0f\u200d\U0001f000-\U0001faff]+$")
 _COUNT = re.compile(r"(?<![\w])" + count_pattern() + r"(?!\w)", re.I)
 
 
@@ -92,7 +94,8 @@ def clauses(text: str) -> list[str]:
 
 def strip_polite(clause: str) -> str:
     """A clause without the politeness around the request ("could you please ... thanks")."""
-    return _TRAIL.sub("", _POLITE.sub("", clause.strip())).strip(" ,")
+    clause = _SYMBOLS.sub("", clause.strip())
+    return _TRAIL.sub("", _POLITE.sub("", clause)).strip(" ,")
 
 
 def count_in(text: str) -> int | None:
