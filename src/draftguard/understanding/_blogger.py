@@ -53,6 +53,7 @@ from draftguard.understanding._blogger_phrases import (
     PAIR,
     PAIRS_ONLY,
     PICK,
+    PLACE_SHOULD,
     POST_TARGET,
     PRONOUN_EDIT,
     QUESTION,
@@ -358,6 +359,12 @@ class BloggerConversation(EditReader):
         should = SHOULD.search(clause)
         if should is not None:
             clause = f"replace {should.group('x')} with {should.group('y')}"
+        place = PLACE_SHOULD.match(clause)
+        if place is not None:
+            where = place.group("place").strip()
+            scope = "" if re.fullmatch(r"(?:it|the\s+post|this|my\s+post)", where, re.I) \
+                else f"in {where}, "
+            clause = f"{scope}replace {place.group('x')} with {place.group('y')}"
         instead = INSTEAD.match(clause)
         if instead is not None:
             clause = f"replace {instead.group('x')} with {instead.group('y')}"

@@ -25,6 +25,7 @@ from draftguard.understanding._blogger_phrases import (
     DELETE,
     DETERMINER,
     HEADING,
+    HEADING_DELETE,
     INSERT,
     META_REMOVE,
     META_SET,
@@ -33,6 +34,7 @@ from draftguard.understanding._blogger_phrases import (
     REPLACE,
     SCOPE_ANY,
     SCOPE_LEAD,
+    STARTS_WITH,
     TAGS,
     TITLE,
     UNIT,
@@ -218,9 +220,26 @@ class EditReader:
                     "(Or name the paragraph.)", cands)
 
     def _locate_unit(self, phrase: str, region: Span | None,
-                     make: Callable[[str], list[dict[str, Any]]]) -> Interpretation | None:
+                     make: Callable[[str], list[dict[str, Any]]],
+                     masked: Masked | None = None) -> Interpretation | None:
         """A described sentence or paragraph ("the bit about the flask", "the last line")."""
         view = self.view
+        edge = STARTS_WITH.match(phrase)
+        if edge is not None and view is not None:
+            words = quote_of(edge.group("q"), masked) if masked else None
+            if words is None:
+                return None
+            kind = "paragraph" if edge.group("unit").lower() == "paragraph" else "sentence"
+            folded = straighten_quotes(words).casefold().strip()
+            hits = [u for u in view.units(kind, region)
+                    if (straighten_quotes(u.text).casefold().startswith(folded)
+                        if edge.group("edge").lower() != "ends"
+                        else straighten_quotes(u.text).casefold().rstrip(".!?").endswith(
+                            folded.rstrip(".!?")))]
+            if len(hits) == 1:
+                return edit_request(make(view.unique_anchor(hits[0]).text))
+            return ask(f"I could not find one {kind} that {edge.group('edge').lower()} with "
+                       f"“{words}”. Quote the words you mean.")
         m = UNIT.match(phrase) or UNIT_AFTER.match(phrase)
         if m is None:
             return None
@@ -340,7 +359,7 @@ class EditReader:
                 return edit_request(make(x_quote), scope=scope)
             return self._locate_phrase(x_quote, region, make, scope)
         if "«" in x_raw:
-            return None
+            return self._locate_unit(clean_words(x_raw), region, make, masked)
         x_text = clean_words(x_raw)
         unit = self._locate_unit(x_text, region, make)
         if unit is not None:
@@ -355,6 +374,13 @@ class EditReader:
 
     def _insert(self, clause: str, masked: Masked) -> Interpretation | None:
         m = INSERT.match(clause)
+        named: Span | None = None
+        if m is None and re.match(r"^(?:in|within|inside)\s", clause, re.I):
+            # "In the last paragraph, add 'X' at the end": the place first.
+            rest, _, named, missing = self._scope(clause, masked)
+            m = INSERT.match(rest)
+            if m is None or missing:
+                return None
         if m is None:
             return None
         text = quote_of(m.group("y"), masked)
@@ -379,7 +405,7 @@ class EditReader:
         view = self.view
         if view is None:
             return None
-        region: Span | None = None
+        region: Span | None = named
         target = x.lower()
         if target and not re.match(r"^(?:the\s+|my\s+|this\s+)?(?:post|article|piece|draft|"
                                    r"it|end|bottom|top|start)$", target):
@@ -427,6 +453,17 @@ class EditReader:
         return edit_request([op_slots(insert)], headings=True)
 
     def _heading(self, clause: str, masked: Masked) -> Interpretation | None:
+        gone = HEADING_DELETE.match(clause)
+        if gone is not None and self.view is not None:
+            name = quote_of(gone.group("x"), masked) or clean_words(gone.group("x"))
+            heading = self.view.heading(name)
+            if heading is None:
+                return None
+            text = self.view.text
+            start = text.rfind("\n", 0, heading.start) + 1
+            end = text.find("\n", heading.end)
+            line = text[start:end if end >= 0 else len(text)]
+            return edit_request([op_slots(DeleteOp(anchor=line))], headings=True)
         m = HEADING.match(clause)
         if m is None or self.view is None:
             return None
@@ -442,7 +479,7 @@ class EditReader:
         m = META_SET.match(clause)
         if m is not None:
             value = quote_of(m.group("v"), masked) or clean_words(unmask(m.group("v"), masked))
-            key = m.group("k").lower()
+            key = (m.group("k") or m.group("k2")).lower()
             return Interpretation(intent=Intent.EDIT,
                                   slots={"set_fields": {key: value.strip('"')}})
         m = META_REMOVE.match(clause)

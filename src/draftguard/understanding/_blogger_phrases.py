@@ -52,7 +52,11 @@ UNDO_OBJECT = (r"(?:\s+(?:it|that|this|the\s+(?:last|previous|latest)\s+(?:edit|
 UNDO = re.compile(
     r"^(?:(?:undo|revert|reverse|roll\s*back)" + UNDO_OBJECT + r"(?:\s+back)?|"
     r"(?:take|put|change|set|go|switch|bring|roll|turn)(?:\s+(?:it|that|this|everything))?"
-    r"\s+back" + UNDO_OBJECT + r")$", _I)
+    r"\s+back" + UNDO_OBJECT + r"|"
+    r"(?:put\s+back|bring\s+back|go\s+back\s+to|restore|return\s+to|switch\s+back\s+to)\s+"
+    r"(?:the\s+)?(?:previous|last|old|earlier|prior)\s+(?:version|one|draft)|"
+    r"(?:restore|bring\s+back|go\s+back\s+to)\s+(?:the\s+)?(?:version|draft)\s+(?:from\s+)?"
+    r"before\s+(?:my|the|your)\s+(?:last\s+)?(?:edit|change))$", _I)
 UNDO_WORDS = re.compile(r"^(?:undo(?:\s+.*)?|never\s*mind,?\s+undo.*|i\s+(?:preferred|liked)\s+"
                          r"it\s+(?:better\s+)?before|that'?s\s+worse,?\s+undo.*)$", _I)
 REVERT = re.compile(
@@ -61,7 +65,8 @@ REVERT = re.compile(
     r"(?:(?P<orig>original|(?:very\s+)?first\s+(?:version|draft|one)|original\s+(?:version|draft)|"
     r"one\s+i\s+pasted)|(?:version|revision|rev\b|v(?=\s*\.?\s*\d))\s*\.?\s*(?P<n>\w+))\b", _I)
 VERSIONS = re.compile(
-    r"^(?:(?:list|show|see|view|display|give)\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:the\s+|my\s+)?"
+    r"^(?:(?:(?:can|could|may)\s+i\s+(?:see|view|get|have)|list|show|see|view|display|give)\s+"
+    r"(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:the\s+|my\s+|a\s+)?(?:list\s+of\s+(?:the\s+)?)?"
     r"(?:post'?s\s+)?(?:versions|version\s+history|history|revisions|edit\s+history|"
     r"previous\s+versions|saved\s+versions|old\s+versions)|"
     r"(?:what|which|how\s+many)\s+versions|version\s+history|versions)\b", _I)
@@ -74,7 +79,7 @@ CHECK = re.compile(
     r"good\s+enough|ok(?:ay)?|fine)\b|"
     r"delivery\s+check)", _I)
 GOAL = re.compile(r"(?:brief|goal|requirements?|criteria|spec)\s*(?:is|was)?\s*[:\-—]\s*"
-                   r"(?P<g>.+)$|(?:against|for)\s+(?:the\s+|my\s+|this\s+)?(?:brief|goal)?\s*:?"
+                   r"(?P<g>.+)$|(?:against|for)\s+(?:the\s+|my\s+|this\s*|these\s*)?(?:brief|goal)?\s*:?"
                    r"\s*(?P<g2>.+)$", _I)
 SPLIT_WORDS = re.compile(
     r"^(?:split|sort|divide|break\s+up|separate)\s+(?:up\s+)?(?:the\s+|my\s+|this\s+)?"
@@ -96,15 +101,17 @@ TITLE = re.compile(
     r"(?:(?:to|into|as|be)\s*:?\s*|:\s*|(?=«\d+»$))|"
     r"(?:call|title|name)\s+(?:it|the\s+post|this|my\s+post|the\s+piece)\s+|"
     r"(?:new\s+)?title\s*(?::|should\s+be|to)\s*|the\s+title\s+should\s+be\s+|"
-    r"give\s+it\s+the\s+title\s+)(?P<t>.+)$", _I)
+    r"give\s+it\s+the\s+title\s+|(?:i\s+want|i'?d\s+like)\s+(?:the\s+|its\s+)?title\s+to\s+be\s+)"
+    r"(?P<t>.+)$", _I)
 HEADING = re.compile(
     r"^(?:rename|retitle|change|call)\s+(?:the\s+)?(?:(?:heading|section|header|subheading|"
     r"section\s+heading)\s+(?P<x>.+?)|(?P<x2>.+?)\s+(?:heading|section|header))\s+"
     r"(?:to|as|into)\s+(?P<y>.+)$", _I)
 META_KEYS = r"description|summary|author|date|slug|category|excerpt|subtitle"
 META_SET = re.compile(
-    r"^(?:set|change|update|make|switch)\s+(?:the\s+|its\s+)?(?:post'?s?\s+)?"
-    r"(?P<k>" + META_KEYS + r")\s+(?:to|as|into)\s+(?P<v>.+)$", _I)
+    r"^(?:(?:set|change|update|make|switch)\s+(?:the\s+|its\s+)?(?:post'?s?\s+)?"
+    r"(?P<k>" + META_KEYS + r")\s+(?:to|as|into)|(?:i\s+want|i'?d\s+like)\s+(?:the\s+|its\s+)?"
+    r"(?P<k2>" + META_KEYS + r")\s+to\s+(?:be|say|read))\s+(?P<v>.+)$", _I)
 TAGS = re.compile(
     r"^(?:(?P<verb>add|set|use|change)\s+(?:the\s+)?(?:tags?|categories)\s+(?:to\s+)?"
     r"|tag\s+(?:it|the\s+post|this)\s+(?:with|as)\s+|"
@@ -172,8 +179,19 @@ ARTIFACT_FOLLOW = re.compile(
     r"^(?:(?:make|do)\s+(?:(?:it|that|them)\s+)?|(?:actually|no|instead)[,\s]+|can\s+i\s+have\s+|"
     r"how\s+about\s+)?(?:just\s+|only\s+)?(?P<n>\d{1,3}|[a-z]+(?:[- ][a-z]+)?)"
     r"(?:\s+(?:questions|cards|items|flashcards|of\s+them|instead|please))*$", _I)
-INSTEAD = re.compile(r"^(?:say|use|put|write|make\s+it|go\s+with|have)?\s*(?P<y>«\d+»|[^«»]+?)"
-                      r"\s+instead\s+of\s+(?P<x>«\d+»|[^«»]+?)$", _I)
+# The new words are a quotation or a few words, never a clause ("the conclusion should ...").
+INSTEAD = re.compile(r"^(?:say|use|put|write|make\s+it|go\s+with|have)?\s*"
+                     r"(?P<y>«\d+»|[\w'’-]+(?:\s+[\w'’-]+){0,2})"
+                     r"\s+instead\s+of\s+(?P<x>«\d+»|[^«»]+?)$", _I)
+#: "the conclusion should mention cocoa instead of tea": a replace within that place.
+PLACE_SHOULD = re.compile(r"^(?P<place>(?:the\s+)?[\w' ]+?)\s+should\s+(?:say|mention|use|have|"
+                          r"read|talk\s+about)\s+(?P<y>.+?)\s+(?:instead\s+of|rather\s+than|"
+                          r"not)\s+(?P<x>.+)$", _I)
+HEADING_DELETE = re.compile(r"^(?:remove|delete|drop|cut)\s+(?:the\s+)?(?:heading|section\s+"
+                            r"heading|header|subheading|title\s+of\s+the\s+section)\s+"
+                            r"(?P<x>.+)$", _I)
+STARTS_WITH = re.compile(r"^(?:the\s+)?(?P<unit>sentence|line|paragraph)\s+(?:that|which)\s+"
+                         r"(?P<edge>starts|begins|ends)\s+with\s+(?P<q>«\d+»)$", _I)
 PAIR = re.compile(r"(«\d+»)\s+(?:with|to|for|->|→|=>)\s+(«\d+»)", _I)
 PAIRS_ONLY = re.compile(
     r"^(?:replace|change|swap|switch|substitute)\s+«\d+»\s+(?:with|to|for|->|→|=>)\s+«\d+»"

@@ -39,7 +39,7 @@ _POLITE = re.compile(
     r"lastly|brilliant|nah|after\s+that|"
     r"actually|oh|well|alright|yes|yeah|sorry|please|pls|plz|kindly|just|oops)\b[,!.]?\s*|"
     r"(?:can|could|would|will)\s+(?:you|u|ya)(?:\s+(?:please|pls|plz|mind))?\s+|"
-    r"(?:would|do)\s+you\s+mind\s+|"
+    r"(?:would|do)\s+you\s+mind\s+|help\s+me\s+(?=write|draft|start|make|create)|"
     r"(?:i'?d|i\s+would)\s+like\s+(?:you\s+)?to\s+|i\s+want\s+(?:you\s+)?to\s+|"
     r"(?:i\s+need\s+you\s+to|let'?s|go\s+ahead\s+and|do\s+me\s+a\s+favou?r\s+and)\s+)+",
     re.I,
