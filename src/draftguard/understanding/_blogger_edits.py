@@ -88,6 +88,10 @@ def clean_words(text: str) -> str:
 
 
 
+#: New words longer than this must be quoted: a longer unquoted tail is usually a clause.
+MAX_UNQUOTED_WORDS = 8
+
+
 class EditReader:
     """Edit requests read against the post: the rules `BloggerConversation` inherits."""
 
@@ -291,6 +295,8 @@ class EditReader:
             if "«" in y_raw:
                 return None
             y_text = WORD_PREFIX.sub("", clean_words(NOISE_TAIL.sub("", unmask(y_raw, masked))))
+            if len(y_text.split()) > MAX_UNQUOTED_WORDS:
+                return None  # a clause, not new words: too easy to misread, so not acted on
         else:
             y_text = y_quote
         if missing:
@@ -317,7 +323,9 @@ class EditReader:
         unit = self._locate_unit(x_text, region,
                                  lambda a: [op_slots(ReplaceOp(anchor=a, text=y_text))])
         if unit is not None:
-            return unit
+            # A whole sentence or paragraph is replaced only by words the author quoted:
+            # "with something about cocoa" describes new text, it is not the text.
+            return unit if y_quote is not None or unit.question is not None else None
         if self.view is None:
             return edit_request([op_slots(ReplaceOp(anchor=x_text, text=y_text))])
         # "swap the tea for cocoa" means the word: without a determiner on the new side,
@@ -435,7 +443,7 @@ class EditReader:
             if "«" in raw:
                 return None
             title = clean_words(raw).strip('"')
-        if not title:
+        if not title or len(title.split()) > 2 * MAX_UNQUOTED_WORDS:
             return None
         view = self.view
         if view is None or "title" in read_frontmatter(view.text):

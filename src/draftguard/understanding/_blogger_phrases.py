@@ -69,7 +69,8 @@ VERSIONS = re.compile(
     r"(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:the\s+|my\s+|a\s+)?(?:list\s+of\s+(?:the\s+)?)?"
     r"(?:post'?s\s+)?(?:versions|version\s+history|history|revisions|edit\s+history|"
     r"previous\s+versions|saved\s+versions|old\s+versions)|"
-    r"(?:what|which|how\s+many)\s+versions|version\s+history|versions)\b", _I)
+    r"(?:what|which|how\s+many)\s+versions|version\s+history|versions|"
+    r"what\s+(?:did\s+(?:i|you|we)\s+(?:change|edit|do)|(?:has\s+|have\s+)?changed))\b", _I)
 CHECK = re.compile(
     r"^(?:(?:does|do|is|will|would)\s+(?:this|the|my|it)(?:\s+" + POST_NOUN + r")?\s+"
     r"(?:meet|match|satisfy|fulfil+|fit|cover|hit|answer|do)\b|"
@@ -161,8 +162,9 @@ UNCLEAR_EDIT = re.compile(
     r"\b(?:improve|rewrite|re-?word|rephrase|fix|shorten|tighten|polish|punch|expand|edit|"
     r"rework|redo|revise|reorgani[sz]e|refine|smooth|lengthen|condense|tidy|"
     r"tweak|proofread|clean\s+up|simplify|trim|reorder|restructure|move|change|swap|replace|"
-    r"delete|remove|cut|make)\b.*\b(?:post|paragraph|intro|conclusion|sentence|title|it|this|"
-    r"section|heading|ending|opening|bit|part|typos?|grammar|tone|wording|words?|line)\b", _I)
+    r"delete|remove|cut|make|switch|add|insert|append|write)\b.*\b(?:post|paragraph|intro|"
+    r"conclusion|sentence|title|it|this|sections?|"
+    r"heading|ending|opening|bit|part|typos?|grammar|tone|wording|words?|line|order)\b", _I)
 POST_TARGET = re.compile(r"\b(?:post|paragraph|intro|conclusion|sentence|title|section|heading|"
                           r"ending|opening|draft|article|wording|words|typos?|grammar|tone|"
                           r"style|flow|spelling)\b", _I)
