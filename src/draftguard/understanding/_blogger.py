@@ -33,6 +33,7 @@ from draftguard.understanding._blogger_edits import (
     clean_words,
 )
 from draftguard.understanding._blogger_phrases import (
+    AND_THE_ONE,
     ANTECEDENT,
     ARTIFACT,
     ARTIFACT_FOLLOW,
@@ -63,6 +64,7 @@ from draftguard.understanding._blogger_phrases import (
     SAVE_LEAD,
     SHOULD,
     SPLIT_WORDS,
+    TWO_PAIRS,
     UNCLEAR_ARTIFACT,
     UNCLEAR_EDIT,
     UNCLEAR_VERSION,
@@ -348,6 +350,17 @@ class BloggerConversation(EditReader):
         clause = _fix_verb(strip_polite(raw))
         if not clause:
             return []
+        two = TWO_PAIRS.match(clause)
+        if two is not None:
+            verb = two.group("verb")
+            first = f"{verb} {two.group('a')} {two.group('c1')} {two.group('b')}"
+            return [*self._clause(first, masked), *self._clause(f"{verb} {two.group('rest')}",
+                                                                masked)]
+        one = AND_THE_ONE.match(clause)
+        if one is not None:
+            verb, unit = one.group("verb"), one.group("unit")
+            return [*self._clause(f"{verb} {one.group('first')}", masked),
+                    *self._clause(f"{verb} the {unit} {one.group('rest')}", masked)]
         pairs = PAIR.findall(clause)
         if len(pairs) > 1 and PAIRS_ONLY.match(clause):
             # "replace 'a' with 'b' and 'c' with 'd'": one edit per pair.

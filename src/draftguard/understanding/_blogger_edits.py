@@ -22,6 +22,7 @@ from draftguard.edits import (
 from draftguard.errors import CommandError
 from draftguard.text import straighten_quotes
 from draftguard.understanding._blogger_phrases import (
+    CONNECTOR,
     DELETE,
     DETERMINER,
     HEADING,
@@ -295,7 +296,7 @@ class EditReader:
             if "«" in y_raw:
                 return None
             y_text = WORD_PREFIX.sub("", clean_words(NOISE_TAIL.sub("", unmask(y_raw, masked))))
-            if len(y_text.split()) > MAX_UNQUOTED_WORDS:
+            if len(y_text.split()) > MAX_UNQUOTED_WORDS or CONNECTOR.search(f" {y_text} "):
                 return None  # a clause, not new words: too easy to misread, so not acted on
         else:
             y_text = y_quote

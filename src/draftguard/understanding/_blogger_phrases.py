@@ -75,11 +75,11 @@ CHECK = re.compile(
     r"^(?:(?:does|do|is|will|would)\s+(?:this|the|my|it)(?:\s+" + POST_NOUN + r")?\s+"
     r"(?:meet|match|satisfy|fulfil+|fit|cover|hit|answer|do)\b|"
     r"(?:check|verify|validate|review)\s+(?:if\s+|whether\s+|that\s+)?(?:the\s+|my\s+|this\s+)?"
-    r"(?:post|it|this|delivery|draft|deliverables?)\b|run\s+(?:the\s+)?(?:delivery\s+)?check|"
+    r"(?:post|it|this|delivery|draft|deliverables?)\b|run\s+(?:the\s+|a\s+)?(?:delivery\s+)?check|"
     r"(?:is|are)\s+(?:it|this|the\s+post|my\s+post|we)\s+(?:ready|done|good\s+to\s+go|"
     r"good\s+enough|ok(?:ay)?|fine)\b|"
     r"delivery\s+check)", _I)
-GOAL = re.compile(r"(?:brief|goal|requirements?|criteria|spec)\s*(?:is|was)?\s*[:\-—]\s*"
+GOAL = re.compile(r"(?:brief|goal|requirements?|criteria|spec)\s*(?:is|was)?\s*(?:[:\-—]\s*|(?=«))"
                    r"(?P<g>.+)$|(?:against|for)\s+(?:the\s+|my\s+|this\s*|these\s*)?(?:brief|goal)?\s*:?"
                    r"\s*(?P<g2>.+)$", _I)
 SPLIT_WORDS = re.compile(
@@ -89,7 +89,8 @@ NEW_POST = re.compile(
     r"^(?:(?:write|draft|compose|create|start|make|do)\s+(?:me\s+)?(?:up\s+)?"
     r"(?:a\s+|an\s+)?(?:new\s+|fresh\s+|brand\s+new\s+|short\s+|quick\s+)*"
     r"(?:blog\s+)?(?:post|article|piece|blog|draft)|"
-    r"i\s+(?:need|want)\s+(?:a\s+)?(?:new\s+)?(?:blog\s+)?(?:post|article))"
+    r"(?:i\s+(?:need|want)|i'?d\s+like|i\s+would\s+like)\s+(?:a\s+)?(?:new\s+)?(?:blog\s+)?"
+    r"(?:post|article))"
     r"(?:\s+(?:about|on|covering|for)\s+(?P<t>.+))?$", _I)
 REWRITE = re.compile(
     r"^(?:rewrite|redo|re-?write)\s+(?:the\s+|my\s+|this\s+)?(?:whole\s+|entire\s+)?"
@@ -219,3 +220,12 @@ PRONOUN_EDIT = re.compile(r"^(?P<verb>remove|delete|cut|drop|lose|ditch|scrap)\s
 WANT_BETTER = re.compile(r"\b(?:need|want|needs|like)\s+(?:a\s+)?(?:better|new|different|shorter|"
                          r"longer|catchier|punchier|snappier)\s+(?:title|intro|ending|conclusion|"
                          r"opening|heading|first\s+line)\b", _I)
+#: "change four to five and hum to buzz": two pairs, not "five and hum to buzz".
+TWO_PAIRS = re.compile(r"^(?P<verb>replace|change|swap|switch|substitute|turn)\s+(?P<a>.+?)\s+"
+                       r"(?P<c1>to|with|for|into)\s+(?P<b>[^«»]+?|«\d+»)\s+and\s+"
+                       r"(?P<rest>(?:[^«»]+?|«\d+»)\s+(?:to|with|for|into)\s+.+)$", _I)
+#: "delete the sentence about lights and the one about socks": one request each.
+AND_THE_ONE = re.compile(r"^(?P<verb>\w+(?:\s+(?:out|rid\s+of))?)\s+(?P<first>(?:the\s+)?"
+                         r"(?P<unit>sentence|line|bit|part|paragraph)\s+.+?)\s+and\s+the\s+"
+                         r"(?:one|other\s+one)\s+(?P<rest>.+)$", _I)
+CONNECTOR = re.compile(r"\s(?:to|with|for|into)\s", _I)
