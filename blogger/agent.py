@@ -6,7 +6,9 @@ Run it with `adk web .` or `adk run blogger` from the repository root.
 from __future__ import annotations
 
 from google.adk.agents import LlmAgent
+from google.adk.apps import App
 from google.adk.models.base_llm import BaseLlm
+from google.adk.plugins.base_plugin import BasePlugin
 
 from blogger.commands import build_blogger_router, split_the_post
 from blogger.content_grounding import ground_tool_arguments, show_ignored
@@ -16,6 +18,7 @@ from blogger.prompts import (
     DELIVERY_CHECK_INSTRUCTION,
     EDIT_ROUTING_INSTRUCTION,
 )
+from draftguard_adk.agents import TextFilterPlugin
 from draftguard_adk.artifacts import build_artifact_tool
 from draftguard_adk.edits import CONTENT_TOOLS
 from draftguard_adk.llm import agent_model
@@ -30,9 +33,10 @@ def build_blogger(*, model: str | BaseLlm | None = None) -> LlmAgent:
     """
     splitter = build_content_splitter(model=model)
     splitter.before_agent_callback = split_the_post
+    chosen = model if model is not None else agent_model("blogger")
     return LlmAgent(
         name="blogger",
-        model=model if model is not None else agent_model("blogger"),
+        model=chosen,
         description="Helps an author write, split and edit a blog post, with guarded steps.",
         instruction="\n".join(
             [BLOGGER_INSTRUCTION, EDIT_ROUTING_INSTRUCTION, DELIVERY_CHECK_INSTRUCTION]
@@ -43,10 +47,20 @@ def build_blogger(*, model: str | BaseLlm | None = None) -> LlmAgent:
             build_blogger_delivery_check(model),
         ],
         sub_agents=[splitter],
-        before_model_callback=build_blogger_router(),
+        before_model_callback=build_blogger_router(chosen),
         after_model_callback=show_ignored,
         before_tool_callback=ground_tool_arguments,
     )
 
 
-root_agent = build_blogger()
+def build_app(
+    model: str | BaseLlm | None = None, *, plugins: list[BasePlugin] | None = None
+) -> App:
+    """The app with the raw-output guard on every model reply (no JSON, tool results, state
+    keys or tracebacks reach the author), or the given `plugins`."""
+    return App(name="blogger", root_agent=build_blogger(model=model),
+               plugins=plugins if plugins is not None else [TextFilterPlugin()])
+
+
+app = build_app()
+root_agent = app.root_agent

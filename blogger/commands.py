@@ -1,29 +1,55 @@
-"""The blogger's chat commands and clear intents, answered by code (`CommandRouter`).
+"""The blogger's chat: every message is read by code (`BloggerConversation`) before any model.
 
-Each handler turns a command into one tool call of the coordinator's own tools (ADK runs it
-as if the model had called it), a hand-over to the split loop, or a reply. Each formatter
-writes the reply from the tool's result, so what the author reads is what the tool did.
+A command (`/quiz 3`) or a plain request ("can you turn this into a 5-question quiz?") becomes
+tool calls of the coordinator's own tools (ADK runs them as if the model had called them), a
+hand-over to the split loop, or a reply. Each formatter writes the reply from the tool's
+result, so what the author reads is what the tool did. A message that is not a request goes to
+the model; one that looks like a request code cannot read goes to a capable model, and on a
+small one gets a short reply naming the closest things the app can do.
 """
 
 from __future__ import annotations
 
+import json
+import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
 from google.adk.agents.callback_context import CallbackContext
+from google.adk.models.base_llm import BaseLlm
 
 from draftguard.artifacts import MAX_ITEMS
-from draftguard.commands import Command, CommandSpec, recognise_intent
-from draftguard.edits import parse_edit_request
-from draftguard.errors import CommandError, InputError
+from draftguard.commands import Command, CommandSpec, help_text
+from draftguard.errors import InputError
+from draftguard.model_profile import ModelProfile
 from draftguard.settings import load_settings
 from draftguard.textio import read_workspace_text
+from draftguard.understanding import (
+    BLOGGER_COMMANDS as _COMMANDS,
+)
+from draftguard.understanding import (
+    BloggerConversation,
+    Intent,
+    Interpretation,
+    Reading,
+)
 from draftguard_adk.artifacts import STATE_RESULT
-from draftguard_adk.chat import Action, Call, CommandRouter, Formatter, Handler, Reply, Transfer
-from draftguard_adk.edits import DEFAULT_NAME, post_store
+from draftguard_adk.chat import (
+    Action,
+    Call,
+    CommandRouter,
+    Formatter,
+    Handler,
+    Reply,
+    Steps,
+    Transfer,
+    Understand,
+)
+from draftguard_adk.edits import DEFAULT_NAME, REWRITE_ASKED_KEY, post_store
+from draftguard_adk.llm import ask_json, model_profile, resolve_model
 from draftguard_adk.split import parse_split_request
 from draftguard_adk.split import state_keys as keys
 
@@ -36,24 +62,11 @@ __all__ = [
 ]
 
 SPLITTER = "content_splitter"
+log = logging.getLogger("blogger.commands")
 
-BLOGGER_COMMANDS: tuple[CommandSpec, ...] = (
-    CommandSpec(name="split", usage='/split [draft=NAME] [outline="A; B; C"]',
-                summary="split the post (or a file, or OUTLINE:/DRAFT: lines) by the outline",
-                options=("draft", "outline")),
-    CommandSpec(name="quiz", usage="/quiz [N]", summary="a quiz on the post", max_args=1),
-    CommandSpec(name="flashcards", usage="/flashcards [N]", summary="flashcards from the post",
-                max_args=1),
-    CommandSpec(name="mindmap", usage="/mindmap", summary="a mindmap of the post"),
-    CommandSpec(name="edit", usage='/edit replace "X" with "Y" [in SECTION]',
-                summary='also delete "X", insert "Y" after "X"', free_text=True),
-    CommandSpec(name="undo", usage="/undo", summary="go back to the version before"),
-    CommandSpec(name="versions", usage="/versions", summary="list the post's versions"),
-    CommandSpec(name="check", usage="/check [goal]",
-                summary="judge the post and study material before delivery",
-                free_text=True, text_optional=True),
-    CommandSpec(name="help", usage="/help", summary="this list"),
-)
+BLOGGER_COMMANDS: tuple[CommandSpec, ...] = _COMMANDS
+#: Session state: what the last message was read as, so the next is read in its light.
+MEMORY_KEY = "blogger_understanding"
 
 _INTRO = "Commands (anything else, just ask):"
 _NO_POST = ('There is no post yet: paste one after "save my post:" (or ask me to write one), '
@@ -193,15 +206,29 @@ def format_artifact(tool: str, result: Mapping[str, Any], ctx: CallbackContext) 
 # --- /edit ----------------------------------------------------------------------------------
 
 async def edit(cmd: Command, ctx: CallbackContext) -> Action | None:
-    try:
-        request = parse_edit_request(cmd.text)
-    except CommandError:
-        return None  # not in the three plain forms: the model plans it (the patcher checks)
     post = await _post_text(ctx)
+    reading = BloggerConversation(post[1] if post else None).read(f"/edit {cmd.text}")
+    request = reading.requests[0]
+    if request.intent is not Intent.EDIT:
+        return None  # not an edit code can read: the model plans it (the patcher checks)
     if post is None:
         return Reply(_NO_POST)
-    ops = [op.model_dump(mode="json", exclude_none=True) for op in request.ops]
-    return Call("edit_ops", {"ops": ops, "base_version": post[0], "scope": request.scope})
+    return _edit_action(request, post[0])
+
+
+def _edit_action(request: Interpretation, version: int) -> Action:
+    if request.question is not None:
+        return Reply(request.question)
+    slots = request.slots
+    if "ops" not in slots:
+        return Call("edit_metadata", {"base_version": version,
+                                      "set_fields": slots.get("set_fields") or {},
+                                      "remove_fields": slots.get("remove_fields") or []})
+    args: dict[str, Any] = {"ops": slots["ops"], "base_version": version,
+                            "scope": slots.get("scope")}
+    if slots.get("allow_heading_changes"):
+        args["allow_heading_changes"] = True
+    return Call("edit_ops", args)
 
 
 _MAX_WORDS = 12
@@ -331,24 +358,23 @@ def format_check(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> 
 
 # --- a pasted post ---------------------------------------------------------------------------
 
-_SAVE_INTENT = re.compile(
-    r"\A\s*(?:please\s+)?(?:(?:save|store|keep|use)\s+(?:this|my|the(?:\s+following)?)|"
-    r"here\s+is\s+my)\s+(?:blog\s+)?(?:post|draft|article)\b[^\n:]*(?::|\n)(?P<body>.*\S.*)\Z",
-    re.I | re.S,
-)
-
-
 def blogger_intents(message: str) -> Command | None:
-    """"save my post:" followed by the post (on the next lines, or after the colon on one
-    line, as `adk run` needs), then the shared intents.
-
-    The pasted post comes first: its own words ("make a quiz", a "Draft:" line) are the
-    post's, not a request.
-    """
-    match = _SAVE_INTENT.match(message)
-    if match is not None:
-        return Command(name="save", text=match.group("body").strip() + "\n")
-    return recognise_intent(message)
+    """A plain message as a command, read with no post (`"save my post:"` and the post, a
+    quiz, undo, a split): kept for callers that have no session."""
+    reading = BloggerConversation(None).read(message)
+    if len(reading.requests) != 1 or reading.requests[0].question is not None:
+        return None
+    request = reading.requests[0]
+    if request.intent is Intent.SAVE_POST:
+        return Command(name="save", text=str(request.slots["text"]))
+    if request.intent in (Intent.UNDO, Intent.MINDMAP):
+        return Command(name=request.intent.value)
+    if request.intent in (Intent.QUIZ, Intent.FLASHCARDS):
+        count = request.slots.get("count")
+        return Command(name=request.intent.value, args=[str(count)] if count else [])
+    if request.intent is Intent.SPLIT and "text" in request.slots:
+        return Command(name="split", text=str(request.slots["text"]))
+    return None
 
 
 async def save(cmd: Command, ctx: CallbackContext) -> Action:
@@ -387,8 +413,127 @@ FORMATTERS: dict[str, Formatter] = {
 }
 
 
-def build_blogger_router() -> CommandRouter:
-    """The router the blogger's coordinator runs as its `before_model_callback`."""
-    return CommandRouter(BLOGGER_COMMANDS, HANDLERS, formatters=FORMATTERS,
-                         intents=blogger_intents, intro=_INTRO)
+# --- every plain message ---------------------------------------------------------------------
 
+async def _action(request: Interpretation, ctx: CallbackContext, profile: ModelProfile,
+                  post: tuple[int, str] | None) -> Action | None:
+    """What the app does for one request; None: the model's turn."""
+    intent, slots = request.intent, request.slots
+    if intent is Intent.UNCLEAR:
+        # A capable model may make sense of it; a small one would only babble or invent
+        # tool arguments, so it gets the closest things the app can do.
+        return None if profile.holds_conversation else Reply(str(request.question))
+    if intent is Intent.NEW_POST:
+        return None  # the model writes it; content_write knows the author asked
+    if intent is Intent.HELP:
+        return Reply("\n".join([_INTRO, help_text(list(BLOGGER_COMMANDS))]))
+    if intent is Intent.SAVE_POST:
+        return Call("content_write", {"markdown": slots["text"]})
+    if intent is Intent.EDIT:
+        if post is None:
+            return Reply(_NO_POST)
+        return _edit_action(request, post[0])
+    if intent is Intent.REVERT:
+        return Call("revert_to_version", {"version": slots["version"]})
+    if intent is Intent.SPLIT:
+        earlier = ctx.state.get(keys.OUTLINE)
+        if not slots and post is not None and isinstance(earlier, str) and earlier.strip():
+            # "split it again", "sort my post by that outline": the outline given before.
+            return Transfer(SPLITTER, state={keys.RAW_DRAFT: post[1], keys.OUTLINE: earlier})
+        options = {k: str(v) for k, v in slots.items() if k in ("draft", "outline")}
+        return await split(Command(name="split", text=str(slots.get("text", "")),
+                                   options=options), ctx)
+    if intent is Intent.CHECK:
+        return await check(Command(name="check", text=str(slots.get("goal", ""))), ctx)
+    count = slots.get("count")
+    command = Command(name=intent.value, args=[str(count)] if count else [])
+    return await HANDLERS[intent.value](command, ctx)
+
+
+_CHOOSE_SYSTEM = (
+    "An author asked for a change to their blog post, and it could mean several places. "
+    "Answer with the number of the reading the author means, or 0 when the message does not "
+    "say which. Never guess."
+)
+Chooser = Callable[[str, Interpretation, CallbackContext], Awaitable[Interpretation]]
+
+
+def build_chooser(model: str | BaseLlm, *, timeout_s: float = 60.0) -> Chooser:
+    """A capable model picks among code's candidate readings, under a schema that only
+    admits their numbers; no pick (0, an error, a malformed answer) keeps code's question."""
+    llm: list[BaseLlm] = []
+
+    async def choose(message: str, request: Interpretation,
+                     ctx: CallbackContext) -> Interpretation:
+        options = list(request.candidates)
+        schema = {"type": "object", "required": ["choice"], "additionalProperties": False,
+                  "properties": {"choice": {"type": "integer",
+                                            "enum": list(range(len(options) + 1))}}}
+        listed = "\n".join(f"{i}. {json.dumps(c.slots, ensure_ascii=False)}"
+                           for i, c in enumerate(options, 1))
+        prompt = f"The author wrote: {message}\nThe readings:\n{listed}"
+        try:
+            if not llm:
+                llm.append(resolve_model(model, agent="blogger"))
+            answer = await ask_json(llm[0], prompt, schema=schema, system=_CHOOSE_SYSTEM,
+                                    timeout_s=timeout_s,
+                                    ctx=getattr(ctx, "_invocation_context", None),
+                                    purpose="choosing what the author meant")
+            choice = json.loads(answer)["choice"]
+        except Exception:  # a failed pick keeps code's question; it never blocks the turn
+            log.warning("choosing a reading failed; asking the author", exc_info=True)
+            return request
+        if not isinstance(choice, int) or not 1 <= choice <= len(options):
+            return request
+        return options[choice - 1]
+
+    return choose
+
+
+def build_understanding(profile: ModelProfile, chooser: Chooser | None = None) -> Understand:
+    """The router's reader: the session's post and memory, read by `BloggerConversation`;
+    where code hesitates between places, `chooser` (a capable model) may pick one."""
+
+    async def understand(message: str, ctx: CallbackContext) -> Action | None:
+        post = await _post_text(ctx)
+        memory = ctx.state.get(MEMORY_KEY)
+        conversation = BloggerConversation(post[1] if post else None,
+                                           last=memory if isinstance(memory, dict) else None)
+        try:
+            reading: Reading = conversation.read(message)
+        except Exception:  # a reader bug must not take the turn down: the model answers
+            log.exception("reading the message failed; leaving it to the model")
+            return None
+        if chooser is not None and any(r.candidates and r.question for r in reading.requests):
+            reading = Reading(requests=tuple([
+                await chooser(message, r, ctx) if r.candidates and r.question else r
+                for r in reading.requests]))
+        conversation.commit(reading)
+        ctx.state[MEMORY_KEY] = conversation.memory()
+        intents = {r.intent for r in reading.requests}
+        # Only words that ask for a new post or a full rewrite let content_write replace one.
+        ctx.state[REWRITE_ASKED_KEY] = bool(intents & {Intent.NEW_POST, Intent.SAVE_POST})
+        if not reading.is_request:
+            return None
+        actions = [await _action(r, ctx, profile, post) for r in reading.requests]
+        if len(actions) == 1:
+            return actions[0]
+        # A request only the split loop or the model can answer takes the whole turn, so
+        # nothing is done twice or half done.
+        transfers = [a for a in actions if isinstance(a, Transfer)]
+        if transfers:
+            return transfers[0]
+        steps = [a for a in actions if isinstance(a, (Call, Reply))]
+        return Steps(tuple(steps)) if len(steps) == len(actions) else None
+
+    return understand
+
+
+def build_blogger_router(model: str | BaseLlm | None = None) -> CommandRouter:
+    """The router the blogger's coordinator runs as its `before_model_callback`."""
+    profile = model_profile(model if model is not None else "local:smollm2")
+    chooser = (build_chooser(model) if model is not None and profile.holds_conversation
+               else None)
+    return CommandRouter(BLOGGER_COMMANDS, HANDLERS, formatters=FORMATTERS,
+                         intents=blogger_intents,
+                         understand=build_understanding(profile, chooser), intro=_INTRO)

@@ -27,6 +27,7 @@ from google.genai import types
 from rapidfuzz import fuzz
 
 from draftguard.grounding import Matcher, ground_arguments, has_phrase
+from draftguard.text import straighten_quotes
 from draftguard_adk.agents import TurnNotes, content_text, session_user_text
 from draftguard_adk.edits import DEFAULT_NAME, content_write, post_store
 
@@ -43,7 +44,6 @@ __all__ = [
 IGNORED_LINE_KEY = "temp:blogger_ignored_line"
 NOTES = TurnNotes(IGNORED_LINE_KEY)
 
-_QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'"})
 _ASKED = re.compile(
     r"\b(?:write|draft|compose|generate|create|make|produce|rewrite)\b[^.?!\n]{0,60}?"
     r"\b(?:post|article|blog|essay|story|piece|draft|text)\b",
@@ -53,7 +53,7 @@ _MIN_WORDS = 25
 
 
 def _norm(text: str) -> str:
-    return " ".join(text.translate(_QUOTES).casefold().split())
+    return " ".join(straighten_quotes(text).casefold().split())
 
 
 def _lines(text: str) -> list[str]:

@@ -2,8 +2,9 @@
 and kept true to the venues its tools returned.
 
 Run it with `adk web .` or `adk api_server .` from the repository root; the
-`DuplicateFilterPlugin` (with the venue grounding filter after it) filters what both stream
-and what the session stores. Searches the user's words ask for run by code (`chat.py`).
+`DuplicateFilterPlugin` (with the venue grounding filter and the raw-output guard after it)
+filters what both stream and what the session stores. Searches the user's words ask for run
+by code (`chat.py`).
 """
 
 from __future__ import annotations
@@ -12,10 +13,13 @@ from collections.abc import Callable
 from datetime import date as Date
 
 from google.adk.agents import LlmAgent
+from google.adk.agents.callback_context import CallbackContext
 from google.adk.apps import App
 from google.adk.models.base_llm import BaseLlm
 from google.adk.plugins.base_plugin import BasePlugin
 
+from draftguard.reply_guard import RawOutputFilter
+from draftguard_adk.agents import TextFilter
 from draftguard_adk.dedupe import DuplicateFilterPlugin
 from draftguard_adk.llm import agent_model, model_profile
 from event_planning.chat import build_router, show_ignored
@@ -57,6 +61,11 @@ def build_event_planner(
     )
 
 
+def _venue_then_raw(ctx: CallbackContext) -> list[TextFilter]:
+    """After the duplicate filter: the venue grounding filter, then the raw-output guard."""
+    return [*grounding_links(ctx), RawOutputFilter()]
+
+
 def build_app(
     model: str | BaseLlm | None = None, *, plugins: list[BasePlugin] | None = None,
     today: Callable[[], Date] = Date.today,
@@ -67,7 +76,7 @@ def build_app(
         name="event_planning",
         root_agent=build_event_planner(model, today=today),
         plugins=plugins if plugins is not None else [
-            DuplicateFilterPlugin(also=grounding_links)],
+            DuplicateFilterPlugin(also=_venue_then_raw)],
     )
 
 

@@ -139,7 +139,9 @@ async def test_anything_else_goes_to_the_model() -> None:
 
 async def test_one_post_from_content_write_through_quiz_edit_undo_and_versions() -> None:
     chat = Chat(Call("content_write", {"markdown": POST}), "Saved your post.")
-    assert "Saved your post." in await chat.say(f"Keep this one:\n\n{POST}")
+    # A pasted post is now saved by code whatever its lead-in; a post the author asks the
+    # model to write still goes through the model's content_write.
+    assert "Saved your post." in await chat.say("Write me a short post about photosynthesis")
     calls_after_write = len(chat.model.requests)
 
     # /quiz finds the post written in chat (make_artifact reads the same store).
@@ -211,7 +213,8 @@ async def test_an_edit_with_an_ambiguous_anchor_asks_and_changes_nothing() -> No
     chat = Chat()
     await write_post(chat)
     text = await chat.say('/edit replace "energy" with "power"')
-    assert text.startswith("Not applied (ambiguous):")
+    # Code now asks before the patcher does: the question lists where the words stand.
+    assert "“energy” is in the post 2 times. Which one: 1." in text
     assert "?" in text
     assert await chat.versions() == [0]
 
@@ -329,8 +332,8 @@ async def test_a_split_the_model_hands_over_splits_the_current_post_not_a_stale_
     await write_post(chat)
     # The old outline ("Cats") fits no paragraph of the new post, so coverage sends the
     # planner back until its last attempt, where coverage is advisory.
-    chat.model.add(Call("transfer_to_agent", {"agent_name": "content_splitter"}),
-                   {"ok_ids": [2]}, {"ok_ids": [2]}, {"ok_ids": [2]})
+    # Code reads the request and hands the current post over with the earlier outline.
+    chat.model.add({"ok_ids": [2]}, {"ok_ids": [2]}, {"ok_ids": [2]})
     await chat.say("sort my post by that outline again")
     state = await chat.state()
     assert state[keys.RAW_DRAFT] == POST and state[keys.SPLIT_VERDICT]["valid"] is True
@@ -375,7 +378,8 @@ async def test_a_one_line_post_after_the_colon_is_saved_too() -> None:
 
 async def test_content_write_ignores_a_file_name_the_author_never_gave() -> None:
     chat = Chat(Call("content_write", {"markdown": POST, "name": "md.html"}), "Saved.")
-    text = await chat.say(f"Save this:\n{POST}")
+    # A pasted post with a lead-in is saved by code now; this one is the model's to save.
+    text = await chat.say(f"Here are some notes, do what you think is best with them:\n{POST}")
     assert text.endswith("(Ignored: name='md.html' (you never named that file; the post "
                          "stays draft.md))")
     assert await chat.artifact("draft.md") == POST and await chat.artifact("md.html") is None
@@ -410,9 +414,9 @@ async def test_content_write_saves_a_post_the_author_asked_to_have_written() -> 
 async def test_content_write_refuses_the_same_text_as_a_new_version() -> None:
     chat = Chat()
     await write_post(chat)
-    chat.model.add(Call("content_write", {"markdown": POST}), "Saved again.")
+    # Code saves a pasted post now, and the store still refuses a copy of the current one.
     text = await chat.say(f"Save it:\n{POST}")
-    assert text.endswith("(Not saved: it is the same text as version 0.)")
+    assert text == "Not saved: it is the same text as version 0."
     assert await chat.versions() == [0]
 
 
@@ -423,7 +427,8 @@ async def test_make_artifact_ignores_a_source_the_author_never_gave() -> None:
         Call("make_artifact", {"artifact_type": "quiz", "request": "2 questions",
                                "source": "Bananas are yellow and grow in bunches."}),
         load("photosynthesis_quiz_repaired.json"), NO_ISSUES, "Here is a quiz.")
-    text = await chat.say("quiz me on it please")
+    # "quiz me on it" is code's now; a vaguer wish is still the model's to act on.
+    text = await chat.say("hmm, something for my students to practise with would be nice")
     assert text.endswith("(Ignored: source (it is not text you gave me; I used the post))")
     assert "chlorophyll pigment" in chat.model.prompt_text(1)
     assert "Bananas" not in chat.model.prompt_text(1)

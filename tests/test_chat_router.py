@@ -129,3 +129,32 @@ async def test_after_a_routed_call_the_next_model_turn_is_not_hijacked() -> None
     model = ScriptedLlm([ModelCall("make_quiz", {"count": 2}), "Made you two."])
     events, _ = await _say(_runner(model), "something quizzy")
     assert calls == [{"count": 2}] and _texts(events) == ["Made you two."]
+
+
+async def test_an_app_reader_runs_several_calls_and_replies_in_order_by_code() -> None:
+    from draftguard_adk.chat import Steps
+
+    calls.clear()
+
+    async def understand(message: str, ctx: CallbackContext) -> Steps | None:
+        if message != "two quizzes and a word":
+            return None
+        return Steps((Call("make_quiz", {"count": 1}), Reply("In between."),
+                      Call("make_quiz", {"count": 2})))
+
+    router = CommandRouter(SPECS, {"quiz": quiz, "shout": shout, "sub": sub},
+                           formatters={"make_quiz": format_quiz}, understand=understand)
+    model = ScriptedLlm(["The model."])
+    agent = LlmAgent(name="root", model=model, instruction="Be helpful.", tools=[make_quiz],
+                     before_model_callback=router)
+    runner = InMemoryRunner(agent=agent, app_name="t")
+    events, sid = await _say(runner, "two quizzes and a word")
+    assert calls == [{"count": 1}, {"count": 2}]
+    assert _texts(events) == ["Quiz ready: 1 questions.\nIn between.",
+                              "Quiz ready: 2 questions."]
+    assert model.requests == []
+    # The next plain message the reader leaves alone goes to the model; commands still parse.
+    events, _ = await _say(runner, "hello", sid)
+    assert _texts(events) == ["The model."]
+    events, _ = await _say(runner, "/quiz 3", sid)
+    assert _texts(events) == ["Quiz ready: 3 questions."]

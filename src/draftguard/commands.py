@@ -1,4 +1,4 @@
-"""Chat commands and clear intents, recognised by code before any model sees the message.
+"""Chat commands, recognised by code before any model sees the message.
 
 A command is a message that starts with `/name`; its arguments, on that first line, are words,
 quoted strings and `key=value` options (`/split draft=post.md outline="Intro; Method"`), so
@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from pydantic import BaseModel, ConfigDict, Field
 
 from draftguard.errors import CommandError
+from draftguard.text import straighten_quotes
 
 __all__ = [
     "Command",
@@ -25,8 +26,6 @@ __all__ = [
     "recognise_intent",
 ]
 
-# Curly quotes typed on phones and Macs count as straight ones.
-_QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "‘": "'", "’": "'"})
 _OPTION = re.compile(r"^([a-z][a-z_]*)=(.*)\Z", re.S)
 _NAME = re.compile(r"^/([a-z][a-z_-]*)(?=\s|\Z)", re.I)
 
@@ -81,7 +80,7 @@ def parse_command(message: str, specs: Mapping[str, CommandSpec]) -> Command | N
     # draft, say), which need not be shell-quotable.
     line = head[match.end():].strip()
     try:
-        words = shlex.split(line.translate(_QUOTES), posix=True)
+        words = shlex.split(straighten_quotes(line), posix=True)
     except ValueError as err:  # an unclosed quote
         raise CommandError(f"/{name}: {err} ({spec.usage})") from None
     args: list[str] = []
@@ -101,44 +100,30 @@ def parse_command(message: str, specs: Mapping[str, CommandSpec]) -> Command | N
     return Command(name=name, args=args, options=options, text=body)
 
 
-# Plain-language requests that are as unambiguous as a command.
-_MARKERS = re.compile(r"^[ \t]*(?:#+[ \t]*)?(outline|draft)[ \t]*:", re.I | re.M)
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                 "eight": 8, "nine": 9, "ten": 10, "a dozen": 12, "twelve": 12}
-_COUNT = r"(?P<count>\d{1,3}|" + "|".join(_NUMBER_WORDS) + r")"
-_ARTIFACT_INTENT = re.compile(
-    r"\b(?:make|create|generate|build|give me|write|produce)\b[^.?!\n]{0,40}?"
-    r"\b(?:(?:a|an|some)\s+)?(?:" + _COUNT + r"[- ]?)?(?:question\s+)?"
-    r"(?P<kind>quiz(?:zes)?|flash ?cards?|mind ?maps?)\b"
-    r"(?:[^.?!\n]{0,30}?\b(?:with|of)\s+" + _COUNT.replace("count", "count2")
-    + r"\s+(?:questions|cards|items|nodes))?",
-    re.I,
-)
-_UNDO_INTENT = re.compile(r"^\s*(?:please\s+)?(?:undo|revert)(?:\s+(?:that|the last edit|it))?"
-                          r"\s*[.!]?\s*\Z", re.I)
-
-
-def _count(text: str | None) -> str | None:
-    if text is None:
-        return None
-    return str(_NUMBER_WORDS.get(text.lower(), text))
+#: The intents a plain message may stand for as a command, by the command's name.
+_AS_COMMAND = ("split", "undo", "quiz", "flashcards", "mindmap")
 
 
 def recognise_intent(message: str) -> Command | None:
-    """A command for a plain-language request whose meaning is not in doubt, else None."""
-    markers = {m.group(1).lower() for m in _MARKERS.finditer(message)}
-    if markers == {"outline", "draft"}:
-        return Command(name="split", text=message)
-    if _UNDO_INTENT.match(message):
-        return Command(name="undo")
-    match = _ARTIFACT_INTENT.search(message)
-    if match is not None:
-        kind = match.group("kind").lower().replace(" ", "")
-        name = ("quiz" if kind.startswith("quiz") else
-                "flashcards" if kind.startswith("flashcard") else "mindmap")
-        count = _count(match.group("count") or match.group("count2"))
-        return Command(name=name, args=[count] if count and name != "mindmap" else [])
-    return None
+    """A command for a plain-language request whose meaning is not in doubt, else None.
+
+    The rules live in the understanding layer (`draftguard.understanding`); this reads the
+    message with no post and keeps the requests that are commands as they stand.
+    """
+    from draftguard.understanding import BloggerConversation  # the layer imports this module
+
+    reading = BloggerConversation(None).read(message)
+    if len(reading.requests) != 1:
+        return None
+    request = reading.requests[0]
+    if request.question is not None or request.intent.value not in _AS_COMMAND:
+        return None
+    count = request.slots.get("count")
+    if request.intent.value == "split":
+        if "text" not in request.slots:
+            return None
+        return Command(name="split", text=str(request.slots["text"]))
+    return Command(name=request.intent.value, args=[str(count)] if count else [])
 
 
 def help_text(specs: Sequence[CommandSpec]) -> str:

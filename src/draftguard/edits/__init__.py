@@ -10,11 +10,6 @@ from draftguard.edits._anchors import (
     find_anchor,
     fold,
 )
-from draftguard.edits._command import (
-    EDIT_USAGE,
-    EditRequest,
-    parse_edit_request,
-)
 from draftguard.edits._diff import (
     Edit,
     Window,
@@ -75,7 +70,6 @@ from draftguard.settings._system_settings import (
 )
 
 __all__ = [
-    "EDIT_USAGE",
     "MULTI_PARAGRAPH",
     "NATURAL_SCOPES",
     "AnchorMatch",
@@ -87,7 +81,6 @@ __all__ = [
     "EditConstraints",
     "EditOp",
     "EditPlan",
-    "EditRequest",
     "EditResult",
     "EditStatus",
     "ExactFinder",
@@ -116,7 +109,6 @@ __all__ = [
     "line_counts",
     "line_opcodes",
     "parse_edit_plan",
-    "parse_edit_request",
     "read_frontmatter",
     "resolve_scope",
     "segment_width",

@@ -6,22 +6,9 @@ import re
 
 from draftguard.grounding._dates import without_dates
 from draftguard.grounding._phrases import has_phrase, normalise_words
+from draftguard.text import NUMBER_WORDS, number_names, number_value
 
 __all__ = ["NUMBER_WORDS", "number_mentioned", "stated_count"]
-
-NUMBER_WORDS = (
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-    "nineteen", "twenty",
-)
-NUMBER_WORDS_EXTRA = {"dozen": 12, "couple": 2, "pair": 2}
-
-
-def number_names(n: int) -> list[str]:
-    names = [w for w, v in NUMBER_WORDS_EXTRA.items() if v == n]
-    if 0 <= n < len(NUMBER_WORDS):
-        names.append(NUMBER_WORDS[n])
-    return names
 
 
 def number_mentioned(value: int | str, user_text: str) -> bool:
@@ -34,16 +21,14 @@ def number_mentioned(value: int | str, user_text: str) -> bool:
     return any(has_phrase(text, name) for name in number_names(n))
 
 
-_NUMBER = r"(\d{1,3}|" + "|".join(sorted([*NUMBER_WORDS, *NUMBER_WORDS_EXTRA], key=len,
-                                            reverse=True)) + r")"
+_SINGLE_WORDS = [*NUMBER_WORDS, "dozen", "couple", "pair"]
+_NUMBER = r"(\d{1,3}|" + "|".join(sorted(_SINGLE_WORDS, key=len, reverse=True)) + r")"
 
 
 def _value(word: str) -> int:
-    if word.isdigit():
-        return int(word)
-    if word in NUMBER_WORDS_EXTRA:
-        return NUMBER_WORDS_EXTRA[word]
-    return NUMBER_WORDS.index(word)
+    value = number_value(word)
+    assert value is not None  # the pattern only matches counts
+    return value
 
 
 def stated_count(

@@ -15,6 +15,7 @@ from enum import StrEnum
 import stringzilla as sz
 
 from draftguard.markdown import FENCE_MARKERS, fence_closes, fence_opening
+from draftguard.text import SENTENCE_END
 
 __all__ = ["Granularity", "normalize_text", "normalize_unit", "segment", "segment_normalized"]
 
@@ -35,8 +36,6 @@ _BLANK_LINES = re.compile(r"\n[^\S\n]*(?:\n[^\S\n]*)+")
 _ODD_SPACE = re.compile(r"\s{2,}|[^\S ]")
 _ODD_HSPACE = re.compile(r"[^\S\n]{2,}|[^\S\n ]")
 _ASCII_ODD_SPACE = "\t\x0b\x0c\r\x1c\x1d\x1e\x1f"
-# A sentence ends at . ! or ? (optionally closed by a quote or bracket) followed by space.
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[.!?][\"')\]])\s+")
 # Marks unit boundaries inside one string so normalisation runs once over the whole text.
 _BOUNDARY = "\uffff"
 
@@ -135,7 +134,7 @@ def _split_prose(chunk: str, granularity: Granularity) -> list[str]:
         return paragraphs
     sentences: list[str] = []
     for para in paragraphs:
-        sentences.extend(_SENTENCE_END.split(para))
+        sentences.extend(SENTENCE_END.split(para))
     return sentences
 
 
@@ -165,7 +164,7 @@ def _normalized_prose(chunk: str, granularity: Granularity) -> list[str]:
     units = [u for u in marked.strip(" ").split(_BOUNDARY) if u]
     if granularity is Granularity.PARAGRAPH:
         return units
-    return [s for u in units for s in _SENTENCE_END.split(u) if s]
+    return [s for u in units for s in SENTENCE_END.split(u) if s]
 
 
 def segment_normalized(text: str, granularity: Granularity = Granularity.PARAGRAPH) -> list[str]:

@@ -14,6 +14,11 @@ from draftguard_adk.agents._response_filter import (
     TextFilter,
 )
 from draftguard_adk.agents._text import content_text, session_user_text, user_text
+from draftguard_adk.agents._text_filter_plugin import (
+    LinkFactory,
+    TextFilterPlugin,
+    raw_output_links,
+)
 from draftguard_adk.agents._workflow import (
     ROUTE_RETRY,
     ROUTE_VALID,
@@ -31,9 +36,11 @@ __all__ = [
     "FilteredResponse",
     "GuardedLoopAgent",
     "GuardedSequentialAgent",
+    "LinkFactory",
     "ResponseFilter",
     "SnapshotAware",
     "TextFilter",
+    "TextFilterPlugin",
     "TurnNotes",
     "agents_dir",
     "app_runner",
@@ -41,6 +48,7 @@ __all__ = [
     "claim_for_app",
     "content_text",
     "loop_agent",
+    "raw_output_links",
     "sequential_agent",
     "session_user_text",
     "user_text",

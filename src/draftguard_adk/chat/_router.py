@@ -8,7 +8,12 @@ the model's place with one of:
   had called it, with every tool callback; when the result comes back the router writes the
   reply from it by code (`Formatter`), so no model rewords, or garbles, the result;
 - a transfer to a sub-agent (`Transfer`), e.g. the split loop;
-- a reply (`Reply`), e.g. `/help` or a command that does not parse.
+- a reply (`Reply`), e.g. `/help` or a command that does not parse;
+- several of those in order (`Steps`), for a message holding several requests: each call's
+  reply is written as its result comes back, and the next call goes out with it.
+
+An app may read every plain message itself (`understand`, e.g. through the understanding
+layer) instead of the command-shaped `intents`.
 
 Anything else goes to the model as before. With Gemini this saves calls; with a 135M model
 it is the difference between working and not.
@@ -32,19 +37,24 @@ from draftguard.errors import CommandError, DraftguardError
 
 __all__ = [
     "PENDING_CALL_KEY",
+    "QUEUE_KEY",
     "Action",
     "Call",
     "CommandRouter",
     "Formatter",
     "Handler",
     "Reply",
+    "Steps",
     "Transfer",
+    "Understand",
 ]
 
 log = logging.getLogger("draftguard.chat")
 
 #: State key naming the tool call the router made and still has to answer for.
 PENDING_CALL_KEY = "chat_pending_call"
+#: State key holding the steps still to run for this message, and the replies written so far.
+QUEUE_KEY = "chat_queue"
 
 
 @dataclass(frozen=True)
@@ -70,9 +80,17 @@ class Reply:
     text: str
 
 
-Action = Call | Transfer | Reply
+@dataclass(frozen=True)
+class Steps:
+    """Several calls and replies, run in order; their texts are joined into one answer."""
+
+    actions: tuple[Call | Reply, ...]
+
+
+Action = Call | Transfer | Reply | Steps
 Handler = Callable[[Command, CallbackContext], Awaitable[Action | None]]
 Formatter = Callable[[str, Mapping[str, Any], CallbackContext], str | None]
+Understand = Callable[[str, CallbackContext], Awaitable[Action | None]]
 
 
 def _response(*parts: types.Part) -> LlmResponse:
@@ -109,6 +127,7 @@ class CommandRouter:
         *,
         formatters: Mapping[str, Formatter] | None = None,
         intents: Callable[[str], Command | None] = recognise_intent,
+        understand: Understand | None = None,
         intro: str = "",
     ) -> None:
         self.specs = {s.name: s for s in specs}
@@ -118,6 +137,7 @@ class CommandRouter:
         self.handlers = dict(handlers)
         self.formatters = dict(formatters or {})
         self.intents = intents
+        self.understand = understand
         self.intro = intro
 
     def help(self) -> str:
@@ -137,10 +157,23 @@ class CommandRouter:
             text = None
             if formatter is not None:
                 text = formatter(pending, result.response or {}, callback_context)
+            queue = callback_context.state.get(QUEUE_KEY) or {}
+            if queue:
+                done = [*queue.get("texts", []), *([text] if text else [])]
+                steps = tuple(Call(s["tool"], s["args"]) if "tool" in s else Reply(s["text"])
+                              for s in queue.get("steps", []))
+                return self._run_steps(steps, done, callback_context)
             return _response(types.Part(text=text)) if text is not None else None
+        callback_context.state[QUEUE_KEY] = None
         message = _last_user_text(llm_request)
         if message is None:
             return None
+        if self.understand is not None and not message.lstrip().startswith("/"):
+            try:
+                understood = await self.understand(message, callback_context)
+            except DraftguardError as err:
+                return _response(types.Part(text=f"{err}"))
+            return self._answer(understood, callback_context)
         try:
             command = parse_command(message, self.specs) or self.intents(message)
         except CommandError as err:
@@ -156,9 +189,32 @@ class CommandRouter:
             return _response(types.Part(text=f"{err}"))
         return self._answer(action, callback_context)
 
+    def _run_steps(self, steps: tuple[Call | Reply, ...], texts: list[str],
+                   ctx: CallbackContext) -> LlmResponse:
+        """Replies up to the next call become text; the call goes out with them."""
+        texts = list(texts)
+        for i, step in enumerate(steps):
+            if isinstance(step, Reply):
+                texts.append(step.text)
+                continue
+            rest = [{"tool": s.tool, "args": s.args} if isinstance(s, Call) else {"text": s.text}
+                    for s in steps[i + 1:]]
+            ctx.state[QUEUE_KEY] = {"texts": [], "steps": json.loads(json.dumps(
+                rest, default=str))}
+            ctx.state[PENDING_CALL_KEY] = step.tool
+            args = json.loads(json.dumps(step.args, default=str))
+            # The replies so far go out with the call, so the author sees them in order.
+            parts = [types.Part(text="\n".join(texts))] if texts else []
+            parts.append(types.Part(function_call=types.FunctionCall(name=step.tool, args=args)))
+            return _response(*parts)
+        ctx.state[QUEUE_KEY] = None
+        return _response(types.Part(text="\n".join(texts)))
+
     def _answer(self, action: Action | None, ctx: CallbackContext) -> LlmResponse | None:
         if action is None:
             return None
+        if isinstance(action, Steps):
+            return self._run_steps(action.actions, [], ctx)
         if isinstance(action, Reply):
             return _response(types.Part(text=action.text))
         if isinstance(action, Transfer):

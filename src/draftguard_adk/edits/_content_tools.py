@@ -29,8 +29,11 @@ from draftguard.edits import (
     apply_plan,
     describe_validation_error,
     edit_frontmatter,
+    line_budget,
+    line_opcodes,
     read_frontmatter,
     resolve_scope,
+    split_lines,
 )
 from draftguard.errors import DraftguardError, InputError, StaleVersionError
 from draftguard.markdown import MarkdownMap
@@ -39,6 +42,7 @@ from draftguard_adk.edits._post_store import DEFAULT_NAME, PostStore, PostVersio
 
 __all__ = [
     "CONTENT_TOOLS",
+    "REWRITE_ASKED_KEY",
     "SETTINGS_SECTION",
     "content_write",
     "edit_metadata",
@@ -50,6 +54,10 @@ __all__ = [
 ]
 
 SETTINGS_SECTION = "content_editor"
+#: Per-turn state set by the chat's reader: the author asked, in so many words, for a new post
+#: or a full rewrite, so content_write may replace the post. Without it, a write that drops
+#: more of the post than an edit may is refused (the version history is no excuse).
+REWRITE_ASKED_KEY = "temp:content_rewrite_asked"
 _ASK = (
     "Do not guess and do not call edit_ops again for this request: ask the author this "
     "question, word for word, and wait for the answer."
@@ -63,6 +71,14 @@ def _plan_fingerprint(plan: EditPlan) -> str:
 
 def _failure(err: Exception) -> dict[str, Any]:
     return {"status": "error", "error": str(err)}
+
+
+def _dropped_lines(old: str, new: str) -> tuple[int, int]:
+    """Non-blank lines of `old` that `new` does not keep, and `old`'s non-blank lines."""
+    a, b = split_lines(old), split_lines(new)
+    dropped = sum(1 for tag, i1, i2, _, _ in line_opcodes(a, b) if tag in ("delete", "replace")
+                  for line in a[i1:i2] if line.strip())
+    return dropped, sum(1 for line in a if line.strip())
 
 
 def _missing(name: str) -> dict[str, Any]:
@@ -87,6 +103,16 @@ async def content_write(
             raise InputError("the draft is empty")
         async with store.lock(tool_context, name):
             prev = await store.current(tool_context, name)
+            if prev is not None and not tool_context.state.get(REWRITE_ASKED_KEY):
+                limits = load_settings().agents.content_editor
+                dropped, total = _dropped_lines(prev.text, markdown)
+                budget = line_budget(total, max_changed_lines=limits.max_changed_lines,
+                                     fraction=limits.max_changed_fraction)
+                if dropped > budget:
+                    return {"status": "refused", "error":
+                            f"not saved: it would drop {dropped} of the post's {total} lines "
+                            f"(an edit may change {budget}); change the post with edit_ops, "
+                            "or ask for a new post or a full rewrite"}
             saved = await store.save(tool_context, markdown, base=prev, kind="content_write",
                                      name=name)
     except DraftguardError as err:

@@ -15,7 +15,7 @@ import re
 
 from pydantic import BaseModel, ValidationError
 
-from draftguard.edits._plan import (
+from draftguard.edits import (
     DeleteOp,
     EditOp,
     InsertOp,

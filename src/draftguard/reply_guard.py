@@ -1,0 +1,95 @@
+"""`RawOutputFilter`: nothing raw reaches a person (JSON, tool results, state keys, tracebacks).
+
+A streaming text filter (the `feed`/`flush` shape of `draftguard_adk.agents.TextFilter`):
+text is released line by line; a line that shows internals is cut where they start (the
+words before stay) or dropped, a fenced JSON or tool block is dropped whole, and terminal
+escapes are removed. When everything a reply said was raw, `fallback` is said instead.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["DEFAULT_FALLBACK", "RawOutputFilter", "is_raw", "strip_raw"]
+
+DEFAULT_FALLBACK = "I could not put that into words. Type /help to see what I can do."
+
+_ESCAPES = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-Z\\-_]|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_MARKERS = re.compile(
+    r"Result of tool\b|\bfunction_(?:call|response)\b|\btool_(?:code|outputs?)\b|"
+    r"Traceback \(most recent call last\)|^\s*File \"[^\"]+\", line \d+|"
+    r"\b(?:[A-Z][A-Za-z]*(?:Error|Exception)|KeyError|StopIteration):\s|"
+    r"Context variable not found|\bstate key\b|\b(?:temp|app|user):[a-z_]+\b|"
+    r"\bchat_(?:pending_call|queue)\b|\bblogger_understanding\b|"
+    # A JSON object or array: `{"key":` or `[{"`, however it is spaced.
+    r"[{\[]\s*\{?\s*\"[^\"\n]{1,80}\"\s*:|^\s*\"[a-z_]{1,40}\"\s*:\s*\S|"
+    r"\bcall:\s*[a-z_]+\s*\(|<\|?(?:tool|im_start|im_end)[^>]*>|"
+    # What is left of a JSON block printed over several lines: brackets alone.
+    r"^\s*[\[\]{}]+,?\s*$",
+)
+_FENCE = re.compile(r"^\s*(```|~~~)\s*(\w*)")
+# A post may hold code samples; only fences that carry data or tool calls are dropped.
+_RAW_FENCES = {"json", "jsonl", "tool_code", "tool_outputs", "tool_call"}
+
+
+def is_raw(line: str) -> bool:
+    """That `line` shows internals a person must not see."""
+    return _MARKERS.search(_ESCAPES.sub("", line)) is not None
+
+
+def strip_raw(line: str) -> str:
+    """`line` cut where internals start; empty when nothing worth saying is left."""
+    clean = _ESCAPES.sub("", line)
+    m = _MARKERS.search(clean)
+    if m is None:
+        return clean
+    head = clean[: m.start()].rstrip()
+    # The words before stay when they stand on their own ("Saved.", "Here it is:"), not
+    # when they are the start of a sentence about internals ("the state key ...").
+    if head.endswith((".", "!", "?", "…", ":")) or len(head.split()) >= 4:
+        return head.rstrip(" \t;,-({[")
+    return ""
+
+
+class RawOutputFilter:
+    """A `TextFilter` that cuts JSON, tool results, state keys and tracebacks out of a reply."""
+
+    def __init__(self, *, fallback: str = DEFAULT_FALLBACK) -> None:
+        self.fallback = fallback
+        self._pending = ""
+        self._fence: str | None = None
+        self._shown = False
+        self._dropped = False
+
+    def feed(self, chunk: str) -> str:
+        self._pending += chunk
+        lines = self._pending.split("\n")
+        self._pending = lines.pop()
+        return "".join(self._line(line, "\n") for line in lines)
+
+    def flush(self) -> str:
+        rest, self._pending = self._pending, ""
+        out = self._line(rest, "") if rest else ""
+        if not self._shown and self._dropped:
+            self._shown = True
+            return out + self.fallback
+        return out
+
+    def _line(self, line: str, end: str) -> str:
+        fence = _FENCE.match(line)
+        if self._fence is not None:
+            self._dropped = True
+            if fence is not None and fence.group(1) == self._fence and not fence.group(2):
+                self._fence = None
+            return ""
+        if fence is not None and fence.group(2).lower() in _RAW_FENCES:
+            self._fence, self._dropped = fence.group(1), True
+            return ""
+        kept = strip_raw(line)
+        if kept != _ESCAPES.sub("", line):
+            self._dropped = True
+            if not kept:
+                return ""
+        if kept.strip():
+            self._shown = True
+        return kept + end

@@ -1,0 +1,188 @@
+"""Finding the place an edit request describes: phrases, sentences and paragraphs of a post.
+
+Retrieval, not guessing: a phrase is found word for word (case and curly quotes aside); a
+description ("the bit about the flask") is scored against every sentence or paragraph in the
+named scope by its topic words (stems, weighted by how rare they are in the post). Only a
+unique, clear best match is a place; anything else is a list of candidates to ask about.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+
+from rapidfuzz import fuzz, process
+
+from draftguard.edits import ScopeError, resolve_scope
+from draftguard.markdown import BlockKind, MarkdownMap, normalize_title
+from draftguard.split import stems
+from draftguard.text import SENTENCE_END, straighten_quotes
+
+__all__ = ["Located", "PostView", "Span"]
+
+#: Share of a description's topic weight the best unit must hold.
+DEFAULT_MIN_COVERAGE = 0.5
+#: How much more of it the best unit must hold than the runner-up to be the clear best.
+DEFAULT_MARGIN = 0.2
+#: rapidfuzz WRatio a section name must reach to name a heading.
+DEFAULT_HEADING_CUTOFF = 85.0
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A stretch of the post: offsets into its text, and that text."""
+
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Located:
+    """The one place meant (`span`), or the candidates to ask about (`span` None)."""
+
+    span: Span | None
+    candidates: tuple[Span, ...] = ()
+
+
+class PostView:
+    """One post, parsed once: its paragraphs, sentences and headings."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.folded = straighten_quotes(text).casefold()
+        # casefold can change lengths (ß -> ss); offsets must hold, so fall back to lower.
+        if len(self.folded) != len(text):
+            self.folded = straighten_quotes(text).lower()
+        self.doc = MarkdownMap(text)
+
+    def span(self, start: int, end: int) -> Span:
+        return Span(start, end, self.text[start:end])
+
+    @cached_property
+    def paragraphs(self) -> list[Span]:
+        return [self.span(b.start, b.end) for b in self.doc.body_blocks()
+                if b.kind is BlockKind.PARAGRAPH]
+
+    @cached_property
+    def headings(self) -> list[tuple[str, Span]]:
+        """(title, span of the title's words) for every heading."""
+        out: list[tuple[str, Span]] = []
+        for b in self.doc.body_blocks():
+            if b.kind is BlockKind.HEADING and b.title:
+                at = self.text.find(b.title, b.start, b.end)
+                if at >= 0:
+                    out.append((b.title, self.span(at, at + len(b.title))))
+        return out
+
+    @cached_property
+    def sentences(self) -> list[Span]:
+        out: list[Span] = []
+        for para in self.paragraphs:
+            pos = para.start
+            for m in [*SENTENCE_END.finditer(para.text), None]:
+                end = para.start + (m.start() if m else len(para.text))
+                if self.text[pos:end].strip():
+                    out.append(self.span(pos, end))
+                pos = para.start + m.end() if m else pos
+        return out
+
+    def topic_stems(self, unit: Span) -> frozenset[str]:
+        """`unit`'s topic words, stemmed (once per unit: stemming is most of a lookup)."""
+        key = (unit.start, unit.end)
+        found = self._stems.get(key)
+        if found is None:
+            found = self._stems[key] = frozenset(stems(unit.text))
+        return found
+
+    @cached_property
+    def _stems(self) -> dict[tuple[int, int], frozenset[str]]:
+        return {}
+
+    @cached_property
+    def _idf(self) -> dict[str, float]:
+        df = Counter(s for unit in self.sentences for s in self.topic_stems(unit))
+        n = len(self.sentences)
+        return {s: math.log((n + 1) / (c + 0.5)) + 0.1 for s, c in df.items()}
+
+    # -- scopes ------------------------------------------------------------------------------
+    def region(self, scope: str) -> Span | None:
+        """The section or natural scope ("conclusion", "last paragraph") `scope` names, as
+        the patcher resolves it; None when it names none."""
+        try:
+            region = resolve_scope(self.doc, scope)
+        except ScopeError:
+            return None
+        return self.span(region.start, region.end)
+
+    def heading(self, name: str, *, score_cutoff: float = DEFAULT_HEADING_CUTOFF) -> Span | None:
+        """The one heading `name` names (fuzzy), else None."""
+        titles = [normalize_title(t) for t, _ in self.headings]
+        hits = process.extract(normalize_title(name), titles, scorer=fuzz.WRatio, limit=2,
+                               score_cutoff=score_cutoff)
+        if not hits or (len(hits) > 1 and hits[1][1] >= hits[0][1]):
+            return None
+        return self.headings[hits[0][2]][1]
+
+    def units(self, kind: str, within: Span | None) -> list[Span]:
+        pool = self.paragraphs if kind == "paragraph" else self.sentences
+        if within is None:
+            return list(pool)
+        return [u for u in pool if within.start <= u.start and u.end <= within.end]
+
+    # -- phrases -----------------------------------------------------------------------------
+    def occurrences(self, phrase: str, within: Span | None = None) -> list[Span]:
+        """Every place `phrase` stands word for word (case, curly quotes, spacing aside)."""
+        words = straighten_quotes(phrase).casefold().split()
+        if not words:
+            return []
+        pattern = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)")
+        lo, hi = (within.start, within.end) if within else (0, len(self.text))
+        return [self.span(m.start(), m.end()) for m in pattern.finditer(self.folded, lo, hi)]
+
+    def unique_anchor(self, span: Span) -> Span:
+        """`span` grown word by word (right, then left) until it occurs once in the post."""
+        start, end = span.start, span.end
+        for _ in range(40):
+            if len(self.occurrences(self.text[start:end])) <= 1:
+                break
+            m = re.match(r"\s*\S+", self.text[end:])
+            if m is not None and "\n\n" not in m.group(0):
+                end += m.end()
+                continue
+            m = re.search(r"\S+\s*\Z", self.text[:start])
+            if m is None or "\n\n" in m.group(0):
+                break
+            start = m.start()
+        return self.span(start, end)
+
+    # -- descriptions ------------------------------------------------------------------------
+    def describe(
+        self,
+        description: str,
+        kind: str,
+        within: Span | None = None,
+        *,
+        min_coverage: float = DEFAULT_MIN_COVERAGE,
+        margin: float = DEFAULT_MARGIN,
+    ) -> Located:
+        """The sentence (or paragraph) `description` is about, within `within`."""
+        units = self.units(kind, within)
+        wanted = list(dict.fromkeys(stems(description)))
+        if not units or not wanted:
+            return Located(None, tuple(units[:3]))
+        weight = {s: self._idf.get(s, 1.0) for s in wanted}
+        total = sum(weight.values())
+        scored = []
+        for unit in units:
+            have = self.topic_stems(unit)
+            scored.append((sum(w for s, w in weight.items() if s in have) / total, unit))
+        scored.sort(key=lambda x: -x[0])
+        best = scored[0][0]
+        second = scored[1][0] if len(scored) > 1 else 0.0
+        if best >= min_coverage and best - second >= margin:
+            return Located(scored[0][1])
+        return Located(None, tuple(u for s, u in scored[:3] if s > 0))

@@ -1,0 +1,83 @@
+"""Nothing raw reaches the author: JSON, tool results, state keys and tracebacks are cut out of
+every reply, however the reply is streamed; prose passes untouched."""
+
+from __future__ import annotations
+
+import json
+import re
+from itertools import pairwise
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from draftguard.reply_guard import DEFAULT_FALLBACK, RawOutputFilter, is_raw
+
+
+def run(text: str, cuts: list[int] | None = None) -> str:
+    """`text` through a fresh filter, fed in pieces cut at `cuts`."""
+    f = RawOutputFilter()
+    bounds = sorted({0, len(text), *(c for c in cuts or [] if 0 < c < len(text))})
+    out = "".join(f.feed(text[a:b]) for a, b in pairwise(bounds))
+    return out + f.flush()
+
+
+_PROSE = st.lists(st.text(alphabet=st.characters(whitelist_categories=("L", "N", "Zs"),
+                                                 whitelist_characters=".,!?'-"),
+                          min_size=1, max_size=60).filter(lambda t: not is_raw(t)),
+                  min_size=1, max_size=5)
+_RAW = st.sampled_from([
+    'Result of tool content_write: {"status": "refused", "error": "not saved"}',
+    '{"status": "ok", "version": 1}',
+    '[{"type": "replace", "anchor": "a"}]',
+    "Traceback (most recent call last):",
+    '  File "/app/blogger/commands.py", line 12, in edit',
+    "KeyError: 'raw_draft'",
+    "ValueError: invalid literal for int() with base 10",
+    "Context variable not found: `outline`.",
+    "the state key temp:content_rewrite_asked is missing",
+    "\x1b[2J\x1b[31m",
+])
+
+
+@settings(max_examples=150, deadline=None)
+@given(lines=_PROSE, cuts=st.lists(st.integers(min_value=0, max_value=400), max_size=8))
+def test_prose_passes_unchanged_however_it_is_chunked(lines: list[str], cuts: list[int]) -> None:
+    text = "\n".join(lines)
+    assert run(text, cuts) == text
+
+
+@settings(max_examples=150, deadline=None)
+@given(lines=st.lists(st.one_of(_PROSE.map(lambda p: p[0]), _RAW), min_size=1, max_size=8),
+       cuts=st.lists(st.integers(min_value=0, max_value=600), max_size=8))
+def test_no_raw_line_survives_and_chunking_changes_nothing(lines: list[str],
+                                                           cuts: list[int]) -> None:
+    text = "\n".join(lines)
+    out = run(text, cuts)
+    assert out == run(text)  # the whole text in one piece is the reference
+    assert not any(is_raw(line) for line in out.splitlines())
+    assert "\x1b" not in out
+    visible = [re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", line) for line in lines]
+    kept = [line for line in visible if not is_raw(line) and line.strip()]
+    assert out.strip() == DEFAULT_FALLBACK if not kept and out.strip() else True
+    for line in kept:
+        assert line in out
+
+
+@pytest.mark.parametrize(("reply", "shown"), [
+    ('Saved. Result of tool content_write: {"status": "refused"}', "Saved."),
+    ("Here it is:\n```json\n{\"questions\": []}\n```\nDone.", "Here it is:\nDone."),
+    ('{"status": "refused", "error": "not saved: a title alone is not a post"}',
+     DEFAULT_FALLBACK),
+    ("I fixed it.\nTraceback (most recent call last):\n  File \"x.py\", line 1\nKeyError: 'a'",
+     "I fixed it.\n"),
+    ("Keep {braces} and code:\n```python\nprint('hi')\n```",
+     "Keep {braces} and code:\n```python\nprint('hi')\n```"),
+])
+def test_what_the_author_sees(reply: str, shown: str) -> None:
+    assert run(reply) == shown
+
+
+def test_a_multi_line_json_block_is_dropped_line_by_line() -> None:
+    block = json.dumps({"status": "rejected", "reason": "ambiguous", "message": "x"}, indent=2)
+    assert run(f"Sorry.\n{block}") == "Sorry.\n"
