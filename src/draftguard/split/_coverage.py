@@ -108,6 +108,10 @@ class ItemCoverage(BaseModel):
     best_ok: ParagraphMatch | None
     best_not_ok: ParagraphMatch | None
     flagged_not_ok: list[int]  # positions in draft_not_ok
+    rivals_not_ok: list[int] = []
+    """Positions in draft_not_ok of paragraphs about this item (it is their best match)
+    that score at least as well as the weakest draft_ok paragraph kept for it."""
+    weakest_kept: int | None = None  # that draft_ok paragraph's position
 
 
 class CoverageReport(BaseModel):
@@ -217,6 +221,27 @@ def outline_candidates(
     return found
 
 
+def _rivals(
+    k: int, units: Sequence[tuple[Destination, int, str]], scores: list[list[float]],
+    flagged: list[int],
+) -> tuple[list[int], int | None]:
+    """draft_not_ok paragraphs about item `k` that match it at least as well as the weakest
+    draft_ok paragraph kept for it ("about": `k` is the paragraph's best-scoring item)."""
+    def about(u: int) -> bool:
+        best = max(range(len(scores)), key=lambda j: (scores[j][u], -j))
+        return best == k and scores[k][u] > 0
+
+    kept = [(scores[k][u], pos) for u, (dest, pos, _) in enumerate(units)
+            if dest == "draft_ok" and about(u)]
+    if not kept:
+        return [], None
+    weakest_score, weakest = min(kept)
+    rivals = [pos for u, (dest, pos, _) in enumerate(units)
+              if dest == "draft_not_ok" and about(u) and scores[k][u] >= weakest_score
+              and pos not in flagged]
+    return rivals, weakest
+
+
 def check_coverage(
     outline: str,
     draft_ok: str,
@@ -276,9 +301,11 @@ def check_coverage(
                 flagged.append(pos)
         best_ok = best_of["draft_ok"]
         covered = best_ok is not None and best_ok.score >= score_cutoff
+        rivals, weakest = _rivals(k, units, scores, flagged)
         coverage.append(ItemCoverage(item=i, text=text, covered=covered, best_ok=best_ok,
                                      best_not_ok=best_of["draft_not_ok"],
-                                     flagged_not_ok=flagged))
+                                     flagged_not_ok=flagged, rivals_not_ok=rivals,
+                                     weakest_kept=weakest))
         named: set[int] = set()
         if not covered:
             hint = best_of["draft_not_ok"]
