@@ -87,8 +87,9 @@ def outline_items(outline: str) -> list[str]:
 
 
 class ParagraphMatch(BaseModel):
-    """One output paragraph and the outline item it matches best (None below the cutoff);
-    a paragraph can relate to several items (`related`)."""
+    """One output paragraph and the outline item it is credited to: the item whose word it
+    opens with, else the item it scores best for (None below the cutoff); `score` is its
+    best score. A paragraph can relate to several items (`related`)."""
 
     destination: Destination
     position: int  # 1-based, within its file
@@ -221,6 +222,21 @@ def outline_candidates(
     return found
 
 
+def _lead_item(
+    unit: str, items: Sequence[tuple[int, str, list[str]]], unit_scores: Sequence[float]
+) -> int | None:
+    """The item whose words include the unit's first topic word (the best scoring such
+    item); None for a heading or a unit that opens with no item's word."""
+    if unit.lstrip().startswith("#"):
+        return None
+    first = next(iter(stems(unit)), None)
+    found = [(unit_scores[k], i) for k, (i, _, item_stems) in enumerate(items)
+             if first is not None and first in item_stems]
+    if not found:
+        return None
+    return max(found)[1]
+
+
 def _rivals(
     k: int, units: Sequence[tuple[Destination, int, str]], scores: list[list[float]],
     flagged: list[int],
@@ -273,12 +289,18 @@ def check_coverage(
         for k, (i, _, _) in enumerate(items):
             if scores[k][u] > best:
                 best_item, best = i, scores[k][u]
+        lead = _lead_item(text, items, [row[u] for row in scores])
+        credited = best_item if best >= score_cutoff and best > 0 else None
+        if lead is not None:
+            # A paragraph that opens with an item's word is about that item, even when
+            # another item's rarer word scores higher ("... enough to raise a loaf").
+            credited = lead
         related = sorted((k for k in range(len(items))
                           if scores[k][u] >= score_cutoff and scores[k][u] > 0),
                          key=lambda k: -scores[k][u])
         paragraphs.append(ParagraphMatch(
             destination=dest, position=pos, preview=preview(text),
-            item=best_item if best >= score_cutoff and best > 0 else None, score=best,
+            item=credited, score=best,
             related=[items[k][0] for k in related],
         ))
 
