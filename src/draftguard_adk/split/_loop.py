@@ -285,7 +285,7 @@ class SplitAssembler(BaseAgent):
         state = ctx.session.state
         attempts = int(state.get(keys.SPLIT_ATTEMPTS) or 0) + 1
         paragraphs = _paragraphs(state)
-        delta: dict[str, Any] = {keys.SPLIT_ATTEMPTS: attempts}
+        delta: dict[str, Any] = {keys.SPLIT_ATTEMPTS: attempts, keys.SPLIT_PLAN_PROBLEM: None}
         if model_error := state.get(keys.SPLIT_MODEL_ERROR):
             reason = f"Model error: {model_error}"
             delta.update({keys.SPLIT_MODEL_ERROR: None,
@@ -309,9 +309,8 @@ class SplitAssembler(BaseAgent):
             # A repeated id would copy its paragraph twice; the checker would catch it, but
             # the plan is already wrong: send it back before building anything.
             feedback = f"Each id may appear once; you repeated {_ids(repeated)}."
-            delta.update(
-                {keys.DRAFT_OK: None, keys.DRAFT_NOT_OK: None, keys.SPLIT_FEEDBACK: feedback}
-            )
+            delta.update({keys.DRAFT_OK: None, keys.DRAFT_NOT_OK: None,
+                          keys.SPLIT_FEEDBACK: feedback, keys.SPLIT_PLAN_PROBLEM: feedback})
             yield checker_event(self, ctx, f"Attempt {attempts}: refused, the plan repeats "
                                 f"paragraph {_ids(repeated)}.", state=delta)
             return
