@@ -514,3 +514,13 @@ async def test_the_bundled_sample_on_the_embedded_model() -> None:
     where = {p["id"]: p["item"] for p in verdict["paragraphs"]}
     assert where[6] == 3 and where[3] == 1
     _no_json_for_people(events)
+
+
+def test_a_built_embedded_model_has_the_small_profile() -> None:
+    # ADK's registry builds "local:smollm2" as LocalLlm(model="smollm2"): still small.
+    from draftguard_adk.llm import model_profile, resolve_model
+
+    llm = resolve_model("local:smollm2", agent="content_splitter")
+    assert model_profile(llm).small
+    assert model_profile("local:smollm2").small
+    assert not model_profile(ScriptedLlm([])).small

@@ -301,7 +301,8 @@ def check_coverage(
         paragraphs.append(ParagraphMatch(
             destination=dest, position=pos, preview=preview(text),
             item=credited, score=best,
-            related=[items[k][0] for k in related],
+            # The credited item first, then the others it relates to, best first.
+            related=sorted((items[k][0] for k in related), key=lambda i: i != credited),
         ))
 
     not_ok_preview = {m.position: m.preview for m in paragraphs
