@@ -208,11 +208,21 @@ def _post_map(d: Delivery) -> MarkdownMap | None:
     return MarkdownMap(d.post) if d.post is not None else None
 
 
+def _singular(unit: str) -> str:
+    unit = unit.lower()
+    return unit[:-2] if unit.endswith("ches") else unit.removesuffix("s")
+
+
+# Items counted in study material, by the kind of material they belong to (None: any kind).
+_STUDY_UNITS: dict[str, str | None] = {"question": "quiz", "flashcard": "flashcards",
+                                       "card": "flashcards", "node": "mindmap",
+                                       "branch": "mindmap", "item": None}
+
+
 def _count(unit: str, d: Delivery) -> int | None:
-    unit = unit.rstrip("s").lower()
-    if unit in ("question", "flashcard", "card", "node", "branche", "branch", "item"):
-        kind = {"question": "quiz", "flashcard": "flashcards", "card": "flashcards",
-                "node": "mindmap", "branche": "mindmap", "branch": "mindmap"}.get(unit)
+    unit = _singular(unit)
+    if unit in _STUDY_UNITS:
+        kind = _STUDY_UNITS[unit]
         if kind is None:
             kinds = list(d.study)
             if len(kinds) != 1:
@@ -243,7 +253,7 @@ def _bounded(kind: str) -> Check:
         found = _count(unit, d)
         if found is None:
             return None, ""
-        noun = unit.rstrip("s").lower() + "s"
+        noun = _singular(unit) + ("es" if _singular(unit).endswith("ch") else "s")
         if kind == "range":
             lo, hi = _number(m.group("lo")), _number(m.group("hi"))
             return lo <= found <= hi, f"{found} {noun} (wanted {lo} to {hi})"
@@ -255,7 +265,7 @@ def _bounded(kind: str) -> Check:
         elif kind == "max":
             ok = found < n if strict else found <= n
         else:  # exactly N, as in "a quiz with 3 questions" or "5 flashcards"
-            ok = found == n if unit.rstrip("s").lower() in (
+            ok = found == n if _singular(unit) in (
                 "question", "flashcard", "card") else found >= n
         return ok, f"{found} {noun} ({' '.join(words) if kind != 'exact' else 'wanted'} {n})"
     return check
