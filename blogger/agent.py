@@ -22,6 +22,7 @@ from draftguard_adk.agents import TextFilterPlugin
 from draftguard_adk.artifacts import build_artifact_tool
 from draftguard_adk.edits import CONTENT_TOOLS
 from draftguard_adk.llm import agent_model
+from draftguard_adk.sources import SOURCE_TOOLS
 from draftguard_adk.split import build_content_splitter
 
 
@@ -44,6 +45,7 @@ def build_blogger(*, model: str | BaseLlm | None = None) -> LlmAgent:
         tools=[
             build_artifact_tool(model),
             *CONTENT_TOOLS,
+            *SOURCE_TOOLS,
             build_blogger_delivery_check(model),
         ],
         sub_agents=[splitter],

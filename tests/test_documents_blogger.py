@@ -81,7 +81,9 @@ async def test_a_judge_denying_an_unrequested_data_type_does_not_fail_the_delive
     # check_delivery never names a data type; "dataTypeMatch": false against "unknown" is
     # not a gap the blogger could fix, so code decides it (nothing requested, nothing missed).
     judge = ScriptedLlm([{**judge_answer(True), "dataTypeMatch": False}])
-    _, final = await run(judge, {})
+    # With the quiz: code checks "has a quiz" itself and would fail a delivery without one.
+    _, final = await run(judge, {STATE_RESULT: {"ok": True, "artifact_type": "quiz",
+                                                "artifact": QUIZ}})
     assert final[VERDICT_KEY]["status"] == "passed"
     assert final[VERDICT_KEY]["dataTypeMatch"] is True
     assert "no data type was requested" in judge.prompt_text(0)

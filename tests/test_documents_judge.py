@@ -263,10 +263,12 @@ class Producer(BaseAgent):
 
 
 async def test_validator_closes_a_loop_after_the_producer_fixes_the_format() -> None:
-    llm = ScriptedLlm([answer(), answer()])
+    # Only the post: code now checks "a quiz is included" itself, and this producer makes none.
+    llm = ScriptedLlm([answer(successCriteriaMet=[True])] * 2)
     loop = loop_agent(name="deliver", max_iterations=4, sub_agents=[
         Producer(name="producer"), build_document_validator(model=llm)])
-    events, state = await run(loop, {}, {INTENT_KEY: {**INTENT, "expectedFormat": "md"}})
+    intent = {**INTENT, "expectedFormat": "md", "successCriteria": ["the post explains guardrails"]}
+    events, state = await run(loop, {}, {INTENT_KEY: intent})
     assert state["producer_runs"] == 2
     assert state[VERDICT_KEY]["status"] == "passed"
     assert [e.actions.route for e in events if e.actions.route] == [ROUTE_RETRY, ROUTE_VALID]
@@ -299,3 +301,99 @@ async def test_unloadable_judge_model_is_an_error_verdict(monkeypatch: Any) -> N
     assert verdict["status"] == "error" and verdict["documentCount"] == 2
     assert "cannot load judge model 'no-such-model-xyz'" in verdict["gapAnalysis"]
     assert events[-1].actions.route == ROUTE_JUDGE_FAILED
+
+
+# --- small models: code decides, the model answers yes/no one criterion at a time -------------
+
+import pytest  # noqa: E402
+from delivery_cases import case_inputs, load_cases  # noqa: E402
+
+from draftguard.documents import known_facts  # noqa: E402
+from draftguard_adk.documents import judge_documents  # noqa: E402
+
+YES = '{"answer": "yes"}'
+NO = '{"answer": "no"}'
+
+
+def small(turns: list[Any]) -> ScriptedLlm:
+    """A scripted model with the embedded model's profile (small: it does not judge)."""
+    return ScriptedLlm(turns, model="local:smollm2")
+
+
+async def judge_case(case: dict[str, Any], llm: ScriptedLlm) -> Any:
+    intent, summaries = case_inputs(case)
+    return await judge_documents(llm, intent, summaries, known_facts(intent, summaries))
+
+
+@pytest.mark.parametrize("case", load_cases("good"), ids=lambda c: c["id"])
+async def test_good_deliveries_pass_with_a_small_model_that_always_says_yes(
+    case: dict[str, Any]
+) -> None:
+    llm = small([YES] * 12)
+    verdict = await judge_case(case, llm)
+    # A model that says yes to a statement and to its opposite decides nothing: a good
+    # delivery passes on code's checks; the one whose topic code cannot see stays unverified.
+    expected = "failed" if case["id"] == "bread-json-only" else "passed"
+    assert verdict.status == expected, verdict.gap_analysis
+
+
+# (nothing-delivered never reaches the judge: the validator fails it first, tested above)
+@pytest.mark.parametrize("case", [c for c in load_cases("bad") if c["documents"]],
+                         ids=lambda c: c["id"])
+async def test_bad_deliveries_fail_even_with_a_small_model_that_always_says_yes(
+    case: dict[str, Any]
+) -> None:
+    verdict = await judge_case(case, small([YES] * 12))
+    assert verdict.status == "failed"
+    assert verdict.gap_analysis and "{" not in verdict.gap_analysis
+
+
+async def test_code_decided_criteria_cost_no_model_call() -> None:
+    case = next(c for c in load_cases("good") if c["id"] == "winter-cycling")
+    llm = small([])
+    verdict = await judge_case(case, llm)
+    assert verdict.status == "passed" and verdict.attempts == 0 and llm.requests == []
+    assert [c.decided_by for c in verdict.criteria] == ["code"] * 3
+
+
+async def test_a_small_model_is_asked_one_statement_and_its_opposite() -> None:
+    case = {"goal": "A post about houseplants", "criteria": ["has a friendly tone"],
+            "formats": ["md"], "documents": {"draft.md": "# Houseplants\n\nWater them less.\n"}}
+    llm = small([YES, NO])
+    verdict = await judge_case(case, llm)
+    assert verdict.status == "passed" and verdict.attempts == 2
+    assert verdict.criteria[0].decided_by == "model"
+    first, second = llm.prompt_text(0), llm.prompt_text(1)
+    assert "STATEMENT: has a friendly tone" in first and "Water them less." in first
+    assert "STATEMENT: It is false that has a friendly tone" in second
+    schema = llm.requests[0].config.response_json_schema
+    assert schema["properties"]["answer"]["enum"] == ["yes", "no"]
+
+    unsure = await judge_case(case, small([NO, NO]))
+    assert unsure.status == "failed" and "not verified" in unsure.gap_analysis
+    said_no = await judge_case(case, small([NO, YES]))
+    assert said_no.status == "failed" and "the model answered no" in said_no.gap_analysis
+
+
+async def test_a_capable_judge_is_overruled_on_what_code_decided() -> None:
+    case = next(c for c in load_cases("bad") if c["id"] == "too-short")
+    llm = ScriptedLlm([answer(successCriteriaMet=[True, True])])
+    verdict = await judge_case(case, llm)
+    assert verdict.status == "failed" and len(llm.requests) == 1
+    assert any("set to False by code" in c for c in verdict.corrections)
+
+
+@pytest.mark.local_model
+@pytest.mark.parametrize(("kind", "case_id"), [("good", "git-rebase"), ("good", "sleep-science"),
+                                               ("bad", "no-conclusion-semantic"),
+                                               ("bad", "off-topic")])
+async def test_the_embedded_model_with_code_passes_good_and_fails_bad_deliveries(
+    kind: str, case_id: str
+) -> None:
+    from draftguard_adk.llm import resolve_model
+
+    case = next(c for c in load_cases(kind) if c["id"] == case_id)
+    intent, summaries = case_inputs(case)
+    llm = resolve_model("local:smollm2", agent="document_validator")
+    verdict = await judge_documents(llm, intent, summaries, known_facts(intent, summaries))
+    assert verdict.status == ("passed" if kind == "good" else "failed"), verdict.gap_analysis

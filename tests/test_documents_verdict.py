@@ -179,3 +179,134 @@ def test_prompt_without_example_still_names_every_field() -> None:
         assert field in prompt
     with_example = build_validation_prompt(intent, summaries, known_facts(intent, summaries))
     assert EXAMPLE_GAP in with_example
+
+
+# --- success criteria code can test ------------------------------------------------------------
+
+from draftguard.documents import (  # noqa: E402
+    CriterionCheck,
+    Delivery,
+    check_criterion,
+    criteria_verdict,
+    goal_topic_check,
+)
+
+CRITERIA_POST = """# Winter riding
+
+Lights matter most in December: a front lamp of 400 lumens and a blinking rear light make
+you visible in the early dark, when most commuters ride home.
+
+## Tyres
+
+- Studded tyres grip on black ice.
+- Run them at 35 psi.
+
+See [the guide](https://example.org/tyres) for more.
+
+## Conclusion
+
+Ride slowly on the first frosty day and you will enjoy the whole winter.
+"""
+CRITERIA_QUIZ = {"questions": [
+    {"question": "What grips on black ice?", "options": ["Studded tyres", "Slicks", "Mud", "Tar"],
+     "correct_answer": "Studded tyres", "explanation": "Studded tyres grip on black ice."},
+    {"question": "At what pressure do you run studded tyres?",
+     "options": ["35 psi", "90 psi", "10 psi", "60 psi"], "correct_answer": "35 psi",
+     "explanation": "Run them at 35 psi."}]}
+
+
+def delivery_of(**documents: object) -> Delivery:
+    return Delivery.read(analyze_documents(
+        [Document.from_content(name, body) if isinstance(body, str) else
+         Document.from_content(name, json.dumps(body), mime_type="application/json")
+         for name, body in documents.items()]))
+
+
+WITH_QUIZ = delivery_of(**{"draft.md": CRITERIA_POST, "quiz.json": CRITERIA_QUIZ})
+
+
+@pytest.mark.parametrize(("criterion", "met"), [
+    ("has a heading", True),
+    ("Has a title.", True),
+    ("“has a clear heading”", True),
+    ("it has a conclusion", True),
+    ("at least 40 words", True),
+    ("at least 200 words", False),
+    ("no more than 500 words", True),
+    ("under 30 words", False),
+    ("between 20 and 200 words", True),
+    ("100+ words", False),
+    ("has at least 2 sections", True),
+    ("has 3 sections", False),
+    ("has bullet points", True),
+    ("has links", True),
+    ("has a code example", False),
+    ("mentions studded tyres", True),
+    ("talks about black ice", True),
+    ("covers tyre pressure", True),
+    ("mentions snow chains", False),
+    ("explains the lights", True),
+    ("no placeholder text", True),
+    ("written in markdown", True),
+    ("a PDF file", False),
+    ("includes a quiz", True),
+    ("a quiz with 2 questions", True),
+    ("a quiz with at least three questions", False),
+    ("includes flashcards", False),
+    ("the quiz matches the post", True),
+    ("the post is a complete, readable blog post", True),
+    ("not empty", True),
+])
+def test_code_decides_the_criteria_it_can_test(criterion: str, met: bool) -> None:
+    check = check_criterion(criterion, WITH_QUIZ)
+    assert (check.met, check.decided_by) == (met, "code"), check.evidence
+    assert check.evidence
+
+
+@pytest.mark.parametrize("criterion", [
+    "has a friendly tone", "is persuasive", "would convince a beginner", "uses British spelling",
+])
+def test_criteria_only_a_reader_can_judge_are_left_to_the_model(criterion: str) -> None:
+    check = check_criterion(criterion, WITH_QUIZ)
+    assert check.met is None and check.decided_by == "none"
+
+
+def test_a_quiz_whose_questions_are_not_in_the_post_does_not_match_it() -> None:
+    off = {"questions": [{"question": "Who painted the Mona Lisa?", "options": ["Leonardo"] * 4,
+                          "correct_answer": "Leonardo da Vinci", "explanation": "He did."}]}
+    check = check_criterion("the quiz matches the post",
+                            delivery_of(**{"draft.md": CRITERIA_POST, "quiz.json": off}))
+    assert check.met is False and "not about the post" in check.evidence
+
+
+def test_a_post_that_stops_mid_sentence_or_holds_a_todo_is_not_complete() -> None:
+    cut = CRITERIA_POST.rstrip().removesuffix("the whole winter.") + "the whole"
+    todo = CRITERIA_POST + "\nTODO: add a section on gloves.\n"
+    for post, why in ((cut, "mid-sentence"), (todo, "placeholder")):
+        check = check_criterion("a complete blog post", delivery_of(**{"draft.md": post}))
+        assert check.met is False and why in check.evidence
+
+
+def test_the_goal_topic_catches_a_delivery_about_something_else() -> None:
+    about = delivery_of(**{"draft.md": CRITERIA_POST})
+    assert goal_topic_check("A post about winter cycling", about) is not None
+    met = goal_topic_check("A post about winter cycling", about)
+    assert met is not None and met.met is True
+    off = goal_topic_check("A post about sourdough baking", about)
+    assert off is not None and off.met is False and "sourdough" in off.evidence
+    assert goal_topic_check("Deliver the post and any study material", about) is None
+
+
+def test_criteria_verdict_passes_only_when_everything_holds() -> None:
+    summaries = analyze_documents([Document.from_content("draft.md", CRITERIA_POST)])
+    facts = known_facts(ValidationIntent(primary_goal="g", expected_format=["md"]), summaries)
+    ok = CriterionCheck(criterion="has a heading", met=True, decided_by="code", evidence="h")
+    unknown = CriterionCheck(criterion="is witty", met=None, decided_by="model",
+                             evidence="not verified")
+    passed = criteria_verdict(facts, [ok])
+    assert passed.status == "passed" and passed.quality_score == 1.0
+    failed = criteria_verdict(facts, [ok, unknown])
+    assert failed.status == "failed" and failed.success_criteria_met == [True, False]
+    assert "criterion 2 ('is witty') not met: not verified" in failed.gap_analysis
+    assert failed.quality_score == 0.5
+    assert failed.criteria[1].decided_by == "model"

@@ -413,3 +413,114 @@ async def test_candidates_only_leaves_every_id_when_no_paragraph_matches_the_out
 
     assert model.requests[0].config.response_json_schema["properties"]["ok_ids"]["items"][
         "enum"] == [1, 2]
+
+
+# --- small models: code proposes, the model confirms or adjusts among the candidates ----------
+
+
+def _small(turns: list[Any]) -> ScriptedLlm:
+    """A scripted model with the embedded model's profile (small)."""
+    return ScriptedLlm(turns, model="local:smollm2")
+
+
+def _no_json_for_people(events: list[Event]) -> None:
+    for event in events:
+        for part in (event.content.parts or []) if event.content else []:
+            assert "{" not in (part.text or ""), (event.author, part.text)
+
+
+async def test_on_a_small_model_code_proposes_and_the_bake_paragraph_goes_to_draft_ok() -> None:
+    model = _small([{"ok_ids": [3, 5, 6]}])
+    agent = build_content_splitter(model=model, settings=_settings())
+    events, state = await _run(agent, _sample_state())
+
+    assert state[keys.DRAFT_OK].endswith("then twenty\nmore without it.")
+    assert "Bake in a preheated Dutch oven" in state[keys.DRAFT_OK]
+    assert "cat" not in state[keys.DRAFT_OK]
+    verdict = state[keys.SPLIT_VERDICT]
+    assert verdict["valid"] is True and verdict["coverage"]["ok"] is True
+    where = {p["id"]: (p["destination"], p["item"]) for p in verdict["paragraphs"]}
+    assert where[3] == ("draft_ok", 1) and where[5] == ("draft_ok", 2)
+    assert where[6] == ("draft_ok", 3)
+    # The model saw code's proposal and could only answer with the candidates' ids.
+    prompt = model.prompt_text(0)
+    assert "3. Baking the loaf: [6]" in prompt and '{"ok_ids": [3, 5, 6]}' in prompt
+    enum = model.requests[0].config.response_json_schema["properties"]["ok_ids"]["items"]["enum"]
+    assert set(enum) >= {3, 5, 6} and 7 not in enum
+    planner = _by(events, "split_planner")[-1].content.parts[0].text
+    assert planner == ("Code proposed paragraphs [3], [5], [6] for draft_ok; the model "
+                       "confirmed them.")
+    _no_json_for_people(events)
+
+
+async def test_the_verdict_names_a_left_out_paragraph_as_good_as_a_kept_one() -> None:
+    _, state = await _run(build_content_splitter(model=_small([{"ok_ids": [3, 5, 6]}]),
+                                                 settings=_settings()), _sample_state())
+    messages = state[keys.SPLIT_VERDICT]["messages"]
+    assert ("Paragraph [4] ('My neighbour's cat likes to sit on the…') in draft_not_ok "
+            "matches outline item 3 ('Baking the loaf') as well as kept paragraph [6]"
+            ) in messages
+    assert state[keys.SPLIT_VERDICT]["valid"] is True
+
+
+async def test_a_small_models_adjustment_that_drops_an_item_is_refused() -> None:
+    model = _small([{"ok_ids": [3, 5]}])  # drops the baking paragraph
+    events, state = await _run(build_content_splitter(model=model, settings=_settings()),
+                               _sample_state())
+    assert "Bake in a preheated" in state[keys.DRAFT_OK]
+    said = _by(events, "split_planner")[-1].content.parts[0].text
+    assert "the model's change was refused (it serves outline item 3 less well" in said
+
+
+async def test_a_small_models_adjustment_that_serves_every_item_is_taken() -> None:
+    model = _small([{"ok_ids": [3, 5, 6, 2]}])
+    events, state = await _run(build_content_splitter(model=model, settings=_settings()),
+                               _sample_state())
+    assert state[keys.DRAFT_OK].startswith("I started baking sourdough")
+    said = _by(events, "split_planner")[-1].content.parts[0].text
+    assert said.endswith("the model adjusted them to [2], [3], [5], [6].")
+
+
+async def test_repeated_ids_are_refused_and_sent_back() -> None:
+    model = ScriptedLlm([{"ok_ids": [3, 3, 5]}, RIGHT])
+    events, state = await _run(build_content_splitter(model=model, settings=_settings()),
+                               _sample_state())
+    refused = _by(events, "split_assembler")[0].content.parts[0].text
+    assert refused == "Attempt 1: refused, the plan repeats paragraph [3]."
+    assert "Each id may appear once; you repeated [3]." in model.prompt_text(1)
+    assert state[keys.SPLIT_VERDICT]["valid"] is True
+    assert state[keys.SPLIT_VERDICT]["attempts"] == 2
+    schema = model.requests[0].config.response_json_schema["properties"]["ok_ids"]
+    assert schema["uniqueItems"] is True
+
+
+async def test_no_planner_json_reaches_people_on_any_model() -> None:
+    model = ScriptedLlm(["not json at all", {"ok_ids": [4, 6]}, RIGHT])
+    events, _ = await _run(build_content_splitter(model=model, settings=_settings()),
+                           _sample_state())
+    _no_json_for_people(events)
+    said = [e.content.parts[0].text for e in _by(events, "split_planner") if e.content]
+    assert "Picked paragraphs [4], [6] for draft_ok." in said
+
+
+@pytest.mark.local_model
+async def test_the_bundled_sample_on_the_embedded_model() -> None:
+    agent = build_content_splitter(model="local:smollm2", settings=_settings())
+    events, state = await _run(agent, _sample_state())
+    assert "Bake in a preheated Dutch oven" in state[keys.DRAFT_OK]
+    verdict = state[keys.SPLIT_VERDICT]
+    assert verdict["valid"] is True and verdict["integrity"]["ok"] is True
+    assert verdict["coverage"]["ok"] is True
+    where = {p["id"]: p["item"] for p in verdict["paragraphs"]}
+    assert where[6] == 3 and where[3] == 1
+    _no_json_for_people(events)
+
+
+def test_a_built_embedded_model_has_the_small_profile() -> None:
+    # ADK's registry builds "local:smollm2" as LocalLlm(model="smollm2"): still small.
+    from draftguard_adk.llm import model_profile, resolve_model
+
+    llm = resolve_model("local:smollm2", agent="content_splitter")
+    assert model_profile(llm).small
+    assert model_profile("local:smollm2").small
+    assert not model_profile(ScriptedLlm([])).small

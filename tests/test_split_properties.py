@@ -159,3 +159,61 @@ def test_fast_segmentation_equals_normalising_each_unit(text: str, granularity: 
     assert segment_normalized(text, gran) == slow
     if gran is Granularity.PARAGRAPH:
         assert paragraph_keys(text).chars == sum(map(len, slow))
+
+
+# --- code's proposal (`propose_split`) ------------------------------------------------------
+
+from pathlib import Path  # noqa: E402
+
+import yaml  # noqa: E402
+
+from draftguard.split import outline_candidates, propose_split, segment, stems  # noqa: E402
+
+_WORDS = ["starter", "hydration", "bake", "loaf", "oven", "cat", "flour", "water", "crumb",
+          "ukulele", "dough", "salt"]
+_paragraph = st.lists(st.sampled_from(_WORDS), min_size=1, max_size=8).map(" ".join)
+
+
+@settings(max_examples=150, deadline=None)
+@given(items=st.lists(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=3).map(" ".join),
+                      min_size=1, max_size=4),
+       units=st.lists(_paragraph, min_size=1, max_size=8))
+def test_the_proposal_names_real_ids_once_and_serves_every_item_it_can(
+    items: list[str], units: list[str]
+) -> None:
+    outline = "\n".join(items)
+    proposal = propose_split(outline, units)
+    assert proposal.ok_ids == sorted(set(proposal.ok_ids))
+    assert all(1 <= i <= len(units) for i in proposal.ok_ids)
+    item_stems = [set(stems(t)) for t in items]
+    for assignment in proposal.items:
+        wanted = item_stems[assignment.item - 1]
+        # Reference: an item some paragraph shares a word with gets a paragraph, and only
+        # paragraphs in draft_ok are proposed for it.
+        shares = any(wanted & set(stems(u)) for u in units)
+        assert bool(assignment.ids) == shares
+        assert set(assignment.ids) <= set(proposal.ok_ids)
+    for n, unit in enumerate(units, start=1):
+        first = stems(unit)[0]
+        if any(first in s for s in item_stems):
+            assert n in proposal.ok_ids  # a paragraph that opens with an item's word
+
+
+def test_the_proposal_is_at_least_as_accurate_as_the_lexical_candidates_on_the_dev_set(
+) -> None:
+    data = Path(__file__).resolve().parent / "data" / "splits" / "splits.yaml"
+    cases = yaml.safe_load(data.read_text("utf-8"))
+    assert len(cases) >= 10
+    right = {"proposal": 0, "candidates": 0}
+    total = 0
+    for case in cases:
+        units = segment(case["draft"])
+        gold = set(case["ok"])
+        chosen = {"proposal": set(propose_split(case["outline"], units).ok_ids),
+                  "candidates": {i for c in outline_candidates(case["outline"], units)
+                                 for i in c.ids}}
+        for name, ids in chosen.items():
+            right[name] += sum((n in ids) == (n in gold) for n in range(1, len(units) + 1))
+        total += len(units)
+    assert right["proposal"] >= right["candidates"]
+    assert right["proposal"] / total >= 0.95

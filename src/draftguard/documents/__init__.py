@@ -18,6 +18,13 @@ from draftguard.documents._compatibility import (
     DocumentCompatibility,
     check_compatibility,
 )
+from draftguard.documents._criteria import (
+    CriterionCheck,
+    Delivery,
+    check_criteria,
+    check_criterion,
+    goal_topic_check,
+)
 from draftguard.documents._formats import (
     FAMILIES,
     FORMATS,
@@ -32,10 +39,14 @@ from draftguard.documents._formats import (
 from draftguard.documents._sizes import DocumentSize, readable_size
 from draftguard.documents._sources import Document, as_document
 from draftguard.documents._validation_prompt import (
+    CRITERION_ANSWER_SCHEMA,
+    CRITERION_SYSTEM_INSTRUCTION,
     DEFAULT_PREVIEW_BUDGET_BYTES,
     JUDGE_SYSTEM_INSTRUCTION,
+    build_criterion_question,
     build_retry_message,
     build_validation_prompt,
+    parse_criterion_answer,
     prompt_summaries,
 )
 from draftguard.documents._verdict import (
@@ -44,6 +55,7 @@ from draftguard.documents._verdict import (
     KnownFacts,
     ValidationIntent,
     ValidationVerdict,
+    criteria_verdict,
     failure_verdict,
     judge_answer_schema,
     known_facts,
@@ -52,6 +64,8 @@ from draftguard.documents._verdict import (
 )
 
 __all__ = [
+    "CRITERION_ANSWER_SCHEMA",
+    "CRITERION_SYSTEM_INSTRUCTION",
     "DEFAULT_PREVIEW_BUDGET_BYTES",
     "FAMILIES",
     "FORMATS",
@@ -60,6 +74,8 @@ __all__ = [
     "Base64Finding",
     "CompatibilityReport",
     "ContentType",
+    "CriterionCheck",
+    "Delivery",
     "Document",
     "DocumentCompatibility",
     "DocumentSize",
@@ -73,14 +89,19 @@ __all__ = [
     "analyze_document",
     "analyze_documents",
     "as_document",
+    "build_criterion_question",
     "build_retry_message",
     "build_validation_prompt",
     "check_compatibility",
+    "check_criteria",
+    "check_criterion",
+    "criteria_verdict",
     "detect_base64",
     "failure_verdict",
     "family_of",
     "format_from_extension",
     "format_from_mime",
+    "goal_topic_check",
     "is_compatible",
     "judge_answer_schema",
     "known_facts",
@@ -88,6 +109,7 @@ __all__ = [
     "looks_like_base64",
     "merge_verdict",
     "normalize_format",
+    "parse_criterion_answer",
     "parse_judge_answer",
     "prompt_summaries",
     "readable_size",

@@ -21,10 +21,13 @@ from draftguard.documents._verdict import (
     KnownFacts,
     ValidationIntent,
 )
+from draftguard.errors import ModelOutputError
 from draftguard.settings._system_settings import DEFAULT_PREVIEW_BUDGET_BYTES
 
-__all__ = ["DEFAULT_PREVIEW_BUDGET_BYTES", "JUDGE_SYSTEM_INSTRUCTION",
-           "build_retry_message", "build_validation_prompt", "prompt_summaries"]
+__all__ = ["CRITERION_ANSWER_SCHEMA", "CRITERION_EVIDENCE_CHARS", "CRITERION_SYSTEM_INSTRUCTION",
+           "DEFAULT_PREVIEW_BUDGET_BYTES", "JUDGE_SYSTEM_INSTRUCTION", "build_criterion_question",
+           "build_retry_message", "build_validation_prompt", "parse_criterion_answer",
+           "prompt_summaries"]
 
 JUDGE_SYSTEM_INSTRUCTION = (
     "You are a strict validator. You compare what an assistant delivered with what the user "
@@ -158,3 +161,37 @@ def build_retry_message(error: str) -> str:
         "Answer again with one JSON object that fits the schema and the OUTPUT FORMAT above. "
         "JSON only, no prose, no code fence."
     )
+
+
+#: The one thing a small model is asked about a delivery: is this criterion true of this text?
+CRITERION_SYSTEM_INSTRUCTION = (
+    "You check one statement about a text. Read the text, then answer with JSON: "
+    '{"answer": "yes"} if the statement is true of the text, {"answer": "no"} if it is not.'
+)
+#: The answer schema of a criterion question: yes or no, nothing else.
+CRITERION_ANSWER_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"answer": {"type": "string", "enum": ["yes", "no"]}},
+    "required": ["answer"],
+}
+#: The evidence shown with one question: the passages most relevant to it, at most this long.
+CRITERION_EVIDENCE_CHARS = 1200
+
+
+def build_criterion_question(statement: str, evidence: str) -> str:
+    """The user turn of one yes/no question: the evidence, then the statement."""
+    return (f"TEXT:\n{evidence[:CRITERION_EVIDENCE_CHARS]}\n\n"
+            f"STATEMENT: {statement}\n"
+            "Is the statement true of the text? Answer yes or no.")
+
+
+def parse_criterion_answer(text: str) -> bool:
+    """True for yes, False for no; `ModelOutputError` for anything else."""
+    try:
+        answer = json.loads(text).get("answer")
+    except (ValueError, AttributeError):
+        answer = None
+    if answer not in ("yes", "no"):
+        raise ModelOutputError(f'the answer must be {{"answer": "yes"}} or {{"answer": "no"}}, '
+                               f"got {text[:60]!r}")
+    return bool(answer == "yes")

@@ -18,6 +18,7 @@ from pydantic.alias_generators import to_camel
 
 from draftguard.documents._analysis import ContentType, DocumentSummary
 from draftguard.documents._compatibility import DocumentCompatibility, check_compatibility
+from draftguard.documents._criteria import CriterionCheck
 from draftguard.documents._formats import FAMILIES, family_of
 from draftguard.errors import ModelOutputError
 
@@ -32,6 +33,7 @@ __all__ = [
     "KnownFacts",
     "ValidationIntent",
     "ValidationVerdict",
+    "criteria_verdict",
     "failure_verdict",
     "judge_answer_schema",
     "known_facts",
@@ -163,6 +165,8 @@ class ValidationVerdict(_Camel):
     corrections: list[str] = Field(default_factory=list)
     """Where code overrode the model, and why."""
     error: str | None = None
+    criteria: list[CriterionCheck] = Field(default_factory=list)
+    """Per success criterion: met or not, who decided (code or model) and the evidence."""
 
     def feedback(self) -> str:
         """What the producer should read before its next attempt."""
@@ -287,11 +291,18 @@ def _add(index: dict[str, DocumentValidationDetail], merged: list[DocumentValida
 
 
 def merge_verdict(
-    answer: JudgeAnswer, facts: KnownFacts, *, min_quality: float = 0.5, attempts: int = 1
+    answer: JudgeAnswer,
+    facts: KnownFacts,
+    *,
+    min_quality: float = 0.5,
+    attempts: int = 1,
+    checks: Sequence[CriterionCheck] = (),
 ) -> ValidationVerdict:
-    """The final verdict: the model's judgement, bounded by the facts code knows."""
+    """The final verdict: the model's judgement, bounded by the facts code knows. A
+    criterion code decided (`checks`, one per criterion, in order) overrides the model's."""
     corrections: list[str] = []
     blockers: list[str] = []
+    answer = _with_code_criteria(answer, checks, corrections)
     format_match = answer.format_match
     if facts.format_match is not None:
         if facts.format_match != answer.format_match:
@@ -343,6 +354,77 @@ def merge_verdict(
         status="passed" if passed else "failed",
         attempts=attempts,
         corrections=corrections,
+        criteria=_criteria_record(checks, answer.success_criteria_met),
+    )
+
+
+def _with_code_criteria(
+    answer: JudgeAnswer, checks: Sequence[CriterionCheck], corrections: list[str]
+) -> JudgeAnswer:
+    if not checks:
+        return answer
+    met = list(answer.success_criteria_met)
+    for i, check in enumerate(checks[: len(met)]):
+        if check.decided_by == "code" and check.met is not None and check.met != met[i]:
+            corrections.append(f"criterion {i + 1} ('{check.criterion}') set to {check.met} by "
+                               f"code ({check.evidence}; model said {met[i]})")
+            met[i] = check.met
+    return answer.model_copy(update={"success_criteria_met": met})
+
+
+def _criteria_record(checks: Sequence[CriterionCheck], met: Sequence[bool]
+                     ) -> list[CriterionCheck]:
+    return [c if c.decided_by == "code" else c.model_copy(update={"met": m, "decided_by": "model"})
+            for c, m in zip(checks, met, strict=False)]
+
+
+def criteria_verdict(
+    facts: KnownFacts,
+    checks: Sequence[CriterionCheck],
+    *,
+    goal: CriterionCheck | None = None,
+    attempts: int = 0,
+) -> ValidationVerdict:
+    """The verdict when every criterion was answered one at a time (by code, or by a small
+    model's yes/no): passed exactly when every criterion, the goal's topic and every fact
+    hold. The quality score is the share of criteria met."""
+    blockers: list[str] = []
+    suggestions: list[str] = []
+    unmet = [(i, c) for i, c in enumerate(checks, 1) if not c.met]
+    for i, c in unmet:
+        why = c.evidence or ("the model answered no" if c.decided_by == "model"
+                             else "it could not be checked")
+        blockers.append(f"criterion {i} ('{c.criterion}') not met: {why}")
+        suggestions.append(f"NEXT STEP: make the delivery meet '{c.criterion}'")
+    if goal is not None and not goal.met:
+        blockers.append(goal.evidence or "the delivery is not about the request")
+        suggestions.append("NEXT STEP: deliver what the request asks about")
+    if facts.format_match is False:
+        blockers.append("format does not match")
+    if facts.data_type_match is False:
+        blockers.append("data type does not match")
+    blockers += [f"missing document matching '{m}'" for m in facts.missing_documents]
+    suggestions += [f"NEXT STEP: deliver a document matching '{m}'"
+                    for m in facts.missing_documents]
+    blockers += [f"{name}: {p}" for name, ps in facts.problems.items() for p in ps]
+    if facts.document_count == 0:
+        blockers.append("no documents delivered")
+    passed = not blockers
+    met = [bool(c.met) for c in checks]
+    quality = sum(met) / len(met) if met else (1.0 if passed else 0.0)
+    return ValidationVerdict(
+        overall_success=passed,
+        quality_score=round(quality, 2),
+        data_type_match=facts.data_type_match is not False,
+        format_match=facts.format_match is not False,
+        document_count=facts.document_count,
+        success_criteria_met=met,
+        gap_analysis="; ".join(blockers),
+        improvement_suggestions=suggestions,
+        validation_details=_code_details(facts, []),
+        status="passed" if passed else "failed",
+        attempts=attempts,
+        criteria=list(checks),
     )
 
 

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from draftguard.split._assignment import (
+    LEAD_BONUS,
+    ItemAssignment,
+    SplitProposal,
+    propose_split,
+)
 from draftguard.split._check import (
     DEFAULT_GRANULARITY,
     DEFAULT_LENGTH_TOLERANCE,
@@ -44,17 +50,20 @@ __all__ = [
     "DEFAULT_GRANULARITY",
     "DEFAULT_LENGTH_TOLERANCE",
     "DEFAULT_SCORE_CUTOFF",
+    "LEAD_BONUS",
     "SAMPLE_CHARS",
     "CoverageMode",
     "CoverageReport",
     "CoverageVerdict",
     "Granularity",
     "IntegrityVerdict",
+    "ItemAssignment",
     "ItemCandidates",
     "ItemCoverage",
     "ParagraphMatch",
     "ParagraphRoute",
     "Placement",
+    "SplitProposal",
     "SplitReport",
     "check_coverage",
     "check_split",
@@ -64,6 +73,7 @@ __all__ = [
     "normalize_unit",
     "outline_candidates",
     "outline_items",
+    "propose_split",
     "route_paragraphs",
     "segment",
     "segment_normalized",

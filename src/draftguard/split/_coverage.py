@@ -87,8 +87,9 @@ def outline_items(outline: str) -> list[str]:
 
 
 class ParagraphMatch(BaseModel):
-    """One output paragraph and the outline item it matches best (None below the cutoff);
-    a paragraph can relate to several items (`related`)."""
+    """One output paragraph and the outline item it is credited to: the item whose word it
+    opens with, else the item it scores best for (None below the cutoff); `score` is its
+    best score. A paragraph can relate to several items (`related`)."""
 
     destination: Destination
     position: int  # 1-based, within its file
@@ -108,6 +109,10 @@ class ItemCoverage(BaseModel):
     best_ok: ParagraphMatch | None
     best_not_ok: ParagraphMatch | None
     flagged_not_ok: list[int]  # positions in draft_not_ok
+    rivals_not_ok: list[int] = []
+    """Positions in draft_not_ok of paragraphs about this item (it is their best match)
+    that score at least as well as the weakest draft_ok paragraph kept for it."""
+    weakest_kept: int | None = None  # that draft_ok paragraph's position
 
 
 class CoverageReport(BaseModel):
@@ -217,6 +222,42 @@ def outline_candidates(
     return found
 
 
+def _lead_item(
+    unit: str, items: Sequence[tuple[int, str, list[str]]], unit_scores: Sequence[float]
+) -> int | None:
+    """The item whose words include the unit's first topic word (the best scoring such
+    item); None for a heading or a unit that opens with no item's word."""
+    if unit.lstrip().startswith("#"):
+        return None
+    first = next(iter(stems(unit)), None)
+    found = [(unit_scores[k], i) for k, (i, _, item_stems) in enumerate(items)
+             if first is not None and first in item_stems]
+    if not found:
+        return None
+    return max(found)[1]
+
+
+def _rivals(
+    k: int, units: Sequence[tuple[Destination, int, str]], scores: list[list[float]],
+    flagged: list[int],
+) -> tuple[list[int], int | None]:
+    """draft_not_ok paragraphs about item `k` that match it at least as well as the weakest
+    draft_ok paragraph kept for it ("about": `k` is the paragraph's best-scoring item)."""
+    def about(u: int) -> bool:
+        best = max(range(len(scores)), key=lambda j: (scores[j][u], -j))
+        return best == k and scores[k][u] > 0
+
+    kept = [(scores[k][u], pos) for u, (dest, pos, _) in enumerate(units)
+            if dest == "draft_ok" and about(u)]
+    if not kept:
+        return [], None
+    weakest_score, weakest = min(kept)
+    rivals = [pos for u, (dest, pos, _) in enumerate(units)
+              if dest == "draft_not_ok" and about(u) and scores[k][u] >= weakest_score
+              and pos not in flagged]
+    return rivals, weakest
+
+
 def check_coverage(
     outline: str,
     draft_ok: str,
@@ -248,13 +289,20 @@ def check_coverage(
         for k, (i, _, _) in enumerate(items):
             if scores[k][u] > best:
                 best_item, best = i, scores[k][u]
+        lead = _lead_item(text, items, [row[u] for row in scores])
+        credited = best_item if best >= score_cutoff and best > 0 else None
+        if lead is not None:
+            # A paragraph that opens with an item's word is about that item, even when
+            # another item's rarer word scores higher ("... enough to raise a loaf").
+            credited = lead
         related = sorted((k for k in range(len(items))
                           if scores[k][u] >= score_cutoff and scores[k][u] > 0),
                          key=lambda k: -scores[k][u])
         paragraphs.append(ParagraphMatch(
             destination=dest, position=pos, preview=preview(text),
-            item=best_item if best >= score_cutoff and best > 0 else None, score=best,
-            related=[items[k][0] for k in related],
+            item=credited, score=best,
+            # The credited item first, then the others it relates to, best first.
+            related=sorted((items[k][0] for k in related), key=lambda i: i != credited),
         ))
 
     not_ok_preview = {m.position: m.preview for m in paragraphs
@@ -276,9 +324,11 @@ def check_coverage(
                 flagged.append(pos)
         best_ok = best_of["draft_ok"]
         covered = best_ok is not None and best_ok.score >= score_cutoff
+        rivals, weakest = _rivals(k, units, scores, flagged)
         coverage.append(ItemCoverage(item=i, text=text, covered=covered, best_ok=best_ok,
                                      best_not_ok=best_of["draft_not_ok"],
-                                     flagged_not_ok=flagged))
+                                     flagged_not_ok=flagged, rivals_not_ok=rivals,
+                                     weakest_kept=weakest))
         named: set[int] = set()
         if not covered:
             hint = best_of["draft_not_ok"]

@@ -71,7 +71,8 @@ class IntegrityVerdict(BaseModel):
 
 class CoverageVerdict(BaseModel):
     """Whether `draft_ok` holds the outline. `blocking` says whether a failure rejected the
-    attempt; `messages` name paragraphs by raw id."""
+    attempt; `messages` name paragraphs by raw id, including (even when `ok`) any
+    draft_not_ok paragraph that matches an item at least as well as a kept one."""
 
     ok: bool
     blocking: bool
@@ -135,6 +136,15 @@ def coverage_verdict(
             if route.id not in named:
                 messages.append(f"Paragraph [{route.id}] ('{route.preview}') matches outline "
                                 f"item {item.item} ('{item.text}') but is in draft_not_ok")
+        if item.weakest_kept is not None:
+            kept = by_place[("draft_ok", item.weakest_kept)]
+            for position in item.rivals_not_ok:
+                route = by_place[("draft_not_ok", position)]
+                if route.id not in named:
+                    messages.append(
+                        f"Paragraph [{route.id}] ('{route.preview}') in draft_not_ok matches "
+                        f"outline item {item.item} ('{item.text}') as well as kept paragraph "
+                        f"[{kept.id}]")
     return CoverageVerdict(ok=coverage.covered, blocking=blocking and not coverage.covered,
                            messages=messages, uncovered_items=uncovered,
                            flagged_ids=sorted(set(flagged)))

@@ -177,6 +177,9 @@ class ContentSplitValidationChecker(BaseAgent):
             yield checker_event(self, ctx, reason, state=delta, escalate=True, route=ROUTE_VALID)
             return
         feedback = "; ".join(integrity.messages or (coverage.messages if coverage else []))
+        if problem := state.get(keys.SPLIT_PLAN_PROBLEM):
+            # What was wrong with the plan itself comes first: it is what the model must fix.
+            feedback = f"{problem} {feedback}"
         delta.update({keys.SPLIT_FEEDBACK: feedback, "split_messages": messages})
         yield checker_event(self, ctx, reason, state=delta, route=ROUTE_RETRY)
 

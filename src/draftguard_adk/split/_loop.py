@@ -12,22 +12,29 @@ from collections.abc import AsyncGenerator
 from dataclasses import dataclass
 from typing import Any
 
-from google.adk.agents import BaseAgent, LlmAgent
-from google.adk.agents.callback_context import CallbackContext
+from google.adk.agents import BaseAgent
 from google.adk.agents.invocation_context import InvocationContext
-from google.adk.agents.readonly_context import ReadonlyContext
 from google.adk.events import Event
 from google.adk.models.base_llm import BaseLlm
-from google.adk.models.llm_request import LlmRequest
-from google.adk.models.llm_response import LlmResponse
-from google.genai import types
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
-from draftguard.errors import FatalError
-from draftguard.settings import ContentSplitterSettings, ProjectSettings, load_settings
-from draftguard.split import ItemCandidates, outline_candidates, segment
+from draftguard.errors import FatalError, ModelUnavailableError
+from draftguard.settings import ProjectSettings, load_settings
+from draftguard.split import (
+    ItemCandidates,
+    SplitProposal,
+    outline_candidates,
+    propose_split,
+    segment,
+)
 from draftguard_adk.agents import checker_event, loop_agent, sequential_agent
-from draftguard_adk.llm import agent_model, is_embedded, register_local_models
+from draftguard_adk.llm import (
+    agent_model,
+    ask_json,
+    model_profile,
+    register_local_models,
+    resolve_model,
+)
 from draftguard_adk.split import state_keys as keys
 from draftguard_adk.split._checker import (
     ContentSplitValidationChecker,
@@ -38,9 +45,11 @@ from draftguard_adk.split._checker import (
 from draftguard_adk.split._files import SplitFilesAgent
 from draftguard_adk.split._prompts import (
     SPLIT_CANDIDATES_BLOCK,
+    SPLIT_CONFIRM_INSTRUCTION,
     SPLIT_COVERAGE_RETRY_BLOCK,
     SPLIT_FEEDBACK_BLOCK,
     SPLIT_PLANNER_INSTRUCTION,
+    SPLIT_PLANNER_SYSTEM,
 )
 
 __all__ = [
@@ -48,6 +57,7 @@ __all__ = [
     "SETTINGS_SECTION",
     "SplitAssembler",
     "SplitPlan",
+    "SplitPlanner",
     "build_content_splitter",
 ]
 
@@ -94,10 +104,9 @@ class _Planner:
             score_cutoff=self.score_cutoff, flag_cutoff=self.flag_cutoff)
         return paragraphs, found
 
-    async def instruction(self, ctx: ReadonlyContext) -> str:
+    async def instruction(self, state: Any) -> str:
         """The paragraphs, the candidates per item and, on a retry, the checker's findings
         (as ids to add when they are coverage findings)."""
-        state = ctx.state
         paragraphs, found = await self._candidates(state)
         listing = "\n".join(f"[{i}] {_preview(p)}" for i, p in enumerate(paragraphs, start=1))
         lines = "\n".join(f"{c.item}. {c.text}: {_ids(c.ids) if c.ids else '(none)'}"
@@ -109,31 +118,139 @@ class _Planner:
             feedback=_feedback(state, found),
         )
 
-    async def constrain(
-        self, callback_context: CallbackContext, llm_request: LlmRequest
-    ) -> LlmResponse | None:
-        """Narrow the answer's schema to this draft's ids (to the candidates when
-        `candidates_only`), so a small model cannot invent one."""
-        paragraphs, found = await self._candidates(callback_context.state)
+    async def schema(self, state: Any) -> dict[str, Any]:
+        """The answer's schema narrowed to this draft's ids (to the candidates when
+        `candidates_only`), so a model cannot invent one, nor repeat one."""
+        paragraphs, found = await self._candidates(state)
         allowed = list(range(1, len(paragraphs) + 1))
         if self.candidates_only:
             # An outline with no lexical candidate at all leaves the choice to the model.
             allowed = sorted({i for c in found for i in c.ids}) or allowed
-        llm_request.config.response_schema = None
-        llm_request.config.response_mime_type = "application/json"
-        llm_request.config.response_json_schema = {
-            "type": "object",
-            "properties": {
-                "ok_ids": {
-                    "type": "array",
-                    "items": {"type": "integer", "enum": allowed},
-                    # An empty draft_ok covers no outline item.
-                    "minItems": 1,
-                }
-            },
-            "required": ["ok_ids"],
-        }
-        return None
+        return _ids_schema(allowed)
+
+
+def _ids_schema(allowed: list[int]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {
+            "ok_ids": {
+                "type": "array",
+                "items": {"type": "integer", "enum": allowed},
+                # An empty draft_ok covers no outline item.
+                "minItems": 1,
+                "uniqueItems": True,
+            }
+        },
+        "required": ["ok_ids"],
+    }
+
+
+def _confirm_prompt(state: Any, paragraphs: list[str], proposal: SplitProposal) -> str:
+    listing = "\n".join(f"[{i}] {_preview(p)}" for i, p in enumerate(paragraphs, start=1))
+    lines = "\n".join(
+        f"{a.item}. {a.text}: {_ids(a.ids) or '(none)'}"
+        + (f" (or {_ids(a.alternatives)})" if a.alternatives else "")
+        for a in proposal.items)
+    return SPLIT_CONFIRM_INSTRUCTION.format(
+        outline=str(state.get(keys.OUTLINE) or "")[:_OUTLINE_CHARS], paragraphs=listing,
+        proposal=lines, ok_ids=list(proposal.ok_ids))
+
+
+def _judge_adjustment(proposal: SplitProposal, answer: list[int]) -> str | None:
+    """Why a model's adjustment of the proposal is refused, or None when it is accepted:
+    every outline item must be served at least as well as the proposal serves it."""
+    worse = [a.item for a in proposal.items
+             if proposal.item_score(a.item, answer) < proposal.item_score(a.item, a.ids)]
+    if worse:
+        return f"it serves outline item {worse[0]} less well than the proposal"
+    return None
+
+
+class SplitPlanner(BaseAgent):
+    """Writes the split plan (the draft_ok ids) into state; its event is a sentence.
+
+    A small model (`model_profile(...).small`) does not choose: code proposes the split
+    (`propose_split`) and the model only confirms it or adjusts it among the candidates,
+    under a schema of those ids; an adjustment that serves an outline item less well than
+    the proposal is refused. A capable model picks the ids itself, schema-constrained to this
+    draft's ids and shown each item's candidates. Either way the raw answer stays in state
+    (`split_plan`) and never reaches the chat.
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    model: str | BaseLlm
+    planner: _Planner
+    timeout_s: float = 300.0
+
+    async def _run_async_impl(self, ctx: InvocationContext) -> AsyncGenerator[Event, None]:
+        try:
+            llm = resolve_model(self.model, agent=SETTINGS_SECTION, label="split model")
+            if model_profile(llm).small:
+                plan, text = await self._confirm(ctx, llm)
+            else:
+                plan, text = await self._pick(ctx, llm)
+        except (ModelUnavailableError, FatalError) as err:
+            # A model that cannot answer at all ends the loop with a verdict, not a traceback.
+            yield checker_event(self, ctx, None, state={keys.SPLIT_MODEL_ERROR: _reason(err),
+                                                        keys.SPLIT_PLAN: None})
+            return
+        yield checker_event(self, ctx, text, state={keys.SPLIT_PLAN: plan})
+
+    async def _pick(self, ctx: InvocationContext, llm: BaseLlm) -> tuple[str, str]:
+        state = ctx.session.state
+        prompt = await self.planner.instruction(state)
+        answer = await ask_json(llm, prompt, schema=await self.planner.schema(state),
+                                system=SPLIT_PLANNER_SYSTEM, timeout_s=self.timeout_s, ctx=ctx,
+                                purpose="split planning", temperature=0.0)
+        return answer, _said(answer)
+
+    async def _confirm(self, ctx: InvocationContext, llm: BaseLlm) -> tuple[str, str]:
+        state = ctx.session.state
+        paragraphs = _paragraphs(state)
+        proposal = await asyncio.to_thread(
+            propose_split, str(state.get(keys.OUTLINE) or ""), paragraphs,
+            score_cutoff=self.planner.score_cutoff)
+        choice = sorted({*proposal.ok_ids, *(i for a in proposal.items for i in a.alternatives)})
+        if not choice:  # nothing relates to the outline: no candidates to choose among
+            choice = list(range(1, len(paragraphs) + 1))
+        answer = await ask_json(llm, _confirm_prompt(state, paragraphs, proposal),
+                                schema=_ids_schema(choice), system=SPLIT_PLANNER_SYSTEM,
+                                timeout_s=self.timeout_s, ctx=ctx,
+                                purpose="split confirmation", temperature=0.0)
+        try:
+            picked = SplitPlan.model_validate_json(answer).ok_ids
+        except ValidationError:
+            picked = []
+        proposed = SplitPlan(ok_ids=proposal.ok_ids).model_dump_json()
+        if not proposal.ok_ids:
+            return answer, _said(answer)
+        if not picked or sorted(set(picked)) == proposal.ok_ids:
+            return proposed, (f"Code proposed paragraphs {_ids(proposal.ok_ids)} for draft_ok; "
+                              "the model confirmed them.")
+        refused = _judge_adjustment(proposal, picked)
+        if refused is not None:
+            return proposed, (f"Code proposed paragraphs {_ids(proposal.ok_ids)} for draft_ok; "
+                              f"the model's change was refused ({refused}).")
+        return SplitPlan(ok_ids=sorted(set(picked))).model_dump_json(), (
+            f"Code proposed paragraphs {_ids(proposal.ok_ids)} for draft_ok; the model "
+            f"adjusted them to {_ids(sorted(set(picked)))}.")
+
+
+def _reason(err: Exception) -> str:
+    # `ask_json` wraps a provider's own error; a fatal one (a prompt over the context
+    # window) is said in its own words.
+    inner = err.__context__
+    return str(inner) if isinstance(inner, FatalError) else str(err)
+
+
+def _said(answer: str) -> str:
+    """The planner's answer as a sentence for people (never the JSON itself)."""
+    try:
+        ids = SplitPlan.model_validate_json(answer).ok_ids
+    except ValidationError:
+        return "The planner's answer could not be read; the checker will say why."
+    return f"Picked paragraphs {_ids(ids)} for draft_ok."
 
 
 def _ids(ids: list[int]) -> str:
@@ -161,18 +278,6 @@ def _feedback(state: Any, found: list[ItemCandidates]) -> str:
                                              add=_ids(add))
 
 
-def _record_model_error(
-    callback_context: CallbackContext, llm_request: LlmRequest, error: Exception
-) -> LlmResponse | None:
-    """A model that cannot answer at all ends the loop with a verdict, not a traceback.
-
-    Retryable trouble (a transient error of the service) is left to ADK and the caller."""
-    if not isinstance(error, FatalError):
-        return None
-    callback_context.state[keys.SPLIT_MODEL_ERROR] = str(error)
-    return LlmResponse(content=types.Content(role="model", parts=[types.Part(text="")]))
-
-
 class SplitAssembler(BaseAgent):
     """Builds `draft_ok`/`draft_not_ok` from the raw paragraphs the plan names."""
 
@@ -180,7 +285,7 @@ class SplitAssembler(BaseAgent):
         state = ctx.session.state
         attempts = int(state.get(keys.SPLIT_ATTEMPTS) or 0) + 1
         paragraphs = _paragraphs(state)
-        delta: dict[str, Any] = {keys.SPLIT_ATTEMPTS: attempts}
+        delta: dict[str, Any] = {keys.SPLIT_ATTEMPTS: attempts, keys.SPLIT_PLAN_PROBLEM: None}
         if model_error := state.get(keys.SPLIT_MODEL_ERROR):
             reason = f"Model error: {model_error}"
             delta.update({keys.SPLIT_MODEL_ERROR: None,
@@ -196,7 +301,18 @@ class SplitAssembler(BaseAgent):
             delta.update(
                 {keys.DRAFT_OK: None, keys.DRAFT_NOT_OK: None, keys.SPLIT_FEEDBACK: feedback}
             )
-            yield checker_event(self, ctx, f"Attempt {attempts}: {feedback}", state=delta)
+            yield checker_event(self, ctx, f"Attempt {attempts}: the planner's answer could "
+                                f"not be read ({problem}).", state=delta)
+            return
+        repeated = sorted({i for i in plan.ok_ids if plan.ok_ids.count(i) > 1})
+        if repeated:
+            # A repeated id would copy its paragraph twice; the checker would catch it, but
+            # the plan is already wrong: send it back before building anything.
+            feedback = f"Each id may appear once; you repeated {_ids(repeated)}."
+            delta.update({keys.DRAFT_OK: None, keys.DRAFT_NOT_OK: None,
+                          keys.SPLIT_FEEDBACK: feedback, keys.SPLIT_PLAN_PROBLEM: feedback})
+            yield checker_event(self, ctx, f"Attempt {attempts}: refused, the plan repeats "
+                                f"paragraph {_ids(repeated)}.", state=delta)
             return
         chosen = {i for i in plan.ok_ids if 1 <= i <= len(paragraphs)}
         unknown = sorted(set(plan.ok_ids) - chosen)
@@ -211,25 +327,6 @@ class SplitAssembler(BaseAgent):
             f"draft_not_ok{note}.",
             state=delta,
         )
-
-
-def _split_planner(model: str | BaseLlm, section: ContentSplitterSettings) -> LlmAgent:
-    """The model step: picks paragraph ids, schema-constrained to this draft's ids."""
-    only = section.candidates_only
-    plan = _Planner(score_cutoff=section.coverage_score_cutoff,
-                    flag_cutoff=section.coverage_flag_cutoff,
-                    candidates_only=is_embedded(model) if only is None else only)
-    return LlmAgent(
-        name="split_planner",
-        model=model,
-        description="Picks the ids of the draft paragraphs that match the outline.",
-        instruction=plan.instruction,
-        include_contents="none",
-        before_model_callback=plan.constrain,
-        on_model_error_callback=_record_model_error,
-        output_key=keys.SPLIT_PLAN,
-        generate_content_config=types.GenerateContentConfig(temperature=0.0),
-    )
 
 
 def build_content_splitter(
@@ -250,8 +347,18 @@ def build_content_splitter(
         register_local_models()  # ADK resolves a "local:"/"gguf:" string only once registered
     if splitter is None:
         chosen = agent_model(SETTINGS_SECTION, model=model, settings=settings)
-        steps: list[BaseAgent] = [_split_planner(chosen, section),
-                                  SplitAssembler(name="split_assembler")]
+        only = section.candidates_only
+        plan = _Planner(score_cutoff=section.coverage_score_cutoff,
+                        flag_cutoff=section.coverage_flag_cutoff,
+                        candidates_only=model_profile(chosen).small if only is None else only)
+        planner = SplitPlanner(
+            name="split_planner",
+            model=chosen,
+            planner=plan,
+            description="Plans which draft paragraphs match the outline (code proposes on "
+                        "small models; the model confirms or adjusts).",
+        )
+        steps: list[BaseAgent] = [planner, SplitAssembler(name="split_assembler")]
     else:
         steps = [splitter]
     loop = loop_agent(

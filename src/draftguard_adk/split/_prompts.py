@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+#: The system turn of both planner prompts.
+SPLIT_PLANNER_SYSTEM = (
+    "You sort the paragraphs of a blog draft by an outline. Answer only with JSON of the form "
+    '{"ok_ids": [...]}, each id once.'
+)
+
 SPLIT_PLANNER_INSTRUCTION = """\
 You sort the paragraphs of a blog draft. Each paragraph has an id in square brackets.
 Pick the ids of the paragraphs that belong to the outline below: every outline item needs
@@ -30,4 +36,21 @@ Fix that in this answer.
 SPLIT_COVERAGE_RETRY_BLOCK = """
 Your previous answer was {{"ok_ids": {previous}}}. It was rejected: {feedback}
 Add the ids {add} to your answer.
+"""
+
+#: A small model's question: code proposed the split; confirm it, or adjust among the ids.
+SPLIT_CONFIRM_INSTRUCTION = """\
+Each paragraph of a blog draft has an id in square brackets. Code matched every outline item
+to the paragraphs about it; the others (in brackets after "or") could also serve it.
+
+OUTLINE:
+{outline}
+
+PARAGRAPHS:
+{paragraphs}
+
+PROPOSED (outline item: paragraphs):
+{proposal}
+
+Answer {{"ok_ids": {ok_ids}}} to confirm, or change the ids if a paragraph fits an item better.
 """

@@ -25,3 +25,5 @@ SPLIT_CHECKS = "split_checks"
 SPLIT_INVOCATION = "split_invocation_id"
 #: A model failure a retry cannot fix (unloadable model, prompt over its context window).
 SPLIT_MODEL_ERROR = "split_model_error"
+#: What was wrong with the planner's answer itself (repeated ids), for the next attempt.
+SPLIT_PLAN_PROBLEM = "split_plan_problem"

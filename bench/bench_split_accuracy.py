@@ -1,0 +1,101 @@
+"""Benchmark: paragraph accuracy of the split on a dev set of drafts with outlines.
+
+Run: .venv/bin/python bench/bench_split_accuracy.py [--no-embeddings]
+Dev set: tests/data/splits/splits.yaml (written by hand, with the right draft_ok ids).
+Accuracy: the share of paragraphs sent where the dev set says (draft_ok or draft_not_ok);
+also how many drafts come out exactly right. Every scorer is measured in the same run:
+
+- lexical coverage (baseline): a paragraph goes to draft_ok when it relates to an outline
+  item by the coverage check's scores (stems, BM25 IDF, `score_cutoff`), as the planner's
+  candidates did;
+- lexical, best per item: each item's single best-scoring paragraph;
+- semantic, best per item: the same with the embedded model's own embeddings (llama.cpp
+  `embed`, mean pooled, cosine), the offline semantic similarity we can ship;
+- proposal (adopted): `propose_split`, lexical scores plus the paragraph's lead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from draftguard.split import outline_candidates, outline_items, propose_split, segment
+from draftguard.split._coverage import _score, _topic_items
+
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "splits" / "splits.yaml"
+Scorer = Callable[[str, Sequence[str]], set[int]]
+
+
+def load_cases() -> list[dict[str, Any]]:
+    cases: list[dict[str, Any]] = yaml.safe_load(DATA.read_text("utf-8"))
+    return cases
+
+
+def lexical_coverage(outline: str, units: Sequence[str]) -> set[int]:
+    return {i for c in outline_candidates(outline, units) for i in c.ids}
+
+
+def lexical_best(outline: str, units: Sequence[str]) -> set[int]:
+    scores, _ = _score(_topic_items(outline), units)
+    return {max(range(len(units)), key=lambda u: (row[u], -u)) + 1 for row in scores if any(row)}
+
+
+def proposal(outline: str, units: Sequence[str]) -> set[int]:
+    return set(propose_split(outline, units).ok_ids)
+
+
+def semantic_best() -> Scorer:
+    import numpy as np
+    from llama_cpp import LLAMA_POOLING_TYPE_MEAN, Llama
+
+    from draftguard_adk.llm import bundled_gguf
+
+    llm = Llama(model_path=str(bundled_gguf()), embedding=True, verbose=False, n_ctx=2048,
+                pooling_type=LLAMA_POOLING_TYPE_MEAN)
+
+    def score(outline: str, units: Sequence[str]) -> set[int]:
+        items = outline_items(outline)
+        u = np.array(llm.embed(list(units), normalize=True))
+        i = np.array(llm.embed(items, normalize=True))
+        return {int(np.argmax(row)) + 1 for row in i @ u.T}
+
+    return score
+
+
+def measure(name: str, scorer: Scorer, cases: list[dict[str, Any]]) -> tuple[float, int]:
+    right = total = exact = 0
+    started = time.perf_counter()
+    for case in cases:
+        units = segment(case["draft"])
+        chosen = scorer(case["outline"], units)
+        gold = set(case["ok"])
+        right += sum((n in chosen) == (n in gold) for n in range(1, len(units) + 1))
+        total += len(units)
+        exact += chosen == gold
+    ms = (time.perf_counter() - started) * 1000 / len(cases)
+    print(f"{name:<32} paragraphs {right}/{total} ({right / total:.0%}), drafts exactly right "
+          f"{exact}/{len(cases)}, {ms:.1f} ms per draft")
+    return right / total, exact
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-embeddings", action="store_true",
+                        help="skip the embedded model's embeddings (no llama.cpp needed)")
+    args = parser.parse_args()
+    cases = load_cases()
+    print(f"{len(cases)} drafts, {sum(len(segment(c['draft'])) for c in cases)} paragraphs")
+    measure("lexical coverage (baseline)", lexical_coverage, cases)
+    measure("lexical, best per item", lexical_best, cases)
+    if not args.no_embeddings:
+        measure("semantic (embedded model)", semantic_best(), cases)
+    measure("proposal: lexical + lead", proposal, cases)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,104 @@
+"""Code's proposal for a split: which paragraph goes to draft_ok, for which outline item.
+
+The coverage check's scores say which paragraphs *relate* to an item; they do not say which
+item a paragraph is *about*. A paragraph that merely ends on an item's rarest word ("...
+enough to raise a loaf") scores high for it, while the paragraph that is about it ("Bake in
+a preheated Dutch oven...") may share only a common word. Writers open a paragraph with its
+topic, so the proposal reads the *lead*: a paragraph whose first topic word is one of an
+item's words is about that item, whatever else it mentions. Otherwise a paragraph joins
+the item it scores best for, from `score_cutoff` up; an item left without a paragraph takes
+its best-scoring one. Headings are never proposed by their lead (a title names the post).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from draftguard.split._coverage import (
+    DEFAULT_SCORE_CUTOFF,
+    _score,
+    _topic_items,
+    stems,
+)
+
+__all__ = ["LEAD_BONUS", "ItemAssignment", "SplitProposal", "propose_split"]
+
+#: Added to an item's score (0-100) for a paragraph whose first topic word is the item's.
+LEAD_BONUS = 100.0
+
+
+class ItemAssignment(BaseModel):
+    """One outline item: the paragraphs proposed for it and the others that could serve it
+    (1-based ids, best first)."""
+
+    item: int
+    text: str
+    ids: list[int]
+    alternatives: list[int]
+
+
+class SplitProposal(BaseModel):
+    """Code's split: the draft_ok ids, and per item which paragraph was proposed and why."""
+
+    ok_ids: list[int]
+    items: list[ItemAssignment]
+    scores: dict[int, dict[int, float]]
+    """scores[item][id]: the proposal's score (coverage score, plus `LEAD_BONUS` for a lead
+    match), only where it is above 0."""
+
+    def item_score(self, item: int, ids: Sequence[int]) -> float:
+        """How well the paragraphs `ids` serve `item`: the best of their scores."""
+        row = self.scores.get(item, {})
+        return max((row.get(i, 0.0) for i in ids), default=0.0)
+
+
+def _is_heading(unit: str) -> bool:
+    return unit.lstrip().startswith("#")
+
+
+def propose_split(
+    outline: str,
+    units: Sequence[str],
+    *,
+    score_cutoff: float = DEFAULT_SCORE_CUTOFF,
+    alternatives: int = 2,
+) -> SplitProposal:
+    """Code's proposal for splitting `units` (the draft's paragraphs, in order) by `outline`
+    (see the module docstring); `alternatives` other ids per item are kept for a model
+    that may adjust the proposal."""
+    items = _topic_items(outline)
+    scores, _ = _score(items, units)
+    leads = [None if _is_heading(u) else next(iter(stems(u)), None) for u in units]
+    proposal: dict[int, float] = {}
+    assigned: dict[int, list[int]] = {i: [] for i, _, _ in items}
+    table: dict[int, dict[int, float]] = {}
+    for k, (i, _, item_stems) in enumerate(items):
+        row = {}
+        for u in range(len(units)):
+            value = scores[k][u] + (LEAD_BONUS if leads[u] in item_stems else 0.0)
+            if value > 0:
+                row[u + 1] = value
+        table[i] = row
+    for u in range(len(units)):
+        ranked = sorted(((table[i].get(u + 1, 0.0), -i, i) for i, _, _ in items), reverse=True)
+        if not ranked:
+            break
+        value, _, best = ranked[0]
+        plain = scores[[i for i, _, _ in items].index(best)][u]
+        if value >= LEAD_BONUS or (plain >= score_cutoff and plain > 0):
+            assigned[best].append(u + 1)
+            proposal[u + 1] = value
+    for i, _, _ in items:  # an item nobody was assigned to takes its best paragraph
+        if not assigned[i] and table[i]:
+            best_id = max(table[i], key=lambda n: (table[i][n], -n))
+            assigned[i].append(best_id)
+            proposal.setdefault(best_id, table[i][best_id])
+    out = []
+    for i, text, _ in items:
+        others = sorted((n for n in table[i] if n not in assigned[i]),
+                        key=lambda n: (-table[i][n], n))[:alternatives]
+        out.append(ItemAssignment(item=i, text=text, ids=sorted(assigned[i]),
+                                  alternatives=others))
+    return SplitProposal(ok_ids=sorted(proposal), items=out, scores=table)
