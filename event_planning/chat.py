@@ -27,7 +27,6 @@ from google.adk.agents.callback_context import CallbackContext
 from google.adk.models.llm_request import LlmRequest
 from google.adk.models.llm_response import LlmResponse
 from google.adk.sessions.state import State
-from google.genai import types
 
 from draftguard.commands import Command, CommandSpec
 from draftguard.model_profile import ModelProfile
@@ -49,7 +48,7 @@ from event_planning.tools import (
 from event_planning.venue_grounding import catalogue_names
 
 __all__ = ["CONVERSATION_KEY", "PLANNER_COMMANDS", "PlannerRouter", "build_router",
-           "load_conversation", "show_ignored"]
+           "load_conversation"]
 
 log = logging.getLogger("event_planning.chat")
 
@@ -387,11 +386,3 @@ class PlannerRouter:
             llm_request.config.tools = None
             llm_request.tools_dict.clear()
         return response
-
-
-def show_ignored(callback_context: CallbackContext) -> types.Content | None:
-    """`after_agent_callback`: the turn's "Ignored: ..." line, when no reply showed it yet."""
-    lines = NOTES.take(callback_context.state)
-    if not lines:
-        return None
-    return types.Content(role="model", parts=[types.Part(text="\n".join(lines))])

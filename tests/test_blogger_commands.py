@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scripted_llm import Call, ScriptedLlm
 
-from blogger.agent import build_blogger
+from blogger.agent import build_app
 from blogger.commands import blogger_intents, diff_summary
 from blogger.content_grounding import text_supplied
 from draftguard_adk.artifacts import STATE_RESULT
@@ -40,7 +40,7 @@ class Chat:
 
     def __init__(self, *turns: Any) -> None:
         self.model = ScriptedLlm(list(turns))
-        self.runner = InMemoryRunner(agent=build_blogger(model=self.model), app_name="blogger")
+        self.runner = InMemoryRunner(app=build_app(self.model, plugins=[]))
         self.session_id = ""
 
     async def say(self, text: str) -> str:

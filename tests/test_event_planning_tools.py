@@ -85,10 +85,10 @@ async def _run_turn(
     from google.genai import types
     from scripted_llm import ScriptedLlm
 
-    from event_planning.agent import build_event_planner
+    from event_planning.agent import build_app
 
     model = ScriptedLlm(script)
-    runner = InMemoryRunner(agent=build_event_planner(model), app_name="event_planning")
+    runner = InMemoryRunner(app=build_app(model, plugins=[]))
     session = await runner.session_service.create_session(app_name="event_planning",
                                                           user_id="u")
     events = [e async for e in runner.run_async(

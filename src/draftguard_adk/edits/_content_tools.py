@@ -38,6 +38,7 @@ from draftguard.edits import (
 from draftguard.errors import DraftguardError, InputError, StaleVersionError
 from draftguard.markdown import MarkdownMap
 from draftguard.settings import load_settings
+from draftguard_adk.agents import honours_dropped_arguments
 from draftguard_adk.edits._post_store import DEFAULT_NAME, PostStore, PostVersion, post_store
 
 __all__ = [
@@ -85,6 +86,7 @@ def _missing(name: str) -> dict[str, Any]:
     return {"status": "error", "error": f"there is no {name} yet: write it first"}
 
 
+@honours_dropped_arguments
 async def content_write(
     markdown: str, tool_context: ToolContext, name: str = DEFAULT_NAME
 ) -> dict[str, Any]:
