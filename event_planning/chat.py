@@ -31,7 +31,7 @@ from google.adk.sessions.state import State
 from draftguard.commands import Command, CommandSpec
 from draftguard.model_profile import ModelProfile
 from draftguard.understanding import Intent, Interpretation, PlannerConversation, PlannerState
-from draftguard_adk.chat import Action, Call, CommandRouter, Reply
+from draftguard_adk.chat import Action, Call, CommandRouter, Handler, Reply
 from event_planning.catalog import Cuisine, Neighborhood, Venue, load_catalog, venue_by_id
 from event_planning.conversation import new_conversation
 from event_planning.tools import (
@@ -287,35 +287,40 @@ class _Turn:
         return self.call
 
 
-def build_router(
-    *, today: Callable[[], Date] = Date.today, profile: ModelProfile | None = None
-) -> PlannerRouter:
-    """The planner's router; `today` reads relative days ("next friday"); `profile` says
-    what the model may be left with (default: a capable model)."""
-    holds_conversation = profile is None or profile.holds_conversation
-    router: CommandRouter
+class _Handlers:
+    """The router's handlers: each reads the message in the light of the session so far."""
 
+    def __init__(self, today: Callable[[], Date], *, holds_conversation: bool) -> None:
+        self.today = today
+        self.holds_conversation = holds_conversation
+        self.help: Callable[[], str] = lambda: ""  # the router's, once it is built
+
+    def table(self) -> dict[str, Handler]:
+        return {"search": self.search, "shortlist": self.shortlist, "plan": self.plan,
+                _UNDERSTOOD: self.understood}
+
+    @staticmethod
     def intent(message: str) -> Command | None:
         return Command(name=_UNDERSTOOD, text=message) if message.strip() else None
 
-    async def understood(command: Command, ctx: CallbackContext) -> Action | None:
+    async def understood(self, command: Command, ctx: CallbackContext) -> Action | None:
         try:
-            return _understood(command, ctx)
+            return self._understood(command, ctx)
         except Exception:
             # A reader's bug must not reach the person as a traceback.
             log.exception("the planner could not read %r", command.text[:200])
-            return None if holds_conversation else Reply(CANNOT_READ)
+            return None if self.holds_conversation else Reply(CANNOT_READ)
 
-    def _understood(command: Command, ctx: CallbackContext) -> Action | None:
-        conversation = load_conversation(ctx.state, today())
+    def _understood(self, command: Command, ctx: CallbackContext) -> Action | None:
+        conversation = load_conversation(ctx.state, self.today())
         reading = conversation.read(command.text)
         if not reading.is_request:
             return None
         questions = [r for r in reading.requests if r.question is not None]
-        if questions and holds_conversation:
+        if questions and self.holds_conversation:
             return None  # the model keeps the hard cases
         tools = [r for r in reading.requests if r.intent in _TOOL_INTENTS]
-        turn = _Turn(ctx, conversation, router.help, direct=len(tools) > 1)
+        turn = _Turn(ctx, conversation, self.help, direct=len(tools) > 1)
         if questions:
             turn.say(str(questions[0].question))
         else:
@@ -325,8 +330,8 @@ def build_router(
         _save(ctx.state, conversation)
         return turn.action()
 
-    async def search(command: Command, ctx: CallbackContext) -> Action:
-        conversation = load_conversation(ctx.state, today())
+    async def search(self, command: Command, ctx: CallbackContext) -> Action:
+        conversation = load_conversation(ctx.state, self.today())
         reading = conversation.read(command.text)
         found = [r for r in reading.requests if r.intent in (Intent.SEARCH, Intent.PREFERENCES)
                  and r.question is None]
@@ -338,12 +343,13 @@ def build_router(
         if not prefs:
             return Reply(NOTHING_STATED)
         searched = Interpretation(intent=Intent.SEARCH, slots=prefs)
-        turn = _Turn(ctx, conversation, router.help)
+        turn = _Turn(ctx, conversation, self.help)
         turn.act(searched)
         conversation.commit(type(reading)(requests=(searched,)))
         _save(ctx.state, conversation)
         return turn.action()
 
+    @staticmethod
     async def shortlist(command: Command, ctx: CallbackContext) -> Action:
         named = {v.id: v for v, _, _ in catalogue_names().named(command.text)}
         if len(named) == 1:
@@ -353,17 +359,27 @@ def build_router(
                          "use a name from the search results.")
         return Reply("Which one: " + " or ".join(v.name for v in named.values()) + "?")
 
+    @staticmethod
     async def plan(command: Command, ctx: CallbackContext) -> Action:
         return Call("plan_summary", {})
 
+
+def build_router(
+    *, today: Callable[[], Date] = Date.today, profile: ModelProfile | None = None
+) -> PlannerRouter:
+    """The planner's router; `today` reads relative days ("next friday"); `profile` says
+    what the model may be left with (default: a capable model)."""
+    holds_conversation = profile is None or profile.holds_conversation
+    handlers = _Handlers(today, holds_conversation=holds_conversation)
     router = CommandRouter(
         PLANNER_COMMANDS,
-        {"search": search, "shortlist": shortlist, "plan": plan, _UNDERSTOOD: understood},
+        handlers.table(),
         formatters={"search_venues": format_search, "add_to_shortlist": format_shortlist,
                     "remove_from_shortlist": format_shortlist, "plan_summary": format_plan},
-        intents=intent,
+        intents=handlers.intent,
         intro=INTRO,
     )
+    handlers.help = router.help
     return PlannerRouter(router, holds_conversation=holds_conversation)
 
 
