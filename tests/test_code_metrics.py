@@ -29,8 +29,6 @@ ALLOWED = {
     "src/draftguard/jobs/_store.py",
     # the blogger's reader (issue 16), landed at the limits; to split by job
     "src/draftguard/understanding/_blogger.py",
-    "src/draftguard/understanding/_blogger_edits.py",
-    "src/draftguard/understanding/_blogger_edits.py::_replace",
     "blogger/commands.py",
 }
 

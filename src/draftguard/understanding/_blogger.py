@@ -27,11 +27,8 @@ from draftguard.edits import (
 )
 from draftguard.errors import CommandError, DraftguardError
 from draftguard.text import number_value
-from draftguard.understanding._blogger_edits import (
-    EditReader,
-    ask,
-    clean_words,
-)
+from draftguard.understanding._blogger_edits import EditReader
+from draftguard.understanding._blogger_locate import ask, clean_words
 from draftguard.understanding._blogger_phrases import (
     AND_THE_ONE,
     ANTECEDENT,
