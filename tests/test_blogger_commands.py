@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 from scripted_llm import Call, ScriptedLlm
 
 from blogger.agent import build_app
-from blogger.commands import blogger_intents, diff_summary
+from blogger.commands import blogger_intents
 from blogger.content_grounding import text_supplied
+from blogger.replies import diff_summary
 from draftguard_adk.artifacts import STATE_RESULT
 from draftguard_adk.split import state_keys as keys
 
