@@ -21,6 +21,7 @@ from google.adk.agents.callback_context import CallbackContext
 from google.adk.models.base_llm import BaseLlm
 
 from blogger.replies import FORMATTERS, NO_POST
+from blogger.state_keys import MEMORY_KEY
 from draftguard.artifacts import MAX_ITEMS
 from draftguard.commands import Command, CommandSpec, help_text
 from draftguard.errors import InputError
@@ -47,10 +48,11 @@ from draftguard_adk.chat import (
     Transfer,
     Understand,
 )
-from draftguard_adk.edits import REWRITE_ASKED_KEY, post_store
+from draftguard_adk.edits import post_store
 from draftguard_adk.llm import ask_json, model_profile, resolve_model
 from draftguard_adk.split import parse_split_request
 from draftguard_adk.split import state_keys as keys
+from draftguard_adk.state_keys import REWRITE_ASKED_KEY
 
 __all__ = [
     "BLOGGER_COMMANDS",
@@ -63,8 +65,6 @@ SPLITTER = "content_splitter"
 log = logging.getLogger("blogger.commands")
 
 BLOGGER_COMMANDS: tuple[CommandSpec, ...] = _COMMANDS
-#: Session state: what the last message was read as, so the next is read in its light.
-MEMORY_KEY = "blogger_understanding"
 
 _INTRO = "Commands (anything else, just ask):"
 _UNITS = {"quiz": "questions", "flashcards": "cards"}

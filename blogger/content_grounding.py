@@ -27,6 +27,7 @@ from google.adk.tools.function_tool import FunctionTool
 from google.adk.tools.tool_context import ToolContext
 from rapidfuzz import fuzz
 
+from blogger.state_keys import IGNORED_LINE_KEY
 from draftguard.grounding import has_phrase
 from draftguard.text import straighten_quotes
 from draftguard_adk.agents import (
@@ -53,8 +54,6 @@ __all__ = [
     "text_supplied",
 ]
 
-#: Per-turn state: the one line the author sees about ignored or refused arguments.
-IGNORED_LINE_KEY = "temp:blogger_ignored_line"
 NOTES = TurnNotes(IGNORED_LINE_KEY)
 
 _ASKED = re.compile(

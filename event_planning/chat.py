@@ -32,14 +32,19 @@ from draftguard.commands import Command, CommandSpec
 from draftguard.model_profile import ModelProfile
 from draftguard.understanding import Intent, Interpretation, PlannerConversation, PlannerState
 from draftguard_adk.chat import Action, Call, CommandRouter, Handler, Reply
+from draftguard_adk.state_keys import CODE_ARGS_KEY
 from event_planning.catalog import Cuisine, Neighborhood, Venue, load_catalog, venue_by_id
 from event_planning.conversation import new_conversation
-from event_planning.tools import (
-    CODE_ARGS_KEY,
+from event_planning.state_keys import (
+    AFTER_KEY,
+    BEFORE_KEY,
+    CONVERSATION_KEY,
     LAST_RESULTS_KEY,
-    NOTES,
     PREFERENCES_KEY,
     SHORTLIST_KEY,
+)
+from event_planning.tools import (
+    NOTES,
     plan_of,
     remember_results,
     shortlist_add,
@@ -70,12 +75,6 @@ NOTHING_STATED = ("Tell me what to eat or where (a cuisine or a neighbourhood), 
                   "many people or when.")
 CANNOT_READ = ("Sorry, I could not make sense of that. Tell me what to eat or where, and for "
                "how many or when, or type /help.")
-#: What the conversation remembers besides preferences, results and shortlist (which live
-#: in their own keys, where the tools keep them).
-CONVERSATION_KEY = "planner_conversation"
-#: Lines code wrote for this turn's other requests, shown around the tool call's reply.
-_BEFORE_KEY = "temp:planner_lines_before"
-_AFTER_KEY = "temp:planner_lines_after"
 _UNDERSTOOD = "understood"
 _TOOL_INTENTS = frozenset({Intent.SEARCH, Intent.SHORTLIST, Intent.PLAN})
 
@@ -142,11 +141,11 @@ def _venue_lines(venues: list[Mapping[str, Any]]) -> list[str]:
 
 
 def _framed(ctx: CallbackContext, text: str) -> str:
-    before = list(ctx.state.get(_BEFORE_KEY) or [])
-    after = list(ctx.state.get(_AFTER_KEY) or [])
+    before = list(ctx.state.get(BEFORE_KEY) or [])
+    after = list(ctx.state.get(AFTER_KEY) or [])
     if before or after:
-        ctx.state[_BEFORE_KEY] = None
-        ctx.state[_AFTER_KEY] = None
+        ctx.state[BEFORE_KEY] = None
+        ctx.state[AFTER_KEY] = None
     return "\n".join([*before, text, *after])
 
 
@@ -282,8 +281,8 @@ class _Turn:
     def action(self) -> Action:
         if self.call is None:
             return Reply("\n".join(self.before))
-        self.ctx.state[_BEFORE_KEY] = self.before or None
-        self.ctx.state[_AFTER_KEY] = self.after or None
+        self.ctx.state[BEFORE_KEY] = self.before or None
+        self.ctx.state[AFTER_KEY] = self.after or None
         return self.call
 
 

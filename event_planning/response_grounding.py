@@ -19,7 +19,7 @@ from opentelemetry.metrics import MeterProvider
 
 from draftguard_adk.agents import TextFilter
 from draftguard_adk.telemetry import counter
-from event_planning.tools import RESULTS_KEY
+from event_planning.state_keys import RESULTS_KEY
 from event_planning.venue_grounding import (
     SentenceAction,
     SentenceVerdict,

@@ -13,18 +13,18 @@ from google.adk.sessions.state import State
 from google.adk.tools.tool_context import ToolContext
 
 from draftguard.grounding import parse_day
-from draftguard_adk.agents import CODE_ARGS_KEY as GUARD_CODE_ARGS_KEY
 from draftguard_adk.agents import TurnNotes, honours_dropped_arguments
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, search, venue_by_id
+from event_planning.state_keys import (
+    IGNORED_LINE_KEY,
+    LAST_RESULTS_KEY,
+    PREFERENCES_KEY,
+    RESULTS_KEY,
+    SHORTLIST_KEY,
+)
 
 __all__ = [
-    "CODE_ARGS_KEY",
-    "IGNORED_LINE_KEY",
-    "LAST_RESULTS_KEY",
     "NOTES",
-    "PREFERENCES_KEY",
-    "RESULTS_KEY",
-    "SHORTLIST_KEY",
     "add_to_shortlist",
     "forget_preference",
     "plan_of",
@@ -36,19 +36,8 @@ __all__ = [
     "shortlist_remove",
 ]
 
-PREFERENCES_KEY = "planner_preferences"
-SHORTLIST_KEY = "planner_shortlist"
 MAX_SHORTLIST = 10
-#: The turn's "Ignored: ..." line, until the reply shows it.
-IGNORED_LINE_KEY = "temp:planner_ignored_line"
 NOTES = TurnNotes(IGNORED_LINE_KEY)
-#: Every venue id this session's tools returned: what an answer may talk about.
-RESULTS_KEY = "planner_result_venues"
-#: The last search's venue ids, in the order shown ("the second one").
-LAST_RESULTS_KEY = "planner_last_results"
-#: The arguments of the search code read from the user's words this turn: the argument
-#: guard, there for what a model sends, leaves them as they are.
-CODE_ARGS_KEY = GUARD_CODE_ARGS_KEY
 MAX_RESULTS = 200
 
 PreferenceName = Literal["cuisine", "price_level", "neighborhood", "party_size", "date"]

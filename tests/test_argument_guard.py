@@ -21,7 +21,6 @@ from scripted_llm import Call, ScriptedLlm
 
 from draftguard.grounding import has_phrase
 from draftguard_adk.agents import (
-    CODE_ARGS_KEY,
     ArgumentGuardPlugin,
     ArgumentRule,
     CallCheck,
@@ -29,6 +28,7 @@ from draftguard_adk.agents import (
     TurnNotes,
     honours_dropped_arguments,
 )
+from draftguard_adk.state_keys import CODE_ARGS_KEY
 
 NOTES = TurnNotes("temp:test_notes")
 RAN: list[dict[str, Any]] = []

@@ -7,9 +7,8 @@ from types import SimpleNamespace
 from typing import Any
 
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, load_catalog, search
+from event_planning.state_keys import PREFERENCES_KEY, SHORTLIST_KEY
 from event_planning.tools import (
-    PREFERENCES_KEY,
-    SHORTLIST_KEY,
     add_to_shortlist,
     forget_preference,
     plan_summary,

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from draftguard_adk.agents._apps import AGENTS_DIR, agents_dir, app_runner, claim_for_app
 from draftguard_adk.agents._argument_guard import (
-    CODE_ARGS_KEY,
     ArgumentGuardPlugin,
     ArgumentRule,
     CallCheck,
@@ -38,7 +37,6 @@ from draftguard_adk.agents._workflow import (
 
 __all__ = [
     "AGENTS_DIR",
-    "CODE_ARGS_KEY",
     "ROUTE_RETRY",
     "ROUTE_VALID",
     "ArgumentGuardPlugin",

@@ -35,9 +35,9 @@ from google.genai import types
 from draftguard.grounding import Matcher, ground_arguments
 from draftguard_adk.agents._notes import TurnNotes
 from draftguard_adk.agents._text import content_text, session_user_text
+from draftguard_adk.state_keys import CALLS_KEY, CODE_ARGS_KEY, DROPPED_KEY
 
 __all__ = [
-    "CODE_ARGS_KEY",
     "ArgumentGuardPlugin",
     "ArgumentRule",
     "CallCheck",
@@ -45,13 +45,6 @@ __all__ = [
     "honours_dropped_arguments",
 ]
 
-#: The arguments of a call code itself makes this turn (read from the user's words, so a
-#: typo code corrected is no invention): the guard lets exactly that call through.
-CODE_ARGS_KEY = "temp:draftguard_code_args"
-#: tool name -> {argument: why it is ignored}, for the call about to run; its wrapper takes it.
-_DROPPED_KEY = "temp:draftguard_dropped_arguments"
-#: This turn's calls as "tool:arguments", for `stop_repeats`.
-_CALLS_KEY = "temp:draftguard_tool_calls"
 
 NotesShown = Literal["in_reply", "after_turn"]
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -147,9 +140,9 @@ class ArgumentGuardPlugin(BasePlugin):
         shown = {r.argument for r in rules if r.show_value}
         items = {name: quoted[name] if name in shown else f"{name} ({reason})"
                  for name, reason in report.ignored.items()}
-        dropped = dict(tool_context.state.get(_DROPPED_KEY) or {})
+        dropped = dict(tool_context.state.get(DROPPED_KEY) or {})
         dropped[tool.name] = items
-        tool_context.state[_DROPPED_KEY] = dropped
+        tool_context.state[DROPPED_KEY] = dropped
         self.notes.add(tool_context.state, "Ignored: " + "; ".join(items.values()))
 
     async def after_model_callback(
@@ -189,22 +182,22 @@ def _repeat_error(
     search_venues call, rejected or answered, re-sent until the request timed out).
     """
     key = f"{tool.name}:{sorted(tool_args.items())!r}"
-    calls = list(tool_context.state.get(_CALLS_KEY) or [])
+    calls = list(tool_context.state.get(CALLS_KEY) or [])
     if key in calls:
         tool_context.actions.skip_summarization = True
         return {"status": "error",
                 "error": f"{tool.name} was already called with these arguments in this "
                          "turn; stopping here instead of repeating it"}
-    tool_context.state[_CALLS_KEY] = [*calls, key]
+    tool_context.state[CALLS_KEY] = [*calls, key]
     return None
 
 
 def _take_dropped(tool_name: str, tool_context: ToolContext) -> dict[str, str]:
-    dropped = dict(tool_context.state.get(_DROPPED_KEY) or {})
+    dropped = dict(tool_context.state.get(DROPPED_KEY) or {})
     mine = dropped.pop(tool_name, None)
     if mine is None:
         return {}
-    tool_context.state[_DROPPED_KEY] = dropped
+    tool_context.state[DROPPED_KEY] = dropped
     return dict(mine)
 
 
