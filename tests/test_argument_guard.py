@@ -196,3 +196,15 @@ async def test_the_tool_runs_with_exactly_the_arguments_the_words_support(
     # The slow, obvious reference: a word the user typed is kept, any other is not.
     assert [{"flavour": flavour if flavour in said else None,
                     "size": size if size in said else None}] == RAN
+
+
+async def test_the_same_call_in_the_next_turn_runs_again() -> None:
+    call = Call("order_pie", {"flavour": "apple"})
+    runner, _ = _runner(call, "Ordered.", call, "Ordered again.", stop_repeats=True)
+    session = await runner.session_service.create_session(app_name="bakery", user_id="u")
+    for text in ("an apple pie", "another apple pie"):
+        async for _ in runner.run_async(
+                user_id="u", session_id=session.id,
+                new_message=types.Content(role="user", parts=[types.Part(text=text)])):
+            pass
+    assert RAN == [{"flavour": "apple", "size": None}] * 2

@@ -182,13 +182,17 @@ def _repeat_error(
     search_venues call, rejected or answered, re-sent until the request timed out).
     """
     key = f"{tool.name}:{sorted(tool_args.items())!r}"
-    calls = list(tool_context.state.get(CALLS_KEY) or [])
+    invocation = tool_context.invocation_id
+    # Scoped to the invocation as well as `temp:`: a session object kept between turns
+    # (some runners reuse theirs) must not carry last turn's calls.
+    seen = tool_context.state.get(CALLS_KEY) or {}
+    calls = list(seen.get("calls", [])) if seen.get("invocation") == invocation else []
     if key in calls:
         tool_context.actions.skip_summarization = True
         return {"status": "error",
                 "error": f"{tool.name} was already called with these arguments in this "
                          "turn; stopping here instead of repeating it"}
-    tool_context.state[CALLS_KEY] = [*calls, key]
+    tool_context.state[CALLS_KEY] = {"invocation": invocation, "calls": [*calls, key]}
     return None
 
 
