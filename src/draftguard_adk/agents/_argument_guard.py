@@ -197,6 +197,9 @@ def _repeat_error(
 
 
 def _take_dropped(tool_name: str, tool_context: ToolContext) -> dict[str, str]:
+    # Keyed by tool name, not call: between the plugin writing it and the wrapper taking it
+    # ADK runs no await that yields (parallel calls run one after the other up to the
+    # tool's own first await), so a verdict never reaches another call of the same tool.
     dropped = dict(tool_context.state.get(DROPPED_KEY) or {})
     mine = dropped.pop(tool_name, None)
     if mine is None:
