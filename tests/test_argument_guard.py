@@ -208,3 +208,15 @@ async def test_the_same_call_in_the_next_turn_runs_again() -> None:
                 new_message=types.Content(role="user", parts=[types.Part(text=text)])):
             pass
     assert RAN == [{"flavour": "apple", "size": None}] * 2
+
+
+async def test_parallel_calls_each_lose_only_their_own_unsupported_arguments() -> None:
+    runner, _ = _runner([Call("order_pie", {"flavour": "cherry", "size": "large"}),
+                         Call("order_pie", {"flavour": "apple", "size": "huge"})], "Both.")
+    events = await _say(runner, "an apple pie and a large one")
+    assert sorted(RAN, key=str) == sorted([{"flavour": None, "size": "large"},
+                                           {"flavour": "apple", "size": None}], key=str)
+    ignored = sorted(str(r.get("ignored")) for r in _responses(events))
+    assert ignored == sorted([str({"flavour": "flavour='cherry' (you never named that "
+                                              "flavour)"}),
+                              str({"size": "size (you never said a size)"})])
