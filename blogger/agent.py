@@ -30,8 +30,10 @@ def build_blogger(*, model: str | BaseLlm | None = None) -> LlmAgent:
     Commands and clear intents (`/help` lists them) are answered by code before the model
     (`build_blogger_router`); everything else is the model's.
     """
-    splitter = build_content_splitter(model=model)
-    splitter.before_agent_callback = split_the_post
+    # The library's splitter, as a copy that first reads the post into `raw_draft`
+    # (ADK's `clone(update=...)`: the built agent is not changed after the fact).
+    splitter = build_content_splitter(model=model).clone(
+        update={"before_agent_callback": split_the_post})
     chosen = model if model is not None else agent_model("blogger")
     return LlmAgent(
         name="blogger",
