@@ -11,7 +11,7 @@ from google.adk.models.base_llm import BaseLlm
 from google.adk.plugins.base_plugin import BasePlugin
 
 from blogger.commands import build_blogger_router, split_the_post
-from blogger.content_grounding import ground_tool_arguments, show_ignored
+from blogger.content_grounding import build_argument_guard, build_guarded_artifact_tool
 from blogger.delivery_check import build_blogger_delivery_check
 from blogger.prompts import (
     BLOGGER_INSTRUCTION,
@@ -19,7 +19,6 @@ from blogger.prompts import (
     EDIT_ROUTING_INSTRUCTION,
 )
 from draftguard_adk.agents import TextFilterPlugin
-from draftguard_adk.artifacts import build_artifact_tool
 from draftguard_adk.edits import CONTENT_TOOLS
 from draftguard_adk.llm import agent_model
 from draftguard_adk.sources import SOURCE_TOOLS
@@ -32,8 +31,10 @@ def build_blogger(*, model: str | BaseLlm | None = None) -> LlmAgent:
     Commands and clear intents (`/help` lists them) are answered by code before the model
     (`build_blogger_router`); everything else is the model's.
     """
-    splitter = build_content_splitter(model=model)
-    splitter.before_agent_callback = split_the_post
+    # The library's splitter, as a copy that first reads the post into `raw_draft`
+    # (ADK's `clone(update=...)`: the built agent is not changed after the fact).
+    splitter = build_content_splitter(model=model).clone(
+        update={"before_agent_callback": split_the_post})
     chosen = model if model is not None else agent_model("blogger")
     return LlmAgent(
         name="blogger",
@@ -43,15 +44,13 @@ def build_blogger(*, model: str | BaseLlm | None = None) -> LlmAgent:
             [BLOGGER_INSTRUCTION, EDIT_ROUTING_INSTRUCTION, DELIVERY_CHECK_INSTRUCTION]
         ),
         tools=[
-            build_artifact_tool(model),
+            build_guarded_artifact_tool(model),
             *CONTENT_TOOLS,
             *SOURCE_TOOLS,
             build_blogger_delivery_check(model),
         ],
         sub_agents=[splitter],
         before_model_callback=build_blogger_router(chosen),
-        after_model_callback=show_ignored,
-        before_tool_callback=ground_tool_arguments,
     )
 
 
@@ -59,9 +58,11 @@ def build_app(
     model: str | BaseLlm | None = None, *, plugins: list[BasePlugin] | None = None
 ) -> App:
     """The app with the raw-output guard on every model reply (no JSON, tool results, state
-    keys or tracebacks reach the author), or the given `plugins`."""
+    keys or tracebacks reach the author), or the given `plugins`; the argument guard is always
+    last (its line ends the answer the other plugins let through)."""
+    chosen = plugins if plugins is not None else [TextFilterPlugin()]
     return App(name="blogger", root_agent=build_blogger(model=model),
-               plugins=plugins if plugins is not None else [TextFilterPlugin()])
+               plugins=[*chosen, build_argument_guard()])
 
 
 app = build_app()

@@ -14,13 +14,14 @@ import json
 import logging
 import re
 from collections.abc import Awaitable, Callable, Mapping
-from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
 from google.adk.agents.callback_context import CallbackContext
 from google.adk.models.base_llm import BaseLlm
 
+from blogger.replies import FORMATTERS, NO_POST
+from blogger.state_keys import MEMORY_KEY
 from draftguard.artifacts import MAX_ITEMS
 from draftguard.commands import Command, CommandSpec, help_text
 from draftguard.errors import InputError
@@ -41,23 +42,22 @@ from draftguard_adk.chat import (
     Action,
     Call,
     CommandRouter,
-    Formatter,
     Handler,
     Reply,
     Steps,
     Transfer,
     Understand,
 )
-from draftguard_adk.edits import DEFAULT_NAME, REWRITE_ASKED_KEY, post_store
+from draftguard_adk.edits import post_store
 from draftguard_adk.llm import ask_json, model_profile, resolve_model
 from draftguard_adk.split import parse_split_request
 from draftguard_adk.split import state_keys as keys
+from draftguard_adk.state_keys import REWRITE_ASKED_KEY
 
 __all__ = [
     "BLOGGER_COMMANDS",
     "blogger_intents",
     "build_blogger_router",
-    "diff_summary",
     "split_the_post",
 ]
 
@@ -65,12 +65,8 @@ SPLITTER = "content_splitter"
 log = logging.getLogger("blogger.commands")
 
 BLOGGER_COMMANDS: tuple[CommandSpec, ...] = _COMMANDS
-#: Session state: what the last message was read as, so the next is read in its light.
-MEMORY_KEY = "blogger_understanding"
 
 _INTRO = "Commands (anything else, just ask):"
-_NO_POST = ('There is no post yet: paste one after "save my post:" (or ask me to write one), '
-            "or use /split with OUTLINE:/DRAFT: lines or draft=FILE.")
 _UNITS = {"quiz": "questions", "flashcards": "cards"}
 
 
@@ -123,7 +119,7 @@ async def split(cmd: Command, ctx: CallbackContext) -> Action:
     post = await store.current(ctx)
     if not draft.strip():
         if post is None:
-            return Reply(_NO_POST)
+            return Reply(NO_POST)
         draft = post.text
     elif post is None or post.text != draft:
         # The draft being split becomes the post, so /quiz, /edit and /check see it too.
@@ -151,56 +147,13 @@ def _artifact_handler(kind: str) -> Handler:
         if count is not None and (not count.isdigit() or not 1 <= int(count) <= MAX_ITEMS):
             return Reply(f"/{kind} takes a number from 1 to {MAX_ITEMS}, not {count!r}.")
         if await _post_text(ctx) is None:
-            return Reply(_NO_POST)
+            return Reply(NO_POST)
         unit = _UNITS.get(kind)
         request = (f"{count} {unit} on the main ideas of the post" if count and unit
                    else f"a {kind} of the main ideas of the post")
         return Call("make_artifact", {"artifact_type": kind, "request": request})
 
     return handler
-
-
-def _render_artifact(kind: str, artifact: Mapping[str, Any]) -> str:
-    lines: list[str] = []
-    if kind == "quiz":
-        for i, q in enumerate(artifact.get("questions") or [], 1):
-            lines.append(f"{i}. {q.get('question')}")
-            lines += [f"   - {o}" for o in q.get("options") or []]
-            lines.append(f"   Answer: {q.get('correct_answer')}")
-        return "\n".join(lines)
-    if kind == "flashcards":
-        return "\n".join(f"- {c.get('front')}: {c.get('back')}"
-                         for c in artifact.get("flashcards") or [])
-    if kind == "mindmap":
-        nodes = {n.get("id"): n for n in artifact.get("nodes") or []}
-        children = {c for n in nodes.values() for c in n.get("children") or []}
-
-        def walk(node_id: str, depth: int) -> None:
-            node = nodes.get(node_id)
-            if node is None or depth > len(nodes):
-                return
-            lines.append(f"{'  ' * depth}- {node.get('label')}")
-            for child in node.get("children") or []:
-                walk(child, depth + 1)
-
-        for root in (i for i in nodes if i not in children):
-            walk(str(root), 0)
-        return "\n".join(lines)
-    return ""
-
-
-def format_artifact(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
-    kind = str(result.get("artifact_type") or ctx.state.get(STATE_RESULT, {}).get(
-        "artifact_type") or "artifact")
-    if not result.get("ok"):
-        attempts = result.get("repair_attempts")
-        after = f" (after {attempts} repair attempts)" if attempts else ""
-        return f"No valid {kind}{after}: {result.get('error')}"
-    artifact = result.get("artifact") or {}
-    count = sum(len(v) for v in artifact.values() if isinstance(v, list))
-    head = (f"Here is your {kind} ({count} items, validated; {result.get('llm_calls')} model "
-            "calls):")
-    return f"{head}\n{_render_artifact(kind, artifact)}"
 
 
 # --- /edit ----------------------------------------------------------------------------------
@@ -212,7 +165,7 @@ async def edit(cmd: Command, ctx: CallbackContext) -> Action | None:
     if request.intent is not Intent.EDIT:
         return None  # not an edit code can read: the model plans it (the patcher checks)
     if post is None:
-        return Reply(_NO_POST)
+        return Reply(NO_POST)
     return _edit_action(request, post[0])
 
 
@@ -231,64 +184,13 @@ def _edit_action(request: Interpretation, version: int) -> Action:
     return Call("edit_ops", args)
 
 
-_MAX_WORDS = 12
-
-
-def _clip(words: list[str], start: int, end: int, *, context: int = 3) -> str:
-    """Words `start:end` with a little context, as one quoted fragment."""
-    lo, hi = max(0, start - context), min(len(words), end + context, start + _MAX_WORDS)
-    text = " ".join(words[lo:hi])
-    return f'"{"…" if lo > 0 else ""}{text}{"…" if hi < len(words) else ""}"'
-
-
-def diff_summary(diff: str) -> str:
-    """The first change of a unified diff in one line: `"…old words…" -> "…new words…"`."""
-    removed = [ln[1:] for ln in diff.splitlines() if ln.startswith("-")
-               and not ln.startswith("---") and ln[1:].strip()]
-    added = [ln[1:] for ln in diff.splitlines() if ln.startswith("+")
-             and not ln.startswith("+++") and ln[1:].strip()]
-    if removed and added:
-        old, new = removed[0].split(), added[0].split()
-        changes = [op for op in SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
-                   if op[0] != "equal"]
-        if not changes:
-            return "whitespace only"
-        i1, j1 = changes[0][1], changes[0][3]
-        i2, j2 = changes[-1][2], changes[-1][4]
-        return f"{_clip(old, i1, i2)} -> {_clip(new, j1, j2)}"
-    if removed:
-        words = removed[0].split()
-        return f"removed {_clip(words, 0, len(words), context=0)}"
-    if added:
-        words = added[0].split()
-        return f"added {_clip(words, 0, len(words), context=0)}"
-    return "whitespace only"
-
-
-def format_edit(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
-    status = result.get("status")
-    if status == "applied":
-        stats = result.get("stats") or {}
-        return (f"Applied as version {result.get('version')} (+{stats.get('lines_added', 0)} "
-                f"-{stats.get('lines_removed', 0)} lines): "
-                f"{diff_summary(str(result.get('diff') or ''))}; /undo reverts it.")
-    if status == "already_applied":
-        return f"Nothing to do: {result.get('message')}."
-    if status == "rejected":
-        text = f"Not applied ({result.get('reason')}): {result.get('message')}"
-        if result.get("question"):
-            text += f"\n{result['question']}"
-        return text
-    return f"Not applied: {result.get('error') or result.get('message')}"
-
-
 # --- /undo, /versions -----------------------------------------------------------------------
 
 async def undo(cmd: Command, ctx: CallbackContext) -> Action:
     store = post_store()
     post = await store.current(ctx)
     if post is None:
-        return Reply(_NO_POST)
+        return Reply(NO_POST)
     # A revert stands for the version it restored, so a second /undo goes further back
     # instead of redoing the edit the first one undid.
     effective = post.version
@@ -299,41 +201,15 @@ async def undo(cmd: Command, ctx: CallbackContext) -> Action:
     return Call("revert_to_version", {"version": effective - 1})
 
 
-def format_revert(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
-    if result.get("status") != "reverted":
-        return f"Could not undo: {result.get('error')}"
-    return (f"Undone: version {result.get('version')} restores version "
-            f"{result.get('reverted_to')} (+{result.get('lines_added', 0)} "
-            f"-{result.get('lines_removed', 0)} lines).")
-
-
 async def versions(cmd: Command, ctx: CallbackContext) -> Action:
     return Call("list_versions", {})
-
-
-def format_versions(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
-    if result.get("status") != "ok":
-        return f"Could not list versions: {result.get('error')}"
-    rows = result.get("versions") or []
-    if not rows:
-        return _NO_POST
-    lines = [f"Versions of {result.get('name') or DEFAULT_NAME}:"]
-    for row in rows:
-        stats = row.get("stats") or {}
-        kind = str(row.get("kind") or "saved")
-        if kind == "revert":
-            kind = f"revert to v{row.get('reverted_to')}"
-        mark = "  (current)" if row.get("version") == result.get("latest_version") else ""
-        lines.append(f"v{row.get('version')}  {kind}  +{stats.get('lines_added', 0)} "
-                     f"-{stats.get('lines_removed', 0)} lines{mark}")
-    return "\n".join(lines)
 
 
 # --- /check ---------------------------------------------------------------------------------
 
 async def check(cmd: Command, ctx: CallbackContext) -> Action:
     if await _post_text(ctx) is None:
-        return Reply(_NO_POST)
+        return Reply(NO_POST)
     criteria = ["the post is a complete, readable blog post"]
     outcome = ctx.state.get(STATE_RESULT)
     if isinstance(outcome, Mapping) and outcome.get("ok"):
@@ -341,19 +217,6 @@ async def check(cmd: Command, ctx: CallbackContext) -> Action:
     goal = cmd.text.strip() or "Deliver the blog post and any study material made for it"
     return Call("check_delivery", {"primary_goal": goal, "success_criteria": criteria,
                                    "expected_formats": ["md", "json"]})
-
-
-def format_check(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
-    if result.get("status") == "error":
-        return f"Could not check: {result.get('error')}"
-    score = result.get("quality_score")
-    head = (f"Delivery check {'passed' if result.get('passed') else 'did not pass'} "
-            f"({result.get('document_count')} documents, quality {score}).")
-    if result.get("passed"):
-        return head
-    gaps = str(result.get("gap_analysis") or "").strip()
-    steps = [f"- {s}" for s in result.get("improvement_suggestions") or []]
-    return "\n".join([head, *([gaps] if gaps else []), *steps])
 
 
 # --- a pasted post ---------------------------------------------------------------------------
@@ -381,16 +244,6 @@ async def save(cmd: Command, ctx: CallbackContext) -> Action:
     return Call("content_write", {"markdown": cmd.text})
 
 
-def format_save(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
-    if result.get("status") == "saved":
-        lines = result.get("lines_after")
-        return (f"Saved as version {result.get('version')} of {result.get('name')} "
-                f"({lines} line{'' if lines == 1 else 's'}). "
-                "Next: /quiz 3, /edit, /split or /check.")
-    reason = str(result.get("error") or "unknown error").removeprefix("not saved: ")
-    return f"Not saved: {reason}."
-
-
 HANDLERS: dict[str, Handler] = {
     "save": save,
     "split": split,
@@ -402,16 +255,6 @@ HANDLERS: dict[str, Handler] = {
     "versions": versions,
     "check": check,
 }
-
-FORMATTERS: dict[str, Formatter] = {
-    "content_write": format_save,
-    "make_artifact": format_artifact,
-    "edit_ops": format_edit,
-    "revert_to_version": format_revert,
-    "list_versions": format_versions,
-    "check_delivery": format_check,
-}
-
 
 # --- every plain message ---------------------------------------------------------------------
 
@@ -431,7 +274,7 @@ async def _action(request: Interpretation, ctx: CallbackContext, profile: ModelP
         return Call("content_write", {"markdown": slots["text"]})
     if intent is Intent.EDIT:
         if post is None:
-            return Reply(_NO_POST)
+            return Reply(NO_POST)
         return _edit_action(request, post[0])
     if intent is Intent.REVERT:
         return Call("revert_to_version", {"version": slots["version"]})

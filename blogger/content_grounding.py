@@ -1,8 +1,9 @@
 """`content_write` saves only what the author gave or asked for; ignored arguments are shown.
 
 A small model calls `content_write` with whatever is at hand: a file name it made up
-("md.html"), a title alone, the same text again. The callbacks here check the call against
-the author's own messages (`draftguard.grounding`) before the tool runs:
+("md.html"), a title alone, the same text again. The rules and checks here, applied by the
+app's `ArgumentGuardPlugin`, hold the call against the author's own messages
+(`draftguard.grounding`) before the tool runs:
 
 - `markdown` must be text the author pasted, or the author's message this turn must ask for
   a post to be written (and then it must be more than a title);
@@ -11,37 +12,48 @@ the author's own messages (`draftguard.grounding`) before the tool runs:
 - a `make_artifact` `source` the author never gave is ignored: the quiz is on the post.
 
 A refused call comes back to the model as the tool's answer; either way the author sees
-one short line saying what was ignored or refused (`show_ignored`).
+one short line, at the end of the turn's answer, saying what was ignored or refused.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
-from google.adk.agents.callback_context import CallbackContext
-from google.adk.models.llm_response import LlmResponse
+from google.adk.models.base_llm import BaseLlm
 from google.adk.tools.base_tool import BaseTool
+from google.adk.tools.function_tool import FunctionTool
 from google.adk.tools.tool_context import ToolContext
-from google.genai import types
 from rapidfuzz import fuzz
 
-from draftguard.grounding import Matcher, ground_arguments, has_phrase
+from blogger.state_keys import IGNORED_LINE_KEY
+from draftguard.grounding import has_phrase
 from draftguard.text import straighten_quotes
-from draftguard_adk.agents import TurnNotes, content_text, session_user_text
-from draftguard_adk.edits import DEFAULT_NAME, content_write, post_store
+from draftguard_adk.agents import (
+    ArgumentGuardPlugin,
+    ArgumentRule,
+    CallCheck,
+    Refusal,
+    TurnNotes,
+    content_text,
+    honours_dropped_arguments,
+    session_user_text,
+)
+from draftguard_adk.artifacts import build_artifact_tool
+from draftguard_adk.edits import DEFAULT_NAME, post_store
 
 __all__ = [
+    "CHECKS",
     "IGNORED_LINE_KEY",
+    "RULES",
+    "build_argument_guard",
+    "build_guarded_artifact_tool",
     "generation_requested",
-    "ground_tool_arguments",
     "is_more_than_a_title",
-    "show_ignored",
     "text_supplied",
 ]
 
-#: Per-turn state: the one line the author sees about ignored or refused arguments.
-IGNORED_LINE_KEY = "temp:blogger_ignored_line"
 NOTES = TurnNotes(IGNORED_LINE_KEY)
 
 _ASKED = re.compile(
@@ -88,87 +100,65 @@ def is_more_than_a_title(text: str) -> bool:
     return len(body) >= 2 or len(" ".join(body).split()) >= _MIN_WORDS
 
 
-def _markdown_matcher(message: str) -> Matcher:
-    def supported(value: Any, user_text: str) -> bool:
-        if text_supplied(value, user_text):
-            return True
-        return generation_requested(message) and is_more_than_a_title(str(value))
-
-    return supported
-
-
 def _name_matcher(value: Any, user_text: str) -> bool:
     return str(value) == DEFAULT_NAME or has_phrase(user_text, str(value))
 
 
-def _note(tool_context: ToolContext, line: str) -> None:
-    NOTES.add(tool_context.state, line)
+def _source_matcher(value: Any, user_text: str) -> bool:
+    return not str(value or "").strip() or text_supplied(value, user_text)
 
 
-async def ground_tool_arguments(
-    tool: BaseTool, args: dict[str, Any], tool_context: ToolContext
-) -> dict[str, Any] | None:
-    """`before_tool_callback`: refuse or trim a `content_write` the author's words do not
-    support, and drop a `make_artifact` source the author never gave (the post is used).
-    Other tools pass untouched."""
-    if tool.name == "content_write":
-        return await _ground_content_write(args, tool_context)
-    if tool.name == "make_artifact" and str(args.get("source") or "").strip():
-        said = session_user_text(tool_context.session)
-        if not text_supplied(args["source"], said):
-            args.pop("source")
-            _note(tool_context, "Ignored: source (it is not text you gave me; I used the post)")
+def _refused(reason: str) -> Refusal:
+    return Refusal(reason, {
+        "status": "refused", "error": f"not saved: {reason}",
+        "next_step": "Tell the author it was not saved and why; ask them to paste the post "
+                     "or say what to write."})
+
+
+async def _unsupported_markdown(
+    tool: BaseTool, args: Mapping[str, Any], tool_context: ToolContext
+) -> Refusal | None:
+    """Text the author neither gave nor asked to have written is not saved."""
+    message = content_text(tool_context.user_content)
+    value = args.get("markdown")
+    if value is None or text_supplied(value, session_user_text(tool_context.session)):
+        return None
+    if generation_requested(message):
+        return None if is_more_than_a_title(str(value)) else _refused(
+            "a title alone is not a post")
+    return _refused("it is not text you gave me, and you did not ask me to write a post")
+
+
+async def _same_text_again(
+    tool: BaseTool, args: Mapping[str, Any], tool_context: ToolContext
+) -> Refusal | None:
+    """The current version's text is not saved again as a new one."""
+    name = str(args.get("name") or DEFAULT_NAME)
+    if not _name_matcher(name, session_user_text(tool_context.session)):
+        name = DEFAULT_NAME  # the guard drops a name the author never wrote
+    post = await post_store().current(tool_context, name)
+    if post is not None and post.text.strip() == str(args.get("markdown") or "").strip():
+        return _refused(f"it is the same text as version {post.version}")
     return None
 
 
-async def _ground_content_write(
-    args: dict[str, Any], tool_context: ToolContext
-) -> dict[str, Any] | None:
-    message = content_text(tool_context.user_content)
-    report = ground_arguments(
-        args, session_user_text(tool_context.session),
-        {"markdown": _markdown_matcher(message), "name": _name_matcher},
-        reasons={
-            "markdown": "it is not text you gave me, and you did not ask me to write a post",
-            "name": f"you never named that file; the post stays {DEFAULT_NAME}",
-        },
-    )
-    refusal: str | None = None
-    if "markdown" in report.ignored:
-        refusal = ("a title alone is not a post" if generation_requested(message)
-                   else report.ignored["markdown"])
-    else:
-        post = await post_store().current(tool_context, str(report.kept.get("name")
-                                                              or DEFAULT_NAME))
-        if post is not None and post.text.strip() == str(args.get("markdown") or "").strip():
-            refusal = f"it is the same text as version {post.version}"
-    if refusal is not None:
-        _note(tool_context, f"Not saved: {refusal}.")
-        return {"status": "refused", "error": f"not saved: {refusal}",
-                "next_step": "Tell the author it was not saved and why; ask them to paste "
-                             "the post or say what to write."}
-    if not report.ignored:
-        return None
-    # Only the name can be ignored here: the post is saved under the default name, and the
-    # answer says what was ignored (the callback runs the tool, so nothing waits in state).
-    if line := report.ignored_line:
-        _note(tool_context, line)
-    saved = await content_write(markdown=str(args.get("markdown") or ""),
-                                tool_context=tool_context)
-    return {**saved, "ignored": report.ignored_items()}
+#: `content_write` keeps only a name the author wrote; `make_artifact` only a source they gave.
+RULES = (
+    ArgumentRule("content_write", "name", _name_matcher,
+                 f"you never named that file; the post stays {DEFAULT_NAME}"),
+    ArgumentRule("make_artifact", "source", _source_matcher,
+                 "it is not text you gave me; I used the post", show_value=False),
+)
+CHECKS: dict[str, list[CallCheck]] = {"content_write": [_unsupported_markdown,
+                                                         _same_text_again]}
 
 
-def show_ignored(
-    callback_context: CallbackContext, llm_response: LlmResponse
-) -> LlmResponse | None:
-    """`after_model_callback`: the turn's final answer ends with the ignored-arguments line,
-    whatever the model wrote (a small model leaves it out)."""
-    content = llm_response.content
-    if (not NOTES.pending(callback_context.state) or llm_response.partial or content is None
-            or not content.parts):
-        return None
-    if any(p.function_call for p in content.parts) or not content_text(content).strip():
-        return None
-    line = "\n".join(NOTES.take(callback_context.state))
-    parts = [*content.parts, types.Part(text=f"\n\n({line})")]
-    return llm_response.model_copy(update={"content": types.Content(role="model", parts=parts)})
+def build_argument_guard() -> ArgumentGuardPlugin:
+    """The blogger's argument guard: its lines end the final answer of the turn."""
+    return ArgumentGuardPlugin(agent="blogger", rules=RULES, checks=CHECKS, notes=NOTES,
+                               show_notes="in_reply")
+
+
+def build_guarded_artifact_tool(model: str | BaseLlm | None = None) -> FunctionTool:
+    """`make_artifact`, run without a `source` the guard dropped."""
+    return FunctionTool(honours_dropped_arguments(build_artifact_tool(model).func))

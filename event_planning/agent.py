@@ -19,24 +19,23 @@ from google.adk.models.base_llm import BaseLlm
 from google.adk.plugins.base_plugin import BasePlugin
 
 from draftguard.reply_guard import RawOutputFilter
-from draftguard_adk.agents import TextFilter
+from draftguard_adk.agents import ArgumentGuardPlugin, TextFilter
 from draftguard_adk.dedupe import DuplicateFilterPlugin
 from draftguard_adk.llm import agent_model, model_profile
-from event_planning.chat import build_router, show_ignored
+from event_planning.argument_grounding import preference_rules
+from event_planning.chat import build_router
 from event_planning.prompts import EVENT_PLANNER_INSTRUCTION
 from event_planning.response_grounding import grounding_links
 from event_planning.tools import (
+    NOTES,
     add_to_shortlist,
-    attach_ignored,
     forget_preference,
-    ground_arguments,
     plan_summary,
     remove_from_shortlist,
-    repeat_guard,
     search_venues,
 )
 
-__all__ = ["app", "build_app", "build_event_planner"]
+__all__ = ["app", "build_app", "build_argument_guard", "build_event_planner"]
 
 
 def build_event_planner(
@@ -51,14 +50,17 @@ def build_event_planner(
         instruction=EVENT_PLANNER_INSTRUCTION,
         tools=[search_venues, forget_preference, add_to_shortlist, remove_from_shortlist,
                plan_summary],
-        # The repeat check sees the call as the model sent it; grounding then drops
-        # preferences the user never expressed before the tool applies them.
-        before_tool_callback=[repeat_guard, ground_arguments],
-        after_tool_callback=attach_ignored,
         # Every message is read by code before any model; what it reads, code does.
         before_model_callback=build_router(today=today, profile=model_profile(model)),
-        after_agent_callback=show_ignored,
     )
+
+
+def build_argument_guard() -> ArgumentGuardPlugin:
+    """The planner's argument guard: a call repeated in one turn ends it (the repeat check
+    sees the call as the model sent it); preferences the user never expressed are dropped
+    before `search_venues` applies them; the "Ignored: ..." line closes the turn."""
+    return ArgumentGuardPlugin(agent="event_planning", rules=preference_rules(), notes=NOTES,
+                               show_notes="after_turn", stop_repeats=True)
 
 
 def _venue_then_raw(ctx: CallbackContext) -> list[TextFilter]:
@@ -71,12 +73,12 @@ def build_app(
     today: Callable[[], Date] = Date.today,
 ) -> App:
     """The app with the response filters (duplicates, then venue grounding) registered, or
-    the given `plugins`."""
+    the given `plugins`; the argument guard is always last."""
+    chosen = plugins if plugins is not None else [DuplicateFilterPlugin(also=_venue_then_raw)]
     return App(
         name="event_planning",
         root_agent=build_event_planner(model, today=today),
-        plugins=plugins if plugins is not None else [
-            DuplicateFilterPlugin(also=_venue_then_raw)],
+        plugins=[*chosen, build_argument_guard()],
     )
 
 

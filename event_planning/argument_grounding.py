@@ -1,4 +1,5 @@
-"""The planner's vocabulary for argument grounding, and the matchers built from it. No ADK.
+"""The planner's vocabulary for argument grounding, the matchers built from it, and the
+argument guard's rules.
 
 A 135M model fills tool arguments from its schema examples ("italian", "$", "south_philly",
 10, "2023-08-25T...") whatever the user said. `ground_preferences` keeps a search preference
@@ -22,6 +23,7 @@ from draftguard.grounding import (
     price_level_matcher,
     vocabulary_matcher,
 )
+from draftguard_adk.agents import ArgumentRule
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel
 
 __all__ = [
@@ -39,6 +41,7 @@ __all__ = [
     "ground_preferences",
     "neighborhood_grounded",
     "preference_matchers",
+    "preference_rules",
     "price_level_grounded",
 ]
 
@@ -126,3 +129,9 @@ def ground_preferences(
     """Split search preferences into what the user's text supports and what it does not."""
     return ground_arguments(args, user_text, preference_matchers(today=today),
                             reasons=IGNORED_REASONS)
+
+
+def preference_rules(*, today: Date | None = None) -> list[ArgumentRule]:
+    """The argument guard's rules: each `search_venues` preference, its matcher and reason."""
+    return [ArgumentRule("search_venues", name, matcher, IGNORED_REASONS[name])
+            for name, matcher in preference_matchers(today=today).items()]

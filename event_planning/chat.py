@@ -27,20 +27,24 @@ from google.adk.agents.callback_context import CallbackContext
 from google.adk.models.llm_request import LlmRequest
 from google.adk.models.llm_response import LlmResponse
 from google.adk.sessions.state import State
-from google.genai import types
 
 from draftguard.commands import Command, CommandSpec
 from draftguard.model_profile import ModelProfile
 from draftguard.understanding import Intent, Interpretation, PlannerConversation, PlannerState
-from draftguard_adk.chat import Action, Call, CommandRouter, Reply
+from draftguard_adk.chat import Action, Call, CommandRouter, Handler, Reply
+from draftguard_adk.state_keys import CODE_ARGS_KEY
 from event_planning.catalog import Cuisine, Neighborhood, Venue, load_catalog, venue_by_id
 from event_planning.conversation import new_conversation
-from event_planning.tools import (
-    CODE_ARGS_KEY,
+from event_planning.state_keys import (
+    AFTER_KEY,
+    BEFORE_KEY,
+    CONVERSATION_KEY,
     LAST_RESULTS_KEY,
-    NOTES,
     PREFERENCES_KEY,
     SHORTLIST_KEY,
+)
+from event_planning.tools import (
+    NOTES,
     plan_of,
     remember_results,
     shortlist_add,
@@ -49,7 +53,7 @@ from event_planning.tools import (
 from event_planning.venue_grounding import catalogue_names
 
 __all__ = ["CONVERSATION_KEY", "PLANNER_COMMANDS", "PlannerRouter", "build_router",
-           "load_conversation", "show_ignored"]
+           "load_conversation"]
 
 log = logging.getLogger("event_planning.chat")
 
@@ -71,12 +75,6 @@ NOTHING_STATED = ("Tell me what to eat or where (a cuisine or a neighbourhood), 
                   "many people or when.")
 CANNOT_READ = ("Sorry, I could not make sense of that. Tell me what to eat or where, and for "
                "how many or when, or type /help.")
-#: What the conversation remembers besides preferences, results and shortlist (which live
-#: in their own keys, where the tools keep them).
-CONVERSATION_KEY = "planner_conversation"
-#: Lines code wrote for this turn's other requests, shown around the tool call's reply.
-_BEFORE_KEY = "temp:planner_lines_before"
-_AFTER_KEY = "temp:planner_lines_after"
 _UNDERSTOOD = "understood"
 _TOOL_INTENTS = frozenset({Intent.SEARCH, Intent.SHORTLIST, Intent.PLAN})
 
@@ -143,11 +141,11 @@ def _venue_lines(venues: list[Mapping[str, Any]]) -> list[str]:
 
 
 def _framed(ctx: CallbackContext, text: str) -> str:
-    before = list(ctx.state.get(_BEFORE_KEY) or [])
-    after = list(ctx.state.get(_AFTER_KEY) or [])
+    before = list(ctx.state.get(BEFORE_KEY) or [])
+    after = list(ctx.state.get(AFTER_KEY) or [])
     if before or after:
-        ctx.state[_BEFORE_KEY] = None
-        ctx.state[_AFTER_KEY] = None
+        ctx.state[BEFORE_KEY] = None
+        ctx.state[AFTER_KEY] = None
     return "\n".join([*before, text, *after])
 
 
@@ -283,40 +281,45 @@ class _Turn:
     def action(self) -> Action:
         if self.call is None:
             return Reply("\n".join(self.before))
-        self.ctx.state[_BEFORE_KEY] = self.before or None
-        self.ctx.state[_AFTER_KEY] = self.after or None
+        self.ctx.state[BEFORE_KEY] = self.before or None
+        self.ctx.state[AFTER_KEY] = self.after or None
         return self.call
 
 
-def build_router(
-    *, today: Callable[[], Date] = Date.today, profile: ModelProfile | None = None
-) -> PlannerRouter:
-    """The planner's router; `today` reads relative days ("next friday"); `profile` says
-    what the model may be left with (default: a capable model)."""
-    holds_conversation = profile is None or profile.holds_conversation
-    router: CommandRouter
+class _Handlers:
+    """The router's handlers: each reads the message in the light of the session so far."""
 
+    def __init__(self, today: Callable[[], Date], *, holds_conversation: bool) -> None:
+        self.today = today
+        self.holds_conversation = holds_conversation
+        self.help: Callable[[], str] = lambda: ""  # the router's, once it is built
+
+    def table(self) -> dict[str, Handler]:
+        return {"search": self.search, "shortlist": self.shortlist, "plan": self.plan,
+                _UNDERSTOOD: self.understood}
+
+    @staticmethod
     def intent(message: str) -> Command | None:
         return Command(name=_UNDERSTOOD, text=message) if message.strip() else None
 
-    async def understood(command: Command, ctx: CallbackContext) -> Action | None:
+    async def understood(self, command: Command, ctx: CallbackContext) -> Action | None:
         try:
-            return _understood(command, ctx)
+            return self._understood(command, ctx)
         except Exception:
             # A reader's bug must not reach the person as a traceback.
             log.exception("the planner could not read %r", command.text[:200])
-            return None if holds_conversation else Reply(CANNOT_READ)
+            return None if self.holds_conversation else Reply(CANNOT_READ)
 
-    def _understood(command: Command, ctx: CallbackContext) -> Action | None:
-        conversation = load_conversation(ctx.state, today())
+    def _understood(self, command: Command, ctx: CallbackContext) -> Action | None:
+        conversation = load_conversation(ctx.state, self.today())
         reading = conversation.read(command.text)
         if not reading.is_request:
             return None
         questions = [r for r in reading.requests if r.question is not None]
-        if questions and holds_conversation:
+        if questions and self.holds_conversation:
             return None  # the model keeps the hard cases
         tools = [r for r in reading.requests if r.intent in _TOOL_INTENTS]
-        turn = _Turn(ctx, conversation, router.help, direct=len(tools) > 1)
+        turn = _Turn(ctx, conversation, self.help, direct=len(tools) > 1)
         if questions:
             turn.say(str(questions[0].question))
         else:
@@ -326,8 +329,8 @@ def build_router(
         _save(ctx.state, conversation)
         return turn.action()
 
-    async def search(command: Command, ctx: CallbackContext) -> Action:
-        conversation = load_conversation(ctx.state, today())
+    async def search(self, command: Command, ctx: CallbackContext) -> Action:
+        conversation = load_conversation(ctx.state, self.today())
         reading = conversation.read(command.text)
         found = [r for r in reading.requests if r.intent in (Intent.SEARCH, Intent.PREFERENCES)
                  and r.question is None]
@@ -339,12 +342,13 @@ def build_router(
         if not prefs:
             return Reply(NOTHING_STATED)
         searched = Interpretation(intent=Intent.SEARCH, slots=prefs)
-        turn = _Turn(ctx, conversation, router.help)
+        turn = _Turn(ctx, conversation, self.help)
         turn.act(searched)
         conversation.commit(type(reading)(requests=(searched,)))
         _save(ctx.state, conversation)
         return turn.action()
 
+    @staticmethod
     async def shortlist(command: Command, ctx: CallbackContext) -> Action:
         named = {v.id: v for v, _, _ in catalogue_names().named(command.text)}
         if len(named) == 1:
@@ -354,17 +358,27 @@ def build_router(
                          "use a name from the search results.")
         return Reply("Which one: " + " or ".join(v.name for v in named.values()) + "?")
 
+    @staticmethod
     async def plan(command: Command, ctx: CallbackContext) -> Action:
         return Call("plan_summary", {})
 
+
+def build_router(
+    *, today: Callable[[], Date] = Date.today, profile: ModelProfile | None = None
+) -> PlannerRouter:
+    """The planner's router; `today` reads relative days ("next friday"); `profile` says
+    what the model may be left with (default: a capable model)."""
+    holds_conversation = profile is None or profile.holds_conversation
+    handlers = _Handlers(today, holds_conversation=holds_conversation)
     router = CommandRouter(
         PLANNER_COMMANDS,
-        {"search": search, "shortlist": shortlist, "plan": plan, _UNDERSTOOD: understood},
+        handlers.table(),
         formatters={"search_venues": format_search, "add_to_shortlist": format_shortlist,
                     "remove_from_shortlist": format_shortlist, "plan_summary": format_plan},
-        intents=intent,
+        intents=handlers.intent,
         intro=INTRO,
     )
+    handlers.help = router.help
     return PlannerRouter(router, holds_conversation=holds_conversation)
 
 
@@ -387,11 +401,3 @@ class PlannerRouter:
             llm_request.config.tools = None
             llm_request.tools_dict.clear()
         return response
-
-
-def show_ignored(callback_context: CallbackContext) -> types.Content | None:
-    """`after_agent_callback`: the turn's "Ignored: ..." line, when no reply showed it yet."""
-    lines = NOTES.take(callback_context.state)
-    if not lines:
-        return None
-    return types.Content(role="model", parts=[types.Part(text="\n".join(lines))])

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from functools import cache
 
 from google.adk.agents.callback_context import CallbackContext
-from opentelemetry import metrics
-from opentelemetry.metrics import Counter, MeterProvider
+from opentelemetry.metrics import MeterProvider
 
 from draftguard_adk.agents import TextFilter
-from event_planning.tools import RESULTS_KEY
+from draftguard_adk.telemetry import counter
+from event_planning.state_keys import RESULTS_KEY
 from event_planning.venue_grounding import (
     SentenceAction,
     SentenceVerdict,
@@ -34,24 +33,16 @@ log = logging.getLogger("event_planning.response_grounding")
 METER_NAME = "draftguard.event_planning"
 
 
-@cache
-def _instruments(provider: MeterProvider | None) -> tuple[Counter, Counter]:
-    """(sentences, errors), once per provider: the SDK warns about a name registered twice."""
-    meter = (provider or metrics.get_meter_provider()).get_meter(METER_NAME)
-    sentences = meter.create_counter(
-        "venue_grounding_sentences", unit="1",
-        description="Answer sentences judged against the session's venue results")
-    errors = meter.create_counter(
-        "venue_grounding_errors", unit="1",
-        description="Venue-grounding failures (the text was let through)")
-    return sentences, errors
-
-
 class GroundingTelemetry:
     """Turns the filter's verdicts into OpenTelemetry counts and logs."""
 
     def __init__(self, provider: MeterProvider | None = None, *, session_id: str = "") -> None:
-        self._sentences, self._errors = _instruments(provider)
+        self._sentences = counter(
+            METER_NAME, "venue_grounding_sentences", provider=provider,
+            description="Answer sentences judged against the session's venue results")
+        self._errors = counter(
+            METER_NAME, "venue_grounding_errors", provider=provider,
+            description="Venue-grounding failures (the text was let through)")
         self._session_id = session_id
 
     def on_sentence(self, verdict: SentenceVerdict, sentence: str) -> None:

@@ -10,54 +10,35 @@ from datetime import date as Date
 from typing import Any, Literal
 
 from google.adk.sessions.state import State
-from google.adk.tools.base_tool import BaseTool
 from google.adk.tools.tool_context import ToolContext
 
-from draftguard.grounding import ground_arguments as ground_in_text
 from draftguard.grounding import parse_day
-from draftguard_adk.agents import TurnNotes, session_user_text
-from event_planning.argument_grounding import IGNORED_REASONS, preference_matchers
+from draftguard_adk.agents import TurnNotes, honours_dropped_arguments
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, search, venue_by_id
+from event_planning.state_keys import (
+    IGNORED_LINE_KEY,
+    LAST_RESULTS_KEY,
+    PREFERENCES_KEY,
+    RESULTS_KEY,
+    SHORTLIST_KEY,
+)
 
 __all__ = [
-    "CODE_ARGS_KEY",
-    "IGNORED_LINE_KEY",
-    "LAST_RESULTS_KEY",
     "NOTES",
-    "PREFERENCES_KEY",
-    "RESULTS_KEY",
-    "SHORTLIST_KEY",
     "add_to_shortlist",
-    "attach_ignored",
     "forget_preference",
-    "ground_arguments",
     "plan_of",
     "plan_summary",
     "remember_results",
     "remove_from_shortlist",
-    "repeat_guard",
     "search_venues",
     "shortlist_add",
     "shortlist_remove",
 ]
 
-PREFERENCES_KEY = "planner_preferences"
-SHORTLIST_KEY = "planner_shortlist"
 MAX_SHORTLIST = 10
-CALLS_KEY = "temp:planner_tool_calls"
-IGNORED_KEY = "temp:planner_ignored_arguments"
-#: The turn's "Ignored: ..." line, until the reply shows it.
-IGNORED_LINE_KEY = "temp:planner_ignored_line"
 NOTES = TurnNotes(IGNORED_LINE_KEY)
-#: Every venue id this session's tools returned: what an answer may talk about.
-RESULTS_KEY = "planner_result_venues"
-#: The last search's venue ids, in the order shown ("the second one").
-LAST_RESULTS_KEY = "planner_last_results"
-#: The arguments of the search code read from the user's words this turn: grounding, there
-#: for what a model sends, leaves them as they are (a typo code corrected is no invention).
-CODE_ARGS_KEY = "temp:planner_code_args"
 MAX_RESULTS = 200
-GROUNDED_TOOLS = frozenset({"search_venues"})
 
 PreferenceName = Literal["cuisine", "price_level", "neighborhood", "party_size", "date"]
 
@@ -81,68 +62,7 @@ def _error(message: str, **extra: Any) -> dict[str, Any]:
     return {"status": "error", "error": message, **extra}
 
 
-def repeat_guard(
-    tool: BaseTool, args: dict[str, Any], tool_context: ToolContext
-) -> dict[str, Any] | None:
-    """`before_tool_callback`: the same call (tool and arguments) twice in one turn ends it.
-
-    A small model tends to resend a call unchanged forever (seen live with SmolLM2: one
-    search_venues call, rejected or answered, re-sent until the request timed out). The
-    repeat is not run; its error becomes the turn's last word instead of another loop.
-    """
-    key = f"{tool.name}:{sorted(args.items())!r}"
-    invocation = tool_context.invocation_id
-    seen = tool_context.state.get(CALLS_KEY) or {}
-    calls = list(seen.get("calls", [])) if seen.get("invocation") == invocation else []
-    if key in calls:
-        tool_context.actions.skip_summarization = True
-        return _error(f"{tool.name} was already called with these arguments in this turn; "
-                      "stopping here instead of repeating it")
-    tool_context.state[CALLS_KEY] = {"invocation": invocation, "calls": [*calls, key]}
-    return None
-
-
-def ground_arguments(
-    tool: BaseTool, args: dict[str, Any], tool_context: ToolContext
-) -> dict[str, Any] | None:
-    """`before_tool_callback`: drop preference arguments the user's own words do not support.
-
-    SmolLM2 copies schema examples ("$", "south_philly", 10) into search_venues whatever the
-    user said. Dropped arguments are removed from `args` in place (ADK runs the tool with
-    that dict) and kept, with reasons, for `attach_ignored` to show in the tool response.
-    """
-    if tool.name not in GROUNDED_TOOLS:
-        return None
-    if tool_context.state.get(CODE_ARGS_KEY) == args:
-        tool_context.state[CODE_ARGS_KEY] = None
-        return None
-    report = ground_in_text(args, session_user_text(tool_context.session),
-                            preference_matchers(), reasons=IGNORED_REASONS)
-    for name in report.ignored:
-        args.pop(name, None)
-    if report.ignored:
-        ignored = dict(tool_context.state.get(IGNORED_KEY) or {})
-        ignored[tool_context.function_call_id or ""] = {
-            "items": report.ignored_items(), "line": report.ignored_line}
-        tool_context.state[IGNORED_KEY] = ignored
-    return None
-
-
-def attach_ignored(
-    tool: BaseTool, args: dict[str, Any], tool_context: ToolContext,
-    tool_response: dict[str, Any],
-) -> dict[str, Any] | None:
-    """`after_tool_callback`: the response says which arguments were ignored and why, and
-    the turn keeps the one-line version for the user (see `show_ignored`)."""
-    ignored = dict(tool_context.state.get(IGNORED_KEY) or {})
-    mine = ignored.pop(tool_context.function_call_id or "", None)
-    if not mine:
-        return None
-    tool_context.state[IGNORED_KEY] = ignored
-    NOTES.add(tool_context.state, mine["line"])
-    return {**tool_response, "ignored": mine["items"]}
-
-
+@honours_dropped_arguments
 def search_venues(
     tool_context: ToolContext,
     cuisine: Cuisine | None = None,

@@ -7,7 +7,7 @@ from google.adk.runners import InMemoryRunner
 from google.genai import types
 from scripted_llm import ScriptedLlm
 
-from blogger.agent import build_blogger
+from blogger.agent import build_app
 from draftguard_adk.split import state_keys as keys
 
 
@@ -18,7 +18,7 @@ async def test_a_split_request_goes_to_the_loop_and_the_next_turn_comes_back() -
             "Anything else?",  # the next user turn is the coordinator's again
         ]
     )
-    runner = InMemoryRunner(agent=build_blogger(model=model), app_name="blogger")
+    runner = InMemoryRunner(app=build_app(model, plugins=[]))
     session = await runner.session_service.create_session(app_name="blogger", user_id="u")
 
     async def say(text: str) -> list[str]:

@@ -15,9 +15,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scripted_llm import Call, ScriptedLlm
 
-from blogger.agent import build_blogger
-from blogger.commands import blogger_intents, diff_summary
+from blogger.agent import build_app
+from blogger.commands import blogger_intents
 from blogger.content_grounding import text_supplied
+from blogger.replies import diff_summary
 from draftguard_adk.artifacts import STATE_RESULT
 from draftguard_adk.split import state_keys as keys
 
@@ -40,7 +41,7 @@ class Chat:
 
     def __init__(self, *turns: Any) -> None:
         self.model = ScriptedLlm(list(turns))
-        self.runner = InMemoryRunner(agent=build_blogger(model=self.model), app_name="blogger")
+        self.runner = InMemoryRunner(app=build_app(self.model, plugins=[]))
         self.session_id = ""
 
     async def say(self, text: str) -> str:

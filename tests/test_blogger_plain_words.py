@@ -15,7 +15,7 @@ from google.adk.runners import InMemoryRunner
 from google.genai import types
 from scripted_llm import Call, ScriptedLlm
 
-from blogger.agent import build_app, build_blogger
+from blogger.agent import build_app
 
 POST = (Path(__file__).parent / "data" / "understanding" / "posts" /
         "winter-cycling.md").read_text(encoding="utf-8")
@@ -29,8 +29,7 @@ class Chat:
         if app:
             self.runner = InMemoryRunner(app=build_app(model=self.model))
         else:
-            self.runner = InMemoryRunner(agent=build_blogger(model=self.model),
-                                         app_name="blogger")
+            self.runner = InMemoryRunner(app=build_app(self.model, plugins=[]))
         self.session_id = ""
         self.calls: list[tuple[str, dict[str, Any]]] = []
 

@@ -28,18 +28,6 @@ ALLOWED = {
     "src/draftguard/documents/_verdict.py::merge_verdict",
     "src/draftguard/split/_coverage.py::check_coverage",
     "src/draftguard/split/_check.py::check_split",
-    # jobs and CLI hardening, in parallel
-    "src/draftguard/jobs/_store.py",
-    "src/draftguard/jobs/_worker.py::run",
-    "src/draftguard/jobs/_worker.py::_process",
-    "src/draftguard_adk/jobs/_api.py::_build_router",
-    # not yet split
-    "event_planning/chat.py::build_router",
-    # the blogger's reader (issue 16), landed at the limits; to split by job
-    "src/draftguard/understanding/_blogger.py",
-    "src/draftguard/understanding/_blogger_edits.py",
-    "src/draftguard/understanding/_blogger_edits.py::_replace",
-    "blogger/commands.py",
 }
 
 

@@ -194,7 +194,7 @@ def test_root_agent_has_the_content_tools_and_routing() -> None:
 
 async def test_blogger_root_agent_edits_lists_refuses_stale_asks_and_reverts() -> None:
     """The real root agent (build_blogger) with its own tool wiring, end to end."""
-    from blogger.agent import build_blogger
+    from blogger.agent import build_app
 
     # Code reads the paste, the quoted-free replace, "versions?" and "go back to the first
     # draft" itself (the understanding layer) and calls the same tools; the model plans the
@@ -207,7 +207,7 @@ async def test_blogger_root_agent_edits_lists_refuses_stale_asks_and_reverts() -
         Call("edit_ops", {"ops": [{"type": "delete", "anchor": "Pat's"}], "base_version": 1}),
         relay_question,
     ])
-    runner = InMemoryRunner(agent=build_blogger(model=llm), app_name=APP)
+    runner = InMemoryRunner(app=build_app(llm, plugins=[]))
     sess = await runner.session_service.create_session(app_name=APP, user_id=USER)
     responses: list[dict[str, Any]] = []
     replies: list[str] = []

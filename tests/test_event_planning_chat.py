@@ -17,7 +17,7 @@ from scripted_llm import Call, ScriptedLlm
 from event_planning.agent import build_app
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, search
 from event_planning.preferences import names_enough, stated_preferences
-from event_planning.tools import PREFERENCES_KEY, RESULTS_KEY
+from event_planning.state_keys import PREFERENCES_KEY, RESULTS_KEY
 
 SEED_MESSAGE = "Plan a dinner for 8 people, Italian food, $$$, in South Philly next Friday"
 TUESDAY = date(2026, 11, 24)

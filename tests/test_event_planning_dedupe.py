@@ -16,7 +16,7 @@ from scripted_llm import Call, Chunks, ScriptedLlm
 
 from draftguard_adk.dedupe import AgentInvoker, DuplicateDetector, DuplicateFilterPlugin
 from event_planning.agent import build_app, build_event_planner
-from event_planning.tools import PREFERENCES_KEY
+from event_planning.state_keys import PREFERENCES_KEY
 
 VENUES = [
     "1. **Trattoria San Marzano** (East Passyunk, $$$). Handmade pasta and Sunday gravy in "

@@ -16,7 +16,7 @@ from draftguard.grounding import NUMBER_WORDS
 from draftguard.grounding import number_mentioned as party_size_grounded
 from event_planning.agent import build_app
 from event_planning.argument_grounding import ground_preferences, price_level_grounded
-from event_planning.tools import PREFERENCES_KEY
+from event_planning.state_keys import PREFERENCES_KEY
 
 INVENTED = {"cuisine": "italian", "price_level": "$", "neighborhood": "south_philly",
             "party_size": 8}

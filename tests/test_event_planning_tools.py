@@ -7,9 +7,8 @@ from types import SimpleNamespace
 from typing import Any
 
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, load_catalog, search
+from event_planning.state_keys import PREFERENCES_KEY, SHORTLIST_KEY
 from event_planning.tools import (
-    PREFERENCES_KEY,
-    SHORTLIST_KEY,
     add_to_shortlist,
     forget_preference,
     plan_summary,
@@ -85,10 +84,10 @@ async def _run_turn(
     from google.genai import types
     from scripted_llm import ScriptedLlm
 
-    from event_planning.agent import build_event_planner
+    from event_planning.agent import build_app
 
     model = ScriptedLlm(script)
-    runner = InMemoryRunner(agent=build_event_planner(model), app_name="event_planning")
+    runner = InMemoryRunner(app=build_app(model, plugins=[]))
     session = await runner.session_service.create_session(app_name="event_planning",
                                                           user_id="u")
     events = [e async for e in runner.run_async(

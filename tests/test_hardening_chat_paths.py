@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scripted_llm import ScriptedLlm
 
-from blogger.agent import build_blogger
+from blogger.agent import build_app
 from draftguard.errors import InputError, UnsafePathError
 from draftguard.textio import read_workspace_text, workspace_path
 
@@ -43,7 +43,7 @@ def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 class _Chat:
     def __init__(self) -> None:
         self.model = ScriptedLlm([])
-        self.runner = InMemoryRunner(agent=build_blogger(model=self.model), app_name="blogger")
+        self.runner = InMemoryRunner(app=build_app(self.model, plugins=[]))
 
     async def say(self, text: str) -> tuple[str, list[str]]:
         """The reply, and every artifact the session holds afterwards."""
@@ -99,7 +99,7 @@ async def test_a_control_character_in_a_chat_path_is_a_clear_reply(
 async def test_a_post_in_the_workspace_is_still_read(workspace: Path) -> None:
     chat = _Chat()
     chat.model = ScriptedLlm([{"ok_ids": [1]}])
-    chat.runner = InMemoryRunner(agent=build_blogger(model=chat.model), app_name="blogger")
+    chat.runner = InMemoryRunner(app=build_app(chat.model, plugins=[]))
     _reply, artifacts = await chat.say('/split draft=post.md outline="Dogs; Barking"')
     assert "Dogs bark." in artifacts
 

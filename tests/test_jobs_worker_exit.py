@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import draftguard.jobs._store as store_module
-from draftguard.errors import ConfigError
+from draftguard.errors import ConfigError, StoreUnavailableError
 from draftguard.jobs import JobStore, load_job_settings
 from draftguard_adk.cli import main
 
@@ -98,7 +98,7 @@ def test_json_summary_says_why_the_work_was_not_done(
     _queue(jobs_db)
 
     async def claim_fails(*_a: Any, **_k: Any) -> None:
-        raise store_module.StoreUnavailableError("the job database is out of disk space")
+        raise StoreUnavailableError("the job database is out of disk space")
 
     monkeypatch.setattr(JobStore, "claim", claim_fails)
     assert main(["worker", "--once", "--json"]) == 1

@@ -36,6 +36,8 @@ SCRIPTS: dict[str, list[Any]] = {
         "Done."],
     "An artifact contract with the repair loop": [QUIZ, {"issues": []}],
     "The document summary for your judge": [],
+    "Argument guards as a plugin on your App": [
+        Call("book_table", {"party_size": 4, "day": "saturday"}), "Booked."],
 }
 
 

@@ -15,7 +15,7 @@ from scripted_llm import ScriptedLlm
 from event_planning.agent import build_app
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, search
 from event_planning.chat import build_router
-from event_planning.tools import PREFERENCES_KEY, SHORTLIST_KEY
+from event_planning.state_keys import PREFERENCES_KEY, SHORTLIST_KEY
 
 SMALL = "local:smollm2"
 TUESDAY = date(2026, 11, 24)

@@ -21,7 +21,7 @@ from draftguard_adk.dedupe import DuplicateFilterPlugin
 from event_planning.agent import build_app
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, Venue, load_catalog, search
 from event_planning.response_grounding import grounding_links
-from event_planning.tools import RESULTS_KEY
+from event_planning.state_keys import RESULTS_KEY
 from event_planning.venue_grounding import (
     SentenceAction,
     SentenceVerdict,

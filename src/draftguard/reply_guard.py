@@ -19,7 +19,7 @@ _MARKERS = re.compile(
     r"Result of tool\b|\bfunction_(?:call|response)\b|\btool_(?:code|outputs?)\b|"
     r"Traceback \(most recent call last\)|^\s*File \"[^\"]+\", line \d+|"
     r"\b(?:[A-Z][A-Za-z]*(?:Error|Exception)|KeyError|StopIteration):\s|"
-    r"Context variable not found|\bstate key\b|\b(?:temp|app|user):[a-z_]+\b|"
+    r"Context variable not found|\bstate key\b|\b(?:temp|app|user|draftguard):[a-z_]+\b|"
     r"\bchat_(?:pending_call|queue)\b|\bblogger_understanding\b|"
     # A JSON object or array: `{"key":` or `[{"`, however it is spaced.
     r"[{\[]\s*\{?\s*\"[^\"\n]{1,80}\"\s*:|^\s*\"[a-z_]{1,40}\"\s*:\s*\S|"

@@ -12,10 +12,13 @@ from functools import lru_cache
 from text_to_num import text2num  # type: ignore[import-untyped]
 
 __all__ = [
+    "DOUBLE_QUOTES",
     "NUMBER_WORDS",
     "NUMBER_WORDS_EXTRA",
     "QUOTE_MAP",
     "SENTENCE_END",
+    "SENTENCE_END_MARKS",
+    "SINGLE_QUOTES",
     "count_pattern",
     "number_names",
     "number_value",
@@ -23,12 +26,13 @@ __all__ = [
     "straighten_quotes",
 ]
 
-#: Curly and typographic quotes typed on phones and Macs, each mapped to its straight quote.
-#: One character for one, so offsets in the straightened text are offsets in the original.
-QUOTE_MAP = str.maketrans({
-    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u00ab": '"', "\u00bb": '"',
-    "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'",
-})
+#: Curly and typographic quotes typed on phones and Macs, by the straight quote they stand for.
+DOUBLE_QUOTES = "\u201c\u201d\u201e\u201f\u00ab\u00bb"
+SINGLE_QUOTES = "\u2018\u2019\u201a\u201b"
+#: Each of them mapped to its straight quote. One character for one, so offsets in the
+#: straightened text are offsets in the original.
+QUOTE_MAP = str.maketrans({**dict.fromkeys(DOUBLE_QUOTES, '"'),
+                           **dict.fromkeys(SINGLE_QUOTES, "'")})
 
 #: Number words up to twenty, index = value (grounding names them back to the user).
 NUMBER_WORDS = (
@@ -40,7 +44,10 @@ NUMBER_WORDS = (
 NUMBER_WORDS_EXTRA = {"dozen": 12, "a dozen": 12, "couple": 2, "a couple of": 2, "pair": 2,
                       "a pair of": 2}
 
-# A sentence ends at . ! or ? (optionally closed by a quote or bracket) followed by space.
+#: The characters that end a sentence of prose (the ellipsis too).
+SENTENCE_END_MARKS = ".!?\u2026"
+# The split's rule: a sentence ends at . ! or ? (optionally closed by a quote or bracket)
+# followed by space. (The split checker's contract; its owners decide whether "…" joins.)
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[.!?][\"')\]])\s+")
 
 _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")

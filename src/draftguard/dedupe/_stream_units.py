@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from draftguard.markdown import FENCE_MARKERS, fence_closes, fence_opening
+from draftguard.text import SENTENCE_END_MARKS
 
 __all__ = [
     "ABBREVIATIONS",
@@ -73,7 +74,7 @@ ABBREVIATIONS = NEVER_END | MAYBE_END
 _LIST_MARKER = re.compile(r"[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+")
 _HEADING = re.compile(r"[ \t]{0,3}#{1,6}(?:[ \t]|$)")
 # End punctuation, then closing quotes/brackets/emphasis, then (lookahead) whitespace.
-_SENTENCE_END = re.compile(r"[.!?…]+[\"'”’)\]*_]*(?=\s)")
+_SENTENCE_END = re.compile(rf"[{re.escape(SENTENCE_END_MARKS)}]+[\"'”’)\]*_]*(?=\s)")
 _LAST_WORD = re.compile(r"([A-Za-z][A-Za-z.]*)$")
 _DOTTED = re.compile(r"(?:[a-z]\.)+[a-z]")  # e.g, i.e, a.m, p.m, u.s
 # A partial line starting with one of these is held whole until its newline: it may turn

@@ -14,13 +14,14 @@ from draftguard.edits._rejection import Rejection
 from draftguard.edits._result import RejectReason
 from draftguard.edits._scope import Region
 from draftguard.edits._search_text import AnchorMatch, MatchTier
+from draftguard.text import SENTENCE_END_MARKS
 
 __all__ = ["make_edit"]
 
 _SPACE_RUN = re.compile(r"\s+")
 # Punctuation that ends a sentence; a replacement ending in one takes the place of the run
 # that follows its anchor, instead of doubling it ("text..").
-_SENTENCE_END = ".!?\u2026"
+_SENTENCE_END = SENTENCE_END_MARKS
 _NO_SPACE_BEFORE = set(".,;:!?)]}'\"\u2019\u201d")
 _NO_SPACE_AFTER = set("([{'\"\u2018\u201c")
 

@@ -10,6 +10,7 @@ from enum import StrEnum
 
 from draftguard.edits._exact_search import ExactFinder
 from draftguard.edits._fuzzy_bound import SegmentBound
+from draftguard.text import DOUBLE_QUOTES, SINGLE_QUOTES
 
 __all__ = ["AnchorMatch", "MatchTier", "SearchText", "fold"]
 
@@ -30,8 +31,10 @@ class AnchorMatch:
     score: float = 100.0
 
 
-_QUOTES = "\u2018\u2019\u201a\u201b\u2032\u0060\u00b4"
-_DQUOTES = "\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb"
+# The typed quotes (`draftguard.text`), and for search only their look-alikes: primes, the
+# backtick and the acute accent.
+_QUOTES = SINGLE_QUOTES + "\u2032\u0060\u00b4"
+_DQUOTES = DOUBLE_QUOTES + "\u2033"
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
 _SPACES = "\u00a0\u202f\u205f\u3000" + "".join(map(chr, range(0x2000, 0x200B)))
 # Length-preserving on purpose: offsets in folded text are offsets in the original.

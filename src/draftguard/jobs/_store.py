@@ -19,10 +19,8 @@ twice at once" hold even when a slow worker wakes up after its job was reclaimed
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
 import os
-import re
 import sqlite3
 import threading
 import uuid
@@ -31,12 +29,6 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import (
-    JSON,
-    DateTime,
-    Index,
-    Integer,
-    String,
-    Text,
     event,
     func,
     inspect,
@@ -45,14 +37,25 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from draftguard.errors import StoreFullError, StoreReplacedError, StoreUnavailableError
+from draftguard.errors import StoreReplacedError
 from draftguard.jobs._models import JobOutcome, JobRecord, JobView, llm_calls_of
 from draftguard.jobs._redact import redact
-from draftguard.jobs._status import ACTIVE_STATUSES, JobStatus, Stage, progress_for, status_for
+from draftguard.jobs._status import JobStatus, Stage, progress_for, status_for
+from draftguard.jobs._table import (
+    ACTIVE,
+    COLUMNS,
+    VIEW_COLUMNS,
+    VIEW_SQL,
+    Base,
+    JobRow,
+    is_unavailable,
+    record_of,
+    storable,
+    unavailable,
+)
 
 __all__ = ["Clock", "JobStore", "utcnow"]
 
@@ -62,92 +65,6 @@ Clock = Callable[[], datetime]
 def utcnow() -> datetime:
     """Naive UTC now: the store keeps every timestamp naive UTC so SQLite and PG agree."""
     return datetime.now(UTC).replace(tzinfo=None)
-
-
-class _Base(DeclarativeBase):
-    pass
-
-
-class _JobRow(_Base):
-    __tablename__ = "draftguard_jobs"
-
-    id: Mapped[str] = mapped_column(String(36), primary_key=True)
-    owner: Mapped[str] = mapped_column(String(200), index=True)
-    status: Mapped[str] = mapped_column(String(20))
-    stage: Mapped[str | None] = mapped_column(String(20))
-    progress: Mapped[int] = mapped_column(Integer, default=0)
-    artifact_type: Mapped[str] = mapped_column(String(64))
-    source: Mapped[str] = mapped_column(Text)
-    request: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(DateTime())
-    updated_at: Mapped[datetime] = mapped_column(DateTime())
-    attempts: Mapped[int] = mapped_column(Integer, default=0)
-    claims: Mapped[int] = mapped_column(Integer, default=0)
-    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    error: Mapped[str | None] = mapped_column(Text, nullable=True)
-    lease_owner: Mapped[str | None] = mapped_column(String(200), nullable=True)
-    lease_token: Mapped[str | None] = mapped_column(String(36), nullable=True)
-    lease_expires_at: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
-    heartbeat_at: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
-    finished_at: Mapped[datetime | None] = mapped_column(DateTime(), nullable=True)
-    details: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-
-    __table_args__ = (Index("ix_draftguard_jobs_status_created", "status", "created_at"),)
-
-
-_COLUMNS = tuple(_JobRow.__table__.columns)
-# What a poll needs: never the source text, which may be hundreds of kilobytes.
-_VIEW_COLUMNS = ("id", "status", "progress", "artifact_type", "created_at", "updated_at",
-                 "attempts", "result", "error", "details")
-_VIEW_SQL = (f"SELECT {', '.join(_VIEW_COLUMNS)} FROM {_JobRow.__tablename__} "
-             "WHERE id = ? AND owner = ?")
-_ACTIVE = [s.value for s in ACTIVE_STATUSES]
-
-
-def _record(row: Any) -> JobRecord:
-    data = dict(row._mapping)
-    return JobRecord.model_validate(data)
-
-
-# What "the database cannot be used now" looks like from each layer: SQLAlchemy's wrappers of
-# connection and disk failures, the plain sqlite3 reader's, and the OS's (ENOSPC, EROFS).
-_UNAVAILABLE = (OperationalError, InterfaceError, sqlite3.OperationalError, OSError, TimeoutError)
-_DISK_FULL_TEXT = ("database or disk is full", "no space left on device")
-# PostgreSQL's SQLSTATE classes for the same (asyncpg's errors reach SQLAlchemy as plain
-# DBAPIError): 08 connection exception, 53 insufficient resources (53100 disk full),
-# 57P operator intervention (shutdown, cannot connect now).
-_UNAVAILABLE_SQLSTATES = ("08", "53", "57P")
-_DISK_FULL_SQLSTATE = "53100"
-
-
-def _sqlstate(err: BaseException) -> str:
-    return str(getattr(getattr(err, "orig", None), "sqlstate", None) or "")
-
-
-def _is_unavailable(err: BaseException) -> bool:
-    return isinstance(err, _UNAVAILABLE) or _sqlstate(err).startswith(_UNAVAILABLE_SQLSTATES)
-
-
-def _unavailable(err: BaseException, *, secrets: list[str]) -> StoreUnavailableError:
-    """The database's failure as one line for people: disk full named as such, the driver's
-    message otherwise, never a password."""
-    orig = getattr(err, "orig", None) or err
-    text = " ".join(str(orig).split()) or type(orig).__name__
-    if (isinstance(orig, OSError) and orig.errno == errno.ENOSPC) \
-            or _sqlstate(err) == _DISK_FULL_SQLSTATE \
-            or any(t in text.lower() for t in _DISK_FULL_TEXT):
-        return StoreFullError("the job database is out of disk space; try again later")
-    return StoreUnavailableError(
-        f"the job database is unavailable: {redact(text[:200], secrets=secrets)}")
-
-
-def _storable(text: str) -> str:
-    """`text` as both databases can hold it: an error message may quote model output, and
-    PostgreSQL's text refuses NUL while no UTF-8 holds a lone surrogate."""
-    return _UNSTORABLE.sub("\ufffd", text)
-
-
-_UNSTORABLE = re.compile(r"[\x00\ud800-\udfff]")
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -224,10 +141,10 @@ class JobStore:
         try:
             yield
         except Exception as err:
-            if not _is_unavailable(err):
+            if not is_unavailable(err):
                 raise
             self._check_file()
-            raise _unavailable(err, secrets=self._secrets) from err
+            raise unavailable(err, secrets=self._secrets) from err
         self._check_file()
 
     @staticmethod
@@ -254,19 +171,19 @@ class JobStore:
             with self._guard():
                 async with self.engine.connect() as conn:
                     exists = await conn.run_sync(
-                        lambda sync: inspect(sync).has_table(_JobRow.__tablename__))
+                        lambda sync: inspect(sync).has_table(JobRow.__tablename__))
             if not exists:
                 raise
 
     @staticmethod
     def _create_all(conn: Connection) -> None:
-        _Base.metadata.create_all(conn, checkfirst=True)
+        Base.metadata.create_all(conn, checkfirst=True)
 
     async def drop_schema(self) -> None:
         """Drop the job table (tests only)."""
         with self._guard():
             async with self.engine.begin() as conn:
-                await conn.run_sync(_Base.metadata.drop_all)
+                await conn.run_sync(Base.metadata.drop_all)
 
     async def close(self) -> None:
         for con in self._reader_cons:
@@ -282,7 +199,7 @@ class JobStore:
     ) -> JobRecord:
         """Queue a new pending job and return it."""
         now = self.clock()
-        row = _JobRow(
+        row = JobRow(
             id=str(uuid.uuid4()), owner=owner, status=JobStatus.PENDING.value, stage=None,
             progress=0, artifact_type=artifact_type, source=source, request=request,
             created_at=now, updated_at=now, attempts=0, claims=0,
@@ -296,13 +213,13 @@ class JobStore:
 
     async def get(self, job_id: str, *, owner: str | None = None) -> JobRecord | None:
         """The job, or None when it does not exist or (with `owner`) belongs to someone else."""
-        stmt = select(*_COLUMNS).where(_JobRow.id == job_id)
+        stmt = select(*COLUMNS).where(JobRow.id == job_id)
         if owner is not None:
-            stmt = stmt.where(_JobRow.owner == owner)
+            stmt = stmt.where(JobRow.owner == owner)
         with self._guard():
             async with self.engine.connect() as conn:
                 row = (await conn.execute(stmt)).first()
-        return None if row is None else _record(row)
+        return None if row is None else record_of(row)
 
     async def poll(self, job_id: str, *, owner: str) -> JobView | None:
         """What `GET /ai/artifact/{job_id}` shows, for `owner` only: the hot path.
@@ -314,16 +231,16 @@ class JobStore:
         if self._sqlite_path is not None:
             with self._guard():
                 con = self._reader()
-                row = con.execute(_VIEW_SQL, (job_id, owner)).fetchone()
+                row = con.execute(VIEW_SQL, (job_id, owner)).fetchone()
             if row is None:
                 return None
-            data = dict(zip(_VIEW_COLUMNS, row, strict=True))
+            data = dict(zip(VIEW_COLUMNS, row, strict=True))
             for name in ("result", "details"):
                 if isinstance(data[name], str):
                     data[name] = json.loads(data[name])
         else:
-            cols = [_JobRow.__table__.c[name] for name in _VIEW_COLUMNS]
-            stmt = select(*cols).where(_JobRow.id == job_id, _JobRow.owner == owner)
+            cols = [JobRow.__table__.c[name] for name in VIEW_COLUMNS]
+            stmt = select(*cols).where(JobRow.id == job_id, JobRow.owner == owner)
             with self._guard():
                 async with self.engine.connect() as conn:
                     got = (await conn.execute(stmt)).first()
@@ -352,7 +269,7 @@ class JobStore:
         return con
 
     async def count_by_status(self) -> dict[str, int]:
-        stmt = select(_JobRow.status, func.count()).group_by(_JobRow.status)
+        stmt = select(JobRow.status, func.count()).group_by(JobRow.status)
         with self._guard():
             async with self.engine.connect() as conn:
                 rows = (await conn.execute(stmt)).all()
@@ -361,16 +278,16 @@ class JobStore:
     async def all_jobs(self) -> list[JobRecord]:
         with self._guard():
             async with self.engine.connect() as conn:
-                rows = (await conn.execute(select(*_COLUMNS).order_by(_JobRow.created_at))).all()
-        return [_record(r) for r in rows]
+                rows = (await conn.execute(select(*COLUMNS).order_by(JobRow.created_at))).all()
+        return [record_of(r) for r in rows]
 
     # -- workers -------------------------------------------------------------------------------
 
     def _claimable(self, now: datetime, max_claims: int | None = None) -> Any:
-        lapsed = (_JobRow.status.in_(_ACTIVE)) & (_JobRow.lease_expires_at < now)
+        lapsed = (JobRow.status.in_(ACTIVE)) & (JobRow.lease_expires_at < now)
         if max_claims is not None:
-            lapsed = lapsed & (_JobRow.claims < max_claims)
-        return or_(_JobRow.status == JobStatus.PENDING.value, lapsed)
+            lapsed = lapsed & (JobRow.claims < max_claims)
+        return or_(JobRow.status == JobStatus.PENDING.value, lapsed)
 
     async def claim(
         self, worker: str, *, lease_seconds: float, max_claims: int | None = None
@@ -390,38 +307,38 @@ class JobStore:
             self._last_reap = now
             await self._fail_exhausted(now, max_claims)
         pick = (
-            select(_JobRow.id)
+            select(JobRow.id)
             .where(self._claimable(now, max_claims))
-            .order_by(_JobRow.created_at, _JobRow.id)
+            .order_by(JobRow.created_at, JobRow.id)
             .limit(1)
             .with_for_update(skip_locked=True)
             .scalar_subquery()
         )
         token = str(uuid.uuid4())
         stmt = (
-            update(_JobRow)
-            .where(_JobRow.id == pick, self._claimable(now, max_claims))
+            update(JobRow)
+            .where(JobRow.id == pick, self._claimable(now, max_claims))
             .values(
                 status=JobStatus.PLANNING.value, stage=Stage.PLANNING.value,
-                progress=progress_for(Stage.PLANNING), attempts=0, claims=_JobRow.claims + 1,
+                progress=progress_for(Stage.PLANNING), attempts=0, claims=JobRow.claims + 1,
                 lease_owner=worker, lease_token=token,
                 lease_expires_at=now + timedelta(seconds=lease_seconds),
                 heartbeat_at=now, updated_at=now, result=None, error=None,
             )
-            .returning(*_COLUMNS)
+            .returning(*COLUMNS)
             .execution_options(synchronize_session=False)
         )
         with self._guard():
             async with self.engine.begin() as conn:
                 row = (await conn.execute(stmt)).first()
-        return None if row is None else _record(row)
+        return None if row is None else record_of(row)
 
     async def _fail_exhausted(self, now: datetime, max_claims: int) -> None:
         stmt = (
-            update(_JobRow)
+            update(JobRow)
             .where(
-                _JobRow.status.in_(_ACTIVE), _JobRow.lease_expires_at < now,
-                _JobRow.claims >= max_claims,
+                JobRow.status.in_(ACTIVE), JobRow.lease_expires_at < now,
+                JobRow.claims >= max_claims,
             )
             .values(
                 status=JobStatus.FAILED.value, progress=100, updated_at=now, finished_at=now,
@@ -438,14 +355,14 @@ class JobStore:
                 await conn.execute(stmt)
 
     def _held(self, job: JobRecord) -> Any:
-        return (_JobRow.id == job.id) & (_JobRow.lease_token == job.lease_token)
+        return (JobRow.id == job.id) & (JobRow.lease_token == job.lease_token)
 
     async def heartbeat(self, job: JobRecord, *, lease_seconds: float) -> bool:
         """Extend the lease; False means it was lost (the job was reclaimed elsewhere)."""
         now = self.clock()
         stmt = (
-            update(_JobRow)
-            .where(self._held(job), _JobRow.status.in_(_ACTIVE))
+            update(JobRow)
+            .where(self._held(job), JobRow.status.in_(ACTIVE))
             .values(heartbeat_at=now, lease_expires_at=now + timedelta(seconds=lease_seconds))
             .execution_options(synchronize_session=False)
         )
@@ -467,8 +384,8 @@ class JobStore:
         greatest = func.max if self.dialect == "sqlite" else func.greatest
         now = self.clock()
         values: dict[str, Any] = {
-            "updated_at": now, "progress": greatest(_JobRow.progress, pct),
-            "attempts": greatest(_JobRow.attempts, max(0, int(attempt))),
+            "updated_at": now, "progress": greatest(JobRow.progress, pct),
+            "attempts": greatest(JobRow.attempts, max(0, int(attempt))),
         }
         if st in (Stage.DONE, Stage.FAILED):
             del values["progress"]
@@ -476,8 +393,8 @@ class JobStore:
             values["status"] = status_for(st).value
             values["stage"] = st.value
         stmt = (
-            update(_JobRow)
-            .where(self._held(job), _JobRow.status.in_(_ACTIVE))
+            update(JobRow)
+            .where(self._held(job), JobRow.status.in_(ACTIVE))
             .values(**values)
             .execution_options(synchronize_session=False)
         )
@@ -494,14 +411,14 @@ class JobStore:
         now = self.clock()
         greatest = func.max if self.dialect == "sqlite" else func.greatest
         stmt = (
-            update(_JobRow)
-            .where(self._held(job), _JobRow.status.in_(_ACTIVE))
+            update(JobRow)
+            .where(self._held(job), JobRow.status.in_(ACTIVE))
             .values(
                 status=(JobStatus.COMPLETED if outcome.ok else JobStatus.FAILED).value,
                 stage=Stage.DONE.value, progress=100,
-                attempts=greatest(_JobRow.attempts, outcome.attempts),
+                attempts=greatest(JobRow.attempts, outcome.attempts),
                 result=outcome.result if outcome.ok else None,
-                error=None if outcome.ok else _storable(outcome.error or "failed"),
+                error=None if outcome.ok else storable(outcome.error or "failed"),
                 details=outcome.details or None, updated_at=now, finished_at=now,
                 lease_owner=None, lease_token=None, lease_expires_at=None,
             )
@@ -515,11 +432,11 @@ class JobStore:
         """Give a claimed job back (graceful shutdown): pending again, at once claimable."""
         now = self.clock()
         stmt = (
-            update(_JobRow)
-            .where(self._held(job), _JobRow.status.in_(_ACTIVE))
+            update(JobRow)
+            .where(self._held(job), JobRow.status.in_(ACTIVE))
             .values(
                 status=JobStatus.PENDING.value, stage=None, progress=0, attempts=0,
-                claims=_JobRow.claims - 1, updated_at=now,
+                claims=JobRow.claims - 1, updated_at=now,
                 lease_owner=None, lease_token=None, lease_expires_at=None,
             )
             .execution_options(synchronize_session=False)

@@ -154,49 +154,7 @@ class Worker:
             event="job_claimed", claims=job.claims,
         )
         lease_lost = asyncio.Event()
-
-        async def on_progress(stage: str, progress: int, attempt: int) -> None:
-            if not await self.store.advance(job, stage, progress, attempt):
-                lease_lost.set()
-                run.cancel()  # another worker owns the job now: stop spending model calls
-
-        async def on_log(message: str, fields: Mapping[str, Any]) -> None:
-            if "ok" in fields and not message.startswith("✗"):
-                return  # the loop's own closing line: the worker writes the job's verdict
-            self._line(marked_line(message), job, **{"event": "loop", **dict(fields)})
-
-        run = asyncio.ensure_future(
-            asyncio.wait_for(self.runner(job, on_progress, on_log),
-                             self.settings.job_timeout_seconds)
-        )
-        beat = asyncio.ensure_future(self._heartbeat(job, run, lease_lost))
-        outcome: JobOutcome | None = None
-        try:
-            outcome = await run
-        except asyncio.CancelledError:
-            if not lease_lost.is_set():
-                # Our own shutdown: give the job back so another worker starts it at once.
-                beat.cancel()
-                with contextlib.suppress(Exception):
-                    await asyncio.shield(self.store.release(job))
-                self._line(f"↩ Job {job.id} released (worker stopping)", job,
-                           event="job_released")
-                raise
-        except TimeoutError:
-            outcome = JobOutcome(
-                ok=False,
-                error=f"job timed out after {self.settings.job_timeout_seconds:g}s "
-                "(the model did not answer in time)",
-                details={"failure_kind": "timeout"},
-            )
-        except Exception as err:  # the runner's bug or the model's exception: fail the job
-            outcome = JobOutcome(ok=False, error=_reason(err),
-                                 details={"failure_kind": "exception"})
-        finally:
-            beat.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await beat
-
+        outcome = await self._outcome(job, lease_lost)
         stored = False
         if outcome is not None and not lease_lost.is_set():
             stored = await self._finish(job, outcome)
@@ -216,6 +174,52 @@ class Worker:
         self.summary.processed += 1
         self.summary.jobs.append(summary)
         return summary
+
+    async def _outcome(self, job: JobRecord, lease_lost: asyncio.Event) -> JobOutcome | None:
+        """Run the job under its timeout and heartbeat: its outcome, or None when the lease
+        was lost. Our own shutdown gives the job back and re-raises the cancellation."""
+
+        async def on_progress(stage: str, progress: int, attempt: int) -> None:
+            if not await self.store.advance(job, stage, progress, attempt):
+                lease_lost.set()
+                run.cancel()  # another worker owns the job now: stop spending model calls
+
+        async def on_log(message: str, fields: Mapping[str, Any]) -> None:
+            if "ok" in fields and not message.startswith("✗"):
+                return  # the loop's own closing line: the worker writes the job's verdict
+            self._line(marked_line(message), job, **{"event": "loop", **dict(fields)})
+
+        run = asyncio.ensure_future(
+            asyncio.wait_for(self.runner(job, on_progress, on_log),
+                             self.settings.job_timeout_seconds)
+        )
+        beat = asyncio.ensure_future(self._heartbeat(job, run, lease_lost))
+        try:
+            return await run
+        except asyncio.CancelledError:
+            if not lease_lost.is_set():
+                # Our own shutdown: give the job back so another worker starts it at once.
+                beat.cancel()
+                with contextlib.suppress(Exception):
+                    await asyncio.shield(self.store.release(job))
+                self._line(f"↩ Job {job.id} released (worker stopping)", job,
+                           event="job_released")
+                raise
+            return None
+        except TimeoutError:
+            return JobOutcome(
+                ok=False,
+                error=f"job timed out after {self.settings.job_timeout_seconds:g}s "
+                "(the model did not answer in time)",
+                details={"failure_kind": "timeout"},
+            )
+        except Exception as err:  # the runner's bug or the model's exception: fail the job
+            return JobOutcome(ok=False, error=_reason(err),
+                              details={"failure_kind": "exception"})
+        finally:
+            beat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await beat
 
     async def _finish(self, job: JobRecord, outcome: JobOutcome) -> bool:
         """Store the outcome, riding out a brief database outage: the model calls are spent,
@@ -289,50 +293,12 @@ class Worker:
         unknown, so the summary's `error` says the work was not done) and when the SQLite file
         was replaced (no retry can reach the jobs again: every slot stops)."""
         stop = stop or asyncio.Event()
-        budget = [max_jobs]
-
-        def take() -> bool:
-            if budget[0] is None:
-                return True
-            if budget[0] <= 0:
-                return False
-            budget[0] -= 1
-            return True
-
-        async def slot() -> None:
-            idle = self.settings.poll_seconds
-            while not stop.is_set() and take():
-                try:
-                    done = await self.run_one()
-                except asyncio.CancelledError:
-                    raise
-                except StoreReplacedError as err:
-                    self._line(f"✗ Stopping: {err}", None, event="store_replaced")
-                    self.summary.error = str(err)
-                    stop.set()
-                    return
-                except Exception as err:  # the database is down: say so, back off, retry
-                    self._line(f"✗ Claim failed: {_reason(err)}", None, event="claim_error")
-                    self.summary.claim_errors += 1
-                    if drain:
-                        self.summary.error = f"could not claim a job: {_reason(err)}"
-                        return
-                    done = None
-                if done is not None:
-                    idle = self.settings.poll_seconds
-                    continue
-                if budget[0] is not None:
-                    budget[0] += 1  # nothing was claimed: give the unit back
-                if drain:
-                    return
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(stop.wait(), idle)
-                idle = min(idle * 2, max(self.settings.poll_seconds, 5.0))
-
+        budget = _Budget(max_jobs)
         concurrency = self.settings.concurrency
         self._line(f"Worker {self.name} started (concurrency={concurrency})", None,
                    event="worker_started", concurrency=concurrency)
-        slots = [asyncio.ensure_future(slot()) for _ in range(self.settings.concurrency)]
+        slots = [asyncio.ensure_future(self._slot(stop, budget, drain=drain))
+                 for _ in range(concurrency)]
         try:
             await asyncio.gather(*slots)
         finally:
@@ -345,6 +311,55 @@ class Worker:
                 completed=self.summary.completed, failed=self.summary.failed,
             )
         return self.summary
+
+    async def _slot(self, stop: asyncio.Event, budget: _Budget, *, drain: bool) -> None:
+        """One of `concurrency` loops: claim, run, and back off while nothing is claimable."""
+        idle = self.settings.poll_seconds
+        while not stop.is_set() and budget.take():
+            try:
+                done = await self.run_one()
+            except asyncio.CancelledError:
+                raise
+            except StoreReplacedError as err:
+                self._line(f"✗ Stopping: {err}", None, event="store_replaced")
+                self.summary.error = str(err)
+                stop.set()
+                return
+            except Exception as err:  # the database is down: say so, back off, retry
+                self._line(f"✗ Claim failed: {_reason(err)}", None, event="claim_error")
+                self.summary.claim_errors += 1
+                if drain:
+                    self.summary.error = f"could not claim a job: {_reason(err)}"
+                    return
+                done = None
+            if done is not None:
+                idle = self.settings.poll_seconds
+                continue
+            budget.give_back()  # nothing was claimed
+            if drain:
+                return
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), idle)
+            idle = min(idle * 2, max(self.settings.poll_seconds, 5.0))
+
+
+class _Budget:
+    """How many more jobs the worker may claim (None: no limit), shared by its slots."""
+
+    def __init__(self, left: int | None) -> None:
+        self.left = left
+
+    def take(self) -> bool:
+        if self.left is None:
+            return True
+        if self.left <= 0:
+            return False
+        self.left -= 1
+        return True
+
+    def give_back(self) -> None:
+        if self.left is not None:
+            self.left += 1
 
 
 def _counts(outcome: JobOutcome) -> dict[str, Any]:

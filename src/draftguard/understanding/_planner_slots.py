@@ -23,6 +23,7 @@ from draftguard.grounding import (
     stated_day,
 )
 from draftguard.grounding._numbers import NUMBER_WORDS
+from draftguard.text import straighten_quotes
 
 __all__ = [
     "DEFAULT_VENUE_CUTOFF",
@@ -44,8 +45,6 @@ PARTY_LEAD_INS = ("party of", "group of", "table for", "dinner for", "lunch for"
                   "reservation for", "booking for", "for", "make it", "make that",
                   "party size", "headcount", "change it to", "change that to")
 
-# Curly quotes and apostrophes typed on phones count as straight ones.
-_QUOTES = str.maketrans({"“": '"', "”": '"', "„": '"', "‘": "'", "’": "'", "‛": "'"})
 
 #: Words that, just before a value, take it back ("not Thai", "instead of Thai").
 _NEGATION = re.compile(
@@ -87,7 +86,7 @@ _WORD = re.compile(r"[a-z0-9$']+")
 
 def plain_text(text: str) -> str:
     """Lower case, straight quotes, accents off, single spaces."""
-    bare = "".join(c for c in unicodedata.normalize("NFKD", text.translate(_QUOTES))
+    bare = "".join(c for c in unicodedata.normalize("NFKD", straighten_quotes(text))
                    if not unicodedata.combining(c))
     return " ".join(bare.lower().split())
 

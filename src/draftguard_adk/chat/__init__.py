@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from draftguard_adk.chat._router import (
-    PENDING_CALL_KEY,
-    QUEUE_KEY,
     Action,
     Call,
     CommandRouter,
@@ -17,8 +15,6 @@ from draftguard_adk.chat._router import (
 )
 
 __all__ = [
-    "PENDING_CALL_KEY",
-    "QUEUE_KEY",
     "Action",
     "Call",
     "CommandRouter",

@@ -34,10 +34,9 @@ from google.genai import types
 
 from draftguard.commands import Command, CommandSpec, help_text, parse_command, recognise_intent
 from draftguard.errors import CommandError, DraftguardError
+from draftguard_adk.state_keys import PENDING_CALL_KEY, QUEUE_KEY
 
 __all__ = [
-    "PENDING_CALL_KEY",
-    "QUEUE_KEY",
     "Action",
     "Call",
     "CommandRouter",
@@ -51,10 +50,6 @@ __all__ = [
 
 log = logging.getLogger("draftguard.chat")
 
-#: State key naming the tool call the router made and still has to answer for.
-PENDING_CALL_KEY = "chat_pending_call"
-#: State key holding the steps still to run for this message, and the replies written so far.
-QUEUE_KEY = "chat_queue"
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from draftguard_adk.edits._content_tools import (
     CONTENT_TOOLS,
-    REWRITE_ASKED_KEY,
     SETTINGS_SECTION,
     content_write,
     edit_metadata,
@@ -25,7 +24,6 @@ from draftguard_adk.edits._post_store import (
 __all__ = [
     "CONTENT_TOOLS",
     "DEFAULT_NAME",
-    "REWRITE_ASKED_KEY",
     "SETTINGS_SECTION",
     "PostStore",
     "PostVersion",

@@ -38,11 +38,12 @@ from draftguard.edits import (
 from draftguard.errors import DraftguardError, InputError, StaleVersionError
 from draftguard.markdown import MarkdownMap
 from draftguard.settings import load_settings
+from draftguard_adk.agents import honours_dropped_arguments
 from draftguard_adk.edits._post_store import DEFAULT_NAME, PostStore, PostVersion, post_store
+from draftguard_adk.state_keys import REWRITE_ASKED_KEY
 
 __all__ = [
     "CONTENT_TOOLS",
-    "REWRITE_ASKED_KEY",
     "SETTINGS_SECTION",
     "content_write",
     "edit_metadata",
@@ -54,10 +55,6 @@ __all__ = [
 ]
 
 SETTINGS_SECTION = "content_editor"
-#: Per-turn state set by the chat's reader: the author asked, in so many words, for a new post
-#: or a full rewrite, so content_write may replace the post. Without it, a write that drops
-#: more of the post than an edit may is refused (the version history is no excuse).
-REWRITE_ASKED_KEY = "temp:content_rewrite_asked"
 _ASK = (
     "Do not guess and do not call edit_ops again for this request: ask the author this "
     "question, word for word, and wait for the answer."
@@ -85,6 +82,7 @@ def _missing(name: str) -> dict[str, Any]:
     return {"status": "error", "error": f"there is no {name} yet: write it first"}
 
 
+@honours_dropped_arguments
 async def content_write(
     markdown: str, tool_context: ToolContext, name: str = DEFAULT_NAME
 ) -> dict[str, Any]:

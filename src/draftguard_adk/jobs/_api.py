@@ -293,7 +293,6 @@ class JobApi:
 
     def _build_router(self) -> APIRouter:
         router = APIRouter(route_class=_JobRoute, tags=["artifact jobs"])
-        limits = self.settings
         User = Annotated[str, Depends(self._user)]
         errors: dict[int | str, dict[str, Any]] = {
             401: {"description": "no API key, or an unknown one"},
@@ -309,20 +308,7 @@ class JobApi:
         async def create_job(
             body: ArtifactRequest, response: Response, user: User
         ) -> JobCreated:
-            problems: list[dict[str, Any]] = []
-            kinds = list(self.artifact_types())
-            if body.artifact_type not in kinds:
-                problems.append({"loc": ("body", "artifact_type"), "type": "enum",
-                                 "msg": f"must be one of {', '.join(kinds)}"})
-            if len(body.source) > limits.max_source_chars:
-                problems.append({"loc": ("body", "source"), "type": "string_too_long",
-                                 "msg": f"at most {limits.max_source_chars} characters "
-                                        f"(got {len(body.source)})"})
-            if len(body.request) > limits.max_request_chars:
-                problems.append({"loc": ("body", "request"), "type": "string_too_long",
-                                 "msg": f"at most {limits.max_request_chars} characters "
-                                        f"(got {len(body.request)})"})
-            if problems:
+            if problems := self._problems(body):
                 raise RequestValidationError(problems)
             await self.ensure_schema()
             job = await self.store.create(owner=user, artifact_type=body.artifact_type,
@@ -345,16 +331,38 @@ class JobApi:
             view = await self.store.poll(job_id, owner=user)
             if view is None:
                 raise HTTPException(status_code=404, detail="job not found")
-            # Rendered once here: the hot path skips FastAPI's second validation pass.
-            try:
-                body = view.model_dump_json(exclude_none=True)
-            except PydanticSerializationError:
-                # A stored result holding a lone surrogate (a model can emit one) has no UTF-8
-                # form; JSON's \uXXXX escape carries it intact instead of failing every poll.
-                body = json.dumps(view.public())
-            return Response(body, media_type="application/json", headers=_NO_STORE)
+            return Response(_poll_body(view), media_type="application/json",
+                            headers=_NO_STORE)
 
         return router
+
+    def _problems(self, body: ArtifactRequest) -> list[dict[str, Any]]:
+        """What is wrong with a well-formed body, in FastAPI's 422 shape."""
+        limits = self.settings
+        problems: list[dict[str, Any]] = []
+        kinds = list(self.artifact_types())
+        if body.artifact_type not in kinds:
+            problems.append({"loc": ("body", "artifact_type"), "type": "enum",
+                             "msg": f"must be one of {', '.join(kinds)}"})
+        if len(body.source) > limits.max_source_chars:
+            problems.append({"loc": ("body", "source"), "type": "string_too_long",
+                             "msg": f"at most {limits.max_source_chars} characters "
+                                    f"(got {len(body.source)})"})
+        if len(body.request) > limits.max_request_chars:
+            problems.append({"loc": ("body", "request"), "type": "string_too_long",
+                             "msg": f"at most {limits.max_request_chars} characters "
+                                    f"(got {len(body.request)})"})
+        return problems
+
+
+def _poll_body(view: JobView) -> str:
+    """The poll's JSON, rendered once here: the hot path skips FastAPI's second validation."""
+    try:
+        return view.model_dump_json(exclude_none=True)
+    except PydanticSerializationError:
+        # A stored result holding a lone surrogate (a model can emit one) has no UTF-8
+        # form; JSON's \uXXXX escape carries it intact instead of failing every poll.
+        return json.dumps(view.public())
 
 
 def _is_poll(scope: Scope) -> bool:
