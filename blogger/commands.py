@@ -244,6 +244,10 @@ async def save(cmd: Command, ctx: CallbackContext) -> Action:
     return Call("content_write", {"markdown": cmd.text})
 
 
+async def sources(cmd: Command, ctx: CallbackContext) -> Action:
+    return Call("read_source", {})
+
+
 HANDLERS: dict[str, Handler] = {
     "save": save,
     "split": split,
@@ -254,6 +258,7 @@ HANDLERS: dict[str, Handler] = {
     "undo": undo,
     "versions": versions,
     "check": check,
+    "sources": sources,
 }
 
 # --- every plain message ---------------------------------------------------------------------
@@ -288,6 +293,8 @@ async def _action(request: Interpretation, ctx: CallbackContext, profile: ModelP
                                    options=options), ctx)
     if intent is Intent.CHECK:
         return await check(Command(name="check", text=str(slots.get("goal", ""))), ctx)
+    if intent is Intent.INGEST_SOURCE:
+        return Call("source_ingest", {k: str(v) for k, v in slots.items() if k in ("text", "path")})
     count = slots.get("count")
     command = Command(name=intent.value, args=[str(count)] if count else [])
     return await HANDLERS[intent.value](command, ctx)

@@ -23,10 +23,10 @@ from hypothesis import strategies as st
 from draftguard.edits import (
     edit_frontmatter,
     parse_edit_plan,
-    parse_edit_request,
     read_frontmatter,
 )
 from draftguard.errors import CommandError, FrontmatterError, SchemaError
+from draftguard.understanding import parse_edit_request
 from draftguard_adk.cli import main
 from tests.scripted_llm import ScriptedLlm
 

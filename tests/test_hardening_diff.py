@@ -102,6 +102,7 @@ async def test_content_tools_run_the_diff_off_the_event_loop(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from draftguard_adk.edits import _content_tools, _post_store, content_write, edit_ops
+    from draftguard_adk.state_keys import REWRITE_ASKED_KEY
     from tests.test_post_store import Contexts
 
     threads: list[str] = []
@@ -117,6 +118,8 @@ async def test_content_tools_run_the_diff_off_the_event_loop(
     monkeypatch.setattr(_content_tools, "apply_plan", spy(_content_tools.apply_plan))
     ctx = await Contexts()("alice", "s1")
     assert (await content_write(_post(1000, "old"), ctx))["status"] == "saved"
+    # A whole-post rewrite is kept only when the author asked for one in so many words.
+    ctx.state[REWRITE_ASKED_KEY] = True
     assert (await content_write(_post(1000, "new"), ctx))["lines_added"] == 1000
     answer = await edit_ops([{"type": "replace", "anchor": "Paragraph 7 holds new",
                               "text": "Paragraph 7 holds fresh"}], 1, ctx)

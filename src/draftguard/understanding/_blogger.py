@@ -43,6 +43,7 @@ from draftguard.understanding._blogger_phrases import (
     SAVE_LEAD,
     SPLIT_WORDS,
 )
+from draftguard.understanding._blogger_sources import read_sources_request
 from draftguard.understanding._locate import (
     DEFAULT_MARGIN,
     DEFAULT_MIN_COVERAGE,
@@ -74,6 +75,8 @@ BLOGGER_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(name="check", usage="/check [goal]",
                 summary="judge the post and study material before delivery",
                 free_text=True, text_optional=True),
+    CommandSpec(name="sources", usage="/sources",
+                summary='list your notes and transcripts ("here are my notes:" adds one)'),
     CommandSpec(name="help", usage="/help", summary="this list"),
 )
 
@@ -161,6 +164,9 @@ class BloggerConversation(ClauseReader):
             command = self._slash(text)
             if command is not None:
                 return Reading(requests=(command,))
+        source = read_sources_request(text)
+        if source is not None:
+            return Reading(requests=(source,))
         whole = self._whole_message(text)
         if whole is not None:
             return Reading(requests=(whole,))

@@ -29,6 +29,8 @@ class Intent(StrEnum):
     FLASHCARDS = "flashcards"
     MINDMAP = "mindmap"
     CHECK = "check"
+    INGEST_SOURCE = "ingest_source"
+    SOURCES = "sources"
     # The planner.
     PREFERENCES = "preferences"
     SEARCH = "search"
