@@ -22,12 +22,6 @@ ALLOWED = {
     "src/draftguard_adk/artifacts/_repair.py::generate_artifact",
     "src/draftguard/artifacts/schemas/mindmap.py::check",
     "src/draftguard/artifacts/schemas/quiz.py::check",
-    # the split package and the delivery judge (issue 19), landed at the limits; to split by job
-    "src/draftguard/documents/_criteria.py",
-    "src/draftguard/documents/_verdict.py",
-    "src/draftguard/documents/_verdict.py::merge_verdict",
-    "src/draftguard/split/_coverage.py::check_coverage",
-    "src/draftguard/split/_check.py::check_split",
 }
 
 

@@ -36,6 +36,14 @@ from draftguard.documents._formats import (
     normalize_format,
     satisfies,
 )
+from draftguard.documents._intent import ValidationIntent
+from draftguard.documents._judge_answer import (
+    DocumentValidationDetail,
+    JudgeAnswer,
+    judge_answer_schema,
+    parse_judge_answer,
+)
+from draftguard.documents._known_facts import KnownFacts, known_facts
 from draftguard.documents._sizes import DocumentSize, readable_size
 from draftguard.documents._sources import Document, as_document
 from draftguard.documents._validation_prompt import (
@@ -50,17 +58,10 @@ from draftguard.documents._validation_prompt import (
     prompt_summaries,
 )
 from draftguard.documents._verdict import (
-    DocumentValidationDetail,
-    JudgeAnswer,
-    KnownFacts,
-    ValidationIntent,
     ValidationVerdict,
     criteria_verdict,
     failure_verdict,
-    judge_answer_schema,
-    known_facts,
     merge_verdict,
-    parse_judge_answer,
 )
 
 __all__ = [

@@ -13,13 +13,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-from pydantic.alias_generators import to_camel
+from pydantic import Field
 
 from draftguard.documents._base64_text import (
     Base64Finding,
     detect_base64,
 )
+from draftguard.documents._camel_model import FrozenCamelModel
 from draftguard.documents._encodings import TextEncoding, decode_text, detect_encoding
 from draftguard.documents._formats import (
     FORMATS,
@@ -62,13 +62,7 @@ ContentType = Literal["text", "structured", "binary", "base64"]
 _SNIFF_BYTES = 8192
 
 
-class _Camel(BaseModel):
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, frozen=True)
-
-
-
-
-class FormatEvidence(_Camel):
+class FormatEvidence(FrozenCamelModel):
     """What each source says the format is (None: that source says nothing)."""
 
     extension: str | None = None
@@ -78,7 +72,7 @@ class FormatEvidence(_Camel):
     "ole" for an OLE compound file whose streams name no application in the table."""
 
 
-class DocumentSummary(_Camel):
+class DocumentSummary(FrozenCamelModel):
     """One document as the judge sees it. Dump with `by_alias=True` for camelCase names."""
 
     name: str

@@ -4,26 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pydantic import BaseModel, ConfigDict
-from pydantic.alias_generators import to_camel
-
 from draftguard.documents._analysis import DocumentSummary
+from draftguard.documents._camel_model import FrozenCamelModel
 from draftguard.documents._formats import normalize_format, satisfies
 
 __all__ = ["CompatibilityReport", "DocumentCompatibility", "check_compatibility"]
 
 
-class _Camel(BaseModel):
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, frozen=True)
-
-
-class DocumentCompatibility(_Camel):
+class DocumentCompatibility(FrozenCamelModel):
     name: str
     format: str
     compatible: bool
 
 
-class CompatibilityReport(_Camel):
+class CompatibilityReport(FrozenCamelModel):
     """Whether every delivered document meets one of the expected formats."""
 
     expected: list[str]

@@ -12,15 +12,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from draftguard.documents._analysis import DocumentSummary
-from draftguard.documents._sizes import readable_size
-from draftguard.documents._verdict import (
+from draftguard.documents._intent import ValidationIntent
+from draftguard.documents._judge_answer import (
     EXAMPLE_ACTION,
     EXAMPLE_FIX,
     EXAMPLE_GAP,
     EXAMPLE_ISSUE,
-    KnownFacts,
-    ValidationIntent,
 )
+from draftguard.documents._known_facts import KnownFacts
+from draftguard.documents._sizes import readable_size
 from draftguard.errors import ModelOutputError
 from draftguard.settings._system_settings import DEFAULT_PREVIEW_BUDGET_BYTES
 

@@ -156,6 +156,33 @@ def _keys(text: str | None, granularity: Granularity) -> tuple[list[Hashable], i
     return list(keys), sum(map(len, keys))
 
 
+def _differences(
+    raw: list[Hashable], ok: list[Hashable], not_ok: list[Hashable]
+) -> tuple[list[str], list[str], list[str], list[str]]:
+    """The units lost, added, duplicated across both outputs and repeated within one."""
+    raw_count = Counter(raw)
+    combined = Counter(ok)
+    combined.update(not_ok)
+    lost: list[str] = []
+    added: list[str] = []
+    across: list[str] = []
+    within: list[str] = []
+    # Equal multisets prove integrity outright; only a failure needs the breakdown.
+    # dict equality runs in C; Counter.__eq__ is a Python loop. Neither holds zero counts.
+    if not dict.__eq__(combined, raw_count):
+        ok_count = Counter(ok)
+        not_ok_count = Counter(not_ok)
+        lost = list(map(str, (raw_count - combined).elements()))
+        for unit, excess in (combined - raw_count).items():
+            if unit not in raw_count:
+                added.extend([str(unit)] * excess)
+            elif unit in ok_count and unit in not_ok_count:
+                across.extend([str(unit)] * excess)
+            else:
+                within.extend([str(unit)] * excess)
+    return lost, added, across, within
+
+
 def check_split(
     raw_draft: str,
     draft_ok: str | None,
@@ -182,28 +209,7 @@ def check_split(
     ]
     ok, ok_chars = _keys(draft_ok, gran)
     not_ok, not_ok_chars = _keys(draft_not_ok, gran)
-
-    raw_count = Counter(raw)
-    combined = Counter(ok)
-    combined.update(not_ok)
-    lost: list[str] = []
-    added: list[str] = []
-    across: list[str] = []
-    within: list[str] = []
-    # Equal multisets prove integrity outright; only a failure needs the breakdown.
-    # dict equality runs in C; Counter.__eq__ is a Python loop. Neither holds zero counts.
-    if not dict.__eq__(combined, raw_count):
-        ok_count = Counter(ok)
-        not_ok_count = Counter(not_ok)
-        lost = list(map(str, (raw_count - combined).elements()))
-        for unit, excess in (combined - raw_count).items():
-            if unit not in raw_count:
-                added.extend([str(unit)] * excess)
-            elif unit in ok_count and unit in not_ok_count:
-                across.extend([str(unit)] * excess)
-            else:
-                within.extend([str(unit)] * excess)
-
+    lost, added, across, within = _differences(raw, ok, not_ok)
     split_chars = ok_chars + not_ok_chars
     length_ok = abs(split_chars - raw_chars) <= length_tolerance * raw_chars
 

@@ -258,6 +258,91 @@ def _rivals(
     return rivals, weakest
 
 
+def _credit(
+    units: Sequence[tuple[Destination, int, str]],
+    items: Sequence[tuple[int, str, list[str]]],
+    scores: list[list[float]],
+    score_cutoff: float,
+) -> list[ParagraphMatch]:
+    """Each unit with the item it is credited to and the items it relates to."""
+    paragraphs: list[ParagraphMatch] = []
+    for u, (dest, pos, text) in enumerate(units):
+        best_item, best = None, 0.0
+        for k, (i, _, _) in enumerate(items):
+            if scores[k][u] > best:
+                best_item, best = i, scores[k][u]
+        lead = _lead_item(text, items, [row[u] for row in scores])
+        credited = best_item if best >= score_cutoff and best > 0 else None
+        if lead is not None:
+            # A paragraph that opens with an item's word is about that item, even when
+            # another item's rarer word scores higher ("... enough to raise a loaf").
+            credited = lead
+        related = sorted((k for k in range(len(items))
+                          if scores[k][u] >= score_cutoff and scores[k][u] > 0),
+                         key=lambda k: -scores[k][u])
+        paragraphs.append(ParagraphMatch(
+            destination=dest, position=pos, preview=preview(text),
+            item=credited, score=best,
+            # The credited item first, then the others it relates to, best first.
+            related=sorted((items[k][0] for k in related), key=lambda i: i != credited),
+        ))
+    return paragraphs
+
+
+def _item_coverage(
+    k: int,
+    items: Sequence[tuple[int, str, list[str]]],
+    units: Sequence[tuple[Destination, int, str]],
+    scores: tuple[list[list[float]], list[list[int]]],
+    *,
+    score_cutoff: float,
+    flag_cutoff: float,
+    min_flag_stems: int,
+) -> ItemCoverage:
+    """Item `k`'s best paragraph in each output, the draft_not_ok paragraphs that match it
+    strongly (flagged) and those about it that rival a kept one."""
+    i, text, item_stems = items[k]
+    share, matched = scores
+    need = min(min_flag_stems, len(set(item_stems)))
+    best_of: dict[Destination, ParagraphMatch | None] = {"draft_ok": None, "draft_not_ok": None}
+    flagged: list[int] = []
+    for u, (dest, pos, utext) in enumerate(units):
+        score = share[k][u]
+        current = best_of[dest]
+        if score > 0 and (current is None or score > current.score):
+            best_of[dest] = ParagraphMatch(destination=dest, position=pos,
+                                           preview=preview(utext), item=i, score=score)
+        if dest == "draft_not_ok" and score >= flag_cutoff and matched[k][u] >= need:
+            flagged.append(pos)
+    best_ok = best_of["draft_ok"]
+    rivals, weakest = _rivals(k, units, share, flagged)
+    return ItemCoverage(item=i, text=text,
+                        covered=best_ok is not None and best_ok.score >= score_cutoff,
+                        best_ok=best_ok, best_not_ok=best_of["draft_not_ok"],
+                        flagged_not_ok=flagged, rivals_not_ok=rivals, weakest_kept=weakest)
+
+
+def _findings(item: ItemCoverage, not_ok_preview: dict[int, str], score_cutoff: float
+              ) -> list[str]:
+    """What the report says about one item: uncovered (naming a draft_not_ok paragraph
+    that matches it), then each flagged paragraph not already named."""
+    messages: list[str] = []
+    named: set[int] = set()
+    if not item.covered:
+        hint = item.best_not_ok
+        where = ""
+        if hint is not None and hint.score >= score_cutoff:
+            where = f" (draft_not_ok paragraph {hint.position} matches it: '{hint.preview}')"
+            named.add(hint.position)
+        messages.append(f"Outline item {item.item} ('{item.text}') has no paragraph in "
+                        f"draft_ok{where}")
+    for pos in item.flagged_not_ok:
+        if pos not in named:
+            messages.append(f"draft_not_ok paragraph {pos} ('{not_ok_preview[pos]}') "
+                            f"matches outline item {item.item} ('{item.text}')")
+    return messages
+
+
 def check_coverage(
     outline: str,
     draft_ok: str,
@@ -281,66 +366,14 @@ def check_coverage(
         *(("draft_ok", n, u) for n, u in enumerate(segment(draft_ok, granularity), 1)),
         *(("draft_not_ok", n, u) for n, u in enumerate(segment(draft_not_ok, granularity), 1)),
     ]
-    scores, matched = _score(items, [u for _, _, u in units])
-
-    paragraphs: list[ParagraphMatch] = []
-    for u, (dest, pos, text) in enumerate(units):
-        best_item, best = None, 0.0
-        for k, (i, _, _) in enumerate(items):
-            if scores[k][u] > best:
-                best_item, best = i, scores[k][u]
-        lead = _lead_item(text, items, [row[u] for row in scores])
-        credited = best_item if best >= score_cutoff and best > 0 else None
-        if lead is not None:
-            # A paragraph that opens with an item's word is about that item, even when
-            # another item's rarer word scores higher ("... enough to raise a loaf").
-            credited = lead
-        related = sorted((k for k in range(len(items))
-                          if scores[k][u] >= score_cutoff and scores[k][u] > 0),
-                         key=lambda k: -scores[k][u])
-        paragraphs.append(ParagraphMatch(
-            destination=dest, position=pos, preview=preview(text),
-            item=credited, score=best,
-            # The credited item first, then the others it relates to, best first.
-            related=sorted((items[k][0] for k in related), key=lambda i: i != credited),
-        ))
-
+    scores = _score(items, [u for _, _, u in units])
+    paragraphs = _credit(units, items, scores[0], score_cutoff)
     not_ok_preview = {m.position: m.preview for m in paragraphs
                       if m.destination == "draft_not_ok"}
-    coverage: list[ItemCoverage] = []
-    messages: list[str] = []
-    for k, (i, text, item_stems) in enumerate(items):
-        need = min(min_flag_stems, len(set(item_stems)))
-        best_of: dict[Destination, ParagraphMatch | None] = {"draft_ok": None,
-                                                             "draft_not_ok": None}
-        flagged: list[int] = []
-        for u, (dest, pos, utext) in enumerate(units):
-            score = scores[k][u]
-            current = best_of[dest]
-            if score > 0 and (current is None or score > current.score):
-                best_of[dest] = ParagraphMatch(destination=dest, position=pos,
-                                               preview=preview(utext), item=i, score=score)
-            if dest == "draft_not_ok" and score >= flag_cutoff and matched[k][u] >= need:
-                flagged.append(pos)
-        best_ok = best_of["draft_ok"]
-        covered = best_ok is not None and best_ok.score >= score_cutoff
-        rivals, weakest = _rivals(k, units, scores, flagged)
-        coverage.append(ItemCoverage(item=i, text=text, covered=covered, best_ok=best_ok,
-                                     best_not_ok=best_of["draft_not_ok"],
-                                     flagged_not_ok=flagged, rivals_not_ok=rivals,
-                                     weakest_kept=weakest))
-        named: set[int] = set()
-        if not covered:
-            hint = best_of["draft_not_ok"]
-            where = ""
-            if hint is not None and hint.score >= score_cutoff:
-                where = f" (draft_not_ok paragraph {hint.position} matches it: '{hint.preview}')"
-                named.add(hint.position)
-            messages.append(f"Outline item {i} ('{text}') has no paragraph in draft_ok{where}")
-        for pos in flagged:
-            if pos not in named:
-                messages.append(f"draft_not_ok paragraph {pos} ('{not_ok_preview[pos]}') "
-                                f"matches outline item {i} ('{text}')")
+    coverage = [_item_coverage(k, items, units, scores, score_cutoff=score_cutoff,
+                               flag_cutoff=flag_cutoff, min_flag_stems=min_flag_stems)
+                for k in range(len(items))]
+    messages = [m for item in coverage for m in _findings(item, not_ok_preview, score_cutoff)]
     return CoverageReport(
         covered=not messages, items=coverage, paragraphs=paragraphs, messages=messages,
         score_cutoff=score_cutoff, flag_cutoff=flag_cutoff,
