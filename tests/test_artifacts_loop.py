@@ -30,6 +30,9 @@ ATP_SOURCE = (
     "ATP (adenosine triphosphate) is the primary energy molecule of cells. It stores energy in "
     "phosphate bonds. ATP is produced in mitochondria by cellular respiration."
 )
+# What the seed's repaired cards say beyond ATP_SOURCE: every card must rest on the source.
+ATP_NOTES = (ATP_SOURCE + " Mitochondria are the organelles that make it, and cells use it "
+             "for their processes.")
 NO_ISSUES: dict[str, Any] = {"issues": []}
 
 
@@ -82,7 +85,7 @@ async def test_seed_quiz_repaired_on_attempt_1() -> None:
         "  - Question 2: correct_answer 'Chloroplasts' must be one of the options",
         # the grounding check's issue first, then the judge's (it adds, never replaces)
         "Semantic Issues:\n  - Question 1: Not answerable from source (the answer "
-        "'Energy production' is not in the source)",
+        "'Energy production' is not in the source; new words: 'production')",
         '  - Question 1: Wrong answer (Answer "Energy production" is too vague)',
         "1. Each question MUST have at least 4 options",
         "4. Questions must be answerable from the provided content",
@@ -111,7 +114,7 @@ async def test_seed_flashcards_repaired_on_attempt_2_with_history_in_prompt() ->
                      "detail": '"ATP Production" not found in source chunks'}]},
         load("atp_flashcards_repair2.json"), NO_ISSUES,
     ])
-    outcome, rec = await run(llm, "flashcards", ATP_SOURCE, "2 flashcards on ATP")
+    outcome, rec = await run(llm, "flashcards", ATP_NOTES, "2 flashcards on ATP")
     assert outcome.ok and outcome.attempts == 2 and outcome.llm_calls == 6
     assert outcome.artifact == load("atp_flashcards_repair2.json")
     first_repair, second_repair = llm.prompt_text(2), llm.prompt_text(4)
@@ -147,8 +150,9 @@ async def test_seed_permanent_failure_after_2_attempts() -> None:
     assert outcome.error is not None and outcome.error.startswith(
         'Validation failed after 2 repair attempts. Violations: [] '
         'Issues: ["Question 1: Contains hallucinated facts (the question \'Which pigment '
-        'absorbs red light?\' is not in the source)", "Question 1: Not answerable from source '
-        '(the answer \'Chlorophyll a\' is not in the source)"')
+        'absorbs red light?\' is not in the source; new words: \'pigment\', \'absorbs\'')
+    assert ("Question 1: Not answerable from source (the answer 'Chlorophyll a' is not in the "
+            "source; new words: 'Chlorophyll'") in outcome.error
     assert outcome.error.endswith(
         '"Question 1: Not answerable from source", "Question 2: Contains hallucinated facts"]')
     assert rec.progress[-1] == ("failed", 100, 2)
@@ -510,7 +514,7 @@ async def test_the_judge_answers_in_a_schema_bounded_by_the_artifact_s_items() -
     from draftguard_adk.llm._budget import max_json_chars
 
     llm = ScriptedLlm([load("atp_flashcards_repair2.json"), NO_ISSUES])
-    outcome, _ = await run(llm, "flashcards", ATP_SOURCE, "2 cards")
+    outcome, _ = await run(llm, "flashcards", ATP_NOTES, "2 cards")
     assert outcome.ok
     judge = llm.requests[1].config
     schema = to_json_schema(judge.response_json_schema or judge.response_schema)
@@ -538,7 +542,7 @@ async def test_without_the_judge_quiz_answers_must_be_in_the_source() -> None:
     outcome, _ = await run(llm, "quiz", ATP_SOURCE, "1 question", semantic_judge=False)
     assert outcome.ok and outcome.attempts == 1 and outcome.llm_calls == 2
     assert ("Question 1: Not answerable from source (the answer 'Golgi apparatus' is not in "
-            "the source)") in llm.prompt_text(1)
+            "the source; new words: 'Golgi', 'apparatus')") in llm.prompt_text(1)
 
 
 def test_semantic_judge_setting_overrides_the_profile_s_default() -> None:

@@ -37,19 +37,38 @@ __all__ = ["Candidate", "Term", "assemble", "build_candidates", "key_terms"]
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]’”]*\s+(?=[\"'(\[‘“]*[A-Z0-9])")
 _DEFINING = re.compile(
     r"^(?:(?:the|a|an)\s+)?(?P<term>[\w][\w'’\-]*(?:\s+[\w'’\-]+){0,3}?)\s*(?:\([^)]{1,60}\)\s*)?"
-    r"\s+(?:is|are|was|were|means|refers to|stands for|describes|consists of)\s+"
+    r"\s+(?:is|are|was|were|means|refers to|stands for|describes|consists of|includes|"
+    r"include)\s+"
     r"(?P<rest>.{8,})$",
     re.IGNORECASE,
 )
 _NAME = re.compile(r"(?<![\w.])([A-Z][\w'’\-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’\-]*){0,3})")
-_NUMBER = re.compile(r"(?<![\w.])(\d[\d.,]*\s?(?:°\s?[CF]|%|[a-zA-Zµ]+)?)")
+_UNITS = (
+    "°C|°F|%|percent|km|kilometres|kilometers|miles|metres|meters|m|cm|mm|kg|grams|g|mg|"
+    "litres|liters|ml|bars|bar|seconds|minutes|hours|days|weeks|months|years|BC|AD|BCE|CE"
+)
+_NUMBER = re.compile(
+    r"(?<![\w.])(\d[\d.,]*\d|\d)(?:\s?(" + _UNITS + r"))?(?![\w°%])"
+)
+_NOUN_CONTEXT = (
+    r"(?:the|a|an|this|that|these|those|its|their|your|our|his|her|each|every|of|no|with|"
+    r"in|on|for|from|by)\s+"
+    r"(?:[\w'’\-]+\s+)?"
+)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]{3,}")
+_NOT_TERMS = frozenset({
+    "during", "in", "on", "at", "after", "before", "when", "while", "if", "for", "with", "by",
+    "from", "to", "as", "first", "last", "next", "two", "three", "four", "five", "six", "seven",
+    "eight", "nine", "ten", "half", "rich", "built", "whole", "same", "own", "different",
+    "more", "less", "most", "much", "then", "now", "only", "also", "just", "very",
+})
 _PRONOUNS = frozenset({
     "it", "this", "that", "these", "those", "they", "he", "she", "we", "you", "i", "there",
     "here", "which", "what", "who", "its", "their", "our", "your", "my", "one", "some", "many",
     "most", "all", "each", "every", "such", "another", "other",
 })
 _MAX_TERM_WORDS = 4
+_CLOZE_PREFIX = "Which term completes the sentence: "
 _MAX_LABEL_CHARS = 80
 _MAX_OPTION_CHARS = 80
 _MAX_QUESTION_CHARS = 160
@@ -107,6 +126,13 @@ def _clean_term(raw: str) -> str:
     return raw.strip(" ,;:'\"“”‘’()").strip()
 
 
+def _nounish(word: str, text: str) -> bool:
+    """Whether `word` follows a determiner somewhere ("the pointer", "a small file"): a
+    cheap sign of a noun, which keeps verbs and adverbs ("moves", "forward") out."""
+    pattern = r"(?<!\w)" + _NOUN_CONTEXT + re.escape(word) + r"(?!\w)"
+    return re.search(pattern, text, re.IGNORECASE) is not None
+
+
 def key_terms(chunks: Sequence[SourceChunk]) -> list[Term]:
     """The source's key terms in reading order, each once (compared case-insensitively).
 
@@ -115,6 +141,7 @@ def key_terms(chunks: Sequence[SourceChunk]) -> list[Term]:
     recurs in the source.
     """
     all_stems = Counter(s for c in chunks for s in stems(c.text))
+    source_text = "\n".join(c.text for c in chunks)
     terms: list[Term] = []
     seen: set[str] = set()
     seen_stems: list[frozenset[str]] = []
@@ -125,6 +152,7 @@ def key_terms(chunks: Sequence[SourceChunk]) -> list[Term]:
         words = text.split()
         if (not text or key in seen or len(text) < MIN_FRONT_CHARS
                 or len(words) > _MAX_TERM_WORDS or words[0].lower() in _PRONOUNS
+                or words[0].lower() in _NOT_TERMS
                 or len(text) > _MAX_OPTION_CHARS):
             return
         own = frozenset(stems(text))
@@ -148,10 +176,11 @@ def key_terms(chunks: Sequence[SourceChunk]) -> list[Term]:
                 if n.start() > 0:  # a capital that opens a sentence says nothing
                     add(n.group(1), sentence, chunk)
             for n in _NUMBER.finditer(sentence):
-                add(n.group(1), sentence, chunk)
+                add(n.group(0), sentence, chunk)
             for w in _WORD.finditer(sentence):
                 word_stems = stems(w.group(0))
-                if word_stems and all_stems[word_stems[0]] >= 2 and w.start() > 0:
+                if (word_stems and all_stems[word_stems[0]] >= 2 and w.start() > 0
+                        and _nounish(w.group(0), source_text)):
                     add(w.group(0), sentence, chunk)
     return terms
 
@@ -206,7 +235,7 @@ def _quiz(terms: Sequence[Term]) -> Iterable[tuple[dict[str, Any], str, str]]:
         blanked = _blank(term.sentence, term.text)
         if blanked is None:
             continue
-        question = f'Which term completes the sentence: "{blanked}"'
+        question = f'{_CLOZE_PREFIX}"{blanked}"'
         if len(question) > _MAX_QUESTION_CHARS:
             continue
         others = _distractors(term, terms, term.sentence)
@@ -308,7 +337,8 @@ def _rank(term: Term | None) -> int:
 
 def _summary(artifact_type: str, item: dict[str, Any]) -> str:
     if artifact_type == "quiz":
-        return f"{item['question']} (answer: {item['correct_answer']})"
+        question = str(item["question"]).removeprefix(_CLOZE_PREFIX).strip('"')
+        return f"{question} (answer: {item['correct_answer']})"
     if artifact_type == "flashcards":
         return f"{item['front']}: {item['back']}"
     leaves = ", ".join(item["children"])

@@ -11,6 +11,7 @@ asking a model: the repair step sees it like any judge issue, and no call is spe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -142,31 +143,60 @@ def _framing() -> frozenset[str]:
     return frozenset(stems(_FRAMING_WORDS))
 
 
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
 class _Chunk:
-    __slots__ = ("chunk", "key", "stems")
+    __slots__ = ("chunk", "key", "numbers", "stems")
 
     def __init__(self, chunk: SourceChunk) -> None:
         self.chunk = chunk
         self.key = normalize_key(chunk.text)
         self.stems = frozenset(stems(chunk.text))
+        self.numbers = frozenset(_NUMBER.findall(chunk.text))
 
 
 def _prepared(chunks: Sequence[SourceChunk]) -> list[_Chunk]:
     return [_Chunk(c) for c in chunks]
 
 
+#: Stems this long that agree on this many first letters are one word family: Snowball keeps
+#: "conversion" and "convert" apart, a reader does not.
+_FAMILY_PREFIX = 5
+
+
+def _novel(text: str, prepared: Sequence[_Chunk]) -> list[str]:
+    """The words of `text` whose stem (or word family) no chunk holds, and numbers no chunk
+    holds."""
+    known: frozenset[str] = frozenset().union(*(c.stems for c in prepared))
+    families = {k[:_FAMILY_PREFIX] for k in known if len(k) >= _FAMILY_PREFIX}
+    numbers: frozenset[str] = frozenset().union(*(c.numbers for c in prepared))
+    out = [n for n in _NUMBER.findall(text) if n not in numbers]
+    for word in _WORDS.findall(text):
+        new = [s for s in set(stems(word)) - _framing() - known
+               if len(s) < _FAMILY_PREFIX or s[:_FAMILY_PREFIX] not in families]
+        if new and word not in out:
+            out.append(word)
+    return out
+
+
+_WORDS = re.compile(r"[^\W\d_][\w'’\-]*")
+
+
 def _support(
     text: str, prepared: Sequence[_Chunk], *, share_cutoff: float, score_cutoff: float
 ) -> SourceChunk | None:
     needle = normalize_key(text)
-    if not needle:
+    if not needle or _novel(text, prepared):
         return None
     wanted = set(stems(text)) - _framing()
+    numbers = set(_NUMBER.findall(text))
     for c in prepared:
-        if wanted and len(wanted & c.stems) >= share_cutoff * len(wanted):
+        if (wanted and numbers <= c.numbers
+                and len(wanted & c.stems) >= share_cutoff * len(wanted)):
             return c.chunk
     for c in prepared:
-        if fuzz.partial_ratio(needle, c.key, score_cutoff=score_cutoff):
+        if numbers <= c.numbers and fuzz.partial_ratio(needle, c.key, score_cutoff=score_cutoff):
             return c.chunk
     return None
 
@@ -180,10 +210,11 @@ def supporting_chunk(
 ) -> SourceChunk | None:
     """The first chunk that supports `text`, or None.
 
-    A chunk supports a text when it holds at least `share_cutoff` of the text's topic stems
-    (words that frame a question, like "which" or "complete", do not count), or when the text
-    appears in it nearly verbatim (rapidfuzz `partial_ratio` at least `score_cutoff`; the only
-    test for a text without topic stems, such as a number).
+    Nothing in `text` may be new to the source: every topic word's stem and every number
+    must occur in some chunk (words that frame a question, like "which" or "complete", are
+    exempt). Then one chunk must hold at least `share_cutoff` of the text's topic stems and
+    all its numbers, or hold the text nearly verbatim (rapidfuzz `partial_ratio` at least
+    `score_cutoff`; the only test for a text without topic stems, such as "250 °C").
     """
     return _support(text, _prepared(chunks), share_cutoff=share_cutoff,
                     score_cutoff=score_cutoff)
@@ -232,12 +263,15 @@ def ungrounded_items(
             if _support(value, prepared, share_cutoff=share_cutoff,
                         score_cutoff=score_cutoff) is not None:
                 continue
+            novel = _novel(value, prepared)
+            why = (f"; new words: {', '.join(repr(w) for w in novel[:4])}"
+                   if novel else "")
             if name == "correct_answer":
                 text = (f"{ISSUE_TEXT[SemanticIssueKind.NOT_ANSWERABLE]} (the answer "
-                        f"'{value.strip()}' is not in the source)")
+                        f"'{value.strip()}' is not in the source{why})")
             else:
                 text = (f"{ISSUE_TEXT[SemanticIssueKind.HALLUCINATED]} (the {noun} "
-                        f"'{_short(value)}' is not in the source)")
+                        f"'{_short(value)}' is not in the source{why})")
             found.append((number, f"{spec.item_name(artifact, number)}: {text}"))
     return found
 

@@ -148,8 +148,12 @@ def _kind(err: DraftguardError) -> FailureKind:
 
 def _count(n: int, noun: str) -> str:
     """`n` with `noun` in the right number; `noun` may come singular or plural."""
-    singular = noun[:-1] if noun.endswith("s") else noun
-    return f"{n} {singular if n == 1 else singular + 's'}"
+    if noun.endswith("ches"):
+        singular, plural = noun[:-2], noun
+    else:
+        singular = noun[:-1] if noun.endswith("s") else noun
+        plural = singular + "s"
+    return f"{n} {singular if n == 1 else plural}"
 
 
 def _generated_line(report: StructuralReport, plural: str) -> str:
@@ -236,7 +240,7 @@ class ArtifactMachine:
             count = max(1, min(want, len(candidates)))
             yield ProgressEvent(Stage.PLANNING, progress, 0,
                                 f"Plan created: {_count(len(candidates), 'candidate')} for "
-                                f"{_count(count, spec.item_plural)}",
+                                f"{_count(count, spec.draft_unit or spec.item_plural)}",
                                 fields={"candidates": len(candidates), "items": count})
         else:
             count = plan.item_count
@@ -395,7 +399,7 @@ class ArtifactMachine:
         order = {c.id: i for i, c in enumerate(candidates)}
         chosen.sort(key=lambda c: order[c.id])
         artifact = assemble(self.artifact_type, chosen, self.chunks)
-        line = (f"Picked {_count(len(chosen), spec.item_plural)} from "
+        line = (f"Picked {_count(len(chosen), spec.draft_unit or spec.item_plural)} from "
                 f"{_count(len(shown), 'candidate')} ({by_model} by the model)")
         return json.dumps(artifact, ensure_ascii=False), chosen, line
 

@@ -14,13 +14,13 @@ __all__ = ["PICK_SYSTEM", "build_pick_prompt", "pick_schema", "settle_picks"]
 PICK_SYSTEM = "You choose study material for a learner. Answer only JSON."
 
 #: Candidates listed in one pick prompt: enough to choose from, few enough for a small context.
-MAX_LISTED = 24
-_SUMMARY_CHARS = 140
+MAX_LISTED = 12
+_SUMMARY_CHARS = 100
 
 
 def listed(candidates: Sequence[Candidate], count: int) -> list[Candidate]:
     """The candidates shown to the model: code's best `MAX_LISTED`, in reading order."""
-    limit = max(MAX_LISTED, count)
+    limit = max(MAX_LISTED, count + 2)
     best = sorted(candidates, key=lambda c: c.rank)[:limit]
     keep = {c.id for c in best}
     return [c for c in candidates if c.id in keep]
@@ -42,7 +42,7 @@ def build_pick_prompt(
     spec: ArtifactSpec, candidates: Sequence[Candidate], count: int, request: str
 ) -> str:
     lines = [
-        f"Choose the {count} best {spec.item_plural if count != 1 else spec.item_label.lower()}"
+        f"Choose the {count} best {_unit(spec, count)}"
         f" for a {spec.title} about this request: "
         f"{json.dumps(request or spec.title, ensure_ascii=False)}",
         "Prefer ones that cover different ideas. Candidates:",
@@ -54,6 +54,11 @@ def build_pick_prompt(
         lines.append(f"{c.id}: {summary}")
     lines.append(f'Answer {{"picks": [...]}} with {count} different ids.')
     return "\n".join(lines)
+
+
+def _unit(spec: ArtifactSpec, count: int) -> str:
+    plural = spec.draft_unit or spec.item_plural
+    return plural if count != 1 else plural.removesuffix("es" if plural.endswith("ches") else "s")
 
 
 def settle_picks(
