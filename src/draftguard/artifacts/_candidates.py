@@ -207,9 +207,9 @@ def _distractors(term: Term, terms: Sequence[Term], avoid: str) -> list[str]:
     return out
 
 
-def _shuffled(answer: str, others: list[str], seed: str) -> list[str]:
+def _shuffled(answer: str, others: list[str], key: str) -> list[str]:
     """The options with the answer at a place fixed by the question, not always first."""
-    at = zlib.crc32(seed.encode("utf-8")) % MIN_OPTIONS
+    at = zlib.crc32(key.encode("utf-8")) % MIN_OPTIONS
     return [*others[:at], answer, *others[at:]]
 
 

@@ -16,7 +16,7 @@ It needs no framework. `ArtifactMachine.run()` is a generator a driver steps thr
 
 Two ways to make the artifact, chosen by what the model can do (`writes_structured`):
 
-- a capable model writes it under the schema (seed 001's path) and repairs it from the
+- a capable model writes it under the schema (the design's path) and repairs it from the
   violations and issues;
 - a small model picks candidate ids that code built from the chunks (`_candidates`), under
   an enum; a repair picks again without the rejected candidates.
