@@ -44,7 +44,12 @@ def small(artifact_type: str, request: str = "4 items", **kw: Any) -> ArtifactMa
 def test_a_small_model_answers_one_enum_question_and_the_artifact_is_the_picked_candidates(
 ) -> None:
     candidates = build_candidates("flashcards", artifact_chunks(POST, "4 items"))
-    wanted = [c.id for c in candidates[:4]]
+    chosen, keys = [], set()  # four cards on four different terms and sentences
+    for c in candidates:
+        if not c.keys & keys and len(chosen) < 4:
+            chosen.append(c)
+            keys |= c.keys
+    wanted = [c.id for c in chosen]
     questions: list[ModelQuestion] = []
 
     def answer(q: ModelQuestion) -> str:
@@ -60,7 +65,7 @@ def test_a_small_model_answers_one_enum_question_and_the_artifact_is_the_picked_
     assert set(wanted) <= set(picks["items"]["enum"])
     # Delivered in reading order, whatever order the model named them in.
     assert [c["front"] for c in outcome.artifact["flashcards"]] == [
-        c.item["front"] for c in candidates[:4]]
+        c.item["front"] for c in chosen]
     events = [s for s in steps if isinstance(s, ProgressEvent)]
     assert all(isinstance(e.stage, Stage) for e in events)
     assert [e.progress for e in events] == sorted(e.progress for e in events)

@@ -158,6 +158,8 @@ def key_terms(chunks: Sequence[SourceChunk]) -> list[Term]:
         own = frozenset(stems(text))
         if _kind(text) != "number" and not own:
             return  # only function words
+        if text.replace(".", "").replace(",", "").isdigit():
+            return  # a bare number ("16 to 20 weeks") means nothing on its own
         if _kind(text) != "number" and any(own <= other for other in seen_stems):
             return  # "starter" beside "sourdough starter", "hours" beside "6 hours"
         seen.add(key)
@@ -277,8 +279,10 @@ def _branches(
         if not label:
             if not own:
                 continue
-            label = own[0].text
-            own = own[1:]
+            # A branch is named by a term, not a quantity ("90 minutes" names nothing).
+            first = next((t for t in own if t.kind != "number"), own[0])
+            label = first.text
+            own = [t for t in own if t is not first]
         key = normalize_key(label)
         if key in sections:
             sections[key][1].extend(own)
@@ -317,9 +321,12 @@ def build_candidates(artifact_type: str, chunks: Sequence[SourceChunk]) -> list[
     for item, chunk_id, key in made:
         summary = _summary(artifact_type, item)
         term = kinds.get(normalize_key(key))
+        keys = {normalize_key(key)}
+        if term is not None and artifact_type != "mindmap":
+            # One item per source sentence: two cards with the same back teach one fact.
+            keys.add("sentence:" + normalize_key(term.sentence))
         out.append(Candidate(id=f"c{len(out) + 1}", item=item, chunk_id=chunk_id,
-                             summary=summary, keys=frozenset({normalize_key(key)}),
-                             rank=_rank(term)))
+                             summary=summary, keys=frozenset(keys), rank=_rank(term)))
     return out
 
 
