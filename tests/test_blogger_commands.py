@@ -190,7 +190,7 @@ async def test_flashcards_and_mindmap_commands_use_the_post() -> None:
                                      "    - Chlorophyll", "  - Glucose"]
     chat.model.add({"flashcards": [
         {"front": "Photosynthesis", "back": "Plants convert light energy into chemical energy."},
-        {"front": "Chloroplasts", "back": "Where photosynthesis occurs; they hold chlorophyll."},
+        {"front": "Chloroplasts", "back": "Where photosynthesis occurs; they contain chlorophyll."},
     ]}, NO_ISSUES)
     text = await chat.say("/flashcards 2")
     assert text.startswith("Here is your flashcards (2 items")

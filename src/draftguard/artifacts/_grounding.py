@@ -191,9 +191,13 @@ def _support(
         return None
     wanted = set(stems(text)) - _framing()
     numbers = set(_NUMBER.findall(text))
-    for c in prepared:
-        if (wanted and numbers <= c.numbers
-                and len(wanted & c.stems) >= share_cutoff * len(wanted)):
+    for i, c in enumerate(prepared):
+        # A paragraph may name its topic only in the one before ("This occurs in
+        # chloroplasts" after a paragraph on photosynthesis): the pair counts together.
+        before = prepared[i - 1] if i and prepared[i - 1].chunk.source == c.chunk.source else c
+        held = c.stems | before.stems
+        if (wanted and numbers <= c.numbers | before.numbers
+                and len(wanted & held) >= share_cutoff * len(wanted)):
             return c.chunk
     for c in prepared:
         if numbers <= c.numbers and fuzz.partial_ratio(needle, c.key, score_cutoff=score_cutoff):
@@ -212,8 +216,9 @@ def supporting_chunk(
 
     Nothing in `text` may be new to the source: every topic word's stem and every number
     must occur in some chunk (words that frame a question, like "which" or "complete", are
-    exempt). Then one chunk must hold at least `share_cutoff` of the text's topic stems and
-    all its numbers, or hold the text nearly verbatim (rapidfuzz `partial_ratio` at least
+    exempt). Then one chunk (with the chunk before it in the same source, which may name
+    its topic) must hold at least `share_cutoff` of the text's topic stems and all its
+    numbers, or hold the text nearly verbatim (rapidfuzz `partial_ratio` at least
     `score_cutoff`; the only test for a text without topic stems, such as "250 °C").
     """
     return _support(text, _prepared(chunks), share_cutoff=share_cutoff,
