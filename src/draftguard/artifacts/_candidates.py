@@ -60,7 +60,8 @@ _NOT_TERMS = frozenset({
     "during", "in", "on", "at", "after", "before", "when", "while", "if", "for", "with", "by",
     "from", "to", "as", "first", "last", "next", "two", "three", "four", "five", "six", "seven",
     "eight", "nine", "ten", "half", "rich", "built", "whole", "same", "own", "different",
-    "more", "less", "most", "much", "then", "now", "only", "also", "just", "very",
+    "more", "less", "most", "much", "then", "now", "only", "also", "just", "very", "bc", "ad",
+    "bce", "ce",
 })
 _PRONOUNS = frozenset({
     "it", "this", "that", "these", "those", "they", "he", "she", "we", "you", "i", "there",
@@ -345,7 +346,7 @@ def _rank(term: Term | None) -> int:
 def _summary(artifact_type: str, item: dict[str, Any]) -> str:
     if artifact_type == "quiz":
         question = str(item["question"]).removeprefix(_CLOZE_PREFIX).strip('"')
-        return f"{question} (answer: {item['correct_answer']})"
+        return f"{item['correct_answer']} = {question}"
     if artifact_type == "flashcards":
         return f"{item['front']}: {item['back']}"
     leaves = ", ".join(item["children"])

@@ -21,9 +21,20 @@ _SUMMARY_CHARS = 100
 def listed(candidates: Sequence[Candidate], count: int) -> list[Candidate]:
     """The candidates shown to the model: code's best `MAX_LISTED`, in reading order."""
     limit = max(MAX_LISTED, count + 2)
-    best = sorted(candidates, key=lambda c: c.rank)[:limit]
-    keep = {c.id for c in best}
-    return [c for c in candidates if c.id in keep]
+    ranked = sorted(candidates, key=lambda c: c.rank)
+    keep: list[Candidate] = []
+    keys: set[str] = set()
+    # Candidates on different terms and sentences first: the list is short, and two clozes
+    # of one sentence are one choice.
+    for c in ranked:
+        if len(keep) < limit and not c.keys & keys:
+            keep.append(c)
+            keys |= c.keys
+    for c in ranked:
+        if len(keep) < limit and c not in keep:
+            keep.append(c)
+    ids = {c.id for c in keep}
+    return [c for c in candidates if c.id in ids]
 
 
 def pick_schema(candidates: Sequence[Candidate], count: int) -> dict[str, Any]:
