@@ -3,7 +3,6 @@ artifact the content tools keep)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -46,7 +45,12 @@ async def run_coordinator(coordinator: ScriptedLlm, artifact_llm: ScriptedLlm,
 
 
 async def test_tool_turns_the_current_post_into_validated_flashcards() -> None:
-    cards = json.loads((DATA / "atp_flashcards_repair2.json").read_text(encoding="utf-8"))
+    # Every card must rest on the post (the seed's repaired cards name "phosphate bonds",
+    # which this post does not hold, so they are not used here).
+    cards = {"flashcards": [
+        {"front": "ATP", "back": "The primary energy molecule of cells"},
+        {"front": "Mitochondria", "back": "Where ATP is produced by cellular respiration"},
+    ]}
     artifact_llm = ScriptedLlm([cards, {"issues": []}])
     coordinator = ScriptedLlm([
         Call("make_artifact", {"artifact_type": "flashcards", "request": "2 cards"}),

@@ -30,6 +30,9 @@ ATP_SOURCE = (
     "ATP (adenosine triphosphate) is the primary energy molecule of cells. It stores energy in "
     "phosphate bonds. ATP is produced in mitochondria by cellular respiration."
 )
+# What the seed's repaired cards say beyond ATP_SOURCE: every card must rest on the source.
+ATP_NOTES = (ATP_SOURCE + " Mitochondria are the organelles that make it, and cells use it "
+             "for their processes.")
 NO_ISSUES: dict[str, Any] = {"issues": []}
 
 
@@ -80,7 +83,10 @@ async def test_seed_quiz_repaired_on_attempt_1() -> None:
         "  - Question 1: Must have at least 4 options (has 3)",
         "  - Question 2: Options must be unique (found duplicates)",
         "  - Question 2: correct_answer 'Chloroplasts' must be one of the options",
-        'Semantic Issues:\n  - Question 1: Wrong answer (Answer "Energy production" is too vague)',
+        # the grounding check's issue first, then the judge's (it adds, never replaces)
+        "Semantic Issues:\n  - Question 1: Not answerable from source (the answer "
+        "'Energy production' is not in the source; new words: 'production')",
+        '  - Question 1: Wrong answer (Answer "Energy production" is too vague)',
         "1. Each question MUST have at least 4 options",
         "4. Questions must be answerable from the provided content",
         "CRITICAL: Return the COMPLETE corrected artifact in valid JSON format.",
@@ -95,7 +101,7 @@ async def test_seed_quiz_repaired_on_attempt_1() -> None:
         ("done", 100, 1),
     ]
     assert "✗ 3 violations found" in rec.logs
-    assert "Validation failed: 3 structural violations, 1 semantic issue" in rec.logs
+    assert "Validation failed: 3 structural violations, 2 semantic issues" in rec.logs
     assert "Repair attempt 1/2" in rec.logs
     assert "✓ Repair successful after 1 attempt(s)" in rec.logs
 
@@ -108,7 +114,7 @@ async def test_seed_flashcards_repaired_on_attempt_2_with_history_in_prompt() ->
                      "detail": '"ATP Production" not found in source chunks'}]},
         load("atp_flashcards_repair2.json"), NO_ISSUES,
     ])
-    outcome, rec = await run(llm, "flashcards", ATP_SOURCE, "2 flashcards on ATP")
+    outcome, rec = await run(llm, "flashcards", ATP_NOTES, "2 flashcards on ATP")
     assert outcome.ok and outcome.attempts == 2 and outcome.llm_calls == 6
     assert outcome.artifact == load("atp_flashcards_repair2.json")
     first_repair, second_repair = llm.prompt_text(2), llm.prompt_text(4)
@@ -140,11 +146,15 @@ async def test_seed_permanent_failure_after_2_attempts() -> None:
     outcome, rec = await run(llm, "quiz", source, "Create a detailed quiz on photosynthesis")
     assert not outcome.ok and outcome.failure_kind == "validation"
     assert outcome.llm_calls == MAX_LLM_CALLS == 6 and outcome.attempts == 2
-    assert outcome.error == (
+    # The grounding check names what no source sentence supports; the judge's verdict follows.
+    assert outcome.error is not None and outcome.error.startswith(
         'Validation failed after 2 repair attempts. Violations: [] '
-        'Issues: ["Question 1: Not answerable from source", '
-        '"Question 2: Contains hallucinated facts"]'
-    )
+        'Issues: ["Question 1: Contains hallucinated facts (the question \'Which pigment '
+        'absorbs red light?\' is not in the source; new words: \'pigment\', \'absorbs\'')
+    assert ("Question 1: Not answerable from source (the answer 'Chlorophyll a' is not in the "
+            "source; new words: 'Chlorophyll'") in outcome.error
+    assert outcome.error.endswith(
+        '"Question 1: Not answerable from source", "Question 2: Contains hallucinated facts"]')
     assert rec.progress[-1] == ("failed", 100, 2)
     assert "✗ Repair failed after 2 attempts" in rec.logs
     # one sentence of source: the plan asks for one item, not a "detailed" quiz
@@ -313,7 +323,8 @@ async def test_a_copied_format_example_is_caught_even_when_the_judge_passes_it()
     copied = example["flashcards"][0]["front"]
     assert "  - Flashcard 1: Contains hallucinated facts (copied from the format example, " \
         f"not the source: '{copied}')" in llm.prompt_text(2)
-    assert "✗ 1 issue found" in rec.logs
+    # the copy, and the grounding check's two lines for its front and back
+    assert "✗ 3 issues found" in rec.logs
 
 
 async def test_a_copy_that_never_goes_away_is_the_final_failure() -> None:
@@ -434,12 +445,9 @@ async def test_an_abandoned_embedded_model_call_frees_the_model_at_once() -> Non
     assert len(pieces) == 1 and pieces[0][0] == "x" * 50 and pieces[0][1] == "length"
 
 
-async def test_the_embedded_model_gets_no_format_example_to_copy(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+async def test_a_small_model_picks_code_s_candidates_and_sees_no_format_example() -> None:
     # Measured: with the example in its prompt SmolLM2 returned the example card three times
-    # running; without it, "ATP" / "adenosine triphosphate". Remote models keep the example.
-    import draftguard_adk.llm as local_llm
+    # running. A small model now only picks ids of cards code wrote from the source.
     from draftguard.artifacts import get_spec
 
     good = {"flashcards": [{"front": "ATP", "back": "The primary energy molecule of cells"}]}
@@ -447,19 +455,25 @@ async def test_the_embedded_model_gets_no_format_example_to_copy(
 
     llm = ScriptedLlm([good, NO_ISSUES])
     await run(llm, "flashcards", ATP_SOURCE, "1 card")
-    assert example in llm.prompt_text(0)
+    assert example in llm.prompt_text(0)  # a capable model writes, with the example
 
-    monkeypatch.setattr(local_llm, "LocalLlm", ScriptedLlm)  # "this model is the embedded one"
-    llm = ScriptedLlm([good, NO_ISSUES])
-    outcome, _ = await run(llm, "flashcards", ATP_SOURCE, "1 card")
-    assert outcome.ok and example not in llm.prompt_text(0)
-    assert "Example of the format" not in llm.prompt_text(0)
+    small = ScriptedLlm([{"picks": ["c1"]}], model="local:smollm2")
+    outcome, rec = await run(small, "flashcards", ATP_SOURCE, "1 card")
+    assert outcome.ok and outcome.llm_calls == 1 and small.remaining == 0
+    assert example not in small.prompt_text(0)
+    assert "Example of the format" not in small.prompt_text(0)
+    schema = small.requests[0].config.response_json_schema
+    assert schema["properties"]["picks"]["items"]["enum"][0] == "c1"
+    assert outcome.artifact is not None
+    assert outcome.artifact["flashcards"][0]["front"] == "ATP"
+    assert any(line.startswith("Picked 1 flashcard") for line in rec.logs)
 
     # agents.yaml's prompt_example overrides the default either way.
     loop = build_artifact_repair_loop(model=llm)
     assert loop.prompt_example is None
     forced = loop.model_copy(update={"prompt_example": True})
-    assert forced._include_example(llm) is True
+    assert forced._include_example(small) is True
+    assert loop._include_example(small) is False and loop._include_example(llm) is True
 
 
 async def test_the_model_picks_the_answer_by_number_and_gets_a_canonical_quiz() -> None:
@@ -501,7 +515,7 @@ async def test_the_judge_answers_in_a_schema_bounded_by_the_artifact_s_items() -
     from draftguard_adk.llm._budget import max_json_chars
 
     llm = ScriptedLlm([load("atp_flashcards_repair2.json"), NO_ISSUES])
-    outcome, _ = await run(llm, "flashcards", ATP_SOURCE, "2 cards")
+    outcome, _ = await run(llm, "flashcards", ATP_NOTES, "2 cards")
     assert outcome.ok
     judge = llm.requests[1].config
     schema = to_json_schema(judge.response_json_schema or judge.response_schema)
@@ -517,34 +531,26 @@ def _quiz_draft(answer: str) -> dict[str, Any]:
                            "correct_option": 4, "explanation": "Cells make ATP there."}]}
 
 
-async def test_without_the_judge_quiz_answers_must_be_in_the_source(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    import draftguard_adk.llm as local_llm
-
-    monkeypatch.setattr(local_llm, "LocalLlm", ScriptedLlm)  # "this model is the embedded one"
+async def test_without_the_judge_quiz_answers_must_be_in_the_source() -> None:
     # An answer the source holds passes on one call: no judge is asked.
     llm = ScriptedLlm([_quiz_draft("mitochondria")])
-    outcome, rec = await run(llm, "quiz", ATP_SOURCE, "1 question")
+    outcome, rec = await run(llm, "quiz", ATP_SOURCE, "1 question", semantic_judge=False)
     assert outcome.ok and outcome.llm_calls == 1 and llm.remaining == 0
-    assert any("deterministic checks; no model judge" in m for m in rec.logs)
+    assert any("grounding in the source; no model judge" in m for m in rec.logs)
     # An answer it does not hold is sent back with the reason, and the repair is checked the
     # same way.
     llm = ScriptedLlm([_quiz_draft("Golgi apparatus"), _quiz_draft("Mitochondria")])
-    outcome, _ = await run(llm, "quiz", ATP_SOURCE, "1 question")
+    outcome, _ = await run(llm, "quiz", ATP_SOURCE, "1 question", semantic_judge=False)
     assert outcome.ok and outcome.attempts == 1 and outcome.llm_calls == 2
     assert ("Question 1: Not answerable from source (the answer 'Golgi apparatus' is not in "
-            "the source)") in llm.prompt_text(1)
+            "the source; new words: 'Golgi', 'apparatus')") in llm.prompt_text(1)
 
 
-def test_semantic_judge_setting_overrides_the_embedded_default(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    import draftguard_adk.llm as local_llm
-
+def test_semantic_judge_setting_overrides_the_profile_s_default() -> None:
     remote = ScriptedLlm([])
+    small = ScriptedLlm([], model="local:smollm2")
     loop = build_artifact_repair_loop(model=remote)
-    assert loop.semantic_judge is None and loop._judge_on(remote) is True
-    monkeypatch.setattr(local_llm, "LocalLlm", ScriptedLlm)  # "this model is the embedded one"
-    assert loop._judge_on(remote) is False
-    assert loop.model_copy(update={"semantic_judge": True})._judge_on(remote) is True
+    assert loop.semantic_judge is None
+    assert loop._judge_on(remote) is True and loop._judge_on(small) is False
+    assert loop.model_copy(update={"semantic_judge": True})._judge_on(small) is True
+    assert loop.model_copy(update={"semantic_judge": False})._judge_on(remote) is False

@@ -94,7 +94,7 @@ async def test_help_lists_every_command_without_the_model() -> None:
     text = await chat.say("/help")
     commands = [line.split()[0] for line in text.splitlines()[1:]]
     assert commands == ["/split", "/quiz", "/flashcards", "/mindmap", "/edit", "/undo",
-                        "/versions", "/check", "/help"]
+                        "/versions", "/check", "/sources", "/help"]
     assert chat.model.requests == []
 
 
@@ -193,7 +193,7 @@ async def test_flashcards_and_mindmap_commands_use_the_post() -> None:
                                      "    - Chlorophyll", "  - Glucose"]
     chat.model.add({"flashcards": [
         {"front": "Photosynthesis", "back": "Plants convert light energy into chemical energy."},
-        {"front": "Chloroplasts", "back": "Where photosynthesis occurs; they hold chlorophyll."},
+        {"front": "Chloroplasts", "back": "Where photosynthesis occurs; they contain chlorophyll."},
     ]}, NO_ISSUES)
     text = await chat.say("/flashcards 2")
     assert text.startswith("Here is your flashcards (2 items")
@@ -380,7 +380,7 @@ async def test_a_one_line_post_after_the_colon_is_saved_too() -> None:
 async def test_content_write_ignores_a_file_name_the_author_never_gave() -> None:
     chat = Chat(Call("content_write", {"markdown": POST, "name": "md.html"}), "Saved.")
     # A pasted post with a lead-in is saved by code now; this one is the model's to save.
-    text = await chat.say(f"Here are some notes, do what you think is best with them:\n{POST}")
+    text = await chat.say(f"Do what you think is best with this:\n{POST}")
     assert text.endswith("(Ignored: name='md.html' (you never named that file; the post "
                          "stays draft.md))")
     assert await chat.artifact("draft.md") == POST and await chat.artifact("md.html") is None

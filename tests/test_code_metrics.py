@@ -17,9 +17,8 @@ MAX_MODULE_LINES = 450
 MAX_FUNCTION_LINES = 60
 
 ALLOWED = {
-    # the artifact repair loop's rewrite (its own issue)
-    "src/draftguard_adk/artifacts/_loop.py::_run_async_impl",
-    "src/draftguard_adk/artifacts/_repair.py::generate_artifact",
+    # the artifact state machine and the two longest contract checks, landed at the limits
+    "src/draftguard/artifacts/_machine.py::run",
     "src/draftguard/artifacts/schemas/mindmap.py::check",
     "src/draftguard/artifacts/schemas/quiz.py::check",
 }

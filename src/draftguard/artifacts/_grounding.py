@@ -1,5 +1,6 @@
-"""Deterministic semantic checks: items copied from the prompt's format example, and quiz
-answers the source does not contain.
+"""Deterministic semantic checks: items copied from the prompt's format example, and item
+text the source chunks do not support (every quiz question and answer, every flashcard,
+every mindmap label), on every model.
 
 The generate prompt shows one example item so the model sees the shape. Small models copy
 it (measured: SmolLM2 answered an ATP source with the example's "Mitochondria" card, and
@@ -10,7 +11,9 @@ asking a model: the repair step sees it like any judge issue, and no call is spe
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from rapidfuzz import fuzz
@@ -18,8 +21,20 @@ from rapidfuzz import fuzz
 from draftguard.artifacts._registry import get_spec
 from draftguard.artifacts._semantic import ISSUE_TEXT, SemanticIssueKind
 from draftguard.artifacts._spec import ArtifactSpec, normalize_key
+from draftguard.sources import SourceChunk
+from draftguard.split import stems
 
-__all__ = ["ANSWER_SCORE_CUTOFF", "copied_example_issues", "ungrounded_answer_issues"]
+__all__ = [
+    "ANSWER_SCORE_CUTOFF",
+    "GROUNDED_FIELDS",
+    "PHRASE_SCORE_CUTOFF",
+    "STEM_SHARE_CUTOFF",
+    "copied_example_issues",
+    "supporting_chunk",
+    "ungrounded_answer_issues",
+    "ungrounded_issues",
+    "ungrounded_items",
+]
 
 #: How closely (rapidfuzz partial_ratio, 0-100) a quiz answer must appear in its source.
 ANSWER_SCORE_CUTOFF = 85.0
@@ -102,3 +117,183 @@ def ungrounded_answer_issues(
                 f"'{answer.strip()}' is not in the source)"
             )
     return issues
+
+
+# -- every item against the source chunks ---------------------------------------------------
+
+#: Share (0-1) of an item text's topic stems that one source chunk must hold.
+STEM_SHARE_CUTOFF = 0.75
+#: How closely (rapidfuzz partial_ratio, 0-100) a text with no topic stems (a number, "250 °C")
+#: or any text quoted as is must appear in one chunk.
+PHRASE_SCORE_CUTOFF = 85.0
+
+# Words that frame a question or a label rather than state a fact ("Which term completes ...",
+# "Main ideas"): a source need not hold them.
+_FRAMING_WORDS = (
+    "what which who whom whose when where why how following true false correct best according "
+    "post text source article passage term word phrase complete completes sentence blank fill "
+    "statement describe describes mean means meaning main called name named define defined "
+    "definition purpose role example key idea ideas overview introduction summary topic topics "
+    "basics concept concepts say says said"
+)
+
+
+@cache
+def _framing() -> frozenset[str]:
+    return frozenset(stems(_FRAMING_WORDS))
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+class _Chunk:
+    __slots__ = ("chunk", "key", "numbers", "stems")
+
+    def __init__(self, chunk: SourceChunk) -> None:
+        self.chunk = chunk
+        self.key = normalize_key(chunk.text)
+        self.stems = frozenset(stems(chunk.text))
+        self.numbers = frozenset(_NUMBER.findall(chunk.text))
+
+
+def _prepared(chunks: Sequence[SourceChunk]) -> list[_Chunk]:
+    return [_Chunk(c) for c in chunks]
+
+
+#: Stems this long that agree on this many first letters are one word family: Snowball keeps
+#: "conversion" and "convert" apart, a reader does not.
+_FAMILY_PREFIX = 5
+
+
+def _novel(text: str, prepared: Sequence[_Chunk]) -> list[str]:
+    """The words of `text` whose stem (or word family) no chunk holds, and numbers no chunk
+    holds."""
+    known: frozenset[str] = frozenset().union(*(c.stems for c in prepared))
+    families = {k[:_FAMILY_PREFIX] for k in known if len(k) >= _FAMILY_PREFIX}
+    numbers: frozenset[str] = frozenset().union(*(c.numbers for c in prepared))
+    out = [n for n in _NUMBER.findall(text) if n not in numbers]
+    for word in _WORDS.findall(text):
+        new = [s for s in set(stems(word)) - _framing() - known
+               if len(s) < _FAMILY_PREFIX or s[:_FAMILY_PREFIX] not in families]
+        if new and word not in out:
+            out.append(word)
+    return out
+
+
+_WORDS = re.compile(r"[^\W\d_][\w'’\-]*")
+
+
+def _support(
+    text: str, prepared: Sequence[_Chunk], *, share_cutoff: float, score_cutoff: float
+) -> SourceChunk | None:
+    needle = normalize_key(text)
+    if not needle or _novel(text, prepared):
+        return None
+    wanted = set(stems(text)) - _framing()
+    numbers = set(_NUMBER.findall(text))
+    for i, c in enumerate(prepared):
+        # A paragraph may name its topic only in the one before ("This occurs in
+        # chloroplasts" after a paragraph on photosynthesis): the pair counts together.
+        before = prepared[i - 1] if i and prepared[i - 1].chunk.source == c.chunk.source else c
+        held = c.stems | before.stems
+        if (wanted and numbers <= c.numbers | before.numbers
+                and len(wanted & held) >= share_cutoff * len(wanted)):
+            return c.chunk
+    for c in prepared:
+        if numbers <= c.numbers and fuzz.partial_ratio(needle, c.key, score_cutoff=score_cutoff):
+            return c.chunk
+    return None
+
+
+def supporting_chunk(
+    text: str,
+    chunks: Sequence[SourceChunk],
+    *,
+    share_cutoff: float = STEM_SHARE_CUTOFF,
+    score_cutoff: float = PHRASE_SCORE_CUTOFF,
+) -> SourceChunk | None:
+    """The first chunk that supports `text`, or None.
+
+    Nothing in `text` may be new to the source: every topic word's stem and every number
+    must occur in some chunk (words that frame a question, like "which" or "complete", are
+    exempt). Then one chunk (with the chunk before it in the same source, which may name
+    its topic) must hold at least `share_cutoff` of the text's topic stems and all its
+    numbers, or hold the text nearly verbatim (rapidfuzz `partial_ratio` at least
+    `score_cutoff`; the only test for a text without topic stems, such as "250 °C").
+    """
+    return _support(text, _prepared(chunks), share_cutoff=share_cutoff,
+                    score_cutoff=score_cutoff)
+
+
+#: The fields each type's items must take from the source, and how each reads in an issue.
+GROUNDED_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "quiz": (("question", "question"), ("correct_answer", "answer")),
+    "flashcards": (("front", "front"), ("back", "back")),
+    "mindmap": (("label", "label"),),
+}
+
+
+def ungrounded_items(
+    artifact_type: str,
+    artifact: Any,
+    chunks: Sequence[SourceChunk],
+    *,
+    share_cutoff: float = STEM_SHARE_CUTOFF,
+    score_cutoff: float = PHRASE_SCORE_CUTOFF,
+) -> list[tuple[int, str]]:
+    """(1-based item number, issue line) for every item with a field no chunk supports.
+
+    `artifact` is canonical or in draft shape (a nested mindmap is flattened first). Every
+    quiz question and answer, every flashcard front and back and every mindmap label must be
+    supported (`supporting_chunk`); anything else is a hallucination the repair must fix.
+    """
+    fields = GROUNDED_FIELDS.get(artifact_type)
+    if not fields or not isinstance(artifact, Mapping):
+        return []
+    spec = get_spec(artifact_type)
+    if spec.items_key not in artifact:
+        report = spec.validate(spec.read_draft(artifact))
+        if report.artifact is None:
+            return []  # the structural rules report what is wrong with its shape
+        artifact = report.artifact
+    prepared = _prepared(chunks)
+    found: list[tuple[int, str]] = []
+    for number, item in enumerate(_items(spec, artifact), 1):
+        if not isinstance(item, Mapping):
+            continue
+        for name, noun in fields:
+            value = item.get(name)
+            if not isinstance(value, str) or not value.strip():
+                continue  # the structural rules report a missing field
+            if _support(value, prepared, share_cutoff=share_cutoff,
+                        score_cutoff=score_cutoff) is not None:
+                continue
+            novel = _novel(value, prepared)
+            why = (f"; new words: {', '.join(repr(w) for w in novel[:4])}"
+                   if novel else "")
+            if name == "correct_answer":
+                text = (f"{ISSUE_TEXT[SemanticIssueKind.NOT_ANSWERABLE]} (the answer "
+                        f"'{value.strip()}' is not in the source{why})")
+            else:
+                text = (f"{ISSUE_TEXT[SemanticIssueKind.HALLUCINATED]} (the {noun} "
+                        f"'{_short(value)}' is not in the source{why})")
+            found.append((number, f"{spec.item_name(artifact, number)}: {text}"))
+    return found
+
+
+def ungrounded_issues(
+    artifact_type: str,
+    artifact: Any,
+    chunks: Sequence[SourceChunk],
+    *,
+    share_cutoff: float = STEM_SHARE_CUTOFF,
+    score_cutoff: float = PHRASE_SCORE_CUTOFF,
+) -> list[str]:
+    """The issue lines of `ungrounded_items`."""
+    return [line for _, line in ungrounded_items(
+        artifact_type, artifact, chunks, share_cutoff=share_cutoff, score_cutoff=score_cutoff)]
+
+
+def _short(text: str, limit: int = 80) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"

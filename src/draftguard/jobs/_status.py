@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from draftguard.artifacts import STAGE_PROGRESS, repair_progress
+from draftguard.artifacts import STAGE_PROGRESS, Stage, repair_progress
 
 __all__ = [
     "ACTIVE_STATUSES",
@@ -39,18 +39,6 @@ class JobStatus(StrEnum):
     GENERATING = "generating"
     VALIDATING = "validating"
     COMPLETED = "completed"
-    FAILED = "failed"
-
-
-class Stage(StrEnum):
-    """What the repair loop reports through its progress callback."""
-
-    PLANNING = "planning"
-    GENERATING = "generating"
-    STRUCTURAL = "structural"
-    SEMANTIC = "semantic"
-    REPAIR = "repair"
-    DONE = "done"
     FAILED = "failed"
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from draftguard_adk.artifacts._driver import drive
 from draftguard_adk.artifacts._loop import (
     AGENT_NAME,
     MAX_LLM_CALLS,
@@ -21,6 +22,7 @@ from draftguard_adk.artifacts._outcome import (
     FailureKind,
 )
 from draftguard_adk.artifacts._repair import (
+    EventCallback,
     LogCallback,
     ProgressCallback,
     generate_artifact,
@@ -43,11 +45,13 @@ __all__ = [
     "STATE_TYPE",
     "ArtifactOutcome",
     "ArtifactRepairLoop",
+    "EventCallback",
     "FailureKind",
     "LogCallback",
     "ProgressCallback",
     "build_artifact_agent",
     "build_artifact_repair_loop",
     "build_artifact_tool",
+    "drive",
     "generate_artifact",
 ]

@@ -1,0 +1,420 @@
+"""The repair loop as a pure state machine: generate, structural checks, semantic checks, at
+most `max_repairs` repairs, never more than 6 model questions.
+
+It needs no framework. `ArtifactMachine.run()` is a generator a driver steps through:
+
+    steps = machine.run()
+    step = next(steps)
+    while not isinstance(step, Finished):
+        if isinstance(step, ModelQuestion):
+            try:
+                step = steps.send(await ask(step))     # the model's answer text
+            except ModelFailure as err:
+                step = steps.throw(err)                # the machine turns it into a verdict
+        else:                                          # a ProgressEvent: render it
+            step = next(steps)
+
+Two ways to make the artifact, chosen by what the model can do (`writes_structured`):
+
+- a capable model writes it under the schema (the design's path) and repairs it from the
+  violations and issues;
+- a small model picks candidate ids that code built from the chunks (`_candidates`), under
+  an enum; a repair picks again without the rejected candidates.
+
+Either way the same structural rules run, then the same grounding check (every quiz question
+and answer, flashcard and mindmap label must be supported by a chunk), then the model judge
+where it is on; it adds to the grounding check and never replaces it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Generator, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from draftguard.artifacts._candidates import Candidate, assemble, build_candidates
+from draftguard.artifacts._grounding import (
+    PHRASE_SCORE_CUTOFF,
+    STEM_SHARE_CUTOFF,
+    copied_example_issues,
+    ungrounded_items,
+)
+from draftguard.artifacts._outcome import ArtifactOutcome, FailureKind
+from draftguard.artifacts._parsing import check_text, parse_json_text
+from draftguard.artifacts._picking import (
+    PICK_SYSTEM,
+    build_pick_prompt,
+    listed,
+    pick_schema,
+    settle_picks,
+)
+from draftguard.artifacts._plan import make_plan, requested_count
+from draftguard.artifacts._progress import STAGE_PROGRESS, Stage, repair_progress
+from draftguard.artifacts._prompting import (
+    AttemptRecord,
+    build_generate_prompt,
+    build_judge_prompt,
+    build_repair_prompt,
+    failure_message,
+)
+from draftguard.artifacts._registry import artifact_types, get_spec
+from draftguard.artifacts._semantic import JudgeVerdict, format_issues, judge_schema
+from draftguard.artifacts._spec import ArtifactSpec, StructuralReport
+from draftguard.errors import (
+    DraftguardError,
+    ModelOutputError,
+    ModelTimeoutError,
+    ModelUnavailableError,
+)
+from draftguard.sources import SourceChunk
+
+__all__ = [
+    "MAX_MODEL_QUESTIONS",
+    "ArtifactMachine",
+    "Finished",
+    "MachineStep",
+    "ModelQuestion",
+    "ProgressEvent",
+    "Purpose",
+]
+
+#: The loop's budget, its worst case: generate, judge, then (repair, judge) twice.
+MAX_MODEL_QUESTIONS = 6
+
+
+class Purpose(StrEnum):
+    """Why the machine asks the model."""
+
+    GENERATE = "generate"
+    PICK = "pick"
+    JUDGE = "judge"
+    REPAIR = "repair"
+
+
+_SYSTEM: dict[Purpose, str] = {
+    Purpose.GENERATE: "You write study material strictly from the given source. Answer only JSON.",
+    Purpose.PICK: PICK_SYSTEM,
+    Purpose.JUDGE: "You check study material against its source. Answer only JSON.",
+    Purpose.REPAIR: "You fix study material so it follows every rule. Answer only JSON.",
+}
+
+
+@dataclass(frozen=True)
+class ModelQuestion:
+    """Ask the model `prompt`; its answer must be JSON of `schema` (a pydantic class or a
+    JSON schema). The driver sends back the answer text or throws a model failure."""
+
+    purpose: Purpose
+    prompt: str
+    schema: type[BaseModel] | Mapping[str, Any]
+    system: str
+
+
+@dataclass(frozen=True)
+class ProgressEvent:
+    """One step of the loop, for a progress bar and a log: typed, never parsed.
+
+    `retry` marks the verdict that sends the artifact to repair (its violations and issues
+    are the feedback)."""
+
+    stage: Stage
+    progress: int
+    attempt: int
+    message: str
+    violations: tuple[str, ...] = ()
+    issues: tuple[str, ...] = ()
+    retry: bool = False
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Finished:
+    outcome: ArtifactOutcome
+
+
+MachineStep = ModelQuestion | ProgressEvent | Finished
+
+#: What a model question can end in; the machine turns each into the run's verdict.
+_MODEL_FAILURES = (ModelUnavailableError, ModelOutputError)
+
+
+def _kind(err: DraftguardError) -> FailureKind:
+    return "timeout" if isinstance(err, ModelTimeoutError) else "model_error"
+
+
+def _count(n: int, noun: str) -> str:
+    """`n` with `noun` in the right number; `noun` may come singular or plural."""
+    if noun.endswith("ches"):
+        singular, plural = noun[:-2], noun
+    else:
+        singular = noun[:-1] if noun.endswith("s") else noun
+        plural = singular + "s"
+    return f"{n} {singular if n == 1 else plural}"
+
+
+def _generated_line(report: StructuralReport, plural: str) -> str:
+    # Output that did not parse says so: a count of 0 items would read as an empty artifact.
+    unreadable = next((v.message for v in report.violations if v.code == "invalid_json"), None)
+    if unreadable is not None:
+        return f"✗ Generated output unreadable: {unreadable}"
+    return f"Generated artifact: {_count(report.item_count, plural)}"
+
+
+def source_text(chunks: Sequence[SourceChunk]) -> str:
+    """The chunks as one source text, the way prompts quote it."""
+    return "\n\n".join(c.text for c in chunks)
+
+
+@dataclass
+class ArtifactMachine:
+    """One artifact request. `writes_structured`: the model writes the artifact (else it
+    picks among code's candidates). `judge`: a model judge runs after the grounding check.
+    `include_example`: the generate prompt shows a format example."""
+
+    artifact_type: str
+    chunks: Sequence[SourceChunk]
+    request: str = ""
+    writes_structured: bool = True
+    judge: bool = True
+    include_example: bool = True
+    max_repairs: int = 2
+    max_source_chars: int = 6000
+    share_cutoff: float = STEM_SHARE_CUTOFF
+    score_cutoff: float = PHRASE_SCORE_CUTOFF
+    asked: int = 0
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def _ask(self, purpose: Purpose, prompt: str,
+             schema: type[BaseModel] | Mapping[str, Any]) -> ModelQuestion:
+        self.asked += 1
+        return ModelQuestion(purpose=purpose, prompt=prompt, schema=schema,
+                             system=_SYSTEM[purpose])
+
+    def _outcome(self, ok: bool, attempt: int, **fields: Any) -> ArtifactOutcome:
+        return ArtifactOutcome(ok=ok, artifact_type=self.artifact_type, attempts=attempt,
+                               llm_calls=self.asked, **fields)
+
+    def _finish(self, outcome: ArtifactOutcome, message: str) -> Generator[MachineStep, Any, None]:
+        stage = Stage.DONE if outcome.ok else Stage.FAILED
+        yield ProgressEvent(
+            stage=stage, progress=STAGE_PROGRESS[stage], attempt=outcome.attempts,
+            message=message, violations=tuple(outcome.violations), issues=tuple(outcome.issues),
+            fields={"ok": outcome.ok, "llm_calls": outcome.llm_calls,
+                    "failure_kind": outcome.failure_kind},
+        )
+        yield Finished(outcome)
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def run(self) -> Generator[MachineStep, Any, None]:
+        """The loop's steps; see the module docstring for how a driver answers them."""
+        problem = None
+        if self.artifact_type not in artifact_types():
+            known = ", ".join(artifact_types())
+            problem = f"unknown artifact type '{self.artifact_type}' (known: {known})"
+        elif not any(c.text.strip() for c in self.chunks):
+            problem = "source content is empty"
+        if problem is not None:
+            yield from self._finish(
+                self._outcome(False, 0, error=problem, failure_kind="bad_input"),
+                f"Error: {problem}")
+            return
+
+        spec = get_spec(self.artifact_type)
+        source = source_text(self.chunks)
+        progress = STAGE_PROGRESS[Stage.PLANNING]
+        yield ProgressEvent(Stage.PLANNING, progress, 0,
+                            f"Phase 1: Planning {spec.title} structure...")
+        candidates: list[Candidate] = []
+        if not self.writes_structured:
+            candidates = build_candidates(self.artifact_type, self.chunks)
+        picking = bool(candidates)
+        plan = make_plan(self.artifact_type, source, self.request)
+        if picking:
+            want = requested_count(self.request) or spec.default_count
+            count = max(1, min(want, len(candidates)))
+            yield ProgressEvent(Stage.PLANNING, progress, 0,
+                                f"Plan created: {_count(len(candidates), 'candidate')} for "
+                                f"{_count(count, spec.draft_unit or spec.item_plural)}",
+                                fields={"candidates": len(candidates), "items": count})
+        else:
+            count = plan.item_count
+            yield ProgressEvent(Stage.PLANNING, progress, 0,
+                                f"Plan created: {_count(plan.item_count, spec.plan_noun)}",
+                                fields={"concepts": plan.item_count})
+
+        progress = STAGE_PROGRESS[Stage.GENERATING]
+        yield ProgressEvent(Stage.GENERATING, progress, 0,
+                            f"Phase 2: Generating {spec.title} content...")
+        rejected: set[str] = set()
+        picked: list[Candidate] = []
+        try:
+            if picking:
+                text, picked, line = yield from self._pick(spec, candidates, count)
+                yield ProgressEvent(Stage.GENERATING, progress, 0, line)
+            else:
+                text = yield self._ask(
+                    Purpose.GENERATE,
+                    build_generate_prompt(plan, source, self.request,
+                                          max_source_chars=self.max_source_chars,
+                                          include_example=self.include_example),
+                    spec.generation_schema(plan.item_count))
+        except _MODEL_FAILURES as err:
+            yield from self._finish(
+                self._outcome(False, 0, error=str(err), failure_kind=_kind(err)), f"Error: {err}")
+            return
+
+        attempt = 0
+        history: list[AttemptRecord] = []
+        while True:
+            revalidating = attempt > 0
+            progress = max(progress, STAGE_PROGRESS[Stage.STRUCTURAL])
+            report, data = check_text(self.artifact_type, text, draft=True)
+            violations = report.messages
+            if not revalidating:
+                yield ProgressEvent(Stage.STRUCTURAL, progress, attempt,
+                                    _generated_line(report, spec.item_plural),
+                                    fields={"items": report.item_count})
+                yield ProgressEvent(Stage.STRUCTURAL, progress, attempt,
+                                    f"Phase 3: Validating {spec.title}...")
+            yield ProgressEvent(Stage.STRUCTURAL, progress, attempt,
+                                "→ Revalidating structure..." if revalidating
+                                else "→ Step 1: Structural validation...")
+            yield ProgressEvent(Stage.STRUCTURAL, progress, attempt,
+                                f"✗ {_count(len(violations), 'violation')} found" if violations
+                                else "✓ Structure valid", violations=tuple(violations))
+
+            progress = max(progress, STAGE_PROGRESS[Stage.SEMANTIC])
+            yield ProgressEvent(Stage.SEMANTIC, progress, attempt,
+                                "→ Revalidating semantics..." if revalidating
+                                else "→ Step 2: Semantic validation...")
+            bad_items: set[int] = {v.item for v in report.violations if v.item is not None}
+            if report.item_count == 0:
+                issues: list[str] = []
+                yield ProgressEvent(Stage.SEMANTIC, progress, attempt,
+                                    "Semantic validation skipped: no items to check")
+            else:
+                checked = report.artifact if report.artifact is not None else data
+                copied = copied_example_issues(self.artifact_type, checked, source)
+                grounded = ungrounded_items(self.artifact_type, checked, self.chunks,
+                                            share_cutoff=self.share_cutoff,
+                                            score_cutoff=self.score_cutoff)
+                bad_items.update(n for n, _ in grounded)
+                issues = [*copied, *(line for _, line in grounded if line not in copied)]
+                how = " (grounding in the source; no model judge)"
+                if self.judge:
+                    how = ""
+                    try:
+                        judged, numbers = yield from self._judge(spec, report, checked, source)
+                    except _MODEL_FAILURES as err:
+                        yield from self._finish(self._outcome(
+                            False, attempt, violations=violations, issues=issues,
+                            error=str(err), failure_kind=_kind(err)), f"Error: {err}")
+                        return
+                    bad_items.update(numbers)
+                    issues += [line for line in judged if line not in issues]
+                yield ProgressEvent(Stage.SEMANTIC, progress, attempt,
+                                    (f"✗ {_count(len(issues), 'issue')} found" if issues
+                                     else "✓ Semantics valid") + how, issues=tuple(issues))
+
+            if report.valid and not issues:
+                if attempt:
+                    yield ProgressEvent(Stage.SEMANTIC, progress, attempt,
+                                        f"✓ Repair successful after {attempt} attempt(s)")
+                artifact = spec.model.model_validate(report.artifact).model_dump(mode="json")
+                yield from self._finish(
+                    self._outcome(True, attempt, artifact=artifact), "completed successfully")
+                return
+
+            yield ProgressEvent(
+                Stage.SEMANTIC if report.item_count else Stage.STRUCTURAL, progress, attempt,
+                (f"Validation failed: {_count(len(violations), 'structural violation')}, "
+                 f"{_count(len(issues), 'semantic issue')}") if not revalidating
+                else "✗ Still invalid after repair",
+                violations=tuple(violations), issues=tuple(issues), retry=True,
+                fields={"attempt": attempt},
+            )
+            if attempt >= self.max_repairs:
+                yield from self._finish(self._outcome(
+                    False, attempt, violations=violations, issues=issues,
+                    error=failure_message(attempt, violations, issues),
+                    failure_kind="validation"), f"✗ Repair failed after {attempt} attempts")
+                return
+
+            current = AttemptRecord(attempt=attempt, artifact_text=text,
+                                    violations=violations, issues=issues)
+            attempt += 1
+            progress = max(progress, repair_progress(attempt))
+            if attempt == 1:
+                yield ProgressEvent(Stage.REPAIR, progress, attempt,
+                                    "→ Step 3: Attempting automatic repair...")
+            yield ProgressEvent(Stage.REPAIR, progress, attempt,
+                                f"Repair attempt {attempt}/{self.max_repairs}")
+            try:
+                if picking:
+                    # Every picked candidate a rule or the grounding check named is out; one
+                    # the checks could not place (no item number) takes the whole pick.
+                    named = {picked[n - 1].id for n in bad_items if 1 <= n <= len(picked)}
+                    rejected |= named or {c.id for c in picked}
+                    remaining = [c for c in candidates if c.id not in rejected]
+                    if not remaining:
+                        yield from self._finish(self._outcome(
+                            False, attempt - 1, violations=violations, issues=issues,
+                            error=failure_message(attempt - 1, violations, issues),
+                            failure_kind="validation"), "✗ No candidates left to pick")
+                        return
+                    text, picked, line = yield from self._pick(
+                        spec, remaining, min(count, len(remaining)))
+                    yield ProgressEvent(Stage.REPAIR, progress, attempt, line,
+                                        fields={"rejected": sorted(rejected)})
+                else:
+                    prompt = build_repair_prompt(plan, source, current, history,
+                                                 max_source_chars=self.max_source_chars)
+                    history.append(current)
+                    text = yield self._ask(Purpose.REPAIR, prompt,
+                                           spec.generation_schema(plan.item_count))
+            except _MODEL_FAILURES as err:
+                yield from self._finish(self._outcome(
+                    False, attempt, violations=violations, issues=issues, error=str(err),
+                    failure_kind=_kind(err)), f"Error: {err}")
+                return
+
+    def _pick(
+        self, spec: ArtifactSpec, candidates: Sequence[Candidate], count: int
+    ) -> Generator[MachineStep, Any, tuple[str, list[Candidate], str]]:
+        shown = listed(candidates, count)
+        answer_text = yield self._ask(
+            Purpose.PICK, build_pick_prompt(spec, shown, count, self.request),
+            pick_schema(shown, count))
+        try:
+            answer = parse_json_text(str(answer_text))
+        except DraftguardError:
+            answer = None  # an unreadable pick leaves the choice to code's ranking
+        chosen, by_model = settle_picks(answer, shown, count)
+        order = {c.id: i for i, c in enumerate(candidates)}
+        chosen.sort(key=lambda c: order[c.id])
+        artifact = assemble(self.artifact_type, chosen, self.chunks)
+        line = (f"Picked {_count(len(chosen), spec.draft_unit or spec.item_plural)} from "
+                f"{_count(len(shown), 'candidate')} ({by_model} by the model)")
+        return json.dumps(artifact, ensure_ascii=False), chosen, line
+
+    def _judge(
+        self, spec: ArtifactSpec, report: StructuralReport, artifact: Any, source: str
+    ) -> Generator[MachineStep, Any, tuple[list[str], set[int]]]:
+        prompt = build_judge_prompt(self.artifact_type, artifact, source,
+                                    max_source_chars=self.max_source_chars)
+        text = yield self._ask(Purpose.JUDGE, prompt,
+                               judge_schema(spec, max(report.item_count, 1)))
+        try:
+            verdict = JudgeVerdict.model_validate(parse_json_text(str(text)))
+        except (DraftguardError, ValidationError) as err:
+            reason = str(err).splitlines()[0]
+            raise ModelOutputError(f"semantic judge returned malformed JSON: {reason}") from None
+        lines = format_issues(spec, artifact, verdict, report.item_count)
+        return lines, {i.item for i in verdict.issues if i.item <= report.item_count}
+
