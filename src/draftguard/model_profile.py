@@ -72,7 +72,7 @@ def profile_for_model(model: str, *, env: Mapping[str, str] | None = None) -> Mo
     env = os.environ if env is None else env
     forced = env.get(_ENV, "").strip().lower()
     if forced in ("small", "capable"):
-        return ModelProfile(model=model, tier=forced, source="env")  # type: ignore[arg-type]
+        return ModelProfile(model=model, tier=forced, source="env")
     return _profile(model)
 
 
