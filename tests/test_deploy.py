@@ -177,3 +177,31 @@ async def test_serve_keeps_artifacts_where_its_artifact_uri_says(tmp_path: Path)
     assert (tmp_path / "sessions.db").is_file()
     stored = [p for p in (tmp_path / "artifacts").rglob("*") if p.is_file()]
     assert any(p.read_bytes() == b"hello\n" for p in stored), stored
+
+
+def test_serve_takes_the_session_uri_from_the_environment_and_the_artifact_uri_from_a_flag(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A deployment passes the session URI, which holds the database password, as a secret env.
+    import draftguard_adk.jobs as jobs
+    from draftguard_adk.cli import main
+
+    seen: dict[str, Any] = {}
+
+    class Built(Exception):
+        pass
+
+    def build(settings: Any, **kwargs: Any) -> Any:
+        seen.update(kwargs)
+        raise Built
+
+    monkeypatch.setattr(jobs, "build_server_app", build)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("DRAFTGUARD_JOBS_DB", str(tmp_path / "jobs.sqlite3"))
+    monkeypatch.setenv("DRAFTGUARD_SESSION_SERVICE_URI", f"sqlite:///{tmp_path / 's.db'}")
+    monkeypatch.delenv("DRAFTGUARD_ARTIFACT_SERVICE_URI", raising=False)
+    with pytest.raises(Built):
+        main(["serve", "--insecure-no-auth", "--port", "0", "--workers", "0",
+              "--artifact-service-uri", "gs://a-bucket"])
+    assert seen["session_service_uri"] == f"sqlite:///{tmp_path / 's.db'}"
+    assert seen["artifact_service_uri"] == "gs://a-bucket"
