@@ -82,7 +82,14 @@ def free_port() -> int:
 
 
 def app_env(calls_file: Path) -> dict[str, str]:
-    """The environment `adk web`/`adk run` get: this checkout's sources, the call counter."""
+    """The environment `adk web`/`adk run` get: this checkout's sources, the call counter.
+
+    HOME is a new empty folder beside the call counter, so ADK starts as on a new machine
+    every time: its first-run question about usage data (`~/.adk/config.json`) is asked and
+    must be answered, as a person would, and nobody's own ADK settings are read or changed.
+    A fresh clone once failed only on its first run because the terminal test waited for a
+    prompt while `adk run` sat on that question; the browser test's answer then stored it.
+    """
     env = {k: v for k, v in os.environ.items()
            if not k.startswith("DRAFTGUARD_MODEL") and k not in (
                "GOOGLE_API_KEY", "GEMINI_API_KEY", "GOOGLE_GENAI_USE_VERTEXAI",
@@ -93,6 +100,9 @@ def app_env(calls_file: Path) -> dict[str, str]:
     env["PYTHONPATH"] = os.pathsep.join(path)
     env["DRAFTGUARD_E2E_CALLS_FILE"] = str(calls_file)
     env["PYTHONUNBUFFERED"] = "1"
+    home = calls_file.parent / "home"
+    home.mkdir(exist_ok=True)
+    env["HOME"] = str(home)
     return env
 
 

@@ -7,12 +7,16 @@ these tests are the fast half: what the generated file holds and what it must ho
 from __future__ import annotations
 
 import ast
+import importlib.util
 import subprocess
 import sys
 import tomllib
+from importlib.machinery import SourceFileLoader
 from importlib.metadata import packages_distributions
 from pathlib import Path
+from typing import Any
 
+import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
@@ -93,3 +97,111 @@ def test_agent_engines_environment_chooses_gemini() -> None:
     # google-genai lets GOOGLE_GENAI_USE_ENTERPRISE override GOOGLE_GENAI_USE_VERTEXAI.
     off = {**env, "GOOGLE_GENAI_USE_ENTERPRISE": "0", "GOOGLE_GENAI_USE_VERTEXAI": "true"}
     assert choose_model("blogger", settings=ProjectSettings(), env=off).source == "local"
+
+
+# --- the job service on Cloud Run (deploy/, scripts/deploy-jobs) ------------------------------
+# scripts/deploy-jobs check (run by scripts/test) builds the image as a venv and starts it;
+# these are the fast half: the YAML as rendered, and the service URIs `serve` now takes.
+
+def _deploy_jobs() -> Any:
+    loader = SourceFileLoader("deploy_jobs", str(ROOT / "scripts" / "deploy-jobs"))
+    spec = importlib.util.spec_from_loader("deploy_jobs", loader)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+def test_the_job_service_yaml_renders_parses_and_runs_draftguard(tmp_path: Path) -> None:
+    jobs = _deploy_jobs()
+    values = jobs.read_values(ROOT / "deploy" / "values.env")
+    docs = jobs.validate(jobs.render(values, tmp_path))
+    assert {name: doc["kind"] for name, doc in docs.items()} == {
+        "service.yaml": "Service", "worker-pool.yaml": "WorkerPool", "worker-job.yaml": "Job"}
+    (service,) = jobs.containers(docs["service.yaml"])
+    args = service["args"]
+    assert args[0] == "serve" and "--no-web" in args
+    assert args[args.index("--workers") + 1] == "0"  # workers run in the pool or the job
+    assert args[args.index("--artifact-service-uri") + 1] == f"gs://{values['ARTIFACT_BUCKET']}"
+    sql = f"{values['PROJECT']}:{values['REGION']}:{values['SQL_INSTANCE']}"
+    for doc in docs.values():
+        annotations = doc["spec"]["template"]["metadata"]["annotations"]
+        assert annotations["run.googleapis.com/cloudsql-instances"] == sql
+        for container in jobs.containers(doc):
+            assert container["image"] == values["IMAGE"]
+            secret = {e["name"]: e["valueFrom"]["secretKeyRef"]["name"]
+                      for e in container["env"] if "valueFrom" in e}
+            assert secret["DATABASE_URL"] == values["DATABASE_SECRET"]
+    (job,) = jobs.containers(docs["worker-job.yaml"])
+    assert job["args"][:2] == ["worker", "--once"]
+
+
+def test_a_missing_value_is_named_not_rendered_blank(tmp_path: Path) -> None:
+    jobs = _deploy_jobs()
+    values = jobs.read_values(ROOT / "deploy" / "values.env")
+    del values["ARTIFACT_BUCKET"]
+    with pytest.raises(jobs.CheckFailed, match="ARTIFACT_BUCKET"):
+        jobs.render(values, tmp_path)
+
+
+def test_the_image_installs_the_gcs_extra_and_no_embedded_model(tmp_path: Path) -> None:
+    lines = _deploy_jobs().requirements(tmp_path / "draftguard-0.1.0-py3-none-any.whl")
+    names = _names(lines)
+    assert _names(PROJECT["optional-dependencies"]["gcs"]) <= names
+    assert not _names(PROJECT["optional-dependencies"]["local"]) & names
+    assert lines[-1] == "./draftguard-0.1.0-py3-none-any.whl"
+    dockerfile = (ROOT / "deploy" / "Dockerfile").read_text()
+    assert '"-r", "/app/requirements.txt"' in dockerfile  # the exec form deploy-image runs
+
+
+async def test_serve_keeps_artifacts_where_its_artifact_uri_says(tmp_path: Path) -> None:
+    import httpx
+
+    from draftguard.jobs import load_job_settings
+    from draftguard_adk.jobs import build_server_app
+
+    settings = load_job_settings({"DRAFTGUARD_API_KEYS": "alice:alice-key-0123456789"},
+                                 database_url=f"sqlite+aiosqlite:///{tmp_path / 'jobs.db'}")
+    app = build_server_app(settings, web=False, workers=0,
+                           session_service_uri=f"sqlite:///{tmp_path / 'sessions.db'}",
+                           artifact_service_uri=f"file://{tmp_path / 'artifacts'}")
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+            url = "/apps/blogger/users/u/sessions"
+            sid = (await client.post(url, json={})).json()["id"]
+            part = {"inlineData": {"mimeType": "text/markdown", "data": "aGVsbG8K"}}
+            saved = await client.post(f"{url}/{sid}/artifacts",
+                                      json={"filename": "draft.md", "artifact": part})
+            assert saved.status_code == 200, saved.text
+    assert (tmp_path / "sessions.db").is_file()
+    stored = [p for p in (tmp_path / "artifacts").rglob("*") if p.is_file()]
+    assert any(p.read_bytes() == b"hello\n" for p in stored), stored
+
+
+def test_serve_takes_the_session_uri_from_the_environment_and_the_artifact_uri_from_a_flag(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A deployment passes the session URI, which holds the database password, as a secret env.
+    import draftguard_adk.jobs as jobs
+    from draftguard_adk.cli import main
+
+    seen: dict[str, Any] = {}
+
+    class Built(Exception):
+        pass
+
+    def build(settings: Any, **kwargs: Any) -> Any:
+        seen.update(kwargs)
+        raise Built
+
+    monkeypatch.setattr(jobs, "build_server_app", build)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("DRAFTGUARD_JOBS_DB", str(tmp_path / "jobs.sqlite3"))
+    monkeypatch.setenv("DRAFTGUARD_SESSION_SERVICE_URI", f"sqlite:///{tmp_path / 's.db'}")
+    monkeypatch.delenv("DRAFTGUARD_ARTIFACT_SERVICE_URI", raising=False)
+    with pytest.raises(Built):
+        main(["serve", "--insecure-no-auth", "--port", "0", "--workers", "0",
+              "--artifact-service-uri", "gs://a-bucket"])
+    assert seen["session_service_uri"] == f"sqlite:///{tmp_path / 's.db'}"
+    assert seen["artifact_service_uri"] == "gs://a-bucket"

@@ -13,7 +13,7 @@ import os
 import shlex
 import shutil
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +42,8 @@ pytestmark = pytest.mark.e2e
 
 USER = "test_user"  # the user id `adk run` gives its session
 PROMPT = "[user]:"
+#: What ADK's CLI asks once per machine before its first command (google/adk/cli/cli_tools_click).
+TELEMETRY_QUESTION = "Enable telemetry?"
 
 
 class Tmux:
@@ -167,7 +169,31 @@ class TerminalChat:
         self.server("new-session", "-d", "-s", self.target, "-x", "160", "-y", "50",
                     "-c", str(REPO), shlex.join(command))
         self.server("set-option", "-t", self.target, "remain-on-exit", "on")
+        self._answer_first_run_question(app)
         self._wait_prompt(1, timeout=120, what=f"adk run {app} shows no prompt")
+
+    def _answer_first_run_question(self, app: str) -> None:
+        """Say no to ADK's one-time question about usage data, as the browser test does.
+
+        ADK asks it before anything else when `~/.adk/config.json` holds no answer (a new
+        machine; here, always: the harness gives ADK an empty HOME).
+        """
+        def asked_or_ready() -> str | None:
+            if self.server.dead(self.target):
+                raise AssertionError(f"adk run exited:\n{self.server.screen(self.target)}")
+            screen = self.server.screen(self.target)
+            lines = [ln.strip() for ln in screen.splitlines() if ln.strip()]
+            if lines and lines[-1].startswith(TELEMETRY_QUESTION):
+                return "asked"
+            return "ready" if self._prompts(screen) else None
+
+        found = self._wait(asked_or_ready, timeout=120,
+                           what=f"adk run {app} shows neither a prompt nor its first-run "
+                                "question")
+        if found == "asked":
+            self.server("send-keys", "-t", self.target, "-l", "n")
+            self.server("send-keys", "-t", self.target, "Enter")
+            self.emit(f"[adk run {app}] answered ADK's first-run usage-data question: n")
 
     def close(self) -> None:
         """End the running `adk run` (each one holds its own copy of the model)."""
@@ -188,7 +214,17 @@ class TerminalChat:
                 return screen
             return None
 
-        return str(wait_for(ready, timeout=timeout, what=what))
+        return str(self._wait(ready, timeout=timeout, what=what))
+
+    def _wait(self, predicate: Callable[[], Any], *, timeout: float, what: str) -> Any:
+        """`wait_for`, and on a timeout the whole screen goes into the log, then the error."""
+        try:
+            return wait_for(predicate, timeout=timeout, what=what)
+        except TimeoutError:
+            screen = self.server.screen(self.target)
+            shown = "\n".join(f"  | {ln}" for ln in screen.rstrip().splitlines())
+            self.emit(f"[adk run {self.store.app}] timed out: {what}; the screen:\n{shown}")
+            raise
 
     def send(self, text: str) -> str:
         assert "\n" not in text, "adk run sends a message per line"
@@ -196,13 +232,8 @@ class TerminalChat:
         before = self.server.screen(self.target)
         self.server("send-keys", "-t", self.target, "-l", text)
         self.server("send-keys", "-t", self.target, "Enter")
-        try:
-            screen = self._wait_prompt(self.sent + 1, timeout=TURN_TIMEOUT_S + 30,
-                                       what=f"no reply to {text[:40]!r}")
-        except TimeoutError:
-            screen = self.server.screen(self.target)
-            self.emit(self._turn(screen, before, text))
-            raise
+        screen = self._wait_prompt(self.sent + 1, timeout=TURN_TIMEOUT_S + 30,
+                                   what=f"no reply to {text[:40]!r}")
         self.emit(self._turn(screen, before, text))
         return screen
 

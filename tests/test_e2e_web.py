@@ -14,7 +14,7 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
@@ -47,6 +47,7 @@ from google.genai import types
 pytestmark = pytest.mark.e2e
 
 USER = "user"  # the dev UI's user id
+PAGE_LINES = 80  # of the page's text printed when a wait times out
 CHROMIUM_FLAGS = (
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -82,7 +83,13 @@ def adk_web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Mod
             return False
 
     try:
-        wait_for(up, timeout=120, what="adk web did not start")
+        try:
+            wait_for(up, timeout=120, what="adk web did not start")
+        except TimeoutError:
+            log.flush()
+            tail = Path(log.name).read_text(encoding="utf-8", errors="replace")[-4000:]
+            print(f"adk web did not start; the end of its log:\n{tail}")
+            raise
         yield base, calls
     finally:
         if proc.poll() is None:
@@ -169,6 +176,7 @@ class WebChat:
         self.shots = shots
         self.emit = emit
         self.turn = 0
+        self.timeouts = 0
 
     def _by(self) -> Any:
         from selenium.webdriver.common.by import By
@@ -179,9 +187,9 @@ class WebChat:
         By = self._by()
         self.store.app, self.store.session_id = app, ""
         self.driver.get(f"{self.store.base}/dev-ui/?app={app}")
-        box = wait_for(lambda: self.driver.find_elements(By.CSS_SELECTOR,
-                                                         "textarea.chat-input-box"),
-                       timeout=60, what="the dev UI shows no message box")
+        box = self._wait(lambda: self.driver.find_elements(By.CSS_SELECTOR,
+                                                           "textarea.chat-input-box"),
+                         timeout=60, what="the dev UI shows no message box")
         assert box
         # The UI asks once per browser profile about usage data; the answer is no.
         for _ in range(6):
@@ -191,6 +199,21 @@ class WebChat:
                 refuse[0].click()
                 break
             time.sleep(0.5)
+
+    def _wait(self, predicate: Callable[[], Any], *, timeout: float, what: str) -> Any:
+        """`wait_for`; on a timeout, a screenshot and the page's text go into the log first."""
+        try:
+            return wait_for(predicate, timeout=timeout, what=what)
+        except TimeoutError:
+            self.timeouts += 1
+            shot = self.shots / f"timeout{self.timeouts:02d}-{self.store.app or 'ui'}.png"
+            self.driver.save_screenshot(str(shot))
+            By = self._by()
+            page = "\n".join(el.text for el in self.driver.find_elements(By.TAG_NAME, "body"))
+            shown = "\n".join(f"  | {ln}" for ln in page.strip().splitlines()[-PAGE_LINES:])
+            self.emit(f"[web {self.store.app}] timed out: {what}; screenshot {shot}; "
+                      f"the page ({self.driver.current_url}):\n{shown}")
+            raise
 
     def _session_from_url(self) -> str:
         query = parse_qs(urlparse(self.driver.current_url).query)
@@ -218,7 +241,7 @@ class WebChat:
         By = self._by()
         self.turn += 1
         # A turn the last task gave up on may still be running: a person waits for it too.
-        wait_for(self._idle, timeout=TURN_TIMEOUT_S, what="the previous turn never ended")
+        self._wait(self._idle, timeout=TURN_TIMEOUT_S, what="the previous turn never ended")
         box = self.driver.find_element(By.CSS_SELECTOR, "textarea.chat-input-box")
         box.click()
         lines = text.split("\n")
@@ -228,11 +251,11 @@ class WebChat:
                 box.send_keys(Keys.SHIFT, Keys.ENTER)
         box.send_keys(Keys.ENTER)
         try:
-            wait_for(lambda: self._user_event_stored(text), timeout=60,
-                     what=f"the message was not stored: {text[:40]!r}")
+            self._wait(lambda: self._user_event_stored(text), timeout=60,
+                       what=f"the message was not stored: {text[:40]!r}")
             # Two idle looks a second apart: the UI is idle for an instant between events.
-            wait_for(lambda: self._idle() and (time.sleep(1.0) or self._idle()),
-                     timeout=TURN_TIMEOUT_S, what=f"no reply to {text[:40]!r}")
+            self._wait(lambda: self._idle() and (time.sleep(1.0) or self._idle()),
+                       timeout=TURN_TIMEOUT_S, what=f"no reply to {text[:40]!r}")
         finally:
             shot = self.shots / f"turn{self.turn:02d}-{self.store.app}.png"
             self.driver.save_screenshot(str(shot))

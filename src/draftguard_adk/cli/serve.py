@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import socket
 import sys
 from pathlib import Path
@@ -14,6 +15,11 @@ from draftguard.jobs import ApiKeys, JobServiceSettings, load_job_settings, reda
 from draftguard.settings import JobsSettings
 from draftguard_adk.cli._database import open_job_store
 from draftguard_adk.cli._output import EXIT_OK, add_json_flag, emit_json
+
+#: Environment fallbacks of --session-service-uri/--artifact-service-uri: a deployment passes
+#: the session URI, which holds the database password, from a secret as an environment variable.
+SESSION_URI_ENV = "DRAFTGUARD_SESSION_SERVICE_URI"
+ARTIFACT_URI_ENV = "DRAFTGUARD_ARTIFACT_SERVICE_URI"
 
 HELP = """\
 Serve, from one process: ADK's own FastAPI app for the agents in the repository (the API
@@ -42,6 +48,13 @@ def register(sub: Any) -> None:
     p.add_argument("--agents-dir", metavar="DIR",
                    help="folder holding the agent folders (default: the repository root)")
     p.add_argument("--database-url", metavar="URL", help="overrides DATABASE_URL and config")
+    p.add_argument("--session-service-uri", metavar="URI",
+                   help="ADK's session service for the agents' API, as `adk web` takes it "
+                        "(postgresql+asyncpg://..., sqlite:///FILE; default: ADK's local "
+                        f"storage); also {SESSION_URI_ENV}, for a URI that holds a password")
+    p.add_argument("--artifact-service-uri", metavar="URI",
+                   help="ADK's artifact service (gs://BUCKET, file://DIR, memory://; "
+                        f"default: ADK's local storage); also {ARTIFACT_URI_ENV}")
     p.add_argument("--insecure-no-auth", action="store_true",
                    help="allow job calls without an API key (local experiments only)")
     p.add_argument("--access-log", action="store_true", help="log every HTTP request")
@@ -71,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
             "no API key configured: set DRAFTGUARD_API_KEYS='user:KEY' (keys of 16+ "
             "characters) or jobs.api_keys in agents.yaml, or pass --insecure-no-auth"
         )
+    session_uri = args.session_service_uri or os.environ.get(SESSION_URI_ENV) or None
+    artifact_uri = args.artifact_service_uri or os.environ.get(ARTIFACT_URI_ENV) or None
     agents_dir = Path(args.agents_dir) if args.agents_dir else None
     if agents_dir is not None and not agents_dir.is_dir():
         raise InputError(f"--agents-dir {agents_dir}: no such directory")
@@ -88,6 +103,7 @@ def run(args: argparse.Namespace) -> int:
         settings, agents_dir=agents_dir or AGENTS_DIR, web=not args.no_web,
         workers=args.workers, allow_anonymous=args.insecure_no_auth,
         host=args.host, port=args.port,
+        session_service_uri=session_uri, artifact_service_uri=artifact_uri,
     )
     if args.workers:
         from draftguard.jobs import configure_worker_logging

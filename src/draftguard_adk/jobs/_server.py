@@ -51,6 +51,8 @@ def build_server_app(
     runner: JobRunner | None = None,
     host: str = "127.0.0.1",
     port: int = 8000,
+    session_service_uri: str | None = None,
+    artifact_service_uri: str | None = None,
 ) -> FastAPI:
     """ADK's app for `agents_dir` with `/ai/artifact` beside it (one OpenAPI document)."""
     store = JobStore(settings.database_url)
@@ -72,6 +74,8 @@ def build_server_app(
         warnings.filterwarnings("ignore", message=r"\[EXPERIMENTAL\]", category=UserWarning)
         app = get_fast_api_app(
             agents_dir=str(agents_dir), web=web, lifespan=lifespan, host=host, port=port,
+            session_service_uri=session_service_uri,
+            artifact_service_uri=artifact_service_uri,
         )
     app.title = "draftguard"
     app.description = (
