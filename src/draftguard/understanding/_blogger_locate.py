@@ -146,8 +146,7 @@ class EditLocator:
             return ask(f"I could not find “{phrase}” in the post. Which words do you mean? "
                         "Quote them exactly.")
         cands = tuple(edit_request(make(view.unique_anchor(h).text)) for h in hits[:5])
-        listed = "; ".join(f"{i}. “{snippet(_sentence_of(view, h))}”"
-                           for i, h in enumerate(hits[:5], 1))
+        listed = "; ".join(f"{i}. “{_marked(view, h)}”" for i, h in enumerate(hits[:5], 1))
         return ask(f"“{phrase}” is in the post {len(hits)} times. Which one: {listed}? "
                     "(Or name the paragraph.)", cands)
 
@@ -223,6 +222,22 @@ def _natural_scope(name: str) -> str | None:
     if m:
         return "first paragraph" if m.group(1) in ("first", "opening") else "last paragraph"
     return None
+
+
+def _marked(view: PostView, span: Span, *, limit: int = 80) -> str:
+    """The sentence around `span` with the occurrence in [brackets], so two hits in one
+    sentence read differently; cut around the hit when the sentence is long."""
+    for s in view.sentences:
+        if s.start <= span.start and span.end <= s.end:
+            a, b = span.start - s.start, span.end - s.start
+            text = f"{s.text[:a]}[{s.text[a:b]}]{s.text[b:]}"
+            flat = " ".join(text.split())
+            if len(flat) <= limit:
+                return flat
+            at = flat.index("[")
+            lo = max(0, at - limit // 2)
+            return ("…" if lo else "") + flat[lo:lo + limit].strip() + "…"
+    return f"[{span.text}]"
 
 
 def _sentence_of(view: PostView, span: Span) -> str:
