@@ -57,6 +57,15 @@ POST_INTRO = "Save my post:"
 EDIT_OLD = "Bring a flask of tea"
 EDIT_NEW = "Bring a flask of cocoa"
 PLAN_MESSAGE = "Plan a dinner for 8 people, Italian food, $$$, in South Philly next Friday"
+#: The same jobs asked in plain words, as people type them (no command, no documented phrase):
+#: the understanding layer must read them by code, on the embedded model.
+PLAIN_POST_INTRO = "hi! could you hang onto this draft for me please:"
+PLAIN_EDIT = "could you swap the tea for cocoa, thanks"
+PLAIN_CUT = "cut the bit about the benches"
+PLAIN_UNDO = "hmm, put that back please"
+PLAIN_QUIZ = "can u turn this into a quiz with three questions?"
+#: The design document's conversation: the search runs once, at the third message.
+PLANNER_TURNS = ("Italian food", "$$$", "South Philly Italian")
 
 
 def require(what: str, present: bool) -> None:
@@ -266,9 +275,8 @@ def check_quiz(store: Store, *, count: int) -> str:
 
     result = store.session().state.get("artifact_result")
     assert isinstance(result, dict), "no artifact_result in state after /quiz"
-    if not result.get("ok"):
-        assert result.get("error"), f"a failed quiz gives no reason: {result}"
-        return f"failure verdict: {result['error']}"
+    # A failure verdict is honest, but it is not a quiz: the task is to deliver one.
+    assert result.get("ok"), f"no quiz delivered: {result.get('error')}"
     artifact = result.get("artifact")
     report = validate_structure("quiz", artifact)
     assert report.valid, f"quiz artifact is not valid: {report.messages}"
@@ -401,11 +409,87 @@ def run_event_planning(chat: Chat, store: Store, rec: Recorder) -> None:
     rec.run("plan-dinner", body)
 
 
+def run_blogger_plain_words(chat: Chat, store: Store, rec: Recorder) -> None:
+    """The post tasks asked in plain words: keep the post, swap a word, cut a described
+    sentence, take it back, a quiz with a count in words. Checked by what was stored."""
+    chat.new_session("blogger")
+
+    def write() -> str:
+        chat.send(f"{PLAIN_POST_INTRO} {POST_TEXT}")
+        return check_post_saved(store)
+
+    if not rec.run("plain-write", write).ok:
+        store.seed_post(POST_TEXT)
+        rec.emit("e2e: the chat saved no post; the test saved it as draft.md to go on")
+
+    def swap() -> str:
+        chat.send(PLAIN_EDIT)
+        text = store.artifact("draft.md") or ""
+        assert "flask of cocoa" in text and "flask of tea" not in text, (
+            f"the tea was not swapped for cocoa: {text[:160]!r}")
+        return f"draft.md v{store.versions('draft.md')[-1]}: tea -> cocoa"
+
+    rec.run("plain-swap", swap)
+    before_cut = store.artifact("draft.md") or ""
+
+    def cut() -> str:
+        chat.send(PLAIN_CUT)
+        text = store.artifact("draft.md") or ""
+        assert "benches" not in text, f"the sentence about the benches is still there: {text!r}"
+        assert "river path" in text and "light fades" in text, f"more than it was cut: {text!r}"
+        return "the benches sentence cut, the rest kept"
+
+    cutting = rec.run("plain-cut", cut)
+
+    def undo() -> str:
+        assert cutting.ok, "nothing to take back: the cut was not applied"
+        chat.send(PLAIN_UNDO)
+        return check_undo(store, before_cut)
+
+    rec.run("plain-undo", undo)
+
+    def quiz() -> str:
+        chat.send(PLAIN_QUIZ)
+        return check_quiz(store, count=3)
+
+    rec.run("plain-quiz", quiz)
+
+
+def run_planner_three_turns(chat: Chat, store: Store, rec: Recorder) -> None:
+    """The design document's three messages end in one search with all three preferences."""
+    chat.new_session("event_planning")
+
+    def body() -> str:
+        for turn in PLANNER_TURNS[:-1]:
+            chat.send(turn)
+        searched = [c for c in _function_calls(store.session()) if c.name == "search_venues"]
+        assert not searched, f"searched before the preferences were enough: {searched}"
+        after = len(store.session().events)
+        chat.send(PLANNER_TURNS[-1])
+        searches = [c for c in _function_calls(store.session()) if c.name == "search_venues"]
+        assert len(searches) == 1, f"{len(searches)} searches, not one"
+        args = dict(searches[0].args or {})
+        wanted = {"cuisine": "italian", "price_level": "$$$", "neighborhood": "south_philly"}
+        assert {k: args.get(k) for k in wanted} == wanted, f"searched with {args}"
+        reply = " ".join(_final_texts(store.session(), after))
+        from event_planning.catalog import load_catalog
+
+        named = [v.name for v in load_catalog() if v.name.lower() in reply.lower()]
+        assert named, f"the answer names no venue: {reply[:200]!r}"
+        twice = [n for n in named if reply.lower().count(n.lower()) > 1]
+        assert not twice, f"venues listed more than once: {twice}"
+        return f"one search {wanted}; {len(named)} venues, each once"
+
+    rec.run("plan-3-turns", body)
+
+
 #: What one test runs: a chat session's tasks, by the name the test is known by.
 TASK_GROUPS: dict[str, Callable[[Chat, Store, Recorder], None]] = {
     "blogger-split": run_blogger_split,
     "blogger-write-quiz-edit-undo": run_blogger_post_tasks,
     "planner-dinner": run_event_planning,
+    "blogger-plain-words": run_blogger_plain_words,
+    "planner-three-turns": run_planner_three_turns,
 }
 
 

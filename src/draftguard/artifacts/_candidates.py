@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,7 +61,9 @@ _NOT_TERMS = frozenset({
     "from", "to", "as", "first", "last", "next", "two", "three", "four", "five", "six", "seven",
     "eight", "nine", "ten", "half", "rich", "built", "whole", "same", "own", "different",
     "more", "less", "most", "much", "then", "now", "only", "also", "just", "very", "bc", "ad",
-    "bce", "ce",
+    "bce", "ce", "near", "above", "below", "behind", "beside", "between", "beyond", "inside",
+    "outside", "under", "over", "around", "through", "across", "along", "among", "toward",
+    "towards", "within", "without", "since", "until", "into", "onto", "upon",
 })
 _PRONOUNS = frozenset({
     "it", "this", "that", "these", "those", "they", "he", "she", "we", "you", "i", "there",
@@ -134,7 +136,7 @@ def _nounish(word: str, text: str) -> bool:
     return re.search(pattern, text, re.IGNORECASE) is not None
 
 
-def key_terms(chunks: Sequence[SourceChunk]) -> list[Term]:
+def key_terms(chunks: Sequence[SourceChunk], *, min_terms: int = 8) -> list[Term]:
     """The source's key terms in reading order, each once (compared case-insensitively).
 
     Defined terms come from defining sentences ("X is ..."); names are capitalised phrases
@@ -168,24 +170,36 @@ def key_terms(chunks: Sequence[SourceChunk]) -> list[Term]:
         terms.append(Term(text=text, kind=_kind(text), sentence=sentence, chunk_id=chunk.id,
                           definition=definition))
 
-    for chunk in chunks:
-        _, body = _body(chunk)
-        for sentence in _sentences(body):
-            m = _DEFINING.match(sentence)
-            if m is not None:
-                rest = m.group("rest").rstrip(".!? ")
-                add(m.group("term"), sentence, chunk, rest[:1].upper() + rest[1:])
-            for n in _NAME.finditer(sentence):
-                if n.start() > 0:  # a capital that opens a sentence says nothing
-                    add(n.group(1), sentence, chunk)
-            for n in _NUMBER.finditer(sentence):
-                add(n.group(0), sentence, chunk)
-            for w in _WORD.finditer(sentence):
-                word_stems = stems(w.group(0))
-                if (word_stems and all_stems[word_stems[0]] >= 2 and w.start() > 0
-                        and _nounish(w.group(0), source_text)):
-                    add(w.group(0), sentence, chunk)
+    # A word whose stem recurs is a topic; in a short post few words recur, so when that
+    # leaves too few terms to build questions from, any noun-like word counts.
+    for min_count in (2, 1):
+        for chunk in chunks:
+            _, body = _body(chunk)
+            for sentence in _sentences(body):
+                if min_count == 2:
+                    _special_terms(sentence, chunk, add)
+                for w in _WORD.finditer(sentence):
+                    word_stems = stems(w.group(0))
+                    if (word_stems and all_stems[word_stems[0]] >= min_count and w.start() > 0
+                            and _nounish(w.group(0), source_text)):
+                        add(w.group(0), sentence, chunk)
+        if len(terms) >= min_terms:
+            break
     return terms
+
+
+def _special_terms(sentence: str, chunk: SourceChunk,
+                   add: Callable[[str, str, SourceChunk, str], None]) -> None:
+    """Defined terms, names and numbers in one sentence."""
+    m = _DEFINING.match(sentence)
+    if m is not None:
+        rest = m.group("rest").rstrip(".!? ")
+        add(m.group("term"), sentence, chunk, rest[:1].upper() + rest[1:])
+    for n in _NAME.finditer(sentence):
+        if n.start() > 0:  # a capital that opens a sentence says nothing
+            add(n.group(1), sentence, chunk, "")
+    for n in _NUMBER.finditer(sentence):
+        add(n.group(0), sentence, chunk, "")
 
 
 def _distractors(term: Term, terms: Sequence[Term], avoid: str) -> list[str]:
@@ -306,6 +320,30 @@ def _branches(
         yield {"label": label, "children": leaves}, chunk.id, label
 
 
+def _sentence_branches(
+    terms: Sequence[Term], root: str
+) -> Iterable[tuple[dict[str, Any], str, str]]:
+    """A branch per source sentence: its first term names it, its other terms are leaves."""
+    by_sentence: dict[str, list[Term]] = {}
+    for t in terms:
+        by_sentence.setdefault(t.sentence, []).append(t)
+    used = {normalize_key(root)}
+    for own in by_sentence.values():
+        named = [t for t in own if t.kind != "number" and normalize_key(t.text) not in used]
+        if not named:
+            continue
+        label = named[0].text
+        used.add(normalize_key(label))
+        leaves: list[str] = []
+        for t in own:
+            k = normalize_key(t.text)
+            if k in used or len(leaves) == _MAX_LEAVES:
+                continue
+            used.add(k)
+            leaves.append(t.text)
+        yield {"label": label, "children": leaves}, named[0].chunk_id, label
+
+
 def build_candidates(artifact_type: str, chunks: Sequence[SourceChunk]) -> list[Candidate]:
     """Every candidate item the chunks allow, in reading order, ids `c1`, `c2`, ..."""
     terms = key_terms(chunks)
@@ -314,7 +352,10 @@ def build_candidates(artifact_type: str, chunks: Sequence[SourceChunk]) -> list[
     elif artifact_type == "flashcards":
         made = list(_flashcards(terms))
     elif artifact_type == "mindmap":
-        made = list(_branches(chunks, terms, _title(chunks, terms)))
+        root = _title(chunks, terms)
+        made = list(_branches(chunks, terms, root))
+        if len(made) < 2:  # one paragraph: its sentences are the branches
+            made = list(_sentence_branches(terms, root))
     else:
         return []
     out: list[Candidate] = []

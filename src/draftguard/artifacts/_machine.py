@@ -233,6 +233,15 @@ class ArtifactMachine:
         candidates: list[Candidate] = []
         if not self.writes_structured:
             candidates = build_candidates(self.artifact_type, self.chunks)
+            if not candidates:
+                # A small model cannot write the artifact itself (it would only spend calls
+                # on JSON that fails): say what is missing instead.
+                problem = (f"the text is too short to make a {spec.title.lower()} from: "
+                           "no key terms to ask about; add more text or a source")
+                yield from self._finish(
+                    self._outcome(False, 0, error=problem, failure_kind="bad_input"),
+                    f"Error: {problem}")
+                return
         picking = bool(candidates)
         plan = make_plan(self.artifact_type, source, self.request)
         if picking:

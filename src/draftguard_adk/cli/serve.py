@@ -66,13 +66,17 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def _check_arguments(args: argparse.Namespace) -> None:
     if args.workers < 0:
         raise InputError("--workers must be 0 or more")
     if args.request_timeout is not None and not 0 < args.request_timeout <= 3600:  # and nan
         raise InputError("--request-timeout must be more than 0 and at most 3600 seconds")
     if not 0 <= args.port < 65536:
         raise InputError(f"--port must be 0..65535 (0 = any free port), got {args.port}")
+
+
+def run(args: argparse.Namespace) -> int:
+    _check_arguments(args)
     settings = load_job_settings(request_read_seconds=args.request_timeout)
     if args.database_url:
         from draftguard.jobs import normalize_database_url
