@@ -11,7 +11,9 @@ import os
 import random
 import sys
 
-from draftguard.jobs import JobLog, JobOutcome, JobProgress, JobRecord, JobStore, Worker
+from draftguard.jobs import JobStore, Worker
+from draftguard.jobs._models import JobOutcome, JobRecord
+from draftguard.jobs._worker import JobLog, JobProgress
 from draftguard.settings import JobsSettings
 
 

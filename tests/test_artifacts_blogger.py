@@ -12,7 +12,8 @@ from google.adk.runners import InMemoryRunner
 from google.genai import types
 from scripted_llm import Call, ScriptedLlm
 
-from draftguard_adk.artifacts import STATE_RESULT, build_artifact_agent, build_artifact_tool
+from draftguard_adk.artifacts import STATE_RESULT, build_artifact_tool
+from draftguard_adk.artifacts._tool import build_artifact_agent
 from draftguard_adk.split import state_keys
 
 DATA = Path(__file__).parent / "data" / "artifacts"

@@ -12,14 +12,9 @@ from google.genai import types
 from scripted_llm import Hang, ScriptedLlm
 
 from draftguard.errors import ConfigError
-from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID
-from draftguard_adk.artifacts import (
-    MAX_LLM_CALLS,
-    STATE_RESULT,
-    STATE_SOURCE,
-    build_artifact_repair_loop,
-    generate_artifact,
-)
+from draftguard_adk.agents._workflow import ROUTE_RETRY, ROUTE_VALID
+from draftguard_adk.artifacts import STATE_RESULT, generate_artifact
+from draftguard_adk.artifacts._loop import MAX_LLM_CALLS, STATE_SOURCE, build_artifact_repair_loop
 
 DATA = Path(__file__).parent / "data" / "artifacts"
 PHOTO_SOURCE = (
@@ -252,7 +247,7 @@ async def test_loop_as_an_agent_escalates_with_route_valid_and_routes_retry_on_f
 
 
 def _schema_of(llm: ScriptedLlm, index: int) -> dict[str, Any]:
-    from draftguard_adk.llm import to_json_schema
+    from draftguard_adk.llm._json_schemas import to_json_schema
 
     return to_json_schema(llm.requests[index].config.response_schema)
 
@@ -301,7 +296,7 @@ async def test_other_types_are_bounded_to_the_plan_too(
 async def test_a_copied_format_example_is_caught_even_when_the_judge_passes_it() -> None:
     # Measured on SmolLM2: asked for ATP flashcards it returned the prompt's example card,
     # and its own judge found nothing wrong.
-    from draftguard.artifacts import get_spec
+    from draftguard.artifacts._registry import get_spec
 
     example = dict(get_spec("flashcards").example)
     good = {"flashcards": [{"front": "ATP", "back": "The primary energy molecule of cells"}]}
@@ -317,7 +312,7 @@ async def test_a_copied_format_example_is_caught_even_when_the_judge_passes_it()
 
 
 async def test_a_copy_that_never_goes_away_is_the_final_failure() -> None:
-    from draftguard.artifacts import get_spec
+    from draftguard.artifacts._registry import get_spec
 
     example = dict(get_spec("flashcards").example)
     llm = ScriptedLlm([example, NO_ISSUES] * 3)
@@ -345,9 +340,9 @@ def test_embedded_model_grammar_keeps_the_schema_s_property_order(
     # The grammar cache key is sorted; the grammar itself must not be, or llama.cpp makes a
     # small model write "correct_answer" before "question".
     llama_grammar = pytest.importorskip("llama_cpp.llama_grammar")
-    from draftguard.artifacts import get_spec
+    from draftguard.artifacts._registry import get_spec
     from draftguard_adk.llm import _local_llm as local_llm
-    from draftguard_adk.llm import to_json_schema
+    from draftguard_adk.llm._json_schemas import to_json_schema
 
     seen: list[str] = []
     monkeypatch.setattr(llama_grammar, "json_schema_to_gbnf",
@@ -439,8 +434,8 @@ async def test_the_embedded_model_gets_no_format_example_to_copy(
 ) -> None:
     # Measured: with the example in its prompt SmolLM2 returned the example card three times
     # running; without it, "ATP" / "adenosine triphosphate". Remote models keep the example.
-    import draftguard_adk.llm as local_llm
-    from draftguard.artifacts import get_spec
+    import draftguard_adk.llm._local_llm as local_llm
+    from draftguard.artifacts._registry import get_spec
 
     good = {"flashcards": [{"front": "ATP", "back": "The primary energy molecule of cells"}]}
     example = json.dumps(dict(get_spec("flashcards").example), ensure_ascii=False)
@@ -497,8 +492,8 @@ async def test_output_that_does_not_parse_is_logged_as_unreadable_not_as_zero_it
 
 
 async def test_the_judge_answers_in_a_schema_bounded_by_the_artifact_s_items() -> None:
-    from draftguard_adk.llm import to_json_schema
     from draftguard_adk.llm._budget import max_json_chars
+    from draftguard_adk.llm._json_schemas import to_json_schema
 
     llm = ScriptedLlm([load("atp_flashcards_repair2.json"), NO_ISSUES])
     outcome, _ = await run(llm, "flashcards", ATP_SOURCE, "2 cards")
@@ -520,7 +515,7 @@ def _quiz_draft(answer: str) -> dict[str, Any]:
 async def test_without_the_judge_quiz_answers_must_be_in_the_source(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import draftguard_adk.llm as local_llm
+    import draftguard_adk.llm._local_llm as local_llm
 
     monkeypatch.setattr(local_llm, "LocalLlm", ScriptedLlm)  # "this model is the embedded one"
     # An answer the source holds passes on one call: no judge is asked.
@@ -540,7 +535,7 @@ async def test_without_the_judge_quiz_answers_must_be_in_the_source(
 def test_semantic_judge_setting_overrides_the_embedded_default(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import draftguard_adk.llm as local_llm
+    import draftguard_adk.llm._local_llm as local_llm
 
     remote = ScriptedLlm([])
     loop = build_artifact_repair_loop(model=remote)

@@ -11,14 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from draftguard.artifacts import (
-    artifact_types,
-    check_text,
-    get_spec,
-    json_schema,
-    validate_structure,
-)
-from draftguard.artifacts._schema_export import schema_files
+from draftguard.artifacts._parsing import check_text
+from draftguard.artifacts._registry import artifact_types, get_spec, validate_structure
+from draftguard.artifacts._schema_export import json_schema, schema_files
 from draftguard.errors import UnknownArtifactTypeError
 
 DATA = Path(__file__).parent / "data" / "artifacts"
@@ -378,7 +373,8 @@ def test_mindmap_is_valid_exactly_when_it_is_a_tree(edges: list[list[int]]) -> N
 
 
 def test_copied_format_example_is_flagged_only_when_the_source_lacks_it() -> None:
-    from draftguard.artifacts import copied_example_issues, get_spec
+    from draftguard.artifacts._grounding import copied_example_issues
+    from draftguard.artifacts._registry import get_spec
 
     card = dict(get_spec("flashcards").example["flashcards"][0])
     swapped = {"front": card["back"], "back": card["front"].upper()}  # order and case differ
@@ -409,7 +405,7 @@ def test_copied_format_example_is_flagged_only_when_the_source_lacks_it() -> Non
 def test_raw_newlines_inside_strings_are_accepted_from_a_model() -> None:
     # llama.cpp's JSON grammar lets a raw newline/tab into a string; strict json.loads refused
     # it and the embedded model's quiz failed on "Invalid control character at at ...".
-    from draftguard.artifacts import check_text
+    from draftguard.artifacts._parsing import check_text
 
     text = ('{"flashcards": [{"front": "ATP", "back": "Energy\\tmolecule\\nof cells"}]}'
             .replace("\\t", "\t").replace("\\n", "\n"))
@@ -422,7 +418,7 @@ def test_raw_newlines_inside_strings_are_accepted_from_a_model() -> None:
 
 
 def test_quiz_drafts_name_the_answer_by_option_number_files_do_not() -> None:
-    from draftguard.artifacts import check_text
+    from draftguard.artifacts._parsing import check_text
 
     draft = {"questions": [
         {"question": "Where?", "options": ["a", "b", "c", "d"], "correct_option": 3,
@@ -446,7 +442,7 @@ def _one_question(answer: str) -> dict[str, Any]:
 
 
 def test_a_quiz_answer_the_source_does_not_hold_is_not_answerable() -> None:
-    from draftguard.artifacts import ungrounded_answer_issues
+    from draftguard.artifacts._grounding import ungrounded_answer_issues
 
     source = "Photosynthesis happens in chloroplasts. Plants store energy as glucose."
     assert ungrounded_answer_issues("quiz", _one_question("  Chloroplasts "), source) == []
@@ -463,7 +459,7 @@ def test_a_quiz_answer_the_source_does_not_hold_is_not_answerable() -> None:
 def test_an_answer_quoted_from_the_source_is_always_grounded(
     sentences: list[str], data: st.DataObject
 ) -> None:
-    from draftguard.artifacts import ungrounded_answer_issues
+    from draftguard.artifacts._grounding import ungrounded_answer_issues
 
     source = ". ".join(sentences)
     start = data.draw(st.integers(0, len(source) - 1))

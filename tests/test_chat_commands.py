@@ -7,9 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from draftguard.commands import CommandSpec, help_text, parse_command, recognise_intent
-from draftguard.edits import DeleteOp, InsertOp, ReplaceOp
+from draftguard.edits._plan import DeleteOp, InsertOp, ReplaceOp
 from draftguard.errors import CommandError
-from draftguard.understanding import parse_edit_request
+from draftguard.understanding._edit_words import parse_edit_request
 
 SPECS = {
     s.name: s

@@ -13,9 +13,10 @@ from pathlib import Path
 import httpx
 import pytest
 
-from draftguard.jobs import ApiKeys, JobStore, load_job_settings, normalize_database_url
+from draftguard.jobs import JobStore, load_job_settings
+from draftguard.jobs._config import ApiKeys, normalize_database_url
 from draftguard.settings import JobsSettings
-from draftguard.textio import write_atomic, write_many_atomic
+from draftguard.textio._atomic_write import write_atomic, write_many_atomic
 from draftguard_adk.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -156,7 +157,8 @@ def test_a_replaced_file_keeps_its_mode(tmp_path: Path) -> None:
 # --- docs/jobs.md: the 401 bodies ------------------------------------------------------------
 
 async def test_the_documented_401_bodies_are_the_real_ones(tmp_path: Path) -> None:
-    from draftguard_adk.jobs import JobApi, create_jobs_app
+    from draftguard_adk.jobs import create_jobs_app
+    from draftguard_adk.jobs._api import JobApi
 
     doc = (ROOT / "docs" / "jobs.md").read_text()
     rows = [line for line in doc.splitlines() if line.startswith("| 401 |")]
@@ -194,7 +196,8 @@ def test_tracked_sentences_are_logged_only_at_debug(caplog: pytest.LogCaptureFix
 
 
 def test_the_local_model_class_is_registered_once(caplog: pytest.LogCaptureFixture) -> None:
-    from draftguard_adk.llm import agent_model, register_local_models
+    from draftguard_adk.llm import agent_model
+    from draftguard_adk.llm._local_llm import register_local_models
 
     with caplog.at_level(logging.INFO):
         register_local_models()

@@ -156,7 +156,7 @@ def _split_cli(
 
     from scripted_llm import ScriptedLlm
 
-    import draftguard_adk.split as split_pkg
+    import draftguard_adk.split._runner as split_pkg
 
     if coverage is not None:
         cfg = tmp_path / "agents.yaml"
@@ -232,7 +232,7 @@ def test_split_logs_no_app_name_mismatch(
 
     from scripted_llm import ScriptedLlm
 
-    from draftguard_adk.split import run_split
+    from draftguard_adk.split._runner import run_split
 
     with caplog.at_level(logging.WARNING, logger="google_adk"):
         asyncio.run(run_split("Intro.\n\nBody about cats.\n", "Cats",

@@ -13,21 +13,19 @@ from opentelemetry.sdk.metrics import MeterProvider
 from opentelemetry.sdk.metrics.export import InMemoryMetricReader
 from rapidfuzz import fuzz
 
-from draftguard.dedupe import (
+from draftguard.dedupe import PieceKind, UnitScanner
+from draftguard.dedupe._sentence_window import SentenceWindow
+from draftguard.dedupe._stream import (
     ContentDuplicationEvent,
     DedupeSettings,
     DuplicateIndex,
-    PieceKind,
     SentenceSimilarity,
-    SentenceWindow,
     StreamDeduper,
-    UnitScanner,
     dedupe_text,
     normalize_sentence,
     similarity,
-    split_units,
-    units_only,
 )
+from draftguard.dedupe._stream_units import split_units, units_only
 from draftguard_adk.dedupe import DuplicateDetector
 
 

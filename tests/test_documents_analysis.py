@@ -13,13 +13,9 @@ from types import SimpleNamespace
 import pytest
 from doc_samples import docx_bytes, pdf_bytes, png_bytes, xlsx_bytes
 
-from draftguard.documents import (
-    AnalysisSettings,
-    Document,
-    analyze_document,
-    analyze_documents,
-    readable_size,
-)
+from draftguard.documents import Document, analyze_document
+from draftguard.documents._analysis import AnalysisSettings, analyze_documents
+from draftguard.documents._sizes import readable_size
 from draftguard.errors import DocumentReadError, InputError
 
 SEED_KEYS = {"name", "mimeType", "format", "size", "type", "preview", "isAccessible"}

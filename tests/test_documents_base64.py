@@ -12,8 +12,7 @@ from doc_samples import pdf_bytes, png_bytes
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from draftguard.documents import looks_like_base64
-from draftguard.documents._base64_text import DEFAULT_MIN_CHARS
+from draftguard.documents._base64_text import DEFAULT_MIN_CHARS, looks_like_base64
 
 WORD_CHARS = string.ascii_letters
 ID_CHARS = string.ascii_letters + string.digits + "_-"

@@ -13,7 +13,7 @@ from scripted_llm import Call, ScriptedLlm
 import blogger.agent
 from blogger.delivery_check import build_blogger_delivery_check, study_material_documents
 from draftguard_adk.artifacts import STATE_RESULT
-from draftguard_adk.documents import VERDICT_KEY
+from draftguard_adk.documents._validator import VERDICT_KEY
 
 POST = "# ATP\n\nATP is the energy currency of cells.\n"
 QUIZ = {"questions": [{"question": "What is ATP?", "options": ["energy", "salt"],

@@ -29,15 +29,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from draftguard.documents import (
-    Document,
-    DocumentSummary,
-    KnownFacts,
-    ValidationIntent,
-    analyze_document,
-    analyze_documents,
-    known_facts,
-)
+from draftguard.documents import Document, analyze_document
+from draftguard.documents._analysis import DocumentSummary, analyze_documents
+from draftguard.documents._intent import ValidationIntent
+from draftguard.documents._known_facts import KnownFacts, known_facts
 from draftguard.documents._signature_checks import confirm_signature
 from draftguard_adk.cli import main
 

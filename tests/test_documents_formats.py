@@ -6,18 +6,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from draftguard.documents import (
+from draftguard.documents._analysis import DocumentSummary
+from draftguard.documents._compatibility import check_compatibility
+from draftguard.documents._formats import (
     FAMILIES,
     FORMATS,
-    DocumentSize,
-    DocumentSummary,
-    check_compatibility,
     format_from_extension,
     format_from_mime,
     is_compatible,
     normalize_format,
     satisfies,
 )
+from draftguard.documents._sizes import DocumentSize
 from draftguard.errors import UnknownFormatError
 
 formats = st.sampled_from(sorted(FORMATS))

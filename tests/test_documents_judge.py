@@ -20,8 +20,8 @@ from google.adk.runners import InMemoryRunner
 from google.genai import types
 from scripted_llm import ScriptedLlm
 
-from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID, loop_agent
-from draftguard_adk.documents import (
+from draftguard_adk.agents._workflow import ROUTE_RETRY, ROUTE_VALID, loop_agent
+from draftguard_adk.documents._validator import (
     FEEDBACK_KEY,
     INTENT_KEY,
     ROUTE_INVALID_INPUT,
@@ -285,7 +285,7 @@ async def test_artifact_stored_by_reference_is_invalid_input() -> None:
 
 
 def test_example_answer_is_shown_except_to_embedded_models() -> None:
-    from draftguard_adk.llm import LocalLlm
+    from draftguard_adk.llm._local_llm import LocalLlm
 
     auto = build_document_validator(model=ScriptedLlm([]))
     assert auto._include_example(ScriptedLlm([])) is True
@@ -308,8 +308,8 @@ async def test_unloadable_judge_model_is_an_error_verdict(monkeypatch: Any) -> N
 import pytest  # noqa: E402
 from delivery_cases import case_inputs, load_cases  # noqa: E402
 
-from draftguard.documents import known_facts  # noqa: E402
-from draftguard_adk.documents import judge_documents  # noqa: E402
+from draftguard.documents._known_facts import known_facts  # noqa: E402
+from draftguard_adk.documents._judge import judge_documents  # noqa: E402
 
 YES = '{"answer": "yes"}'
 NO = '{"answer": "no"}'

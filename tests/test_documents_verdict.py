@@ -9,21 +9,13 @@ from doc_samples import png_bytes
 from hypothesis import given
 from hypothesis import strategies as st
 
-from draftguard.documents import (
-    AnalysisSettings,
-    Document,
-    JudgeAnswer,
-    ValidationIntent,
-    analyze_documents,
-    build_validation_prompt,
-    failure_verdict,
-    judge_answer_schema,
-    known_facts,
-    merge_verdict,
-    parse_judge_answer,
-    prompt_summaries,
-)
-from draftguard.documents._verdict import EXAMPLE_GAP
+from draftguard.documents import Document, prompt_summaries
+from draftguard.documents._analysis import AnalysisSettings, analyze_documents
+from draftguard.documents._intent import ValidationIntent
+from draftguard.documents._judge_answer import JudgeAnswer, judge_answer_schema, parse_judge_answer
+from draftguard.documents._known_facts import known_facts
+from draftguard.documents._validation_prompt import build_validation_prompt
+from draftguard.documents._verdict import EXAMPLE_GAP, failure_verdict, merge_verdict
 from draftguard.errors import ModelOutputError, UnknownFormatError
 
 
@@ -108,7 +100,7 @@ def test_parse_is_one_path_and_rejects_prose_fences_and_bad_shapes() -> None:
 def test_merge_never_passes_past_a_fact(overall: bool, quality: float, fmt: bool, dt: bool,
                                         met: list[bool], code_fmt: bool | None,
                                         code_dt: bool | None, missing: bool) -> None:
-    from draftguard.documents import KnownFacts
+    from draftguard.documents._known_facts import KnownFacts
 
     facts = KnownFacts(document_count=2, format_match=code_fmt, data_type_match=code_dt,
                        missing_documents=["x*"] if missing else [])
@@ -183,13 +175,13 @@ def test_prompt_without_example_still_names_every_field() -> None:
 
 # --- success criteria code can test ------------------------------------------------------------
 
-from draftguard.documents import (  # noqa: E402
+from draftguard.documents._criteria import (  # noqa: E402
     CriterionCheck,
     Delivery,
     check_criterion,
-    criteria_verdict,
     goal_topic_check,
 )
+from draftguard.documents._verdict import criteria_verdict  # noqa: E402
 
 CRITERIA_POST = """# Winter riding
 

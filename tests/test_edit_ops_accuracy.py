@@ -8,7 +8,8 @@ import unicodedata
 import pytest
 from edit_cases import Verdict, judge, load_cases
 
-from draftguard.edits import EditPlan, EditStatus, RejectReason, apply_plan, parse_edit_plan
+from draftguard.edits import EditPlan, EditStatus, apply_plan, parse_edit_plan
+from draftguard.edits._result import RejectReason
 
 CASES = load_cases()
 

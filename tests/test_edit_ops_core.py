@@ -7,19 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from draftguard.edits import (
-    EditStatus,
-    MatchTier,
-    RejectReason,
-    apply_plan,
-    edit_frontmatter,
-    find_anchor,
-    line_budget,
-    read_frontmatter,
-)
+from draftguard.edits import EditStatus, apply_plan
+from draftguard.edits._anchors import MatchTier, find_anchor
+from draftguard.edits._frontmatter import edit_frontmatter, read_frontmatter
+from draftguard.edits._patcher import line_budget
 from draftguard.edits._plan import EditPlan, dump_schema, parse_edit_plan
+from draftguard.edits._result import RejectReason
 from draftguard.errors import FrontmatterError, SchemaError, UnsafePathError
-from draftguard.textio import resolve_output_path
+from draftguard.textio._output_paths import resolve_output_path
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 import draftguard.edits._anchors as anchors
 import draftguard.edits._prepared as prepared
-from draftguard.edits import EditStatus, RejectReason, apply_plan, parse_edit_plan
+from draftguard.edits import EditStatus, apply_plan, parse_edit_plan
 from draftguard.edits._graphemes import is_cluster_boundary
+from draftguard.edits._result import RejectReason
 
 WOMAN, MAN = "\U0001f469", "\U0001f468"
 DEV = f"{WOMAN}\u200d\U0001f4bb"  # woman technologist: woman, ZWJ, laptop

@@ -8,15 +8,10 @@ from typing import Literal
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from draftguard.edits import (
-    EditResult,
-    EditStatus,
-    RejectReason,
-    apply_plan,
-    find_anchor,
-    line_budget,
-    parse_edit_plan,
-)
+from draftguard.edits import EditResult, EditStatus, apply_plan, parse_edit_plan
+from draftguard.edits._anchors import find_anchor
+from draftguard.edits._patcher import line_budget
+from draftguard.edits._result import RejectReason
 from draftguard.markdown import count_lines
 
 WORDS = ["geno", "pat", "won", "bread", "cheese", "onion", "steak", "roll", "wit", "the", "a"]

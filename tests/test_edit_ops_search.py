@@ -15,7 +15,9 @@ from rapidfuzz import fuzz
 
 import draftguard.edits._anchors as anchors
 import draftguard.edits._search_text as search_text
-from draftguard.edits import ExactFinder, SearchText, SegmentBound, find_anchor, fold, segment_width
+from draftguard.edits._anchors import SearchText, find_anchor, fold
+from draftguard.edits._exact_search import ExactFinder
+from draftguard.edits._fuzzy_bound import SegmentBound, segment_width
 from draftguard.edits._graphemes import splits_cluster
 from draftguard.markdown import MarkdownMap, count_lines
 

@@ -174,7 +174,7 @@ async def test_plugin_error_lets_the_response_through_and_is_counted(
     provider, reader = metrics
     from google.adk.agents.run_config import RunConfig, StreamingMode
 
-    from draftguard.dedupe import StreamDeduper
+    from draftguard.dedupe._stream import StreamDeduper
 
     def broken(self: StreamDeduper, chunk: str) -> str:
         raise RuntimeError("forced plugin failure")

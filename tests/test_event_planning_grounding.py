@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scripted_llm import Call, ScriptedLlm
 
-from draftguard.grounding import NUMBER_WORDS
 from draftguard.grounding import number_mentioned as party_size_grounded
+from draftguard.grounding._numbers import NUMBER_WORDS
 from event_planning.agent import build_app
 from event_planning.argument_grounding import ground_preferences, price_level_grounded
 from event_planning.state_keys import PREFERENCES_KEY

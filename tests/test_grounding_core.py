@@ -12,11 +12,11 @@ from draftguard.grounding import (
     GroundingReport,
     date_matcher,
     ground_arguments,
-    mentioned_keys,
     number_mentioned,
     price_level_matcher,
     vocabulary_matcher,
 )
+from draftguard.grounding._phrases import mentioned_keys
 
 COLOURS = {"red": ("crimson", "scarlet"), "dark red": ("maroon",), "blue": ()}
 

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from draftguard.grounding import WEEKDAYS, date_mentioned, stated_day
+from draftguard.grounding import WEEKDAYS
+from draftguard.grounding._dates import date_mentioned, stated_day
 
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
           "september", "october", "november", "december")

@@ -20,7 +20,8 @@ from scripted_llm import ScriptedLlm
 
 from blogger.agent import build_app
 from draftguard.errors import InputError, UnsafePathError
-from draftguard.textio import read_workspace_text, workspace_path
+from draftguard.textio import read_workspace_text
+from draftguard.textio._workspace import workspace_path
 
 SECRET = "GOOGLE_API_KEY=AIzaSy-not-a-real-hunter2\nDATABASE_URL=postgresql://u:hunter2@h/d\n"
 

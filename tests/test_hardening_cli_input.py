@@ -20,13 +20,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from draftguard.edits import (
-    edit_frontmatter,
-    parse_edit_plan,
-    read_frontmatter,
-)
+from draftguard.edits import parse_edit_plan
+from draftguard.edits._frontmatter import edit_frontmatter, read_frontmatter
 from draftguard.errors import CommandError, FrontmatterError, SchemaError
-from draftguard.understanding import parse_edit_request
+from draftguard.understanding._edit_words import parse_edit_request
 from draftguard_adk.cli import main
 from tests.scripted_llm import ScriptedLlm
 
@@ -256,7 +253,7 @@ def test_check_split_refuses_a_bad_length_tolerance(
 
 @pytest.fixture
 def split_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
-    import draftguard_adk.split as split_pkg
+    import draftguard_adk.split._runner as split_pkg
 
     # Any model call fails the test: the script has no turns.
     model = ScriptedLlm([])

@@ -103,7 +103,7 @@ def test_a_waiting_writer_relocks_the_file_that_replaced_the_one_it_waited_on(
     tmp_path: Path,
 ) -> None:
     from draftguard.errors import FileChangedError
-    from draftguard.textio import replace_if_unchanged
+    from draftguard.textio._atomic_write import replace_if_unchanged
 
     post = tmp_path / "post.md"
     post.write_bytes(b"old\n")

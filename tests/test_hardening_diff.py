@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from draftguard.edits import line_counts, line_opcodes, split_lines
+from draftguard.edits._diff import split_lines
+from draftguard.edits._line_diff import line_counts, line_opcodes
 from draftguard_adk.cli import main
 
 
@@ -101,7 +102,8 @@ def test_dry_run_of_a_1000_paragraph_whole_body_replace_is_fast(
 async def test_content_tools_run_the_diff_off_the_event_loop(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from draftguard_adk.edits import _content_tools, _post_store, content_write, edit_ops
+    from draftguard_adk.edits import _content_tools, _post_store
+    from draftguard_adk.edits._content_tools import content_write, edit_ops
     from draftguard_adk.state_keys import REWRITE_ASKED_KEY
     from tests.test_post_store import Contexts
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from draftguard.textio import STALE_TEMP_SECONDS, write_atomic
+from draftguard.textio._atomic_write import STALE_TEMP_SECONDS, write_atomic
 from draftguard_adk.cli import edit as edit_cli
 from draftguard_adk.cli import main
 

@@ -18,12 +18,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from draftguard.documents import Document, analyze_documents
+from draftguard.documents import Document
+from draftguard.documents._analysis import analyze_documents
 from draftguard.documents._sniffing import sniff_zip
-from draftguard.edits import parse_edit_plan, read_frontmatter
+from draftguard.edits import parse_edit_plan
+from draftguard.edits._frontmatter import read_frontmatter
 from draftguard.errors import ConfigError, FrontmatterError, OutputError, SchemaError
 from draftguard.settings import load_settings
-from draftguard.textio import dump_json, write_many_atomic, yaml_problem
+from draftguard.textio._atomic_write import write_many_atomic
+from draftguard.textio._display import dump_json
+from draftguard.textio._structured_input import yaml_problem
 from draftguard_adk.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -119,7 +123,7 @@ def test_split_into_an_out_folder_with_a_directory_in_the_way_keeps_the_old_file
 
     from scripted_llm import ScriptedLlm
 
-    import draftguard_adk.split as split_pkg
+    import draftguard_adk.split._runner as split_pkg
 
     out = tmp_path / "out"
     (out / "draft_not_ok.md").mkdir(parents=True)
@@ -141,7 +145,7 @@ def test_a_split_whose_write_fails_leaves_no_new_folder(
     from scripted_llm import ScriptedLlm
 
     import draftguard_adk.cli.split as split_cli
-    import draftguard_adk.split as split_pkg
+    import draftguard_adk.split._runner as split_pkg
 
     def full_disk(files: Any) -> None:
         raise OutputError("cannot write draft_ok.md: no space left on device")

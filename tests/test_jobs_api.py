@@ -9,8 +9,10 @@ import httpx
 import pytest
 from job_db import db_url_fixture  # noqa: F401
 
-from draftguard.jobs import JobOutcome, JobStore, load_job_settings
-from draftguard_adk.jobs import JobApi, create_jobs_app
+from draftguard.jobs import JobStore, load_job_settings
+from draftguard.jobs._models import JobOutcome
+from draftguard_adk.jobs import create_jobs_app
+from draftguard_adk.jobs._api import JobApi
 
 ALICE = "alice-key-0123456789"
 BOB = "bob-key-0123456789ab"

@@ -19,10 +19,11 @@ import httpx
 import pytest
 from scripted_llm import ScriptedLlm
 
-import draftguard_adk.jobs as runner_module
+import draftguard_adk.jobs._runner as runner_module
 from draftguard.jobs import JobStatus, JobStore, load_job_settings
 from draftguard_adk.cli import main
-from draftguard_adk.jobs import build_server_app, repair_loop_runner
+from draftguard_adk.jobs._runner import repair_loop_runner
+from draftguard_adk.jobs._server import build_server_app
 
 KEY = "alice-key-0123456789"
 SOURCE = "Photosynthesis occurs in chloroplasts, which contain chlorophyll."

@@ -10,14 +10,9 @@ from pathlib import Path
 import pytest
 
 from draftguard.errors import ConfigError
-from draftguard.jobs import (
-    ApiKeys,
-    JsonLineFormatter,
-    WorkerLogFormatter,
-    load_job_settings,
-    marked_line,
-    normalize_database_url,
-)
+from draftguard.jobs import load_job_settings
+from draftguard.jobs._config import ApiKeys, normalize_database_url
+from draftguard.jobs._worker_log import JsonLineFormatter, WorkerLogFormatter, marked_line
 
 
 def _config(tmp_path: Path, body: str) -> Path:

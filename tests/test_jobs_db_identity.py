@@ -14,11 +14,13 @@ from typing import Any
 import httpx
 import pytest
 
-import draftguard_adk.jobs as runner_module
+import draftguard_adk.jobs._runner as runner_module
 from draftguard.errors import StoreReplacedError
-from draftguard.jobs import JobOutcome, JobRecord, JobStore, load_job_settings
+from draftguard.jobs import JobStore, load_job_settings
+from draftguard.jobs._models import JobOutcome, JobRecord
 from draftguard_adk.cli import main
-from draftguard_adk.jobs import JobApi, create_jobs_app
+from draftguard_adk.jobs import create_jobs_app
+from draftguard_adk.jobs._api import JobApi
 
 KEY = "alice-key-0123456789"
 BODY = {"artifact_type": "quiz", "source": "Photosynthesis occurs in chloroplasts."}

@@ -17,7 +17,8 @@ from job_db import db_url_fixture  # noqa: F401
 from sqlalchemy import event
 
 from draftguard.jobs import JobStore, load_job_settings
-from draftguard_adk.jobs import JobApi, create_jobs_app
+from draftguard_adk.jobs import create_jobs_app
+from draftguard_adk.jobs._api import JobApi
 
 KEY = "alice-key-0123456789"
 BODY = {"artifact_type": "quiz", "source": "Photosynthesis occurs in chloroplasts."}

@@ -13,7 +13,9 @@ from pathlib import Path
 
 from job_db import db_url_fixture  # noqa: F401
 
-from draftguard.jobs import JobLog, JobOutcome, JobProgress, JobRecord, JobStatus, JobStore, Worker
+from draftguard.jobs import JobStatus, JobStore, Worker
+from draftguard.jobs._models import JobOutcome, JobRecord
+from draftguard.jobs._worker import JobLog, JobProgress
 from draftguard.settings import JobsSettings
 
 PROC = Path(__file__).with_name("job_worker_proc.py")

@@ -15,9 +15,11 @@ from pathlib import Path
 import pytest
 import uvicorn
 
-from draftguard.jobs import JobOutcome, JobStore, load_job_settings
+from draftguard.jobs import JobStore, load_job_settings
+from draftguard.jobs._models import JobOutcome
 from draftguard_adk.cli.serve import listen_socket
-from draftguard_adk.jobs import JobApi, create_jobs_app
+from draftguard_adk.jobs import create_jobs_app
+from draftguard_adk.jobs._api import JobApi
 
 KEY = "alice-key-0123456789"
 

@@ -14,8 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from job_db import db_url_fixture  # noqa: F401
 
-from draftguard.jobs import JobOutcome, JobStore, load_job_settings
-from draftguard_adk.jobs import JobApi, create_jobs_app
+from draftguard.jobs import JobStore, load_job_settings
+from draftguard.jobs._models import JobOutcome
+from draftguard_adk.jobs import create_jobs_app
+from draftguard_adk.jobs._api import JobApi
 
 KEY = "alice-key-0123456789"
 # Any character, plus the ones that broke a store: NUL, other C0 controls, DEL, lone

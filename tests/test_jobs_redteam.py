@@ -12,16 +12,13 @@ import httpx
 import pytest
 
 from draftguard.errors import ConfigError
-from draftguard.jobs import (
-    ApiKeys,
-    JobStore,
-    Worker,
-    WorkerLogFormatter,
-    load_job_settings,
-)
+from draftguard.jobs import JobStore, Worker, load_job_settings
+from draftguard.jobs._config import ApiKeys
+from draftguard.jobs._worker_log import WorkerLogFormatter
 from draftguard.settings import JobsSettings
 from draftguard_adk.cli import main
-from draftguard_adk.jobs import JobApi, create_jobs_app
+from draftguard_adk.jobs import create_jobs_app
+from draftguard_adk.jobs._api import JobApi
 
 ALICE = "alice-key-0123456789"
 BODY = '{"artifact_type": "quiz", "source": "Plants make sugar from light.", "request": "2 q"}'

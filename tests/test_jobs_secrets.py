@@ -11,7 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from draftguard.errors import ConfigError
-from draftguard.jobs import ApiKeys, load_job_settings, normalize_database_url, redact
+from draftguard.jobs import load_job_settings
+from draftguard.jobs._config import ApiKeys, normalize_database_url
+from draftguard.jobs._redact import redact
 from draftguard_adk.cli import main
 
 # Printable, no whitespace or quotes (a URL cannot hold them raw); '@', ':', '/', '?', '#'

@@ -13,7 +13,7 @@ import pytest
 import uvicorn
 
 from draftguard_adk.cli.serve import listen_socket
-from draftguard_adk.jobs import deadline_protocol
+from draftguard_adk.jobs._http_protocol import deadline_protocol
 
 DEADLINE = 0.6
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from draftguard.jobs import normalize_database_url
+from draftguard.jobs._config import normalize_database_url
 from draftguard_adk.cli import main
 
 KEY = "alice-key-0123456789"

@@ -8,7 +8,8 @@ import uuid
 
 from job_db import FakeClock, clock_fixture, db_url_fixture, store_fixture  # noqa: F401
 
-from draftguard.jobs import JobOutcome, JobStatus, JobStore
+from draftguard.jobs import JobStatus, JobStore
+from draftguard.jobs._models import JobOutcome
 
 SEED_KEYS = {"job_id", "status", "progress", "artifact_type", "created_at", "updated_at",
              "attempts"}

@@ -11,19 +11,12 @@ import pytest
 from job_db import db_url_fixture  # noqa: F401
 from scripted_llm import Hang, ScriptedLlm
 
-from draftguard.jobs import (
-    WORKER_LOGGER,
-    JobLog,
-    JobOutcome,
-    JobProgress,
-    JobRecord,
-    JobRunner,
-    JobStatus,
-    JobStore,
-    Worker,
-)
+from draftguard.jobs import JobStatus, JobStore, Worker
+from draftguard.jobs._models import JobOutcome, JobRecord
+from draftguard.jobs._worker import JobLog, JobProgress, JobRunner
+from draftguard.jobs._worker_log import WORKER_LOGGER
 from draftguard.settings import JobsSettings
-from draftguard_adk.jobs import repair_loop_runner
+from draftguard_adk.jobs._runner import repair_loop_runner
 
 SOURCE = ("Photosynthesis is the process by which plants convert light energy into chemical "
           "energy stored in glucose molecules. This occurs in chloroplasts, which contain "

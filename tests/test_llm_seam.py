@@ -23,16 +23,11 @@ from pydantic import BaseModel, Field, PrivateAttr
 from scripted_llm import Hang, ScriptedLlm
 
 from draftguard.errors import ModelTimeoutError, ModelUnavailableError
-from draftguard_adk.artifacts import ArtifactRepairLoop
-from draftguard_adk.llm import (
-    CallCounter,
-    LocalLlm,
-    agent_model,
-    ask_json,
-    build_llm,
-    resolve_model,
-    show_prompt_example,
-)
+from draftguard_adk.artifacts._loop import ArtifactRepairLoop
+from draftguard_adk.llm import agent_model, ask_json, resolve_model
+from draftguard_adk.llm._ask_json import CallCounter
+from draftguard_adk.llm._local_llm import LocalLlm
+from draftguard_adk.llm._resolve import build_llm, show_prompt_example
 
 
 class Answer(BaseModel):

@@ -12,9 +12,9 @@ from google.genai import types
 from pydantic import BaseModel
 
 from draftguard_adk.llm import _llama_runtime as llama_runtime
-from draftguard_adk.llm import to_json_schema
 from draftguard_adk.llm._chat_format import messages as _messages
 from draftguard_adk.llm._chat_format import tool_schema as _tool_schema
+from draftguard_adk.llm._json_schemas import to_json_schema
 from draftguard_adk.llm._local_llm import LocalLlm
 
 WEATHER = types.Tool(

@@ -16,13 +16,13 @@ from google.genai import types
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from draftguard.artifacts import get_spec
+from draftguard.artifacts._registry import get_spec
 from draftguard_adk.llm import _chat_format as chat_format
 from draftguard_adk.llm import _grammars as grammars
 from draftguard_adk.llm import _llama_runtime as llama_runtime
 from draftguard_adk.llm import _local_llm as local_llm
-from draftguard_adk.llm import to_json_schema
 from draftguard_adk.llm._budget import max_json_chars
+from draftguard_adk.llm._json_schemas import to_json_schema
 from draftguard_adk.llm._local_llm import LocalLlm
 
 TOOL = types.Tool(function_declarations=[types.FunctionDeclaration(
@@ -294,7 +294,7 @@ SOURCE = (
 @pytest.mark.local_model
 @pytest.mark.parametrize("kind", ["quiz", "flashcards", "mindmap"])
 async def test_real_model_structured_output_at_five_items_always_parses(kind: str) -> None:
-    from draftguard_adk.llm import register_local_models
+    from draftguard_adk.llm._local_llm import register_local_models
 
     register_local_models()
     spec = get_spec(kind)

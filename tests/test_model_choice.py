@@ -10,7 +10,8 @@ from google.adk.models.registry import LLMRegistry
 from draftguard.errors import ConfigError, ModelUnavailableError
 from draftguard.model_choice import choose_model
 from draftguard.settings import ProjectSettings, load_settings
-from draftguard_adk.llm import LocalLlm, register_local_models, resolve_gguf
+from draftguard_adk.llm._gguf_locator import resolve_gguf
+from draftguard_adk.llm._local_llm import LocalLlm, register_local_models
 
 YAML = ProjectSettings.model_validate({"agents": {"content_splitter": {"model": "gguf:/m/x.gguf"}}})
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from planner_devset import DEVSET, score
 
-from draftguard.grounding import NUMBER_WORDS
+from draftguard.grounding._numbers import NUMBER_WORDS
 from draftguard.understanding import (
     Intent,
     PlannerConversation,

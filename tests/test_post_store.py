@@ -16,15 +16,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from draftguard.errors import InputError, StaleVersionError
-from draftguard.textio import path_component
-from draftguard_adk.edits import (
-    PostStore,
+from draftguard.textio._output_paths import path_component
+from draftguard_adk.edits._content_tools import (
     content_write,
     edit_metadata,
     list_versions,
     read_content,
     revert_to_version,
 )
+from draftguard_adk.edits._post_store import PostStore
 
 APP = "blogger"
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from draftguard.split import check_split
-from draftguard_adk.split import run_split
+from draftguard_adk.split._runner import run_split
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 

@@ -24,8 +24,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import PrivateAttr
 
-from draftguard.dedupe import StreamDeduper, dedupe_text
-from draftguard_adk.agents import ResponseFilter
+from draftguard.dedupe._stream import StreamDeduper, dedupe_text
+from draftguard_adk.agents._response_filter import ResponseFilter
 from draftguard_adk.dedupe import AgentInvoker, DuplicateDetector, DuplicateFilterPlugin
 
 VENUES = [

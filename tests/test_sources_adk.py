@@ -13,13 +13,10 @@ from google.adk.sessions import InMemorySessionService
 from google.adk.tools.tool_context import ToolContext
 from google.genai import types
 
-from draftguard.sources import chunk_text
-from draftguard_adk.sources import (
-    SOURCE_TOOLS,
-    read_source,
-    relevant_chunks,
-    source_ingest,
-)
+from draftguard.sources._chunking import chunk_text
+from draftguard_adk.sources import SOURCE_TOOLS
+from draftguard_adk.sources._store import relevant_chunks
+from draftguard_adk.sources._tools import read_source, source_ingest
 
 NOTES = """Interview with the baker, 3 March.
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from draftguard.sources import SourceIndex, chunk_text
+from draftguard.sources._chunking import chunk_text
+from draftguard.sources._index import SourceIndex
 
 POST = """# Winter riding
 

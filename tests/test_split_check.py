@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from draftguard.errors import EmptyInputError
-from draftguard.split import Granularity, check_split, segment
+from draftguard.split import check_split
+from draftguard.split._segmentation import Granularity, segment
 
 # --- Seed 000 "Example Scenarios" ---------------------------------------------------------
 

@@ -9,7 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from draftguard.split import check_coverage, outline_candidates, outline_items, segment, stems
+from draftguard.split import check_coverage
+from draftguard.split._coverage import outline_candidates, outline_items, stems
+from draftguard.split._segmentation import segment
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 OUTLINE = (SAMPLES / "outline.md").read_text(encoding="utf-8")
@@ -185,7 +187,8 @@ def test_candidates_are_the_reference_matches_and_picking_them_all_covers(
 def test_routes_name_each_raw_paragraph_where_it_went(
     items: list[str], units: list[str], data: st.DataObject
 ) -> None:
-    from draftguard.split import check_split, coverage_verdict, route_paragraphs
+    from draftguard.split import check_split
+    from draftguard.split._verdict import coverage_verdict, route_paragraphs
 
     ok_ids = data.draw(st.sets(st.integers(min_value=1, max_value=len(units))))
     ok = [u for i, u in enumerate(units, 1) if i in ok_ids]
@@ -209,7 +212,7 @@ def test_routes_name_each_raw_paragraph_where_it_went(
 
 
 def test_coverage_modes_block_as_documented() -> None:
-    from draftguard.split import CoverageMode
+    from draftguard.split._verdict import CoverageMode
 
     assert [CoverageMode(m).blocks(last_attempt=last) for m in CoverageMode
             for last in (False, True)] == [True, True, False, False, True, False]

@@ -167,7 +167,9 @@ from pathlib import Path  # noqa: E402
 
 import yaml  # noqa: E402
 
-from draftguard.split import outline_candidates, propose_split, segment, stems  # noqa: E402
+from draftguard.split._assignment import propose_split  # noqa: E402
+from draftguard.split._coverage import outline_candidates, stems  # noqa: E402
+from draftguard.split._segmentation import segment  # noqa: E402
 
 _WORDS = ["starter", "hydration", "bake", "loaf", "oven", "cat", "flour", "water", "crumb",
           "ukulele", "dough", "salt"]

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from draftguard.text import number_value, split_sentences, straighten_quotes
-from draftguard.understanding import BloggerConversation, Intent, PostView, Reading
+from draftguard.understanding import BloggerConversation, Intent, Reading
+from draftguard.understanding._locate import PostView
 
 POSTS = Path(__file__).parent / "data" / "understanding" / "posts"
 WINTER = (POSTS / "winter-cycling.md").read_text(encoding="utf-8")

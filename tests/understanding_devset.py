@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from draftguard.understanding import BloggerConversation, Conversation, Reading
+from draftguard.understanding import BloggerConversation, Reading
+from draftguard.understanding._types import Conversation
 
 DATA = Path(__file__).parent / "data" / "understanding"
 

@@ -27,26 +27,20 @@ from google.adk.events import Event
 from google.adk.models.base_llm import BaseLlm
 from pydantic import BaseModel, Field, ValidationError
 
-from draftguard.artifacts import (
-    STAGE_PROGRESS,
+from draftguard.artifacts._grounding import copied_example_issues, ungrounded_answer_issues
+from draftguard.artifacts._parsing import check_text, parse_json_text
+from draftguard.artifacts._plan import make_plan
+from draftguard.artifacts._progress import STAGE_PROGRESS, repair_progress
+from draftguard.artifacts._prompting import (
     AttemptRecord,
-    JudgeVerdict,
-    StructuralReport,
-    artifact_types,
     build_generate_prompt,
     build_judge_prompt,
     build_repair_prompt,
-    check_text,
-    copied_example_issues,
     failure_message,
-    format_issues,
-    get_spec,
-    judge_schema,
-    make_plan,
-    parse_json_text,
-    repair_progress,
-    ungrounded_answer_issues,
 )
+from draftguard.artifacts._registry import artifact_types, get_spec
+from draftguard.artifacts._semantic import JudgeVerdict, format_issues, judge_schema
+from draftguard.artifacts._spec import StructuralReport
 from draftguard.errors import (
     ConfigError,
     DraftguardError,
@@ -55,15 +49,13 @@ from draftguard.errors import (
     ModelUnavailableError,
 )
 from draftguard.settings import MAX_REPAIRS_LIMIT, ArtifactRepairSettings, load_settings
-from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID, checker_event, user_text
+from draftguard_adk.agents._events import checker_event
+from draftguard_adk.agents._text import user_text
+from draftguard_adk.agents._workflow import ROUTE_RETRY, ROUTE_VALID
 from draftguard_adk.artifacts._outcome import ArtifactOutcome, FailureKind
-from draftguard_adk.llm import (
-    CallCounter,
-    ask_json,
-    is_embedded,
-    resolve_model,
-    show_prompt_example,
-)
+from draftguard_adk.llm import ask_json, resolve_model
+from draftguard_adk.llm._ask_json import CallCounter
+from draftguard_adk.llm._resolve import is_embedded, show_prompt_example
 
 __all__ = [
     "AGENT_NAME",

@@ -29,7 +29,7 @@ from google.adk.runners import InMemoryRunner
 from google.genai import types
 
 from draftguard.errors import DraftguardError
-from draftguard_adk.agents import claim_for_app
+from draftguard_adk.agents._apps import claim_for_app
 from draftguard_adk.artifacts._loop import (
     STATE_REQUEST,
     STATE_RESULT,

@@ -19,7 +19,7 @@ from google.adk.models.base_llm import BaseLlm
 from google.adk.tools.function_tool import FunctionTool
 from google.adk.tools.tool_context import ToolContext
 
-from draftguard.artifacts import artifact_types
+from draftguard.artifacts._registry import artifact_types
 from draftguard.errors import DraftguardError
 from draftguard_adk.artifacts._loop import (
     STATE_RESULT,

@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from draftguard.errors import ConfigError, InputError
-from draftguard.jobs import ApiKeys, JobServiceSettings, load_job_settings, redact
+from draftguard.jobs import load_job_settings
+from draftguard.jobs._config import ApiKeys, JobServiceSettings
+from draftguard.jobs._redact import redact
 from draftguard.settings import JobsSettings
 from draftguard_adk.cli._database import open_job_store
 from draftguard_adk.cli._output import EXIT_OK, add_json_flag, emit_json
@@ -62,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--port must be 0..65535 (0 = any free port), got {args.port}")
     settings = load_job_settings(request_read_seconds=args.request_timeout)
     if args.database_url:
-        from draftguard.jobs import normalize_database_url
+        from draftguard.jobs._config import normalize_database_url
 
         settings = settings.model_copy(
             update={"database_url": normalize_database_url(args.database_url)})
@@ -82,7 +84,8 @@ def run(args: argparse.Namespace) -> int:
 
     import uvicorn
 
-    from draftguard_adk.jobs import AGENTS_DIR, build_server_app, deadline_protocol
+    from draftguard_adk.jobs._http_protocol import deadline_protocol
+    from draftguard_adk.jobs._server import AGENTS_DIR, build_server_app
 
     app = build_server_app(
         settings, agents_dir=agents_dir or AGENTS_DIR, web=not args.no_web,
@@ -90,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
         host=args.host, port=args.port,
     )
     if args.workers:
-        from draftguard.jobs import configure_worker_logging
+        from draftguard.jobs._worker_log import configure_worker_logging
 
         configure_worker_logging()
     url = f"http://{args.host}:{sock.getsockname()[1]}"
