@@ -14,7 +14,7 @@ from draftguard.text import number_value, split_sentences, straighten_quotes
 from draftguard.understanding import BloggerConversation, Intent, Reading
 from draftguard.understanding._locate import PostView
 
-POSTS = Path(__file__).parent / "data" / "understanding" / "posts"
+POSTS = Path(__file__).parent.parent / "data" / "understanding" / "posts"
 WINTER = (POSTS / "winter-cycling.md").read_text(encoding="utf-8")
 SOURDOUGH = (POSTS / "sourdough.md").read_text(encoding="utf-8")
 

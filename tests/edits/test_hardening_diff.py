@@ -102,10 +102,11 @@ def test_dry_run_of_a_1000_paragraph_whole_body_replace_is_fast(
 async def test_content_tools_run_the_diff_off_the_event_loop(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    from test_post_store import Contexts  # the same folder: pytest puts it on sys.path
+
     from draftguard_adk.edits import _content_tools, _post_store
     from draftguard_adk.edits._content_tools import content_write, edit_ops
     from draftguard_adk.state_keys import REWRITE_ASKED_KEY
-    from tests.test_post_store import Contexts
 
     threads: list[str] = []
 

@@ -22,7 +22,7 @@ from blogger.replies import diff_summary
 from draftguard_adk.artifacts import STATE_RESULT
 from draftguard_adk.split import state_keys as keys
 
-DATA = Path(__file__).parent / "data" / "artifacts"
+DATA = Path(__file__).parent.parent / "data" / "artifacts"
 POST = (
     "# Plants\n\n"
     "Photosynthesis is the process by which plants convert light energy into chemical energy "

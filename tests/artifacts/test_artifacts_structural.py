@@ -16,8 +16,8 @@ from draftguard.artifacts._registry import artifact_types, get_spec, validate_st
 from draftguard.artifacts._schema_export import json_schema, schema_files
 from draftguard.errors import UnknownArtifactTypeError
 
-DATA = Path(__file__).parent / "data" / "artifacts"
-ROOT = Path(__file__).resolve().parents[1]
+DATA = Path(__file__).parent.parent / "data" / "artifacts"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def load(name: str) -> Any:

@@ -16,7 +16,7 @@ from draftguard_adk.agents._workflow import ROUTE_RETRY, ROUTE_VALID
 from draftguard_adk.artifacts import STATE_RESULT, generate_artifact
 from draftguard_adk.artifacts._loop import MAX_LLM_CALLS, STATE_SOURCE, build_artifact_repair_loop
 
-DATA = Path(__file__).parent / "data" / "artifacts"
+DATA = Path(__file__).parent.parent / "data" / "artifacts"
 PHOTO_SOURCE = (
     "Photosynthesis is the process by which plants convert light energy into chemical energy "
     "stored in glucose molecules. This occurs in chloroplasts, which contain chlorophyll pigment."

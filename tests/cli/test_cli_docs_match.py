@@ -19,7 +19,7 @@ from draftguard.settings import JobsSettings
 from draftguard.textio._atomic_write import write_atomic, write_many_atomic
 from draftguard_adk.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ENV_EXAMPLE = (ROOT / ".env.example").read_text()
 
 

@@ -10,7 +10,7 @@ import pytest
 from draftguard.split import check_split
 from draftguard_adk.split._runner import run_split
 
-SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 
 @pytest.mark.local_model

@@ -30,7 +30,7 @@ from draftguard.textio._display import dump_json
 from draftguard.textio._structured_input import yaml_problem
 from draftguard_adk.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from draftguard_adk.cli import main
 
-DATA = Path(__file__).parent / "data" / "artifacts"
+DATA = Path(__file__).parent.parent / "data" / "artifacts"
 
 
 def test_seed_quiz_lists_all_three_violations_and_exits_1(

@@ -11,7 +11,7 @@ import pytest
 
 from draftguard_adk.artifacts import generate_artifact
 
-SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 REQUESTS = {
     "flashcards": "5 flashcards",
     "quiz": "a quiz with 5 questions",

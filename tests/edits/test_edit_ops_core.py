@@ -16,7 +16,7 @@ from draftguard.edits._result import RejectReason
 from draftguard.errors import FrontmatterError, SchemaError, UnsafePathError
 from draftguard.textio._output_paths import resolve_output_path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 FILLER = "".join(f"\nFiller paragraph {n} says nothing new at all.\n" for n in range(1, 80))
 DOC = (

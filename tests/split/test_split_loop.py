@@ -227,7 +227,7 @@ async def test_a_model_that_cannot_answer_ends_the_loop_with_a_verdict() -> None
 
 # --- outline coverage beside integrity --------------------------------------------------------
 
-SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 SAMPLE_RAW = (SAMPLES / "draft.md").read_text(encoding="utf-8")
 SAMPLE_OUTLINE = (SAMPLES / "outline.md").read_text(encoding="utf-8")
 BACKWARDS = {"ok_ids": [1, 2]}  # title and intro: intact, and every topic left out

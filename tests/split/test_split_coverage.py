@@ -13,7 +13,7 @@ from draftguard.split import check_coverage
 from draftguard.split._coverage import outline_candidates, outline_items, stems
 from draftguard.split._segmentation import segment
 
-SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 OUTLINE = (SAMPLES / "outline.md").read_text(encoding="utf-8")
 PARAGRAPHS = (SAMPLES / "draft.md").read_text(encoding="utf-8").strip().split("\n\n")
 

@@ -112,6 +112,6 @@ def test_ci_entry_point_never_skips_the_postgresql_tests() -> None:
     # entry point must set it itself: a CI system that does not would go green untested.
     from pathlib import Path
 
-    ci_run = (Path(__file__).resolve().parents[1] / ".ci" / "run").read_text(encoding="utf-8")
+    ci_run = (Path(__file__).resolve().parents[2] / ".ci" / "run").read_text(encoding="utf-8")
     assert 'export CI="${CI:-1}"' in ci_run
     assert ci_run.index("export CI=") < ci_run.index("scripts/test")

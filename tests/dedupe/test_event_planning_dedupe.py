@@ -86,8 +86,8 @@ async def test_south_philly_duplicate(
     answers: list[str] = []
     caplog.set_level(logging.INFO, logger="event_planning")
     # Code now answers the seed's own messages ("Italian food", "$$$", "South Philly
-    # Italian": tests/test_planner_chat.py); these, each with two readings, reach the model,
-    # so the filter still meets the model's streamed repeats.
+    # Italian": tests/understanding/test_planner_chat.py); these, each with two readings, reach
+    # the model, so the filter still meets the model's streamed repeats.
     for message in MODEL_MESSAGES:
         pieces = [
             item async for item in invoker.invoke_agent_streaming(

@@ -90,7 +90,7 @@ def test_bad_agents_yaml_is_a_config_error(tmp_path: Path, text: str, message: s
 
 
 def test_repository_agents_yaml_is_valid() -> None:
-    settings = load_settings(Path(__file__).resolve().parents[1] / "agents.yaml")
+    settings = load_settings(Path(__file__).resolve().parents[2] / "agents.yaml")
     assert settings.agents.content_splitter.max_iterations == 3
 
 

@@ -17,9 +17,9 @@ from scripted_llm import Call, ScriptedLlm
 
 from blogger.agent import build_app
 
-POST = (Path(__file__).parent / "data" / "understanding" / "posts" /
+POST = (Path(__file__).parent.parent / "data" / "understanding" / "posts" /
         "winter-cycling.md").read_text(encoding="utf-8")
-QUIZ = json.loads((Path(__file__).parent / "data" / "artifacts" /
+QUIZ = json.loads((Path(__file__).parent.parent / "data" / "artifacts" /
                    "photosynthesis_quiz_repaired.json").read_text(encoding="utf-8"))
 
 

@@ -144,7 +144,7 @@ def test_an_edit_request_that_does_not_parse_says_why(text: str, error: str) -> 
         parse_edit_request(text)
 
 
-# Control characters are refused in plans (tests/test_hardening_cli_input.py).
+# Control characters are refused in plans (tests/cli/test_hardening_cli_input.py).
 quoted = st.text(alphabet=st.characters(blacklist_characters='"\\',
                                         blacklist_categories=["Cs", "Cc"]),
                  min_size=1).filter(str.strip)

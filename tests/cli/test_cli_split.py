@@ -145,7 +145,7 @@ def test_a_pipe_given_as_a_draft_is_refused_not_waited_on(
 
 # --- `draftguard split` on a scripted model: which paragraph went where, both checks named --
 
-SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 
 def _split_cli(

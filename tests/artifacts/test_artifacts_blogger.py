@@ -16,7 +16,7 @@ from draftguard_adk.artifacts import STATE_RESULT, build_artifact_tool
 from draftguard_adk.artifacts._tool import build_artifact_agent
 from draftguard_adk.split import state_keys
 
-DATA = Path(__file__).parent / "data" / "artifacts"
+DATA = Path(__file__).parent.parent / "data" / "artifacts"
 POST = ("ATP (adenosine triphosphate) is the primary energy molecule of cells. "
         "ATP is produced in mitochondria by cellular respiration.")
 

@@ -12,7 +12,7 @@ import pytest
 from draftguard import __version__
 from draftguard_adk.cli import COMMANDS, main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 _HEAVY = ("uvicorn", "fastapi", "google.adk", "sqlalchemy", "draftguard.jobs")
 
 
