@@ -16,7 +16,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from draftguard.artifacts import json_schema, validate_structure
+from draftguard.artifacts._registry import validate_structure
+from draftguard.artifacts._schema_export import json_schema
 from draftguard.artifacts.schemas.quiz import QuizQuestion
 
 GOAL_MS = 100.0

@@ -32,13 +32,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from draftguard.artifacts import (
-    ArtifactMachine,
-    ArtifactOutcome,
-    Finished,
-    artifact_chunks,
-    ungrounded_issues,
-)
+from draftguard.artifacts._grounding import ungrounded_issues
+from draftguard.artifacts._machine import ArtifactMachine, Finished
+from draftguard.artifacts._outcome import ArtifactOutcome
+from draftguard.artifacts._source_chunks import artifact_chunks
 
 POSTS = Path(__file__).resolve().parent.parent / "tests" / "data" / "artifacts" / "posts"
 COMMANDS = {"quiz": "/quiz 4", "flashcards": "/flashcards 4", "mindmap": "/mindmap"}
@@ -98,7 +95,7 @@ async def via_chat(artifact_type: str, post: str) -> tuple[dict[str, Any] | None
 
 async def via_job(artifact_type: str, post: str) -> tuple[dict[str, Any] | None, int, str]:
     from draftguard.jobs import JobStore, Worker
-    from draftguard_adk.jobs import repair_loop_runner
+    from draftguard_adk.jobs._runner import repair_loop_runner
 
     with tempfile.TemporaryDirectory() as tmp:
         store = JobStore(f"sqlite+aiosqlite:///{tmp}/jobs.db")
@@ -118,7 +115,8 @@ async def via_job(artifact_type: str, post: str) -> tuple[dict[str, Any] | None,
 
 
 async def via_baseline(artifact_type: str, post: str) -> tuple[dict[str, Any] | None, int, str]:
-    from draftguard_adk.artifacts import build_artifact_repair_loop, drive
+    from draftguard_adk.artifacts._driver import drive
+    from draftguard_adk.artifacts._loop import build_artifact_repair_loop
 
     loop = build_artifact_repair_loop(model=MODEL)
     llm = loop.llm()

@@ -24,7 +24,8 @@ import time
 from collections.abc import Callable
 from difflib import SequenceMatcher
 
-from draftguard.dedupe import DedupeSettings, DuplicateIndex, SentenceWindow, StreamDeduper
+from draftguard.dedupe._sentence_window import SentenceWindow
+from draftguard.dedupe._stream import DedupeSettings, DuplicateIndex, StreamDeduper
 
 NAMES = ["Trattoria Lucia", "Bar Ferrante", "Osteria Nonna Rosa", "Palumbo's Kitchen",
          "Little Saigon Pho House", "Fishtown Smokehouse", "The Gilded Fork", "Casa Paloma",

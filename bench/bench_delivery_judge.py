@@ -22,8 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from delivery_cases import case_inputs, load_cases
 
-from draftguard.documents import failure_verdict, known_facts
-from draftguard_adk.documents import judge_documents
+from draftguard.documents._known_facts import known_facts
+from draftguard.documents._verdict import failure_verdict
+from draftguard_adk.documents._judge import judge_documents
 from draftguard_adk.llm import resolve_model
 
 GOOD_PASS_GOAL = 0.90

@@ -30,13 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from document_corpus import Sample, build
 
-from draftguard.documents import (
-    FORMATS,
-    Document,
-    analyze_document,
-    format_from_extension,
-    format_from_mime,
-)
+from draftguard.documents import Document, analyze_document
+from draftguard.documents._formats import FORMATS, format_from_extension, format_from_mime
 
 Detector = Callable[[bytes], str | None]
 # Containers a format is built on: naming one is vague, not wrong.

@@ -33,7 +33,8 @@ from difflib import SequenceMatcher
 from pathlib import Path
 
 import draftguard.edits._anchors as anchors_module
-from draftguard.edits import MatchTier, SearchText, apply_plan, find_anchor, parse_edit_plan
+from draftguard.edits import apply_plan, parse_edit_plan
+from draftguard.edits._anchors import MatchTier, SearchText, find_anchor
 from draftguard.markdown import MarkdownMap
 
 TARGET_BYTES = 1_000_000

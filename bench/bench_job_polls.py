@@ -162,7 +162,8 @@ def _raise_fd_limit(wanted: int) -> None:
 
 async def _seed_job(db: Path) -> str:
     sys.path.insert(0, str(ROOT / "src"))
-    from draftguard.jobs import JobOutcome, JobStore
+    from draftguard.jobs import JobStore
+    from draftguard.jobs._models import JobOutcome
 
     store = JobStore(f"sqlite+aiosqlite:///{db}")
     await store.create_schema()

@@ -23,7 +23,9 @@ import time
 from collections.abc import Callable
 from difflib import SequenceMatcher
 
-from draftguard.edits import apply_plan, line_counts, parse_edit_plan, split_lines
+from draftguard.edits import apply_plan, parse_edit_plan
+from draftguard.edits._diff import split_lines
+from draftguard.edits._line_diff import line_counts
 
 REPEATS = 5
 

@@ -24,8 +24,9 @@ from typing import Any
 
 import yaml
 
-from draftguard.split import outline_candidates, outline_items, propose_split, segment
-from draftguard.split._coverage import _score, _topic_items
+from draftguard.split._assignment import propose_split
+from draftguard.split._coverage import _score, _topic_items, outline_candidates, outline_items
+from draftguard.split._segmentation import segment
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "splits" / "splits.yaml"
 Scorer = Callable[[str, Sequence[str]], set[int]]
@@ -53,7 +54,7 @@ def semantic_best() -> Scorer:
     import numpy as np
     from llama_cpp import LLAMA_POOLING_TYPE_MEAN, Llama
 
-    from draftguard_adk.llm import bundled_gguf
+    from draftguard_adk.llm._gguf_locator import bundled_gguf
 
     llm = Llama(model_path=str(bundled_gguf()), embedding=True, verbose=False, n_ctx=2048,
                 pooling_type=LLAMA_POOLING_TYPE_MEAN)

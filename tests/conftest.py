@@ -72,7 +72,7 @@ def local_model_available() -> bool:
     try:
         import llama_cpp  # noqa: F401
 
-        from draftguard_adk.llm import bundled_gguf
+        from draftguard_adk.llm._gguf_locator import bundled_gguf
 
         bundled_gguf()
     except Exception:

@@ -8,7 +8,9 @@ from typing import Any
 
 import yaml
 
-from draftguard.documents import Document, DocumentSummary, ValidationIntent, analyze_documents
+from draftguard.documents import Document
+from draftguard.documents._analysis import DocumentSummary, analyze_documents
+from draftguard.documents._intent import ValidationIntent
 
 DATA = Path(__file__).resolve().parent / "data" / "deliveries"
 

@@ -64,7 +64,7 @@ def xlsx_bytes() -> bytes:
 # No PyPI library writes a new compound file (olefile only edits existing streams), so this
 # writes the container itself, following MS-CFB: header, FAT, a directory of 128-byte entries
 # and 512-byte sectors. Streams are padded to the 4,096-byte mini-stream cutoff so that they
-# live in regular sectors. olefile reads the result (tests/test_documents_detection.py).
+# live in regular sectors. olefile reads the result (tests/documents/test_documents_detection.py).
 
 _CFB_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _FREE, _END, _FATSECT, _NOSTREAM = 0xFFFFFFFF, 0xFFFFFFFE, 0xFFFFFFFD, 0xFFFFFFFF

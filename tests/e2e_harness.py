@@ -271,7 +271,7 @@ _JSON_DEBRIS = re.compile(r"[\[\]{}]|\.\.\.'|\"\s*:")
 
 
 def check_quiz(store: Store, *, count: int) -> str:
-    from draftguard.artifacts import validate_structure
+    from draftguard.artifacts._registry import validate_structure
 
     result = store.session().state.get("artifact_result")
     assert isinstance(result, dict), "no artifact_result in state after /quiz"

@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from draftguard.jobs import JobStore, normalize_database_url, utcnow
+from draftguard.jobs import JobStore
+from draftguard.jobs._config import normalize_database_url
+from draftguard.jobs._store import utcnow
 
 PG_ENV = "DRAFTGUARD_TEST_DATABASE_URL"
 

@@ -12,8 +12,8 @@ from google.adk.sessions import InMemorySessionService
 from scripted_llm import ScriptedLlm
 
 from draftguard.settings import _loading, load_settings
-from draftguard_adk.agents import agents_dir, app_runner
-from draftguard_adk.artifacts import build_artifact_repair_loop
+from draftguard_adk.agents._apps import agents_dir, app_runner
+from draftguard_adk.artifacts._loop import build_artifact_repair_loop
 from draftguard_adk.split import build_content_splitter
 
 ROOT = Path(__file__).resolve().parents[1]

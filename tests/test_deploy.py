@@ -158,7 +158,7 @@ async def test_serve_keeps_artifacts_where_its_artifact_uri_says(tmp_path: Path)
     import httpx
 
     from draftguard.jobs import load_job_settings
-    from draftguard_adk.jobs import build_server_app
+    from draftguard_adk.jobs._server import build_server_app
 
     settings = load_job_settings({"DRAFTGUARD_API_KEYS": "alice:alice-key-0123456789"},
                                  database_url=f"sqlite+aiosqlite:///{tmp_path / 'jobs.db'}")
@@ -183,7 +183,7 @@ def test_serve_takes_the_session_uri_from_the_environment_and_the_artifact_uri_f
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A deployment passes the session URI, which holds the database password, as a secret env.
-    import draftguard_adk.jobs as jobs
+    import draftguard_adk.jobs._server as jobs
     from draftguard_adk.cli import main
 
     seen: dict[str, Any] = {}

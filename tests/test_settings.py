@@ -10,9 +10,10 @@ import pytest
 import yaml
 from pydantic import BaseModel
 
-from draftguard.dedupe import DedupeSettings
-from draftguard.documents import AnalysisSettings
-from draftguard.edits import EditPlan, EditStatus, PatchSettings, apply_plan, line_budget
+from draftguard.dedupe._stream import DedupeSettings
+from draftguard.documents._analysis import AnalysisSettings
+from draftguard.edits import EditPlan, EditStatus, apply_plan
+from draftguard.edits._patcher import line_budget
 from draftguard.errors import ConfigError
 from draftguard.settings import (
     ArtifactRepairSettings,
@@ -22,6 +23,7 @@ from draftguard.settings import (
     ProjectSettings,
     load_settings,
 )
+from draftguard.settings._system_settings import PatchSettings
 from draftguard.split import check_split
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,9 +87,9 @@ def test_sections_with_nothing_under_them_are_empty_not_errors(tmp_path: Path) -
 
 def test_the_code_that_uses_a_setting_defaults_to_the_section_value() -> None:
     """Pins that defaults spelled in signatures and fields are the section's, not copies."""
-    from draftguard_adk.artifacts import ArtifactRepairLoop
+    from draftguard_adk.artifacts._loop import ArtifactRepairLoop
     from draftguard_adk.dedupe import DuplicateDetector
-    from draftguard_adk.documents import DocumentValidator
+    from draftguard_adk.documents._validator import DocumentValidator
     from draftguard_adk.split import ContentSplitValidationChecker, SplitInputGuard
 
     split = ContentSplitterSettings()

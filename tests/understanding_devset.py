@@ -1,5 +1,5 @@
 """The understanding dev set: every `tests/data/understanding/*.jsonl` dialogue, read by the
-app's conversation and scored (used by tests/test_understanding_devset.py and
+app's conversation and scored (used by tests/understanding/test_understanding_devset.py and
 bench/bench_understanding.py).
 
 One JSON object a line: `{"id", "app", "context", "turns": [{"say", "expect"}]}`; `expect`
@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from draftguard.understanding import BloggerConversation, Conversation, Reading
+from draftguard.understanding import BloggerConversation, Reading
+from draftguard.understanding._types import Conversation
 
 DATA = Path(__file__).parent / "data" / "understanding"
 

@@ -29,8 +29,8 @@ from typing import Any
 from draftguard.artifacts._spec import normalize_key
 from draftguard.artifacts.schemas.flashcards import MAX_BACK_CHARS, MIN_FRONT_CHARS
 from draftguard.artifacts.schemas.quiz import MIN_OPTIONS
-from draftguard.sources import SourceChunk
-from draftguard.split import stems
+from draftguard.sources._chunks import SourceChunk
+from draftguard.split._coverage import stems
 
 __all__ = ["Candidate", "Term", "assemble", "build_candidates", "key_terms"]
 

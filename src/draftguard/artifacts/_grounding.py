@@ -21,8 +21,8 @@ from rapidfuzz import fuzz
 from draftguard.artifacts._registry import get_spec
 from draftguard.artifacts._semantic import ISSUE_TEXT, SemanticIssueKind
 from draftguard.artifacts._spec import ArtifactSpec, normalize_key
-from draftguard.sources import SourceChunk
-from draftguard.split import stems
+from draftguard.sources._chunks import SourceChunk
+from draftguard.split._coverage import stems
 
 __all__ = [
     "ANSWER_SCORE_CUTOFF",

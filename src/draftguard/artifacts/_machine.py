@@ -70,7 +70,7 @@ from draftguard.errors import (
     ModelTimeoutError,
     ModelUnavailableError,
 )
-from draftguard.sources import SourceChunk
+from draftguard.sources._chunks import SourceChunk
 
 __all__ = [
     "MAX_MODEL_QUESTIONS",

@@ -9,7 +9,7 @@ from typing import Any
 from draftguard.artifacts._registry import get_spec
 from draftguard.artifacts._spec import StructuralReport, Violation
 from draftguard.errors import SchemaError
-from draftguard.textio import load_json
+from draftguard.textio._structured_input import load_json
 
 __all__ = ["check_text", "parse_json_text"]
 

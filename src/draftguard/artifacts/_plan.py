@@ -12,7 +12,7 @@ import re
 from pydantic import BaseModel, Field
 
 from draftguard.artifacts._registry import get_spec
-from draftguard.split import Granularity, segment
+from draftguard.split._segmentation import Granularity, segment
 
 __all__ = ["MAX_ITEMS", "ArtifactPlan", "make_plan", "requested_count"]
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from draftguard.artifacts._registry import artifact_types, get_spec
-from draftguard.textio import write_many_atomic
+from draftguard.textio._atomic_write import write_many_atomic
 
 __all__ = ["export_json_schemas", "json_schema", "schema_files"]
 

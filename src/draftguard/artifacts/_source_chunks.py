@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from draftguard.sources import POST_SOURCE, SourceChunk, SourceIndex, chunk_text
+from draftguard.sources._chunking import chunk_text
+from draftguard.sources._chunks import POST_SOURCE, SourceChunk
+from draftguard.sources._index import SourceIndex
 
 __all__ = ["DEFAULT_CHUNKS", "artifact_chunks"]
 

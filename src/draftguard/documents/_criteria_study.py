@@ -9,7 +9,7 @@ from typing import Any
 from draftguard.documents._criterion_check import Groups, Outcome, Rule
 from draftguard.documents._criterion_wording import AT_LEAST, HAS, NUM, number
 from draftguard.documents._delivery import Delivery, study_items
-from draftguard.split import stems
+from draftguard.split._coverage import stems
 
 __all__ = ["DEFAULT_GROUNDED_SHARE"]
 

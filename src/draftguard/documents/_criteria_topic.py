@@ -8,7 +8,7 @@ import re
 from draftguard.documents._criterion_check import Check, CriterionCheck, Outcome, Rule
 from draftguard.documents._delivery import Delivery
 from draftguard.markdown import BlockKind, MarkdownMap
-from draftguard.split import stems
+from draftguard.split._coverage import stems
 
 __all__ = ["DEFAULT_MENTION_CUTOFF", "goal_topic_check"]
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from draftguard.errors import DocumentReadError
-from draftguard.textio import os_error_message, regular_file_problem
+from draftguard.textio._file_access import os_error_message, regular_file_problem
 
 __all__ = [
     "CHUNK_BYTES",

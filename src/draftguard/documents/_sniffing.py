@@ -24,7 +24,7 @@ import yaml
 
 from draftguard.documents._formats import format_from_extension, format_from_mime
 from draftguard.documents._signature_checks import confirm_signature
-from draftguard.textio import yaml_problem
+from draftguard.textio._structured_input import yaml_problem
 
 __all__ = [
     "ZIP_BASED",

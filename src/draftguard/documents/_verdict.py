@@ -15,7 +15,7 @@ from pydantic import Field
 from draftguard.documents._camel_model import CamelModel
 from draftguard.documents._criterion_check import CriterionCheck
 
-# EXAMPLE_GAP is re-exported: tests/test_documents_verdict.py reads it from here.
+# EXAMPLE_GAP is re-exported: tests/documents/test_documents_verdict.py reads it from here.
 from draftguard.documents._judge_answer import EXAMPLE_GAP as EXAMPLE_GAP
 from draftguard.documents._judge_answer import DocumentValidationDetail, JudgeAnswer
 from draftguard.documents._known_facts import KnownFacts

@@ -10,7 +10,7 @@ reported as ambiguity, never silently dropped.
 Speed without guessing: the exact tier is a SIMD scan (`exact_search`), the normalised tier
 runs its regex only when every literal word of the anchor occurs, and the fuzzy tier scores
 only the blocks that a proven upper bound (`fuzzy_bound`) cannot rule out. Each shortcut
-answers exactly like the plain search; tests/test_edit_ops_search.py pins that.
+answers exactly like the plain search; tests/edits/test_edit_ops_search.py pins that.
 """
 
 from __future__ import annotations

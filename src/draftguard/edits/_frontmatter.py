@@ -15,7 +15,7 @@ import yaml
 
 from draftguard.errors import FrontmatterError
 from draftguard.markdown import MarkdownMap
-from draftguard.textio import yaml_problem
+from draftguard.textio._structured_input import yaml_problem
 
 __all__ = ["edit_frontmatter", "read_frontmatter"]
 

@@ -8,48 +8,23 @@ a domain brings its vocabulary (cuisines, neighbourhoods) as plain mappings.
 
 from __future__ import annotations
 
-from draftguard.grounding._dates import (
-    WEEKDAYS,
-    date_matcher,
-    date_mentioned,
-    parse_day,
-    stated_day,
-    without_dates,
-)
-from draftguard.grounding._numbers import NUMBER_WORDS, number_mentioned, stated_count
-from draftguard.grounding._phrases import (
-    Vocabulary,
-    has_phrase,
-    mentioned_keys,
-    normalise_words,
-    vocabulary_matcher,
-)
-from draftguard.grounding._prices import (
-    dollar_level_mentioned,
-    dollar_levels,
-    price_level_matcher,
-)
+from draftguard.grounding._dates import WEEKDAYS, date_matcher, parse_day
+from draftguard.grounding._numbers import number_mentioned
+from draftguard.grounding._phrases import Vocabulary, has_phrase, vocabulary_matcher
+from draftguard.grounding._prices import dollar_levels, price_level_matcher
 from draftguard.grounding._report import GroundingReport, Matcher, ground_arguments
 
 __all__ = [
-    "NUMBER_WORDS",
     "WEEKDAYS",
     "GroundingReport",
     "Matcher",
     "Vocabulary",
     "date_matcher",
-    "date_mentioned",
-    "dollar_level_mentioned",
     "dollar_levels",
     "ground_arguments",
     "has_phrase",
-    "mentioned_keys",
-    "normalise_words",
     "number_mentioned",
     "parse_day",
     "price_level_matcher",
-    "stated_count",
-    "stated_day",
     "vocabulary_matcher",
-    "without_dates",
 ]

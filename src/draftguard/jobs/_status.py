@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from draftguard.artifacts import STAGE_PROGRESS, Stage, repair_progress
+from draftguard.artifacts._progress import STAGE_PROGRESS, Stage, repair_progress
 
 __all__ = [
     "ACTIVE_STATUSES",

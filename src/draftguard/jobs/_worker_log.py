@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from draftguard.textio import escape_controls
+from draftguard.textio._display import escape_controls
 
 __all__ = [
     "WORKER_LOGGER",

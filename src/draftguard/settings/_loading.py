@@ -14,7 +14,7 @@ from pydantic_core import ErrorDetails
 
 from draftguard.errors import ConfigError
 from draftguard.settings._sections import ProjectSettings
-from draftguard.textio import yaml_problem
+from draftguard.textio._structured_input import yaml_problem
 
 __all__ = ["CONFIG_ENV", "find_settings_file", "load_settings"]
 

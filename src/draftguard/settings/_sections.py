@@ -26,14 +26,10 @@ from draftguard.settings._system_settings import (
     DedupeSettings,
     PatchSettings,
 )
-from draftguard.split import (
-    DEFAULT_FLAG_CUTOFF,
-    DEFAULT_GRANULARITY,
-    DEFAULT_LENGTH_TOLERANCE,
-    DEFAULT_SCORE_CUTOFF,
-    CoverageMode,
-    Granularity,
-)
+from draftguard.split._check import DEFAULT_GRANULARITY, DEFAULT_LENGTH_TOLERANCE
+from draftguard.split._coverage import DEFAULT_FLAG_CUTOFF, DEFAULT_SCORE_CUTOFF
+from draftguard.split._segmentation import Granularity
+from draftguard.split._verdict import CoverageMode
 
 __all__ = [
     "MAX_REPAIRS_LIMIT",

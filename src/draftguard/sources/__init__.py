@@ -3,8 +3,4 @@ are grounded in."""
 
 from __future__ import annotations
 
-from draftguard.sources._chunking import DEFAULT_MAX_WORDS, chunk_text
-from draftguard.sources._chunks import POST_SOURCE, SourceChunk
-from draftguard.sources._index import SourceIndex
-
-__all__ = ["DEFAULT_MAX_WORDS", "POST_SOURCE", "SourceChunk", "SourceIndex", "chunk_text"]
+__all__: list[str] = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from draftguard.sources._chunks import SourceChunk
-from draftguard.split import stems
+from draftguard.split._coverage import stems
 
 __all__ = ["SourceIndex"]
 

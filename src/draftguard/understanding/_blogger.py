@@ -17,12 +17,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from draftguard.commands import CommandSpec, parse_command
-from draftguard.edits import (
-    EditPlan,
-    EditStatus,
-    apply_plan,
-    edit_frontmatter,
-)
+from draftguard.edits import EditPlan, EditStatus, apply_plan
+from draftguard.edits._frontmatter import edit_frontmatter
 from draftguard.errors import CommandError, DraftguardError
 from draftguard.text import number_value
 from draftguard.understanding._blogger_clauses import ClauseReader, closest_reply, unclear

@@ -11,13 +11,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from draftguard.edits import (
-    DeleteOp,
-    InsertOp,
-    ReplaceOp,
-    describe_validation_error,
-    read_frontmatter,
-)
+from draftguard.edits._frontmatter import read_frontmatter
+from draftguard.edits._plan import DeleteOp, InsertOp, ReplaceOp, describe_validation_error
 from draftguard.errors import CommandError
 from draftguard.text import straighten_quotes
 from draftguard.understanding._blogger_locate import (

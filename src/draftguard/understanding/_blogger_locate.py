@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from draftguard.edits import DeleteOp, InsertOp, ReplaceOp
+from draftguard.edits._plan import DeleteOp, InsertOp, ReplaceOp
 from draftguard.text import straighten_quotes
 from draftguard.understanding._blogger_phrases import (
     DETERMINER,

@@ -15,13 +15,7 @@ import re
 
 from pydantic import BaseModel, ValidationError
 
-from draftguard.edits import (
-    DeleteOp,
-    EditOp,
-    InsertOp,
-    ReplaceOp,
-    describe_validation_error,
-)
+from draftguard.edits._plan import DeleteOp, EditOp, InsertOp, ReplaceOp, describe_validation_error
 from draftguard.errors import CommandError
 
 __all__ = ["EDIT_USAGE", "EditRequest", "parse_edit_request"]

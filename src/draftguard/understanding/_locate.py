@@ -16,9 +16,9 @@ from functools import cached_property
 
 from rapidfuzz import fuzz, process
 
-from draftguard.edits import ScopeError, resolve_scope
+from draftguard.edits._scope import ScopeError, resolve_scope
 from draftguard.markdown import BlockKind, MarkdownMap, normalize_title
-from draftguard.split import stems
+from draftguard.split._coverage import stems
 from draftguard.text import SENTENCE_END, straighten_quotes
 
 __all__ = ["Located", "PostView", "Span"]

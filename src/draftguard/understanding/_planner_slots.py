@@ -15,14 +15,10 @@ from typing import Any
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA, Levenshtein
 
-from draftguard.grounding import (
-    Vocabulary,
-    dollar_levels,
-    normalise_words,
-    stated_count,
-    stated_day,
-)
-from draftguard.grounding._numbers import NUMBER_WORDS
+from draftguard.grounding import Vocabulary, dollar_levels
+from draftguard.grounding._dates import stated_day
+from draftguard.grounding._numbers import NUMBER_WORDS, stated_count
+from draftguard.grounding._phrases import normalise_words
 from draftguard.text import straighten_quotes
 
 __all__ = [

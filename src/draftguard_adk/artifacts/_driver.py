@@ -12,7 +12,7 @@ from collections.abc import AsyncGenerator
 from google.adk.agents.invocation_context import InvocationContext
 from google.adk.models.base_llm import BaseLlm
 
-from draftguard.artifacts import ArtifactMachine, Finished, ModelQuestion, ProgressEvent
+from draftguard.artifacts._machine import ArtifactMachine, Finished, ModelQuestion, ProgressEvent
 from draftguard.errors import ModelOutputError, ModelUnavailableError
 from draftguard_adk.llm import ask_json
 

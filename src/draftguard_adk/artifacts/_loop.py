@@ -27,19 +27,21 @@ from google.adk.events import Event
 from google.adk.models.base_llm import BaseLlm
 from pydantic import Field
 
-from draftguard.artifacts import (
+from draftguard.artifacts._machine import (
     MAX_MODEL_QUESTIONS,
     ArtifactMachine,
-    ArtifactOutcome,
     Finished,
     ProgressEvent,
-    Stage,
-    artifact_chunks,
 )
+from draftguard.artifacts._outcome import ArtifactOutcome
+from draftguard.artifacts._progress import Stage
+from draftguard.artifacts._source_chunks import artifact_chunks
 from draftguard.errors import ConfigError
 from draftguard.settings import MAX_REPAIRS_LIMIT, ArtifactRepairSettings, load_settings
-from draftguard.sources import SourceChunk
-from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID, checker_event, user_text
+from draftguard.sources._chunks import SourceChunk
+from draftguard_adk.agents._events import checker_event
+from draftguard_adk.agents._text import user_text
+from draftguard_adk.agents._workflow import ROUTE_RETRY, ROUTE_VALID
 from draftguard_adk.artifacts._driver import drive
 from draftguard_adk.llm import model_profile, resolve_model
 

@@ -26,8 +26,9 @@ from typing import Any
 
 from google.adk.models.base_llm import BaseLlm
 
-from draftguard.artifacts import ArtifactOutcome, FailureKind, Finished, ProgressEvent
-from draftguard.artifacts import artifact_chunks as _chunks
+from draftguard.artifacts._machine import Finished, ProgressEvent
+from draftguard.artifacts._outcome import ArtifactOutcome, FailureKind
+from draftguard.artifacts._source_chunks import artifact_chunks as _chunks
 from draftguard.errors import DraftguardError
 from draftguard_adk.artifacts._driver import drive
 from draftguard_adk.artifacts._loop import build_artifact_repair_loop

@@ -25,7 +25,10 @@ from google.adk.tools.function_tool import FunctionTool
 from google.adk.tools.tool_context import ToolContext
 from google.genai import types
 
-from draftguard.artifacts import ArtifactOutcome, Finished, artifact_chunks, artifact_types
+from draftguard.artifacts._machine import Finished
+from draftguard.artifacts._outcome import ArtifactOutcome
+from draftguard.artifacts._registry import artifact_types
+from draftguard.artifacts._source_chunks import artifact_chunks
 from draftguard.errors import DraftguardError
 from draftguard_adk.artifacts._driver import drive
 from draftguard_adk.artifacts._loop import (

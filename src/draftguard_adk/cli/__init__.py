@@ -25,7 +25,8 @@ from draftguard_adk.cli._output import (
     run_command,
 )
 
-__all__ = ["COMMANDS", "build_parser", "main"]
+# Its surface is the `draftguard` command (`main` is pyproject's console-script hook), not names.
+__all__: list[str] = []
 
 # Command name -> (module under draftguard_adk.cli, one-line summary for `draftguard --help`).
 COMMANDS: dict[str, tuple[str, str]] = {

@@ -13,7 +13,7 @@ from typing import Any, TextIO
 from pydantic import BaseModel
 
 from draftguard.errors import DraftguardError, FatalError
-from draftguard.textio import dump_json, escape_controls
+from draftguard.textio._display import dump_json, escape_controls
 
 __all__ = [
     "EXIT_FAILED",

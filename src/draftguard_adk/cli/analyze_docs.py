@@ -8,17 +8,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from draftguard.documents import (
-    AnalysisSettings,
-    CompatibilityReport,
-    Document,
-    DocumentSummary,
-    analyze_documents,
-    check_compatibility,
-    known_format_names,
-)
+from draftguard.documents import Document
+from draftguard.documents._analysis import AnalysisSettings, DocumentSummary, analyze_documents
+from draftguard.documents._compatibility import CompatibilityReport, check_compatibility
+from draftguard.documents._formats import known_format_names
 from draftguard.errors import InputError
-from draftguard.textio import escape_controls
+from draftguard.textio._display import escape_controls
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 
 HELP = f"""\

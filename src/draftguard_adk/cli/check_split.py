@@ -7,13 +7,10 @@ import math
 from typing import Any
 
 from draftguard.settings import load_settings
-from draftguard.split import (
-    DEFAULT_GRANULARITY,
-    DEFAULT_LENGTH_TOLERANCE,
-    Granularity,
-    check_split,
-)
-from draftguard.textio import read_text_file
+from draftguard.split import check_split
+from draftguard.split._check import DEFAULT_GRANULARITY, DEFAULT_LENGTH_TOLERANCE
+from draftguard.split._segmentation import Granularity
+from draftguard.textio._text_input import read_text_file
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 
 HELP = """\

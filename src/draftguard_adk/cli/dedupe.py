@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from draftguard.dedupe import (
+from draftguard.dedupe._stream import (
     ChunkReplay,
     ContentDuplicationEvent,
     DedupeSettings,
@@ -15,7 +15,9 @@ from draftguard.dedupe import (
     StreamDeduper,
 )
 from draftguard.errors import SchemaError
-from draftguard.textio import decode_text, dump_json, load_json, read_stream_bytes
+from draftguard.textio._display import dump_json
+from draftguard.textio._structured_input import load_json
+from draftguard.textio._text_input import decode_text, read_stream_bytes
 from draftguard_adk.cli._output import EXIT_OK, add_json_flag, emit_json
 
 HELP = """\

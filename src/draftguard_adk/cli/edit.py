@@ -7,23 +7,17 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from draftguard.edits import (
-    EditResult,
-    EditStatus,
-    PatchSettings,
-    RejectReason,
-    apply_plan,
-    parse_edit_plan,
-)
+from draftguard.edits import EditResult, EditStatus, apply_plan, parse_edit_plan
+from draftguard.edits._result import RejectReason
 from draftguard.errors import FileChangedError, InputError
-from draftguard.textio import (
+from draftguard.settings._system_settings import PatchSettings
+from draftguard.textio._atomic_write import check_replaceable, replace_if_unchanged
+from draftguard.textio._text_input import (
     DEFAULT_MAX_BYTES,
-    check_replaceable,
     decode_text,
     read_file_bytes,
     read_stream_bytes,
     read_text_file,
-    replace_if_unchanged,
 )
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 

@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from draftguard.errors import ConfigError, InputError
-from draftguard.jobs import ApiKeys, JobServiceSettings, load_job_settings, redact
+from draftguard.jobs import load_job_settings
+from draftguard.jobs._config import ApiKeys, JobServiceSettings
+from draftguard.jobs._redact import redact
 from draftguard.settings import JobsSettings
 from draftguard_adk.cli._database import open_job_store
 from draftguard_adk.cli._output import EXIT_OK, add_json_flag, emit_json
@@ -79,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     _check_arguments(args)
     settings = load_job_settings(request_read_seconds=args.request_timeout)
     if args.database_url:
-        from draftguard.jobs import normalize_database_url
+        from draftguard.jobs._config import normalize_database_url
 
         settings = settings.model_copy(
             update={"database_url": normalize_database_url(args.database_url)})
@@ -101,7 +103,8 @@ def run(args: argparse.Namespace) -> int:
 
     import uvicorn
 
-    from draftguard_adk.jobs import AGENTS_DIR, build_server_app, deadline_protocol
+    from draftguard_adk.jobs._http_protocol import deadline_protocol
+    from draftguard_adk.jobs._server import AGENTS_DIR, build_server_app
 
     app = build_server_app(
         settings, agents_dir=agents_dir or AGENTS_DIR, web=not args.no_web,
@@ -110,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         session_service_uri=session_uri, artifact_service_uri=artifact_uri,
     )
     if args.workers:
-        from draftguard.jobs import configure_worker_logging
+        from draftguard.jobs._worker_log import configure_worker_logging
 
         configure_worker_logging()
     url = f"http://{args.host}:{sock.getsockname()[1]}"

@@ -10,12 +10,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from draftguard.errors import InputError, OutputError
-from draftguard.textio import check_writable_dir, read_text_file, write_many_atomic
+from draftguard.textio._atomic_write import check_writable_dir, write_many_atomic
+from draftguard.textio._text_input import read_text_file
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 from draftguard_adk.cli.check_split import draft_size_limit
 
 if TYPE_CHECKING:
-    from draftguard_adk.split import SplitOutcome
+    from draftguard_adk.split._runner import SplitOutcome
 
 HELP = """\
 Split DRAFT into the paragraphs that match OUTLINE (draft_ok.md) and the rest
@@ -54,7 +55,9 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from draftguard_adk.split import run_split  # ADK and the agent graph load only when used
+    from draftguard_adk.split._runner import (
+        run_split,  # ADK and the agent graph load only when used
+    )
 
     draft = read_text_file(args.draft, what=f"draft {args.draft}", max_bytes=draft_size_limit())
     # The agent's input guard holds the outline to the draft's limit: refuse it here, as

@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from draftguard.artifacts import artifact_types, parse_json_text, validate_structure
+from draftguard.artifacts._parsing import parse_json_text
+from draftguard.artifacts._registry import artifact_types, validate_structure
 from draftguard.errors import SchemaError
-from draftguard.textio import read_text_file
+from draftguard.textio._text_input import read_text_file
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 
 HELP = """\

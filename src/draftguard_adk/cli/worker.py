@@ -10,16 +10,11 @@ import sys
 from typing import Any
 
 from draftguard.errors import ConfigError
-from draftguard.jobs import (
-    JobRunner,
-    Worker,
-    WorkerSummary,
-    check_worker_name,
-    configure_worker_logging,
-    load_job_settings,
-)
+from draftguard.jobs import Worker, load_job_settings
+from draftguard.jobs._worker import JobRunner, WorkerSummary, check_worker_name
+from draftguard.jobs._worker_log import configure_worker_logging
 from draftguard.settings import JobsSettings
-from draftguard.textio import escape_controls
+from draftguard.textio._display import escape_controls
 from draftguard_adk.cli._database import open_job_store
 from draftguard_adk.cli._output import EXIT_FAILED, EXIT_OK, add_json_flag, emit_json
 
@@ -80,13 +75,13 @@ def run(args: argparse.Namespace) -> int:
         overrides["heartbeat_seconds"] = args.lease_seconds / 3
     settings = load_job_settings(**overrides)
     if args.database_url:
-        from draftguard.jobs import normalize_database_url
+        from draftguard.jobs._config import normalize_database_url
 
         settings = settings.model_copy(
             update={"database_url": normalize_database_url(args.database_url)})
     configure_worker_logging(json_lines=args.log_json)
 
-    from draftguard_adk.jobs import repair_loop_runner
+    from draftguard_adk.jobs._runner import repair_loop_runner
 
     runner = repair_loop_runner(model=args.model)
     summary = asyncio.run(_work(args, settings, runner))

@@ -19,18 +19,18 @@ from typing import Any
 
 from opentelemetry.metrics import Counter, Histogram, MeterProvider
 
-from draftguard.dedupe import (
+from draftguard.dedupe import PieceKind
+from draftguard.dedupe._stream import (
     ChunkReplay,
     ContentDuplicationEvent,
     DedupeSettings,
     DuplicateIndex,
-    PieceKind,
     SentenceSimilarity,
     StreamDeduper,
     normalize_sentence,
     similarity,
-    split_units,
 )
+from draftguard.dedupe._stream_units import split_units
 from draftguard.settings import ProjectSettings, load_settings
 from draftguard_adk.telemetry import counter, histogram
 

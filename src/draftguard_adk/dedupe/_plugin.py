@@ -26,7 +26,8 @@ from google.adk.agents.invocation_context import InvocationContext
 from google.adk.models.llm_response import LlmResponse
 from google.adk.plugins.base_plugin import BasePlugin
 
-from draftguard_adk.agents import ResponseFilter, TextFilter
+from draftguard_adk.agents import TextFilter
+from draftguard_adk.agents._response_filter import ResponseFilter
 from draftguard_adk.dedupe._detector import DuplicateDetector
 from draftguard_adk.dedupe._responses import duplicate_response_filter
 

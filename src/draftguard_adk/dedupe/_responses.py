@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from draftguard_adk.agents import ResponseFilter, TextFilter
+from draftguard_adk.agents import TextFilter
+from draftguard_adk.agents._response_filter import ResponseFilter
 from draftguard_adk.dedupe._detector import DuplicateDetector
 
 __all__ = ["duplicate_response_filter"]

@@ -11,7 +11,8 @@ from google.adk.tools.function_tool import FunctionTool
 from google.adk.tools.tool_context import ToolContext
 from pydantic import ValidationError
 
-from draftguard.documents import Document, ValidationIntent
+from draftguard.documents import Document
+from draftguard.documents._intent import ValidationIntent
 from draftguard_adk.documents._validator import (
     INTENT_KEY,
     VERDICT_KEY,

@@ -19,31 +19,36 @@ from google.adk.agents.invocation_context import InvocationContext
 from google.adk.models.base_llm import BaseLlm
 from google.genai import types
 
-from draftguard.documents import (
+from draftguard.documents._analysis import DocumentSummary
+from draftguard.documents._criteria import (
+    CriterionCheck,
+    Delivery,
+    check_criteria,
+    goal_topic_check,
+)
+from draftguard.documents._intent import ValidationIntent
+from draftguard.documents._judge_answer import judge_answer_schema, parse_judge_answer
+from draftguard.documents._known_facts import KnownFacts
+from draftguard.documents._validation_prompt import (
     CRITERION_ANSWER_SCHEMA,
     CRITERION_SYSTEM_INSTRUCTION,
     JUDGE_SYSTEM_INSTRUCTION,
-    CriterionCheck,
-    Delivery,
-    DocumentSummary,
-    KnownFacts,
-    ValidationIntent,
-    ValidationVerdict,
     build_criterion_question,
     build_retry_message,
     build_validation_prompt,
-    check_criteria,
+    parse_criterion_answer,
+)
+from draftguard.documents._verdict import (
+    ValidationVerdict,
     criteria_verdict,
     failure_verdict,
-    goal_topic_check,
-    judge_answer_schema,
     merge_verdict,
-    parse_criterion_answer,
-    parse_judge_answer,
 )
 from draftguard.errors import ModelOutputError, ModelUnavailableError
 from draftguard.settings import DocumentValidatorSettings
-from draftguard.sources import SourceChunk, SourceIndex, chunk_text
+from draftguard.sources._chunking import chunk_text
+from draftguard.sources._chunks import SourceChunk
+from draftguard.sources._index import SourceIndex
 from draftguard_adk.llm import ask_json, model_profile
 
 __all__ = ["JUDGE_AGENT_NAME", "judge_documents"]

@@ -18,15 +18,11 @@ from google.adk.events import Event
 from google.adk.models.base_llm import BaseLlm
 from pydantic import ConfigDict, Field, ValidationError
 
-from draftguard.documents import (
-    AnalysisSettings,
-    Document,
-    ValidationIntent,
-    ValidationVerdict,
-    analyze_documents,
-    failure_verdict,
-    known_facts,
-)
+from draftguard.documents import Document
+from draftguard.documents._analysis import AnalysisSettings, analyze_documents
+from draftguard.documents._intent import ValidationIntent
+from draftguard.documents._known_facts import known_facts
+from draftguard.documents._verdict import ValidationVerdict, failure_verdict
 from draftguard.errors import (
     InputError,
     MissingStateKeyError,
@@ -34,10 +30,12 @@ from draftguard.errors import (
     SchemaError,
 )
 from draftguard.settings import DocumentValidatorSettings, ProjectSettings, load_settings
-from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID, checker_event
+from draftguard_adk.agents._events import checker_event
+from draftguard_adk.agents._workflow import ROUTE_RETRY, ROUTE_VALID
 from draftguard_adk.documents._artifacts import load_artifact_documents
 from draftguard_adk.documents._judge import JUDGE_AGENT_NAME, judge_documents
-from draftguard_adk.llm import agent_model, build_llm, show_prompt_example
+from draftguard_adk.llm import agent_model
+from draftguard_adk.llm._resolve import build_llm, show_prompt_example
 
 __all__ = [
     "FEEDBACK_KEY",

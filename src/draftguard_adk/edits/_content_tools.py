@@ -21,20 +21,14 @@ from typing import Any
 from google.adk.tools.tool_context import ToolContext
 from pydantic import ValidationError
 
-from draftguard.edits import (
-    EditPlan,
-    EditStatus,
-    RejectReason,
-    ScopeError,
-    apply_plan,
-    describe_validation_error,
-    edit_frontmatter,
-    line_budget,
-    line_opcodes,
-    read_frontmatter,
-    resolve_scope,
-    split_lines,
-)
+from draftguard.edits import EditPlan, EditStatus, apply_plan
+from draftguard.edits._diff import split_lines
+from draftguard.edits._frontmatter import edit_frontmatter, read_frontmatter
+from draftguard.edits._line_diff import line_opcodes
+from draftguard.edits._patcher import line_budget
+from draftguard.edits._plan import describe_validation_error
+from draftguard.edits._result import RejectReason
+from draftguard.edits._scope import ScopeError, resolve_scope
 from draftguard.errors import DraftguardError, InputError, StaleVersionError
 from draftguard.markdown import MarkdownMap
 from draftguard.settings import load_settings

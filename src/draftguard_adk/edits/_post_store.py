@@ -26,10 +26,12 @@ from weakref import WeakValueDictionary
 from google.adk.tools.tool_context import ToolContext
 from google.genai import types
 
-from draftguard.edits import line_counts, split_lines
+from draftguard.edits._diff import split_lines
+from draftguard.edits._line_diff import line_counts
 from draftguard.errors import ConfigError, InputError, StaleVersionError
 from draftguard.settings import ProjectSettings, load_settings
-from draftguard.textio import path_component, resolve_output_path, write_atomic
+from draftguard.textio._atomic_write import write_atomic
+from draftguard.textio._output_paths import path_component, resolve_output_path
 
 __all__ = ["DEFAULT_NAME", "PostStore", "PostVersion", "line_stats", "post_store"]
 

@@ -28,16 +28,11 @@ from pydantic_core import PydanticSerializationError
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from draftguard.artifacts import artifact_types as known_artifact_types
+from draftguard.artifacts._registry import artifact_types as known_artifact_types
 from draftguard.errors import StoreFullError, StoreReplacedError, StoreUnavailableError
-from draftguard.jobs import (
-    ApiKeys,
-    ArtifactRequest,
-    JobCreated,
-    JobServiceSettings,
-    JobStore,
-    JobView,
-)
+from draftguard.jobs import JobStore
+from draftguard.jobs._config import ApiKeys, JobServiceSettings
+from draftguard.jobs._models import ArtifactRequest, JobCreated, JobView
 
 __all__ = [
     "ANONYMOUS_USER",

@@ -7,8 +7,10 @@ from typing import Any
 
 from google.adk.models.base_llm import BaseLlm
 
-from draftguard.jobs import JobLog, JobOutcome, JobProgress, JobRecord, JobRunner
-from draftguard_adk.artifacts import ArtifactOutcome, generate_artifact
+from draftguard.jobs._models import JobOutcome, JobRecord
+from draftguard.jobs._worker import JobLog, JobProgress, JobRunner
+from draftguard_adk.artifacts import generate_artifact
+from draftguard_adk.artifacts._outcome import ArtifactOutcome
 
 __all__ = ["outcome_for_job", "repair_loop_runner"]
 

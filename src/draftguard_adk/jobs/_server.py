@@ -12,8 +12,10 @@ from pathlib import Path
 from fastapi import FastAPI
 from google.adk.cli.fast_api import get_fast_api_app
 
-from draftguard.jobs import JobRunner, JobServiceSettings, JobStore, Worker
-from draftguard_adk.agents import AGENTS_DIR
+from draftguard.jobs import JobStore, Worker
+from draftguard.jobs._config import JobServiceSettings
+from draftguard.jobs._worker import JobRunner
+from draftguard_adk.agents._apps import AGENTS_DIR
 from draftguard_adk.jobs._api import JobApi, install_job_api
 from draftguard_adk.jobs._runner import repair_loop_runner
 

@@ -87,7 +87,7 @@ def resolve_model(
 def is_embedded(model: str | BaseLlm) -> bool:
     """Whether `model` (an instance or a model string) is one of the embedded local models."""
     # Looked up on the package at call time, so a test can stand another class in for it.
-    from draftguard_adk.llm import LocalLlm
+    from draftguard_adk.llm._local_llm import LocalLlm
 
     if isinstance(model, LocalLlm):
         return True

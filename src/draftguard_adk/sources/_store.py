@@ -16,7 +16,9 @@ from google.adk.agents.callback_context import CallbackContext
 from google.genai import types
 
 from draftguard.errors import InputError
-from draftguard.sources import POST_SOURCE, SourceChunk, SourceIndex, chunk_text
+from draftguard.sources._chunking import chunk_text
+from draftguard.sources._chunks import POST_SOURCE, SourceChunk
+from draftguard.sources._index import SourceIndex
 
 __all__ = [
     "MAX_SOURCE_BYTES",

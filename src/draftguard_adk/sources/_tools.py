@@ -15,8 +15,8 @@ from typing import Any
 from google.adk.tools.tool_context import ToolContext
 
 from draftguard.errors import InputError
-from draftguard.sources import SourceIndex
-from draftguard.textio import read_text_file
+from draftguard.sources._index import SourceIndex
+from draftguard.textio._text_input import read_text_file
 from draftguard_adk.sources._store import (
     MAX_SOURCE_BYTES,
     list_sources,

@@ -19,20 +19,20 @@ from google.adk.events import Event
 
 from draftguard.errors import InputError, MissingStateKeyError
 from draftguard.settings import ContentSplitterSettings
-from draftguard.split import (
+from draftguard.split import SplitReport, check_coverage, check_split
+from draftguard.split._segmentation import Granularity
+from draftguard.split._verdict import (
     CoverageMode,
     CoverageVerdict,
-    Granularity,
     IntegrityVerdict,
-    SplitReport,
-    check_coverage,
-    check_split,
     coverage_verdict,
     integrity_verdict,
     route_paragraphs,
 )
-from draftguard.textio import decode_text
-from draftguard_adk.agents import ROUTE_RETRY, ROUTE_VALID, checker_event, user_text
+from draftguard.textio._text_input import decode_text
+from draftguard_adk.agents._events import checker_event
+from draftguard_adk.agents._text import user_text
+from draftguard_adk.agents._workflow import ROUTE_RETRY, ROUTE_VALID
 from draftguard_adk.split import state_keys as keys
 
 __all__ = [

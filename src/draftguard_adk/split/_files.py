@@ -14,7 +14,7 @@ from google.adk.agents.invocation_context import InvocationContext
 from google.adk.events import Event, EventActions
 from google.genai import types
 
-from draftguard_adk.agents import checker_event
+from draftguard_adk.agents._events import checker_event
 from draftguard_adk.split import state_keys as keys
 
 __all__ = ["SPLIT_FILES", "SplitFilesAgent"]

@@ -20,21 +20,13 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from draftguard.errors import FatalError, ModelUnavailableError
 from draftguard.settings import ProjectSettings, load_settings
-from draftguard.split import (
-    ItemCandidates,
-    SplitProposal,
-    outline_candidates,
-    propose_split,
-    segment,
-)
-from draftguard_adk.agents import checker_event, loop_agent, sequential_agent
-from draftguard_adk.llm import (
-    agent_model,
-    ask_json,
-    model_profile,
-    register_local_models,
-    resolve_model,
-)
+from draftguard.split._assignment import SplitProposal, propose_split
+from draftguard.split._coverage import ItemCandidates, outline_candidates
+from draftguard.split._segmentation import segment
+from draftguard_adk.agents._events import checker_event
+from draftguard_adk.agents._workflow import loop_agent, sequential_agent
+from draftguard_adk.llm import agent_model, ask_json, model_profile, resolve_model
+from draftguard_adk.llm._local_llm import register_local_models
 from draftguard_adk.split import state_keys as keys
 from draftguard_adk.split._checker import (
     ContentSplitValidationChecker,

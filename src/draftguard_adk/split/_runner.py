@@ -15,8 +15,9 @@ from sqlalchemy.engine import make_url
 
 from draftguard.errors import InputError
 from draftguard.settings import ProjectSettings
-from draftguard.split import CoverageVerdict, IntegrityVerdict, ParagraphRoute
-from draftguard_adk.agents import AGENTS_DIR, app_runner, content_text
+from draftguard.split._verdict import CoverageVerdict, IntegrityVerdict, ParagraphRoute
+from draftguard_adk.agents import content_text
+from draftguard_adk.agents._apps import AGENTS_DIR, app_runner
 from draftguard_adk.split import state_keys as keys
 from draftguard_adk.split._loop import build_content_splitter
 

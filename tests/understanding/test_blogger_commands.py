@@ -1,0 +1,461 @@
+"""The blogger in chat: commands and clear intents are answered by code, every content tool
+works on one post (the versioned `draft.md` artifact), and content_write saves only what
+the author gave or asked for. The model is scripted; a test fails on any unplanned call."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from google.adk.runners import InMemoryRunner
+from google.genai import types
+from hypothesis import given
+from hypothesis import strategies as st
+from scripted_llm import Call, ScriptedLlm
+
+from blogger.agent import build_app
+from blogger.commands import blogger_intents
+from blogger.content_grounding import text_supplied
+from blogger.replies import diff_summary
+from draftguard_adk.artifacts import STATE_RESULT
+from draftguard_adk.split import state_keys as keys
+
+DATA = Path(__file__).parent.parent / "data" / "artifacts"
+POST = (
+    "# Plants\n\n"
+    "Photosynthesis is the process by which plants convert light energy into chemical energy "
+    "stored in glucose molecules.\n\n"
+    "This occurs in chloroplasts, which contain chlorophyll pigment.\n"
+)
+NO_ISSUES: dict[str, Any] = {"issues": []}
+
+
+def load(name: str) -> Any:
+    return json.loads((DATA / name).read_text(encoding="utf-8"))
+
+
+class Chat:
+    """One blogger session driven message by message."""
+
+    def __init__(self, *turns: Any) -> None:
+        self.model = ScriptedLlm(list(turns))
+        self.runner = InMemoryRunner(app=build_app(self.model, plugins=[]))
+        self.session_id = ""
+
+    async def say(self, text: str) -> str:
+        """The text the author sees for `text` (every non-partial text part, joined)."""
+        if not self.session_id:
+            s = await self.runner.session_service.create_session(app_name="blogger",
+                                                                 user_id="u")
+            self.session_id = s.id
+        msg = types.Content(role="user", parts=[types.Part(text=text)])
+        seen: list[str] = []
+        async for event in self.runner.run_async(user_id="u", session_id=self.session_id,
+                                                 new_message=msg):
+            if event.partial or event.content is None:
+                continue
+            seen += [p.text for p in event.content.parts or [] if p.text]
+        return "\n".join(seen)
+
+    async def state(self) -> dict[str, Any]:
+        s = await self.runner.session_service.get_session(app_name="blogger", user_id="u",
+                                                          session_id=self.session_id)
+        assert s is not None
+        return dict(s.state)
+
+    async def artifact(self, name: str, version: int | None = None) -> str | None:
+        assert self.runner.artifact_service is not None
+        part = await self.runner.artifact_service.load_artifact(
+            app_name="blogger", user_id="u", session_id=self.session_id, filename=name,
+            version=version)
+        if part is None or part.inline_data is None or part.inline_data.data is None:
+            return None
+        return part.inline_data.data.decode()
+
+    async def versions(self, name: str = "draft.md") -> list[int]:
+        assert self.runner.artifact_service is not None
+        return await self.runner.artifact_service.list_versions(
+            app_name="blogger", user_id="u", session_id=self.session_id, filename=name)
+
+
+async def write_post(chat: Chat, post: str = POST) -> None:
+    """The author pastes a post after "save my post:"; code saves it, no model is asked."""
+    before = len(chat.model.requests)
+    text = await chat.say(f"Please save my post:\n\n{post}")
+    assert text.startswith("Saved as version ") and len(chat.model.requests) == before
+
+
+# --- /help and bad commands: a clear reply and no model call --------------------------------
+
+async def test_help_lists_every_command_without_the_model() -> None:
+    chat = Chat()
+    text = await chat.say("/help")
+    commands = [line.split()[0] for line in text.splitlines()[1:]]
+    assert commands == ["/split", "/quiz", "/flashcards", "/mindmap", "/edit", "/undo",
+                        "/versions", "/check", "/sources", "/help"]
+    assert chat.model.requests == []
+
+
+@pytest.mark.parametrize(
+    ("message", "reply"),
+    [
+        ("/quiz many", "/quiz takes a number from 1 to 30, not 'many'."),
+        ("/flashcards 0", "/flashcards takes a number from 1 to 30, not '0'."),
+        ("/quiz 99", "/quiz takes a number from 1 to 30, not '99'."),
+        ("/quiz 1 2", "/quiz: unexpected '2' (/quiz [N]). Type /help for the commands."),
+        ("/mindmap big", "/mindmap: unexpected 'big' (/mindmap)."),
+        ("/split colour=red", "/split takes draft=, outline=, not colour="),
+        ("/nope", "Unknown command /nope. Commands: /split, /quiz"),
+        ("/edit", "/edit needs text"),
+        ("/split draft=post.md", "/split needs an outline"),
+        ('/split outline="A; B"', "There is no post yet"),
+        ("/quiz 3", "There is no post yet"),
+        ('/edit replace "a" with "b"', "There is no post yet"),
+        ("/undo", "There is no post yet"),
+        ("/check", "There is no post yet"),
+        # Plain requests are the same commands, answered by code too.
+        ("please generate three flashcards", "There is no post yet"),
+        ("Can you create a mind map of it?", "There is no post yet"),
+        ("make a 4-question quiz", "There is no post yet"),
+        ("undo", "There is no post yet"),
+    ],
+)
+async def test_a_bad_or_premature_command_gets_a_clear_reply_and_no_model_call(
+    message: str, reply: str
+) -> None:
+    chat = Chat()
+    assert (await chat.say(message)).startswith(reply)
+    assert chat.model.requests == []
+
+
+async def test_anything_else_goes_to_the_model() -> None:
+    chat = Chat("Hello! Paste a post or type /help.")
+    assert await chat.say("hi there") == "Hello! Paste a post or type /help."
+    assert len(chat.model.requests) == 1
+
+
+# --- one post store: content_write -> /quiz -> /edit -> /undo -> /versions --------------------
+
+async def test_one_post_from_content_write_through_quiz_edit_undo_and_versions() -> None:
+    chat = Chat(Call("content_write", {"markdown": POST}), "Saved your post.")
+    # A pasted post is now saved by code whatever its lead-in; a post the author asks the
+    # model to write still goes through the model's content_write.
+    assert "Saved your post." in await chat.say("Write me a short post about photosynthesis")
+    calls_after_write = len(chat.model.requests)
+
+    # /quiz finds the post written in chat (make_artifact reads the same store).
+    chat.model.add(load("photosynthesis_quiz_repaired.json"), NO_ISSUES)
+    text = await chat.say("/quiz 2")
+    assert text.startswith("Here is your quiz (2 items, validated; 2 model calls):")
+    assert "Where does photosynthesis occur?" in text and "Answer: Chloroplasts" in text
+    assert "chlorophyll pigment" in chat.model.prompt_text(calls_after_write)
+    assert (await chat.state())[STATE_RESULT]["ok"] is True
+
+    text = await chat.say('/edit replace "chlorophyll pigment" with "green chlorophyll"')
+    assert text == ('Applied as version 1 (+1 -1 lines): "…chloroplasts, which contain '
+                    'chlorophyll pigment." -> "…chloroplasts, which contain green '
+                    'chlorophyll."; /undo reverts it.')
+    assert "green chlorophyll" in (await chat.artifact("draft.md")  or "")
+
+    assert (await chat.say("/undo")) == "Undone: version 2 restores version 0 (+1 -1 lines)."
+    assert await chat.artifact("draft.md") == POST
+    assert (await chat.say("/undo")) == "Nothing to undo: this is the first version."
+
+    text = await chat.say("/versions")
+    assert text.splitlines() == [
+        "Versions of draft.md:",
+        "v0  content_write  +5 -0 lines",
+        "v1  edit_ops  +1 -1 lines",
+        "v2  revert to v0  +1 -1 lines  (current)",
+    ]
+    # Only the content_write turn and the quiz loop's two calls used a model.
+    assert len(chat.model.requests) == calls_after_write + 2
+
+
+async def test_undo_after_an_edit_made_after_an_undo_goes_back_one_step() -> None:
+    chat = Chat()
+    await write_post(chat)
+    await chat.say('/edit replace "glucose molecules" with "sugar molecules"')
+    await chat.say("/undo")
+    await chat.say('/edit delete "which contain chlorophyll pigment"')
+    assert (await chat.say("/undo")) == "Undone: version 4 restores version 2 (+1 -1 lines)."
+    assert await chat.artifact("draft.md") == POST
+
+
+async def test_flashcards_and_mindmap_commands_use_the_post() -> None:
+    chat = Chat()
+    await write_post(chat)
+    chat.model.add(load("mindmap_nested.json"), NO_ISSUES)
+    text = await chat.say("/mindmap")
+    assert text.splitlines()[1:] == ["- Photosynthesis", "  - Chloroplasts",
+                                     "    - Chlorophyll", "  - Glucose"]
+    chat.model.add({"flashcards": [
+        {"front": "Photosynthesis", "back": "Plants convert light energy into chemical energy."},
+        {"front": "Chloroplasts", "back": "Where photosynthesis occurs; they contain chlorophyll."},
+    ]}, NO_ISSUES)
+    text = await chat.say("/flashcards 2")
+    assert text.startswith("Here is your flashcards (2 items")
+    assert "- Chloroplasts: Where photosynthesis occurs" in text
+    request = chat.model.prompt_text(-2)
+    assert "2" in request and "chlorophyll pigment" in request
+
+
+async def test_a_failed_artifact_says_why() -> None:
+    chat = Chat()
+    await write_post(chat)
+    chat.model.add('{"questions": [', "not json", "```json\n{oops\n```")
+    text = await chat.say("/quiz 1")
+    assert text.startswith("No valid quiz (after 2 repair attempts):")
+
+
+async def test_an_edit_with_an_ambiguous_anchor_asks_and_changes_nothing() -> None:
+    chat = Chat()
+    await write_post(chat)
+    text = await chat.say('/edit replace "energy" with "power"')
+    # Code now asks before the patcher does: the question lists where the words stand.
+    assert "“energy” is in the post 2 times. Which one: 1." in text
+    assert "?" in text
+    assert await chat.versions() == [0]
+
+
+async def test_an_edit_that_does_not_parse_goes_to_the_model_which_edits_in_one_turn() -> None:
+    chat = Chat()
+    await write_post(chat)
+    before = len(chat.model.requests)
+    chat.model.add(
+        Call("read_content", {}),
+        Call("edit_ops", {"base_version": 0, "ops": [
+            {"type": "replace", "anchor": "# Plants", "text": "# Green plants"}],
+            "allow_heading_changes": True}),
+        "I renamed the title.",
+    )
+    text = await chat.say("/edit make the title about green plants")
+    assert text == "I renamed the title."
+    assert len(chat.model.requests) == before + 3
+    assert "/edit make the title" in chat.model.prompt_text(before)
+    assert (await chat.artifact("draft.md") or "").startswith("# Green plants")
+
+
+async def test_check_judges_the_post_and_reports_the_verdict() -> None:
+    chat = Chat()
+    await write_post(chat)
+    chat.model.add({"overallSuccess": False, "qualityScore": 0.3, "dataTypeMatch": True,
+                    "formatMatch": True, "successCriteriaMet": [False],
+                    "gapAnalysis": "the post is too short",
+                    "improvementSuggestions": ["NEXT STEP: add a conclusion"],
+                    "validationDetails": []})
+    text = await chat.say("/check a post about photosynthesis")
+    assert text.splitlines()[0].startswith("Delivery check did not pass (1 documents")
+    assert "the post is too short" in text and "- NEXT STEP: add a conclusion" in text
+    assert "a post about photosynthesis" in chat.model.prompt_text(-1)
+
+
+# --- clear intents ---------------------------------------------------------------------------
+
+async def test_plain_requests_for_a_quiz_and_undo_are_routed_by_code() -> None:
+    chat = Chat()
+    await write_post(chat)
+    chat.model.add(load("photosynthesis_quiz_repaired.json"), NO_ISSUES)
+    assert (await chat.say("Make a quiz with 2 questions please")).startswith(
+        "Here is your quiz (2 items")
+    await chat.say('/edit delete "which contain chlorophyll pigment"')
+    assert (await chat.say("undo")).startswith("Undone: version 2 restores version 0")
+
+
+async def test_a_message_with_outline_and_draft_sections_is_split_and_becomes_the_post(
+) -> None:
+    chat = Chat({"ok_ids": [2]})
+    text = await chat.say("Split this please.\nOUTLINE:\nCats\nDRAFT:\nDogs bark.\n\nCats purr.")
+    assert "Split verified" in text and "Saved draft_ok.md and draft_not_ok.md." in text
+    state = await chat.state()
+    assert state[keys.SPLIT_VERDICT]["valid"] is True
+    assert (state[keys.DRAFT_OK], state[keys.DRAFT_NOT_OK]) == ("Cats purr.", "Dogs bark.")
+    assert await chat.artifact("draft_ok.md") == "Cats purr."
+    assert await chat.artifact("draft_not_ok.md") == "Dogs bark."
+    assert await chat.artifact("draft.md") == "Dogs bark.\n\nCats purr."
+    assert len(chat.model.requests) == 1  # the split planner only: no routing call
+
+    # An artifact of the session can be split again by name; it becomes the post.
+    chat.model.add({"ok_ids": [1]})
+    await chat.say('/split draft=draft_not_ok.md outline="Dogs"')
+    assert (await chat.state())[keys.RAW_DRAFT] == "Dogs bark."
+    assert await chat.artifact("draft.md") == "Dogs bark."
+
+
+async def test_split_command_with_the_sections_below_it() -> None:
+    chat = Chat({"ok_ids": [1]})
+    await chat.say("/split\nOUTLINE: Dogs\nDRAFT:\nDogs don't purr.\n\nCats purr.")
+    state = await chat.state()
+    assert state[keys.OUTLINE] == "Dogs" and state[keys.DRAFT_OK] == "Dogs don't purr."
+
+
+async def test_split_takes_a_file_and_an_outline_on_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "post.md").write_text("Dogs bark.\n\nCats purr.\n", encoding="utf-8")
+    chat = Chat({"ok_ids": [1]})
+    await chat.say('/split draft=post.md outline="Dogs; Barking"')
+    state = await chat.state()
+    assert state[keys.OUTLINE] == "Dogs\nBarking"
+    assert state[keys.DRAFT_OK] == "Dogs bark."
+    assert "Dogs" in chat.model.prompt_text(0) and "Barking" in chat.model.prompt_text(0)
+
+
+async def test_split_reads_the_outline_from_a_file_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "post.md").write_text("Dogs bark.\n\nCats purr.\n", encoding="utf-8")
+    (tmp_path / "outline.md").write_text("1. Cats\n", encoding="utf-8")
+    chat = Chat({"ok_ids": [2]})
+    await chat.say("/split draft=post.md outline=outline.md")
+    state = await chat.state()
+    assert state[keys.OUTLINE] == "1. Cats\n" and state[keys.DRAFT_OK] == "Cats purr."
+
+
+async def test_split_of_the_current_post_with_an_outline_argument() -> None:
+    chat = Chat()
+    await write_post(chat)
+    chat.model.add({"ok_ids": [2, 3]})
+    await chat.say('/split outline="Photosynthesis; Chloroplasts"')
+    state = await chat.state()
+    assert state[keys.RAW_DRAFT] == POST and state[keys.SPLIT_VERDICT]["valid"] is True
+    assert await chat.versions() == [0]  # splitting the post does not save it again
+
+
+async def test_a_split_the_model_hands_over_splits_the_current_post_not_a_stale_draft(
+) -> None:
+    chat = Chat({"ok_ids": [1]})
+    await chat.say("OUTLINE:\nCats\nDRAFT:\nCats purr.\n\nDogs bark.")
+    await write_post(chat)
+    # The old outline ("Cats") fits no paragraph of the new post, so coverage sends the
+    # planner back until its last attempt, where coverage is advisory.
+    # Code reads the request and hands the current post over with the earlier outline.
+    chat.model.add({"ok_ids": [2]}, {"ok_ids": [2]}, {"ok_ids": [2]})
+    await chat.say("sort my post by that outline again")
+    state = await chat.state()
+    assert state[keys.RAW_DRAFT] == POST and state[keys.SPLIT_VERDICT]["valid"] is True
+
+
+async def test_split_refuses_files_outside_the_working_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "secret.md").write_text("secret", encoding="utf-8")
+    inside = tmp_path / "app"
+    inside.mkdir()
+    monkeypatch.chdir(inside)
+    chat = Chat()
+    for path in ("../secret.md", str(tmp_path / "secret.md")):
+        text = await chat.say(f'/split draft={path} outline="A"')
+        assert text.startswith(f"{path}: only files inside")
+    assert "missing.md: " in await chat.say('/split draft=missing.md outline="A"')
+    assert chat.model.requests == []
+
+
+# --- content_write: a pasted post by code, the model's calls grounded -------------------------
+
+async def test_a_pasted_post_is_saved_by_code_and_its_own_words_are_not_requests() -> None:
+    chat = Chat()
+    post = "# Study tips\n\nMake a quiz with 5 questions for yourself every week.\n"
+    assert await chat.say(f"Save this post:\n{post}") == (
+        "Saved as version 0 of draft.md (3 lines). Next: /quiz 3, /edit, /split or /check.")
+    assert await chat.artifact("draft.md") == post
+    assert await chat.say(f"here is my draft:\n{post}") == (
+        "Not saved: it is the same text as version 0.")
+    assert chat.model.requests == []
+
+
+async def test_a_one_line_post_after_the_colon_is_saved_too() -> None:
+    chat = Chat()
+    post = "Bread needs time. Flour, water and salt do the rest."
+    text = await chat.say(f"save my post: {post}")
+    assert text.startswith("Saved as version 0 of draft.md (1 line).")
+    assert await chat.artifact("draft.md") == post + "\n"
+
+
+
+async def test_content_write_ignores_a_file_name_the_author_never_gave() -> None:
+    chat = Chat(Call("content_write", {"markdown": POST, "name": "md.html"}), "Saved.")
+    # A pasted post with a lead-in is saved by code now; this one is the model's to save.
+    text = await chat.say(f"Do what you think is best with this:\n{POST}")
+    assert text.endswith("(Ignored: name='md.html' (you never named that file; the post "
+                         "stays draft.md))")
+    assert await chat.artifact("draft.md") == POST and await chat.artifact("md.html") is None
+    assert '"ignored"' in chat.model.prompt_text(1)
+
+
+async def test_content_write_refuses_text_the_author_neither_gave_nor_asked_for() -> None:
+    chat = Chat(Call("content_write", {"markdown": "# My Blog\n\nLorem ipsum dolor sit."}),
+                "Saved.")
+    text = await chat.say("hello, what can you do?")
+    assert text.endswith("(Not saved: it is not text you gave me, and you did not ask me to "
+                         "write a post.)")
+    assert await chat.versions() == []
+    assert '"refused"' in chat.model.prompt_text(1)
+
+
+async def test_content_write_refuses_a_title_alone_even_when_asked_to_write() -> None:
+    chat = Chat(Call("content_write", {"markdown": "# Sourdough at home"}), "Done.")
+    text = await chat.say("Write a blog post about sourdough")
+    assert text.endswith("(Not saved: a title alone is not a post.)")
+    assert await chat.versions() == []
+
+
+async def test_content_write_saves_a_post_the_author_asked_to_have_written() -> None:
+    body = ("# Sourdough at home\n\nA starter is flour and water left to ferment.\n\n"
+            "Bake it hot, in a covered pot, then uncovered.\n")
+    chat = Chat(Call("content_write", {"markdown": body}), "Here is your post.")
+    assert await chat.say("Write a blog post about sourdough") == "Here is your post."
+    assert await chat.artifact("draft.md") == body
+
+
+async def test_content_write_refuses_the_same_text_as_a_new_version() -> None:
+    chat = Chat()
+    await write_post(chat)
+    # Code saves a pasted post now, and the store still refuses a copy of the current one.
+    text = await chat.say(f"Save it:\n{POST}")
+    assert text == "Not saved: it is the same text as version 0."
+    assert await chat.versions() == [0]
+
+
+async def test_make_artifact_ignores_a_source_the_author_never_gave() -> None:
+    chat = Chat()
+    await write_post(chat)
+    chat.model.add(
+        Call("make_artifact", {"artifact_type": "quiz", "request": "2 questions",
+                               "source": "Bananas are yellow and grow in bunches."}),
+        load("photosynthesis_quiz_repaired.json"), NO_ISSUES, "Here is a quiz.")
+    # "quiz me on it" is code's now; a vaguer wish is still the model's to act on.
+    text = await chat.say("hmm, something for my students to practise with would be nice")
+    assert text.endswith("(Ignored: source (it is not text you gave me; I used the post))")
+    assert "chlorophyll pigment" in chat.model.prompt_text(1)
+    assert "Bananas" not in chat.model.prompt_text(1)
+
+
+def test_diff_summary_shows_the_changed_words_with_a_little_context() -> None:
+    diff = "--- a\n+++ b\n@@ -1 +1 @@\n-a b c d e f g h\n+a b c d E f g h\n"
+    assert diff_summary(diff) == '"…b c d e f g h" -> "…b c d E f g h"'
+    assert diff_summary("--- a\n+++ b\n-gone\n") == 'removed "gone"'
+    assert diff_summary("+" + " ".join(["word"] * 30)) == f'added "{" ".join(["word"] * 12)}…"'
+    assert diff_summary("-a  b\n+a b\n") == "whitespace only"
+
+
+# --- properties --------------------------------------------------------------------------------
+
+_text = st.text(alphabet=st.characters(blacklist_categories=["Cs", "Cc"]), min_size=1,
+                max_size=200).filter(str.strip)
+
+
+@given(before=st.text(max_size=50), post=_text, after=st.text(max_size=50))
+def test_text_the_author_typed_is_always_supplied(before: str, post: str, after: str) -> None:
+    assert text_supplied(post, f"{before}\n{post}\n{after}")
+
+
+@given(body=_text)
+def test_a_pasted_post_is_taken_verbatim_whatever_it_says(body: str) -> None:
+    command = blogger_intents(f"Please save my post:\n{body}")
+    assert command is not None and command.name == "save"
+    assert command.text == body.strip() + "\n"

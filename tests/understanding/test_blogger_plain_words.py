@@ -1,0 +1,204 @@
+"""The blogger in plain words, end to end through the app with a scripted model: each of the
+issue's classes of request (a pasted post whatever its lead-in, quoted and described edits,
+scopes, undo, a title change, a quiz with a count, the delivery check) is done by code and
+checked by what the app stored; a request code cannot read gets a short reply on a small
+model; no rewrite drops the post; no raw text reaches the author."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from google.adk.runners import InMemoryRunner
+from google.genai import types
+from scripted_llm import Call, ScriptedLlm
+
+from blogger.agent import build_app
+
+POST = (Path(__file__).parent.parent / "data" / "understanding" / "posts" /
+        "winter-cycling.md").read_text(encoding="utf-8")
+QUIZ = json.loads((Path(__file__).parent.parent / "data" / "artifacts" /
+                   "photosynthesis_quiz_repaired.json").read_text(encoding="utf-8"))
+
+
+class Chat:
+    def __init__(self, *turns: Any, app: bool = False) -> None:
+        self.model = ScriptedLlm(list(turns))
+        if app:
+            self.runner = InMemoryRunner(app=build_app(model=self.model))
+        else:
+            self.runner = InMemoryRunner(app=build_app(self.model, plugins=[]))
+        self.session_id = ""
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+
+    async def say(self, text: str) -> str:
+        if not self.session_id:
+            s = await self.runner.session_service.create_session(app_name="blogger",
+                                                                 user_id="u")
+            self.session_id = s.id
+        msg = types.Content(role="user", parts=[types.Part(text=text)])
+        seen: list[str] = []
+        async for event in self.runner.run_async(user_id="u", session_id=self.session_id,
+                                                 new_message=msg):
+            if event.partial or event.content is None:
+                continue
+            for part in event.content.parts or []:
+                if part.text:
+                    seen.append(part.text)
+                if part.function_call is not None:
+                    self.calls.append((part.function_call.name or "",
+                                       dict(part.function_call.args or {})))
+        return "\n".join(seen)
+
+    async def post(self) -> str | None:
+        assert self.runner.artifact_service is not None
+        part = await self.runner.artifact_service.load_artifact(
+            app_name="blogger", user_id="u", session_id=self.session_id, filename="draft.md")
+        if part is None or part.inline_data is None or part.inline_data.data is None:
+            return None
+        return part.inline_data.data.decode()
+
+
+async def pasted(chat: Chat) -> None:
+    text = await chat.say(f"This is the post I wrote this morning, hang on to it for me:\n\n{POST}")
+    assert text.startswith("Saved as version 0")
+    assert await chat.post() == POST
+
+
+async def test_the_issues_requests_in_plain_words_are_done_by_code_without_a_model() -> None:
+    chat = Chat()
+    await pasted(chat)
+
+    text = await chat.say("Please change ‘four Philadelphia winters’ to "
+                          "‘five Philadelphia winters’.")
+    assert text.startswith("Applied as version 1")
+    assert "five Philadelphia winters" in (await chat.post() or "")
+
+    await chat.say("In the tyres paragraph, replace 'hum' with 'buzz'.")
+    assert "Studded tyres buzz on the ice." in (await chat.post() or "")
+
+    await chat.say("Cut the bit about the flask, nobody cares.")
+    after_cut = await chat.post() or ""
+    assert "flask" not in after_cut and "Lights matter more than anything" in after_cut
+
+    text = await chat.say("Hmm, revert that please.")
+    assert text.startswith("Undone:")
+    assert "I carry a flask of tea in a bottle cage." in (await chat.post() or "")
+
+    await chat.say("Rename the post to Cycling through winter")
+    renamed = await chat.post() or ""
+    assert renamed.startswith("# Cycling through winter\n")
+    # The body is all there: only the title line changed.
+    assert renamed.splitlines()[1:] == (await chat.post() or "").splitlines()[1:]
+    assert len(renamed.splitlines()) == len(POST.splitlines())
+    assert chat.model.requests == []
+
+
+async def test_a_quiz_with_a_count_in_words_asks_for_that_many_questions() -> None:
+    chat = Chat()
+    await pasted(chat)
+    chat.model.add(QUIZ, {"issues": []})
+    text = await chat.say("Can you turn this into a five-question quiz?")
+    # The scripted quiz is about photosynthesis, so the grounding check refuses it; what
+    # matters here is the count read from words, and a reply in words.
+    assert text.startswith(("Here is your quiz", "No valid quiz")) and "{" not in text
+    assert ("make_artifact", {"artifact_type": "quiz",
+                              "request": "5 questions on the main ideas of the post"}
+            ) in chat.calls
+
+
+async def test_the_delivery_check_takes_the_brief_from_the_message() -> None:
+    chat = Chat()
+    await pasted(chat)
+    chat.model.add({"overallSuccess": True, "qualityScore": 0.9, "dataTypeMatch": True,
+                    "formatMatch": True, "successCriteriaMet": [True],
+                    "gapAnalysis": "", "improvementSuggestions": [], "validationDetails": []})
+    text = await chat.say("Does this post meet the brief: a markdown post with tips for "
+                          "riding in winter?")
+    assert text.startswith("Delivery check")
+    goal = next(a for n, a in chat.calls if n == "check_delivery")["primary_goal"]
+    assert goal == "a markdown post with tips for riding in winter"
+
+
+async def test_several_requests_in_one_message_are_done_in_order() -> None:
+    chat = Chat()
+    await pasted(chat)
+    text = await chat.say("replace 'hum' with 'buzz', then list the versions")
+    assert text.splitlines()[0].startswith("Applied as version 1")
+    assert "v1  edit_ops" in text
+    assert "buzz" in (await chat.post() or "") and chat.model.requests == []
+
+
+async def test_an_ambiguous_description_asks_and_the_answer_is_applied(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DRAFTGUARD_MODEL_PROFILE", "small")
+    chat = Chat()
+    await pasted(chat)
+    text = await chat.say("delete the sentence about the tea")
+    assert "1." in text and "2." in text and await chat.post() == POST
+    await chat.say("the second one")
+    assert "tastes better" not in (await chat.post() or "")
+    assert "flask of tea" in (await chat.post() or "")
+
+
+@pytest.mark.parametrize(("choice", "applied"), [(2, True), (0, False)])
+async def test_a_capable_model_may_pick_among_codes_candidates_but_nothing_else(
+    choice: int, applied: bool,
+) -> None:
+    chat = Chat()
+    await pasted(chat)
+    chat.model.add({"choice": choice})
+    text = await chat.say("delete the sentence about the tea")
+    post = await chat.post() or ""
+    assert ("tastes better" not in post) is applied and "flask of tea" in post
+    assert ("Which sentence" in text) is not applied
+    assert "The readings:" in chat.model.prompt_text(-1)
+
+
+async def test_on_a_small_model_an_unreadable_request_gets_the_closest_capabilities(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DRAFTGUARD_MODEL_PROFILE", "small")
+    chat = Chat()
+    await pasted(chat)
+    text = await chat.say("make the intro punchier")
+    assert text.startswith("I could not read that as something I can do.")
+    assert 'replace "X" with "Y"' in text and chat.model.requests == []
+    assert await chat.post() == POST
+
+
+PARAGRAPH = ("Riding in the snow taught me patience. The road is slower, the light is lower, "
+             "and every junction needs a second look, but the quiet streets after a storm are "
+             "the best rides of the whole year.")
+
+
+async def test_a_rewrite_nobody_asked_for_is_refused_and_the_post_kept() -> None:
+    # The model saves the author's paragraph over the whole post: the author's own words, so
+    # grounding lets it through, but it would drop the post, and nobody asked for that.
+    chat = Chat()
+    await pasted(chat)
+    chat.model.add(Call("content_write", {"markdown": PARAGRAPH}), "Saved it.")
+    await chat.say(f"What do you think of this paragraph?\n\n{PARAGRAPH}")
+    assert await chat.post() == POST
+    assert "would drop" in chat.model.prompt_text(-1)
+
+
+async def test_a_full_rewrite_asked_for_in_so_many_words_is_saved() -> None:
+    chat = Chat()
+    await pasted(chat)
+    new = f"# Winter cycling\n\n{PARAGRAPH}\n"
+    chat.model.add(Call("content_write", {"markdown": new}), "Rewritten.")
+    await chat.say("rewrite the whole post from scratch")
+    assert await chat.post() == new
+
+
+async def test_no_raw_tool_text_reaches_the_author_through_the_app() -> None:
+    chat = Chat(app=True)
+    await pasted(chat)
+    chat.model.add('Saved. Result of tool content_write: {"status": "refused", '
+                   '"error": "not saved"}')
+    text = await chat.say("what do you think of it?")
+    assert text == "Saved."
