@@ -21,7 +21,6 @@ MAX_ADAPTER_NAMES = 40  # and of `draftguard_adk`
 
 ALLOWED = {
     # the artifact state machine and the two longest contract checks, landed at the limits
-    "src/draftguard/artifacts/_machine.py::run",
     "src/draftguard/artifacts/schemas/mindmap.py::check",
     "src/draftguard/artifacts/schemas/quiz.py::check",
 }
