@@ -31,7 +31,6 @@ from __future__ import annotations
 import json
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -46,13 +45,12 @@ from draftguard.artifacts._grounding import (
 from draftguard.artifacts._outcome import ArtifactOutcome, FailureKind
 from draftguard.artifacts._parsing import check_text, parse_json_text
 from draftguard.artifacts._picking import (
-    PICK_SYSTEM,
     build_pick_prompt,
     listed,
     pick_schema,
     settle_picks,
 )
-from draftguard.artifacts._plan import make_plan, requested_count
+from draftguard.artifacts._plan import ArtifactPlan, make_plan, requested_count
 from draftguard.artifacts._progress import STAGE_PROGRESS, Stage, repair_progress
 from draftguard.artifacts._prompting import (
     AttemptRecord,
@@ -64,6 +62,14 @@ from draftguard.artifacts._prompting import (
 from draftguard.artifacts._registry import artifact_types, get_spec
 from draftguard.artifacts._semantic import JudgeVerdict, format_issues, judge_schema
 from draftguard.artifacts._spec import ArtifactSpec, StructuralReport
+from draftguard.artifacts._steps import (
+    SYSTEM,
+    Finished,
+    MachineStep,
+    ModelQuestion,
+    ProgressEvent,
+    Purpose,
+)
 from draftguard.errors import (
     DraftguardError,
     ModelOutputError,
@@ -85,58 +91,6 @@ __all__ = [
 #: The loop's budget, its worst case: generate, judge, then (repair, judge) twice.
 MAX_MODEL_QUESTIONS = 6
 
-
-class Purpose(StrEnum):
-    """Why the machine asks the model."""
-
-    GENERATE = "generate"
-    PICK = "pick"
-    JUDGE = "judge"
-    REPAIR = "repair"
-
-
-_SYSTEM: dict[Purpose, str] = {
-    Purpose.GENERATE: "You write study material strictly from the given source. Answer only JSON.",
-    Purpose.PICK: PICK_SYSTEM,
-    Purpose.JUDGE: "You check study material against its source. Answer only JSON.",
-    Purpose.REPAIR: "You fix study material so it follows every rule. Answer only JSON.",
-}
-
-
-@dataclass(frozen=True)
-class ModelQuestion:
-    """Ask the model `prompt`; its answer must be JSON of `schema` (a pydantic class or a
-    JSON schema). The driver sends back the answer text or throws a model failure."""
-
-    purpose: Purpose
-    prompt: str
-    schema: type[BaseModel] | Mapping[str, Any]
-    system: str
-
-
-@dataclass(frozen=True)
-class ProgressEvent:
-    """One step of the loop, for a progress bar and a log: typed, never parsed.
-
-    `retry` marks the verdict that sends the artifact to repair (its violations and issues
-    are the feedback)."""
-
-    stage: Stage
-    progress: int
-    attempt: int
-    message: str
-    violations: tuple[str, ...] = ()
-    issues: tuple[str, ...] = ()
-    retry: bool = False
-    fields: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Finished:
-    outcome: ArtifactOutcome
-
-
-MachineStep = ModelQuestion | ProgressEvent | Finished
 
 #: What a model question can end in; the machine turns each into the run's verdict.
 _MODEL_FAILURES = (ModelUnavailableError, ModelOutputError)
@@ -170,6 +124,27 @@ def source_text(chunks: Sequence[SourceChunk]) -> str:
 
 
 @dataclass
+class _Run:
+    """One run's working state, handed from step to step."""
+
+    spec: ArtifactSpec
+    source: str
+    plan: ArtifactPlan
+    candidates: list[Candidate]  # empty: the model writes the artifact itself
+    count: int
+    progress: int
+    text: str = ""
+    data: Any = None
+    attempt: int = 0
+    picked: list[Candidate] = field(default_factory=list)
+    rejected: set[str] = field(default_factory=set)
+    violations: list[str] = field(default_factory=list)
+    issues: list[str] = field(default_factory=list)
+    bad_items: set[int] = field(default_factory=set)
+    history: list[AttemptRecord] = field(default_factory=list)
+
+
+@dataclass
 class ArtifactMachine:
     """One artifact request. `writes_structured`: the model writes the artifact (else it
     picks among code's candidates). `judge`: a model judge runs after the grounding check.
@@ -193,7 +168,7 @@ class ArtifactMachine:
              schema: type[BaseModel] | Mapping[str, Any]) -> ModelQuestion:
         self.asked += 1
         return ModelQuestion(purpose=purpose, prompt=prompt, schema=schema,
-                             system=_SYSTEM[purpose])
+                             system=SYSTEM[purpose])
 
     def _outcome(self, ok: bool, attempt: int, **fields: Any) -> ArtifactOutcome:
         return ArtifactOutcome(ok=ok, artifact_type=self.artifact_type, attempts=attempt,
@@ -213,18 +188,46 @@ class ArtifactMachine:
 
     def run(self) -> Generator[MachineStep, Any, None]:
         """The loop's steps; see the module docstring for how a driver answers them."""
-        problem = None
+        problem = self._input_problem()
+        if problem is not None:
+            yield from self._refuse(problem)
+            return
+        state = yield from self._planned()
+        if state is None or not (yield from self._generated(state)):
+            return
+        while (yield from self._checked(state)):
+            if not (yield from self._repaired(state)):
+                return
+
+    def _input_problem(self) -> str | None:
         if self.artifact_type not in artifact_types():
             known = ", ".join(artifact_types())
-            problem = f"unknown artifact type '{self.artifact_type}' (known: {known})"
-        elif not any(c.text.strip() for c in self.chunks):
-            problem = "source content is empty"
-        if problem is not None:
-            yield from self._finish(
-                self._outcome(False, 0, error=problem, failure_kind="bad_input"),
-                f"Error: {problem}")
-            return
+            return f"unknown artifact type '{self.artifact_type}' (known: {known})"
+        if not any(c.text.strip() for c in self.chunks):
+            return "source content is empty"
+        return None
 
+    def _refuse(self, problem: str) -> Generator[MachineStep, Any, None]:
+        yield from self._finish(self._outcome(False, 0, error=problem, failure_kind="bad_input"),
+                                f"Error: {problem}")
+
+    def _fail(self, state: _Run, attempt: int, err: DraftguardError | None = None,
+              message: str = "") -> Generator[MachineStep, Any, None]:
+        """End on a model failure (`err`) or on the checks' verdict at `attempt`."""
+        if err is not None:
+            outcome = self._outcome(False, attempt, violations=state.violations,
+                                    issues=state.issues, error=str(err),
+                                    failure_kind=_kind(err))
+            message = f"Error: {err}"
+        else:
+            outcome = self._outcome(
+                False, attempt, violations=state.violations, issues=state.issues,
+                error=failure_message(attempt, state.violations, state.issues),
+                failure_kind="validation")
+        yield from self._finish(outcome, message)
+
+    def _planned(self) -> Generator[MachineStep, Any, _Run | None]:
+        """Phase 1: the plan, or for a small model the candidates it will pick from."""
         spec = get_spec(self.artifact_type)
         source = source_text(self.chunks)
         progress = STAGE_PROGRESS[Stage.PLANNING]
@@ -236,15 +239,12 @@ class ArtifactMachine:
             if not candidates:
                 # A small model cannot write the artifact itself (it would only spend calls
                 # on JSON that fails): say what is missing instead.
-                problem = (f"the text is too short to make a {spec.title.lower()} from: "
-                           "no key terms to ask about; add more text or a source")
-                yield from self._finish(
-                    self._outcome(False, 0, error=problem, failure_kind="bad_input"),
-                    f"Error: {problem}")
-                return
-        picking = bool(candidates)
+                yield from self._refuse(
+                    f"the text is too short to make a {spec.title.lower()} from: "
+                    "no key terms to ask about; add more text or a source")
+                return None
         plan = make_plan(self.artifact_type, source, self.request)
-        if picking:
+        if candidates:
             want = requested_count(self.request) or spec.default_count
             count = max(1, min(want, len(candidates)))
             yield ProgressEvent(Stage.PLANNING, progress, 0,
@@ -256,142 +256,155 @@ class ArtifactMachine:
             yield ProgressEvent(Stage.PLANNING, progress, 0,
                                 f"Plan created: {_count(plan.item_count, spec.plan_noun)}",
                                 fields={"concepts": plan.item_count})
+        return _Run(spec, source, plan, candidates, count, progress)
 
-        progress = STAGE_PROGRESS[Stage.GENERATING]
-        yield ProgressEvent(Stage.GENERATING, progress, 0,
+    def _generated(self, state: _Run) -> Generator[MachineStep, Any, bool]:
+        """Phase 2: the first artifact text; False when the model failed (the run is over)."""
+        spec, plan = state.spec, state.plan
+        state.progress = STAGE_PROGRESS[Stage.GENERATING]
+        yield ProgressEvent(Stage.GENERATING, state.progress, 0,
                             f"Phase 2: Generating {spec.title} content...")
-        rejected: set[str] = set()
-        picked: list[Candidate] = []
         try:
-            if picking:
-                text, picked, line = yield from self._pick(spec, candidates, count)
-                yield ProgressEvent(Stage.GENERATING, progress, 0, line)
+            if state.candidates:
+                state.text, state.picked, line = yield from self._pick(
+                    spec, state.candidates, state.count)
+                yield ProgressEvent(Stage.GENERATING, state.progress, 0, line)
             else:
-                text = yield self._ask(
+                state.text = yield self._ask(
                     Purpose.GENERATE,
-                    build_generate_prompt(plan, source, self.request,
+                    build_generate_prompt(plan, state.source, self.request,
                                           max_source_chars=self.max_source_chars,
                                           include_example=self.include_example),
                     spec.generation_schema(plan.item_count))
         except _MODEL_FAILURES as err:
+            yield from self._fail(state, 0, err)
+            return False
+        return True
+
+    def _checked(self, state: _Run) -> Generator[MachineStep, Any, bool]:
+        """Phase 3: structural then semantic checks of `state.text`; True when it goes to
+        repair, False when the run is over (done, failed, or out of repairs)."""
+        spec, attempt = state.spec, state.attempt
+        report = yield from self._structural(state)
+        if not (yield from self._semantic(state, report)):
+            return False
+        violations, issues = state.violations, state.issues
+        if report.valid and not issues:
+            if attempt:
+                yield ProgressEvent(Stage.SEMANTIC, state.progress, attempt,
+                                    f"✓ Repair successful after {attempt} attempt(s)")
+            artifact = spec.model.model_validate(report.artifact).model_dump(mode="json")
             yield from self._finish(
-                self._outcome(False, 0, error=str(err), failure_kind=_kind(err)), f"Error: {err}")
-            return
+                self._outcome(True, attempt, artifact=artifact), "completed successfully")
+            return False
+        yield ProgressEvent(
+            Stage.SEMANTIC if report.item_count else Stage.STRUCTURAL, state.progress, attempt,
+            (f"Validation failed: {_count(len(violations), 'structural violation')}, "
+             f"{_count(len(issues), 'semantic issue')}") if not attempt
+            else "✗ Still invalid after repair",
+            violations=tuple(violations), issues=tuple(issues), retry=True,
+            fields={"attempt": attempt},
+        )
+        if attempt >= self.max_repairs:
+            yield from self._fail(state, attempt,
+                                  message=f"✗ Repair failed after {attempt} attempts")
+            return False
+        return True
 
-        attempt = 0
-        history: list[AttemptRecord] = []
-        while True:
-            revalidating = attempt > 0
-            progress = max(progress, STAGE_PROGRESS[Stage.STRUCTURAL])
-            report, data = check_text(self.artifact_type, text, draft=True)
-            violations = report.messages
-            if not revalidating:
-                yield ProgressEvent(Stage.STRUCTURAL, progress, attempt,
-                                    _generated_line(report, spec.item_plural),
-                                    fields={"items": report.item_count})
-                yield ProgressEvent(Stage.STRUCTURAL, progress, attempt,
-                                    f"Phase 3: Validating {spec.title}...")
+    def _structural(self, state: _Run) -> Generator[MachineStep, Any, StructuralReport]:
+        revalidating, attempt = state.attempt > 0, state.attempt
+        state.progress = progress = max(state.progress, STAGE_PROGRESS[Stage.STRUCTURAL])
+        report, state.data = check_text(self.artifact_type, state.text, draft=True)
+        state.violations = violations = report.messages
+        if not revalidating:
             yield ProgressEvent(Stage.STRUCTURAL, progress, attempt,
-                                "→ Revalidating structure..." if revalidating
-                                else "→ Step 1: Structural validation...")
+                                _generated_line(report, state.spec.item_plural),
+                                fields={"items": report.item_count})
             yield ProgressEvent(Stage.STRUCTURAL, progress, attempt,
-                                f"✗ {_count(len(violations), 'violation')} found" if violations
-                                else "✓ Structure valid", violations=tuple(violations))
+                                f"Phase 3: Validating {state.spec.title}...")
+        yield ProgressEvent(Stage.STRUCTURAL, progress, attempt,
+                            "→ Revalidating structure..." if revalidating
+                            else "→ Step 1: Structural validation...")
+        yield ProgressEvent(Stage.STRUCTURAL, progress, attempt,
+                            f"✗ {_count(len(violations), 'violation')} found" if violations
+                            else "✓ Structure valid", violations=tuple(violations))
+        return report
 
-            progress = max(progress, STAGE_PROGRESS[Stage.SEMANTIC])
+    def _semantic(self, state: _Run,
+                  report: StructuralReport) -> Generator[MachineStep, Any, bool]:
+        """Grounding, then the judge where it is on; False when the judge's model failed."""
+        attempt = state.attempt
+        state.progress = progress = max(state.progress, STAGE_PROGRESS[Stage.SEMANTIC])
+        yield ProgressEvent(Stage.SEMANTIC, progress, attempt,
+                            "→ Revalidating semantics..." if attempt
+                            else "→ Step 2: Semantic validation...")
+        state.bad_items = {v.item for v in report.violations if v.item is not None}
+        state.issues = []
+        if report.item_count == 0:
             yield ProgressEvent(Stage.SEMANTIC, progress, attempt,
-                                "→ Revalidating semantics..." if revalidating
-                                else "→ Step 2: Semantic validation...")
-            bad_items: set[int] = {v.item for v in report.violations if v.item is not None}
-            if report.item_count == 0:
-                issues: list[str] = []
-                yield ProgressEvent(Stage.SEMANTIC, progress, attempt,
-                                    "Semantic validation skipped: no items to check")
-            else:
-                checked = report.artifact if report.artifact is not None else data
-                copied = copied_example_issues(self.artifact_type, checked, source)
-                grounded = ungrounded_items(self.artifact_type, checked, self.chunks,
-                                            share_cutoff=self.share_cutoff,
-                                            score_cutoff=self.score_cutoff)
-                bad_items.update(n for n, _ in grounded)
-                issues = [*copied, *(line for _, line in grounded if line not in copied)]
-                how = " (grounding in the source; no model judge)"
-                if self.judge:
-                    how = ""
-                    try:
-                        judged, numbers = yield from self._judge(spec, report, checked, source)
-                    except _MODEL_FAILURES as err:
-                        yield from self._finish(self._outcome(
-                            False, attempt, violations=violations, issues=issues,
-                            error=str(err), failure_kind=_kind(err)), f"Error: {err}")
-                        return
-                    bad_items.update(numbers)
-                    issues += [line for line in judged if line not in issues]
-                yield ProgressEvent(Stage.SEMANTIC, progress, attempt,
-                                    (f"✗ {_count(len(issues), 'issue')} found" if issues
-                                     else "✓ Semantics valid") + how, issues=tuple(issues))
-
-            if report.valid and not issues:
-                if attempt:
-                    yield ProgressEvent(Stage.SEMANTIC, progress, attempt,
-                                        f"✓ Repair successful after {attempt} attempt(s)")
-                artifact = spec.model.model_validate(report.artifact).model_dump(mode="json")
-                yield from self._finish(
-                    self._outcome(True, attempt, artifact=artifact), "completed successfully")
-                return
-
-            yield ProgressEvent(
-                Stage.SEMANTIC if report.item_count else Stage.STRUCTURAL, progress, attempt,
-                (f"Validation failed: {_count(len(violations), 'structural violation')}, "
-                 f"{_count(len(issues), 'semantic issue')}") if not revalidating
-                else "✗ Still invalid after repair",
-                violations=tuple(violations), issues=tuple(issues), retry=True,
-                fields={"attempt": attempt},
-            )
-            if attempt >= self.max_repairs:
-                yield from self._finish(self._outcome(
-                    False, attempt, violations=violations, issues=issues,
-                    error=failure_message(attempt, violations, issues),
-                    failure_kind="validation"), f"✗ Repair failed after {attempt} attempts")
-                return
-
-            current = AttemptRecord(attempt=attempt, artifact_text=text,
-                                    violations=violations, issues=issues)
-            attempt += 1
-            progress = max(progress, repair_progress(attempt))
-            if attempt == 1:
-                yield ProgressEvent(Stage.REPAIR, progress, attempt,
-                                    "→ Step 3: Attempting automatic repair...")
-            yield ProgressEvent(Stage.REPAIR, progress, attempt,
-                                f"Repair attempt {attempt}/{self.max_repairs}")
+                                "Semantic validation skipped: no items to check")
+            return True
+        checked = report.artifact if report.artifact is not None else state.data
+        copied = copied_example_issues(self.artifact_type, checked, state.source)
+        grounded = ungrounded_items(self.artifact_type, checked, self.chunks,
+                                    share_cutoff=self.share_cutoff,
+                                    score_cutoff=self.score_cutoff)
+        state.bad_items.update(n for n, _ in grounded)
+        issues = state.issues = [*copied, *(line for _, line in grounded if line not in copied)]
+        how = " (grounding in the source; no model judge)"
+        if self.judge:
+            how = ""
             try:
-                if picking:
-                    # Every picked candidate a rule or the grounding check named is out; one
-                    # the checks could not place (no item number) takes the whole pick.
-                    named = {picked[n - 1].id for n in bad_items if 1 <= n <= len(picked)}
-                    rejected |= named or {c.id for c in picked}
-                    remaining = [c for c in candidates if c.id not in rejected]
-                    if not remaining:
-                        yield from self._finish(self._outcome(
-                            False, attempt - 1, violations=violations, issues=issues,
-                            error=failure_message(attempt - 1, violations, issues),
-                            failure_kind="validation"), "✗ No candidates left to pick")
-                        return
-                    text, picked, line = yield from self._pick(
-                        spec, remaining, min(count, len(remaining)))
-                    yield ProgressEvent(Stage.REPAIR, progress, attempt, line,
-                                        fields={"rejected": sorted(rejected)})
-                else:
-                    prompt = build_repair_prompt(plan, source, current, history,
-                                                 max_source_chars=self.max_source_chars)
-                    history.append(current)
-                    text = yield self._ask(Purpose.REPAIR, prompt,
-                                           spec.generation_schema(plan.item_count))
+                judged, numbers = yield from self._judge(state.spec, report, checked,
+                                                         state.source)
             except _MODEL_FAILURES as err:
-                yield from self._finish(self._outcome(
-                    False, attempt, violations=violations, issues=issues, error=str(err),
-                    failure_kind=_kind(err)), f"Error: {err}")
-                return
+                yield from self._fail(state, attempt, err)
+                return False
+            state.bad_items.update(numbers)
+            issues += [line for line in judged if line not in issues]
+        yield ProgressEvent(Stage.SEMANTIC, progress, attempt,
+                            (f"✗ {_count(len(issues), 'issue')} found" if issues
+                             else "✓ Semantics valid") + how, issues=tuple(issues))
+        return True
+
+    def _repaired(self, state: _Run) -> Generator[MachineStep, Any, bool]:
+        """One repair: a new pick without the rejected candidates, or the model's rewrite;
+        False when the run is over."""
+        current = AttemptRecord(attempt=state.attempt, artifact_text=state.text,
+                                violations=state.violations, issues=state.issues)
+        state.attempt = attempt = state.attempt + 1
+        state.progress = progress = max(state.progress, repair_progress(attempt))
+        if attempt == 1:
+            yield ProgressEvent(Stage.REPAIR, progress, attempt,
+                                "→ Step 3: Attempting automatic repair...")
+        yield ProgressEvent(Stage.REPAIR, progress, attempt,
+                            f"Repair attempt {attempt}/{self.max_repairs}")
+        try:
+            if state.candidates:
+                # Every picked candidate a rule or the grounding check named is out; one
+                # the checks could not place (no item number) takes the whole pick.
+                picked = state.picked
+                named = {picked[n - 1].id for n in state.bad_items if 1 <= n <= len(picked)}
+                state.rejected |= named or {c.id for c in picked}
+                remaining = [c for c in state.candidates if c.id not in state.rejected]
+                if not remaining:
+                    yield from self._fail(state, attempt - 1,
+                                          message="✗ No candidates left to pick")
+                    return False
+                state.text, state.picked, line = yield from self._pick(
+                    state.spec, remaining, min(state.count, len(remaining)))
+                yield ProgressEvent(Stage.REPAIR, progress, attempt, line,
+                                    fields={"rejected": sorted(state.rejected)})
+            else:
+                prompt = build_repair_prompt(state.plan, state.source, current, state.history,
+                                             max_source_chars=self.max_source_chars)
+                state.history.append(current)
+                state.text = yield self._ask(Purpose.REPAIR, prompt,
+                                             state.spec.generation_schema(state.plan.item_count))
+        except _MODEL_FAILURES as err:
+            yield from self._fail(state, attempt, err)
+            return False
+        return True
 
     def _pick(
         self, spec: ArtifactSpec, candidates: Sequence[Candidate], count: int

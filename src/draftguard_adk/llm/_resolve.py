@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import re
 
 from google.adk.models.base_llm import BaseLlm
 
@@ -11,8 +10,9 @@ from draftguard.errors import ModelUnavailableError
 from draftguard.model_choice import choose_model
 from draftguard.settings import ProjectSettings, load_settings
 from draftguard_adk.llm._local_llm import register_local_models
+from draftguard_adk.llm._profile import model_profile
 
-__all__ = ["agent_model", "build_llm", "is_embedded", "resolve_model", "show_prompt_example"]
+__all__ = ["agent_model", "build_llm", "resolve_model", "show_prompt_example"]
 
 log = logging.getLogger("draftguard.models")
 
@@ -84,22 +84,11 @@ def resolve_model(
     return build_llm(agent_model(agent, model=model, settings=settings), label=label)
 
 
-def is_embedded(model: str | BaseLlm) -> bool:
-    """Whether `model` (an instance or a model string) is one of the embedded local models."""
-    # Looked up on the package at call time, so a test can stand another class in for it.
-    from draftguard_adk.llm._local_llm import LocalLlm
-
-    if isinstance(model, LocalLlm):
-        return True
-    return isinstance(model, str) and any(
-        re.fullmatch(p, model) for p in LocalLlm.supported_models())
-
-
 def show_prompt_example(llm: BaseLlm, setting: bool | None = None) -> bool:
     """Whether a prompt should show its format example to `llm`.
 
     `setting` (agents.yaml's `prompt_example`) decides when it is given. Otherwise yes, except
-    for the embedded local models: a 135M model copies the example instead of using the
-    source, and the schema fixes the shape anyway.
+    for a small model (`model_profile(llm).small`): a 135M model copies the example instead of
+    using the source, and the schema fixes the shape anyway.
     """
-    return setting if setting is not None else not is_embedded(llm)
+    return setting if setting is not None else not model_profile(llm).small

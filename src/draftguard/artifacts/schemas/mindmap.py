@@ -165,10 +165,25 @@ def check(data: Any) -> tuple[list[Violation], int, dict[str, Any] | None]:
         nodes = item_list(data, "nodes", "Mindmap", out)
     if nodes is None:
         return out, 0, None
+    children, labels = _read_nodes(nodes, out)
+    order = list(children)
+    parents = _link_children(children, out)
+    _check_shape(children, parents, out)
+    _check_labels(order, labels, out)
+    canonical = None
+    if not out:
+        canonical = {"nodes": [
+            {"id": n, "label": labels[n], "children": children[n]} for n in order
+        ]}
+    return out, len(nodes), canonical
 
+
+def _read_nodes(
+    nodes: list[Any], out: list[Violation]
+) -> tuple[dict[str, list[str]], dict[str, str]]:
+    """Each well-formed node's listed children and label, by id, in the nodes' order."""
     children: dict[str, list[str]] = {}
     labels: dict[str, str] = {}
-    order: list[str] = []
     for i, node in enumerate(nodes, 1):
         if not isinstance(node, Mapping):
             out.append(Violation(message=f"Node {i}: must be an object", code="wrong_type",
@@ -197,10 +212,13 @@ def check(data: Any) -> tuple[list[Violation], int, dict[str, Any] | None]:
                                  code="wrong_type", item=i))
             kids = []
         children[node_id] = list(kids)
-        order.append(node_id)
+    return children, labels
 
+
+def _link_children(children: dict[str, list[str]], out: list[Violation]) -> dict[str, list[str]]:
+    """Drop repeated and unknown children from `children` (in place); each node's parents."""
     parents: dict[str, list[str]] = {}
-    for node_id in order:
+    for node_id in children:
         listed: set[str] = set()
         kept: list[str] = []
         for kid in children[node_id]:
@@ -216,15 +234,20 @@ def check(data: Any) -> tuple[list[Violation], int, dict[str, Any] | None]:
             kept.append(kid)
             parents.setdefault(kid, []).append(node_id)
         children[node_id] = kept
-    for node_id in order:
+    return parents
+
+
+def _check_shape(children: dict[str, list[str]], parents: dict[str, list[str]],
+                 out: list[Violation]) -> None:
+    """A tree: one parent per node, a single root, no cycle."""
+    for node_id in children:
         ps = parents.get(node_id, [])
         if len(ps) > 1:
             named = ", ".join(f"'{p}'" for p in ps)
             out.append(Violation(message=f"Node '{node_id}': has more than one parent ({named})",
                                  code="multiple_parents"))
-
-    roots = [n for n in order if n not in parents]
-    if order and len(roots) != 1:
+    roots = [n for n in children if n not in parents]
+    if children and len(roots) != 1:
         named = (": " + ", ".join(f"'{r}'" for r in roots)) if roots else ""
         out.append(Violation(
             message=f"Mindmap must have a single root (found {len(roots)}{named})",
@@ -234,6 +257,8 @@ def check(data: Any) -> tuple[list[Violation], int, dict[str, Any] | None]:
         out.append(Violation(message="Cycle found: " + " → ".join(f"'{n}'" for n in loop),
                              code="cycle"))
 
+
+def _check_labels(order: list[str], labels: dict[str, str], out: list[Violation]) -> None:
     first_label: dict[str, str] = {}
     reported: set[str] = set()
     for node_id in order:
@@ -245,13 +270,6 @@ def check(data: Any) -> tuple[list[Violation], int, dict[str, Any] | None]:
             out.append(Violation(message=f"Duplicate label found: '{first_label[key]}'",
                                  code="duplicate_label"))
         first_label.setdefault(key, labels[node_id].strip())
-
-    canonical = None
-    if not out:
-        canonical = {"nodes": [
-            {"id": n, "label": labels[n], "children": children[n]} for n in order
-        ]}
-    return out, len(nodes), canonical
 
 
 def render_items(artifact: Mapping[str, Any]) -> list[str]:

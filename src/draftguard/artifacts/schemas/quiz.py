@@ -103,64 +103,77 @@ def check(data: Any) -> tuple[list[Violation], int, dict[str, Any] | None]:
         return out, 0, None
     asked: dict[str, tuple[str, int]] = {}
     for i, q in enumerate(questions, 1):
-        where = f"Question {i}"
         if type(q) is not dict and not isinstance(q, Mapping):
-            out.append(Violation(message=f"{where}: must be an object", code="wrong_type",
+            out.append(Violation(message=f"Question {i}: must be an object", code="wrong_type",
                                  item=i))
             continue
-        answer = q.get("correct_answer")
-        text = q.get("question")
-        explanation = q.get("explanation")
-        # Fast path: three non-blank strings need no per-field bookkeeping.
-        if not (type(text) is str and type(answer) is str and type(explanation) is str
-                and text.strip() and answer.strip() and explanation.strip()):
-            text_field(q, "question", where, i, out)
-            answer = text_field(q, "correct_answer", where, i, out)
-            text_field(q, "explanation", where, i, out)
-        if type(text) is str and text.strip():
-            key = _key(text)
-            if key in asked:
-                first, n = asked[key]
-                out.append(Violation(
-                    message=f"Duplicate question found: '{first}' (questions {n} and {i})",
-                    code="duplicate_question", item=i))
-            else:
-                asked[key] = (text, i)
+        answer = _check_texts(q, i, asked, out)
         options = q.get("options")
         if type(options) is not list or not all(type(o) is str for o in options):
-            message = (f"{where}: missing field 'options'" if "options" not in q
-                       else f"{where}: options must be a list of strings")
+            message = (f"Question {i}: missing field 'options'" if "options" not in q
+                       else f"Question {i}: options must be a list of strings")
             out.append(Violation(message=message, code="wrong_type", item=i))
             continue
-        if len(options) < MIN_OPTIONS:
-            out.append(Violation(
-                message=f"{where}: Must have at least {MIN_OPTIONS} options (has {len(options)})",
-                code="too_few_options", item=i,
-            ))
-        if not all(o.strip() for o in options):
-            out.extend(
-                Violation(message=f"{where}: option {k} must not be empty", code="empty_field",
-                          item=i)
-                for k, o in enumerate(options, 1) if not o.strip()
-            )
-        out.extend(
-            Violation(message=f"{where}: option {k} holds leftover JSON ('{o}')",
-                      code="json_debris", item=i)
-            # Every debris shape holds a quote: most options skip the regex.
-            for k, o in enumerate(options, 1)
-            if ('"' in o or "'" in o) and _JSON_DEBRIS.search(o)
-        )
-        if len({_key(o) for o in options}) != len(options):
-            out.append(Violation(message=f"{where}: Options must be unique (found duplicates)",
-                                 code="duplicate_options", item=i))
-        if answer is not None and answer not in options:
-            near = [o for o in options if _key(o) == _key(answer)]
-            hint = f" (closest: '{near[0]}' differs only in case or spacing)" if near else ""
-            out.append(Violation(
-                message=f"{where}: correct_answer '{answer}' must be one of the options{hint}",
-                code="answer_not_in_options", item=i,
-            ))
+        _check_options(options, answer, i, out)
     return out, len(questions), (dict(data) if not out else None)
+
+
+def _check_texts(q: Mapping[str, Any], i: int, asked: dict[str, tuple[str, int]],
+                 out: list[Violation]) -> Any:
+    """Question `i`'s text fields, and its question against those `asked` before; returns its
+    correct answer (None when that field is missing or blank)."""
+    where = f"Question {i}"
+    answer = q.get("correct_answer")
+    text = q.get("question")
+    explanation = q.get("explanation")
+    # Fast path: three non-blank strings need no per-field bookkeeping.
+    if not (type(text) is str and type(answer) is str and type(explanation) is str
+            and text.strip() and answer.strip() and explanation.strip()):
+        text_field(q, "question", where, i, out)
+        answer = text_field(q, "correct_answer", where, i, out)
+        text_field(q, "explanation", where, i, out)
+    if type(text) is str and text.strip():
+        key = _key(text)
+        if key in asked:
+            first, n = asked[key]
+            out.append(Violation(
+                message=f"Duplicate question found: '{first}' (questions {n} and {i})",
+                code="duplicate_question", item=i))
+        else:
+            asked[key] = (text, i)
+    return answer
+
+
+def _check_options(options: list[str], answer: Any, i: int, out: list[Violation]) -> None:
+    where = f"Question {i}"
+    if len(options) < MIN_OPTIONS:
+        out.append(Violation(
+            message=f"{where}: Must have at least {MIN_OPTIONS} options (has {len(options)})",
+            code="too_few_options", item=i,
+        ))
+    if not all(o.strip() for o in options):
+        out.extend(
+            Violation(message=f"{where}: option {k} must not be empty", code="empty_field",
+                      item=i)
+            for k, o in enumerate(options, 1) if not o.strip()
+        )
+    out.extend(
+        Violation(message=f"{where}: option {k} holds leftover JSON ('{o}')",
+                  code="json_debris", item=i)
+        # Every debris shape holds a quote: most options skip the regex.
+        for k, o in enumerate(options, 1)
+        if ('"' in o or "'" in o) and _JSON_DEBRIS.search(o)
+    )
+    if len({_key(o) for o in options}) != len(options):
+        out.append(Violation(message=f"{where}: Options must be unique (found duplicates)",
+                             code="duplicate_options", item=i))
+    if answer is not None and answer not in options:
+        near = [o for o in options if _key(o) == _key(answer)]
+        hint = f" (closest: '{near[0]}' differs only in case or spacing)" if near else ""
+        out.append(Violation(
+            message=f"{where}: correct_answer '{answer}' must be one of the options{hint}",
+            code="answer_not_in_options", item=i,
+        ))
 
 
 def render_items(artifact: Mapping[str, Any]) -> list[str]:
