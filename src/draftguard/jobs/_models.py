@@ -6,11 +6,20 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_serializer,
+    field_validator,
+)
 
 from draftguard.jobs._status import JobStatus
 
 __all__ = [
+    "MAX_SOURCE_IDS",
+    "SOURCE_ID_PATTERN",
     "ArtifactRequest",
     "JobCreated",
     "JobOutcome",
@@ -24,7 +33,14 @@ __all__ = [
 # (see JobServiceSettings).
 MAX_SOURCE_CHARS = 1_000_000
 MAX_REQUEST_CHARS = 10_000
+#: A job names at most this many ingested sources.
+MAX_SOURCE_IDS = 16
+#: A source id, as `draftguard_adk.sources` names `sources/<id>.md` (a test keeps them equal).
+SOURCE_ID_PATTERN = r"^[a-z0-9][a-z0-9-]{0,59}$"
+#: An ADK session id: letters, digits, `_.-` (no path separator ever reaches a storage key).
+SESSION_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$"
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
+_SOURCE_ID = re.compile(SOURCE_ID_PATTERN)
 
 
 def format_timestamp(when: datetime) -> str:
@@ -42,9 +58,20 @@ class ArtifactRequest(BaseModel):
     artifact_type: str = Field(
         min_length=1, max_length=64, description="quiz, flashcards or mindmap", examples=["quiz"]
     )
+    # Declared before `source` so its validator sees them: with source ids, `source` may be empty.
+    session_id: str | None = Field(
+        default=None, pattern=SESSION_ID_PATTERN,
+        description="the blogger chat session whose ingested sources `source_ids` names",
+    )
+    source_ids: list[str] = Field(
+        default_factory=list, max_length=MAX_SOURCE_IDS,
+        description="ids of sources ingested in that session (`sources/<id>.md`)",
+        examples=[["interview-notes"]],
+    )
     source: str = Field(
-        min_length=1, max_length=MAX_SOURCE_CHARS,
-        description="the source content the artifact must be answerable from",
+        default="", max_length=MAX_SOURCE_CHARS, validate_default=True,
+        description="the source content the artifact must be answerable from "
+                    "(optional with `source_ids`, then used as well)",
         examples=["Photosynthesis is the process by which plants convert light energy..."],
     )
     request: str = Field(
@@ -64,11 +91,25 @@ class ArtifactRequest(BaseModel):
             raise ValueError(f"must be valid Unicode: lone surrogate at {at}")
         return value
 
+    @field_validator("source_ids")
+    @classmethod
+    def _known_shape(cls, ids: list[str], info: ValidationInfo) -> list[str]:
+        for source_id in ids:
+            if not _SOURCE_ID.fullmatch(source_id):
+                raise ValueError(f"'{source_id[:64]}' is not a source id "
+                                 "(lowercase letters, digits, '-')")
+        # A session_id that failed its own check is absent from info.data: named there already.
+        if ids and "session_id" in info.data and info.data["session_id"] is None:
+            raise ValueError("source_ids needs the session_id they were ingested in")
+        return list(dict.fromkeys(ids))
+
     @field_validator("source")
     @classmethod
-    def _source_has_text(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("source must contain text, not only whitespace")
+    def _source_has_text(cls, value: str, info: ValidationInfo) -> str:
+        # source_ids that failed their own check (absent from info.data) are named there.
+        if not value.strip() and "source_ids" in info.data and not info.data["source_ids"]:
+            raise ValueError("source must contain text, not only whitespace "
+                             "(or name ingested sources in source_ids)")
         return value
 
 

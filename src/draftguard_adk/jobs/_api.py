@@ -1,6 +1,7 @@
 """The job HTTP API: `POST /ai/artifact` queues a job, `GET /ai/artifact/{job_id}` polls it.
 
-    POST /ai/artifact {artifact_type, source, request}   → 202 {"job_id": "<uuid4>"}
+    POST /ai/artifact {artifact_type, source, request,
+                       session_id?, source_ids?}          → 202 {"job_id": "<uuid4>"}
     GET  /ai/artifact/{job_id}                            → 200 {job_id, status, progress, ...}
 
 Security: every call needs an API key (`X-API-Key: KEY` or `Authorization: Bearer KEY`,
@@ -8,7 +9,9 @@ Security: every call needs an API key (`X-API-Key: KEY` or `Authorization: Beare
 other user gets 404, as for a job that does not exist). Bodies above `max_request_bytes`
 get 413 before they are read in full; a malformed body (including one that is not JSON, or
 not UTF-8) gets 422 naming the field. A database that cannot be used (down, full, its file
-replaced) gets a JSON 503. Every answer of these routes carries `Cache-Control: no-store`.
+replaced) gets a JSON 503. Source ids are read at submit time from the key's user's own
+session (`JobApi.sources`); an unknown one is a 422 naming it. Every answer of these routes
+carries `Cache-Control: no-store`.
 """
 
 # No `from __future__ import annotations`: FastAPI must see the route closures' Annotated
@@ -29,10 +32,16 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from draftguard.artifacts._registry import artifact_types as known_artifact_types
-from draftguard.errors import StoreFullError, StoreReplacedError, StoreUnavailableError
+from draftguard.errors import (
+    InputError,
+    StoreFullError,
+    StoreReplacedError,
+    StoreUnavailableError,
+)
 from draftguard.jobs import JobStore
 from draftguard.jobs._config import ApiKeys, JobServiceSettings
 from draftguard.jobs._models import ArtifactRequest, JobCreated, JobView
+from draftguard_adk.jobs._sources import SessionSources, job_source
 
 __all__ = [
     "ANONYMOUS_USER",
@@ -256,8 +265,12 @@ class JobApi:
         *,
         allow_anonymous: bool = False,
         artifact_types: Callable[[], Sequence[str]] = known_artifact_types,
+        sources: SessionSources | None = None,
     ) -> None:
         self.store = store
+        # Set by `build_server_app` once ADK's app (and its artifact service) exists; None:
+        # this API reads no ingested sources and refuses `source_ids`.
+        self.sources = sources
         self.settings = settings
         self.keys = ApiKeys(settings.api_keys)
         self.allow_anonymous = allow_anonymous
@@ -305,9 +318,10 @@ class JobApi:
         ) -> JobCreated:
             if problems := self._problems(body):
                 raise RequestValidationError(problems)
+            source = await self._source_of(body, user)
             await self.ensure_schema()
             job = await self.store.create(owner=user, artifact_type=body.artifact_type,
-                                          source=body.source, request=body.request)
+                                          source=source, request=body.request)
             response.headers["Location"] = f"{PREFIX}/{job.id}"
             return JobCreated(job_id=job.id)
 
@@ -330,6 +344,15 @@ class JobApi:
                             headers=_NO_STORE)
 
         return router
+
+    async def _source_of(self, body: ArtifactRequest, user: str) -> str:
+        """The job's source text: `source`, plus the named ingested sources under headings."""
+        try:
+            return await job_source(self.sources, body, user=user,
+                                    max_chars=self.settings.max_source_chars)
+        except InputError as err:
+            raise RequestValidationError([{"loc": ("body", "source_ids"), "type": "value_error",
+                                           "msg": str(err)}]) from None
 
     def _problems(self, body: ArtifactRequest) -> list[dict[str, Any]]:
         """What is wrong with a well-formed body, in FastAPI's 422 shape."""

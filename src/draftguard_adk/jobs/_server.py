@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import warnings
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 from fastapi import FastAPI
+from fastapi.routing import APIRoute
+from google.adk.artifacts.base_artifact_service import BaseArtifactService
 from google.adk.cli.fast_api import get_fast_api_app
+from google.adk.cli.utils.service_factory import create_artifact_service_from_options
 
 from draftguard.jobs import JobStore, Worker
 from draftguard.jobs._config import JobServiceSettings
@@ -18,10 +22,11 @@ from draftguard.jobs._worker import JobRunner
 from draftguard_adk.agents._apps import AGENTS_DIR
 from draftguard_adk.jobs._api import JobApi, install_job_api
 from draftguard_adk.jobs._runner import repair_loop_runner
+from draftguard_adk.jobs._sources import SessionSources
 
-__all__ = ["AGENTS_DIR", "build_server_app", "start_workers"]
+__all__ = ["AGENTS_DIR", "build_server_app", "served_artifact_service", "start_workers"]
 
-
+log = logging.getLogger("draftguard.jobs.server")
 
 @contextlib.asynccontextmanager
 async def start_workers(
@@ -85,5 +90,36 @@ def build_server_app(
         "artifact job API under /ai/artifact (API key required)."
     )
     install_job_api(app, api)
+    artifacts = served_artifact_service(app)
+    if artifacts is None:
+        # Same URI, same factory: a database or bucket is then shared; only an in-memory
+        # service would be a second, empty one, which the warning says.
+        log.warning("job API: ADK's artifact service not found in its app; source ids are "
+                    "read from a second service built from the same options")
+        artifacts = create_artifact_service_from_options(
+            base_dir=str(agents_dir), artifact_service_uri=artifact_service_uri,
+            strict_uri=True)
+    api.sources = SessionSources(artifacts)
     app.state.job_api = api
     return app
+
+
+def served_artifact_service(app: FastAPI) -> BaseArtifactService | None:
+    """The artifact service ADK's app serves its agents with, or None.
+
+    `get_fast_api_app` builds the service inside and keeps no public handle on it: its
+    artifact routes are closures over the ADK web server object that holds it, so the
+    service is taken from there (an in-memory service must be that very object).
+    """
+    for route in app.router.routes:
+        if not isinstance(route, APIRoute) or "/artifacts" not in route.path:
+            continue
+        for cell in getattr(route.endpoint, "__closure__", None) or ():
+            try:
+                held = cell.cell_contents
+            except ValueError:  # an empty cell
+                continue
+            service = getattr(held, "artifact_service", None)
+            if isinstance(service, BaseArtifactService):
+                return service
+    return None
