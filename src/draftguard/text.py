@@ -49,6 +49,9 @@ SENTENCE_END_MARKS = ".!?\u2026"
 # The split's rule: a sentence ends at . ! or ? (optionally closed by a quote or bracket)
 # followed by space. (The split checker's contract; its owners decide whether "…" joins.)
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[.!?][\"')\]])\s+")
+# Prose read for its content (chunks of a source, sentences to ask about): a sentence ends at
+# . ! ? or …, perhaps closed by quotes or brackets, before a capital or digit.
+SENTENCE_BREAK = re.compile(r"(?<=[.!?…])[\"')\]’”]*\s+(?=[\"'(\[‘“]*[A-Z0-9])")
 
 _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 

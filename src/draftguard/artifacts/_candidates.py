@@ -31,10 +31,10 @@ from draftguard.artifacts.schemas.flashcards import MAX_BACK_CHARS, MIN_FRONT_CH
 from draftguard.artifacts.schemas.quiz import MIN_OPTIONS
 from draftguard.sources._chunks import SourceChunk
 from draftguard.split._coverage import stems
+from draftguard.text import SENTENCE_BREAK
 
 __all__ = ["Candidate", "Term", "assemble", "build_candidates", "key_terms"]
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]’”]*\s+(?=[\"'(\[‘“]*[A-Z0-9])")
 _DEFINING = re.compile(
     r"^(?:(?:the|a|an)\s+)?(?P<term>[\w][\w'’\-]*(?:\s+[\w'’\-]+){0,3}?)\s*(?:\([^)]{1,60}\)\s*)?"
     r"\s+(?:is|are|was|were|means|refers to|stands for|describes|consists of|includes|"
@@ -114,7 +114,7 @@ def _body(chunk: SourceChunk) -> tuple[str, str]:
 
 def _sentences(text: str) -> list[str]:
     flat = " ".join(text.split())
-    return [s.strip() for s in _SENTENCE_END.split(flat) if len(s.split()) >= 4]
+    return [s.strip() for s in SENTENCE_BREAK.split(flat) if len(s.split()) >= 4]
 
 
 def _kind(term: str) -> str:

@@ -20,7 +20,7 @@ from draftguard.documents._base64_text import (
     detect_base64,
 )
 from draftguard.documents._camel_model import FrozenCamelModel
-from draftguard.documents._encodings import TextEncoding, decode_text, detect_encoding
+from draftguard.documents._encodings import TextEncoding, decode_or_none, detect_encoding
 from draftguard.documents._formats import (
     FORMATS,
     family_of,
@@ -212,7 +212,7 @@ def _summarise_bytes(
             body_text = scan.body
         else:
             encoding, body_text = decoded
-        text_head = decode_text(scan.head, encoding, complete=False) or ""
+        text_head = decode_or_none(scan.head, encoding, complete=False) or ""
         sniff = sniff_text(text_head, body_text, claimed=claimed)
         kind = "structured" if sniff.structured else "text"
         content_ev = sniff.format or "text"
@@ -278,7 +278,7 @@ def _other_encoding(scan: ContentScan, notes: list[str]
     if scan.body is None:
         notes.append(f"encoding judged from the first {readable_size(len(scan.head))}")
         return encoding, None
-    text = decode_text(scan.body, encoding, complete=True)
+    text = decode_or_none(scan.body, encoding, complete=True)
     return None if text is None else (encoding, text)
 
 

@@ -15,7 +15,7 @@ import codecs
 import re
 from dataclasses import dataclass
 
-__all__ = ["TextEncoding", "decode_text", "detect_encoding"]
+__all__ = ["TextEncoding", "decode_or_none", "detect_encoding"]
 
 # UTF-32 LE's mark begins with UTF-16 LE's, so it is tried first.
 _BOMS = (
@@ -56,13 +56,13 @@ def detect_encoding(sample: bytes, *, complete: bool) -> TextEncoding | None:
     for bom, name in _BOMS:
         if sample.startswith(bom):
             found = TextEncoding(name, len(bom))
-            return found if decode_text(sample, found, complete=complete) is not None else None
+            return found if decode_or_none(sample, found, complete=complete) is not None else None
     if _binary_controls(sample):
         return None
     candidates = ["cp1252"] if len(sample) < _MIN_SAMPLE else _ranked(sample)
     for name in candidates:
         found = TextEncoding(name)
-        if decode_text(sample, found, complete=complete) is not None:
+        if decode_or_none(sample, found, complete=complete) is not None:
             return found
     return None
 
@@ -94,7 +94,7 @@ def _ranked(sample: bytes) -> list[str]:
     return names[:3]
 
 
-def decode_text(data: bytes, encoding: TextEncoding, *, complete: bool) -> str | None:
+def decode_or_none(data: bytes, encoding: TextEncoding, *, complete: bool) -> str | None:
     """`data` decoded (byte-order mark dropped), or None when it does not decode or does not
     read as text. Without `complete`, a character cut at the end of `data` is dropped."""
     decoder = codecs.getincrementaldecoder(encoding.name)("strict")

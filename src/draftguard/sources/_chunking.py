@@ -7,16 +7,14 @@ may not name. Long paragraphs are cut at sentence ends; fenced code stays one ch
 
 from __future__ import annotations
 
-import re
-
 from draftguard.markdown import BlockKind, MarkdownMap
 from draftguard.sources._chunks import SourceChunk
+from draftguard.text import SENTENCE_BREAK
 
 __all__ = ["DEFAULT_MAX_WORDS", "chunk_text"]
 
 #: A chunk longer than this is cut at sentence ends (a paragraph of a transcript can be long).
 DEFAULT_MAX_WORDS = 160
-_SENTENCE_END = re.compile(r"(?<=[.!?…])[\"')\]’”]*\s+(?=[\"'(\[‘“]*[A-Z0-9])")
 
 
 def _pieces(text: str, max_words: int) -> list[str]:
@@ -25,7 +23,7 @@ def _pieces(text: str, max_words: int) -> list[str]:
     pieces: list[str] = []
     current: list[str] = []
     count = 0
-    for sentence in _SENTENCE_END.split(text):
+    for sentence in SENTENCE_BREAK.split(text):
         words = len(sentence.split())
         if current and count + words > max_words:
             pieces.append(" ".join(current))

@@ -16,7 +16,7 @@ from typing import Any
 from google.adk.agents import BaseAgent
 from google.adk.runners import Runner
 
-__all__ = ["AGENTS_DIR", "APP_PACKAGES", "agents_dir", "app_runner", "claim_for_app"]
+__all__ = ["AGENTS_DIR", "APP_PACKAGES", "agents_dir", "app_runner"]
 
 APP_PACKAGES = ("blogger", "event_planning")
 
@@ -68,12 +68,3 @@ def app_runner(*, app_name: str, agent: BaseAgent, **services: Any) -> Runner:
     """
     with _own_app():
         return Runner(app_name=app_name, agent=agent, **services)
-
-
-def claim_for_app(agent: BaseAgent, app_name: str) -> BaseAgent:
-    """`agent` unchanged; kept while the artifact runner, rewritten elsewhere, still calls it.
-
-    Its loop class lives outside an `agents` folder, so ADK's guess names no other app.
-    """
-    del app_name
-    return agent

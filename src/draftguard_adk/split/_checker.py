@@ -63,7 +63,7 @@ def parse_split_request(message: str) -> dict[str, str]:
     return found
 
 
-def failure_verdict(attempts: int, messages: list[str], reason: str) -> dict[str, Any]:
+def split_failure_verdict(attempts: int, messages: list[str], reason: str) -> dict[str, Any]:
     """A verdict on a split that was not kept; no attempt was checked unless filled in."""
     return {"valid": False, "attempts": attempts, "messages": messages, "reason": reason,
             "integrity": None, "coverage": None, "paragraphs": []}
@@ -100,7 +100,7 @@ class SplitInputGuard(BaseAgent):
             self._validate(merged)
         except InputError as err:
             reason = f"Invalid input: {err}"
-            delta[keys.SPLIT_VERDICT] = failure_verdict(0, [reason], reason)
+            delta[keys.SPLIT_VERDICT] = split_failure_verdict(0, [reason], reason)
             yield checker_event(
                 self, ctx, reason, state=delta, escalate=True, route=ROUTE_INVALID_INPUT
             )
@@ -140,7 +140,7 @@ class ContentSplitValidationChecker(BaseAgent):
         raw = state.get(keys.RAW_DRAFT)
         if not isinstance(raw, str) or not raw.strip():
             reason = f"Invalid input: {MissingStateKeyError(keys.RAW_DRAFT)}"
-            verdict = failure_verdict(attempts, [reason], reason)
+            verdict = split_failure_verdict(attempts, [reason], reason)
             yield checker_event(self, ctx, reason, state={keys.SPLIT_VERDICT: verdict},
                                 escalate=True, route=ROUTE_INVALID_INPUT)
             return
@@ -215,7 +215,7 @@ class SplitVerdictAgent(BaseAgent):
         messages = list(state.get("split_messages") or [])
         last = state.get(keys.SPLIT_FEEDBACK) or "no valid split was produced"
         reason = f"Split failed after {attempts} attempts: {last}"
-        verdict = failure_verdict(attempts, messages or [str(last)], reason)
+        verdict = split_failure_verdict(attempts, messages or [str(last)], reason)
         checked = state.get(keys.SPLIT_LAST_CHECK)
         if isinstance(checked, dict):
             verdict.update({k: checked.get(k) for k in ("integrity", "coverage", "paragraphs")})

@@ -32,7 +32,7 @@ from draftguard_adk.split._checker import (
     ContentSplitValidationChecker,
     SplitInputGuard,
     SplitVerdictAgent,
-    failure_verdict,
+    split_failure_verdict,
 )
 from draftguard_adk.split._files import SplitFilesAgent
 from draftguard_adk.split._prompts import (
@@ -281,7 +281,7 @@ class SplitAssembler(BaseAgent):
         if model_error := state.get(keys.SPLIT_MODEL_ERROR):
             reason = f"Model error: {model_error}"
             delta.update({keys.SPLIT_MODEL_ERROR: None,
-                          keys.SPLIT_VERDICT: failure_verdict(attempts, [reason], reason)})
+                          keys.SPLIT_VERDICT: split_failure_verdict(attempts, [reason], reason)})
             yield checker_event(self, ctx, reason, state=delta, route=ROUTE_MODEL_ERROR,
                                 escalate=True)
             return
