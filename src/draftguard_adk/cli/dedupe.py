@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from draftguard.dedupe._reports import SilentObserver
 from draftguard.dedupe._stream import (
     ChunkReplay,
     ContentDuplicationEvent,
@@ -35,7 +36,9 @@ at all on stdin).
 _DEFAULTS = DedupeSettings()
 
 
-class _Recorder:
+class _Recorder(SilentObserver):
+    """Duplicates as output lines; everything else is ignored, as the silent observer does."""
+
     def __init__(self, lines: list[dict[str, Any]], events: bool) -> None:
         self._lines, self._events = lines, events
 
@@ -53,15 +56,6 @@ class _Recorder:
                 "type": "duplicate", "sentence": replay.chunk, "similar_to": None,
                 "score": round(replay.score, 4), "level": "chunk",
             })
-
-    def on_error(self, error: BaseException, where: str) -> None:
-        pass
-
-    def on_checked(self, seconds: float, units: int) -> None:
-        pass
-
-    def on_added(self, sentence: str) -> None:
-        pass
 
 
 def register(sub: Any) -> None:
