@@ -202,3 +202,13 @@ async def test_no_raw_tool_text_reaches_the_author_through_the_app() -> None:
                    '"error": "not saved"}')
     text = await chat.say("what do you think of it?")
     assert text == "Saved."
+
+
+async def test_a_reply_quoting_terminal_controls_from_the_post_shows_them_as_escapes() -> None:
+    chat = Chat(app=True)
+    await chat.say("save my post: Ring the bell \x1b]0;PWNED\x07 twice. Then walk home slowly.")
+    reply = await chat.say('/edit replace "twice" with "once"')
+    assert reply.startswith("Applied as version 1")
+    assert "\x1b" not in reply and "\x07" not in reply
+    assert "\\x1b]0;PWNED\\x07" in reply  # shown, not hidden: the author sees what is there
+    assert "\x1b]0;PWNED\x07 once" in (await chat.post() or "")  # the post itself is untouched

@@ -34,6 +34,7 @@ from google.genai import types
 
 from draftguard.commands import Command, CommandSpec, help_text, parse_command, recognise_intent
 from draftguard.errors import CommandError, DraftguardError
+from draftguard.textio._display import escape_controls
 from draftguard_adk.state_keys import PENDING_CALL_KEY, QUEUE_KEY
 
 __all__ = [
@@ -89,8 +90,11 @@ Understand = Callable[[str, CallbackContext], Awaitable[Action | None]]
 
 
 def _response(*parts: types.Part) -> LlmResponse:
-    return LlmResponse(content=types.Content(role="model", parts=list(parts)),
-                       turn_complete=True)
+    # Every reply code writes passes here: text quoting the post or a file may hold terminal
+    # controls (ESC, BEL), which must reach a person as visible escapes, never as controls.
+    shown = [p.model_copy(update={"text": escape_controls(p.text)}) if p.text else p
+             for p in parts]
+    return LlmResponse(content=types.Content(role="model", parts=shown), turn_complete=True)
 
 
 def _last_user_text(request: LlmRequest) -> str | None:
