@@ -25,7 +25,7 @@ from delivery_cases import case_inputs, load_cases
 from draftguard.documents._known_facts import known_facts
 from draftguard.documents._verdict import failure_verdict
 from draftguard_adk.documents._judge import judge_documents
-from draftguard_adk.llm import resolve_model
+from draftguard_adk.llm import agent_model, build_llm
 
 GOOD_PASS_GOAL = 0.90
 
@@ -42,7 +42,7 @@ async def judge_case(case: dict[str, Any], llm: Any, *, whole: bool) -> tuple[bo
 
 
 async def run(model: str, *, whole: bool) -> None:
-    llm = resolve_model(model, agent="document_validator")
+    llm = build_llm(agent_model("document_validator", model=model))
     label = "whole-delivery judge (baseline)" if whole else "code + one-by-one yes/no"
     totals: dict[str, list[bool]] = {"good": [], "bad": []}
     calls = 0

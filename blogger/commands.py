@@ -49,7 +49,7 @@ from draftguard_adk.chat import (
     Understand,
 )
 from draftguard_adk.edits import post_store
-from draftguard_adk.llm import ask_json, model_profile, resolve_model
+from draftguard_adk.llm import agent_model, ask_json, build_llm, model_profile
 from draftguard_adk.split import parse_split_request
 from draftguard_adk.split import state_keys as keys
 from draftguard_adk.state_keys import REWRITE_ASKED_KEY
@@ -324,7 +324,7 @@ def build_chooser(model: str | BaseLlm, *, timeout_s: float = 60.0) -> Chooser:
         prompt = f"The author wrote: {message}\nThe readings:\n{listed}"
         try:
             if not llm:
-                llm.append(resolve_model(model, agent="blogger"))
+                llm.append(build_llm(agent_model("blogger", model=model)))
             answer = await ask_json(llm[0], prompt, schema=schema, system=_CHOOSE_SYSTEM,
                                     timeout_s=timeout_s,
                                     ctx=getattr(ctx, "_invocation_context", None),

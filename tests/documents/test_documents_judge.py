@@ -390,10 +390,10 @@ async def test_a_capable_judge_is_overruled_on_what_code_decided() -> None:
 async def test_the_embedded_model_with_code_passes_good_and_fails_bad_deliveries(
     kind: str, case_id: str
 ) -> None:
-    from draftguard_adk.llm import resolve_model
+    from draftguard_adk.llm import agent_model, build_llm
 
     case = next(c for c in load_cases(kind) if c["id"] == case_id)
     intent, summaries = case_inputs(case)
-    llm = resolve_model("local:smollm2", agent="document_validator")
+    llm = build_llm(agent_model("document_validator", model="local:smollm2"))
     verdict = await judge_documents(llm, intent, summaries, known_facts(intent, summaries))
     assert verdict.status == ("passed" if kind == "good" else "failed"), verdict.gap_analysis

@@ -1,4 +1,4 @@
-"""The model seam: `ask_json` (schema, timeout, plugin callbacks, counting), `resolve_model`
+"""The model seam: `ask_json` (schema, timeout, plugin callbacks, counting), `build_llm`
 and the prompt-example switch."""
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ from scripted_llm import Hang, ScriptedLlm
 
 from draftguard.errors import ModelTimeoutError, ModelUnavailableError
 from draftguard_adk.artifacts._loop import ArtifactRepairLoop
-from draftguard_adk.llm import agent_model, ask_json, resolve_model
+from draftguard_adk.llm import agent_model, ask_json, build_llm
 from draftguard_adk.llm._ask_json import CallCounter
 from draftguard_adk.llm._local_llm import LocalLlm
-from draftguard_adk.llm._resolve import build_llm, show_prompt_example
+from draftguard_adk.llm._resolve import show_prompt_example
 
 
 class Answer(BaseModel):
@@ -252,7 +252,7 @@ def test_the_configured_model_is_built_or_says_what_failed(
     with pytest.raises(ModelUnavailableError, match=r"^cannot load judge model 'no-such-model"):
         build_llm(agent_model("document_validator"), label="judge model")
     # The artifact loop's spelling, until its rewrite moves to the two steps.
-    assert resolve_model(given, agent="document_validator") is given
+    assert build_llm(agent_model("document_validator", model=given)) is given
 
 
 def test_prompt_example_is_shown_except_to_the_embedded_model_unless_configured() -> None:

@@ -518,9 +518,9 @@ async def test_the_bundled_sample_on_the_embedded_model() -> None:
 
 def test_a_built_embedded_model_has_the_small_profile() -> None:
     # ADK's registry builds "local:smollm2" as LocalLlm(model="smollm2"): still small.
-    from draftguard_adk.llm import model_profile, resolve_model
+    from draftguard_adk.llm import agent_model, build_llm, model_profile
 
-    llm = resolve_model("local:smollm2", agent="content_splitter")
+    llm = build_llm(agent_model("content_splitter", model="local:smollm2"))
     assert model_profile(llm).small
     assert model_profile("local:smollm2").small
     assert not model_profile(ScriptedLlm([])).small

@@ -43,7 +43,7 @@ from draftguard_adk.agents._events import checker_event
 from draftguard_adk.agents._text import user_text
 from draftguard_adk.agents._workflow import ROUTE_RETRY, ROUTE_VALID
 from draftguard_adk.artifacts._driver import drive
-from draftguard_adk.llm import model_profile, resolve_model
+from draftguard_adk.llm import agent_model, build_llm, model_profile
 
 __all__ = [
     "AGENT_NAME",
@@ -118,7 +118,7 @@ class ArtifactRepairLoop(BaseAgent):
 
     def llm(self) -> BaseLlm:
         """The model this loop runs on (raises when it cannot be resolved)."""
-        return resolve_model(self.model, agent=AGENT_NAME)
+        return build_llm(agent_model(AGENT_NAME, model=self.model))
 
     # -- events ------------------------------------------------------------------------------
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from draftguard_adk.llm._ask_json import ask_json
 from draftguard_adk.llm._profile import model_profile
-from draftguard_adk.llm._resolve import agent_model, resolve_model
+from draftguard_adk.llm._resolve import agent_model, build_llm
 
 __all__ = [
     "agent_model",
     "ask_json",
+    "build_llm",
     "model_profile",
-    "resolve_model",
 ]

@@ -12,7 +12,7 @@ from draftguard.settings import ProjectSettings, load_settings
 from draftguard_adk.llm._local_llm import register_local_models
 from draftguard_adk.llm._profile import model_profile
 
-__all__ = ["agent_model", "build_llm", "resolve_model", "show_prompt_example"]
+__all__ = ["agent_model", "build_llm", "show_prompt_example"]
 
 log = logging.getLogger("draftguard.models")
 
@@ -70,18 +70,6 @@ def build_llm(model: str | BaseLlm, *, label: str = "model") -> BaseLlm:
         return LLMRegistry.new_llm(model)
     except Exception as err:  # a missing file, package or key: the caller's verdict
         raise ModelUnavailableError(f"cannot load {label} {model!r}: {err}") from None
-
-
-def resolve_model(
-    model: str | BaseLlm | None,
-    *,
-    agent: str,
-    settings: ProjectSettings | None = None,
-    label: str = "model",
-) -> BaseLlm:
-    """`build_llm(agent_model(agent, model=model))`; kept only while the artifact loop,
-    being rewritten elsewhere, still imports this name. Remove with that caller."""
-    return build_llm(agent_model(agent, model=model, settings=settings), label=label)
 
 
 def show_prompt_example(llm: BaseLlm, setting: bool | None = None) -> bool:

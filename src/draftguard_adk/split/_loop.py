@@ -25,7 +25,7 @@ from draftguard.split._coverage import ItemCandidates, outline_candidates
 from draftguard.split._segmentation import segment
 from draftguard_adk.agents._events import checker_event
 from draftguard_adk.agents._workflow import loop_agent, sequential_agent
-from draftguard_adk.llm import agent_model, ask_json, model_profile, resolve_model
+from draftguard_adk.llm import agent_model, ask_json, build_llm, model_profile
 from draftguard_adk.llm._local_llm import register_local_models
 from draftguard_adk.split import state_keys as keys
 from draftguard_adk.split._checker import (
@@ -177,7 +177,7 @@ class SplitPlanner(BaseAgent):
 
     async def _run_async_impl(self, ctx: InvocationContext) -> AsyncGenerator[Event, None]:
         try:
-            llm = resolve_model(self.model, agent=SETTINGS_SECTION, label="split model")
+            llm = build_llm(agent_model(SETTINGS_SECTION, model=self.model), label="split model")
             if model_profile(llm).small:
                 plan, text = await self._confirm(ctx, llm)
             else:
