@@ -37,12 +37,17 @@ def load(name: str) -> Any:
 
 
 class Chat:
-    """One blogger session driven message by message."""
+    """One blogger session driven message by message (the plain-words tests use it too).
 
-    def __init__(self, *turns: Any) -> None:
+    `app=True` keeps the app's own plugins (the raw-output guard, the argument guard).
+    """
+
+    def __init__(self, *turns: Any, app: bool = False) -> None:
         self.model = ScriptedLlm(list(turns))
-        self.runner = InMemoryRunner(app=build_app(self.model, plugins=[]))
+        built = build_app(model=self.model) if app else build_app(self.model, plugins=[])
+        self.runner = InMemoryRunner(app=built)
         self.session_id = ""
+        self.calls: list[tuple[str, dict[str, Any]]] = []
 
     async def say(self, text: str) -> str:
         """The text the author sees for `text` (every non-partial text part, joined)."""
@@ -56,8 +61,17 @@ class Chat:
                                                  new_message=msg):
             if event.partial or event.content is None:
                 continue
-            seen += [p.text for p in event.content.parts or [] if p.text]
+            for part in event.content.parts or []:
+                if part.text:
+                    seen.append(part.text)
+                if part.function_call is not None:
+                    self.calls.append((part.function_call.name or "",
+                                       dict(part.function_call.args or {})))
         return "\n".join(seen)
+
+    async def post(self) -> str | None:
+        """The current post (`draft.md`)."""
+        return await self.artifact("draft.md")
 
     async def state(self) -> dict[str, Any]:
         s = await self.runner.session_service.get_session(app_name="blogger", user_id="u",

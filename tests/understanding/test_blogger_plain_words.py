@@ -8,57 +8,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
-from google.adk.runners import InMemoryRunner
-from google.genai import types
-from scripted_llm import Call, ScriptedLlm
-
-from blogger.agent import build_app
+from scripted_llm import Call
+from test_blogger_commands import Chat
 
 POST = (Path(__file__).parent.parent / "data" / "understanding" / "posts" /
         "winter-cycling.md").read_text(encoding="utf-8")
 QUIZ = json.loads((Path(__file__).parent.parent / "data" / "artifacts" /
                    "photosynthesis_quiz_repaired.json").read_text(encoding="utf-8"))
-
-
-class Chat:
-    def __init__(self, *turns: Any, app: bool = False) -> None:
-        self.model = ScriptedLlm(list(turns))
-        if app:
-            self.runner = InMemoryRunner(app=build_app(model=self.model))
-        else:
-            self.runner = InMemoryRunner(app=build_app(self.model, plugins=[]))
-        self.session_id = ""
-        self.calls: list[tuple[str, dict[str, Any]]] = []
-
-    async def say(self, text: str) -> str:
-        if not self.session_id:
-            s = await self.runner.session_service.create_session(app_name="blogger",
-                                                                 user_id="u")
-            self.session_id = s.id
-        msg = types.Content(role="user", parts=[types.Part(text=text)])
-        seen: list[str] = []
-        async for event in self.runner.run_async(user_id="u", session_id=self.session_id,
-                                                 new_message=msg):
-            if event.partial or event.content is None:
-                continue
-            for part in event.content.parts or []:
-                if part.text:
-                    seen.append(part.text)
-                if part.function_call is not None:
-                    self.calls.append((part.function_call.name or "",
-                                       dict(part.function_call.args or {})))
-        return "\n".join(seen)
-
-    async def post(self) -> str | None:
-        assert self.runner.artifact_service is not None
-        part = await self.runner.artifact_service.load_artifact(
-            app_name="blogger", user_id="u", session_id=self.session_id, filename="draft.md")
-        if part is None or part.inline_data is None or part.inline_data.data is None:
-            return None
-        return part.inline_data.data.decode()
 
 
 async def pasted(chat: Chat) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 from google.adk.runners import InMemoryRunner
 from google.genai import types
 from scripted_llm import ScriptedLlm
+from test_event_planning_chat import _calls, _state, _text
 
 from event_planning.agent import build_app
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, search
@@ -31,23 +32,6 @@ async def _say(runner: InMemoryRunner, sid: str, text: str) -> list[Any]:
     return [e async for e in runner.run_async(
         user_id="u", session_id=sid,
         new_message=types.Content(role="user", parts=[types.Part(text=text)]))]
-
-
-def _calls(events: list[Any]) -> list[tuple[str, dict[str, Any]]]:
-    return [(p.function_call.name, dict(p.function_call.args or {})) for e in events
-            if e.content for p in e.content.parts or [] if p.function_call]
-
-
-def _text(events: list[Any]) -> str:
-    return "\n".join(p.text for e in events if e.content and not e.partial
-                     for p in e.content.parts or [] if p.text)
-
-
-async def _state(runner: InMemoryRunner, sid: str) -> dict[str, Any]:
-    session = await runner.session_service.get_session(app_name="event_planning",
-                                                       user_id="u", session_id=sid)
-    assert session is not None
-    return dict(session.state)
 
 
 def _raw(text: str) -> bool:
