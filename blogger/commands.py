@@ -48,6 +48,7 @@ from draftguard_adk.chat import (
     Transfer,
     Understand,
 )
+from draftguard_adk.chat._router import Prose
 from draftguard_adk.edits import post_store
 from draftguard_adk.llm import agent_model, ask_json, build_llm, model_profile
 from draftguard_adk.split import parse_split_request
@@ -364,7 +365,8 @@ def build_understanding(profile: ModelProfile, chooser: Chooser | None = None) -
         # Only words that ask for a new post or a full rewrite let content_write replace one.
         ctx.state[REWRITE_ASKED_KEY] = bool(intents & {Intent.NEW_POST, Intent.SAVE_POST})
         if not reading.is_request:
-            return None
+            # Open conversation is a capable model's; a small one answers in words only.
+            return None if profile.holds_conversation else Prose()
         actions = [await _action(r, ctx, profile, post) for r in reading.requests]
         if len(actions) == 1:
             return actions[0]

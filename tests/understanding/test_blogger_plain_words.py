@@ -170,3 +170,25 @@ async def test_a_reply_quoting_terminal_controls_from_the_post_shows_them_as_esc
     assert "\x1b" not in reply and "\x07" not in reply
     assert "\\x1b]0;PWNED\\x07" in reply  # shown, not hidden: the author sees what is there
     assert "\x1b]0;PWNED\x07 once" in (await chat.post() or "")  # the post itself is untouched
+
+
+async def test_on_a_small_model_what_is_no_request_gets_words_and_no_tools(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seen in adk run: a small model handed chit-chat with the tools at hand called
+    # content_write and claimed a save; now it can only answer in words.
+    monkeypatch.setenv("DRAFTGUARD_MODEL_PROFILE", "small")
+    chat = Chat("Glad it helps. Winter riding is fun.")
+    await pasted(chat)
+    reply = await chat.say("thanks, you're a star")
+    assert reply == "Glad it helps. Winter riding is fun."
+    request = chat.model.requests[-1]
+    assert not request.config.tools and not request.tools_dict
+    assert await chat.post() == POST
+
+
+async def test_on_a_capable_model_open_conversation_keeps_its_tools() -> None:
+    chat = Chat("Happy to help.")
+    await pasted(chat)
+    assert await chat.say("thanks, you're a star") == "Happy to help."
+    assert chat.model.requests[-1].config.tools

@@ -21,7 +21,7 @@ _NOUN = (r"(?:notes?|transcripts?|sources?|research|references?|interview(?:\s+n
 _LEAD = re.compile(
     rf"^(?:(?:ok|okay|so|also|and|hi|hey|oh)[,!]?\s+)*(?:(?:please|pls|could\s+you|can\s+you|"
     rf"would\s+you)\s+)?(?:(?:here\s+(?:are|is)|here'?s|these\s+are|this\s+is|below\s+(?:are|is)|"
-    rf"i\s+(?:have|got|took|wrote)|add|ingest|import|load|use|take|keep|save|store|attach|"
+    rf"i(?:\s+(?:also|just|even|already))?\s+(?:have|got|took|wrote|made|jotted)|add|ingest|import|load|use|take|keep|save|store|attach|"
     rf"include|paste|pasting)\b[^:\n]{{0,80}}?\b{_NOUN}\b|(?:my|the|some)\s+(?:\w+\s+){{0,3}}"
     rf"{_NOUN}\b)[^:\n]{{0,80}}$", _I)
 _FILE = re.compile(r"(?<![\w/.=-])(?P<path>(?:[\w.-]+/)*\.?[\w-][\w.-]*"

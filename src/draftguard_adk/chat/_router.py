@@ -83,7 +83,13 @@ class Steps:
     actions: tuple[Call | Reply, ...]
 
 
-Action = Call | Transfer | Reply | Steps
+@dataclass(frozen=True)
+class Prose:
+    """The model answers, in words only: its tools are taken out of this one request (a
+    small model handed a message that is no request would fill tool arguments with babble)."""
+
+
+Action = Call | Transfer | Reply | Steps | Prose
 Handler = Callable[[Command, CallbackContext], Awaitable[Action | None]]
 Formatter = Callable[[str, Mapping[str, Any], CallbackContext], str | None]
 Understand = Callable[[str, CallbackContext], Awaitable[Action | None]]
@@ -172,6 +178,10 @@ class CommandRouter:
                 understood = await self.understand(message, callback_context)
             except DraftguardError as err:
                 return _response(types.Part(text=f"{err}"))
+            if isinstance(understood, Prose):
+                llm_request.config.tools = None
+                llm_request.tools_dict.clear()
+                return None
             return self._answer(understood, callback_context)
         try:
             command = parse_command(message, self.specs) or self.intents(message)
@@ -210,7 +220,7 @@ class CommandRouter:
         return _response(types.Part(text="\n".join(texts)))
 
     def _answer(self, action: Action | None, ctx: CallbackContext) -> LlmResponse | None:
-        if action is None:
+        if action is None or isinstance(action, Prose):
             return None
         if isinstance(action, Steps):
             return self._run_steps(action.actions, [], ctx)
