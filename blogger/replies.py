@@ -157,11 +157,15 @@ def format_save(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> s
     reason = str(result.get("error") or "unknown error").removeprefix("not saved: ")
     return f"Not saved: {reason}."
 
+def _passages(count: Any) -> str:
+    return f"{count} passage{'' if count == 1 else 's'}"
+
+
 def format_ingest(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
     if result.get("status") != "ingested":
         return f"Couldn't add that source: {result.get('error') or 'unknown error'}."
     return (f"Kept as source '{result.get('source_id')}' (version {result.get('version')}, "
-            f"{result.get('chunks')} passages, {result.get('words')} words). Quizzes, "
+            f"{_passages(result.get('chunks'))}, {result.get('words')} words). Quizzes, "
             "flashcards and mindmaps now draw on it too; /sources lists your sources.")
 
 
@@ -173,7 +177,7 @@ def format_sources(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -
         return ('No sources yet: paste notes or a transcript after "here are my notes:", '
                 'or name a file ("add notes/interview.md as a source").')
     return "\n".join(["Your sources:", *(f"- {r.get('source_id')} (version {r.get('version')}, "
-                                           f"{r.get('chunks')} passages)" for r in rows)])
+                                           f"{_passages(r.get('chunks'))})" for r in rows)])
 
 
 FORMATTERS: dict[str, Formatter] = {
