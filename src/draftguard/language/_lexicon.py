@@ -1,0 +1,160 @@
+"""A lexicon: the words and phrases that stand for each concept an app knows, as one table.
+
+A table maps a concept (`"edit.delete"`, `"price.$$$$"`) to its words and phrases, written
+in lemma form ("get rid of", "take out"). `Lexicon.terms(doc)` finds them in a parsed text
+by lemma or surface form, longest phrase first; a single word a person mistyped ("replce",
+"wiht") is matched to a lexicon word one edit away (a swap of two letters counts as one),
+only when the typed word is rare English and the lexicon word is common, so a real word is
+never "corrected" into another.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span
+
+__all__ = ["DEFAULT_TYPO_GAP", "Lexicon", "Term", "word_frequency"]
+
+#: How much more common (in Zipf units: 1 = ten times) the lexicon word must be than the
+#: word typed, for the typed word to be read as a typo of it.
+DEFAULT_TYPO_GAP = 2.0
+#: The edits a typo may be away from its lexicon word.
+DEFAULT_TYPO_DISTANCE = 1
+#: Words shorter than this are never corrected ("cut" is not "cat").
+DEFAULT_TYPO_MIN_LENGTH = 3
+_MAX_PHRASE = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A lexicon entry found in a text: its concept and the tokens `start:end` it covers."""
+
+    concept: str
+    start: int
+    end: int
+    text: str
+    #: The typed word, when it was a typo of the entry.
+    corrected_from: str | None = None
+
+
+@cache
+def word_frequency(word: str) -> float:
+    """The word's Zipf frequency in English (0 for unknown; 'the' is about 7.7)."""
+    from wordfreq import zipf_frequency
+
+    return float(zipf_frequency(word, "en"))
+
+
+class Lexicon:
+    """Concepts and their words, looked up by lemma, surface form or near miss."""
+
+    def __init__(
+        self,
+        table: Mapping[str, Iterable[str]],
+        *,
+        typo_gap: float = DEFAULT_TYPO_GAP,
+        typo_distance: int = DEFAULT_TYPO_DISTANCE,
+        typo_min_length: int = DEFAULT_TYPO_MIN_LENGTH,
+    ) -> None:
+        self.typo_gap = typo_gap
+        self.typo_distance = typo_distance
+        self.typo_min_length = typo_min_length
+        self._phrases: dict[tuple[str, ...], str] = {}
+        for concept, phrases in table.items():
+            for phrase in phrases:
+                key = tuple(phrase.lower().split())
+                if not key or len(key) > _MAX_PHRASE:
+                    raise ValueError(f"lexicon entry {phrase!r} of {concept!r}: 1 to "
+                                     f"{_MAX_PHRASE} words")
+                if self._phrases.get(key, concept) != concept:
+                    raise ValueError(f"lexicon entry {phrase!r} stands for both "
+                                     f"{self._phrases[key]!r} and {concept!r}")
+                self._phrases[key] = concept
+        self._words = sorted({k[0] for k in self._phrases if len(k) == 1})
+
+    @classmethod
+    def from_toml(cls, *paths: Path, **settings: float) -> Lexicon:
+        """One lexicon from TOML tables (`concept = ["word", "phrase"]`, dotted sections)."""
+        table: dict[str, list[str]] = {}
+        for path in paths:
+            _flatten(tomllib.loads(path.read_text(encoding="utf-8")), "", table)
+        return cls(table, **settings)  # type: ignore[arg-type]
+
+    def concepts(self, prefix: str = "") -> list[str]:
+        """Every concept (under `prefix.`), sorted."""
+        return sorted({c for c in self._phrases.values() if c.startswith(prefix)})
+
+    def words_for(self, concept: str) -> list[str]:
+        return [" ".join(k) for k, c in self._phrases.items() if c == concept]
+
+    def concept(self, phrase: str) -> str | None:
+        """The concept of exactly this word or phrase (lowercase, lemma form), else None."""
+        return self._phrases.get(tuple(phrase.lower().split()))
+
+    def correct(self, word: str) -> str | None:
+        """The lexicon word `word` is a typo of, else None (a known word is no typo)."""
+        low = word.lower()
+        if len(low) < self.typo_min_length or not low.isalpha() or (low,) in self._phrases:
+            return None
+        typed = word_frequency(low)
+        hits = process.extract(low, self._words, scorer=OSA.distance,
+                               score_cutoff=self.typo_distance, limit=3)
+        best = [(w, d) for w, d, _ in hits if word_frequency(w) - typed >= self.typo_gap]
+        if not best:
+            return None
+        best.sort(key=lambda h: (h[1], -word_frequency(h[0])))
+        if len(best) > 1 and best[1][1] == best[0][1] and \
+                self._phrases[(best[0][0],)] != self._phrases[(best[1][0],)]:
+            return None  # two concepts equally near: not a typo anyone can read
+        return best[0][0]
+
+    def terms(self, doc: Doc | Span, *, typos: bool = True) -> list[Term]:
+        """Every entry in `doc`, left to right, longest first, by lemma or surface form."""
+        tokens = list(doc)
+        lemmas = [t.lemma_.lower() for t in tokens]
+        surface = [t.lower_ for t in tokens]
+        out: list[Term] = []
+        i = 0
+        while i < len(tokens):
+            found = None
+            for n in range(min(_MAX_PHRASE, len(tokens) - i), 0, -1):
+                for words in (tuple(lemmas[i:i + n]), tuple(surface[i:i + n])):
+                    concept = self._phrases.get(words)
+                    if concept is not None:
+                        found = Term(concept, tokens[i].i, tokens[i + n - 1].i + 1,
+                                     " ".join(t.text for t in tokens[i:i + n]))
+                        break
+                if found is not None:
+                    break
+            if found is None and typos:
+                fixed = self.correct(surface[i])
+                if fixed is not None:
+                    found = Term(self._phrases[(fixed,)], tokens[i].i, tokens[i].i + 1,
+                                 tokens[i].text, corrected_from=tokens[i].text)
+            if found is not None:
+                out.append(found)
+                i += found.end - found.start
+            else:
+                i += 1
+        return out
+
+
+def _flatten(node: Mapping[str, object], prefix: str, out: dict[str, list[str]]) -> None:
+    for key, value in node.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            _flatten(value, name + ".", out)
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+            out.setdefault(name, []).extend(value)
+        else:
+            raise ValueError(f"lexicon entry {name!r}: expected a list of words")

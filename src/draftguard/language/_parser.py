@@ -1,0 +1,102 @@
+"""The English parser: spaCy 3.8 with its small English pipeline, loaded lazily, once.
+
+`parse(text)` gives tokens, lemmas, parts of speech, the dependency parse, noun chunks and
+named entities (a spaCy `Doc`). The pipeline loads on first use (about 0.6 s on a quiet
+2-core machine) and is shared by every reader in the process; parsed texts are cached, so the
+same message or post sentence is parsed once.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from draftguard.errors import InputTooLargeError
+from draftguard.language._availability import PIPELINE_PACKAGE, LanguageUnavailableError
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.tokens import Doc
+
+__all__ = ["MAX_PARSE_CHARS", "parse", "parse_many", "pipeline"]
+
+#: The longest text `parse` accepts; readers bound what they read well below it.
+MAX_PARSE_CHARS = 200_000
+#: Parsed texts kept (a chat message, a post's sentences).
+_CACHE_SIZE = 2048
+#: Only short texts are cached: a post is parsed once per version by its own view.
+_CACHE_MAX_CHARS = 2_000
+
+_lock = threading.Lock()
+_loaded: list[Language] = []
+_cache: OrderedDict[str, Doc] = OrderedDict()
+
+
+def pipeline() -> Language:
+    """The loaded spaCy pipeline (loaded on first call, then shared)."""
+    if _loaded:
+        return _loaded[0]
+    with _lock:
+        if not _loaded:
+            try:
+                import spacy
+
+                nlp = spacy.load(PIPELINE_PACKAGE)
+            except (ImportError, OSError) as err:
+                raise LanguageUnavailableError(
+                    f"the English parser is not installed ({err.__class__.__name__}: "
+                    f"{err}); install draftguard with the 'language' extra") from None
+            nlp.max_length = MAX_PARSE_CHARS + 1
+            _loaded.append(nlp)
+    return _loaded[0]
+
+
+def parse(text: str, *, max_chars: int = MAX_PARSE_CHARS) -> Doc:
+    """`text` parsed; raises `InputTooLargeError` over `max_chars` (checked before any work)."""
+    if len(text) > max_chars:
+        raise InputTooLargeError(f"text of {len(text)} characters is over the {max_chars} "
+                                 "the parser reads")
+    cacheable = len(text) <= _CACHE_MAX_CHARS
+    if cacheable:
+        with _lock:
+            doc = _cache.get(text)
+            if doc is not None:
+                _cache.move_to_end(text)
+                return doc
+    doc = pipeline()(text)
+    if cacheable:
+        with _lock:
+            _cache[text] = doc
+            if len(_cache) > _CACHE_SIZE:
+                _cache.popitem(last=False)
+    return doc
+
+
+def parse_many(texts: Iterable[str], *, max_chars: int = MAX_PARSE_CHARS) -> list[Doc]:
+    """Each text parsed (batched through the pipeline, cached like `parse`)."""
+    items: Sequence[str] = list(texts)
+    for text in items:
+        if len(text) > max_chars:
+            raise InputTooLargeError(f"text of {len(text)} characters is over the "
+                                     f"{max_chars} the parser reads")
+    out: dict[int, Doc] = {}
+    todo: list[int] = []
+    with _lock:
+        for i, text in enumerate(items):
+            doc = _cache.get(text)
+            if doc is not None:
+                out[i] = doc
+            else:
+                todo.append(i)
+    if todo:
+        nlp = pipeline()
+        for i, doc in zip(todo, nlp.pipe(items[i] for i in todo), strict=True):
+            out[i] = doc
+            if len(items[i]) <= _CACHE_MAX_CHARS:
+                with _lock:
+                    _cache[items[i]] = doc
+                    if len(_cache) > _CACHE_SIZE:
+                        _cache.popitem(last=False)
+    return [out[i] for i in range(len(items))]

