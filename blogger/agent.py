@@ -10,8 +10,8 @@ from google.adk.apps import App
 from google.adk.models.base_llm import BaseLlm
 from google.adk.plugins.base_plugin import BasePlugin
 
-from blogger.commands import build_blogger_router, split_the_post
-from blogger.content_grounding import build_argument_guard, build_guarded_artifact_tool
+from blogger.chat import build_blogger_router, split_the_post
+from blogger.content_grounding import build_argument_guard
 from blogger.delivery_check import build_blogger_delivery_check
 from blogger.prompts import (
     BLOGGER_INSTRUCTION,
@@ -19,6 +19,7 @@ from blogger.prompts import (
     EDIT_ROUTING_INSTRUCTION,
 )
 from draftguard_adk.agents import TextFilterPlugin
+from draftguard_adk.artifacts import build_artifact_tool
 from draftguard_adk.edits import CONTENT_TOOLS
 from draftguard_adk.llm import agent_model
 from draftguard_adk.sources import SOURCE_TOOLS
@@ -44,7 +45,7 @@ def build_blogger(*, model: str | BaseLlm | None = None) -> LlmAgent:
             [BLOGGER_INSTRUCTION, EDIT_ROUTING_INSTRUCTION, DELIVERY_CHECK_INSTRUCTION]
         ),
         tools=[
-            build_guarded_artifact_tool(model),
+            build_artifact_tool(model),
             *CONTENT_TOOLS,
             *SOURCE_TOOLS,
             build_blogger_delivery_check(model),

@@ -1,15 +1,24 @@
-"""`content_write` saves only what the author gave or asked for; ignored arguments are shown.
+"""The write tools run only on what the author gave or asked for; ignored arguments are shown.
 
-A small model calls `content_write` with whatever is at hand: a file name it made up
-("md.html"), a title alone, the same text again. The rules and checks here, applied by the
-app's `ArgumentGuardPlugin`, hold the call against the author's own messages
-(`draftguard.grounding`) before the tool runs:
+A model calls the blogger's tools with whatever is at hand: a file name it made up
+("md.html"), a title alone, the same text again; a capable one may "improve" the post after
+"what do you think of my post?". The rules and checks here, applied by the app's
+`ArgumentGuardPlugin` to every call the model makes, hold the call against the author's own
+words before the tool runs (code's own calls are code reading those words already):
 
-- `markdown` must be text the author pasted, or the author's message this turn must ask for
-  a post to be written (and then it must be more than a title);
-- the same text as the current version is not saved again;
+- `content_write`'s `markdown` must be text the author pasted, or this turn's message must ask
+  for a post to be written (and then it must be more than a title); the same text as the
+  current version is not saved again (the tool itself refuses that, whoever calls);
+  `replace_post` (replace more of the post than an edit may) is kept only when this turn's
+  message asks for a new post, a rewrite or a paste;
+- `edit_ops` and `edit_metadata` run only when this turn's message asks for a change to the
+  post, `revert_to_version` only when it asks to undo or go back, `source_ingest` only when
+  it asks to keep notes or a file as a source; otherwise the author is asked instead;
 - a `name` the author never wrote is ignored: the post stays `draft.md`;
 - a `make_artifact` `source` the author never gave is ignored: the quiz is on the post.
+
+What the message asks for is read by the app's reader (`BloggerConversation`), as every
+message is; a request it could not read but that comes close to a kind counts for that kind.
 
 A refused call comes back to the model as the tool's answer; either way the author sees
 one short line, at the end of the turn's answer, saying what was ignored or refused.
@@ -17,51 +26,45 @@ one short line, at the end of the turn's answer, saying what was ignored or refu
 
 from __future__ import annotations
 
-import re
+import asyncio
 from collections.abc import Mapping
 from typing import Any
 
-from google.adk.models.base_llm import BaseLlm
 from google.adk.tools.base_tool import BaseTool
-from google.adk.tools.function_tool import FunctionTool
 from google.adk.tools.tool_context import ToolContext
 from rapidfuzz import fuzz
 
-from blogger.state_keys import IGNORED_LINE_KEY
 from draftguard.grounding import has_phrase
 from draftguard.text import straighten_quotes
+from draftguard.understanding import BloggerConversation, Intent
 from draftguard_adk.agents import (
     ArgumentGuardPlugin,
     ArgumentRule,
     CallCheck,
     Refusal,
-    TurnNotes,
     content_text,
-    honours_dropped_arguments,
     session_user_text,
 )
-from draftguard_adk.artifacts import build_artifact_tool
 from draftguard_adk.edits import DEFAULT_NAME, post_store
 
 __all__ = [
     "CHECKS",
-    "IGNORED_LINE_KEY",
     "RULES",
+    "asked_for",
     "build_argument_guard",
-    "build_guarded_artifact_tool",
-    "generation_requested",
     "is_more_than_a_title",
     "text_supplied",
 ]
 
-NOTES = TurnNotes(IGNORED_LINE_KEY)
-
-_ASKED = re.compile(
-    r"\b(?:write|draft|compose|generate|create|make|produce|rewrite)\b[^.?!\n]{0,60}?"
-    r"\b(?:post|article|blog|essay|story|piece|draft|text)\b",
-    re.I,
-)
 _MIN_WORDS = 25
+#: The kinds of request that let each write tool run when the model calls it.
+_ASKS = {
+    "edit_ops": frozenset({Intent.EDIT}),
+    "edit_metadata": frozenset({Intent.EDIT}),
+    "revert_to_version": frozenset({Intent.UNDO, Intent.REVERT}),
+    "source_ingest": frozenset({Intent.INGEST_SOURCE}),
+}
+_REPLACES = frozenset({Intent.NEW_POST, Intent.SAVE_POST})
 
 
 def _norm(text: str) -> str:
@@ -89,9 +92,22 @@ def text_supplied(value: object, user_text: str, *, score_cutoff: float = 90.0) 
     return total > 0 and found >= 0.9 * total
 
 
-def generation_requested(message: str) -> bool:
-    """The message asks for a post to be written ("write a post about sourdough")."""
-    return _ASKED.search(message) is not None
+def asked_for(message: str, post: str | None = None) -> frozenset[Intent]:
+    """The kinds of request `message` makes, as the app's reader reads it against `post`:
+    each request's intent, and for one it could not read, the kinds it came closest to."""
+    kinds: set[Intent] = set()
+    for request in BloggerConversation(post).read(message).requests:
+        kinds.add(request.intent)
+        if request.intent is Intent.UNCLEAR:
+            kinds.update(Intent(c) for c in request.slots.get("closest") or [])
+    return frozenset(kinds)
+
+
+async def _asked_for(tool_context: ToolContext) -> frozenset[Intent]:
+    post = await post_store().current(tool_context)
+    # Reading is CPU work (the parser): off the event loop.
+    return await asyncio.to_thread(asked_for, content_text(tool_context.user_content),
+                                   post.text if post is not None else None)
 
 
 def is_more_than_a_title(text: str) -> bool:
@@ -123,42 +139,47 @@ async def _unsupported_markdown(
     value = args.get("markdown")
     if value is None or text_supplied(value, session_user_text(tool_context.session)):
         return None
-    if generation_requested(message):
+    if Intent.NEW_POST in await asyncio.to_thread(asked_for, message):
         return None if is_more_than_a_title(str(value)) else _refused(
             "a title alone is not a post")
     return _refused("it is not text you gave me, and you did not ask me to write a post")
 
 
-async def _same_text_again(
+async def _unasked_change(
     tool: BaseTool, args: Mapping[str, Any], tool_context: ToolContext
 ) -> Refusal | None:
-    """The current version's text is not saved again as a new one."""
-    name = str(args.get("name") or DEFAULT_NAME)
-    if not _name_matcher(name, session_user_text(tool_context.session)):
-        name = DEFAULT_NAME  # the guard drops a name the author never wrote
-    post = await post_store().current(tool_context, name)
-    if post is not None and post.text.strip() == str(args.get("markdown") or "").strip():
-        return _refused(f"it is the same text as version {post.version}")
-    return None
+    """A change to the post (or its sources) runs only when this turn's message asks for
+    that kind of change; otherwise nothing is changed and the author is asked."""
+    if _ASKS[tool.name] & await _asked_for(tool_context):
+        return None
+    return Refusal("you did not ask for that change", {
+        "status": "refused", "error": "not changed: the author did not ask for this change",
+        "next_step": "Change nothing. Answer the author's message, and ask what they would "
+                     "like changed, if anything."}, lead="Not changed")
+
+
+def _replace_asked(value: Any, message: str) -> bool:
+    """`replace_post` stands only when this turn's words ask for a new post or a paste."""
+    return value is not True or bool(_REPLACES & asked_for(message))
 
 
 #: `content_write` keeps only a name the author wrote; `make_artifact` only a source they gave.
 RULES = (
     ArgumentRule("content_write", "name", _name_matcher,
                  f"you never named that file; the post stays {DEFAULT_NAME}"),
+    ArgumentRule("content_write", "replace_post", _replace_asked,
+                 "you did not ask for a new post or a rewrite", show_value=False,
+                 this_turn=True),
     ArgumentRule("make_artifact", "source", _source_matcher,
                  "it is not text you gave me; I used the post", show_value=False),
 )
-CHECKS: dict[str, list[CallCheck]] = {"content_write": [_unsupported_markdown,
-                                                         _same_text_again]}
+CHECKS: dict[str, list[CallCheck]] = {
+    "content_write": [_unsupported_markdown],
+    **{tool: [_unasked_change] for tool in _ASKS},
+}
 
 
 def build_argument_guard() -> ArgumentGuardPlugin:
     """The blogger's argument guard: its lines end the final answer of the turn."""
-    return ArgumentGuardPlugin(agent="blogger", rules=RULES, checks=CHECKS, notes=NOTES,
+    return ArgumentGuardPlugin(agent="blogger", rules=RULES, checks=CHECKS,
                                show_notes="in_reply")
-
-
-def build_guarded_artifact_tool(model: str | BaseLlm | None = None) -> FunctionTool:
-    """`make_artifact`, run without a `source` the guard dropped."""
-    return FunctionTool(honours_dropped_arguments(build_artifact_tool(model).func))

@@ -1,5 +1,9 @@
 """The blogger's replies written by code from a tool's result: what the author reads is what
 the tool did (saved, applied, undone, listed, checked, made), never a model's rewording.
+
+They speak the author's language: the post is named by its title, versions as "the first
+version" or "version 3", and next steps in words a person would type; no tool names, reason
+codes, "op 0" or "anchor". The slash commands still work for those who use them (/help).
 """
 
 from __future__ import annotations
@@ -12,12 +16,24 @@ from google.adk.agents.callback_context import CallbackContext
 
 from draftguard_adk.artifacts import STATE_RESULT
 from draftguard_adk.chat import Formatter
-from draftguard_adk.edits import DEFAULT_NAME
 
 __all__ = ["FORMATTERS", "NO_POST", "diff_summary"]
 
-NO_POST = ('There is no post yet: paste one after "save my post:" (or ask me to write one), '
-           "or use /split with OUTLINE:/DRAFT: lines or draft=FILE.")
+NO_POST = ('There is no post yet: paste it after a line like "here is my post:", or ask me '
+           "to write one.")
+#: What the author can ask for next, in their words.
+NEXT_STEPS = ('You can ask me to change a word or a sentence, make a quiz or flashcards, '
+              'split it by an outline, or check it against a brief.')
+
+
+def version_words(version: Any) -> str:
+    """A version number as a person says it: version 0 is the first version."""
+    return "the first version" if version in (0, "0") else f"version {version}"
+
+
+def _post_name(result: Mapping[str, Any]) -> str:
+    title = str(result.get("title") or "").strip()
+    return f"“{title}”" if title else "your post"
 
 
 def _render_artifact(kind: str, artifact: Mapping[str, Any]) -> str:
@@ -58,8 +74,8 @@ def format_artifact(tool: str, result: Mapping[str, Any], ctx: CallbackContext) 
         return f"No valid {kind}{after}: {result.get('error')}"
     artifact = result.get("artifact") or {}
     count = sum(len(v) for v in artifact.values() if isinstance(v, list))
-    head = (f"Here is your {kind} ({count} items, validated; {result.get('llm_calls')} model "
-            "calls):")
+    unit = {"quiz": "question", "flashcards": "card", "mindmap": "node"}.get(kind, "item")
+    head = f"Here is your {kind} ({count} {unit}{'' if count == 1 else 's'}, checked):"
     return f"{head}\n{_render_artifact(kind, artifact)}"
 
 _MAX_WORDS = 12
@@ -96,28 +112,37 @@ def diff_summary(diff: str) -> str:
     return "whitespace only"
 
 
+#: Why an edit was not made, as the author reads it (the patcher's own message is for models).
+_NOT_CHANGED = {
+    "not_found": "I could not find those words in the post.",
+    "ambiguous": "Those words are in the post more than once.",
+    "constraint": "That is a bigger change than a small edit.",
+    "stale_version": "The post changed in the meantime; ask again and I will redo it.",
+    "invalid_plan": "I could not make that change.",
+}
+
+
 def format_edit(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
     status = result.get("status")
     if status == "applied":
-        stats = result.get("stats") or {}
-        return (f"Applied as version {result.get('version')} (+{stats.get('lines_added', 0)} "
-                f"-{stats.get('lines_removed', 0)} lines): "
-                f"{diff_summary(str(result.get('diff') or ''))}; /undo reverts it.")
+        if tool == "edit_metadata":
+            return (f"Done: the post's details are updated (now "
+                    f"{version_words(result.get('version'))}). Say “undo” to take it back.")
+        return (f"Done: {diff_summary(str(result.get('diff') or ''))} (now "
+                f"{version_words(result.get('version'))}). Say “undo” to take it back.")
     if status == "already_applied":
-        return f"Nothing to do: {result.get('message')}."
+        return "Nothing to change: the post already reads that way."
     if status == "rejected":
-        text = f"Not applied ({result.get('reason')}): {result.get('message')}"
-        if result.get("question"):
-            text += f"\n{result['question']}"
-        return text
-    return f"Not applied: {result.get('error') or result.get('message')}"
+        why = _NOT_CHANGED.get(str(result.get("reason")), "I could not make that change.")
+        question = str(result.get("question") or "").strip()
+        return f"Nothing was changed. {why}" + (f" {question}" if question else "")
+    return f"Nothing was changed: {result.get('error') or 'the edit failed'}."
 
 def format_revert(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
     if result.get("status") != "reverted":
-        return f"Could not undo: {result.get('error')}"
-    return (f"Undone: version {result.get('version')} restores version "
-            f"{result.get('reverted_to')} (+{result.get('lines_added', 0)} "
-            f"-{result.get('lines_removed', 0)} lines).")
+        return f"Nothing was undone: {result.get('error')}"
+    return (f"Undone: the post is back to {version_words(result.get('reverted_to'))} "
+            f"(saved again as version {result.get('version')}, so nothing is lost).")
 
 def format_versions(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
     if result.get("status") != "ok":
@@ -125,23 +150,31 @@ def format_versions(tool: str, result: Mapping[str, Any], ctx: CallbackContext) 
     rows = result.get("versions") or []
     if not rows:
         return NO_POST
-    lines = [f"Versions of {result.get('name') or DEFAULT_NAME}:"]
+    lines = ["The post's versions, oldest first:"]
     for row in rows:
         stats = row.get("stats") or {}
-        kind = str(row.get("kind") or "saved")
-        if kind == "revert":
-            kind = f"revert to v{row.get('reverted_to')}"
-        mark = "  (current)" if row.get("version") == result.get("latest_version") else ""
-        lines.append(f"v{row.get('version')}  {kind}  +{stats.get('lines_added', 0)} "
-                     f"-{stats.get('lines_removed', 0)} lines{mark}")
+        kind = _VERSION_KINDS.get(str(row.get("kind") or ""), "saved")
+        if row.get("kind") == "revert":
+            kind = f"back to {version_words(row.get('reverted_to'))}"
+        mark = " (the current one)" if row.get("version") == result.get(
+            "latest_version") else ""
+        lines.append(f"- version {row.get('version')}: {kind}, "
+                     f"{stats.get('lines_added', 0)} lines added, "
+                     f"{stats.get('lines_removed', 0)} removed{mark}")
+    lines.append('Say "go back to version N" to bring one back.')
     return "\n".join(lines)
+
+
+_VERSION_KINDS = {"content_write": "saved", "edit_ops": "edited", "edit_metadata":
+                  "details changed", "split_input": "saved for a split"}
 
 def format_check(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
     if result.get("status") == "error":
         return f"Could not check: {result.get('error')}"
-    score = result.get("quality_score")
-    head = (f"Delivery check {'passed' if result.get('passed') else 'did not pass'} "
-            f"({result.get('document_count')} documents, quality {score}).")
+    count = result.get("document_count")
+    what = "the post" if count == 1 else f"the post and what was made for it ({count} files)"
+    head = (f"The check passed: {what} meets the brief." if result.get("passed") else
+            f"The check did not pass: {what} does not meet the brief yet.")
     if result.get("passed"):
         return head
     gaps = str(result.get("gap_analysis") or "").strip()
@@ -151,9 +184,8 @@ def format_check(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> 
 def format_save(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
     if result.get("status") == "saved":
         lines = result.get("lines_after")
-        return (f"Saved as version {result.get('version')} of {result.get('name')} "
-                f"({lines} line{'' if lines == 1 else 's'}). "
-                "Next: /quiz 3, /edit, /split or /check.")
+        return (f"Saved {_post_name(result)} as {version_words(result.get('version'))} "
+                f"({lines} line{'' if lines == 1 else 's'}). {NEXT_STEPS}")
     reason = str(result.get("error") or "unknown error").removeprefix("not saved: ")
     return f"Not saved: {reason}."
 
@@ -164,9 +196,9 @@ def _passages(count: Any) -> str:
 def format_ingest(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
     if result.get("status") != "ingested":
         return f"Couldn't add that source: {result.get('error') or 'unknown error'}."
-    return (f"Kept as source '{result.get('source_id')}' (version {result.get('version')}, "
-            f"{_passages(result.get('chunks'))}, {result.get('words')} words). Quizzes, "
-            "flashcards and mindmaps now draw on it too; /sources lists your sources.")
+    return (f"Kept as the source “{result.get('source_id')}” ({result.get('words')} words, "
+            f"{_passages(result.get('chunks'))}). Quizzes, flashcards and mindmaps now draw "
+            "on it too; ask “what sources do I have?” to list them.")
 
 
 def format_sources(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
@@ -176,8 +208,8 @@ def format_sources(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -
     if not rows:
         return ('No sources yet: paste notes or a transcript after "here are my notes:", '
                 'or name a file ("add notes/interview.md as a source").')
-    return "\n".join(["Your sources:", *(f"- {r.get('source_id')} (version {r.get('version')}, "
-                                           f"{_passages(r.get('chunks'))})" for r in rows)])
+    return "\n".join(["Your sources:", *(f"- “{r.get('source_id')}” "
+                                           f"({_passages(r.get('chunks'))})" for r in rows)])
 
 
 FORMATTERS: dict[str, Formatter] = {
@@ -186,6 +218,7 @@ FORMATTERS: dict[str, Formatter] = {
     "content_write": format_save,
     "make_artifact": format_artifact,
     "edit_ops": format_edit,
+    "edit_metadata": format_edit,
     "revert_to_version": format_revert,
     "list_versions": format_versions,
     "check_delivery": format_check,

@@ -27,7 +27,6 @@ from event_planning.chat import build_router
 from event_planning.prompts import EVENT_PLANNER_INSTRUCTION
 from event_planning.response_grounding import grounding_links
 from event_planning.tools import (
-    NOTES,
     add_to_shortlist,
     forget_preference,
     plan_summary,
@@ -59,7 +58,7 @@ def build_argument_guard() -> ArgumentGuardPlugin:
     """The planner's argument guard: a call repeated in one turn ends it (the repeat check
     sees the call as the model sent it); preferences the user never expressed are dropped
     before `search_venues` applies them; the "Ignored: ..." line closes the turn."""
-    return ArgumentGuardPlugin(agent="event_planning", rules=preference_rules(), notes=NOTES,
+    return ArgumentGuardPlugin(agent="event_planning", rules=preference_rules(),
                                show_notes="after_turn", stop_repeats=True)
 
 

@@ -17,6 +17,7 @@ schema's examples.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date as Date
@@ -30,9 +31,16 @@ from google.adk.sessions.state import State
 
 from draftguard.commands import Command, CommandSpec
 from draftguard.model_profile import ModelProfile
-from draftguard.understanding import Intent, Interpretation, PlannerConversation, PlannerState
+from draftguard.settings import load_settings
+from draftguard.understanding import (
+    Intent,
+    Interpretation,
+    PlannerConversation,
+    PlannerState,
+    Reading,
+)
 from draftguard_adk.chat import Action, Call, CommandRouter, Handler, Reply
-from draftguard_adk.state_keys import CODE_ARGS_KEY
+from draftguard_adk.chat._router import too_many_requests
 from event_planning.catalog import Cuisine, Neighborhood, Venue, load_catalog, venue_by_id
 from event_planning.conversation import new_conversation
 from event_planning.state_keys import (
@@ -44,7 +52,6 @@ from event_planning.state_keys import (
     SHORTLIST_KEY,
 )
 from event_planning.tools import (
-    NOTES,
     plan_of,
     remember_results,
     shortlist_add,
@@ -161,7 +168,7 @@ def format_search(tool: str, result: Mapping[str, Any], ctx: CallbackContext) ->
     else:
         lines = [f"{len(venues)} venue{'s' if len(venues) != 1 else ''} for "
                  f"{_describe(prefs)}:", *_venue_lines(venues)]
-    return _framed(ctx, "\n".join([*lines, *NOTES.take(ctx.state)]))
+    return _framed(ctx, "\n".join(lines))
 
 
 def _shortlist_text(tool: str, result: Mapping[str, Any]) -> str:
@@ -250,7 +257,6 @@ class _Turn:
             self.say(f"Noted: {_describe(prefs)}. {_still_needed(prefs)}")
         elif request.intent is Intent.SEARCH:
             state[PREFERENCES_KEY] = {}
-            state[CODE_ARGS_KEY] = dict(slots)
             self._tool(Call("search_venues", dict(slots)), None)
         elif request.intent is Intent.PICK:
             venue = _venues_by_name()[slots["venue"]]
@@ -304,17 +310,22 @@ class _Handlers:
 
     async def understood(self, command: Command, ctx: CallbackContext) -> Action | None:
         try:
-            return self._understood(command, ctx)
+            conversation = load_conversation(ctx.state, self.today())
+            # Reading is CPU work (the parser, embeddings): off the event loop.
+            reading = await asyncio.to_thread(conversation.read, command.text)
+            return self._understood(reading, conversation, ctx)
         except Exception:
             # A reader's bug must not reach the person as a traceback.
             log.exception("the planner could not read %r", command.text[:200])
             return None if self.holds_conversation else Reply(CANNOT_READ)
 
-    def _understood(self, command: Command, ctx: CallbackContext) -> Action | None:
-        conversation = load_conversation(ctx.state, self.today())
-        reading = conversation.read(command.text)
+    def _understood(self, reading: Reading, conversation: PlannerConversation,
+                    ctx: CallbackContext) -> Action | None:
         if not reading.is_request:
             return None
+        limit = load_settings().agents.chat.max_requests_per_message
+        if len(reading.requests) > limit:
+            return Reply(too_many_requests(len(reading.requests), limit))
         questions = [r for r in reading.requests if r.question is not None]
         if questions and self.holds_conversation:
             return None  # the model keeps the hard cases

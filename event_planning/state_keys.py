@@ -1,4 +1,4 @@
-"""The planner's session-state keys, in the adapters' style (`draftguard_adk.state_keys`):
+"""The planner's session-state keys, in one style:
 `draftguard:` and a snake_case name, `temp:` in front for what lasts one invocation."""
 
 from __future__ import annotations
@@ -7,7 +7,6 @@ __all__ = [
     "AFTER_KEY",
     "BEFORE_KEY",
     "CONVERSATION_KEY",
-    "IGNORED_LINE_KEY",
     "LAST_RESULTS_KEY",
     "PREFERENCES_KEY",
     "RESULTS_KEY",
@@ -24,8 +23,6 @@ RESULTS_KEY = "draftguard:planner_result_venues"
 LAST_RESULTS_KEY = "draftguard:planner_last_results"
 #: What the conversation remembers besides preferences, results and shortlist.
 CONVERSATION_KEY = "draftguard:planner_conversation"
-#: The turn's "Ignored: ..." line, until the reply shows it.
-IGNORED_LINE_KEY = "temp:draftguard:planner_ignored_line"
 #: Lines code wrote for this turn's other requests, shown around the tool call's reply.
 BEFORE_KEY = "temp:draftguard:planner_lines_before"
 AFTER_KEY = "temp:draftguard:planner_lines_after"

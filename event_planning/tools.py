@@ -13,10 +13,8 @@ from google.adk.sessions.state import State
 from google.adk.tools.tool_context import ToolContext
 
 from draftguard.grounding import parse_day
-from draftguard_adk.agents import TurnNotes, honours_dropped_arguments
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, search, venue_by_id
 from event_planning.state_keys import (
-    IGNORED_LINE_KEY,
     LAST_RESULTS_KEY,
     PREFERENCES_KEY,
     RESULTS_KEY,
@@ -24,7 +22,6 @@ from event_planning.state_keys import (
 )
 
 __all__ = [
-    "NOTES",
     "add_to_shortlist",
     "forget_preference",
     "plan_of",
@@ -37,7 +34,6 @@ __all__ = [
 ]
 
 MAX_SHORTLIST = 10
-NOTES = TurnNotes(IGNORED_LINE_KEY)
 MAX_RESULTS = 200
 
 PreferenceName = Literal["cuisine", "price_level", "neighborhood", "party_size", "date"]
@@ -62,7 +58,6 @@ def _error(message: str, **extra: Any) -> dict[str, Any]:
     return {"status": "error", "error": message, **extra}
 
 
-@honours_dropped_arguments
 def search_venues(
     tool_context: ToolContext,
     cuisine: Cuisine | None = None,

@@ -37,6 +37,9 @@ class ScriptExhausted(AssertionError):
 class Call:
     name: str
     args: dict[str, Any] = field(default_factory=dict)
+    #: The function-call id the model sends (default `call-<n>`): a lying model may send
+    #: one that looks like code's.
+    id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -113,7 +116,8 @@ class ScriptedLlm(BaseLlm):
             calls = [turn] if isinstance(turn, Call) else list(turn)
             parts = [
                 types.Part(
-                    function_call=types.FunctionCall(name=c.name, args=c.args, id=f"call-{i}")
+                    function_call=types.FunctionCall(name=c.name, args=c.args,
+                                                     id=c.id or f"call-{i}")
                 )
                 for i, c in enumerate(calls)
             ]

@@ -9,12 +9,11 @@ from types import ModuleType
 import pytest
 
 import blogger.state_keys
-import draftguard_adk.state_keys
 import event_planning.state_keys
 from draftguard.reply_guard import is_raw
 
 ROOT = Path(__file__).resolve().parents[1]
-HOMES = (draftguard_adk.state_keys, blogger.state_keys, event_planning.state_keys)
+HOMES = (blogger.state_keys, event_planning.state_keys)
 STYLE = re.compile(r"^(?:temp:)?draftguard:[a-z][a-z_]*$")
 # Other engineers own these packages' keys (artifacts, documents) or they are a documented
 # contract (the split loop's `raw_draft`, `outline`, ...).

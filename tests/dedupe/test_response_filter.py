@@ -223,17 +223,3 @@ def test_each_author_has_its_own_stream() -> None:
         shown[author] += final.shown
         assert final.response is not None and final.response.content is not None
         assert final.response.content.parts[0].text == shown[author] == "".join(chunks)
-
-
-def test_turn_notes_keep_each_line_once_and_clear_when_taken() -> None:
-    from draftguard_adk.agents import TurnNotes
-
-    notes, state = TurnNotes("temp:notes"), {}
-    assert not notes.pending(state) and notes.take(state) == []
-    notes.add(state, "Ignored: name='md.html' (you never gave a file name)")
-    notes.add(state, "Not saved: it is the same text as version 0.")
-    notes.add(state, "Ignored: name='md.html' (you never gave a file name)")
-    assert notes.pending(state)
-    assert notes.take(state) == ["Ignored: name='md.html' (you never gave a file name)",
-                                 "Not saved: it is the same text as version 0."]
-    assert not notes.pending(state) and notes.take(state) == []

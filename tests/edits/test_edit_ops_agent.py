@@ -198,7 +198,8 @@ async def test_blogger_root_agent_edits_lists_refuses_stale_asks_and_reverts() -
 
     # Code reads the paste, the quoted-free replace, "versions?" and "go back to the first
     # draft" itself (the understanding layer) and calls the same tools; the model plans the
-    # rest.
+    # rest: changes asked for in words code could not act on (a capable model's calls run
+    # only when the message asks for a change at all).
     llm = ScriptedLlm([
         Call("edit_ops", {"ops": [{"type": "replace", "anchor": "three places",
                                    "text": "four places"}], "base_version": 0}), "Stale.",
@@ -214,7 +215,8 @@ async def test_blogger_root_agent_edits_lists_refuses_stale_asks_and_reverts() -
     # The post is pasted: the blogger's content_write saves only text the author gave.
     for text in [f"Here it is:\n{DOC}", "replace Geno's with Pat's in the conclusion",
                  "versions?",
-                 "three -> four", "noop", "drop the name Pat", "go back to the first draft"]:
+                 "make the intro punchier", "tighten the wording a bit",
+                 "can you reword the ending?", "go back to the first draft"]:
         msg = types.Content(role="user", parts=[types.Part(text=text)])
         async for ev in runner.run_async(user_id=USER, session_id=sess.id, new_message=msg):
             for part in (ev.content.parts if ev.content else None) or []:

@@ -106,7 +106,6 @@ async def test_content_tools_run_the_diff_off_the_event_loop(
 
     from draftguard_adk.edits import _content_tools, _post_store
     from draftguard_adk.edits._content_tools import content_write, edit_ops
-    from draftguard_adk.state_keys import REWRITE_ASKED_KEY
 
     threads: list[str] = []
 
@@ -121,9 +120,11 @@ async def test_content_tools_run_the_diff_off_the_event_loop(
     monkeypatch.setattr(_content_tools, "apply_plan", spy(_content_tools.apply_plan))
     ctx = await Contexts()("alice", "s1")
     assert (await content_write(_post(1000, "old"), ctx))["status"] == "saved"
-    # A whole-post rewrite is kept only when the author asked for one in so many words.
-    ctx.state[REWRITE_ASKED_KEY] = True
-    assert (await content_write(_post(1000, "new"), ctx))["lines_added"] == 1000
+    # A whole-post rewrite is kept only when the call says the author asked for one (the
+    # argument guard keeps that argument only when this turn's words ask for it).
+    assert (await content_write(_post(1000, "new"), ctx))["status"] == "refused"
+    assert (await content_write(_post(1000, "new"), ctx, replace_post=True)
+            )["lines_added"] == 1000
     answer = await edit_ops([{"type": "replace", "anchor": "Paragraph 7 holds new",
                               "text": "Paragraph 7 holds fresh"}], 1, ctx)
     assert answer["status"] == "applied"

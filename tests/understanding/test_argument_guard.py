@@ -1,5 +1,6 @@
 """`ArgumentGuardPlugin` on a small app of its own: rules drop, checks refuse, repeats stop,
-and nothing the model sent is changed in place (scripted model)."""
+code's own calls pass, what the model sent stays on record as sent, and nothing of it goes
+through session state (scripted model)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from google.adk.agents.callback_context import CallbackContext
 from google.adk.apps import App
 from google.adk.events import Event
 from google.adk.models.llm_request import LlmRequest
+from google.adk.models.llm_response import LlmResponse
 from google.adk.runners import InMemoryRunner
 from google.adk.tools.base_tool import BaseTool
 from google.adk.tools.tool_context import ToolContext
@@ -25,16 +27,12 @@ from draftguard_adk.agents import (
     ArgumentRule,
     CallCheck,
     Refusal,
-    TurnNotes,
-    honours_dropped_arguments,
 )
-from draftguard_adk.state_keys import CODE_ARGS_KEY
+from draftguard_adk.agents._provenance import code_call_id
 
-NOTES = TurnNotes("temp:test_notes")
 RAN: list[dict[str, Any]] = []
 
 
-@honours_dropped_arguments
 def order_pie(tool_context: ToolContext, flavour: str | None = None,
               size: str | None = None) -> dict[str, Any]:
     """Order a pie.
@@ -47,7 +45,6 @@ def order_pie(tool_context: ToolContext, flavour: str | None = None,
     return {"status": "ok", "flavour": flavour, "size": size}
 
 
-@honours_dropped_arguments
 async def send_note(text: str, tool_context: ToolContext) -> dict[str, Any]:
     """Send a note.
 
@@ -81,7 +78,7 @@ def _runner(*turns: Any, show_notes: str = "in_reply", stop_repeats: bool = Fals
     model = ScriptedLlm(list(turns))
     agent = LlmAgent(name="baker", model=model, instruction="Take pie orders.",
                      tools=[order_pie, send_note], before_model_callback=before_model)
-    guard = ArgumentGuardPlugin(agent="baker", rules=RULES, checks=CHECKS, notes=NOTES,
+    guard = ArgumentGuardPlugin(agent="baker", rules=RULES, checks=CHECKS,
                                 show_notes=show_notes,  # type: ignore[arg-type]
                                 stop_repeats=stop_repeats)
     return InMemoryRunner(app=App(name="bakery", root_agent=agent, plugins=[guard])), model
@@ -158,15 +155,34 @@ async def test_the_same_call_twice_in_a_turn_ends_it() -> None:
 
 async def test_a_call_code_made_from_the_users_words_is_not_second_guessed() -> None:
     args = {"flavour": "rhubarb"}
+    made: list[str] = []
 
-    def vouch(callback_context: CallbackContext, llm_request: LlmRequest) -> None:
-        # What a router does when it reads the call from the user's words itself.
-        callback_context.state[CODE_ARGS_KEY] = args
+    def router(callback_context: CallbackContext, llm_request: LlmRequest) -> Any:
+        # What a router does when it reads the call from the user's words itself: the call
+        # goes out in the model's place, with code's mark as its id.
+        if made:
+            return None
+        made.append(code_call_id(callback_context.invocation_id, "order_pie", args))
+        call = types.FunctionCall(name="order_pie", args=args, id=made[0])
+        return LlmResponse(content=types.Content(role="model",
+                                                 parts=[types.Part(function_call=call)]))
 
-    runner, _ = _runner(Call("order_pie", args), "Ordered.", before_model=vouch)
+    runner, _ = _runner("Ordered.", before_model=router)
     events = await _say(runner, "the usual")
     assert RAN == [{"flavour": "rhubarb", "size": None}]
     assert "ignored" not in _responses(events)[0]
+    [listed] = (await runner.session_service.list_sessions(app_name="bakery",
+                                                           user_id="u")).sessions
+    session = await runner.session_service.get_session(app_name="bakery", user_id="u",
+                                                       session_id=listed.id)
+    assert session is not None and not session.state  # nothing went through state
+
+
+async def test_a_model_call_with_a_made_up_code_id_is_checked_like_any_other() -> None:
+    forged = Call("order_pie", {"flavour": "cherry"}, id="dg-000000000000-" + "0" * 32)
+    runner, _ = _runner(forged, "Ordered.")
+    await _say(runner, "a pie")
+    assert RAN == [{"flavour": None, "size": None}]
 
 
 async def test_notes_never_reach_another_agents_answer() -> None:
@@ -174,13 +190,6 @@ async def test_notes_never_reach_another_agents_answer() -> None:
     runner.app.plugins[0].agent = "someone_else"  # type: ignore[attr-defined]
     events = await _say(runner, "a pie")
     assert _text(events) == "Ordered."
-
-
-def test_the_wrapper_keeps_the_tools_signature_for_its_declaration() -> None:
-    import inspect
-
-    assert list(inspect.signature(order_pie).parameters) == ["tool_context", "flavour", "size"]
-    assert order_pie.__doc__ is not None and "Order a pie" in order_pie.__doc__
 
 
 _words = st.sampled_from(["apple", "cherry", "plum", "large", "small", "pear"])

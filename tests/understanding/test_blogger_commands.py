@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from scripted_llm import Call, ScriptedLlm
 
 from blogger.agent import build_app
-from blogger.commands import blogger_intents
+from blogger.chat import blogger_intents
 from blogger.content_grounding import text_supplied
-from blogger.replies import diff_summary
+from blogger.replies import NEXT_STEPS, diff_summary
 from draftguard_adk.artifacts import STATE_RESULT
 from draftguard_adk.split import state_keys as keys
 
@@ -98,7 +98,8 @@ async def write_post(chat: Chat, post: str = POST) -> None:
     """The author pastes a post after "save my post:"; code saves it, no model is asked."""
     before = len(chat.model.requests)
     text = await chat.say(f"Please save my post:\n\n{post}")
-    assert text.startswith("Saved as version ") and len(chat.model.requests) == before
+    assert text.startswith("Saved “Plants” as ") and len(
+        chat.model.requests) == before
 
 
 # --- /help and bad commands: a clear reply and no model call --------------------------------
@@ -162,27 +163,30 @@ async def test_one_post_from_content_write_through_quiz_edit_undo_and_versions()
     # /quiz finds the post written in chat (make_artifact reads the same store).
     chat.model.add(load("photosynthesis_quiz_repaired.json"), NO_ISSUES)
     text = await chat.say("/quiz 2")
-    assert text.startswith("Here is your quiz (2 items, validated; 2 model calls):")
+    assert text.startswith("Here is your quiz (2 questions, checked):")
     assert "Where does photosynthesis occur?" in text and "Answer: Chloroplasts" in text
     assert "chlorophyll pigment" in chat.model.prompt_text(calls_after_write)
     assert (await chat.state())[STATE_RESULT]["ok"] is True
 
     text = await chat.say('/edit replace "chlorophyll pigment" with "green chlorophyll"')
-    assert text == ('Applied as version 1 (+1 -1 lines): "…chloroplasts, which contain '
-                    'chlorophyll pigment." -> "…chloroplasts, which contain green '
-                    'chlorophyll."; /undo reverts it.')
+    assert text == ('Done: "…chloroplasts, which contain chlorophyll pigment." -> '
+                    '"…chloroplasts, which contain green chlorophyll." (now version 1). '
+                    'Say “undo” to take it back.')
     assert "green chlorophyll" in (await chat.artifact("draft.md")  or "")
 
-    assert (await chat.say("/undo")) == "Undone: version 2 restores version 0 (+1 -1 lines)."
+    assert (await chat.say("/undo")) == (
+        "Undone: the post is back to the first version (saved again as version 2, so "
+        "nothing is lost).")
     assert await chat.artifact("draft.md") == POST
     assert (await chat.say("/undo")) == "Nothing to undo: this is the first version."
 
     text = await chat.say("/versions")
     assert text.splitlines() == [
-        "Versions of draft.md:",
-        "v0  content_write  +5 -0 lines",
-        "v1  edit_ops  +1 -1 lines",
-        "v2  revert to v0  +1 -1 lines  (current)",
+        "The post's versions, oldest first:",
+        "- version 0: saved, 5 lines added, 0 removed",
+        "- version 1: edited, 1 lines added, 1 removed",
+        "- version 2: back to the first version, 1 lines added, 1 removed (the current one)",
+        'Say "go back to version N" to bring one back.',
     ]
     # Only the content_write turn and the quiz loop's two calls used a model.
     assert len(chat.model.requests) == calls_after_write + 2
@@ -194,7 +198,9 @@ async def test_undo_after_an_edit_made_after_an_undo_goes_back_one_step() -> Non
     await chat.say('/edit replace "glucose molecules" with "sugar molecules"')
     await chat.say("/undo")
     await chat.say('/edit delete "which contain chlorophyll pigment"')
-    assert (await chat.say("/undo")) == "Undone: version 4 restores version 2 (+1 -1 lines)."
+    assert (await chat.say("/undo")) == (
+        "Undone: the post is back to version 2 (saved again as version 4, so nothing is "
+        "lost).")
     assert await chat.artifact("draft.md") == POST
 
 
@@ -210,7 +216,7 @@ async def test_flashcards_and_mindmap_commands_use_the_post() -> None:
         {"front": "Chloroplasts", "back": "Where photosynthesis occurs; they contain chlorophyll."},
     ]}, NO_ISSUES)
     text = await chat.say("/flashcards 2")
-    assert text.startswith("Here is your flashcards (2 items")
+    assert text.startswith("Here is your flashcards (2 cards")
     assert "- Chloroplasts: Where photosynthesis occurs" in text
     request = chat.model.prompt_text(-2)
     assert "2" in request and "chlorophyll pigment" in request
@@ -261,7 +267,8 @@ async def test_check_judges_the_post_and_reports_the_verdict() -> None:
                     "improvementSuggestions": ["NEXT STEP: add a conclusion"],
                     "validationDetails": []})
     text = await chat.say("/check a post about photosynthesis")
-    assert text.splitlines()[0].startswith("Delivery check did not pass (1 documents")
+    assert text.splitlines()[0] == (
+        "The check did not pass: the post does not meet the brief yet.")
     assert "the post is too short" in text and "- NEXT STEP: add a conclusion" in text
     assert "a post about photosynthesis" in chat.model.prompt_text(-1)
 
@@ -273,9 +280,9 @@ async def test_plain_requests_for_a_quiz_and_undo_are_routed_by_code() -> None:
     await write_post(chat)
     chat.model.add(load("photosynthesis_quiz_repaired.json"), NO_ISSUES)
     assert (await chat.say("Make a quiz with 2 questions please")).startswith(
-        "Here is your quiz (2 items")
+        "Here is your quiz (2 questions")
     await chat.say('/edit delete "which contain chlorophyll pigment"')
-    assert (await chat.say("undo")).startswith("Undone: version 2 restores version 0")
+    assert (await chat.say("undo")).startswith("Undone: the post is back to the first version")
 
 
 async def test_a_message_with_outline_and_draft_sections_is_split_and_becomes_the_post(
@@ -375,7 +382,7 @@ async def test_a_pasted_post_is_saved_by_code_and_its_own_words_are_not_requests
     chat = Chat()
     post = "# Study tips\n\nMake a quiz with 5 questions for yourself every week.\n"
     assert await chat.say(f"Save this post:\n{post}") == (
-        "Saved as version 0 of draft.md (3 lines). Next: /quiz 3, /edit, /split or /check.")
+        f"Saved “Study tips” as the first version (3 lines). {NEXT_STEPS}")
     assert await chat.artifact("draft.md") == post
     assert await chat.say(f"here is my draft:\n{post}") == (
         "Not saved: it is the same text as version 0.")
@@ -386,7 +393,7 @@ async def test_a_one_line_post_after_the_colon_is_saved_too() -> None:
     chat = Chat()
     post = "Bread needs time. Flour, water and salt do the rest."
     text = await chat.say(f"save my post: {post}")
-    assert text.startswith("Saved as version 0 of draft.md (1 line).")
+    assert text.startswith("Saved your post as the first version (1 line).")
     assert await chat.artifact("draft.md") == post + "\n"
 
 

@@ -21,7 +21,7 @@ QUIZ = json.loads((Path(__file__).parent.parent / "data" / "artifacts" /
 
 async def pasted(chat: Chat) -> None:
     text = await chat.say(f"This is the post I wrote this morning, hang on to it for me:\n\n{POST}")
-    assert text.startswith("Saved as version 0")
+    assert text.startswith("Saved ") and "as the first version" in text
     assert await chat.post() == POST
 
 
@@ -31,7 +31,7 @@ async def test_the_issues_requests_in_plain_words_are_done_by_code_without_a_mod
 
     text = await chat.say("Please change ‘four Philadelphia winters’ to "
                           "‘five Philadelphia winters’.")
-    assert text.startswith("Applied as version 1")
+    assert text.startswith("Done: ") and "(now version 1)" in text
     assert "five Philadelphia winters" in (await chat.post() or "")
 
     await chat.say("In the tyres paragraph, replace 'hum' with 'buzz'.")
@@ -75,7 +75,7 @@ async def test_the_delivery_check_takes_the_brief_from_the_message() -> None:
                     "gapAnalysis": "", "improvementSuggestions": [], "validationDetails": []})
     text = await chat.say("Does this post meet the brief: a markdown post with tips for "
                           "riding in winter?")
-    assert text.startswith("Delivery check")
+    assert text.startswith("The check ")
     goal = next(a for n, a in chat.calls if n == "check_delivery")["primary_goal"]
     assert goal == "a markdown post with tips for riding in winter"
 
@@ -84,8 +84,8 @@ async def test_several_requests_in_one_message_are_done_in_order() -> None:
     chat = Chat()
     await pasted(chat)
     text = await chat.say("replace 'hum' with 'buzz', then list the versions")
-    assert text.splitlines()[0].startswith("Applied as version 1")
-    assert "v1  edit_ops" in text
+    assert text.splitlines()[0].startswith("Done: ")
+    assert "- version 1: edited" in text
     assert "buzz" in (await chat.post() or "") and chat.model.requests == []
 
 
@@ -148,9 +148,22 @@ async def test_a_full_rewrite_asked_for_in_so_many_words_is_saved() -> None:
     chat = Chat()
     await pasted(chat)
     new = f"# Winter cycling\n\n{PARAGRAPH}\n"
-    chat.model.add(Call("content_write", {"markdown": new}), "Rewritten.")
+    chat.model.add(Call("content_write", {"markdown": new, "replace_post": True}),
+                   "Rewritten.")
     await chat.say("rewrite the whole post from scratch")
     assert await chat.post() == new
+
+
+async def test_a_rewrite_claimed_as_asked_when_it_was_not_is_refused() -> None:
+    # The model says the author asked for the rewrite; this turn's words do not: the guard
+    # drops the claim, and the tool refuses to drop the post.
+    chat = Chat()
+    await pasted(chat)
+    new = f"# Winter cycling\n\n{PARAGRAPH}\n"
+    chat.model.add(Call("content_write", {"markdown": new, "replace_post": True}), "Done.")
+    text = await chat.say(f"What do you think of this paragraph?\n\n{PARAGRAPH}")
+    assert await chat.post() == POST
+    assert "you did not ask for a new post or a rewrite" in text
 
 
 async def test_no_raw_tool_text_reaches_the_author_through_the_app() -> None:
@@ -166,7 +179,7 @@ async def test_a_reply_quoting_terminal_controls_from_the_post_shows_them_as_esc
     chat = Chat(app=True)
     await chat.say("save my post: Ring the bell \x1b]0;PWNED\x07 twice. Then walk home slowly.")
     reply = await chat.say('/edit replace "twice" with "once"')
-    assert reply.startswith("Applied as version 1")
+    assert reply.startswith("Done: ") and "(now version 1)" in reply
     assert "\x1b" not in reply and "\x07" not in reply
     assert "\\x1b]0;PWNED\\x07" in reply  # shown, not hidden: the author sees what is there
     assert "\x1b]0;PWNED\x07 once" in (await chat.post() or "")  # the post itself is untouched
@@ -192,3 +205,38 @@ async def test_on_a_capable_model_open_conversation_keeps_its_tools() -> None:
     await pasted(chat)
     assert await chat.say("thanks, you're a star") == "Happy to help."
     assert chat.model.requests[-1].config.tools
+
+
+# --- write tools run only on what the author asked for (a capable model acting unasked) -----
+
+UNASKED = [
+    Call("edit_ops", {"ops": [{"type": "delete", "anchor": "The cold is the easy part."}],
+                      "base_version": 0, "scope": "multi-paragraph"}),
+    Call("revert_to_version", {"version": 0}),
+    Call("edit_metadata", {"base_version": 0, "set_fields": {"title": "PWNED"}}),
+    Call("source_ingest", {"text": "Some notes nobody gave."}),
+]
+
+
+@pytest.mark.parametrize("call", UNASKED, ids=lambda c: c.name)
+async def test_a_write_the_author_never_asked_for_is_refused_and_the_post_kept(
+    call: Call,
+) -> None:
+    chat = Chat()
+    await pasted(chat)
+    chat.model.add(call, "I improved it for you.")
+    text = await chat.say("what do you think of my post?")
+    assert await chat.post() == POST
+    assert await chat.versions() == [0]
+    assert text.endswith("(Not changed: you did not ask for that change.)")
+    assert "did not ask for this change" in chat.model.prompt_text(-1)
+
+
+async def test_a_change_the_author_asked_for_in_words_code_could_not_read_runs() -> None:
+    chat = Chat()
+    await pasted(chat)
+    chat.model.add(Call("edit_ops", {"ops": [{"type": "replace", "anchor": "easy part",
+                                              "text": "simple part"}], "base_version": 0}),
+                   "Changed it.")
+    await chat.say("hmm, make the cold bit sound less smug")
+    assert "The cold is the simple part." in (await chat.post() or "")

@@ -34,7 +34,7 @@ async def test_pasted_notes_are_kept_verbatim_as_a_source(lead: str) -> None:
     chat = Chat()  # no scripted turn: any model call would fail the test
     await pasted(chat)
     reply = await chat.say(f"{lead}\n{NOTES}")
-    assert reply.startswith("Kept as source 'source-1'"), reply
+    assert reply.startswith("Kept as the source “source-1”"), reply
     assert (await _source(chat, "source-1") or "").strip() == NOTES
     assert "{" not in reply and "source_ingest" not in reply
     listed = await chat.say("what sources do I have?")
@@ -50,7 +50,7 @@ async def test_a_named_workspace_file_is_read_and_a_dotfile_is_refused(
     (tmp_path / ".env").write_text("GOOGLE_API_KEY=secret\n", encoding="utf-8")
     chat = Chat()
     reply = await chat.say("please ingest notes/talk.txt as a source")
-    assert reply.startswith("Kept as source"), reply
+    assert reply.startswith("Kept as the source"), reply
     refused = await chat.say("use the notes in .env.txt as a source")
     assert refused.startswith("Couldn't add that source"), refused
     assert "secret" not in refused

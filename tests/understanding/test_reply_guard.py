@@ -31,7 +31,7 @@ _RAW = st.sampled_from([
     '{"status": "ok", "version": 1}',
     '[{"type": "replace", "anchor": "a"}]',
     "Traceback (most recent call last):",
-    '  File "/app/blogger/commands.py", line 12, in edit',
+    '  File "/app/blogger/chat.py", line 12, in edit',
     "KeyError: 'raw_draft'",
     "ValueError: invalid literal for int() with base 10",
     "Context variable not found: `outline`.",

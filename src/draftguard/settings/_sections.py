@@ -37,6 +37,7 @@ __all__ = [
     "AgentSections",
     "ArtifactRepairSettings",
     "BloggerSettings",
+    "ChatSettings",
     "ContentEditorSettings",
     "ContentSplitterSettings",
     "Defaults",
@@ -213,6 +214,20 @@ class ContentEditorSettings(Section):
         )
 
 
+class ChatSettings(Section):
+    """`chat`: how both apps read a message before any model."""
+
+    max_message_chars: int = Field(default=200_000, ge=1)
+    """A longer message is not read: the person is told the limit (a pasted post this long is
+    better given as a file)."""
+    max_requests_per_message: int = Field(default=8, ge=1, le=64)
+    """A message asking for more things than this at once is not acted on: the person is
+    asked to send them in parts."""
+    min_confidence_to_act: float = Field(default=0.85, ge=0.0, le=1.0)
+    """On a capable model, code acts only on readings this sure; the rest go to the model
+    with code's readings as context (a small model is never handed them)."""
+
+
 class DocumentValidatorSettings(AgentSection):
     """`document_validator`: the generic document validator and `draftguard analyze-docs`."""
 
@@ -257,6 +272,7 @@ class AgentSections(Section):
     jobs: JobsSettings = Field(default_factory=JobsSettings)
     event_planning: EventPlanningSettings = Field(default_factory=EventPlanningSettings)
     content_editor: ContentEditorSettings = Field(default_factory=ContentEditorSettings)
+    chat: ChatSettings = Field(default_factory=ChatSettings)
     document_validator: DocumentValidatorSettings = Field(
         default_factory=DocumentValidatorSettings
     )

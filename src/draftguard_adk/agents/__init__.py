@@ -8,9 +8,7 @@ from draftguard_adk.agents._argument_guard import (
     ArgumentRule,
     CallCheck,
     Refusal,
-    honours_dropped_arguments,
 )
-from draftguard_adk.agents._notes import TurnNotes
 from draftguard_adk.agents._response_filter import TextFilter
 from draftguard_adk.agents._text import content_text, session_user_text
 from draftguard_adk.agents._text_filter_plugin import TextFilterPlugin
@@ -22,8 +20,6 @@ __all__ = [
     "Refusal",
     "TextFilter",
     "TextFilterPlugin",
-    "TurnNotes",
     "content_text",
-    "honours_dropped_arguments",
     "session_user_text",
 ]

@@ -17,12 +17,19 @@ layer) instead of the command-shaped `intents`.
 
 Anything else goes to the model as before. With Gemini this saves calls; with a 135M model
 it is the difference between working and not.
+
+Data flows one way: read -> typed action -> the tool, through ADK's own tool path (every
+plugin and callback sees code's call as it sees a model's) -> a reply written from the
+tool's result. Nothing travels in session state: code's call is recognised by its id (a mark
+a model cannot forge, `draftguard_adk.agents._provenance`), and the steps still to run for a
+message are held by the router for that one invocation only.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,8 +41,10 @@ from google.genai import types
 
 from draftguard.commands import Command, CommandSpec, help_text, parse_command, recognise_intent
 from draftguard.errors import CommandError, DraftguardError
+from draftguard.settings import load_settings
 from draftguard.textio._display import escape_controls
-from draftguard_adk.state_keys import PENDING_CALL_KEY, QUEUE_KEY
+from draftguard.understanding import Reading
+from draftguard_adk.agents._provenance import code_call_id, code_reply_metadata
 
 __all__ = [
     "Action",
@@ -43,6 +52,7 @@ __all__ = [
     "CommandRouter",
     "Formatter",
     "Handler",
+    "ModelTurn",
     "Reply",
     "Steps",
     "Transfer",
@@ -89,18 +99,78 @@ class Prose:
     small model handed a message that is no request would fill tool arguments with babble)."""
 
 
-Action = Call | Transfer | Reply | Steps | Prose
+@dataclass(frozen=True)
+class ModelTurn:
+    """The model answers, tools and all, with code's `reading` of the message (the readings
+    it was not sure enough of to act on) added to its instructions for this one request."""
+
+    reading: Reading
+
+
+Action = Call | Transfer | Reply | Steps | Prose | ModelTurn
 Handler = Callable[[Command, CallbackContext], Awaitable[Action | None]]
 Formatter = Callable[[str, Mapping[str, Any], CallbackContext], str | None]
 Understand = Callable[[str, CallbackContext], Awaitable[Action | None]]
 
 
-def _response(*parts: types.Part) -> LlmResponse:
-    # Every reply code writes passes here: text quoting the post or a file may hold terminal
-    # controls (ESC, BEL), which must reach a person as visible escapes, never as controls.
+def too_long(length: int, limit: int) -> str:
+    """The reply to a message over `max_message_chars` (agents.yaml `chat:`)."""
+    return (f"That message is {length:,} characters long; I read messages of up to "
+            f"{limit:,}. Send a shorter one, or put a long text in a file and name the file.")
+
+
+def too_many_requests(count: int, limit: int) -> str:
+    """The reply to a message asking for more than `max_requests_per_message` things."""
+    return (f"That message asks for {count} things at once; I do at most {limit} per "
+            "message, so nothing was done. Send them in smaller groups.")
+
+
+def describe_readings(reading: Reading) -> str:
+    """Code's readings of a message, for a capable model's instructions (never shown to a
+    person): what each request may be, and how sure code is."""
+    lines = ["The app read the user's newest message by code but was not sure enough to act. "
+             "Its readings, in order (intent, arguments, confidence):"]
+    for i, request in enumerate(reading.requests, 1):
+        slots = json.dumps(request.slots, ensure_ascii=False, default=str)[:600]
+        lines.append(f"{i}. {request.intent.value} {slots} ({request.confidence:.2f})")
+        for j, other in enumerate(request.candidates, 1):
+            other_slots = json.dumps(other.slots, ensure_ascii=False, default=str)[:300]
+            lines.append(f"   {i}.{j} or: {other.intent.value} {other_slots}")
+    lines.append("Do what the user asked only if it is clear to you; otherwise ask them one "
+                 "short question. Never say something was done unless a tool did it.")
+    return "\n".join(lines)
+
+
+#: Invocations whose remaining steps a router holds at once (a turn abandoned mid-way, e.g.
+#: by a tool that raised, leaves its entry behind; the oldest go first).
+_MAX_OPEN_TURNS = 1024
+
+
+def _response(ctx: CallbackContext, *parts: types.Part) -> LlmResponse:
+    """Code's answer: its text marked as code's (the claim guard leaves it alone), and any
+    terminal controls quoted from the post or a file shown as visible escapes."""
     shown = [p.model_copy(update={"text": escape_controls(p.text)}) if p.text else p
              for p in parts]
-    return LlmResponse(content=types.Content(role="model", parts=shown), turn_complete=True)
+    text = "".join(p.text for p in shown if p.text)
+    return LlmResponse(content=types.Content(role="model", parts=shown), turn_complete=True,
+                       custom_metadata=code_reply_metadata(ctx.invocation_id, text))
+
+
+def _code_call(ctx: CallbackContext, call: Call) -> types.Part:
+    """`call` as a function-call part with code's id; its arguments must survive JSON (they
+    become the call's arguments in the session)."""
+    args = json.loads(json.dumps(call.args, default=str))
+    return types.Part(function_call=types.FunctionCall(
+        name=call.tool, args=args, id=code_call_id(ctx.invocation_id, call.tool, args)))
+
+
+@dataclass(frozen=True)
+class _Open:
+    """A message's turn waiting for the result of code's call `call_id`: then `rest` runs."""
+
+    call_id: str
+    tool: str
+    rest: tuple[Call | Reply, ...]
 
 
 def _last_user_text(request: LlmRequest) -> str | None:
@@ -144,6 +214,7 @@ class CommandRouter:
         self.intents = intents
         self.understand = understand
         self.intro = intro
+        self._open: OrderedDict[str, _Open] = OrderedDict()
 
     def help(self) -> str:
         """The `/help` text."""
@@ -154,86 +225,96 @@ class CommandRouter:
     async def __call__(
         self, callback_context: CallbackContext, llm_request: LlmRequest
     ) -> LlmResponse | None:
-        pending = callback_context.state.get(PENDING_CALL_KEY)
+        ctx = callback_context
         result = _function_response(llm_request)
-        if pending and result is not None and result.name == pending:
-            callback_context.state[PENDING_CALL_KEY] = None
-            formatter = self.formatters.get(pending)
-            text = None
-            if formatter is not None:
-                text = formatter(pending, result.response or {}, callback_context)
-            queue = callback_context.state.get(QUEUE_KEY) or {}
-            if queue:
-                done = [*queue.get("texts", []), *([text] if text else [])]
-                steps = tuple(Call(s["tool"], s["args"]) if "tool" in s else Reply(s["text"])
-                              for s in queue.get("steps", []))
-                return self._run_steps(steps, done, callback_context)
-            return _response(types.Part(text=text)) if text is not None else None
-        callback_context.state[QUEUE_KEY] = None
+        if result is not None:
+            return self._answer_result(ctx, result)
+        self._open.pop(ctx.invocation_id, None)
         message = _last_user_text(llm_request)
         if message is None:
             return None
+        limit = load_settings().agents.chat.max_message_chars
+        if len(message) > limit:
+            return _response(ctx, types.Part(text=too_long(len(message), limit)))
         if self.understand is not None and not message.lstrip().startswith("/"):
             try:
-                understood = await self.understand(message, callback_context)
+                understood = await self.understand(message, ctx)
             except DraftguardError as err:
-                return _response(types.Part(text=f"{err}"))
+                return _response(ctx, types.Part(text=f"{err}"))
             if isinstance(understood, Prose):
                 llm_request.config.tools = None
                 llm_request.tools_dict.clear()
                 return None
-            return self._answer(understood, callback_context)
+            if isinstance(understood, ModelTurn):
+                llm_request.append_instructions([describe_readings(understood.reading)])
+                return None
+            return self._answer(understood, ctx)
         try:
             command = parse_command(message, self.specs) or self.intents(message)
         except CommandError as err:
-            return _response(types.Part(text=f"{err}. Type /help for the commands."))
+            return _response(ctx, types.Part(text=f"{err}. Type /help for the commands."))
         if command is None or command.name not in {*self.handlers, "help"}:
             return None
         log.debug("chat command /%s", command.name)
         try:
             action = (Reply(self.help()) if command.name == "help" and "help" not in
-                      self.handlers else await self.handlers[command.name](command,
-                                                                           callback_context))
+                      self.handlers else await self.handlers[command.name](command, ctx))
         except DraftguardError as err:
-            return _response(types.Part(text=f"{err}"))
-        return self._answer(action, callback_context)
+            return _response(ctx, types.Part(text=f"{err}"))
+        return self._answer(action, ctx)
+
+    def _answer_result(self, ctx: CallbackContext,
+                       result: types.FunctionResponse) -> LlmResponse | None:
+        """The reply to code's call, written from its result, then the message's next step;
+        None for a call the model made (the model answers its own results)."""
+        waiting = self._open.get(ctx.invocation_id)
+        if waiting is None or result.id != waiting.call_id:
+            return None
+        del self._open[ctx.invocation_id]
+        formatter = self.formatters.get(waiting.tool)
+        text = formatter(waiting.tool, result.response or {}, ctx) if formatter else None
+        if waiting.rest:
+            return self._run_steps(waiting.rest, [text] if text else [], ctx)
+        return _response(ctx, types.Part(text=text)) if text is not None else None
 
     def _run_steps(self, steps: tuple[Call | Reply, ...], texts: list[str],
                    ctx: CallbackContext) -> LlmResponse:
-        """Replies up to the next call become text; the call goes out with them."""
+        """Replies up to the next call become text; the call goes out with them, and the
+        steps after it wait, for this invocation only, for its result."""
         texts = list(texts)
         for i, step in enumerate(steps):
             if isinstance(step, Reply):
                 texts.append(step.text)
                 continue
-            rest = [{"tool": s.tool, "args": s.args} if isinstance(s, Call) else {"text": s.text}
-                    for s in steps[i + 1:]]
-            ctx.state[QUEUE_KEY] = {"texts": [], "steps": json.loads(json.dumps(
-                rest, default=str))}
-            ctx.state[PENDING_CALL_KEY] = step.tool
-            args = json.loads(json.dumps(step.args, default=str))
+            part = _code_call(ctx, step)
+            self._hold(ctx, _Open(str(part.function_call.id), step.tool,  # type: ignore[union-attr]
+                                  steps[i + 1:]))
             # The replies so far go out with the call, so the author sees them in order.
             parts = [types.Part(text="\n".join(texts))] if texts else []
-            parts.append(types.Part(function_call=types.FunctionCall(name=step.tool, args=args)))
-            return _response(*parts)
-        ctx.state[QUEUE_KEY] = None
-        return _response(types.Part(text="\n".join(texts)))
+            return _response(ctx, *parts, part)
+        return _response(ctx, types.Part(text="\n".join(texts)))
+
+    def _hold(self, ctx: CallbackContext, waiting: _Open) -> None:
+        self._open[ctx.invocation_id] = waiting
+        self._open.move_to_end(ctx.invocation_id)
+        while len(self._open) > _MAX_OPEN_TURNS:
+            self._open.popitem(last=False)
 
     def _answer(self, action: Action | None, ctx: CallbackContext) -> LlmResponse | None:
-        if action is None or isinstance(action, Prose):
+        if action is None or isinstance(action, (Prose, ModelTurn)):
             return None
         if isinstance(action, Steps):
+            limit = load_settings().agents.chat.max_requests_per_message
+            if len(action.actions) > limit:
+                return _response(ctx, types.Part(text=too_many_requests(len(action.actions),
+                                                                        limit)))
             return self._run_steps(action.actions, [], ctx)
         if isinstance(action, Reply):
-            return _response(types.Part(text=action.text))
+            return _response(ctx, types.Part(text=action.text))
         if isinstance(action, Transfer):
             for key, value in action.state.items():
                 ctx.state[key] = value
             call = types.FunctionCall(name="transfer_to_agent",
                                       args={"agent_name": action.agent})
-            return _response(types.Part(function_call=call))
-        ctx.state[PENDING_CALL_KEY] = action.tool
-        # Arguments must survive JSON (they become the call's args in the session).
-        args = json.loads(json.dumps(action.args, default=str))
-        return _response(types.Part(function_call=types.FunctionCall(name=action.tool,
-                                                                      args=args)))
+            return _response(ctx, types.Part(function_call=call))
+        return self._run_steps((action,), [], ctx)

@@ -30,11 +30,9 @@ from draftguard.edits._plan import describe_validation_error
 from draftguard.edits._result import RejectReason
 from draftguard.edits._scope import ScopeError, resolve_scope
 from draftguard.errors import DraftguardError, InputError, StaleVersionError
-from draftguard.markdown import MarkdownMap
+from draftguard.markdown import BlockKind, MarkdownMap
 from draftguard.settings import load_settings
-from draftguard_adk.agents import honours_dropped_arguments
 from draftguard_adk.edits._post_store import DEFAULT_NAME, PostStore, PostVersion, post_store
-from draftguard_adk.state_keys import REWRITE_ASKED_KEY
 
 __all__ = [
     "CONTENT_TOOLS",
@@ -72,13 +70,27 @@ def _dropped_lines(old: str, new: str) -> tuple[int, int]:
     return dropped, sum(1 for line in a if line.strip())
 
 
+def post_title(text: str) -> str | None:
+    """The post's title as its author wrote it: the frontmatter `title`, else the first
+    top-level heading; None when it has neither."""
+    try:
+        title = read_frontmatter(text).get("title")
+    except DraftguardError:
+        title = None
+    if isinstance(title, str) and title.strip():
+        return title.strip()
+    heading = next((b for b in MarkdownMap(text).body_blocks()
+                    if b.kind is BlockKind.HEADING and b.level == 1 and b.title), None)
+    return heading.title.strip() if heading is not None else None
+
+
 def _missing(name: str) -> dict[str, Any]:
     return {"status": "error", "error": f"there is no {name} yet: write it first"}
 
 
-@honours_dropped_arguments
 async def content_write(
-    markdown: str, tool_context: ToolContext, name: str = DEFAULT_NAME
+    markdown: str, tool_context: ToolContext, name: str = DEFAULT_NAME,
+    replace_post: bool = False,
 ) -> dict[str, Any]:
     """Save a NEW draft (or a complete new text) as the next version of the post.
 
@@ -87,6 +99,8 @@ async def content_write(
     Args:
         markdown: the whole post in markdown.
         name: file name of the post, e.g. "draft.md".
+        replace_post: true only when the author asked for a new post or a complete rewrite;
+            otherwise a text that drops more of the post than an edit may is refused.
     """
     store = post_store()
     try:
@@ -95,7 +109,10 @@ async def content_write(
             raise InputError("the draft is empty")
         async with store.lock(tool_context, name):
             prev = await store.current(tool_context, name)
-            if prev is not None and not tool_context.state.get(REWRITE_ASKED_KEY):
+            if prev is not None and prev.text.strip() == markdown.strip():
+                return {"status": "refused", "error": "not saved: it is the same text as "
+                        f"version {prev.version}", "version": prev.version}
+            if prev is not None and not replace_post:
                 limits = load_settings().agents.content_editor
                 dropped, total = _dropped_lines(prev.text, markdown)
                 budget = line_budget(total, max_changed_lines=limits.max_changed_lines,
@@ -109,7 +126,8 @@ async def content_write(
                                      name=name)
     except DraftguardError as err:
         return _failure(err)
-    return {"status": "saved", "name": name, "version": saved.version, **saved.stats}
+    return {"status": "saved", "name": name, "version": saved.version,
+            "title": post_title(markdown), **saved.stats}
 
 
 async def read_content(

@@ -10,6 +10,7 @@ small one gets a short reply naming the closest things the app can do.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -43,17 +44,17 @@ from draftguard_adk.chat import (
     Call,
     CommandRouter,
     Handler,
+    ModelTurn,
+    Prose,
     Reply,
     Steps,
     Transfer,
     Understand,
 )
-from draftguard_adk.chat._router import Prose
 from draftguard_adk.edits import post_store
 from draftguard_adk.llm import agent_model, ask_json, build_llm, model_profile
 from draftguard_adk.split import parse_split_request
 from draftguard_adk.split import state_keys as keys
-from draftguard_adk.state_keys import REWRITE_ASKED_KEY
 
 __all__ = [
     "BLOGGER_COMMANDS",
@@ -63,7 +64,7 @@ __all__ = [
 ]
 
 SPLITTER = "content_splitter"
-log = logging.getLogger("blogger.commands")
+log = logging.getLogger("blogger.chat")
 
 BLOGGER_COMMANDS: tuple[CommandSpec, ...] = _COMMANDS
 
@@ -242,7 +243,8 @@ def blogger_intents(message: str) -> Command | None:
 
 
 async def save(cmd: Command, ctx: CallbackContext) -> Action:
-    return Call("content_write", {"markdown": cmd.text})
+    # Code read a pasted post: it is the author's text, and it replaces the post.
+    return Call("content_write", {"markdown": cmd.text, "replace_post": True})
 
 
 async def sources(cmd: Command, ctx: CallbackContext) -> Action:
@@ -277,7 +279,7 @@ async def _action(request: Interpretation, ctx: CallbackContext, profile: ModelP
     if intent is Intent.HELP:
         return Reply("\n".join([_INTRO, help_text(list(BLOGGER_COMMANDS))]))
     if intent is Intent.SAVE_POST:
-        return Call("content_write", {"markdown": slots["text"]})
+        return Call("content_write", {"markdown": slots["text"], "replace_post": True})
     if intent is Intent.EDIT:
         if post is None:
             return Reply(NO_POST)
@@ -351,19 +353,23 @@ def build_understanding(profile: ModelProfile, chooser: Chooser | None = None) -
         conversation = BloggerConversation(post[1] if post else None,
                                            last=memory if isinstance(memory, dict) else None)
         try:
-            reading: Reading = conversation.read(message)
+            # Reading is CPU work (the parser, embeddings): off the event loop.
+            reading: Reading = await asyncio.to_thread(conversation.read, message)
         except Exception:  # a reader bug must not take the turn down: the model answers
             log.exception("reading the message failed; leaving it to the model")
             return None
+        sure = load_settings().agents.chat.min_confidence_to_act
+        if profile.holds_conversation and any(
+                r.question is None and r.confidence < sure for r in reading.requests):
+            # A capable model takes what code is not sure of, with code's readings as
+            # context; the argument guard still holds its tool calls to the author's words.
+            return ModelTurn(reading)
         if chooser is not None and any(r.candidates and r.question for r in reading.requests):
             reading = Reading(requests=tuple([
                 await chooser(message, r, ctx) if r.candidates and r.question else r
                 for r in reading.requests]))
         conversation.commit(reading)
         ctx.state[MEMORY_KEY] = conversation.memory()
-        intents = {r.intent for r in reading.requests}
-        # Only words that ask for a new post or a full rewrite let content_write replace one.
-        ctx.state[REWRITE_ASKED_KEY] = bool(intents & {Intent.NEW_POST, Intent.SAVE_POST})
         if not reading.is_request:
             # Open conversation is a capable model's; a small one answers in words only.
             return None if profile.holds_conversation else Prose()
