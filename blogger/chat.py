@@ -68,7 +68,17 @@ log = logging.getLogger("blogger.chat")
 
 BLOGGER_COMMANDS: tuple[CommandSpec, ...] = _COMMANDS
 
-_INTRO = "Commands (anything else, just ask):"
+_INTRO = "\n".join([
+    "I help you with one blog post. Paste it after a line like “here is my post:”, then ask "
+    "in your own words, for example:",
+    "- “change ‘four winters’ to ‘five winters’”, “cut the paragraph about the flask”",
+    "- “undo that”, “what versions are there?”, “go back to the first version”",
+    "- “make a 5-question quiz”, “flashcards please”, “sketch a mindmap of it”",
+    "- “split it by this outline: Gear; Routes; Weather”",
+    "- “does it meet the brief: a beginner's guide to winter cycling?”",
+    "- “here are my notes from the interview:” and the notes, to keep them as a source",
+    "The same as commands, for those who like them:",
+])
 _UNITS = {"quiz": "questions", "flashcards": "cards"}
 
 
