@@ -1,0 +1,388 @@
+"""Edit requests read from the parse: replace, delete, insert, rename, fields.
+
+Each frame takes a clause whose verb (or copula, or pair of quotations) asks for a change,
+finds the old words, the new words and the place in the post, and returns an edit plan
+located in the post, a question quoting the candidates, or None when it cannot read it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from blogger.reading_fields import FieldFrames
+from blogger.reading_places import (
+    Place,
+    UnitRef,
+    find_place,
+    split_place,
+    unit_ref,
+    units_for,
+)
+from blogger.reading_turn import Turn
+from draftguard.edits._plan import DeleteOp, InsertOp, ReplaceOp
+from draftguard.text import straighten_quotes
+from draftguard.understanding._asking import ask
+from draftguard.understanding._frames import Clause
+from draftguard.understanding._placing import (
+    Make,
+    edit_request,
+    op_slots,
+    place_phrase,
+    place_unit,
+    place_units,
+)
+from draftguard.understanding._types import Intent, Interpretation
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+__all__ = ["MAX_UNQUOTED_WORDS", "EditFrames"]
+
+#: New words longer than this must be quoted: a longer unquoted tail is usually a clause.
+MAX_UNQUOTED_WORDS = 8
+_NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
+
+
+def _carry(anchor: str, found: str, new: str) -> str:
+    """The new text for an anchor grown to be unique: the extra words stay around it."""
+    at = straighten_quotes(anchor).casefold().find(straighten_quotes(found).casefold())
+    if at < 0 or len(anchor) == len(found):
+        return new
+    return anchor[:at] + new + anchor[at + len(found):]
+
+
+class EditFrames:
+    """The edit frames of one message (`turn`)."""
+
+    def __init__(self, turn: Turn) -> None:
+        self.t = turn
+        self.fields = FieldFrames(turn)
+
+    # -- shared pieces ---------------------------------------------------------------------
+    def _rel(self, clause: Clause, tokens: list[Token], concept: str) -> int | None:
+        """The index in `tokens` of the first token of a `concept` term (a placeholder's
+        own neighbour first: "Xq0 to Xq1")."""
+        for i, tok in enumerate(tokens):
+            term = clause.term_at(tok)
+            if term is not None and term.concept == concept and term.start == tok.i:
+                return i
+        return None
+
+    def _new_words(self, clause: Clause, tokens: list[Token]) -> tuple[str | None, bool]:
+        """The new words (quoted, or a few unquoted ones), and whether they were quoted."""
+        quote = self.t.lone_quote(tokens, clause)
+        if quote is not None:
+            return quote, True
+        kept = self.t.trim(tokens, clause)
+        if any(self.t.quote(t) for t in kept) or not kept:
+            return None, False
+        if len(kept) > MAX_UNQUOTED_WORDS or any(
+                self.t.is_(t, "relation.new") and t.i != kept[0].i for t in kept[1:]):
+            return None, False  # a clause, not new words: too easy to misread
+        return self.t.words(kept).strip(), False
+
+    def _target(self, clause: Clause, tokens: list[Token],
+                make: Make, place: Place | None, *, unit_ok: bool = True,
+                everywhere: bool = False) -> Interpretation | None:
+        """The edit `make` builds, at what `tokens` name: a quotation, a described unit, or
+        words of the post."""
+        view = self.t.view
+        region = place.region if place else None
+        scope = place.scope if place else None
+        quote = self.t.lone_quote(tokens, clause)
+        if view is None:
+            words = quote or self.t.clean(tokens, clause, determiners=True)
+            return edit_request(make(words)) if words else None
+        if quote is not None:
+            if not view.occurrences(quote, region) and region is not None:
+                return edit_request(make(quote), scope=scope)
+            return place_phrase(view, quote, make, region=region, scope=scope,
+                                everywhere=everywhere)
+        ref = unit_ref(self.t, clause, tokens)
+        if ref is not None:
+            return self._unit(clause, ref, make, region) if unit_ok else None
+        kept = [t for t in self.t.trim(tokens, clause) if not self.t.is_(t, "part.word")]
+        if not kept or len(kept) > MAX_UNQUOTED_WORDS or any(self.t.quote(t) for t in kept):
+            return None
+        phrase = self.t.words(kept).strip()
+        bare = self.t.clean(kept, clause, determiners=True)
+        for words in (phrase, bare) if phrase != bare else (phrase,):
+            if view.occurrences(words, region):
+                return place_phrase(view, words, make, region=region, scope=scope,
+                                    everywhere=everywhere)
+        return None
+
+    def _unit(self, clause: Clause, ref: UnitRef, make: Make,
+              region: Any) -> Interpretation:
+        view = self.t.view
+        assert view is not None
+        if ref.missing_region:
+            return ask(_NOT_FOUND)
+        picked = units_for(self.t, ref, region)
+        if picked is not None:
+            return place_units(view, picked, make, ref.kind)
+        return place_unit(view, ref.description, ref.kind, make, region=ref.region or region)
+
+    # -- the frames --------------------------------------------------------------------------
+    def replace(self, clause: Clause, body: list[Token], *,
+                place: Place | None = None) -> list[Interpretation] | None:
+        """"X to Y" after a replace verb (several pairs: one edit each)."""
+        body, found = split_place(self.t, clause, self.t.own_words(body))
+        place = found or place
+        if place is not None and place.missing:
+            return [ask(_NOT_FOUND)]
+        pairs = self._pairs(clause, body)
+        out: list[Interpretation] = []
+        for old, new in pairs:
+            one = self._replace_one(clause, old, new, place)
+            if one is None:
+                return None
+            out.append(one)
+        return out or None
+
+    def _pairs(self, clause: Clause, body: list[Token]) -> list[tuple[list[Token], list[Token]]]:
+        """"a to b and c to d": the pairs; one pair when the body holds one relation."""
+        rels = [i for i, t in enumerate(body) if self.t.is_(t, "relation.new")]
+        if not rels:
+            return []
+        cuts = [i for i, t in enumerate(body) if t.lower_ in ("and", ",", ";", "&")
+                and rels[0] < i and any(r > i for r in rels)]
+        segments, start = [], 0
+        for cut in cuts:
+            segment = body[start:cut]
+            if any(self.t.is_(t, "relation.new") for t in segment):
+                segments.append(segment)
+                start = cut + 1
+        segments.append(body[start:])
+        out = []
+        for segment in segments:
+            at = self._rel(clause, segment, "relation.new")
+            if at is None:
+                return []
+            out.append((segment[:at], segment[at + 1:]))
+        return out
+
+    def _replace_one(self, clause: Clause, old: list[Token], new: list[Token],
+                     place: Place | None) -> Interpretation | None:
+        text, quoted = self._new_words(clause, new)
+        if text is None:
+            return None
+        everywhere = clause.has("relation.everywhere") or any(
+            t.lower_ in ("every", "all", "each") for t in old)
+        field = self.fields.field(clause, old, text)
+        if field is not None:
+            return field
+        heading = self.fields.heading(clause, old, text)
+        if heading is not None:
+            return heading
+        ref = unit_ref(self.t, clause, old)
+        if ref is not None and not quoted:
+            return None  # "the last sentence with something about cocoa" describes words
+        found = self.t.lone_quote(old, clause) or self.t.clean(
+            [t for t in old if not self.t.is_(t, "part.word")], clause, determiners=True)
+        bare_new = text
+        if not quoted and self.t.view is not None and found and \
+                self.t.view.occurrences(found) and text.split()[0].lower() in (
+                    "the", "a", "an", "my"):
+            bare_new = text.split(" ", 1)[1] if " " in text else text
+
+        def make(anchor: str) -> list[dict[str, Any]]:
+            value = bare_new
+            at = straighten_quotes(anchor).casefold().find(straighten_quotes(found).casefold())
+            if not quoted and at >= 0 and anchor[at:at + 1].isupper() and value[:1].islower():
+                value = value[0].upper() + value[1:]
+            return [op_slots(ReplaceOp(anchor=anchor, text=_carry(anchor, found, value)))]
+
+        if ref is not None:
+            return self._unit(clause, ref, lambda a: [op_slots(ReplaceOp(anchor=a, text=text))],
+                              place.region if place else None)
+        if self.t.view is not None and found:
+            region = place.region if place else None
+            if not self.t.view.occurrences(found, region):
+                if self.t.lone_quote(old, clause) is not None and place is not None:
+                    return edit_request(make(found), scope=place.scope)
+                return ask(f"I could not find “{found}” in the post. Which words do you "
+                           "mean? Quote them exactly.") if self.t.lone_quote(
+                               old, clause) is not None or len(found.split()) <= 3 else None
+            return place_phrase(self.t.view, found, make, region=region,
+                                scope=place.scope if place else None, everywhere=everywhere)
+        return self._target(clause, old, make, place, everywhere=everywhere)
+
+    def delete(self, clause: Clause, body: list[Token], previous: Clause | None, *,
+               place: Place | None = None) -> list[Interpretation] | None:
+        body, found = split_place(self.t, clause, self.t.own_words(body))
+        place = found or place
+        if place is not None and place.missing:
+            return [ask(_NOT_FOUND)]
+        words = self.t.trim(body, clause, determiners=True)
+        if len(words) == 1 and words[0].lower_ in ("it", "that", "this", "them") and \
+                previous is not None:
+            return self.delete(previous, self._antecedent(previous), None, place=place)
+        field = self._remove_field(clause, words)
+        if field is not None:
+            return [field]
+        if any(t.lower_ in ("everything", "whole", "all") for t in words[:2]):
+            return None
+        groups = self._items(words)
+        out: list[Interpretation] = []
+
+        def make(anchor: str) -> list[dict[str, Any]]:
+            return [op_slots(DeleteOp(anchor=anchor))]
+
+        for group in groups:
+            one = self._target(clause, group, make, place)
+            if one is None:
+                return None
+            out.append(one)
+        return out or None
+
+    def _antecedent(self, clause: Clause) -> list[Token]:
+        """What "it" stands for: the unit or quotation the clause before named."""
+        for i, tok in enumerate(clause.tokens):
+            if self.t.is_(tok, "part.sentence") or self.t.is_(tok, "part.paragraph") or \
+                    self.t.quote(tok):
+                start = i
+                while start > 0 and clause.tokens[start - 1].pos_ in ("DET", "ADJ", "NOUN",
+                                                                       "PROPN", "NUM"):
+                    start -= 1
+                end = next((j for j in range(i + 1, len(clause.tokens))
+                            if clause.tokens[j].pos_ in ("AUX", "VERB")
+                            or clause.tokens[j].text in (",", ".")), len(clause.tokens))
+                return clause.tokens[start:end]
+        return []
+
+    def _items(self, words: list[Token]) -> list[list[Token]]:
+        """"'a' and 'b'", "the sentence about x and the one about y": one group each."""
+        cuts = [i for i, t in enumerate(words) if t.lower_ in ("and", ",", "&") and 0 < i
+                and i + 1 < len(words) and (self.t.quote(words[i + 1]) is not None or (
+                    words[i + 1].lower_ in ("the", "that") and i + 2 < len(words)
+                    and (words[i + 2].lower_ in ("one", "other") or
+                         self.t.is_(words[i + 2], "part.")))) and (
+                    self.t.quote(words[i - 1]) is not None or words[i + 1].lower_ != "and")]
+        if not cuts:
+            return [words]
+        out, start = [], 0
+        for cut in cuts:
+            out.append(words[start:cut])
+            start = cut + 1
+        out.append(words[start:])
+        return [g for g in out if self.t.trim(g)]
+
+    def _remove_field(self, clause: Clause, words: list[Token]) -> Interpretation | None:
+        if not words or len(words) > 3:
+            return None
+        last = words[-1]
+        if self.t.is_(last, "part.tags"):
+            return Interpretation(intent=Intent.EDIT, slots={"remove_fields": ["tags"]})
+        if self.t.is_(last, "part.meta"):
+            return Interpretation(intent=Intent.EDIT, slots={"remove_fields": [last.lower_]})
+        if self.t.is_(words[0], "part.heading") and self.t.view is not None:
+            name = self.t.lone_quote(words[1:], clause) or self.t.clean(words[1:], clause)
+            heading = self.t.view.heading(name) if name else None
+            if heading is None:
+                return None
+            text = self.t.view.text
+            start = text.rfind("\n", 0, heading.start) + 1
+            end = text.find("\n", heading.end)
+            line = text[start:end if end >= 0 else len(text)]
+            return edit_request([op_slots(DeleteOp(anchor=line))], headings=True)
+        return None
+
+    def insert(self, clause: Clause, body: list[Token], *,
+               place: Place | None = None) -> list[Interpretation] | None:
+        """New words (quoted, or after a colon) put after or before a place, at the start or
+        end of a part, or at the end of the post."""
+        view = self.t.view
+        colon = next((i for i, t in enumerate(body) if t.text == ":"), None)
+        if colon is not None and self.t.lone_quote(body[colon + 1:], clause) is None:
+            text = self.t.words(self.t.trim(body[colon + 1:])).strip()
+            body = body[:colon]
+        else:
+            quotes = [i for i, t in enumerate(body) if self.t.quote(t)]
+            if not quotes:
+                return self.fields.tags(clause, body, adding=True)
+            text = self.t.quote(body[quotes[0]]) or ""
+            body = body[:quotes[0]] + body[quotes[0] + 1:]
+        if not text:
+            return None
+        if any(self.t.is_(t, "part.tags") for t in body[:3]):
+            return self.fields.tags(clause, body, adding=True, value=text)
+        body, found = split_place(self.t, clause, body)
+        place = found or place
+        if place is not None and place.missing:
+            return [ask(_NOT_FOUND)]
+        if view is None:
+            return None
+        after = self._rel(clause, body, "relation.after")
+        before = self._rel(clause, body, "relation.before")
+        at = after if after is not None else before
+        position = "after" if after is not None else "before" if before is not None else None
+        if at is not None and position is not None:
+            def make(anchor: str) -> list[dict[str, Any]]:
+                return [op_slots(InsertOp(anchor=anchor, text=text,
+                                          position=position))]  # type: ignore[arg-type]
+            found = self._target(clause, body[at + 1:], make, None)
+            return [found] if found is not None else None
+        return self._insert_at_edge(clause, body, text, place)
+
+    def _insert_at_edge(self, clause: Clause, body: list[Token], text: str,
+                        place: Place | None) -> list[Interpretation] | None:
+        """"at the end of the conclusion", "to the start of the second paragraph", or no
+        place at all (the end of the post)."""
+        view = self.t.view
+        assert view is not None
+        first = any(self.t.is_(t, "position.first") for t in body)
+        region = place.region if place else None
+        of = next((i for i, t in enumerate(body) if t.lower_ == "of" and i > 0
+                   and (self.t.is_(body[i - 1], "position.") or body[i - 1].lower_ in (
+                       "end", "start", "beginning", "top", "bottom"))), None)
+        if of is not None:
+            named = find_place(self.t, clause, body[of + 1:])
+            if named is None or named.missing:
+                return [ask(_NOT_FOUND)]
+            region = named.region
+        elif len([t for t in self.t.trim(body, clause, determiners=True)
+                  if not self.t.is_(t, "position.") and not self.t.is_(t, "part.sentence")
+                  and t.lower_ not in ("at", "to", "very", "of", "on", "in")]) > 1:
+            return None  # words that are no place this reader knows
+        units = view.units("sentence", region)
+        if not units:
+            return None
+        unit = units[0] if first else units[-1]
+        op = InsertOp(anchor=view.unique_anchor(unit).text, text=text,
+                      position="before" if first else "after")
+        return [edit_request([op_slots(op)])]
+
+    def said_pair(self, clause: Clause) -> list[Interpretation] | None:
+        """The new words said beside the old ones, whatever the verb: "'Y' instead of 'X'",
+        "I'd rather it said 'Y' than 'X'", "I wrote 'X' but I meant 'Y'", "'X' should be
+        'Y'", "the conclusion should mention cocoa instead of tea"."""
+        tokens = clause.tokens
+        quotes = [i for i, t in enumerate(tokens) if self.t.quote(t)]
+        at = self._rel(clause, tokens, "relation.old")
+        if at is not None and clause.head_concept not in ("action.delete", "action.insert"):
+            term = clause.term_at(tokens[at])
+            end = at + (term.end - term.start if term else 1)
+            new_side, old_side = tokens[:at], tokens[end:]
+            verbs = [i for i, t in enumerate(new_side) if self.t.is_(t, "relation.be")
+                     or (t.pos_ == "VERB" and self.t.concept(t) is not None)]
+            if any(i < at for i in quotes):
+                new = [new_side[max(i for i in quotes if i < at)]]
+            elif verbs:
+                new = new_side[verbs[-1] + 1:]
+            else:
+                return None
+            place = None
+            subject = [t for t in new_side[:verbs[0]]] if verbs else []
+            if subject and any(self.t.is_(t, "part.") for t in subject):
+                place = find_place(self.t, clause, subject)
+            one = self._replace_one(clause, old_side, new, place)
+            return [one] if one is not None else None
+        if len(quotes) != 2:
+            return None
+        between = tokens[quotes[0] + 1:quotes[1]]
+        if any(self.t.is_(t, "relation.meant") for t in between) or any(
+                self.t.is_(t, "relation.be") for t in between[-3:]):
+            one = self._replace_one(clause, [tokens[quotes[0]]], [tokens[quotes[1]]], None)
+            return [one] if one is not None else None
+        return None
