@@ -56,7 +56,8 @@ SAID = {
 EXEMPLARS: dict[str, list[str]] = {
     "help": ["what can you do", "what commands are there", "how do I use this app",
              "what can I ask you", "what are your features", "show me the commands",
-             "what is this tool for", "help me understand what you can do"],
+             "what is this tool for", "help me understand what you can do",
+             "what can this app do", "what does this thing do"],
     "versions": ["list the versions", "show me the edit history", "what did I change",
                  "which versions do we have", "what changed since the first draft",
                  "how many versions are there", "show me the earlier drafts"],
@@ -66,15 +67,13 @@ EXEMPLARS: dict[str, list[str]] = {
     "check": ["is the post ready to publish", "does the post meet the brief",
               "would this work as a guide for beginners", "check the post for delivery",
               "is this good enough to send", "does this fit what my editor asked for"],
-    "quiz": ["make a quiz", "test me on this post", "some questions to check readers"],
-    "flashcards": ["make flashcards", "study cards from the post"],
-    "mindmap": ["draw a mind map of the post", "a diagram of the ideas in the post"],
     "chat": ["thanks", "hello there", "how are you", "what do you think of my post",
              "how long should a blog post be", "any tips for writing a good intro",
              "I love baking bread", "lol that is so true", "I'll think about it",
              "why does sourdough need a starter", "what is the word count",
              "tell me about composting", "should I write more about the crust",
-             "I'm not sure about the ending yet", "good morning", "nice, that works"],
+             "I'm not sure about the ending yet", "good morning", "nice, that works",
+             "how do I make a good quiz", "what is a flashcard"],
 }
 
 

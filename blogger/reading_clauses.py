@@ -134,7 +134,7 @@ class ClauseReader:
             return False
         if clause.head_concept == "action.list":
             return True
-        return any(c.tag_ in _WH and c.dep_ == "det" for n in notes for c in n.children)
+        return any(n.i > 0 and self.t.doc[n.i - 1].tag_ in _WH for n in notes)
 
     def _statement(self, clause: Clause) -> list[Interpretation] | None:
         """A verb not said to the reader ("I changed it", "how do I make a quiz?"): only

@@ -102,6 +102,8 @@ class Clause:
         if verb is None:
             return True
         before = [t for t in self.tokens if t.i < verb.i]
+        if verb.tag_ == "VBG" and verb.dep_ in _EMBEDDED:
+            return False  # "any tips for writing an intro?"
         if not any(t.pos_ in ("PRON", "VERB", "AUX") or t.tag_ in ("WP", "WRB", "WDT")
                    for t in before if t.lower_ not in ("let", "'s", "please", "pls", "just")):
             return True  # an imperative opening the clause ("cut the bit ...", "in the

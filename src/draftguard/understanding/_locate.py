@@ -34,7 +34,7 @@ DEFAULT_MARGIN = 0.2
 #: The blended score (cosine + `LEXICAL_WEIGHT` x word coverage) the best unit must reach.
 DEFAULT_MIN_SCORE = 0.45
 #: How far ahead of the runner-up the best unit's blended score must be.
-DEFAULT_SEMANTIC_MARGIN = 0.12
+DEFAULT_SEMANTIC_MARGIN = 0.15
 #: The weight of word coverage (0..1) against the cosine (about 0.1..0.8) in the blend.
 LEXICAL_WEIGHT = 0.5
 #: rapidfuzz WRatio a section name must reach to name a heading.

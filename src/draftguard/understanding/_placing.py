@@ -70,9 +70,9 @@ def place_phrase(view: PostView, phrase: str, make: Make, *, region: Span | None
     if everywhere:
         ops = [op for h in hits for op in make(view.unique_anchor(h).text)]
         in_heading = any(s.start <= h.start < s.end for _, s in view.headings for h in hits)
-        paragraphs = {p.start for p in view.paragraphs for h in hits if p.start <= h.start < p.end}
-        return edit_request(ops, scope="multi-paragraph" if len(paragraphs) + in_heading > 1
-                            else scope, headings=in_heading)
+        # Every place the author asked for: the one-paragraph rule and the small line
+        # budget of a single edit do not apply.
+        return edit_request(ops, scope="multi-paragraph", headings=in_heading)
     shown = hits[:MAX_CANDIDATES]
     cands = tuple(edit_request(make(view.unique_anchor(h).text)) for h in shown)
     listed = "; ".join(f"{i}. “{_marked(view, h)}”" for i, h in enumerate(shown, 1))
@@ -103,4 +103,8 @@ def place_unit(view: PostView, description: str, kind: str, make: Make, *,
     if not found.candidates:
         return ask(f"I could not find a {kind} about “{description}” in the post. Quote "
                    "its words and I will do it.")
+    if len(found.candidates) == 1:  # near, but not clearly it: asked, never guessed
+        only = found.candidates[0]
+        return ask(f"Do you mean the {kind} “{snippet(only.text)}”? Say “the first” if so, "
+                   "or quote its words.", (edit_request(make(view.unique_anchor(only).text)),))
     return place_units(view, list(found.candidates), make, kind)
