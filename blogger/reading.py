@@ -82,6 +82,7 @@ class BloggerReader:
         if len(request) > MAX_REQUEST_CHARS:
             return Reading()
         turn = self._turn(request, post, memory)
+        turn.message = text
         follow = self._follow_up(turn)
         if follow is not None:
             return Reading(requests=(follow,))
@@ -104,7 +105,7 @@ class BloggerReader:
         if fixed != masked.text:
             masked = mask_quotes(masked.restore(fixed))
         return Turn(masked, parse(masked.text), view_of(post) if post is not None else None,
-                    memory, lexicon)
+                    memory, lexicon, message=text)
 
     def _by_example(self, text: str) -> Reading:
         """A message the lexicon finds no request in: the intent it is most like, when one

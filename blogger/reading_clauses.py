@@ -106,7 +106,8 @@ class ClauseReader:
         if said is not None:
             return said
         if clause.has("artifact.") and not concept.startswith(("action.delete",
-                                                                "action.undo")):
+                                                                "action.undo")) and \
+                self._makes_artifact(clause, concept):
             found = self._artifacts(clause)
             if found is not None:
                 return found
@@ -126,6 +127,15 @@ class ClauseReader:
         if post is not None:
             return post
         return self._edit(clause, concept, previous)
+
+    def _makes_artifact(self, clause: Clause, concept: str) -> bool:
+        """An edit verb makes an artifact only into one ("turn the post into flashcards");
+        "change the price of the card" is an edit."""
+        if concept not in _EDITS:
+            return True
+        first = next(t for t in clause.terms if t.concept.startswith("artifact."))
+        return any(self.t.is_(t, "relation.new") and t.i < first.start
+                   for t in clause.tokens)
 
     def _asks_for_sources(self, clause: Clause) -> bool:
         """"which sources have I added?", "show me all my notes"."""
@@ -151,6 +161,7 @@ class ClauseReader:
         body = [t for t in clause.tokens if t.i >= clause.head_end] if head is not None \
             else clause.tokens
         place = None
+        lead: list[Token] = []
         if head is not None:
             lead = clause.before(head)
             body = [t for t in body if not (t.dep_ == "prt" and t.head == head)]
@@ -161,12 +172,24 @@ class ClauseReader:
                 if place is not None and place.missing:
                     return [ask(_NOT_FOUND)]
         found: list[Interpretation] | None = None
-        if concept == "action.replace":
+        if concept in ("action.replace", "action.create"):
+            found = self.edits.again(clause, body, previous)
+        if found is not None:
+            return found
+        if concept == "action.publish" or (head is None and any(
+                self.t.is_(t, "part.post") and t.pos_ == "VERB" and t.dep_ == "ROOT"
+                for t in clause.tokens)):
+            return [unclear([Intent.CHECK])]  # "post this on my blog tonight"
+        arrow = any(self.t.is_(t, "relation.new") and not t.is_alpha for t in clause.tokens)
+        if concept == "action.replace" or (not concept and arrow):
             found = self.edits.replace(clause, body, place=place)
+            if found is None and arrow and not concept:
+                return [ask("I could not find those words in the post. Quote the words to "
+                            "change and the new ones, like: replace \"X\" with \"Y\".")]
         elif concept == "action.delete":
             found = self.edits.delete(clause, body, previous, place=place)
         elif concept == "action.insert":
-            found = self.edits.insert(clause, body, place=place)
+            found = self.edits.insert(clause, body, place=place, lead=lead)
         elif concept == "action.rename":
             one = self.edits.fields.rename(clause, body)
             found = [one] if one is not None else None
@@ -289,11 +312,16 @@ class ClauseReader:
     def _split(self, clause: Clause) -> Interpretation:
         tokens = clause.tokens
         colon = next((i for i, t in enumerate(tokens) if t.text == ":"), None)
-        if colon is None:
+        below = [line.strip().lstrip("-*•").strip() for line in
+                 self.t.message.splitlines()[1:] if line.strip()]
+        if colon is None and below:
+            items = "\n".join(below)  # the outline on the lines below the request
+        elif colon is None:
             return Interpretation(intent=Intent.SPLIT)
-        items = self.t.words(tokens[colon + 1:]).replace('"', "")
-        parts = [p.strip(" .!?") for chunk in items.replace(";", ",").split(",")
-                 for p in chunk.split(" and ")]
+        else:
+            items = self.t.words(tokens[colon + 1:]).replace('"', "")
+        parts = [p.strip(" .!?") for chunk in items.replace(";", ",").replace("\n", ",")
+                 .split(",") for p in chunk.split(" and ")]
         outline = "\n".join(p for p in parts if p)
         return Interpretation(intent=Intent.SPLIT, slots={"outline": outline} if outline else {})
 

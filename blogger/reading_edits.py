@@ -43,6 +43,25 @@ MAX_UNQUOTED_WORDS = 8
 _NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
 
 
+def _shared_unit(post: str, old: str, new: str) -> tuple[str, str]:
+    """A number and its unit said once for both sides: "from 6.80 to 7.20 euros" is
+    "6.80 euros" to "7.20 euros", "make it 600" after "550 yen" is "600 yen"."""
+    old_words, new_words = old.split(), new.split()
+    if not old_words or not new_words:
+        return old, new
+    if _number(old) and len(new_words) == 2 and _number(new_words[0]):
+        unit = new_words[1]
+        if f"{old} {unit}".casefold() in post.casefold():
+            return f"{old} {unit}", new
+    if _number(new) and len(old_words) == 2 and _number(old_words[0]):
+        return old, f"{new} {old_words[1]}"
+    return old, new
+
+
+def _number(word: str) -> bool:
+    return word.replace(".", "", 1).replace(",", "", 1).isdigit()
+
+
 def _carry(anchor: str, found: str, new: str) -> str:
     """The new text for an anchor grown to be unique: the extra words stay around it."""
     at = straighten_quotes(anchor).casefold().find(straighten_quotes(found).casefold())
@@ -123,12 +142,58 @@ class EditFrames:
             return place_units(view, picked, make, ref.kind)
         return place_unit(view, ref.description, ref.kind, make, region=ref.region or region)
 
+    def _unless_needless(self, clause: Clause, body: list[Token],
+                         place: Place | None) -> Place | None:
+        """A place that names no part of the post does not matter when the first quotation
+        stands once in the whole post: the edit is done there."""
+        if place is None or not place.missing or self.t.view is None:
+            return place
+        quote = next((self.t.quote(t) for t in body if self.t.quote(t)), None)
+        if quote is not None and len(self.t.view.occurrences(quote)) == 1:
+            return None
+        return place
+
+    def again(self, clause: Clause, body: list[Token], previous: Clause | None
+              ) -> list[Interpretation] | None:
+        """"make it 600", "make that 'for 45 minutes'", "change it to X": the words just
+        named (a quotation in the clause before) or just written (the last edit) become
+        the new ones."""
+        words = self.t.trim(body, clause)
+        if len(words) < 2 or words[0].lower_ not in ("it", "that", "this"):
+            return None
+        new = words[1:]
+        if new and self.t.is_(new[0], "relation.new"):
+            new = new[1:]
+        old: list[Token] = []
+        place = None
+        if previous is not None:
+            old = [t for t in previous.tokens if self.t.quote(t)][:1]
+            subject = [t for t in previous.tokens if self.t.is_(t, "part.")]
+            if old and subject:
+                place = find_place(self.t, previous, [t for t in previous.tokens
+                                                      if t.i < old[0].i and t.pos_ != "VERB"
+                                                      and not self.t.is_(t, "relation.be")])
+        if old:
+            one = self._replace_one(clause, old, new, self._unless_needless(clause, old,
+                                                                            place))
+            return [one] if one is not None else None
+        written = self.t.memory.written
+        if written is None or self.t.view is None or self.t.memory.intent != "edit":
+            return None
+        text, quoted = self._new_words(clause, new)
+        if text is None:
+            return None
+        found, text = _shared_unit(self.t.view.text, written, text)
+        return [place_phrase(self.t.view, found,
+                             lambda a: [op_slots(ReplaceOp(anchor=a, text=_carry(a, found,
+                                                                                   text)))])]
+
     # -- the frames --------------------------------------------------------------------------
     def replace(self, clause: Clause, body: list[Token], *,
                 place: Place | None = None) -> list[Interpretation] | None:
         """"X to Y" after a replace verb (several pairs: one edit each)."""
         body, found = split_place(self.t, clause, self.t.own_words(body))
-        place = found or place
+        place = self._unless_needless(clause, body, found or place)
         if place is not None and place.missing:
             return [ask(_NOT_FOUND)]
         pairs = self._pairs(clause, body)
@@ -159,7 +224,11 @@ class EditFrames:
             at = self._rel(clause, segment, "relation.new")
             if at is None:
                 return []
-            out.append((segment[:at], segment[at + 1:]))
+            old = segment[:at]
+            start = next((i for i, t in enumerate(old) if t.lower_ == "from"), None)
+            if start is not None and start + 1 < len(old):
+                old = old[start + 1:]  # "change the price from 6.80 to 7.20 euros"
+            out.append((old, segment[at + 1:]))
         return out
 
     def _replace_one(self, clause: Clause, old: list[Token], new: list[Token],
@@ -199,6 +268,11 @@ class EditFrames:
         if self.t.view is not None and found:
             region = place.region if place else None
             if not self.t.view.occurrences(found, region):
+                respelt = self.t.view.respell(found)
+                if respelt is not None and self.t.view.occurrences(respelt, region):
+                    found = respelt  # "63 speceis": the post's own spelling
+            found, bare_new = _shared_unit(self.t.view.text, found, bare_new)
+            if not self.t.view.occurrences(found, region):
                 if self.t.lone_quote(old, clause) is not None and place is not None:
                     return edit_request(make(found), scope=place.scope)
                 return ask(f"I could not find “{found}” in the post. Which words do you "
@@ -211,7 +285,7 @@ class EditFrames:
     def delete(self, clause: Clause, body: list[Token], previous: Clause | None, *,
                place: Place | None = None) -> list[Interpretation] | None:
         body, found = split_place(self.t, clause, self.t.own_words(body))
-        place = found or place
+        place = self._unless_needless(clause, body, found or place)
         if place is not None and place.missing:
             return [ask(_NOT_FOUND)]
         words = self.t.trim(body, clause, determiners=True)
@@ -288,8 +362,8 @@ class EditFrames:
             return edit_request([op_slots(DeleteOp(anchor=line))], headings=True)
         return None
 
-    def insert(self, clause: Clause, body: list[Token], *,
-               place: Place | None = None) -> list[Interpretation] | None:
+    def insert(self, clause: Clause, body: list[Token], *, place: Place | None = None,
+               lead: list[Token] | None = None) -> list[Interpretation] | None:
         """New words (quoted, or after a colon) put after or before a place, at the start or
         end of a part, or at the end of the post."""
         view = self.t.view
@@ -305,6 +379,9 @@ class EditFrames:
             body = body[:quotes[0]] + body[quotes[0] + 1:]
         if not text:
             return None
+        if lead and any(self.t.is_(t, "relation.after") or self.t.is_(t, "relation.before")
+                        for t in lead[:2]):
+            body = [*body, *lead]  # "after the bit about X, add: ..."
         if any(self.t.is_(t, "part.tags") for t in body[:3]):
             return self.fields.tags(clause, body, adding=True, value=text)
         body, found = split_place(self.t, clause, body)
@@ -343,9 +420,15 @@ class EditFrames:
             region = named.region
         elif len([t for t in self.t.trim(body, clause, determiners=True)
                   if not self.t.is_(t, "position.") and not self.t.is_(t, "part.sentence")
-                  and t.lower_ not in ("at", "to", "very", "of", "on", "in")]) > 1:
+                  and not self.t.is_(t, "relation.be") and not self.t.is_(t, "new.")
+                  and t.lower_ not in ("at", "to", "very", "of", "on", "in", "that", "which",
+                                       "new", "a", "an", "the")]) > 1:
             return None  # words that are no place this reader knows
-        units = view.units("sentence", region)
+        # "a line at the end", "a paragraph at the end": a paragraph of its own after
+        # the last one; words alone join the last sentence.
+        own = region is None and any(t.lower_ in ("line", "paragraph", "para")
+                                     for t in body)
+        units = view.units("paragraph" if own else "sentence", region)
         if not units:
             return None
         unit = units[0] if first else units[-1]

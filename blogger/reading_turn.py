@@ -52,6 +52,8 @@ class Turn:
     view: PostView | None
     memory: Memory
     lexicon: Lexicon
+    #: The whole message (lines below the request part included).
+    message: str = ""
 
     def quote(self, token: Token) -> str | None:
         return self.masked.quote(token)

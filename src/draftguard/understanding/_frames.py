@@ -149,7 +149,8 @@ def _cut_points(doc: Doc, lexicon: Lexicon, action: str) -> set[int]:
             cc = [c for c in token.head.children if c.dep_ == "cc" and c.i < token.i]
             cuts.add(min([start, *(c.i for c in cc)]) if cc else start)
         elif token.i > 1 and doc[token.i - 1].text == "," and any(
-                t.pos_ in ("VERB", "AUX") for t in doc[:token.i - 1]):
+                t.pos_ in ("VERB", "AUX") and t.dep_ not in _EMBEDDED
+                for t in doc[token.sent.start:token.i - 1]):
             cuts.add(token.i)  # "the bit about socks is boring, remove it"
     return cuts
 
@@ -171,9 +172,10 @@ def clauses(doc: Doc, lexicon: Lexicon, *, action: str = "action.") -> list[Clau
     out: list[Clause] = []
     for start, end in zip(cuts, [*cuts[1:], len(doc)], strict=True):
         tokens = [t for t in doc[start:end] if not t.is_space]
-        if not any(t.is_alpha or t.like_num or t.text.startswith("Xq") for t in tokens):
-            continue
         mine = [t for t in terms if start <= t.start < end]
+        if not mine and not any(t.is_alpha or t.like_num or t.text.startswith("Xq")
+                                for t in tokens):
+            continue
         clause = Clause(tokens, mine)
         heads = [t for t in mine if t.concept.startswith(action)]
         if heads:

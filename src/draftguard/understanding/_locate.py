@@ -37,6 +37,9 @@ DEFAULT_MIN_SCORE = 0.45
 DEFAULT_SEMANTIC_MARGIN = 0.15
 #: The weight of word coverage (0..1) against the cosine (about 0.1..0.8) in the blend.
 LEXICAL_WEIGHT = 0.5
+#: The weight of a description's words standing in a unit's opening words.
+LEAD_BONUS = 0.25
+LEAD_WORDS = 8
 #: rapidfuzz WRatio a section name must reach to name a heading.
 DEFAULT_HEADING_CUTOFF = 85.0
 
@@ -212,11 +215,45 @@ class PostView:
         return Located(None, tuple(units[i] for i in sorted(near)))
 
     def _coverage(self, description: str, units: list[Span]) -> list[float]:
-        """The share of `description`'s topic weight each unit holds."""
+        """The share of `description`'s topic weight each unit holds, plus up to
+        `LEAD_BONUS` for holding it in its opening words (a unit is about what it opens
+        with: "Race day was cold" is the race day paragraph, "... three weeks before race
+        day" only mentions it)."""
         wanted = list(dict.fromkeys(stems(description)))
         if not wanted:
             return [0.0] * len(units)
         weight = {s: self._idf.get(s, 1.0) for s in wanted}
         total = sum(weight.values())
-        return [sum(w for s, w in weight.items() if s in self.topic_stems(u)) / total
-                for u in units]
+        out = []
+        for u in units:
+            opening = frozenset(stems(" ".join(u.text.split()[:LEAD_WORDS])))
+            share = sum(w for s, w in weight.items() if s in self.topic_stems(u)) / total
+            lead = sum(w for s, w in weight.items() if s in opening) / total
+            out.append(share + LEAD_BONUS * lead)
+        return out
+
+    def respell(self, phrase: str, *, max_distance: int = 1) -> str | None:
+        """`phrase` with each word the post does not hold spelt as the post's one word one
+        edit away ("63 speceis" -> "63 species"); None when a word has no single such
+        spelling."""
+        from rapidfuzz.distance import OSA
+
+        words = phrase.split()
+        vocabulary = self._vocabulary
+        out = []
+        for word in words:
+            low = word.casefold()
+            if low in vocabulary or len(low) < 4 or not low.isalpha():
+                out.append(word)
+                continue
+            near = [v for v in vocabulary if abs(len(v) - len(low)) <= max_distance
+                    and OSA.distance(v, low) <= max_distance]
+            if len(near) != 1:
+                return None
+            out.append(near[0])
+        fixed = " ".join(out)
+        return fixed if fixed != phrase else None
+
+    @cached_property
+    def _vocabulary(self) -> frozenset[str]:
+        return frozenset(w.strip(".,;:!?()\"'“”‘’").casefold() for w in self.text.split())

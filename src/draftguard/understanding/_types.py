@@ -76,16 +76,23 @@ class Memory(BaseModel):
 
     intent: str | None = None
     candidates: tuple[dict[str, Any], ...] = ()
+    #: The words the last edit put in ("make it 600" changes them again).
+    written: str | None = None
 
     @classmethod
     def of(cls, reading: Reading) -> Memory:
-        """The memory a reading leaves: its last intent, and its question's candidates."""
+        """The memory a reading leaves: its last intent, its question's candidates, and
+        the words its last edit put in."""
         if not reading.requests:
             return cls()
         last = reading.requests[-1]
         candidates = tuple(c.model_dump(mode="json") for c in last.candidates) \
             if last.question is not None else ()
-        return cls(intent=last.intent.value, candidates=candidates)
+        ops = last.slots.get("ops") if last.question is None else None
+        written = None
+        if isinstance(ops, list) and len(ops) == 1 and isinstance(ops[0], dict):
+            written = ops[0].get("text") if ops[0].get("type") == "replace" else None
+        return cls(intent=last.intent.value, candidates=candidates, written=written)
 
     @classmethod
     def load(cls, value: object) -> Memory:
