@@ -77,7 +77,7 @@ class BloggerReader:
                 return Reading(requests=(command,))
         content = read_content(text, blogger_lexicon())
         if content is not None:
-            return Reading(requests=(content,))
+            return Reading(requests=(content, *self._with_content(text, content, memory)))
         request = _request_part(text)
         if len(request) > MAX_REQUEST_CHARS:
             return Reading()
@@ -97,6 +97,19 @@ class BloggerReader:
             merged = sorted({c for r in requests for c in r.slots["closest"]})
             requests = [unclear([Intent(c) for c in merged])]
         return Reading(requests=tuple(requests))
+
+    def _with_content(self, text: str, content: Interpretation,
+                      memory: Memory) -> list[Interpretation]:
+        """What else the lead-in of a pasted post asks ("here's my post, save it and give
+        me a 3-question quiz on it:"), read against the post it hands over."""
+        if content.intent is not Intent.SAVE_POST:
+            return []
+        lead = text.partition("\n")[0].partition(":")[0]
+        turn = self._turn(lead, str(content.slots["text"]), memory)
+        found = ClauseReader(turn).read_all(clauses(turn.doc, turn.lexicon)) or []
+        return [r for r in found if r.intent not in (Intent.UNCLEAR, Intent.EDIT,
+                                                       Intent.SAVE_POST, Intent.NEW_POST)
+                and r.question is None]
 
     def _turn(self, text: str, post: str | None, memory: Memory) -> Turn:
         masked = mask_quotes(text)

@@ -180,7 +180,7 @@ class ClauseReader:
                 self.t.is_(t, "part.post") and t.pos_ == "VERB" and t.dep_ == "ROOT"
                 for t in clause.tokens)):
             return [unclear([Intent.CHECK])]  # "post this on my blog tonight"
-        arrow = any(self.t.is_(t, "relation.new") and not t.is_alpha for t in clause.tokens)
+        arrow = any(t.concept == "relation.new" and not t.text.isalpha() for t in clause.terms)
         if concept == "action.replace" or (not concept and arrow):
             found = self.edits.replace(clause, body, place=place)
             if found is None and arrow and not concept:
@@ -198,6 +198,10 @@ class ClauseReader:
             found = self.edits.replace(clause, clause.tokens)  # "and 'beans' to 'peas'"
         if found is not None:
             return found
+        if concept == "action.create" and head is not None and any(
+                c.dep_ in ("ccomp", "xcomp", "acomp", "oprd") for c in head.children) and any(
+                t.lower_ in ("it", "this") or self.t.is_(t, "part.") for t in body[:3]):
+            return [unclear([Intent.EDIT])]  # "make it sound more like me"
         if concept in _EDITS or concept == "action.improve" or (
                 concept == "action.create" and (clause.has("part.") or clause.has(
                     "relation.new"))):
@@ -228,8 +232,9 @@ class ClauseReader:
             if t.lower_.startswith("v") and t.lower_[1:].isdigit():
                 return [Interpretation(intent=Intent.REVERT,
                                        slots={"version": int(t.lower_[1:])})]
-        objects = [t for t in tokens if t.dep_ in ("dobj", "pobj") and t.pos_ in ("NOUN",
-                                                                                  "PROPN")]
+        own = self.t.own_words(tokens)
+        objects = [t for t in own if t.dep_ in ("dobj", "pobj") and t.pos_ in ("NOUN",
+                                                                               "PROPN")]
         if nouns and not clause.has("version.previous") and not any(
                 t.lower_ in ("before", "last", "latest", "previous") for t in tokens):
             return [unclear([Intent.UNDO])]
@@ -314,8 +319,9 @@ class ClauseReader:
         colon = next((i for i, t in enumerate(tokens) if t.text == ":"), None)
         below = [line.strip().lstrip("-*•").strip() for line in
                  self.t.message.splitlines()[1:] if line.strip()]
-        if colon is None and below:
-            items = "\n".join(below)  # the outline on the lines below the request
+        first = self.t.message.partition("\n")[0].partition(":")[2].strip()
+        if below:  # the outline on the lines below the request
+            items = "\n".join([first, *below] if first else below)
         elif colon is None:
             return Interpretation(intent=Intent.SPLIT)
         else:

@@ -52,7 +52,11 @@ def read_content(text: str, lexicon: Lexicon) -> Interpretation | None:
     doc = parse(head.strip())
     concepts = [t.concept for t in lexicon.terms(doc)]
     notes = "part.notes" in concepts
-    if not notes and any(c.startswith(_NOT_CONTENT) for c in concepts):
+    path = _FILE.fullmatch(body.strip()) if one_line else None
+    if notes and path is not None:  # "keep this as a source: notes/lab-visit.md"
+        return Interpretation(intent=Intent.INGEST_SOURCE, slots={"path": path["path"]})
+    if not notes and any(c.startswith(_NOT_CONTENT) for c in concepts) and not (
+            "action.keep" in concepts and not one_line):
         return None
     if not notes and "action.insert" in concepts:
         return None

@@ -20,8 +20,9 @@ from blogger.reading_places import (
 )
 from blogger.reading_turn import Turn
 from draftguard.edits._plan import DeleteOp, InsertOp, ReplaceOp
+from draftguard.language import similarities
 from draftguard.text import straighten_quotes
-from draftguard.understanding._asking import ask
+from draftguard.understanding._asking import ask, choose_between, snippet
 from draftguard.understanding._frames import Clause
 from draftguard.understanding._placing import (
     Make,
@@ -38,6 +39,9 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_UNQUOTED_WORDS", "EditFrames"]
 
+#: The mean cosine the other sentences of a paragraph must have with "the bit about X" for
+#: the whole paragraph to be a reading of it too.
+SAME_TOPIC = 0.25
 #: New words longer than this must be quoted: a longer unquoted tail is usually a clause.
 MAX_UNQUOTED_WORDS = 8
 _NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
@@ -140,7 +144,28 @@ class EditFrames:
         picked = units_for(self.t, ref, region)
         if picked is not None:
             return place_units(view, picked, make, ref.kind)
-        return place_unit(view, ref.description, ref.kind, make, region=ref.region or region)
+        found = place_unit(view, ref.description, ref.kind, make, region=ref.region or region)
+        if ref.vague and found.question is None:
+            return self._sentence_or_paragraph(ref, found, make, region) or found
+        return found
+
+    def _sentence_or_paragraph(self, ref: UnitRef, found: Interpretation, make: Make,
+                               region: Any) -> Interpretation | None:
+        """"the bit about X" found as the opening sentence of a paragraph about X too:
+        one question, the sentence or the whole paragraph."""
+        view = self.t.view
+        assert view is not None
+        anchor = found.slots["ops"][0]["anchor"]
+        para = view.describe(ref.description, "paragraph", ref.region or region)
+        if para.span is None or not para.span.text.startswith(anchor):
+            return None
+        others = [u.text for u in view.units("sentence", para.span) if u.text != anchor]
+        if not others or float(similarities(ref.description, others).mean()) < SAME_TOPIC:
+            return None  # the rest of the paragraph is about something else
+        whole = place_units(view, [para.span], make, "paragraph")
+        return choose_between((f"cut just “{snippet(anchor)}”", found),
+                              (f"the whole paragraph “{snippet(para.span.text)}”", whole),
+                              confidence=0.5)
 
     def _unless_needless(self, clause: Clause, body: list[Token],
                          place: Place | None) -> Place | None:
@@ -159,7 +184,11 @@ class EditFrames:
         named (a quotation in the clause before) or just written (the last edit) become
         the new ones."""
         words = self.t.trim(body, clause)
-        if len(words) < 2 or words[0].lower_ not in ("it", "that", "this"):
+        said = previous is not None and previous.has("relation.be") and \
+            self.t.lone_quote(words, clause) is not None
+        if said:  # "Everywhere it says 'X', write 'Y' instead"
+            words = [words[0], *words]
+        if len(words) < 2 or (words[0].lower_ not in ("it", "that", "this") and not said):
             return None
         new = words[1:]
         if new and self.t.is_(new[0], "relation.new"):
@@ -175,7 +204,9 @@ class EditFrames:
                                                       and not self.t.is_(t, "relation.be")])
         if old:
             one = self._replace_one(clause, old, new, self._unless_needless(clause, old,
-                                                                            place))
+                                                                            place),
+                                    everywhere=previous is not None and previous.has(
+                                        "relation.everywhere"))
             return [one] if one is not None else None
         written = self.t.memory.written
         if written is None or self.t.view is None or self.t.memory.intent != "edit":
@@ -192,6 +223,11 @@ class EditFrames:
     def replace(self, clause: Clause, body: list[Token], *,
                 place: Place | None = None) -> list[Interpretation] | None:
         """"X to Y" after a replace verb (several pairs: one edit each)."""
+        colon = next((i for i, t in enumerate(body) if t.text == ":"), None)
+        if colon is not None and colon > 0:  # "tare paragraph: 60 ml -> 50 ml"
+            named = find_place(self.t, clause, body[:colon])
+            if named is not None:
+                place, body = named, body[colon + 1:]
         body, found = split_place(self.t, clause, self.t.own_words(body))
         place = self._unless_needless(clause, body, found or place)
         if place is not None and place.missing:
@@ -209,7 +245,12 @@ class EditFrames:
         """"a to b and c to d": the pairs; one pair when the body holds one relation."""
         rels = [i for i, t in enumerate(body) if self.t.is_(t, "relation.new")]
         if not rels:
-            return []
+            # "change the 2007 in 2008": "in" where no place follows it
+            rels = [i for i, t in enumerate(body) if t.lower_ == "in" and 0 < i < len(body) - 1
+                    and split_place(self.t, clause, body[i:])[1] is None]
+            if len(rels) != 1:
+                return []
+            return [(body[:rels[0]], body[rels[0] + 1:])]
         cuts = [i for i, t in enumerate(body) if t.lower_ in ("and", ",", ";", "&")
                 and rels[0] < i and any(r > i for r in rels)]
         segments, start = [], 0
@@ -224,19 +265,22 @@ class EditFrames:
             at = self._rel(clause, segment, "relation.new")
             if at is None:
                 return []
+            term = clause.term_at(segment[at])
+            after = [t for t in segment if term is not None and t.i >= term.end]
             old = segment[:at]
             start = next((i for i, t in enumerate(old) if t.lower_ == "from"), None)
             if start is not None and start + 1 < len(old):
                 old = old[start + 1:]  # "change the price from 6.80 to 7.20 euros"
-            out.append((old, segment[at + 1:]))
+            out.append((old, after))
         return out
 
     def _replace_one(self, clause: Clause, old: list[Token], new: list[Token],
-                     place: Place | None) -> Interpretation | None:
+                     place: Place | None, *, everywhere: bool = False
+                     ) -> Interpretation | None:
         text, quoted = self._new_words(clause, new)
         if text is None:
             return None
-        everywhere = clause.has("relation.everywhere") or any(
+        everywhere = everywhere or clause.has("relation.everywhere") or any(
             t.lower_ in ("every", "all", "each") for t in old)
         field = self.fields.field(clause, old, text)
         if field is not None:
@@ -289,9 +333,12 @@ class EditFrames:
         if place is not None and place.missing:
             return [ask(_NOT_FOUND)]
         words = self.t.trim(body, clause, determiners=True)
-        if len(words) == 1 and words[0].lower_ in ("it", "that", "this", "them") and \
-                previous is not None:
-            return self.delete(previous, self._antecedent(previous), None, place=place)
+        if len(words) == 1 and words[0].lower_ in ("it", "that", "this", "them"):
+            if previous is not None and self._antecedent(previous):
+                return self.delete(previous, self._antecedent(previous), None, place=place)
+            if self.t.memory.intent in ("edit", "save_post", "new_post"):
+                return [Interpretation(intent=Intent.UNDO)]  # "nah, scrap that"
+            return None
         field = self._remove_field(clause, words)
         if field is not None:
             return [field]
@@ -369,7 +416,7 @@ class EditFrames:
         view = self.t.view
         colon = next((i for i, t in enumerate(body) if t.text == ":"), None)
         if colon is not None and self.t.lone_quote(body[colon + 1:], clause) is None:
-            text = self.t.words(self.t.trim(body[colon + 1:])).strip()
+            text = self.t.words(body[colon + 1:]).strip()
             body = body[:colon]
         else:
             quotes = [i for i, t in enumerate(body) if self.t.quote(t)]
@@ -398,9 +445,28 @@ class EditFrames:
             def make(anchor: str) -> list[dict[str, Any]]:
                 return [op_slots(InsertOp(anchor=anchor, text=text,
                                           position=position))]  # type: ignore[arg-type]
-            found = self._target(clause, body[at + 1:], make, None)
+            target = body[at + 1:]
+            heading = self._heading_line(clause, target)
+            if heading is not None:
+                return [edit_request(make(heading), headings=True)]
+            found = self._target(clause, target, make, None)
             return [found] if found is not None else None
         return self._insert_at_edge(clause, body, text, place)
+
+    def _heading_line(self, clause: Clause, tokens: list[Token]) -> str | None:
+        """The line of the heading `tokens` name ("the Tram 28 heading"), else None."""
+        view = self.t.view
+        words = self.t.trim(tokens, clause, determiners=True)
+        if view is None or not any(self.t.is_(t, "part.heading") for t in words):
+            return None
+        name = self.t.lone_quote([t for t in words if not self.t.is_(t, "part.heading")],
+                                 clause) or self.t.clean(
+            [t for t in words if not self.t.is_(t, "part.heading")], clause)
+        heading = view.heading(name) if name else None
+        if heading is None:
+            return None
+        start = view.text.rfind("\n", 0, heading.start) + 1
+        return view.text[start:heading.end]
 
     def _insert_at_edge(self, clause: Clause, body: list[Token], text: str,
                         place: Place | None) -> list[Interpretation] | None:
@@ -464,8 +530,11 @@ class EditFrames:
         if len(quotes) != 2:
             return None
         between = tokens[quotes[0] + 1:quotes[1]]
+        writes = [t for t in between if t.pos_ == "VERB" and (self.t.is_(t, "action.create") or
+                                                              self.t.is_(t, "action.replace"))]
         if any(self.t.is_(t, "relation.meant") for t in between) or any(
-                self.t.is_(t, "relation.be") for t in between[-3:]):
+                self.t.is_(t, "relation.be") for t in between[-3:]) or (
+                writes and clause.head_concept is None or clause.head in writes):
             one = self._replace_one(clause, [tokens[quotes[0]]], [tokens[quotes[1]]], None)
             return [one] if one is not None else None
         return None

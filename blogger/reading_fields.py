@@ -119,7 +119,20 @@ class FieldFrames:
         if heading_span is not None:
             return edit_request([op_slots(ReplaceOp(anchor=heading_span.text, text=text))],
                                 headings=True)
-        return None
+        return self.renamed_words(name, text)
+
+    def renamed_words(self, name: str, text: str) -> Interpretation | None:
+        """"call the monstera 'Monstera deliciosa'": words of the post, named anew."""
+        view = self.t.view
+        if view is None or not name:
+            return None
+        hits = view.occurrences(name)
+        if len(hits) != 1:
+            return None
+        anchor = view.unique_anchor(hits[0]).text
+        at = anchor.casefold().find(name.casefold())
+        return edit_request([op_slots(ReplaceOp(anchor=anchor, text=anchor[:at] + text +
+                                                anchor[at + len(name):]))])
 
     def value(self, clause: Clause) -> Interpretation | None:
         """A field named, then its new value: "the title should be X", "can the headline be

@@ -45,6 +45,8 @@ class UnitRef:
     ends_with: str | None = None
     region: Span | None = None
     missing_region: bool = False
+    #: Named by a word that fits a sentence or a paragraph ("the bit about ...").
+    vague: bool = False
 
 
 def _position(turn: Turn, clause: Clause, tokens: list[Token]) -> int | None:
@@ -138,7 +140,8 @@ def unit_ref(turn: Turn, clause: Clause, tokens: list[Token]) -> UnitRef | None:
     before = [t for t in tokens if t.i < noun.i]
     after = [t for t in tokens if t.i > noun.i and not (turn.is_(t, "part.sentence") and
                                                        t.i == noun.i + 1)]
-    ref = UnitRef(kind, index=_position(turn, clause, before))
+    ref = UnitRef(kind, index=_position(turn, clause, before),
+                  vague=named.lower_ in ("bit", "part", "stuff", "chunk"))
     # "the worms sentence", "the wool socks line": the topic before the noun.
     topic = [t for t in turn.trim(before, clause, determiners=True)
              if turn.concept(t) is None or turn.is_(t, "part.word")]

@@ -87,7 +87,7 @@ class Turn:
                        or out[-1].text in ("🙂", "🙏")):
             out.pop()
         while out and (out[0].is_punct or out[0].i in drop or out[0].is_space or
-                       (determiners and out[0].lower_ in _DETERMINERS)):
+                       (determiners and out[0].lower_ in _DETERMINERS and len(out) > 1)):
             out.pop(0)
         return out
 
@@ -99,6 +99,8 @@ class Turn:
         """`tokens` up to a comma that starts a clause of its own ("cut 'x', it's obvious",
         "remove the bit about y, nobody cares")."""
         for i, tok in enumerate(tokens):
+            if tok.text == "(" and i > 0:
+                return tokens[:i]  # "(no accent, my CMS chokes on it)": an aside
             if tok.text in (",", "—", "-") and i + 1 < len(tokens):
                 rest = tokens[i + 1:]
                 if any(t.dep_ in ("nsubj", "nsubjpass", "expl") and t.head.pos_ in (

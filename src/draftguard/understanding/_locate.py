@@ -37,6 +37,8 @@ DEFAULT_MIN_SCORE = 0.45
 DEFAULT_SEMANTIC_MARGIN = 0.15
 #: The weight of word coverage (0..1) against the cosine (about 0.1..0.8) in the blend.
 LEXICAL_WEIGHT = 0.5
+#: Units listed at most when the words stand in several alike.
+MAX_TIED = 5
 #: The weight of a description's words standing in a unit's opening words.
 LEAD_BONUS = 0.25
 LEAD_WORDS = 8
@@ -191,12 +193,17 @@ class PostView:
         units = self.units(kind, within)
         if not units:
             return Located(None)
-        lexical = self._coverage(description, units)
+        lexical = self._coverage(description, units, lead=kind == "paragraph")
         order = sorted(range(len(units)), key=lambda i: -lexical[i])
         best = lexical[order[0]]
         second = lexical[order[1]] if len(order) > 1 else 0.0
         if best >= min_coverage and best - second >= margin:
             return Located(units[order[0]])
+        if best >= min_coverage:
+            # The words stand in several units alike: the author named words, so meaning
+            # does not pick among them; they are asked about, in the post's order.
+            tied = [i for i in order[:MAX_TIED] if best - lexical[i] < margin]
+            return Located(None, tuple(units[i] for i in sorted(tied)))
         if not by_meaning:
             return Located(None, tuple(units[i] for i in order[:3] if lexical[i] > 0))
         from draftguard.language import similarities
@@ -214,9 +221,10 @@ class PostView:
         # Listed in the post's order, as the author reads it.
         return Located(None, tuple(units[i] for i in sorted(near)))
 
-    def _coverage(self, description: str, units: list[Span]) -> list[float]:
-        """The share of `description`'s topic weight each unit holds, plus up to
-        `LEAD_BONUS` for holding it in its opening words (a unit is about what it opens
+    def _coverage(self, description: str, units: list[Span], *,
+                  lead: bool = False) -> list[float]:
+        """The share of `description`'s topic weight each unit holds, plus (`lead`, for
+        paragraphs) up to `LEAD_BONUS` for holding it in its opening words (a unit is about what it opens
         with: "Race day was cold" is the race day paragraph, "... three weeks before race
         day" only mentions it)."""
         wanted = list(dict.fromkeys(stems(description)))
@@ -228,8 +236,8 @@ class PostView:
         for u in units:
             opening = frozenset(stems(" ".join(u.text.split()[:LEAD_WORDS])))
             share = sum(w for s, w in weight.items() if s in self.topic_stems(u)) / total
-            lead = sum(w for s, w in weight.items() if s in opening) / total
-            out.append(share + LEAD_BONUS * lead)
+            opens = sum(w for s, w in weight.items() if s in opening) / total
+            out.append(share + (LEAD_BONUS * opens if lead else 0.0))
         return out
 
     def respell(self, phrase: str, *, max_distance: int = 1) -> str | None:
