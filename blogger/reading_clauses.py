@@ -45,15 +45,24 @@ class ClauseReader:
         known = False
         previous: Clause | None = None
         for clause in found:
+            if clause.has("discourse.retract"):
+                out, known = [], True  # "monstera -> X? no wait, forget that. Just ..."
+                previous = clause
+                continue
             self._pass_to_complement(clause)
             got = self.read(clause, previous)
             if got is None:
-                got = self._count_only(clause, out)
+                got = self._count_only(clause, out) or self._goal_after(clause, out)
             if got is not None:
                 known = True
                 out.extend(got)
             previous = clause
-        return out if known else None
+        unique: list[Interpretation] = []
+        for request in out:  # "the last paragraph, the one about X": one request
+            if not any((u.intent, u.slots, u.question) == (request.intent, request.slots,
+                                                           request.question) for u in unique):
+                unique.append(request)
+        return unique if known else None
 
     def _pass_to_complement(self, clause: Clause) -> None:
         """"I want to delete X", "help me write a post": the wanted verb is the request."""
@@ -80,6 +89,22 @@ class ClauseReader:
             out[-1] = Interpretation(intent=out[-1].intent, slots={"count": counts[0][1]})
             return []
         return None
+
+    def _goal_after(self, clause: Clause,
+                    out: list[Interpretation]) -> list[Interpretation] | None:
+        """"check whether it fits the brief? the brief was: X": the goal in its own clause."""
+        if not out or out[-1].intent is not Intent.CHECK or out[-1].slots or \
+                not clause.has("part.brief"):
+            return None
+        tokens = clause.tokens
+        at = next((i for i, t in enumerate(tokens) if t.text == ":" or t.lemma_ == "be"), None)
+        if at is None:
+            return None
+        goal = self.t.lone_quote(tokens[at + 1:], clause) or self.t.clean(tokens[at + 1:],
+                                                                          clause)
+        if goal:
+            out[-1] = Interpretation(intent=Intent.CHECK, slots={"goal": goal})
+        return []
 
     def _numbers(self, tokens: list[Token]) -> list[tuple[Token, int]]:
         out = []
@@ -187,7 +212,7 @@ class ClauseReader:
                 return [ask("I could not find those words in the post. Quote the words to "
                             "change and the new ones, like: replace \"X\" with \"Y\".")]
         elif concept == "action.delete":
-            found = self.edits.delete(clause, body, previous, place=place)
+            found = self.edits.delete(clause, body, previous, place=place, lead=lead)
         elif concept == "action.insert":
             found = self.edits.insert(clause, body, place=place, lead=lead)
         elif concept == "action.rename":
@@ -339,7 +364,8 @@ class ClauseReader:
             return [Interpretation(intent=Intent.NEW_POST, slots={"rewrite": True})]
         if not posts:
             return None
-        noun = posts[-1]
+        nouns = [t for t in posts if t.pos_ != "VERB"]
+        noun = nouns[0] if nouns else posts[-1]
         fresh = any(self.t.is_(c, "new.") for c in noun.children)
         root = clause.tokens[0].sent.root
         # "draft a new post", "start a new post", "a new post about my allotment"
@@ -355,5 +381,5 @@ class ClauseReader:
             if t.i > noun.i and t.lower_ in ("about", "on", "covering", "for", "regarding"):
                 topic = clause.tokens[i + 1:]
                 break
-        words = self.t.clean(topic, clause)
+        words = self.t.clean(self.t.own_words(topic), clause)
         return [Interpretation(intent=Intent.NEW_POST, slots={"topic": words} if words else {})]

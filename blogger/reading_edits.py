@@ -42,6 +42,7 @@ __all__ = ["MAX_UNQUOTED_WORDS", "EditFrames"]
 #: The mean cosine the other sentences of a paragraph must have with "the bit about X" for
 #: the whole paragraph to be a reading of it too.
 SAME_TOPIC = 0.25
+_BACK_REFERENCES = ("it", "this", "that", "they", "these", "those", "he", "she")
 #: New words longer than this must be quoted: a longer unquoted tail is usually a clause.
 MAX_UNQUOTED_WORDS = 8
 _NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
@@ -160,7 +161,14 @@ class EditFrames:
         if para.span is None or not para.span.text.startswith(anchor):
             return None
         others = [u.text for u in view.units("sentence", para.span) if u.text != anchor]
-        if not others or float(similarities(ref.description, others).mean()) < SAME_TOPIC:
+        if not others:
+            return None
+        cosines = similarities(ref.description, others)
+        # A sentence that opens with a pronoun ("Take it out ...") goes on about the same.
+        continues = [float(c) >= SAME_TOPIC or o.split()[0].lower() in _BACK_REFERENCES
+                     or " it " in f" {o.lower()} " for c, o in zip(cosines, others,
+                                                                   strict=True)]
+        if not all(continues) and float(cosines.mean()) < SAME_TOPIC:
             return None  # the rest of the paragraph is about something else
         whole = place_units(view, [para.span], make, "paragraph")
         return choose_between((f"cut just “{snippet(anchor)}”", found),
@@ -327,13 +335,18 @@ class EditFrames:
         return self._target(clause, old, make, place, everywhere=everywhere)
 
     def delete(self, clause: Clause, body: list[Token], previous: Clause | None, *,
-               place: Place | None = None) -> list[Interpretation] | None:
+               place: Place | None = None, lead: list[Token] | None = None
+               ) -> list[Interpretation] | None:
         body, found = split_place(self.t, clause, self.t.own_words(body))
         place = self._unless_needless(clause, body, found or place)
         if place is not None and place.missing:
             return [ask(_NOT_FOUND)]
         words = self.t.trim(body, clause, determiners=True)
         if len(words) == 1 and words[0].lower_ in ("it", "that", "this", "them"):
+            before = Clause(lead or [], [t for t in clause.terms
+                                         if lead and t.start < lead[-1].i + 1])
+            if lead and self._antecedent(before):  # "The paragraph about X - delete it."
+                return self.delete(before, self._antecedent(before), None, place=place)
             if previous is not None and self._antecedent(previous):
                 return self.delete(previous, self._antecedent(previous), None, place=place)
             if self.t.memory.intent in ("edit", "save_post", "new_post"):
@@ -367,8 +380,10 @@ class EditFrames:
                                                                        "PROPN", "NUM"):
                     start -= 1
                 end = next((j for j in range(i + 1, len(clause.tokens))
-                            if clause.tokens[j].pos_ in ("AUX", "VERB")
-                            or clause.tokens[j].text in (",", ".")), len(clause.tokens))
+                            if (clause.tokens[j].pos_ in ("AUX", "VERB") and
+                                clause.tokens[j].dep_ not in ("relcl", "pcomp", "acl"))
+                            or clause.tokens[j].text in (",", ".", "-", "—", ":")),
+                           len(clause.tokens))
                 return clause.tokens[start:end]
         return []
 
@@ -390,6 +405,9 @@ class EditFrames:
         return [g for g in out if self.t.trim(g)]
 
     def _remove_field(self, clause: Clause, words: list[Token]) -> Interpretation | None:
+        if words and (self.t.is_(words[0], "part.meta") or self.t.is_(words[0], "part.tags")) \
+                and not any(self.t.quote(t) for t in words):
+            words = [words[0]]  # "the description field from the front matter"
         if not words or len(words) > 3:
             return None
         last = words[-1]
@@ -446,6 +464,11 @@ class EditFrames:
                 return [op_slots(InsertOp(anchor=anchor, text=text,
                                           position=position))]  # type: ignore[arg-type]
             target = body[at + 1:]
+            if any(t.lower_ in ("everything", "all") for t in target[:2]):
+                first = position == "before"  # "before everything else", "after all of it"
+                return self._insert_at_edge(clause, [*body[:at], *(
+                    [t for t in body if self.t.is_(t, "position.first")] if first else [])],
+                    text, place, first=first)
             heading = self._heading_line(clause, target)
             if heading is not None:
                 return [edit_request(make(heading), headings=True)]
@@ -469,12 +492,14 @@ class EditFrames:
         return view.text[start:heading.end]
 
     def _insert_at_edge(self, clause: Clause, body: list[Token], text: str,
-                        place: Place | None) -> list[Interpretation] | None:
+                        place: Place | None, *, first: bool | None = None
+                        ) -> list[Interpretation] | None:
         """"at the end of the conclusion", "to the start of the second paragraph", or no
         place at all (the end of the post)."""
         view = self.t.view
         assert view is not None
-        first = any(self.t.is_(t, "position.first") for t in body)
+        if first is None:
+            first = any(self.t.is_(t, "position.first") for t in body)
         region = place.region if place else None
         of = next((i for i, t in enumerate(body) if t.lower_ == "of" and i > 0
                    and (self.t.is_(body[i - 1], "position.") or body[i - 1].lower_ in (
@@ -528,7 +553,7 @@ class EditFrames:
             one = self._replace_one(clause, old_side, new, place)
             return [one] if one is not None else None
         if len(quotes) != 2:
-            return None
+            return self._correction(clause)
         between = tokens[quotes[0] + 1:quotes[1]]
         writes = [t for t in between if t.pos_ == "VERB" and (self.t.is_(t, "action.create") or
                                                               self.t.is_(t, "action.replace"))]
@@ -536,5 +561,28 @@ class EditFrames:
                 self.t.is_(t, "relation.be") for t in between[-3:]) or (
                 writes and clause.head_concept is None or clause.head in writes):
             one = self._replace_one(clause, [tokens[quotes[0]]], [tokens[quotes[1]]], None)
+            return [one] if one is not None else None
+        return None
+
+    def _correction(self, clause: Clause) -> list[Interpretation] | None:
+        """"Priya won 21, not 19", "the sign said Almost done, not Nearly there": the
+        post's words after "not" become the words before it (as many of them), when they
+        stand once in the post and the new ones nowhere."""
+        tokens = clause.tokens
+        view = self.t.view
+        for i, tok in enumerate(tokens):
+            if tok.lower_ != "not" or i < 2 or tokens[i - 1].text != "," or view is None:
+                continue
+            end = next((j for j in range(i + 1, len(tokens)) if tokens[j].is_punct),
+                       len(tokens))
+            old = tokens[i + 1:end]
+            said = [t for t in tokens[:i - 1] if not self.t.is_(t, "discourse.filler")]
+            new = said[-len(old):] if old and len(said) >= len(old) else []
+            if not old or not new or any(self.t.quote(t) for t in (*old, *new)):
+                return None
+            old_words, new_words = self.t.words(old), self.t.words(new)
+            if len(view.occurrences(old_words)) != 1 or view.occurrences(new_words):
+                return None
+            one = self._replace_one(clause, old, new, None)
             return [one] if one is not None else None
         return None

@@ -109,6 +109,9 @@ class Clause:
             return True  # an imperative opening the clause ("cut the bit ...", "in the
             # conclusion, change ..."), whatever the parser made of the verb itself
         mine = {t.i for t in self.tokens}
+        if any(t.lower_ in ("you", "u") and t.dep_ in _SUBJECTS and t.i < verb.i and any(
+                a.lower_ in _ASKING_AUX for a in t.head.children) for t in self.tokens):
+            return True  # "would you be so kind as to remove ...", "could you please ..."
         subjects = [c for c in verb.children if c.dep_ in _SUBJECTS and c.i in mine]
         if not subjects:
             if verb.dep_ in _EMBEDDED:
