@@ -128,16 +128,16 @@ class BloggerReader:
         if best.label == "chat" or best.score < self.exemplar_score:
             return Reading()
         second = ranked[1]
-        request = Interpretation(intent=Intent(best.label), confidence=best.score)
+        request = Interpretation(intent=Intent(best.label), confidence=_unit(best.score))
         if best.score - second.score >= self.exemplar_margin and \
                 best.score >= self.min_confidence:
             return Reading(requests=(request,))
         if second.label == "chat":
             return Reading()
-        other = Interpretation(intent=Intent(second.label), confidence=second.score)
+        other = Interpretation(intent=Intent(second.label), confidence=_unit(second.score))
         return Reading(requests=(choose_between(
             (SAID.get(request.intent, best.label), request),
-            (SAID.get(other.intent, second.label), other), confidence=best.score),))
+            (SAID.get(other.intent, second.label), other), confidence=_unit(best.score)),))
 
     def _follow_up(self, turn: Turn) -> Interpretation | None:
         """An answer to the question asked last, or a new count for the artifact just made."""
@@ -191,6 +191,11 @@ class BloggerReader:
             return Interpretation(intent=Intent.CHECK,
                                   slots={"goal": cmd.text.strip()} if cmd.text.strip() else {})
         return Interpretation(intent=Intent(cmd.name))
+
+
+def _unit(score: float) -> float:
+    """A cosine as a confidence (float error can put it a hair over 1)."""
+    return min(1.0, max(0.0, score))
 
 
 def _request_part(text: str) -> str:

@@ -123,7 +123,13 @@ class ClauseReader:
     def read(self, clause: Clause, previous: Clause | None) -> list[Interpretation] | None:
         concept = clause.head_concept or ""
         if self._asks_for_sources(clause):
-            return [Interpretation(intent=Intent.SOURCES)]
+            also = [Interpretation(intent=Intent.VERSIONS)] if clause.has("version.noun") else []
+            return [Interpretation(intent=Intent.SOURCES), *also]
+        head = clause.head
+        if head is not None and head.lemma_ in _WANTING and not clause.extra.get("wanted") \
+                and any(c.dep_ in ("xcomp", "ccomp") and c.pos_ == "VERB"
+                        for c in head.children):
+            return self._statement(clause)  # "just wanted to say the ramen was great"
         if clause.head is not None and not clause.extra.get("wanted") and \
                 not clause.said_to_reader() and clause.head.lemma_ not in _WANTING:
             return self._statement(clause)
@@ -169,7 +175,7 @@ class ClauseReader:
             return False
         if clause.head_concept == "action.list":
             return True
-        return any(n.i > 0 and self.t.doc[n.i - 1].tag_ in _WH for n in notes)
+        return any(t.tag_ in _WH for n in notes for t in self.t.doc[max(0, n.i - 4):n.i])
 
     def _statement(self, clause: Clause) -> list[Interpretation] | None:
         """A verb not said to the reader ("I changed it", "how do I make a quiz?"): only
@@ -193,7 +199,9 @@ class ClauseReader:
             scope_at = next((i for i, t in enumerate(lead) if self.t.is_(t, "relation.scope")),
                             None)
             if scope_at is not None:  # "In the tyres paragraph, replace ...": the place first
-                place = find_place(self.t, clause, self.t.trim(lead[scope_at + 1:]))
+                end = next((i for i in range(scope_at + 1, len(lead)) if lead[i].text == ","),
+                           len(lead))
+                place = find_place(self.t, clause, self.t.trim(lead[scope_at + 1:end]))
                 if place is not None and place.missing:
                     return [ask(_NOT_FOUND)]
         found: list[Interpretation] | None = None
@@ -237,8 +245,9 @@ class ClauseReader:
 
     def _back(self, clause: Clause) -> bool:
         head = clause.head
-        candidates = [head] if head is not None else [t for t in clause.tokens
-                                                      if t.pos_ == "VERB"]
+        candidates = [t for t in clause.tokens if t.pos_ == "VERB"]
+        if head is not None and head.pos_ in ("VERB", "AUX"):
+            candidates = [head]
         return any(c.dep_ in ("prt", "advmod") and c.lower_ == "back"
                    for v in candidates if v is not None for c in v.children)
 
@@ -302,8 +311,9 @@ class ClauseReader:
         """"check the post", "does this meet the brief: X", "would this work as a guide to
         X?", "is it ready?": a check, with the goal the author names."""
         tokens = clause.tokens
-        if clause.head_concept != "action.check" and not self._about_the_post(clause):
-            return None
+        if clause.head_concept != "action.check" and (not self._about_the_post(clause) or any(
+                t.tag_ in ("WRB", "WP") for t in tokens[:2])):
+            return None  # "how do you know when an essay is finished?"
         start: int | None = None
         for i, t in enumerate(tokens):
             if self.t.is_(t, "part.brief") or t.lower_ == "against":

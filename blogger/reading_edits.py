@@ -42,7 +42,7 @@ __all__ = ["MAX_UNQUOTED_WORDS", "EditFrames"]
 #: The mean cosine the other sentences of a paragraph must have with "the bit about X" for
 #: the whole paragraph to be a reading of it too.
 SAME_TOPIC = 0.25
-_BACK_REFERENCES = ("it", "this", "that", "they", "these", "those", "he", "she")
+_BACK_REFERENCES = ("it", "this", "that", "they", "these", "those", "he", "she", "mine")
 #: New words longer than this must be quoted: a longer unquoted tail is usually a clause.
 MAX_UNQUOTED_WORDS = 8
 _NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
@@ -166,8 +166,8 @@ class EditFrames:
         cosines = similarities(ref.description, others)
         # A sentence that opens with a pronoun ("Take it out ...") goes on about the same.
         continues = [float(c) >= SAME_TOPIC or o.split()[0].lower() in _BACK_REFERENCES
-                     or " it " in f" {o.lower()} " for c, o in zip(cosines, others,
-                                                                   strict=True)]
+                     or " it " in f" {o.lower()} " or len(o.split()) <= 4
+                     for c, o in zip(cosines, others, strict=True)]
         if not all(continues) and float(cosines.mean()) < SAME_TOPIC:
             return None  # the rest of the paragraph is about something else
         whole = place_units(view, [para.span], make, "paragraph")
@@ -251,7 +251,8 @@ class EditFrames:
 
     def _pairs(self, clause: Clause, body: list[Token]) -> list[tuple[list[Token], list[Token]]]:
         """"a to b and c to d": the pairs; one pair when the body holds one relation."""
-        rels = [i for i, t in enumerate(body) if self.t.is_(t, "relation.new")]
+        starts = {t.start for t in clause.terms if t.concept == "relation.new"}
+        rels = [i for i, t in enumerate(body) if t.i in starts]
         if not rels:
             # "change the 2007 in 2008": "in" where no place follows it
             rels = [i for i, t in enumerate(body) if t.lower_ == "in" and 0 < i < len(body) - 1
@@ -264,13 +265,13 @@ class EditFrames:
         segments, start = [], 0
         for cut in cuts:
             segment = body[start:cut]
-            if any(self.t.is_(t, "relation.new") for t in segment):
+            if any(t.i in starts for t in segment):
                 segments.append(segment)
                 start = cut + 1
         segments.append(body[start:])
         out = []
         for segment in segments:
-            at = self._rel(clause, segment, "relation.new")
+            at = next((i for i, t in enumerate(segment) if t.i in starts), None)
             if at is None:
                 return []
             term = clause.term_at(segment[at])
@@ -302,6 +303,11 @@ class EditFrames:
         found = self.t.lone_quote(old, clause) or self.t.clean(
             [t for t in old if not self.t.is_(t, "part.word")], clause, determiners=True)
         bare_new = text
+        old_words, new_words = found.split(), text.split()
+        if not quoted and new_words and new_words[0] in old_words[1:]:
+            # "the gel every 40 minutes -> every 45 minutes": the words before stay
+            keep = old_words[:old_words.index(new_words[0])]
+            bare_new = text = " ".join([*keep, text])
         if not quoted and self.t.view is not None and found and \
                 self.t.view.occurrences(found) and text.split()[0].lower() in (
                     "the", "a", "an", "my"):
@@ -444,9 +450,11 @@ class EditFrames:
             body = body[:quotes[0]] + body[quotes[0] + 1:]
         if not text:
             return None
-        if lead and any(self.t.is_(t, "relation.after") or self.t.is_(t, "relation.before")
-                        for t in lead[:2]):
-            body = [*body, *lead]  # "after the bit about X, add: ..."
+        starts = {t.start for t in clause.terms if t.concept in ("relation.after",
+                                                                  "relation.before")}
+        at_lead = next((i for i, t in enumerate(lead or []) if t.i in starts), None)
+        if lead and at_lead is not None:
+            body = [*body, *lead[at_lead:]]  # "after the bit about X, add: ..."
         if any(self.t.is_(t, "part.tags") for t in body[:3]):
             return self.fields.tags(clause, body, adding=True, value=text)
         body, found = split_place(self.t, clause, body)
@@ -553,7 +561,7 @@ class EditFrames:
             one = self._replace_one(clause, old_side, new, place)
             return [one] if one is not None else None
         if len(quotes) != 2:
-            return self._correction(clause)
+            return self._correction(clause) or self._numbers_said(clause)
         between = tokens[quotes[0] + 1:quotes[1]]
         writes = [t for t in between if t.pos_ == "VERB" and (self.t.is_(t, "action.create") or
                                                               self.t.is_(t, "action.replace"))]
@@ -563,6 +571,23 @@ class EditFrames:
             one = self._replace_one(clause, [tokens[quotes[0]]], [tokens[quotes[1]]], None)
             return [one] if one is not None else None
         return None
+
+    def _numbers_said(self, clause: Clause) -> list[Interpretation] | None:
+        """"the rent figure, 1,450, should be 1,550": a number of the post, then what it
+        should be."""
+        tokens = clause.tokens
+        numbers = [i for i, t in enumerate(tokens) if t.like_num and any(c.isdigit()
+                                                                        for c in t.text)]
+        view = self.t.view
+        if len(numbers) != 2 or view is None:
+            return None
+        between = tokens[numbers[0] + 1:numbers[1]]
+        if not any(self.t.is_(t, "relation.be") for t in between):
+            return None
+        if len(view.occurrences(tokens[numbers[0]].text)) != 1:
+            return None
+        one = self._replace_one(clause, [tokens[numbers[0]]], [tokens[numbers[1]]], None)
+        return [one] if one is not None else None
 
     def _correction(self, clause: Clause) -> list[Interpretation] | None:
         """"Priya won 21, not 19", "the sign said Almost done, not Nearly there": the
