@@ -64,9 +64,7 @@ class BloggerReader:
         """The requests in `message` about `post`, and the memory for the next message."""
         last = Memory.load(memory)
         reading = self._read(message.strip(), post, last)
-        if not reading.requests:
-            return Read(reading=reading, memory=Memory(intent=last.intent))
-        return Read(reading=reading, memory=Memory.of(reading))
+        return Read(reading=reading, memory=Memory.after(reading, last))
 
     def _read(self, text: str, post: str | None, memory: Memory) -> Reading:
         if not text:

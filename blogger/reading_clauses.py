@@ -12,8 +12,8 @@ from blogger.intents import unclear
 from blogger.reading_edits import EditFrames
 from blogger.reading_places import find_place
 from blogger.reading_turn import Turn
-from draftguard.understanding._asking import ask
 from draftguard.text import number_value
+from draftguard.understanding._asking import ask
 from draftguard.understanding._frames import Clause
 from draftguard.understanding._types import Intent, Interpretation
 
@@ -303,8 +303,8 @@ class ClauseReader:
             intent = _ARTIFACTS[term.concept]
             if any(o.intent is intent for o in out):
                 continue
-            n = counts.get(term.start)
-            out.append(Interpretation(intent=intent, slots={"count": n} if n else {}))
+            count = counts.get(term.start)
+            out.append(Interpretation(intent=intent, slots={"count": count} if count else {}))
         return out
 
     def _check(self, clause: Clause) -> list[Interpretation] | None:
@@ -339,8 +339,8 @@ class ClauseReader:
         """A question whose subject is the post, and whose verb or adjective asks whether it
         fits or is ready ("does my post match the brief", "is it ready?")."""
         for tok in clause.tokens:
-            if tok.dep_ not in ("nsubj", "nsubjpass") or tok.lower_ not in _ABOUT_POST and \
-                    not self.t.is_(tok, "part.post"):
+            if tok.dep_ not in ("nsubj", "nsubjpass") or (tok.lower_ not in _ABOUT_POST and \
+                    not self.t.is_(tok, "part.post")):
                 continue
             verb = tok.head
             if self.t.is_(verb, "check.fit") or any(

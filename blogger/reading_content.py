@@ -40,7 +40,7 @@ def read_content(text: str, lexicon: Lexicon) -> Interpretation | None:
     paras = [p for p in text.split("\n\n") if p.strip()]
     if text.startswith("# ") and len(paras) >= 2:
         return Interpretation(intent=Intent.SAVE_POST, slots={"text": text.rstrip() + "\n"})
-    head, newline, body = text.partition("\n")
+    head, _, body = text.partition("\n")
     one_line = not body.strip()
     if one_line:
         colon = head.find(":")

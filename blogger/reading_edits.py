@@ -7,7 +7,7 @@ located in the post, a question quoting the candidates, or None when it cannot r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from blogger.reading_fields import FieldFrames
 from blogger.reading_places import (
@@ -219,7 +219,7 @@ class EditFrames:
         written = self.t.memory.written
         if written is None or self.t.view is None or self.t.memory.intent != "edit":
             return None
-        text, quoted = self._new_words(clause, new)
+        text, _quoted = self._new_words(clause, new)
         if text is None:
             return None
         found, text = _shared_unit(self.t.view.text, written, text)
@@ -277,9 +277,9 @@ class EditFrames:
             term = clause.term_at(segment[at])
             after = [t for t in segment if term is not None and t.i >= term.end]
             old = segment[:at]
-            start = next((i for i, t in enumerate(old) if t.lower_ == "from"), None)
-            if start is not None and start + 1 < len(old):
-                old = old[start + 1:]  # "change the price from 6.80 to 7.20 euros"
+            origin = next((i for i, t in enumerate(old) if t.lower_ == "from"), None)
+            if origin is not None and origin + 1 < len(old):
+                old = old[origin + 1:]  # "change the price from 6.80 to 7.20 euros"
             out.append((old, after))
         return out
 
@@ -395,7 +395,7 @@ class EditFrames:
 
     def _items(self, words: list[Token]) -> list[list[Token]]:
         """"'a' and 'b'", "the sentence about x and the one about y": one group each."""
-        cuts = [i for i, t in enumerate(words) if t.lower_ in ("and", ",", "&") and 0 < i
+        cuts = [i for i, t in enumerate(words) if t.lower_ in ("and", ",", "&") and i > 0
                 and i + 1 < len(words) and (self.t.quote(words[i + 1]) is not None or (
                     words[i + 1].lower_ in ("the", "that") and i + 2 < len(words)
                     and (words[i + 2].lower_ in ("one", "other") or
@@ -466,11 +466,10 @@ class EditFrames:
         after = self._rel(clause, body, "relation.after")
         before = self._rel(clause, body, "relation.before")
         at = after if after is not None else before
-        position = "after" if after is not None else "before" if before is not None else None
-        if at is not None and position is not None:
+        position: Literal["after", "before"] = "after" if after is not None else "before"
+        if at is not None:
             def make(anchor: str) -> list[dict[str, Any]]:
-                return [op_slots(InsertOp(anchor=anchor, text=text,
-                                          position=position))]  # type: ignore[arg-type]
+                return [op_slots(InsertOp(anchor=anchor, text=text, position=position))]
             target = body[at + 1:]
             if any(t.lower_ in ("everything", "all") for t in target[:2]):
                 first = position == "before"  # "before everything else", "after all of it"
@@ -480,8 +479,8 @@ class EditFrames:
             heading = self._heading_line(clause, target)
             if heading is not None:
                 return [edit_request(make(heading), headings=True)]
-            found = self._target(clause, target, make, None)
-            return [found] if found is not None else None
+            located = self._target(clause, target, make, None)
+            return [located] if located is not None else None
         return self._insert_at_edge(clause, body, text, place)
 
     def _heading_line(self, clause: Clause, tokens: list[Token]) -> str | None:
@@ -567,7 +566,7 @@ class EditFrames:
                                                               self.t.is_(t, "action.replace"))]
         if any(self.t.is_(t, "relation.meant") for t in between) or any(
                 self.t.is_(t, "relation.be") for t in between[-3:]) or (
-                writes and clause.head_concept is None or clause.head in writes):
+                (writes and clause.head_concept is None) or clause.head in writes):
             one = self._replace_one(clause, [tokens[quotes[0]]], [tokens[quotes[1]]], None)
             return [one] if one is not None else None
         return None

@@ -76,7 +76,7 @@ class Turn:
              determiners: bool = False) -> list[Token]:
         """`tokens` without the punctuation and the politeness at either end ("please",
         "thanks", "for me"), and the determiner in front when asked."""
-        drop = set()
+        drop: set[int] = set()
         if clause is not None:
             for term in clause.terms:
                 if term.concept.startswith(("discourse.", "relation.instead",

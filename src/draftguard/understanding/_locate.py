@@ -264,4 +264,5 @@ class PostView:
 
     @cached_property
     def _vocabulary(self) -> frozenset[str]:
-        return frozenset(w.strip(".,;:!?()\"'“”‘’").casefold() for w in self.text.split())
+        marks = ".,;:!?()\"'“”‘’"
+        return frozenset(w.strip(marks).casefold() for w in self.text.split())

@@ -55,7 +55,7 @@ class Masked:
         for i, start in enumerate(self.starts):
             at = start - offset
             word = f"{PLACEHOLDER}{i}"
-            if 0 <= at and text.startswith(word, at):
+            if at >= 0 and text.startswith(word, at):
                 out.append(text[pos:at])
                 out.append(f'"{self.quotes[i]}"')
                 pos = at + len(word)

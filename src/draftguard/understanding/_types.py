@@ -95,6 +95,13 @@ class Memory(BaseModel):
         return cls(intent=last.intent.value, candidates=candidates, written=written)
 
     @classmethod
+    def after(cls, reading: Reading, before: Memory) -> Memory:
+        """The memory once `reading` is acted on: a message that is no request keeps the
+        last intent (and drops the question's candidates)."""
+        return cls.of(reading) if reading.requests else cls(intent=before.intent,
+                                                             written=before.written)
+
+    @classmethod
     def load(cls, value: object) -> Memory:
         """A memory from session state; anything that no longer reads is a fresh one."""
         if isinstance(value, Memory):
