@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 from blogger.intents import unclear
 from blogger.reading_edits import EditFrames
+from blogger.reading_inserts import InsertFrames
+from blogger.reading_pairs import SaidPairs
 from blogger.reading_places import find_place
 from blogger.reading_turn import Turn
 from draftguard.text import number_value
@@ -37,6 +39,8 @@ class ClauseReader:
     def __init__(self, turn: Turn) -> None:
         self.t = turn
         self.edits = EditFrames(turn)
+        self.inserts = InsertFrames(self.edits)
+        self.pairs = SaidPairs(self.edits)
 
     def read_all(self, found: list[Clause]) -> list[Interpretation] | None:
         """The requests of every clause in order; None when no clause holds anything the
@@ -133,7 +137,7 @@ class ClauseReader:
         if clause.head is not None and not clause.extra.get("wanted") and \
                 not clause.said_to_reader() and clause.head.lemma_ not in _WANTING:
             return self._statement(clause)
-        said = self.edits.said_pair(clause)
+        said = self.pairs.said_pair(clause)
         if said is not None:
             return said
         if clause.has("artifact.") and not concept.startswith(("action.delete",
@@ -180,7 +184,7 @@ class ClauseReader:
     def _statement(self, clause: Clause) -> list[Interpretation] | None:
         """A verb not said to the reader ("I changed it", "how do I make a quiz?"): only
         "I meant 'X'" and its kin read as requests; the rest is left to similarity."""
-        said = self.edits.said_pair(clause)
+        said = self.pairs.said_pair(clause)
         return said
 
     def _edit(self, clause: Clause, concept: str,
@@ -206,7 +210,7 @@ class ClauseReader:
                     return [ask(_NOT_FOUND)]
         found: list[Interpretation] | None = None
         if concept in ("action.replace", "action.create"):
-            found = self.edits.again(clause, body, previous)
+            found = self.pairs.again(clause, body, previous)
         if found is not None:
             return found
         if concept == "action.publish" or (head is None and any(
@@ -222,7 +226,7 @@ class ClauseReader:
         elif concept == "action.delete":
             found = self.edits.delete(clause, body, previous, place=place, lead=lead)
         elif concept == "action.insert":
-            found = self.edits.insert(clause, body, place=place, lead=lead)
+            found = self.inserts.insert(clause, body, place=place, lead=lead)
         elif concept == "action.rename":
             one = self.edits.fields.rename(clause, body)
             found = [one] if one is not None else None

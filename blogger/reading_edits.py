@@ -7,7 +7,7 @@ located in the post, a question quoting the candidates, or None when it cannot r
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from blogger.reading_fields import FieldFrames
 from blogger.reading_places import (
@@ -19,7 +19,7 @@ from blogger.reading_places import (
     units_for,
 )
 from blogger.reading_turn import Turn
-from draftguard.edits._plan import DeleteOp, InsertOp, ReplaceOp
+from draftguard.edits._plan import DeleteOp, ReplaceOp
 from draftguard.language import similarities
 from draftguard.text import straighten_quotes
 from draftguard.understanding._asking import ask, choose_between, snippet
@@ -83,7 +83,7 @@ class EditFrames:
         self.fields = FieldFrames(turn)
 
     # -- shared pieces ---------------------------------------------------------------------
-    def _rel(self, clause: Clause, tokens: list[Token], concept: str) -> int | None:
+    def rel(self, clause: Clause, tokens: list[Token], concept: str) -> int | None:
         """The index in `tokens` of the first token of a `concept` term (a placeholder's
         own neighbour first: "Xq0 to Xq1")."""
         for i, tok in enumerate(tokens):
@@ -92,7 +92,7 @@ class EditFrames:
                 return i
         return None
 
-    def _new_words(self, clause: Clause, tokens: list[Token]) -> tuple[str | None, bool]:
+    def new_words(self, clause: Clause, tokens: list[Token]) -> tuple[str | None, bool]:
         """The new words (quoted, or a few unquoted ones), and whether they were quoted."""
         quote = self.t.lone_quote(tokens, clause)
         if quote is not None:
@@ -105,7 +105,7 @@ class EditFrames:
             return None, False  # a clause, not new words: too easy to misread
         return self.t.words(kept).strip(), False
 
-    def _target(self, clause: Clause, tokens: list[Token],
+    def target(self, clause: Clause, tokens: list[Token],
                 make: Make, place: Place | None, *, unit_ok: bool = True,
                 everywhere: bool = False) -> Interpretation | None:
         """The edit `make` builds, at what `tokens` name: a quotation, a described unit, or
@@ -175,7 +175,7 @@ class EditFrames:
                               (f"the whole paragraph “{snippet(para.span.text)}”", whole),
                               confidence=0.5)
 
-    def _unless_needless(self, clause: Clause, body: list[Token],
+    def unless_needless(self, clause: Clause, body: list[Token],
                          place: Place | None) -> Place | None:
         """A place that names no part of the post does not matter when the first quotation
         stands once in the whole post: the edit is done there."""
@@ -186,48 +186,6 @@ class EditFrames:
             return None
         return place
 
-    def again(self, clause: Clause, body: list[Token], previous: Clause | None
-              ) -> list[Interpretation] | None:
-        """"make it 600", "make that 'for 45 minutes'", "change it to X": the words just
-        named (a quotation in the clause before) or just written (the last edit) become
-        the new ones."""
-        words = self.t.trim(body, clause)
-        said = previous is not None and previous.has("relation.be") and \
-            self.t.lone_quote(words, clause) is not None
-        if said:  # "Everywhere it says 'X', write 'Y' instead"
-            words = [words[0], *words]
-        if len(words) < 2 or (words[0].lower_ not in ("it", "that", "this") and not said):
-            return None
-        new = words[1:]
-        if new and self.t.is_(new[0], "relation.new"):
-            new = new[1:]
-        old: list[Token] = []
-        place = None
-        if previous is not None:
-            old = [t for t in previous.tokens if self.t.quote(t)][:1]
-            subject = [t for t in previous.tokens if self.t.is_(t, "part.")]
-            if old and subject:
-                place = find_place(self.t, previous, [t for t in previous.tokens
-                                                      if t.i < old[0].i and t.pos_ != "VERB"
-                                                      and not self.t.is_(t, "relation.be")])
-        if old:
-            one = self._replace_one(clause, old, new, self._unless_needless(clause, old,
-                                                                            place),
-                                    everywhere=previous is not None and previous.has(
-                                        "relation.everywhere"))
-            return [one] if one is not None else None
-        written = self.t.memory.written
-        if written is None or self.t.view is None or self.t.memory.intent != "edit":
-            return None
-        text, _quoted = self._new_words(clause, new)
-        if text is None:
-            return None
-        found, text = _shared_unit(self.t.view.text, written, text)
-        return [place_phrase(self.t.view, found,
-                             lambda a: [op_slots(ReplaceOp(anchor=a, text=_carry(a, found,
-                                                                                   text)))])]
-
-    # -- the frames --------------------------------------------------------------------------
     def replace(self, clause: Clause, body: list[Token], *,
                 place: Place | None = None) -> list[Interpretation] | None:
         """"X to Y" after a replace verb (several pairs: one edit each)."""
@@ -237,13 +195,13 @@ class EditFrames:
             if named is not None:
                 place, body = named, body[colon + 1:]
         body, found = split_place(self.t, clause, self.t.own_words(body))
-        place = self._unless_needless(clause, body, found or place)
+        place = self.unless_needless(clause, body, found or place)
         if place is not None and place.missing:
             return [ask(_NOT_FOUND)]
         pairs = self._pairs(clause, body)
         out: list[Interpretation] = []
         for old, new in pairs:
-            one = self._replace_one(clause, old, new, place)
+            one = self.replace_one(clause, old, new, place)
             if one is None:
                 return None
             out.append(one)
@@ -283,10 +241,10 @@ class EditFrames:
             out.append((old, after))
         return out
 
-    def _replace_one(self, clause: Clause, old: list[Token], new: list[Token],
+    def replace_one(self, clause: Clause, old: list[Token], new: list[Token],
                      place: Place | None, *, everywhere: bool = False
                      ) -> Interpretation | None:
-        text, quoted = self._new_words(clause, new)
+        text, quoted = self.new_words(clause, new)
         if text is None:
             return None
         everywhere = everywhere or clause.has("relation.everywhere") or any(
@@ -338,13 +296,13 @@ class EditFrames:
                                old, clause) is not None or len(found.split()) <= 3 else None
             return place_phrase(self.t.view, found, make, region=region,
                                 scope=place.scope if place else None, everywhere=everywhere)
-        return self._target(clause, old, make, place, everywhere=everywhere)
+        return self.target(clause, old, make, place, everywhere=everywhere)
 
     def delete(self, clause: Clause, body: list[Token], previous: Clause | None, *,
                place: Place | None = None, lead: list[Token] | None = None
                ) -> list[Interpretation] | None:
         body, found = split_place(self.t, clause, self.t.own_words(body))
-        place = self._unless_needless(clause, body, found or place)
+        place = self.unless_needless(clause, body, found or place)
         if place is not None and place.missing:
             return [ask(_NOT_FOUND)]
         words = self.t.trim(body, clause, determiners=True)
@@ -370,7 +328,7 @@ class EditFrames:
             return [op_slots(DeleteOp(anchor=anchor))]
 
         for group in groups:
-            one = self._target(clause, group, make, place)
+            one = self.target(clause, group, make, place)
             if one is None:
                 return None
             out.append(one)
@@ -431,182 +389,4 @@ class EditFrames:
             end = text.find("\n", heading.end)
             line = text[start:end if end >= 0 else len(text)]
             return edit_request([op_slots(DeleteOp(anchor=line))], headings=True)
-        return None
-
-    def insert(self, clause: Clause, body: list[Token], *, place: Place | None = None,
-               lead: list[Token] | None = None) -> list[Interpretation] | None:
-        """New words (quoted, or after a colon) put after or before a place, at the start or
-        end of a part, or at the end of the post."""
-        view = self.t.view
-        colon = next((i for i, t in enumerate(body) if t.text == ":"), None)
-        if colon is not None and self.t.lone_quote(body[colon + 1:], clause) is None:
-            text = self.t.words(body[colon + 1:]).strip()
-            body = body[:colon]
-        else:
-            quotes = [i for i, t in enumerate(body) if self.t.quote(t)]
-            if not quotes:
-                return self.fields.tags(clause, body, adding=True)
-            text = self.t.quote(body[quotes[0]]) or ""
-            body = body[:quotes[0]] + body[quotes[0] + 1:]
-        if not text:
-            return None
-        starts = {t.start for t in clause.terms if t.concept in ("relation.after",
-                                                                  "relation.before")}
-        at_lead = next((i for i, t in enumerate(lead or []) if t.i in starts), None)
-        if lead and at_lead is not None:
-            body = [*body, *lead[at_lead:]]  # "after the bit about X, add: ..."
-        if any(self.t.is_(t, "part.tags") for t in body[:3]):
-            return self.fields.tags(clause, body, adding=True, value=text)
-        body, found = split_place(self.t, clause, body)
-        place = found or place
-        if place is not None and place.missing:
-            return [ask(_NOT_FOUND)]
-        if view is None:
-            return None
-        after = self._rel(clause, body, "relation.after")
-        before = self._rel(clause, body, "relation.before")
-        at = after if after is not None else before
-        position: Literal["after", "before"] = "after" if after is not None else "before"
-        if at is not None:
-            def make(anchor: str) -> list[dict[str, Any]]:
-                return [op_slots(InsertOp(anchor=anchor, text=text, position=position))]
-            target = body[at + 1:]
-            if any(t.lower_ in ("everything", "all") for t in target[:2]):
-                first = position == "before"  # "before everything else", "after all of it"
-                return self._insert_at_edge(clause, [*body[:at], *(
-                    [t for t in body if self.t.is_(t, "position.first")] if first else [])],
-                    text, place, first=first)
-            heading = self._heading_line(clause, target)
-            if heading is not None:
-                return [edit_request(make(heading), headings=True)]
-            located = self._target(clause, target, make, None)
-            return [located] if located is not None else None
-        return self._insert_at_edge(clause, body, text, place)
-
-    def _heading_line(self, clause: Clause, tokens: list[Token]) -> str | None:
-        """The line of the heading `tokens` name ("the Tram 28 heading"), else None."""
-        view = self.t.view
-        words = self.t.trim(tokens, clause, determiners=True)
-        if view is None or not any(self.t.is_(t, "part.heading") for t in words):
-            return None
-        name = self.t.lone_quote([t for t in words if not self.t.is_(t, "part.heading")],
-                                 clause) or self.t.clean(
-            [t for t in words if not self.t.is_(t, "part.heading")], clause)
-        heading = view.heading(name) if name else None
-        if heading is None:
-            return None
-        start = view.text.rfind("\n", 0, heading.start) + 1
-        return view.text[start:heading.end]
-
-    def _insert_at_edge(self, clause: Clause, body: list[Token], text: str,
-                        place: Place | None, *, first: bool | None = None
-                        ) -> list[Interpretation] | None:
-        """"at the end of the conclusion", "to the start of the second paragraph", or no
-        place at all (the end of the post)."""
-        view = self.t.view
-        assert view is not None
-        if first is None:
-            first = any(self.t.is_(t, "position.first") for t in body)
-        region = place.region if place else None
-        of = next((i for i, t in enumerate(body) if t.lower_ == "of" and i > 0
-                   and (self.t.is_(body[i - 1], "position.") or body[i - 1].lower_ in (
-                       "end", "start", "beginning", "top", "bottom"))), None)
-        if of is not None:
-            named = find_place(self.t, clause, body[of + 1:])
-            if named is None or named.missing:
-                return [ask(_NOT_FOUND)]
-            region = named.region
-        elif len([t for t in self.t.trim(body, clause, determiners=True)
-                  if not self.t.is_(t, "position.") and not self.t.is_(t, "part.sentence")
-                  and not self.t.is_(t, "relation.be") and not self.t.is_(t, "new.")
-                  and t.lower_ not in ("at", "to", "very", "of", "on", "in", "that", "which",
-                                       "new", "a", "an", "the")]) > 1:
-            return None  # words that are no place this reader knows
-        # "a line at the end", "a paragraph at the end": a paragraph of its own after
-        # the last one; words alone join the last sentence.
-        own = region is None and any(t.lower_ in ("line", "paragraph", "para")
-                                     for t in body)
-        units = view.units("paragraph" if own else "sentence", region)
-        if not units:
-            return None
-        unit = units[0] if first else units[-1]
-        op = InsertOp(anchor=view.unique_anchor(unit).text, text=text,
-                      position="before" if first else "after")
-        return [edit_request([op_slots(op)])]
-
-    def said_pair(self, clause: Clause) -> list[Interpretation] | None:
-        """The new words said beside the old ones, whatever the verb: "'Y' instead of 'X'",
-        "I'd rather it said 'Y' than 'X'", "I wrote 'X' but I meant 'Y'", "'X' should be
-        'Y'", "the conclusion should mention cocoa instead of tea"."""
-        tokens = clause.tokens
-        quotes = [i for i, t in enumerate(tokens) if self.t.quote(t)]
-        at = self._rel(clause, tokens, "relation.old")
-        if at is not None and clause.head_concept not in ("action.delete", "action.insert"):
-            term = clause.term_at(tokens[at])
-            end = at + (term.end - term.start if term else 1)
-            new_side, old_side = tokens[:at], tokens[end:]
-            verbs = [i for i, t in enumerate(new_side) if self.t.is_(t, "relation.be")
-                     or (t.pos_ == "VERB" and self.t.concept(t) is not None)]
-            if any(i < at for i in quotes):
-                new = [new_side[max(i for i in quotes if i < at)]]
-            elif verbs:
-                new = new_side[verbs[-1] + 1:]
-            else:
-                return None
-            place = None
-            subject = [t for t in new_side[:verbs[0]]] if verbs else []
-            if subject and any(self.t.is_(t, "part.") for t in subject):
-                place = find_place(self.t, clause, subject)
-            one = self._replace_one(clause, old_side, new, place)
-            return [one] if one is not None else None
-        if len(quotes) != 2:
-            return self._correction(clause) or self._numbers_said(clause)
-        between = tokens[quotes[0] + 1:quotes[1]]
-        writes = [t for t in between if t.pos_ == "VERB" and (self.t.is_(t, "action.create") or
-                                                              self.t.is_(t, "action.replace"))]
-        if any(self.t.is_(t, "relation.meant") for t in between) or any(
-                self.t.is_(t, "relation.be") for t in between[-3:]) or (
-                (writes and clause.head_concept is None) or clause.head in writes):
-            one = self._replace_one(clause, [tokens[quotes[0]]], [tokens[quotes[1]]], None)
-            return [one] if one is not None else None
-        return None
-
-    def _numbers_said(self, clause: Clause) -> list[Interpretation] | None:
-        """"the rent figure, 1,450, should be 1,550": a number of the post, then what it
-        should be."""
-        tokens = clause.tokens
-        numbers = [i for i, t in enumerate(tokens) if t.like_num and any(c.isdigit()
-                                                                        for c in t.text)]
-        view = self.t.view
-        if len(numbers) != 2 or view is None:
-            return None
-        between = tokens[numbers[0] + 1:numbers[1]]
-        if not any(self.t.is_(t, "relation.be") for t in between):
-            return None
-        if len(view.occurrences(tokens[numbers[0]].text)) != 1:
-            return None
-        one = self._replace_one(clause, [tokens[numbers[0]]], [tokens[numbers[1]]], None)
-        return [one] if one is not None else None
-
-    def _correction(self, clause: Clause) -> list[Interpretation] | None:
-        """"Priya won 21, not 19", "the sign said Almost done, not Nearly there": the
-        post's words after "not" become the words before it (as many of them), when they
-        stand once in the post and the new ones nowhere."""
-        tokens = clause.tokens
-        view = self.t.view
-        for i, tok in enumerate(tokens):
-            if tok.lower_ != "not" or i < 2 or tokens[i - 1].text != "," or view is None:
-                continue
-            end = next((j for j in range(i + 1, len(tokens)) if tokens[j].is_punct),
-                       len(tokens))
-            old = tokens[i + 1:end]
-            said = [t for t in tokens[:i - 1] if not self.t.is_(t, "discourse.filler")]
-            new = said[-len(old):] if old and len(said) >= len(old) else []
-            if not old or not new or any(self.t.quote(t) for t in (*old, *new)):
-                return None
-            old_words, new_words = self.t.words(old), self.t.words(new)
-            if len(view.occurrences(old_words)) != 1 or view.occurrences(new_words):
-                return None
-            one = self._replace_one(clause, old, new, None)
-            return [one] if one is not None else None
         return None

@@ -224,9 +224,9 @@ class PostView:
     def _coverage(self, description: str, units: list[Span], *,
                   lead: bool = False) -> list[float]:
         """The share of `description`'s topic weight each unit holds, plus (`lead`, for
-        paragraphs) up to `LEAD_BONUS` for holding it in its opening words (a unit is about what it opens
-        with: "Race day was cold" is the race day paragraph, "... three weeks before race
-        day" only mentions it)."""
+        paragraphs) up to `LEAD_BONUS` for holding it in its opening words (a unit is about
+        what it opens with: "Race day was cold" is the race day paragraph, "... three weeks
+        before race day" only mentions it)."""
         wanted = list(dict.fromkeys(stems(description)))
         if not wanted:
             return [0.0] * len(units)
