@@ -111,10 +111,17 @@ class ClauseReader:
         return []
 
     def _numbers(self, tokens: list[Token]) -> list[tuple[Token, int]]:
-        out = []
-        for t in tokens:
-            if self.t.quote(t):
+        out: list[tuple[Token, int]] = []
+        skip: set[int] = set()
+        for i, t in enumerate(tokens):
+            if self.t.quote(t) or t.i in skip:
                 continue
+            if i + 2 < len(tokens) and tokens[i + 1].text == "-":
+                joined = number_value(f"{t.lower_}-{tokens[i + 2].lower_}")
+                if joined is not None and tokens[i + 2].pos_ == "NUM":  # "twenty-one"
+                    out.append((t, joined))
+                    skip.add(tokens[i + 2].i)
+                    continue
             n = number_value(t.lower_)
             if n is None and t.lower_ in ("dozen", "couple"):
                 n = number_value(f"a {t.lower_}")
@@ -343,8 +350,9 @@ class ClauseReader:
         """A question whose subject is the post, and whose verb or adjective asks whether it
         fits or is ready ("does my post match the brief", "is it ready?")."""
         for tok in clause.tokens:
-            if tok.dep_ not in ("nsubj", "nsubjpass") or (tok.lower_ not in _ABOUT_POST and \
-                    not self.t.is_(tok, "part.post")):
+            # ("would this work as ...": the parser may make "this" a det of the verb)
+            if tok.dep_ not in ("nsubj", "nsubjpass", "det") or (
+                    tok.lower_ not in _ABOUT_POST and not self.t.is_(tok, "part.post")):
                 continue
             verb = tok.head
             if self.t.is_(verb, "check.fit") or any(

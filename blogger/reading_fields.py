@@ -155,8 +155,9 @@ class FieldFrames:
             if value and self.t.is_(value[0], "relation.be"):
                 value = value[1:]
         elif rest and (self.t.lone_quote(rest, clause) is not None or (
-                clause.head_concept in ("action.create", "action.replace") and
-                rest[0].pos_ not in ("ADJ", "ADV"))):
+                clause.head_concept in ("action.create", "action.replace") and not
+                self.t.is_(tokens[at], "part.title") and rest[0].pos_ not in (
+                    "ADP", "SCONJ", "ADV", "PART", "PUNCT"))):
             value = rest  # "give the post the tags a, b and c"
         else:
             return None

@@ -136,6 +136,9 @@ class SaidPairs:
             old = tokens[i + 1:end]
             said = [t for t in tokens[:i - 1] if not self.t.is_(t, "discourse.filler")]
             new = said[-len(old):] if old and len(said) >= len(old) else []
+            kind = [t for t in said if len(old) == 1 and t.pos_ == old[0].pos_]
+            if kind:
+                new = kind[-1:]  # "five Philadelphia winters, not four": the number
             if not old or not new or any(self.t.quote(t) for t in (*old, *new)):
                 return None
             old_words, new_words = self.t.words(old), self.t.words(new)

@@ -32,7 +32,7 @@ DEFAULT_MIN_COVERAGE = 0.5
 #: How much more of it the best unit must hold than the runner-up to be the clear best.
 DEFAULT_MARGIN = 0.2
 #: The blended score (cosine + `LEXICAL_WEIGHT` x word coverage) the best unit must reach.
-DEFAULT_MIN_SCORE = 0.45
+DEFAULT_MIN_SCORE = 0.4
 #: How far ahead of the runner-up the best unit's blended score must be.
 DEFAULT_SEMANTIC_MARGIN = 0.15
 #: The weight of word coverage (0..1) against the cosine (about 0.1..0.8) in the blend.
