@@ -115,8 +115,9 @@ class BloggerReader:
         fixed = correct_typos(masked.text, lexicon, skip_prefix=PLACEHOLDER)
         if fixed != masked.text:
             masked = mask_quotes(masked.restore(fixed))
-        return Turn(masked, parse(masked.text), view_of(post) if post is not None else None,
-                    memory, lexicon, message=text)
+        view = view_of(post) if post is not None else None
+        return Turn(masked, parse(masked.text, entities=False), view, memory, lexicon,
+                    message=text)
 
     def _by_example(self, text: str) -> Reading:
         """A message the lexicon finds no request in: the intent it is most like, when one

@@ -49,7 +49,7 @@ def read_content(text: str, lexicon: Lexicon) -> Interpretation | None:
         return None
     if not body.strip():
         return _file(head, lexicon) if "\n" not in text else None
-    doc = parse(head.strip())
+    doc = parse(head.strip(), entities=False)
     concepts = [t.concept for t in lexicon.terms(doc)]
     notes = "part.notes" in concepts
     path = _FILE.fullmatch(body.strip()) if one_line else None
@@ -79,7 +79,7 @@ def _file(text: str, lexicon: Lexicon) -> Interpretation | None:
     found = _FILE.search(text)
     if found is None or "=" in text or len(text) > MAX_LEAD_CHARS:
         return None
-    concepts = [t.concept for t in lexicon.terms(parse(text))]
+    concepts = [t.concept for t in lexicon.terms(parse(text, entities=False))]
     if "action.ingest" in concepts or ("part.notes" in concepts and any(
             c in ("action.insert", "action.keep", "action.create") for c in concepts)):
         return Interpretation(intent=Intent.INGEST_SOURCE, slots={"path": found["path"]})

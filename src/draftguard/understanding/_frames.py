@@ -37,7 +37,7 @@ def _under(concept: str, name: str) -> bool:
 def correct_typos(text: str, lexicon: Lexicon, *, skip_prefix: str = "") -> str:
     """`text` with each word the lexicon reads as a typo of one of its words spelt right
     (words starting with `skip_prefix`, the quote placeholders, are left alone)."""
-    doc = parse(text)
+    doc = parse(text, entities=False)
     out: list[str] = []
     changed = False
     for token in doc:

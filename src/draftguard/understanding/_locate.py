@@ -234,11 +234,18 @@ class PostView:
         total = sum(weight.values())
         out = []
         for u in units:
-            opening = frozenset(stems(" ".join(u.text.split()[:LEAD_WORDS])))
+            opening = self._opening_stems(u) if lead else frozenset()
             share = sum(w for s, w in weight.items() if s in self.topic_stems(u)) / total
             opens = sum(w for s, w in weight.items() if s in opening) / total
             out.append(share + (LEAD_BONUS * opens if lead else 0.0))
         return out
+
+    def _opening_stems(self, unit: Span) -> frozenset[str]:
+        key = (unit.start, -unit.end)
+        found = self._stems.get(key)
+        if found is None:
+            found = self._stems[key] = frozenset(stems(" ".join(unit.text.split()[:LEAD_WORDS])))
+        return found
 
     def respell(self, phrase: str, *, max_distance: int = 1) -> str | None:
         """`phrase` with each word the post does not hold spelt as the post's one word one
