@@ -31,7 +31,7 @@ from draftguard.understanding._frames import clauses, correct_typos
 from draftguard.understanding._quotes import PLACEHOLDER, mask_quotes
 from draftguard.understanding._types import Intent, Interpretation, Memory, Read, Reading
 
-__all__ = ["BloggerReader", "read_message"]
+__all__ = ["BloggerReader", "read_message", "split_by_confidence"]
 
 #: The longest request part parsed; a longer message is content (a post, notes).
 MAX_REQUEST_CHARS = 1_000
@@ -210,3 +210,14 @@ def read_message(message: str, *, post: str | None = None,
                  memory: Memory | dict[str, Any] | None = None) -> Read:
     """`BloggerReader().read` with the default settings."""
     return _DEFAULT.read(message, post=post, memory=memory)
+
+
+def split_by_confidence(
+    reading: Reading, *, min_confidence: float = DEFAULT_MIN_CONFIDENCE
+) -> tuple[tuple[Interpretation, ...], tuple[Interpretation, ...]]:
+    """For a capable model: the requests code may act on by itself (no question, confidence
+    at least `min_confidence`), and the rest, each with code's candidate readings (and its
+    question), to hand to the model as context."""
+    sure = tuple(r for r in reading.requests
+                 if r.question is None and r.confidence >= min_confidence)
+    return sure, tuple(r for r in reading.requests if r not in sure)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from blogger.reading import read_message
+from blogger.reading import read_message, split_by_confidence
 from draftguard.understanding import Intent
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -150,3 +150,12 @@ def test_the_lexicon_holds_words_and_short_phrases_never_patterns() -> None:
     entries = [w for section in table.values() for words in section.values() for w in words]
     assert entries and all(len(w.split()) <= 4 for w in entries)
     assert not any(ch in w for w in entries for ch in "|()[]*?\\^$")
+
+
+def test_a_capable_model_gets_the_unsure_readings_with_codes_candidates() -> None:
+    reading = read_message("replace 'hum' with 'buzz' and delete the sentence about the tea",
+                           post=WINTER).reading
+    sure, unsure = split_by_confidence(reading)
+    assert [r.slots["ops"][0]["type"] for r in sure] == ["replace"]
+    assert len(unsure) == 1 and len(unsure[0].candidates) == 2
+    assert all(c.question is None for c in unsure[0].candidates)
