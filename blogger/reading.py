@@ -27,7 +27,9 @@ from draftguard.understanding._asking import (
     choose_between,
     pick_index,
 )
+from draftguard.understanding._edit_words import parse_edit_request
 from draftguard.understanding._frames import clauses, correct_typos
+from draftguard.understanding._placing import edit_request, op_slots
 from draftguard.understanding._quotes import PLACEHOLDER, mask_quotes
 from draftguard.understanding._types import Intent, Interpretation, Memory, Read, Reading
 
@@ -182,6 +184,9 @@ class BloggerReader:
             slots.update(cmd.options)
             return Interpretation(intent=Intent.SPLIT, slots=slots)
         if cmd.name == "edit":
+            strict = _strict_edit(cmd.text, post)
+            if strict is not None:
+                return strict
             turn = self._turn(cmd.text, post, memory)
             found = ClauseReader(turn).read_all(clauses(turn.doc, turn.lexicon))
             edits = [r for r in found or [] if r.intent is Intent.EDIT]
@@ -190,6 +195,24 @@ class BloggerReader:
             return Interpretation(intent=Intent.CHECK,
                                   slots={"goal": cmd.text.strip()} if cmd.text.strip() else {})
         return Interpretation(intent=Intent(cmd.name))
+
+
+def _strict_edit(text: str, post: str | None) -> Interpretation | None:
+    """`/edit replace "X" with "Y" [in SECTION]; delete "Z"`: the command's own grammar
+    (escapes and several ops in one plan), when every anchor stands once in the post."""
+    try:
+        request = parse_edit_request(text)
+    except (CommandError, ValueError):
+        return None
+    ops = [op_slots(op) for op in request.ops]
+    if post is not None:
+        view = view_of(post)
+        if request.scope is not None and view.region(request.scope) is None:
+            return None  # not a section the patcher knows: the reader locates it
+        if request.scope is None and any(len(view.occurrences(op["anchor"])) > 1
+                                         for op in ops):
+            return None  # an anchor standing twice: the reader asks which
+    return edit_request(ops, scope=request.scope)
 
 
 def _unit(score: float) -> float:
