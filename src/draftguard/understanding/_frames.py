@@ -102,6 +102,9 @@ class Clause:
         if verb is None:
             return True
         before = [t for t in self.tokens if t.i < verb.i]
+        marks = [i for i, t in enumerate(before) if t.text in (",", "-", "—", ":", ";")]
+        if marks:  # "the paragraph that starts 'X' - shorten it": the words after the mark
+            before = before[marks[-1] + 1:]
         if verb.tag_ == "VBG" and verb.dep_ in _EMBEDDED:
             return False  # "any tips for writing an intro?"
         if not any(t.pos_ in ("PRON", "VERB", "AUX") or t.tag_ in ("WP", "WRB", "WDT")
@@ -192,7 +195,10 @@ def clauses(doc: Doc, lexicon: Lexicon, *, action: str = "action.") -> list[Clau
             # term tagged as a verb, else the first.
             opening = [t for t in heads if t.start == _first_word(tokens)]
             verbs = [t for t in heads if doc[t.start].pos_ in ("VERB", "AUX")]
-            best = (opening or verbs or heads)[0]
+            # A verb inside a description ("the bit about checking my bank app") is not
+            # the request's verb when another one is there.
+            main = [t for t in verbs if doc[t.start].dep_ not in _EMBEDDED]
+            best = (opening or main or verbs or heads)[0]
             clause.head = doc[best.start]
             clause.head_concept = best.concept
             clause.head_end = best.end
