@@ -1,4 +1,4 @@
-"""The blogger's chat: every message is read by code (`BloggerConversation`) before any model.
+"""The blogger's chat: every message is read by code (`blogger.reading`) before any model.
 
 A command (`/quiz 3`) or a plain request ("can you turn this into a 5-question quiz?") becomes
 tool calls of the coordinator's own tools (ADK runs them as if the model had called them), a
@@ -21,6 +21,8 @@ from typing import Any
 from google.adk.agents.callback_context import CallbackContext
 from google.adk.models.base_llm import BaseLlm
 
+from blogger.intents import BLOGGER_COMMANDS as _COMMANDS
+from blogger.reading import read_message
 from blogger.replies import FORMATTERS, NO_POST
 from blogger.state_keys import MEMORY_KEY
 from draftguard.artifacts import MAX_ITEMS
@@ -30,12 +32,9 @@ from draftguard.model_profile import ModelProfile
 from draftguard.settings import load_settings
 from draftguard.textio import read_workspace_text
 from draftguard.understanding import (
-    BLOGGER_COMMANDS as _COMMANDS,
-)
-from draftguard.understanding import (
-    BloggerConversation,
     Intent,
     Interpretation,
+    Memory,
     Reading,
 )
 from draftguard_adk.artifacts import STATE_RESULT
@@ -172,7 +171,7 @@ def _artifact_handler(kind: str) -> Handler:
 
 async def edit(cmd: Command, ctx: CallbackContext) -> Action | None:
     post = await _post_text(ctx)
-    reading = BloggerConversation(post[1] if post else None).read(f"/edit {cmd.text}")
+    reading = read_message(f"/edit {cmd.text}", post=post[1] if post else None).reading
     request = reading.requests[0]
     if request.intent is not Intent.EDIT:
         return None  # not an edit code can read: the model plans it (the patcher checks)
@@ -236,7 +235,7 @@ async def check(cmd: Command, ctx: CallbackContext) -> Action:
 def blogger_intents(message: str) -> Command | None:
     """A plain message as a command, read with no post (`"save my post:"` and the post, a
     quiz, undo, a split): kept for callers that have no session."""
-    reading = BloggerConversation(None).read(message)
+    reading = read_message(message).reading
     if len(reading.requests) != 1 or reading.requests[0].question is not None:
         return None
     request = reading.requests[0]
@@ -354,17 +353,17 @@ def build_chooser(model: str | BaseLlm, *, timeout_s: float = 60.0) -> Chooser:
 
 
 def build_understanding(profile: ModelProfile, chooser: Chooser | None = None) -> Understand:
-    """The router's reader: the session's post and memory, read by `BloggerConversation`;
+    """The router's reader: the session's post and memory, read by `blogger.reading`;
     where code hesitates between places, `chooser` (a capable model) may pick one."""
 
     async def understand(message: str, ctx: CallbackContext) -> Action | None:
         post = await _post_text(ctx)
-        memory = ctx.state.get(MEMORY_KEY)
-        conversation = BloggerConversation(post[1] if post else None,
-                                           last=memory if isinstance(memory, dict) else None)
+        memory = Memory.load(ctx.state.get(MEMORY_KEY))
         try:
             # Reading is CPU work (the parser, embeddings): off the event loop.
-            reading: Reading = await asyncio.to_thread(conversation.read, message)
+            read = await asyncio.to_thread(read_message, message,
+                                           post=post[1] if post else None, memory=memory)
+            reading: Reading = read.reading
         except Exception:  # a reader bug must not take the turn down: the model answers
             log.exception("reading the message failed; leaving it to the model")
             return None
@@ -378,8 +377,7 @@ def build_understanding(profile: ModelProfile, chooser: Chooser | None = None) -
             reading = Reading(requests=tuple([
                 await chooser(message, r, ctx) if r.candidates and r.question else r
                 for r in reading.requests]))
-        conversation.commit(reading)
-        ctx.state[MEMORY_KEY] = conversation.memory()
+        ctx.state[MEMORY_KEY] = Memory.after(reading, memory).model_dump(mode="json")
         if not reading.is_request:
             # Open conversation is a capable model's; a small one answers in words only.
             return None if profile.holds_conversation else Prose()

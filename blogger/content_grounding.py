@@ -17,7 +17,7 @@ words before the tool runs (code's own calls are code reading those words alread
 - a `name` the author never wrote is ignored: the post stays `draft.md`;
 - a `make_artifact` `source` the author never gave is ignored: the quiz is on the post.
 
-What the message asks for is read by the app's reader (`BloggerConversation`), as every
+What the message asks for is read by the app's reader (`blogger.reading`), as every
 message is; a request it could not read but that comes close to a kind counts for that kind.
 
 A refused call comes back to the model as the tool's answer; either way the author sees
@@ -34,9 +34,10 @@ from google.adk.tools.base_tool import BaseTool
 from google.adk.tools.tool_context import ToolContext
 from rapidfuzz import fuzz
 
+from blogger.reading import read_message
 from draftguard.grounding import has_phrase
 from draftguard.text import straighten_quotes
-from draftguard.understanding import BloggerConversation, Intent
+from draftguard.understanding import Intent
 from draftguard_adk.agents import (
     ArgumentGuardPlugin,
     ArgumentRule,
@@ -96,7 +97,7 @@ def asked_for(message: str, post: str | None = None) -> frozenset[Intent]:
     """The kinds of request `message` makes, as the app's reader reads it against `post`:
     each request's intent, and for one it could not read, the kinds it came closest to."""
     kinds: set[Intent] = set()
-    for request in BloggerConversation(post).read(message).requests:
+    for request in read_message(message, post=post).reading.requests:
         kinds.add(request.intent)
         if request.intent is Intent.UNCLEAR:
             kinds.update(Intent(c) for c in request.slots.get("closest") or [])

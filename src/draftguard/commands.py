@@ -3,9 +3,8 @@
 A command is a message that starts with `/name`; its arguments, on that first line, are words,
 quoted strings and `key=value` options (`/split draft=post.md outline="Intro; Method"`), so
 everything fits on the one line `adk run` lets a person type; any lines below are the
-command's text. A few plain-language requests are just as clear ("make a quiz with 5
-questions", a message holding `OUTLINE:` and `DRAFT:` sections) and are recognised as the
-same commands. Anything else is left to the model.
+command's text. Reading plain words is each app's business (the blogger's reader lives in
+`blogger/reading.py`); this module knows commands only, so it imports no reader.
 """
 
 from __future__ import annotations
@@ -23,7 +22,6 @@ __all__ = [
     "Command",
     "CommandSpec",
     "parse_command",
-    "recognise_intent",
 ]
 
 _OPTION = re.compile(r"^([a-z][a-z_]*)=(.*)\Z", re.S)
@@ -98,32 +96,6 @@ def parse_command(message: str, specs: Mapping[str, CommandSpec]) -> Command | N
     if len(args) > spec.max_args:
         raise CommandError(f"/{name}: unexpected {args[spec.max_args]!r} ({spec.usage})")
     return Command(name=name, args=args, options=options, text=body)
-
-
-#: The intents a plain message may stand for as a command, by the command's name.
-_AS_COMMAND = ("split", "undo", "quiz", "flashcards", "mindmap")
-
-
-def recognise_intent(message: str) -> Command | None:
-    """A command for a plain-language request whose meaning is not in doubt, else None.
-
-    The rules live in the understanding layer (`draftguard.understanding`); this reads the
-    message with no post and keeps the requests that are commands as they stand.
-    """
-    from draftguard.understanding import BloggerConversation  # the layer imports this module
-
-    reading = BloggerConversation(None).read(message)
-    if len(reading.requests) != 1:
-        return None
-    request = reading.requests[0]
-    if request.question is not None or request.intent.value not in _AS_COMMAND:
-        return None
-    count = request.slots.get("count")
-    if request.intent.value == "split":
-        if "text" not in request.slots:
-            return None
-        return Command(name="split", text=str(request.slots["text"]))
-    return Command(name=request.intent.value, args=[str(count)] if count else [])
 
 
 def help_text(specs: Sequence[CommandSpec]) -> str:

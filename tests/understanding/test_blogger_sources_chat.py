@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from test_blogger_plain_words import Chat, pasted
 
-from draftguard.understanding import BloggerConversation, Intent
+from blogger.reading import read_message
+from draftguard.understanding import Intent
 
 NOTES = ("Anna has ridden through eleven winters. She swears by pogies, not gloves, and "
          "keeps her chain waxed from November on.")
@@ -56,12 +57,14 @@ async def test_a_named_workspace_file_is_read_and_a_dotfile_is_refused(
     assert "secret" not in refused
 
 
+def _intents(message: str) -> list[Intent]:
+    return [r.intent for r in read_message(message, post="# A post\n\nIt has words.\n")
+            .reading.requests]
+
+
 def test_notes_are_not_mistaken_for_a_post_or_a_request() -> None:
-    reader = BloggerConversation(post="# A post\n\nIt has words.\n")
-    assert [r.intent for r in reader.read(f"here is my post:\n{NOTES}").requests] == [
-        Intent.SAVE_POST]
-    assert [r.intent for r in reader.read("make a quiz from my notes").requests] == [Intent.QUIZ]
-    assert [r.intent for r in reader.read("/sources").requests] == [Intent.SOURCES]
+    assert _intents(f"here is my post:\n{NOTES}") == [Intent.SAVE_POST]
+    assert _intents("make a quiz from my notes") == [Intent.QUIZ]
+    assert _intents("/sources") == [Intent.SOURCES]
     # A notes file named inside a split option is the split's, not a source.
-    assert [r.intent for r in reader.read('/split draft=notes.md outline="a; b"').requests] == [
-        Intent.SPLIT]
+    assert _intents('/split draft=notes.md outline="a; b"') == [Intent.SPLIT]

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from draftguard.commands import CommandSpec, help_text, parse_command, recognise_intent
+from blogger.chat import blogger_intents
+from draftguard.commands import CommandSpec, help_text, parse_command
 from draftguard.edits._plan import DeleteOp, InsertOp, ReplaceOp
 from draftguard.errors import CommandError
 from draftguard.understanding._edit_words import parse_edit_request
@@ -83,7 +84,7 @@ def test_a_message_that_does_not_start_with_a_slash_is_never_a_command(text: str
     ],
 )
 def test_clear_plain_requests_become_commands(message: str, name: str, args: list[str]) -> None:
-    cmd = recognise_intent(message)
+    cmd = blogger_intents(message)
     assert cmd is not None and (cmd.name, cmd.args) == (name, args)
 
 
@@ -93,7 +94,7 @@ def test_clear_plain_requests_become_commands(message: str, name: str, args: lis
      "OUTLINE: only an outline"],
 )
 def test_everything_else_is_left_to_the_model(message: str) -> None:
-    assert recognise_intent(message) is None
+    assert blogger_intents(message) is None
 
 
 def test_help_lists_every_command() -> None:

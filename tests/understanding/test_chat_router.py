@@ -46,9 +46,16 @@ def format_quiz(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> s
     return f"Quiz ready: {result['questions']} questions."
 
 
+def _plain_quiz(message: str) -> Command | None:
+    """The app's reading of plain words (the router knows commands only): here, one phrase."""
+    return Command(name="quiz", args=["4"]) if message == "please make a quiz with 4 questions" \
+        else None
+
+
 def _runner(model: ScriptedLlm) -> InMemoryRunner:
     router = CommandRouter(SPECS, {"quiz": quiz, "shout": shout, "sub": sub},
-                           formatters={"make_quiz": format_quiz}, intro="Commands:")
+                           formatters={"make_quiz": format_quiz}, intents=_plain_quiz,
+                           intro="Commands:")
     helper = LlmAgent(name="helper", model=model, instruction="help")
     agent = LlmAgent(name="root", model=model, instruction="Be helpful.", tools=[make_quiz],
                      before_model_callback=router, sub_agents=[helper])

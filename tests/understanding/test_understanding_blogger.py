@@ -10,8 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from blogger.reading import read_message
 from draftguard.text import number_value, split_sentences, straighten_quotes
-from draftguard.understanding import BloggerConversation, Intent, Reading
+from draftguard.understanding import Intent, Memory, Reading
 from draftguard.understanding._locate import PostView
 
 POSTS = Path(__file__).parent.parent / "data" / "understanding" / "posts"
@@ -53,6 +54,10 @@ def _quoted_spans(message: str) -> list[str]:
     return spans
 
 
+def _read(post: str | None, message: str, memory: Memory | None = None) -> Reading:
+    return read_message(message, post=post, memory=memory).reading
+
+
 def _plain(reading: Reading) -> list[tuple[str, str]]:
     return [(r.intent.value, json.dumps(r.slots, sort_keys=True)) for r in reading.requests]
 
@@ -64,7 +69,7 @@ def _plain(reading: Reading) -> list[tuple[str, str]]:
 def test_a_quoted_span_is_always_carried_verbatim(old: str, new: str, curly: bool) -> None:
     message = (f"please replace “{old}” with “{new}”" if curly
                else f'please replace "{old}" with "{new}"')
-    reading = BloggerConversation(None).read(message)
+    reading = _read(None, message)
     assert [r.intent for r in reading.requests] == [Intent.EDIT]
     ops = reading.requests[0].slots["ops"]
     assert [(op["anchor"], op["text"]) for op in ops] == [tuple(_quoted_spans(message))]
@@ -77,12 +82,12 @@ def test_curly_and_straight_quotes_read_the_same(old: str, new: str) -> None:
                      "add {q}{b}{p} after {q}{a}{p}"):
         straight = template.format(q='"', p='"', a=old, b=new)
         curly = template.format(q="“", p="”", a=old, b=new)
-        assert _plain(BloggerConversation(WINTER).read(straight)) == _plain(
-            BloggerConversation(WINTER).read(curly))
+        assert _plain(_read(WINTER, straight)) == _plain(
+            _read(WINTER, curly))
 
 
 def test_single_quotes_leave_apostrophes_alone() -> None:
-    reading = BloggerConversation(None).read("change 'Geno's won' to 'Pat's won', thanks")
+    reading = _read(None, "change 'Geno's won' to 'Pat's won', thanks")
     assert reading.requests[0].slots == {"ops": [
         {"type": "replace", "anchor": "Geno's won", "text": "Pat's won"}]}
 
@@ -95,8 +100,8 @@ def test_single_quotes_leave_apostrophes_alone() -> None:
                                  "could you whip up a {n}-question quiz?",
                                  "I'd like {n} flash cards please"]))
 def test_counts_in_words_equal_counts_in_digits(n: int, template: str) -> None:
-    digits = BloggerConversation(WINTER).read(template.format(n=n))
-    words = BloggerConversation(WINTER).read(template.format(n=_word_for(n)))
+    digits = _read(WINTER, template.format(n=n))
+    words = _read(WINTER, template.format(n=_word_for(n)))
     assert _plain(digits) == _plain(words)
     assert digits.requests[0].slots == {"count": n}
 
@@ -125,7 +130,7 @@ def test_split_sentences_keeps_every_word(text: str) -> None:
 @given(message=st.text(max_size=120), with_post=st.booleans())
 def test_any_message_reads_without_error_and_its_slots_are_json(message: str,
                                                                 with_post: bool) -> None:
-    reading = BloggerConversation(WINTER if with_post else None).read(message)
+    reading = _read(WINTER if with_post else None, message)
     for request in reading.requests:
         json.dumps(request.slots)
         if request.intent is Intent.EDIT and request.question is None and "ops" in request.slots:
@@ -142,7 +147,7 @@ def test_a_sentence_described_by_its_rarest_words_is_the_one_deleted(sentence: s
     words = [w.strip(".,:") for w in sentence.split() if len(w.strip(".,:")) > 4]
     if not words:
         pytest.skip("no topic word")
-    reading = BloggerConversation(WINTER).read(f"delete the sentence about {words[0]}")
+    reading = _read(WINTER, f"delete the sentence about {words[0]}")
     request = reading.requests[0]
     if request.question is None:
         assert request.slots["ops"] == [{"type": "delete", "anchor": sentence}]
@@ -151,56 +156,62 @@ def test_a_sentence_described_by_its_rarest_words_is_the_one_deleted(sentence: s
 
 
 def test_an_ambiguous_description_is_one_question_listing_the_candidates() -> None:
-    conversation = BloggerConversation(WINTER)
-    reading = conversation.read("remove the sentence about tea")
-    request = reading.requests[0]
+    read = read_message("remove the sentence about tea", post=WINTER)
+    request = read.reading.requests[0]
     assert request.question is not None and "1." in request.question
     assert "flask of tea" in request.question and "tastes better" in request.question
     assert len(request.candidates) == 2
-    conversation.commit(reading)
-    picked = conversation.read("the second one").requests[0]
+    picked = _read(WINTER, "the second one", read.memory).requests[0]
     assert picked.slots == {"ops": [{"type": "delete",
                                      "anchor": "The tea tastes better after a cold ride."}]}
 
 
 def test_a_scope_confines_the_search_and_the_edit() -> None:
-    request = BloggerConversation(WINTER).read(
+    request = _read(WINTER,
         "swap the tea for cocoa in the last paragraph").requests[0]
     assert request.slots == {"ops": [{"type": "replace", "anchor": "tea", "text": "cocoa"}],
                              "scope": "last paragraph"}
 
 
 def test_a_title_change_is_a_heading_edit_or_frontmatter_never_a_rewrite() -> None:
-    heading = BloggerConversation(WINTER).read("Rename the post to Cycling through winter")
+    heading = _read(WINTER, "Rename the post to Cycling through winter")
     assert heading.requests[0].slots == {
         "ops": [{"type": "replace", "anchor": "Winter cycling",
                  "text": "Cycling through winter"}],
         "allow_heading_changes": True}
-    meta = BloggerConversation(SOURDOUGH).read("change the title to 'Slow bread'")
+    meta = _read(SOURDOUGH, "change the title to 'Slow bread'")
     assert meta.requests[0].slots == {"set_fields": {"title": "Slow bread"}}
 
 
-def test_committed_edits_and_undos_change_the_post_read_next() -> None:
-    conversation = BloggerConversation(WINTER)
-    for message in ["replace 'hum' with 'buzz'", "undo", "replace 'hum' with 'sing'"]:
-        conversation.commit(conversation.read(message))
-    assert conversation.post is not None and "tyres sing on the ice" in conversation.post
+def test_the_reader_applies_nothing_it_reads_against_the_post_it_is_given() -> None:
+    # No replay: reading an edit changes no post and keeps no copy of one; the memory it
+    # returns is a small value (the last intent, a question's candidates, the words written).
+    read = read_message("replace 'hum' with 'buzz'", post=WINTER)
+    assert read.reading.requests[0].slots["ops"] == [
+        {"type": "replace", "anchor": "hum", "text": "buzz"}]
+    assert set(read.memory.model_dump()) == {"intent", "candidates", "written"}
+    assert read.memory.written == "buzz"
+    again = read_message("replace 'hum' with 'sing'", post=WINTER, memory=read.memory)
+    # The same post was given, so "hum" is still there to be found.
+    assert again.reading.requests[0].slots["ops"][0]["anchor"] == "hum"
+    buzzing = WINTER.replace("hum", "buzz")
+    gone = read_message("replace 'hum' with 'sing'", post=buzzing, memory=read.memory)
+    assert gone.reading.requests[0].question is not None  # read against the post it was given
 
 
 def test_a_request_code_cannot_read_names_the_closest_capabilities() -> None:
-    request = BloggerConversation(WINTER).read("make the intro punchier").requests[0]
+    request = _read(WINTER, "make the intro punchier").requests[0]
     assert request.intent is Intent.UNCLEAR and request.slots == {"closest": ["edit"]}
     assert request.question is not None and 'replace "X" with "Y"' in request.question
 
 
 def test_a_pasted_post_is_not_read_as_requests() -> None:
     post = "---\ntitle: Notes\n---\n# Undo everything\n\nDelete the old shed. Make a quiz.\n"
-    reading = BloggerConversation(None).read(f"Here it is:\n{post}")
+    reading = _read(None, f"Here it is:\n{post}")
     assert [(r.intent, r.slots) for r in reading.requests] == [
         (Intent.SAVE_POST, {"text": post})]
 
 
 def test_a_memory_that_no_longer_reads_is_ignored_not_raised() -> None:
-    conversation = BloggerConversation(WINTER, last={"intent": "edit",
-                                                     "candidates": [{"intent": "nonsense"}]})
-    assert conversation.read("the first one").requests == ()
+    memory = {"intent": "edit", "candidates": [{"intent": "nonsense"}]}
+    assert read_message("the first one", post=WINTER, memory=memory).reading.requests == ()

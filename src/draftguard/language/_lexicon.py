@@ -65,10 +65,14 @@ class Lexicon:
         typo_gap: float = DEFAULT_TYPO_GAP,
         typo_distance: int = DEFAULT_TYPO_DISTANCE,
         typo_min_length: int = DEFAULT_TYPO_MIN_LENGTH,
+        typo_max_zipf: float | None = None,
     ) -> None:
         self.typo_gap = typo_gap
         self.typo_distance = typo_distance
         self.typo_min_length = typo_min_length
+        #: A typed word this common (Zipf) or more is a word, never a typo ("bake" is not
+        #: "make"); None: only the gap decides.
+        self.typo_max_zipf = typo_max_zipf
         self._phrases: dict[tuple[str, ...], str] = {}
         for concept, phrases in table.items():
             for phrase in phrases:
@@ -107,6 +111,8 @@ class Lexicon:
         if len(low) < self.typo_min_length or not low.isalpha() or (low,) in self._phrases:
             return None
         typed = word_frequency(low)
+        if self.typo_max_zipf is not None and typed >= self.typo_max_zipf:
+            return None
         hits = process.extract(low, self._words, scorer=OSA.distance,
                                score_cutoff=self.typo_distance, limit=3)
         best = [(w, d) for w, d, _ in hits if word_frequency(w) - typed >= self.typo_gap]

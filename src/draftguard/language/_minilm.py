@@ -77,6 +77,19 @@ def _gelu(x: Matrix) -> Matrix:
     return (0.5 * x * (1.0 + np.tanh(inner))).astype(np.float32, copy=False)
 
 
+_controller: list[Any] = []
+
+
+def _one_blas_thread() -> Any:
+    """A context in which BLAS runs on one thread: the encoder's matrices are small, and on
+    a busy machine OpenBLAS's thread pool turns milliseconds into seconds."""
+    from threadpoolctl import ThreadpoolController
+
+    if not _controller:
+        _controller.append(ThreadpoolController())
+    return _controller[0].limit(limits=1, user_api="blas")
+
+
 class MiniLM:
     """The encoder: `encode(texts)` gives unit vectors of `DIMENSIONS` floats, one per text."""
 
@@ -131,6 +144,10 @@ class MiniLM:
         return out
 
     def _encode_ids(self, ids: list[list[int]]) -> Matrix:
+        with _one_blas_thread():
+            return self._forward(ids)
+
+    def _forward(self, ids: list[list[int]]) -> Matrix:
         n, length = len(ids), max(len(i) for i in ids)
         tokens = np.zeros((n, length), dtype=np.int64)
         mask = np.zeros((n, length), dtype=np.float32)

@@ -1,9 +1,13 @@
 """Finding the place an edit request describes: phrases, sentences and paragraphs of a post.
 
 Retrieval, not guessing: a phrase is found word for word (case and curly quotes aside); a
-description ("the bit about the flask") is scored against every sentence or paragraph in the
-named scope by its topic words (stems, weighted by how rare they are in the post). Only a
-unique, clear best match is a place; anything else is a list of candidates to ask about.
+description ("the bit about the flask", "the sentence where I moan about the hills") is
+scored against every sentence or paragraph in the named scope by meaning and by words: the
+cosine of sentence embeddings (`draftguard.language.similarities`), plus the share of the
+description's topic words (stems, weighted by how rare they are in the post) each unit
+holds. The words decide alone when they are clear; the embeddings are computed only when
+they are not. Only a unique, clear best match is a place; anything else is a list of
+candidates to ask about.
 """
 
 from __future__ import annotations
@@ -27,6 +31,17 @@ __all__ = ["Located", "PostView", "Span"]
 DEFAULT_MIN_COVERAGE = 0.5
 #: How much more of it the best unit must hold than the runner-up to be the clear best.
 DEFAULT_MARGIN = 0.2
+#: The blended score (cosine + `LEXICAL_WEIGHT` x word coverage) the best unit must reach.
+DEFAULT_MIN_SCORE = 0.4
+#: How far ahead of the runner-up the best unit's blended score must be.
+DEFAULT_SEMANTIC_MARGIN = 0.15
+#: The weight of word coverage (0..1) against the cosine (about 0.1..0.8) in the blend.
+LEXICAL_WEIGHT = 0.5
+#: Units listed at most when the words stand in several alike.
+MAX_TIED = 5
+#: The weight of a description's words standing in a unit's opening words.
+LEAD_BONUS = 0.25
+LEAD_WORDS = 8
 #: rapidfuzz WRatio a section name must reach to name a heading.
 DEFAULT_HEADING_CUTOFF = 85.0
 
@@ -168,21 +183,93 @@ class PostView:
         *,
         min_coverage: float = DEFAULT_MIN_COVERAGE,
         margin: float = DEFAULT_MARGIN,
+        min_score: float = DEFAULT_MIN_SCORE,
+        semantic_margin: float = DEFAULT_SEMANTIC_MARGIN,
+        by_meaning: bool = True,
     ) -> Located:
-        """The sentence (or paragraph) `description` is about, within `within`."""
+        """The sentence (or paragraph) `description` is about, within `within`: by its words
+        when they name one unit clearly (`min_coverage`, `margin`), else by meaning and words
+        blended (`min_score`, `semantic_margin`; `by_meaning=False`: words only)."""
         units = self.units(kind, within)
+        if not units:
+            return Located(None)
+        lexical = self._coverage(description, units, lead=kind == "paragraph")
+        order = sorted(range(len(units)), key=lambda i: -lexical[i])
+        best = lexical[order[0]]
+        second = lexical[order[1]] if len(order) > 1 else 0.0
+        if best >= min_coverage and best - second >= margin:
+            return Located(units[order[0]])
+        if best >= min_coverage:
+            # The words stand in several units alike: the author named words, so meaning
+            # does not pick among them; they are asked about, in the post's order.
+            tied = [i for i in order[:MAX_TIED] if best - lexical[i] < margin]
+            return Located(None, tuple(units[i] for i in sorted(tied)))
+        if not by_meaning:
+            return Located(None, tuple(units[i] for i in order[:3] if lexical[i] > 0))
+        from draftguard.language import similarities
+
+        cosines = similarities(description, [u.text for u in units])
+        blended = [float(c) + LEXICAL_WEIGHT * lex for c, lex in zip(cosines, lexical,
+                                                                      strict=True)]
+        order = sorted(range(len(units)), key=lambda i: -blended[i])
+        top = blended[order[0]]
+        runner = blended[order[1]] if len(order) > 1 else 0.0
+        if top >= min_score and top - runner >= semantic_margin:
+            return Located(units[order[0]])
+        near = [i for i in order[:3] if blended[i] >= top - semantic_margin
+                and blended[i] >= min_score / 2]
+        # Listed in the post's order, as the author reads it.
+        return Located(None, tuple(units[i] for i in sorted(near)))
+
+    def _coverage(self, description: str, units: list[Span], *,
+                  lead: bool = False) -> list[float]:
+        """The share of `description`'s topic weight each unit holds, plus (`lead`, for
+        paragraphs) up to `LEAD_BONUS` for holding it in its opening words (a unit is about
+        what it opens with: "Race day was cold" is the race day paragraph, "... three weeks
+        before race day" only mentions it)."""
         wanted = list(dict.fromkeys(stems(description)))
-        if not units or not wanted:
-            return Located(None, tuple(units[:3]))
+        if not wanted:
+            return [0.0] * len(units)
         weight = {s: self._idf.get(s, 1.0) for s in wanted}
         total = sum(weight.values())
-        scored = []
-        for unit in units:
-            have = self.topic_stems(unit)
-            scored.append((sum(w for s, w in weight.items() if s in have) / total, unit))
-        scored.sort(key=lambda x: -x[0])
-        best = scored[0][0]
-        second = scored[1][0] if len(scored) > 1 else 0.0
-        if best >= min_coverage and best - second >= margin:
-            return Located(scored[0][1])
-        return Located(None, tuple(u for s, u in scored[:3] if s > 0))
+        out = []
+        for u in units:
+            opening = self._opening_stems(u) if lead else frozenset()
+            share = sum(w for s, w in weight.items() if s in self.topic_stems(u)) / total
+            opens = sum(w for s, w in weight.items() if s in opening) / total
+            out.append(share + (LEAD_BONUS * opens if lead else 0.0))
+        return out
+
+    def _opening_stems(self, unit: Span) -> frozenset[str]:
+        key = (unit.start, -unit.end)
+        found = self._stems.get(key)
+        if found is None:
+            found = self._stems[key] = frozenset(stems(" ".join(unit.text.split()[:LEAD_WORDS])))
+        return found
+
+    def respell(self, phrase: str, *, max_distance: int = 1) -> str | None:
+        """`phrase` with each word the post does not hold spelt as the post's one word one
+        edit away ("63 speceis" -> "63 species"); None when a word has no single such
+        spelling."""
+        from rapidfuzz.distance import OSA
+
+        words = phrase.split()
+        vocabulary = self._vocabulary
+        out = []
+        for word in words:
+            low = word.casefold()
+            if low in vocabulary or len(low) < 4 or not low.isalpha():
+                out.append(word)
+                continue
+            near = [v for v in vocabulary if abs(len(v) - len(low)) <= max_distance
+                    and OSA.distance(v, low) <= max_distance]
+            if len(near) != 1:
+                return None
+            out.append(near[0])
+        fixed = " ".join(out)
+        return fixed if fixed != phrase else None
+
+    @cached_property
+    def _vocabulary(self) -> frozenset[str]:
+        marks = ".,;:!?()\"'“”‘’"
+        return frozenset(w.strip(marks).casefold() for w in self.text.split())

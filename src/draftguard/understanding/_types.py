@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["Conversation", "Intent", "Interpretation", "Reading"]
+__all__ = ["Conversation", "Intent", "Interpretation", "Memory", "Read", "Reading"]
 
 
 class Intent(StrEnum):
@@ -65,6 +65,62 @@ class Reading(BaseModel):
     @property
     def is_request(self) -> bool:
         return bool(self.requests)
+
+
+class Memory(BaseModel):
+    """What a reader keeps of the last turn, as a value the caller stores and hands back:
+    the last request's intent, and the readings a question offered (so "the second one"
+    picks one). JSON-safe for session state."""
+
+    model_config = ConfigDict(frozen=True)
+
+    intent: str | None = None
+    candidates: tuple[dict[str, Any], ...] = ()
+    #: The words the last edit put in ("make it 600" changes them again).
+    written: str | None = None
+
+    @classmethod
+    def of(cls, reading: Reading) -> Memory:
+        """The memory a reading leaves: its last intent, its question's candidates, and
+        the words its last edit put in."""
+        if not reading.requests:
+            return cls()
+        last = reading.requests[-1]
+        candidates = tuple(c.model_dump(mode="json") for c in last.candidates) \
+            if last.question is not None else ()
+        ops = last.slots.get("ops") if last.question is None else None
+        written = None
+        if isinstance(ops, list) and len(ops) == 1 and isinstance(ops[0], dict):
+            written = ops[0].get("text") if ops[0].get("type") == "replace" else None
+        return cls(intent=last.intent.value, candidates=candidates, written=written)
+
+    @classmethod
+    def after(cls, reading: Reading, before: Memory) -> Memory:
+        """The memory once `reading` is acted on: a message that is no request keeps the
+        last intent (and drops the question's candidates)."""
+        return cls.of(reading) if reading.requests else cls(intent=before.intent,
+                                                             written=before.written)
+
+    @classmethod
+    def load(cls, value: object) -> Memory:
+        """A memory from session state; anything that no longer reads is a fresh one."""
+        if isinstance(value, Memory):
+            return value
+        if not isinstance(value, dict):
+            return cls()
+        try:
+            return cls.model_validate(value)
+        except ValueError:
+            return cls()
+
+
+class Read(BaseModel):
+    """A message read: its requests, and the memory to hand to the next read."""
+
+    model_config = ConfigDict(frozen=True)
+
+    reading: Reading
+    memory: Memory
 
 
 class Conversation(Protocol):

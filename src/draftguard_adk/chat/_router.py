@@ -39,7 +39,7 @@ from google.adk.models.llm_request import LlmRequest
 from google.adk.models.llm_response import LlmResponse
 from google.genai import types
 
-from draftguard.commands import Command, CommandSpec, help_text, parse_command, recognise_intent
+from draftguard.commands import Command, CommandSpec, help_text, parse_command
 from draftguard.errors import CommandError, DraftguardError
 from draftguard.settings import load_settings
 from draftguard.textio._display import escape_controls
@@ -201,7 +201,7 @@ class CommandRouter:
         handlers: Mapping[str, Handler],
         *,
         formatters: Mapping[str, Formatter] | None = None,
-        intents: Callable[[str], Command | None] = recognise_intent,
+        intents: Callable[[str], Command | None] = lambda message: None,
         understand: Understand | None = None,
         intro: str = "",
     ) -> None:

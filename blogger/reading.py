@@ -1,0 +1,246 @@
+"""The blogger's reader: a message about one post, read as typed requests by code.
+
+`BloggerReader().read(message, post=..., memory=...)` masks the quotations, spells the
+lexicon's words right, parses the request part with the language layer, cuts it into
+clauses on the parse, and reads each clause by its verb, its objects and the lexicon
+(`lexicon.toml`); what the lexicon misses is read by similarity to example requests
+(`intents.EXEMPLARS`). It never applies anything: it returns the `Reading` and the `Memory`
+the caller keeps for the next message (the question asked and its candidates, the last
+intent). Below `min_confidence` it asks one question instead of acting.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from blogger.intents import BLOGGER_COMMANDS, EXEMPLARS, SAID, unclear
+from blogger.reading_clauses import ClauseReader
+from blogger.reading_content import read_content
+from blogger.reading_turn import Turn, blogger_lexicon, view_of
+from draftguard.commands import parse_command
+from draftguard.errors import CommandError
+from draftguard.language import ExemplarIndex, parse
+from draftguard.text import number_value
+from draftguard.understanding._asking import (
+    DEFAULT_MIN_CONFIDENCE,
+    ask,
+    choose_between,
+    pick_index,
+)
+from draftguard.understanding._edit_words import parse_edit_request
+from draftguard.understanding._frames import clauses, correct_typos
+from draftguard.understanding._placing import edit_request, op_slots
+from draftguard.understanding._quotes import PLACEHOLDER, mask_quotes
+from draftguard.understanding._types import Intent, Interpretation, Memory, Read, Reading
+
+__all__ = ["BloggerReader", "read_message", "split_by_confidence"]
+
+#: The longest request part parsed; a longer message is content (a post, notes).
+MAX_REQUEST_CHARS = 1_000
+#: The cosine a message must reach with an intent's example to be read as that intent.
+DEFAULT_EXEMPLAR_SCORE = 0.62
+#: How far ahead of the next intent the best must be.
+DEFAULT_EXEMPLAR_MARGIN = 0.06
+
+_INDEX: list[ExemplarIndex] = []
+
+
+def _exemplars() -> ExemplarIndex:
+    if not _INDEX:
+        _INDEX.append(ExemplarIndex(EXEMPLARS))
+    return _INDEX[0]
+
+
+class BloggerReader:
+    """Reads blogger messages; holds only its settings (the lexicon is shared)."""
+
+    def __init__(self, *, min_confidence: float = DEFAULT_MIN_CONFIDENCE,
+                 exemplar_score: float = DEFAULT_EXEMPLAR_SCORE,
+                 exemplar_margin: float = DEFAULT_EXEMPLAR_MARGIN) -> None:
+        self.min_confidence = min_confidence
+        self.exemplar_score = exemplar_score
+        self.exemplar_margin = exemplar_margin
+
+    def read(self, message: str, *, post: str | None = None,
+             memory: Memory | dict[str, Any] | None = None) -> Read:
+        """The requests in `message` about `post`, and the memory for the next message."""
+        last = Memory.load(memory)
+        reading = self._read(message.strip(), post, last)
+        return Read(reading=reading, memory=Memory.after(reading, last))
+
+    def _read(self, text: str, post: str | None, memory: Memory) -> Reading:
+        if not text:
+            return Reading()
+        if text.startswith("/"):
+            command = self._slash(text, post, memory)
+            if command is not None:
+                return Reading(requests=(command,))
+        content = read_content(text, blogger_lexicon())
+        if content is not None:
+            return Reading(requests=(content, *self._with_content(text, content, memory)))
+        request = _request_part(text)
+        if len(request) > MAX_REQUEST_CHARS:
+            return Reading()
+        turn = self._turn(request, post, memory)
+        turn.message = text
+        follow = self._follow_up(turn)
+        if follow is not None:
+            return Reading(requests=(follow,))
+        reader = ClauseReader(turn)
+        requests = reader.read_all(clauses(turn.doc, turn.lexicon))
+        if requests is None:
+            return self._by_example(request)
+        readable = [r for r in requests if r.intent is not Intent.UNCLEAR]
+        if readable:
+            requests = readable
+        elif len(requests) > 1:
+            merged = sorted({c for r in requests for c in r.slots["closest"]})
+            requests = [unclear([Intent(c) for c in merged])]
+        return Reading(requests=tuple(requests))
+
+    def _with_content(self, text: str, content: Interpretation,
+                      memory: Memory) -> list[Interpretation]:
+        """What else the lead-in of a pasted post asks ("here's my post, save it and give
+        me a 3-question quiz on it:"), read against the post it hands over."""
+        if content.intent is not Intent.SAVE_POST:
+            return []
+        lead = text.partition("\n")[0].partition(":")[0]
+        turn = self._turn(lead, str(content.slots["text"]), memory)
+        found = ClauseReader(turn).read_all(clauses(turn.doc, turn.lexicon)) or []
+        return [r for r in found if r.intent not in (Intent.UNCLEAR, Intent.EDIT,
+                                                       Intent.SAVE_POST, Intent.NEW_POST)
+                and r.question is None]
+
+    def _turn(self, text: str, post: str | None, memory: Memory) -> Turn:
+        masked = mask_quotes(text)
+        lexicon = blogger_lexicon()
+        fixed = correct_typos(masked.text, lexicon, skip_prefix=PLACEHOLDER)
+        if fixed != masked.text:
+            masked = mask_quotes(masked.restore(fixed))
+        view = view_of(post) if post is not None else None
+        return Turn(masked, parse(masked.text, entities=False), view, memory, lexicon,
+                    message=text)
+
+    def _by_example(self, text: str) -> Reading:
+        """A message the lexicon finds no request in: the intent it is most like, when one
+        is near and clear; two close ones are one question; else not a request."""
+        ranked = _exemplars().rank(text)
+        best = ranked[0]
+        if best.label == "chat" or best.score < self.exemplar_score:
+            return Reading()
+        second = ranked[1]
+        request = Interpretation(intent=Intent(best.label), confidence=_unit(best.score))
+        if best.score - second.score >= self.exemplar_margin and \
+                best.score >= self.min_confidence:
+            return Reading(requests=(request,))
+        if second.label == "chat":
+            return Reading()
+        other = Interpretation(intent=Intent(second.label), confidence=_unit(second.score))
+        return Reading(requests=(choose_between(
+            (SAID.get(request.intent, best.label), request),
+            (SAID.get(other.intent, second.label), other), confidence=_unit(best.score)),))
+
+    def _follow_up(self, turn: Turn) -> Interpretation | None:
+        """An answer to the question asked last, or a new count for the artifact just made."""
+        words = [t.text for t in turn.doc if not t.is_punct]
+        if turn.memory.candidates:
+            index = pick_index(words, len(turn.memory.candidates))
+            if index is not None:
+                try:
+                    return Interpretation.model_validate(turn.memory.candidates[index])
+                except ValueError:
+                    return None  # a memory that no longer reads: start afresh
+        if turn.memory.intent in ("quiz", "flashcards"):
+            counts = [t for t in turn.doc if t.like_num or number_value(t.lower_) is not None]
+            others = [t for t in turn.doc if turn.is_(t, "artifact.") and
+                      not turn.is_(t, "artifact.unit")]
+            if len(counts) == 1 and not others and len(words) <= 6:
+                n = number_value(counts[0].lower_)
+                if n is not None:
+                    return Interpretation(intent=Intent(turn.memory.intent), slots={"count": n})
+        return None
+
+    def _slash(self, text: str, post: str | None, memory: Memory) -> Interpretation | None:
+        specs = {s.name: s for s in BLOGGER_COMMANDS}
+        try:
+            cmd = parse_command(text, specs)
+        except CommandError as err:
+            return ask(f"{err}. Type /help for the commands.", intent=Intent.UNCLEAR,
+                       slots={"closest": []})
+        if cmd is None:
+            return None
+        if cmd.name in ("quiz", "flashcards"):
+            slots: dict[str, Any] = {}
+            if cmd.args:
+                n = number_value(cmd.args[0])
+                if n is None:
+                    return ask(f"/{cmd.name} takes a number, not {cmd.args[0]!r}.",
+                               intent=Intent.UNCLEAR, slots={"closest": [cmd.name]})
+                slots["count"] = n
+            return Interpretation(intent=Intent(cmd.name), slots=slots)
+        if cmd.name == "split":
+            below = text.partition("\n")[2]
+            slots = {"text": text} if below.strip() else {}
+            slots.update(cmd.options)
+            return Interpretation(intent=Intent.SPLIT, slots=slots)
+        if cmd.name == "edit":
+            strict = _strict_edit(cmd.text, post)
+            if strict is not None:
+                return strict
+            turn = self._turn(cmd.text, post, memory)
+            found = ClauseReader(turn).read_all(clauses(turn.doc, turn.lexicon))
+            edits = [r for r in found or [] if r.intent is Intent.EDIT]
+            return edits[0] if len(edits) == 1 else unclear([Intent.EDIT])
+        if cmd.name == "check":
+            return Interpretation(intent=Intent.CHECK,
+                                  slots={"goal": cmd.text.strip()} if cmd.text.strip() else {})
+        return Interpretation(intent=Intent(cmd.name))
+
+
+def _strict_edit(text: str, post: str | None) -> Interpretation | None:
+    """`/edit replace "X" with "Y" [in SECTION]; delete "Z"`: the command's own grammar
+    (escapes and several ops in one plan), when every anchor stands once in the post."""
+    try:
+        request = parse_edit_request(text)
+    except (CommandError, ValueError):
+        return None
+    ops = [op_slots(op) for op in request.ops]
+    if post is not None:
+        view = view_of(post)
+        if request.scope is not None and view.region(request.scope) is None:
+            return None  # not a section the patcher knows: the reader locates it
+        if request.scope is None and any(len(view.occurrences(op["anchor"])) > 1
+                                         for op in ops):
+            return None  # an anchor standing twice: the reader asks which
+    return edit_request(ops, scope=request.scope)
+
+
+def _unit(score: float) -> float:
+    """A cosine as a confidence (float error can put it a hair over 1)."""
+    return min(1.0, max(0.0, score))
+
+
+def _request_part(text: str) -> str:
+    """The words of a message that may hold requests: the first paragraph."""
+    head, _, _ = text.partition("\n\n")
+    return head.strip()
+
+
+_DEFAULT = BloggerReader()
+
+
+def read_message(message: str, *, post: str | None = None,
+                 memory: Memory | dict[str, Any] | None = None) -> Read:
+    """`BloggerReader().read` with the default settings."""
+    return _DEFAULT.read(message, post=post, memory=memory)
+
+
+def split_by_confidence(
+    reading: Reading, *, min_confidence: float = DEFAULT_MIN_CONFIDENCE
+) -> tuple[tuple[Interpretation, ...], tuple[Interpretation, ...]]:
+    """For a capable model: the requests code may act on by itself (no question, confidence
+    at least `min_confidence`), and the rest, each with code's candidate readings (and its
+    question), to hand to the model as context."""
+    sure = tuple(r for r in reading.requests
+                 if r.question is None and r.confidence >= min_confidence)
+    return sure, tuple(r for r in reading.requests if r not in sure)

@@ -1,0 +1,407 @@
+"""One clause of a blogger message read as requests: by its verb (the lexicon's concept of
+it), the verb's objects and the nouns of the post's parts and artifacts. Edits go to the
+edit frames (`reading_edits`); a clause whose verb asks for something no frame can fill
+gets the closest capabilities; a clause with nothing the lexicon knows is left to
+similarity (`None`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from blogger.intents import unclear
+from blogger.reading_edits import EditFrames
+from blogger.reading_inserts import InsertFrames
+from blogger.reading_pairs import SaidPairs
+from blogger.reading_places import find_place
+from blogger.reading_turn import Turn
+from draftguard.text import number_value
+from draftguard.understanding._asking import ask
+from draftguard.understanding._frames import Clause
+from draftguard.understanding._types import Intent, Interpretation
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+__all__ = ["ClauseReader"]
+
+_WANTING = ("want", "need", "like", "help", "love")
+_EDITS = ("action.replace", "action.delete", "action.insert", "action.rename")
+_ARTIFACTS = {"artifact.quiz": Intent.QUIZ, "artifact.flashcards": Intent.FLASHCARDS,
+              "artifact.mindmap": Intent.MINDMAP}
+_WH = ("WP", "WRB", "WDT")
+_NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
+_ABOUT_POST = ("this", "it", "post", "draft", "article", "piece", "we", "blog")
+
+
+class ClauseReader:
+    """Reads the clauses of one message (`turn`)."""
+
+    def __init__(self, turn: Turn) -> None:
+        self.t = turn
+        self.edits = EditFrames(turn)
+        self.inserts = InsertFrames(self.edits)
+        self.pairs = SaidPairs(self.edits)
+
+    def read_all(self, found: list[Clause]) -> list[Interpretation] | None:
+        """The requests of every clause in order; None when no clause holds anything the
+        lexicon reads (the caller then reads the message by similarity)."""
+        out: list[Interpretation] = []
+        known = False
+        previous: Clause | None = None
+        for clause in found:
+            if clause.has("discourse.retract"):
+                out, known = [], True  # "monstera -> X? no wait, forget that. Just ..."
+                previous = clause
+                continue
+            self._pass_to_complement(clause)
+            got = self.read(clause, previous)
+            if got is None:
+                got = self._count_only(clause, out) or self._goal_after(clause, out)
+            if got is not None:
+                known = True
+                out.extend(got)
+            previous = clause
+        unique: list[Interpretation] = []
+        for request in out:  # "the last paragraph, the one about X": one request
+            if not any((u.intent, u.slots, u.question) == (request.intent, request.slots,
+                                                           request.question) for u in unique):
+                unique.append(request)
+        return unique if known else None
+
+    def _pass_to_complement(self, clause: Clause) -> None:
+        """"I want to delete X", "help me write a post": the wanted verb is the request."""
+        head = clause.head
+        if head is None or head.lemma_ not in _WANTING:
+            return
+        for child in head.children:
+            if child.dep_ in ("xcomp", "ccomp") and child.pos_ in ("VERB", "AUX"):
+                concept = self.t.concept(child)
+                term = clause.term_at(child)
+                if concept is not None and concept.startswith("action.") and term is not None:
+                    clause.head, clause.head_concept = child, concept
+                    clause.head_end = term.end
+                    clause.extra["wanted"] = True
+                    return
+
+    def _count_only(self, clause: Clause,
+                    out: list[Interpretation]) -> list[Interpretation] | None:
+        """"Can you make me a quiz? Like 6 questions": a count in its own clause."""
+        if not out or out[-1].intent not in (Intent.QUIZ, Intent.FLASHCARDS) or out[-1].slots:
+            return None
+        counts = self._numbers(clause.tokens)
+        if len(counts) == 1 and clause.has("artifact.unit") and len(clause.tokens) <= 6:
+            out[-1] = Interpretation(intent=out[-1].intent, slots={"count": counts[0][1]})
+            return []
+        return None
+
+    def _goal_after(self, clause: Clause,
+                    out: list[Interpretation]) -> list[Interpretation] | None:
+        """"check whether it fits the brief? the brief was: X": the goal in its own clause."""
+        if not out or out[-1].intent is not Intent.CHECK or out[-1].slots or \
+                not clause.has("part.brief"):
+            return None
+        tokens = clause.tokens
+        at = next((i for i, t in enumerate(tokens) if t.text == ":" or t.lemma_ == "be"), None)
+        if at is None:
+            return None
+        goal = self.t.lone_quote(tokens[at + 1:], clause) or self.t.clean(tokens[at + 1:],
+                                                                          clause)
+        if goal:
+            out[-1] = Interpretation(intent=Intent.CHECK, slots={"goal": goal})
+        return []
+
+    def _numbers(self, tokens: list[Token]) -> list[tuple[Token, int]]:
+        out: list[tuple[Token, int]] = []
+        skip: set[int] = set()
+        for i, t in enumerate(tokens):
+            if self.t.quote(t) or t.i in skip:
+                continue
+            if i + 2 < len(tokens) and tokens[i + 1].text == "-":
+                joined = number_value(f"{t.lower_}-{tokens[i + 2].lower_}")
+                if joined is not None and tokens[i + 2].pos_ == "NUM":  # "twenty-one"
+                    out.append((t, joined))
+                    skip.add(tokens[i + 2].i)
+                    continue
+            n = number_value(t.lower_)
+            if n is None and t.lower_ in ("dozen", "couple"):
+                n = number_value(f"a {t.lower_}")
+            if n is not None and (t.like_num or t.pos_ == "NUM" or t.lower_ in ("dozen",
+                                                                                "couple")):
+                out.append((t, n))
+        return out
+
+    # -- one clause --------------------------------------------------------------------------
+    def read(self, clause: Clause, previous: Clause | None) -> list[Interpretation] | None:
+        concept = clause.head_concept or ""
+        if self._asks_for_sources(clause):
+            also = [Interpretation(intent=Intent.VERSIONS)] if clause.has("version.noun") else []
+            return [Interpretation(intent=Intent.SOURCES), *also]
+        head = clause.head
+        if head is not None and head.lemma_ in _WANTING and not clause.extra.get("wanted") \
+                and any(c.dep_ in ("xcomp", "ccomp") and c.pos_ == "VERB"
+                        for c in head.children):
+            return self._statement(clause)  # "just wanted to say the ramen was great"
+        if clause.head is not None and not clause.extra.get("wanted") and \
+                not clause.said_to_reader() and clause.head.lemma_ not in _WANTING:
+            return self._statement(clause)
+        said = self.pairs.said_pair(clause)
+        if said is not None:
+            return said
+        if clause.has("artifact.") and not concept.startswith(("action.delete",
+                                                                "action.undo")) and \
+                self._makes_artifact(clause, concept):
+            found = self._artifacts(clause)
+            if found is not None:
+                return found
+        if concept == "action.undo" or self._back(clause):
+            return self._undo(clause)
+        if clause.has("version.noun") and concept in ("", "action.list"):
+            return [Interpretation(intent=Intent.VERSIONS)]
+        if concept == "action.check" or clause.has("check.") or clause.has("part.brief"):
+            found = self._check(clause)
+            if found is not None:
+                return found
+        if concept == "action.split":
+            return [self._split(clause)]
+        if concept == "action.help" and len(clause.tokens) <= 4:
+            return [Interpretation(intent=Intent.HELP)]
+        post = self._new_post(clause, concept)
+        if post is not None:
+            return post
+        return self._edit(clause, concept, previous)
+
+    def _makes_artifact(self, clause: Clause, concept: str) -> bool:
+        """An edit verb makes an artifact only into one ("turn the post into flashcards");
+        "change the price of the card" is an edit."""
+        if concept not in _EDITS:
+            return True
+        first = next(t for t in clause.terms if t.concept.startswith("artifact."))
+        return any(self.t.is_(t, "relation.new") and t.i < first.start
+                   for t in clause.tokens)
+
+    def _asks_for_sources(self, clause: Clause) -> bool:
+        """"which sources have I added?", "show me all my notes"."""
+        notes = [t for t in clause.tokens if self.t.is_(t, "part.notes")]
+        if not notes:
+            return False
+        if clause.head_concept == "action.list":
+            return True
+        return any(t.tag_ in _WH for n in notes for t in self.t.doc[max(0, n.i - 4):n.i])
+
+    def _statement(self, clause: Clause) -> list[Interpretation] | None:
+        """A verb not said to the reader ("I changed it", "how do I make a quiz?"): only
+        "I meant 'X'" and its kin read as requests; the rest is left to similarity."""
+        said = self.pairs.said_pair(clause)
+        return said
+
+    def _edit(self, clause: Clause, concept: str,
+              previous: Clause | None) -> list[Interpretation] | None:
+        value = self.edits.fields.value(clause)
+        if value is not None:
+            return [value]
+        head = clause.head
+        body = [t for t in clause.tokens if t.i >= clause.head_end] if head is not None \
+            else clause.tokens
+        place = None
+        lead: list[Token] = []
+        if head is not None:
+            lead = clause.before(head)
+            body = [t for t in body if not (t.dep_ == "prt" and t.head == head)]
+            scope_at = next((i for i, t in enumerate(lead) if self.t.is_(t, "relation.scope")),
+                            None)
+            if scope_at is not None:  # "In the tyres paragraph, replace ...": the place first
+                end = next((i for i in range(scope_at + 1, len(lead)) if lead[i].text == ","),
+                           len(lead))
+                place = find_place(self.t, clause, self.t.trim(lead[scope_at + 1:end]))
+                if place is not None and place.missing:
+                    return [ask(_NOT_FOUND)]
+        found: list[Interpretation] | None = None
+        if concept in ("action.replace", "action.create"):
+            found = self.pairs.again(clause, body, previous)
+        if found is not None:
+            return found
+        if concept == "action.publish" or (head is None and any(
+                self.t.is_(t, "part.post") and t.pos_ == "VERB" and t.dep_ == "ROOT"
+                for t in clause.tokens)):
+            return [unclear([Intent.CHECK])]  # "post this on my blog tonight"
+        arrow = any(t.concept == "relation.new" and not t.text.isalpha() for t in clause.terms)
+        if concept == "action.replace" or (not concept and arrow):
+            found = self.edits.replace(clause, body, place=place)
+            if found is None and arrow and not concept:
+                return [ask("I could not find those words in the post. Quote the words to "
+                            "change and the new ones, like: replace \"X\" with \"Y\".")]
+        elif concept == "action.delete":
+            found = self.edits.delete(clause, body, previous, place=place, lead=lead)
+        elif concept == "action.insert":
+            found = self.inserts.insert(clause, body, place=place, lead=lead)
+        elif concept == "action.rename":
+            one = self.edits.fields.rename(clause, body)
+            found = [one] if one is not None else None
+        elif not concept and self.t.memory.intent == "edit" and any(
+                self.t.quote(t) for t in clause.tokens):
+            found = self.edits.replace(clause, clause.tokens)  # "and 'beans' to 'peas'"
+        if found is not None:
+            return found
+        if concept == "action.create" and head is not None and any(
+                c.dep_ in ("ccomp", "xcomp", "acomp", "oprd") for c in head.children) and any(
+                t.lower_ in ("it", "this") or self.t.is_(t, "part.") for t in body[:3]):
+            return [unclear([Intent.EDIT])]  # "make it sound more like me"
+        if concept in _EDITS or concept == "action.improve" or (
+                concept == "action.create" and (clause.has("part.") or clause.has(
+                    "relation.new"))):
+            if clause.has("part.notes"):
+                return None
+            return [unclear([Intent.EDIT])]
+        return None
+
+    def _back(self, clause: Clause) -> bool:
+        head = clause.head
+        candidates = [t for t in clause.tokens if t.pos_ == "VERB"]
+        if head is not None and head.pos_ in ("VERB", "AUX"):
+            candidates = [head]
+        return any(c.dep_ in ("prt", "advmod") and c.lower_ == "back"
+                   for v in candidates if v is not None for c in v.children)
+
+    def _undo(self, clause: Clause) -> list[Interpretation]:
+        tokens = clause.tokens
+        if clause.has("version.original"):
+            return [Interpretation(intent=Intent.REVERT, slots={"version": 0})]
+        nouns = [i for i, t in enumerate(tokens) if self.t.is_(t, "version.noun")]
+        for i in nouns:
+            for t in tokens[i + 1:i + 3]:
+                word = t.lower_.lstrip("v.")
+                n = number_value(word) if word else None
+                if n is not None:
+                    return [Interpretation(intent=Intent.REVERT, slots={"version": n})]
+        for t in tokens:  # "v3", "v0"
+            if t.lower_.startswith("v") and t.lower_[1:].isdigit():
+                return [Interpretation(intent=Intent.REVERT,
+                                       slots={"version": int(t.lower_[1:])})]
+        own = self.t.own_words(tokens)
+        objects = [t for t in own if t.dep_ in ("dobj", "pobj") and t.pos_ in ("NOUN",
+                                                                               "PROPN")]
+        if nouns and not clause.has("version.previous") and not any(
+                t.lower_ in ("before", "last", "latest", "previous") for t in tokens):
+            return [unclear([Intent.UNDO])]
+        if any(not self.t.is_(t, "version.") and not self.t.is_(t, "part.") and
+               t.lower_ not in ("change", "edit", "step", "one", "way", "thing")
+               for t in objects) or any(self.t.quote(t) for t in tokens):
+            return []  # "put the starter back to 'nine days'": about the post's words
+        return [Interpretation(intent=Intent.UNDO)]
+
+    def _artifacts(self, clause: Clause) -> list[Interpretation] | None:
+        found = [t for t in clause.terms if t.concept in _ARTIFACTS]
+        if not found:
+            return None
+        tokens = clause.tokens
+        if clause.head is None and (any(t.tag_ in _WH for t in tokens) or any(
+                t.lemma_ == "be" for t in tokens)):
+            return None  # "what's a flashcard?"
+        first = self.t.doc[found[0].start]
+        determiner = [c.lower_ for c in first.children if c.dep_ in ("det", "poss")]
+        if determiner and determiner[0] in ("the", "that", "this", "my") and any(
+                t.pos_ == "ADJ" or t.tag_ in ("JJR", "RBR") for t in tokens if t.i > first.i):
+            return [unclear([Intent.QUIZ])]  # "make the quiz harder"
+        numbers = self._numbers(tokens)
+        counts: dict[int, int] = {}
+        countable = [t for t in found if t.concept != "artifact.mindmap"]
+        for token, n in numbers:
+            if countable:
+                near = min(countable, key=lambda a: (abs(a.start - token.i), a.start))
+                counts.setdefault(near.start, n)
+        out: list[Interpretation] = []
+        for term in found:
+            intent = _ARTIFACTS[term.concept]
+            if any(o.intent is intent for o in out):
+                continue
+            count = counts.get(term.start)
+            out.append(Interpretation(intent=intent, slots={"count": count} if count else {}))
+        return out
+
+    def _check(self, clause: Clause) -> list[Interpretation] | None:
+        """"check the post", "does this meet the brief: X", "would this work as a guide to
+        X?", "is it ready?": a check, with the goal the author names."""
+        tokens = clause.tokens
+        if clause.head_concept != "action.check" and (not self._about_the_post(clause) or any(
+                t.tag_ in ("WRB", "WP") for t in tokens[:2])):
+            return None  # "how do you know when an essay is finished?"
+        start: int | None = None
+        for i, t in enumerate(tokens):
+            if self.t.is_(t, "part.brief") or t.lower_ == "against":
+                start = i + 1
+        fit = [t for t in tokens if self.t.is_(t, "check.fit")]
+        if start is None and fit:
+            at = tokens.index(fit[0])
+            start = next((i + 1 for i in range(at + 1, len(tokens))
+                          if tokens[i].lower_ in ("as", "for")), None)
+        goal = ""
+        if start is not None:
+            rest = tokens[start:]
+            while rest and (rest[0].is_punct or (rest[0].lower_ in ("this", "is", "was", "the",
+                                                                    "following") and
+                                                  len(rest) > 1 and (rest[1].is_punct or
+                                                                     rest[0].lower_ in (
+                                                                         "is", "was")))):
+                rest = rest[1:]
+            goal = self.t.lone_quote(rest, clause) or self.t.clean(rest, clause)
+        return [Interpretation(intent=Intent.CHECK, slots={"goal": goal} if goal else {})]
+
+    def _about_the_post(self, clause: Clause) -> bool:
+        """A question whose subject is the post, and whose verb or adjective asks whether it
+        fits or is ready ("does my post match the brief", "is it ready?")."""
+        for tok in clause.tokens:
+            # ("would this work as ...": the parser may make "this" a det of the verb)
+            if tok.dep_ not in ("nsubj", "nsubjpass", "det") or (
+                    tok.lower_ not in _ABOUT_POST and not self.t.is_(tok, "part.post")):
+                continue
+            verb = tok.head
+            if self.t.is_(verb, "check.fit") or any(
+                    self.t.is_(c, "check.ready") or self.t.is_(c, "part.brief")
+                    for c in verb.subtree if c.i > tok.i):
+                return True
+        return False
+
+    def _split(self, clause: Clause) -> Interpretation:
+        tokens = clause.tokens
+        colon = next((i for i, t in enumerate(tokens) if t.text == ":"), None)
+        below = [line.strip().lstrip("-*•").strip() for line in
+                 self.t.message.splitlines()[1:] if line.strip()]
+        first = self.t.message.partition("\n")[0].partition(":")[2].strip()
+        if below:  # the outline on the lines below the request
+            items = "\n".join([first, *below] if first else below)
+        elif colon is None:
+            return Interpretation(intent=Intent.SPLIT)
+        else:
+            items = self.t.words(tokens[colon + 1:]).replace('"', "")
+        parts = [p.strip(" .!?") for chunk in items.replace(";", ",").replace("\n", ",")
+                 .split(",") for p in chunk.split(" and ")]
+        outline = "\n".join(p for p in parts if p)
+        return Interpretation(intent=Intent.SPLIT, slots={"outline": outline} if outline else {})
+
+    def _new_post(self, clause: Clause, concept: str) -> list[Interpretation] | None:
+        head = clause.head
+        posts = [t for t in clause.tokens if self.t.is_(t, "part.post")]
+        if concept == "action.rewrite" and (posts or len(clause.tokens) <= 3 or any(
+                t.lower_ in ("it", "this") for t in clause.tokens)):
+            return [Interpretation(intent=Intent.NEW_POST, slots={"rewrite": True})]
+        if not posts:
+            return None
+        nouns = [t for t in posts if t.pos_ != "VERB"]
+        noun = nouns[0] if nouns else posts[-1]
+        fresh = any(self.t.is_(c, "new.") for c in noun.children)
+        root = clause.tokens[0].sent.root
+        # "draft a new post", "start a new post", "a new post about my allotment"
+        begun = head is None and (posts[0].pos_ == "VERB" or fresh or (
+            root.pos_ == "VERB" and self.t.is_(root, "position.first")))
+        if not (concept == "action.create" or begun):
+            return None
+        dets = [c.lower_ for c in noun.children if c.dep_ in ("det", "poss")]
+        if any(d in ("the", "my", "this", "that", "your") for d in dets) and not fresh:
+            return None
+        topic: list[Token] = []
+        for i, t in enumerate(clause.tokens):
+            if t.i > noun.i and t.lower_ in ("about", "on", "covering", "for", "regarding"):
+                topic = clause.tokens[i + 1:]
+                break
+        words = self.t.clean(self.t.own_words(topic), clause)
+        return [Interpretation(intent=Intent.NEW_POST, slots={"topic": words} if words else {})]

@@ -1,0 +1,86 @@
+"""A message that hands over content: a pasted post, notes or a transcript to keep as a
+source, a file to ingest, a draft with its outline. The lead-in is read on the parse with
+the lexicon (what it names: a post, notes; what it asks: keep, import); the content below
+or after its colon is carried verbatim and never read as requests."""
+
+from __future__ import annotations
+
+import re
+
+from draftguard.language import Lexicon, parse
+from draftguard.understanding._types import Intent, Interpretation
+
+__all__ = ["read_content"]
+
+#: The longest lead-in read as one (a longer first line is content itself).
+MAX_LEAD_CHARS = 200
+_FILE = re.compile(r"(?<![\w/.=-])(?P<path>(?:[\w.-]+/)*\.?[\w-][\w.-]*"
+                   r"\.(?:md|markdown|txt|text|vtt|srt))(?![\w/])", re.I)
+# What a lead-in may not ask for: then its colon introduces an argument, not content.
+_NOT_CONTENT = ("action.replace", "action.delete", "action.rename", "action.undo",
+                "action.check", "action.split", "action.improve", "action.rewrite",
+                "action.list", "check.", "part.brief", "part.outline", "part.title",
+                "part.heading", "part.meta", "part.tags", "artifact.", "version.",
+                "relation.after", "relation.before")
+
+
+def _markers(text: str) -> set[str]:
+    found = set()
+    for line in text.splitlines():
+        word, colon, _ = line.strip().lstrip("#").strip().partition(":")
+        if colon and word.strip().lower() in ("outline", "draft"):
+            found.add(word.strip().lower())
+    return found
+
+
+def read_content(text: str, lexicon: Lexicon) -> Interpretation | None:
+    """The content a message hands over, as a save, an ingest or a split; else None."""
+    if _markers(text) == {"outline", "draft"}:
+        return Interpretation(intent=Intent.SPLIT, slots={"text": text})
+    paras = [p for p in text.split("\n\n") if p.strip()]
+    if text.startswith("# ") and len(paras) >= 2:
+        return Interpretation(intent=Intent.SAVE_POST, slots={"text": text.rstrip() + "\n"})
+    head, _, body = text.partition("\n")
+    one_line = not body.strip()
+    if one_line:
+        colon = head.find(":")
+        head, body = (head[:colon], head[colon + 1:]) if colon >= 0 else (head, "")
+    if len(head) > MAX_LEAD_CHARS:
+        return None
+    if not body.strip():
+        return _file(head, lexicon) if "\n" not in text else None
+    doc = parse(head.strip(), entities=False)
+    concepts = [t.concept for t in lexicon.terms(doc)]
+    notes = "part.notes" in concepts
+    path = _FILE.fullmatch(body.strip()) if one_line else None
+    if notes and path is not None:  # "keep this as a source: notes/lab-visit.md"
+        return Interpretation(intent=Intent.INGEST_SOURCE, slots={"path": path["path"]})
+    if not notes and any(c.startswith(_NOT_CONTENT) for c in concepts) and not (
+            "action.keep" in concepts and not one_line):
+        return None
+    if not notes and "action.insert" in concepts:
+        return None
+    keep = "action.keep" in concepts
+    post = "part.post" in concepts
+    words = [t.lower_ for t in doc if t.is_alpha]
+    handing = words[:2] in (["here", "is"], ["here", "'s"], ["here", "it"], ["this", "is"],
+                            ["here", "you"], ["below", "is"]) or words[:1] == ["heres"]
+    if notes:
+        return Interpretation(intent=Intent.INGEST_SOURCE, slots={"text": body.strip() + "\n"})
+    if one_line and not (keep or (post and len(words) <= 3)):
+        return None
+    if keep or post or handing:
+        return Interpretation(intent=Intent.SAVE_POST, slots={"text": body.strip() + "\n"})
+    return None
+
+
+def _file(text: str, lexicon: Lexicon) -> Interpretation | None:
+    """"import notes/talk.md", "use podcast.vtt as a source": a workspace file to ingest."""
+    found = _FILE.search(text)
+    if found is None or "=" in text or len(text) > MAX_LEAD_CHARS:
+        return None
+    concepts = [t.concept for t in lexicon.terms(parse(text, entities=False))]
+    if "action.ingest" in concepts or ("part.notes" in concepts and any(
+            c in ("action.insert", "action.keep", "action.create") for c in concepts)):
+        return Interpretation(intent=Intent.INGEST_SOURCE, slots={"path": found["path"]})
+    return None

@@ -1,0 +1,392 @@
+"""Edit requests read from the parse: replace, delete, insert, rename, fields.
+
+Each frame takes a clause whose verb (or copula, or pair of quotations) asks for a change,
+finds the old words, the new words and the place in the post, and returns an edit plan
+located in the post, a question quoting the candidates, or None when it cannot read it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from blogger.reading_fields import FieldFrames
+from blogger.reading_places import (
+    Place,
+    UnitRef,
+    find_place,
+    split_place,
+    unit_ref,
+    units_for,
+)
+from blogger.reading_turn import Turn
+from draftguard.edits._plan import DeleteOp, ReplaceOp
+from draftguard.language import similarities
+from draftguard.text import straighten_quotes
+from draftguard.understanding._asking import ask, choose_between, snippet
+from draftguard.understanding._frames import Clause
+from draftguard.understanding._placing import (
+    Make,
+    edit_request,
+    op_slots,
+    place_phrase,
+    place_unit,
+    place_units,
+)
+from draftguard.understanding._types import Intent, Interpretation
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+__all__ = ["MAX_UNQUOTED_WORDS", "EditFrames"]
+
+#: The mean cosine the other sentences of a paragraph must have with "the bit about X" for
+#: the whole paragraph to be a reading of it too.
+SAME_TOPIC = 0.25
+_BACK_REFERENCES = ("it", "this", "that", "they", "these", "those", "he", "she", "mine")
+#: New words longer than this must be quoted: a longer unquoted tail is usually a clause.
+MAX_UNQUOTED_WORDS = 8
+_NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
+
+
+def _shared_unit(post: str, old: str, new: str) -> tuple[str, str]:
+    """A number and its unit said once for both sides: "from 6.80 to 7.20 euros" is
+    "6.80 euros" to "7.20 euros", "make it 600" after "550 yen" is "600 yen"."""
+    old_words, new_words = old.split(), new.split()
+    if not old_words or not new_words:
+        return old, new
+    if _number(old) and len(new_words) == 2 and _number(new_words[0]):
+        unit = new_words[1]
+        if f"{old} {unit}".casefold() in post.casefold():
+            return f"{old} {unit}", new
+    if _number(new) and len(old_words) == 2 and _number(old_words[0]):
+        return old, f"{new} {old_words[1]}"
+    return old, new
+
+
+def _number(word: str) -> bool:
+    return word.replace(".", "", 1).replace(",", "", 1).isdigit()
+
+
+def _carry(anchor: str, found: str, new: str) -> str:
+    """The new text for an anchor grown to be unique: the extra words stay around it."""
+    at = straighten_quotes(anchor).casefold().find(straighten_quotes(found).casefold())
+    if at < 0 or len(anchor) == len(found):
+        return new
+    return anchor[:at] + new + anchor[at + len(found):]
+
+
+class EditFrames:
+    """The edit frames of one message (`turn`)."""
+
+    def __init__(self, turn: Turn) -> None:
+        self.t = turn
+        self.fields = FieldFrames(turn)
+
+    # -- shared pieces ---------------------------------------------------------------------
+    def rel(self, clause: Clause, tokens: list[Token], concept: str) -> int | None:
+        """The index in `tokens` of the first token of a `concept` term (a placeholder's
+        own neighbour first: "Xq0 to Xq1")."""
+        for i, tok in enumerate(tokens):
+            term = clause.term_at(tok)
+            if term is not None and term.concept == concept and term.start == tok.i:
+                return i
+        return None
+
+    def new_words(self, clause: Clause, tokens: list[Token]) -> tuple[str | None, bool]:
+        """The new words (quoted, or a few unquoted ones), and whether they were quoted."""
+        quote = self.t.lone_quote(tokens, clause)
+        if quote is not None:
+            return quote, True
+        kept = self.t.trim(tokens, clause)
+        if any(self.t.quote(t) for t in kept) or not kept:
+            return None, False
+        if len(kept) > MAX_UNQUOTED_WORDS or any(
+                self.t.is_(t, "relation.new") and t.i != kept[0].i for t in kept[1:]):
+            return None, False  # a clause, not new words: too easy to misread
+        return self.t.words(kept).strip(), False
+
+    def target(self, clause: Clause, tokens: list[Token],
+                make: Make, place: Place | None, *, unit_ok: bool = True,
+                everywhere: bool = False) -> Interpretation | None:
+        """The edit `make` builds, at what `tokens` name: a quotation, a described unit, or
+        words of the post."""
+        view = self.t.view
+        region = place.region if place else None
+        scope = place.scope if place else None
+        quote = self.t.lone_quote(tokens, clause)
+        if view is None:
+            words = quote or self.t.clean(tokens, clause, determiners=True)
+            return edit_request(make(words)) if words else None
+        if quote is not None:
+            if not view.occurrences(quote, region) and region is not None:
+                return edit_request(make(quote), scope=scope)
+            return place_phrase(view, quote, make, region=region, scope=scope,
+                                everywhere=everywhere)
+        ref = unit_ref(self.t, clause, tokens)
+        if ref is not None:
+            return self._unit(clause, ref, make, region) if unit_ok else None
+        kept = [t for t in self.t.trim(tokens, clause) if not self.t.is_(t, "part.word")]
+        if not kept or len(kept) > MAX_UNQUOTED_WORDS or any(self.t.quote(t) for t in kept):
+            return None
+        phrase = self.t.words(kept).strip()
+        bare = self.t.clean(kept, clause, determiners=True)
+        for words in (phrase, bare) if phrase != bare else (phrase,):
+            if view.occurrences(words, region):
+                return place_phrase(view, words, make, region=region, scope=scope,
+                                    everywhere=everywhere)
+        return None
+
+    def _unit(self, clause: Clause, ref: UnitRef, make: Make,
+              region: Any) -> Interpretation:
+        view = self.t.view
+        assert view is not None
+        if ref.missing_region:
+            return ask(_NOT_FOUND)
+        picked = units_for(self.t, ref, region)
+        if picked is not None:
+            return place_units(view, picked, make, ref.kind)
+        found = place_unit(view, ref.description, ref.kind, make, region=ref.region or region)
+        if ref.vague and found.question is None:
+            return self._sentence_or_paragraph(ref, found, make, region) or found
+        return found
+
+    def _sentence_or_paragraph(self, ref: UnitRef, found: Interpretation, make: Make,
+                               region: Any) -> Interpretation | None:
+        """"the bit about X" found as the opening sentence of a paragraph about X too:
+        one question, the sentence or the whole paragraph."""
+        view = self.t.view
+        assert view is not None
+        anchor = found.slots["ops"][0]["anchor"]
+        para = view.describe(ref.description, "paragraph", ref.region or region)
+        if para.span is None or not para.span.text.startswith(anchor):
+            return None
+        others = [u.text for u in view.units("sentence", para.span) if u.text != anchor]
+        if not others:
+            return None
+        cosines = similarities(ref.description, others)
+        # A sentence that opens with a pronoun ("Take it out ...") goes on about the same.
+        continues = [float(c) >= SAME_TOPIC or o.split()[0].lower() in _BACK_REFERENCES
+                     or " it " in f" {o.lower()} " or len(o.split()) <= 4
+                     for c, o in zip(cosines, others, strict=True)]
+        if not all(continues) and float(cosines.mean()) < SAME_TOPIC:
+            return None  # the rest of the paragraph is about something else
+        whole = place_units(view, [para.span], make, "paragraph")
+        return choose_between((f"cut just “{snippet(anchor)}”", found),
+                              (f"the whole paragraph “{snippet(para.span.text)}”", whole),
+                              confidence=0.5)
+
+    def unless_needless(self, clause: Clause, body: list[Token],
+                         place: Place | None) -> Place | None:
+        """A place that names no part of the post does not matter when the first quotation
+        stands once in the whole post: the edit is done there."""
+        if place is None or not place.missing or self.t.view is None:
+            return place
+        quote = next((self.t.quote(t) for t in body if self.t.quote(t)), None)
+        if quote is not None and len(self.t.view.occurrences(quote)) == 1:
+            return None
+        return place
+
+    def replace(self, clause: Clause, body: list[Token], *,
+                place: Place | None = None) -> list[Interpretation] | None:
+        """"X to Y" after a replace verb (several pairs: one edit each)."""
+        colon = next((i for i, t in enumerate(body) if t.text == ":"), None)
+        if colon is not None and colon > 0:  # "tare paragraph: 60 ml -> 50 ml"
+            named = find_place(self.t, clause, body[:colon])
+            if named is not None:
+                place, body = named, body[colon + 1:]
+        body, found = split_place(self.t, clause, self.t.own_words(body))
+        place = self.unless_needless(clause, body, found or place)
+        if place is not None and place.missing:
+            return [ask(_NOT_FOUND)]
+        pairs = self._pairs(clause, body)
+        out: list[Interpretation] = []
+        for old, new in pairs:
+            one = self.replace_one(clause, old, new, place)
+            if one is None:
+                return None
+            out.append(one)
+        return out or None
+
+    def _pairs(self, clause: Clause, body: list[Token]) -> list[tuple[list[Token], list[Token]]]:
+        """"a to b and c to d": the pairs; one pair when the body holds one relation."""
+        starts = {t.start for t in clause.terms if t.concept == "relation.new"}
+        rels = [i for i, t in enumerate(body) if t.i in starts]
+        if not rels:
+            # "change the 2007 in 2008": "in" where no place follows it
+            rels = [i for i, t in enumerate(body) if t.lower_ == "in" and 0 < i < len(body) - 1
+                    and split_place(self.t, clause, body[i:])[1] is None]
+            if len(rels) != 1:
+                return []
+            return [(body[:rels[0]], body[rels[0] + 1:])]
+        cuts = [i for i, t in enumerate(body) if t.lower_ in ("and", ",", ";", "&")
+                and rels[0] < i and any(r > i for r in rels)]
+        segments, start = [], 0
+        for cut in cuts:
+            segment = body[start:cut]
+            if any(t.i in starts for t in segment):
+                segments.append(segment)
+                start = cut + 1
+        segments.append(body[start:])
+        out = []
+        for segment in segments:
+            at = next((i for i, t in enumerate(segment) if t.i in starts), None)
+            if at is None:
+                return []
+            term = clause.term_at(segment[at])
+            after = [t for t in segment if term is not None and t.i >= term.end]
+            old = segment[:at]
+            origin = next((i for i, t in enumerate(old) if t.lower_ == "from"), None)
+            if origin is not None and origin + 1 < len(old):
+                old = old[origin + 1:]  # "change the price from 6.80 to 7.20 euros"
+            out.append((old, after))
+        return out
+
+    def replace_one(self, clause: Clause, old: list[Token], new: list[Token],
+                     place: Place | None, *, everywhere: bool = False
+                     ) -> Interpretation | None:
+        text, quoted = self.new_words(clause, new)
+        if text is None:
+            return None
+        everywhere = everywhere or clause.has("relation.everywhere") or any(
+            t.lower_ in ("every", "all", "each") for t in old)
+        field = self.fields.field(clause, old, text)
+        if field is not None:
+            return field
+        heading = self.fields.heading(clause, old, text)
+        if heading is not None:
+            return heading
+        ref = unit_ref(self.t, clause, old)
+        if ref is not None and not quoted:
+            return None  # "the last sentence with something about cocoa" describes words
+        found = self.t.lone_quote(old, clause) or self.t.clean(
+            [t for t in old if not self.t.is_(t, "part.word")], clause, determiners=True)
+        bare_new = text
+        old_words, new_words = found.split(), text.split()
+        if not quoted and new_words and new_words[0] in old_words[1:]:
+            # "the gel every 40 minutes -> every 45 minutes": the words before stay
+            keep = old_words[:old_words.index(new_words[0])]
+            bare_new = text = " ".join([*keep, text])
+        if not quoted and self.t.view is not None and found and \
+                self.t.view.occurrences(found) and text.split()[0].lower() in (
+                    "the", "a", "an", "my"):
+            bare_new = text.split(" ", 1)[1] if " " in text else text
+
+        def make(anchor: str) -> list[dict[str, Any]]:
+            value = bare_new
+            at = straighten_quotes(anchor).casefold().find(straighten_quotes(found).casefold())
+            if not quoted and at >= 0 and anchor[at:at + 1].isupper() and value[:1].islower():
+                value = value[0].upper() + value[1:]
+            return [op_slots(ReplaceOp(anchor=anchor, text=_carry(anchor, found, value)))]
+
+        if ref is not None:
+            return self._unit(clause, ref, lambda a: [op_slots(ReplaceOp(anchor=a, text=text))],
+                              place.region if place else None)
+        if self.t.view is not None and found:
+            region = place.region if place else None
+            if not self.t.view.occurrences(found, region):
+                respelt = self.t.view.respell(found)
+                if respelt is not None and self.t.view.occurrences(respelt, region):
+                    found = respelt  # "63 speceis": the post's own spelling
+            found, bare_new = _shared_unit(self.t.view.text, found, bare_new)
+            if not self.t.view.occurrences(found, region):
+                if self.t.lone_quote(old, clause) is not None and place is not None:
+                    return edit_request(make(found), scope=place.scope)
+                return ask(f"I could not find “{found}” in the post. Which words do you "
+                           "mean? Quote them exactly.") if self.t.lone_quote(
+                               old, clause) is not None or len(found.split()) <= 3 else None
+            return place_phrase(self.t.view, found, make, region=region,
+                                scope=place.scope if place else None, everywhere=everywhere)
+        return self.target(clause, old, make, place, everywhere=everywhere)
+
+    def delete(self, clause: Clause, body: list[Token], previous: Clause | None, *,
+               place: Place | None = None, lead: list[Token] | None = None
+               ) -> list[Interpretation] | None:
+        body, found = split_place(self.t, clause, self.t.own_words(body))
+        place = self.unless_needless(clause, body, found or place)
+        if place is not None and place.missing:
+            return [ask(_NOT_FOUND)]
+        words = self.t.trim(body, clause, determiners=True)
+        if len(words) == 1 and words[0].lower_ in ("it", "that", "this", "them"):
+            before = Clause(lead or [], [t for t in clause.terms
+                                         if lead and t.start < lead[-1].i + 1])
+            if lead and self._antecedent(before):  # "The paragraph about X - delete it."
+                return self.delete(before, self._antecedent(before), None, place=place)
+            if previous is not None and self._antecedent(previous):
+                return self.delete(previous, self._antecedent(previous), None, place=place)
+            if self.t.memory.intent in ("edit", "save_post", "new_post"):
+                return [Interpretation(intent=Intent.UNDO)]  # "nah, scrap that"
+            return None
+        field = self._remove_field(clause, words)
+        if field is not None:
+            return [field]
+        if any(t.lower_ in ("everything", "whole", "all") for t in words[:2]):
+            return None
+        groups = self._items(words)
+        out: list[Interpretation] = []
+
+        def make(anchor: str) -> list[dict[str, Any]]:
+            return [op_slots(DeleteOp(anchor=anchor))]
+
+        for group in groups:
+            one = self.target(clause, group, make, place)
+            if one is None:
+                return None
+            out.append(one)
+        return out or None
+
+    def _antecedent(self, clause: Clause) -> list[Token]:
+        """What "it" stands for: the unit or quotation the clause before named."""
+        for i, tok in enumerate(clause.tokens):
+            if self.t.is_(tok, "part.sentence") or self.t.is_(tok, "part.paragraph") or \
+                    self.t.quote(tok):
+                start = i
+                while start > 0 and clause.tokens[start - 1].pos_ in ("DET", "ADJ", "NOUN",
+                                                                       "PROPN", "NUM"):
+                    start -= 1
+                end = next((j for j in range(i + 1, len(clause.tokens))
+                            if (clause.tokens[j].pos_ in ("AUX", "VERB") and
+                                clause.tokens[j].dep_ not in ("relcl", "pcomp", "acl"))
+                            or clause.tokens[j].text in (",", ".", "-", "—", ":")),
+                           len(clause.tokens))
+                return clause.tokens[start:end]
+        return []
+
+    def _items(self, words: list[Token]) -> list[list[Token]]:
+        """"'a' and 'b'", "the sentence about x and the one about y": one group each."""
+        cuts = [i for i, t in enumerate(words) if t.lower_ in ("and", ",", "&") and i > 0
+                and i + 1 < len(words) and (self.t.quote(words[i + 1]) is not None or (
+                    words[i + 1].lower_ in ("the", "that") and i + 2 < len(words)
+                    and (words[i + 2].lower_ in ("one", "other") or
+                         self.t.is_(words[i + 2], "part.")))) and (
+                    self.t.quote(words[i - 1]) is not None or words[i + 1].lower_ != "and")]
+        if not cuts:
+            return [words]
+        out, start = [], 0
+        for cut in cuts:
+            out.append(words[start:cut])
+            start = cut + 1
+        out.append(words[start:])
+        return [g for g in out if self.t.trim(g)]
+
+    def _remove_field(self, clause: Clause, words: list[Token]) -> Interpretation | None:
+        if words and (self.t.is_(words[0], "part.meta") or self.t.is_(words[0], "part.tags")) \
+                and not any(self.t.quote(t) for t in words):
+            words = [words[0]]  # "the description field from the front matter"
+        if not words or len(words) > 3:
+            return None
+        last = words[-1]
+        if self.t.is_(last, "part.tags"):
+            return Interpretation(intent=Intent.EDIT, slots={"remove_fields": ["tags"]})
+        if self.t.is_(last, "part.meta"):
+            return Interpretation(intent=Intent.EDIT, slots={"remove_fields": [last.lower_]})
+        if self.t.is_(words[0], "part.heading") and self.t.view is not None:
+            name = self.t.lone_quote(words[1:], clause) or self.t.clean(words[1:], clause)
+            heading = self.t.view.heading(name) if name else None
+            if heading is None:
+                return None
+            text = self.t.view.text
+            start = text.rfind("\n", 0, heading.start) + 1
+            end = text.find("\n", heading.end)
+            line = text[start:end if end >= 0 else len(text)]
+            return edit_request([op_slots(DeleteOp(anchor=line))], headings=True)
+        return None

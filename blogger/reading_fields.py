@@ -1,0 +1,193 @@
+"""The post's named fields read from the parse: its title ("rename the post to X", "can the
+headline be X instead?", "new title: X"), a section heading ("rename the Gear section to
+Kit"), the frontmatter (description, author, date, tags)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from blogger.reading_turn import Turn
+from draftguard.edits._frontmatter import read_frontmatter
+from draftguard.edits._plan import InsertOp, ReplaceOp
+from draftguard.understanding._frames import Clause
+from draftguard.understanding._placing import edit_request, op_slots
+from draftguard.understanding._types import Intent, Interpretation
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+__all__ = ["FieldFrames"]
+
+_MAX_TITLE_WORDS = 16
+
+
+class FieldFrames:
+    """Title, heading and frontmatter changes of one message."""
+
+    def __init__(self, turn: Turn) -> None:
+        self.t = turn
+
+    def title(self, title: str) -> Interpretation | None:
+        """The post's title set to `title`: the frontmatter's, else the top heading's line,
+        else a new top heading."""
+        title = title.strip().strip('"')
+        view = self.t.view
+        if not title or len(title.split()) > _MAX_TITLE_WORDS:
+            return None
+        if view is None or "title" in read_frontmatter(view.text):
+            return Interpretation(intent=Intent.EDIT, slots={"set_fields": {"title": title}})
+        top = [(t, s) for t, s in view.headings
+               if view.text.startswith("# ", view.text.rfind("\n", 0, s.start) + 1)]
+        if top:
+            return edit_request([op_slots(ReplaceOp(anchor=top[0][1].text, text=title))],
+                                headings=True)
+        if not view.paragraphs:
+            return None
+        insert = InsertOp(anchor=view.unique_anchor(view.paragraphs[0]).text,
+                          text=f"# {title}", position="before")
+        return edit_request([op_slots(insert)], headings=True)
+
+    def field(self, clause: Clause, old: list[Token], text: str) -> Interpretation | None:
+        """`old` names a field of the post ("the title", "the author"): set it to `text`."""
+        words = self.t.trim(old, clause, determiners=True)
+        words = [w for w in words if w.lower_ not in ("post", "'s", "its", "post's")]
+        if not words or len(words) > 3 or any(self.t.quote(w) for w in words):
+            return None
+        last = words[-1]
+        if self.t.is_(last, "part.title") or (len(words) == 1 and self.t.is_(last,
+                                                                            "part.post")):
+            return self.title(text)
+        if self.t.is_(last, "part.meta"):
+            return Interpretation(intent=Intent.EDIT,
+                                  slots={"set_fields": {last.lower_: text.strip('"')}})
+        if self.t.is_(last, "part.tags"):
+            return self._tag_list(text, adding=False)
+        return None
+
+    def heading(self, clause: Clause, old: list[Token], text: str) -> Interpretation | None:
+        """`old` names a section heading ("the Tyres heading", "the section 'The bake'",
+        "the Gear section"): its line changed to `text`."""
+        view = self.t.view
+        words = self.t.trim(old, clause, determiners=True)
+        marked = [w for w in words if self.t.is_(w, "part.heading") or
+                  (self.t.is_(w, "part.paragraph") and w.lower_ == "section")]
+        if view is None or not marked:
+            return None
+        rest = [w for w in words if w not in marked]
+        name = self.t.lone_quote(rest, clause) or self.t.clean(rest, clause)
+        heading = view.heading(name) if name else None
+        if heading is None:
+            return None
+        return edit_request([op_slots(ReplaceOp(anchor=heading.text, text=text))],
+                            headings=True)
+
+    def rename(self, clause: Clause, body: list[Token]) -> Interpretation | None:
+        """"rename the post to X", "retitle it 'X'", "call it X", "rename the Gear section to
+        Kit", "retitle the post: X"."""
+        cut = next((i for i, t in enumerate(body)
+                    if self.t.is_(t, "relation.new") or t.text == ":"), None)
+        if cut is None:
+            quotes = [i for i, t in enumerate(body) if self.t.quote(t)]
+            if quotes:
+                cut = quotes[-1] - 1
+            else:
+                lead = next((i for i, t in enumerate(body) if t.lower_ in ("it", "this")
+                             or self.t.is_(t, "part.post")), None)
+                if lead is None:
+                    return None
+                cut = lead
+                old, new = body[:lead + 1], body[lead + 1:]
+                return self._renamed(clause, old, new)
+        return self._renamed(clause, body[:cut + 1] if body[cut].text not in (":",) and
+                             not self.t.is_(body[cut], "relation.new") else body[:cut],
+                             body[cut + 1:])
+
+    def _renamed(self, clause: Clause, old: list[Token], new: list[Token]) -> Interpretation | None:
+        text = self.t.lone_quote(new, clause) or self.t.clean(new, clause)
+        if not text:
+            return None
+        heading = self.heading(clause, old, text)
+        if heading is not None:
+            return heading
+        words = self.t.trim(old, clause, determiners=True)
+        if not words or all(w.lower_ in ("it", "this", "post", "'s") or self.t.is_(w, "part.")
+                            for w in words):
+            return self.title(text)
+        view = self.t.view
+        name = self.t.lone_quote(words, clause) or self.t.clean(words, clause)
+        heading_span = view.heading(name) if view is not None and name else None
+        if heading_span is not None:
+            return edit_request([op_slots(ReplaceOp(anchor=heading_span.text, text=text))],
+                                headings=True)
+        return self.renamed_words(name, text)
+
+    def renamed_words(self, name: str, text: str) -> Interpretation | None:
+        """"call the monstera 'Monstera deliciosa'": words of the post, named anew."""
+        view = self.t.view
+        if view is None or not name:
+            return None
+        hits = view.occurrences(name)
+        if len(hits) != 1:
+            return None
+        anchor = view.unique_anchor(hits[0]).text
+        at = anchor.casefold().find(name.casefold())
+        return edit_request([op_slots(ReplaceOp(anchor=anchor, text=anchor[:at] + text +
+                                                anchor[at + len(name):]))])
+
+    def value(self, clause: Clause) -> Interpretation | None:
+        """A field named, then its new value: "the title should be X", "can the headline be
+        X instead?", "new title: X", "I want the description to be X", "make the title 'X'"."""
+        tokens = clause.tokens
+        at = next((i for i, t in enumerate(tokens) if self.t.is_(t, "part.title") or
+                   self.t.is_(t, "part.meta") or self.t.is_(t, "part.tags")), None)
+        if at is None or any(self.t.quote(t) for t in tokens[:at]):
+            return None
+        tags = self.t.is_(tokens[at], "part.tags")
+        if tags and (clause.head_concept == "action.insert" or at == 0):
+            # "add the tag 'x'", "tag the post with x": added to the tags there are
+            found = self.tags(clause, [tokens[at], *tokens[at + 1:]], adding=True)
+            return found[0] if found else None
+        rest = tokens[at + 1:]
+        cut = next((i for i, t in enumerate(rest) if t.text == ":" or self.t.is_(
+            t, "relation.be") or self.t.is_(t, "relation.new")), None)
+        if cut is not None:
+            value = rest[cut + 1:]
+            if value and self.t.is_(value[0], "relation.be"):
+                value = value[1:]
+        elif rest and (self.t.lone_quote(rest, clause) is not None or (
+                clause.head_concept in ("action.create", "action.replace") and not
+                self.t.is_(tokens[at], "part.title") and rest[0].pos_ not in (
+                    "ADP", "SCONJ", "ADV", "PART", "PUNCT"))):
+            value = rest  # "give the post the tags a, b and c"
+        else:
+            return None
+        text = self.t.lone_quote(value, clause) or self.t.clean(value, clause)
+        if not text or (value and value[0].pos_ in ("ADJ", "ADV") and len(value) <= 2 and
+                        self.t.lone_quote(value, clause) is None):
+            return None  # "make the title shorter": how, not what
+        return self.field(clause, [tokens[at]], text)
+
+    def tags(self, clause: Clause, body: list[Token], *, adding: bool,
+             value: str | None = None) -> list[Interpretation] | None:
+        at = next((i for i, t in enumerate(body) if self.t.is_(t, "part.tags")), None)
+        if at is None:
+            return None
+        rest = body[at + 1:]
+        joint = next((i for i, t in enumerate(rest) if t.lower_ in ("with", "as", "to")), None)
+        if joint is not None and joint <= 3:
+            rest = rest[joint + 1:]  # "tag the post with x", "set tags to x"
+        raw = value if value is not None else self.t.words(self.t.trim(rest, clause))
+        found = self._tag_list(raw, adding=adding)
+        return [found] if found is not None else None
+
+    def _tag_list(self, raw: str, *, adding: bool) -> Interpretation | None:
+        parts = [p.strip(" .\"'").lower() for chunk in raw.split(",")
+                 for p in chunk.replace(" and ", ",").split(",")]
+        tags = [p for p in parts if p and len(p.split()) <= 3]
+        if not tags:
+            return None
+        if adding and self.t.view is not None:
+            old = read_frontmatter(self.t.view.text).get("tags")
+            if isinstance(old, list):
+                tags = [*map(str, old), *(t for t in tags if t not in old)]
+        return Interpretation(intent=Intent.EDIT, slots={"set_fields": {"tags": tags}})

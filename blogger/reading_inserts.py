@@ -1,0 +1,130 @@
+"""Insert requests read from the parse: new words (quoted, or after a colon) put after or
+before a place, under a heading, at the start or end of a part, or at the end of the post."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+from blogger.reading_edits import EditFrames
+from blogger.reading_places import Place, find_place, split_place
+from draftguard.edits._plan import InsertOp
+from draftguard.understanding._asking import ask
+from draftguard.understanding._frames import Clause
+from draftguard.understanding._placing import edit_request, op_slots
+from draftguard.understanding._types import Interpretation
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+__all__ = ["InsertFrames"]
+
+_NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
+
+
+class InsertFrames:
+    """The insert frames of one message (they place through `EditFrames`)."""
+
+    def __init__(self, edits: EditFrames) -> None:
+        self.e = edits
+        self.t = edits.t
+
+    def insert(self, clause: Clause, body: list[Token], *, place: Place | None = None,
+               lead: list[Token] | None = None) -> list[Interpretation] | None:
+        """New words (quoted, or after a colon) put after or before a place, at the start or
+        end of a part, or at the end of the post."""
+        view = self.t.view
+        colon = next((i for i, t in enumerate(body) if t.text == ":"), None)
+        if colon is not None and self.t.lone_quote(body[colon + 1:], clause) is None:
+            text = self.t.words(body[colon + 1:]).strip()
+            body = body[:colon]
+        else:
+            quotes = [i for i, t in enumerate(body) if self.t.quote(t)]
+            if not quotes:
+                return self.e.fields.tags(clause, body, adding=True)
+            text = self.t.quote(body[quotes[0]]) or ""
+            body = body[:quotes[0]] + body[quotes[0] + 1:]
+        if not text:
+            return None
+        starts = {t.start for t in clause.terms if t.concept in ("relation.after",
+                                                                  "relation.before")}
+        at_lead = next((i for i, t in enumerate(lead or []) if t.i in starts), None)
+        if lead and at_lead is not None:
+            body = [*body, *lead[at_lead:]]  # "after the bit about X, add: ..."
+        if any(self.t.is_(t, "part.tags") for t in body[:3]):
+            return self.e.fields.tags(clause, body, adding=True, value=text)
+        body, found = split_place(self.t, clause, body)
+        place = found or place
+        if place is not None and place.missing:
+            return [ask(_NOT_FOUND)]
+        if view is None:
+            return None
+        after = self.e.rel(clause, body, "relation.after")
+        before = self.e.rel(clause, body, "relation.before")
+        at = after if after is not None else before
+        position: Literal["after", "before"] = "after" if after is not None else "before"
+        if at is not None:
+            def make(anchor: str) -> list[dict[str, Any]]:
+                return [op_slots(InsertOp(anchor=anchor, text=text, position=position))]
+            target = body[at + 1:]
+            if any(t.lower_ in ("everything", "all") for t in target[:2]):
+                first = position == "before"  # "before everything else", "after all of it"
+                return self._insert_at_edge(clause, [*body[:at], *(
+                    [t for t in body if self.t.is_(t, "position.first")] if first else [])],
+                    text, place, first=first)
+            heading = self._heading_line(clause, target)
+            if heading is not None:
+                return [edit_request(make(heading), headings=True)]
+            located = self.e.target(clause, target, make, None)
+            return [located] if located is not None else None
+        return self._insert_at_edge(clause, body, text, place)
+
+    def _heading_line(self, clause: Clause, tokens: list[Token]) -> str | None:
+        """The line of the heading `tokens` name ("the Tram 28 heading"), else None."""
+        view = self.t.view
+        words = self.t.trim(tokens, clause, determiners=True)
+        if view is None or not any(self.t.is_(t, "part.heading") for t in words):
+            return None
+        name = self.t.lone_quote([t for t in words if not self.t.is_(t, "part.heading")],
+                                 clause) or self.t.clean(
+            [t for t in words if not self.t.is_(t, "part.heading")], clause)
+        heading = view.heading(name) if name else None
+        if heading is None:
+            return None
+        start = view.text.rfind("\n", 0, heading.start) + 1
+        return view.text[start:heading.end]
+
+    def _insert_at_edge(self, clause: Clause, body: list[Token], text: str,
+                        place: Place | None, *, first: bool | None = None
+                        ) -> list[Interpretation] | None:
+        """"at the end of the conclusion", "to the start of the second paragraph", or no
+        place at all (the end of the post)."""
+        view = self.t.view
+        assert view is not None
+        if first is None:
+            first = any(self.t.is_(t, "position.first") for t in body)
+        region = place.region if place else None
+        of = next((i for i, t in enumerate(body) if t.lower_ == "of" and i > 0
+                   and (self.t.is_(body[i - 1], "position.") or body[i - 1].lower_ in (
+                       "end", "start", "beginning", "top", "bottom"))), None)
+        if of is not None:
+            named = find_place(self.t, clause, body[of + 1:])
+            if named is None or named.missing:
+                return [ask(_NOT_FOUND)]
+            region = named.region
+        elif len([t for t in self.t.trim(body, clause, determiners=True)
+                  if not self.t.is_(t, "position.") and not self.t.is_(t, "part.sentence")
+                  and not self.t.is_(t, "relation.be") and not self.t.is_(t, "new.")
+                  and t.lower_ not in ("at", "to", "very", "of", "on", "in", "that", "which",
+                                       "new", "a", "an", "the")]) > 1:
+            return None  # words that are no place this reader knows
+        # "a line at the end", "a paragraph at the end": a paragraph of its own after
+        # the last one; words alone join the last sentence.
+        own = region is None and any(t.lower_ in ("line", "paragraph", "para")
+                                     for t in body)
+        units = view.units("paragraph" if own else "sentence", region)
+        if not units:
+            return None
+        unit = units[0] if first else units[-1]
+        op = InsertOp(anchor=view.unique_anchor(unit).text, text=text,
+                      position="before" if first else "after")
+        return [edit_request([op_slots(op)])]

@@ -1,0 +1,149 @@
+"""New words said beside the old ones, whatever the verb: "'Y' instead of 'X'", "I meant
+'Y'", "'X' should be 'Y'", "X, not Y", "make it Y" after the words just named or written."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from blogger.reading_edits import EditFrames, _carry, _shared_unit
+from blogger.reading_places import find_place
+from draftguard.edits._plan import ReplaceOp
+from draftguard.understanding._frames import Clause
+from draftguard.understanding._placing import op_slots, place_phrase
+from draftguard.understanding._types import Interpretation
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+__all__ = ["SaidPairs"]
+
+
+class SaidPairs:
+    """The said-pair frames of one message (they edit through `EditFrames`)."""
+
+    def __init__(self, edits: EditFrames) -> None:
+        self.e = edits
+        self.t = edits.t
+
+    def again(self, clause: Clause, body: list[Token], previous: Clause | None
+              ) -> list[Interpretation] | None:
+        """"make it 600", "make that 'for 45 minutes'", "change it to X": the words just
+        named (a quotation in the clause before) or just written (the last edit) become
+        the new ones."""
+        words = self.t.trim(body, clause)
+        said = previous is not None and previous.has("relation.be") and \
+            self.t.lone_quote(words, clause) is not None
+        if said:  # "Everywhere it says 'X', write 'Y' instead"
+            words = [words[0], *words]
+        if len(words) < 2 or (words[0].lower_ not in ("it", "that", "this") and not said):
+            return None
+        new = words[1:]
+        if new and self.t.is_(new[0], "relation.new"):
+            new = new[1:]
+        old: list[Token] = []
+        place = None
+        if previous is not None:
+            old = [t for t in previous.tokens if self.t.quote(t)][:1]
+            subject = [t for t in previous.tokens if self.t.is_(t, "part.")]
+            if old and subject:
+                place = find_place(self.t, previous, [t for t in previous.tokens
+                                                      if t.i < old[0].i and t.pos_ != "VERB"
+                                                      and not self.t.is_(t, "relation.be")])
+        if old:
+            one = self.e.replace_one(clause, old, new, self.e.unless_needless(clause, old,
+                                                                            place),
+                                    everywhere=previous is not None and previous.has(
+                                        "relation.everywhere"))
+            return [one] if one is not None else None
+        written = self.t.memory.written
+        if written is None or self.t.view is None or self.t.memory.intent != "edit":
+            return None
+        text, _quoted = self.e.new_words(clause, new)
+        if text is None:
+            return None
+        found, text = _shared_unit(self.t.view.text, written, text)
+        return [place_phrase(self.t.view, found,
+                             lambda a: [op_slots(ReplaceOp(anchor=a, text=_carry(a, found,
+                                                                                   text)))])]
+
+    # -- the frames --------------------------------------------------------------------------
+
+    def said_pair(self, clause: Clause) -> list[Interpretation] | None:
+        """The new words said beside the old ones, whatever the verb: "'Y' instead of 'X'",
+        "I'd rather it said 'Y' than 'X'", "I wrote 'X' but I meant 'Y'", "'X' should be
+        'Y'", "the conclusion should mention cocoa instead of tea"."""
+        tokens = clause.tokens
+        quotes = [i for i, t in enumerate(tokens) if self.t.quote(t)]
+        at = self.e.rel(clause, tokens, "relation.old")
+        if at is not None and clause.head_concept not in ("action.delete", "action.insert"):
+            term = clause.term_at(tokens[at])
+            end = at + (term.end - term.start if term else 1)
+            new_side, old_side = tokens[:at], tokens[end:]
+            verbs = [i for i, t in enumerate(new_side) if self.t.is_(t, "relation.be")
+                     or (t.pos_ == "VERB" and self.t.concept(t) is not None)]
+            if any(i < at for i in quotes):
+                new = [new_side[max(i for i in quotes if i < at)]]
+            elif verbs:
+                new = new_side[verbs[-1] + 1:]
+            else:
+                return None
+            place = None
+            subject = [t for t in new_side[:verbs[0]]] if verbs else []
+            if subject and any(self.t.is_(t, "part.") for t in subject):
+                place = find_place(self.t, clause, subject)
+            one = self.e.replace_one(clause, old_side, new, place)
+            return [one] if one is not None else None
+        if len(quotes) != 2:
+            return self._correction(clause) or self._numbers_said(clause)
+        between = tokens[quotes[0] + 1:quotes[1]]
+        writes = [t for t in between if t.pos_ == "VERB" and (self.t.is_(t, "action.create") or
+                                                              self.t.is_(t, "action.replace"))]
+        if any(self.t.is_(t, "relation.meant") for t in between) or any(
+                self.t.is_(t, "relation.be") for t in between[-3:]) or (
+                (writes and clause.head_concept is None) or clause.head in writes):
+            one = self.e.replace_one(clause, [tokens[quotes[0]]], [tokens[quotes[1]]], None)
+            return [one] if one is not None else None
+        return None
+
+    def _numbers_said(self, clause: Clause) -> list[Interpretation] | None:
+        """"the rent figure, 1,450, should be 1,550": a number of the post, then what it
+        should be."""
+        tokens = clause.tokens
+        numbers = [i for i, t in enumerate(tokens) if t.like_num and any(c.isdigit()
+                                                                        for c in t.text)]
+        view = self.t.view
+        if len(numbers) != 2 or view is None:
+            return None
+        between = tokens[numbers[0] + 1:numbers[1]]
+        if not any(self.t.is_(t, "relation.be") for t in between):
+            return None
+        if len(view.occurrences(tokens[numbers[0]].text)) != 1:
+            return None
+        one = self.e.replace_one(clause, [tokens[numbers[0]]], [tokens[numbers[1]]], None)
+        return [one] if one is not None else None
+
+    def _correction(self, clause: Clause) -> list[Interpretation] | None:
+        """"Priya won 21, not 19", "the sign said Almost done, not Nearly there": the
+        post's words after "not" become the words before it (as many of them), when they
+        stand once in the post and the new ones nowhere."""
+        tokens = clause.tokens
+        view = self.t.view
+        for i, tok in enumerate(tokens):
+            if tok.lower_ != "not" or i < 2 or tokens[i - 1].text != "," or view is None:
+                continue
+            end = next((j for j in range(i + 1, len(tokens)) if tokens[j].is_punct),
+                       len(tokens))
+            old = tokens[i + 1:end]
+            said = [t for t in tokens[:i - 1] if not self.t.is_(t, "discourse.filler")]
+            new = said[-len(old):] if old and len(said) >= len(old) else []
+            kind = [t for t in said if len(old) == 1 and t.pos_ == old[0].pos_]
+            if kind:
+                new = kind[-1:]  # "five Philadelphia winters, not four": the number
+            if not old or not new or any(self.t.quote(t) for t in (*old, *new)):
+                return None
+            old_words, new_words = self.t.words(old), self.t.words(new)
+            if len(view.occurrences(old_words)) != 1 or view.occurrences(new_words):
+                return None
+            one = self.e.replace_one(clause, old, new, None)
+            return [one] if one is not None else None
+        return None

@@ -1,0 +1,197 @@
+"""Where an edit request points in the post, read from its words: the place it is confined
+to ("in the conclusion", "in the tyres paragraph", "in the Gear section"), and the sentence
+or paragraph it describes ("the paragraph about the hostel wifi", "the last line", "the
+worms sentence", "the second sentence of the tyres section", "the one that starts with
+'Patience'")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from blogger.reading_turn import Turn
+from draftguard.understanding._frames import Clause
+from draftguard.understanding._locate import Span
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+__all__ = ["Place", "UnitRef", "find_place", "unit_ref"]
+
+_INDEX = {"position.first": 0, "position.second": 1, "position.third": 2,
+          "position.fourth": 3, "position.fifth": 4, "position.penultimate": -2,
+          "position.last": -1}
+_PART_WORDS = ("part.paragraph", "part.sentence", "part.heading")
+
+
+@dataclass
+class Place:
+    """A part of the post: the patcher's scope (a natural scope or a heading), the stretch
+    of text it covers, and the words that named it."""
+
+    scope: str | None
+    region: Span | None
+    missing: bool = False
+
+
+@dataclass
+class UnitRef:
+    """A sentence or paragraph described: by position, by topic, or by its first words."""
+
+    kind: str  # "sentence" or "paragraph"
+    index: int | None = None
+    description: str = ""
+    starts_with: str | None = None
+    ends_with: str | None = None
+    region: Span | None = None
+    missing_region: bool = False
+    #: Named by a word that fits a sentence or a paragraph ("the bit about ...").
+    vague: bool = False
+
+
+def _position(turn: Turn, clause: Clause, tokens: list[Token]) -> int | None:
+    for term in clause.terms:
+        if term.concept in _INDEX and any(t.i == term.start for t in tokens):
+            return _INDEX[term.concept]
+    return None
+
+
+def find_place(turn: Turn, clause: Clause, tokens: list[Token]) -> Place | None:
+    """The part of the post `tokens` (a place phrase, "the" and all) name, or None when they
+    name none (then they are not a place: "in Lisbon" may be new words)."""
+    view = turn.view
+    words = turn.trim(tokens, clause, determiners=True)
+    if view is None or not words:
+        return None
+    concepts = [c for c in clause.concepts() if any(
+        t.start <= w.i < t.end for t in clause.terms if t.concept == c for w in words)]
+    if any(c.startswith("part.post") for c in concepts) and len(words) <= 3:
+        return Place(None, None)
+    natural = None
+    if "part.conclusion" in concepts:
+        natural = "conclusion"
+    elif "part.intro" in concepts:
+        natural = "intro"
+    elif "part.paragraph" in concepts and _position(turn, clause, words) in (0, -1):
+        natural = "first paragraph" if _position(turn, clause, words) == 0 else \
+            "last paragraph"
+    elif "position.last" in concepts and len(words) <= 3:
+        natural = "conclusion" if words[-1].lower_ in ("ending", "end") else None
+    if natural is not None:
+        region = view.region(natural)
+        return Place(natural if region is not None else None, region, region is None)
+    index = _position(turn, clause, words)
+    if index is not None and "part.paragraph" in concepts:
+        paras = view.paragraphs
+        if -len(paras) <= index < len(paras):
+            return Place(None, paras[index])
+        return Place(None, None, missing=True)
+    name_tokens = [w for w in words if not turn.is_(w, "part.paragraph") and
+                   not turn.is_(w, "part.heading")]
+    quoted = turn.lone_quote(words, clause)
+    name = quoted or turn.words(name_tokens).strip()
+    if name:
+        heading = view.heading(name)
+        if heading is not None:
+            region = view.region(heading.text)
+            if region is not None:
+                return Place(heading.text, region)
+    if "part.paragraph" in concepts:
+        ref = unit_ref(turn, clause, words)
+        if ref is not None and ref.description:
+            found = view.describe(ref.description, "paragraph")
+            if found.span is not None:
+                return Place(None, found.span)
+        return Place(None, None, missing=True)
+    return None
+
+
+def split_place(turn: Turn, clause: Clause,
+                tokens: list[Token]) -> tuple[list[Token], Place | None]:
+    """`tokens` without the place phrase they hold ("in the last paragraph", "in the tyres
+    paragraph," in front), and that place. A phrase that names no part stays in `tokens`."""
+    while tokens and tokens[-1].is_punct:
+        tokens = tokens[:-1]
+    scope_at = [i for i, t in enumerate(tokens) if turn.is_(t, "relation.scope")]
+    for i in reversed(scope_at):
+        end = next((j for j in range(i + 1, len(tokens)) if tokens[j].text in (",", ";")),
+                   len(tokens))
+        if end < len(tokens) and i > 0:
+            continue  # a place phrase in the middle is part of the words
+        place = find_place(turn, clause, tokens[i + 1:end])
+        if place is not None:
+            return tokens[:i] + tokens[end:], place
+    return tokens, None
+
+
+def unit_ref(turn: Turn, clause: Clause, tokens: list[Token]) -> UnitRef | None:
+    """The sentence or paragraph `tokens` describe, or None when they describe none."""
+    nouns = [t for t in tokens if turn.is_(t, "part.sentence") or turn.is_(t, "part.paragraph")
+             or (t.lower_ == "one" and t.i > tokens[0].i)]
+    if not nouns or any(turn.quote(t) for t in tokens[:tokens.index(nouns[0])]):
+        return None
+    noun = nouns[0]
+    named = noun
+    if noun.lower_ == "one":  # "... and the one about socks": the unit named before
+        named = next((t for t in clause.tokens if turn.is_(t, "part.sentence") or
+                      turn.is_(t, "part.paragraph")), noun)
+    kind = "paragraph" if turn.is_(named, "part.paragraph") and named.lower_ not in (
+        "part", "chunk") else "sentence"
+    before = [t for t in tokens if t.i < noun.i]
+    after = [t for t in tokens if t.i > noun.i and not (turn.is_(t, "part.sentence") and
+                                                       t.i == noun.i + 1)]
+    ref = UnitRef(kind, index=_position(turn, clause, before),
+                  vague=named.lower_ in ("bit", "part", "stuff", "chunk"))
+    # "the worms sentence", "the wool socks line": the topic before the noun.
+    topic = [t for t in turn.trim(before, clause, determiners=True)
+             if turn.concept(t) is None or turn.is_(t, "part.word")]
+    if topic and ref.index is None:
+        ref.description = turn.words(topic)
+    if not after:
+        return ref if ref.index is not None or ref.description else (
+            ref if noun.lower_ not in ("one", "part", "bit") else None)
+    head = after[0]
+    if head.lower_ in ("that", "which") and len(after) > 2 and after[1].lemma_ in (
+            "start", "begin", "end") and after[2].lower_ == "with":
+        quote = turn.lone_quote(after[3:], clause)
+        if quote is None:
+            return None
+        if after[1].lemma_ == "end":
+            ref.ends_with = quote
+        else:
+            ref.starts_with = quote
+        return ref
+    if head.lower_ in ("of", "in", "within", "from") and ref.index is not None:
+        place = find_place(turn, clause, after[1:])
+        ref.region = place.region if place is not None else None
+        ref.missing_region = place is None or place.region is None
+        return ref
+    about = clause.term_at(head)
+    if about is not None and about.concept == "relation.about":
+        rest = [t for t in after if t.i >= about.end]
+        ref.description = turn.clean(rest, clause)
+        return ref if ref.description else None
+    if head.lower_ in ("where", "that", "which", "when", "with"):
+        ref.description = turn.clean(after[1:], clause)
+        return ref if ref.description else None
+    return ref if ref.index is not None or ref.description else None
+
+
+def units_for(turn: Turn, ref: UnitRef, region: Span | None) -> list[Span] | None:
+    """The units a reference picks by position or first words (None: it needs a search)."""
+    view = turn.view
+    assert view is not None
+    region = ref.region or region
+    units = view.units(ref.kind, region)
+    if ref.index is not None and not ref.description:
+        if -len(units) <= ref.index < len(units):
+            return [units[ref.index]]
+        return []
+    edge = ref.starts_with or ref.ends_with
+    if edge is not None:
+        folded = " ".join(edge.casefold().split()).rstrip(".!?")
+        return [u for u in units if (" ".join(u.text.casefold().split()).startswith(folded)
+                                     if ref.starts_with else
+                                     " ".join(u.text.casefold().split()).rstrip(".!?")
+                                     .endswith(folded))]
+    return None

@@ -1,0 +1,67 @@
+"""Confidence and questions: a reader acts on a reading only when it is sure, else it asks.
+
+A reading carries a confidence (1.0 when the parse and the lexicon leave no doubt, the
+exemplar score when similarity decided). Below `DEFAULT_MIN_CONFIDENCE` the reader does not
+act: it asks one question naming its two best readings in the author's own words, and keeps
+both as candidates, so the answer ("the first", "2") or a capable model picks one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from draftguard.understanding._types import Intent, Interpretation
+
+__all__ = ["DEFAULT_MIN_CONFIDENCE", "ask", "choose_between", "pick_index", "snippet"]
+
+#: The confidence a reading must reach to be acted on without asking.
+DEFAULT_MIN_CONFIDENCE = 0.75
+
+_ORDINALS = {"first": 0, "1st": 0, "one": 0, "second": 1, "2nd": 1, "two": 1, "third": 2,
+             "3rd": 2, "three": 2, "fourth": 3, "4th": 3, "four": 3, "fifth": 4, "5th": 4,
+             "five": 4, "last": -1, "final": -1, "latter": -1, "other": 1, "former": 0}
+
+
+def ask(question: str, candidates: tuple[Interpretation, ...] = (), *,
+        intent: Intent = Intent.EDIT, slots: dict[str, Any] | None = None) -> Interpretation:
+    """A reading that is a question: nothing is done until the author answers."""
+    return Interpretation(intent=intent, slots=slots or {}, confidence=0.0,
+                          candidates=candidates, question=question)
+
+
+def choose_between(first: tuple[str, Interpretation], second: tuple[str, Interpretation],
+                   *, confidence: float) -> Interpretation:
+    """One question naming two readings (each as words the author would say): "Do you want
+    me to X, or Y?", with both as candidates."""
+    question = f"Do you want me to {first[0]}, or {second[0]}? Say which (the first or the " \
+               "second)."
+    return Interpretation(intent=first[1].intent, slots={}, confidence=confidence,
+                          candidates=(first[1], second[1]), question=question)
+
+
+def pick_index(words: list[str], count: int) -> int | None:
+    """Which of `count` offered readings an answer of `words` picks ("the second one", "2",
+    "number 3", "the last"), else None. A reply with other words in it is not an answer."""
+    picked: int | None = None
+    for word in (w.lower().strip(".!,#") for w in words):
+        if word in ("the", "one", "please", "thanks", "number", "no", "option", "that",
+                    "ok", "okay", "yes", "", "pls", "go", "with", "it's", "its", "one."):
+            continue
+        if word.isdigit():
+            index = int(word) - 1
+        elif word in _ORDINALS:
+            index = _ORDINALS[word]
+        else:
+            return None
+        if picked is not None and picked != index:
+            return None
+        picked = index
+    if picked is None or not -count <= picked < count:
+        return None
+    return picked
+
+
+def snippet(text: str, limit: int = 80) -> str:
+    """`text` on one line, cut to `limit` characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"

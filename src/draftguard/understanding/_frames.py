@@ -1,0 +1,206 @@
+"""Clause frames: a parsed message cut into requests, each with its verb and its words.
+
+Generic reading machinery on the dependency parse, driven by an app's `Lexicon`:
+
+- `correct_typos` rewrites words one edit away from a lexicon word ("replce", "wiht");
+- `clauses` cuts a message where one request ends and the next begins: sentences, verbs
+  joined by "and"/"then", a semicolon;
+- a `Clause` knows its tokens, its head (the lexicon's action verb, if any), whether that
+  verb is said to the reader (an imperative, "can you ...", "I'd like you to ...") or is a
+  statement or a question about something else, and the lexicon terms it holds.
+
+Nothing here knows an app's intents: the concepts are whatever the lexicon names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from draftguard.language import Lexicon, Term, parse
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+__all__ = ["Clause", "clauses", "correct_typos", "text_of"]
+
+_SUBJECTS = ("nsubj", "nsubjpass", "expl")
+_ASKING_AUX = ("can", "could", "would", "will", "may", "might")
+#: A verb hanging on a preposition or a noun is not a request ("tips for writing").
+_EMBEDDED = ("pcomp", "acl", "relcl", "amod", "pobj", "nmod", "advcl", "csubj")
+
+
+def _under(concept: str, name: str) -> bool:
+    return not name or concept == name or (name.endswith(".") and concept.startswith(name))
+
+
+def correct_typos(text: str, lexicon: Lexicon, *, skip_prefix: str = "") -> str:
+    """`text` with each word the lexicon reads as a typo of one of its words spelt right
+    (words starting with `skip_prefix`, the quote placeholders, are left alone)."""
+    doc = parse(text, entities=False)
+    out: list[str] = []
+    changed = False
+    for token in doc:
+        word = token.text
+        if not (skip_prefix and word.startswith(skip_prefix)) and \
+                lexicon.concept(token.lemma_) is None and lexicon.concept(word) is None:
+            fixed = lexicon.correct(word)
+            if fixed is not None:
+                word, changed = fixed, True
+        out.append(word + token.whitespace_)
+    return "".join(out) if changed else text
+
+
+def text_of(tokens: list[Token]) -> str:
+    """The words of `tokens` as typed (spacing kept between them)."""
+    if not tokens:
+        return ""
+    return "".join(t.text_with_ws for t in tokens[:-1]) + tokens[-1].text
+
+
+@dataclass
+class Clause:
+    """One request's words: `tokens` of the parsed message, its action verb `head`."""
+
+    tokens: list[Token]
+    terms: list[Term]
+    head: Token | None = None
+    head_concept: str | None = None
+    #: The index after the head's last word ("get rid of": after "of").
+    head_end: int = 0
+    extra: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return text_of(self.tokens)
+
+    def concepts(self, prefix: str = "") -> list[str]:
+        return [t.concept for t in self.terms if _under(t.concept, prefix)]
+
+    def has(self, name: str) -> bool:
+        """Whether the clause holds a word of concept `name`, or of one under it when
+        `name` ends with a dot ("artifact.")."""
+        return any(_under(t.concept, name) for t in self.terms)
+
+    def term_at(self, token: Token) -> Term | None:
+        return next((t for t in self.terms if t.start <= token.i < t.end), None)
+
+    def after(self, token: Token) -> list[Token]:
+        return [t for t in self.tokens if t.i > token.i]
+
+    def before(self, token: Token) -> list[Token]:
+        return [t for t in self.tokens if t.i < token.i]
+
+    def is_question(self) -> bool:
+        return any(t.text == "?" for t in self.tokens)
+
+    def said_to_reader(self) -> bool:
+        """Whether the head verb asks the reader to act: an imperative ("cut it"), or a
+        request with "you" ("can you cut it", "I'd like you to cut it", "let's cut it"),
+        not a statement ("I cut it") or a question about doing it ("how do I cut it?")."""
+        verb = self.head
+        if verb is None:
+            return True
+        before = [t for t in self.tokens if t.i < verb.i]
+        marks = [i for i, t in enumerate(before) if t.text in (",", "-", "—", ":", ";")]
+        if marks:  # "the paragraph that starts 'X' - shorten it": the words after the mark
+            before = before[marks[-1] + 1:]
+        if verb.tag_ == "VBG" and verb.dep_ in _EMBEDDED:
+            return False  # "any tips for writing an intro?"
+        if not any(t.pos_ in ("PRON", "VERB", "AUX") or t.tag_ in ("WP", "WRB", "WDT")
+                   for t in before if t.lower_ not in ("let", "'s", "please", "pls", "just")):
+            return True  # an imperative opening the clause ("cut the bit ...", "in the
+            # conclusion, change ..."), whatever the parser made of the verb itself
+        mine = {t.i for t in self.tokens}
+        if any(t.lower_ in ("you", "u") and t.dep_ in _SUBJECTS and t.i < verb.i and any(
+                a.lower_ in _ASKING_AUX for a in t.head.children) for t in self.tokens):
+            return True  # "would you be so kind as to remove ...", "could you please ..."
+        subjects = [c for c in verb.children if c.dep_ in _SUBJECTS and c.i in mine]
+        if not subjects:
+            if verb.dep_ in _EMBEDDED:
+                return False  # "tips for writing an intro", "thinking about adding one"
+            # "I want you to cut it": the verb's subject is the object of "want".
+            return not any(c.tag_ in ("WP", "WRB") for c in verb.children) or \
+                verb.dep_ in ("xcomp", "ccomp")
+        if verb.dep_ in _EMBEDDED:
+            return False  # "tips for writing an intro", "thinking about adding a section"
+        subject = subjects[0].lower_
+        if subject in ("you", "u", "ya", "us", "'s"):
+            return True
+        if subject in ("i", "we") and any(c.lower_ in _ASKING_AUX for c in verb.children):
+            return not any(c.tag_ in ("WP", "WRB") for c in verb.children)
+        return False
+
+
+def _cut_points(doc: Doc, lexicon: Lexicon, action: str) -> set[int]:
+    """Token indexes where a new request starts: a sentence start, a verb of the lexicon's
+    `action` concepts joined to an earlier one ("replace X and delete Y"), "then", ";"."""
+    colon = next((t.i for t in doc if t.text == ":"), len(doc))
+    cuts = {s.start for s in doc.sents if s.start <= colon}
+    for token in doc:
+        if token.i > colon:
+            break  # what follows a colon is the request's argument, read whole
+        if token.text == ";" and token.i + 1 < len(doc):
+            cuts.add(token.i + 1)
+        if token.lower_ == "then" and token.i > 0:
+            cuts.add(token.i)
+        concept = lexicon.concept(token.lemma_) or lexicon.concept(token.lower_) or ""
+        if not concept.startswith(action) or token.pos_ not in ("VERB", "AUX", "NOUN", "PROPN"):
+            continue
+        head_concept = lexicon.concept(token.head.lemma_) or lexicon.concept(
+            token.head.lower_) or ""
+        if token.dep_ == "conj" and token.head.i < token.i and (
+                token.head.pos_ in ("VERB", "AUX") or head_concept.startswith(action)):
+            start = min([token.i, *(c.i for c in token.lefts if c.dep_ in ("aux", "nsubj"))])
+            cc = [c for c in token.head.children if c.dep_ == "cc" and c.i < token.i]
+            cuts.add(min([start, *(c.i for c in cc)]) if cc else start)
+        elif token.i > 1 and doc[token.i - 1].text in (",", "-", "—") and any(
+                t.pos_ in ("VERB", "AUX") and t.dep_ not in _EMBEDDED
+                for t in doc[token.sent.start:token.i - 1]):
+            cuts.add(token.i)  # "the bit about socks is boring, remove it"
+    return cuts
+
+
+def _first_word(tokens: list[Token]) -> int:
+    """The first token that is not punctuation, a filler or politeness (by their parse)."""
+    for t in tokens:
+        if t.is_punct or t.pos_ in ("INTJ", "CCONJ") or t.lower_ in (
+                "please", "pls", "plz", "then", "now", "also", "just", "so", "ok", "okay"):
+            continue
+        return t.i
+    return -1
+
+
+def clauses(doc: Doc, lexicon: Lexicon, *, action: str = "action.") -> list[Clause]:
+    """`doc` cut into clauses, each with the lexicon's terms and its action verb."""
+    cuts = sorted(_cut_points(doc, lexicon, action) | {0})
+    terms = lexicon.terms(doc, typos=False)
+    out: list[Clause] = []
+    for start, end in zip(cuts, [*cuts[1:], len(doc)], strict=True):
+        tokens = [t for t in doc[start:end] if not t.is_space]
+        mine = [t for t in terms if start <= t.start < end]
+        if not mine and not any(t.is_alpha or t.like_num or t.text.startswith("Xq")
+                                for t in tokens):
+            continue
+        clause = Clause(tokens, mine)
+        heads = [t for t in mine if t.concept.startswith(action)]
+        if heads:
+            # The verb the others hang on: the first term that is a verb, else the first.
+            heads = [t for t in heads if t.end - t.start > 1
+                     or doc[t.start].dep_ not in ("aux", "auxpass")]
+            if not heads:
+                out.append(clause)
+                continue
+            # The verb the others hang on: an imperative opening the clause, else the first
+            # term tagged as a verb, else the first.
+            opening = [t for t in heads if t.start == _first_word(tokens)]
+            verbs = [t for t in heads if doc[t.start].pos_ in ("VERB", "AUX")]
+            # A verb inside a description ("the bit about checking my bank app") is not
+            # the request's verb when another one is there.
+            main = [t for t in verbs if doc[t.start].dep_ not in _EMBEDDED]
+            best = (opening or main or verbs or heads)[0]
+            clause.head = doc[best.start]
+            clause.head_concept = best.concept
+            clause.head_end = best.end
+        out.append(clause)
+    return out
