@@ -60,6 +60,10 @@ def format_artifact(tool: str, result: Mapping[str, Any], ctx: CallbackContext) 
     count = sum(len(v) for v in artifact.values() if isinstance(v, list))
     head = (f"Here is your {kind} ({count} items, validated; {result.get('llm_calls')} model "
             "calls):")
+    if result.get("shortfall") and result.get("requested"):
+        head = (f"Here is your {kind}: {result.get('delivered')} of the {result['requested']} "
+                f"items you asked for, because {result['shortfall']} (validated; "
+                f"{result.get('llm_calls')} model calls):")
     return f"{head}\n{_render_artifact(kind, artifact)}"
 
 _MAX_WORDS = 12
