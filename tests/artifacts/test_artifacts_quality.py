@@ -195,3 +195,21 @@ def test_a_capable_model_s_junk_goes_to_repair_with_the_gate_s_words() -> None:
     outcome = drive(machine, answer)
     assert outcome.ok and outcome.attempts == 1
     assert "Question 1: Junk answer 'Oh' (an interjection, not a term)" in prompts[1]
+
+
+def test_the_blogger_s_reply_says_how_many_were_found_and_why() -> None:
+    from types import SimpleNamespace
+
+    from blogger.replies import format_artifact
+
+    result = {"ok": True, "artifact_type": "quiz", "llm_calls": 1, "requested": 5,
+              "delivered": 1, "shortfall": "the text yields only 1 question that passes the "
+                                           "quality checks, each on a different fact",
+              "artifact": {"questions": [question("What do hermit crabs carry?",
+                                                  "borrowed shells", ["borrowed shells",
+                                                                      "fish", "mussels",
+                                                                      "rocks"])]}}
+    reply = format_artifact("make_artifact", result, SimpleNamespace(state={}))  # type: ignore[arg-type]
+    assert reply.startswith("Here is your quiz: 1 of the 5 items you asked for, because the "
+                            "text yields only 1 question that passes the quality checks")
+    assert "What do hermit crabs carry?" in reply

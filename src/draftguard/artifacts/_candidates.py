@@ -69,7 +69,7 @@ def _predicate(term: Term) -> str:
         return ""
     gone = {t.i for t in subject.subtree}
     for child in term.span.root.children:  # a clause with a subject of its own says more
-        if child.dep_ in {"conj", "advcl", "parataxis", "ccomp"} and any(
+        if child.dep_ in {"conj", "advcl", "parataxis"} and any(
                 c.dep_ in {"nsubj", "nsubjpass"} for c in child.children):
             gone |= {t.i for t in child.subtree}
             gone |= {c.i for c in term.span.root.children
@@ -145,7 +145,7 @@ def _segments(view: TextView) -> list[tuple[str, list[str]]]:
 
 def _fact(term: Term) -> str:
     fact = _predicate(term)
-    if fact and len(fact) <= _MAX_FACT_CHARS:
+    if fact and len(fact) <= _MAX_FACT_CHARS and len(fact.split()) >= _MIN_BACK_WORDS:
         return f"{term.text} {fact[:1].lower()}{fact[1:]}" if len(
             term.text) + len(fact) < _MAX_FACT_CHARS else fact
     return ""

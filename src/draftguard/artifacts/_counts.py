@@ -48,7 +48,8 @@ def shortfall_line(spec: ArtifactSpec, found: int, asked: int, why: str) -> str:
     if why == "facts":
         return f"the text holds only {count_words(found, 'fact')} to build them on"
     if why == "candidates":
-        return (f"the text yields only {items} that pass the quality checks, each on a "
+        verb = "passes" if found == 1 else "pass"
+        return (f"the text yields only {items} that {verb} the quality checks, each on a "
                 "different fact")
     return f"only {items} passed the checks"
 

@@ -4,7 +4,7 @@ grounding, on every model.
 Structure says the artifact has the right shape, grounding that every item rests on the
 source; neither notices a card whose front is "Oh", a quiz that asks twice for "Mara", or a
 distractor that is a sentence beside answers that are years. These rules do, each violation
-listed in the seed's style with the item it is about, so the repair (a new pick on a small
+listed in the rules' wording with the item it is about, so the repair (a new pick on a small
 model, a rewrite on a capable one) fixes exactly those items:
 
 - no junk term (a quiz answer, a card's front): not an interjection, pronoun, function
