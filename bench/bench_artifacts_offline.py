@@ -95,6 +95,7 @@ async def via_chat(artifact_type: str, post: str) -> tuple[dict[str, Any] | None
 
 async def via_job(artifact_type: str, post: str) -> tuple[dict[str, Any] | None, int, str]:
     from draftguard.jobs import JobStore, Worker
+    from draftguard.jobs._config import JobsSettings
     from draftguard_adk.jobs._runner import repair_loop_runner
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -103,8 +104,8 @@ async def via_job(artifact_type: str, post: str) -> tuple[dict[str, Any] | None,
         request = COMMANDS[artifact_type]
         job = await store.create(owner="bench", artifact_type=artifact_type, source=post,
                                  request=request)
-        worker = Worker(store, repair_loop_runner(model=MODEL), name="bench",
-                        poll_seconds=0.05)
+        worker = Worker(store, repair_loop_runner(model=MODEL),
+                        JobsSettings(poll_seconds=0.05), name="bench")
         await worker.run_one()
         done = await store.get(job.id)
         await store.close()

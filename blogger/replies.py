@@ -76,6 +76,9 @@ def format_artifact(tool: str, result: Mapping[str, Any], ctx: CallbackContext) 
     count = sum(len(v) for v in artifact.values() if isinstance(v, list))
     unit = {"quiz": "question", "flashcards": "card", "mindmap": "node"}.get(kind, "item")
     head = f"Here is your {kind} ({count} {unit}{'' if count == 1 else 's'}, checked):"
+    if result.get("shortfall") and result.get("requested"):
+        head = (f"Here is your {kind}: {result.get('delivered')} of the {result['requested']} "
+                f"{unit}s you asked for, because {result['shortfall']} (checked):")
     return f"{head}\n{_render_artifact(kind, artifact)}"
 
 _MAX_WORDS = 12

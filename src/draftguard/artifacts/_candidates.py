@@ -2,97 +2,52 @@
 
 A small model cannot write a quiz (measured: 0 of 9 artifacts on SmolLM2, with duplicate
 questions, leftover JSON in options and invented facts), but it can pick ids from an enum.
-So code writes every candidate from the source itself and the model only chooses among
-them:
+So code writes every candidate from the parse of the source (`_terms`, `_questions`) and
+the model only chooses among them:
 
-- key terms with their defining sentences ("ATP is the primary energy molecule ..."): a
-  flashcard each (front = the term, back = what the source says it is);
-- quiz questions: a cloze of a sentence that holds a key term, and "What is X?" for a
-  defined term; the distractors are other source terms of the same kind (numbers for a
-  number, names for a name), so a wrong option is never invented and never obviously absurd;
-- mindmap branches: a section's heading (or a paragraph's first key term) with the key
-  terms under it as leaves; the root is the post's title.
+- quiz: who/what/where/when/how-many questions turned out of the source's sentences, a
+  cloze on a content-bearing phrase, "What is X?" for a defined term; distractors of the
+  answer's kind and role from the same text;
+- flashcards: a salient term on the front; on the back what the text says it is (a defining
+  sentence, an apposition, "a ... called X") or does (the rest of a sentence it is the
+  subject of), with the term itself taken out; a term the text says nothing about is no card;
+- mindmap branches: the sections (or, without headings, runs of paragraphs alike in meaning),
+  each with its salient terms as children and short facts in the text's own words as leaves;
+  the root is the title.
 
-Every candidate's text is taken from a chunk, so it is grounded by construction; the
-grounding check still runs on what is delivered.
+Every candidate's text is taken from a chunk and is checked, before it is offered, by the
+same grounding check and quality gate that judge the delivered artifact, so a pick passes
+both by construction.
 """
 
 from __future__ import annotations
 
-import re
-import zlib
-from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
+from draftguard.artifacts._grounding import supporting_chunk
+from draftguard.artifacts._quality import quality_issues, stem_key
+from draftguard.artifacts._questions import CLOZE_PREFIX, build_questions
 from draftguard.artifacts._spec import normalize_key
-from draftguard.artifacts.schemas.flashcards import MAX_BACK_CHARS, MIN_FRONT_CHARS
-from draftguard.artifacts.schemas.quiz import MIN_OPTIONS
+from draftguard.artifacts._terms import Term, TextView, phrase
+from draftguard.artifacts.schemas.flashcards import MAX_BACK_CHARS
 from draftguard.sources._chunks import SourceChunk
-from draftguard.split._coverage import stems
-from draftguard.text import SENTENCE_BREAK
 
-__all__ = ["Candidate", "Term", "assemble", "build_candidates", "key_terms"]
+__all__ = ["Candidate", "assemble", "build_candidates", "mindmap_title"]
 
-_DEFINING = re.compile(
-    r"^(?:(?:the|a|an)\s+)?(?P<term>[\w][\w'’\-]*(?:\s+[\w'’\-]+){0,3}?)\s*(?:\([^)]{1,60}\)\s*)?"
-    r"\s+(?:is|are|was|were|means|refers to|stands for|describes|consists of|includes|"
-    r"include)\s+"
-    r"(?P<rest>.{8,})$",
-    re.IGNORECASE,
-)
-_NAME = re.compile(r"(?<![\w.])([A-Z][\w'’\-]*(?:\s+(?:of\s+|the\s+)?[A-Z][\w'’\-]*){0,3})")
-_UNITS = (
-    "°C|°F|%|percent|km|kilometres|kilometers|miles|metres|meters|m|cm|mm|kg|grams|g|mg|"
-    "litres|liters|ml|bars|bar|seconds|minutes|hours|days|weeks|months|years|BC|AD|BCE|CE"
-)
-_NUMBER = re.compile(
-    r"(?<![\w.])(\d[\d.,]*\d|\d)(?:\s?(" + _UNITS + r"))?(?![\w°%])"
-)
-_NOUN_CONTEXT = (
-    r"(?:the|a|an|this|that|these|those|its|their|your|our|his|her|each|every|of|no|with|"
-    r"in|on|for|from|by)\s+"
-    r"(?:[\w'’\-]+\s+)?"
-)
-_WORD = re.compile(r"[A-Za-z][A-Za-z'’\-]{3,}")
-_NOT_TERMS = frozenset({
-    "during", "in", "on", "at", "after", "before", "when", "while", "if", "for", "with", "by",
-    "from", "to", "as", "first", "last", "next", "two", "three", "four", "five", "six", "seven",
-    "eight", "nine", "ten", "half", "rich", "built", "whole", "same", "own", "different",
-    "more", "less", "most", "much", "then", "now", "only", "also", "just", "very", "bc", "ad",
-    "bce", "ce", "near", "above", "below", "behind", "beside", "between", "beyond", "inside",
-    "outside", "under", "over", "around", "through", "across", "along", "among", "toward",
-    "towards", "within", "without", "since", "until", "into", "onto", "upon",
-})
-_PRONOUNS = frozenset({
-    "it", "this", "that", "these", "those", "they", "he", "she", "we", "you", "i", "there",
-    "here", "which", "what", "who", "its", "their", "our", "your", "my", "one", "some", "many",
-    "most", "all", "each", "every", "such", "another", "other",
-})
-_MAX_TERM_WORDS = 4
-_CLOZE_PREFIX = "Which term completes the sentence: "
-_MAX_LABEL_CHARS = 80
-_MAX_OPTION_CHARS = 80
-_MAX_QUESTION_CHARS = 160
-_MAX_LEAVES = 4
-
-
-@dataclass(frozen=True)
-class Term:
-    """A key term of the source: its words as written, its kind and the sentence about it."""
-
-    text: str
-    kind: str  # "number", "name" or "word"
-    sentence: str
-    chunk_id: str
-    definition: str = ""  # what a defining sentence says the term is, if one does
+_MAX_LEAVES = 3
+_MAX_FACT_CHARS = 70
+_MIN_BACK_WORDS = 3
+#: Paragraphs at least this alike (MiniLM cosine) are one branch of a mindmap without headings.
+CLUSTER_SIMILARITY = 0.5
 
 
 @dataclass(frozen=True)
 class Candidate:
     """One item code wrote from the source; `item` is in the type's canonical item shape
-    (a mindmap candidate is a branch: `{"label", "children": [labels]}`)."""
+    (a mindmap candidate is a branch: `{"label", "children": [{"label", "children"}]}`)."""
 
     id: str
     item: dict[str, Any]
@@ -102,308 +57,217 @@ class Candidate:
     keys: frozenset[str] = field(default_factory=frozenset)  # what must not repeat across picks
 
 
-def _body(chunk: SourceChunk) -> tuple[str, str]:
-    """(heading, paragraph) of a chunk; `chunk_text` puts the heading on the first line."""
-    head, sep, rest = chunk.text.partition("\n")
-    if sep and rest.strip() and len(head) <= _MAX_LABEL_CHARS and not head.rstrip().endswith(
-        (".", "!", "?", ":")
-    ):
-        return head.strip(), rest.strip()
-    return "", chunk.text.strip()
+# -- flashcards ------------------------------------------------------------------------------
+
+def _predicate(term: Term) -> str:
+    """What the term's sentence says it does: the sentence without its subject."""
+    if term.span is None or term.role != "subject":
+        return ""
+    subject = next((t for t in term.span if t.dep_ in {"nsubj", "nsubjpass"}
+                    and t.head == term.span.root), None)
+    if subject is None:
+        return ""
+    gone = {t.i for t in subject.subtree}
+    for child in term.span.root.children:  # a clause with a subject of its own says more
+        if child.dep_ in {"conj", "advcl", "parataxis"} and any(
+                c.dep_ in {"nsubj", "nsubjpass"} for c in child.children):
+            gone |= {t.i for t in child.subtree}
+            gone |= {c.i for c in term.span.root.children
+                     if c.dep_ in {"cc", "punct"} and c.i == child.left_edge.i - 1}
+    start = min(t.i for t in subject.subtree)
+    after = [t for t in term.span if t.i not in gone and t.i > start]
+    before = [t for t in term.span if t.i not in gone and t.i < start
+              and not (t.i == term.span.start and t.pos_ in {"ADV", "CCONJ"})]
+    text = phrase(after).rstrip(" .!?")
+    if before:
+        text += " " + phrase(before)[:1].lower() + phrase(before)[1:]
+    return text[:1].upper() + text[1:]
 
 
-def _sentences(text: str) -> list[str]:
-    flat = " ".join(text.split())
-    return [s.strip() for s in SENTENCE_BREAK.split(flat) if len(s.split()) >= 4]
+def _without(back: str, front: str) -> str:
+    """`back` with `front` taken out (a card must not give its own answer)."""
+    import re
+
+    return re.sub(r"(?<!\w)" + re.escape(front) + r"(?!\w)", "___", back, flags=re.IGNORECASE)
 
 
-def _kind(term: str) -> str:
-    if any(ch.isdigit() for ch in term):
-        return "number"
-    if term[:1].isupper():
-        return "name"
-    return "word"
-
-
-def _clean_term(raw: str) -> str:
-    return raw.strip(" ,;:'\"“”‘’()").strip()
-
-
-def _nounish(word: str, text: str) -> bool:
-    """Whether `word` follows a determiner somewhere ("the pointer", "a small file"): a
-    cheap sign of a noun, which keeps verbs and adverbs ("moves", "forward") out."""
-    pattern = r"(?<!\w)" + _NOUN_CONTEXT + re.escape(word) + r"(?!\w)"
-    return re.search(pattern, text, re.IGNORECASE) is not None
-
-
-def key_terms(chunks: Sequence[SourceChunk], *, min_terms: int = 8) -> list[Term]:
-    """The source's key terms in reading order, each once (compared case-insensitively).
-
-    Defined terms come from defining sentences ("X is ..."); names are capitalised phrases
-    that do not open a sentence; numbers keep their unit; other words count when their stem
-    recurs in the source.
-    """
-    all_stems = Counter(s for c in chunks for s in stems(c.text))
-    source_text = "\n".join(c.text for c in chunks)
-    terms: list[Term] = []
-    seen: set[str] = set()
-    seen_stems: list[frozenset[str]] = []
-
-    def add(text: str, sentence: str, chunk: SourceChunk, definition: str = "") -> None:
-        text = _clean_term(text)
-        key = normalize_key(text)
-        words = text.split()
-        if (not text or key in seen or len(text) < MIN_FRONT_CHARS
-                or len(words) > _MAX_TERM_WORDS or words[0].lower() in _PRONOUNS
-                or words[0].lower() in _NOT_TERMS
-                or len(text) > _MAX_OPTION_CHARS):
-            return
-        own = frozenset(stems(text))
-        if _kind(text) != "number" and not own:
-            return  # only function words
-        if text.replace(".", "").replace(",", "").isdigit():
-            return  # a bare number ("16 to 20 weeks") means nothing on its own
-        if _kind(text) != "number" and any(own <= other for other in seen_stems):
-            return  # "starter" beside "sourdough starter", "hours" beside "6 hours"
-        seen.add(key)
-        seen_stems.append(own)
-        terms.append(Term(text=text, kind=_kind(text), sentence=sentence, chunk_id=chunk.id,
-                          definition=definition))
-
-    # A word whose stem recurs is a topic; in a short post few words recur, so when that
-    # leaves too few terms to build questions from, any noun-like word counts.
-    for min_count in (2, 1):
-        for chunk in chunks:
-            _, body = _body(chunk)
-            for sentence in _sentences(body):
-                if min_count == 2:
-                    _special_terms(sentence, chunk, add)
-                for w in _WORD.finditer(sentence):
-                    word_stems = stems(w.group(0))
-                    if (word_stems and all_stems[word_stems[0]] >= min_count and w.start() > 0
-                            and _nounish(w.group(0), source_text)):
-                        add(w.group(0), sentence, chunk)
-        if len(terms) >= min_terms:
-            break
-    return terms
-
-
-def _special_terms(sentence: str, chunk: SourceChunk,
-                   add: Callable[[str, str, SourceChunk, str], None]) -> None:
-    """Defined terms, names and numbers in one sentence."""
-    m = _DEFINING.match(sentence)
-    if m is not None:
-        rest = m.group("rest").rstrip(".!? ")
-        add(m.group("term"), sentence, chunk, rest[:1].upper() + rest[1:])
-    for n in _NAME.finditer(sentence):
-        if n.start() > 0:  # a capital that opens a sentence says nothing
-            add(n.group(1), sentence, chunk, "")
-    for n in _NUMBER.finditer(sentence):
-        add(n.group(0), sentence, chunk, "")
-
-
-def _distractors(term: Term, terms: Sequence[Term], avoid: str) -> list[str]:
-    """Three other source terms of `term`'s kind first, nearest in the source first; none
-    that the question's own sentence holds (it would give itself away)."""
-    index = terms.index(term)
-    avoid_key = normalize_key(avoid)
-    ranked = sorted(
-        (t for t in terms if t is not term),
-        key=lambda t: (t.kind != term.kind, abs(terms.index(t) - index)),
-    )
-    out: list[str] = []
-    keys = {normalize_key(term.text)}
-    for t in ranked:
-        key = normalize_key(t.text)
-        if key in keys or key in avoid_key or normalize_key(term.text) in key:
+def _cards(view: TextView) -> Iterable[tuple[dict[str, Any], str, str, int]]:
+    for n, term in enumerate(view.ranked()):
+        if term.kind in {"number", "time"}:
             continue
-        keys.add(key)
-        out.append(t.text)
-        if len(out) == MIN_OPTIONS - 1:
-            break
-    return out
-
-
-def _shuffled(answer: str, others: list[str], key: str) -> list[str]:
-    """The options with the answer at a place fixed by the question, not always first."""
-    at = zlib.crc32(key.encode("utf-8")) % MIN_OPTIONS
-    return [*others[:at], answer, *others[at:]]
-
-
-def _blank(sentence: str, term: str) -> str | None:
-    m = re.search(r"(?<!\w)" + re.escape(term) + r"(?!\w)", sentence, re.IGNORECASE)
-    if m is None:
-        return None
-    return sentence[: m.start()] + "_____" + sentence[m.end():]
-
-
-def _quiz(terms: Sequence[Term]) -> Iterable[tuple[dict[str, Any], str, str]]:
-    for term in terms:
-        if term.definition and len(term.definition) <= _MAX_OPTION_CHARS:
-            defined = [t for t in terms if t.definition and t is not term
-                       and len(t.definition) <= _MAX_OPTION_CHARS]
-            others = [t.definition for t in defined[:MIN_OPTIONS - 1]]
-            if len(others) == MIN_OPTIONS - 1:
-                question = f"What is {term.text}?"
-                yield ({"question": question,
-                        "options": _shuffled(term.definition, others, question),
-                        "correct_answer": term.definition, "explanation": term.sentence},
-                       term.chunk_id, term.text)
-        blanked = _blank(term.sentence, term.text)
-        if blanked is None:
+        back = term.definition or _predicate(term)
+        back = _without(back, term.text).strip(" ,;:")
+        words = [w for w in back.replace("___", " ").split() if any(c.isalnum() for c in w)]
+        if len(words) < (2 if term.definition else _MIN_BACK_WORDS) or (
+                len(back) > MAX_BACK_CHARS):
             continue
-        question = f'{_CLOZE_PREFIX}"{blanked}"'
-        if len(question) > _MAX_QUESTION_CHARS:
-            continue
-        others = _distractors(term, terms, term.sentence)
-        if len(others) < MIN_OPTIONS - 1:
-            continue
-        yield ({"question": question, "options": _shuffled(term.text, others, question),
-                "correct_answer": term.text, "explanation": term.sentence},
-               term.chunk_id, term.text)
+        rank = 0 if term.definition else (1 if n < 8 else 2)
+        yield {"front": term.text, "back": back.rstrip(".") + "."}, term.chunk_id, term.head, rank
 
 
-def _flashcards(terms: Sequence[Term]) -> Iterable[tuple[dict[str, Any], str, str]]:
-    for term in terms:
-        back = term.definition or term.sentence
-        if len(back) > MAX_BACK_CHARS or normalize_key(back) == normalize_key(term.text):
-            continue
-        yield {"front": term.text, "back": back}, term.chunk_id, term.text
+# -- mindmap ---------------------------------------------------------------------------------
+
+def mindmap_title(chunks: Sequence[SourceChunk], view: TextView | None = None) -> str:
+    view = view or TextView(chunks)
+    if view.title:
+        return view.title
+    ranked = [t for t in view.ranked() if t.kind not in {"number", "time"}]
+    return ranked[0].text if ranked else "Main topic"
 
 
-def _title(chunks: Sequence[SourceChunk], terms: Sequence[Term]) -> str:
-    for chunk in chunks:
-        heading, _ = _body(chunk)
-        if heading:
-            return heading
-    return terms[0].text if terms else "Main topic"
+def _segments(view: TextView) -> list[tuple[str, list[str]]]:
+    """(heading or "", chunk ids) per branch: the sections, else runs of alike paragraphs,
+    else (one paragraph) one branch per sentence pair."""
+    ids = [c.id for c in view.chunks]
+    headed = [i for i in ids if view.headings[i] and view.headings[i] != view.title]
+    if len(headed) >= 2:
+        out: list[tuple[str, list[str]]] = []
+        for i in ids:
+            heading = view.headings[i] if view.headings[i] != view.title else ""
+            if heading or not out:
+                out.append((heading, [i]))
+            else:
+                out[-1][1].append(i)
+        return out
+    if len(ids) >= 2:
+        from draftguard.language import similarity
+
+        runs: list[tuple[str, list[str]]] = [("", [ids[0]])]
+        text = {c.id: c.text for c in view.chunks}
+        for prev, this in pairwise(ids):
+            if similarity(text[prev], text[this]) >= CLUSTER_SIMILARITY:
+                runs[-1][1].append(this)
+            else:
+                runs.append(("", [this]))
+        return runs
+    return [("", ids)]
 
 
-def _branches(
-    chunks: Sequence[SourceChunk], terms: Sequence[Term], root: str
-) -> Iterable[tuple[dict[str, Any], str, str]]:
-    by_chunk: dict[str, list[Term]] = {}
-    for t in terms:
-        by_chunk.setdefault(t.chunk_id, []).append(t)
+def _fact(term: Term) -> str:
+    fact = _predicate(term)
+    if fact and len(fact) <= _MAX_FACT_CHARS and len(fact.split()) >= _MIN_BACK_WORDS:
+        return f"{term.text} {fact[:1].lower()}{fact[1:]}" if len(
+            term.text) + len(fact) < _MAX_FACT_CHARS else fact
+    return ""
+
+
+def _branches(view: TextView, root: str) -> Iterable[tuple[dict[str, Any], str, str, int]]:
     used = {normalize_key(root)}
-    sections: dict[str, tuple[SourceChunk, list[Term]]] = {}
-    for chunk in chunks:
-        heading, _ = _body(chunk)
-        label = heading if heading and normalize_key(heading) != normalize_key(root) else ""
-        own = by_chunk.get(chunk.id, [])
+    ranked = [t for t in view.ranked() if t.kind not in {"number", "time"}]
+    segments = _segments(view)
+    if len(segments) == 1 and len(view.sentences) >= 4:
+        # One paragraph: its most salient subjects are the branches.
+        segments = [("", [])]
+    for heading, chunk_ids in segments:
+        own = [t for t in ranked if not chunk_ids or t.chunk_id in chunk_ids]
+        label = heading
         if not label:
-            if not own:
+            top = next((t for t in own if normalize_key(t.text) not in used), None)
+            if top is None:
                 continue
-            # A branch is named by a term, not a quantity ("90 minutes" names nothing).
-            first = next((t for t in own if t.kind != "number"), own[0])
-            label = first.text
-            own = [t for t in own if t is not first]
-        key = normalize_key(label)
-        if key in sections:
-            sections[key][1].extend(own)
-        else:
-            sections[key] = (chunk, list(own))
-    for key, (chunk, own) in sections.items():
-        if key in used:
+            label = top.text
+        if normalize_key(label) in used:
+            continue
+        used.add(normalize_key(label))
+        branch_terms = own if chunk_ids else [t for t in own if t.sentence in {
+            x.sentence for x in own if x.text == label}]
+        children = _children(branch_terms, used, label)
+        if not chunk_ids:
+            chunk_ids = [next(t.chunk_id for t in own if t.text == label)]
+        yield ({"label": label, "children": children}, chunk_ids[0], label,
+               0 if heading else 1)
+        if not heading and len(segments) == 1:
+            for term in own:
+                if term.role == "subject" and normalize_key(term.text) not in used:
+                    used.add(normalize_key(term.text))
+                    kids = _children([t for t in own if t.sentence == term.sentence], used,
+                                     term.text)
+                    yield {"label": term.text, "children": kids}, term.chunk_id, term.text, 1
+
+
+def _children(terms: Sequence[Term], used: set[str], label: str) -> list[dict[str, Any]]:
+    children: list[dict[str, Any]] = []
+    for term in terms:
+        key = normalize_key(term.text)
+        if key in used or key in normalize_key(label) or len(children) == _MAX_LEAVES:
             continue
         used.add(key)
-        label = next(
-            (h for h in (_body(chunk)[0],) if normalize_key(h) == key), None
-        ) or next(t.text for t in terms if normalize_key(t.text) == key)
-        leaves: list[str] = []
-        for t in own:
-            k = normalize_key(t.text)
-            if k in used or k in key or len(leaves) == _MAX_LEAVES:
-                continue
-            used.add(k)
-            leaves.append(t.text)
-        yield {"label": label, "children": leaves}, chunk.id, label
+        fact = _fact(term)
+        leaves = []
+        if fact and normalize_key(fact) not in used:
+            used.add(normalize_key(fact))
+            leaves.append({"label": fact})
+        children.append({"label": term.text, "children": leaves})
+    return children
 
 
-def _sentence_branches(
-    terms: Sequence[Term], root: str
-) -> Iterable[tuple[dict[str, Any], str, str]]:
-    """A branch per source sentence: its first term names it, its other terms are leaves."""
-    by_sentence: dict[str, list[Term]] = {}
-    for t in terms:
-        by_sentence.setdefault(t.sentence, []).append(t)
-    used = {normalize_key(root)}
-    for own in by_sentence.values():
-        named = [t for t in own if t.kind != "number" and normalize_key(t.text) not in used]
-        if not named:
-            continue
-        label = named[0].text
-        used.add(normalize_key(label))
-        leaves: list[str] = []
-        for t in own:
-            k = normalize_key(t.text)
-            if k in used or len(leaves) == _MAX_LEAVES:
-                continue
-            used.add(k)
-            leaves.append(t.text)
-        yield {"label": label, "children": leaves}, named[0].chunk_id, label
-
+# -- candidates ------------------------------------------------------------------------------
 
 def build_candidates(artifact_type: str, chunks: Sequence[SourceChunk]) -> list[Candidate]:
-    """Every candidate item the chunks allow, in reading order, ids `c1`, `c2`, ..."""
-    terms = key_terms(chunks)
+    """Every candidate item the chunks allow, ids `c1`, `c2`, ..., each grounded and clean
+    by the quality gate on its own."""
+    view = TextView(chunks)
+    made: list[tuple[dict[str, Any], str, frozenset[str], int]] = []
     if artifact_type == "quiz":
-        made = list(_quiz(terms))
+        for q in build_questions(view):
+            item = {"question": q.question, "options": list(q.options),
+                    "correct_answer": q.answer, "explanation": q.sentence}
+            keys = frozenset({"answer:" + normalize_key(q.answer),
+                              "stem:" + stem_key(q.question),
+                              "sentence:" + normalize_key(q.sentence) + ":" + q.form})
+            made.append((item, q.chunk_id, keys, q.rank))
     elif artifact_type == "flashcards":
-        made = list(_flashcards(terms))
+        made = [(item, chunk_id, frozenset({"term:" + head, "back:" + normalize_key(
+            item["back"])}), rank) for item, chunk_id, head, rank in _cards(view)]
     elif artifact_type == "mindmap":
-        root = _title(chunks, terms)
-        made = list(_branches(chunks, terms, root))
-        if len(made) < 2:  # one paragraph: its sentences are the branches
-            made = list(_sentence_branches(terms, root))
-    else:
-        return []
+        root = mindmap_title(chunks, view)
+        made = [(item, chunk_id, frozenset({"branch:" + normalize_key(key)}), rank)
+                for item, chunk_id, key, rank in _branches(view, root)]
     out: list[Candidate] = []
-    kinds = {normalize_key(t.text): t for t in terms}
-    for item, chunk_id, key in made:
-        summary = _summary(artifact_type, item)
-        term = kinds.get(normalize_key(key))
-        keys = {normalize_key(key)}
-        if term is not None and artifact_type != "mindmap":
-            # One item per source sentence: two cards with the same back teach one fact.
-            keys.add("sentence:" + normalize_key(term.sentence))
+    for item, chunk_id, keys, rank in made:
+        if not _acceptable(artifact_type, item, chunks):
+            continue
         out.append(Candidate(id=f"c{len(out) + 1}", item=item, chunk_id=chunk_id,
-                             summary=summary, keys=frozenset(keys), rank=_rank(term)))
+                             summary=_summary(artifact_type, item), rank=rank, keys=keys))
     return out
 
 
-def _rank(term: Term | None) -> int:
-    """Defined terms make the best items, then names and phrases, then single words, then
-    bare numbers (a card whose front is "20 minutes" teaches little)."""
-    if term is None:
-        return 0
-    if term.definition:
-        return 0
-    if term.kind == "name" or (len(term.text.split()) > 1 and term.kind != "number"):
-        return 1
-    return 2 if term.kind == "word" else 3
+def _texts(artifact_type: str, item: dict[str, Any]) -> list[str]:
+    if artifact_type == "quiz":
+        return [item["question"], item["correct_answer"]]
+    if artifact_type == "flashcards":
+        return [item["front"], item["back"]]
+    labels = [item["label"]]
+    for child in item["children"]:
+        labels += [child["label"], *(leaf["label"] for leaf in child["children"])]
+    return labels
+
+
+def _acceptable(artifact_type: str, item: dict[str, Any], chunks: Sequence[SourceChunk]) -> bool:
+    if any(supporting_chunk(text, chunks) is None for text in _texts(artifact_type, item)):
+        return False
+    single = assemble(artifact_type, [Candidate("c", item, "", "")], chunks, root="Topic")
+    return not quality_issues(artifact_type, single, chunks)
 
 
 def _summary(artifact_type: str, item: dict[str, Any]) -> str:
     if artifact_type == "quiz":
-        question = str(item["question"]).removeprefix(_CLOZE_PREFIX).strip('"')
+        question = str(item["question"]).removeprefix(CLOZE_PREFIX).strip('"')
         return f"{item['correct_answer']} = {question}"
     if artifact_type == "flashcards":
         return f"{item['front']}: {item['back']}"
-    leaves = ", ".join(item["children"])
-    return f"{item['label']}" + (f" ({leaves})" if leaves else "")
+    kids = ", ".join(c["label"] for c in item["children"])
+    return f"{item['label']}" + (f" ({kids})" if kids else "")
 
 
 def assemble(
-    artifact_type: str, picked: Sequence[Candidate], chunks: Sequence[SourceChunk]
+    artifact_type: str, picked: Sequence[Candidate], chunks: Sequence[SourceChunk],
+    *, root: str | None = None,
 ) -> dict[str, Any]:
     """The artifact (the shape the structural rules read) made of the picked candidates."""
     if artifact_type == "quiz":
         return {"questions": [dict(c.item) for c in picked]}
     if artifact_type == "flashcards":
         return {"flashcards": [dict(c.item) for c in picked]}
-    root = _title(chunks, key_terms(chunks))
-    return {"root": {"label": root, "children": [
-        {"label": c.item["label"], "children": [{"label": leaf} for leaf in c.item["children"]]}
-        for c in picked
-    ]}}
+    label = root if root is not None else mindmap_title(chunks)
+    return {"root": {"label": label, "children": [dict(c.item) for c in picked]}}

@@ -167,7 +167,8 @@ _FAMILY_PREFIX = 5
 
 def _novel(text: str, prepared: Sequence[_Chunk]) -> list[str]:
     """The words of `text` whose stem (or word family) no chunk holds, and numbers no chunk
-    holds."""
+    holds. A word that is the dictionary form of a source word ("take" for "took", as a
+    question says "did she take") is not new."""
     known: frozenset[str] = frozenset().union(*(c.stems for c in prepared))
     families = {k[:_FAMILY_PREFIX] for k in known if len(k) >= _FAMILY_PREFIX}
     numbers: frozenset[str] = frozenset().union(*(c.numbers for c in prepared))
@@ -175,9 +176,27 @@ def _novel(text: str, prepared: Sequence[_Chunk]) -> list[str]:
     for word in _WORDS.findall(text):
         new = [s for s in set(stems(word)) - _framing() - known
                if len(s) < _FAMILY_PREFIX or s[:_FAMILY_PREFIX] not in families]
-        if new and word not in out:
+        if new and word not in out and word.casefold() not in _lemmas(prepared):
             out.append(word)
     return out
+
+
+def _lemmas(prepared: Sequence[_Chunk]) -> frozenset[str]:
+    """The dictionary forms of the chunks' words, when the language layer is installed
+    (the pure check works without it, on stems alone)."""
+    from draftguard.language import LanguageUnavailableError, language_installed, parse
+
+    if not language_installed():
+        return frozenset()
+    try:
+        return frozenset(t.lemma_.casefold() for c in prepared
+                         for t in parse(c.chunk.text[:_LEMMA_CHARS]))
+    except LanguageUnavailableError:
+        return frozenset()
+
+
+#: Chunks are read for lemmas up to this length (a chunk is a paragraph, cut well below).
+_LEMMA_CHARS = 20_000
 
 
 _WORDS = re.compile(r"[^\W\d_][\w'’\-]*")

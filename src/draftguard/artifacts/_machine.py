@@ -22,8 +22,10 @@ Two ways to make the artifact, chosen by what the model can do (`writes_structur
   an enum; a repair picks again without the rejected candidates.
 
 Either way the same structural rules run, then the same grounding check (every quiz question
-and answer, flashcard and mindmap label must be supported by a chunk), then the model judge
-where it is on; it adds to the grounding check and never replaces it.
+and answer, flashcard and mindmap label must be supported by a chunk) and quality gate
+(`_quality`), then the model judge where it is on, which adds to them, never replaces them.
+A request for N items gets N, or the outcome says how many were found and why
+(`_counts`).
 """
 
 from __future__ import annotations
@@ -36,6 +38,10 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from draftguard.artifacts._candidates import Candidate, assemble, build_candidates
+from draftguard.artifacts._counts import count_words as _count
+from draftguard.artifacts._counts import delivered_items as _delivered
+from draftguard.artifacts._counts import item_owners as _item_owners
+from draftguard.artifacts._counts import planned_count, shortfall_line
 from draftguard.artifacts._grounding import (
     PHRASE_SCORE_CUTOFF,
     STEM_SHARE_CUTOFF,
@@ -59,6 +65,7 @@ from draftguard.artifacts._prompting import (
     build_repair_prompt,
     failure_message,
 )
+from draftguard.artifacts._quality import quality_issues
 from draftguard.artifacts._registry import artifact_types, get_spec
 from draftguard.artifacts._semantic import JudgeVerdict, format_issues, judge_schema
 from draftguard.artifacts._spec import ArtifactSpec, StructuralReport
@@ -72,42 +79,24 @@ from draftguard.artifacts._steps import (
 )
 from draftguard.errors import (
     DraftguardError,
+    FatalError,
     ModelOutputError,
     ModelTimeoutError,
     ModelUnavailableError,
 )
 from draftguard.sources._chunks import SourceChunk
 
-__all__ = [
-    "MAX_MODEL_QUESTIONS",
-    "ArtifactMachine",
-    "Finished",
-    "MachineStep",
-    "ModelQuestion",
-    "ProgressEvent",
-    "Purpose",
-]
+__all__ = ["MAX_MODEL_QUESTIONS", "ArtifactMachine", "Finished", "MachineStep", "ModelQuestion",
+           "ProgressEvent", "Purpose"]
 
 #: The loop's budget, its worst case: generate, judge, then (repair, judge) twice.
 MAX_MODEL_QUESTIONS = 6
-
-
 #: What a model question can end in; the machine turns each into the run's verdict.
 _MODEL_FAILURES = (ModelUnavailableError, ModelOutputError)
 
 
 def _kind(err: DraftguardError) -> FailureKind:
     return "timeout" if isinstance(err, ModelTimeoutError) else "model_error"
-
-
-def _count(n: int, noun: str) -> str:
-    """`n` with `noun` in the right number; `noun` may come singular or plural."""
-    if noun.endswith("ches"):
-        singular, plural = noun[:-2], noun
-    else:
-        singular = noun[:-1] if noun.endswith("s") else noun
-        plural = singular + "s"
-    return f"{n} {singular if n == 1 else plural}"
 
 
 def _generated_line(report: StructuralReport, plural: str) -> str:
@@ -142,6 +131,8 @@ class _Run:
     issues: list[str] = field(default_factory=list)
     bad_items: set[int] = field(default_factory=set)
     history: list[AttemptRecord] = field(default_factory=list)
+    requested: int | None = None
+    shortfall: str | None = None
 
 
 @dataclass
@@ -235,28 +226,25 @@ class ArtifactMachine:
                             f"Phase 1: Planning {spec.title} structure...")
         candidates: list[Candidate] = []
         if not self.writes_structured:
-            candidates = build_candidates(self.artifact_type, self.chunks)
-            if not candidates:
-                # A small model cannot write the artifact itself (it would only spend calls
-                # on JSON that fails): say what is missing instead.
+            try:
+                candidates = build_candidates(self.artifact_type, self.chunks)
+            except FatalError as err:  # the language layer is not installed
+                yield from self._refuse(str(err))
+                return None
+            if not candidates:  # a small model cannot write it itself: say what is missing
                 yield from self._refuse(
                     f"the text is too short to make a {spec.title.lower()} from: "
                     "no key terms to ask about; add more text or a source")
                 return None
         plan = make_plan(self.artifact_type, source, self.request)
-        if candidates:
-            want = requested_count(self.request) or spec.default_count
-            count = max(1, min(want, len(candidates)))
-            yield ProgressEvent(Stage.PLANNING, progress, 0,
-                                f"Plan created: {_count(len(candidates), 'candidate')} for "
-                                f"{_count(count, spec.draft_unit or spec.item_plural)}",
-                                fields={"candidates": len(candidates), "items": count})
-        else:
-            count = plan.item_count
-            yield ProgressEvent(Stage.PLANNING, progress, 0,
-                                f"Plan created: {_count(plan.item_count, spec.plan_noun)}",
-                                fields={"concepts": plan.item_count})
-        return _Run(spec, source, plan, candidates, count, progress)
+        asked = requested_count(self.request)
+        count, line, fields = planned_count(spec, candidates, plan, asked)
+        shortfall = shortfall_line(spec, count, asked, "candidates" if candidates else "facts"
+                                   ) if asked is not None and count < asked else None
+        yield ProgressEvent(Stage.PLANNING, progress, 0, line + (
+            f"; fewer than asked: {shortfall}" if shortfall else ""), fields=fields)
+        return _Run(spec, source, plan, candidates, count, progress, requested=asked,
+                    shortfall=shortfall)
 
     def _generated(self, state: _Run) -> Generator[MachineStep, Any, bool]:
         """Phase 2: the first artifact text; False when the model failed (the run is over)."""
@@ -294,8 +282,14 @@ class ArtifactMachine:
                 yield ProgressEvent(Stage.SEMANTIC, state.progress, attempt,
                                     f"✓ Repair successful after {attempt} attempt(s)")
             artifact = spec.model.model_validate(report.artifact).model_dump(mode="json")
+            delivered = _delivered(self.artifact_type, report.artifact)
+            shortfall = state.shortfall
+            if state.requested is not None and delivered < state.requested and not shortfall:
+                shortfall = shortfall_line(spec, delivered, state.requested, "")
             yield from self._finish(
-                self._outcome(True, attempt, artifact=artifact), "completed successfully")
+                self._outcome(True, attempt, artifact=artifact, requested=state.requested,
+                              delivered=delivered, shortfall=shortfall),
+                "completed successfully")
             return False
         yield ProgressEvent(
             Stage.SEMANTIC if report.item_count else Stage.STRUCTURAL, state.progress, attempt,
@@ -351,6 +345,14 @@ class ArtifactMachine:
                                     score_cutoff=self.score_cutoff)
         state.bad_items.update(n for n, _ in grounded)
         issues = state.issues = [*copied, *(line for _, line in grounded if line not in copied)]
+        try:
+            quality = quality_issues(self.artifact_type, checked, self.chunks)
+        except FatalError as err:  # the language layer is not installed: say so, go on
+            quality = []
+            yield ProgressEvent(Stage.SEMANTIC, progress, attempt,
+                                f"Quality checks skipped: {err}")
+        state.bad_items.update(n for n, _ in quality)
+        issues += [line for _, line in quality if line not in issues]
         how = " (grounding in the source; no model judge)"
         if self.judge:
             how = ""
@@ -384,7 +386,9 @@ class ArtifactMachine:
                 # Every picked candidate a rule or the grounding check named is out; one
                 # the checks could not place (no item number) takes the whole pick.
                 picked = state.picked
-                named = {picked[n - 1].id for n in state.bad_items if 1 <= n <= len(picked)}
+                owners = _item_owners(self.artifact_type, state.data, len(picked))
+                named = {picked[owners[n] - 1].id for n in state.bad_items
+                         if owners.get(n) is not None and 1 <= owners[n] <= len(picked)}
                 state.rejected |= named or {c.id for c in picked}
                 remaining = [c for c in state.candidates if c.id not in state.rejected]
                 if not remaining:

@@ -35,3 +35,14 @@ class ArtifactOutcome(BaseModel):
         description='why it failed, e.g. "Validation failed after 2 repair attempts. ..."',
     )
     failure_kind: FailureKind | None = None
+    requested: int | None = Field(
+        default=None, description="the number of items the request asked for, if it named one"
+    )
+    delivered: int | None = Field(
+        default=None, description="items delivered (questions, cards or mindmap branches)"
+    )
+    shortfall: str | None = Field(
+        default=None,
+        description="why fewer items than requested were delivered, e.g. \"the text yields "
+                    "only 3 questions that pass the quality checks\"; None when none are missing",
+    )

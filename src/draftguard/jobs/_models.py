@@ -27,6 +27,7 @@ __all__ = [
     "JobView",
     "format_timestamp",
     "llm_calls_of",
+    "shortfall_of",
 ]
 
 # Upper bounds the schema itself enforces; agents.yaml can only lower them
@@ -142,6 +143,12 @@ class JobView(BaseModel):
         default=None, ge=0,
         description="model calls the job made, once finished (the repair loop allows at most 6)",
     )
+    shortfall: str | None = Field(
+        default=None,
+        description="once completed with fewer items than the request asked for: how many "
+                    "were found and why, e.g. \"3 of the 5 items asked for: the text yields "
+                    "only 3 questions that pass the quality checks, each on a different fact\"",
+    )
 
     @field_serializer("created_at", "updated_at")
     def _utc_z(self, when: datetime) -> str:
@@ -201,7 +208,19 @@ class JobRecord(BaseModel):
             result=self.result if self.status is JobStatus.COMPLETED else None,
             error=self.error if self.status is JobStatus.FAILED else None,
             llm_calls=llm_calls_of(self.status, self.details),
+            shortfall=shortfall_of(self.status, self.details),
         )
+
+
+def shortfall_of(status: JobStatus | str, details: Any) -> str | None:
+    """A completed job's "N of the M items asked for: why" line, when it fell short."""
+    if status != JobStatus.COMPLETED or not isinstance(details, dict):
+        return None
+    why, asked, got = (details.get("shortfall"), details.get("requested"),
+                       details.get("delivered"))
+    if not isinstance(why, str) or not isinstance(asked, int) or not isinstance(got, int):
+        return None
+    return f"{got} of the {asked} items asked for: {why}"
 
 
 def llm_calls_of(status: JobStatus | str, details: Any) -> int | None:

@@ -41,7 +41,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 from draftguard.errors import StoreReplacedError
-from draftguard.jobs._models import JobOutcome, JobRecord, JobView, llm_calls_of
+from draftguard.jobs._models import JobOutcome, JobRecord, JobView, llm_calls_of, shortfall_of
 from draftguard.jobs._redact import redact
 from draftguard.jobs._status import JobStatus, Stage, progress_for, status_for
 from draftguard.jobs._table import (
@@ -254,6 +254,7 @@ class JobStore:
             result=data["result"] if data["status"] == JobStatus.COMPLETED.value else None,
             error=data["error"] if data["status"] == JobStatus.FAILED.value else None,
             llm_calls=llm_calls_of(data["status"], data["details"]),
+            shortfall=shortfall_of(data["status"], data["details"]),
         )
 
     def _reader(self) -> sqlite3.Connection:

@@ -124,8 +124,13 @@ def build_artifact_tool(model: str | BaseLlm | None = None) -> FunctionTool:
         outcome = await _run(model, artifact_type, text, request, sources, tool_context)
         tool_context.state[STATE_RESULT] = outcome.model_dump(mode="json")
         if outcome.ok:
-            return {"ok": True, "artifact_type": artifact_type, "artifact": outcome.artifact,
-                    "repair_attempts": outcome.attempts, "llm_calls": outcome.llm_calls}
+            done: dict[str, Any] = {
+                "ok": True, "artifact_type": artifact_type, "artifact": outcome.artifact,
+                "repair_attempts": outcome.attempts, "llm_calls": outcome.llm_calls}
+            if outcome.shortfall:  # fewer items than asked for: the reply says so, and why
+                done.update(requested=outcome.requested, delivered=outcome.delivered,
+                            shortfall=outcome.shortfall)
+            return done
         return {"ok": False, "error": outcome.error, "repair_attempts": outcome.attempts,
                 "llm_calls": outcome.llm_calls}
 

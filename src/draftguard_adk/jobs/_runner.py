@@ -18,6 +18,9 @@ __all__ = ["outcome_for_job", "repair_loop_runner"]
 def outcome_for_job(outcome: ArtifactOutcome) -> JobOutcome:
     """What the store keeps: the artifact as `result`, or the loop's own failure reason."""
     details: dict[str, Any] = {"llm_calls": outcome.llm_calls}
+    if outcome.ok and outcome.shortfall:  # fewer items than asked for: how many, and why
+        details.update(requested=outcome.requested, delivered=outcome.delivered,
+                       shortfall=outcome.shortfall)
     if not outcome.ok:
         details.update(
             failure_kind=outcome.failure_kind, violations=outcome.violations,

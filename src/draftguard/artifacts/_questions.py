@@ -1,0 +1,411 @@
+"""Quiz questions from the parse: who, what, where, when and how many, plus cloze and
+"What is X?".
+
+A wh-question is the sentence turned around its answer: the answer's words (and the
+preposition that introduces a place or a time) come out, the wh-word goes in front, and the
+verb inverts ("Oskar set a trap" -> "What did Oskar set?"). Nothing is added but the
+wh-word and "do", so every question rests on its sentence. A cloze blanks a content-bearing
+phrase. Distractors share the answer's kind and role, come from the same text, and are
+never the answer's paraphrase (no shared head, no half of its words, not near it in
+meaning) nor words the question itself shows.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from draftguard.artifacts._spec import normalize_key
+from draftguard.artifacts._terms import (
+    Sentence,
+    TextView,
+    clean_span,
+    junk_reason,
+    kind_of,
+    phrase,
+)
+from draftguard.artifacts.schemas.quiz import MIN_OPTIONS
+from draftguard.language import parse
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+__all__ = ["CLOZE_PREFIX", "Question", "build_questions"]
+
+CLOZE_PREFIX = "Which words complete the sentence: "
+_MAX_QUESTION_CHARS = 160
+_MAX_OPTION_CHARS = 80
+_MAX_ANSWER_WORDS = 8
+#: Two options this alike in meaning (MiniLM cosine) are one answer said twice.
+PARAPHRASE_SIMILARITY = 0.8
+_DO = {"VBD": "did", "VBZ": "does", "VBP": "do"}
+_SUBJECTS = frozenset({"nsubj", "nsubjpass"})
+_PLACE_PREPS = frozenset({
+    "in", "at", "on", "near", "inside", "beside", "behind", "under", "into", "along",
+    "across", "over", "from", "to", "toward", "towards", "outside", "above", "below",
+    "around", "through",
+})
+_TIME_PREPS = frozenset({"in", "on", "at", "during", "after", "before", "by", "until", "since"})
+_SIDE_CLAUSES = frozenset({"relcl", "advcl", "acl", "conj", "ccomp", "xcomp", "parataxis",
+                           "pcomp"})
+#: Words that open a sentence without telling anything ("So", "Then"): left out of questions.
+_DISCOURSE = frozenset({"so", "then", "once", "still", "also", "now", "later", "soon"})
+_DROP_CLAUSES = frozenset({"conj", "advcl", "parataxis", "cc", "ccomp", "npadvmod"})
+#: Answers of these kinds are what teachers ask about most: names, places, times, counts.
+_NAMED = frozenset({"person", "place", "name", "time", "number"})
+#: Form order when code ranks questions: the wh-forms teachers ask first.
+_FORM_RANK = {"who": 0, "where": 0, "when": 0, "how many": 0, "define": 0, "what": 1,
+              "subject": 2, "cloze": 2}
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A phrase a question can ask for, or a distractor can stand in for."""
+
+    text: str
+    kind: str
+    form: str  # who, what, where, when, how many, cloze
+    head: str
+    lemmas: frozenset[str]
+    position: int
+
+
+@dataclass(frozen=True)
+class Question:
+    question: str
+    answer: str
+    options: tuple[str, ...]
+    form: str
+    sentence: str
+    chunk_id: str
+    rank: int
+
+
+def build_questions(view: TextView) -> list[Question]:
+    """Every question the text allows, in reading order."""
+    made: list[tuple[str, Answer, Sentence]] = []
+    person = ""
+    for position, sentence in enumerate(view.sentences):
+        made += [(q, a, sentence) for q, a in _wh(sentence.span, position, person)]
+        person = next((e.text for e in reversed(sentence.span.ents) if e.label_ == "PERSON"
+                       and len(e.text.split()) > 1), person) or person
+    pool = [a for _, a, _ in made] + _term_answers(view) + _numbers(view) + _places(view)
+    salient = {t.head for t in view.ranked()[:8]}
+    title = {t.lemma_.lower() for t in parse(view.title)} if view.title else set()
+    out: list[Question] = []
+    for question, answer, sentence in made:
+        options = _distractors(answer, pool, question)
+        if options is not None:
+            # An answer the title gives away asks nothing: it goes last.
+            rank = (_FORM_RANK[answer.form] + 2 * (answer.kind not in _NAMED)
+                    + (answer.head not in salient) + 6 * (answer.head in title))
+            out.append(Question(question, answer.text, _shuffled(answer.text, options, question),
+                                answer.form, sentence.text, sentence.chunk_id, rank))
+    out += _clozes(view, pool)
+    out += _definitions(view)
+    return out
+
+
+# -- wh-questions ----------------------------------------------------------------------------
+
+def _answer(tokens: Sequence[Token], form: str, position: int, text: str = "") -> Answer:
+    head = max(tokens, key=lambda t: t.pos_ in {"NOUN", "PROPN", "NUM"})
+    return Answer(text or phrase(tokens), kind_of(tokens), form, head.lemma_.lower(),
+                  frozenset(t.lemma_.lower() for t in tokens if not t.is_stop
+                            and not t.is_punct), position)
+
+
+def _wh(sent: Span, position: int, person: str) -> Iterable[tuple[str, Answer]]:
+    root = sent.root
+    subjects = [c for c in root.children if c.dep_ in _SUBJECTS]
+    if root.pos_ not in {"VERB", "AUX"} or len(subjects) != 1 or sent[-1].text == "?":
+        return
+    subject = subjects[0]
+    subject_tokens = list(subject.subtree)
+    said = _subject_words(subject_tokens, person)
+    if said is None:
+        return
+    aux = [c for c in root.children if c.dep_ in {"aux", "auxpass"} and c.i < root.i]
+    clean = clean_span(sent.doc[subject_tokens[0].i: subject_tokens[-1].i + 1])
+    if subject.pos_ != "PRON" and junk_reason(clean) is None and (aux or root.tag_ == "VBD"
+                                                                  or root.tag_ == "VBZ"):
+        answer = _answer(clean, "who", position)
+        named = clean[-1].pos_ == "PROPN" and answer.kind in {"person", "thing"}
+        wh = "Who" if answer.kind == "person" or named else "What"
+        answer = Answer(answer.text, "person" if wh == "Who" else answer.kind,
+                        "who" if wh == "Who" else "subject",
+                        answer.head, answer.lemmas, position)
+        question = _say(sent, [wh], {t.i for t in subject_tokens}, root, None, subject_tokens)
+        yield from _keep(question, answer, clean)
+    for wh, removed, tokens, text in _targets(sent, root, subject_tokens):
+        answer = _answer(tokens, _form(wh), position, text)
+        question = _invert(sent, root, aux, said, subject_tokens, wh, removed)
+        yield from _keep(question, answer, tokens)
+
+
+def _keep(question: str | None, answer: Answer,
+          tokens: Sequence[Token]) -> Iterable[tuple[str, Answer]]:
+    if (question and len(question) <= _MAX_QUESTION_CHARS and answer.text
+            and len(answer.text.split()) <= _MAX_ANSWER_WORDS
+            and len(answer.text) <= _MAX_OPTION_CHARS
+            and (answer.form in {"where", "when", "how many"} or junk_reason(tokens) is None)
+            and normalize_key(answer.text) not in normalize_key(question)):
+        yield question, answer
+
+
+def _form(wh: str) -> str:
+    return wh.lower() if not wh.startswith("How many") else "how many"
+
+
+def _subject_words(tokens: Sequence[Token], person: str) -> str | None:
+    if len(tokens) == 1 and tokens[0].pos_ == "PRON":
+        return person if tokens[0].lower_ in {"he", "she"} and person else None
+    text = phrase(tokens)
+    first = tokens[0]
+    if first.ent_type_ or (first.pos_ == "PROPN" and first.i != first.sent.start):
+        return text
+    return text[:1].lower() + text[1:]
+
+
+def _targets(sent: Span, root: Token,
+             subject: Sequence[Token]) -> Iterable[tuple[str, set[int], list[Token], str]]:
+    """(wh-phrase, token ids to remove, answer tokens, answer text) per askable phrase."""
+    taken = {t.i for t in subject}
+    for ent in sent.ents:
+        if {t.i for t in ent} & taken or not _in_main_clause(ent.root, root):
+            continue
+        tokens = clean_span(ent)
+        prep = ent.root.head if ent.root.dep_ == "pobj" else None
+        removed = {t.i for t in ent} | ({prep.i} if prep is not None else set())
+        removed |= {c.i for t in ent for c in t.children if c.dep_ == "det"}
+        dated = prep is not None or ent.root.dep_ in {"npadvmod", "tmod"}
+        if ent.label_ in {"DATE", "TIME"} and dated and not (
+                len(ent) == 1 and ent.root.like_num) and (
+                prep is None or prep.lower_ in _TIME_PREPS):
+            yield "When", removed, tokens, ""
+        elif ent.label_ in {"GPE", "LOC", "FAC"} and prep is not None and (
+                prep.lower_ in _PLACE_PREPS):
+            yield "Where", removed | {t.i for t in ent.root.subtree}, list(ent.root.subtree), ""
+        elif ent.label_ in {"CARDINAL", "QUANTITY"} and ent.root.dep_ == "nummod":
+            noun = ent.root.head
+            if noun.dep_ in {"dobj", "pobj", "attr"} and noun.pos_ == "NOUN":
+                rest = [t for t in noun.subtree if t.i not in {x.i for x in ent}
+                        and t.dep_ not in {"det", "poss", "amod"}]
+                yield (f"How many {phrase(rest)}", {t.i for t in noun.subtree} | (
+                    {noun.head.i} if noun.dep_ == "pobj" else set()), tokens, "")
+    ents = {t.i for e in sent.ents for t in e}
+    for child in root.children:
+        if child.dep_ == "dobj" and child.pos_ == "NOUN" and child.i not in ents:
+            tokens = list(child.subtree)
+            yield "What", {t.i for t in tokens}, clean_span(sent.doc[tokens[0].i:
+                                                                  tokens[-1].i + 1]), ""
+        if child.dep_ == "prep" and child.lower_ in _PLACE_PREPS - {"from", "to", "over"}:
+            obj = next((c for c in child.children if c.dep_ == "pobj"), None)
+            if (obj is not None and obj.pos_ == "NOUN" and obj.i not in ents
+                    and not any(t.like_num for t in child.subtree)
+                    and not any(c.dep_ == "prep" and c.lower_ == "of" for c in obj.children)):
+                tokens = list(child.subtree)
+                yield "Where", {t.i for t in tokens}, tokens, phrase(tokens)
+
+
+def _in_main_clause(token: Token, root: Token) -> bool:
+    """Whether `token` belongs to the main clause (not a relative, adverbial or coordinated
+    one): only there does turning the sentence around it keep its meaning."""
+    while token.i != root.i and token.head.i != token.i:
+        if token.dep_ in _SIDE_CLAUSES:
+            return False
+        token = token.head
+    return True
+
+
+def _keep_tokens(sent: Span, root: Token, removed: set[int]) -> set[int]:
+    """Token ids dropped from the question: the answer, the final punctuation, and side
+    clauses that do not hold the answer."""
+    skip = set(removed) | {t.i for t in sent if t.is_punct and t.text not in {"-", "'", "’"}
+                           and t.i == sent.end - 1}
+    for child in root.children:
+        ids = {t.i for t in child.subtree}
+        if child.dep_ in _DROP_CLAUSES and not ids & removed and child.ent_type_ not in {
+                "DATE", "TIME"}:
+            skip |= ids
+    return skip
+
+
+def _say(sent: Span, lead: list[str], removed: set[int], root: Token,
+         verb: str | None, subject: Sequence[Token]) -> str | None:
+    skip = _keep_tokens(sent, root, removed)
+    start = subject[0].i if subject else sent.start
+    after = [t for t in sent if t.i not in skip and t.i >= start]
+    before = [t for t in sent if t.i not in skip and t.i < start
+              and not (t.i == sent.start and t.lower_ in _DISCOURSE)]
+    words = [verb if verb is not None and t.i == root.i else t.text for t in after]
+    if before:
+        moved = [t.text for t in before]
+        if not before[0].ent_type_ and before[0].pos_ != "PROPN":
+            moved[0] = moved[0].lower()
+        words += moved
+    text = " ".join([*lead, *words])
+    text = text.replace(" ,", ",").replace(" 's", "'s").replace(" - ", "-").replace(" n't",
+                                                                                   "n't")
+    text = " ".join(text.split()).strip(" ,;:")
+    while ",," in text:
+        text = text.replace(",,", ",")
+    content = sum(t.pos_ in {"NOUN", "PROPN", "VERB", "NUM", "ADJ"} for t in after + before)
+    return text[:1].upper() + text[1:] + "?" if content and len(text.split()) >= 4 else None
+
+
+def _invert(sent: Span, root: Token, aux: Sequence[Token], subject: str,
+            subject_tokens: Sequence[Token], wh: str, removed: set[int]) -> str | None:
+    gone = removed | {t.i for t in subject_tokens}
+    if aux:
+        return _say(sent, [wh, aux[0].lower_, subject], gone | {aux[0].i}, root, None,
+                    subject_tokens)
+    if root.lemma_ == "be":
+        return _say(sent, [wh, root.lower_, subject], gone | {root.i}, root, None,
+                    subject_tokens)
+    do = _DO.get(root.tag_)
+    if do is None:
+        return None
+    return _say(sent, [wh, do, subject], gone, root, root.lemma_, subject_tokens)
+
+
+# -- distractors -----------------------------------------------------------------------------
+
+def _term_answers(view: TextView) -> list[Answer]:
+    out = []
+    for n, term in enumerate(view.terms):
+        if term.span is None:
+            continue
+        out.append(Answer(term.text, term.kind, "term", term.head,
+                          frozenset(w.lower() for w in term.text.split()), 1000 + n))
+    return out
+
+
+def _places(view: TextView) -> list[Answer]:
+    """Every place phrase the text gives ("inside an empty barrel"), as a where-answer."""
+    out = []
+    for n, sentence in enumerate(view.sentences):
+        for prep in sentence.span:
+            obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            if (prep.dep_ == "prep" and prep.lower_ in _PLACE_PREPS and obj is not None
+                    and obj.pos_ in {"NOUN", "PROPN"} and not any(
+                        t.like_num for t in prep.subtree)):
+                tokens = list(prep.subtree)
+                if len(tokens) <= _MAX_ANSWER_WORDS:
+                    out.append(_answer(tokens, "where", 3000 + n))
+    return out
+
+
+def _numbers(view: TextView) -> list[Answer]:
+    """Every count the text gives ("ninety-two", "four"), as a how-many answer."""
+    out = []
+    for n, sentence in enumerate(view.sentences):
+        for ent in sentence.span.ents:
+            nums = [t for t in ent if t.like_num]
+            if nums and ent.label_ in {"CARDINAL", "DATE", "TIME", "QUANTITY"}:
+                text = sentence.span.doc[nums[0].i: nums[-1].i + 1].text
+                out.append(Answer(text, "number", "how many", text.lower(),
+                                  frozenset({text.lower()}), 2000 + n))
+    return out
+
+
+def _same_sort(answer: Answer, other: Answer) -> bool:
+    if answer.form == "how many":
+        return other.form == "how many" or other.kind == "number"
+    if answer.form in {"where", "when"}:
+        return other.form == answer.form or (other.kind == ("place" if answer.form == "where"
+                                                            else "time"))
+    return other.kind == answer.kind
+
+
+def _paraphrase(answer: Answer, other: Answer) -> bool:
+    a, b = normalize_key(answer.text), normalize_key(other.text)
+    if a == b or a in b or b in a or answer.head == other.head:
+        return True
+    common = answer.lemmas & other.lemmas
+    if common and 2 * len(common) >= min(len(answer.lemmas), len(other.lemmas)):
+        return True
+    if len(answer.text.split()) > 1 and len(other.text.split()) > 1:
+        from draftguard.language import similarity
+
+        return similarity(answer.text, other.text) >= PARAPHRASE_SIMILARITY
+    return False
+
+
+def _distractors(answer: Answer, pool: Sequence[Answer], question: str) -> list[str] | None:
+    """Three options of the answer's sort, same form first, nearest in the text first."""
+    asked = normalize_key(question)
+    ranked = sorted((o for o in pool if _same_sort(answer, o)),
+                    key=lambda o: (o.form != answer.form, abs(o.position - answer.position)))
+    out: list[Answer] = []
+    for other in ranked:
+        key = normalize_key(other.text)
+        if (key in asked or len(other.text) > _MAX_OPTION_CHARS or _paraphrase(answer, other)
+                or any(_paraphrase(o, other) for o in out)):
+            continue
+        out.append(other)
+        if len(out) == MIN_OPTIONS - 1:
+            return [_matching_case(answer.text, o.text) for o in out]
+    return None
+
+
+def _matching_case(answer: str, option: str) -> str:
+    """An option capitalised like the answer, so case gives nothing away."""
+    if answer[:1].isupper() and option[:1].islower():
+        return option[:1].upper() + option[1:]
+    return option
+
+
+def _shuffled(answer: str, others: Sequence[str], key: str) -> tuple[str, ...]:
+    """The options with the answer at a place fixed by the question, not always first."""
+    at = zlib.crc32(key.encode("utf-8")) % MIN_OPTIONS
+    return (*others[:at], answer, *others[at:])
+
+
+# -- cloze and definitions -------------------------------------------------------------------
+
+def _clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
+    out: list[Question] = []
+    for n, term in enumerate(view.ranked()):
+        if term.kind in {"number", "time"} or term.span is None:
+            continue
+        sentence = term.sentence
+        at = normalize_key(sentence).find(normalize_key(term.text))
+        if at < 0 or normalize_key(sentence).count(normalize_key(term.text)) > 1:
+            continue
+        lower = sentence.casefold()
+        start = lower.find(term.text.casefold())
+        if start < 0:
+            continue
+        blanked = sentence[:start] + "_____" + sentence[start + len(term.text):]
+        question = f'{CLOZE_PREFIX}"{blanked}"'
+        if len(question) > _MAX_QUESTION_CHARS:
+            continue
+        answer = Answer(term.text, term.kind, "cloze", term.head,
+                        frozenset(w.lower() for w in term.text.split()), n)
+        penalty = 6 * (term.head in {t.lemma_.lower() for t in parse(view.title)})
+        options = _distractors(answer, [a for a in pool if a.form == "term"], question)
+        if options is not None:
+            out.append(Question(question, term.text, _shuffled(term.text, options, question),
+                                "cloze", sentence, term.chunk_id,
+                                _FORM_RANK["cloze"] + 2 * (term.kind not in _NAMED)
+                                + (n >= 8) + penalty))
+    return out
+
+
+def _definitions(view: TextView) -> list[Question]:
+    defined = [t for t in view.terms if t.definition and len(t.definition) <= _MAX_OPTION_CHARS]
+    out: list[Question] = []
+    for term in defined:
+        others = [t.definition for t in defined if t is not term
+                  and normalize_key(term.text) not in normalize_key(t.definition)][:3]
+        question = f"What is {term.text}?"
+        if len(others) == MIN_OPTIONS - 1 and normalize_key(term.text) not in normalize_key(
+                term.definition):
+            out.append(Question(question, term.definition,
+                                _shuffled(term.definition, others, question), "define",
+                                term.sentence, term.chunk_id, 0))
+    return out
+

@@ -1,0 +1,327 @@
+"""Key terms of a source, read from the parse (`draftguard.language.parse`).
+
+Candidates are noun chunks, named entities, sentence subjects and the terms a sentence
+defines ("X is a ...", "X, a ..., ...", "a ... called X"). Salience puts first the terms
+that are the subject of several sentences, defined terms, names and the title's words. A
+term is never an interjection, a pronoun, a function word, a bare adjective or verb, or a
+fragment that opens a sentence ("And the old man", "So intent"): `junk_reason` says which,
+and the quality gate (`_quality`) asks the same question of whatever a model wrote.
+
+Every term keeps the sentence it came from and its coarse kind (person, place, time,
+number, name or thing), which questions and distractors are built on.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from draftguard.artifacts._spec import normalize_key
+from draftguard.sources._chunks import SourceChunk
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span, Token
+
+__all__ = [
+    "Sentence",
+    "Term",
+    "TextView",
+    "chunk_heading",
+    "clean_span",
+    "junk_reason",
+    "kind_of",
+    "phrase",
+]
+
+#: Named-entity labels by the kind a distractor must share with its answer.
+_KINDS = {
+    "PERSON": "person", "GPE": "place", "LOC": "place", "FAC": "place", "DATE": "time",
+    "TIME": "time", "CARDINAL": "number", "QUANTITY": "number", "PERCENT": "number",
+    "MONEY": "number", "ORG": "name", "NORP": "name", "EVENT": "name", "PRODUCT": "name",
+    "WORK_OF_ART": "name", "LAW": "name", "LANGUAGE": "name",
+}
+_NOUNS = frozenset({"NOUN", "PROPN"})
+_CONTENT = frozenset({"NOUN", "PROPN", "NUM"})
+_FUNCTION = frozenset({"DET", "ADP", "CCONJ", "SCONJ", "AUX", "PART", "PUNCT", "SYM"})
+_OPENERS = frozenset({"CCONJ", "SCONJ", "INTJ"})
+_SUBJECTS = frozenset({"nsubj", "nsubjpass"})
+_STRIP_LEADING = frozenset({"det", "poss", "predet", "nummod", "punct", "cc", "case"})
+_PLACE_PREPS = frozenset({
+    "in", "at", "on", "near", "inside", "beside", "behind", "under", "into", "along",
+    "across", "outside", "above", "below", "around", "through",
+})
+_MAX_TERM_WORDS = 4
+_MAX_LABEL_CHARS = 80
+_MIN_SENTENCE_WORDS = 4
+
+
+def junk_reason(tokens: Sequence[Token]) -> str | None:
+    """Why these tokens are no term a learner would study, or None when they are one."""
+    words = [t for t in tokens if not t.is_punct and t.text.strip()]
+    if not words:
+        return "no words"
+    if len(words) == 1:
+        t = words[0]
+        if t.pos_ == "INTJ":
+            return "an interjection"
+        if t.pos_ == "PRON":
+            return "a pronoun"
+        if t.pos_ in _FUNCTION or (t.is_stop and t.pos_ not in _CONTENT):
+            return "a function word"
+        if t.pos_ == "ADJ":
+            return "a bare adjective"
+        if t.pos_ == "VERB":
+            return "a bare verb"
+        if t.pos_ == "ADV":
+            return "an adverb"
+        return None
+    first = words[0]
+    if first.pos_ in _OPENERS or (first.pos_ == "PRON" and first.dep_ != "poss") or (
+            first.pos_ == "ADV" and first.i == first.sent.start):
+        return "a fragment that opens a sentence"
+    if not any(t.pos_ in _CONTENT for t in words):
+        return "no noun"
+    return None
+
+
+def kind_of(tokens: Sequence[Token]) -> str:
+    """The coarse kind of a phrase, read at its head: its entity's kind, a number, a place
+    for a place preposition's object ("inside an empty barrel"), else a thing."""
+    if not tokens:
+        return "thing"
+    inside = {t.i for t in tokens}
+    head = next((t for t in tokens if t.head.i not in inside or t.head.i == t.i), tokens[0])
+    place = False
+    while head.pos_ == "ADP":
+        place = place or head.lower_ in _PLACE_PREPS
+        nxt = next((c for c in head.children if c.dep_ == "pobj"), None)
+        if nxt is None:
+            break
+        head = nxt
+    if head.ent_type_ in _KINDS:
+        return _KINDS[head.ent_type_]
+    if head.like_num:
+        return "number"
+    return "place" if place else "thing"
+
+
+def chunk_heading(chunk: SourceChunk) -> tuple[str, str]:
+    """(heading, paragraph) of a chunk; `chunk_text` puts the heading on the first line."""
+    head, sep, rest = chunk.text.partition("\n")
+    if sep and rest.strip() and len(head) <= _MAX_LABEL_CHARS and not head.rstrip().endswith(
+        (".", "!", "?", ":")
+    ):
+        return head.strip().lstrip("#").strip(), rest.strip()
+    return "", chunk.text.strip()
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence of a chunk, parsed."""
+
+    span: Span
+    chunk_id: str
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.span.text.split())
+
+
+@dataclass
+class Term:
+    """A key term: its words as written, its kind, and the sentence that says most about it
+    (a defining one first, then one where it is the subject)."""
+
+    text: str
+    kind: str  # person, place, time, number, name or thing
+    sentence: str
+    chunk_id: str
+    head: str  # lemma of the head word, one term per head
+    definition: str = ""
+    role: str = "other"  # "subject" when `sentence` has it as its subject
+    salience: float = 0.0
+    subject_count: int = 0
+    mentions: int = 0
+    span: Span | None = field(default=None, repr=False, compare=False)
+
+
+def clean_span(span: Iterable[Token]) -> list[Token]:
+    """A phrase's tokens without leading determiners, possessives and punctuation."""
+    tokens = list(span)
+    while tokens and (tokens[0].dep_ in _STRIP_LEADING or tokens[0].pos_ in {"DET", "PRON"}
+                      or tokens[0].is_punct) and len(tokens) > 1:
+        tokens = tokens[1:]
+    while tokens and (tokens[-1].is_punct or tokens[-1].tag_ == "POS") and len(tokens) > 1:
+        tokens = tokens[:-1]
+    return tokens
+
+
+def phrase(tokens: Sequence[Token]) -> str:
+    """The tokens as written (a gap where tokens were left out closes up)."""
+    text = " ".join("".join(t.text_with_ws for t in tokens).split()).strip(" ,;:")
+    if text.count("(") != text.count(")"):
+        text = text.split("(")[0].strip() if "(" in text else text.replace(")", "").strip()
+    return text
+
+
+class TextView:
+    """The chunks parsed once: sentences, terms by salience, the title."""
+
+    def __init__(self, chunks: Sequence[SourceChunk]) -> None:
+        from draftguard.language import parse
+
+        self.chunks = list(chunks)
+        self.headings: dict[str, str] = {}
+        self.docs: dict[str, Doc] = {}
+        self.sentences: list[Sentence] = []
+        for chunk in self.chunks:
+            heading, body = chunk_heading(chunk)
+            self.headings[chunk.id] = heading
+            doc = parse(" ".join(body.split()))
+            self.docs[chunk.id] = doc
+            self.sentences += [Sentence(s, chunk.id) for s in doc.sents
+                               if sum(not t.is_punct for t in s) >= _MIN_SENTENCE_WORDS]
+        self.title = next((h for h in self.headings.values() if h), "")
+        self.terms = self._terms()
+
+    def _terms(self) -> list[Term]:
+        lemmas = Counter(t.lemma_.lower() for s in self.sentences for t in s.span
+                         if t.pos_ in _NOUNS and t.dep_ != "compound")
+        subjects = Counter(t.lemma_.lower() for s in self.sentences for t in s.span
+                           if t.dep_ in _SUBJECTS and t.pos_ in _NOUNS)
+        title = {t.lemma_.lower() for t in _parse(self.title) if t.pos_ in _NOUNS}
+        by_head: dict[str, Term] = {}
+        for sentence in self.sentences:
+            for tokens, definition in _spans(sentence.span):
+                text = phrase(tokens)
+                head = _head(tokens)
+                if (head is None or junk_reason(tokens) is not None or not text
+                        or len(text.split()) > _MAX_TERM_WORDS or len(text) < 2):
+                    continue
+                key = head.lemma_.lower() if head.ent_type_ not in _KINDS else normalize_key(
+                    text)
+                role = ("subject" if head.dep_ in _SUBJECTS and head.head == sentence.span.root
+                        else "other")
+                term = by_head.get(key)
+                better = term is None or (definition and not term.definition) or (
+                    role == "subject" and term.role != "subject" and not term.definition)
+                if not better:
+                    continue
+                kind = kind_of(tokens)
+                by_head[key] = Term(
+                    text=text, kind=kind, sentence=sentence.text, chunk_id=sentence.chunk_id,
+                    head=key, definition=definition, role=role,
+                    subject_count=subjects[head.lemma_.lower()],
+                    mentions=lemmas[head.lemma_.lower()],
+                    span=sentence.span, salience=0.0)
+        terms = _merge_names(list(by_head.values()))
+        for t in terms:
+            t.salience = (2.0 * t.subject_count + t.mentions + (3.0 if t.definition else 0.0)
+                          + (1.5 if t.kind in {"person", "place", "name"} else 0.0)
+                          + (2.0 if t.head in title else 0.0)
+                          - (2.0 if t.kind in {"number", "time"} else 0.0))
+        return terms
+
+    def ranked(self) -> list[Term]:
+        """Terms, most salient first (reading order breaks ties)."""
+        order = {id(t): i for i, t in enumerate(self.terms)}
+        return sorted(self.terms, key=lambda t: (-t.salience, order[id(t)]))
+
+
+def _merge_names(terms: list[Term]) -> list[Term]:
+    """"Mara" beside "Mara Quill" is one person: the shorter name's mentions go to the
+    longer one."""
+    names = [t for t in terms if t.kind in {"person", "place", "name"}]
+    out: list[Term] = []
+    for t in terms:
+        longer = next((n for n in names if n is not t and len(n.text) > len(t.text)
+                       and f" {t.text.casefold()} " in f" {n.text.casefold()} "), None)
+        if longer is not None and t.kind in {"person", "place", "name", "thing"} and (
+                t.text[:1].isupper()):
+            longer.mentions += t.mentions
+            longer.subject_count += t.subject_count
+            continue
+        out.append(t)
+    return out
+
+
+def _parse(text: str) -> Doc | list[Token]:
+    if not text.strip():
+        return []
+    from draftguard.language import parse
+
+    return parse(text)
+
+
+def _head(tokens: Sequence[Token]) -> Token | None:
+    inside = {t.i for t in tokens}
+    heads = [t for t in tokens if t.head.i not in inside or t.head.i == t.i]
+    head = heads[-1] if heads else None
+    return head if head is not None and head.pos_ in _CONTENT else None
+
+
+def _spans(sent: Span) -> Iterable[tuple[list[Token], str]]:
+    """(term tokens, definition) for every candidate term of one sentence."""
+    yield from _definitions(sent)
+    ents = {t.i for e in sent.ents for t in e}
+    for ent in sent.ents:
+        if ent.label_ in _KINDS and ent.label_ != "CARDINAL":
+            yield clean_span(ent), ""
+    for chunk in sent.noun_chunks:
+        if chunk.root.pos_ in _NOUNS and not {t.i for t in chunk} & ents:
+            yield clean_span(chunk), ""
+
+
+def _definitions(sent: Span) -> Iterable[tuple[list[Token], str]]:
+    root = sent.root
+    subject = next((c for c in root.children if c.dep_ in _SUBJECTS), None)
+    attr = next((c for c in root.children if c.dep_ == "attr"), None)
+    if (root.lemma_ == "be" and subject is not None and attr is not None
+            and attr.pos_ in _NOUNS and subject.pos_ in _NOUNS):
+        rest = sent.doc[root.i + 1: sent.end]
+        yield clean_span(_core(subject)), _sentence_case(rest.text)
+    for t in sent:
+        if t.dep_ == "appos" and t.head.pos_ in _NOUNS and t.pos_ in _NOUNS:
+            name, what = (t, t.head) if t.ent_type_ == "PERSON" else (t.head, t)
+            described = _subtree(what, skip=_subtree(name) if what is t.head else ())
+            if name.pos_ == "PROPN" or what is t:
+                yield clean_span(_compound(name)), _sentence_case(phrase(described))
+        if t.lemma_ in {"call", "name", "know"} and t.dep_ == "acl" and t.head.pos_ in _NOUNS:
+            named = next((c for c in t.children if c.dep_ in {"oprd", "attr", "dobj"}), None)
+            if named is not None:
+                skip = [t, *_subtree(named), *(x for c in t.head.children if c.dep_ == "prep"
+                                               for x in c.subtree)]
+                yield clean_span(_subtree(named)), _sentence_case(
+                    phrase(_subtree(t.head, skip=skip)))
+
+
+_CORE_DEPS = frozenset({"compound", "amod", "det", "poss", "nmod", "nummod", "case"})
+
+
+def _core(token: Token) -> Span:
+    """A noun with its own modifiers only ("ATP" in "ATP (adenosine triphosphate)")."""
+    inside = {token.i}
+    stack = [token]
+    while stack:
+        for child in stack.pop().children:
+            if child.dep_ in _CORE_DEPS:
+                inside.add(child.i)
+                stack.append(child)
+    return token.doc[min(inside): max(inside) + 1]
+
+
+def _compound(token: Token) -> Span:
+    left = min([token.i, *(c.i for c in token.children if c.dep_ == "compound")])
+    return token.doc[left: token.i + 1]
+
+
+def _subtree(token: Token, skip: Iterable[Token] = ()) -> list[Token]:
+    drop = {t.i for t in skip}
+    return [t for t in token.subtree if t.i not in drop]
+
+
+def _sentence_case(text: str) -> str:
+    text = " ".join(text.split()).rstrip(" .!?;,:")
+    return text[:1].upper() + text[1:]
