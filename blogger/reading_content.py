@@ -67,11 +67,22 @@ def read_content(text: str, lexicon: Lexicon) -> Interpretation | None:
                             ["here", "you"], ["below", "is"]) or words[:1] == ["heres"]
     if notes:
         return Interpretation(intent=Intent.INGEST_SOURCE, slots={"text": body.strip() + "\n"})
-    if one_line and not (keep or (post and len(words) <= 3)):
+    # On one line, a lead-in that only names the post ("my post: ...") or hands it over
+    # ("here is my post: ...") introduces it; any other colon introduces an argument.
+    if one_line and not (keep or (post and (len(words) <= 3 or handing))):
+        return None
+    if one_line and _one_question(body):  # "here is my post: can you shorten it?"
+        return None
         return None
     if keep or post or handing:
         return Interpretation(intent=Intent.SAVE_POST, slots={"text": body.strip() + "\n"})
     return None
+
+
+def _one_question(text: str) -> bool:
+    """Whether TEXT is a single sentence asking something (a request, not content)."""
+    sentences = list(parse(text.strip(), entities=False).sents)
+    return len(sentences) == 1 and text.strip().endswith("?")
 
 
 def _file(text: str, lexicon: Lexicon) -> Interpretation | None:
