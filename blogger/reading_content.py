@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from draftguard.language import Lexicon, parse
+from draftguard.textio._message_text import visible_text
 from draftguard.understanding._types import Intent, Interpretation
 
 __all__ = ["read_content"]
@@ -41,13 +42,14 @@ def read_content(text: str, lexicon: Lexicon) -> Interpretation | None:
     if text.startswith("# ") and len(paras) >= 2:
         return Interpretation(intent=Intent.SAVE_POST, slots={"text": text.rstrip() + "\n"})
     head, _, body = text.partition("\n")
-    one_line = not body.strip()
+    # Zero-width characters are no content: a post of only those is not a post.
+    one_line = not visible_text(body)
     if one_line:
         colon = head.find(":")
         head, body = (head[:colon], head[colon + 1:]) if colon >= 0 else (head, "")
     if len(head) > MAX_LEAD_CHARS:
         return None
-    if not body.strip():
+    if not visible_text(body):
         return _file(head, lexicon) if "\n" not in text else None
     doc = parse(head.strip(), entities=False)
     concepts = [t.concept for t in lexicon.terms(doc)]
