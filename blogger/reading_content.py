@@ -44,6 +44,13 @@ def read_content(text: str, lexicon: Lexicon) -> Interpretation | None:
     head, _, body = text.partition("\n")
     # Zero-width characters are no content: a post of only those is not a post.
     one_line = not visible_text(body)
+    if one_line and len(head) <= MAX_LEAD_CHARS:
+        lead, colon, after = head.partition(":")
+        hidden = body if body.strip() else after if colon else ""
+        if hidden.strip() and not visible_text(hidden) and _hands_over(lead, lexicon):
+            return Interpretation(intent=Intent.SAVE_POST, confidence=0.0, question=(
+                "I see no text after your words, only invisible characters (such as "
+                "zero-width spaces), so nothing was saved. Paste the text again."))
     if one_line:
         colon = head.find(":")
         head, body = (head[:colon], head[colon + 1:]) if colon >= 0 else (head, "")
@@ -74,6 +81,12 @@ def read_content(text: str, lexicon: Lexicon) -> Interpretation | None:
     if keep or post or handing:
         return Interpretation(intent=Intent.SAVE_POST, slots={"text": body.strip() + "\n"})
     return None
+
+
+def _hands_over(head: str, lexicon: Lexicon) -> bool:
+    """Whether a lead-in says it hands over a post or notes ("here is my post:")."""
+    concepts = [t.concept for t in lexicon.terms(parse(head.strip(), entities=False))]
+    return "part.post" in concepts or "part.notes" in concepts or "action.keep" in concepts
 
 
 def _file(text: str, lexicon: Lexicon) -> Interpretation | None:
