@@ -45,8 +45,8 @@ def read_content(text: str, lexicon: Lexicon) -> Interpretation | None:
     # Zero-width characters are no content: a post of only those is not a post.
     one_line = not visible_text(body)
     if one_line and len(head) <= MAX_LEAD_CHARS:
-        lead, colon, after = head.partition(":")
-        hidden = body if body.strip() else after if colon else ""
+        lead, sep, after = head.partition(":")
+        hidden = body if body.strip() else after if sep else ""
         if hidden.strip() and not visible_text(hidden) and _hands_over(lead, lexicon):
             return Interpretation(intent=Intent.SAVE_POST, confidence=0.0, question=(
                 "I see no text after your words, only invisible characters (such as "
