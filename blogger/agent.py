@@ -20,6 +20,7 @@ from blogger.prompts import (
 )
 from draftguard_adk.agents import TextFilterPlugin
 from draftguard_adk.artifacts import build_artifact_tool
+from draftguard_adk.chat import MessageHygienePlugin
 from draftguard_adk.edits import CONTENT_TOOLS
 from draftguard_adk.llm import agent_model
 from draftguard_adk.sources import SOURCE_TOOLS
@@ -59,11 +60,12 @@ def build_app(
     model: str | BaseLlm | None = None, *, plugins: list[BasePlugin] | None = None
 ) -> App:
     """The app with the raw-output guard on every model reply (no JSON, tool results, state
-    keys or tracebacks reach the author), or the given `plugins`; the argument guard is always
-    last (its line ends the answer the other plugins let through)."""
+    keys or tracebacks reach the author), or the given `plugins`; the message hygiene check is
+    always first (a message that cannot be read safely is answered where it enters) and the
+    argument guard always last (its line ends the answer the other plugins let through)."""
     chosen = plugins if plugins is not None else [TextFilterPlugin()]
     return App(name="blogger", root_agent=build_blogger(model=model),
-               plugins=[*chosen, build_argument_guard()])
+               plugins=[MessageHygienePlugin(), *chosen, build_argument_guard()])
 
 
 app = build_app()

@@ -288,6 +288,8 @@ async def _action(request: Interpretation, ctx: CallbackContext, profile: ModelP
     if intent is Intent.HELP:
         return Reply("\n".join([_INTRO, help_text(list(BLOGGER_COMMANDS))]))
     if intent is Intent.SAVE_POST:
+        if "text" not in slots:  # handed over nothing visible (issue 25 #6)
+            return Reply(str(request.question))
         return Call("content_write", {"markdown": slots["text"], "replace_post": True})
     if intent is Intent.EDIT:
         if post is None:

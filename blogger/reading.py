@@ -102,7 +102,7 @@ class BloggerReader:
                       memory: Memory) -> list[Interpretation]:
         """What else the lead-in of a pasted post asks ("here's my post, save it and give
         me a 3-question quiz on it:"), read against the post it hands over."""
-        if content.intent is not Intent.SAVE_POST:
+        if content.intent is not Intent.SAVE_POST or "text" not in content.slots:
             return []
         lead = text.partition("\n")[0].partition(":")[0]
         turn = self._turn(lead, str(content.slots["text"]), memory)

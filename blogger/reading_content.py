@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from draftguard.language import Lexicon, parse
+from draftguard.textio._message_text import visible_text
 from draftguard.understanding._types import Intent, Interpretation
 
 __all__ = ["read_content"]
@@ -41,13 +42,21 @@ def read_content(text: str, lexicon: Lexicon) -> Interpretation | None:
     if text.startswith("# ") and len(paras) >= 2:
         return Interpretation(intent=Intent.SAVE_POST, slots={"text": text.rstrip() + "\n"})
     head, _, body = text.partition("\n")
-    one_line = not body.strip()
+    # Zero-width characters are no content: a post of only those is not a post.
+    one_line = not visible_text(body)
+    if one_line and len(head) <= MAX_LEAD_CHARS:
+        lead, sep, after = head.partition(":")
+        hidden = body if body.strip() else after if sep else ""
+        if hidden.strip() and not visible_text(hidden) and _hands_over(lead, lexicon):
+            return Interpretation(intent=Intent.SAVE_POST, confidence=0.0, question=(
+                "I see no text after your words, only invisible characters (such as "
+                "zero-width spaces), so nothing was saved. Paste the text again."))
     if one_line:
         colon = head.find(":")
         head, body = (head[:colon], head[colon + 1:]) if colon >= 0 else (head, "")
     if len(head) > MAX_LEAD_CHARS:
         return None
-    if not body.strip():
+    if not visible_text(body):
         return _file(head, lexicon) if "\n" not in text else None
     doc = parse(head.strip(), entities=False)
     concepts = [t.concept for t in lexicon.terms(doc)]
@@ -73,7 +82,6 @@ def read_content(text: str, lexicon: Lexicon) -> Interpretation | None:
         return None
     if one_line and _one_question(body):  # "here is my post: can you shorten it?"
         return None
-        return None
     if keep or post or handing:
         return Interpretation(intent=Intent.SAVE_POST, slots={"text": body.strip() + "\n"})
     return None
@@ -83,6 +91,12 @@ def _one_question(text: str) -> bool:
     """Whether TEXT is a single sentence asking something (a request, not content)."""
     sentences = list(parse(text.strip(), entities=False).sents)
     return len(sentences) == 1 and text.strip().endswith("?")
+
+
+def _hands_over(head: str, lexicon: Lexicon) -> bool:
+    """Whether a lead-in says it hands over a post or notes ("here is my post:")."""
+    concepts = [t.concept for t in lexicon.terms(parse(head.strip(), entities=False))]
+    return "part.post" in concepts or "part.notes" in concepts or "action.keep" in concepts
 
 
 def _file(text: str, lexicon: Lexicon) -> Interpretation | None:

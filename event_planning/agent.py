@@ -20,6 +20,7 @@ from google.adk.plugins.base_plugin import BasePlugin
 
 from draftguard.reply_guard import RawOutputFilter
 from draftguard_adk.agents import ArgumentGuardPlugin, TextFilter
+from draftguard_adk.chat import MessageHygienePlugin
 from draftguard_adk.dedupe import DuplicateFilterPlugin
 from draftguard_adk.llm import agent_model, model_profile
 from event_planning.argument_grounding import preference_rules
@@ -77,7 +78,7 @@ def build_app(
     return App(
         name="event_planning",
         root_agent=build_event_planner(model, today=today),
-        plugins=[*chosen, build_argument_guard()],
+        plugins=[MessageHygienePlugin(), *chosen, build_argument_guard()],
     )
 
 

@@ -61,19 +61,101 @@ class Section:
     path: tuple[str, ...]
 
 
-_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
-_RULE = re.compile(r"^ {0,3}(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")
-# An HTML heading renders as a heading wherever it sits in a line; `<h1>` in a code span does
-# not, so code spans are blanked before looking.
-_HTML_HEADING = re.compile(r"<\s*h([1-6])(?=[\s>/])[^>]*>", re.IGNORECASE)
-_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
+_RULE_MARKS = "*-_"
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 #: Every fence line holds one of these: a scanner may look for them before asking the rules.
 FENCE_MARKERS = ("```", "~~~")
 # After a closing run: spaces or tabs only (CommonMark).
 _CLOSER_TRAILER = " \t"
 _EMPHASIS = re.compile(r"[*_`]+")
+
+
+# Headings, rules and code spans are read by scanning, not by regex: a line of user text
+# can be a megabyte of spaces or backticks, and a backtracking pattern is quadratic there.
+def _atx(line: str) -> tuple[int, str] | None:
+    """(level, title) when `line` is an ATX heading (`## Title ##`), else None."""
+    s = line.lstrip(" ")
+    if len(line) - len(s) > 3:
+        return None
+    level = len(s) - len(s.lstrip("#"))
+    if not 1 <= level <= 6:
+        return None
+    rest = s[level:]
+    if rest and rest[0] not in " \t":
+        return None
+    body = rest.strip(" \t")
+    # A closing run of #s counts only after a space (`# C#` keeps its #).
+    bare = body.rstrip("#")
+    if bare and len(bare) < len(body) and bare[-1] in " \t":
+        body = bare
+    return level, body.strip()
+
+
+def _is_rule(line: str) -> bool:
+    """A thematic break: up to three spaces, then three or more of one of `*-_`, with
+    spaces or tabs between them and nothing else."""
+    s = line.lstrip(" ")
+    if len(line) - len(s) > 3 or not s or s[0] not in _RULE_MARKS:
+        return False
+    mark = s[0]
+    rest = s.replace(" ", "").replace("\t", "")
+    return len(rest) >= 3 and not rest.strip(mark)
+
+
+def _blank_code_spans(line: str) -> str:
+    """`line` with its code spans removed: a run of n backticks opens a span that the next
+    run of exactly n closes; a run with no such closer is literal text."""
+    runs: list[tuple[int, int]] = []  # (start, length)
+    i = line.find("`")
+    while i != -1:
+        j = i
+        while j < len(line) and line[j] == "`":
+            j += 1
+        runs.append((i, j - i))
+        i = line.find("`", j)
+    if len(runs) < 2:
+        return line
+    next_same: list[int | None] = [None] * len(runs)
+    last: dict[int, int] = {}
+    for k in range(len(runs) - 1, -1, -1):
+        next_same[k] = last.get(runs[k][1])
+        last[runs[k][1]] = k
+    out: list[str] = []
+    pos = k = 0
+    while k < len(runs):
+        closer = next_same[k]
+        if closer is None:
+            k += 1
+            continue
+        start, _ = runs[k]
+        close_start, close_len = runs[closer]
+        out.append(line[pos:start])
+        pos = close_start + close_len
+        k = closer + 1
+    out.append(line[pos:])
+    return "".join(out)
+
+
+def _html_heading_levels(line: str) -> list[str]:
+    """The levels of `<h1>`..`<h6>` tags in `line` (outside code spans), in order."""
+    text = _blank_code_spans(line)
+    found: list[str] = []
+    i = text.find("<")
+    while i != -1:
+        j = i + 1
+        while j < len(text) and text[j].isspace():
+            j += 1
+        if (j + 2 <= len(text) and text[j] in "hH" and text[j + 1] in "123456"
+                and (j + 2 == len(text) or text[j + 2].isspace() or text[j + 2] in ">/")):
+            close = text.find(">", j + 2)
+            if close == -1:
+                break  # no later tag can close either
+            found.append(text[j + 1])
+            i = text.find("<", close + 1)
+            continue
+        i = text.find("<", i + 1)
+    return found
 
 
 def count_lines(text: str) -> int:
@@ -131,11 +213,9 @@ def heading_lines(lines: Sequence[str], *, in_fence: str | None = None) -> list[
         if not line.strip():
             prev_para = False
             continue
-        found += [
-            f"{h.group(1)}:html" for h in _HTML_HEADING.finditer(_CODE_SPAN.sub("", line))
-        ]
-        if m := _ATX.match(line):
-            found.append(f"{len(m.group(1))}:{(m.group(2) or '').strip()}")
+        found += [f"{level}:html" for level in _html_heading_levels(line)]
+        if atx := _atx(line):
+            found.append(f"{atx[0]}:{atx[1]}")
             prev_para = False
             continue
         if prev_para and (m := _SETEXT.match(line)):
@@ -143,7 +223,7 @@ def heading_lines(lines: Sequence[str], *, in_fence: str | None = None) -> list[
             found.append(f"{level}:setext")
             prev_para = False
             continue
-        prev_para = not _RULE.match(line)
+        prev_para = not _is_rule(line)
     return found
 
 
@@ -237,9 +317,9 @@ class MarkdownMap:
                 self._add(BlockKind.CODE, i, end)
                 i = end + 1
                 continue
-            if m := _ATX.match(line):
+            if atx := _atx(line):
                 close_run(i - 1)
-                self._add(BlockKind.HEADING, i, i, len(m.group(1)), (m.group(2) or "").strip())
+                self._add(BlockKind.HEADING, i, i, *atx)
                 i += 1
                 continue
             if run_start is not None and (m := _SETEXT.match(line)):
@@ -249,7 +329,7 @@ class MarkdownMap:
                 run_start = None
                 i += 1
                 continue
-            if run_start is None and _RULE.match(line):
+            if run_start is None and _is_rule(line):
                 self._add(BlockKind.RULE, i, i)
                 i += 1
                 continue
@@ -279,22 +359,23 @@ class MarkdownMap:
         return block
 
     def _sections(self) -> list[Section]:
+        """One pass over the headings: a heading closes every open section of its level or
+        deeper (a stack), so the map is linear in the number of headings."""
         self._index = {id(b): i for i, b in enumerate(self.blocks)}
-        headings = [b for b in self.blocks if b.kind is BlockKind.HEADING]
         doc_end = self.blocks[-1].end if self.blocks else len(self.text)
-        sections: list[Section] = []
+        ends: dict[int, int] = {}
+        order: list[tuple[Block, tuple[str, ...]]] = []
         stack: list[Block] = []
-        for k, h in enumerate(headings):
+        path: list[str] = []
+        for h in (b for b in self.blocks if b.kind is BlockKind.HEADING):
+            end = self._end_before(h)
             while stack and stack[-1].level >= h.level:
-                stack.pop()
+                ends[id(stack.pop())] = end
+                path.pop()
             stack.append(h)
-            end = doc_end
-            for later in headings[k + 1 :]:
-                if later.level <= h.level:
-                    end = self._end_before(later)
-                    break
-            sections.append(Section(h, h.start, end, tuple(s.title for s in stack)))
-        return sections
+            path.append(h.title)
+            order.append((h, tuple(path)))
+        return [Section(h, h.start, ends.get(id(h), doc_end), p) for h, p in order]
 
     def _end_before(self, block: Block) -> int:
         """End of the last block before `block` (so a section excludes trailing blank lines)."""

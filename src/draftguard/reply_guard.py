@@ -2,48 +2,70 @@
 
 A streaming text filter (the `feed`/`flush` shape of `draftguard_adk.agents.TextFilter`):
 text is released line by line; a line that shows internals is cut where they start (the
-words before stay) or dropped, a fenced JSON or tool block is dropped whole, and terminal
-escapes are removed. When everything a reply said was raw, `fallback` is said instead.
+words before stay) or dropped, a fenced block is dropped whole (a chat reply is words to a
+person; code's own replies quote the post without this filter), and terminal escapes (C0
+and C1) are removed. When everything a reply said was raw, `fallback` is said instead.
+
+Lines are compared as they look (`draftguard.lookalikes`): zero-width characters, soft
+hyphens, fullwidth letters, homoglyphs and curly quotes cannot hide a marker.
 """
 
 from __future__ import annotations
 
 import re
 
+from draftguard.lookalikes import fold_with_offsets
+from draftguard.text import QUOTE_MAP
+
 __all__ = ["DEFAULT_FALLBACK", "RawOutputFilter", "is_raw", "strip_raw"]
 
 DEFAULT_FALLBACK = "I could not put that into words. Type /help to see what I can do."
 
-_ESCAPES = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-Z\\-_]|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# C0 and C1 controls (but tab and line breaks), with the sequences they start: ESC [ ... and
+# its one-character C1 form CSI (U+009B).
+_ESCAPES = re.compile(r"(?:\x1b\[|\x9b)[0-9;?]*[ -/]*[@-~]|\x1b[@-Z\\-_]|"
+                      r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _MARKERS = re.compile(
-    r"Result of tool\b|\bfunction_(?:call|response)\b|\btool_(?:code|outputs?)\b|"
+    r"Result of tool\b|(?i:\bfunction_?(?:call|response)s?\b)|\btool_(?:code|outputs?)\b|"
     r"Traceback \(most recent call last\)|^\s*File \"[^\"]+\", line \d+|"
     r"\b(?:[A-Z][A-Za-z]*(?:Error|Exception)|KeyError|StopIteration):\s|"
     r"Context variable not found|\bstate key\b|\b(?:temp|app|user|draftguard):[a-z_]+\b|"
     r"\bchat_(?:pending_call|queue)\b|\bblogger_understanding\b|"
     # A JSON object or array: `{"key":` or `[{"`, however it is spaced.
     r"[{\[]\s*\{?\s*\"[^\"\n]{1,80}\"\s*:|^\s*\"[a-z_]{1,40}\"\s*:\s*\S|"
+    # The same as Python prints it: `{'status': 'ok'}`.
+    r"[{\[]\s*\{?\s*'[^'\n]{1,80}'\s*:|^\s*'[a-z_]{1,40}'\s*:\s*\S|"
     r"\bcall:\s*[a-z_]+\s*\(|<\|?(?:tool|im_start|im_end)[^>]*>|"
     # What is left of a JSON block printed over several lines: brackets alone.
     r"^\s*[\[\]{}]+,?\s*$",
 )
-_FENCE = re.compile(r"^\s*(```|~~~)\s*(\w*)")
-# A post may hold code samples; only fences that carry data or tool calls are dropped.
-_RAW_FENCES = {"json", "jsonl", "tool_code", "tool_outputs", "tool_call"}
+_FENCE = re.compile(r"^\s*(```|~~~)\s*(\S*)")
+
+
+def _marker(clean: str) -> int | None:
+    """Where internals start in `clean` (escapes removed), compared as it looks; else None."""
+    if clean.isascii():
+        m = _MARKERS.search(clean)
+        return None if m is None else m.start()
+    folded, offsets = fold_with_offsets(clean)
+    m = _MARKERS.search(folded.translate(QUOTE_MAP))
+    if m is None:
+        return None
+    return offsets[m.start()] if m.start() < len(offsets) else len(clean)
 
 
 def is_raw(line: str) -> bool:
     """That `line` shows internals a person must not see."""
-    return _MARKERS.search(_ESCAPES.sub("", line)) is not None
+    return _marker(_ESCAPES.sub("", line)) is not None
 
 
 def strip_raw(line: str) -> str:
     """`line` cut where internals start; empty when nothing worth saying is left."""
     clean = _ESCAPES.sub("", line)
-    m = _MARKERS.search(clean)
-    if m is None:
+    start = _marker(clean)
+    if start is None:
         return clean
-    head = clean[: m.start()].rstrip()
+    head = clean[:start].rstrip()
     # The words before stay when they stand on their own ("Saved.", "Here it is:"), not
     # when they are the start of a sentence about internals ("the state key ...").
     if head.endswith((".", "!", "?", "…", ":")) or len(head.split()) >= 4:
@@ -82,7 +104,7 @@ class RawOutputFilter:
             if fence is not None and fence.group(1) == self._fence and not fence.group(2):
                 self._fence = None
             return ""
-        if fence is not None and fence.group(2).lower() in _RAW_FENCES:
+        if fence is not None:
             self._fence, self._dropped = fence.group(1), True
             return ""
         kept = strip_raw(line)

@@ -72,3 +72,36 @@ def test_bad_input_exits_2_naming_the_line(monkeypatch, capsys, stdin, needle) -
     code, lines, err = _run(monkeypatch, capsys, stdin)
     assert code == 2 and lines == []
     assert needle in err and "Traceback" not in err
+
+
+# --- issue 25 #11: a repeat in look-alike characters is still a repeat --------------------
+
+_SENTENCE = "Trattoria San Marzano on Passyunk serves handmade pasta every evening."
+
+
+def _disguised(kind: str) -> str:
+    if kind == "zero-width":
+        return "\u200b".join(_SENTENCE.split(" ", 3)[:3]) + " " + _SENTENCE.split(" ", 3)[3]
+    if kind == "soft hyphens":
+        return _SENTENCE.replace("Trattoria", "Trat\u00adto\u00adria").replace(
+            "handmade", "hand\u00admade")
+    if kind == "homoglyphs":  # Cyrillic a, e, o, p
+        return _SENTENCE.translate(str.maketrans("aeop", "\u0430\u0435\u043e\u0440"))
+    return "".join(chr(ord(c) + 0xFEE0) if c.isalnum() else c for c in _SENTENCE)  # fullwidth
+
+
+@pytest.mark.parametrize("kind", ["zero-width", "soft hyphens", "homoglyphs", "fullwidth"])
+def test_a_repeat_in_look_alike_characters_is_dropped(monkeypatch, capsys, kind: str) -> None:
+    chunks = [_SENTENCE + " ", "Cucina Lucia has wood-fired pizza. ", _disguised(kind) + " ",
+              "Book ahead."]
+    code, lines, _ = _run(monkeypatch, capsys, _jsonl(chunks))
+    text = "".join(str(x["content"]) for x in lines)
+    assert code == 0
+    assert text == _SENTENCE + " Cucina Lucia has wood-fired pizza. Book ahead."
+
+
+def test_text_in_other_scripts_is_kept_as_written(monkeypatch, capsys) -> None:
+    chunks = ["\u041f\u0430\u0441\u0442\u0430 \u0445\u043e\u0440\u043e\u0448\u0430\u044f. ",
+              "Pasta is good here, they say."]
+    _code, lines, _ = _run(monkeypatch, capsys, _jsonl(chunks))
+    assert "".join(str(x["content"]) for x in lines) == "".join(chunks)

@@ -87,7 +87,7 @@ async def test_a_workspace_file_is_ingested(workspace: Path) -> None:
 @pytest.mark.parametrize(("name", "problem"), [
     (".env", "hidden"),
     (".notes/today.md", "hidden"),
-    ("agents.yaml", "not a notes or transcript file"),
+    ("agents.yaml", "only text documents"),
     ("secrets.txt", "secrets"),
     ("api_key.md", "secrets"),
     ("../outside.txt", "outside the workspace"),

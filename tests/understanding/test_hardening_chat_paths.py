@@ -9,6 +9,8 @@ nothing may reach it.
 from __future__ import annotations
 
 import os
+import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -16,12 +18,12 @@ from google.adk.runners import InMemoryRunner
 from google.genai import types
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scripted_llm import ScriptedLlm
+from scripted_llm import Call, ScriptedLlm
 
 from blogger.agent import build_app
 from draftguard.errors import InputError, UnsafePathError
 from draftguard.textio import read_workspace_text
-from draftguard.textio._workspace import workspace_path
+from draftguard.textio._workspace import POST_SUFFIXES, SOURCE_SUFFIXES, workspace_path
 
 SECRET = "GOOGLE_API_KEY=AIzaSy-not-a-real-hunter2\nDATABASE_URL=postgresql://u:hunter2@h/d\n"
 
@@ -147,5 +149,74 @@ def test_only_visible_text_documents_are_ever_read(name: str) -> None:
             ".md", ".markdown", ".mdown", ".mkd", ".txt", ".text", ".rst", ".adoc",
             ".asciidoc", ".org"} and not any(ord(c) < 0x20 or 0x7f <= ord(c) <= 0x9f
                                              or c in "\u2028\u2029" for c in name)
-            and bool(name.strip()))
+            and bool(name.strip()) and not _names_a_secret(name))
         assert read == expected, name
+
+
+def _names_a_secret(name: str) -> bool:
+    """The secret-name rule spelled out slowly: a word of the name says secret."""
+    words = re.split("[^a-z]", name.lower())
+    single = {"secret", "secrets", "password", "passwords", "passwd", "credential",
+              "credentials", "token", "tokens", "apikey", "apikeys", "privatekey", "privatekeys"}
+    pairs = {(a, b) for a in ("api", "private") for b in ("key", "keys")}
+    return any(w in single for w in words) or any(p in pairs for p in pairwise(words))
+
+
+# --- issue 25 #7: one policy for every path the chat reads, by contents as well as names ----
+
+_KEY_BLOCK = ("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAABG5vbmU\n"
+              "-----END OPENSSH PRIVATE KEY-----\n")
+SECRET_CONTENTS = {
+    "id_rsa.txt": _KEY_BLOCK,
+    "keys.md": _KEY_BLOCK,
+    "pgp.md": "-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOYBF\n",
+    "aws.txt": "[default]\naws_access_key_id = AKIAIOSFODNN7EXAMPLE\n"
+               "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCY\n",
+    "gcp.md": '{"type": "service_account", "private_key_id": "abc", "client_email": "x"}\n',
+    "settings.txt": "DATABASE_URL=postgres://u:pw@h/d\nDEBUG=1\nPORT=8080\n",
+    "one.md": "Some notes.\nexport OPENAI_API_KEY=sk-proj-4f9a8b7c6d5e\n",
+    "gh.md": "token ghp_" + "a" * 36 + "\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SECRET_CONTENTS))
+def test_secret_contents_are_refused_whatever_the_name(tmp_path: Path, name: str) -> None:
+    (tmp_path / name).write_text(SECRET_CONTENTS[name])
+    for suffixes in (POST_SUFFIXES, SOURCE_SUFFIXES):
+        with pytest.raises(UnsafePathError, match="never read from chat"):
+            read_workspace_text(name, root=tmp_path, suffixes=suffixes)
+
+
+def test_a_hard_link_to_a_refused_file_is_refused(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("hunter2\n")
+    os.link(tmp_path / ".env", tmp_path / "notes.md")
+    with pytest.raises(UnsafePathError, match="hard links"):
+        read_workspace_text("notes.md", root=tmp_path)
+
+
+def test_posts_that_mention_settings_are_still_read(tmp_path: Path) -> None:
+    text = ("# Deploying\n\nSet the port in your shell:\n\n    PORT=8080\n\nThen run it. "
+            "Your key goes in OPENAI_API_KEY=<your key>.\n")
+    (tmp_path / "post.md").write_text(text)
+    assert read_workspace_text("post.md", root=tmp_path) == text
+
+
+@pytest.mark.parametrize(("message", "path"), [
+    ("add id_rsa.txt as a source", "id_rsa.txt"), ("pls import keys.md", "keys.md"),
+    ("import notes.md", "notes.md"), ("import aws.txt", "aws.txt"),
+])
+async def test_secrets_never_become_sources_through_chat(
+    workspace: Path, message: str, path: str
+) -> None:
+    """The red team's messages, with a model that calls `source_ingest` itself too."""
+    for name in ("id_rsa.txt", "keys.md", "aws.txt"):
+        (workspace / name).write_text(SECRET_CONTENTS[name].replace("EXAMPLE", "hunter2X"))
+    os.link(workspace / ".env", workspace / "notes.md")
+    chat = _Chat()
+    chat.model = ScriptedLlm([Call("source_ingest", {"path": path}), "Done."] * 2)
+    chat.runner = InMemoryRunner(app=build_app(chat.model, plugins=[]))
+    reply, artifacts = await chat.say(message)
+    assert all("PRIVATE KEY" not in t and "hunter2" not in t for t in artifacts)
+    assert "PRIVATE KEY" not in reply and "hunter2" not in reply
+    reply, artifacts = await chat.say(f'/split draft={path} outline="Dogs; Cats"')
+    assert all("PRIVATE KEY" not in t and "hunter2" not in t for t in artifacts)

@@ -71,8 +71,9 @@ def test_no_raw_line_survives_and_chunking_changes_nothing(lines: list[str],
      DEFAULT_FALLBACK),
     ("I fixed it.\nTraceback (most recent call last):\n  File \"x.py\", line 1\nKeyError: 'a'",
      "I fixed it.\n"),
-    ("Keep {braces} and code:\n```python\nprint('hi')\n```",
-     "Keep {braces} and code:\n```python\nprint('hi')\n```"),
+    # Issue 25 #9: a chat reply is words; a fence of any language is dropped (code's own
+    # replies quote the post without this filter).
+    ("Keep {braces} and code:\n```python\nprint('hi')\n```", "Keep {braces} and code:\n"),
 ])
 def test_what_the_author_sees(reply: str, shown: str) -> None:
     assert run(reply) == shown
@@ -81,3 +82,38 @@ def test_what_the_author_sees(reply: str, shown: str) -> None:
 def test_a_multi_line_json_block_is_dropped_line_by_line() -> None:
     block = json.dumps({"status": "rejected", "reason": "ambiguous", "message": "x"}, indent=2)
     assert run(f"Sorry.\n{block}") == "Sorry.\n"
+
+
+# --- issue 25 #9: what a red team's model said, and the look-alikes of markers -------------
+
+@pytest.mark.parametrize("reply", [
+    "{'status': 'ok', 'version': 2}",                       # a Python repr of a tool result
+    "[{'type': 'replace', 'anchor': 'four'}]",
+    "{\u201cstatus\u201d: \u201cok\u201d, \u201cversion\u201d: 2}",  # JSON with curly quotes
+    "```python\nprint(default_api.content_write(markdown='x'))\n```",
+    "~~~bash\nrm -rf /\n~~~",
+    "functionCall content_write {markdown: x}",
+    "FunctionResponse: saved",
+    "Result\u200b of tool content_write: ok",             # zero-width space
+    "Re\u00adsult of tool content_write: ok",              # soft hyphen
+    "R\u0435sult of tool content_write: ok",               # Cyrillic e
+    "\uff32\uff45\uff53\uff55\uff4c\uff54 of tool content_write: ok",  # fullwidth
+    "the st\u0430te key temp:x is missing",
+])
+def test_raw_text_in_disguise_never_reaches_the_author(reply: str) -> None:
+    assert run(reply) == DEFAULT_FALLBACK
+
+
+@pytest.mark.parametrize(("reply", "shown"), [
+    ("Done \x9b2J now", "Done  now"),                   # C1 CSI and its sequence
+    ("Saved\x85 it\x9d.", "Saved it."),
+    ("Saved. R\u0435sult of tool x: {}", "Saved."),     # cut in the original, not the folded
+])
+def test_c1_controls_are_removed_and_cuts_fall_in_the_original(reply: str, shown: str) -> None:
+    assert run(reply) == shown
+
+
+def test_prose_in_other_scripts_is_not_folded_in_what_is_shown() -> None:
+    text = ("\u041f\u0440\u0438\u0432\u0435\u0442, \uff21\uff22 caf\u00e9 \u2014 "
+            "\u05e9\u05dc\u05d5\u05dd")
+    assert run(text) == text

@@ -38,6 +38,7 @@ from draftguard.dedupe._reports import (
 )
 from draftguard.dedupe._sentence_window import SentenceWindow
 from draftguard.dedupe._stream_units import Piece, PieceKind, UnitScanner
+from draftguard.lookalikes import fold_lookalikes
 from draftguard.settings._system_settings import DedupeSettings
 
 __all__ = [
@@ -59,8 +60,10 @@ _MARKUP = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,3}[.)]|#{1,6})[ \t]+|[*_`~]+")
 
 
 def normalize_sentence(text: str) -> str:
-    """Comparison key: list marker, heading hashes and emphasis removed, case and spaces folded."""
-    return " ".join(_MARKUP.sub("", text).split()).casefold()
+    """Comparison key: list marker, heading hashes and emphasis removed, look-alikes folded
+    (zero-width characters, soft hyphens, fullwidth letters, homoglyphs), case and spaces
+    folded."""
+    return " ".join(_MARKUP.sub("", fold_lookalikes(text)).split()).casefold()
 
 
 def similarity(a: str, b: str) -> float:
@@ -246,7 +249,7 @@ class StreamDeduper:
         # happens to frame, making the output depend on the chunking (content-level
         # detection is what catches a repeat in new words or new boundaries).
         settings = self.index.settings
-        norm = " ".join(chunk.split()).casefold()
+        norm = " ".join(fold_lookalikes(chunk).split()).casefold()
         previous, self._last_norm = self._last_norm, norm
         if len(norm) < settings.min_chunk_chars:
             return chunk

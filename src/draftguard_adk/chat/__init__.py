@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from draftguard_adk.chat._message_hygiene import MessageHygienePlugin
 from draftguard_adk.chat._router import (
     Action,
     Call,
@@ -22,6 +23,7 @@ __all__ = [
     "CommandRouter",
     "Formatter",
     "Handler",
+    "MessageHygienePlugin",
     "ModelTurn",
     "Prose",
     "Reply",

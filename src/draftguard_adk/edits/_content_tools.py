@@ -32,6 +32,7 @@ from draftguard.edits._scope import ScopeError, resolve_scope
 from draftguard.errors import DraftguardError, InputError, StaleVersionError
 from draftguard.markdown import BlockKind, MarkdownMap
 from draftguard.settings import load_settings
+from draftguard.textio._message_text import visible_text
 from draftguard_adk.edits._post_store import DEFAULT_NAME, PostStore, PostVersion, post_store
 
 __all__ = [
@@ -105,8 +106,8 @@ async def content_write(
     store = post_store()
     try:
         store.check_name(name)
-        if not markdown.strip():
-            raise InputError("the draft is empty")
+        if not visible_text(markdown):
+            raise InputError("the draft is empty (invisible characters are not a post)")
         async with store.lock(tool_context, name):
             prev = await store.current(tool_context, name)
             if prev is not None and prev.text.strip() == markdown.strip():

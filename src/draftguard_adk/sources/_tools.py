@@ -16,7 +16,7 @@ from google.adk.tools.tool_context import ToolContext
 
 from draftguard.errors import InputError
 from draftguard.sources._index import SourceIndex
-from draftguard.textio._text_input import read_text_file
+from draftguard.textio._workspace import SOURCE_SUFFIXES, read_workspace_text
 from draftguard_adk.sources._store import (
     MAX_SOURCE_BYTES,
     list_sources,
@@ -24,7 +24,6 @@ from draftguard_adk.sources._store import (
     save_source,
     source_id_for,
 )
-from draftguard_adk.sources._workspace import check_source_path
 
 __all__ = ["MAX_READ_CHARS", "SOURCE_TOOLS", "read_source", "source_ingest", "workspace_root"]
 
@@ -63,10 +62,13 @@ async def source_ingest(
         if bool(text.strip()) == bool(path.strip()):
             raise InputError("give either the pasted text or a file path, not both or neither")
         if path.strip():
-            file = check_source_path(path, workspace=workspace_root())
-            body = await asyncio.to_thread(read_text_file, file, what=file.name,
-                                           max_bytes=MAX_SOURCE_BYTES)
-            origin, label = file.name, name or file.name
+            # The chat's one file-access policy, with transcripts added to what it reads.
+            given = path.strip().strip("\"'`")
+            body = await asyncio.to_thread(
+                read_workspace_text, given, root=workspace_root(), max_bytes=MAX_SOURCE_BYTES,
+                suffixes=SOURCE_SUFFIXES)
+            file_name = Path(given).name
+            origin, label = file_name, name or file_name
         else:
             body, origin, label = text, "pasted", name
         source_id = source_id_for(label) if label else await _next_free_id(tool_context)
