@@ -20,8 +20,9 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from draftguard.errors import FatalError, ModelUnavailableError
 from draftguard.settings import ProjectSettings, load_settings
-from draftguard.split._assignment import SplitProposal, propose_split
+from draftguard.split._assignment import SplitProposal, propose_split, revise_split
 from draftguard.split._coverage import ItemCandidates, outline_candidates
+from draftguard.split._meaning import DEFAULT_BLEND, Blend, Similarity, language_similarity
 from draftguard.split._segmentation import segment
 from draftguard_adk.agents._events import checker_event
 from draftguard_adk.agents._workflow import loop_agent, sequential_agent
@@ -37,6 +38,7 @@ from draftguard_adk.split._checker import (
 from draftguard_adk.split._files import SplitFilesAgent
 from draftguard_adk.split._prompts import (
     SPLIT_CANDIDATES_BLOCK,
+    SPLIT_CHOOSE_INSTRUCTION,
     SPLIT_CONFIRM_INSTRUCTION,
     SPLIT_COVERAGE_RETRY_BLOCK,
     SPLIT_FEEDBACK_BLOCK,
@@ -46,6 +48,7 @@ from draftguard_adk.split._prompts import (
 
 __all__ = [
     "ROUTE_MODEL_ERROR",
+    "ROUTE_NO_NEW_SPLIT",
     "SETTINGS_SECTION",
     "SplitAssembler",
     "SplitPlan",
@@ -54,6 +57,8 @@ __all__ = [
 ]
 
 ROUTE_MODEL_ERROR = "model_error"
+#: After a coverage failure, no split that was not tried already could be proposed.
+ROUTE_NO_NEW_SPLIT = "no_new_split"
 
 SETTINGS_SECTION = "content_splitter"
 # The planner sees each paragraph's opening words: enough to judge the topic, small enough
@@ -81,20 +86,32 @@ def _paragraphs(state: Any) -> list[str]:
 
 @dataclass(frozen=True)
 class _Planner:
-    """The planner's prompt and answer schema, both built from each outline item's lexical
-    candidates (the coverage check's own scores, so a model sees which ids satisfy it)."""
+    """The planner's prompt and answer schema, both built from each outline item's
+    candidates (the coverage check's own scores, lexical blended with meaning when a
+    `similarity` is given, so a model sees which ids satisfy it)."""
 
     score_cutoff: float
     flag_cutoff: float
     candidates_only: bool
+    similarity: Similarity | None = None
+    blend: Blend = DEFAULT_BLEND
 
     async def _candidates(self, state: Any) -> tuple[list[str], list[ItemCandidates]]:
         paragraphs = _paragraphs(state)
         # Scoring a long draft (and loading bm25s the first time) must not hold the event loop.
         found = await asyncio.to_thread(
             outline_candidates, str(state.get(keys.OUTLINE) or ""), paragraphs,
-            score_cutoff=self.score_cutoff, flag_cutoff=self.flag_cutoff)
+            score_cutoff=self.score_cutoff, flag_cutoff=self.flag_cutoff,
+            similarity=self.similarity, blend=self.blend)
         return paragraphs, found
+
+    async def proposal(self, state: Any) -> tuple[list[str], SplitProposal]:
+        """Code's proposal for this draft, with the same scores."""
+        paragraphs = _paragraphs(state)
+        proposal = await asyncio.to_thread(
+            propose_split, str(state.get(keys.OUTLINE) or ""), paragraphs,
+            score_cutoff=self.score_cutoff, similarity=self.similarity, blend=self.blend)
+        return paragraphs, proposal
 
     async def instruction(self, state: Any) -> str:
         """The paragraphs, the candidates per item and, on a retry, the checker's findings
@@ -167,6 +184,12 @@ class SplitPlanner(BaseAgent):
     the proposal is refused. A capable model picks the ids itself, schema-constrained to this
     draft's ids and shown each item's candidates. Either way the raw answer stays in state
     (`split_plan`) and never reaches the chat.
+
+    A plan is never submitted twice in one invocation (`split_tried`): after a coverage
+    failure a repeated plan is changed by code (the next-best paragraphs of each uncovered
+    item, `revise_split`), or, with nothing scored left to offer, the model is asked to
+    choose among the paragraphs not yet in draft_ok; with none left the loop ends
+    (route `no_new_split`).
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
@@ -179,15 +202,70 @@ class SplitPlanner(BaseAgent):
         try:
             llm = build_llm(agent_model(SETTINGS_SECTION, model=self.model), label="split model")
             if model_profile(llm).small:
-                plan, text = await self._confirm(ctx, llm)
+                answer, said = await self._confirm(ctx, llm)
             else:
-                plan, text = await self._pick(ctx, llm)
+                answer, said = await self._pick(ctx, llm)
+            plan, text = await self._not_again(ctx, llm, answer, said)
         except (ModelUnavailableError, FatalError) as err:
             # A model that cannot answer at all ends the loop with a verdict, not a traceback.
             yield checker_event(self, ctx, None, state={keys.SPLIT_MODEL_ERROR: _reason(err),
                                                         keys.SPLIT_PLAN: None})
             return
-        yield checker_event(self, ctx, text, state={keys.SPLIT_PLAN: plan})
+        if plan is None:
+            yield checker_event(self, ctx, None, state={keys.SPLIT_NO_NEW_PLAN: text,
+                                                        keys.SPLIT_PLAN: None})
+            return
+        tried = [*_tried(ctx.session.state)]
+        ids = _plan_ids(plan)
+        if ids is not None:
+            tried.append(ids)
+        yield checker_event(self, ctx, text, state={keys.SPLIT_PLAN: plan,
+                                                    keys.SPLIT_TRIED: tried})
+
+    async def _not_again(
+        self, ctx: InvocationContext, llm: BaseLlm, plan: str, text: str
+    ) -> tuple[str | None, str]:
+        """The plan, or a new one when it was submitted before in this invocation (see the
+        class docstring); (None, why) when no new plan can be made."""
+        state = ctx.session.state
+        ids = _plan_ids(plan)
+        tried = _tried(state)
+        if ids is None or ids not in tried:
+            return plan, text
+        check = state.get(keys.SPLIT_LAST_CHECK)
+        coverage = check.get("coverage") if isinstance(check, dict) else None
+        coverage = coverage if isinstance(coverage, dict) else {}
+        uncovered = [int(i) for i in coverage.get("uncovered_items") or []]
+        flagged = [int(i) for i in coverage.get("flagged_ids") or []]
+        paragraphs, proposal = await self.planner.proposal(state)
+        if not uncovered and not flagged:  # not a coverage failure: offer every item's next
+            uncovered = [a.item for a in proposal.items]
+        revised = revise_split(proposal, ids, uncovered=uncovered, flagged=flagged, tried=tried)
+        items = {a.item: a.text for a in proposal.items}
+        named = _items_named([(i, items[i]) for i in uncovered if i in items])
+        if revised is not None:
+            added = [i for i in revised if i not in ids]
+            return SplitPlan(ok_ids=revised).model_dump_json(), (
+                f"Paragraphs {_ids(ids)} were tried already; code added {_ids(added)} "
+                f"for {named or 'the outline'}.")
+        left = [n for n in range(1, len(paragraphs) + 1) if n not in ids]
+        if left:
+            answer = await ask_json(
+                llm, SPLIT_CHOOSE_INSTRUCTION.format(
+                    outline=str(state.get(keys.OUTLINE) or "")[:_OUTLINE_CHARS],
+                    items=named or "the outline",
+                    paragraphs="\n".join(f"[{n}] {_preview(paragraphs[n - 1])}" for n in left),
+                    previous=ids),
+                schema=_ids_schema(left), system=SPLIT_PLANNER_SYSTEM,
+                timeout_s=self.timeout_s, ctx=ctx, purpose="split retry", temperature=0.0)
+            chosen = _plan_ids(answer)
+            new = sorted({*ids, *(chosen or [])})
+            if chosen and new not in tried:
+                return SplitPlan(ok_ids=new).model_dump_json(), (
+                    f"Paragraphs {_ids(ids)} were tried already; the model added "
+                    f"{_ids(sorted(set(chosen)))} for {named or 'the outline'}.")
+        return None, (f"No new split to try: paragraphs {_ids(ids)} were tried already and no "
+                      f"other paragraph could be offered for {named or 'the outline'}.")
 
     async def _pick(self, ctx: InvocationContext, llm: BaseLlm) -> tuple[str, str]:
         state = ctx.session.state
@@ -199,10 +277,7 @@ class SplitPlanner(BaseAgent):
 
     async def _confirm(self, ctx: InvocationContext, llm: BaseLlm) -> tuple[str, str]:
         state = ctx.session.state
-        paragraphs = _paragraphs(state)
-        proposal = await asyncio.to_thread(
-            propose_split, str(state.get(keys.OUTLINE) or ""), paragraphs,
-            score_cutoff=self.planner.score_cutoff)
+        paragraphs, proposal = await self.planner.proposal(state)
         choice = sorted({*proposal.ok_ids, *(i for a in proposal.items for i in a.alternatives)})
         if not choice:  # nothing relates to the outline: no candidates to choose among
             choice = list(range(1, len(paragraphs) + 1))
@@ -227,6 +302,27 @@ class SplitPlanner(BaseAgent):
         return SplitPlan(ok_ids=sorted(set(picked))).model_dump_json(), (
             f"Code proposed paragraphs {_ids(proposal.ok_ids)} for draft_ok; the model "
             f"adjusted them to {_ids(sorted(set(picked)))}.")
+
+
+def _items_named(items: list[tuple[int, str]]) -> str:
+    """"outline item 1 ('Grinding')", or "outline items 1 ('Grinding') and 3 ('Brewing')"."""
+    parts = [f"{i} ('{text}')" for i, text in items]
+    if len(parts) < 2:
+        return f"outline item {parts[0]}" if parts else ""
+    return f"outline items {', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def _plan_ids(answer: str) -> list[int] | None:
+    """A plan's ids, sorted and once each; None when the answer cannot be read."""
+    try:
+        return sorted(set(SplitPlan.model_validate_json(answer).ok_ids))
+    except ValidationError:
+        return None
+
+
+def _tried(state: Any) -> list[list[int]]:
+    tried = state.get(keys.SPLIT_TRIED)
+    return [list(t) for t in tried] if isinstance(tried, list) else []
 
 
 def _reason(err: Exception) -> str:
@@ -285,6 +381,21 @@ class SplitAssembler(BaseAgent):
             yield checker_event(self, ctx, reason, state=delta, route=ROUTE_MODEL_ERROR,
                                 escalate=True)
             return
+        if stuck := state.get(keys.SPLIT_NO_NEW_PLAN):
+            # Resubmitting a plan that failed cannot pass: end with the last check's findings.
+            done = attempts - 1
+            reason = f"Split stopped after {done} attempt{'' if done == 1 else 's'}: {stuck}"
+            verdict = split_failure_verdict(attempts - 1, [reason], reason)
+            checked = state.get(keys.SPLIT_LAST_CHECK)
+            if isinstance(checked, dict):
+                verdict.update({k: checked.get(k) for k in ("integrity", "coverage",
+                                                            "paragraphs")})
+                verdict["messages"] = [*(checked.get("messages") or []), reason]
+            delta.update({keys.SPLIT_NO_NEW_PLAN: None, keys.SPLIT_ATTEMPTS: attempts - 1,
+                          keys.SPLIT_VERDICT: verdict})
+            yield checker_event(self, ctx, reason, state=delta, route=ROUTE_NO_NEW_SPLIT,
+                                escalate=True)
+            return
         try:
             plan = SplitPlan.model_validate_json(str(state.get(keys.SPLIT_PLAN) or ""))
         except ValidationError as err:
@@ -335,6 +446,8 @@ def build_content_splitter(
     """
     settings = settings if settings is not None else load_settings()
     section = settings.agents.content_splitter
+    # Meaning when the language extra is installed; without it the scores stay lexical.
+    similarity = language_similarity() if section.meaning else None
     if isinstance(model, str):
         register_local_models()  # ADK resolves a "local:"/"gguf:" string only once registered
     if splitter is None:
@@ -342,7 +455,8 @@ def build_content_splitter(
         only = section.candidates_only
         plan = _Planner(score_cutoff=section.coverage_score_cutoff,
                         flag_cutoff=section.coverage_flag_cutoff,
-                        candidates_only=model_profile(chosen).small if only is None else only)
+                        candidates_only=model_profile(chosen).small if only is None else only,
+                        similarity=similarity, blend=section.blend())
         planner = SplitPlanner(
             name="split_planner",
             model=chosen,
@@ -367,6 +481,8 @@ def build_content_splitter(
                 coverage_score_cutoff=section.coverage_score_cutoff,
                 coverage_flag_cutoff=section.coverage_flag_cutoff,
                 max_attempts=section.max_iterations,
+                similarity=similarity,
+                blend=section.blend(),
             ),
         ],
     )
