@@ -16,14 +16,13 @@ from google.adk.agents import BaseAgent
 from google.adk.agents.invocation_context import InvocationContext
 from google.adk.events import Event
 from google.adk.models.base_llm import BaseLlm
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import ConfigDict, ValidationError
 
 from draftguard.errors import FatalError, ModelUnavailableError
 from draftguard.settings import ProjectSettings, load_settings
-from draftguard.split._assignment import SplitProposal, propose_split, revise_split
+from draftguard.split._assignment import SplitProposal, propose_split
 from draftguard.split._coverage import ItemCandidates, outline_candidates
 from draftguard.split._meaning import DEFAULT_BLEND, Blend, Similarity, language_similarity
-from draftguard.split._segmentation import segment
 from draftguard_adk.agents._events import checker_event
 from draftguard_adk.agents._workflow import loop_agent, sequential_agent
 from draftguard_adk.llm import agent_model, ask_json, build_llm, model_profile
@@ -36,12 +35,22 @@ from draftguard_adk.split._checker import (
     split_failure_verdict,
 )
 from draftguard_adk.split._files import SplitFilesAgent
+from draftguard_adk.split._plans import OUTLINE_CHARS as _OUTLINE_CHARS
+from draftguard_adk.split._plans import (
+    SplitPlan,
+    never_again,
+    plan_ids,
+    retry_feedback,
+    stopped_verdict,
+    tried_plans,
+)
+from draftguard_adk.split._plans import ids_schema as _ids_schema
+from draftguard_adk.split._plans import ids_text as _ids
+from draftguard_adk.split._plans import paragraphs as _paragraphs
+from draftguard_adk.split._plans import preview as _preview
 from draftguard_adk.split._prompts import (
     SPLIT_CANDIDATES_BLOCK,
-    SPLIT_CHOOSE_INSTRUCTION,
     SPLIT_CONFIRM_INSTRUCTION,
-    SPLIT_COVERAGE_RETRY_BLOCK,
-    SPLIT_FEEDBACK_BLOCK,
     SPLIT_PLANNER_INSTRUCTION,
     SPLIT_PLANNER_SYSTEM,
 )
@@ -61,27 +70,6 @@ ROUTE_MODEL_ERROR = "model_error"
 ROUTE_NO_NEW_SPLIT = "no_new_split"
 
 SETTINGS_SECTION = "content_splitter"
-# The planner sees each paragraph's opening words: enough to judge the topic, small enough
-# that long drafts fit a small model's context window.
-_PREVIEW_WORDS = 24
-_OUTLINE_CHARS = 2000
-
-
-class SplitPlan(BaseModel):
-    """The planner's whole answer: ids (1-based) of the paragraphs that match the outline."""
-
-    ok_ids: list[int]
-
-
-def _preview(paragraph: str) -> str:
-    words = paragraph.split()
-    text = " ".join(words[:_PREVIEW_WORDS])
-    return text + (" ..." if len(words) > _PREVIEW_WORDS else "")
-
-
-def _paragraphs(state: Any) -> list[str]:
-    raw = state.get(keys.RAW_DRAFT)
-    return segment(raw) if isinstance(raw, str) else []
 
 
 @dataclass(frozen=True)
@@ -124,7 +112,7 @@ class _Planner:
             outline=str(state.get(keys.OUTLINE) or "")[:_OUTLINE_CHARS],
             paragraphs=listing,
             candidates=SPLIT_CANDIDATES_BLOCK.format(lines=lines) if found else "",
-            feedback=_feedback(state, found),
+            feedback=retry_feedback(state, found),
         )
 
     async def schema(self, state: Any) -> dict[str, Any]:
@@ -136,22 +124,6 @@ class _Planner:
             # An outline with no lexical candidate at all leaves the choice to the model.
             allowed = sorted({i for c in found for i in c.ids}) or allowed
         return _ids_schema(allowed)
-
-
-def _ids_schema(allowed: list[int]) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "properties": {
-            "ok_ids": {
-                "type": "array",
-                "items": {"type": "integer", "enum": allowed},
-                # An empty draft_ok covers no outline item.
-                "minItems": 1,
-                "uniqueItems": True,
-            }
-        },
-        "required": ["ok_ids"],
-    }
 
 
 def _confirm_prompt(state: Any, paragraphs: list[str], proposal: SplitProposal) -> str:
@@ -205,7 +177,8 @@ class SplitPlanner(BaseAgent):
                 answer, said = await self._confirm(ctx, llm)
             else:
                 answer, said = await self._pick(ctx, llm)
-            plan, text = await self._not_again(ctx, llm, answer, said)
+            plan, text = await never_again(
+                ctx, llm, answer, said, self.planner.proposal, timeout_s=self.timeout_s)
         except (ModelUnavailableError, FatalError) as err:
             # A model that cannot answer at all ends the loop with a verdict, not a traceback.
             yield checker_event(self, ctx, None, state={keys.SPLIT_MODEL_ERROR: _reason(err),
@@ -215,57 +188,12 @@ class SplitPlanner(BaseAgent):
             yield checker_event(self, ctx, None, state={keys.SPLIT_NO_NEW_PLAN: text,
                                                         keys.SPLIT_PLAN: None})
             return
-        tried = [*_tried(ctx.session.state)]
-        ids = _plan_ids(plan)
+        tried = [*tried_plans(ctx.session.state)]
+        ids = plan_ids(plan)
         if ids is not None:
             tried.append(ids)
         yield checker_event(self, ctx, text, state={keys.SPLIT_PLAN: plan,
                                                     keys.SPLIT_TRIED: tried})
-
-    async def _not_again(
-        self, ctx: InvocationContext, llm: BaseLlm, plan: str, text: str
-    ) -> tuple[str | None, str]:
-        """The plan, or a new one when it was submitted before in this invocation (see the
-        class docstring); (None, why) when no new plan can be made."""
-        state = ctx.session.state
-        ids = _plan_ids(plan)
-        tried = _tried(state)
-        if ids is None or ids not in tried:
-            return plan, text
-        check = state.get(keys.SPLIT_LAST_CHECK)
-        coverage = check.get("coverage") if isinstance(check, dict) else None
-        coverage = coverage if isinstance(coverage, dict) else {}
-        uncovered = [int(i) for i in coverage.get("uncovered_items") or []]
-        flagged = [int(i) for i in coverage.get("flagged_ids") or []]
-        paragraphs, proposal = await self.planner.proposal(state)
-        if not uncovered and not flagged:  # not a coverage failure: offer every item's next
-            uncovered = [a.item for a in proposal.items]
-        revised = revise_split(proposal, ids, uncovered=uncovered, flagged=flagged, tried=tried)
-        items = {a.item: a.text for a in proposal.items}
-        named = _items_named([(i, items[i]) for i in uncovered if i in items])
-        if revised is not None:
-            added = [i for i in revised if i not in ids]
-            return SplitPlan(ok_ids=revised).model_dump_json(), (
-                f"Paragraphs {_ids(ids)} were tried already; code added {_ids(added)} "
-                f"for {named or 'the outline'}.")
-        left = [n for n in range(1, len(paragraphs) + 1) if n not in ids]
-        if left:
-            answer = await ask_json(
-                llm, SPLIT_CHOOSE_INSTRUCTION.format(
-                    outline=str(state.get(keys.OUTLINE) or "")[:_OUTLINE_CHARS],
-                    items=named or "the outline",
-                    paragraphs="\n".join(f"[{n}] {_preview(paragraphs[n - 1])}" for n in left),
-                    previous=ids),
-                schema=_ids_schema(left), system=SPLIT_PLANNER_SYSTEM,
-                timeout_s=self.timeout_s, ctx=ctx, purpose="split retry", temperature=0.0)
-            chosen = _plan_ids(answer)
-            new = sorted({*ids, *(chosen or [])})
-            if chosen and new not in tried:
-                return SplitPlan(ok_ids=new).model_dump_json(), (
-                    f"Paragraphs {_ids(ids)} were tried already; the model added "
-                    f"{_ids(sorted(set(chosen)))} for {named or 'the outline'}.")
-        return None, (f"No new split to try: paragraphs {_ids(ids)} were tried already and no "
-                      f"other paragraph could be offered for {named or 'the outline'}.")
 
     async def _pick(self, ctx: InvocationContext, llm: BaseLlm) -> tuple[str, str]:
         state = ctx.session.state
@@ -304,27 +232,6 @@ class SplitPlanner(BaseAgent):
             f"adjusted them to {_ids(sorted(set(picked)))}.")
 
 
-def _items_named(items: list[tuple[int, str]]) -> str:
-    """"outline item 1 ('Grinding')", or "outline items 1 ('Grinding') and 3 ('Brewing')"."""
-    parts = [f"{i} ('{text}')" for i, text in items]
-    if len(parts) < 2:
-        return f"outline item {parts[0]}" if parts else ""
-    return f"outline items {', '.join(parts[:-1])} and {parts[-1]}"
-
-
-def _plan_ids(answer: str) -> list[int] | None:
-    """A plan's ids, sorted and once each; None when the answer cannot be read."""
-    try:
-        return sorted(set(SplitPlan.model_validate_json(answer).ok_ids))
-    except ValidationError:
-        return None
-
-
-def _tried(state: Any) -> list[list[int]]:
-    tried = state.get(keys.SPLIT_TRIED)
-    return [list(t) for t in tried] if isinstance(tried, list) else []
-
-
 def _reason(err: Exception) -> str:
     # `ask_json` wraps a provider's own error; a fatal one (a prompt over the context
     # window) is said in its own words.
@@ -339,31 +246,6 @@ def _said(answer: str) -> str:
     except ValidationError:
         return "The planner's answer could not be read; the checker will say why."
     return f"Picked paragraphs {_ids(ids)} for draft_ok."
-
-
-def _ids(ids: list[int]) -> str:
-    return ", ".join(f"[{i}]" for i in ids)
-
-
-def _feedback(state: Any, found: list[ItemCandidates]) -> str:
-    """The retry block: coverage findings become the ids to add; anything else is quoted."""
-    feedback = state.get(keys.SPLIT_FEEDBACK)
-    if not feedback:
-        return ""
-    check = state.get(keys.SPLIT_LAST_CHECK)
-    coverage = check.get("coverage") if isinstance(check, dict) else None
-    if not isinstance(coverage, dict) or coverage.get("ok"):
-        return SPLIT_FEEDBACK_BLOCK.format(feedback=feedback)
-    previous = [r["id"] for r in check.get("paragraphs") or []
-                if r.get("destination") == "draft_ok"]
-    uncovered = set(coverage.get("uncovered_items") or [])
-    wanted = [i for c in found if c.item in uncovered for i in c.ids]
-    add = [i for i in dict.fromkeys([*wanted, *(coverage.get("flagged_ids") or [])])
-           if i not in previous]
-    if not add:  # nothing lexical to offer: the findings are all there is
-        return SPLIT_FEEDBACK_BLOCK.format(feedback=feedback)
-    return SPLIT_COVERAGE_RETRY_BLOCK.format(previous=previous, feedback=feedback,
-                                             add=_ids(add))
 
 
 class SplitAssembler(BaseAgent):
@@ -383,18 +265,9 @@ class SplitAssembler(BaseAgent):
             return
         if stuck := state.get(keys.SPLIT_NO_NEW_PLAN):
             # Resubmitting a plan that failed cannot pass: end with the last check's findings.
-            done = attempts - 1
-            reason = f"Split stopped after {done} attempt{'' if done == 1 else 's'}: {stuck}"
-            verdict = split_failure_verdict(attempts - 1, [reason], reason)
-            checked = state.get(keys.SPLIT_LAST_CHECK)
-            if isinstance(checked, dict):
-                verdict.update({k: checked.get(k) for k in ("integrity", "coverage",
-                                                            "paragraphs")})
-                verdict["messages"] = [*(checked.get("messages") or []), reason]
-            delta.update({keys.SPLIT_NO_NEW_PLAN: None, keys.SPLIT_ATTEMPTS: attempts - 1,
-                          keys.SPLIT_VERDICT: verdict})
-            yield checker_event(self, ctx, reason, state=delta, route=ROUTE_NO_NEW_SPLIT,
-                                escalate=True)
+            reason, stop = stopped_verdict(state, attempts - 1, str(stuck))
+            yield checker_event(self, ctx, reason, state={**delta, **stop},
+                                route=ROUTE_NO_NEW_SPLIT, escalate=True)
             return
         try:
             plan = SplitPlan.model_validate_json(str(state.get(keys.SPLIT_PLAN) or ""))
@@ -432,6 +305,28 @@ class SplitAssembler(BaseAgent):
         )
 
 
+def _planning_steps(
+    model: str | BaseLlm | None, settings: ProjectSettings, similarity: Similarity | None
+) -> list[BaseAgent]:
+    """The default splitter: the planner (the model picks, or confirms code's proposal)
+    and the assembler that builds both files from the original paragraphs."""
+    section = settings.agents.content_splitter
+    chosen = agent_model(SETTINGS_SECTION, model=model, settings=settings)
+    only = section.candidates_only
+    plan = _Planner(score_cutoff=section.coverage_score_cutoff,
+                    flag_cutoff=section.coverage_flag_cutoff,
+                    candidates_only=model_profile(chosen).small if only is None else only,
+                    similarity=similarity, blend=section.blend())
+    planner = SplitPlanner(
+        name="split_planner",
+        model=chosen,
+        planner=plan,
+        description="Plans which draft paragraphs match the outline (code proposes on "
+                    "small models; the model confirms or adjusts).",
+    )
+    return [planner, SplitAssembler(name="split_assembler")]
+
+
 def build_content_splitter(
     *,
     model: str | BaseLlm | None = None,
@@ -450,23 +345,8 @@ def build_content_splitter(
     similarity = language_similarity() if section.meaning else None
     if isinstance(model, str):
         register_local_models()  # ADK resolves a "local:"/"gguf:" string only once registered
-    if splitter is None:
-        chosen = agent_model(SETTINGS_SECTION, model=model, settings=settings)
-        only = section.candidates_only
-        plan = _Planner(score_cutoff=section.coverage_score_cutoff,
-                        flag_cutoff=section.coverage_flag_cutoff,
-                        candidates_only=model_profile(chosen).small if only is None else only,
-                        similarity=similarity, blend=section.blend())
-        planner = SplitPlanner(
-            name="split_planner",
-            model=chosen,
-            planner=plan,
-            description="Plans which draft paragraphs match the outline (code proposes on "
-                        "small models; the model confirms or adjusts).",
-        )
-        steps: list[BaseAgent] = [planner, SplitAssembler(name="split_assembler")]
-    else:
-        steps = [splitter]
+    steps = ([splitter] if splitter is not None
+             else _planning_steps(model, settings, similarity))
     loop = loop_agent(
         name="split_loop",
         max_iterations=section.max_iterations,
