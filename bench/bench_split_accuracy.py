@@ -1,7 +1,8 @@
 """Benchmark: paragraph accuracy of the split on a dev set of drafts with outlines.
 
-Run: .venv/bin/python bench/bench_split_accuracy.py [--no-embeddings]
-Dev set: tests/data/splits/splits.yaml (written by hand, with the right draft_ok ids).
+Run: .venv/bin/python bench/bench_split_accuracy.py [--data FILE] [--smollm]
+Dev set: tests/data/splits/splits.yaml (written by hand, with the right draft_ok ids);
+`--data` scores another file of the same shape (the held-out drafts live outside the repo).
 Accuracy: the share of paragraphs sent where the dev set says (draft_ok or draft_not_ok);
 also how many drafts come out exactly right. Every scorer is measured in the same run:
 
@@ -9,9 +10,13 @@ also how many drafts come out exactly right. Every scorer is measured in the sam
   item by the coverage check's scores (stems, BM25 IDF, `score_cutoff`), as the planner's
   candidates did;
 - lexical, best per item: each item's single best-scoring paragraph;
-- semantic, best per item: the same with the embedded model's own embeddings (llama.cpp
-  `embed`, mean pooled, cosine), the offline semantic similarity we can ship;
-- proposal (adopted): `propose_split`, lexical scores plus the paragraph's lead.
+- semantic, best per item: each item's closest paragraph by the language layer's MiniLM
+  cosine alone (with `--smollm`, also by the embedded model's own embeddings: llama.cpp
+  `embed`, mean pooled);
+- proposal, lexical (the same-run baseline): `propose_split` without a similarity, lexical
+  scores plus the paragraph's lead;
+- proposal by meaning (adopted): `propose_split` with `language_similarity()`, the lexical
+  share blended with MiniLM cosines (`Blend`), plus the lead.
 """
 
 from __future__ import annotations
@@ -26,14 +31,15 @@ import yaml
 
 from draftguard.split._assignment import propose_split
 from draftguard.split._coverage import _score, _topic_items, outline_candidates, outline_items
+from draftguard.split._meaning import Similarity, language_similarity
 from draftguard.split._segmentation import segment
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "splits" / "splits.yaml"
 Scorer = Callable[[str, Sequence[str]], set[int]]
 
 
-def load_cases() -> list[dict[str, Any]]:
-    cases: list[dict[str, Any]] = yaml.safe_load(DATA.read_text("utf-8"))
+def load_cases(path: Path = DATA) -> list[dict[str, Any]]:
+    cases: list[dict[str, Any]] = yaml.safe_load(path.read_text("utf-8"))
     return cases
 
 
@@ -48,6 +54,21 @@ def lexical_best(outline: str, units: Sequence[str]) -> set[int]:
 
 def proposal(outline: str, units: Sequence[str]) -> set[int]:
     return set(propose_split(outline, units).ok_ids)
+
+
+def by_meaning(similarity: Similarity) -> Scorer:
+    def score(outline: str, units: Sequence[str]) -> set[int]:
+        return set(propose_split(outline, units, similarity=similarity).ok_ids)
+
+    return score
+
+
+def minilm_best(similarity: Similarity) -> Scorer:
+    def score(outline: str, units: Sequence[str]) -> set[int]:
+        rows = similarity(outline_items(outline), units)
+        return {max(range(len(units)), key=lambda u: (row[u], -u)) + 1 for row in rows}
+
+    return score
 
 
 def semantic_best() -> Scorer:
@@ -86,16 +107,26 @@ def measure(name: str, scorer: Scorer, cases: list[dict[str, Any]]) -> tuple[flo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--no-embeddings", action="store_true",
-                        help="skip the embedded model's embeddings (no llama.cpp needed)")
+    parser.add_argument("--smollm", action="store_true",
+                        help="also the embedded model's own embeddings (needs llama.cpp)")
+    parser.add_argument("--data", type=Path, default=DATA,
+                        help="drafts with outlines and the right ids (default: the dev set)")
     args = parser.parse_args()
-    cases = load_cases()
+    cases = load_cases(args.data)
     print(f"{len(cases)} drafts, {sum(len(segment(c['draft'])) for c in cases)} paragraphs")
     measure("lexical coverage (baseline)", lexical_coverage, cases)
     measure("lexical, best per item", lexical_best, cases)
-    if not args.no_embeddings:
+    similarity = language_similarity()
+    if similarity is not None:
+        similarity(["warm-up"], ["load the encoder before timing"])
+        measure("semantic (MiniLM), best per item", minilm_best(similarity), cases)
+    if args.smollm:
         measure("semantic (embedded model)", semantic_best(), cases)
     measure("proposal: lexical + lead", proposal, cases)
+    if similarity is None:
+        print("proposal by meaning: not measured (the language extra is not installed)")
+    else:
+        measure("proposal by meaning (adopted)", by_meaning(similarity), cases)
 
 
 if __name__ == "__main__":

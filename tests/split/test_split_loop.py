@@ -16,11 +16,16 @@ from google.genai import types
 from scripted_llm import ScriptedLlm
 
 from draftguard.settings import ProjectSettings
+from draftguard.split._meaning import language_similarity
 from draftguard_adk.split import build_content_splitter
 from draftguard_adk.split import state_keys as keys
 
 RAW = "Intro to sourdough\n\nMy cat sleeps\n\nFeeding the starter\n\nBaking the loaf"
 OUTLINE = "1. Starter\n2. Baking"
+
+
+needs_language = pytest.mark.skipif(
+    language_similarity() is None, reason="the language extra is not installed")
 
 
 def _settings(**over: Any) -> ProjectSettings:
@@ -257,8 +262,10 @@ async def test_an_uncovered_outline_is_sent_back_to_the_planner_by_paragraph_id(
 
 
 async def test_by_default_the_last_attempt_is_kept_with_coverage_reported_as_advisory() -> None:
-    model = ScriptedLlm([BACKWARDS] * 3)
-    agent = build_content_splitter(model=model, settings=_settings(max_iterations=3))
+    # Three different answers, none covering the outline (each is new, so none is changed).
+    model = ScriptedLlm([BACKWARDS, {"ok_ids": [1]}, {"ok_ids": [1, 2, 7]}])
+    agent = build_content_splitter(model=model, settings=_settings(max_iterations=3,
+                                                                   meaning=False))
     events, state = await _run(agent, _sample_state())
 
     checks = _by(events, "content_split_checker")
@@ -276,9 +283,9 @@ async def test_by_default_the_last_attempt_is_kept_with_coverage_reported_as_adv
 
 
 async def test_blocking_coverage_fails_the_split_after_the_last_attempt() -> None:
-    model = ScriptedLlm([BACKWARDS] * 2)
+    model = ScriptedLlm([{"ok_ids": [1]}, BACKWARDS])  # two different splits, neither covers
     agent = build_content_splitter(
-        model=model, settings=_settings(max_iterations=2, coverage="blocking")
+        model=model, settings=_settings(max_iterations=2, coverage="blocking", meaning=False)
     )
     _, state = await _run(agent, _sample_state())
 
@@ -454,13 +461,24 @@ async def test_on_a_small_model_code_proposes_and_the_bake_paragraph_goes_to_dra
 
 
 async def test_the_verdict_names_a_left_out_paragraph_as_good_as_a_kept_one() -> None:
+    # By words alone the cat paragraph ("... while the bread bakes") rivals the baking one.
     _, state = await _run(build_content_splitter(model=_small([{"ok_ids": [3, 5, 6]}]),
-                                                 settings=_settings()), _sample_state())
+                                                 settings=_settings(meaning=False)),
+                          _sample_state())
     messages = state[keys.SPLIT_VERDICT]["messages"]
     assert ("Paragraph [4] ('My neighbour's cat likes to sit on the…') in draft_not_ok "
             "matches outline item 3 ('Baking the loaf') as well as kept paragraph [6]"
             ) in messages
     assert state[keys.SPLIT_VERDICT]["valid"] is True
+
+
+@needs_language
+async def test_by_meaning_the_cat_paragraph_no_longer_rivals_the_baking_one() -> None:
+    _, state = await _run(build_content_splitter(model=_small([{"ok_ids": [3, 5, 6]}]),
+                                                 settings=_settings()), _sample_state())
+    verdict = state[keys.SPLIT_VERDICT]
+    assert verdict["valid"] is True and verdict["coverage"]["ok"] is True
+    assert not any("Paragraph [4]" in m for m in verdict["messages"])
 
 
 async def test_a_small_models_adjustment_that_drops_an_item_is_refused() -> None:
@@ -524,3 +542,80 @@ def test_a_built_embedded_model_has_the_small_profile() -> None:
     assert model_profile(llm).small
     assert model_profile("local:smollm2").small
     assert not model_profile(ScriptedLlm([])).small
+
+
+# --- a retry changes the proposal: the same split is never submitted twice ------------------
+
+
+@pytest.mark.parametrize("meaning", [False, pytest.param(True, marks=needs_language)])
+async def test_a_repeated_answer_is_never_submitted_again(meaning: bool) -> None:
+    model = ScriptedLlm([BACKWARDS] * 3)
+    agent = build_content_splitter(model=model, settings=_settings(meaning=meaning))
+    events, state = await _run(agent, _sample_state())
+
+    tried = state[keys.SPLIT_TRIED]
+    assert tried[0] == [1, 2]
+    assert len(tried) == len({tuple(t) for t in tried})  # never the same split twice
+    said = [e.content.parts[0].text for e in _by(events, "split_planner") if e.content]
+    assert said[1].startswith("Paragraphs [1], [2] were tried already; code added ")
+    verdict = state[keys.SPLIT_VERDICT]
+    assert verdict["valid"] is True and verdict["coverage"]["ok"] is True
+    assert verdict["attempts"] == 2
+    assert "Bake in a preheated Dutch oven" in state[keys.DRAFT_OK]
+    _no_json_for_people(events)
+
+
+COFFEE_DRAFT = (
+    "# Better coffee at home\n\nI drank bad coffee for years before I learned any of this.\n\n"
+    "A burr grinder gives an even size; blade ones leave dust and boulders.\n\n"
+    "Water just off the boil, around 94 degrees, pulls sweetness without bitterness.\n\n"
+    "My favourite mug is chipped, but I keep it anyway.\n\n"
+    "Four minutes in a French press, then press slowly and pour at once.\n\n"
+    "Next month I want to try a pour-over.")
+COFFEE_OUTLINE = "Grinding\nWater temperature\nBrewing time"
+
+
+async def test_with_nothing_scored_left_the_model_chooses_among_the_other_paragraphs() -> None:
+    # Words alone find nothing for "Grinding" or "Brewing time": a small model that confirms
+    # code's proposal twice gets asked which of the other paragraphs are about them.
+    from draftguard.split._assignment import propose_split
+    from draftguard.split._segmentation import segment
+
+    proposed = propose_split(COFFEE_OUTLINE, segment(COFFEE_DRAFT)).ok_ids
+    model = _small([{"ok_ids": proposed}, {"ok_ids": proposed}, {"ok_ids": [3, 6]}])
+    agent = build_content_splitter(model=model, settings=_settings(max_iterations=2,
+                                                                   meaning=False))
+    events, state = await _run(agent, {keys.RAW_DRAFT: COFFEE_DRAFT,
+                                       keys.OUTLINE: COFFEE_OUTLINE})
+
+    assert state[keys.SPLIT_TRIED] == [proposed, sorted({*proposed, 3, 6})]
+    asked = model.prompt_text(2)
+    assert ("nothing in them is about outline items 1 ('Grinding') and 3 ('Brewing time')"
+            in asked)
+    enum = model.requests[2].config.response_json_schema["properties"]["ok_ids"]["items"]["enum"]
+    assert not set(enum) & set(proposed)
+    assert "burr grinder" in state[keys.DRAFT_OK] and "French press" in state[keys.DRAFT_OK]
+    said = [e.content.parts[0].text for e in _by(events, "split_planner") if e.content]
+    assert said[-1].endswith("the model added [3], [6] for outline items 1 ('Grinding') and "
+                             "3 ('Brewing time').")
+    _no_json_for_people(events)
+
+
+async def test_with_no_other_split_to_try_the_loop_stops_and_says_why() -> None:
+    raw = "Dough hydration matters.\n\nThe cat sleeps."
+    model = ScriptedLlm([{"ok_ids": [1, 2]}] * 2)
+    agent = build_content_splitter(model=model, settings=_settings(coverage="blocking",
+                                                                   meaning=False))
+    events, state = await _run(agent, {keys.RAW_DRAFT: raw,
+                                       keys.OUTLINE: "1. Dough hydration\n2. Ukulele chords"})
+
+    verdict = state[keys.SPLIT_VERDICT]
+    assert verdict["valid"] is False and verdict["attempts"] == 1
+    assert verdict["reason"] == (
+        "Split stopped after 1 attempt: No new split to try: paragraphs [1], [2] were tried "
+        "already and no other paragraph could be offered for outline item 2 ('Ukulele "
+        "chords').")
+    assert verdict["coverage"]["uncovered_items"] == [2]
+    assert _by(events, "split_assembler")[-1].actions.route == "no_new_split"
+    assert state[keys.SPLIT_TRIED] == [[1, 2]]
+    assert model.remaining == 0

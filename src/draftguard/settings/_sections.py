@@ -28,6 +28,7 @@ from draftguard.settings._system_settings import (
 )
 from draftguard.split._check import DEFAULT_GRANULARITY, DEFAULT_LENGTH_TOLERANCE
 from draftguard.split._coverage import DEFAULT_FLAG_CUTOFF, DEFAULT_SCORE_CUTOFF
+from draftguard.split._meaning import DEFAULT_BLEND, Blend
 from draftguard.split._segmentation import Granularity
 from draftguard.split._verdict import CoverageMode
 
@@ -110,6 +111,34 @@ class ContentSplitterSettings(AgentSection):
     candidates_only: StrictBool | None = None
     """The planner may pick only paragraphs the coverage check relates to an outline item;
     None: only for the embedded model (which copies the schema's id list)."""
+    meaning: StrictBool = True
+    """Blend meaning (the language layer's sentence similarity) into the proposal's and the
+    coverage check's scores when the `language` extra is installed; off, or without it,
+    the scores are lexical."""
+    meaning_weight: float = Field(default=DEFAULT_BLEND.meaning_weight, ge=0.0, le=1.0)
+    """The share of the score that meaning decides (the rest: shared words)."""
+    similarity_floor: float = Field(default=DEFAULT_BLEND.similarity_floor, ge=-1.0, le=1.0)
+    """A cosine at or below this counts as no meaning in common."""
+    similarity_full: float = Field(default=DEFAULT_BLEND.similarity_full, ge=-1.0, le=1.0)
+    """A cosine at or above this counts as the same topic."""
+    similarity_contrast: float = Field(default=DEFAULT_BLEND.contrast, ge=0.0, le=1.0)
+    """This share of a paragraph's mean cosine with the other outline items is taken off its
+    cosine with an item (an intro is close to every item, a paragraph about one is not)."""
+    coverage_best_floor: float = Field(default=DEFAULT_BLEND.best_floor, ge=0.0, le=100.0)
+    """With meaning, an item is also covered by the draft's best paragraph for it, kept in
+    draft_ok, from this blended score (0-100)."""
+
+    @model_validator(mode="after")
+    def _blend_holds(self) -> ContentSplitterSettings:
+        self.blend()  # similarity_floor must lie below similarity_full
+        return self
+
+    def blend(self) -> Blend:
+        """The meaning weights and thresholds, as the core's scorers take them."""
+        return Blend(meaning_weight=self.meaning_weight,
+                     similarity_floor=self.similarity_floor,
+                     similarity_full=self.similarity_full,
+                     contrast=self.similarity_contrast, best_floor=self.coverage_best_floor)
 
 
 class ArtifactRepairSettings(AgentSection):

@@ -8,11 +8,16 @@ topic, so the proposal reads the *lead*: a paragraph whose first topic word is o
 item's words is about that item, whatever else it mentions. Otherwise a paragraph joins
 the item it scores best for, from `score_cutoff` up; an item left without a paragraph takes
 its best-scoring one. Headings are never proposed by their lead (a title names the post).
+
+Given a `Similarity` (`language_similarity()`: the language layer's MiniLM), each score is
+the lexical share blended with meaning (`Blend`), so a paragraph that shares no word with
+its heading ("A burr grinder..." for "Grinding") is still placed; without one the scores
+are the lexical ones.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from pydantic import BaseModel
 
@@ -22,8 +27,9 @@ from draftguard.split._coverage import (
     _topic_items,
     stems,
 )
+from draftguard.split._meaning import DEFAULT_BLEND, Blend, Similarity, blend_scores
 
-__all__ = ["LEAD_BONUS", "ItemAssignment", "SplitProposal", "propose_split"]
+__all__ = ["LEAD_BONUS", "ItemAssignment", "SplitProposal", "propose_split", "revise_split"]
 
 #: Added to an item's score (0-100) for a paragraph whose first topic word is the item's.
 LEAD_BONUS = 100.0
@@ -45,13 +51,20 @@ class SplitProposal(BaseModel):
     ok_ids: list[int]
     items: list[ItemAssignment]
     scores: dict[int, dict[int, float]]
-    """scores[item][id]: the proposal's score (coverage score, plus `LEAD_BONUS` for a lead
-    match), only where it is above 0."""
+    """scores[item][id]: the proposal's score (coverage score, blended with meaning when a
+    similarity was given, plus `LEAD_BONUS` for a lead match), only where it is above 0."""
+    by_meaning: bool = False
+    """Whether meaning was blended in (False: the lexical scores alone)."""
 
     def item_score(self, item: int, ids: Sequence[int]) -> float:
         """How well the paragraphs `ids` serve `item`: the best of their scores."""
         row = self.scores.get(item, {})
         return max((row.get(i, 0.0) for i in ids), default=0.0)
+
+    def ranked(self, item: int) -> list[int]:
+        """The ids that score for `item` (above 0), best first."""
+        row = self.scores.get(item, {})
+        return sorted(row, key=lambda n: (-row[n], n))
 
 
 def _is_heading(unit: str) -> bool:
@@ -64,12 +77,17 @@ def propose_split(
     *,
     score_cutoff: float = DEFAULT_SCORE_CUTOFF,
     alternatives: int = 2,
+    similarity: Similarity | None = None,
+    blend: Blend = DEFAULT_BLEND,
 ) -> SplitProposal:
     """Code's proposal for splitting `units` (the draft's paragraphs, in order) by `outline`
     (see the module docstring); `alternatives` other ids per item are kept for a model
-    that may adjust the proposal."""
+    that may adjust the proposal (or for a retry). `similarity` blends meaning into the
+    scores as `blend` says; None keeps them lexical."""
     items = _topic_items(outline)
-    scores, _ = _score(items, units)
+    lexical, _ = _score(items, units)
+    scores = blend_scores([text for _, text, _ in items], units, lexical, similarity,
+                          blend=blend)
     leads = [None if _is_heading(u) else next(iter(stems(u)), None) for u in units]
     proposal: dict[int, float] = {}
     assigned: dict[int, list[int]] = {i: [] for i, _, _ in items}
@@ -90,9 +108,10 @@ def propose_split(
         if value >= LEAD_BONUS or (plain >= score_cutoff and plain > 0):
             assigned[best].append(u + 1)
             proposal[u + 1] = value
-    for i, _, _ in items:  # an item nobody was assigned to takes its best paragraph
-        if not assigned[i] and table[i]:
-            best_id = max(table[i], key=lambda n: (table[i][n], -n))
+    for i, _, _ in items:  # an item nobody was assigned to takes its best paragraph,
+        if not assigned[i] and table[i]:  # one not already about another item if it can
+            free = [n for n in table[i] if n not in proposal] or list(table[i])
+            best_id = max(free, key=lambda n: (table[i][n], -n))
             assigned[i].append(best_id)
             proposal.setdefault(best_id, table[i][best_id])
     out = []
@@ -101,4 +120,29 @@ def propose_split(
                         key=lambda n: (-table[i][n], n))[:alternatives]
         out.append(ItemAssignment(item=i, text=text, ids=sorted(assigned[i]),
                                   alternatives=others))
-    return SplitProposal(ok_ids=sorted(proposal), items=out, scores=table)
+    return SplitProposal(ok_ids=sorted(proposal), items=out, scores=table,
+                         by_meaning=similarity is not None)
+
+
+def revise_split(
+    proposal: SplitProposal,
+    previous: Sequence[int],
+    *,
+    uncovered: Collection[int],
+    flagged: Collection[int] = (),
+    tried: Collection[Sequence[int]] = (),
+) -> list[int] | None:
+    """A new draft_ok after a coverage failure, never one in `tried`: `previous` plus the
+    `flagged` ids, plus for each `uncovered` item its next-best paragraphs (one the first
+    round, one more each next round, by the proposal's scores; with none left, the flagged
+    ids alone). None when every such list was tried already or there
+    is nothing scored left to offer (then a model, or the author, must choose)."""
+    seen = {tuple(sorted(set(t))) for t in tried}
+    base = {*previous, *flagged}
+    offers = [[n for n in proposal.ranked(i) if n not in base] for i in sorted(set(uncovered))]
+    deepest = max((len(o) for o in offers), default=0)
+    for depth in [*range(1, deepest + 1), 0]:  # the flagged ids alone only as a last resort
+        ids = sorted(base.union(*(o[:depth] for o in offers)))
+        if ids and tuple(ids) not in seen:
+            return ids
+    return None

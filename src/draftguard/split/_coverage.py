@@ -10,6 +10,10 @@ little. A paragraph's score for an item is the share of the item's attainable we
 holds (0-100); it relates to the item at `score_cutoff` and above, and may relate to several.
 It is a heuristic a reader can check by eye, not a judge of meaning: a paragraph that
 merely mentions an item's rarest word ("loaf") relates to it.
+
+Given a `Similarity` (`draftguard.split._meaning`), the score is blended with meaning, the
+same scores the split proposal uses, so a paragraph that shares no word with its heading can
+cover it. Flags (a `draft_not_ok` paragraph holding every word of an item) stay lexical.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from typing import Literal
 import snowballstemmer
 from pydantic import BaseModel
 
+from draftguard.split._meaning import DEFAULT_BLEND, Blend, Similarity, blend_scores
 from draftguard.split._segmentation import Granularity, segment
 
 __all__ = [
@@ -201,6 +206,8 @@ def outline_candidates(
     score_cutoff: float = DEFAULT_SCORE_CUTOFF,
     flag_cutoff: float = DEFAULT_FLAG_CUTOFF,
     min_flag_stems: int = 2,
+    similarity: Similarity | None = None,
+    blend: Blend = DEFAULT_BLEND,
 ) -> list[ItemCandidates]:
     """Per outline item, the ids of `units` (the whole draft, in order) that `check_coverage`
     would count for it, best first.
@@ -210,13 +217,14 @@ def outline_candidates(
     every item that has one.
     """
     items = _topic_items(outline)
-    scores, matched = _score(items, units)
+    lexical, matched = _score(items, units)
+    scores = blend_scores([t for _, t, _ in items], units, lexical, similarity, blend=blend)
     found = []
     for k, (i, text, item_stems) in enumerate(items):
         need = min(min_flag_stems, len(set(item_stems)))
         ids = [u + 1 for u in range(len(units)) if scores[k][u] > 0 and (
             scores[k][u] >= score_cutoff
-            or (scores[k][u] >= flag_cutoff and matched[k][u] >= need))]
+            or (lexical[k][u] >= flag_cutoff and matched[k][u] >= need))]
         found.append(ItemCandidates(item=i, text=text,
                                     ids=sorted(ids, key=lambda n: (-scores[k][n - 1], n))))
     return found
@@ -293,16 +301,17 @@ def _item_coverage(
     k: int,
     items: Sequence[tuple[int, str, list[str]]],
     units: Sequence[tuple[Destination, int, str]],
-    scores: tuple[list[list[float]], list[list[int]]],
+    scores: tuple[list[list[float]], list[list[int]], list[list[float]]],
     *,
     score_cutoff: float,
     flag_cutoff: float,
     min_flag_stems: int,
+    best_floor: float | None = None,
 ) -> ItemCoverage:
     """Item `k`'s best paragraph in each output, the draft_not_ok paragraphs that match it
     strongly (flagged) and those about it that rival a kept one."""
     i, text, item_stems = items[k]
-    share, matched = scores
+    share, matched, lexical = scores
     need = min(min_flag_stems, len(set(item_stems)))
     best_of: dict[Destination, ParagraphMatch | None] = {"draft_ok": None, "draft_not_ok": None}
     flagged: list[int] = []
@@ -312,12 +321,15 @@ def _item_coverage(
         if score > 0 and (current is None or score > current.score):
             best_of[dest] = ParagraphMatch(destination=dest, position=pos,
                                            preview=preview(utext), item=i, score=score)
-        if dest == "draft_not_ok" and score >= flag_cutoff and matched[k][u] >= need:
+        if dest == "draft_not_ok" and lexical[k][u] >= flag_cutoff and matched[k][u] >= need:
             flagged.append(pos)
     best_ok = best_of["draft_ok"]
     rivals, weakest = _rivals(k, units, share, flagged)
     return ItemCoverage(item=i, text=text,
-                        covered=best_ok is not None and best_ok.score >= score_cutoff,
+                        covered=best_ok is not None and (best_ok.score >= score_cutoff or (
+                            best_floor is not None and best_ok.score >= best_floor
+                            and (best_of["draft_not_ok"] is None
+                                 or best_ok.score >= best_of["draft_not_ok"].score))),
                         best_ok=best_ok, best_not_ok=best_of["draft_not_ok"],
                         flagged_not_ok=flagged, rivals_not_ok=rivals, weakest_kept=weakest)
 
@@ -352,11 +364,17 @@ def check_coverage(
     flag_cutoff: float = DEFAULT_FLAG_CUTOFF,
     min_flag_stems: int = 2,
     granularity: Granularity = Granularity.PARAGRAPH,
+    similarity: Similarity | None = None,
+    blend: Blend = DEFAULT_BLEND,
 ) -> CoverageReport:
     """Check that every outline item has a related `draft_ok` paragraph (score at or above
-    `score_cutoff`) and that no `draft_not_ok` paragraph matches an item strongly (score at
-    or above `flag_cutoff`, with at least `min_flag_stems` of its stems, or all of them when
-    it has fewer). Items with no topic words are skipped.
+    `score_cutoff`) and that no `draft_not_ok` paragraph matches an item strongly (lexical
+    share at or above `flag_cutoff`, with at least `min_flag_stems` of its stems, or all of
+    them when it has fewer). Items with no topic words are skipped. `similarity` blends
+    meaning into the score as `blend` says (None: lexical only); with it, an item is also
+    covered by the draft's best paragraph for it, kept in draft_ok, when that scores at
+    least `blend.best_floor` (a heading phrased unlike any paragraph rarely reaches the
+    cutoff, yet its paragraph is plainly the one that fits it best).
     """
     for name, value in (("score_cutoff", score_cutoff), ("flag_cutoff", flag_cutoff)):
         if not 0.0 <= value <= 100.0:
@@ -366,11 +384,16 @@ def check_coverage(
         *(("draft_ok", n, u) for n, u in enumerate(segment(draft_ok, granularity), 1)),
         *(("draft_not_ok", n, u) for n, u in enumerate(segment(draft_not_ok, granularity), 1)),
     ]
-    scores = _score(items, [u for _, _, u in units])
-    paragraphs = _credit(units, items, scores[0], score_cutoff)
+    lexical, matched = _score(items, [u for _, _, u in units])
+    blended = blend_scores([t for _, t, _ in items], [u for _, _, u in units], lexical,
+                           similarity, blend=blend)
+    scores = (blended, matched, lexical)
+    paragraphs = _credit(units, items, blended, score_cutoff)
     not_ok_preview = {m.position: m.preview for m in paragraphs
                       if m.destination == "draft_not_ok"}
+    best_floor = blend.best_floor if similarity is not None else None
     coverage = [_item_coverage(k, items, units, scores, score_cutoff=score_cutoff,
+                               best_floor=best_floor,
                                flag_cutoff=flag_cutoff, min_flag_stems=min_flag_stems)
                 for k in range(len(items))]
     messages = [m for item in coverage for m in _findings(item, not_ok_preview, score_cutoff)]

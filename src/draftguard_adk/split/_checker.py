@@ -20,6 +20,7 @@ from google.adk.events import Event
 from draftguard.errors import InputError, MissingStateKeyError
 from draftguard.settings import ContentSplitterSettings
 from draftguard.split import SplitReport, check_coverage, check_split
+from draftguard.split._meaning import DEFAULT_BLEND, Blend, Similarity
 from draftguard.split._segmentation import Granularity
 from draftguard.split._verdict import (
     CoverageMode,
@@ -89,6 +90,8 @@ class SplitInputGuard(BaseAgent):
                 keys.SPLIT_VERDICT: None,
                 keys.SPLIT_CHECKS: 0,
                 keys.SPLIT_LAST_CHECK: None,
+                keys.SPLIT_TRIED: [],
+                keys.SPLIT_NO_NEW_PLAN: None,
                 keys.DRAFT_OK: None,
                 keys.DRAFT_NOT_OK: None,
             }
@@ -132,6 +135,9 @@ class ContentSplitValidationChecker(BaseAgent):
     coverage_score_cutoff: float = _DEFAULTS.coverage_score_cutoff
     coverage_flag_cutoff: float = _DEFAULTS.coverage_flag_cutoff
     max_attempts: int = _DEFAULTS.max_iterations
+    similarity: Similarity | None = None
+    """Meaning blended into coverage (the planner's own scores); None: lexical."""
+    blend: Blend = DEFAULT_BLEND
 
     async def _run_async_impl(self, ctx: InvocationContext) -> AsyncGenerator[Event, None]:
         state = ctx.session.state
@@ -154,7 +160,7 @@ class ContentSplitValidationChecker(BaseAgent):
             found = check_coverage(
                 str(state.get(keys.OUTLINE) or ""), str(ok_text), str(not_ok_text),
                 score_cutoff=self.coverage_score_cutoff, flag_cutoff=self.coverage_flag_cutoff,
-                granularity=self.granularity,
+                granularity=self.granularity, similarity=self.similarity, blend=self.blend,
             )
             routes = route_paragraphs(raw, report, found)
             last = checks >= self.max_attempts

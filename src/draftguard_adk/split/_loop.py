@@ -16,13 +16,13 @@ from google.adk.agents import BaseAgent
 from google.adk.agents.invocation_context import InvocationContext
 from google.adk.events import Event
 from google.adk.models.base_llm import BaseLlm
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import ConfigDict, ValidationError
 
 from draftguard.errors import FatalError, ModelUnavailableError
 from draftguard.settings import ProjectSettings, load_settings
 from draftguard.split._assignment import SplitProposal, propose_split
 from draftguard.split._coverage import ItemCandidates, outline_candidates
-from draftguard.split._segmentation import segment
+from draftguard.split._meaning import DEFAULT_BLEND, Blend, Similarity, language_similarity
 from draftguard_adk.agents._events import checker_event
 from draftguard_adk.agents._workflow import loop_agent, sequential_agent
 from draftguard_adk.llm import agent_model, ask_json, build_llm, model_profile
@@ -35,17 +35,29 @@ from draftguard_adk.split._checker import (
     split_failure_verdict,
 )
 from draftguard_adk.split._files import SplitFilesAgent
+from draftguard_adk.split._plans import OUTLINE_CHARS as _OUTLINE_CHARS
+from draftguard_adk.split._plans import (
+    SplitPlan,
+    never_again,
+    plan_ids,
+    retry_feedback,
+    stopped_verdict,
+    tried_plans,
+)
+from draftguard_adk.split._plans import ids_schema as _ids_schema
+from draftguard_adk.split._plans import ids_text as _ids
+from draftguard_adk.split._plans import paragraphs as _paragraphs
+from draftguard_adk.split._plans import preview as _preview
 from draftguard_adk.split._prompts import (
     SPLIT_CANDIDATES_BLOCK,
     SPLIT_CONFIRM_INSTRUCTION,
-    SPLIT_COVERAGE_RETRY_BLOCK,
-    SPLIT_FEEDBACK_BLOCK,
     SPLIT_PLANNER_INSTRUCTION,
     SPLIT_PLANNER_SYSTEM,
 )
 
 __all__ = [
     "ROUTE_MODEL_ERROR",
+    "ROUTE_NO_NEW_SPLIT",
     "SETTINGS_SECTION",
     "SplitAssembler",
     "SplitPlan",
@@ -54,47 +66,40 @@ __all__ = [
 ]
 
 ROUTE_MODEL_ERROR = "model_error"
+#: After a coverage failure, no split that was not tried already could be proposed.
+ROUTE_NO_NEW_SPLIT = "no_new_split"
 
 SETTINGS_SECTION = "content_splitter"
-# The planner sees each paragraph's opening words: enough to judge the topic, small enough
-# that long drafts fit a small model's context window.
-_PREVIEW_WORDS = 24
-_OUTLINE_CHARS = 2000
-
-
-class SplitPlan(BaseModel):
-    """The planner's whole answer: ids (1-based) of the paragraphs that match the outline."""
-
-    ok_ids: list[int]
-
-
-def _preview(paragraph: str) -> str:
-    words = paragraph.split()
-    text = " ".join(words[:_PREVIEW_WORDS])
-    return text + (" ..." if len(words) > _PREVIEW_WORDS else "")
-
-
-def _paragraphs(state: Any) -> list[str]:
-    raw = state.get(keys.RAW_DRAFT)
-    return segment(raw) if isinstance(raw, str) else []
 
 
 @dataclass(frozen=True)
 class _Planner:
-    """The planner's prompt and answer schema, both built from each outline item's lexical
-    candidates (the coverage check's own scores, so a model sees which ids satisfy it)."""
+    """The planner's prompt and answer schema, both built from each outline item's
+    candidates (the coverage check's own scores, lexical blended with meaning when a
+    `similarity` is given, so a model sees which ids satisfy it)."""
 
     score_cutoff: float
     flag_cutoff: float
     candidates_only: bool
+    similarity: Similarity | None = None
+    blend: Blend = DEFAULT_BLEND
 
     async def _candidates(self, state: Any) -> tuple[list[str], list[ItemCandidates]]:
         paragraphs = _paragraphs(state)
         # Scoring a long draft (and loading bm25s the first time) must not hold the event loop.
         found = await asyncio.to_thread(
             outline_candidates, str(state.get(keys.OUTLINE) or ""), paragraphs,
-            score_cutoff=self.score_cutoff, flag_cutoff=self.flag_cutoff)
+            score_cutoff=self.score_cutoff, flag_cutoff=self.flag_cutoff,
+            similarity=self.similarity, blend=self.blend)
         return paragraphs, found
+
+    async def proposal(self, state: Any) -> tuple[list[str], SplitProposal]:
+        """Code's proposal for this draft, with the same scores."""
+        paragraphs = _paragraphs(state)
+        proposal = await asyncio.to_thread(
+            propose_split, str(state.get(keys.OUTLINE) or ""), paragraphs,
+            score_cutoff=self.score_cutoff, similarity=self.similarity, blend=self.blend)
+        return paragraphs, proposal
 
     async def instruction(self, state: Any) -> str:
         """The paragraphs, the candidates per item and, on a retry, the checker's findings
@@ -107,7 +112,7 @@ class _Planner:
             outline=str(state.get(keys.OUTLINE) or "")[:_OUTLINE_CHARS],
             paragraphs=listing,
             candidates=SPLIT_CANDIDATES_BLOCK.format(lines=lines) if found else "",
-            feedback=_feedback(state, found),
+            feedback=retry_feedback(state, found),
         )
 
     async def schema(self, state: Any) -> dict[str, Any]:
@@ -119,22 +124,6 @@ class _Planner:
             # An outline with no lexical candidate at all leaves the choice to the model.
             allowed = sorted({i for c in found for i in c.ids}) or allowed
         return _ids_schema(allowed)
-
-
-def _ids_schema(allowed: list[int]) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "properties": {
-            "ok_ids": {
-                "type": "array",
-                "items": {"type": "integer", "enum": allowed},
-                # An empty draft_ok covers no outline item.
-                "minItems": 1,
-                "uniqueItems": True,
-            }
-        },
-        "required": ["ok_ids"],
-    }
 
 
 def _confirm_prompt(state: Any, paragraphs: list[str], proposal: SplitProposal) -> str:
@@ -167,6 +156,12 @@ class SplitPlanner(BaseAgent):
     the proposal is refused. A capable model picks the ids itself, schema-constrained to this
     draft's ids and shown each item's candidates. Either way the raw answer stays in state
     (`split_plan`) and never reaches the chat.
+
+    A plan is never submitted twice in one invocation (`split_tried`): after a coverage
+    failure a repeated plan is changed by code (the next-best paragraphs of each uncovered
+    item, `revise_split`), or, with nothing scored left to offer, the model is asked to
+    choose among the paragraphs not yet in draft_ok; with none left the loop ends
+    (route `no_new_split`).
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
@@ -179,15 +174,26 @@ class SplitPlanner(BaseAgent):
         try:
             llm = build_llm(agent_model(SETTINGS_SECTION, model=self.model), label="split model")
             if model_profile(llm).small:
-                plan, text = await self._confirm(ctx, llm)
+                answer, said = await self._confirm(ctx, llm)
             else:
-                plan, text = await self._pick(ctx, llm)
+                answer, said = await self._pick(ctx, llm)
+            plan, text = await never_again(
+                ctx, llm, answer, said, self.planner.proposal, timeout_s=self.timeout_s)
         except (ModelUnavailableError, FatalError) as err:
             # A model that cannot answer at all ends the loop with a verdict, not a traceback.
             yield checker_event(self, ctx, None, state={keys.SPLIT_MODEL_ERROR: _reason(err),
                                                         keys.SPLIT_PLAN: None})
             return
-        yield checker_event(self, ctx, text, state={keys.SPLIT_PLAN: plan})
+        if plan is None:
+            yield checker_event(self, ctx, None, state={keys.SPLIT_NO_NEW_PLAN: text,
+                                                        keys.SPLIT_PLAN: None})
+            return
+        tried = [*tried_plans(ctx.session.state)]
+        ids = plan_ids(plan)
+        if ids is not None:
+            tried.append(ids)
+        yield checker_event(self, ctx, text, state={keys.SPLIT_PLAN: plan,
+                                                    keys.SPLIT_TRIED: tried})
 
     async def _pick(self, ctx: InvocationContext, llm: BaseLlm) -> tuple[str, str]:
         state = ctx.session.state
@@ -199,10 +205,7 @@ class SplitPlanner(BaseAgent):
 
     async def _confirm(self, ctx: InvocationContext, llm: BaseLlm) -> tuple[str, str]:
         state = ctx.session.state
-        paragraphs = _paragraphs(state)
-        proposal = await asyncio.to_thread(
-            propose_split, str(state.get(keys.OUTLINE) or ""), paragraphs,
-            score_cutoff=self.planner.score_cutoff)
+        paragraphs, proposal = await self.planner.proposal(state)
         choice = sorted({*proposal.ok_ids, *(i for a in proposal.items for i in a.alternatives)})
         if not choice:  # nothing relates to the outline: no candidates to choose among
             choice = list(range(1, len(paragraphs) + 1))
@@ -245,31 +248,6 @@ def _said(answer: str) -> str:
     return f"Picked paragraphs {_ids(ids)} for draft_ok."
 
 
-def _ids(ids: list[int]) -> str:
-    return ", ".join(f"[{i}]" for i in ids)
-
-
-def _feedback(state: Any, found: list[ItemCandidates]) -> str:
-    """The retry block: coverage findings become the ids to add; anything else is quoted."""
-    feedback = state.get(keys.SPLIT_FEEDBACK)
-    if not feedback:
-        return ""
-    check = state.get(keys.SPLIT_LAST_CHECK)
-    coverage = check.get("coverage") if isinstance(check, dict) else None
-    if not isinstance(coverage, dict) or coverage.get("ok"):
-        return SPLIT_FEEDBACK_BLOCK.format(feedback=feedback)
-    previous = [r["id"] for r in check.get("paragraphs") or []
-                if r.get("destination") == "draft_ok"]
-    uncovered = set(coverage.get("uncovered_items") or [])
-    wanted = [i for c in found if c.item in uncovered for i in c.ids]
-    add = [i for i in dict.fromkeys([*wanted, *(coverage.get("flagged_ids") or [])])
-           if i not in previous]
-    if not add:  # nothing lexical to offer: the findings are all there is
-        return SPLIT_FEEDBACK_BLOCK.format(feedback=feedback)
-    return SPLIT_COVERAGE_RETRY_BLOCK.format(previous=previous, feedback=feedback,
-                                             add=_ids(add))
-
-
 class SplitAssembler(BaseAgent):
     """Builds `draft_ok`/`draft_not_ok` from the raw paragraphs the plan names."""
 
@@ -284,6 +262,12 @@ class SplitAssembler(BaseAgent):
                           keys.SPLIT_VERDICT: split_failure_verdict(attempts, [reason], reason)})
             yield checker_event(self, ctx, reason, state=delta, route=ROUTE_MODEL_ERROR,
                                 escalate=True)
+            return
+        if stuck := state.get(keys.SPLIT_NO_NEW_PLAN):
+            # Resubmitting a plan that failed cannot pass: end with the last check's findings.
+            reason, stop = stopped_verdict(state, attempts - 1, str(stuck))
+            yield checker_event(self, ctx, reason, state={**delta, **stop},
+                                route=ROUTE_NO_NEW_SPLIT, escalate=True)
             return
         try:
             plan = SplitPlan.model_validate_json(str(state.get(keys.SPLIT_PLAN) or ""))
@@ -321,6 +305,28 @@ class SplitAssembler(BaseAgent):
         )
 
 
+def _planning_steps(
+    model: str | BaseLlm | None, settings: ProjectSettings, similarity: Similarity | None
+) -> list[BaseAgent]:
+    """The default splitter: the planner (the model picks, or confirms code's proposal)
+    and the assembler that builds both files from the original paragraphs."""
+    section = settings.agents.content_splitter
+    chosen = agent_model(SETTINGS_SECTION, model=model, settings=settings)
+    only = section.candidates_only
+    plan = _Planner(score_cutoff=section.coverage_score_cutoff,
+                    flag_cutoff=section.coverage_flag_cutoff,
+                    candidates_only=model_profile(chosen).small if only is None else only,
+                    similarity=similarity, blend=section.blend())
+    planner = SplitPlanner(
+        name="split_planner",
+        model=chosen,
+        planner=plan,
+        description="Plans which draft paragraphs match the outline (code proposes on "
+                    "small models; the model confirms or adjusts).",
+    )
+    return [planner, SplitAssembler(name="split_assembler")]
+
+
 def build_content_splitter(
     *,
     model: str | BaseLlm | None = None,
@@ -335,24 +341,12 @@ def build_content_splitter(
     """
     settings = settings if settings is not None else load_settings()
     section = settings.agents.content_splitter
+    # Meaning when the language extra is installed; without it the scores stay lexical.
+    similarity = language_similarity() if section.meaning else None
     if isinstance(model, str):
         register_local_models()  # ADK resolves a "local:"/"gguf:" string only once registered
-    if splitter is None:
-        chosen = agent_model(SETTINGS_SECTION, model=model, settings=settings)
-        only = section.candidates_only
-        plan = _Planner(score_cutoff=section.coverage_score_cutoff,
-                        flag_cutoff=section.coverage_flag_cutoff,
-                        candidates_only=model_profile(chosen).small if only is None else only)
-        planner = SplitPlanner(
-            name="split_planner",
-            model=chosen,
-            planner=plan,
-            description="Plans which draft paragraphs match the outline (code proposes on "
-                        "small models; the model confirms or adjusts).",
-        )
-        steps: list[BaseAgent] = [planner, SplitAssembler(name="split_assembler")]
-    else:
-        steps = [splitter]
+    steps = ([splitter] if splitter is not None
+             else _planning_steps(model, settings, similarity))
     loop = loop_agent(
         name="split_loop",
         max_iterations=section.max_iterations,
@@ -367,6 +361,8 @@ def build_content_splitter(
                 coverage_score_cutoff=section.coverage_score_cutoff,
                 coverage_flag_cutoff=section.coverage_flag_cutoff,
                 max_attempts=section.max_iterations,
+                similarity=similarity,
+                blend=section.blend(),
             ),
         ],
     )

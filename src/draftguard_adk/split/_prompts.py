@@ -54,3 +54,17 @@ PROPOSED (outline item: paragraphs):
 
 Answer {{"ok_ids": {ok_ids}}} to confirm, or change the ids if a paragraph fits an item better.
 """
+
+#: A retry with nothing scored left to offer: the model chooses among the other paragraphs.
+SPLIT_CHOOSE_INSTRUCTION = """\
+Each paragraph of a blog draft has an id in square brackets. The paragraphs {previous} were
+kept for this outline, but nothing in them is about {items}.
+
+OUTLINE:
+{outline}
+
+THE OTHER PARAGRAPHS:
+{paragraphs}
+
+Answer {{"ok_ids": [...]}} with the ids of the paragraphs about {items}.
+"""

@@ -27,3 +27,8 @@ SPLIT_INVOCATION = "split_invocation_id"
 SPLIT_MODEL_ERROR = "split_model_error"
 #: What was wrong with the planner's answer itself (repeated ids), for the next attempt.
 SPLIT_PLAN_PROBLEM = "split_plan_problem"
+#: The draft_ok id lists submitted in the current invocation (sorted): a retry never
+#: submits one of them again.
+SPLIT_TRIED = "split_tried"
+#: Why no new split could be proposed after a coverage failure (ends the loop).
+SPLIT_NO_NEW_PLAN = "split_no_new_plan"
