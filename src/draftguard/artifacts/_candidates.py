@@ -217,8 +217,9 @@ def build_candidates(artifact_type: str, chunks: Sequence[SourceChunk]) -> list[
                               "sentence:" + normalize_key(q.sentence) + ":" + q.form})
             made.append((item, q.chunk_id, keys, q.rank))
     elif artifact_type == "flashcards":
-        made = [(item, chunk_id, frozenset({"term:" + head, "back:" + normalize_key(
-            item["back"])}), rank) for item, chunk_id, head, rank in _cards(view)]
+        made = [(item, chunk_id, frozenset({"term:" + head, "front:" + normalize_key(
+            item["front"]), "back:" + normalize_key(item["back"])}), rank)
+            for item, chunk_id, head, rank in _cards(view)]
     elif artifact_type == "mindmap":
         root = mindmap_title(chunks, view)
         made = [(item, chunk_id, frozenset({"branch:" + normalize_key(key)}), rank)

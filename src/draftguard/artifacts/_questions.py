@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from draftguard.artifacts._numbers import number_value, numbers_in, with_values
 from draftguard.artifacts._spec import normalize_key
 from draftguard.artifacts._terms import (
     Sentence,
+    Term,
     TextView,
     clean_span,
     junk_reason,
@@ -41,6 +43,8 @@ _MAX_ANSWER_WORDS = 8
 #: Two options this alike in meaning (MiniLM cosine) are one answer said twice.
 PARAPHRASE_SIMILARITY = 0.8
 _DO = {"VBD": "did", "VBZ": "does", "VBP": "do"}
+#: Entity labels of the quantities and dates a cloze can blank.
+_COUNTED = frozenset({"CARDINAL", "QUANTITY", "MONEY", "PERCENT", "DATE", "TIME"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 _PLACE_PREPS = frozenset({
     "in", "at", "on", "near", "inside", "beside", "behind", "under", "into", "along",
@@ -56,6 +60,11 @@ _DROP_CLAUSES = frozenset({"conj", "advcl", "parataxis", "cc", "ccomp", "npadvmo
 #: Answers of these kinds are what teachers ask about most: names, places, times, counts.
 _NAMED = frozenset({"person", "place", "name", "time", "number"})
 #: Form order when code ranks questions: the wh-forms teachers ask first.
+#: How much sooner (lower) an answer of each kind ranks: teachers ask for counts and dates
+#: most, then people, places and names, then things.
+_KIND_RANK = {"number": -3.0, "time": -3.0, "person": -1.5, "place": -1.5, "name": -1.0}
+#: The text's most salient terms are its topic: questions ask about the details around it.
+_TOPIC_TERMS = 8
 _FORM_RANK = {"who": 0, "where": 0, "when": 0, "how many": 0, "define": 0, "what": 1,
               "subject": 2, "cloze": 2}
 
@@ -70,6 +79,7 @@ class Answer:
     head: str
     lemmas: frozenset[str]
     position: int
+    depth: int = 0  # steps from the answer's head up to its sentence's main verb
 
 
 @dataclass(frozen=True)
@@ -81,6 +91,9 @@ class Question:
     sentence: str
     chunk_id: str
     rank: int
+    kind: str = "thing"
+    depth: int = 0
+    head: str = ""
 
 
 def build_questions(view: TextView) -> list[Question]:
@@ -102,9 +115,35 @@ def build_questions(view: TextView) -> list[Question]:
             rank = (_FORM_RANK[answer.form] + 2 * (answer.kind not in _NAMED)
                     + (answer.head not in salient) + 6 * (answer.head in title))
             out.append(Question(question, answer.text, _shuffled(answer.text, options, question),
-                                answer.form, sentence.text, sentence.chunk_id, rank))
+                                answer.form, sentence.text, sentence.chunk_id, rank,
+                                answer.kind, answer.depth, answer.head))
     out += _clozes(view, pool)
     out += _definitions(view)
+    return _ranked(view, out)
+
+
+def _ranked(view: TextView, questions: Sequence[Question]) -> list[Question]:
+    """The questions with `rank` set by what their answer is, as teachers ask (lower first):
+    quantities and dates, then people, places and names, then things; a phrase before a
+    lone noun; a detail before the text's topic (its most salient terms, the title's words);
+    a wh-question before a cloze of the same; a sentence near the text's centre (MiniLM
+    similarity to the whole text) before one at its edge."""
+    from draftguard.language import similarities
+
+    texts = sorted({q.sentence for q in questions})
+    centre: list[float] = (list(similarities(" ".join(s.text for s in view.sentences), texts))
+                           if texts else [])
+    order = sorted(range(len(texts)), key=lambda i: -centre[i])
+    edge = {texts[i]: r / max(1, len(texts) - 1) for r, i in enumerate(order)}
+    topic = {t.head for t in view.ranked()[:_TOPIC_TERMS]}
+    title = {t.lemma_.lower() for t in parse(view.title)} if view.title else set()
+    out = []
+    for q in questions:
+        score = (_KIND_RANK.get(q.kind, 0.0) + (1.0 if len(q.answer.split()) == 1 else 0.0)
+                 - (0.5 if len(q.answer.split()) >= 3 else 0.0)
+                 + (1.0 if q.head in topic else 0.0) + (3.0 if q.head in title else 0.0)
+                 + (0.5 if q.form == "cloze" else 0.0) + edge.get(q.sentence, 1.0))
+        out.append(replace(q, rank=round(10 * score)))
     return out
 
 
@@ -114,7 +153,21 @@ def _answer(tokens: Sequence[Token], form: str, position: int, text: str = "") -
     head = max(tokens, key=lambda t: t.pos_ in {"NOUN", "PROPN", "NUM"})
     return Answer(text or phrase(tokens), kind_of(tokens), form, head.lemma_.lower(),
                   frozenset(t.lemma_.lower() for t in tokens if not t.is_stop
-                            and not t.is_punct), position)
+                            and not t.is_punct), position, depth_of(tokens))
+
+
+def depth_of(tokens: Sequence[Token]) -> int:
+    """Steps from a phrase's head up to its sentence's main verb: 1 for the verb's subject
+    or object, 2 for a phrase under one of its prepositions, more for side details."""
+    if not tokens:
+        return 0
+    inside = {t.i for t in tokens}
+    token = next((t for t in tokens if t.head.i not in inside or t.head.i == t.i), tokens[0])
+    steps = 0
+    while token.head.i != token.i and steps < 9:
+        token = token.head
+        steps += 1
+    return steps
 
 
 def _wh(sent: Span, position: int, person: str) -> Iterable[tuple[str, Answer]]:
@@ -136,7 +189,7 @@ def _wh(sent: Span, position: int, person: str) -> Iterable[tuple[str, Answer]]:
         wh = "Who" if answer.kind == "person" or named else "What"
         answer = Answer(answer.text, "person" if wh == "Who" else answer.kind,
                         "who" if wh == "Who" else "subject",
-                        answer.head, answer.lemmas, position)
+                        answer.head, answer.lemmas, position, answer.depth)
         question = _say(sent, [wh], {t.i for t in subject_tokens}, root, None, subject_tokens)
         yield from _keep(question, answer, clean)
     for wh, removed, tokens, text in _targets(sent, root, subject_tokens):
@@ -335,8 +388,15 @@ def _paraphrase(answer: Answer, other: Answer) -> bool:
 
 
 def _distractors(answer: Answer, pool: Sequence[Answer], question: str) -> list[str] | None:
-    """Three options of the answer's sort, same form first, nearest in the text first."""
+    """Three options of the answer's sort, same form first, nearest in the text first; a
+    quantity or a date short of them gets its own phrase with the text's other values."""
     asked = normalize_key(question)
+    counted = answer.kind in {"number", "time"} or answer.form in {"how many", "when"}
+    if counted and number_value(answer.text) is not None:
+        values = numbers_in(a.text for a in pool if a.form == "how many")
+        options = [o for o in with_values(answer.text, values, MIN_OPTIONS + 2)
+                   if normalize_key(o) not in asked][: MIN_OPTIONS - 1]
+        return options if len(options) == MIN_OPTIONS - 1 else None
     ranked = sorted((o for o in pool if _same_sort(answer, o)),
                     key=lambda o: (o.form != answer.form, abs(o.position - answer.position)))
     out: list[Answer] = []
@@ -391,7 +451,58 @@ def _clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
             out.append(Question(question, term.text, _shuffled(term.text, options, question),
                                 "cloze", sentence, term.chunk_id,
                                 _FORM_RANK["cloze"] + 2 * (term.kind not in _NAMED)
-                                + (n >= 8) + penalty))
+                                + (n >= 8) + penalty, term.kind, _depth_in(term),
+                                term.head))
+    return out + _number_clozes(view, pool)
+
+
+def _depth_in(term: Term) -> int:
+    if term.span is None:
+        return 0
+    at = term.span.text.casefold().find(term.text.casefold())
+    span = term.span.doc.char_span(term.span.start_char + at,
+                                   term.span.start_char + at + len(term.text),
+                                   alignment_mode="expand") if at >= 0 else None
+    return depth_of(list(span)) if span is not None else 0
+
+
+def _with_unit(tokens: list[Token]) -> list[Token]:
+    """A count with the noun it counts ("ninety-two" -> "ninety-two steps"), as a teacher
+    gives the answer; a date or a count on its own stays as it is."""
+    last = tokens[-1]
+    noun = last.head
+    if last.dep_ != "nummod" or noun.pos_ != "NOUN" or noun.i <= last.i:
+        return tokens
+    between = last.doc[last.i + 1: noun.i]
+    if any(t.dep_ not in {"compound", "amod"} for t in between) or noun.i - last.i > 3:
+        return tokens
+    return [*tokens, *between, noun]
+
+
+def _number_clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
+    """A cloze on each quantity and date the text states ("Mara Quill was _____ when ...")."""
+    out: list[Question] = []
+    for n, sentence in enumerate(view.sentences):
+        for ent in sentence.span.ents:
+            if ent.label_ not in _COUNTED or number_value(ent.text) is None:
+                continue
+            tokens = _with_unit(clean_span(ent))
+            text = phrase(tokens)
+            if not text or sentence.text.count(text) != 1:
+                continue
+            start = sentence.text.find(text)
+            question = (f'{CLOZE_PREFIX}"{sentence.text[:start]}_____'
+                        f'{sentence.text[start + len(text):]}"')
+            if len(question) > _MAX_QUESTION_CHARS:
+                continue
+            kind = "time" if ent.label_ in {"DATE", "TIME"} else "number"
+            answer = Answer(text, kind, "cloze", text.lower(), frozenset({text.lower()}),
+                            2000 + n, depth_of(tokens))
+            options = _distractors(answer, pool, question)
+            if options is not None:
+                out.append(Question(question, text, _shuffled(text, options, question),
+                                    "cloze", sentence.text, sentence.chunk_id,
+                                    _FORM_RANK["cloze"], kind, answer.depth, answer.head))
     return out
 
 

@@ -1,0 +1,111 @@
+"""Numbers as a quiz reads them: the value a numeral says, and the same phrase with another
+value, for distractors of a quantity or a date in the answer's own unit and style.
+
+"ninety-two" is 92 and "about 13,200" is 13200; another value is written the way the
+answer writes its own ("eleven" -> "nine", "13,200" -> "6,600"), with the answer's other
+words kept, so a distractor of "about 13,200" is "about 6,600" and one of "2 September 1666"
+is "2 September 1656". Values come from the text's own numbers first; only when the text
+has too few are neighbours made (half, double, a step either side; years ten apart).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+__all__ = ["number_value", "numbers_in", "with_values"]
+
+_UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+          "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+          "seventeen", "eighteen", "nineteen"]
+_TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
+         "ninety"]
+_WORDS = {w: n for n, w in enumerate(_UNITS)} | {w: 10 * n for n, w in enumerate(_TENS) if w}
+#: A numeral: digits with thousands commas and a decimal part, or a number word up to 99.
+_NUMERAL = re.compile(
+    r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w,]\d)|(?<![\w-])("
+    + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")(?:-("
+    + "|".join(u for u in _UNITS[1:10]) + r"))?(?![\w-])",
+    re.IGNORECASE,
+)
+_YEARS = range(1000, 2101)
+#: A value of the text stands in for the answer's only within this factor of it.
+_SCALE = 10
+
+
+def number_value(text: str) -> float | None:
+    """The value of the last numeral in `text`, or None when it has none."""
+    found = list(_NUMERAL.finditer(text))
+    return _value(found[-1]) if found else None
+
+
+def numbers_in(texts: Iterable[str]) -> list[float]:
+    """Every numeral's value in `texts`, in order, each once."""
+    out: list[float] = []
+    for text in texts:
+        for m in _NUMERAL.finditer(text):
+            value = _value(m)
+            if value not in out:
+                out.append(value)
+    return out
+
+
+def with_values(answer: str, text_values: Sequence[float], count: int) -> list[str]:
+    """`answer` with its last numeral replaced by `count` other values: the text's own
+    values of the same scale first (years for a year, nearest first), then made
+    neighbours."""
+    found = list(_NUMERAL.finditer(answer))
+    if not found:
+        return []
+    m = found[-1]
+    own = _value(m)
+    words = m.group(3) is not None
+    is_year = own == int(own) and int(own) in _YEARS and not words and "," not in m.group(0)
+    candidates = sorted((v for v in text_values if v != own and v > 0
+                         and is_year == (v == int(v) and int(v) in _YEARS)
+                         and own / _SCALE <= v <= own * _SCALE), key=lambda v: abs(v - own))
+    made = [own - 10, own + 10, own - 5, own + 20] if is_year else [
+        own / 2, own * 2, own + max(1, round(own / 4)), own - max(1, round(own / 4)), own * 3]
+    out: list[str] = []
+    for value in [*candidates, *made]:
+        written = _written(value, m, words)
+        if (written is None or value <= 0 or value == own
+                or written.casefold() in m.group(0).casefold()
+                or m.group(0).casefold() in written.casefold()):
+            continue  # "6" beside "60" reads as the answer cut short
+        option = answer[: m.start()] + written + answer[m.end():]
+        if option not in out and option != answer:
+            out.append(option)
+        if len(out) == count:
+            break
+    return out
+
+
+def _value(m: re.Match[str]) -> float:
+    if m.group(1) is not None:
+        whole = float(m.group(1).replace(",", ""))
+        return whole + (float(m.group(2)) if m.group(2) else 0.0)
+    value = _WORDS[m.group(3).lower()]
+    if m.group(4):
+        value += _WORDS[m.group(4).lower()]
+    return float(value)
+
+
+def _written(value: float, like: re.Match[str], words: bool) -> str | None:
+    """`value` written the way `like` writes its numeral (None when it cannot be)."""
+    if value != int(value):
+        decimals = len(like.group(2) or "") - 1
+        if decimals <= 0:
+            return None
+        return f"{value:.{decimals}f}"
+    n = int(value)
+    if words:
+        if n >= 100:
+            return None
+        text = _UNITS[n] if n < 20 else _TENS[n // 10] + (f"-{_UNITS[n % 10]}" if n % 10
+                                                          else "")
+        source = like.group(0)
+        return text.capitalize() if source[:1].isupper() else text
+    if "," in like.group(1):
+        return f"{n:,}"
+    return str(n)

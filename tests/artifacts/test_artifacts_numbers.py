@@ -1,0 +1,77 @@
+"""Quantities and dates in quizzes: the answer's own phrase with other values, the text's
+values first, never the answer itself or a piece of it."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from draftguard.artifacts._candidates import build_candidates
+from draftguard.artifacts._numbers import number_value, numbers_in, with_values
+from draftguard.artifacts._questions import CLOZE_PREFIX
+from draftguard.sources._chunking import chunk_text
+
+FIRE = """# The Great Fire of London
+
+The fire began on 2 September 1666 in a bakery on Pudding Lane. It burned for four days and
+destroyed about 13,200 houses. Only six deaths were recorded. The new St Paul's Cathedral was
+finished in 1711.
+"""
+
+
+def test_a_count_keeps_its_words_and_style() -> None:
+    assert with_values("about 13,200 houses", [], 3) == [
+        "about 6,600 houses", "about 26,400 houses", "about 16,500 houses"]
+    assert with_values("ninety-two steps", [11.0, 4.0], 2) == ["eleven steps", "forty-six steps"]
+    assert with_values("Eleven", [], 1) == ["Twenty-two"]
+
+
+def test_the_texts_own_values_come_first_a_year_only_for_a_year() -> None:
+    assert with_values("in 1796", [1980.0, 12.0, 1800.0], 3) == ["in 1800", "in 1980", "in 1786"]
+    assert with_values("four days", [1666.0, 6.0], 1) == ["six days"]
+
+
+def test_no_option_is_a_piece_of_the_answer() -> None:
+    assert "6 °C" not in with_values("60 °C", [6.0, 30.0], 3)
+
+
+def test_no_numeral_no_options() -> None:
+    assert with_values("the next morning", [3.0], 3) == []
+    assert number_value("the next morning") is None
+
+
+def _slow_values(text: str) -> list[float]:
+    """The obvious reference: digits with optional commas, word by word."""
+    out: list[float] = []
+    for word in text.replace(".", " ").split():
+        digits = word.replace(",", "")
+        if digits.isdigit() and float(digits) not in out:
+            out.append(float(digits))
+    return out
+
+
+@given(st.lists(st.integers(min_value=1, max_value=999_999), min_size=1, max_size=6))
+def test_numbers_in_reads_every_written_count(values: list[int]) -> None:
+    text = " and ".join(f"{v:,} sheep" for v in values) + "."
+    assert numbers_in([text]) == _slow_values(text)
+
+
+@given(st.integers(min_value=2, max_value=5000), st.lists(st.integers(1, 5000), max_size=5))
+def test_options_are_other_values_of_the_same_phrase(value: int, text: list[int]) -> None:
+    answer = f"about {value:,} houses"
+    options = with_values(answer, [float(v) for v in text], 3)
+    assert len(options) == len(set(options)) == 3
+    for option in options:
+        assert option.startswith("about ") and option.endswith(" houses")
+        assert option != answer and number_value(option) != value
+
+
+def test_a_quiz_asks_for_the_counts_and_dates_the_text_gives() -> None:
+    quiz = build_candidates("quiz", chunk_text(FIRE, source="post"))
+    clozes = {c.item["correct_answer"]: c.item for c in quiz
+              if c.item["question"].startswith(CLOZE_PREFIX)}
+    assert "about 13,200 houses" in clozes
+    houses = clozes["about 13,200 houses"]["options"]
+    assert all(o.startswith("about ") and o.endswith(" houses") for o in houses)
+    best = min(quiz, key=lambda c: c.rank)
+    assert number_value(best.item["correct_answer"]) is not None
