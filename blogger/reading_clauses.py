@@ -29,8 +29,17 @@ _EDITS = ("action.replace", "action.delete", "action.insert", "action.rename")
 _ARTIFACTS = {"artifact.quiz": Intent.QUIZ, "artifact.flashcards": Intent.FLASHCARDS,
               "artifact.mindmap": Intent.MINDMAP}
 _WH = ("WP", "WRB", "WDT")
+#: Where a verb hangs when it only describes something ("a guide to making coffee").
+_DESCRIBING = ("pcomp", "acl", "relcl", "advcl", "xcomp")
 _NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
 _ABOUT_POST = ("this", "it", "post", "draft", "article", "piece", "we", "blog")
+
+
+def _told(verb: Token) -> bool:
+    """Whether `verb` tells of something done ("I was reading back over it", "she went
+    back"): a past or progressive verb with a subject other than the reader."""
+    return verb.tag_ in ("VBD", "VBG", "VBN") and any(
+        c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in ("you", "u") for c in verb.children)
 
 
 class ClauseReader:
@@ -137,6 +146,11 @@ class ClauseReader:
             also = [Interpretation(intent=Intent.VERSIONS)] if clause.has("version.noun") else []
             return [Interpretation(intent=Intent.SOURCES), *also]
         head = clause.head
+        if head is not None and head.dep_ in _DESCRIBING and self._about_the_post(clause):
+            # "would this work as a guide to making coffee?": the verb describes the goal
+            found = self._check(clause)
+            if found is not None:
+                return found
         if head is not None and head.lemma_ in _WANTING and not clause.extra.get("wanted") \
                 and any(c.dep_ in ("xcomp", "ccomp") and c.pos_ == "VERB"
                         for c in head.children):
@@ -260,7 +274,8 @@ class ClauseReader:
         if head is not None and head.pos_ in ("VERB", "AUX"):
             candidates = [head]
         return any(c.dep_ in ("prt", "advmod") and c.lower_ == "back"
-                   for v in candidates if v is not None for c in v.children)
+                   for v in candidates if v is not None and not _told(v)
+                   for c in v.children)
 
     def _undo(self, clause: Clause) -> list[Interpretation]:
         tokens = clause.tokens
@@ -355,11 +370,18 @@ class ClauseReader:
                     tok.lower_ not in _ABOUT_POST and not self.t.is_(tok, "part.post")):
                 continue
             verb = tok.head
-            if self.t.is_(verb, "check.fit") or any(
-                    self.t.is_(c, "check.ready") or self.t.is_(c, "part.brief")
+            if self._means(clause, verb, "check.fit") or any(
+                    self._means(clause, c, "check.ready") or self._means(clause, c, "part.brief")
                     for c in verb.subtree if c.i > tok.i):
                 return True
         return False
+
+    def _means(self, clause: Clause, token: Token, name: str) -> bool:
+        """Whether `token` is, alone or in a phrase of the lexicon ("good enough"), a word of
+        concept `name`."""
+        term = clause.term_at(token)
+        concept = term.concept if term is not None else self.t.concept(token) or ""
+        return concept == name or (name.endswith(".") and concept.startswith(name))
 
     def _split(self, clause: Clause) -> Interpretation:
         tokens = clause.tokens
