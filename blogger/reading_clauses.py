@@ -198,6 +198,9 @@ class ClauseReader:
         notes = [t for t in clause.tokens if self.t.is_(t, "part.notes")]
         if not notes:
             return False
+        if clause.head is None and all(t.is_punct or self.t.is_(t, "part.notes") or
+                                       self.t.is_(t, "discourse.") for t in clause.tokens):
+            return True  # "sources?": the collection named alone
         if clause.head_concept == "action.list":
             return True
         return any(t.tag_ in _WH for n in notes for t in self.t.doc[max(0, n.i - 4):n.i])
@@ -227,6 +230,7 @@ class ClauseReader:
                 end = next((i for i in range(scope_at + 1, len(lead)) if lead[i].text == ","),
                            len(lead))
                 place = find_place(self.t, clause, self.t.trim(lead[scope_at + 1:end]))
+                place = self.edits.unless_needless(clause, body, place)
                 if place is not None and place.missing:
                     return [ask(_NOT_FOUND)]
         found: list[Interpretation] | None = None
@@ -240,7 +244,7 @@ class ClauseReader:
             return [unclear([Intent.CHECK])]  # "post this on my blog tonight"
         arrow = any(t.concept == "relation.new" and not t.text.isalpha() for t in clause.terms)
         if concept == "action.replace" or (not concept and arrow):
-            found = self.edits.replace(clause, body, place=place)
+            found = self.edits.replace(clause, body, place=place, previous=previous, lead=lead)
             if found is None and arrow and not concept:
                 return [ask("I could not find those words in the post. Quote the words to "
                             "change and the new ones, like: replace \"X\" with \"Y\".")]
@@ -251,6 +255,10 @@ class ClauseReader:
         elif concept == "action.rename":
             one = self.edits.fields.rename(clause, body)
             found = [one] if one is not None else None
+        elif not concept and self._put_like(clause) is not None:
+            verb = self._put_like(clause)
+            assert verb is not None
+            found = self.inserts.insert(clause, clause.after(verb), place=place)
         elif not concept and self.t.memory.intent == "edit" and any(
                 self.t.quote(t) for t in clause.tokens):
             found = self.edits.replace(clause, clause.tokens)  # "and 'beans' to 'peas'"
@@ -267,6 +275,29 @@ class ClauseReader:
                 return None
             return [unclear([Intent.EDIT])]
         return None
+
+    def _put_like(self, clause: Clause) -> Token | None:
+        """A verb the lexicon does not know, said to the reader, with new words quoted right
+        after it and a place after or before them ("pop 'X' right after the bit about Y"):
+        the frame is an insert's whatever the verb."""
+        quotes = [t for t in clause.tokens if self.t.quote(t)]
+        if len(quotes) != 1 or not clause.said_to_reader():
+            return None
+        verb = quotes[0].head
+        if verb.pos_ != "VERB" or self.t.concept(verb) is not None or verb.i > quotes[0].i or \
+                _told(verb) or any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in (
+                    "you", "u") for c in verb.children):
+            return None
+        between = [t for t in clause.tokens if verb.i < t.i < quotes[0].i]
+        if any(not self.t.is_(t, "discourse.") for t in between):
+            return None
+        rest = [t for t in clause.tokens if t.i > quotes[0].i]
+        place = next((t for t in rest if not t.is_punct and not self.t.is_(t, "discourse.")
+                      and t.pos_ != "ADV"), None)
+        if place is None or not (self.t.is_(place, "relation.after") or
+                                 self.t.is_(place, "relation.before")):
+            return None
+        return verb
 
     def _back(self, clause: Clause) -> bool:
         head = clause.head
