@@ -29,8 +29,17 @@ _EDITS = ("action.replace", "action.delete", "action.insert", "action.rename")
 _ARTIFACTS = {"artifact.quiz": Intent.QUIZ, "artifact.flashcards": Intent.FLASHCARDS,
               "artifact.mindmap": Intent.MINDMAP}
 _WH = ("WP", "WRB", "WDT")
+#: Where a verb hangs when it only describes something ("a guide to making coffee").
+_DESCRIBING = ("pcomp", "acl", "relcl", "advcl", "xcomp")
 _NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
 _ABOUT_POST = ("this", "it", "post", "draft", "article", "piece", "we", "blog")
+
+
+def _told(verb: Token) -> bool:
+    """Whether `verb` tells of something done ("I was reading back over it", "she went
+    back"): a past or progressive verb with a subject other than the reader."""
+    return verb.tag_ in ("VBD", "VBG", "VBN") and any(
+        c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in ("you", "u") for c in verb.children)
 
 
 class ClauseReader:
@@ -137,6 +146,11 @@ class ClauseReader:
             also = [Interpretation(intent=Intent.VERSIONS)] if clause.has("version.noun") else []
             return [Interpretation(intent=Intent.SOURCES), *also]
         head = clause.head
+        if head is not None and head.dep_ in _DESCRIBING and self._about_the_post(clause):
+            # "would this work as a guide to making coffee?": the verb describes the goal
+            found = self._check(clause)
+            if found is not None:
+                return found
         if head is not None and head.lemma_ in _WANTING and not clause.extra.get("wanted") \
                 and any(c.dep_ in ("xcomp", "ccomp") and c.pos_ == "VERB"
                         for c in head.children):
@@ -184,6 +198,9 @@ class ClauseReader:
         notes = [t for t in clause.tokens if self.t.is_(t, "part.notes")]
         if not notes:
             return False
+        if clause.head is None and all(t.is_punct or self.t.is_(t, "part.notes") or
+                                       self.t.is_(t, "discourse.") for t in clause.tokens):
+            return True  # "sources?": the collection named alone
         if clause.head_concept == "action.list":
             return True
         return any(t.tag_ in _WH for n in notes for t in self.t.doc[max(0, n.i - 4):n.i])
@@ -213,6 +230,7 @@ class ClauseReader:
                 end = next((i for i in range(scope_at + 1, len(lead)) if lead[i].text == ","),
                            len(lead))
                 place = find_place(self.t, clause, self.t.trim(lead[scope_at + 1:end]))
+                place = self.edits.unless_needless(clause, body, place)
                 if place is not None and place.missing:
                     return [ask(_NOT_FOUND)]
         found: list[Interpretation] | None = None
@@ -226,7 +244,7 @@ class ClauseReader:
             return [unclear([Intent.CHECK])]  # "post this on my blog tonight"
         arrow = any(t.concept == "relation.new" and not t.text.isalpha() for t in clause.terms)
         if concept == "action.replace" or (not concept and arrow):
-            found = self.edits.replace(clause, body, place=place)
+            found = self.edits.replace(clause, body, place=place, previous=previous, lead=lead)
             if found is None and arrow and not concept:
                 return [ask("I could not find those words in the post. Quote the words to "
                             "change and the new ones, like: replace \"X\" with \"Y\".")]
@@ -237,6 +255,10 @@ class ClauseReader:
         elif concept == "action.rename":
             one = self.edits.fields.rename(clause, body)
             found = [one] if one is not None else None
+        elif not concept and self._put_like(clause) is not None:
+            verb = self._put_like(clause)
+            assert verb is not None
+            found = self.inserts.insert(clause, clause.after(verb), place=place)
         elif not concept and self.t.memory.intent == "edit" and any(
                 self.t.quote(t) for t in clause.tokens):
             found = self.edits.replace(clause, clause.tokens)  # "and 'beans' to 'peas'"
@@ -254,13 +276,37 @@ class ClauseReader:
             return [unclear([Intent.EDIT])]
         return None
 
+    def _put_like(self, clause: Clause) -> Token | None:
+        """A verb the lexicon does not know, said to the reader, with new words quoted right
+        after it and a place after or before them ("pop 'X' right after the bit about Y"):
+        the frame is an insert's whatever the verb."""
+        quotes = [t for t in clause.tokens if self.t.quote(t)]
+        if len(quotes) != 1 or not clause.said_to_reader():
+            return None
+        verb = quotes[0].head
+        if verb.pos_ != "VERB" or self.t.concept(verb) is not None or verb.i > quotes[0].i or \
+                _told(verb) or any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in (
+                    "you", "u") for c in verb.children):
+            return None
+        between = [t for t in clause.tokens if verb.i < t.i < quotes[0].i]
+        if any(not self.t.is_(t, "discourse.") for t in between):
+            return None
+        rest = [t for t in clause.tokens if t.i > quotes[0].i]
+        place = next((t for t in rest if not t.is_punct and not self.t.is_(t, "discourse.")
+                      and t.pos_ != "ADV"), None)
+        if place is None or not (self.t.is_(place, "relation.after") or
+                                 self.t.is_(place, "relation.before")):
+            return None
+        return verb
+
     def _back(self, clause: Clause) -> bool:
         head = clause.head
         candidates = [t for t in clause.tokens if t.pos_ == "VERB"]
         if head is not None and head.pos_ in ("VERB", "AUX"):
             candidates = [head]
         return any(c.dep_ in ("prt", "advmod") and c.lower_ == "back"
-                   for v in candidates if v is not None for c in v.children)
+                   for v in candidates if v is not None and not _told(v)
+                   for c in v.children)
 
     def _undo(self, clause: Clause) -> list[Interpretation]:
         tokens = clause.tokens
@@ -355,11 +401,18 @@ class ClauseReader:
                     tok.lower_ not in _ABOUT_POST and not self.t.is_(tok, "part.post")):
                 continue
             verb = tok.head
-            if self.t.is_(verb, "check.fit") or any(
-                    self.t.is_(c, "check.ready") or self.t.is_(c, "part.brief")
+            if self._means(clause, verb, "check.fit") or any(
+                    self._means(clause, c, "check.ready") or self._means(clause, c, "part.brief")
                     for c in verb.subtree if c.i > tok.i):
                 return True
         return False
+
+    def _means(self, clause: Clause, token: Token, name: str) -> bool:
+        """Whether `token` is, alone or in a phrase of the lexicon ("good enough"), a word of
+        concept `name`."""
+        term = clause.term_at(token)
+        concept = term.concept if term is not None else self.t.concept(token) or ""
+        return concept == name or (name.endswith(".") and concept.startswith(name))
 
     def _split(self, clause: Clause) -> Interpretation:
         tokens = clause.tokens

@@ -187,8 +187,10 @@ class EditFrames:
         return place
 
     def replace(self, clause: Clause, body: list[Token], *,
-                place: Place | None = None) -> list[Interpretation] | None:
-        """"X to Y" after a replace verb (several pairs: one edit each)."""
+                place: Place | None = None, previous: Clause | None = None,
+                lead: list[Token] | None = None) -> list[Interpretation] | None:
+        """"X to Y" after a replace verb (several pairs: one edit each); "it" is the unit or
+        quotation named just before ("the ending sentence is weak. replace it with 'Y'")."""
         colon = next((i for i, t in enumerate(body) if t.text == ":"), None)
         if colon is not None and colon > 0:  # "tare paragraph: 60 ml -> 50 ml"
             named = find_place(self.t, clause, body[:colon])
@@ -201,6 +203,12 @@ class EditFrames:
         pairs = self._pairs(clause, body)
         out: list[Interpretation] = []
         for old, new in pairs:
+            said = self.t.trim(old, clause, determiners=True)
+            if len(said) == 1 and said[0].lower_ in ("it", "that", "this") and len(pairs) == 1:
+                before = Clause(lead or [], [t for t in clause.terms
+                                             if lead and t.start < lead[-1].i + 1])
+                old = (self._antecedent(before) if lead else []) or (
+                    self._antecedent(previous) if previous is not None else []) or old
             one = self.replace_one(clause, old, new, place)
             if one is None:
                 return None
@@ -340,9 +348,10 @@ class EditFrames:
             if self.t.is_(tok, "part.sentence") or self.t.is_(tok, "part.paragraph") or \
                     self.t.quote(tok):
                 start = i
-                while start > 0 and clause.tokens[start - 1].pos_ in ("DET", "ADJ", "NOUN",
-                                                                       "PROPN", "NUM"):
-                    start -= 1
+                while start > 0 and (clause.tokens[start - 1].pos_ in (
+                        "DET", "ADJ", "NOUN", "PROPN", "NUM") or (self.t.concept(
+                            clause.tokens[start - 1]) or "").startswith("position.")):
+                    start -= 1  # "the ending sentence": the parser may make "ending" a verb
                 end = next((j for j in range(i + 1, len(clause.tokens))
                             if (clause.tokens[j].pos_ in ("AUX", "VERB") and
                                 clause.tokens[j].dep_ not in ("relcl", "pcomp", "acl"))

@@ -162,9 +162,10 @@ class FieldFrames:
         else:
             return None
         text = self.t.lone_quote(value, clause) or self.t.clean(value, clause)
-        if not text or (value and value[0].pos_ in ("ADJ", "ADV") and len(value) <= 2 and
-                        self.t.lone_quote(value, clause) is None):
-            return None  # "make the title shorter": how, not what
+        said = [t for t in value if not t.is_punct]
+        if not text or (said and self.t.lone_quote(value, clause) is None and all(
+                t.pos_ in ("ADJ", "ADV", "DET", "PART") for t in said)):
+            return None  # "make the title shorter", "the title is too long": how, not what
         return self.field(clause, [tokens[at]], text)
 
     def tags(self, clause: Clause, body: list[Token], *, adding: bool,

@@ -55,6 +55,12 @@ class SaidPairs:
                                     everywhere=previous is not None and previous.has(
                                         "relation.everywhere"))
             return [one] if one is not None else None
+        named = self._field_named(previous)
+        if named is not None and previous is not None:
+            # "the title is too long. make it just: Home coffee": the field just named
+            text, _quoted = self.e.new_words(clause, new)
+            one = self.e.fields.field(previous, [named], text) if text else None
+            return [one] if one is not None else None
         written = self.t.memory.written
         if written is None or self.t.view is None or self.t.memory.intent != "edit":
             return None
@@ -65,6 +71,14 @@ class SaidPairs:
         return [place_phrase(self.t.view, found,
                              lambda a: [op_slots(ReplaceOp(anchor=a, text=_carry(a, found,
                                                                                    text)))])]
+
+    def _field_named(self, previous: Clause | None) -> Token | None:
+        """The post's field the clause before names with no quotation ("the title is too
+        long"), else None."""
+        if previous is None or any(self.t.quote(t) for t in previous.tokens):
+            return None
+        return next((t for t in previous.tokens if self.t.is_(t, "part.title") or
+                     self.t.is_(t, "part.meta")), None)
 
     # -- the frames --------------------------------------------------------------------------
 

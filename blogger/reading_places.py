@@ -21,6 +21,8 @@ __all__ = ["Place", "UnitRef", "find_place", "unit_ref"]
 _INDEX = {"position.first": 0, "position.second": 1, "position.third": 2,
           "position.fourth": 3, "position.fifth": 4, "position.penultimate": -2,
           "position.last": -1}
+#: The part of the post a word names, as the unit it ends in ("the ending sentence").
+_EDGES = {"part.conclusion": -1, "part.intro": 0}
 _PART_WORDS = ("part.paragraph", "part.sentence", "part.heading")
 
 
@@ -53,6 +55,9 @@ def _position(turn: Turn, clause: Clause, tokens: list[Token]) -> int | None:
     for term in clause.terms:
         if term.concept in _INDEX and any(t.i == term.start for t in tokens):
             return _INDEX[term.concept]
+    for t in tokens:  # words of another clause ("it": the unit named the sentence before)
+        if clause.term_at(t) is None and turn.concept(t) in _INDEX:
+            return _INDEX[turn.concept(t) or ""]
     return None
 
 
@@ -140,7 +145,12 @@ def unit_ref(turn: Turn, clause: Clause, tokens: list[Token]) -> UnitRef | None:
     before = [t for t in tokens if t.i < noun.i]
     after = [t for t in tokens if t.i > noun.i and not (turn.is_(t, "part.sentence") and
                                                        t.i == noun.i + 1)]
-    ref = UnitRef(kind, index=_position(turn, clause, before),
+    index = _position(turn, clause, before)
+    if index is None and before and not after:
+        # "the ending sentence", "the intro paragraph": the part's end names the unit
+        edge = [_EDGES[c] for t in before for c in (turn.concept(t),) if c in _EDGES]
+        index = edge[-1] if edge else None
+    ref = UnitRef(kind, index=index,
                   vague=named.lower_ in ("bit", "part", "stuff", "chunk"))
     # "the worms sentence", "the wool socks line": the topic before the noun.
     topic = [t for t in turn.trim(before, clause, determiners=True)

@@ -32,6 +32,9 @@ DEFAULT_TYPO_GAP = 2.0
 DEFAULT_TYPO_DISTANCE = 1
 #: Words shorter than this are never corrected ("cut" is not "cat").
 DEFAULT_TYPO_MIN_LENGTH = 3
+#: A typed word English does not know at all (Zipf 0), this long or longer, is read as the
+#: one lexicon word one edit away however rare that word is ("mindmpa": "mindmap").
+DEFAULT_UNKNOWN_MIN_LENGTH = 5
 _MAX_PHRASE = 6
 
 
@@ -68,6 +71,7 @@ class Lexicon:
         typo_distance: int = DEFAULT_TYPO_DISTANCE,
         typo_min_length: int = DEFAULT_TYPO_MIN_LENGTH,
         typo_max_zipf: float | None = None,
+        unknown_min_length: int = DEFAULT_UNKNOWN_MIN_LENGTH,
     ) -> None:
         self.typo_gap = typo_gap
         self.typo_distance = typo_distance
@@ -75,6 +79,7 @@ class Lexicon:
         #: A typed word this common (Zipf) or more is a word, never a typo ("bake" is not
         #: "make"); None: only the gap decides.
         self.typo_max_zipf = typo_max_zipf
+        self.unknown_min_length = unknown_min_length
         self._phrases: dict[tuple[str, ...], str] = {}
         for concept, phrases in table.items():
             for phrase in phrases:
@@ -117,7 +122,9 @@ class Lexicon:
             return None
         hits = process.extract(low, self._words, scorer=OSA.distance,
                                score_cutoff=self.typo_distance, limit=3)
-        best = [(w, d) for w, d, _ in hits if word_frequency(w) - typed >= self.typo_gap]
+        unknown = typed == 0.0 and len(low) >= self.unknown_min_length
+        best = [(w, d) for w, d, _ in hits if word_frequency(w) - typed >= self.typo_gap
+                or (unknown and len(w) >= self.unknown_min_length)]
         if not best:
             return None
         best.sort(key=lambda h: (h[1], -word_frequency(h[0])))

@@ -154,10 +154,17 @@ def _cut_points(doc: Doc, lexicon: Lexicon, action: str) -> set[int]:
             start = min([token.i, *(c.i for c in token.lefts if c.dep_ in ("aux", "nsubj"))])
             cc = [c for c in token.head.children if c.dep_ == "cc" and c.i < token.i]
             cuts.add(min([start, *(c.i for c in cc)]) if cc else start)
-        elif token.i > 1 and doc[token.i - 1].text in (",", "-", "—") and any(
-                t.pos_ in ("VERB", "AUX") and t.dep_ not in _EMBEDDED
-                for t in doc[token.sent.start:token.i - 1]):
-            cuts.add(token.i)  # "the bit about socks is boring, remove it"
+        else:
+            # "the bit about socks is boring, remove it", "... — could you swap it": a mark,
+            # then (asking words aside) the verb
+            mark = token.i - 1
+            while mark > 0 and (lexicon.concept(doc[mark].lower_) or "").startswith(
+                    "discourse.") and doc[mark].dep_ != "ROOT":
+                mark -= 1
+            if mark > 1 and doc[mark].text in (",", "-", "—") and any(
+                    t.pos_ in ("VERB", "AUX") and t.dep_ not in _EMBEDDED
+                    for t in doc[token.sent.start:mark]):
+                cuts.add(mark + 1)
     return cuts
 
 

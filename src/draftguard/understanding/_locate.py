@@ -136,9 +136,15 @@ class PostView:
     def heading(self, name: str, *, score_cutoff: float = DEFAULT_HEADING_CUTOFF) -> Span | None:
         """The one heading `name` names (fuzzy), else None."""
         titles = [normalize_title(t) for t, _ in self.headings]
-        hits = process.extract(normalize_title(name), titles, scorer=fuzz.WRatio, limit=2,
+        wanted = normalize_title(name)
+        hits = process.extract(wanted, titles, scorer=fuzz.WRatio, limit=2,
                                score_cutoff=score_cutoff)
-        if not hits or (len(hits) > 1 and hits[1][1] >= hits[0][1]):
+        if not hits:
+            # "the kit section" for "Kit I would bring next time": the title's first words
+            opening = [i for i, t in enumerate(titles)
+                       if wanted and t.split()[:len(wanted.split())] == wanted.split()]
+            return self.headings[opening[0]][1] if len(opening) == 1 else None
+        if len(hits) > 1 and hits[1][1] >= hits[0][1]:
             return None
         return self.headings[hits[0][2]][1]
 
@@ -193,6 +199,14 @@ class PostView:
         units = self.units(kind, within)
         if not units:
             return Located(None)
+        if kind == "paragraph":
+            # "the paragraph about the pub" under a heading "The pub": its one paragraph
+            named = self.heading(description)
+            region = self.region(named.text) if named is not None else None
+            inside = [u for u in units if region is not None and
+                      region.start <= u.start and u.end <= region.end]
+            if len(inside) == 1:
+                return Located(inside[0])
         lexical = self._coverage(description, units, lead=kind == "paragraph")
         order = sorted(range(len(units)), key=lambda i: -lexical[i])
         best = lexical[order[0]]
