@@ -14,7 +14,8 @@ from typing import Any
 
 from draftguard.understanding import PlannerConversation, PlannerState, PlannerVocabulary
 from event_planning.argument_grounding import CUISINE_NAMES, NEIGHBORHOOD_NAMES, PRICE_NAMES
-from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, load_catalog, search
+from event_planning.catalog import Cuisine, Neighborhood, Wanted, load_catalog
+from event_planning.meaning import read_meaning
 
 __all__ = ["catalogue_search", "new_conversation", "vocabulary"]
 
@@ -29,21 +30,13 @@ def vocabulary() -> PlannerVocabulary:
         price_words=PRICE_NAMES,
         venues=tuple(v.name for v in load_catalog()),
         labels=labels,
+        meaning=read_meaning,
     )
 
 
 def catalogue_search(preferences: Mapping[str, Any]) -> list[str]:
     """The names of the venues `search_venues` would return for `preferences`, in order."""
-    day = preferences.get("date")
-    venues = search(
-        cuisine=Cuisine(preferences["cuisine"]) if "cuisine" in preferences else None,
-        price_level=(PriceLevel(preferences["price_level"]) if "price_level" in preferences
-                     else None),
-        neighborhood=(Neighborhood(preferences["neighborhood"]) if "neighborhood" in preferences
-                      else None),
-        party_size=preferences.get("party_size"),
-        on_date=Date.fromisoformat(str(day)) if day else None,
-    )
+    venues = Wanted.of(preferences).search()
     return [v.name for v in venues]
 
 
