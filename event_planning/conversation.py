@@ -15,6 +15,7 @@ from typing import Any
 from draftguard.understanding import PlannerConversation, PlannerState, PlannerVocabulary
 from event_planning.argument_grounding import CUISINE_NAMES, NEIGHBORHOOD_NAMES, PRICE_NAMES
 from event_planning.catalog import Cuisine, Neighborhood, Wanted, load_catalog
+from event_planning.intents import read_by_example
 from event_planning.meaning import read_meaning
 
 __all__ = ["catalogue_search", "new_conversation", "vocabulary"]
@@ -46,4 +47,5 @@ def new_conversation(
     """A planner conversation; `today` (YYYY-MM-DD, default: the real today) reads relative
     days such as "next Friday"."""
     day = Date.fromisoformat(today) if today else Date.today()
-    return PlannerConversation(vocabulary(), today=day, search=catalogue_search, state=state)
+    return PlannerConversation(vocabulary(), today=day, search=catalogue_search, state=state,
+                               examples=read_by_example)

@@ -23,7 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from draftguard.language import ExemplarIndex, Lexicon, parse
+from draftguard.language import ExemplarIndex, Lexicon, parse, word_frequency
 from draftguard.understanding import SlotHints
 
 if TYPE_CHECKING:
@@ -52,6 +52,11 @@ DEFAULT_DISH_SCORE = 0.65
 DEFAULT_DISH_MARGIN = 0.08
 #: Below `DEFAULT_DISH_SCORE` but at least this: ask which of the two best cuisines.
 DEFAULT_DISH_ASK_SCORE = 0.58
+#: The largest lone number read as a party size ("we r 5"); bigger ones must say "people".
+DEFAULT_MAX_BARE_PARTY = 60
+#: Words this common in English (Zipf; "morning", "number", "problem") are everyday words,
+#: not dishes no lexicon entry names: they are never compared with dishes.
+DEFAULT_DISH_MAX_ZIPF = 4.8
 #: Noun phrases compared with dishes per message (each is one embedding).
 _MAX_DISH_PHRASES = 3
 
@@ -63,6 +68,14 @@ FEATURES = {
     "private_room": "a private room",
 }
 _WEEKDAYS = {name.lower(): name.lower() for name in calendar.day_name}
+#: Next to a lone number, words that make it a day, a time, a price or a position.
+_NOT_PARTY_BEFORE = frozenset({"at", "$", "#", "no", "number", "option", "top", "first",
+                               *(m.lower() for m in calendar.month_name if m),
+                               *(m.lower() for m in calendar.month_abbr if m)})
+_NOT_PARTY_AFTER = frozenset({"pm", "am", "p.m.", "a.m.", "o'clock", ":", "/", "th", "st",
+                              "nd", "rd", "%", "dollars", "bucks"})
+_CALENDAR_WORDS = frozenset({*_WEEKDAYS, *(m.lower() for m in calendar.month_name if m),
+                             *(m.lower() for m in calendar.month_abbr if m)})
 _NEGATORS = frozenset({"no", "not", "n't", "never", "without", "nothing", "none"})
 _DISH_POS = frozenset({"NOUN", "PROPN"})
 _DISH_LINE = re.compile(r"^Known for (.+?), with ")
@@ -103,11 +116,15 @@ class MeaningReader:
     def __init__(self, *, dish_score: float = DEFAULT_DISH_SCORE,
                  dish_margin: float = DEFAULT_DISH_MARGIN,
                  dish_ask_score: float = DEFAULT_DISH_ASK_SCORE,
-                 max_chars: int = MAX_MEANING_CHARS) -> None:
+                 max_chars: int = MAX_MEANING_CHARS,
+                 max_party: int = DEFAULT_MAX_BARE_PARTY,
+                 dish_max_zipf: float = DEFAULT_DISH_MAX_ZIPF) -> None:
         self.dish_score = dish_score
         self.dish_margin = dish_margin
         self.dish_ask_score = dish_ask_score
         self.max_chars = max_chars
+        self.max_party = max_party
+        self.dish_max_zipf = dish_max_zipf
 
     def __call__(self, text: str) -> SlotHints:
         hints = SlotHints()
@@ -136,6 +153,9 @@ class MeaningReader:
             hints.ambiguous["price_level"] = sorted(meant, key=len)
         elif prices:
             hints.cleared.add("price_level")
+        party = self._party(doc)
+        if party is not None:
+            hints.values["party_size"] = party
         day = _open_day(doc, terms)
         if day is not None:
             hints.values["open_on"] = day
@@ -148,13 +168,28 @@ class MeaningReader:
             self._dish(doc, covered, hints)
         return hints
 
+    def _party(self, doc: Doc) -> int | None:
+        """A lone number that can only be how many ("we r 5", "sushi rittenhouse 4
+        saturday"): the message's one number, not a day of a month, a time or a price."""
+        numbers = [t for t in doc if t.like_num or any(c.isdigit() for c in t.text)]
+        if len(numbers) != 1 or not numbers[0].text.isdigit():
+            return None
+        token = numbers[0]
+        before = doc[token.i - 1].lower_ if token.i > 0 else ""
+        after = doc[token.i + 1].lower_ if token.i + 1 < len(doc) else ""
+        if before in _NOT_PARTY_BEFORE or after in _NOT_PARTY_AFTER:
+            return None
+        size = int(token.text)
+        return size if 1 <= size <= self.max_party else None
+
     def _dish(self, doc: Doc, covered: set[int], hints: SlotHints) -> None:
         """A cuisine read from a food word no lexicon entry names."""
         phrases = []
         for chunk in doc.noun_chunks:
             words = [t for t in chunk if t.pos_ in _DISH_POS and t.i not in covered
-                     and not t.like_num and t.lower_ not in _WEEKDAYS
-                     and t.lemma_.lower() not in _WEEKDAYS]
+                     and t.is_alpha and not t.like_num and t.lower_ not in _WEEKDAYS
+                     and t.lemma_.lower() not in _CALENDAR_WORDS
+                     and word_frequency(t.lower_) < self.dish_max_zipf]
             if words and chunk.root.i not in covered:
                 phrases.append(" ".join(t.text for t in words))
         for phrase in phrases[:_MAX_DISH_PHRASES]:

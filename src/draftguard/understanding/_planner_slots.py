@@ -282,8 +282,10 @@ def _party_size(text: str, vocabulary: PlannerVocabulary) -> int | None:
     return size if size is not None and 1 <= size <= 500 else None
 
 
-def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date) -> SlotReading:
-    """The preferences and venues `message` states (values are the vocabulary's keys)."""
+def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
+               meaning: bool = True) -> SlotReading:
+    """The preferences and venues `message` states (values are the vocabulary's keys);
+    `meaning=False` leaves out the vocabulary's reader by meaning (for huge messages)."""
     text = plain_text(message)
     reading = SlotReading()
     spans = vocabulary.venues_named(text)
@@ -310,7 +312,7 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date) -> S
         reading.values["price_level"] = "$" * levels[0]
     elif len(levels) > 1:
         reading.ambiguous["price_level"] = ["$" * n for n in levels]
-    elif vocabulary.meaning is None:
+    elif vocabulary.meaning is None or not meaning:
         meant, negated = _positives(vocabulary.price_vocabulary, rest)
         if len(meant) == 1:
             reading.values["price_level"] = meant[0]
@@ -327,7 +329,7 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date) -> S
     if day is not None and (not _SMALL_TALK_DAY.search(rest) or reading.values
                             or len(_WORD.findall(rest)) <= 3):
         reading.values["date"] = day.isoformat()
-    if vocabulary.meaning is not None:
+    if vocabulary.meaning is not None and meaning:
         _add_hints(reading, vocabulary.meaning(rest))
     for name, pattern in _CATEGORY_CLEAR.items():
         if name not in reading.values and pattern.search(rest):
