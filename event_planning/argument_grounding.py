@@ -25,7 +25,7 @@ from draftguard.grounding import (
 )
 from draftguard_adk.agents import ArgumentRule
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel
-from event_planning.meaning import lexicon_words
+from event_planning.meaning import FEATURES, feature_matcher, lexicon_words
 
 __all__ = [
     "CUISINES",
@@ -84,6 +84,11 @@ IGNORED_REASONS = {
     "neighborhood": "you never mentioned that neighbourhood",
     "party_size": "you never said how many people",
     "date": "you never mentioned that date",
+    "byob": "you never asked for BYOB",
+    "outdoor": "you never asked for outdoor seating",
+    "wheelchair": "you never asked for wheelchair access",
+    "private_room": "you never asked for a private room",
+    "open_on": "you never asked for that day",
 }
 
 
@@ -95,6 +100,7 @@ def preference_matchers(*, today: Date | None = None) -> dict[str, Matcher]:
         "neighborhood": neighborhood_grounded,
         "party_size": number_mentioned,
         "date": date_matcher(today=today),
+        **{name: feature_matcher(name) for name in (*FEATURES, "open_on")},
     }
 
 

@@ -43,6 +43,7 @@ from draftguard_adk.chat import Action, Call, CommandRouter, Handler, Reply
 from draftguard_adk.chat._router import too_many_requests
 from event_planning.catalog import Cuisine, Neighborhood, Venue, load_catalog, venue_by_id
 from event_planning.conversation import new_conversation
+from event_planning.meaning import FEATURES
 from event_planning.state_keys import (
     AFTER_KEY,
     BEFORE_KEY,
@@ -106,7 +107,9 @@ def load_conversation(state: State, today: Date) -> PlannerConversation:
         remembered.results = _names(last)
         remembered.searched = True
     remembered.shortlist = _names(state.get(SHORTLIST_KEY) or [])
-    return new_conversation(today.isoformat(), state=remembered)
+    # The search_venues call this turn makes is the only search: its results come back
+    # through the tool (LAST_RESULTS_KEY), not from a second search when committing.
+    return new_conversation(today.isoformat(), state=remembered, searching=False)
 
 
 def _save(state: State, conversation: PlannerConversation) -> None:
@@ -127,7 +130,41 @@ def _describe(prefs: Mapping[str, Any]) -> str:
     if "date" in prefs:
         day = Date.fromisoformat(str(prefs["date"]))
         parts.append(f"{day:%A} {day.isoformat()}")
+    parts += [label for name, label in FEATURES.items() if prefs.get(name)]
+    if prefs.get("open_on"):
+        parts.append(f"open on {str(prefs['open_on']).title()}s")
     return ", ".join(parts) or "no preferences"
+
+
+def _breaks(name: str, prefs: Mapping[str, Any], venue: Venue) -> str:
+    """Which preference `venue` breaks, in words: "it seats 40, not 60"."""
+    if name == "cuisine":
+        return f"it is {venue.cuisine.label}, not {Cuisine(prefs['cuisine']).label}"
+    if name == "neighborhood":
+        return (f"it is in {venue.neighborhood.label}, not "
+                f"{Neighborhood(prefs['neighborhood']).label}")
+    if name == "price_level":
+        return f"it is {'$' * venue.price_level}, not {prefs['price_level']}"
+    if name == "party_size":
+        return f"it seats {venue.seats}, not {prefs['party_size']}"
+    if name in ("date", "open_on"):
+        days = " and ".join(f"{d.title()}s" for d in venue.closed_on)
+        return f"it is closed on {days}"
+    if name == "private_room":
+        return (f"its private room seats {venue.private_room_seats}"
+                if venue.private_room_seats else "it has no private room")
+    return {"byob": "it is not BYOB", "outdoor": "it has no outdoor seating",
+            "wheelchair": "it has no wheelchair access"}.get(name, "it misses one preference")
+
+
+def _alternatives(prefs: Mapping[str, Any], near: Sequence[Mapping[str, Any]]) -> list[str]:
+    lines = []
+    for i, summary in enumerate(near, 1):
+        venue = venue_by_id(str(summary.get("id", "")))
+        if venue is not None:
+            broken = _breaks(str(summary.get("breaks")), prefs, venue)
+            lines.append(f"{i}. {venue.line()} But {broken}.")
+    return lines
 
 
 def _still_needed(prefs: Mapping[str, Any]) -> str:
@@ -162,7 +199,12 @@ def format_search(tool: str, result: Mapping[str, Any], ctx: CallbackContext) ->
         return _framed(ctx, f"I could not search: {result.get('error', 'unknown error')}.")
     prefs = result.get("preferences") or {}
     venues = list(result.get("venues") or [])
-    if not venues:
+    near = _alternatives(prefs, list(result.get("alternatives") or []))
+    if not venues and near:
+        lines = [f"No venue fits all of: {_describe(prefs)}. The nearest, each missing one "
+                 "of them:", *near,
+                 "Pick one (\"the first one\"), or tell me which preference to drop."]
+    elif not venues:
         lines = [f"No venue fits all of: {_describe(prefs)}.",
                  "Tell me which to drop (cuisine, price, neighbourhood, party size or date)."]
     else:

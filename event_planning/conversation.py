@@ -42,10 +42,12 @@ def catalogue_search(preferences: Mapping[str, Any]) -> list[str]:
 
 
 def new_conversation(
-    today: str = "", *, state: PlannerState | None = None
+    today: str = "", *, state: PlannerState | None = None, searching: bool = True
 ) -> PlannerConversation:
     """A planner conversation; `today` (YYYY-MM-DD, default: the real today) reads relative
-    days such as "next Friday"."""
+    days such as "next Friday". `searching=False`: committing a search does not run it (the
+    app's tool runs it once, and its results come back with the next turn's state)."""
     day = Date.fromisoformat(today) if today else Date.today()
-    return PlannerConversation(vocabulary(), today=day, search=catalogue_search, state=state,
-                               examples=read_by_example)
+    return PlannerConversation(vocabulary(), today=day,
+                               search=catalogue_search if searching else None,
+                               state=state, examples=read_by_example)

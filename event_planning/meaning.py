@@ -19,6 +19,7 @@ import calendar
 import json
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -36,6 +37,7 @@ __all__ = [
     "FEATURES",
     "MAX_MEANING_CHARS",
     "MeaningReader",
+    "feature_matcher",
     "lexicon",
     "read_meaning",
 ]
@@ -227,6 +229,22 @@ def _open_day(doc: Doc, terms: list[Any]) -> str | None:
             for t in doc}
     days.discard(None)
     return next(iter(days)) if len(days) == 1 else None
+
+
+#: How much of a session's text (its end) a grounding check reads for a feature.
+GROUNDING_CHARS = 4_000
+
+
+def feature_matcher(name: str) -> Callable[[Any, str], bool]:
+    """A grounding matcher: a search filter (`byob`, ..., `open_on`) is supported only when
+    the user's words ask for it (a false filter asks for nothing and always is)."""
+    def matches(value: Any, user_text: str) -> bool:
+        if value in (None, False):
+            return True
+        reader = MeaningReader(max_chars=GROUNDING_CHARS)
+        said = reader(user_text[-GROUNDING_CHARS:]).values.get(name)
+        return said is not None and (said is True or str(said) == str(value).lower())
+    return matches
 
 
 #: The reader the app hands to the core (default settings).
