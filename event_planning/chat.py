@@ -39,25 +39,27 @@ from draftguard.understanding import (
     PlannerState,
     Reading,
 )
-from draftguard_adk.chat import Action, Call, CommandRouter, Handler, Reply
+from draftguard_adk.chat import (
+    Action,
+    Call,
+    CommandRouter,
+    Handler,
+    ModelTurn,
+    Prose,
+    Reply,
+    Steps,
+)
 from draftguard_adk.chat._router import too_many_requests
 from event_planning.catalog import Cuisine, Neighborhood, Venue, load_catalog, venue_by_id
 from event_planning.conversation import new_conversation
 from event_planning.meaning import FEATURES
 from event_planning.state_keys import (
-    AFTER_KEY,
-    BEFORE_KEY,
     CONVERSATION_KEY,
     LAST_RESULTS_KEY,
     PREFERENCES_KEY,
     SHORTLIST_KEY,
 )
-from event_planning.tools import (
-    plan_of,
-    remember_results,
-    shortlist_add,
-    shortlist_remove,
-)
+from event_planning.tools import remember_results
 from event_planning.venue_grounding import catalogue_names
 
 __all__ = ["CONVERSATION_KEY", "PLANNER_COMMANDS", "PlannerRouter", "build_router",
@@ -83,8 +85,6 @@ NOTHING_STATED = ("Tell me what to eat or where (a cuisine or a neighbourhood), 
                   "many people or when.")
 CANNOT_READ = ("Sorry, I could not make sense of that. Tell me what to eat or where, and for "
                "how many or when, or type /help.")
-_UNDERSTOOD = "understood"
-_TOOL_INTENTS = frozenset({Intent.SEARCH, Intent.SHORTLIST, Intent.PLAN})
 
 
 @cache
@@ -184,19 +184,10 @@ def _venue_lines(venues: list[Mapping[str, Any]]) -> list[str]:
     return lines
 
 
-def _framed(ctx: CallbackContext, text: str) -> str:
-    before = list(ctx.state.get(BEFORE_KEY) or [])
-    after = list(ctx.state.get(AFTER_KEY) or [])
-    if before or after:
-        ctx.state[BEFORE_KEY] = None
-        ctx.state[AFTER_KEY] = None
-    return "\n".join([*before, text, *after])
-
-
 def format_search(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
     """The reply to a search the router ran: the catalogue's lines, nothing a model wrote."""
     if result.get("status") != "ok":
-        return _framed(ctx, f"I could not search: {result.get('error', 'unknown error')}.")
+        return f"I could not search: {result.get('error', 'unknown error')}."
     prefs = result.get("preferences") or {}
     venues = list(result.get("venues") or [])
     near = _alternatives(prefs, list(result.get("alternatives") or []))
@@ -210,7 +201,7 @@ def format_search(tool: str, result: Mapping[str, Any], ctx: CallbackContext) ->
     else:
         lines = [f"{len(venues)} venue{'s' if len(venues) != 1 else ''} for "
                  f"{_describe(prefs)}:", *_venue_lines(venues)]
-    return _framed(ctx, "\n".join(lines))
+    return "\n".join(lines)
 
 
 def _shortlist_text(tool: str, result: Mapping[str, Any]) -> str:
@@ -225,7 +216,7 @@ def _shortlist_text(tool: str, result: Mapping[str, Any]) -> str:
 
 
 def format_shortlist(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
-    return _framed(ctx, _shortlist_text(tool, result))
+    return _shortlist_text(tool, result)
 
 
 def _plan_text(result: Mapping[str, Any]) -> str:
@@ -244,7 +235,7 @@ def _plan_text(result: Mapping[str, Any]) -> str:
 
 def format_plan(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
     """The reply to /plan: preferences, shortlist (with warnings) and what is missing."""
-    return _framed(ctx, _plan_text(result))
+    return _plan_text(result)
 
 
 def _pick_text(venue: Venue, results: Sequence[str]) -> str:
@@ -270,21 +261,19 @@ def _compare_text(venues: Sequence[Venue], by: str | None) -> str:
 
 
 class _Turn:
-    """One message's requests turned into at most one tool call and lines written by code."""
+    """One message's requests as steps, in order: each tool request a call through the same
+    guarded tool path a model's call takes, the rest replies written by code. Nothing is
+    handed to a tool or a formatter through session state: the router joins the texts."""
 
     def __init__(self, ctx: CallbackContext, conversation: PlannerConversation,
-                 help_text: Callable[[], str], *, direct: bool = False) -> None:
+                 help_text: Callable[[], str]) -> None:
         self.ctx = ctx
         self.conversation = conversation
         self.help_text = help_text
-        #: Several tool requests: all but the search run here, in order, as lines.
-        self.direct = direct
-        self.call: Call | None = None
-        self.before: list[str] = []
-        self.after: list[str] = []
+        self.steps: list[Call | Reply] = []
 
     def say(self, line: str) -> None:
-        (self.before if self.call is None else self.after).append(line)
+        self.steps.append(Reply(line))
 
     def act(self, request: Interpretation) -> None:
         state, slots = self.ctx.state, request.slots
@@ -299,7 +288,7 @@ class _Turn:
             self.say(f"Noted: {_describe(prefs)}. {_still_needed(prefs)}")
         elif request.intent is Intent.SEARCH:
             state[PREFERENCES_KEY] = {}
-            self._tool(Call("search_venues", dict(slots)), None)
+            self.steps.append(Call("search_venues", dict(slots)))
         elif request.intent is Intent.PICK:
             venue = _venues_by_name()[slots["venue"]]
             remember_results(state, [venue.id])
@@ -312,30 +301,21 @@ class _Turn:
             venue = _venues_by_name()[slots["venue"]]
             tool = ("remove_from_shortlist" if slots.get("action") == "remove"
                     else "add_to_shortlist")
-            change = shortlist_add if tool == "add_to_shortlist" else shortlist_remove
-            self._tool(Call(tool, {"venue_id": venue.id}),
-                       lambda: _shortlist_text(tool, change(state, venue.id)))
+            self.steps.append(Call(tool, {"venue_id": venue.id}))
         elif request.intent is Intent.PLAN:
-            self._tool(Call("plan_summary", {}), lambda: _plan_text(plan_of(state)))
+            self.steps.append(Call("plan_summary", {}))
         elif request.intent is Intent.HELP:
             self.say(self.help_text())
 
-    def _tool(self, call: Call, instead: Callable[[], str] | None) -> None:
-        if instead is not None and self.direct:
-            self.say(instead())
-        elif self.call is None:
-            self.call = call
-
     def action(self) -> Action:
-        if self.call is None:
-            return Reply("\n".join(self.before))
-        self.ctx.state[BEFORE_KEY] = self.before or None
-        self.ctx.state[AFTER_KEY] = self.after or None
-        return self.call
+        if all(isinstance(s, Reply) for s in self.steps):
+            return Reply("\n".join(s.text for s in self.steps if isinstance(s, Reply)))
+        return self.steps[0] if len(self.steps) == 1 else Steps(tuple(self.steps))
 
 
 class _Handlers:
-    """The router's handlers: each reads the message in the light of the session so far."""
+    """The router's reader and handlers: each reads the message in the light of the session
+    so far."""
 
     def __init__(self, today: Callable[[], Date], *, holds_conversation: bool) -> None:
         self.today = today
@@ -343,36 +323,35 @@ class _Handlers:
         self.help: Callable[[], str] = lambda: ""  # the router's, once it is built
 
     def table(self) -> dict[str, Handler]:
-        return {"search": self.search, "shortlist": self.shortlist, "plan": self.plan,
-                _UNDERSTOOD: self.understood}
+        return {"search": self.search, "shortlist": self.shortlist, "plan": self.plan}
 
-    @staticmethod
-    def intent(message: str) -> Command | None:
-        return Command(name=_UNDERSTOOD, text=message) if message.strip() else None
-
-    async def understood(self, command: Command, ctx: CallbackContext) -> Action | None:
+    async def understand(self, message: str, ctx: CallbackContext) -> Action | None:
         try:
             conversation = load_conversation(ctx.state, self.today())
             # Reading is CPU work (the parser, embeddings): off the event loop.
-            reading = await asyncio.to_thread(conversation.read, command.text)
-            return self._understood(reading, conversation, ctx)
+            reading = await asyncio.to_thread(conversation.read, message)
         except Exception:
             # A reader's bug must not reach the person as a traceback.
-            log.exception("the planner could not read %r", command.text[:200])
+            log.exception("the planner could not read %r", message[:200])
             return None if self.holds_conversation else Reply(CANNOT_READ)
+        return self._understood(reading, conversation, ctx)
 
     def _understood(self, reading: Reading, conversation: PlannerConversation,
                     ctx: CallbackContext) -> Action | None:
         if not reading.is_request:
-            return None
-        limit = load_settings().agents.chat.max_requests_per_message
-        if len(reading.requests) > limit:
-            return Reply(too_many_requests(len(reading.requests), limit))
+            # Open conversation is a capable model's; a small one answers in words only.
+            return None if self.holds_conversation else Prose()
+        settings = load_settings().agents.chat
+        if len(reading.requests) > settings.max_requests_per_message:
+            return Reply(too_many_requests(len(reading.requests),
+                                           settings.max_requests_per_message))
         questions = [r for r in reading.requests if r.question is not None]
-        if questions and self.holds_conversation:
-            return None  # the model keeps the hard cases
-        tools = [r for r in reading.requests if r.intent in _TOOL_INTENTS]
-        turn = _Turn(ctx, conversation, self.help, direct=len(tools) > 1)
+        if self.holds_conversation and (questions or any(
+                r.confidence < settings.min_confidence_to_act for r in reading.requests)):
+            # A capable model takes what code is not sure of, with code's readings as
+            # context; the argument guard still holds its tool calls to the user's words.
+            return ModelTurn(reading)
+        turn = _Turn(ctx, conversation, self.help)
         if questions:
             turn.say(str(questions[0].question))
         else:
@@ -428,7 +407,7 @@ def build_router(
         handlers.table(),
         formatters={"search_venues": format_search, "add_to_shortlist": format_shortlist,
                     "remove_from_shortlist": format_shortlist, "plan_summary": format_plan},
-        intents=handlers.intent,
+        understand=handlers.understand,
         intro=INTRO,
     )
     handlers.help = router.help
