@@ -242,18 +242,19 @@ class Wanted:
                       open_on=self.open_on, limit=limit)
 
 
-def nearest(wanted: Wanted, *, limit: int = 3) -> list[tuple[Venue, str]]:
-    """When nothing fits: venues that break exactly one preference, each with the one it
-    breaks (search argument name), at most one venue per broken preference first."""
-    near: list[tuple[Venue, str]] = []
-    for v in load_catalog():
-        broken = wanted.broken(v)
-        if len(broken) == 1:
-            near.append((v, broken[0]))
-    near.sort(key=lambda h: (h[0].name,))
-    firsts: dict[str, tuple[Venue, str]] = {}
+def nearest(wanted: Wanted, *, limit: int = 3) -> list[tuple[Venue, list[str]]]:
+    """When nothing fits: the venues that break the fewest preferences, each with the ones
+    it breaks (search argument names); venues breaking different preferences come first, so
+    the choices differ in what they give up."""
+    scored = [(v, wanted.broken(v)) for v in load_catalog()]
+    scored = [(v, broken) for v, broken in scored if broken]
+    if not scored:
+        return []
+    fewest = min(len(broken) for _, broken in scored)
+    near = sorted(((v, b) for v, b in scored if len(b) == fewest), key=lambda h: h[0].name)
+    firsts: dict[tuple[str, ...], tuple[Venue, list[str]]] = {}
     for hit in near:
-        firsts.setdefault(hit[1], hit)
+        firsts.setdefault(tuple(hit[1]), hit)
     picked = list(firsts.values())
     picked += [h for h in near if h not in picked]
     return picked[: max(0, limit)]

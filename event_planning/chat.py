@@ -162,7 +162,8 @@ def _alternatives(prefs: Mapping[str, Any], near: Sequence[Mapping[str, Any]]) -
     for i, summary in enumerate(near, 1):
         venue = venue_by_id(str(summary.get("id", "")))
         if venue is not None:
-            broken = _breaks(str(summary.get("breaks")), prefs, venue)
+            broken = ", and ".join(_breaks(str(name), prefs, venue)
+                                  for name in summary.get("breaks") or [])
             lines.append(f"{i}. {venue.line()} But {broken}.")
     return lines
 
@@ -192,8 +193,8 @@ def format_search(tool: str, result: Mapping[str, Any], ctx: CallbackContext) ->
     venues = list(result.get("venues") or [])
     near = _alternatives(prefs, list(result.get("alternatives") or []))
     if not venues and near:
-        lines = [f"No venue fits all of: {_describe(prefs)}. The nearest, each missing one "
-                 "of them:", *near,
+        lines = [f"No venue fits all of: {_describe(prefs)}. The nearest, and what each "
+                 "misses:", *near,
                  "Pick one (\"the first one\"), or tell me which preference to drop."]
     elif not venues:
         lines = [f"No venue fits all of: {_describe(prefs)}.",

@@ -142,13 +142,13 @@ def search_venues(
         "venues": [v.summary() for v in venues],
     }
     if not venues:
-        # The nearest venues, each with the one preference it breaks: what the reply offers.
+        # The nearest venues, each with the preferences it breaks: what the reply offers.
         near = nearest(wanted_all)
         result["alternatives"] = [{**v.summary(), "breaks": broken} for v, broken in near]
         _remember_results(tool_context, [v.id for v, _ in near])
         # "the first one" after the reply means the first alternative it listed.
         tool_context.state[LAST_RESULTS_KEY] = [v.id for v, _ in near]
-        result["hint"] = ("No venue fits all preferences; the alternatives each break one "
+        result["hint"] = ("No venue fits all preferences; the alternatives break the fewest "
                           "(named in 'breaks'); call forget_preference to relax one.")
     return result
 

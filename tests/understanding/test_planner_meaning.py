@@ -98,7 +98,7 @@ def test_nothing_fits_offers_the_nearest_each_with_what_it_breaks() -> None:
     wanted = Wanted.of({"cuisine": "thai", "neighborhood": "old_city", "byob": True})
     assert Wanted.search(wanted) == []
     near = nearest(wanted)
-    assert near and all(wanted.broken(v) == [broken] for v, broken in near)
+    assert near and all(wanted.broken(v) == broken and len(broken) == 1 for v, broken in near)
 
 
 async def test_the_reply_names_which_preference_each_alternative_breaks() -> None:
@@ -108,7 +108,7 @@ async def test_the_reply_names_which_preference_each_alternative_breaks() -> Non
     events = await _say(runner, sid, "thai in old city for 4")
     text = _text(events)
     assert "No venue fits all of: Thai, Old City, 4 people." in text
-    assert "The nearest, each missing one of them:" in text
+    assert "The nearest, and what each misses:" in text
     assert " But it is in " in text or " But it is " in text
     assert "Tell me which to drop" not in text and not _raw(text) and model.requests == []
 
