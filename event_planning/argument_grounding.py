@@ -25,6 +25,7 @@ from draftguard.grounding import (
 )
 from draftguard_adk.agents import ArgumentRule
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel
+from event_planning.meaning import FEATURES, feature_matcher, lexicon_words
 
 __all__ = [
     "CUISINES",
@@ -45,40 +46,14 @@ __all__ = [
     "price_level_grounded",
 ]
 
+#: The words for each cuisine, price level and neighbourhood: the planner's lexicon
+#: (`event_planning/lexicon.toml`), one table for the reader and for grounding.
 CUISINE_WORDS: dict[Cuisine, tuple[str, ...]] = {
-    Cuisine.ITALIAN: ("italian", "pasta", "pizza", "pizzeria", "trattoria", "osteria"),
-    Cuisine.AMERICAN: ("american", "burger", "burgers", "diner", "new american"),
-    Cuisine.MEXICAN: ("mexican", "taco", "tacos", "taqueria", "burrito", "burritos"),
-    Cuisine.CHINESE: ("chinese", "dim sum", "dumplings", "szechuan", "sichuan", "cantonese"),
-    Cuisine.VIETNAMESE: ("vietnamese", "pho", "banh mi"),
-    Cuisine.JAPANESE: ("japanese", "sushi", "ramen", "izakaya", "omakase"),
-    Cuisine.THAI: ("thai",),
-    Cuisine.INDIAN: ("indian", "curry", "tandoori", "biryani"),
-    Cuisine.FRENCH: ("french", "bistro", "brasserie"),
-    Cuisine.MEDITERRANEAN: ("mediterranean", "greek", "middle eastern", "falafel", "mezze"),
-    Cuisine.SEAFOOD: ("seafood", "fish", "oyster", "oysters", "crab", "lobster"),
-    Cuisine.STEAKHOUSE: ("steakhouse", "steak", "steaks", "chophouse"),
-    Cuisine.BBQ: ("bbq", "barbecue", "barbeque", "smokehouse"),
-}
-
+    Cuisine(k): v for k, v in lexicon_words("cuisine").items()}
 PRICE_WORDS: dict[PriceLevel, tuple[str, ...]] = {
-    PriceLevel.INEXPENSIVE: ("cheap", "inexpensive", "budget", "affordable", "cheapest"),
-    PriceLevel.MODERATE: ("moderate", "moderately priced", "mid range", "mid priced",
-                          "reasonable", "reasonably priced"),
-    PriceLevel.UPSCALE: ("expensive", "upscale", "fancy", "pricey", "high end"),
-    PriceLevel.SPLURGE: ("splurge", "luxury", "luxurious", "lavish", "very expensive"),
-}
-
+    PriceLevel(k): v for k, v in lexicon_words("price").items()}
 NEIGHBORHOOD_ALIASES: dict[Neighborhood, tuple[str, ...]] = {
-    Neighborhood.SOUTH_PHILLY: ("south philadelphia",),
-    Neighborhood.EAST_PASSYUNK: ("passyunk",),
-    Neighborhood.CENTER_CITY: ("centre city", "downtown"),
-    Neighborhood.RITTENHOUSE: ("rittenhouse square",),
-    Neighborhood.NORTHERN_LIBERTIES: ("nolibs", "no libs"),
-    Neighborhood.UNIVERSITY_CITY: ("uni city",),
-    Neighborhood.GRADUATE_HOSPITAL: ("grad hospital", "g ho"),
-}
-
+    Neighborhood(k): v for k, v in lexicon_words("neighborhood").items()}
 
 
 def _by_value(
@@ -109,6 +84,11 @@ IGNORED_REASONS = {
     "neighborhood": "you never mentioned that neighbourhood",
     "party_size": "you never said how many people",
     "date": "you never mentioned that date",
+    "byob": "you never asked for BYOB",
+    "outdoor": "you never asked for outdoor seating",
+    "wheelchair": "you never asked for wheelchair access",
+    "private_room": "you never asked for a private room",
+    "open_on": "you never asked for that day",
 }
 
 
@@ -120,6 +100,7 @@ def preference_matchers(*, today: Date | None = None) -> dict[str, Matcher]:
         "neighborhood": neighborhood_grounded,
         "party_size": number_mentioned,
         "date": date_matcher(today=today),
+        **{name: feature_matcher(name) for name in (*FEATURES, "open_on")},
     }
 
 

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
@@ -15,7 +18,9 @@ __all__ = [
     "Neighborhood",
     "PriceLevel",
     "Venue",
+    "Wanted",
     "load_catalog",
+    "nearest",
     "search",
     "venue_by_id",
 ]
@@ -122,6 +127,8 @@ class Venue(BaseModel):
             "seats": self.seats,
             "private_room_seats": self.private_room_seats,
             "byob": self.byob,
+            "outdoor_seating": self.outdoor_seating,
+            "wheelchair_accessible": self.wheelchair_accessible,
             "closed_on": self.closed_on,
             "description": self.description,
         }
@@ -145,28 +152,109 @@ def search(
     price_level: PriceLevel | None = None,
     party_size: int | None = None,
     on_date: date | None = None,
+    byob: bool = False,
+    outdoor: bool = False,
+    wheelchair: bool = False,
+    private_room: bool = False,
+    open_on: str | None = None,
     limit: int = 5,
 ) -> list[Venue]:
     """Venues matching every given preference, best fits first.
 
     Price is an exact match; party size needs enough seats (a private room for groups of 10 or
-    more when one exists, ranked first); a date excludes venues closed that weekday.
+    more when one exists, ranked first); a date excludes venues closed that weekday, and so
+    does `open_on` (a weekday name). `byob`, `outdoor`, `wheelchair` keep only venues with
+    that; `private_room` only venues with a private room (big enough for the party).
     """
-    weekday = on_date.strftime("%A").lower() if on_date else None
+    wanted = Wanted(cuisine=cuisine, neighborhood=neighborhood, price_level=price_level,
+                    party_size=party_size, on_date=on_date, byob=byob, outdoor=outdoor,
+                    wheelchair=wheelchair, private_room=private_room, open_on=open_on)
     hits: list[tuple[tuple[int, int, str], Venue]] = []
     for v in load_catalog():
-        if cuisine is not None and v.cuisine is not cuisine:
-            continue
-        if neighborhood is not None and not neighborhood.covers(v.neighborhood.value):
-            continue
-        if price_level is not None and v.price_level != price_level.level:
-            continue
-        if party_size is not None and v.seats < party_size:
-            continue
-        if weekday is not None and weekday in v.closed_on:
+        if wanted.broken(v):
             continue
         fits_room = party_size is not None and v.private_room_seats >= party_size
         exact_hood = neighborhood is not None and v.neighborhood is neighborhood
         hits.append(((0 if fits_room else 1, 0 if exact_hood else 1, v.name), v))
     hits.sort(key=lambda h: h[0])
     return [v for _, v in hits[: max(1, limit)]]
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """Every preference a search asks for, and which of them a venue breaks."""
+
+    cuisine: Cuisine | None = None
+    neighborhood: Neighborhood | None = None
+    price_level: PriceLevel | None = None
+    party_size: int | None = None
+    on_date: date | None = None
+    byob: bool = False
+    outdoor: bool = False
+    wheelchair: bool = False
+    private_room: bool = False
+    open_on: str | None = None
+
+    def broken(self, v: Venue) -> list[str]:
+        """The preferences (search argument names) `v` does not meet, in a fixed order."""
+        weekday = self.on_date.strftime("%A").lower() if self.on_date else None
+        room = self.party_size or 1
+        checks = (
+            ("cuisine", self.cuisine is not None and v.cuisine is not self.cuisine),
+            ("neighborhood", self.neighborhood is not None
+             and not self.neighborhood.covers(v.neighborhood.value)),
+            ("price_level", self.price_level is not None
+             and v.price_level != self.price_level.level),
+            ("party_size", self.party_size is not None and v.seats < self.party_size),
+            ("date", weekday is not None and weekday in v.closed_on),
+            ("open_on", self.open_on is not None and self.open_on in v.closed_on),
+            ("byob", self.byob and not v.byob),
+            ("outdoor", self.outdoor and not v.outdoor_seating),
+            ("wheelchair", self.wheelchair and not v.wheelchair_accessible),
+            ("private_room", self.private_room and v.private_room_seats < room),
+        )
+        return [name for name, fails in checks if fails]
+
+    @classmethod
+    def of(cls, preferences: Mapping[str, Any]) -> Wanted:
+        """The search a conversation's preferences (JSON values) ask for."""
+        day = preferences.get("date")
+        return cls(
+            cuisine=Cuisine(preferences["cuisine"]) if "cuisine" in preferences else None,
+            neighborhood=(Neighborhood(preferences["neighborhood"])
+                          if "neighborhood" in preferences else None),
+            price_level=(PriceLevel(preferences["price_level"]) if "price_level" in preferences
+                         else None),
+            party_size=preferences.get("party_size"),
+            on_date=date.fromisoformat(str(day)) if day else None,
+            byob=bool(preferences.get("byob")),
+            outdoor=bool(preferences.get("outdoor")),
+            wheelchair=bool(preferences.get("wheelchair")),
+            private_room=bool(preferences.get("private_room")),
+            open_on=preferences.get("open_on"),
+        )
+
+    def search(self, *, limit: int = 5) -> list[Venue]:
+        return search(cuisine=self.cuisine, neighborhood=self.neighborhood,
+                      price_level=self.price_level, party_size=self.party_size,
+                      on_date=self.on_date, byob=self.byob, outdoor=self.outdoor,
+                      wheelchair=self.wheelchair, private_room=self.private_room,
+                      open_on=self.open_on, limit=limit)
+
+
+def nearest(wanted: Wanted, *, limit: int = 3) -> list[tuple[Venue, list[str]]]:
+    """When nothing fits: the venues that break the fewest preferences, each with the ones
+    it breaks (search argument names); venues breaking different preferences come first, so
+    the choices differ in what they give up."""
+    scored = [(v, wanted.broken(v)) for v in load_catalog()]
+    scored = [(v, broken) for v, broken in scored if broken]
+    if not scored:
+        return []
+    fewest = min(len(broken) for _, broken in scored)
+    near = sorted(((v, b) for v, b in scored if len(b) == fewest), key=lambda h: h[0].name)
+    firsts: dict[tuple[str, ...], tuple[Venue, list[str]]] = {}
+    for hit in near:
+        firsts.setdefault(tuple(hit[1]), hit)
+    picked = list(firsts.values())
+    picked += [h for h in near if h not in picked]
+    return picked[: max(0, limit)]

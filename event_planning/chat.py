@@ -39,24 +39,27 @@ from draftguard.understanding import (
     PlannerState,
     Reading,
 )
-from draftguard_adk.chat import Action, Call, CommandRouter, Handler, Reply
+from draftguard_adk.chat import (
+    Action,
+    Call,
+    CommandRouter,
+    Handler,
+    ModelTurn,
+    Prose,
+    Reply,
+    Steps,
+)
 from draftguard_adk.chat._router import too_many_requests
 from event_planning.catalog import Cuisine, Neighborhood, Venue, load_catalog, venue_by_id
 from event_planning.conversation import new_conversation
+from event_planning.meaning import FEATURES
 from event_planning.state_keys import (
-    AFTER_KEY,
-    BEFORE_KEY,
     CONVERSATION_KEY,
     LAST_RESULTS_KEY,
     PREFERENCES_KEY,
     SHORTLIST_KEY,
 )
-from event_planning.tools import (
-    plan_of,
-    remember_results,
-    shortlist_add,
-    shortlist_remove,
-)
+from event_planning.tools import remember_results
 from event_planning.venue_grounding import catalogue_names
 
 __all__ = ["CONVERSATION_KEY", "PLANNER_COMMANDS", "PlannerRouter", "build_router",
@@ -82,8 +85,6 @@ NOTHING_STATED = ("Tell me what to eat or where (a cuisine or a neighbourhood), 
                   "many people or when.")
 CANNOT_READ = ("Sorry, I could not make sense of that. Tell me what to eat or where, and for "
                "how many or when, or type /help.")
-_UNDERSTOOD = "understood"
-_TOOL_INTENTS = frozenset({Intent.SEARCH, Intent.SHORTLIST, Intent.PLAN})
 
 
 @cache
@@ -106,7 +107,9 @@ def load_conversation(state: State, today: Date) -> PlannerConversation:
         remembered.results = _names(last)
         remembered.searched = True
     remembered.shortlist = _names(state.get(SHORTLIST_KEY) or [])
-    return new_conversation(today.isoformat(), state=remembered)
+    # The search_venues call this turn makes is the only search: its results come back
+    # through the tool (LAST_RESULTS_KEY), not from a second search when committing.
+    return new_conversation(today.isoformat(), state=remembered, searching=False)
 
 
 def _save(state: State, conversation: PlannerConversation) -> None:
@@ -127,7 +130,42 @@ def _describe(prefs: Mapping[str, Any]) -> str:
     if "date" in prefs:
         day = Date.fromisoformat(str(prefs["date"]))
         parts.append(f"{day:%A} {day.isoformat()}")
+    parts += [label for name, label in FEATURES.items() if prefs.get(name)]
+    if prefs.get("open_on"):
+        parts.append(f"open on {str(prefs['open_on']).title()}s")
     return ", ".join(parts) or "no preferences"
+
+
+def _breaks(name: str, prefs: Mapping[str, Any], venue: Venue) -> str:
+    """Which preference `venue` breaks, in words: "it seats 40, not 60"."""
+    if name == "cuisine":
+        return f"it is {venue.cuisine.label}, not {Cuisine(prefs['cuisine']).label}"
+    if name == "neighborhood":
+        return (f"it is in {venue.neighborhood.label}, not "
+                f"{Neighborhood(prefs['neighborhood']).label}")
+    if name == "price_level":
+        return f"it is {'$' * venue.price_level}, not {prefs['price_level']}"
+    if name == "party_size":
+        return f"it seats {venue.seats}, not {prefs['party_size']}"
+    if name in ("date", "open_on"):
+        days = " and ".join(f"{d.title()}s" for d in venue.closed_on)
+        return f"it is closed on {days}"
+    if name == "private_room":
+        return (f"its private room seats {venue.private_room_seats}"
+                if venue.private_room_seats else "it has no private room")
+    return {"byob": "it is not BYOB", "outdoor": "it has no outdoor seating",
+            "wheelchair": "it has no wheelchair access"}.get(name, "it misses one preference")
+
+
+def _alternatives(prefs: Mapping[str, Any], near: Sequence[Mapping[str, Any]]) -> list[str]:
+    lines = []
+    for i, summary in enumerate(near, 1):
+        venue = venue_by_id(str(summary.get("id", "")))
+        if venue is not None:
+            broken = ", and ".join(_breaks(str(name), prefs, venue)
+                                  for name in summary.get("breaks") or [])
+            lines.append(f"{i}. {venue.line()} But {broken}.")
+    return lines
 
 
 def _still_needed(prefs: Mapping[str, Any]) -> str:
@@ -147,28 +185,24 @@ def _venue_lines(venues: list[Mapping[str, Any]]) -> list[str]:
     return lines
 
 
-def _framed(ctx: CallbackContext, text: str) -> str:
-    before = list(ctx.state.get(BEFORE_KEY) or [])
-    after = list(ctx.state.get(AFTER_KEY) or [])
-    if before or after:
-        ctx.state[BEFORE_KEY] = None
-        ctx.state[AFTER_KEY] = None
-    return "\n".join([*before, text, *after])
-
-
 def format_search(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
     """The reply to a search the router ran: the catalogue's lines, nothing a model wrote."""
     if result.get("status") != "ok":
-        return _framed(ctx, f"I could not search: {result.get('error', 'unknown error')}.")
+        return f"I could not search: {result.get('error', 'unknown error')}."
     prefs = result.get("preferences") or {}
     venues = list(result.get("venues") or [])
-    if not venues:
+    near = _alternatives(prefs, list(result.get("alternatives") or []))
+    if not venues and near:
+        lines = [f"No venue fits all of: {_describe(prefs)}. The nearest, and what each "
+                 "misses:", *near,
+                 "Pick one (\"the first one\"), or tell me which preference to drop."]
+    elif not venues:
         lines = [f"No venue fits all of: {_describe(prefs)}.",
                  "Tell me which to drop (cuisine, price, neighbourhood, party size or date)."]
     else:
         lines = [f"{len(venues)} venue{'s' if len(venues) != 1 else ''} for "
                  f"{_describe(prefs)}:", *_venue_lines(venues)]
-    return _framed(ctx, "\n".join(lines))
+    return "\n".join(lines)
 
 
 def _shortlist_text(tool: str, result: Mapping[str, Any]) -> str:
@@ -183,7 +217,7 @@ def _shortlist_text(tool: str, result: Mapping[str, Any]) -> str:
 
 
 def format_shortlist(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
-    return _framed(ctx, _shortlist_text(tool, result))
+    return _shortlist_text(tool, result)
 
 
 def _plan_text(result: Mapping[str, Any]) -> str:
@@ -202,7 +236,7 @@ def _plan_text(result: Mapping[str, Any]) -> str:
 
 def format_plan(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
     """The reply to /plan: preferences, shortlist (with warnings) and what is missing."""
-    return _framed(ctx, _plan_text(result))
+    return _plan_text(result)
 
 
 def _pick_text(venue: Venue, results: Sequence[str]) -> str:
@@ -228,21 +262,19 @@ def _compare_text(venues: Sequence[Venue], by: str | None) -> str:
 
 
 class _Turn:
-    """One message's requests turned into at most one tool call and lines written by code."""
+    """One message's requests as steps, in order: each tool request a call through the same
+    guarded tool path a model's call takes, the rest replies written by code. Nothing is
+    handed to a tool or a formatter through session state: the router joins the texts."""
 
     def __init__(self, ctx: CallbackContext, conversation: PlannerConversation,
-                 help_text: Callable[[], str], *, direct: bool = False) -> None:
+                 help_text: Callable[[], str]) -> None:
         self.ctx = ctx
         self.conversation = conversation
         self.help_text = help_text
-        #: Several tool requests: all but the search run here, in order, as lines.
-        self.direct = direct
-        self.call: Call | None = None
-        self.before: list[str] = []
-        self.after: list[str] = []
+        self.steps: list[Call | Reply] = []
 
     def say(self, line: str) -> None:
-        (self.before if self.call is None else self.after).append(line)
+        self.steps.append(Reply(line))
 
     def act(self, request: Interpretation) -> None:
         state, slots = self.ctx.state, request.slots
@@ -257,7 +289,7 @@ class _Turn:
             self.say(f"Noted: {_describe(prefs)}. {_still_needed(prefs)}")
         elif request.intent is Intent.SEARCH:
             state[PREFERENCES_KEY] = {}
-            self._tool(Call("search_venues", dict(slots)), None)
+            self.steps.append(Call("search_venues", dict(slots)))
         elif request.intent is Intent.PICK:
             venue = _venues_by_name()[slots["venue"]]
             remember_results(state, [venue.id])
@@ -270,30 +302,21 @@ class _Turn:
             venue = _venues_by_name()[slots["venue"]]
             tool = ("remove_from_shortlist" if slots.get("action") == "remove"
                     else "add_to_shortlist")
-            change = shortlist_add if tool == "add_to_shortlist" else shortlist_remove
-            self._tool(Call(tool, {"venue_id": venue.id}),
-                       lambda: _shortlist_text(tool, change(state, venue.id)))
+            self.steps.append(Call(tool, {"venue_id": venue.id}))
         elif request.intent is Intent.PLAN:
-            self._tool(Call("plan_summary", {}), lambda: _plan_text(plan_of(state)))
+            self.steps.append(Call("plan_summary", {}))
         elif request.intent is Intent.HELP:
             self.say(self.help_text())
 
-    def _tool(self, call: Call, instead: Callable[[], str] | None) -> None:
-        if instead is not None and self.direct:
-            self.say(instead())
-        elif self.call is None:
-            self.call = call
-
     def action(self) -> Action:
-        if self.call is None:
-            return Reply("\n".join(self.before))
-        self.ctx.state[BEFORE_KEY] = self.before or None
-        self.ctx.state[AFTER_KEY] = self.after or None
-        return self.call
+        if all(isinstance(s, Reply) for s in self.steps):
+            return Reply("\n".join(s.text for s in self.steps if isinstance(s, Reply)))
+        return self.steps[0] if len(self.steps) == 1 else Steps(tuple(self.steps))
 
 
 class _Handlers:
-    """The router's handlers: each reads the message in the light of the session so far."""
+    """The router's reader and handlers: each reads the message in the light of the session
+    so far."""
 
     def __init__(self, today: Callable[[], Date], *, holds_conversation: bool) -> None:
         self.today = today
@@ -301,36 +324,35 @@ class _Handlers:
         self.help: Callable[[], str] = lambda: ""  # the router's, once it is built
 
     def table(self) -> dict[str, Handler]:
-        return {"search": self.search, "shortlist": self.shortlist, "plan": self.plan,
-                _UNDERSTOOD: self.understood}
+        return {"search": self.search, "shortlist": self.shortlist, "plan": self.plan}
 
-    @staticmethod
-    def intent(message: str) -> Command | None:
-        return Command(name=_UNDERSTOOD, text=message) if message.strip() else None
-
-    async def understood(self, command: Command, ctx: CallbackContext) -> Action | None:
+    async def understand(self, message: str, ctx: CallbackContext) -> Action | None:
         try:
             conversation = load_conversation(ctx.state, self.today())
             # Reading is CPU work (the parser, embeddings): off the event loop.
-            reading = await asyncio.to_thread(conversation.read, command.text)
-            return self._understood(reading, conversation, ctx)
+            reading = await asyncio.to_thread(conversation.read, message)
         except Exception:
             # A reader's bug must not reach the person as a traceback.
-            log.exception("the planner could not read %r", command.text[:200])
+            log.exception("the planner could not read %r", message[:200])
             return None if self.holds_conversation else Reply(CANNOT_READ)
+        return self._understood(reading, conversation, ctx)
 
     def _understood(self, reading: Reading, conversation: PlannerConversation,
                     ctx: CallbackContext) -> Action | None:
         if not reading.is_request:
-            return None
-        limit = load_settings().agents.chat.max_requests_per_message
-        if len(reading.requests) > limit:
-            return Reply(too_many_requests(len(reading.requests), limit))
+            # Open conversation is a capable model's; a small one answers in words only.
+            return None if self.holds_conversation else Prose()
+        settings = load_settings().agents.chat
+        if len(reading.requests) > settings.max_requests_per_message:
+            return Reply(too_many_requests(len(reading.requests),
+                                           settings.max_requests_per_message))
         questions = [r for r in reading.requests if r.question is not None]
-        if questions and self.holds_conversation:
-            return None  # the model keeps the hard cases
-        tools = [r for r in reading.requests if r.intent in _TOOL_INTENTS]
-        turn = _Turn(ctx, conversation, self.help, direct=len(tools) > 1)
+        if self.holds_conversation and (questions or any(
+                r.confidence < settings.min_confidence_to_act for r in reading.requests)):
+            # A capable model takes what code is not sure of, with code's readings as
+            # context; the argument guard still holds its tool calls to the user's words.
+            return ModelTurn(reading)
+        turn = _Turn(ctx, conversation, self.help)
         if questions:
             turn.say(str(questions[0].question))
         else:
@@ -386,7 +408,7 @@ def build_router(
         handlers.table(),
         formatters={"search_venues": format_search, "add_to_shortlist": format_shortlist,
                     "remove_from_shortlist": format_shortlist, "plan_summary": format_plan},
-        intents=handlers.intent,
+        understand=handlers.understand,
         intro=INTRO,
     )
     handlers.help = router.help

@@ -14,7 +14,9 @@ from typing import Any
 
 from draftguard.understanding import PlannerConversation, PlannerState, PlannerVocabulary
 from event_planning.argument_grounding import CUISINE_NAMES, NEIGHBORHOOD_NAMES, PRICE_NAMES
-from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, load_catalog, search
+from event_planning.catalog import Cuisine, Neighborhood, Wanted, load_catalog
+from event_planning.intents import read_by_example
+from event_planning.meaning import read_meaning
 
 __all__ = ["catalogue_search", "new_conversation", "vocabulary"]
 
@@ -29,28 +31,23 @@ def vocabulary() -> PlannerVocabulary:
         price_words=PRICE_NAMES,
         venues=tuple(v.name for v in load_catalog()),
         labels=labels,
+        meaning=read_meaning,
     )
 
 
 def catalogue_search(preferences: Mapping[str, Any]) -> list[str]:
     """The names of the venues `search_venues` would return for `preferences`, in order."""
-    day = preferences.get("date")
-    venues = search(
-        cuisine=Cuisine(preferences["cuisine"]) if "cuisine" in preferences else None,
-        price_level=(PriceLevel(preferences["price_level"]) if "price_level" in preferences
-                     else None),
-        neighborhood=(Neighborhood(preferences["neighborhood"]) if "neighborhood" in preferences
-                      else None),
-        party_size=preferences.get("party_size"),
-        on_date=Date.fromisoformat(str(day)) if day else None,
-    )
+    venues = Wanted.of(preferences).search()
     return [v.name for v in venues]
 
 
 def new_conversation(
-    today: str = "", *, state: PlannerState | None = None
+    today: str = "", *, state: PlannerState | None = None, searching: bool = True
 ) -> PlannerConversation:
     """A planner conversation; `today` (YYYY-MM-DD, default: the real today) reads relative
-    days such as "next Friday"."""
+    days such as "next Friday". `searching=False`: committing a search does not run it (the
+    app's tool runs it once, and its results come back with the next turn's state)."""
     day = Date.fromisoformat(today) if today else Date.today()
-    return PlannerConversation(vocabulary(), today=day, search=catalogue_search, state=state)
+    return PlannerConversation(vocabulary(), today=day,
+                               search=catalogue_search if searching else None,
+                               state=state, examples=read_by_example)

@@ -4,8 +4,6 @@
 from __future__ import annotations
 
 __all__ = [
-    "AFTER_KEY",
-    "BEFORE_KEY",
     "CONVERSATION_KEY",
     "LAST_RESULTS_KEY",
     "PREFERENCES_KEY",
@@ -23,6 +21,3 @@ RESULTS_KEY = "draftguard:planner_result_venues"
 LAST_RESULTS_KEY = "draftguard:planner_last_results"
 #: What the conversation remembers besides preferences, results and shortlist.
 CONVERSATION_KEY = "draftguard:planner_conversation"
-#: Lines code wrote for this turn's other requests, shown around the tool call's reply.
-BEFORE_KEY = "temp:draftguard:planner_lines_before"
-AFTER_KEY = "temp:draftguard:planner_lines_after"

@@ -13,7 +13,14 @@ from google.adk.sessions.state import State
 from google.adk.tools.tool_context import ToolContext
 
 from draftguard.grounding import parse_day
-from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, search, venue_by_id
+from event_planning.catalog import (
+    Cuisine,
+    Neighborhood,
+    PriceLevel,
+    Wanted,
+    nearest,
+    venue_by_id,
+)
 from event_planning.state_keys import (
     LAST_RESULTS_KEY,
     PREFERENCES_KEY,
@@ -36,7 +43,11 @@ __all__ = [
 MAX_SHORTLIST = 10
 MAX_RESULTS = 200
 
-PreferenceName = Literal["cuisine", "price_level", "neighborhood", "party_size", "date"]
+PreferenceName = Literal["cuisine", "price_level", "neighborhood", "party_size", "date", "byob",
+                         "outdoor", "wheelchair", "private_room", "open_on"]
+Weekday = Literal["monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+                  "sunday"]
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
 def _preferences(tool_context: ToolContext) -> dict[str, Any]:
@@ -65,6 +76,11 @@ def search_venues(
     neighborhood: Neighborhood | None = None,
     party_size: int | None = None,
     date: str | None = None,
+    byob: bool | None = None,
+    outdoor: bool | None = None,
+    wheelchair: bool | None = None,
+    private_room: bool | None = None,
+    open_on: Weekday | None = None,
 ) -> dict[str, Any]:
     """Find Philadelphia venues. Only pass what the user just said; earlier preferences are kept.
 
@@ -74,6 +90,11 @@ def search_venues(
       neighborhood: e.g. "south_philly", "rittenhouse", "fishtown".
       party_size: number of guests.
       date: event date as YYYY-MM-DD.
+      byob: true only if the user wants to bring their own drinks.
+      outdoor: true only if the user wants outdoor seating.
+      wheelchair: true only if the user needs wheelchair access.
+      private_room: true only if the user wants a private room.
+      open_on: a weekday the venue must be open, e.g. "monday".
     """
     prefs = _preferences(tool_context)
     try:
@@ -98,14 +119,20 @@ def search_venues(
             prefs["date"] = parse_day(date).isoformat()
         except ValueError:
             return _error(f"date {date!r} is not YYYY-MM-DD")
+    for name, wanted in (("byob", byob), ("outdoor", outdoor), ("wheelchair", wheelchair),
+                         ("private_room", private_room)):
+        if wanted is not None:
+            if wanted:
+                prefs[name] = True
+            else:
+                prefs.pop(name, None)
+    if open_on is not None:
+        if str(open_on).lower() not in WEEKDAYS:
+            return _error(f"open_on {open_on!r} is not a weekday", allowed=list(WEEKDAYS))
+        prefs["open_on"] = str(open_on).lower()
     tool_context.state[PREFERENCES_KEY] = prefs
-    venues = search(
-        cuisine=Cuisine(prefs["cuisine"]) if "cuisine" in prefs else None,
-        price_level=PriceLevel(prefs["price_level"]) if "price_level" in prefs else None,
-        neighborhood=Neighborhood(prefs["neighborhood"]) if "neighborhood" in prefs else None,
-        party_size=prefs.get("party_size"),
-        on_date=Date.fromisoformat(prefs["date"]) if "date" in prefs else None,
-    )
+    wanted_all = Wanted.of(prefs)
+    venues = wanted_all.search()
     _remember_results(tool_context, [v.id for v in venues])
     tool_context.state[LAST_RESULTS_KEY] = [v.id for v in venues]
     result: dict[str, Any] = {
@@ -115,12 +142,20 @@ def search_venues(
         "venues": [v.summary() for v in venues],
     }
     if not venues:
-        result["hint"] = "No venue fits all preferences; call forget_preference to relax one."
+        # The nearest venues, each with the preferences it breaks: what the reply offers.
+        near = nearest(wanted_all)
+        result["alternatives"] = [{**v.summary(), "breaks": broken} for v, broken in near]
+        _remember_results(tool_context, [v.id for v, _ in near])
+        # "the first one" after the reply means the first alternative it listed.
+        tool_context.state[LAST_RESULTS_KEY] = [v.id for v, _ in near]
+        result["hint"] = ("No venue fits all preferences; the alternatives break the fewest "
+                          "(named in 'breaks'); call forget_preference to relax one.")
     return result
 
 
 def forget_preference(tool_context: ToolContext, name: PreferenceName) -> dict[str, Any]:
-    """Drop one saved preference (cuisine, price_level, neighborhood, party_size or date)."""
+    """Drop one saved preference (cuisine, price_level, neighborhood, party_size, date, byob,
+    outdoor, wheelchair, private_room or open_on)."""
     prefs = _preferences(tool_context)
     removed = prefs.pop(name, None)
     tool_context.state[PREFERENCES_KEY] = prefs

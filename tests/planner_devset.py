@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,14 @@ class Scores:
     def slot_match(self) -> float:
         return self.slots_right / max(1, self.intents_right)
 
+    def percentile_cpu_ms(self, q: float) -> float:
+        cpu = sorted(self.cpu_ms)
+        return cpu[min(len(cpu) - 1, round(q * (len(cpu) - 1)))]
+
+    def percentile_ms(self, q: float) -> float:
+        ms = sorted(self.ms)
+        return ms[min(len(ms) - 1, round(q * (len(ms) - 1)))]
+
     def summary(self) -> str:
         ms = sorted(self.ms)
         p99 = ms[min(len(ms) - 1, round(0.99 * (len(ms) - 1)))]
@@ -57,11 +66,12 @@ def _acts_right(got: Interpretation, want: dict[str, Any] | None) -> bool:
             and _json(got.slots) == _json(want["slots"]))
 
 
-def score(path: Path = DEVSET) -> Scores:
+def score(path: Path = DEVSET, *, factory: Callable[..., Any] = new_conversation) -> Scores:
+    """Every dialogue of `path` read through a conversation `factory(today=...)` makes."""
     scores = Scores()
     for line in path.read_text(encoding="utf-8").splitlines():
         dialogue = json.loads(line)
-        conversation = new_conversation(**dialogue.get("context", {}))
+        conversation = factory(**dialogue.get("context", {}))
         for turn in dialogue["turns"]:
             start, cpu_start = time.perf_counter(), time.thread_time()
             reading: Reading = conversation.read(turn["say"])

@@ -9,18 +9,25 @@ post, confidence and questions); each app keeps its own intents, lexicon and rea
 from __future__ import annotations
 
 from draftguard.understanding._planner import PlannerConversation, PlannerState, enough_to_search
-from draftguard.understanding._planner_slots import PlannerVocabulary, read_slots
+from draftguard.understanding._planner_slots import (
+    MeaningReader,
+    PlannerVocabulary,
+    SlotHints,
+    read_slots,
+)
 from draftguard.understanding._types import Intent, Interpretation, Memory, Read, Reading
 
 __all__ = [
     "Intent",
     "Interpretation",
+    "MeaningReader",
     "Memory",
     "PlannerConversation",
     "PlannerState",
     "PlannerVocabulary",
     "Read",
     "Reading",
+    "SlotHints",
     "enough_to_search",
     "read_slots",
 ]

@@ -39,6 +39,25 @@ __all__ = ["PlannerConversation", "PlannerState", "enough_to_search"]
 
 #: The search a conversation runs when it commits one (preferences -> venue names, in order).
 SearchFunction = Callable[[Mapping[str, Any]], Sequence[str]]
+#: An app's reading by example: text -> (label, score) best first, labels from
+#: `EXAMPLE_LABELS`, scores the cosine with the label's nearest example request.
+ExampleReader = Callable[[str], Sequence[tuple[str, float]]]
+#: What an example reader may answer: the requests that are not preferences.
+EXAMPLE_LABELS = ("plan", "compare", "shortlist_add", "shortlist_remove", "help")
+#: The score a reading by example needs to be acted on ...
+DEFAULT_EXAMPLE_SCORE = 0.6
+#: ... and how far ahead of the next label it must be.
+DEFAULT_EXAMPLE_MARGIN = 0.06
+#: Below the acting score but at least this: one question naming the two best readings.
+DEFAULT_EXAMPLE_ASK_SCORE = 0.5
+#: A message longer than this is read by the lexicon only (no parse, no similarity), so a
+#: huge message costs time linear in its length and nothing more.
+DEFAULT_MAX_MEANING_CHARS = 1_000
+#: Messages shorter than this ("ok", "lol ok", "nvm") are not compared with examples.
+_MIN_EXAMPLE_WORDS = 3
+_EXAMPLE_WORDS = {"plan": "show the plan so far", "compare": "compare venues",
+                  "shortlist_add": "add a venue to the shortlist",
+                  "shortlist_remove": "take a venue off the shortlist", "help": "say what I can do"}
 
 ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3,
             "4th": 3, "fifth": 4, "5th": 4, "top": 0}
@@ -119,11 +138,17 @@ class PlannerState(BaseModel):
     last: str | None = None
 
 
+#: Preferences that say what kind of place (besides the cuisine): the catalogue's features.
+FEATURE_NAMES = frozenset({"byob", "outdoor", "wheelchair", "private_room", "open_on"})
+
+
 def enough_to_search(preferences: Mapping[str, Any]) -> bool:
-    """What to eat and where, or one of them plus for how many or when."""
-    what_where = {"cuisine", "neighborhood"} & preferences.keys()
-    return len(what_where) == 2 or bool(what_where and {"party_size", "date"}
-                                        & preferences.keys())
+    """What to eat (or what kind of place) and where, or one of them plus for how many or
+    when."""
+    what = bool({"cuisine", *FEATURE_NAMES} & preferences.keys())
+    where = "neighborhood" in preferences
+    other = bool({"party_size", "date"} & preferences.keys())
+    return (what and where) or ((what or where) and other)
 
 
 def _ask(intent: Intent, question: str, *, confidence: float = 0.5,
@@ -142,7 +167,17 @@ class PlannerConversation:
         today: Date,
         search: SearchFunction | None = None,
         state: PlannerState | None = None,
+        examples: ExampleReader | None = None,
+        example_score: float = DEFAULT_EXAMPLE_SCORE,
+        example_margin: float = DEFAULT_EXAMPLE_MARGIN,
+        example_ask_score: float = DEFAULT_EXAMPLE_ASK_SCORE,
+        max_meaning_chars: int = DEFAULT_MAX_MEANING_CHARS,
     ) -> None:
+        self.examples = examples
+        self.example_score = example_score
+        self.example_margin = example_margin
+        self.example_ask_score = example_ask_score
+        self.max_meaning_chars = max_meaning_chars
         self.vocabulary = vocabulary
         self.today = today
         self.search = search
@@ -164,10 +199,14 @@ class PlannerConversation:
         changes: dict[str, Any] = {}
         questions: list[Interpretation] = []
         asked = False
+        by_meaning = len(text) <= self.max_meaning_chars
         for part in parts:
-            slots = read_slots(part, self.vocabulary, today=self.today)
+            slots = read_slots(part, self.vocabulary, today=self.today, meaning=by_meaning)
             other = self._other(part, slots)
             stated = {**dict.fromkeys(slots.cleared), **slots.values}
+            if by_meaning and not stated and not slots.ambiguous and (
+                    other is None or (other.question is not None and len(slots.venues) > 1)):
+                other = self._by_example(slots) or other
             if other is not None and other.intent in _ABOUT_VENUES:
                 # "Is Siam Orchid open on Mondays?", "which is cheapest?": about venues,
                 # not new preferences.
@@ -248,6 +287,34 @@ class PlannerConversation:
             return _ask(Intent.PICK, "Which search results do you mean? Tell me what to "
                                      "eat or where first, and I will search.")
         return None
+
+    def _by_example(self, slots: SlotReading) -> Interpretation | None:
+        """What the lexical reading missed, by similarity to the app's example requests: a
+        clear best is read, two close ones are one question naming both, else None."""
+        if self.examples is None or len(slots.rest.split()) < _MIN_EXAMPLE_WORDS:
+            return None
+        ranked = [(label, score) for label, score in self.examples(slots.rest)
+                  if label in EXAMPLE_LABELS]
+        if not ranked or ranked[0][1] < self.example_ask_score:
+            return None
+        (best, score), runner_up = ranked[0], ranked[1] if len(ranked) > 1 else ("", 0.0)
+        if score >= self.example_score and score - runner_up[1] >= self.example_margin:
+            return self._as_label(best, slots)
+        if not runner_up[0]:
+            return None
+        first, second = _EXAMPLE_WORDS[best], _EXAMPLE_WORDS[runner_up[0]]
+        return _ask(Intent.UNCLEAR, f"Do you want me to {first}, or {second}?",
+                    confidence=score)
+
+    def _as_label(self, label: str, slots: SlotReading) -> Interpretation:
+        if label == "plan":
+            return Interpretation(intent=Intent.PLAN)
+        if label == "help":
+            return Interpretation(intent=Intent.HELP)
+        if label == "compare":
+            return self._compare(slots.rest, slots)
+        action = "remove" if label == "shortlist_remove" else "add"
+        return self._venue_request(Intent.SHORTLIST, slots, action=action)
 
     def _venue_request(self, intent: Intent, slots: SlotReading,
                        action: str | None = None) -> Interpretation:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date as Date
 from functools import cached_property
@@ -24,7 +24,9 @@ from draftguard.text import straighten_quotes
 __all__ = [
     "DEFAULT_VENUE_CUTOFF",
     "PREFERENCE_NAMES",
+    "MeaningReader",
     "PlannerVocabulary",
+    "SlotHints",
     "SlotReading",
     "plain_text",
     "read_slots",
@@ -33,7 +35,11 @@ __all__ = [
 #: rapidfuzz ratio (0-100) a stretch of a message needs to name a venue (typos allowed).
 DEFAULT_VENUE_CUTOFF = 84.0
 
-PREFERENCE_NAMES = ("cuisine", "price_level", "neighborhood", "party_size", "date")
+PREFERENCE_NAMES = ("cuisine", "price_level", "neighborhood", "party_size", "date", "byob",
+                    "outdoor", "wheelchair", "private_room", "open_on")
+#: Characters before a value that are looked at for a word taking it back (a bounded window
+#: keeps reading linear in the message).
+_NEGATION_WINDOW = 40
 
 PARTY_NOUNS = ("people", "persons", "guests", "friends", "of us", "adults", "colleagues",
                "coworkers", "diners", "pax", "person", "ppl", "folks", "heads")
@@ -73,6 +79,21 @@ _CATEGORY_CLEAR = {
 }
 
 
+@dataclass
+class SlotHints:
+    """What an app's reader by meaning adds to a message's slots: values it read, values it
+    hesitates between, and preferences the message takes back."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    ambiguous: dict[str, list[str]] = field(default_factory=dict)
+    cleared: set[str] = field(default_factory=set)
+
+
+#: An app's reader by meaning (the parse, a lexicon, similarity): text -> hints. When a
+#: vocabulary has one, price words are its to read (dollar signs stay the core's).
+MeaningReader = Callable[[str], SlotHints]
+
+
 #: Shortest word typo correction looks at (and the shortest vocabulary word it corrects to).
 MIN_TYPO_LENGTH = 6
 _LETTERS = re.compile(r"[a-z]+")
@@ -105,6 +126,7 @@ class PlannerVocabulary:
     #: Words a party size comes with ("8 people") or after ("table for 8").
     party_nouns: Sequence[str] = PARTY_NOUNS
     party_lead_ins: Sequence[str] = PARTY_LEAD_INS
+    meaning: MeaningReader | None = None
 
     @cached_property
     def cuisine_words(self) -> Vocabulary:
@@ -224,7 +246,9 @@ def _positives(vocab: Vocabulary, text: str) -> tuple[list[str], list[str]]:
     for value in vocab.mentioned(plain):
         taken_back = True
         for start, end in _occurrences(vocab, value, plain):
-            if not (_NEGATION.search(plain[:start]) or _NEGATION_AFTER.match(plain[end:])):
+            before = plain[max(0, start - _NEGATION_WINDOW):start]
+            after = plain[end:end + _NEGATION_WINDOW]
+            if not (_NEGATION.search(before) or _NEGATION_AFTER.match(after)):
                 taken_back = False
         (negated if taken_back else meant).append(value)
     return meant, negated
@@ -258,8 +282,10 @@ def _party_size(text: str, vocabulary: PlannerVocabulary) -> int | None:
     return size if size is not None and 1 <= size <= 500 else None
 
 
-def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date) -> SlotReading:
-    """The preferences and venues `message` states (values are the vocabulary's keys)."""
+def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
+               meaning: bool = True) -> SlotReading:
+    """The preferences and venues `message` states (values are the vocabulary's keys);
+    `meaning=False` leaves out the vocabulary's reader by meaning (for huge messages)."""
     text = plain_text(message)
     reading = SlotReading()
     spans = vocabulary.venues_named(text)
@@ -286,7 +312,7 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date) -> S
         reading.values["price_level"] = "$" * levels[0]
     elif len(levels) > 1:
         reading.ambiguous["price_level"] = ["$" * n for n in levels]
-    else:
+    elif vocabulary.meaning is None or not meaning:
         meant, negated = _positives(vocabulary.price_vocabulary, rest)
         if len(meant) == 1:
             reading.values["price_level"] = meant[0]
@@ -303,7 +329,24 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date) -> S
     if day is not None and (not _SMALL_TALK_DAY.search(rest) or reading.values
                             or len(_WORD.findall(rest)) <= 3):
         reading.values["date"] = day.isoformat()
+    if vocabulary.meaning is not None and meaning:
+        _add_hints(reading, vocabulary.meaning(rest))
     for name, pattern in _CATEGORY_CLEAR.items():
         if name not in reading.values and pattern.search(rest):
             reading.cleared.add(name)
     return reading
+
+
+def _add_hints(reading: SlotReading, hints: SlotHints) -> None:
+    """What the app read by meaning, where the lexical reading said nothing."""
+    said = reading.values.keys() | reading.ambiguous.keys() | reading.cleared
+    for name, value in hints.values.items():
+        if name not in said:
+            reading.values[name] = value
+    for name, values in hints.ambiguous.items():
+        if name not in said and name not in hints.values:
+            reading.ambiguous[name] = values
+    reading.cleared |= {n for n in hints.cleared if n not in said}
+    if "open_on" in hints.values:
+        # "open on Mondays" names the days a venue opens, not the day of the dinner.
+        reading.values.pop("date", None)

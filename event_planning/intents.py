@@ -1,0 +1,37 @@
+"""The planner's requests besides preferences, as example sentences: what the reader by
+meaning compares a message with when its lexicon finds no request in it (labels as the core's
+`EXAMPLE_LABELS`).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from draftguard.language import ExemplarIndex
+
+__all__ = ["EXEMPLARS", "read_by_example"]
+
+EXEMPLARS: dict[str, tuple[str, ...]] = {
+    "plan": ("what's on my shortlist", "show me the plan", "where do we stand",
+             "what have we saved so far", "recap please", "what's the plan so far",
+             "what is on my list"),
+    "shortlist_remove": ("take it off my list", "remove that one from the shortlist",
+                         "drop it from the list", "get rid of that venue",
+                         "we don't want that one anymore", "delete it from my shortlist"),
+    "shortlist_add": ("add it to my shortlist", "save that one", "keep that place",
+                      "put it on the list", "bookmark it"),
+    "compare": ("compare these two", "which is cheaper", "how do they compare",
+                "which one is bigger", "what's the difference between them",
+                "how does one stack up against the other"),
+    "help": ("what can you do", "how does this work", "help", "what can I ask you"),
+}
+
+
+@cache
+def _index() -> ExemplarIndex:
+    return ExemplarIndex(EXEMPLARS)
+
+
+def read_by_example(text: str) -> list[tuple[str, float]]:
+    """(label, score) for every label, best first."""
+    return [(r.label, r.score) for r in _index().rank(text)]

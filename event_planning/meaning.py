@@ -1,0 +1,251 @@
+"""The planner's words read by meaning: dishes, price and occasion words, and what the
+catalogue records about a venue (BYOB, outdoor seating, wheelchair access, a private room,
+the days it opens).
+
+The words are data (`lexicon.toml`), found on the parse by lemma with typos read by edit
+distance (`draftguard.language.Lexicon`). A food word no entry names ("brisket and ribs",
+"noodle soup") is compared by sentence similarity with the dishes the catalogue records for
+each cuisine (`data/venues.json`): a clear best cuisine is read; two close ones are a
+question naming both; nothing near is nothing. Negation comes from the parse ("nothing too
+fancy", "no patio needed").
+
+`read_meaning` is what the core's planner reader calls (`PlannerVocabulary.meaning`); it is
+bounded: a message over `MAX_MEANING_CHARS` is left to the lexical reader, which is linear.
+"""
+
+from __future__ import annotations
+
+import calendar
+import json
+import re
+from collections import defaultdict
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from draftguard.language import ExemplarIndex, Lexicon, parse, word_frequency
+from draftguard.understanding import SlotHints
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+__all__ = [
+    "DEFAULT_DISH_ASK_SCORE",
+    "DEFAULT_DISH_MARGIN",
+    "DEFAULT_DISH_SCORE",
+    "FEATURES",
+    "MAX_MEANING_CHARS",
+    "MeaningReader",
+    "feature_matcher",
+    "lexicon",
+    "read_meaning",
+]
+
+LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
+CATALOG_PATH = Path(__file__).with_name("data") / "venues.json"
+
+#: The longest message read by meaning (parse and similarity); longer ones are read by the
+#: lexical reader only, which is linear in the message.
+MAX_MEANING_CHARS = 1_000
+#: Cosine a food word needs with a cuisine's nearest dish to be read as that cuisine.
+DEFAULT_DISH_SCORE = 0.65
+#: How far ahead of the next cuisine the best one must be to be read without asking.
+DEFAULT_DISH_MARGIN = 0.08
+#: Below `DEFAULT_DISH_SCORE` but at least this: ask which of the two best cuisines.
+DEFAULT_DISH_ASK_SCORE = 0.58
+#: The largest lone number read as a party size ("we r 5"); bigger ones must say "people".
+DEFAULT_MAX_BARE_PARTY = 60
+#: Words this common in English (Zipf; "morning", "number", "problem") are everyday words,
+#: not dishes no lexicon entry names: they are never compared with dishes.
+DEFAULT_DISH_MAX_ZIPF = 4.8
+#: Noun phrases compared with dishes per message (each is one embedding).
+_MAX_DISH_PHRASES = 3
+
+#: Search filters the catalogue records: slot -> what the reply calls it.
+FEATURES = {
+    "byob": "BYOB",
+    "outdoor": "outdoor seating",
+    "wheelchair": "wheelchair access",
+    "private_room": "a private room",
+}
+_WEEKDAYS = {name.lower(): name.lower() for name in calendar.day_name}
+#: Next to a lone number, words that make it a day, a time, a price or a position.
+_NOT_PARTY_BEFORE = frozenset({"at", "$", "#", "no", "number", "option", "top", "first",
+                               *(m.lower() for m in calendar.month_name if m),
+                               *(m.lower() for m in calendar.month_abbr if m)})
+_NOT_PARTY_AFTER = frozenset({"pm", "am", "p.m.", "a.m.", "o'clock", ":", "/", "th", "st",
+                              "nd", "rd", "%", "dollars", "bucks"})
+_CALENDAR_WORDS = frozenset({*_WEEKDAYS, *(m.lower() for m in calendar.month_name if m),
+                             *(m.lower() for m in calendar.month_abbr if m)})
+_NEGATORS = frozenset({"no", "not", "n't", "never", "without", "nothing", "none"})
+_DISH_POS = frozenset({"NOUN", "PROPN"})
+_DISH_LINE = re.compile(r"^Known for (.+?), with ")
+_AND = re.compile(r" and (?=[a-z])")
+
+
+@cache
+def lexicon() -> Lexicon:
+    """The planner's lexicon (loaded once)."""
+    return Lexicon.from_toml(LEXICON_PATH)
+
+
+def lexicon_words(section: str) -> dict[str, tuple[str, ...]]:
+    """One section of the lexicon as concept -> words (`"cuisine"`: `"italian"` -> ...)."""
+    table = lexicon()
+    return {c.removeprefix(section + "."): tuple(table.words_for(c))
+            for c in table.concepts(section + ".")}
+
+
+@cache
+def _dishes() -> ExemplarIndex:
+    """Each cuisine's dishes: the catalogue's ("Known for ...") and the lexicon's words."""
+    dishes: dict[str, set[str]] = defaultdict(set)
+    for venue in json.loads(CATALOG_PATH.read_text(encoding="utf-8")):
+        cuisine = str(venue["cuisine"])
+        dishes[cuisine].add(f"{cuisine} food")
+        known = _DISH_LINE.match(str(venue.get("description", "")))
+        if known is not None:
+            dishes[cuisine].update(_AND.split(known.group(1)))
+    for cuisine, words in lexicon_words("cuisine").items():
+        dishes[cuisine].update(words)
+    return ExemplarIndex({c: sorted(d) for c, d in sorted(dishes.items())})
+
+
+class MeaningReader:
+    """`read_meaning` with its thresholds as named settings."""
+
+    def __init__(self, *, dish_score: float = DEFAULT_DISH_SCORE,
+                 dish_margin: float = DEFAULT_DISH_MARGIN,
+                 dish_ask_score: float = DEFAULT_DISH_ASK_SCORE,
+                 max_chars: int = MAX_MEANING_CHARS,
+                 max_party: int = DEFAULT_MAX_BARE_PARTY,
+                 dish_max_zipf: float = DEFAULT_DISH_MAX_ZIPF) -> None:
+        self.dish_score = dish_score
+        self.dish_margin = dish_margin
+        self.dish_ask_score = dish_ask_score
+        self.max_chars = max_chars
+        self.max_party = max_party
+        self.dish_max_zipf = dish_max_zipf
+
+    def __call__(self, text: str) -> SlotHints:
+        hints = SlotHints()
+        if not text.strip() or len(text) > self.max_chars:
+            return hints
+        # "bring-your-own-bottle", "mid-range": hyphens join words the lexicon holds apart.
+        doc = parse(text.replace("-", " "), entities=False)
+        terms = lexicon().terms(doc)
+        covered: set[int] = set()
+        prices: dict[str, bool] = {}
+        cuisines: dict[str, bool] = {}
+        for term in terms:
+            covered.update(range(term.start, term.end))
+            section, _, name = term.concept.partition(".")
+            negated = _negated(doc, term.start)
+            if section == "feature" and not negated:
+                hints.values[name] = True
+            elif section == "price" and not _verb_with_object(doc, term.start, term.end):
+                prices[name] = prices.get(name, False) or not negated
+            elif section == "cuisine":
+                cuisines[name] = cuisines.get(name, False) or not negated
+        meant = [p for p, yes in prices.items() if yes]
+        if len(meant) == 1:
+            hints.values["price_level"] = meant[0]
+        elif len(meant) > 1:
+            hints.ambiguous["price_level"] = sorted(meant, key=len)
+        elif prices:
+            hints.cleared.add("price_level")
+        party = self._party(doc)
+        if party is not None:
+            hints.values["party_size"] = party
+        day = _open_day(doc, terms)
+        if day is not None:
+            hints.values["open_on"] = day
+        wanted = [c for c, yes in cuisines.items() if yes]
+        if len(wanted) == 1:
+            hints.values["cuisine"] = wanted[0]
+        elif len(wanted) > 1:
+            hints.ambiguous["cuisine"] = wanted
+        elif not cuisines:
+            self._dish(doc, covered, hints)
+        return hints
+
+    def _party(self, doc: Doc) -> int | None:
+        """A lone number that can only be how many ("we r 5", "sushi rittenhouse 4
+        saturday"): the message's one number, not a day of a month, a time or a price."""
+        numbers = [t for t in doc if t.like_num or any(c.isdigit() for c in t.text)]
+        if len(numbers) != 1 or not numbers[0].text.isdigit():
+            return None
+        token = numbers[0]
+        before = doc[token.i - 1].lower_ if token.i > 0 else ""
+        after = doc[token.i + 1].lower_ if token.i + 1 < len(doc) else ""
+        if before in _NOT_PARTY_BEFORE or after in _NOT_PARTY_AFTER:
+            return None
+        size = int(token.text)
+        return size if 1 <= size <= self.max_party else None
+
+    def _dish(self, doc: Doc, covered: set[int], hints: SlotHints) -> None:
+        """A cuisine read from a food word no lexicon entry names."""
+        phrases = []
+        for chunk in doc.noun_chunks:
+            words = [t for t in chunk if t.pos_ in _DISH_POS and t.i not in covered
+                     and t.is_alpha and not t.like_num and t.lower_ not in _WEEKDAYS
+                     and t.lemma_.lower() not in _CALENDAR_WORDS
+                     and word_frequency(t.lower_) < self.dish_max_zipf]
+            if words and chunk.root.i not in covered:
+                phrases.append(" ".join(t.text for t in words))
+        for phrase in phrases[:_MAX_DISH_PHRASES]:
+            ranked = _dishes().rank(phrase)
+            if len(ranked) < 2:
+                continue
+            best, second = ranked[0], ranked[1]
+            if best.score >= self.dish_score and best.score - second.score >= self.dish_margin:
+                hints.values["cuisine"] = best.label
+                return
+            if best.score >= self.dish_ask_score:
+                hints.ambiguous["cuisine"] = [best.label, second.label]
+                return
+
+
+def _negated(doc: Doc, start: int) -> bool:
+    """A negator just before the words ("no patio", "nothing too fancy", "not BYOB")."""
+    before = doc[max(0, start - 3):start]
+    return any(t.lower_ in _NEGATORS or t.dep_ == "neg" for t in before)
+
+
+def _verb_with_object(doc: Doc, start: int, end: int) -> bool:
+    """"we fancy some lobster": a price word used as a verb that takes an object."""
+    if end - start != 1:
+        return False
+    token: Token = doc[start]
+    return token.pos_ == "VERB" and any(c.dep_ in ("dobj", "obj") for c in token.children)
+
+
+def _open_day(doc: Doc, terms: list[Any]) -> str | None:
+    """The weekday a venue must be open ("open on Mondays", "which ones open sundays")."""
+    if not any(t.concept == "open.open" for t in terms):
+        return None
+    days = {_WEEKDAYS.get(t.lemma_.lower()) or _WEEKDAYS.get(t.lower_.rstrip("s"))
+            for t in doc}
+    days.discard(None)
+    return next(iter(days)) if len(days) == 1 else None
+
+
+#: How much of a session's text (its end) a grounding check reads for a feature.
+GROUNDING_CHARS = 4_000
+
+
+def feature_matcher(name: str) -> Callable[[Any, str], bool]:
+    """A grounding matcher: a search filter (`byob`, ..., `open_on`) is supported only when
+    the user's words ask for it (a false filter asks for nothing and always is)."""
+    def matches(value: Any, user_text: str) -> bool:
+        if value in (None, False):
+            return True
+        reader = MeaningReader(max_chars=GROUNDING_CHARS)
+        said = reader(user_text[-GROUNDING_CHARS:]).values.get(name)
+        return said is not None and (said is True or str(said) == str(value).lower())
+    return matches
+
+
+#: The reader the app hands to the core (default settings).
+read_meaning = MeaningReader()

@@ -1,0 +1,148 @@
+"""The planner read by meaning: dishes, price and occasion words, the catalogue's features,
+the nearest alternatives when nothing fits, one search per turn, and a bounded reader."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from google.adk.runners import InMemoryRunner
+from scripted_llm import ScriptedLlm
+from test_event_planning_chat import _calls, _text
+from test_planner_chat import TUESDAY, _raw, _say, _session
+
+import event_planning.catalog as catalog
+from draftguard.language import language_installed
+from event_planning.agent import build_app
+from event_planning.catalog import Wanted, load_catalog, nearest
+from event_planning.conversation import new_conversation
+
+pytestmark = pytest.mark.skipif(not language_installed(), reason="needs the language layer")
+
+
+def _read(*said: str) -> list[tuple[str, dict[str, Any], bool]]:
+    conversation = new_conversation("2026-11-24")
+    out: list[tuple[str, dict[str, Any], bool]] = []
+    for text in said:
+        reading = conversation.read(text)
+        out = [(r.intent.value, dict(r.slots), r.question is not None)
+               for r in reading.requests]
+        conversation.commit(reading)
+    return out
+
+
+@pytest.mark.parametrize(("said", "cuisine"), [
+    ("sushi in fishtown", "japanese"), ("ramen in fishtown", "japanese"),
+    ("curry in fishtown", "indian"), ("tacos in fishtown", "mexican"),
+    ("brisket and ribs in manayunk", "bbq"), ("hummus and kebabs in center city", "mediterranean"),
+    ("tikka masala near rittenhouse", "indian"), ("gyros in northern liberties", "mediterranean"),
+    ("itallian in fishtown", "italian"),
+])
+def test_food_words_are_read_as_the_cuisine_the_catalogue_holds(said: str, cuisine: str) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert intent == "search" and not asked and slots["cuisine"] == cuisine
+
+
+@pytest.mark.parametrize(("said", "price"), [
+    ("a proper steakhouse in Center City, money is no object", "$$$$"),
+    ("something cheap and cheerful in fishtown for 6 of us", "$"),
+    ("we want to splurge on french food in rittenhouse", "$$$$"),
+    ("french in old city, posh please", "$$$"),
+])
+def test_price_and_occasion_words_set_the_price(said: str, price: str) -> None:
+    [(intent, slots, _)] = _read(said)
+    assert intent == "search" and slots["price_level"] == price
+
+
+def test_a_verb_is_no_price_word() -> None:
+    [(_, slots, _)] = _read("we fancy some lobster in old city")
+    assert slots == {"cuisine": "seafood", "neighborhood": "old_city"}
+
+
+@pytest.mark.parametrize(("said", "slot", "value"), [
+    ("byob italian in bella vista", "byob", True),
+    ("somewhere we can bring our own wine, mexican, for 8 people", "byob", True),
+    ("need a private room for 30, center city", "private_room", True),
+    ("seafood with a patio, 4 people", "outdoor", True),
+    ("wheelchair accessible indian in university city", "wheelchair", True),
+    ("which italian places in south philly are open on monday", "open_on", "monday"),
+])
+def test_what_the_catalogue_records_is_searched_on(said: str, slot: str, value: Any) -> None:
+    [(intent, slots, _)] = _read(said)
+    assert intent == "search" and slots[slot] == value
+    assert "date" not in slots or slot != "open_on"
+    venues = Wanted.of(slots).search(limit=200)
+    field = {"byob": "byob", "outdoor": "outdoor_seating",
+             "wheelchair": "wheelchair_accessible"}.get(slot)
+    for v in venues:  # against the catalogue's own records, one venue at a time
+        if field is not None:
+            assert getattr(v, field) is True
+        if slot == "private_room":
+            assert v.private_room_seats >= slots["party_size"]
+        if slot == "open_on":
+            assert value not in v.closed_on
+
+
+def test_a_negated_feature_is_not_asked_for() -> None:
+    [(_, slots, _)] = _read("thai in fishtown, no patio needed")
+    assert "outdoor" not in slots
+
+
+def test_two_close_cuisines_are_one_question_never_a_guess() -> None:
+    [(intent, slots, asked)] = _read("italian or mexican in fishtown? cant decide")
+    assert asked and intent == "preferences" and slots == {}
+
+
+def test_nothing_fits_offers_the_nearest_each_with_what_it_breaks() -> None:
+    wanted = Wanted.of({"cuisine": "thai", "neighborhood": "old_city", "byob": True})
+    assert Wanted.search(wanted) == []
+    near = nearest(wanted)
+    assert near and all(wanted.broken(v) == broken and len(broken) == 1 for v, broken in near)
+
+
+async def test_the_reply_names_which_preference_each_alternative_breaks() -> None:
+    model = ScriptedLlm([])
+    runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
+    sid = await _session(runner)
+    events = await _say(runner, sid, "thai in old city for 4")
+    text = _text(events)
+    assert "No venue fits all of: Thai, Old City, 4 people." in text
+    assert "The nearest, and what each misses:" in text
+    assert " But it is in " in text or " But it is " in text
+    assert "Tell me which to drop" not in text and not _raw(text) and model.requests == []
+
+
+async def test_one_search_per_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    ran: list[int] = []
+    real = catalog.search
+
+    def counted(**kwargs: Any) -> list[catalog.Venue]:
+        ran.append(1)
+        return real(**kwargs)
+
+    monkeypatch.setattr(catalog, "search", counted)
+    model = ScriptedLlm([])
+    runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
+    sid = await _session(runner)
+    events = await _say(runner, sid, "byob mexican in south philly for 6")
+    assert [c[0] for c in _calls(events)] == ["search_venues"]
+    assert _calls(events)[0][1]["byob"] is True
+    assert len(ran) == 1
+
+
+def _cpu(text: str) -> float:
+    conversation = new_conversation("2026-11-24")
+    start = time.thread_time()
+    conversation.read(text)
+    return time.thread_time() - start
+
+
+def test_a_huge_message_is_read_in_linear_time() -> None:
+    """Issue 25: `"italian food please " * 5000` took 6.4 s; 1 MB over 60 s."""
+    _cpu("italian food please")
+    small = min(_cpu("italian food please " * 1250) for _ in range(2))
+    big = min(_cpu("italian food please " * 5000) for _ in range(2))
+    assert big < 2.0
+    assert big < 4 * small * 2.5 + 0.05  # four times the text, not sixteen times the time
+    assert len(load_catalog()) > 0
