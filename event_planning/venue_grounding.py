@@ -9,7 +9,13 @@ in Queenville"). `VenueGroundingFilter` reads the answer sentence by sentence as
 - it names result venues but states a neighbourhood, cuisine, price, capacity or closed day
   none of them has: replaced by the catalogue's own line for each venue it names (a venue's
   line at most once per answer; after that the sentence is dropped);
+- its subject is a pronoun ("It is in Fishtown, seats 500"): its facts must hold for the
+  venue the answer named last (or, before any, for one of the results), else dropped;
 - anything else: kept, byte for byte.
+
+Numbers count in words as in digits ("seats five hundred" is "seats 500"), and a subject
+name of capitalised words that is no catalogue venue ("Golden Gate Grill seats 500") is read
+from the parse (`draftguard.language`), not only from "is/offers/serves" sentences.
 
 Venue names are matched with rapidfuzz (`score_cutoff=`), the longest of overlapping matches
 winning ("Bánh Mì Saigon House" is not "Saigon House"). A fact counts as contradicted only
@@ -26,14 +32,19 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from rapidfuzz import fuzz, process
 
+from draftguard.claims._numbers import with_digits
 from draftguard.dedupe import Piece, PieceKind, UnitScanner
 from draftguard.grounding import WEEKDAYS, Vocabulary, dollar_levels
+from draftguard.language import language_installed, parse
 from event_planning.argument_grounding import NEIGHBORHOODS
-from event_planning.catalog import Cuisine, Neighborhood, Venue, load_catalog
+from event_planning.catalog import Cuisine, Neighborhood, Venue, load_catalog, venue_by_id
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
 
 __all__ = [
     "DEFAULT_SCORE_CUTOFF",
@@ -76,14 +87,17 @@ _SUBJECT = re.compile(r"^\W*(?:\d{1,3}[.)]\s+)?((?:[A-Z][\w'’&]*\s+){1,5}?[A-Z
 _VENUE_TALK = re.compile(r"\$|\b(?:restaurant|bistro|trattoria|osteria|eatery|venue|diner|"
                          r"seats?|menu|serves|dishes|cuisine|private room|byob|reservations?)\b",
                          re.I)
+#: Sentences longer than this are not parsed for their subject.
+_MAX_PARSED = 600
 _NAME_LINKS = {"de", "del", "la", "le", "el", "los", "at", "of", "the", "&", "and", "di"}
 
 
 def _plain(text: str) -> str:
-    """Lower case, accents off, clause punctuation one ";", any other run one space."""
+    """Lower case, accents off, numbers in digits ("five hundred" is "500"), clause
+    punctuation one ";", any other run one space."""
     bare = "".join(c for c in unicodedata.normalize("NFKD", text)
                    if not unicodedata.combining(c))
-    clauses = re.sub(r"[,;:()\[\]!?]+", " ; ", bare.lower())
+    clauses = re.sub(r"[,;:()\[\]!?]+", " ; ", with_digits(bare.lower()))
     return " ".join(re.sub(r"[^a-z0-9$;]+", " ", clauses).split())
 
 
@@ -156,6 +170,10 @@ class VenueNames:
         return (score, start, end) if score else None
 
 
+def _venue(venue_id: str) -> Venue | None:
+    return venue_by_id(venue_id)
+
+
 @cache
 def catalogue_names() -> VenueNames:
     """The bundled catalogue's names, at the default cutoff (built once)."""
@@ -175,6 +193,9 @@ def _invented_names(sentence: str, names: VenueNames) -> list[str]:
     subject = _SUBJECT.match(sentence)
     if subject is not None and _VENUE_TALK.search(sentence[subject.end(1):]):
         candidates.append(subject.group(1))
+    named = _subject_name(sentence)
+    if named is not None and named not in candidates and _VENUE_TALK.search(sentence):
+        candidates.append(named)
     for phrase in candidates:
         words = phrase.split()
         if len(words) < 2 or phrase[-1] in ":.!?,":
@@ -187,6 +208,51 @@ def _invented_names(sentence: str, names: VenueNames) -> list[str]:
         if not names.is_venue_name(phrase):
             found.append(phrase)
     return found
+
+
+def _subject_parse(sentence: str) -> Doc | None:
+    if not language_installed() or len(sentence) > _MAX_PARSED:
+        return None
+    return parse(sentence, entities=False)
+
+
+def _subject_name(sentence: str) -> str | None:
+    """The main clause's subject when it is a name of two or more capitalised words
+    ("Golden Gate Grill seats 500"), read from the parse."""
+    doc = _subject_parse(sentence)
+    if doc is None:
+        return None
+    for root in (t for t in doc if t.dep_ == "ROOT"):
+        for kid in root.children:
+            if kid.dep_ not in ("nsubj", "nsubjpass"):
+                continue
+            span = doc[kid.left_edge.i: kid.right_edge.i + 1]
+            words = [t for t in span if not t.is_punct]
+            if len(words) >= 2 and all(t.text[:1].isupper() or t.lower_ in _NAME_LINKS
+                                       for t in words):
+                return span.text
+    # A name read as the verb ("Bar Nonna Rosa seats 40": "Bar" the root).
+    lead: list[Token] = []
+    for t in doc:
+        if t.text[:1].isupper() or (lead and t.lower_ in _NAME_LINKS):
+            lead.append(t)
+        else:
+            break
+    after = doc[len(lead)] if len(lead) < len(doc) else None
+    if len(lead) >= 2 and (any(t.dep_ == "ROOT" for t in lead) or (
+            after is not None and after.dep_ == "ROOT" and after.pos_ in ("VERB", "AUX"))):
+        return " ".join(t.text for t in lead)
+    return None
+
+
+def _pronoun_subject(sentence: str) -> bool:
+    """The main clause's subject is a pronoun ("It seats 500", "They are in Fishtown")."""
+    doc = _subject_parse(sentence)
+    if doc is None:
+        return False
+    return any(kid.dep_ in ("nsubj", "nsubjpass") and kid.pos_ == "PRON"
+               and kid.lower_ not in ("i", "we", "you")
+               for root in doc if root.dep_ == "ROOT" for kid in root.children)
 
 
 def _contradictions(sentence: str, plain: str, venues: Sequence[Venue]) -> list[str]:
@@ -225,17 +291,28 @@ def _contradictions(sentence: str, plain: str, venues: Sequence[Venue]) -> list[
 
 
 def judge_sentence(
-    sentence: str, results: Iterable[str], names: VenueNames, *, shown_lines: set[str]
+    sentence: str, results: Iterable[str], names: VenueNames, *, shown_lines: set[str],
+    referent: Sequence[Venue] = (),
 ) -> SentenceVerdict:
     """What to do with one finished sentence, given the venue ids the session's tools
     returned. `shown_lines` (venue ids whose catalogue line this answer already holds) is
-    updated when the verdict is a replacement."""
+    updated when the verdict is a replacement. A sentence whose subject is a pronoun ("It
+    seats 500") speaks of `referent` (the venues the answer named last), or else of the
+    results: its facts must hold for one of them."""
     named = names.named(sentence)
+    results = list(results)
     if not named:
         invented = _invented_names(sentence, names)
         if invented:
             return SentenceVerdict(SentenceAction.DROPPED, "",
                                    f"names {invented[0]!r}, not a venue from the results")
+        if _pronoun_subject(sentence):
+            about = list(referent) or [v for v in (_venue(i) for i in results) if v]
+            wrong = _contradictions(sentence, _plain(sentence), about) if about else []
+            if wrong:
+                return SentenceVerdict(
+                    SentenceAction.DROPPED, "",
+                    f"states {'; '.join(wrong)} of a venue, which the catalogue does not say")
         return SentenceVerdict(SentenceAction.KEPT, sentence)
     allowed = set(results)
     outside = [v for v, _, _ in named if v.id not in allowed]
@@ -270,6 +347,7 @@ class VenueGroundingFilter:
         self._observer = observer
         self._scanner = UnitScanner()
         self._shown_lines: set[str] = set()
+        self._referent: list[Venue] = []
         self._broken = False
         # Where the last piece left us: at a line start, and whether a sentence was dropped
         # (its line, if it was all of it), so the space it leaves is closed up.
@@ -316,7 +394,10 @@ class VenueGroundingFilter:
         if piece.kind is PieceKind.CODE:
             return piece.text
         verdict = judge_sentence(piece.text, self._results, self._names,
-                                 shown_lines=self._shown_lines)
+                                 shown_lines=self._shown_lines, referent=self._referent)
+        named = [v for v, _, _ in self._names.named(piece.text)]
+        if named and verdict.action is SentenceAction.KEPT:
+            self._referent = named
         if verdict.action is SentenceAction.REPLACED and piece.kind is not PieceKind.SENTENCE:
             # A catalogue line does not fit in a table row or a heading.
             verdict = SentenceVerdict(SentenceAction.DROPPED, "", verdict.reason)
