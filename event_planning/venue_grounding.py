@@ -341,8 +341,13 @@ class VenueGroundingFilter:
         *,
         names: VenueNames | None = None,
         observer: GroundingObserver | None = None,
+        fallback: str = "",
     ) -> None:
         self._results = frozenset(results)
+        #: Said when every sentence of the answer was dropped: never silence.
+        self._fallback = fallback
+        self._kept_any = False
+        self._dropped_any = False
         self._names = names or catalogue_names()
         self._observer = observer
         self._scanner = UnitScanner()
@@ -370,7 +375,10 @@ class VenueGroundingFilter:
             pieces = self._scanner.finish()
         except Exception as err:
             return self._fail(err, self._scanner.held)
-        return self._judge_all(pieces)
+        out = self._judge_all(pieces)
+        if self._dropped_any and not self._kept_any and not out.strip() and self._fallback:
+            return out + self._fallback
+        return out
 
     def _judge_all(self, pieces: Sequence[Piece]) -> str:
         try:
@@ -404,9 +412,13 @@ class VenueGroundingFilter:
         if self._observer is not None:
             self._observer.on_sentence(verdict, piece.text)
         if verdict.action is SentenceAction.KEPT:
+            self._kept_any = True
             return piece.text
         if verdict.action is SentenceAction.DROPPED:
+            self._dropped_any = True
             self._dropped = "line" if at_line_start else "sentence"
+        else:
+            self._kept_any = True
         return _keep_marker(piece.text, verdict.text)
 
     def _separator(self, text: str) -> str:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from draftguard.claims._numbers import value_of
-from draftguard.language import Lexicon
+from draftguard.language import Lexicon, parse
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -275,6 +275,20 @@ def _names(doc: Doc) -> list[str]:
     return names
 
 
+def _lone_participle(doc: Doc, lexicon: Lexicon) -> str | None:
+    """The concept of an exclamation such as "Booked!" or "Sent!", which the parser reads as
+    a name or an interjection: the word is parsed again where only a participle fits."""
+    first = doc[0]
+    if first.pos_ not in ("INTJ", "PROPN") or not first.is_alpha or len(doc) > 1 and \
+            doc[1].text not in ("!", ".", ",", "-", "—"):
+        return None
+    again = parse(f"It was {first.lower_}.", entities=False)
+    word = again[2]
+    if word.tag_ != "VBN":
+        return None
+    return lexicon.concept(word.lemma_.lower())
+
+
 def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
     """What the parsed sentence `doc` claims (see the module docstring)."""
     text = doc.text.strip()
@@ -291,9 +305,13 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
                     if prt.dep_ in ("prt", "advmod") else None
                 if concept is not None:
                     found.append((concept, token))
+    lone = _lone_participle(doc, lexicon)
+    if lone is not None:
+        found.append((lone, doc[0]))
     for concept, token in found:
         kind = concept.partition(".")[0]
-        if kind not in _CLAIM_KINDS or not _claim_token(token, kind):
+        if kind not in _CLAIM_KINDS or not (_claim_token(token, kind) or (
+                token.i == 0 and concept == lone)):
             continue
         subject = _subject(token)
         asserted = not (question or _hedged_at(token) or _imperative(token)
