@@ -279,8 +279,8 @@ def _lone_participle(doc: Doc, lexicon: Lexicon) -> str | None:
     """The concept of an exclamation such as "Booked!" or "Sent!", which the parser reads as
     a name or an interjection: the word is parsed again where only a participle fits."""
     first = doc[0]
-    if first.pos_ not in ("INTJ", "PROPN") or not first.is_alpha or len(doc) > 1 and \
-            doc[1].text not in ("!", ".", ",", "-", "—"):
+    if first.pos_ not in ("INTJ", "PROPN") or not first.is_alpha or (len(doc) > 1 and \
+            doc[1].text not in ("!", ".", ",", "-", "—")):
         return None
     again = parse(f"It was {first.lower_}.", entities=False)
     word = again[2]
