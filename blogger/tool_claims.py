@@ -43,19 +43,34 @@ def _edited(args: Mapping[str, Any], result: Mapping[str, Any]) -> frozenset[str
     return frozenset(did)
 
 
+def _fields_changed(args: Mapping[str, Any], result: Mapping[str, Any]) -> frozenset[str]:
+    """What a frontmatter change did: fields set are edited or added, a title renames, and
+    only fields removed count as a removal."""
+    did = {"edit", "save"}
+    fields = args.get("set_fields") or {}
+    if fields:
+        did.add("add")
+    if isinstance(fields, Mapping) and "title" in fields:
+        did.add("rename")
+    if args.get("remove_fields"):
+        did.add("remove")
+    return frozenset(did)
+
+
 _ARTIFACTS = frozenset({"quiz", "flashcard", "flashcards", "mindmap", "card", "map"})
 
 BLOGGER_TOOL_CLAIMS: dict[str, ToolClaims] = {c.tool: c for c in (
     ToolClaims.of("content_write", "save", "make", "edit", "add", summary=_saved),
     ToolClaims.of("edit_ops", "edit", "save", "remove", "add", "make", summary=_saved,
                   actions_of=_edited),
-    ToolClaims.of("edit_metadata", "edit", "save", "rename", "add", "remove", summary=_saved),
+    ToolClaims.of("edit_metadata", "edit", "save", "rename", "add", "remove", summary=_saved,
+                  actions_of=_fields_changed),
     ToolClaims.of("revert_to_version", "revert", "save", summary=_saved),
     ToolClaims.of("read_content", changes=False),
     ToolClaims.of("read_section", changes=False),
     ToolClaims.of("list_versions", changes=False),
     ToolClaims.of("make_artifact", "make", objects=_ARTIFACTS, object_field="artifact_type",
-                  summary=_made),
+                  verdict_field="ok", summary=_made),
     ToolClaims.of("check_delivery", "check", changes=False, verdict_field="passed",
                   count_fields=("document_count",)),
     ToolClaims.of("source_ingest", "import", "add", "save"),

@@ -19,9 +19,12 @@ A question, a hedge, a plan or an instruction claims nothing. Anything else is k
 
 from __future__ import annotations
 
+import calendar
+import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date as Date
 from enum import StrEnum
 from functools import cache
 from importlib.resources import files
@@ -40,6 +43,11 @@ __all__ = [
     "claims_lexicon",
 ]
 
+_ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+_MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
+_WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
+#: A collection named after these is left, not joined ("off your shortlist").
+_LEAVING = frozenset({"off", "from", "out"})
 #: A name counts as in the record at this rapidfuzz partial ratio (0-100).
 DEFAULT_NAME_CUTOFF = 90.0
 #: The longest sentence read; a longer one is kept as it is (it is no short claim).
@@ -88,8 +96,8 @@ def _fold(text: str) -> str:
 
 
 def _words(text: str) -> list[str]:
-    return [w for w in "".join(c if c.isalnum() or c in ".&" else " " for c in _fold(text))
-            .replace(". ", " ").split() if w.strip(".")]
+    spaced = "".join(c if c.isalnum() or c in ".&" else " " for c in _fold(text))
+    return [w for w in (w.strip(".") for w in spaced.split()) if w]
 
 
 class ClaimGuard:
@@ -129,6 +137,10 @@ class ClaimGuard:
             verdict = self._claim(claim, view, backing)
             if verdict is not None:
                 return verdict
+        presented = view.unmade(reading.presents)
+        if presented:
+            return Judgement(False, ClaimKind.ACTION, f"no run this turn made {presented}",
+                             "action.make")
         if reading.hedged and not reading.asserted:
             return _OK
         about_record = bool(backing) or bool(reading.asserted) or view.mentions(reading) or \
@@ -139,7 +151,8 @@ class ClaimGuard:
         for quantity in reading.quantities:
             if quantity.value in sizes:
                 continue
-            if not view.number_backed(quantity.value, quantity.noun, backing):
+            if not view.number_backed(quantity.value, quantity.noun, backing,
+                                      label=quantity.label):
                 return Judgement(False, ClaimKind.RESULT if backing or reading.asserted
                                  else ClaimKind.FACT,
                                  f"{quantity.value:g} {quantity.noun or ''} is not in the record")
@@ -168,7 +181,7 @@ class ClaimGuard:
             return None
         if claim.kind == "verdict":
             polarity = (claim.name == "pass") != claim.negated
-            checks = view.checks()
+            checks = view.checks(claim.subject)
             if not checks:
                 return Judgement(False, ClaimKind.VERDICT, "no check ran this turn",
                                  claim.concept)
@@ -203,9 +216,21 @@ class _RecordView:
     def declares(self, action: str) -> bool:
         return any(action in d.actions for d in self.record.claims.values())
 
-    def checks(self) -> list[tuple[ToolRun, str]]:
-        return [(r, d.verdict_field) for r, d in self.succeeded_or_judged()
-                if d.verdict_field is not None and d.verdict_field in r.result]
+    def checks(self, subject: str | None = None) -> list[tuple[ToolRun, str]]:
+        """The checks that gave a verdict this turn, on `subject` when it is a kind of thing
+        a tool makes ("the quiz"), else on the work as a whole."""
+        kinds = {o for d in self.record.claims.values() for o in d.objects}
+        out: list[tuple[ToolRun, str]] = []
+        for run, declared in self.declared:
+            field_ = declared.verdict_field
+            if field_ is None or field_ not in run.result:
+                continue
+            if subject in kinds and subject not in self._made(run, declared):
+                continue
+            if subject not in kinds and declared.objects:
+                continue
+            out.append((run, field_))
+        return out
 
     def succeeded_or_judged(self) -> list[tuple[ToolRun, ToolClaims]]:
         # A check that found problems answers with its verdict, not with an error.
@@ -227,17 +252,26 @@ class _RecordView:
             if wanted_objects and not self._makes(run, declared, wanted_objects):
                 continue
             out.append(run)
+        made: set[str] = set()
+        for run in out:
+            made |= self._made(run, self.record.declared(run.tool, self.guard.concept_of))
+        if not wanted_objects <= made:  # "flashcards and a mindmap": each one made
+            return []
         return out
 
+    @classmethod
+    def _makes(cls, run: ToolRun, declared: ToolClaims, wanted: frozenset[str]) -> bool:
+        return bool(cls._made(run, declared) & wanted)
+
     @staticmethod
-    def _makes(run: ToolRun, declared: ToolClaims, wanted: frozenset[str]) -> bool:
+    def _made(run: ToolRun, declared: ToolClaims) -> set[str]:
         made = set(declared.objects)
         if declared.object_field is not None:
             value = run.result.get(declared.object_field, run.args.get(declared.object_field))
             if value is not None:
                 word = str(value).lower()
                 made = {word, word.removesuffix("s")}
-        return bool(made & wanted)
+        return made
 
     # -- numbers ----------------------------------------------------------------------------
     def _field_values(self, runs: Iterable[ToolRun], fields: str) -> set[float]:
@@ -250,17 +284,21 @@ class _RecordView:
                     out.add(abs(value))
         return out
 
-    def number_backed(self, value: float, noun: str | None, backing: list[ToolRun]) -> bool:
+    def number_backed(self, value: float, noun: str | None, backing: list[ToolRun], *,
+                      label: bool = False) -> bool:
         session = self.record.session
         runs = backing or list(self.record.runs)
-        if noun == "version":
+        if noun == "version" and label:
             allowed = self._field_values(runs, "version_fields")
             if not backing:
                 allowed |= {float(v) for v in session.versions}
             return value in allowed
+        if noun == "version":  # "3 versions": how many there are
+            return value in {float(len(session.versions)), *self._fields_of("version")}
         if noun == "line":
             allowed = self._field_values(runs, "line_fields")
-            allowed |= {float(n) for n in session.counts.get("line", ())}
+            if not backing:  # a run's lines when the sentence claims the run
+                allowed |= {float(n) for n in session.counts.get("line", ())}
             return value in allowed
         if noun is not None and value in {float(n) for n in session.counts.get(noun, ())}:
             return True
@@ -273,6 +311,8 @@ class _RecordView:
         for run in self.record.runs:
             pool.update(abs(v) for _, v in numbers_in(run.result))
             pool.update(abs(v) for _, v in numbers_in(run.args))
+            for text in [*strings_in(run.result), *strings_in(run.args)]:
+                pool |= numbers_of_text(text)
         pool.update(float(v) for v in session.versions)
         for text in session.texts:
             pool |= numbers_of_text(text)
@@ -289,11 +329,27 @@ class _RecordView:
             texts.extend(strings_in(run.args))
         return texts
 
+    def _dates(self) -> list[Date]:
+        found: list[Date] = []
+        for text in self._texts():
+            for m in _ISO_DATE.finditer(text):
+                try:
+                    found.append(Date.fromisoformat(m.group()))
+                except ValueError:
+                    continue
+        return found
+
     def name_backed(self, name: str) -> bool:
         """Every word of the name, in order, among a text's words (accents and case aside;
-        a word one letter off counts, at the guard's `name_cutoff`)."""
+        a word one letter off counts, at the guard's `name_cutoff`). A month or a weekday
+        is a date: one of the record's dates must fall in it."""
         wanted = _words(name)
         if not wanted:
+            return True
+        word = wanted[0] if len(wanted) == 1 else ""
+        if word in _MONTHS and any(d.month == _MONTHS[word] for d in self._dates()):
+            return True
+        if word in _WEEKDAYS and any(d.weekday() == _WEEKDAYS[word] for d in self._dates()):
             return True
         for text in self._texts():
             words = _words(text)
@@ -303,6 +359,14 @@ class _RecordView:
                        for a, b in zip(wanted, window, strict=True)):
                     return True
         return False
+
+    def unmade(self, nouns: frozenset[str]) -> str:
+        """The first of `nouns` a tool makes that no run made this turn ("" when none)."""
+        kinds = {o for d in self.record.claims.values() for o in d.objects}
+        made: set[str] = set()
+        for run, declared in self.succeeded():
+            made |= self._made(run, declared)
+        return next((n for n in sorted(nouns & kinds) if n not in made), "")
 
     def counts(self, noun: str | None) -> bool:
         """The record counts or numbers this noun (versions, lines, a result's fields)."""
@@ -345,10 +409,11 @@ class _RecordView:
                 if key in reading.nouns}
 
     def collections_backed(self, reading: Reading, backing: list[ToolRun]) -> Judgement:
-        if reading.hedged or any(c.negated for c in reading.claims):
+        if reading.hedged or any(c.negated for c in reading.claims) or any(
+                c.name == "remove" for c in reading.asserted):
             return _OK
         for key, members in self.record.session.collections.items():
-            if key not in reading.nouns:
+            if key not in reading.nouns or reading.places.get(key) in _LEAVING:
                 continue
             folded = [_fold(m) for m in members]
             for name in reading.names:

@@ -16,7 +16,8 @@ counts or names: "version 3", "3 lines", "five hundred"), its proper names, and 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from draftguard.claims._numbers import value_of
@@ -72,6 +73,8 @@ class Quantity:
     value: float
     #: The noun it counts or names ("line", "version", "question"), lemma; None if none.
     noun: str | None
+    #: It names one ("version 3"), rather than counts them ("3 versions").
+    label: bool = False
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,10 @@ class Reading:
     nouns: frozenset[str]
     #: It speaks to the person about their own work ("you trained", "your coach").
     to_person: bool = False
+    #: The preposition each noun hangs from ("shortlist": "on").
+    places: Mapping[str, str] = field(default_factory=dict)
+    #: What it presents as made ("Here is your quiz." -> {"quiz"}).
+    presents: frozenset[str] = frozenset()
 
     @property
     def asserted(self) -> tuple[Claim, ...]:
@@ -188,6 +195,7 @@ def _objects(token: Token) -> frozenset[str]:
     for kid in _kids(token):
         if kid.dep_ in ("dobj", "attr", "oprd", "pobj", "dative") and kid.pos_ in ("NOUN", "PROPN"):
             found.add(kid.lemma_.lower())
+            found.update(c.lemma_.lower() for c in kid.conjuncts if c.pos_ in ("NOUN", "PROPN"))
         if kid.dep_ == "prep":
             found.update(g.lemma_.lower() for g in kid.children
                          if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN"))
@@ -196,7 +204,7 @@ def _objects(token: Token) -> frozenset[str]:
 
 def _claim_token(token: Token, kind: str) -> bool:
     if kind == "verdict":
-        return token.pos_ in ("VERB", "ADJ", "AUX") or token.tag_ in ("VBN", "VBD", "JJ")
+        return token.pos_ not in ("NOUN", "PROPN")
     if token.pos_ == "VERB":
         return True
     # A participle read as an adjective ("Saved as version 2.", "Done!", "is confirmed").
@@ -237,13 +245,23 @@ def _quantities(doc: Doc) -> list[Quantity]:
             i += 1
             continue
         j = i + 1
-        if not is_digits:  # a run of number words is one number ("five hundred")
-            while j < len(tokens) and tokens[j].like_num and tokens[j].pos_ == "NUM" \
-                    and _DIGITS.fullmatch(tokens[j].text) is None:
-                j += 1
-        value = value_of(" ".join(x.text for x in tokens[i:j]))
+        if not is_digits:  # a run of number words is one number ("one hundred and twenty")
+            while j < len(tokens):
+                nxt = tokens[j]
+                if nxt.like_num and _DIGITS.fullmatch(nxt.text) is None:
+                    j += 1
+                elif nxt.text in ("-", "and") and j + 1 < len(tokens) and \
+                        tokens[j + 1].like_num and _DIGITS.fullmatch(tokens[j + 1].text) is None:
+                    j += 2
+                else:
+                    break
+        words = [x.text for x in tokens[i:j] if x.text != "-"]
+        value = value_of(" ".join(words)) or value_of(" ".join(w for w in words if w != "and"))
         if value is not None and not _in_date(tokens[i]):
-            out.append(Quantity(abs(value), _noun_of(tokens[j - 1], doc)))
+            before = tokens[i - 1] if i > 0 else None
+            label = before is not None and before.pos_ in ("NOUN", "PROPN", "VERB") and \
+                before.is_alpha and not before.is_stop
+            out.append(Quantity(abs(value), _noun_of(tokens[j - 1], doc), label=label))
         i = j
     return out
 
@@ -273,6 +291,19 @@ def _names(doc: Doc) -> list[str]:
                 names.append(t.text)
     close()
     return names
+
+
+def _presented(doc: Doc) -> frozenset[str]:
+    """What "Here is your quiz." / "Here are the flashcards:" hands over."""
+    found: set[str] = set()
+    for root in (t for t in doc if t.dep_ == "ROOT" and t.lemma_ == "be"):
+        kids = list(root.children)
+        if any(k.lower_ == "here" and k.dep_ == "advmod" for k in kids):
+            for k in kids:
+                if k.dep_ in ("nsubj", "attr") and k.pos_ == "NOUN":
+                    found.add(k.lemma_.lower())
+                    found.update(c.lemma_.lower() for c in k.conjuncts if c.pos_ == "NOUN")
+    return frozenset(found)
 
 
 def _lone_participle(doc: Doc, lexicon: Lexicon) -> str | None:
@@ -326,6 +357,8 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
     nouns = frozenset(t.lemma_.lower() for t in doc
                       if t.pos_ in ("NOUN", "PROPN") and not t.is_stop)
     to_person = any(t.lower_ in ("you", "your", "yours") and t.pos_ == "PRON" for t in doc)
+    places = {t.lemma_.lower(): t.head.lower_ for t in doc
+              if t.dep_ == "pobj" and t.pos_ in ("NOUN", "PROPN")}
     return Reading(question=question, claims=tuple(claims), hedged=hedged,
                    quantities=tuple(_quantities(doc)), names=tuple(_names(doc)), nouns=nouns,
-                   to_person=to_person)
+                   to_person=to_person, places=places, presents=_presented(doc))

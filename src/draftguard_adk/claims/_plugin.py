@@ -42,6 +42,7 @@ from opentelemetry.metrics import MeterProvider
 from draftguard.claims import ClaimFilter, ClaimGuard, SessionFacts, ToolClaims, TurnRecord
 from draftguard.claims._filter import DEFAULT_NEXT_STEP
 from draftguard.claims._guard import Judgement
+from draftguard.claims._record import default_claims
 from draftguard_adk.agents._provenance import is_code_reply
 from draftguard_adk.agents._response_filter import ResponseFilter, TextFilter
 from draftguard_adk.agents._text import content_text
@@ -57,6 +58,16 @@ _MAX_TURNS = 1024
 
 #: What the session holds, read for one model call.
 FactsReader = Callable[[CallbackContext], Awaitable[SessionFacts]]
+
+
+def _tool_names(ctx: CallbackContext) -> list[str]:
+    agent = ctx._invocation_context.agent
+    names: list[str] = []
+    for tool in getattr(agent, "tools", None) or []:
+        name = getattr(tool, "name", None) or getattr(tool, "__name__", None)
+        if isinstance(name, str):
+            names.append(name)
+    return names
 
 
 class _Telemetry:
@@ -159,8 +170,13 @@ class ClaimGuardPlugin(BasePlugin):
 
     async def _record(self, ctx: CallbackContext) -> TurnRecord:
         facts = await self.facts(ctx)
+        claims = dict(self.tools)
+        # The agent's other tools, by their names' defaults: what the app can do at all.
+        for name in _tool_names(ctx):
+            if name not in claims:
+                claims[name] = default_claims(name, self._guard().concept_of)
         return TurnRecord(runs=turn_runs(ctx.session, ctx.invocation_id), session=facts,
-                          claims=self.tools)
+                          claims=claims)
 
     def _turn(self, ctx: CallbackContext) -> _Turn:
         turn = self._turns.get(ctx.invocation_id)
