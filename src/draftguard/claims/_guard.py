@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from datetime import date as Date
 from enum import StrEnum
 from functools import cache
+from typing import Any
 from importlib.resources import files
 
 from rapidfuzz import fuzz
@@ -35,6 +36,7 @@ from draftguard.claims._numbers import numbers_of_text
 from draftguard.claims._reading import Claim, Reading, read_sentence
 from draftguard.claims._record import ToolClaims, ToolRun, TurnRecord, numbers_in, strings_in
 from draftguard.language import Lexicon, parse
+from draftguard.text import NUMBER_WORDS
 
 __all__ = [
     "ClaimGuard",
@@ -95,6 +97,43 @@ def _fold(text: str) -> str:
     return " ".join(bare.casefold().split())
 
 
+_SURFACE = re.compile(r"[A-Za-z]+|\d")
+_NUMBER_WORDS = frozenset({*NUMBER_WORDS, "thirty", "forty", "fifty", "sixty", "seventy",
+                           "eighty", "ninety", "hundred", "thousand", "dozen"})
+
+
+@cache
+def _claim_forms(lexicon: Lexicon) -> frozenset[str]:
+    """Every surface form of the lexicon's words: regular inflections, and the irregular ones
+    of the parser's own exception tables ("made", "found", "sent", "undone")."""
+    lemmas = {w for phrase in _all_words(lexicon) for w in phrase.split()}
+    forms: set[str] = set()
+    for lemma in lemmas:
+        forms |= {lemma, lemma + "s", lemma + "es", lemma + "ed", lemma + "d", lemma + "ing"}
+        if lemma.endswith("e"):
+            forms.add(lemma[:-1] + "ing")
+        if lemma.endswith("y"):
+            forms |= {lemma[:-1] + "ied", lemma[:-1] + "ies"}
+        if len(lemma) > 2 and lemma[-1] not in "aeiouwy":  # "drop" -> "dropped"
+            forms |= {lemma + lemma[-1] + "ed", lemma + lemma[-1] + "ing"}
+    try:
+        from draftguard.language import pipeline
+
+        lemmatizer: Any = pipeline().get_pipe("lemmatizer")
+        table = lemmatizer.lookups.get_table("lemma_exc")
+        for pos in ("verb", "adj", "noun"):
+            for form, bases in table[pos].items():
+                if any(b in lemmas for b in bases):
+                    forms.add(form)
+    except (KeyError, AttributeError, ValueError):
+        pass
+    return frozenset(forms)
+
+
+def _all_words(lexicon: Lexicon) -> list[str]:
+    return [w for concept in lexicon.concepts() for w in lexicon.words_for(concept)]
+
+
 def _words(text: str) -> list[str]:
     spaced = "".join(c if c.isalnum() or c in ".&" else " " for c in _fold(text))
     return [w for w in (w.strip(".") for w in spaced.split()) if w]
@@ -120,6 +159,24 @@ class ClaimGuard:
         return concept.partition(".")[2] if concept is not None and not \
             concept.startswith("verdict.") else None
 
+    def _may_claim(self, text: str, record: TurnRecord) -> bool:
+        """Whether the sentence holds anything the parse would check: a word of the claims
+        lexicon in any inflection, a number, a capitalised word past the first, or a kind of
+        thing a tool makes. A cheap test before the parse; it may say yes too often, never
+        no wrongly for those."""
+        words = _SURFACE.findall(text)
+        if any(w[0].isdigit() for w in words):
+            return True
+        forms = _claim_forms(self.lexicon)
+        kinds = {o for d in record.claims.values() for o in d.objects}
+        for i, word in enumerate(words):
+            low = word.lower()
+            if low in forms or low in kinds or low in _NUMBER_WORDS:
+                return True
+            if i > 0 and word[0].isupper():
+                return True
+        return False
+
     def read(self, sentence: str) -> Reading:
         return read_sentence(parse(sentence, entities=False), self.lexicon)
 
@@ -128,6 +185,8 @@ class ClaimGuard:
         text = sentence.strip()
         if not text or len(text) > self.max_sentence_chars or not any(c.isalnum() for c in text):
             return _OK
+        if not self._may_claim(text, record):
+            return _OK  # no claim word, number, name or made thing: nothing to check
         reading = self.read(text)
         if reading.question:
             return _OK
