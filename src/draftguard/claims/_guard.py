@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from datetime import date as Date
 from enum import StrEnum
 from functools import cache
-from typing import Any
 from importlib.resources import files
+from typing import Any
 
 from rapidfuzz import fuzz
 
