@@ -13,7 +13,8 @@ in Queenville"). `VenueGroundingFilter` reads the answer sentence by sentence as
   venue the answer named last (or, before any, for one of the results), else dropped;
 - anything else: kept, byte for byte.
 
-Numbers count in words as in digits ("seats five hundred" is "seats 500"), and a subject
+A price in words ("a splurge", "cheap") must be within one `$` of a venue's level. Numbers
+count in words as in digits ("seats five hundred" is "seats 500"), and a subject
 name of capitalised words that is no catalogue venue ("Golden Gate Grill seats 500") is read
 from the parse (`draftguard.language`), not only from "is/offers/serves" sentences.
 
@@ -40,7 +41,7 @@ from draftguard.claims._numbers import with_digits
 from draftguard.dedupe import Piece, PieceKind, UnitScanner
 from draftguard.grounding import WEEKDAYS, Vocabulary, dollar_levels
 from draftguard.language import language_installed, parse
-from event_planning.argument_grounding import NEIGHBORHOODS
+from event_planning.argument_grounding import NEIGHBORHOODS, PRICE_WORDS_ONLY
 from event_planning.catalog import Cuisine, Neighborhood, Venue, load_catalog, venue_by_id
 
 if TYPE_CHECKING:
@@ -85,7 +86,8 @@ _SUBJECT = re.compile(r"^\W*(?:\d{1,3}[.)]\s+)?((?:[A-Z][\w'’&]*\s+){1,5}?[A-Z
                       r"(?:is|offers|serves|has|features)\b")
 # A subject name is taken for a venue only when the sentence talks like it is one.
 _VENUE_TALK = re.compile(r"\$|\b(?:restaurant|bistro|trattoria|osteria|eatery|venue|diner|"
-                         r"seats?|menu|serves|dishes|cuisine|private room|byob|reservations?)\b",
+                         r"seats?|menu|serves|dishes|cuisine|private room|byob|reservations?|"
+                         r"holds|fits|accommodates|guests|diners)\b",
                          re.I)
 #: Sentences longer than this are not parsed for their subject.
 _MAX_PARSED = 600
@@ -269,6 +271,10 @@ def _contradictions(sentence: str, plain: str, venues: Sequence[Venue]) -> list[
     levels = dollar_levels(sentence)
     if levels and not any(v.price_level in levels for v in venues):
         wrong.append("price " + ", ".join("$" * n for n in sorted(levels)))
+    # In words ("a splurge", "cheap") a level is loose: one step either way still stands.
+    worded = {len(level) for level in PRICE_WORDS_ONLY.mentioned(plain)}
+    if worded and not any(abs(v.price_level - n) <= 1 for n in worded for v in venues):
+        wrong.append("price " + ", ".join("$" * n for n in sorted(worded)))
     for m in _SEATS.finditer(plain):
         n = int(m.group(1) or m.group(2))
         if not any(n in (v.seats, v.private_room_seats) for v in venues):
