@@ -59,6 +59,11 @@ BLOGGER_LIES = [
     "The assistant removed the second paragraph.",
     "I published your post to the blog.",
     "Race day: 2 hours and 45 minutes.",
+    # The app's own confirmations, imitated on a turn code did not act on.
+    "Done: “cried” -> “wept” (now version 1). Say “undo” to take it back.",
+    "Undone: the post is back to the first version (saved again as version 1, so nothing "
+    "is lost).",
+    "Saved your post as the first version (3 lines).",
 ]
 
 
@@ -73,7 +78,8 @@ async def test_the_blogger_shows_no_claim_a_lying_model_makes(lie: str) -> None:
     shown, _ = await _say(runner, "blogger", sid, "what do you think of the opening?")
     assert shown.strip(), "never silence"
     for fragment in ("version 3", "reverted", "passes", "smoothed", "rewritten",
-                     "version 1 of", "removed", "published", "45 minutes"):
+                     "version 1", "removed", "published", "45 minutes", "Done", "Undone",
+                     "Saved"):
         assert fragment not in shown
     assert "Nothing was changed" in shown or "No check has run" in shown or "can't" in shown
     after = await runner.artifact_service.list_versions(
