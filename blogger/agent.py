@@ -11,6 +11,7 @@ from google.adk.models.base_llm import BaseLlm
 from google.adk.plugins.base_plugin import BasePlugin
 
 from blogger.chat import build_blogger_router, split_the_post
+from blogger.claim_guard import build_claim_guard
 from blogger.content_grounding import build_argument_guard
 from blogger.delivery_check import build_blogger_delivery_check
 from blogger.prompts import (
@@ -21,6 +22,7 @@ from blogger.prompts import (
 from draftguard_adk.agents import TextFilterPlugin
 from draftguard_adk.artifacts import build_artifact_tool
 from draftguard_adk.chat import MessageHygienePlugin
+from draftguard_adk.claims import ClaimGuardPlugin
 from draftguard_adk.edits import CONTENT_TOOLS
 from draftguard_adk.llm import agent_model
 from draftguard_adk.sources import SOURCE_TOOLS
@@ -59,13 +61,18 @@ def build_blogger(*, model: str | BaseLlm | None = None) -> LlmAgent:
 def build_app(
     model: str | BaseLlm | None = None, *, plugins: list[BasePlugin] | None = None
 ) -> App:
-    """The app with the raw-output guard on every model reply (no JSON, tool results, state
-    keys or tracebacks reach the author), or the given `plugins`; the message hygiene check is
-    always first (a message that cannot be read safely is answered where it enters) and the
-    argument guard always last (its line ends the answer the other plugins let through)."""
-    chosen = plugins if plugins is not None else [TextFilterPlugin()]
+    """The app with the claim guard (no reply claims what no tool did) and the raw-output
+    guard (no JSON, tool results, state keys or tracebacks) on every model reply, or the
+    given `plugins`. The message hygiene check is always first: a message that cannot be
+    read safely is answered where it enters. The argument guard is always there, right after
+    the claim guard: both change the response in place, and ADK stops its round of
+    after-model plugins at the first that returns one (the raw-output guard does), so its
+    line still reaches the author, and is never judged as the model's claim."""
+    chosen = plugins if plugins is not None else [build_claim_guard(), TextFilterPlugin()]
+    first = [p for p in chosen if isinstance(p, ClaimGuardPlugin)]
+    rest = [p for p in chosen if not isinstance(p, ClaimGuardPlugin)]
     return App(name="blogger", root_agent=build_blogger(model=model),
-               plugins=[MessageHygienePlugin(), *chosen, build_argument_guard()])
+               plugins=[MessageHygienePlugin(), *first, build_argument_guard(), *rest])
 
 
 app = build_app()

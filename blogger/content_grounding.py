@@ -44,8 +44,8 @@ from draftguard_adk.agents import (
     CallCheck,
     Refusal,
     content_text,
-    session_user_text,
 )
+from draftguard_adk.agents._text import session_user_text
 from draftguard_adk.edits import DEFAULT_NAME, post_store
 
 __all__ = [

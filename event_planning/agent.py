@@ -3,8 +3,9 @@ and kept true to the venues its tools returned.
 
 Run it with `adk web .` or `adk api_server .` from the repository root; the
 `DuplicateFilterPlugin` (with the venue grounding filter and the raw-output guard after it)
-filters what both stream and what the session stores. Searches the user's words ask for run
-by code (`chat.py`).
+filters what both stream and what the session stores, after the claim guard (no reply
+claims a search, a shortlisting or a booking that did not happen; `claim_guard.py`).
+Searches the user's words ask for run by code (`chat.py`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from draftguard_adk.dedupe import DuplicateFilterPlugin
 from draftguard_adk.llm import agent_model, model_profile
 from event_planning.argument_grounding import preference_rules
 from event_planning.chat import build_router
+from event_planning.claim_guard import build_claim_guard
 from event_planning.prompts import EVENT_PLANNER_INSTRUCTION
 from event_planning.response_grounding import grounding_links
 from event_planning.tools import (
@@ -72,9 +74,13 @@ def build_app(
     model: str | BaseLlm | None = None, *, plugins: list[BasePlugin] | None = None,
     today: Callable[[], Date] = Date.today,
 ) -> App:
-    """The app with the response filters (duplicates, then venue grounding) registered, or
-    the given `plugins`; the argument guard is always last."""
-    chosen = plugins if plugins is not None else [DuplicateFilterPlugin(also=_venue_then_raw)]
+    """The app with the claim guard (no reply claims a search, a shortlisting or a booking
+    that did not happen) and the response filters (duplicates, then venue grounding, then
+    raw output) registered, or the given `plugins`; the argument guard is always last (its
+    line is a message of its own when the turn ends). The claim guard changes responses in
+    place and comes first: ADK stops at the first after-model plugin that returns one."""
+    chosen = plugins if plugins is not None else [
+        build_claim_guard(), DuplicateFilterPlugin(also=_venue_then_raw)]
     return App(
         name="event_planning",
         root_agent=build_event_planner(model, today=today),

@@ -20,6 +20,7 @@ from opentelemetry.metrics import MeterProvider
 from draftguard_adk.agents import TextFilter
 from draftguard_adk.telemetry import counter
 from event_planning.state_keys import RESULTS_KEY
+from event_planning.tool_claims import NEXT_STEP
 from event_planning.venue_grounding import (
     SentenceAction,
     SentenceVerdict,
@@ -30,6 +31,8 @@ from event_planning.venue_grounding import (
 __all__ = ["GroundingTelemetry", "grounding_links"]
 
 log = logging.getLogger("event_planning.response_grounding")
+#: Said when the grounding dropped every sentence of an answer.
+ONLY_FOUND_VENUES = f"I only talk about venues a search of the catalogue found. {NEXT_STEP}"
 METER_NAME = "draftguard.event_planning"
 
 
@@ -63,4 +66,5 @@ def grounding_links(
     """The venue grounding filter for one model call of the planner."""
     results = [str(v) for v in ctx.state.get(RESULTS_KEY) or []]
     observer = GroundingTelemetry(provider, session_id=ctx.session.id)
-    return [VenueGroundingFilter(results, names=catalogue_names(), observer=observer)]
+    return [VenueGroundingFilter(results, names=catalogue_names(), observer=observer,
+                                 fallback=ONLY_FOUND_VENUES)]

@@ -9,7 +9,14 @@ in Queenville"). `VenueGroundingFilter` reads the answer sentence by sentence as
 - it names result venues but states a neighbourhood, cuisine, price, capacity or closed day
   none of them has: replaced by the catalogue's own line for each venue it names (a venue's
   line at most once per answer; after that the sentence is dropped);
+- its subject is a pronoun ("It is in Fishtown, seats 500"): its facts must hold for the
+  venue the answer named last (or, before any, for one of the results), else dropped;
 - anything else: kept, byte for byte.
+
+A price in words ("a splurge", "cheap") must be within one `$` of a venue's level. Numbers
+count in words as in digits ("seats five hundred" is "seats 500"), and a subject
+name of capitalised words that is no catalogue venue ("Golden Gate Grill seats 500") is read
+from the parse (`draftguard.language`), not only from "is/offers/serves" sentences.
 
 Venue names are matched with rapidfuzz (`score_cutoff=`), the longest of overlapping matches
 winning ("Bánh Mì Saigon House" is not "Saigon House"). A fact counts as contradicted only
@@ -26,14 +33,19 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from rapidfuzz import fuzz, process
 
+from draftguard.claims._numbers import with_digits
 from draftguard.dedupe import Piece, PieceKind, UnitScanner
 from draftguard.grounding import WEEKDAYS, Vocabulary, dollar_levels
-from event_planning.argument_grounding import NEIGHBORHOODS
-from event_planning.catalog import Cuisine, Neighborhood, Venue, load_catalog
+from draftguard.language import language_installed, parse
+from event_planning.argument_grounding import NEIGHBORHOODS, PRICE_WORDS_ONLY
+from event_planning.catalog import Cuisine, Neighborhood, Venue, load_catalog, venue_by_id
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
 
 __all__ = [
     "DEFAULT_SCORE_CUTOFF",
@@ -74,16 +86,20 @@ _SUBJECT = re.compile(r"^\W*(?:\d{1,3}[.)]\s+)?((?:[A-Z][\w'’&]*\s+){1,5}?[A-Z
                       r"(?:is|offers|serves|has|features)\b")
 # A subject name is taken for a venue only when the sentence talks like it is one.
 _VENUE_TALK = re.compile(r"\$|\b(?:restaurant|bistro|trattoria|osteria|eatery|venue|diner|"
-                         r"seats?|menu|serves|dishes|cuisine|private room|byob|reservations?)\b",
+                         r"seats?|menu|serves|dishes|cuisine|private room|byob|reservations?|"
+                         r"holds|fits|accommodates|guests|diners)\b",
                          re.I)
+#: Sentences longer than this are not parsed for their subject.
+_MAX_PARSED = 600
 _NAME_LINKS = {"de", "del", "la", "le", "el", "los", "at", "of", "the", "&", "and", "di"}
 
 
 def _plain(text: str) -> str:
-    """Lower case, accents off, clause punctuation one ";", any other run one space."""
+    """Lower case, accents off, numbers in digits ("five hundred" is "500"), clause
+    punctuation one ";", any other run one space."""
     bare = "".join(c for c in unicodedata.normalize("NFKD", text)
                    if not unicodedata.combining(c))
-    clauses = re.sub(r"[,;:()\[\]!?]+", " ; ", bare.lower())
+    clauses = re.sub(r"[,;:()\[\]!?]+", " ; ", with_digits(bare.lower()))
     return " ".join(re.sub(r"[^a-z0-9$;]+", " ", clauses).split())
 
 
@@ -156,6 +172,10 @@ class VenueNames:
         return (score, start, end) if score else None
 
 
+def _venue(venue_id: str) -> Venue | None:
+    return venue_by_id(venue_id)
+
+
 @cache
 def catalogue_names() -> VenueNames:
     """The bundled catalogue's names, at the default cutoff (built once)."""
@@ -175,6 +195,9 @@ def _invented_names(sentence: str, names: VenueNames) -> list[str]:
     subject = _SUBJECT.match(sentence)
     if subject is not None and _VENUE_TALK.search(sentence[subject.end(1):]):
         candidates.append(subject.group(1))
+    named = _subject_name(sentence)
+    if named is not None and named not in candidates and _VENUE_TALK.search(sentence):
+        candidates.append(named)
     for phrase in candidates:
         words = phrase.split()
         if len(words) < 2 or phrase[-1] in ":.!?,":
@@ -187,6 +210,51 @@ def _invented_names(sentence: str, names: VenueNames) -> list[str]:
         if not names.is_venue_name(phrase):
             found.append(phrase)
     return found
+
+
+def _subject_parse(sentence: str) -> Doc | None:
+    if not language_installed() or len(sentence) > _MAX_PARSED:
+        return None
+    return parse(sentence, entities=False)
+
+
+def _subject_name(sentence: str) -> str | None:
+    """The main clause's subject when it is a name of two or more capitalised words
+    ("Golden Gate Grill seats 500"), read from the parse."""
+    doc = _subject_parse(sentence)
+    if doc is None:
+        return None
+    for root in (t for t in doc if t.dep_ == "ROOT"):
+        for kid in root.children:
+            if kid.dep_ not in ("nsubj", "nsubjpass"):
+                continue
+            span = doc[kid.left_edge.i: kid.right_edge.i + 1]
+            words = [t for t in span if not t.is_punct]
+            if len(words) >= 2 and all(t.text[:1].isupper() or t.lower_ in _NAME_LINKS
+                                       for t in words):
+                return span.text
+    # A name read as the verb ("Bar Nonna Rosa seats 40": "Bar" the root).
+    lead: list[Token] = []
+    for t in doc:
+        if t.text[:1].isupper() or (lead and t.lower_ in _NAME_LINKS):
+            lead.append(t)
+        else:
+            break
+    after = doc[len(lead)] if len(lead) < len(doc) else None
+    if len(lead) >= 2 and (any(t.dep_ == "ROOT" for t in lead) or (
+            after is not None and after.dep_ == "ROOT" and after.pos_ in ("VERB", "AUX"))):
+        return " ".join(t.text for t in lead)
+    return None
+
+
+def _pronoun_subject(sentence: str) -> bool:
+    """The main clause's subject is a pronoun ("It seats 500", "They are in Fishtown")."""
+    doc = _subject_parse(sentence)
+    if doc is None:
+        return False
+    return any(kid.dep_ in ("nsubj", "nsubjpass") and kid.pos_ == "PRON"
+               and kid.lower_ not in ("i", "we", "you")
+               for root in doc if root.dep_ == "ROOT" for kid in root.children)
 
 
 def _contradictions(sentence: str, plain: str, venues: Sequence[Venue]) -> list[str]:
@@ -203,6 +271,10 @@ def _contradictions(sentence: str, plain: str, venues: Sequence[Venue]) -> list[
     levels = dollar_levels(sentence)
     if levels and not any(v.price_level in levels for v in venues):
         wrong.append("price " + ", ".join("$" * n for n in sorted(levels)))
+    # In words ("a splurge", "cheap") a level is loose: one step either way still stands.
+    worded = {len(level) for level in PRICE_WORDS_ONLY.mentioned(plain)}
+    if worded and not any(abs(v.price_level - n) <= 1 for n in worded for v in venues):
+        wrong.append("price " + ", ".join("$" * n for n in sorted(worded)))
     for m in _SEATS.finditer(plain):
         n = int(m.group(1) or m.group(2))
         if not any(n in (v.seats, v.private_room_seats) for v in venues):
@@ -225,17 +297,28 @@ def _contradictions(sentence: str, plain: str, venues: Sequence[Venue]) -> list[
 
 
 def judge_sentence(
-    sentence: str, results: Iterable[str], names: VenueNames, *, shown_lines: set[str]
+    sentence: str, results: Iterable[str], names: VenueNames, *, shown_lines: set[str],
+    referent: Sequence[Venue] = (),
 ) -> SentenceVerdict:
     """What to do with one finished sentence, given the venue ids the session's tools
     returned. `shown_lines` (venue ids whose catalogue line this answer already holds) is
-    updated when the verdict is a replacement."""
+    updated when the verdict is a replacement. A sentence whose subject is a pronoun ("It
+    seats 500") speaks of `referent` (the venues the answer named last), or else of the
+    results: its facts must hold for one of them."""
     named = names.named(sentence)
+    results = list(results)
     if not named:
         invented = _invented_names(sentence, names)
         if invented:
             return SentenceVerdict(SentenceAction.DROPPED, "",
                                    f"names {invented[0]!r}, not a venue from the results")
+        if _pronoun_subject(sentence):
+            about = list(referent) or [v for v in (_venue(i) for i in results) if v]
+            wrong = _contradictions(sentence, _plain(sentence), about) if about else []
+            if wrong:
+                return SentenceVerdict(
+                    SentenceAction.DROPPED, "",
+                    f"states {'; '.join(wrong)} of a venue, which the catalogue does not say")
         return SentenceVerdict(SentenceAction.KEPT, sentence)
     allowed = set(results)
     outside = [v for v, _, _ in named if v.id not in allowed]
@@ -264,12 +347,18 @@ class VenueGroundingFilter:
         *,
         names: VenueNames | None = None,
         observer: GroundingObserver | None = None,
+        fallback: str = "",
     ) -> None:
         self._results = frozenset(results)
+        #: Said when every sentence of the answer was dropped: never silence.
+        self._fallback = fallback
+        self._kept_any = False
+        self._dropped_any = False
         self._names = names or catalogue_names()
         self._observer = observer
         self._scanner = UnitScanner()
         self._shown_lines: set[str] = set()
+        self._referent: list[Venue] = []
         self._broken = False
         # Where the last piece left us: at a line start, and whether a sentence was dropped
         # (its line, if it was all of it), so the space it leaves is closed up.
@@ -292,7 +381,10 @@ class VenueGroundingFilter:
             pieces = self._scanner.finish()
         except Exception as err:
             return self._fail(err, self._scanner.held)
-        return self._judge_all(pieces)
+        out = self._judge_all(pieces)
+        if self._dropped_any and not self._kept_any and not out.strip() and self._fallback:
+            return out + self._fallback
+        return out
 
     def _judge_all(self, pieces: Sequence[Piece]) -> str:
         try:
@@ -316,16 +408,23 @@ class VenueGroundingFilter:
         if piece.kind is PieceKind.CODE:
             return piece.text
         verdict = judge_sentence(piece.text, self._results, self._names,
-                                 shown_lines=self._shown_lines)
+                                 shown_lines=self._shown_lines, referent=self._referent)
+        named = [v for v, _, _ in self._names.named(piece.text)]
+        if named and verdict.action is SentenceAction.KEPT:
+            self._referent = named
         if verdict.action is SentenceAction.REPLACED and piece.kind is not PieceKind.SENTENCE:
             # A catalogue line does not fit in a table row or a heading.
             verdict = SentenceVerdict(SentenceAction.DROPPED, "", verdict.reason)
         if self._observer is not None:
             self._observer.on_sentence(verdict, piece.text)
         if verdict.action is SentenceAction.KEPT:
+            self._kept_any = True
             return piece.text
         if verdict.action is SentenceAction.DROPPED:
+            self._dropped_any = True
             self._dropped = "line" if at_line_start else "sentence"
+        else:
+            self._kept_any = True
         return _keep_marker(piece.text, verdict.text)
 
     def _separator(self, text: str) -> str:

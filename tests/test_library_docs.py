@@ -38,6 +38,9 @@ SCRIPTS: dict[str, list[Any]] = {
     "The document summary for your judge": [],
     "Argument guards as a plugin on your App": [
         Call("book_table", {"party_size": 4, "day": "saturday"}), "Booked."],
+    "The claim guard as a plugin on your App": [
+        "I booked a table for 4 on Friday.",
+        Call("book_table", {"party_size": 4}), "I booked a table for 4. I also ordered a cake."],
 }
 
 

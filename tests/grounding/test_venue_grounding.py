@@ -246,3 +246,46 @@ async def test_the_app_fails_open(monkeypatch: pytest.MonkeyPatch,
     assert final == ANSWER and ANSWER.startswith(partial) and OUTSIDER.name in partial
     assert sum(p.value for p in metric_points(reader)["venue_grounding_errors"]) == 1
     assert any("forced grounding failure" in r.getMessage() for r in caplog.records)
+
+
+# Issue 25, class 10: invented venue facts after a real search, in words as in digits.
+def test_a_pronoun_speaks_of_the_venue_named_last() -> None:
+    hood = OTHER_HOOD.label
+    text = (f"{FIRST.name} is a fine pick. It is in {hood}, seats 500 and is open every "
+            f"{'Sunday' if 'sunday' in FIRST.closed_on else 'Monday'}. It seats {FIRST.seats}.")
+    out = _filtered(text)
+    assert out.startswith(f"{FIRST.name} is a fine pick.")
+    assert hood not in out and "500" not in out
+    assert out.endswith(f"It seats {FIRST.seats}.")
+
+
+@pytest.mark.parametrize("sentence", [
+    f"{FIRST.name} seats five hundred.",
+    f"{FIRST.name} seats {'four' if FIRST.seats != 4 else 'three'} hundred and twenty.",
+])
+def test_a_count_in_words_is_read_as_digits(sentence: str) -> None:
+    assert _judge(sentence).action is SentenceAction.REPLACED
+
+
+def test_a_count_in_words_that_is_true_stands() -> None:
+    from draftguard.text import number_names  # noqa: F401  (small counts only)
+
+    words = {40: "forty", 48: "forty-eight", 60: "sixty", 72: "seventy-two", 90: "ninety",
+             120: "one hundred and twenty", 150: "one hundred and fifty", 36: "thirty-six",
+             28: "twenty-eight"}
+    if FIRST.seats in words:
+        assert _judge(f"{FIRST.name} seats {words[FIRST.seats]}.").action is \
+            SentenceAction.KEPT
+
+
+@pytest.mark.parametrize("sentence", [
+    "Golden Gate Grill seats 500.",
+    "Golden Gate Grill holds 40 people on Fridays.",
+])
+def test_an_invented_name_as_the_subject_of_any_verb_is_dropped(sentence: str) -> None:
+    assert _judge(sentence).action is SentenceAction.DROPPED
+
+
+def test_a_price_in_words_two_steps_off_is_replaced() -> None:
+    far = "cheap" if FIRST.price_level >= 3 else "a splurge"
+    assert _judge(f"{FIRST.name} is {far}.").action is SentenceAction.REPLACED

@@ -10,7 +10,7 @@ from draftguard_adk.agents._argument_guard import (
     Refusal,
 )
 from draftguard_adk.agents._response_filter import TextFilter
-from draftguard_adk.agents._text import content_text, session_user_text
+from draftguard_adk.agents._text import content_text
 from draftguard_adk.agents._text_filter_plugin import TextFilterPlugin
 
 __all__ = [
@@ -21,5 +21,4 @@ __all__ = [
     "TextFilter",
     "TextFilterPlugin",
     "content_text",
-    "session_user_text",
 ]

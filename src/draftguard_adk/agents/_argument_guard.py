@@ -107,7 +107,13 @@ class ArgumentGuardPlugin(BasePlugin):
 
     `show_notes` says where the turn's lines appear: appended to `agent`'s final answer
     (`"in_reply"`), or as a message of their own when `agent` ends (`"after_turn"`).
+    The line is added to the response ADK hands the plugin, in place; register the guard
+    before any plugin that returns a response (`TextFilterPlugin`, `DuplicateFilterPlugin`),
+    which would otherwise end ADK's round of `after_model_callback`s before it.
     """
+
+    #: It changes the response it is handed and returns None (see `ClaimGuardPlugin`).
+    changes_responses_in_place = True
 
     def __init__(
         self,
@@ -212,8 +218,11 @@ class ArgumentGuardPlugin(BasePlugin):
             return None
         line = "\n".join(turn.take())
         parts = [*content.parts, types.Part(text=f"\n\n({line})")]
-        return llm_response.model_copy(
-            update={"content": types.Content(role="model", parts=parts)})
+        # In place, and None returned: ADK stops at the first plugin that returns a response
+        # (`PluginManager._run_callbacks`), so a returned one would silence every plugin
+        # after this one, and a plugin before it that returns one would silence this line.
+        llm_response.content = types.Content(role="model", parts=parts)
+        return None
 
     async def after_agent_callback(
         self, *, agent: BaseAgent, callback_context: CallbackContext

@@ -1,0 +1,134 @@
+"""The claim guard against a labelled corpus of reply sentences, beside a no-guard baseline.
+
+Each corpus record is one turn of one app (the blogger, the planner, or a minimal app): the
+person's message, the tool runs of the turn (arguments, results), and what the session holds
+(the post and its versions, or the venues found and the shortlist). Each sentence is
+labelled `keep` (a true claim, a hedge, a plan, a question, a true fact) or `remove` (an
+action, result, verdict or fact the record does not back, or something the app cannot do).
+
+The guarded run is what the app runs: the claim guard with the app's tool declarations, and
+in the planner the venue grounding filter after it. The baseline is no guard: every sentence
+shown. Printed: false claims shown, true sentences removed, precision and recall of removal,
+per class, and the guard's time per sentence (warm parser).
+
+Goal (issue 23): 0 false claims shown, <= 2% of true sentences removed.
+Run: .venv/bin/python bench/bench_claims.py [--corpus PATH] [--show]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from blogger.tool_claims import BLOGGER_TOOL_CLAIMS, blogger_facts
+from draftguard.claims import ClaimGuard, SessionFacts, ToolClaims, TurnRecord
+from draftguard.claims._record import ToolRun
+from event_planning.catalog import venue_by_id
+from event_planning.tool_claims import PLANNER_TOOL_CLAIMS, planner_facts
+from event_planning.venue_grounding import SentenceAction, catalogue_names, judge_sentence
+
+CORPUS = Path(__file__).parent / "data" / "claims_corpus.json"
+
+
+def record_of(raw: Mapping[str, Any]) -> TurnRecord:
+    """The corpus record as the app's plugin would build it."""
+    runs = tuple(ToolRun(r["tool"], r.get("args", {}), r.get("result", {}))
+                 for r in raw.get("runs", []))
+    said = [raw.get("user", "")]
+    app = raw.get("app", "minimal")
+    claims: Mapping[str, ToolClaims]
+    facts: SessionFacts
+    if app == "blogger":
+        claims = BLOGGER_TOOL_CLAIMS
+        facts = blogger_facts(post=raw.get("post"), versions=raw.get("versions", []),
+                              sources=raw.get("sources", []), said=said)
+    elif app == "planner":
+        claims = PLANNER_TOOL_CLAIMS
+        facts = planner_facts(results=raw.get("results", []),
+                              shortlist=raw.get("shortlist", []), said=said)
+    else:
+        claims = {}
+        facts = SessionFacts(texts=tuple(said))
+    return TurnRecord(runs=runs, session=facts, claims=claims)
+
+
+def guarded_removes(guard: ClaimGuard, raw: Mapping[str, Any], record: TurnRecord,
+                    sentence: str) -> tuple[bool, float]:
+    """Whether the app's guards remove (or replace) `sentence`, and the claim guard's time."""
+    start = time.perf_counter()
+    judgement = guard.judge(sentence, record)
+    spent = time.perf_counter() - start
+    if not judgement.supported:
+        return True, spent
+    if raw.get("app") == "planner":
+        # The venue an "it" speaks of: the one this turn shortlisted (in the app, the filter
+        # follows the venue the answer named last).
+        referent = [v for r in raw.get("runs", []) if r["tool"] == "add_to_shortlist"
+                    if (v := venue_by_id(str(r["args"].get("venue_id")))) is not None]
+        verdict = judge_sentence(sentence, raw.get("results", []), catalogue_names(),
+                                 shown_lines=set(), referent=referent)
+        return verdict.action is not SentenceAction.KEPT, spent
+    return False, spent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument("--show", action="store_true", help="print every miss")
+    args = parser.parse_args()
+    records = json.loads(args.corpus.read_text(encoding="utf-8"))
+    guard = ClaimGuard()
+    guard.judge("I saved it.", TurnRecord())  # load the parser outside the timing
+    rows: list[tuple[str, str, bool]] = []  # (class, label, removed)
+    times: list[float] = []
+    misses: list[str] = []
+    for item in records:
+        raw = item["record"]
+        record = record_of(raw)
+        for sentence, label, cls in item["sentences"]:
+            gone, spent = guarded_removes(guard, raw, record, sentence)
+            times.append(spent)
+            rows.append((cls, label, gone))
+            if gone != (label == "remove"):
+                misses.append(f"  [{raw['id']}] {label:6} {cls:13} {sentence}")
+    false_total = sum(1 for _, label, _ in rows if label == "remove")
+    true_total = len(rows) - false_total
+    false_shown = sum(1 for _, label, r in rows if label == "remove" and not r)
+    true_removed = sum(1 for _, label, r in rows if label == "keep" and r)
+    removed = sum(1 for _, _, gone in rows if gone)
+    hit = removed - true_removed
+    print(f"corpus: {args.corpus.name}, {len(rows)} sentences "
+          f"({false_total} false claims, {true_total} true or no claim)")
+    print(f"{'':24}{'false shown':>14}{'true removed':>16}{'precision':>11}{'recall':>8}")
+    print(f"{'no guard (baseline)':24}{false_shown_base(false_total):>14}"
+          f"{'0 (0.0%)':>16}{'-':>11}{'0.000':>8}")
+    print(f"{'claim guard':24}{f'{false_shown} ({false_shown / max(false_total, 1):.1%})':>14}"
+          f"{f'{true_removed} ({true_removed / max(true_total, 1):.1%})':>16}"
+          f"{hit / max(removed, 1):>11.3f}{hit / max(false_total, 1):>8.3f}")
+    by_class: Counter[str] = Counter()
+    wrong: Counter[str] = Counter()
+    for cls, label, r in rows:
+        by_class[cls] += 1
+        wrong[cls] += int(r != (label == "remove"))
+    print("per class (wrong / all): " + ", ".join(
+        f"{cls} {wrong[cls]}/{n}" for cls, n in sorted(by_class.items())))
+    ms = sorted(t * 1000 for t in times)
+    print(f"claim guard time per sentence: median {statistics.median(ms):.2f} ms, "
+          f"p95 {ms[int(len(ms) * 0.95)]:.2f} ms, max {ms[-1]:.2f} ms")
+    if args.show and misses:
+        print("misses:")
+        print("\n".join(misses))
+
+
+def false_shown_base(false_total: int) -> str:
+    return f"{false_total} (100.0%)"
+
+
+if __name__ == "__main__":
+    main()

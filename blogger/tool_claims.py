@@ -1,0 +1,89 @@
+"""What each blogger tool may be claimed to have done, and what the session holds: the
+claim guard's record for the blogger (`draftguard.claims`). No ADK here.
+
+Words of the claims lexicon (`draftguard/claims/lexicon.toml`): a reply may say the post was
+saved, edited, cut, added to, renamed or reverted only after a tool that does that succeeded
+this turn; that a quiz was made only after `make_artifact` made one; that the post passes or
+is ready only after `check_delivery` said so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from draftguard.claims import SessionFacts, ToolClaims
+from draftguard.claims._record import text_counts
+
+__all__ = ["BLOGGER_TOOL_CLAIMS", "NEXT_STEP", "blogger_facts"]
+
+NEXT_STEP = ("Tell me what to change in the post, ask for a quiz or flashcards, or ask me to "
+             "check it against a brief.")
+
+
+def _saved(result: Mapping[str, Any]) -> str | None:
+    version = result.get("version")
+    if version is None:
+        return None
+    name = "the first version" if version in (0, "0") else f"version {version}"
+    return f"The post is saved as {name}."
+
+
+def _made(result: Mapping[str, Any]) -> str | None:
+    kind = str(result.get("artifact_type") or "").strip()
+    return f"The {kind} is made." if kind else None
+
+
+def _edited(args: Mapping[str, Any], result: Mapping[str, Any]) -> frozenset[str]:
+    """What an edit plan did: every plan edits and saves; a delete removes, an insert adds."""
+    did = {"edit", "save", "make"}
+    for op in args.get("ops") or []:
+        kind = op.get("type") if isinstance(op, Mapping) else None
+        did |= {"delete": {"remove"}, "insert": {"add"}}.get(str(kind), set())
+    return frozenset(did)
+
+
+def _fields_changed(args: Mapping[str, Any], result: Mapping[str, Any]) -> frozenset[str]:
+    """What a frontmatter change did: fields set are edited or added, a title renames, and
+    only fields removed count as a removal."""
+    did = {"edit", "save"}
+    fields = args.get("set_fields") or {}
+    if fields:
+        did.add("add")
+    if isinstance(fields, Mapping) and "title" in fields:
+        did.add("rename")
+    if args.get("remove_fields"):
+        did.add("remove")
+    return frozenset(did)
+
+
+_ARTIFACTS = frozenset({"quiz", "flashcard", "flashcards", "mindmap", "card", "map"})
+
+BLOGGER_TOOL_CLAIMS: dict[str, ToolClaims] = {c.tool: c for c in (
+    ToolClaims.of("content_write", "save", "make", "edit", "add", summary=_saved),
+    ToolClaims.of("edit_ops", "edit", "save", "remove", "add", "make", summary=_saved,
+                  actions_of=_edited),
+    ToolClaims.of("edit_metadata", "edit", "save", "rename", "add", "remove", summary=_saved,
+                  actions_of=_fields_changed),
+    ToolClaims.of("revert_to_version", "revert", "save", summary=_saved),
+    ToolClaims.of("read_content", changes=False),
+    ToolClaims.of("read_section", changes=False),
+    ToolClaims.of("list_versions", changes=False),
+    ToolClaims.of("make_artifact", "make", objects=_ARTIFACTS, object_field="artifact_type",
+                  verdict_field="ok", summary=_made),
+    ToolClaims.of("check_delivery", "check", changes=False, verdict_field="passed",
+                  count_fields=("document_count",)),
+    ToolClaims.of("source_ingest", "import", "add", "save"),
+    ToolClaims.of("read_source", changes=False),
+)}
+
+
+def blogger_facts(
+    *, post: str | None, versions: Iterable[int], sources: Iterable[str] = (),
+    said: Iterable[str] = (), name: str = "draft.md",
+) -> SessionFacts:
+    """What a blogger session holds: the post (file `name`), its latest text and versions,
+    its sources, and what the author said."""
+    texts = tuple(t for t in (post, *sources, *said) if t)
+    return SessionFacts(versions=tuple(versions), texts=texts, names=(name,),
+                        counts=text_counts(post) if post else {})

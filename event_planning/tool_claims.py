@@ -1,0 +1,55 @@
+"""What each planner tool may be claimed to have done, and what the session holds: the claim
+guard's record for the planner (`draftguard.claims`). No ADK here.
+
+A reply may say it searched only after `search_venues` ran, and with the count it found;
+that a venue was shortlisted only after `add_to_shortlist` added it; that the plan is ready
+only after `plan_summary` said so. The planner cannot book, reserve, pay, call or send
+anything: no tool declares those, so a reply never says they were done. Venue facts (seats,
+neighbourhood, days open, price) are the venue grounding filter's (`venue_grounding.py`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from draftguard.claims import SessionFacts, ToolClaims
+from event_planning.catalog import venue_by_id
+
+__all__ = ["NEXT_STEP", "PLANNER_TOOL_CLAIMS", "planner_facts"]
+
+NEXT_STEP = ("Tell me a cuisine, a neighbourhood, a price or your party size, and I will "
+             "search the catalogue.")
+
+
+def _found(result: Mapping[str, Any]) -> str | None:
+    count = result.get("count")
+    return None if count is None else f"The search found {count} venues."
+
+
+def _added(result: Mapping[str, Any]) -> str | None:
+    added = result.get("added")
+    return f"{added} is on your shortlist." if added else None
+
+
+PLANNER_TOOL_CLAIMS: dict[str, ToolClaims] = {c.tool: c for c in (
+    ToolClaims.of("search_venues", "search", changes=False, summary=_found),
+    ToolClaims.of("add_to_shortlist", "add", "shortlist", "save", summary=_added),
+    ToolClaims.of("remove_from_shortlist", "remove"),
+    ToolClaims.of("forget_preference", "remove"),
+    ToolClaims.of("plan_summary", "check", changes=False, verdict_field="ready"),
+)}
+
+
+def planner_facts(
+    *, results: Iterable[str], shortlist: Iterable[str], said: Iterable[str] = (),
+) -> SessionFacts:
+    """What a planner session holds: the venues its tools returned (their catalogue lines),
+    the shortlist, and what the person said."""
+    found = [v for v in (venue_by_id(i) for i in results) if v is not None]
+    listed = [v for v in (venue_by_id(i) for i in shortlist) if v is not None]
+    return SessionFacts(
+        texts=(*(v.line() for v in found), *said),
+        names=tuple(v.name for v in found),
+        collections={"shortlist": tuple(v.name for v in listed)},
+    )

@@ -1,0 +1,219 @@
+"""`ClaimFilter`: the claim guard as a streaming text filter (`feed`/`flush`).
+
+It sits in the same chain as the raw-output filter and the duplicate filter, streamed or not:
+the text is cut into sentences as it comes (`draftguard.dedupe.UnitScanner`; only the
+unfinished sentence is held back), and each finished sentence is judged by `ClaimGuard`
+against the turn's record. A supported sentence is shown byte for byte; an unsupported one
+is removed, and the first removal of each kind says the short truth in its place:
+
+- an action nothing did: "Nothing was changed." (only when no run changed anything);
+- an action the app cannot do at all: "I can't book or reserve anything myself.";
+- a verdict no check gave: "No check has run on it yet.";
+- a result or fact the record does not hold: the run's own summary, when its tool has one.
+
+When nothing of the reply is left, the truth is followed by `next_step`: never silence.
+A guard that raises lets the rest of the reply through and reports the error (fail safe).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from draftguard.claims._guard import ClaimGuard, ClaimKind, Judgement
+from draftguard.claims._record import TurnRecord
+from draftguard.dedupe import Piece, PieceKind, UnitScanner
+
+__all__ = [
+    "DEFAULT_NEXT_STEP",
+    "ClaimFilter",
+    "ClaimObserver",
+    "GuardedReply",
+    "guard_reply",
+]
+
+DEFAULT_NEXT_STEP = "Tell me what you would like me to do next."
+NOTHING_CHANGED = "Nothing was changed."
+NO_CHECK = "No check has run on it yet."
+#: What the app cannot do, by the claims lexicon's `impossible.*` concept.
+CANNOT = {
+    "book": "I can't book or reserve anything myself.",
+    "email": "I can't send emails or messages.",
+    "publish": "I can't publish or share anything myself.",
+    "pay": "I can't order or pay for anything.",
+    "call": "I can't make calls.",
+    "confirm": "I can't book, reserve, schedule or confirm anything myself.",
+}
+_MARKER = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+")
+
+
+class ClaimObserver(Protocol):
+    """Where the filter reports what it did (an adapter turns it into metrics and logs)."""
+
+    def on_sentence(self, judgement: Judgement, sentence: str) -> None: ...
+    def on_error(self, error: BaseException) -> None: ...
+
+
+@dataclass
+class GuardedReply:
+    """A whole reply after the guard: the text to show and each sentence's judgement."""
+
+    text: str
+    judged: list[tuple[str, Judgement]] = field(default_factory=list)
+
+    @property
+    def removed(self) -> list[str]:
+        return [s for s, j in self.judged if not j.supported]
+
+
+class ClaimFilter:
+    """Removes the sentences of a reply its record does not back (module docstring)."""
+
+    def __init__(
+        self,
+        record: TurnRecord,
+        *,
+        guard: ClaimGuard | None = None,
+        next_step: str = DEFAULT_NEXT_STEP,
+        observer: ClaimObserver | None = None,
+    ) -> None:
+        self.record = record
+        self.guard = guard or ClaimGuard()
+        self.next_step = next_step
+        self.observer = observer
+        self.judged: list[tuple[str, Judgement]] = []
+        self._scanner = UnitScanner()
+        self._broken = False
+        self._kept = 0
+        self._said: list[str] = []
+        self._at_line_start = True
+        self._dropped: str | None = None
+        self._tail = ""
+
+    # -- the TextFilter protocol --------------------------------------------------------------
+    def feed(self, chunk: str) -> str:
+        if self._broken:
+            return chunk
+        try:
+            pieces = self._scanner.feed(chunk)
+        except Exception as err:
+            return self._fail(err, self._scanner.held + chunk)
+        return self._shown(self._judge_all(pieces))
+
+    def flush(self) -> str:
+        if self._broken:
+            return ""
+        try:
+            pieces = self._scanner.finish()
+        except Exception as err:
+            return self._fail(err, self._scanner.held)
+        out = self._judge_all(pieces)
+        if self._kept == 0 and self.judged and not self._broken:
+            # Nothing of the reply is left: the truth (unless a replacement said it
+            # already) and the next step, never silence.
+            ending = self.next_step if self._said else f"{self._truth()} {self.next_step}"
+            shown = self._tail + out
+            out += ("" if not shown.strip() or shown[-1].isspace() else " ") + ending.strip()
+        return self._shown(out)
+
+    def _shown(self, out: str) -> str:
+        if out:
+            self._tail = out[-1]
+        return out
+
+    # -- judging ------------------------------------------------------------------------------
+    def _fail(self, err: BaseException, unshown: str) -> str:
+        self._broken = True
+        if self.observer is not None:
+            self.observer.on_error(err)
+        return unshown
+
+    def _judge_all(self, pieces: Sequence[Piece]) -> str:
+        out: list[str] = []
+        for i, piece in enumerate(pieces):
+            try:
+                out.append(self._piece(piece))
+            except Exception as err:
+                # This piece and the rest go out unjudged, and so does the rest of the stream.
+                rest = "".join(p.text for p in pieces[i:]) + self._scanner.held
+                out.append(self._fail(err, rest))
+                break
+        return "".join(out)
+
+    def _piece(self, piece: Piece) -> str:
+        at_line_start = self._at_line_start
+        self._at_line_start = piece.text.endswith("\n")
+        if piece.kind is PieceKind.SEPARATOR:
+            return self._separator(piece.text)
+        self._dropped = None
+        if piece.kind in (PieceKind.CODE, PieceKind.TABLE):
+            self._kept += 1
+            return piece.text
+        sentence = _MARKER.sub("", piece.text)
+        judgement = self.guard.judge(sentence, self.record)
+        self.judged.append((piece.text, judgement))
+        if self.observer is not None:
+            self.observer.on_sentence(judgement, piece.text)
+        if judgement.supported:
+            self._kept += 1
+            return piece.text
+        replacement = self._replacement(judgement)
+        if replacement:
+            self._said.append(replacement)
+            return replacement
+        self._dropped = "line" if at_line_start else "sentence"
+        return ""
+
+    def _separator(self, text: str) -> str:
+        dropped, self._dropped = self._dropped, None
+        if dropped == "line" and text.startswith("\n"):
+            self._at_line_start = True
+            return text[1:]
+        return text.lstrip(" \t") if dropped is not None else text
+
+    def _changed(self) -> bool:
+        guard = self.guard
+        return any(self.record.declared(r.tool, guard.concept_of).changes
+                   and self.record.declared(r.tool, guard.concept_of).success(r.result)
+                   for r in self.record.runs)
+
+    def _truth(self) -> str:
+        """What did happen this turn, in one short true sentence."""
+        summaries = []
+        for run in self.record.runs:
+            declared = self.record.declared(run.tool, self.guard.concept_of)
+            if declared.summary is not None and declared.success(run.result):
+                said = declared.summary(run.result)
+                if said:
+                    summaries.append(said)
+        if summaries:
+            return " ".join(summaries)
+        return "" if self._changed() else NOTHING_CHANGED
+
+    def _replacement(self, judgement: Judgement) -> str:
+        """The short true sentence for the first removal of its kind, else ""."""
+        if judgement.kind is ClaimKind.IMPOSSIBLE:
+            said = CANNOT.get(judgement.concept.partition(".")[2], "")
+            if not said:
+                said = NOTHING_CHANGED if not self._changed() else ""
+        elif judgement.kind is ClaimKind.VERDICT and not any(
+                self.record.declared(r.tool, self.guard.concept_of).verdict_field
+                for r in self.record.runs):
+            said = NO_CHECK
+        else:
+            said = self._truth()
+        if not said or said in self._said:
+            return ""
+        return said
+
+
+def guard_reply(
+    text: str, record: TurnRecord, *, guard: ClaimGuard | None = None,
+    next_step: str = DEFAULT_NEXT_STEP,
+) -> GuardedReply:
+    """A whole reply through `ClaimFilter` at once."""
+    flt = ClaimFilter(record, guard=guard, next_step=next_step)
+    out = flt.feed(text) + flt.flush()
+    return GuardedReply(out.rstrip() if out.strip() else out, flt.judged)

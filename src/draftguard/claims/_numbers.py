@@ -1,0 +1,106 @@
+"""Numbers in text, in digits or in words ("16", "sixteen", "five hundred", "+2").
+
+Used on what the session holds (a post, a source, catalogue lines), where the text is not
+parsed: a word run is read with `draftguard.text.number_value` (text2num), longest first.
+The patterns only find digits and words; nothing here backtracks.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from draftguard.text import NUMBER_WORDS, number_value
+
+__all__ = ["numbers_of_text", "value_of", "with_digits"]
+
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_SCALES = ("hundred", "thousand", "million")
+_NUMBER_WORD = frozenset((*NUMBER_WORDS, *_TENS, *_SCALES, "dozen"))
+_WORD = re.compile(r"[a-z]+(?:-[a-z]+)*|[+-]?\d+(?:[.,]\d+)*")
+_MAX_TEXT = 400_000
+
+
+def value_of(text: str) -> float | None:
+    """The number `text` names ("40", "+2", "1,200", "five hundred", "twenty-one")."""
+    bare = text.strip().lower()
+    if not bare:
+        return None
+    digits = bare.lstrip("+-").replace(",", "")
+    if digits.replace(".", "", 1).isdigit():
+        return float(digits)
+    value = number_value(bare)
+    return float(value) if value is not None else None
+
+
+def _is_word(word: str) -> bool:
+    return all(part in _NUMBER_WORD for part in word.split("-"))
+
+
+@lru_cache(maxsize=256)
+def numbers_of_text(text: str) -> frozenset[float]:
+    """Every number `text` states: each digit run, each number word, and each run of number
+    words as one number ("two hours and six minutes": 2, 6; "five hundred": 5, 100, 500)."""
+    found: set[float] = set()
+    run: list[str] = []
+
+    def close() -> None:
+        if run:
+            whole = value_of(" ".join(run))
+            if whole is not None:
+                found.add(whole)
+            run.clear()
+
+    for m in _WORD.finditer(text[:_MAX_TEXT].lower()):
+        word = m.group()
+        if word[0].isdigit() or word[0] in "+-":
+            close()
+            value = value_of(word)
+            if value is not None:
+                found.add(value)
+        elif _is_word(word):
+            run.append(word)
+            single = value_of(word)
+            if single is not None:
+                found.add(single)
+        else:
+            close()
+    close()
+    return frozenset(found)
+
+
+def with_digits(text: str) -> str:
+    """`text` with each run of number words written in digits ("seats five hundred" ->
+    "seats 500"); everything else as it was."""
+    out: list[str] = []
+    last = 0
+    run_start: int | None = None
+    run_end = 0
+    run: list[str] = []
+
+    def close() -> None:
+        nonlocal run_start, last
+        if run_start is not None:
+            value = value_of(" ".join(run))
+            if value is not None:
+                out.append(text[last:run_start])
+                out.append(f"{value:g}")
+                last = run_end
+            run.clear()
+            run_start = None
+
+    for m in _WORD.finditer(text[:_MAX_TEXT]):
+        word = m.group().lower()
+        if word.isalpha() or ("-" in word and not word[0].isdigit()):
+            if _is_word(word):
+                if run_start is None:
+                    run_start = m.start()
+                run.append(word)
+                run_end = m.end()
+                continue
+            if word == "and" and run:
+                continue
+        close()
+    close()
+    out.append(text[last:])
+    return "".join(out)

@@ -1,0 +1,364 @@
+"""One reply sentence read through the parse: what it claims, and how.
+
+`read_sentence(doc, lexicon)` finds the claims lexicon's words among the sentence's verbs and
+adjectives, and for each the grammar around it (spaCy's dependency parse):
+
+- negated ("not", "never", a subject such as "nothing");
+- asserted, or only hedged, planned, conditional, infinitive or imperative ("you could cut",
+  "I will save it when you say so", "if you like", "want me to add", "save it now"): only an
+  asserted claim is held against the record;
+- its subject (first person, second person, or a thing such as "the check") and its objects.
+
+It also lists the sentence's quantities (each number, in digits or words, with the noun it
+counts or names: "version 3", "3 lines", "five hundred"), its proper names, and its nouns.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from draftguard.claims._numbers import value_of
+from draftguard.language import Lexicon, parse
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+__all__ = ["Claim", "Quantity", "Reading", "read_sentence"]
+
+_DIGITS = re.compile(r"[+-]?\d+(?:[.,]\d+)*")
+_FILE = re.compile(r"[\w-]+\.[a-z]{1,5}")
+_HEDGE_MARKS = frozenset({"if", "unless", "whether"})
+_NAME_LINKS = frozenset({"of", "de", "del", "la", "le", "el", "los", "di", "&", "and", "at"})
+_SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
+_NEGATING_SUBJECTS = frozenset({"nothing", "none", "nobody", "neither"})
+_CLAIM_KINDS = frozenset({"action", "impossible", "verdict"})
+#: Words that make a present passive an event of this turn ("is now saved").
+_EVENT_ADVERBS = frozenset({"now", "just", "also", "already", "successfully"})
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A claims-lexicon word used as a claim: `concept` ("action.save", "verdict.pass")."""
+
+    concept: str
+    word: str
+    negated: bool
+    asserted: bool
+    #: The subject's lemma ("i", "we", "you", "post", "check"), None when there is none.
+    subject: str | None
+    objects: frozenset[str]
+    #: "active" (a subject does it), "passive" ("was saved"), "state" (a present passive
+    #: of how things stand: "is saved as version 0"), "bare" (no subject: "Saved as v2.").
+    voice: str = "active"
+
+    @property
+    def kind(self) -> str:
+        return self.concept.partition(".")[0]
+
+    @property
+    def name(self) -> str:
+        return self.concept.partition(".")[2]
+
+    @property
+    def by_person(self) -> bool:
+        """Said of the person ("you added ..."): not the app's claim."""
+        return self.subject == "you"
+
+
+@dataclass(frozen=True)
+class Quantity:
+    value: float
+    #: The noun it counts or names ("line", "version", "question"), lemma; None if none.
+    noun: str | None
+    #: It names one ("version 3"), rather than counts them ("3 versions").
+    label: bool = False
+
+
+@dataclass(frozen=True)
+class Reading:
+    question: bool
+    claims: tuple[Claim, ...]
+    #: The main clause is hedged, planned, conditional or an instruction.
+    hedged: bool
+    quantities: tuple[Quantity, ...]
+    names: tuple[str, ...]
+    nouns: frozenset[str]
+    #: It speaks to the person about their own work ("you trained", "your coach").
+    to_person: bool = False
+    #: The preposition each noun hangs from ("shortlist": "on").
+    places: Mapping[str, str] = field(default_factory=dict)
+    #: What it presents as made ("Here is your quiz." -> {"quiz"}).
+    presents: frozenset[str] = frozenset()
+
+    @property
+    def asserted(self) -> tuple[Claim, ...]:
+        return tuple(c for c in self.claims if c.asserted)
+
+
+def _clause_head(token: Token) -> Token:
+    """The first of coordinated verbs ("edited ... and removed"): they share aux and subject."""
+    while token.dep_ == "conj" and token.head is not token:
+        token = token.head
+    return token
+
+
+def _kids(token: Token) -> list[Token]:
+    head = _clause_head(token)
+    return list(token.children) + (list(head.children) if head is not token else [])
+
+
+def _hedged_at(token: Token) -> bool:
+    """A modal, an `if` clause or an infinitive governs `token`, itself or an ancestor."""
+    current: Token | None = token
+    for _ in range(12):
+        if current is None:
+            break
+        kids = _kids(current)
+        if any(k.tag_ == "MD" for k in kids):
+            return True
+        if any(k.dep_ == "mark" and k.lower_ in _HEDGE_MARKS for k in current.children):
+            return True
+        if any(k.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in _HEDGE_MARKS
+                                         for m in k.children) for k in kids):
+            return True
+        if any(k.dep_ == "aux" and k.tag_ == "TO" for k in current.children):
+            return True  # "to add", "going to save", "want me to check"
+        if current.dep_ == "ROOT" or current.head is current:
+            break
+        current = current.head
+    return False
+
+
+def _imperative(token: Token) -> bool:
+    head = _clause_head(token)
+    if head.dep_ != "ROOT" or head.tag_ != "VB":
+        return False
+    doc = head.doc
+    if head.text[:1].isupper() and head.i + 1 < len(doc) and doc[head.i + 1].pos_ == "PROPN":
+        return False  # a name read as a verb ("Bar Nonna Rosa seats 40.")
+    return not any(k.dep_ in _SUBJECTS for k in _kids(token))
+
+
+def _subject(token: Token) -> Token | None:
+    current: Token | None = token
+    for _ in range(4):
+        if current is None:
+            return None
+        for kid in _kids(current):
+            if kid.dep_ in _SUBJECTS:
+                return kid
+        # A participle or adjective under a copula ("is saved", "is ready", "seems done").
+        if current.dep_ in ("acomp", "xcomp", "attr", "oprd", "ccomp") and \
+                current.head is not current:
+            current = current.head
+        else:
+            return None
+    return None
+
+
+def _subject_word(subject: Token | None) -> str | None:
+    if subject is None:
+        return None
+    return subject.lower_ if subject.pos_ == "PRON" else subject.lemma_.lower()
+
+
+def _voice(token: Token, subject: Token | None) -> str:
+    kids = _kids(token)
+    passive = token.tag_ == "VBN" and (subject is None or subject.dep_ == "nsubjpass" or any(
+        k.dep_ == "auxpass" for k in kids) or token.dep_ in ("acomp", "amod", "oprd"))
+    if not passive:
+        return "bare" if subject is None else "active"
+    aux = [k for k in kids if k.dep_ in ("aux", "auxpass")]
+    present = bool(aux) and all(k.tag_ in ("VBZ", "VBP") and k.lemma_ == "be" for k in aux)
+    if present and not any(k.lower_ in _EVENT_ADVERBS for k in kids):
+        return "state"
+    return "passive" if subject is not None or aux else "bare"
+
+
+def _negated(token: Token, subject: Token | None) -> bool:
+    for t in (token, _clause_head(token), token.head):
+        if any(k.dep_ == "neg" for k in t.children):
+            return True
+    if subject is not None:
+        if subject.lower_ in _NEGATING_SUBJECTS:
+            return True
+        if any(k.lower_ == "no" for k in subject.children):
+            return True
+    return False
+
+
+def _objects(token: Token) -> frozenset[str]:
+    found: set[str] = set()
+    for kid in _kids(token):
+        if kid.dep_ in ("dobj", "attr", "oprd", "pobj", "dative") and kid.pos_ in ("NOUN", "PROPN"):
+            found.add(kid.lemma_.lower())
+            found.update(c.lemma_.lower() for c in kid.conjuncts if c.pos_ in ("NOUN", "PROPN"))
+        if kid.dep_ == "prep":
+            found.update(g.lemma_.lower() for g in kid.children
+                         if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN"))
+    return frozenset(found)
+
+
+def _claim_token(token: Token, kind: str) -> bool:
+    if kind == "verdict":
+        return token.pos_ not in ("NOUN", "PROPN")
+    if token.pos_ == "VERB":
+        return True
+    # A participle read as an adjective ("Saved as version 2.", "Done!", "is confirmed").
+    return token.pos_ in ("ADJ", "INTJ", "PROPN", "NOUN") and token.tag_ in ("VBN", "VBD", "JJ") \
+        and (token.lower_.endswith(("ed", "one", "en")) or token.dep_ == "ROOT")
+
+
+def _noun_of(token: Token, doc: Doc) -> str | None:
+    """The noun a number counts or names: its head when it modifies one ("3 lines"), the
+    noun before it ("version 3"), or the next noun past other numbers ("+2 -2 lines")."""
+    def numeric(t: Token) -> bool:
+        return t.like_num or _DIGITS.fullmatch(t.text) is not None
+
+    if token.dep_ == "nummod" and token.head.pos_ in ("NOUN", "PROPN") and \
+            not numeric(token.head):
+        return token.head.lemma_.lower()
+    start = doc[0].i
+    for nxt in doc[token.i - start + 1: token.i - start + 4]:
+        if nxt.pos_ in ("NOUN", "PROPN") and not numeric(nxt):
+            return nxt.lemma_.lower()
+        if not (numeric(nxt) or nxt.is_punct):
+            break
+    before = doc[token.i - start - 1] if token.i > start else None
+    if before is not None and before.is_alpha and not before.is_stop and \
+            before.pos_ in ("NOUN", "PROPN", "VERB"):
+        return before.lemma_.lower()
+    return None
+
+
+def _quantities(doc: Doc) -> list[Quantity]:
+    out: list[Quantity] = []
+    tokens = list(doc)
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        is_digits = _DIGITS.fullmatch(t.text) is not None
+        if not is_digits and not (t.like_num and t.pos_ == "NUM"):
+            i += 1
+            continue
+        j = i + 1
+        if not is_digits:  # a run of number words is one number ("one hundred and twenty")
+            while j < len(tokens):
+                nxt = tokens[j]
+                if nxt.like_num and _DIGITS.fullmatch(nxt.text) is None:
+                    j += 1
+                elif nxt.text in ("-", "and") and j + 1 < len(tokens) and \
+                        tokens[j + 1].like_num and _DIGITS.fullmatch(tokens[j + 1].text) is None:
+                    j += 2
+                else:
+                    break
+        words = [x.text for x in tokens[i:j] if x.text != "-"]
+        value = value_of(" ".join(words)) or value_of(" ".join(w for w in words if w != "and"))
+        if value is not None and not _in_date(tokens[i]):
+            before = tokens[i - 1] if i > 0 else None
+            label = before is not None and before.pos_ in ("NOUN", "PROPN", "VERB") and \
+                before.is_alpha and not before.is_stop
+            out.append(Quantity(abs(value), _noun_of(tokens[j - 1], doc), label=label))
+        i = j
+    return out
+
+
+def _in_date(token: Token) -> bool:
+    """A day of a month or a year ("March 3", "2024") is a date, not a count."""
+    return token.ent_type_ in ("DATE", "TIME") and token.head.pos_ == "PROPN"
+
+
+def _names(doc: Doc) -> list[str]:
+    names: list[str] = []
+    run: list[Token] = []
+
+    def close() -> None:
+        while run and run[-1].lower_ in _NAME_LINKS:
+            run.pop()
+        if run and not (len(run) == 1 and run[0].i == doc[0].i):
+            names.append(" ".join(t.text for t in run))
+        run.clear()
+
+    for t in doc:
+        if (t.pos_ == "PROPN" and t.text[:1].isupper()) or (run and t.lower_ in _NAME_LINKS):
+            run.append(t)
+        else:
+            close()
+            if _FILE.fullmatch(t.text):
+                names.append(t.text)
+    close()
+    return names
+
+
+def _presented(doc: Doc) -> frozenset[str]:
+    """What "Here is your quiz." / "Here are the flashcards:" hands over."""
+    found: set[str] = set()
+    for root in (t for t in doc if t.dep_ == "ROOT" and t.lemma_ == "be"):
+        kids = list(root.children)
+        if any(k.lower_ == "here" and k.dep_ == "advmod" for k in kids):
+            for k in kids:
+                if k.dep_ in ("nsubj", "attr") and k.pos_ == "NOUN":
+                    found.add(k.lemma_.lower())
+                    found.update(c.lemma_.lower() for c in k.conjuncts if c.pos_ == "NOUN")
+    return frozenset(found)
+
+
+def _lone_participle(doc: Doc, lexicon: Lexicon) -> str | None:
+    """The concept of an exclamation such as "Booked!" or "Sent!", which the parser reads as
+    a name or an interjection: the word is parsed again where only a participle fits."""
+    first = doc[0]
+    if first.pos_ not in ("INTJ", "PROPN") or not first.is_alpha or (len(doc) > 1 and \
+            doc[1].text not in ("!", ".", ",", "-", "—")):
+        return None
+    again = parse(f"It was {first.lower_}.", entities=False)
+    word = again[2]
+    if word.tag_ != "VBN":
+        return None
+    return lexicon.concept(word.lemma_.lower())
+
+
+def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
+    """What the parsed sentence `doc` claims (see the module docstring)."""
+    text = doc.text.strip()
+    question = text.endswith("?")
+    claims: list[Claim] = []
+    found: list[tuple[str, Token]] = []
+    for term in lexicon.terms(doc, typos=False):
+        found.append((term.concept, doc[term.start]))
+    taken = {t.i for _, t in found}
+    for token in doc:  # a verb and its particle apart ("rolled the post back")
+        if token.pos_ == "VERB" and token.i not in taken:
+            for prt in token.children:
+                concept = lexicon.concept(f"{token.lemma_.lower()} {prt.lower_}") \
+                    if prt.dep_ in ("prt", "advmod") else None
+                if concept is not None:
+                    found.append((concept, token))
+    lone = _lone_participle(doc, lexicon)
+    if lone is not None:
+        found.append((lone, doc[0]))
+    for concept, token in found:
+        kind = concept.partition(".")[0]
+        if kind not in _CLAIM_KINDS or not (_claim_token(token, kind) or (
+                token.i == 0 and concept == lone)):
+            continue
+        subject = _subject(token)
+        asserted = not (question or _hedged_at(token) or _imperative(token)
+                        or (token.tag_ == "VBG" and not any(
+                            k.lemma_ == "be" for k in _kids(token))))
+        claims.append(Claim(
+            concept=concept, word=token.lower_, negated=_negated(token, subject),
+            asserted=asserted, subject=_subject_word(subject), objects=_objects(token),
+            voice=_voice(token, subject)))
+    roots = [t for t in doc if t.dep_ == "ROOT"]
+    hedged = question or any(_hedged_at(r) or _imperative(r) for r in roots)
+    nouns = frozenset(t.lemma_.lower() for t in doc
+                      if t.pos_ in ("NOUN", "PROPN") and not t.is_stop)
+    to_person = any(t.lower_ in ("you", "your", "yours") and t.pos_ == "PRON" for t in doc)
+    places = {t.lemma_.lower(): t.head.lower_ for t in doc
+              if t.dep_ == "pobj" and t.pos_ in ("NOUN", "PROPN")}
+    return Reading(question=question, claims=tuple(claims), hedged=hedged,
+                   quantities=tuple(_quantities(doc)), names=tuple(_names(doc)), nouns=nouns,
+                   to_person=to_person, places=places, presents=_presented(doc))

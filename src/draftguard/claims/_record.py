@@ -1,0 +1,162 @@
+"""The turn's record: what tools did this turn and what the session holds. No framework here.
+
+A reply sentence is held against it. `ToolRun` is one call that ran this turn (its tool, its
+arguments, its result, and whether it succeeded); `SessionFacts` is what the session holds
+(post versions, the texts facts may come from, named collections such as a shortlist);
+`ToolClaims` is what a tool may be claimed to have done (the concepts of the claims lexicon,
+`draftguard/claims/lexicon.toml`) and which of its result fields back a claim.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "FAILED_STATUSES",
+    "SessionFacts",
+    "ToolClaims",
+    "ToolRun",
+    "TurnRecord",
+    "default_claims",
+    "succeeded",
+    "text_counts",
+]
+
+#: A result whose `status` is one of these did not do what was asked.
+FAILED_STATUSES = frozenset({"error", "refused", "rejected", "failed", "skipped", "invalid"})
+
+
+def succeeded(result: Mapping[str, Any] | None) -> bool:
+    """The default reading of a tool's result: it did what was asked unless it says it did not
+    (`status` of a failure, `ok: false`, or an `error`)."""
+    if result is None:
+        return False
+    status = result.get("status")
+    if isinstance(status, str) and status.lower() in FAILED_STATUSES:
+        return False
+    return result.get("ok") is not False and not result.get("error")
+
+
+@dataclass(frozen=True)
+class ToolClaims:
+    """What `tool` may be claimed to have done.
+
+    `actions` are claims-lexicon concepts ("save", "edit", "add", "search", "check", ...: the
+    part after `action.` or `impossible.`); `changes` says whether a success changes what the
+    session holds (a bare "Done." needs such a run); `objects` are the kinds of thing it
+    makes ("quiz"), a claim about another kind is not backed by it; `verdict_field` names the
+    result field whose truth value is the check's verdict ("passed"); `version_fields`,
+    `line_fields` and `count_fields` back version numbers, line counts and item counts.
+    `summary` writes the short true sentence for a result (None: nothing to say)."""
+
+    tool: str
+    actions: frozenset[str]
+    changes: bool = True
+    objects: frozenset[str] = frozenset()
+    object_field: str | None = None
+    verdict_field: str | None = None
+    version_fields: tuple[str, ...] = ("version", "reverted_to")
+    line_fields: tuple[str, ...] = ("lines_added", "lines_removed", "lines_after")
+    count_fields: tuple[str, ...] = ("count",)
+    summary: Callable[[Mapping[str, Any]], str | None] | None = None
+    success: Callable[[Mapping[str, Any]], bool] = succeeded
+    #: The actions one run did, from its arguments and result, when they are fewer than
+    #: `actions` (an edit that only replaced words did not remove or add anything).
+    actions_of: Callable[[Mapping[str, Any], Mapping[str, Any]], frozenset[str]] | None = None
+
+    def did(self, run: ToolRun) -> frozenset[str]:
+        """The actions `run` did."""
+        if self.actions_of is None:
+            return self.actions
+        return self.actions_of(run.args, run.result) & self.actions
+
+    @classmethod
+    def of(cls, tool: str, *actions: str, **settings: Any) -> ToolClaims:
+        return cls(tool, frozenset(actions), **settings)
+
+
+_READ_ONLY = frozenset({"search", "check"})
+
+
+def default_claims(tool: str, concept_of: Callable[[str], str | None]) -> ToolClaims:
+    """A plain function tool's claims, from the words of its name (`add_to_shortlist`: add,
+    shortlist); it changes the session unless every word is a search or a check."""
+    actions = {c for word in tool.lower().split("_") if (c := concept_of(word)) is not None}
+    return ToolClaims(tool, frozenset(actions), changes=bool(actions - _READ_ONLY))
+
+
+@dataclass(frozen=True)
+class ToolRun:
+    """One call that ran this turn."""
+
+    tool: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    result: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SessionFacts:
+    """What the session holds: `versions` of the post, `texts` facts may be taken from (the
+    post, sources, catalogue lines of venues found, the person's own messages), `names` that
+    may be named (venues found, sources), named `collections` ("shortlist": its names) and
+    `counts` of the post's parts (`text_counts`)."""
+
+    versions: tuple[int, ...] = ()
+    texts: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    collections: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Counts of the post's parts by noun ("line": (9,), "paragraph": (4,)).
+    counts: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """The runs of this turn, what the session holds, and what each tool may be claimed."""
+
+    runs: tuple[ToolRun, ...] = ()
+    session: SessionFacts = field(default_factory=SessionFacts)
+    claims: Mapping[str, ToolClaims] = field(default_factory=dict)
+
+    def declared(self, tool: str, concept_of: Callable[[str], str | None]) -> ToolClaims:
+        found = self.claims.get(tool)
+        return found if found is not None else default_claims(tool, concept_of)
+
+
+def numbers_in(value: Any, key: str = "") -> Iterator[tuple[str, float]]:
+    """Every number in a tool's arguments or result, with the key it was under; a list
+    also counts as its length."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int | float):
+        yield key, float(value)
+    elif isinstance(value, Mapping):
+        for k, v in value.items():
+            yield from numbers_in(v, str(k))
+    elif isinstance(value, list | tuple):
+        yield key, float(len(value))
+        for v in value:
+            yield from numbers_in(v, key)
+
+
+def strings_in(value: Any) -> Iterable[str]:
+    """Every string in a tool's arguments or result (keys left out)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for v in value.values():
+            yield from strings_in(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from strings_in(v)
+
+
+def text_counts(text: str) -> dict[str, tuple[int, ...]]:
+    """How many lines (all, and non-blank), paragraphs and words `text` has."""
+    lines = text.splitlines()
+    filled = [line for line in lines if line.strip()]
+    paragraphs = [p for p in text.split("\n\n") if p.strip()]
+    prose = [p for p in paragraphs if not p.lstrip().startswith("#")]
+    return {"line": (len(lines), len(filled)), "paragraph": (len(paragraphs), len(prose)),
+            "word": (len(text.split()),)}
