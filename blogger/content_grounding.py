@@ -36,6 +36,7 @@ from rapidfuzz import fuzz
 
 from blogger.reading import read_message
 from draftguard.grounding import has_phrase
+from draftguard.settings import load_settings
 from draftguard.text import straighten_quotes
 from draftguard.understanding import Intent
 from draftguard_adk.agents import (
@@ -182,5 +183,6 @@ CHECKS: dict[str, list[CallCheck]] = {
 
 def build_argument_guard() -> ArgumentGuardPlugin:
     """The blogger's argument guard: its lines end the final answer of the turn."""
-    return ArgumentGuardPlugin(agent="blogger", rules=RULES, checks=CHECKS,
-                               show_notes="in_reply")
+    return ArgumentGuardPlugin(
+        agent="blogger", rules=RULES, checks=CHECKS, show_notes="in_reply",
+        max_calls=load_settings().agents.chat.max_requests_per_message)

@@ -80,7 +80,7 @@ class BloggerReader:
             return Reading(requests=(content, *self._with_content(text, content, memory)))
         request = _request_part(text)
         if len(request) > MAX_REQUEST_CHARS:
-            return Reading()
+            return Reading(requests=(_too_long(len(request)),))
         turn = self._turn(request, post, memory)
         turn.message = text
         follow = self._follow_up(turn)
@@ -213,6 +213,17 @@ def _strict_edit(text: str, post: str | None) -> Interpretation | None:
                                          for op in ops):
             return None  # an anchor standing twice: the reader asks which
     return edit_request(ops, scope=request.scope)
+
+
+def _too_long(length: int) -> Interpretation:
+    """A first paragraph too long to read as requests: said, never guessed at (a message of
+    hundreds of requests gets this, not hundreds of actions)."""
+    return Interpretation(intent=Intent.UNCLEAR, slots={"closest": []}, confidence=0.0,
+                          question=(
+        f"That is more than I read as requests at once ({length:,} characters before a "
+        f"blank line; I read up to {MAX_REQUEST_CHARS:,}), so nothing was done. If it is "
+        "your post, put “here is my post:” on the line above it; otherwise send a few "
+        "requests at a time."))
 
 
 def _unit(score: float) -> float:

@@ -173,7 +173,9 @@ _VERSION_KINDS = {"content_write": "saved", "edit_ops": "edited", "edit_metadata
 
 def format_check(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
     if result.get("status") == "error":
-        return f"Could not check: {result.get('error')}"
+        reason = str(result.get("error") or result.get("gap_analysis") or "").strip()
+        return (f"Could not check the post: {reason.rstrip('.')}." if reason else
+                "Could not check the post: the judge gave no verdict. Nothing was judged.")
     count = result.get("document_count")
     what = "the post" if count == 1 else f"the post and what was made for it ({count} files)"
     head = (f"The check passed: {what} meets the brief." if result.get("passed") else

@@ -20,6 +20,7 @@ from google.adk.models.base_llm import BaseLlm
 from google.adk.plugins.base_plugin import BasePlugin
 
 from draftguard.reply_guard import RawOutputFilter
+from draftguard.settings import load_settings
 from draftguard_adk.agents import ArgumentGuardPlugin, TextFilter
 from draftguard_adk.chat import MessageHygienePlugin
 from draftguard_adk.dedupe import DuplicateFilterPlugin
@@ -62,7 +63,8 @@ def build_argument_guard() -> ArgumentGuardPlugin:
     sees the call as the model sent it); preferences the user never expressed are dropped
     before `search_venues` applies them; the "Ignored: ..." line closes the turn."""
     return ArgumentGuardPlugin(agent="event_planning", rules=preference_rules(),
-                               show_notes="after_turn", stop_repeats=True)
+                               show_notes="after_turn", stop_repeats=True,
+                               max_calls=load_settings().agents.chat.max_requests_per_message)
 
 
 def _venue_then_raw(ctx: CallbackContext) -> list[TextFilter]:

@@ -73,14 +73,15 @@ CHECKS: dict[str, list[CallCheck]] = {"send_note": [_no_shouting]}
 
 
 def _runner(*turns: Any, show_notes: str = "in_reply", stop_repeats: bool = False,
-            before_model: Any = None) -> tuple[InMemoryRunner, ScriptedLlm]:
+            before_model: Any = None, max_calls: int | None = None,
+            ) -> tuple[InMemoryRunner, ScriptedLlm]:
     RAN.clear()
     model = ScriptedLlm(list(turns))
     agent = LlmAgent(name="baker", model=model, instruction="Take pie orders.",
                      tools=[order_pie, send_note], before_model_callback=before_model)
     guard = ArgumentGuardPlugin(agent="baker", rules=RULES, checks=CHECKS,
                                 show_notes=show_notes,  # type: ignore[arg-type]
-                                stop_repeats=stop_repeats)
+                                stop_repeats=stop_repeats, max_calls=max_calls)
     return InMemoryRunner(app=App(name="bakery", root_agent=agent, plugins=[guard])), model
 
 
@@ -151,6 +152,15 @@ async def test_the_same_call_twice_in_a_turn_ends_it() -> None:
     events = await _say(runner, "an apple pie")
     assert RAN == [{"flavour": "apple", "size": None}]
     assert "already called with these arguments" in _responses(events)[-1]["error"]
+
+
+async def test_a_turn_runs_at_most_max_calls_of_the_models_calls_and_says_so() -> None:
+    notes = [Call("send_note", {"text": f"note {i}"}) for i in range(6)]
+    runner, _ = _runner(notes, "Sent them all.", show_notes="after_turn", max_calls=2)
+    events = await _say(runner, "send six notes")
+    assert RAN == [{"text": "note 0"}, {"text": "note 1"}]
+    assert "Sent them all" not in _text(events)
+    assert "Stopped after 2 requests" in _text(events)
 
 
 async def test_a_call_code_made_from_the_users_words_is_not_second_guessed() -> None:

@@ -159,3 +159,14 @@ def test_a_capable_model_gets_the_unsure_readings_with_codes_candidates() -> Non
     assert [r.slots["ops"][0]["type"] for r in sure] == ["replace"]
     assert len(unsure) == 1 and len(unsure[0].candidates) == 2
     assert all(c.question is None for c in unsure[0].candidates)
+
+
+def test_hundreds_of_requests_in_one_paragraph_are_refused_in_words_not_guessed() -> None:
+    """Issue 25 class 4: a message of hundreds of requests is not read into hundreds of
+    actions, nor handed to the model whole: code says why nothing was done."""
+    read = read_message("which versions do I have?\nwhat sources do I have?\n" * 200,
+                        post=WINTER)
+    [request] = read.reading.requests
+    assert request.intent is Intent.UNCLEAR
+    assert request.question is not None and "nothing was done" in request.question
+    assert "“here is my post:”" in request.question

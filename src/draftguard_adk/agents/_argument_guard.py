@@ -10,7 +10,9 @@ which `draftguard.grounding` matcher) and whole-call checks; the plugin, registe
 - a miss on an `ArgumentRule` removes that argument from the dict the tool runs with (ADK
   hands plugins that very dict), and the tool's answer then lists it under `"ignored"`;
 - a `CallCheck` that returns a reason refuses the call: that answer goes back to the model;
-- with `stop_repeats`, the same call (tool and arguments) twice in one turn ends the turn.
+- with `stop_repeats`, the same call (tool and arguments) twice in one turn ends the turn;
+- with `max_calls`, a model call past that many in one turn is not run and ends the turn (a
+  message asking for hundreds of things gets a handful done and a line saying so).
 
 A call the app's own code made (its id carries code's mark, `_provenance`) is code reading
 the user's words, so it runs as it is. Nothing goes through session state: the turn's lines
@@ -90,6 +92,8 @@ class _Turn:
 
     lines: list[str] = field(default_factory=list)
     calls: set[str] = field(default_factory=set)
+    #: tool calls the model made this turn (code's own calls are not counted).
+    model_calls: int = 0
     #: function-call id -> {argument: why it was ignored}, until the tool's answer lists it.
     ignored: dict[str, dict[str, str]] = field(default_factory=dict)
 
@@ -123,6 +127,7 @@ class ArgumentGuardPlugin(BasePlugin):
         checks: Mapping[str, Sequence[CallCheck]] | None = None,
         show_notes: NotesShown = "in_reply",
         stop_repeats: bool = False,
+        max_calls: int | None = None,
         name: str = "argument_guard",
     ) -> None:
         super().__init__(name=name)
@@ -133,6 +138,9 @@ class ArgumentGuardPlugin(BasePlugin):
         self.checks = {tool: list(found) for tool, found in (checks or {}).items()}
         self.show_notes = show_notes
         self.stop_repeats = stop_repeats
+        if max_calls is not None and max_calls < 1:
+            raise ValueError(f"max_calls must be at least 1, not {max_calls}")
+        self.max_calls = max_calls
         self._turns: OrderedDict[str, _Turn] = OrderedDict()
 
     def _turn(self, invocation_id: str) -> _Turn:
@@ -152,6 +160,9 @@ class ArgumentGuardPlugin(BasePlugin):
         if is_code_call(tool_context.function_call_id, tool_context.invocation_id, tool.name,
                         tool_args):
             return None
+        turn.model_calls += 1
+        if self.max_calls is not None and turn.model_calls > self.max_calls:
+            return _over_cap(self.max_calls, tool_context, turn)
         for check in self.checks.get(tool.name, []):
             if (refusal := await check(tool, tool_args, tool_context)) is not None:
                 turn.note(f"{refusal.lead}: {refusal.reason}.")
@@ -233,6 +244,15 @@ class ArgumentGuardPlugin(BasePlugin):
         if self.show_notes != "after_turn" or turn is None or not turn.lines:
             return None
         return types.Content(role="model", parts=[types.Part(text="\n".join(turn.take()))])
+
+
+def _over_cap(limit: int, tool_context: ToolContext, turn: _Turn) -> dict[str, Any]:
+    """A call past the turn's cap is not run, and the turn ends with a line saying so."""
+    tool_context.actions.skip_summarization = True
+    turn.note(f"Stopped after {limit} requests: one message may ask for at most {limit} "
+              "things, so the rest was not done. Send them in smaller groups.")
+    return {"status": "error",
+            "error": f"more than {limit} tool calls in one turn; stopping here"}
 
 
 def _repeat_error(
