@@ -119,7 +119,7 @@ class ClaimFilter:
             shown = self._tail + out
             # After raw text the ending starts a paragraph, so the cut of that line keeps it.
             gap = "\n\n" if self._raw else " "
-            out += ("" if not shown.strip() or shown[-1].isspace() and not self._raw
+            out += ("" if not shown.strip() or (shown[-1].isspace() and not self._raw)
                     else gap) + ending.strip()
         return self._shown(out)
 
