@@ -8,6 +8,8 @@ both ways: with no run behind it the claim goes, with the run that did it the cl
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from blogger.tool_claims import BLOGGER_TOOL_CLAIMS, blogger_facts
 from draftguard.claims import ClaimGuard, SessionFacts, ToolClaims, TurnRecord
@@ -248,3 +250,33 @@ def test_numbers_in_words_and_digits(text: str, numbers: set[int]) -> None:
 def test_number_words_become_digits() -> None:
     assert with_digits("it seats five hundred and twenty") == "it seats 520"
     assert with_digits("two hours and six minutes") == "2 hours and 6 minutes"
+
+
+# Property: a lying model's claim of a save, in any of these phrasings, is removed when no
+# run saved; kept with the run that did; removed again when its version is one off.
+SUBJECTS = ["I", "We", "The assistant"]
+VERBS = ["saved", "have saved", "just saved", "has now saved"]
+PASSIVES = ["Your post was saved", "The post has been saved", "Your changes were saved",
+            "Saved"]
+ENDINGS = ["as version {n}.", "as version {n} of draft.md.", "as version {n} (+1 -1 lines)."]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_any_phrasing_of_a_save_is_held_to_the_run(data: st.DataObject) -> None:
+    guard = ClaimGuard()
+    active = data.draw(st.booleans())
+    if active:
+        subject = data.draw(st.sampled_from(SUBJECTS))
+        verb = data.draw(st.sampled_from(VERBS))
+        if subject != "The assistant" and verb.startswith("has"):
+            verb = "'ve saved" if subject == "I" else "have now saved"
+        head = f"{subject} {verb} your post".replace(" 've", "'ve")
+    else:
+        head = data.draw(st.sampled_from(PASSIVES))
+    ending = data.draw(st.sampled_from(ENDINGS))
+    sentence = f"{head} {ending.format(n=2)}"
+    off = f"{head} {ending.format(n=data.draw(st.sampled_from([1, 3])))}"
+    assert not guard.judge(sentence, blog()).supported, sentence
+    assert guard.judge(sentence, blog(EDIT, versions=(0, 1, 2))).supported, sentence
+    assert not guard.judge(off, blog(EDIT, versions=(0, 1, 2))).supported, off

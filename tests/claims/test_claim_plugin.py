@@ -185,3 +185,41 @@ async def test_a_minimal_app_says_what_its_tool_did() -> None:
     shown, _ = await _say(runner, "mini", await _session(runner, "mini"), "table for 4?")
     assert shown.startswith("I booked a table for 4.")
     assert "taxi" not in shown
+
+
+async def test_a_guard_error_lets_the_reply_through_and_is_counted() -> None:
+    from metric_points import metric_points
+    from opentelemetry.sdk.metrics import MeterProvider
+    from opentelemetry.sdk.metrics.export import InMemoryMetricReader
+
+    from draftguard.claims import SessionFacts
+
+    async def broken(ctx: Any) -> SessionFacts:
+        raise RuntimeError("facts unavailable")
+
+    reader = InMemoryMetricReader()
+    plugin = ClaimGuardPlugin(facts=broken, provider=MeterProvider(metric_readers=[reader]))
+    agent = LlmAgent(name="host", model=ScriptedLlm(["I booked a table for 4."]),
+                     tools=[book_table], instruction="Help.")
+    runner = InMemoryRunner(app=App(name="mini", root_agent=agent, plugins=[plugin]))
+    shown, _ = await _say(runner, "mini", await _session(runner, "mini"), "table for 4?")
+    assert shown == "I booked a table for 4."  # fail safe: the reply as the model wrote it
+    points = metric_points(reader)
+    assert sum(p.value for p in points["claim_guard_errors"]) == 1
+
+
+async def test_the_sentences_judged_are_counted() -> None:
+    from metric_points import metric_points
+    from opentelemetry.sdk.metrics import MeterProvider
+    from opentelemetry.sdk.metrics.export import InMemoryMetricReader
+
+    reader = InMemoryMetricReader()
+    plugin = ClaimGuardPlugin(provider=MeterProvider(metric_readers=[reader]))
+    agent = LlmAgent(name="host", model=ScriptedLlm(["Hello there. I booked a table for 4."]),
+                     tools=[book_table], instruction="Help.")
+    runner = InMemoryRunner(app=App(name="mini", root_agent=agent, plugins=[plugin]))
+    shown, _ = await _say(runner, "mini", await _session(runner, "mini"), "table for 4?")
+    assert shown == "Hello there. Nothing was changed."
+    counted = {p.attributes["action"]: p.value for p in metric_points(reader)[
+        "claim_guard_sentences"]}
+    assert counted == {"kept": 1, "removed": 1}

@@ -13,6 +13,8 @@ import pytest
 from scripted_llm import Call
 from test_blogger_commands import Chat
 
+from blogger.tool_claims import NEXT_STEP
+
 POST = (Path(__file__).parent.parent / "data" / "understanding" / "posts" /
         "winter-cycling.md").read_text(encoding="utf-8")
 QUIZ = json.loads((Path(__file__).parent.parent / "data" / "artifacts" /
@@ -172,7 +174,8 @@ async def test_no_raw_tool_text_reaches_the_author_through_the_app() -> None:
     chat.model.add('Saved. Result of tool content_write: {"status": "refused", '
                    '"error": "not saved"}')
     text = await chat.say("what do you think of it?")
-    assert text == "Saved."
+    # No raw text, and no "Saved." either: nothing was saved this turn (the claim guard).
+    assert text == f"Nothing was changed.\n\n{NEXT_STEP}"
 
 
 async def test_a_reply_quoting_terminal_controls_from_the_post_shows_them_as_escapes() -> None:

@@ -25,6 +25,7 @@ from typing import Protocol
 from draftguard.claims._guard import ClaimGuard, ClaimKind, Judgement
 from draftguard.claims._record import TurnRecord
 from draftguard.dedupe import Piece, PieceKind, UnitScanner
+from draftguard.reply_guard import is_raw
 
 __all__ = [
     "DEFAULT_NEXT_STEP",
@@ -91,6 +92,7 @@ class ClaimFilter:
         self._at_line_start = True
         self._dropped: str | None = None
         self._tail = ""
+        self._raw = False
 
     # -- the TextFilter protocol --------------------------------------------------------------
     def feed(self, chunk: str) -> str:
@@ -115,7 +117,10 @@ class ClaimFilter:
             # already) and the next step, never silence.
             ending = self.next_step if self._said else f"{self._truth()} {self.next_step}"
             shown = self._tail + out
-            out += ("" if not shown.strip() or shown[-1].isspace() else " ") + ending.strip()
+            # After raw text the ending starts a paragraph, so the cut of that line keeps it.
+            gap = "\n\n" if self._raw else " "
+            out += ("" if not shown.strip() or (shown[-1].isspace() and not self._raw)
+                    else gap) + ending.strip()
         return self._shown(out)
 
     def _shown(self, out: str) -> str:
@@ -150,6 +155,11 @@ class ClaimFilter:
         self._dropped = None
         if piece.kind in (PieceKind.CODE, PieceKind.TABLE):
             self._kept += 1
+            return piece.text
+        if is_raw(piece.text):
+            # Internals (a tool result, JSON) are the raw-output guard's to cut, later in
+            # the chain; they are no reply the person reads, so they count as nothing kept.
+            self._raw = True
             return piece.text
         sentence = _MARKER.sub("", piece.text)
         judgement = self.guard.judge(sentence, self.record)

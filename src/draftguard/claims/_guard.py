@@ -19,22 +19,16 @@ A question, a hedge, a plan or an instruction claims nothing. Anything else is k
 
 from __future__ import annotations
 
-import calendar
 import re
-import unicodedata
-from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date as Date
 from enum import StrEnum
 from functools import cache
-from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
-from rapidfuzz import fuzz
-
-from draftguard.claims._numbers import numbers_of_text
 from draftguard.claims._reading import Claim, Reading, read_sentence
-from draftguard.claims._record import ToolClaims, ToolRun, TurnRecord, numbers_in, strings_in
+from draftguard.claims._record import ToolRun, TurnRecord
+from draftguard.claims._view import RecordView
 from draftguard.language import Lexicon, parse
 from draftguard.text import NUMBER_WORDS
 
@@ -45,11 +39,6 @@ __all__ = [
     "claims_lexicon",
 ]
 
-_ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
-_MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
-_WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
-#: A collection named after these is left, not joined ("off your shortlist").
-_LEAVING = frozenset({"off", "from", "out"})
 #: A name counts as in the record at this rapidfuzz partial ratio (0-100).
 DEFAULT_NAME_CUTOFF = 90.0
 #: The longest sentence read; a longer one is kept as it is (it is no short claim).
@@ -82,19 +71,7 @@ _OK = Judgement(True)
 @cache
 def claims_lexicon() -> Lexicon:
     """The claims lexicon (`draftguard/claims/lexicon.toml`), loaded once."""
-    path = files("draftguard.claims").joinpath("lexicon.toml")
-    import tomllib
-
-    from draftguard.language._lexicon import _flatten
-
-    table: dict[str, list[str]] = {}
-    _flatten(tomllib.loads(path.read_text(encoding="utf-8")), "", table)
-    return Lexicon(table)
-
-
-def _fold(text: str) -> str:
-    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    return " ".join(bare.casefold().split())
+    return Lexicon.from_toml(Path(__file__).with_name("lexicon.toml"))
 
 
 _SURFACE = re.compile(r"[A-Za-z]+|\d")
@@ -132,11 +109,6 @@ def _claim_forms(lexicon: Lexicon) -> frozenset[str]:
 
 def _all_words(lexicon: Lexicon) -> list[str]:
     return [w for concept in lexicon.concepts() for w in lexicon.words_for(concept)]
-
-
-def _words(text: str) -> list[str]:
-    spaced = "".join(c if c.isalnum() or c in ".&" else " " for c in _fold(text))
-    return [w for w in (w.strip(".") for w in spaced.split()) if w]
 
 
 class ClaimGuard:
@@ -190,7 +162,7 @@ class ClaimGuard:
         reading = self.read(text)
         if reading.question:
             return _OK
-        view = _RecordView(record, self)
+        view = RecordView(record, self)
         backing: list[ToolRun] = []
         for claim in reading.claims:
             verdict = self._claim(claim, view, backing)
@@ -219,7 +191,8 @@ class ClaimGuard:
             if not view.name_backed(name):
                 return Judgement(False, ClaimKind.RESULT if reading.asserted else ClaimKind.FACT,
                                  f"{name!r} is not in the record")
-        return view.collections_backed(reading, backing)
+        miss = view.collection_miss(reading)
+        return _OK if miss is None else Judgement(False, ClaimKind.RESULT, miss)
 
     def _about_app(self, claim: Claim) -> bool:
         """A claim of the app's own doing: said by it ("I", "we"), of a thing done to
@@ -233,7 +206,7 @@ class ClaimGuard:
         return concept is not None and (concept.startswith("self.") or
                                         concept.startswith("action."))
 
-    def _claim(self, claim: Claim, view: _RecordView, backing: list[ToolRun]) -> Judgement | None:
+    def _claim(self, claim: Claim, view: RecordView, backing: list[ToolRun]) -> Judgement | None:
         if not claim.asserted or claim.by_person:
             return None
         if claim.kind != "verdict" and not self._about_app(claim):
@@ -258,226 +231,3 @@ class ClaimGuard:
             return Judgement(False, kind, f"no run this turn did {claim.concept}", claim.concept)
         backing.extend(runs)
         return None
-
-
-class _RecordView:
-    """The record, read for one sentence."""
-
-    def __init__(self, record: TurnRecord, guard: ClaimGuard) -> None:
-        self.record = record
-        self.guard = guard
-        self.declared: list[tuple[ToolRun, ToolClaims]] = [
-            (run, record.declared(run.tool, guard.concept_of)) for run in record.runs]
-
-    def succeeded(self) -> list[tuple[ToolRun, ToolClaims]]:
-        return [(r, d) for r, d in self.declared if d.success(r.result)]
-
-    def declares(self, action: str) -> bool:
-        return any(action in d.actions for d in self.record.claims.values())
-
-    def checks(self, subject: str | None = None) -> list[tuple[ToolRun, str]]:
-        """The checks that gave a verdict this turn, on `subject` when it is a kind of thing
-        a tool makes ("the quiz"), else on the work as a whole."""
-        kinds = {o for d in self.record.claims.values() for o in d.objects}
-        out: list[tuple[ToolRun, str]] = []
-        for run, declared in self.declared:
-            field_ = declared.verdict_field
-            if field_ is None or field_ not in run.result:
-                continue
-            if subject in kinds and subject not in self._made(run, declared):
-                continue
-            if subject not in kinds and declared.objects:
-                continue
-            out.append((run, field_))
-        return out
-
-    def succeeded_or_judged(self) -> list[tuple[ToolRun, ToolClaims]]:
-        # A check that found problems answers with its verdict, not with an error.
-        return [(r, d) for r, d in self.declared
-                if d.success(r.result) or (d.verdict_field and d.verdict_field in r.result
-                                           and not r.result.get("error"))]
-
-    def backing(self, claim: Claim) -> list[ToolRun]:
-        subject_concept = self.guard.concept_of(claim.subject) if claim.subject else None
-        known_objects = {o for d in self.record.claims.values() for o in d.objects}
-        wanted_objects = claim.objects & known_objects
-        out: list[ToolRun] = []
-        for run, declared in self.succeeded_or_judged():
-            does = claim.name in declared.did(run) or (
-                claim.name == "any" and declared.changes) or (
-                subject_concept is not None and subject_concept in declared.did(run))
-            if not does:
-                continue
-            if wanted_objects and not self._makes(run, declared, wanted_objects):
-                continue
-            out.append(run)
-        made: set[str] = set()
-        for run in out:
-            made |= self._made(run, self.record.declared(run.tool, self.guard.concept_of))
-        if not wanted_objects <= made:  # "flashcards and a mindmap": each one made
-            return []
-        return out
-
-    @classmethod
-    def _makes(cls, run: ToolRun, declared: ToolClaims, wanted: frozenset[str]) -> bool:
-        return bool(cls._made(run, declared) & wanted)
-
-    @staticmethod
-    def _made(run: ToolRun, declared: ToolClaims) -> set[str]:
-        made = set(declared.objects)
-        if declared.object_field is not None:
-            value = run.result.get(declared.object_field, run.args.get(declared.object_field))
-            if value is not None:
-                word = str(value).lower()
-                made = {word, word.removesuffix("s")}
-        return made
-
-    # -- numbers ----------------------------------------------------------------------------
-    def _field_values(self, runs: Iterable[ToolRun], fields: str) -> set[float]:
-        out: set[float] = set()
-        for run in runs:
-            declared = self.record.declared(run.tool, self.guard.concept_of)
-            names = getattr(declared, fields)
-            for key, value in [*numbers_in(run.result), *numbers_in(run.args)]:
-                if key in names:
-                    out.add(abs(value))
-        return out
-
-    def number_backed(self, value: float, noun: str | None, backing: list[ToolRun], *,
-                      label: bool = False) -> bool:
-        session = self.record.session
-        runs = backing or list(self.record.runs)
-        if noun == "version" and label:
-            allowed = self._field_values(runs, "version_fields")
-            if not backing:
-                allowed |= {float(v) for v in session.versions}
-            return value in allowed
-        if noun == "version":  # "3 versions": how many there are
-            return value in {float(len(session.versions)), *self._fields_of("version")}
-        if noun == "line":
-            allowed = self._field_values(runs, "line_fields")
-            if not backing:  # a run's lines when the sentence claims the run
-                allowed |= {float(n) for n in session.counts.get("line", ())}
-            return value in allowed
-        if noun is not None and value in {float(n) for n in session.counts.get(noun, ())}:
-            return True
-        if noun is not None and noun in session.collections:
-            return value == len(session.collections[noun])
-        fields = self._fields_of(noun)
-        if fields:  # "3 documents" is the result's document_count
-            return value in fields
-        pool: set[float] = set()
-        for run in self.record.runs:
-            pool.update(abs(v) for _, v in numbers_in(run.result))
-            pool.update(abs(v) for _, v in numbers_in(run.args))
-            for text in [*strings_in(run.result), *strings_in(run.args)]:
-                pool |= numbers_of_text(text)
-        pool.update(float(v) for v in session.versions)
-        for text in session.texts:
-            pool |= numbers_of_text(text)
-        return value in pool
-
-    # -- names ------------------------------------------------------------------------------
-    def _texts(self) -> list[str]:
-        session = self.record.session
-        texts = [*session.texts, *session.names]
-        for items in session.collections.values():
-            texts.extend(items)
-        for run in self.record.runs:
-            texts.extend(strings_in(run.result))
-            texts.extend(strings_in(run.args))
-        return texts
-
-    def _dates(self) -> list[Date]:
-        found: list[Date] = []
-        for text in self._texts():
-            for m in _ISO_DATE.finditer(text):
-                try:
-                    found.append(Date.fromisoformat(m.group()))
-                except ValueError:
-                    continue
-        return found
-
-    def name_backed(self, name: str) -> bool:
-        """Every word of the name, in order, among a text's words (accents and case aside;
-        a word one letter off counts, at the guard's `name_cutoff`). A month or a weekday
-        is a date: one of the record's dates must fall in it."""
-        wanted = _words(name)
-        if not wanted:
-            return True
-        word = wanted[0] if len(wanted) == 1 else ""
-        if word in _MONTHS and any(d.month == _MONTHS[word] for d in self._dates()):
-            return True
-        if word in _WEEKDAYS and any(d.weekday() == _WEEKDAYS[word] for d in self._dates()):
-            return True
-        for text in self._texts():
-            words = _words(text)
-            for i in range(len(words) - len(wanted) + 1):
-                window = words[i:i + len(wanted)]
-                if all(a == b or fuzz.ratio(a, b) >= self.guard.name_cutoff
-                       for a, b in zip(wanted, window, strict=True)):
-                    return True
-        return False
-
-    def unmade(self, nouns: frozenset[str]) -> str:
-        """The first of `nouns` a tool makes that no run made this turn ("" when none)."""
-        kinds = {o for d in self.record.claims.values() for o in d.objects}
-        made: set[str] = set()
-        for run, declared in self.succeeded():
-            made |= self._made(run, declared)
-        return next((n for n in sorted(nouns & kinds) if n not in made), "")
-
-    def counts(self, noun: str | None) -> bool:
-        """The record counts or numbers this noun (versions, lines, a result's fields)."""
-        if noun is None:
-            return False
-        session = self.record.session
-        return noun in ("version", "line") or noun in session.counts or \
-            noun in session.collections or noun in self._field_words()
-
-    def _fields_of(self, noun: str | None) -> set[float]:
-        if noun is None:
-            return set()
-        out: set[float] = set()
-        for run in self.record.runs:
-            for key, value in [*numbers_in(run.result), *numbers_in(run.args)]:
-                if noun in key.lower().split("_") or noun + "s" in key.lower().split("_"):
-                    out.add(abs(value))
-        return out
-
-    def _field_words(self) -> set[str]:
-        words: set[str] = set()
-        for run in self.record.runs:
-            for key, _ in [*numbers_in(run.result), *numbers_in(run.args)]:
-                words.update(key.lower().split("_"))
-        return words
-
-    def mentions(self, reading: Reading) -> bool:
-        """The sentence talks about what the record holds (shares a noun with its texts, or
-        names one of its collections)."""
-        if reading.nouns & set(self.record.session.collections):
-            return True
-        words: set[str] = set()
-        for text in self._texts():
-            words.update(_words(text.replace("-", " ")))
-        return any(noun in words or noun + "s" in words for noun in reading.nouns)
-
-    def collection_sizes(self, reading: Reading) -> set[float]:
-        """The sizes of the collections the sentence names ("your shortlist has 1 venue")."""
-        return {float(len(items)) for key, items in self.record.session.collections.items()
-                if key in reading.nouns}
-
-    def collections_backed(self, reading: Reading, backing: list[ToolRun]) -> Judgement:
-        if reading.hedged or any(c.negated for c in reading.claims) or any(
-                c.name == "remove" for c in reading.asserted):
-            return _OK
-        for key, members in self.record.session.collections.items():
-            if key not in reading.nouns or reading.places.get(key) in _LEAVING:
-                continue
-            folded = [_fold(m) for m in members]
-            for name in reading.names:
-                if not any(_fold(name) in m or fuzz.ratio(_fold(name), m) >= self.guard.name_cutoff
-                           for m in folded):
-                    return Judgement(False, ClaimKind.RESULT, f"{name!r} is not on the {key}")
-        return _OK
-

@@ -1,0 +1,262 @@
+"""The record, read for one sentence: which runs back a claim, which numbers, names, dates
+and collection members the record holds. No framework here."""
+
+from __future__ import annotations
+
+import calendar
+import re
+import unicodedata
+from collections.abc import Iterable
+from datetime import date as Date
+from typing import TYPE_CHECKING
+
+from rapidfuzz import fuzz
+
+from draftguard.claims._numbers import numbers_of_text
+from draftguard.claims._reading import Claim, Reading
+from draftguard.claims._record import ToolClaims, ToolRun, TurnRecord, numbers_in, strings_in
+
+if TYPE_CHECKING:
+    from draftguard.claims._guard import ClaimGuard
+
+__all__ = ["RecordView", "fold", "words_of"]
+
+_ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+_MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
+_WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
+#: A collection named after these is left, not joined ("off your shortlist").
+_LEAVING = frozenset({"off", "from", "out"})
+
+
+def fold(text: str) -> str:
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(bare.casefold().split())
+
+
+def words_of(text: str) -> list[str]:
+    spaced = "".join(c if c.isalnum() or c in ".&" else " " for c in fold(text))
+    return [w for w in (w.strip(".") for w in spaced.split()) if w]
+
+
+class RecordView:
+    """The record, read for one sentence."""
+
+    def __init__(self, record: TurnRecord, guard: ClaimGuard) -> None:
+        self.record = record
+        self.guard = guard
+        self.declared: list[tuple[ToolRun, ToolClaims]] = [
+            (run, record.declared(run.tool, guard.concept_of)) for run in record.runs]
+
+    def succeeded(self) -> list[tuple[ToolRun, ToolClaims]]:
+        return [(r, d) for r, d in self.declared if d.success(r.result)]
+
+    def declares(self, action: str) -> bool:
+        return any(action in d.actions for d in self.record.claims.values())
+
+    def checks(self, subject: str | None = None) -> list[tuple[ToolRun, str]]:
+        """The checks that gave a verdict this turn, on `subject` when it is a kind of thing
+        a tool makes ("the quiz"), else on the work as a whole."""
+        kinds = {o for d in self.record.claims.values() for o in d.objects}
+        out: list[tuple[ToolRun, str]] = []
+        for run, declared in self.declared:
+            field_ = declared.verdict_field
+            if field_ is None or field_ not in run.result:
+                continue
+            if subject in kinds and subject not in self._made(run, declared):
+                continue
+            if subject not in kinds and declared.objects:
+                continue
+            out.append((run, field_))
+        return out
+
+    def succeeded_or_judged(self) -> list[tuple[ToolRun, ToolClaims]]:
+        # A check that found problems answers with its verdict, not with an error.
+        return [(r, d) for r, d in self.declared
+                if d.success(r.result) or (d.verdict_field and d.verdict_field in r.result
+                                           and not r.result.get("error"))]
+
+    def backing(self, claim: Claim) -> list[ToolRun]:
+        subject_concept = self.guard.concept_of(claim.subject) if claim.subject else None
+        known_objects = {o for d in self.record.claims.values() for o in d.objects}
+        wanted_objects = claim.objects & known_objects
+        out: list[ToolRun] = []
+        for run, declared in self.succeeded_or_judged():
+            does = claim.name in declared.did(run) or (
+                claim.name == "any" and declared.changes) or (
+                subject_concept is not None and subject_concept in declared.did(run))
+            if not does:
+                continue
+            if wanted_objects and not self._makes(run, declared, wanted_objects):
+                continue
+            out.append(run)
+        made: set[str] = set()
+        for run in out:
+            made |= self._made(run, self.record.declared(run.tool, self.guard.concept_of))
+        if not wanted_objects <= made:  # "flashcards and a mindmap": each one made
+            return []
+        return out
+
+    @classmethod
+    def _makes(cls, run: ToolRun, declared: ToolClaims, wanted: frozenset[str]) -> bool:
+        return bool(cls._made(run, declared) & wanted)
+
+    @staticmethod
+    def _made(run: ToolRun, declared: ToolClaims) -> set[str]:
+        made = set(declared.objects)
+        if declared.object_field is not None:
+            value = run.result.get(declared.object_field, run.args.get(declared.object_field))
+            if value is not None:
+                word = str(value).lower()
+                made = {word, word.removesuffix("s")}
+        return made
+
+    # -- numbers ----------------------------------------------------------------------------
+    def _field_values(self, runs: Iterable[ToolRun], fields: str) -> set[float]:
+        out: set[float] = set()
+        for run in runs:
+            declared = self.record.declared(run.tool, self.guard.concept_of)
+            names = getattr(declared, fields)
+            for key, value in [*numbers_in(run.result), *numbers_in(run.args)]:
+                if key in names:
+                    out.add(abs(value))
+        return out
+
+    def number_backed(self, value: float, noun: str | None, backing: list[ToolRun], *,
+                      label: bool = False) -> bool:
+        session = self.record.session
+        runs = backing or list(self.record.runs)
+        if noun == "version" and label:
+            allowed = self._field_values(runs, "version_fields")
+            if not backing:
+                allowed |= {float(v) for v in session.versions}
+            return value in allowed
+        if noun == "version":  # "3 versions": how many there are
+            return value in {float(len(session.versions)), *self._fields_of("version")}
+        if noun == "line":
+            allowed = self._field_values(runs, "line_fields")
+            if not backing:  # a run's lines when the sentence claims the run
+                allowed |= {float(n) for n in session.counts.get("line", ())}
+            return value in allowed
+        if noun is not None and value in {float(n) for n in session.counts.get(noun, ())}:
+            return True
+        if noun is not None and noun in session.collections:
+            return value == len(session.collections[noun])
+        fields = self._fields_of(noun)
+        if fields:  # "3 documents" is the result's document_count
+            return value in fields
+        pool: set[float] = set()
+        for run in self.record.runs:
+            pool.update(abs(v) for _, v in numbers_in(run.result))
+            pool.update(abs(v) for _, v in numbers_in(run.args))
+            for text in [*strings_in(run.result), *strings_in(run.args)]:
+                pool |= numbers_of_text(text)
+        pool.update(float(v) for v in session.versions)
+        for text in session.texts:
+            pool |= numbers_of_text(text)
+        return value in pool
+
+    # -- names ------------------------------------------------------------------------------
+    def _texts(self) -> list[str]:
+        session = self.record.session
+        texts = [*session.texts, *session.names]
+        for items in session.collections.values():
+            texts.extend(items)
+        for run in self.record.runs:
+            texts.extend(strings_in(run.result))
+            texts.extend(strings_in(run.args))
+        return texts
+
+    def _dates(self) -> list[Date]:
+        found: list[Date] = []
+        for text in self._texts():
+            for m in _ISO_DATE.finditer(text):
+                try:
+                    found.append(Date.fromisoformat(m.group()))
+                except ValueError:
+                    continue
+        return found
+
+    def name_backed(self, name: str) -> bool:
+        """Every word of the name, in order, among a text's words (accents and case aside;
+        a word one letter off counts, at the guard's `name_cutoff`). A month or a weekday
+        is a date: one of the record's dates must fall in it."""
+        wanted = words_of(name)
+        if not wanted:
+            return True
+        word = wanted[0] if len(wanted) == 1 else ""
+        if word in _MONTHS and any(d.month == _MONTHS[word] for d in self._dates()):
+            return True
+        if word in _WEEKDAYS and any(d.weekday() == _WEEKDAYS[word] for d in self._dates()):
+            return True
+        for text in self._texts():
+            found = words_of(text)
+            for i in range(len(found) - len(wanted) + 1):
+                window = found[i:i + len(wanted)]
+                if all(a == b or fuzz.ratio(a, b) >= self.guard.name_cutoff
+                       for a, b in zip(wanted, window, strict=True)):
+                    return True
+        return False
+
+    def unmade(self, nouns: frozenset[str]) -> str:
+        """The first of `nouns` a tool makes that no run made this turn ("" when none)."""
+        kinds = {o for d in self.record.claims.values() for o in d.objects}
+        made: set[str] = set()
+        for run, declared in self.succeeded():
+            made |= self._made(run, declared)
+        return next((n for n in sorted(nouns & kinds) if n not in made), "")
+
+    def counts(self, noun: str | None) -> bool:
+        """The record counts or numbers this noun (versions, lines, a result's fields)."""
+        if noun is None:
+            return False
+        session = self.record.session
+        return noun in ("version", "line") or noun in session.counts or \
+            noun in session.collections or noun in self._field_words()
+
+    def _fields_of(self, noun: str | None) -> set[float]:
+        if noun is None:
+            return set()
+        out: set[float] = set()
+        for run in self.record.runs:
+            for key, value in [*numbers_in(run.result), *numbers_in(run.args)]:
+                if noun in key.lower().split("_") or noun + "s" in key.lower().split("_"):
+                    out.add(abs(value))
+        return out
+
+    def _field_words(self) -> set[str]:
+        words: set[str] = set()
+        for run in self.record.runs:
+            for key, _ in [*numbers_in(run.result), *numbers_in(run.args)]:
+                words.update(key.lower().split("_"))
+        return words
+
+    def mentions(self, reading: Reading) -> bool:
+        """The sentence talks about what the record holds (shares a noun with its texts, or
+        names one of its collections)."""
+        if reading.nouns & set(self.record.session.collections):
+            return True
+        words: set[str] = set()
+        for text in self._texts():
+            words.update(words_of(text.replace("-", " ")))
+        return any(noun in words or noun + "s" in words for noun in reading.nouns)
+
+    def collection_sizes(self, reading: Reading) -> set[float]:
+        """The sizes of the collections the sentence names ("your shortlist has 1 venue")."""
+        return {float(len(items)) for key, items in self.record.session.collections.items()
+                if key in reading.nouns}
+
+    def collection_miss(self, reading: Reading) -> str | None:
+        """Why a name the sentence puts in a collection is not in it; None when all are."""
+        if reading.hedged or any(c.negated for c in reading.claims) or any(
+                c.name == "remove" for c in reading.asserted):
+            return None
+        for key, members in self.record.session.collections.items():
+            if key not in reading.nouns or reading.places.get(key) in _LEAVING:
+                continue
+            folded = [fold(m) for m in members]
+            for name in reading.names:
+                if not any(fold(name) in m or fuzz.ratio(fold(name), m) >= self.guard.name_cutoff
+                           for m in folded):
+                    return f"{name!r} is not on the {key}"
+        return None
+
