@@ -117,10 +117,9 @@ _UNSUPPORTED = re.compile(
     r"directions|reviews?|ratings?|call them|phone them|email them)\b")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|,?\s+(?:and then|then)\s+")
 
-CAPABILITIES = ("That is not something I can do here. I can search venues by cuisine, "
-                "neighbourhood, price ($ to $$$$), party size and date; show one result "
-                "(\"the second one\"); compare results (\"which is cheaper?\"); keep a "
-                "shortlist (\"add it to my shortlist\"); and show the plan so far.")
+#: What a planner says to a request no tool does, unless the app gives its own words.
+DEFAULT_CAPABILITIES = ("That is not something I can do here. Say what you would like to "
+                        "find, or type /help.")
 
 
 class PlannerState(BaseModel):
@@ -172,7 +171,10 @@ class PlannerConversation:
         example_margin: float = DEFAULT_EXAMPLE_MARGIN,
         example_ask_score: float = DEFAULT_EXAMPLE_ASK_SCORE,
         max_meaning_chars: int = DEFAULT_MAX_MEANING_CHARS,
+        capabilities: str = DEFAULT_CAPABILITIES,
     ) -> None:
+        #: The app's reply to a request no tool does (its help text, in its words).
+        self.capabilities = capabilities
         self.examples = examples
         self.example_score = example_score
         self.example_margin = example_margin
@@ -226,9 +228,9 @@ class PlannerConversation:
         if _UNSUPPORTED.search(text) and all(r.question or r.intent is Intent.PICK
                                              for r in requests):
             # Asks for something no tool does (booking, dietary needs): say what we can do.
-            return Reading(requests=(_ask(Intent.UNCLEAR, CAPABILITIES, confidence=0.0),))
+            return Reading(requests=(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0),))
         if not requests and _looks_like_request(text):
-            requests.append(_ask(Intent.UNCLEAR, CAPABILITIES, confidence=0.0))
+            requests.append(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0))
         return Reading(requests=tuple(requests))
 
     def _which(self, name: str, values: Sequence[str]) -> Interpretation:
