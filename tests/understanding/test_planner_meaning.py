@@ -146,3 +146,18 @@ def test_a_huge_message_is_read_in_linear_time() -> None:
     assert big < 2.0
     assert big < 4 * small * 2.5 + 0.05  # four times the text, not sixteen times the time
     assert len(load_catalog()) > 0
+
+
+def test_a_feature_taken_back_is_dropped() -> None:
+    conversation = new_conversation("2026-11-24")
+    reading = conversation.read("thai in fishtown with a patio")
+    assert reading.requests[0].slots["outdoor"] is True
+    conversation.commit(reading)
+    [after] = conversation.read("ok forget the patio thing").requests
+    assert after.intent.value == "search" and "outdoor" not in after.slots
+
+
+def test_the_parse_settles_a_negation_the_words_left_open() -> None:
+    [(intent, slots, asked)] = _read("mexican in fishtown for 4",
+                                     "nah lets not do mexican, how about ramen")
+    assert intent == "search" and not asked and slots["cuisine"] == "japanese"

@@ -339,6 +339,12 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
 
 def _add_hints(reading: SlotReading, hints: SlotHints) -> None:
     """What the app read by meaning, where the lexical reading said nothing."""
+    for name, value in hints.values.items():
+        if value in reading.ambiguous.get(name, ()):
+            # The parse settled what the words alone left open ("let's not do Mexican, how
+            # about ramen": the negation is two words before the cuisine).
+            del reading.ambiguous[name]
+            reading.values[name] = value
     said = reading.values.keys() | reading.ambiguous.keys() | reading.cleared
     for name, value in hints.values.items():
         if name not in said:
