@@ -161,3 +161,15 @@ def test_the_parse_settles_a_negation_the_words_left_open() -> None:
     [(intent, slots, asked)] = _read("mexican in fishtown for 4",
                                      "nah lets not do mexican, how about ramen")
     assert intent == "search" and not asked and slots["cuisine"] == "japanese"
+
+
+async def test_a_message_longer_than_a_request_is_told_the_limit_unread() -> None:
+    model = ScriptedLlm([])
+    runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
+    sid = await _session(runner)
+    start = time.perf_counter()
+    events = await _say(runner, sid, "italian food please " * 5000)
+    assert time.perf_counter() - start < 5.0
+    text = _text(events)
+    assert "100,000 characters long" in text and "4,000" in text
+    assert _calls(events) == [] and model.requests == []
