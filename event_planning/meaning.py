@@ -203,6 +203,7 @@ class MeaningReader:
             best, second = ranked[0], ranked[1]
             if best.score >= self.dish_score and best.score - second.score >= self.dish_margin:
                 hints.values["cuisine"] = best.label
+                hints.confidence = min(1.0, best.score)
                 return
             if best.score >= self.dish_ask_score:
                 hints.ambiguous["cuisine"] = [best.label, second.label]

@@ -173,3 +173,22 @@ async def test_a_message_longer_than_a_request_is_told_the_limit_unread() -> Non
     text = _text(events)
     assert "100,000 characters long" in text and "4,000" in text
     assert _calls(events) == [] and model.requests == []
+
+
+async def test_a_capable_model_gets_a_reading_by_example_with_code_s_readings() -> None:
+    """§7: code acts only on sure readings; one read by similarity goes to a capable model."""
+    model = ScriptedLlm(["Here is where things stand."])
+    runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
+    sid = await _session(runner)
+    events = await _say(runner, sid, "whats on my list rn")
+    assert _calls(events) == [] and _text(events) == "Here is where things stand."
+    instructions = str(model.requests[0].config.system_instruction)
+    assert "plan" in instructions and "not sure enough to act" in instructions
+
+
+async def test_a_small_model_never_sees_it_code_acts_on_the_example() -> None:
+    model = ScriptedLlm([], model="local:smollm2")
+    runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
+    sid = await _session(runner)
+    events = await _say(runner, sid, "whats on my list rn")
+    assert [c[0] for c in _calls(events)] == ["plan_summary"] and model.requests == []

@@ -202,10 +202,12 @@ class PlannerConversation:
         questions: list[Interpretation] = []
         asked = False
         by_meaning = len(text) <= self.max_meaning_chars
+        sure = 1.0
         for part in parts:
             slots = read_slots(part, self.vocabulary, today=self.today, meaning=by_meaning)
             other = self._other(part, slots)
             stated = {**dict.fromkeys(slots.cleared), **slots.values}
+            sure = min(sure, slots.confidence) if stated else sure
             if by_meaning and not stated and not slots.ambiguous and (
                     other is None or (other.question is not None and len(slots.venues) > 1)):
                 other = self._by_example(slots) or other
@@ -223,6 +225,8 @@ class PlannerConversation:
             changes.update(stated)
             questions += [self._which(n, vs) for n, vs in slots.ambiguous.items()]
         preference = questions[0] if questions else self._preferences(changes, asked=asked)
+        if preference is not None and preference.question is None and sure < 1.0:
+            preference = preference.model_copy(update={"confidence": sure})
         if preference is not None:
             requests.insert(prefs_at or 0, preference)
         if _UNSUPPORTED.search(text) and all(r.question or r.intent is Intent.PICK
@@ -301,7 +305,10 @@ class PlannerConversation:
             return None
         (best, score), runner_up = ranked[0], ranked[1] if len(ranked) > 1 else ("", 0.0)
         if score >= self.example_score and score - runner_up[1] >= self.example_margin:
-            return self._as_label(best, slots)
+            read = self._as_label(best, slots)
+            # Read by example: as sure as the score (a capable model gets what is not sure).
+            return read if read.question else read.model_copy(
+                update={"confidence": min(1.0, score)})
         if not runner_up[0]:
             return None
         first, second = _EXAMPLE_WORDS[best], _EXAMPLE_WORDS[runner_up[0]]
