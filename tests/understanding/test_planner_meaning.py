@@ -192,3 +192,13 @@ async def test_a_small_model_never_sees_it_code_acts_on_the_example() -> None:
     sid = await _session(runner)
     events = await _say(runner, sid, "whats on my list rn")
     assert [c[0] for c in _calls(events)] == ["plan_summary"] and model.requests == []
+
+
+def test_the_argument_guard_keeps_a_feature_only_when_the_user_asked_for_it() -> None:
+    from event_planning.argument_grounding import ground_preferences
+
+    report = ground_preferences({"cuisine": "italian", "byob": True, "outdoor": True,
+                                 "open_on": "monday"},
+                                "italian where we can bring our own wine, open on mondays")
+    assert report.kept == {"cuisine": "italian", "byob": True, "open_on": "monday"}
+    assert set(report.ignored) == {"outdoor"}
