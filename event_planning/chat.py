@@ -49,7 +49,7 @@ from draftguard_adk.chat import (
     Reply,
     Steps,
 )
-from draftguard_adk.chat._router import too_many_requests
+from draftguard_adk.chat._router import too_long, too_many_requests
 from event_planning.catalog import Cuisine, Neighborhood, Venue, load_catalog, venue_by_id
 from event_planning.conversation import new_conversation
 from event_planning.meaning import FEATURES
@@ -327,6 +327,10 @@ class _Handlers:
         return {"search": self.search, "shortlist": self.shortlist, "plan": self.plan}
 
     async def understand(self, message: str, ctx: CallbackContext) -> Action | None:
+        limit = load_settings().agents.chat.max_request_chars
+        if len(message) > limit:
+            # A planner request is a sentence or two: a longer message is not read at all.
+            return Reply(too_long(len(message), limit))
         try:
             conversation = load_conversation(ctx.state, self.today())
             # Reading is CPU work (the parser, embeddings): off the event loop.

@@ -15,7 +15,7 @@ from typing import Any
 from draftguard.understanding import PlannerConversation, PlannerState, PlannerVocabulary
 from event_planning.argument_grounding import CUISINE_NAMES, NEIGHBORHOOD_NAMES, PRICE_NAMES
 from event_planning.catalog import Cuisine, Neighborhood, Wanted, load_catalog
-from event_planning.intents import read_by_example
+from event_planning.intents import CAPABILITIES, read_by_example
 from event_planning.meaning import read_meaning
 
 __all__ = ["catalogue_search", "new_conversation", "vocabulary"]
@@ -50,4 +50,5 @@ def new_conversation(
     day = Date.fromisoformat(today) if today else Date.today()
     return PlannerConversation(vocabulary(), today=day,
                                search=catalogue_search if searching else None,
-                               state=state, examples=read_by_example)
+                               state=state, examples=read_by_example,
+                               capabilities=CAPABILITIES)

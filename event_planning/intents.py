@@ -1,6 +1,6 @@
 """The planner's requests besides preferences, as example sentences: what the reader by
 meaning compares a message with when its lexicon finds no request in it (labels as the core's
-`EXAMPLE_LABELS`).
+`EXAMPLE_LABELS`); and what the planner says it can do.
 """
 
 from __future__ import annotations
@@ -9,7 +9,15 @@ from functools import cache
 
 from draftguard.language import ExemplarIndex
 
-__all__ = ["EXEMPLARS", "read_by_example"]
+__all__ = ["CAPABILITIES", "EXEMPLARS", "read_by_example"]
+
+#: The reply to a request no tool does (booking, dietary needs): what the planner can do.
+CAPABILITIES = ("That is not something I can do here. I can search venues by cuisine, "
+                "neighbourhood, price ($ to $$$$), party size and date, and by BYOB, "
+                "outdoor seating, wheelchair access, a private room or a day they are open; "
+                "show one result (\"the second one\"); compare results (\"which is "
+                "cheaper?\"); keep a shortlist (\"add it to my shortlist\"); and show the "
+                "plan so far.")
 
 EXEMPLARS: dict[str, tuple[str, ...]] = {
     "plan": ("what's on my shortlist", "show me the plan", "where do we stand",

@@ -142,7 +142,9 @@ class MeaningReader:
             covered.update(range(term.start, term.end))
             section, _, name = term.concept.partition(".")
             negated = _negated(doc, term.start)
-            if section == "feature" and not negated:
+            if section == "feature" and (negated or _taken_back(doc, term.start, terms)):
+                hints.cleared.add(name)
+            elif section == "feature":
                 hints.values[name] = True
             elif section == "price" and not _verb_with_object(doc, term.start, term.end):
                 prices[name] = prices.get(name, False) or not negated
@@ -201,6 +203,7 @@ class MeaningReader:
             best, second = ranked[0], ranked[1]
             if best.score >= self.dish_score and best.score - second.score >= self.dish_margin:
                 hints.values["cuisine"] = best.label
+                hints.confidence = min(1.0, best.score)
                 return
             if best.score >= self.dish_ask_score:
                 hints.ambiguous["cuisine"] = [best.label, second.label]
@@ -211,6 +214,12 @@ def _negated(doc: Doc, start: int) -> bool:
     """A negator just before the words ("no patio", "nothing too fancy", "not BYOB")."""
     before = doc[max(0, start - 3):start]
     return any(t.lower_ in _NEGATORS or t.dep_ == "neg" for t in before)
+
+
+def _taken_back(doc: Doc, start: int, terms: list[Any]) -> bool:
+    """"forget the patio thing": the words hang from a verb that takes them back."""
+    verbs = {t.start for t in terms if t.concept == "take_back.take_back"}
+    return any(a.i in verbs for a in doc[start].ancestors)
 
 
 def _verb_with_object(doc: Doc, start: int, end: int) -> bool:

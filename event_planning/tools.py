@@ -7,6 +7,7 @@ search keeps the cuisine. `forget_preference` drops one; the shortlist is a list
 from __future__ import annotations
 
 from datetime import date as Date
+from enum import StrEnum
 from typing import Any, Literal
 
 from google.adk.sessions.state import State
@@ -97,39 +98,14 @@ def search_venues(
       open_on: a weekday the venue must be open, e.g. "monday".
     """
     prefs = _preferences(tool_context)
-    try:
-        if cuisine is not None:
-            prefs["cuisine"] = Cuisine(cuisine).value
-        if price_level is not None:
-            prefs["price_level"] = PriceLevel(price_level).value
-        if neighborhood is not None:
-            prefs["neighborhood"] = Neighborhood(neighborhood).value
-    except ValueError as err:
-        return _error(str(err), allowed={
-            "cuisine": [c.value for c in Cuisine],
-            "price_level": [p.value for p in PriceLevel],
-            "neighborhood": [n.value for n in Neighborhood],
-        })
-    if party_size is not None:
-        if not 1 <= int(party_size) <= 500:
-            return _error("party_size must be between 1 and 500")
-        prefs["party_size"] = int(party_size)
-    if date is not None:
-        try:
-            prefs["date"] = parse_day(date).isoformat()
-        except ValueError:
-            return _error(f"date {date!r} is not YYYY-MM-DD")
-    for name, wanted in (("byob", byob), ("outdoor", outdoor), ("wheelchair", wheelchair),
-                         ("private_room", private_room)):
-        if wanted is not None:
-            if wanted:
-                prefs[name] = True
-            else:
-                prefs.pop(name, None)
-    if open_on is not None:
-        if str(open_on).lower() not in WEEKDAYS:
-            return _error(f"open_on {open_on!r} is not a weekday", allowed=list(WEEKDAYS))
-        prefs["open_on"] = str(open_on).lower()
+    error = _set_values(prefs, {"cuisine": cuisine, "price_level": price_level,
+                                "neighborhood": neighborhood}, party_size, date)
+    if error is not None:
+        return error
+    error = _set_features(prefs, {"byob": byob, "outdoor": outdoor, "wheelchair": wheelchair,
+                                  "private_room": private_room}, open_on)
+    if error is not None:
+        return error
     tool_context.state[PREFERENCES_KEY] = prefs
     wanted_all = Wanted.of(prefs)
     venues = wanted_all.search()
@@ -142,15 +118,61 @@ def search_venues(
         "venues": [v.summary() for v in venues],
     }
     if not venues:
-        # The nearest venues, each with the preferences it breaks: what the reply offers.
-        near = nearest(wanted_all)
-        result["alternatives"] = [{**v.summary(), "breaks": broken} for v, broken in near]
-        _remember_results(tool_context, [v.id for v, _ in near])
-        # "the first one" after the reply means the first alternative it listed.
-        tool_context.state[LAST_RESULTS_KEY] = [v.id for v, _ in near]
-        result["hint"] = ("No venue fits all preferences; the alternatives break the fewest "
-                          "(named in 'breaks'); call forget_preference to relax one.")
+        _offer_alternatives(tool_context, result, wanted_all)
     return result
+
+
+def _offer_alternatives(tool_context: ToolContext, result: dict[str, Any],
+                        wanted: Wanted) -> None:
+    """The nearest venues, each with the preferences it breaks: what the reply offers."""
+    near = nearest(wanted)
+    result["alternatives"] = [{**v.summary(), "breaks": broken} for v, broken in near]
+    _remember_results(tool_context, [v.id for v, _ in near])
+    # "the first one" after the reply means the first alternative it listed.
+    tool_context.state[LAST_RESULTS_KEY] = [v.id for v, _ in near]
+    result["hint"] = ("No venue fits all preferences; the alternatives break the fewest "
+                      "(named in 'breaks'); call forget_preference to relax one.")
+
+
+def _set_values(prefs: dict[str, Any], named: dict[str, str | None], party_size: int | None,
+                date: str | None) -> dict[str, Any] | None:
+    """The cuisine, price, neighbourhood, party size and date into `prefs`; an error result
+    for a value the catalogue does not know."""
+    kinds: dict[str, type[StrEnum]] = {"cuisine": Cuisine, "price_level": PriceLevel,
+                                       "neighborhood": Neighborhood}
+    try:
+        for name, value in named.items():
+            if value is not None:
+                prefs[name] = kinds[name](value).value
+    except ValueError as err:
+        return _error(str(err), allowed={name: [v.value for v in kind]
+                                         for name, kind in kinds.items()})
+    if party_size is not None:
+        if not 1 <= int(party_size) <= 500:
+            return _error("party_size must be between 1 and 500")
+        prefs["party_size"] = int(party_size)
+    if date is not None:
+        try:
+            prefs["date"] = parse_day(date).isoformat()
+        except ValueError:
+            return _error(f"date {date!r} is not YYYY-MM-DD")
+    return None
+
+
+def _set_features(prefs: dict[str, Any], features: dict[str, bool | None],
+                  open_on: str | None) -> dict[str, Any] | None:
+    """The catalogue's features into `prefs` (true asks for one, false drops it); an error
+    result for a day that is no weekday."""
+    for name, wanted in features.items():
+        if wanted:
+            prefs[name] = True
+        elif wanted is not None:
+            prefs.pop(name, None)
+    if open_on is not None:
+        if str(open_on).lower() not in WEEKDAYS:
+            return _error(f"open_on {open_on!r} is not a weekday", allowed=list(WEEKDAYS))
+        prefs["open_on"] = str(open_on).lower()
+    return None
 
 
 def forget_preference(tool_context: ToolContext, name: PreferenceName) -> dict[str, Any]:

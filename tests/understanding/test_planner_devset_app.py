@@ -22,19 +22,18 @@ RAW = ("{", "}", "Result of tool", "Traceback", "Error:", "planner_", "temp:", "
 
 
 def _expected_calls(expect: list[dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
-    """The tool calls code makes for these requests: the search, else the one tool request
-    (several tool requests other than the search are carried out without a call)."""
+    """The tool calls code makes for these requests: every tool request is a call, in order,
+    through the same guarded tool path a model's call takes."""
     acting = [e for e in expect if not e.get("clarify") and e["intent"] != "unclear"]
     calls: list[tuple[str, dict[str, Any]]] = []
-    tools = [e for e in acting if e["intent"] in ("search", "shortlist", "plan")]
-    for e in tools:
+    for e in acting:
         if e["intent"] == "search":
             calls.append(("search_venues", e["slots"]))
-        elif len(tools) == 1 and e["intent"] == "shortlist":
+        elif e["intent"] == "shortlist":
             tool = ("remove_from_shortlist" if e["slots"]["action"] == "remove"
                     else "add_to_shortlist")
             calls.append((tool, {"venue_id": IDS[e["slots"]["venue"]]}))
-        elif len(tools) == 1:
+        elif e["intent"] == "plan":
             calls.append(("plan_summary", {}))
     if any(e.get("clarify") or e["intent"] == "unclear" for e in expect):
         return []

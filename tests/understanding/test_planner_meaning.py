@@ -146,3 +146,59 @@ def test_a_huge_message_is_read_in_linear_time() -> None:
     assert big < 2.0
     assert big < 4 * small * 2.5 + 0.05  # four times the text, not sixteen times the time
     assert len(load_catalog()) > 0
+
+
+def test_a_feature_taken_back_is_dropped() -> None:
+    conversation = new_conversation("2026-11-24")
+    reading = conversation.read("thai in fishtown with a patio")
+    assert reading.requests[0].slots["outdoor"] is True
+    conversation.commit(reading)
+    [after] = conversation.read("ok forget the patio thing").requests
+    assert after.intent.value == "search" and "outdoor" not in after.slots
+
+
+def test_the_parse_settles_a_negation_the_words_left_open() -> None:
+    [(intent, slots, asked)] = _read("mexican in fishtown for 4",
+                                     "nah lets not do mexican, how about ramen")
+    assert intent == "search" and not asked and slots["cuisine"] == "japanese"
+
+
+async def test_a_message_longer_than_a_request_is_told_the_limit_unread() -> None:
+    model = ScriptedLlm([])
+    runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
+    sid = await _session(runner)
+    start = time.perf_counter()
+    events = await _say(runner, sid, "italian food please " * 5000)
+    assert time.perf_counter() - start < 5.0
+    text = _text(events)
+    assert "100,000 characters long" in text and "4,000" in text
+    assert _calls(events) == [] and model.requests == []
+
+
+async def test_a_capable_model_gets_a_reading_by_example_with_code_s_readings() -> None:
+    """§7: code acts only on sure readings; one read by similarity goes to a capable model."""
+    model = ScriptedLlm(["Here is where things stand."])
+    runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
+    sid = await _session(runner)
+    events = await _say(runner, sid, "whats on my list rn")
+    assert _calls(events) == [] and _text(events) == "Here is where things stand."
+    instructions = str(model.requests[0].config.system_instruction)
+    assert "plan" in instructions and "not sure enough to act" in instructions
+
+
+async def test_a_small_model_never_sees_it_code_acts_on_the_example() -> None:
+    model = ScriptedLlm([], model="local:smollm2")
+    runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
+    sid = await _session(runner)
+    events = await _say(runner, sid, "whats on my list rn")
+    assert [c[0] for c in _calls(events)] == ["plan_summary"] and model.requests == []
+
+
+def test_the_argument_guard_keeps_a_feature_only_when_the_user_asked_for_it() -> None:
+    from event_planning.argument_grounding import ground_preferences
+
+    report = ground_preferences({"cuisine": "italian", "byob": True, "outdoor": True,
+                                 "open_on": "monday"},
+                                "italian where we can bring our own wine, open on mondays")
+    assert report.kept == {"cuisine": "italian", "byob": True, "open_on": "monday"}
+    assert set(report.ignored) == {"outdoor"}

@@ -249,6 +249,9 @@ class ChatSettings(Section):
     max_message_chars: int = Field(default=200_000, ge=1)
     """A longer message is not read: the person is told the limit (a pasted post this long is
     better given as a file)."""
+    max_request_chars: int = Field(default=4_000, ge=1)
+    """An app that reads only requests (the planner: no post is ever pasted to it) reads a
+    message up to this long; a longer one is told the limit, unread."""
     max_requests_per_message: int = Field(default=8, ge=1, le=64)
     """A message asking for more things than this at once is not acted on: the person is
     asked to send them in parts."""

@@ -117,10 +117,9 @@ _UNSUPPORTED = re.compile(
     r"directions|reviews?|ratings?|call them|phone them|email them)\b")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|,?\s+(?:and then|then)\s+")
 
-CAPABILITIES = ("That is not something I can do here. I can search venues by cuisine, "
-                "neighbourhood, price ($ to $$$$), party size and date; show one result "
-                "(\"the second one\"); compare results (\"which is cheaper?\"); keep a "
-                "shortlist (\"add it to my shortlist\"); and show the plan so far.")
+#: What a planner says to a request no tool does, unless the app gives its own words.
+DEFAULT_CAPABILITIES = ("That is not something I can do here. Say what you would like to "
+                        "find, or type /help.")
 
 
 class PlannerState(BaseModel):
@@ -172,7 +171,10 @@ class PlannerConversation:
         example_margin: float = DEFAULT_EXAMPLE_MARGIN,
         example_ask_score: float = DEFAULT_EXAMPLE_ASK_SCORE,
         max_meaning_chars: int = DEFAULT_MAX_MEANING_CHARS,
+        capabilities: str = DEFAULT_CAPABILITIES,
     ) -> None:
+        #: The app's reply to a request no tool does (its help text, in its words).
+        self.capabilities = capabilities
         self.examples = examples
         self.example_score = example_score
         self.example_margin = example_margin
@@ -200,10 +202,12 @@ class PlannerConversation:
         questions: list[Interpretation] = []
         asked = False
         by_meaning = len(text) <= self.max_meaning_chars
+        sure = 1.0
         for part in parts:
             slots = read_slots(part, self.vocabulary, today=self.today, meaning=by_meaning)
             other = self._other(part, slots)
             stated = {**dict.fromkeys(slots.cleared), **slots.values}
+            sure = min(sure, slots.confidence) if stated else sure
             if by_meaning and not stated and not slots.ambiguous and (
                     other is None or (other.question is not None and len(slots.venues) > 1)):
                 other = self._by_example(slots) or other
@@ -221,14 +225,16 @@ class PlannerConversation:
             changes.update(stated)
             questions += [self._which(n, vs) for n, vs in slots.ambiguous.items()]
         preference = questions[0] if questions else self._preferences(changes, asked=asked)
+        if preference is not None and preference.question is None and sure < 1.0:
+            preference = preference.model_copy(update={"confidence": sure})
         if preference is not None:
             requests.insert(prefs_at or 0, preference)
         if _UNSUPPORTED.search(text) and all(r.question or r.intent is Intent.PICK
                                              for r in requests):
             # Asks for something no tool does (booking, dietary needs): say what we can do.
-            return Reading(requests=(_ask(Intent.UNCLEAR, CAPABILITIES, confidence=0.0),))
+            return Reading(requests=(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0),))
         if not requests and _looks_like_request(text):
-            requests.append(_ask(Intent.UNCLEAR, CAPABILITIES, confidence=0.0))
+            requests.append(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0))
         return Reading(requests=tuple(requests))
 
     def _which(self, name: str, values: Sequence[str]) -> Interpretation:
@@ -299,7 +305,10 @@ class PlannerConversation:
             return None
         (best, score), runner_up = ranked[0], ranked[1] if len(ranked) > 1 else ("", 0.0)
         if score >= self.example_score and score - runner_up[1] >= self.example_margin:
-            return self._as_label(best, slots)
+            read = self._as_label(best, slots)
+            # Read by example: as sure as the score (a capable model gets what is not sure).
+            return read if read.question else read.model_copy(
+                update={"confidence": min(1.0, score)})
         if not runner_up[0]:
             return None
         first, second = _EXAMPLE_WORDS[best], _EXAMPLE_WORDS[runner_up[0]]

@@ -87,6 +87,8 @@ class SlotHints:
     values: dict[str, Any] = field(default_factory=dict)
     ambiguous: dict[str, list[str]] = field(default_factory=dict)
     cleared: set[str] = field(default_factory=set)
+    #: Below 1.0 when a value was read by similarity alone (its score).
+    confidence: float = 1.0
 
 
 #: An app's reader by meaning (the parse, a lexicon, similarity): text -> hints. When a
@@ -236,6 +238,9 @@ class SlotReading:
     ambiguous: dict[str, list[str]] = field(default_factory=dict)
     venues: list[str] = field(default_factory=list)
     rest: str = ""
+    #: How sure the reading is: 1.0 from words and the parse, a similarity score when a
+    #: value was read by meaning alone ("brisket and ribs" is BBQ at 0.72).
+    confidence: float = 1.0
 
 
 def _positives(vocab: Vocabulary, text: str) -> tuple[list[str], list[str]]:
@@ -339,10 +344,17 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
 
 def _add_hints(reading: SlotReading, hints: SlotHints) -> None:
     """What the app read by meaning, where the lexical reading said nothing."""
+    for name, value in hints.values.items():
+        if value in reading.ambiguous.get(name, ()):
+            # The parse settled what the words alone left open ("let's not do Mexican, how
+            # about ramen": the negation is two words before the cuisine).
+            del reading.ambiguous[name]
+            reading.values[name] = value
     said = reading.values.keys() | reading.ambiguous.keys() | reading.cleared
     for name, value in hints.values.items():
         if name not in said:
             reading.values[name] = value
+            reading.confidence = min(reading.confidence, hints.confidence)
     for name, values in hints.ambiguous.items():
         if name not in said and name not in hints.values:
             reading.ambiguous[name] = values
