@@ -188,8 +188,9 @@ def test_split_prints_where_each_paragraph_went_and_both_checks(
 def test_a_backwards_split_never_prints_a_bare_valid(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # What the embedded model did: title and intro kept, every topic left out, three times.
-    code, out = _split_cli(tmp_path, monkeypatch, [{"ok_ids": [1, 2]}] * 3)
+    # Three different answers, each keeping the title and intro and leaving every topic out.
+    code, out = _split_cli(tmp_path, monkeypatch,
+                           [{"ok_ids": [1]}, {"ok_ids": [2]}, {"ok_ids": [1, 2]}])
     text = capsys.readouterr().out
     assert code == 1
     assert "VALID" not in text
@@ -202,11 +203,25 @@ def test_a_backwards_split_never_prints_a_bare_valid(
     assert (out / "draft_ok.md").read_text().startswith("# Sourdough at home")
 
 
+def test_the_same_backwards_answer_is_not_retried_unchanged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # What the embedded model did: title and intro kept, every topic left out, three times.
+    # The second time code adds each uncovered item's best paragraph instead of resubmitting.
+    code, out = _split_cli(tmp_path, monkeypatch, [{"ok_ids": [1, 2]}] * 3)
+    text = capsys.readouterr().out
+    assert code == 0
+    assert "VALID after 2 attempt(s): integrity OK, coverage OK" in text
+    assert "Attempt 2: 5 paragraphs to draft_ok, 2 to draft_not_ok." in text
+    assert "Bake in a preheated Dutch oven" in (out / "draft_ok.md").read_text()
+
+
 def test_blocking_coverage_fails_and_writes_nothing_and_json_separates_the_checks(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out = _split_cli(tmp_path, monkeypatch, [{"ok_ids": [1, 2]}] * 3, "--json",
-                              coverage="blocking")
+    code, out = _split_cli(tmp_path, monkeypatch,
+                           [{"ok_ids": [1]}, {"ok_ids": [2]}, {"ok_ids": [1, 2]}], "--json",
+                           coverage="blocking")
     payload = json.loads(capsys.readouterr().out)
     assert code == 1
     assert not out.exists()

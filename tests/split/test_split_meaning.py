@@ -200,3 +200,12 @@ def test_by_meaning_the_proposal_is_at_least_as_accurate_on_the_dev_set() -> Non
         assert _score(_topic_items(case["outline"]), units)  # scored at all
     assert right["meaning"] >= right["words"]
     assert right["meaning"] / total >= 0.95
+
+
+@needs_language
+def test_by_meaning_each_kept_paragraph_is_credited_to_the_item_it_serves() -> None:
+    ok = "\n\n".join(COFFEE[i - 1] for i in (3, 4, 6))
+    not_ok = "\n\n".join(COFFEE[i - 1] for i in (1, 2, 5, 7))
+    report = check_coverage(COFFEE_OUTLINE, ok, not_ok, similarity=language_similarity())
+    kept = [p.item for p in report.paragraphs if p.destination == "draft_ok"]
+    assert kept == [1, 2, 3]

@@ -271,16 +271,25 @@ def _credit(
     items: Sequence[tuple[int, str, list[str]]],
     scores: list[list[float]],
     score_cutoff: float,
+    best_floor: float | None = None,
 ) -> list[ParagraphMatch]:
-    """Each unit with the item it is credited to and the items it relates to."""
+    """Each unit with the item it is credited to and the items it relates to. With
+    `best_floor` (meaning), a unit below the cutoff is credited to an item it is the draft's
+    best paragraph for, from that score (as coverage counts it)."""
     paragraphs: list[ParagraphMatch] = []
+    best_for: dict[int, int] = {}  # unit -> an item it is the best paragraph for
+    if best_floor is not None and units:
+        for k, (i, _, _) in enumerate(items):
+            top = max(range(len(units)), key=lambda u: (scores[k][u], -u))
+            if scores[k][top] >= best_floor and scores[k][top] > 0:
+                best_for.setdefault(top, i)
     for u, (dest, pos, text) in enumerate(units):
         best_item, best = None, 0.0
         for k, (i, _, _) in enumerate(items):
             if scores[k][u] > best:
                 best_item, best = i, scores[k][u]
         lead = _lead_item(text, items, [row[u] for row in scores])
-        credited = best_item if best >= score_cutoff and best > 0 else None
+        credited = best_item if best >= score_cutoff and best > 0 else best_for.get(u)
         if lead is not None:
             # A paragraph that opens with an item's word is about that item, even when
             # another item's rarer word scores higher ("... enough to raise a loaf").
@@ -388,10 +397,10 @@ def check_coverage(
     blended = blend_scores([t for _, t, _ in items], [u for _, _, u in units], lexical,
                            similarity, blend=blend)
     scores = (blended, matched, lexical)
-    paragraphs = _credit(units, items, blended, score_cutoff)
+    best_floor = blend.best_floor if similarity is not None else None
+    paragraphs = _credit(units, items, blended, score_cutoff, best_floor)
     not_ok_preview = {m.position: m.preview for m in paragraphs
                       if m.destination == "draft_not_ok"}
-    best_floor = blend.best_floor if similarity is not None else None
     coverage = [_item_coverage(k, items, units, scores, score_cutoff=score_cutoff,
                                best_floor=best_floor,
                                flag_cutoff=flag_cutoff, min_flag_stems=min_flag_stems)

@@ -21,9 +21,10 @@ PARAGRAPHS:
 {paragraphs}
 {candidates}{feedback}"""
 
-#: Per outline item, the paragraphs the coverage check would count for it (best first).
+#: Per outline item, the paragraphs the coverage check would count for it (best first;
+#: by words alone when the language extra is not installed).
 SPLIT_CANDIDATES_BLOCK = """
-PARAGRAPHS THAT SHARE WORDS WITH EACH OUTLINE ITEM (best first):
+PARAGRAPHS THAT MATCH EACH OUTLINE ITEM (best first):
 {lines}
 """
 
