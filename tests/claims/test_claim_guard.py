@@ -76,6 +76,8 @@ def test_numbers_of_a_result_are_the_runs(guard: ClaimGuard, sentence: str, true
     "I edited the opening and removed the last paragraph.",  # true beside false
     "I also reverted the title.",
     "I made a quiz from the post too.",
+    "I also took the weaker sentences out of your intro.",   # a verb and its particle apart
+    "I took the last two lines off the post.",              # the particle as a preposition
 ])
 def test_an_action_the_run_did_not_do_goes(guard: ClaimGuard, sentence: str) -> None:
     assert not guard.judge(sentence, blog(EDIT, versions=(0, 1, 2))).supported

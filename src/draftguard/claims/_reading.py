@@ -329,11 +329,11 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
     for term in lexicon.terms(doc, typos=False):
         found.append((term.concept, doc[term.start]))
     taken = {t.i for _, t in found}
-    for token in doc:  # a verb and its particle apart ("rolled the post back")
+    for token in doc:  # a verb and its particle apart ("rolled the post back", "took X off Y")
         if token.pos_ == "VERB" and token.i not in taken:
             for prt in token.children:
                 concept = lexicon.concept(f"{token.lemma_.lower()} {prt.lower_}") \
-                    if prt.dep_ in ("prt", "advmod") else None
+                    if prt.dep_ in ("prt", "advmod", "prep") else None
                 if concept is not None:
                     found.append((concept, token))
     lone = _lone_participle(doc, lexicon)
