@@ -41,6 +41,9 @@ MAX_REQUEST_CHARS = 1_000
 DEFAULT_EXEMPLAR_SCORE = 0.62
 #: How far ahead of the next intent the best must be.
 DEFAULT_EXEMPLAR_MARGIN = 0.06
+#: Below `DEFAULT_EXEMPLAR_SCORE`, the cosine at which an intent clearly ahead of small talk
+#: is asked about ("Do you want me to undo the last change?") rather than dropped.
+DEFAULT_EXEMPLAR_ASK_SCORE = 0.4
 
 _INDEX: list[ExemplarIndex] = []
 
@@ -56,10 +59,12 @@ class BloggerReader:
 
     def __init__(self, *, min_confidence: float = DEFAULT_MIN_CONFIDENCE,
                  exemplar_score: float = DEFAULT_EXEMPLAR_SCORE,
-                 exemplar_margin: float = DEFAULT_EXEMPLAR_MARGIN) -> None:
+                 exemplar_margin: float = DEFAULT_EXEMPLAR_MARGIN,
+                 exemplar_ask_score: float = DEFAULT_EXEMPLAR_ASK_SCORE) -> None:
         self.min_confidence = min_confidence
         self.exemplar_score = exemplar_score
         self.exemplar_margin = exemplar_margin
+        self.exemplar_ask_score = exemplar_ask_score
 
     def read(self, message: str, *, post: str | None = None,
              memory: Memory | dict[str, Any] | None = None) -> Read:
@@ -126,8 +131,17 @@ class BloggerReader:
         is near and clear; two close ones are one question; else not a request."""
         ranked = _exemplars().rank(text)
         best = ranked[0]
-        if best.label == "chat" or best.score < self.exemplar_score:
+        if best.label == "chat":
             return Reading()
+        if best.score < self.exemplar_score:
+            chat = next(r.score for r in ranked if r.label == "chat")
+            if best.score < self.exemplar_ask_score or best.score - chat < self.exemplar_margin:
+                return Reading()
+            # near an intent, clearly not small talk, but not sure: asked, never acted on
+            maybe = Interpretation(intent=Intent(best.label), confidence=_unit(best.score))
+            return Reading(requests=(ask(
+                f"Do you want me to {SAID.get(maybe.intent, best.label)}? Say yes (or "
+                "\u201cthe first\u201d) if so.", (maybe,), intent=maybe.intent),))
         second = ranked[1]
         request = Interpretation(intent=Intent(best.label), confidence=_unit(best.score))
         if best.score - second.score >= self.exemplar_margin and \

@@ -58,7 +58,9 @@ class ClauseReader:
         known = False
         previous: Clause | None = None
         for clause in found:
-            if clause.has("discourse.retract"):
+            if clause.has("discourse.retract") and (out or len(found) > 1 or not [
+                    t for t in clause.tokens if not t.is_punct and not self.t.is_(
+                        t, "discourse.")]):
                 out, known = [], True  # "monstera -> X? no wait, forget that. Just ..."
                 previous = clause
                 continue
@@ -132,6 +134,9 @@ class ClauseReader:
                     skip.add(tokens[i + 2].i)
                     continue
             n = number_value(t.lower_)
+            if n is None and t.lower_[:1] in ("x", "×") and t.lower_[1:].isdigit():
+                out.append((t, int(t.lower_[1:])))  # "flashcards x6"
+                continue
             if n is None and t.lower_ in ("dozen", "couple"):
                 n = number_value(f"a {t.lower_}")
             if n is not None and (t.like_num or t.pos_ == "NUM" or t.lower_ in ("dozen",
@@ -171,7 +176,8 @@ class ClauseReader:
             return self._undo(clause)
         if clause.has("version.noun") and concept in ("", "action.list"):
             return [Interpretation(intent=Intent.VERSIONS)]
-        if concept == "action.check" or clause.has("check.") or clause.has("part.brief"):
+        if concept == "action.check" or clause.has("check.") or clause.has("part.brief") or \
+                self._serves_as(clause) is not None:
             found = self._check(clause)
             if found is not None:
                 return found
@@ -281,10 +287,11 @@ class ClauseReader:
         after it and a place after or before them ("pop 'X' right after the bit about Y"):
         the frame is an insert's whatever the verb."""
         quotes = [t for t in clause.tokens if self.t.quote(t)]
-        if len(quotes) != 1 or not clause.said_to_reader():
+        if not quotes or len(quotes) > 2 or not clause.said_to_reader():
             return None
-        verb = quotes[0].head
-        if verb.pos_ != "VERB" or self.t.concept(verb) is not None or verb.i > quotes[0].i or \
+        verb = next((t for t in clause.tokens if not t.is_punct and
+                     not self.t.is_(t, "discourse.")), quotes[0])
+        if verb.i >= quotes[0].i or self.t.concept(verb) is not None or not verb.is_alpha or \
                 _told(verb) or any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in (
                     "you", "u") for c in verb.children):
             return None
@@ -304,6 +311,13 @@ class ClauseReader:
         candidates = [t for t in clause.tokens if t.pos_ == "VERB"]
         if head is not None and head.pos_ in ("VERB", "AUX"):
             candidates = [head]
+        if head is None:
+            said = [t for t in clause.tokens if not t.is_punct and
+                    not self.t.is_(t, "discourse.")]
+            if said and said[0].lower_ == "back" and any(
+                    self.t.is_(t, "version.") or (t.lower_[:1] == "v" and t.lower_[1:].isdigit())
+                    for t in said[1:]):
+                return True  # "back to v0", "back to the original"
         return any(c.dep_ in ("prt", "advmod") and c.lower_ == "back"
                    for v in candidates if v is not None and not _told(v)
                    for c in v.children)
@@ -375,7 +389,10 @@ class ClauseReader:
         for i, t in enumerate(tokens):
             if self.t.is_(t, "part.brief") or t.lower_ == "against":
                 start = i + 1
-        fit = [t for t in tokens if self.t.is_(t, "check.fit")]
+        fit = [t for t in tokens if self._means(clause, t, "check.fit")]
+        serves = self._serves_as(clause)
+        if not fit and serves is not None:
+            fit = [serves]  # "is it OK as a guide for X?": what follows "as"
         if start is None and fit:
             at = tokens.index(fit[0])
             start = next((i + 1 for i in range(at + 1, len(tokens))
@@ -389,8 +406,26 @@ class ClauseReader:
                                                                      rest[0].lower_ in (
                                                                          "is", "was")))):
                 rest = rest[1:]
-            goal = self.t.lone_quote(rest, clause) or self.t.clean(rest, clause)
+            goal = self.t.lone_quote(rest, clause) or self.t.clean(self.t.own_words(rest),
+                                                                   clause)
         return [Interpretation(intent=Intent.CHECK, slots={"goal": goal} if goal else {})]
+
+    def _serves_as(self, clause: Clause) -> Token | None:
+        """A question whether the post serves as something ("is it OK as a guide for X?",
+        "would it do as a primer?"): the verb whose "as" names the goal, else None."""
+        if not clause.is_question():
+            return None
+        for tok in clause.tokens:
+            if tok.dep_ in ("nsubj", "nsubjpass") and (tok.lower_ in _ABOUT_POST or
+                                                       self.t.is_(tok, "part.post")):
+                verb = tok.head
+                if verb.i < tok.i or any(c.dep_ == "aux" and c.i < tok.i
+                                         for c in verb.children):
+                    for c in verb.subtree:
+                        if c.lower_ == "as" and c.dep_ == "prep" and any(
+                                g.dep_ == "pobj" for g in c.children):
+                            return verb
+        return None
 
     def _about_the_post(self, clause: Clause) -> bool:
         """A question whose subject is the post, and whose verb or adjective asks whether it
@@ -401,7 +436,7 @@ class ClauseReader:
                     tok.lower_ not in _ABOUT_POST and not self.t.is_(tok, "part.post")):
                 continue
             verb = tok.head
-            if self._means(clause, verb, "check.fit") or any(
+            if self._serves_as(clause) == verb or self._means(clause, verb, "check.fit") or any(
                     self._means(clause, c, "check.ready") or self._means(clause, c, "part.brief")
                     for c in verb.subtree if c.i > tok.i):
                 return True

@@ -65,7 +65,8 @@ class InsertFrames:
         if at is not None:
             def make(anchor: str) -> list[dict[str, Any]]:
                 return [op_slots(InsertOp(anchor=anchor, text=text, position=position))]
-            target = body[at + 1:]
+            term = clause.term_at(body[at])  # "right after": the place follows the phrase
+            target = [t for t in body[at + 1:] if term is None or t.i >= term.end]
             if any(t.lower_ in ("everything", "all") for t in target[:2]):
                 first = position == "before"  # "before everything else", "after all of it"
                 return self._insert_at_edge(clause, [*body[:at], *(
@@ -100,12 +101,15 @@ class InsertFrames:
         place at all (the end of the post)."""
         view = self.t.view
         assert view is not None
-        if first is None:
-            first = any(self.t.is_(t, "position.first") for t in body)
         region = place.region if place else None
         of = next((i for i, t in enumerate(body) if t.lower_ == "of" and i > 0
                    and (self.t.is_(body[i - 1], "position.") or body[i - 1].lower_ in (
                        "end", "start", "beginning", "top", "bottom"))), None)
+        if first is None:
+            # "at the end of the first paragraph": the edge is the word before "of"; the
+            # ordinal after it names the unit
+            edge = body[:of] if of is not None else body
+            first = any(self.t.is_(t, "position.first") for t in edge)
         if of is not None:
             named = find_place(self.t, clause, body[of + 1:])
             if named is None or named.missing:
