@@ -28,7 +28,7 @@ from draftguard.understanding._asking import (
     pick_index,
 )
 from draftguard.understanding._edit_words import parse_edit_request
-from draftguard.understanding._frames import clauses, correct_typos
+from draftguard.understanding._frames import Clause, clauses, correct_typos
 from draftguard.understanding._placing import edit_request, op_slots
 from draftguard.understanding._quotes import PLACEHOLDER, mask_quotes
 from draftguard.understanding._types import Intent, Interpretation, Memory, Read, Reading
@@ -91,8 +91,11 @@ class BloggerReader:
         follow = self._follow_up(turn)
         if follow is not None:
             return Reading(requests=(follow,))
+        found = clauses(turn.doc, turn.lexicon)
+        if _only_discourse(turn, found):
+            return Reading()  # "thanks!", "lol ok", "cool": nothing to compare with examples
         reader = ClauseReader(turn)
-        requests = reader.read_all(clauses(turn.doc, turn.lexicon))
+        requests = reader.read_all(found)
         if requests is None:
             return self._by_example(request)
         readable = [r for r in requests if r.intent is not Intent.UNCLEAR]
@@ -227,6 +230,17 @@ def _strict_edit(text: str, post: str | None) -> Interpretation | None:
                                          for op in ops):
             return None  # an anchor standing twice: the reader asks which
     return edit_request(ops, scope=request.scope)
+
+
+def _only_discourse(turn: Turn, found: list[Clause]) -> bool:
+    """Whether every word of the message is politeness, a filler or a greeting the
+    lexicon knows (its `discourse` words), so it asks for nothing."""
+    words = [t for t in turn.doc if not t.is_punct and not t.is_space and t.is_alpha]
+    if not words or any(turn.quote(t) for t in turn.doc):
+        return False
+    covered = {i for c in found for term in c.terms if term.concept.startswith("discourse.")
+               and term.concept != "discourse.retract" for i in range(term.start, term.end)}
+    return all(t.i in covered for t in words)
 
 
 def _unit(score: float) -> float:
