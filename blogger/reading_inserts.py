@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from blogger.reading_edits import EditFrames
 from blogger.reading_places import Place, find_place, split_place
+from blogger.reading_turn import told
 from draftguard.edits._plan import InsertOp
 from draftguard.understanding._asking import ask
 from draftguard.understanding._frames import Clause
@@ -78,6 +79,30 @@ class InsertFrames:
             located = self.e.target(clause, target, make, None)
             return [located] if located is not None else None
         return self._insert_at_edge(clause, body, text, place)
+
+    def unknown_verb(self, clause: Clause) -> Token | None:
+        """A verb the lexicon does not know, said to the reader, with new words quoted right
+        after it and a place after or before them ("pop 'X' right after the bit about Y"):
+        the frame is an insert's whatever the verb."""
+        quotes = [t for t in clause.tokens if self.t.quote(t)]
+        if not quotes or len(quotes) > 2 or not clause.said_to_reader():
+            return None
+        verb = next((t for t in clause.tokens if not t.is_punct and
+                     not self.t.is_(t, "discourse.")), quotes[0])
+        if verb.i >= quotes[0].i or self.t.concept(verb) is not None or not verb.is_alpha or \
+                told(verb) or any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in (
+                    "you", "u") for c in verb.children):
+            return None
+        between = [t for t in clause.tokens if verb.i < t.i < quotes[0].i]
+        if any(not self.t.is_(t, "discourse.") for t in between):
+            return None
+        rest = [t for t in clause.tokens if t.i > quotes[0].i]
+        place = next((t for t in rest if not t.is_punct and not self.t.is_(t, "discourse.")
+                      and t.pos_ != "ADV"), None)
+        if place is None or not (self.t.is_(place, "relation.after") or
+                                 self.t.is_(place, "relation.before")):
+            return None
+        return verb
 
     def _heading_line(self, clause: Clause, tokens: list[Token]) -> str | None:
         """The line of the heading `tokens` name ("the Tram 28 heading"), else None."""
