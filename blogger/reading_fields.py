@@ -164,9 +164,12 @@ class FieldFrames:
             return None
         text = self.t.lone_quote(value, clause) or self.t.clean(value, clause)
         said = [t for t in value if not t.is_punct]
-        if not text or (said and self.t.lone_quote(value, clause) is None and all(
-                t.pos_ in ("ADJ", "ADV", "DET", "PART") for t in said)):
-            return None  # "make the title shorter", "the title is too long": how, not what
+        inside = {t.i for t in said}
+        roots = [t for t in said if t.head.i not in inside or t.head.i == t.i]
+        if not text or (roots and self.t.lone_quote(value, clause) is None and all(
+                t.pos_ in ("ADJ", "ADV") for t in roots)):
+            # "make the title shorter", "the title is a bit dull": how, not what
+            return None
         if self._the_heading(tokens, at):
             return self.title(text)
         return self.field(clause, [tokens[at]], text)
