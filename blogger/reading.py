@@ -28,7 +28,7 @@ from draftguard.understanding._asking import (
     pick_index,
 )
 from draftguard.understanding._edit_words import parse_edit_request
-from draftguard.understanding._frames import clauses, correct_typos
+from draftguard.understanding._frames import Clause, clauses, correct_typos
 from draftguard.understanding._placing import edit_request, op_slots
 from draftguard.understanding._quotes import PLACEHOLDER, mask_quotes
 from draftguard.understanding._types import Intent, Interpretation, Memory, Read, Reading
@@ -41,6 +41,9 @@ MAX_REQUEST_CHARS = 1_000
 DEFAULT_EXEMPLAR_SCORE = 0.62
 #: How far ahead of the next intent the best must be.
 DEFAULT_EXEMPLAR_MARGIN = 0.06
+#: Below `DEFAULT_EXEMPLAR_SCORE`, the cosine at which an intent clearly ahead of small talk
+#: is asked about ("Do you want me to undo the last change?") rather than dropped.
+DEFAULT_EXEMPLAR_ASK_SCORE = 0.4
 
 _INDEX: list[ExemplarIndex] = []
 
@@ -56,10 +59,12 @@ class BloggerReader:
 
     def __init__(self, *, min_confidence: float = DEFAULT_MIN_CONFIDENCE,
                  exemplar_score: float = DEFAULT_EXEMPLAR_SCORE,
-                 exemplar_margin: float = DEFAULT_EXEMPLAR_MARGIN) -> None:
+                 exemplar_margin: float = DEFAULT_EXEMPLAR_MARGIN,
+                 exemplar_ask_score: float = DEFAULT_EXEMPLAR_ASK_SCORE) -> None:
         self.min_confidence = min_confidence
         self.exemplar_score = exemplar_score
         self.exemplar_margin = exemplar_margin
+        self.exemplar_ask_score = exemplar_ask_score
 
     def read(self, message: str, *, post: str | None = None,
              memory: Memory | dict[str, Any] | None = None) -> Read:
@@ -86,8 +91,11 @@ class BloggerReader:
         follow = self._follow_up(turn)
         if follow is not None:
             return Reading(requests=(follow,))
+        found = clauses(turn.doc, turn.lexicon)
+        if _only_discourse(turn, found):
+            return Reading()  # "thanks!", "lol ok", "cool": nothing to compare with examples
         reader = ClauseReader(turn)
-        requests = reader.read_all(clauses(turn.doc, turn.lexicon))
+        requests = reader.read_all(found)
         if requests is None:
             return self._by_example(request)
         readable = [r for r in requests if r.intent is not Intent.UNCLEAR]
@@ -126,8 +134,17 @@ class BloggerReader:
         is near and clear; two close ones are one question; else not a request."""
         ranked = _exemplars().rank(text)
         best = ranked[0]
-        if best.label == "chat" or best.score < self.exemplar_score:
+        if best.label == "chat":
             return Reading()
+        if best.score < self.exemplar_score:
+            chat = next(r.score for r in ranked if r.label == "chat")
+            if best.score < self.exemplar_ask_score or best.score - chat < self.exemplar_margin:
+                return Reading()
+            # near an intent, clearly not small talk, but not sure: asked, never acted on
+            maybe = Interpretation(intent=Intent(best.label), confidence=_unit(best.score))
+            return Reading(requests=(ask(
+                f"Do you want me to {SAID.get(maybe.intent, best.label)}? Say yes (or "
+                "\u201cthe first\u201d) if so.", (maybe,), intent=maybe.intent),))
         second = ranked[1]
         request = Interpretation(intent=Intent(best.label), confidence=_unit(best.score))
         if best.score - second.score >= self.exemplar_margin and \
@@ -224,6 +241,17 @@ def _too_long(length: int) -> Interpretation:
         f"blank line; I read up to {MAX_REQUEST_CHARS:,}), so nothing was done. If it is "
         "your post, put “here is my post:” on the line above it; otherwise send a few "
         "requests at a time."))
+
+
+def _only_discourse(turn: Turn, found: list[Clause]) -> bool:
+    """Whether every word of the message is politeness, a filler or a greeting the
+    lexicon knows (its `discourse` words), so it asks for nothing."""
+    words = [t for t in turn.doc if not t.is_punct and not t.is_space and t.is_alpha]
+    if not words or any(turn.quote(t) for t in turn.doc):
+        return False
+    covered = {i for c in found for term in c.terms if term.concept.startswith("discourse.")
+               and term.concept != "discourse.retract" for i in range(term.start, term.end)}
+    return all(t.i in covered for t in words)
 
 
 def _unit(score: float) -> float:

@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from blogger.intents import unclear
+from blogger.reading_checks import CheckFrames
 from blogger.reading_edits import EditFrames
 from blogger.reading_inserts import InsertFrames
 from blogger.reading_pairs import SaidPairs
 from blogger.reading_places import find_place
-from blogger.reading_turn import Turn
+from blogger.reading_turn import Turn, told
 from draftguard.text import number_value
 from draftguard.understanding._asking import ask
 from draftguard.understanding._frames import Clause
@@ -32,14 +33,6 @@ _WH = ("WP", "WRB", "WDT")
 #: Where a verb hangs when it only describes something ("a guide to making coffee").
 _DESCRIBING = ("pcomp", "acl", "relcl", "advcl", "xcomp")
 _NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
-_ABOUT_POST = ("this", "it", "post", "draft", "article", "piece", "we", "blog")
-
-
-def _told(verb: Token) -> bool:
-    """Whether `verb` tells of something done ("I was reading back over it", "she went
-    back"): a past or progressive verb with a subject other than the reader."""
-    return verb.tag_ in ("VBD", "VBG", "VBN") and any(
-        c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in ("you", "u") for c in verb.children)
 
 
 class ClauseReader:
@@ -50,6 +43,7 @@ class ClauseReader:
         self.edits = EditFrames(turn)
         self.inserts = InsertFrames(self.edits)
         self.pairs = SaidPairs(self.edits)
+        self.checks = CheckFrames(turn)
 
     def read_all(self, found: list[Clause]) -> list[Interpretation] | None:
         """The requests of every clause in order; None when no clause holds anything the
@@ -58,14 +52,16 @@ class ClauseReader:
         known = False
         previous: Clause | None = None
         for clause in found:
-            if clause.has("discourse.retract"):
+            if clause.has("discourse.retract") and (out or len(found) > 1 or not [
+                    t for t in clause.tokens if not t.is_punct and not self.t.is_(
+                        t, "discourse.")]):
                 out, known = [], True  # "monstera -> X? no wait, forget that. Just ..."
                 previous = clause
                 continue
             self._pass_to_complement(clause)
             got = self.read(clause, previous)
             if got is None:
-                got = self._count_only(clause, out) or self._goal_after(clause, out)
+                got = self._count_only(clause, out) or self.checks.goal_after(clause, out)
             if got is not None:
                 known = True
                 out.extend(got)
@@ -103,22 +99,6 @@ class ClauseReader:
             return []
         return None
 
-    def _goal_after(self, clause: Clause,
-                    out: list[Interpretation]) -> list[Interpretation] | None:
-        """"check whether it fits the brief? the brief was: X": the goal in its own clause."""
-        if not out or out[-1].intent is not Intent.CHECK or out[-1].slots or \
-                not clause.has("part.brief"):
-            return None
-        tokens = clause.tokens
-        at = next((i for i, t in enumerate(tokens) if t.text == ":" or t.lemma_ == "be"), None)
-        if at is None:
-            return None
-        goal = self.t.lone_quote(tokens[at + 1:], clause) or self.t.clean(tokens[at + 1:],
-                                                                          clause)
-        if goal:
-            out[-1] = Interpretation(intent=Intent.CHECK, slots={"goal": goal})
-        return []
-
     def _numbers(self, tokens: list[Token]) -> list[tuple[Token, int]]:
         out: list[tuple[Token, int]] = []
         skip: set[int] = set()
@@ -132,6 +112,9 @@ class ClauseReader:
                     skip.add(tokens[i + 2].i)
                     continue
             n = number_value(t.lower_)
+            if n is None and t.lower_[:1] in ("x", "×") and t.lower_[1:].isdigit():
+                out.append((t, int(t.lower_[1:])))  # "flashcards x6"
+                continue
             if n is None and t.lower_ in ("dozen", "couple"):
                 n = number_value(f"a {t.lower_}")
             if n is not None and (t.like_num or t.pos_ == "NUM" or t.lower_ in ("dozen",
@@ -146,9 +129,9 @@ class ClauseReader:
             also = [Interpretation(intent=Intent.VERSIONS)] if clause.has("version.noun") else []
             return [Interpretation(intent=Intent.SOURCES), *also]
         head = clause.head
-        if head is not None and head.dep_ in _DESCRIBING and self._about_the_post(clause):
+        if head is not None and head.dep_ in _DESCRIBING and self.checks.about_the_post(clause):
             # "would this work as a guide to making coffee?": the verb describes the goal
-            found = self._check(clause)
+            found = self.checks.read(clause)
             if found is not None:
                 return found
         if head is not None and head.lemma_ in _WANTING and not clause.extra.get("wanted") \
@@ -171,8 +154,9 @@ class ClauseReader:
             return self._undo(clause)
         if clause.has("version.noun") and concept in ("", "action.list"):
             return [Interpretation(intent=Intent.VERSIONS)]
-        if concept == "action.check" or clause.has("check.") or clause.has("part.brief"):
-            found = self._check(clause)
+        if concept == "action.check" or clause.has("check.") or clause.has("part.brief") or \
+                self.checks.serves_as(clause) is not None:
+            found = self.checks.read(clause)
             if found is not None:
                 return found
         if concept == "action.split":
@@ -182,6 +166,11 @@ class ClauseReader:
         post = self._new_post(clause, concept)
         if post is not None:
             return post
+        verb = self.inserts.unknown_verb(clause) if not concept else None
+        if verb is not None:  # "pop 'X' right after the bit about Y"
+            found = self.inserts.insert(clause, clause.after(verb))
+            if found is not None:
+                return found
         return self._edit(clause, concept, previous)
 
     def _makes_artifact(self, clause: Clause, concept: str) -> bool:
@@ -255,10 +244,6 @@ class ClauseReader:
         elif concept == "action.rename":
             one = self.edits.fields.rename(clause, body)
             found = [one] if one is not None else None
-        elif not concept and self._put_like(clause) is not None:
-            verb = self._put_like(clause)
-            assert verb is not None
-            found = self.inserts.insert(clause, clause.after(verb), place=place)
         elif not concept and self.t.memory.intent == "edit" and any(
                 self.t.quote(t) for t in clause.tokens):
             found = self.edits.replace(clause, clause.tokens)  # "and 'beans' to 'peas'"
@@ -276,36 +261,20 @@ class ClauseReader:
             return [unclear([Intent.EDIT])]
         return None
 
-    def _put_like(self, clause: Clause) -> Token | None:
-        """A verb the lexicon does not know, said to the reader, with new words quoted right
-        after it and a place after or before them ("pop 'X' right after the bit about Y"):
-        the frame is an insert's whatever the verb."""
-        quotes = [t for t in clause.tokens if self.t.quote(t)]
-        if len(quotes) != 1 or not clause.said_to_reader():
-            return None
-        verb = quotes[0].head
-        if verb.pos_ != "VERB" or self.t.concept(verb) is not None or verb.i > quotes[0].i or \
-                _told(verb) or any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in (
-                    "you", "u") for c in verb.children):
-            return None
-        between = [t for t in clause.tokens if verb.i < t.i < quotes[0].i]
-        if any(not self.t.is_(t, "discourse.") for t in between):
-            return None
-        rest = [t for t in clause.tokens if t.i > quotes[0].i]
-        place = next((t for t in rest if not t.is_punct and not self.t.is_(t, "discourse.")
-                      and t.pos_ != "ADV"), None)
-        if place is None or not (self.t.is_(place, "relation.after") or
-                                 self.t.is_(place, "relation.before")):
-            return None
-        return verb
-
     def _back(self, clause: Clause) -> bool:
         head = clause.head
         candidates = [t for t in clause.tokens if t.pos_ == "VERB"]
         if head is not None and head.pos_ in ("VERB", "AUX"):
             candidates = [head]
+        if head is None:
+            said = [t for t in clause.tokens if not t.is_punct and
+                    not self.t.is_(t, "discourse.")]
+            if said and said[0].lower_ == "back" and any(
+                    self.t.is_(t, "version.") or (t.lower_[:1] == "v" and t.lower_[1:].isdigit())
+                    for t in said[1:]):
+                return True  # "back to v0", "back to the original"
         return any(c.dep_ in ("prt", "advmod") and c.lower_ == "back"
-                   for v in candidates if v is not None and not _told(v)
+                   for v in candidates if v is not None and not told(v)
                    for c in v.children)
 
     def _undo(self, clause: Clause) -> list[Interpretation]:
@@ -363,56 +332,6 @@ class ClauseReader:
             count = counts.get(term.start)
             out.append(Interpretation(intent=intent, slots={"count": count} if count else {}))
         return out
-
-    def _check(self, clause: Clause) -> list[Interpretation] | None:
-        """"check the post", "does this meet the brief: X", "would this work as a guide to
-        X?", "is it ready?": a check, with the goal the author names."""
-        tokens = clause.tokens
-        if clause.head_concept != "action.check" and (not self._about_the_post(clause) or any(
-                t.tag_ in ("WRB", "WP") for t in tokens[:2])):
-            return None  # "how do you know when an essay is finished?"
-        start: int | None = None
-        for i, t in enumerate(tokens):
-            if self.t.is_(t, "part.brief") or t.lower_ == "against":
-                start = i + 1
-        fit = [t for t in tokens if self.t.is_(t, "check.fit")]
-        if start is None and fit:
-            at = tokens.index(fit[0])
-            start = next((i + 1 for i in range(at + 1, len(tokens))
-                          if tokens[i].lower_ in ("as", "for")), None)
-        goal = ""
-        if start is not None:
-            rest = tokens[start:]
-            while rest and (rest[0].is_punct or (rest[0].lower_ in ("this", "is", "was", "the",
-                                                                    "following") and
-                                                  len(rest) > 1 and (rest[1].is_punct or
-                                                                     rest[0].lower_ in (
-                                                                         "is", "was")))):
-                rest = rest[1:]
-            goal = self.t.lone_quote(rest, clause) or self.t.clean(rest, clause)
-        return [Interpretation(intent=Intent.CHECK, slots={"goal": goal} if goal else {})]
-
-    def _about_the_post(self, clause: Clause) -> bool:
-        """A question whose subject is the post, and whose verb or adjective asks whether it
-        fits or is ready ("does my post match the brief", "is it ready?")."""
-        for tok in clause.tokens:
-            # ("would this work as ...": the parser may make "this" a det of the verb)
-            if tok.dep_ not in ("nsubj", "nsubjpass", "det") or (
-                    tok.lower_ not in _ABOUT_POST and not self.t.is_(tok, "part.post")):
-                continue
-            verb = tok.head
-            if self._means(clause, verb, "check.fit") or any(
-                    self._means(clause, c, "check.ready") or self._means(clause, c, "part.brief")
-                    for c in verb.subtree if c.i > tok.i):
-                return True
-        return False
-
-    def _means(self, clause: Clause, token: Token, name: str) -> bool:
-        """Whether `token` is, alone or in a phrase of the lexicon ("good enough"), a word of
-        concept `name`."""
-        term = clause.term_at(token)
-        concept = term.concept if term is not None else self.t.concept(token) or ""
-        return concept == name or (name.endswith(".") and concept.startswith(name))
 
     def _split(self, clause: Clause) -> Interpretation:
         tokens = clause.tokens

@@ -139,7 +139,8 @@ class FieldFrames:
         X instead?", "new title: X", "I want the description to be X", "make the title 'X'"."""
         tokens = clause.tokens
         at = next((i for i, t in enumerate(tokens) if self.t.is_(t, "part.title") or
-                   self.t.is_(t, "part.meta") or self.t.is_(t, "part.tags")), None)
+                   self.t.is_(t, "part.meta") or self.t.is_(t, "part.tags") or
+                   self._the_heading(tokens, i)), None)
         if at is None or any(self.t.quote(t) for t in tokens[:at]):
             return None
         tags = self.t.is_(tokens[at], "part.tags")
@@ -163,10 +164,26 @@ class FieldFrames:
             return None
         text = self.t.lone_quote(value, clause) or self.t.clean(value, clause)
         said = [t for t in value if not t.is_punct]
-        if not text or (said and self.t.lone_quote(value, clause) is None and all(
-                t.pos_ in ("ADJ", "ADV", "DET", "PART") for t in said)):
-            return None  # "make the title shorter", "the title is too long": how, not what
+        inside = {t.i for t in said}
+        roots = [t for t in said if t.head.i not in inside or t.head.i == t.i]
+        if not text or (roots and self.t.lone_quote(value, clause) is None and all(
+                t.pos_ in ("ADJ", "ADV") for t in roots)):
+            # "make the title shorter", "the title is a bit dull": how, not what
+            return None
+        if self._the_heading(tokens, at):
+            return self.title(text)
         return self.field(clause, [tokens[at]], text)
+
+    def _the_heading(self, tokens: list[Token], at: int) -> bool:
+        """"the heading" said of the post, with no name ("can the heading be X?"): its
+        title; "the Gear heading" is a section's."""
+        word = tokens[at]
+        if not self.t.is_(word, "part.heading") or at + 1 >= len(tokens):
+            return False
+        named = [t for t in tokens[:at] if not t.is_punct and not self.t.is_(t, "discourse.")
+                 and t.lower_ not in ("the", "main", "top", "post", "'s", "its")]
+        return not named and (self.t.is_(tokens[at + 1], "relation.be") or any(
+            self.t.is_(t, "relation.be") for t in tokens[at + 1:at + 3]))
 
     def tags(self, clause: Clause, body: list[Token], *, adding: bool,
              value: str | None = None) -> list[Interpretation] | None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from blogger.reading_edits import EditFrames
 from blogger.reading_places import Place, find_place, split_place
+from blogger.reading_turn import told
 from draftguard.edits._plan import InsertOp
 from draftguard.understanding._asking import ask
 from draftguard.understanding._frames import Clause
@@ -65,7 +66,8 @@ class InsertFrames:
         if at is not None:
             def make(anchor: str) -> list[dict[str, Any]]:
                 return [op_slots(InsertOp(anchor=anchor, text=text, position=position))]
-            target = body[at + 1:]
+            term = clause.term_at(body[at])  # "right after": the place follows the phrase
+            target = [t for t in body[at + 1:] if term is None or t.i >= term.end]
             if any(t.lower_ in ("everything", "all") for t in target[:2]):
                 first = position == "before"  # "before everything else", "after all of it"
                 return self._insert_at_edge(clause, [*body[:at], *(
@@ -77,6 +79,30 @@ class InsertFrames:
             located = self.e.target(clause, target, make, None)
             return [located] if located is not None else None
         return self._insert_at_edge(clause, body, text, place)
+
+    def unknown_verb(self, clause: Clause) -> Token | None:
+        """A verb the lexicon does not know, said to the reader, with new words quoted right
+        after it and a place after or before them ("pop 'X' right after the bit about Y"):
+        the frame is an insert's whatever the verb."""
+        quotes = [t for t in clause.tokens if self.t.quote(t)]
+        if not quotes or len(quotes) > 2 or not clause.said_to_reader():
+            return None
+        verb = next((t for t in clause.tokens if not t.is_punct and
+                     not self.t.is_(t, "discourse.")), quotes[0])
+        if verb.i >= quotes[0].i or self.t.concept(verb) is not None or not verb.is_alpha or \
+                told(verb) or any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in (
+                    "you", "u") for c in verb.children):
+            return None
+        between = [t for t in clause.tokens if verb.i < t.i < quotes[0].i]
+        if any(not self.t.is_(t, "discourse.") for t in between):
+            return None
+        rest = [t for t in clause.tokens if t.i > quotes[0].i]
+        place = next((t for t in rest if not t.is_punct and not self.t.is_(t, "discourse.")
+                      and t.pos_ != "ADV"), None)
+        if place is None or not (self.t.is_(place, "relation.after") or
+                                 self.t.is_(place, "relation.before")):
+            return None
+        return verb
 
     def _heading_line(self, clause: Clause, tokens: list[Token]) -> str | None:
         """The line of the heading `tokens` name ("the Tram 28 heading"), else None."""
@@ -100,12 +126,15 @@ class InsertFrames:
         place at all (the end of the post)."""
         view = self.t.view
         assert view is not None
-        if first is None:
-            first = any(self.t.is_(t, "position.first") for t in body)
         region = place.region if place else None
         of = next((i for i, t in enumerate(body) if t.lower_ == "of" and i > 0
                    and (self.t.is_(body[i - 1], "position.") or body[i - 1].lower_ in (
                        "end", "start", "beginning", "top", "bottom"))), None)
+        if first is None:
+            # "at the end of the first paragraph": the edge is the word before "of"; the
+            # ordinal after it names the unit
+            edge = body[:of] if of is not None else body
+            first = any(self.t.is_(t, "position.first") for t in edge)
         if of is not None:
             named = find_place(self.t, clause, body[of + 1:])
             if named is None or named.missing:

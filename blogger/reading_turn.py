@@ -18,7 +18,7 @@ from draftguard.understanding._types import Memory
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["LEXICON_PATH", "Turn", "blogger_lexicon", "view_of"]
+__all__ = ["LEXICON_PATH", "Turn", "blogger_lexicon", "told", "view_of"]
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
 #: A word at least this common in English (Zipf; "bake" is 4.4) is never read as a typo.
@@ -29,6 +29,13 @@ _DETERMINERS = ("the", "a", "an", "my", "this", "that", "these", "those", "our",
 
 def _under(concept: str, name: str) -> bool:
     return concept == name or (name.endswith(".") and concept.startswith(name))
+
+
+def told(verb: Token) -> bool:
+    """Whether `verb` tells of something done ("I was reading back over it", "she went
+    back"): a past or progressive verb with a subject other than the reader."""
+    return verb.tag_ in ("VBD", "VBG", "VBN") and any(
+        c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in ("you", "u") for c in verb.children)
 
 
 @cache

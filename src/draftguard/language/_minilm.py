@@ -64,6 +64,12 @@ class _Layer:
     norm2: tuple[Matrix, Matrix]
 
 
+def _rows(m: Matrix) -> Matrix:
+    """`m` laid out row by row: OpenBLAS multiplies a few token rows by a row-major matrix
+    about 40% faster than by a transposed view of one (the same memory)."""
+    return np.ascontiguousarray(m)
+
+
 def _norm(x: Matrix, weights: tuple[Matrix, Matrix]) -> Matrix:
     mean = x.mean(-1, keepdims=True)
     centred = x - mean
@@ -112,16 +118,16 @@ class MiniLM:
             qkv = np.concatenate([f32(p + f"attention.self.{n}.weight")
                                   for n in ("query", "key", "value")])
             layers.append(_Layer(
-                qkv=qkv.T,
+                qkv=_rows(qkv.T),
                 qkv_bias=np.concatenate([f32(p + f"attention.self.{n}.bias")
                                          for n in ("query", "key", "value")]),
-                out=f32(p + "attention.output.dense.weight").T,
+                out=_rows(f32(p + "attention.output.dense.weight").T),
                 out_bias=f32(p + "attention.output.dense.bias"),
                 norm1=(f32(p + "attention.output.LayerNorm.weight"),
                        f32(p + "attention.output.LayerNorm.bias")),
-                up=f32(p + "intermediate.dense.weight").T,
+                up=_rows(f32(p + "intermediate.dense.weight").T),
                 up_bias=f32(p + "intermediate.dense.bias"),
-                down=f32(p + "output.dense.weight").T,
+                down=_rows(f32(p + "output.dense.weight").T),
                 down_bias=f32(p + "output.dense.bias"),
                 norm2=(f32(p + "output.LayerNorm.weight"), f32(p + "output.LayerNorm.bias")),
             ))

@@ -22,6 +22,9 @@ _ORDINALS = {"first": 0, "1st": 0, "one": 0, "second": 1, "2nd": 1, "two": 1, "t
              "five": 4, "last": -1, "final": -1, "latter": -1, "other": 1, "former": 0}
 
 
+_YES = ("yes", "yeah", "yep", "ok", "okay", "sure", "please")
+
+
 def ask(question: str, candidates: tuple[Interpretation, ...] = (), *,
         intent: Intent = Intent.EDIT, slots: dict[str, Any] | None = None) -> Interpretation:
     """A reading that is a question: nothing is done until the author answers."""
@@ -56,6 +59,8 @@ def pick_index(words: list[str], count: int) -> int | None:
         if picked is not None and picked != index:
             return None
         picked = index
+    if picked is None and count == 1 and any(w.lower().strip(".!,") in _YES for w in words):
+        return 0  # "yes" to a question offering one reading
     if picked is None or not -count <= picked < count:
         return None
     return picked

@@ -137,6 +137,7 @@ def _cut_points(doc: Doc, lexicon: Lexicon, action: str) -> set[int]:
     `action` concepts joined to an earlier one ("replace X and delete Y"), "then", ";"."""
     colon = next((t.i for t in doc if t.text == ":"), len(doc))
     cuts = {s.start for s in doc.sents if s.start <= colon}
+    separable = _separable(doc, lexicon)
     for token in doc:
         if token.i > colon:
             break  # what follows a colon is the request's argument, read whole
@@ -144,7 +145,8 @@ def _cut_points(doc: Doc, lexicon: Lexicon, action: str) -> set[int]:
             cuts.add(token.i + 1)
         if token.lower_ == "then" and token.i > 0:
             cuts.add(token.i)
-        concept = lexicon.concept(token.lemma_) or lexicon.concept(token.lower_) or ""
+        concept = lexicon.concept(token.lemma_) or lexicon.concept(token.lower_) or \
+            separable.get(token.i, "")
         if not concept.startswith(action) or token.pos_ not in ("VERB", "AUX", "NOUN", "PROPN"):
             continue
         head_concept = lexicon.concept(token.head.lemma_) or lexicon.concept(
@@ -168,6 +170,19 @@ def _cut_points(doc: Doc, lexicon: Lexicon, action: str) -> set[int]:
     return cuts
 
 
+def _separable(doc: Doc, lexicon: Lexicon) -> dict[int, str]:
+    """Verbs whose particle stands apart ("take it out", "cut that bit out"): the concept
+    of the verb and its particle together, by the verb's index."""
+    out: dict[int, str] = {}
+    for token in doc:
+        for child in token.children:
+            if child.dep_ == "prt" and child.i > token.i + 1:
+                concept = lexicon.concept(f"{token.lemma_} {child.lower_}")
+                if concept is not None:
+                    out[token.i] = concept
+    return out
+
+
 def _first_word(tokens: list[Token]) -> int:
     """The first token that is not punctuation, a filler or politeness (by their parse)."""
     for t in tokens:
@@ -182,6 +197,11 @@ def clauses(doc: Doc, lexicon: Lexicon, *, action: str = "action.") -> list[Clau
     """`doc` cut into clauses, each with the lexicon's terms and its action verb."""
     cuts = sorted(_cut_points(doc, lexicon, action) | {0})
     terms = lexicon.terms(doc, typos=False)
+    covered = {i for t in terms for i in range(t.start, t.end)}
+    apart = [Term(c, i, i + 1, doc[i].text) for i, c in _separable(doc, lexicon).items()
+             if i not in covered]
+    if apart:
+        terms = sorted([*terms, *apart], key=lambda t: t.start)
     out: list[Clause] = []
     for start, end in zip(cuts, [*cuts[1:], len(doc)], strict=True):
         tokens = [t for t in doc[start:end] if not t.is_space]

@@ -161,7 +161,9 @@ class PostView:
         if not words:
             return []
         pattern = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)")
-        lo, hi = (within.start, within.end) if within else (0, len(self.text))
+        # The front matter is set through its fields, never patched as words.
+        lo, hi = (within.start, within.end) if within else (self.doc.body_start,
+                                                            len(self.text))
         return [self.span(m.start(), m.end()) for m in pattern.finditer(self.folded, lo, hi)]
 
     def unique_anchor(self, span: Span) -> Span:

@@ -1,0 +1,112 @@
+"""Checks read from the parse: "check the post", "does this meet the brief: X", "would this
+work as a guide to X?", "is it OK as a guide for X?", "is it ready?", with the goal the
+author names (in the clause, or in a sentence of its own after it)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from blogger.reading_turn import Turn
+from draftguard.understanding._frames import Clause
+from draftguard.understanding._types import Intent, Interpretation
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+__all__ = ["CheckFrames"]
+
+_ABOUT_POST = ("this", "it", "post", "draft", "article", "piece", "we", "blog")
+
+
+class CheckFrames:
+    """The check frames of one message (`turn`)."""
+
+    def __init__(self, turn: Turn) -> None:
+        self.t = turn
+
+    def goal_after(self, clause: Clause,
+                    out: list[Interpretation]) -> list[Interpretation] | None:
+        """"check whether it fits the brief? the brief was: X": the goal in its own clause."""
+        if not out or out[-1].intent is not Intent.CHECK or out[-1].slots or \
+                not clause.has("part.brief"):
+            return None
+        tokens = clause.tokens
+        at = next((i for i, t in enumerate(tokens) if t.text == ":" or t.lemma_ == "be"), None)
+        if at is None:
+            return None
+        goal = self.t.lone_quote(tokens[at + 1:], clause) or self.t.clean(tokens[at + 1:],
+                                                                          clause)
+        if goal:
+            out[-1] = Interpretation(intent=Intent.CHECK, slots={"goal": goal})
+        return []
+
+    def read(self, clause: Clause) -> list[Interpretation] | None:
+        """"check the post", "does this meet the brief: X", "would this work as a guide to
+        X?", "is it ready?": a check, with the goal the author names."""
+        tokens = clause.tokens
+        if clause.head_concept != "action.check" and (not self.about_the_post(clause) or any(
+                t.tag_ in ("WRB", "WP") for t in tokens[:2])):
+            return None  # "how do you know when an essay is finished?"
+        start: int | None = None
+        for i, t in enumerate(tokens):
+            if self.t.is_(t, "part.brief") or t.lower_ == "against":
+                start = i + 1
+        fit = [t for t in tokens if self.means(clause, t, "check.fit")]
+        serves = self.serves_as(clause)
+        if not fit and serves is not None:
+            fit = [serves]  # "is it OK as a guide for X?": what follows "as"
+        if start is None and fit:
+            at = tokens.index(fit[0])
+            start = next((i + 1 for i in range(at + 1, len(tokens))
+                          if tokens[i].lower_ in ("as", "for")), None)
+        goal = ""
+        if start is not None:
+            rest = tokens[start:]
+            while rest and (rest[0].is_punct or (rest[0].lower_ in ("this", "is", "was", "the",
+                                                                    "following") and
+                                                  len(rest) > 1 and (rest[1].is_punct or
+                                                                     rest[0].lower_ in (
+                                                                         "is", "was")))):
+                rest = rest[1:]
+            goal = self.t.lone_quote(rest, clause) or self.t.clean(self.t.own_words(rest),
+                                                                   clause)
+        return [Interpretation(intent=Intent.CHECK, slots={"goal": goal} if goal else {})]
+
+    def serves_as(self, clause: Clause) -> Token | None:
+        """A question whether the post serves as something ("is it OK as a guide for X?",
+        "would it do as a primer?"): the verb whose "as" names the goal, else None."""
+        if not clause.is_question():
+            return None
+        for tok in clause.tokens:
+            if tok.dep_ in ("nsubj", "nsubjpass") and (tok.lower_ in _ABOUT_POST or
+                                                       self.t.is_(tok, "part.post")):
+                verb = tok.head
+                if verb.i < tok.i or any(c.dep_ == "aux" and c.i < tok.i
+                                         for c in verb.children):
+                    for c in verb.subtree:
+                        if c.lower_ == "as" and c.dep_ == "prep" and any(
+                                g.dep_ == "pobj" for g in c.children):
+                            return verb
+        return None
+
+    def about_the_post(self, clause: Clause) -> bool:
+        """A question whose subject is the post, and whose verb or adjective asks whether it
+        fits or is ready ("does my post match the brief", "is it ready?")."""
+        for tok in clause.tokens:
+            # ("would this work as ...": the parser may make "this" a det of the verb)
+            if tok.dep_ not in ("nsubj", "nsubjpass", "det") or (
+                    tok.lower_ not in _ABOUT_POST and not self.t.is_(tok, "part.post")):
+                continue
+            verb = tok.head
+            if self.serves_as(clause) == verb or self.means(clause, verb, "check.fit") or any(
+                    self.means(clause, c, "check.ready") or self.means(clause, c, "part.brief")
+                    for c in verb.subtree if c.i > tok.i):
+                return True
+        return False
+
+    def means(self, clause: Clause, token: Token, name: str) -> bool:
+        """Whether `token` is, alone or in a phrase of the lexicon ("good enough"), a word of
+        concept `name`."""
+        term = clause.term_at(token)
+        concept = term.concept if term is not None else self.t.concept(token) or ""
+        return concept == name or (name.endswith(".") and concept.startswith(name))

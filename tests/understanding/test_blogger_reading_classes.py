@@ -1,0 +1,99 @@
+"""Classes of phrasing the blogger's reader learnt from held-out batches (issue 22), each shown
+on the dev-set posts with sentences of its own: what the author gets, never a wrong action."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from blogger.reading import read_message
+from draftguard.understanding import Intent, Memory, Reading
+from draftguard.understanding._asking import pick_index
+
+POSTS = Path(__file__).parent.parent / "data" / "understanding" / "posts"
+WINTER = (POSTS / "winter-cycling.md").read_text(encoding="utf-8")
+SOURDOUGH = (POSTS / "sourdough.md").read_text(encoding="utf-8")
+
+
+def _read(post: str | None, message: str, memory: Memory | None = None) -> Reading:
+    return read_message(message, post=post, memory=memory).reading
+
+
+def _ops(reading: Reading) -> list[dict[str, object]]:
+    assert len(reading.requests) == 1, reading
+    request = reading.requests[0]
+    assert request.intent is Intent.EDIT and request.question is None, request
+    ops = request.slots["ops"]
+    assert isinstance(ops, list)
+    return ops
+
+
+def test_a_judgement_of_a_field_is_not_its_new_value() -> None:
+    reading = _read(SOURDOUGH, "the title is a bit dull. make it just: Nine days of rye")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"title": "Nine days of rye"}})]
+    assert not _read(SOURDOUGH, "the title is far too long").requests
+
+
+def test_a_verb_that_tells_is_no_undo() -> None:
+    reading = _read(WINTER, "I was looking back over the gear bit and my aunt would hate "
+                            "'flask of tea' - could you swap it for 'thermos of tea'?")
+    assert _ops(reading) == [{"type": "replace", "anchor": "flask of tea",
+                              "text": "thermos of tea"}]
+
+
+def test_a_check_whose_goal_holds_a_verb() -> None:
+    reading = _read(WINTER, "Would this work as a primer on riding to work in the snow?")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.CHECK, {"goal": "a primer on riding to work in the snow"})]
+    reading = _read(WINTER, "is it fine as an intro for new commuters?")
+    assert reading.requests[0].intent is Intent.CHECK
+
+
+def test_a_count_written_as_times() -> None:
+    reading = _read(WINTER, "quiz x4")
+    assert [(r.intent, r.slots) for r in reading.requests] == [(Intent.QUIZ, {"count": 4})]
+
+
+def test_the_edge_before_of_and_the_unit_after_it() -> None:
+    ops = _ops(_read(WINTER, "put 'Gloves too.' at the end of the first paragraph"))
+    assert ops == [{"type": "insert", "anchor": "The cold is the easy part.",
+                    "position": "after", "text": "Gloves too."}]
+
+
+def test_a_particle_standing_apart_from_its_verb() -> None:
+    ops = _ops(_read(WINTER, "the sentence where my cousin mocks me - take it out"))
+    assert ops == [{"type": "delete",
+                    "anchor": "My cousin laughed at mine until he fell off his bike."}]
+
+
+def test_the_heading_of_a_post_without_front_matter_is_its_title() -> None:
+    ops = _ops(_read(WINTER, "can the heading be Cycling in the cold instead?"))
+    assert ops == [{"type": "replace", "anchor": "Winter cycling",
+                    "text": "Cycling in the cold"}]
+
+
+def test_front_matter_is_never_patched_as_words() -> None:
+    reading = _read(SOURDOUGH, "replace 'baking' with 'bread-making' everywhere")
+    assert reading.requests[0].question is not None  # not in the body: asked, not done
+
+
+def test_an_unknown_verb_in_an_insert_frame() -> None:
+    ops = _ops(_read(WINTER, "could you pop 'Mudguards help.' right after 'front and back.'"))
+    assert ops == [{"type": "insert", "anchor": "front and back.", "position": "after",
+                    "text": "Mudguards help."}]
+
+
+def test_a_typo_of_a_rare_lexicon_word() -> None:
+    assert [r.intent for r in _read(WINTER, "mindmpa pls").requests] == [Intent.MINDMAP]
+
+
+def test_politeness_alone_asks_for_nothing_and_yes_picks_the_one_offer() -> None:
+    assert not _read(WINTER, "cheers, thx!").requests
+    assert pick_index(["yes"], 1) == 0
+    assert pick_index(["yes"], 2) is None
+
+
+def test_replace_it_takes_the_unit_named_before() -> None:
+    ops = _ops(_read(WINTER, "the ending sentence is flat. replace it with 'Ride on.'"))
+    assert ops == [{"type": "replace", "anchor": "The tea tastes better after a cold ride.",
+                    "text": "Ride on."}]
