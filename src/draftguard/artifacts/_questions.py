@@ -243,7 +243,7 @@ def _targets(sent: Span, root: Token,
             yield "Where", removed | {t.i for t in ent.root.subtree}, list(ent.root.subtree), ""
         elif ent.label_ in {"CARDINAL", "QUANTITY"} and ent.root.dep_ == "nummod":
             noun = ent.root.head
-            if noun.dep_ in {"dobj", "pobj", "attr"} and noun.pos_ == "NOUN":
+            if noun.dep_ in {"dobj", "pobj", "attr"} and noun.pos_ == "NOUN" and noun.is_alpha:
                 rest = [t for t in noun.subtree if t.i not in {x.i for x in ent}
                         and t.dep_ not in {"det", "poss", "amod"}]
                 yield (f"How many {phrase(rest)}", {t.i for t in noun.subtree} | (
@@ -471,7 +471,7 @@ def _with_unit(tokens: list[Token]) -> list[Token]:
     gives the answer; a date or a count on its own stays as it is."""
     last = tokens[-1]
     noun = last.head
-    if last.dep_ != "nummod" or noun.pos_ != "NOUN" or noun.i <= last.i:
+    if last.dep_ != "nummod" or noun.pos_ != "NOUN" or noun.i <= last.i or not noun.is_alpha:
         return tokens
     between = last.doc[last.i + 1: noun.i]
     if any(t.dep_ not in {"compound", "amod"} for t in between) or noun.i - last.i > 3:
@@ -486,7 +486,11 @@ def _number_clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
         for ent in sentence.span.ents:
             if ent.label_ not in _COUNTED or number_value(ent.text) is None:
                 continue
-            tokens = _with_unit(clean_span(ent))
+            tokens = list(ent)
+            while len(tokens) > 1 and (tokens[0].dep_ in {"det", "poss"} or tokens[0].is_punct
+                                       or tokens[0].pos_ in {"VERB", "AUX"}):
+                tokens = tokens[1:]  # "the 1930s" asks for "1930s"; "6 hours" keeps its 6
+            tokens = _with_unit(tokens)
             text = phrase(tokens)
             if not text or sentence.text.count(text) != 1:
                 continue
