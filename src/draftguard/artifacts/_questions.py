@@ -63,6 +63,9 @@ _NAMED = frozenset({"person", "place", "name", "time", "number"})
 #: How much sooner (lower) an answer of each kind ranks: teachers ask for counts and dates
 #: most, then people, places and names, then things.
 _KIND_RANK = {"number": -3.0, "time": -3.0, "person": -1.5, "place": -1.5, "name": -1.0}
+_COUNTED_KINDS = frozenset({"number", "time"})
+#: Counts and dates ranked ahead of the rest, at most: a learner needs the ideas too.
+MAX_COUNTED = 2
 #: The text's most salient terms are its topic: questions ask about the details around it.
 _TOPIC_TERMS = 8
 _FORM_RANK = {"who": 0, "where": 0, "when": 0, "how many": 0, "define": 0, "what": 1,
@@ -139,12 +142,21 @@ def _ranked(view: TextView, questions: Sequence[Question]) -> list[Question]:
     title = {t.lemma_.lower() for t in parse(view.title)} if view.title else set()
     out = []
     for q in questions:
-        score = (_KIND_RANK.get(q.kind, 0.0) + (1.0 if len(q.answer.split()) == 1 else 0.0)
+        score = (_kind_rank(q) + (1.0 if len(q.answer.split()) == 1 else 0.0)
                  - (0.5 if len(q.answer.split()) >= 3 else 0.0)
                  + (1.0 if q.head in topic else 0.0) + (3.0 if q.head in title else 0.0)
                  + (0.5 if q.form == "cloze" else 0.0) + edge.get(q.sentence, 1.0))
         out.append(replace(q, rank=round(10 * score)))
-    return out
+    # A quiz is not a table of figures: beyond the best `MAX_COUNTED` counts and dates, the
+    # rest rank as things do.
+    counted = sorted((q for q in out if q.kind in _COUNTED_KINDS), key=lambda q: q.rank)
+    later = {id(q) for q in counted[MAX_COUNTED:]}
+    return [replace(q, rank=q.rank - round(10 * _KIND_RANK[q.kind])) if id(q) in later else q
+            for q in out]
+
+
+def _kind_rank(q: Question) -> float:
+    return _KIND_RANK.get(q.kind, 0.0)
 
 
 # -- wh-questions ----------------------------------------------------------------------------
