@@ -1,6 +1,8 @@
 """Benchmark: would a learner keep the quizzes, flashcards and mindmaps code builds?
 
-Run: `.venv/bin/python bench/bench_artifact_quality.py [--split dev|heldout|public] [--show]`
+Run: `.venv/bin/python bench/bench_artifact_quality.py [--split dev|heldout|public] [--show]
+[--passages FILE]` (FILE: a passages file of the same shape kept outside the repo, such as
+an external held-out set; `--split` picks its split)
 
 The yardstick is passages with the questions a teacher asked about them
 (`bench/data/artifact_yardstick.json`: 16 dev passages, 8 held back and scored once; no

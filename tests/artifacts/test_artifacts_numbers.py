@@ -75,3 +75,19 @@ def test_a_quiz_asks_for_the_counts_and_dates_the_text_gives() -> None:
     assert all(o.startswith("about ") and o.endswith(" houses") for o in houses)
     best = min(quiz, key=lambda c: c.rank)
     assert number_value(best.item["correct_answer"]) is not None
+
+
+def test_a_quiz_on_a_text_full_of_figures_still_asks_about_its_ideas() -> None:
+    from pathlib import Path
+
+    from draftguard.artifacts._picking import listed, settle_picks
+    from draftguard.artifacts._questions import MAX_COUNTED
+
+    post = Path(__file__).parent.parent / "data" / "artifacts" / "posts" / "05_compost.md"
+    quiz = build_candidates("quiz", chunk_text(post.read_text(encoding="utf-8"),
+                                               source="post"))
+    counted = [c for c in quiz if number_value(c.item["correct_answer"]) is not None]
+    assert len(counted) > MAX_COUNTED  # the text has more figures than a quiz should ask
+    picked, _ = settle_picks(None, listed(quiz, 4), 4)
+    figures = [c for c in picked if number_value(c.item["correct_answer"]) is not None]
+    assert len(picked) == 4 and 1 <= len(figures) <= MAX_COUNTED

@@ -59,6 +59,7 @@ def with_values(answer: str, text_values: Sequence[float], count: int) -> list[s
         return []
     m = found[-1]
     own = _value(m)
+    floor = max((_value(f) for f in found[:-1]), default=0.0)  # "16 to 20": above 16
     words = m.group(3) is not None
     is_year = own == int(own) and int(own) in _YEARS and not words and "," not in m.group(0)
     candidates = sorted((v for v in text_values if v != own and v > 0
@@ -69,10 +70,10 @@ def with_values(answer: str, text_values: Sequence[float], count: int) -> list[s
     out: list[str] = []
     for value in [*candidates, *made]:
         written = _written(value, m, words)
-        if (written is None or value <= 0 or value == own
+        if (written is None or value <= floor or value == own or (value == 1) != (own == 1)
                 or written.casefold() in m.group(0).casefold()
                 or m.group(0).casefold() in written.casefold()):
-            continue  # "6" beside "60" reads as the answer cut short
+            continue  # "6" beside "60" reads as the answer cut short; "one parts" is wrong
         option = answer[: m.start()] + written + answer[m.end():]
         if option not in out and option != answer:
             out.append(option)

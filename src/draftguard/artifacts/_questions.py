@@ -12,12 +12,22 @@ meaning) nor words the question itself shows.
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from draftguard.artifacts._numbers import number_value, numbers_in, with_values
+from draftguard.artifacts._distractors import (
+    MAX_ANSWER_WORDS,
+    MAX_OPTION_CHARS,
+    PLACE_PREPS,
+    Answer,
+    answer_of,
+    answer_pool,
+    depth_of,
+    distractors,
+    shuffled,
+)
+from draftguard.artifacts._numbers import number_value
 from draftguard.artifacts._spec import normalize_key
 from draftguard.artifacts._terms import (
     Sentence,
@@ -25,7 +35,6 @@ from draftguard.artifacts._terms import (
     TextView,
     clean_span,
     junk_reason,
-    kind_of,
     phrase,
 )
 from draftguard.artifacts.schemas.quiz import MIN_OPTIONS
@@ -38,19 +47,10 @@ __all__ = ["CLOZE_PREFIX", "Question", "build_questions"]
 
 CLOZE_PREFIX = "Which words complete the sentence: "
 _MAX_QUESTION_CHARS = 160
-_MAX_OPTION_CHARS = 80
-_MAX_ANSWER_WORDS = 8
-#: Two options this alike in meaning (MiniLM cosine) are one answer said twice.
-PARAPHRASE_SIMILARITY = 0.8
 _DO = {"VBD": "did", "VBZ": "does", "VBP": "do"}
 #: Entity labels of the quantities and dates a cloze can blank.
 _COUNTED = frozenset({"CARDINAL", "QUANTITY", "MONEY", "PERCENT", "DATE", "TIME"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
-_PLACE_PREPS = frozenset({
-    "in", "at", "on", "near", "inside", "beside", "behind", "under", "into", "along",
-    "across", "over", "from", "to", "toward", "towards", "outside", "above", "below",
-    "around", "through",
-})
 _TIME_PREPS = frozenset({"in", "on", "at", "during", "after", "before", "by", "until", "since"})
 _SIDE_CLAUSES = frozenset({"relcl", "advcl", "acl", "conj", "ccomp", "xcomp", "parataxis",
                            "pcomp"})
@@ -59,27 +59,17 @@ _DISCOURSE = frozenset({"so", "then", "once", "still", "also", "now", "later", "
 _DROP_CLAUSES = frozenset({"conj", "advcl", "parataxis", "cc", "ccomp", "npadvmod"})
 #: Answers of these kinds are what teachers ask about most: names, places, times, counts.
 _NAMED = frozenset({"person", "place", "name", "time", "number"})
-#: Form order when code ranks questions: the wh-forms teachers ask first.
 #: How much sooner (lower) an answer of each kind ranks: teachers ask for counts and dates
 #: most, then people, places and names, then things.
 _KIND_RANK = {"number": -3.0, "time": -3.0, "person": -1.5, "place": -1.5, "name": -1.0}
+_COUNTED_KINDS = frozenset({"number", "time"})
+#: Counts and dates ranked ahead of the rest, at most: a learner needs the ideas too.
+MAX_COUNTED = 2
 #: The text's most salient terms are its topic: questions ask about the details around it.
 _TOPIC_TERMS = 8
+#: Form order when code ranks questions: the wh-forms teachers ask first.
 _FORM_RANK = {"who": 0, "where": 0, "when": 0, "how many": 0, "define": 0, "what": 1,
               "subject": 2, "cloze": 2}
-
-
-@dataclass(frozen=True)
-class Answer:
-    """A phrase a question can ask for, or a distractor can stand in for."""
-
-    text: str
-    kind: str
-    form: str  # who, what, where, when, how many, cloze
-    head: str
-    lemmas: frozenset[str]
-    position: int
-    depth: int = 0  # steps from the answer's head up to its sentence's main verb
 
 
 @dataclass(frozen=True)
@@ -104,17 +94,17 @@ def build_questions(view: TextView) -> list[Question]:
         made += [(q, a, sentence) for q, a in _wh(sentence.span, position, person)]
         person = next((e.text for e in reversed(sentence.span.ents) if e.label_ == "PERSON"
                        and len(e.text.split()) > 1), person) or person
-    pool = [a for _, a, _ in made] + _term_answers(view) + _numbers(view) + _places(view)
+    pool = [a for _, a, _ in made] + answer_pool(view)
     salient = {t.head for t in view.ranked()[:8]}
     title = {t.lemma_.lower() for t in parse(view.title)} if view.title else set()
     out: list[Question] = []
     for question, answer, sentence in made:
-        options = _distractors(answer, pool, question)
+        options = distractors(answer, pool, question)
         if options is not None:
             # An answer the title gives away asks nothing: it goes last.
             rank = (_FORM_RANK[answer.form] + 2 * (answer.kind not in _NAMED)
                     + (answer.head not in salient) + 6 * (answer.head in title))
-            out.append(Question(question, answer.text, _shuffled(answer.text, options, question),
+            out.append(Question(question, answer.text, shuffled(answer.text, options, question),
                                 answer.form, sentence.text, sentence.chunk_id, rank,
                                 answer.kind, answer.depth, answer.head))
     out += _clozes(view, pool)
@@ -139,36 +129,24 @@ def _ranked(view: TextView, questions: Sequence[Question]) -> list[Question]:
     title = {t.lemma_.lower() for t in parse(view.title)} if view.title else set()
     out = []
     for q in questions:
-        score = (_KIND_RANK.get(q.kind, 0.0) + (1.0 if len(q.answer.split()) == 1 else 0.0)
+        score = (_kind_rank(q) + (1.0 if len(q.answer.split()) == 1 else 0.0)
                  - (0.5 if len(q.answer.split()) >= 3 else 0.0)
                  + (1.0 if q.head in topic else 0.0) + (3.0 if q.head in title else 0.0)
                  + (0.5 if q.form == "cloze" else 0.0) + edge.get(q.sentence, 1.0))
         out.append(replace(q, rank=round(10 * score)))
-    return out
+    # A quiz is not a table of figures: beyond the best `MAX_COUNTED` counts and dates, the
+    # rest rank as things do.
+    counted = sorted((q for q in out if q.kind in _COUNTED_KINDS), key=lambda q: q.rank)
+    later = {id(q) for q in counted[MAX_COUNTED:]}
+    return [replace(q, rank=q.rank - round(10 * _KIND_RANK[q.kind])) if id(q) in later else q
+            for q in out]
+
+
+def _kind_rank(q: Question) -> float:
+    return _KIND_RANK.get(q.kind, 0.0)
 
 
 # -- wh-questions ----------------------------------------------------------------------------
-
-def _answer(tokens: Sequence[Token], form: str, position: int, text: str = "") -> Answer:
-    head = max(tokens, key=lambda t: t.pos_ in {"NOUN", "PROPN", "NUM"})
-    return Answer(text or phrase(tokens), kind_of(tokens), form, head.lemma_.lower(),
-                  frozenset(t.lemma_.lower() for t in tokens if not t.is_stop
-                            and not t.is_punct), position, depth_of(tokens))
-
-
-def depth_of(tokens: Sequence[Token]) -> int:
-    """Steps from a phrase's head up to its sentence's main verb: 1 for the verb's subject
-    or object, 2 for a phrase under one of its prepositions, more for side details."""
-    if not tokens:
-        return 0
-    inside = {t.i for t in tokens}
-    token = next((t for t in tokens if t.head.i not in inside or t.head.i == t.i), tokens[0])
-    steps = 0
-    while token.head.i != token.i and steps < 9:
-        token = token.head
-        steps += 1
-    return steps
-
 
 def _wh(sent: Span, position: int, person: str) -> Iterable[tuple[str, Answer]]:
     root = sent.root
@@ -184,7 +162,7 @@ def _wh(sent: Span, position: int, person: str) -> Iterable[tuple[str, Answer]]:
     clean = clean_span(sent.doc[subject_tokens[0].i: subject_tokens[-1].i + 1])
     if subject.pos_ != "PRON" and junk_reason(clean) is None and (aux or root.tag_ == "VBD"
                                                                   or root.tag_ == "VBZ"):
-        answer = _answer(clean, "who", position)
+        answer = answer_of(clean, "who", position)
         named = clean[-1].pos_ == "PROPN" and answer.kind in {"person", "thing"}
         wh = "Who" if answer.kind == "person" or named else "What"
         answer = Answer(answer.text, "person" if wh == "Who" else answer.kind,
@@ -193,7 +171,7 @@ def _wh(sent: Span, position: int, person: str) -> Iterable[tuple[str, Answer]]:
         question = _say(sent, [wh], {t.i for t in subject_tokens}, root, None, subject_tokens)
         yield from _keep(question, answer, clean)
     for wh, removed, tokens, text in _targets(sent, root, subject_tokens):
-        answer = _answer(tokens, _form(wh), position, text)
+        answer = answer_of(tokens, _form(wh), position, text)
         question = _invert(sent, root, aux, said, subject_tokens, wh, removed)
         yield from _keep(question, answer, tokens)
 
@@ -201,8 +179,8 @@ def _wh(sent: Span, position: int, person: str) -> Iterable[tuple[str, Answer]]:
 def _keep(question: str | None, answer: Answer,
           tokens: Sequence[Token]) -> Iterable[tuple[str, Answer]]:
     if (question and len(question) <= _MAX_QUESTION_CHARS and answer.text
-            and len(answer.text.split()) <= _MAX_ANSWER_WORDS
-            and len(answer.text) <= _MAX_OPTION_CHARS
+            and len(answer.text.split()) <= MAX_ANSWER_WORDS
+            and len(answer.text) <= MAX_OPTION_CHARS
             and (answer.form in {"where", "when", "how many"} or junk_reason(tokens) is None)
             and normalize_key(answer.text) not in normalize_key(question)):
         yield question, answer
@@ -239,11 +217,11 @@ def _targets(sent: Span, root: Token,
                 prep is None or prep.lower_ in _TIME_PREPS):
             yield "When", removed, tokens, ""
         elif ent.label_ in {"GPE", "LOC", "FAC"} and prep is not None and (
-                prep.lower_ in _PLACE_PREPS):
+                prep.lower_ in PLACE_PREPS):
             yield "Where", removed | {t.i for t in ent.root.subtree}, list(ent.root.subtree), ""
         elif ent.label_ in {"CARDINAL", "QUANTITY"} and ent.root.dep_ == "nummod":
             noun = ent.root.head
-            if noun.dep_ in {"dobj", "pobj", "attr"} and noun.pos_ == "NOUN":
+            if noun.dep_ in {"dobj", "pobj", "attr"} and noun.pos_ == "NOUN" and noun.is_alpha:
                 rest = [t for t in noun.subtree if t.i not in {x.i for x in ent}
                         and t.dep_ not in {"det", "poss", "amod"}]
                 yield (f"How many {phrase(rest)}", {t.i for t in noun.subtree} | (
@@ -254,7 +232,7 @@ def _targets(sent: Span, root: Token,
             tokens = list(child.subtree)
             yield "What", {t.i for t in tokens}, clean_span(sent.doc[tokens[0].i:
                                                                   tokens[-1].i + 1]), ""
-        if child.dep_ == "prep" and child.lower_ in _PLACE_PREPS - {"from", "to", "over"}:
+        if child.dep_ == "prep" and child.lower_ in PLACE_PREPS - {"from", "to", "over"}:
             obj = next((c for c in child.children if c.dep_ == "pobj"), None)
             if (obj is not None and obj.pos_ == "NOUN" and obj.i not in ents
                     and not any(t.like_num for t in child.subtree)
@@ -324,106 +302,6 @@ def _invert(sent: Span, root: Token, aux: Sequence[Token], subject: str,
     return _say(sent, [wh, do, subject], gone, root, root.lemma_, subject_tokens)
 
 
-# -- distractors -----------------------------------------------------------------------------
-
-def _term_answers(view: TextView) -> list[Answer]:
-    out = []
-    for n, term in enumerate(view.terms):
-        if term.span is None:
-            continue
-        out.append(Answer(term.text, term.kind, "term", term.head,
-                          frozenset(w.lower() for w in term.text.split()), 1000 + n))
-    return out
-
-
-def _places(view: TextView) -> list[Answer]:
-    """Every place phrase the text gives ("inside an empty barrel"), as a where-answer."""
-    out = []
-    for n, sentence in enumerate(view.sentences):
-        for prep in sentence.span:
-            obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
-            if (prep.dep_ == "prep" and prep.lower_ in _PLACE_PREPS and obj is not None
-                    and obj.pos_ in {"NOUN", "PROPN"} and not any(
-                        t.like_num for t in prep.subtree)):
-                tokens = list(prep.subtree)
-                if len(tokens) <= _MAX_ANSWER_WORDS:
-                    out.append(_answer(tokens, "where", 3000 + n))
-    return out
-
-
-def _numbers(view: TextView) -> list[Answer]:
-    """Every count the text gives ("ninety-two", "four"), as a how-many answer."""
-    out = []
-    for n, sentence in enumerate(view.sentences):
-        for ent in sentence.span.ents:
-            nums = [t for t in ent if t.like_num]
-            if nums and ent.label_ in {"CARDINAL", "DATE", "TIME", "QUANTITY"}:
-                text = sentence.span.doc[nums[0].i: nums[-1].i + 1].text
-                out.append(Answer(text, "number", "how many", text.lower(),
-                                  frozenset({text.lower()}), 2000 + n))
-    return out
-
-
-def _same_sort(answer: Answer, other: Answer) -> bool:
-    if answer.form == "how many":
-        return other.form == "how many" or other.kind == "number"
-    if answer.form in {"where", "when"}:
-        return other.form == answer.form or (other.kind == ("place" if answer.form == "where"
-                                                            else "time"))
-    return other.kind == answer.kind
-
-
-def _paraphrase(answer: Answer, other: Answer) -> bool:
-    a, b = normalize_key(answer.text), normalize_key(other.text)
-    if a == b or a in b or b in a or answer.head == other.head:
-        return True
-    common = answer.lemmas & other.lemmas
-    if common and 2 * len(common) >= min(len(answer.lemmas), len(other.lemmas)):
-        return True
-    if len(answer.text.split()) > 1 and len(other.text.split()) > 1:
-        from draftguard.language import similarity
-
-        return similarity(answer.text, other.text) >= PARAPHRASE_SIMILARITY
-    return False
-
-
-def _distractors(answer: Answer, pool: Sequence[Answer], question: str) -> list[str] | None:
-    """Three options of the answer's sort, same form first, nearest in the text first; a
-    quantity or a date short of them gets its own phrase with the text's other values."""
-    asked = normalize_key(question)
-    counted = answer.kind in {"number", "time"} or answer.form in {"how many", "when"}
-    if counted and number_value(answer.text) is not None:
-        values = numbers_in(a.text for a in pool if a.form == "how many")
-        options = [o for o in with_values(answer.text, values, MIN_OPTIONS + 2)
-                   if normalize_key(o) not in asked][: MIN_OPTIONS - 1]
-        return options if len(options) == MIN_OPTIONS - 1 else None
-    ranked = sorted((o for o in pool if _same_sort(answer, o)),
-                    key=lambda o: (o.form != answer.form, abs(o.position - answer.position)))
-    out: list[Answer] = []
-    for other in ranked:
-        key = normalize_key(other.text)
-        if (key in asked or len(other.text) > _MAX_OPTION_CHARS or _paraphrase(answer, other)
-                or any(_paraphrase(o, other) for o in out)):
-            continue
-        out.append(other)
-        if len(out) == MIN_OPTIONS - 1:
-            return [_matching_case(answer.text, o.text) for o in out]
-    return None
-
-
-def _matching_case(answer: str, option: str) -> str:
-    """An option capitalised like the answer, so case gives nothing away."""
-    if answer[:1].isupper() and option[:1].islower():
-        return option[:1].upper() + option[1:]
-    return option
-
-
-def _shuffled(answer: str, others: Sequence[str], key: str) -> tuple[str, ...]:
-    """The options with the answer at a place fixed by the question, not always first."""
-    at = zlib.crc32(key.encode("utf-8")) % MIN_OPTIONS
-    return (*others[:at], answer, *others[at:])
-
-
 # -- cloze and definitions -------------------------------------------------------------------
 
 def _clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
@@ -446,9 +324,9 @@ def _clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
         answer = Answer(term.text, term.kind, "cloze", term.head,
                         frozenset(w.lower() for w in term.text.split()), n)
         penalty = 6 * (term.head in {t.lemma_.lower() for t in parse(view.title)})
-        options = _distractors(answer, [a for a in pool if a.form == "term"], question)
+        options = distractors(answer, [a for a in pool if a.form == "term"], question)
         if options is not None:
-            out.append(Question(question, term.text, _shuffled(term.text, options, question),
+            out.append(Question(question, term.text, shuffled(term.text, options, question),
                                 "cloze", sentence, term.chunk_id,
                                 _FORM_RANK["cloze"] + 2 * (term.kind not in _NAMED)
                                 + (n >= 8) + penalty, term.kind, _depth_in(term),
@@ -471,7 +349,7 @@ def _with_unit(tokens: list[Token]) -> list[Token]:
     gives the answer; a date or a count on its own stays as it is."""
     last = tokens[-1]
     noun = last.head
-    if last.dep_ != "nummod" or noun.pos_ != "NOUN" or noun.i <= last.i:
+    if last.dep_ != "nummod" or noun.pos_ != "NOUN" or noun.i <= last.i or not noun.is_alpha:
         return tokens
     between = last.doc[last.i + 1: noun.i]
     if any(t.dep_ not in {"compound", "amod"} for t in between) or noun.i - last.i > 3:
@@ -486,7 +364,11 @@ def _number_clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
         for ent in sentence.span.ents:
             if ent.label_ not in _COUNTED or number_value(ent.text) is None:
                 continue
-            tokens = _with_unit(clean_span(ent))
+            tokens = list(ent)
+            while len(tokens) > 1 and (tokens[0].dep_ in {"det", "poss"} or tokens[0].is_punct
+                                       or tokens[0].pos_ in {"VERB", "AUX"}):
+                tokens = tokens[1:]  # "the 1930s" asks for "1930s"; "6 hours" keeps its 6
+            tokens = _with_unit(tokens)
             text = phrase(tokens)
             if not text or sentence.text.count(text) != 1:
                 continue
@@ -498,16 +380,16 @@ def _number_clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
             kind = "time" if ent.label_ in {"DATE", "TIME"} else "number"
             answer = Answer(text, kind, "cloze", text.lower(), frozenset({text.lower()}),
                             2000 + n, depth_of(tokens))
-            options = _distractors(answer, pool, question)
+            options = distractors(answer, pool, question)
             if options is not None:
-                out.append(Question(question, text, _shuffled(text, options, question),
+                out.append(Question(question, text, shuffled(text, options, question),
                                     "cloze", sentence.text, sentence.chunk_id,
                                     _FORM_RANK["cloze"], kind, answer.depth, answer.head))
     return out
 
 
 def _definitions(view: TextView) -> list[Question]:
-    defined = [t for t in view.terms if t.definition and len(t.definition) <= _MAX_OPTION_CHARS]
+    defined = [t for t in view.terms if t.definition and len(t.definition) <= MAX_OPTION_CHARS]
     out: list[Question] = []
     for term in defined:
         others = [t.definition for t in defined if t is not term
@@ -516,7 +398,7 @@ def _definitions(view: TextView) -> list[Question]:
         if len(others) == MIN_OPTIONS - 1 and normalize_key(term.text) not in normalize_key(
                 term.definition):
             out.append(Question(question, term.definition,
-                                _shuffled(term.definition, others, question), "define",
+                                shuffled(term.definition, others, question), "define",
                                 term.sentence, term.chunk_id, 0))
     return out
 
