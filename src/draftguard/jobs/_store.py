@@ -76,6 +76,10 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
+#: SQLite's file header; a database file that held one and is now shorter was truncated.
+_SQLITE_HEADER_BYTES = 100
+
+
 class JobStore:
     """Create, claim, advance and finish jobs. One instance per process; share it."""
 
@@ -100,6 +104,7 @@ class JobStore:
         self._reader_cons: list[sqlite3.Connection] = []
         self._last_reap: datetime | None = None
         self._file_identity: tuple[int, int] | None = None
+        self._held_header = False
         password = self.engine.url.password
         self._secrets = [database_url, *([str(password)] if password else [])]
 
@@ -131,6 +136,16 @@ class JobStore:
             raise StoreReplacedError(
                 f"the job database {self._sqlite_path} was replaced by another file while in "
                 "use; restart to use the new one")
+        # Truncated in place (`truncate -s 0`, a copy that failed half way): the same inode,
+        # but no database in it any more. Once the file held SQLite's header, it must go on
+        # holding it.
+        if st.st_size >= _SQLITE_HEADER_BYTES:
+            self._held_header = True
+        elif self._held_header:
+            raise StoreReplacedError(
+                f"the job database {self._sqlite_path} was truncated while in use (it is "
+                f"{st.st_size} bytes now); jobs written now would be lost: restore it or "
+                "restart to start a new database")
 
     @contextlib.contextmanager
     def _guard(self) -> Iterator[None]:
