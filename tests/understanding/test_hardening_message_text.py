@@ -115,3 +115,30 @@ def test_message_problem_against_the_rules_spelled_out(text: str) -> None:
         assert problem is None
     assert bool(visible_text(text)) == any(
         not c.isspace() and unicodedata.category(c) != "Cf" for c in text)
+
+
+# --- issue 25 #4 (on main before this pass): the caps on one message ------------------------
+
+async def test_a_message_over_the_size_cap_is_refused_before_any_reading() -> None:
+    chat = _Chat()
+    reply = await chat.say("delete " + "x " * 150_000)
+    assert reply.startswith("That message is 300,007 characters long; I read messages of up "
+                            "to 200,000.")
+    assert chat.model.requests == []
+
+
+async def test_more_requests_than_the_cap_in_one_message_do_nothing() -> None:
+    """Too long for the reader, so the model answers it: its 500 parallel calls run 8."""
+    chat = _Chat()
+    await chat.say("here is my post:\n" + POST)
+    chat.model.add([Call("list_versions", {}) for _ in range(500)], "Here they are.")
+    reply = await chat.say("what versions are there?\n" * 500)
+    assert "more than 8 things at once" in reply
+    events = await chat.runner.session_service.get_session(
+        app_name="blogger", user_id="u", session_id=chat.session_id)
+    assert events is not None
+    answers = [p.function_response.response for e in events.events
+               for p in (e.content.parts if e.content else []) or []
+               if p.function_response and p.function_response.name == "list_versions"]
+    assert len(answers) == 500
+    assert sum(1 for a in answers if a and a.get("status") != "refused") == 8

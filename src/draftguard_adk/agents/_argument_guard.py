@@ -34,6 +34,7 @@ from google.adk.tools.tool_context import ToolContext
 from google.genai import types
 
 from draftguard.grounding import Matcher, ground_arguments
+from draftguard.settings import load_settings
 from draftguard_adk.agents._provenance import is_code_call
 from draftguard_adk.agents._text import content_text, session_user_text
 
@@ -92,6 +93,8 @@ class _Turn:
     calls: set[str] = field(default_factory=set)
     #: function-call id -> {argument: why it was ignored}, until the tool's answer lists it.
     ignored: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: Tool calls the model made in this invocation (code's own are capped by the router).
+    model_calls: int = 0
 
     def note(self, line: str) -> None:
         if line not in self.lines:
@@ -146,6 +149,14 @@ class ArgumentGuardPlugin(BasePlugin):
         if is_code_call(tool_context.function_call_id, tool_context.invocation_id, tool.name,
                         tool_args):
             return None
+        turn.model_calls += 1
+        limit = load_settings().agents.chat.max_requests_per_message
+        if turn.model_calls > limit:
+            # One message, any number of calls: 500 parallel calls were 500 tool runs.
+            turn.note(f"Not done: that message asked for more than {limit} things at once; "
+                      "send them in smaller groups.")
+            return {"status": "refused", "error": f"at most {limit} tool calls per message; "
+                    "this one was not run. Tell the user to send the rest in smaller groups."}
         for check in self.checks.get(tool.name, []):
             if (refusal := await check(tool, tool_args, tool_context)) is not None:
                 turn.note(f"{refusal.lead}: {refusal.reason}.")
