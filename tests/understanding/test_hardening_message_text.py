@@ -142,3 +142,23 @@ async def test_more_requests_than_the_cap_in_one_message_do_nothing() -> None:
                if p.function_response and p.function_response.name == "list_versions"]
     assert len(answers) == 500
     assert sum(1 for a in answers if a and a.get("status") != "refused") == 8
+
+
+# --- issue 25 #13: bidi controls that arrive another way are never shown raw ---------------
+
+async def test_bidi_controls_in_a_model_reply_are_not_shown() -> None:
+    model = ScriptedLlm(["Your title is Evil \u202egnp.exe \u2066ok\u2069."])
+    runner = InMemoryRunner(app=build_blogger(model))  # the app's own plugins
+    s = await runner.session_service.create_session(app_name="blogger", user_id="u")
+    msg = types.Content(role="user", parts=[types.Part(text="what do you think of it?")])
+    seen = [p.text async for e in runner.run_async(user_id="u", session_id=s.id,
+                                                   new_message=msg)
+            if not e.partial and e.content for p in e.content.parts or [] if p.text]
+    assert "".join(seen) == "Your title is Evil gnp.exe ok."
+
+
+def test_code_replies_show_bidi_controls_as_escapes() -> None:
+    """What `draftguard_adk.chat` passes every reply of code's through."""
+    from draftguard.textio._display import escape_controls
+
+    assert escape_controls("a\u202eb\u2066c\u2069\u200fd") == "a\\u202eb\\u2066c\\u2069\u200fd"
