@@ -21,7 +21,7 @@ from blogger.prompts import (
 )
 from draftguard_adk.agents import TextFilterPlugin
 from draftguard_adk.artifacts import build_artifact_tool
-from draftguard_adk.chat import MessageHygienePlugin
+from draftguard_adk.chat._message_hygiene import MessageHygienePlugin
 from draftguard_adk.claims import ClaimGuardPlugin
 from draftguard_adk.edits import CONTENT_TOOLS
 from draftguard_adk.llm import agent_model

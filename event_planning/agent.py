@@ -22,7 +22,7 @@ from google.adk.plugins.base_plugin import BasePlugin
 from draftguard.reply_guard import RawOutputFilter
 from draftguard.settings import load_settings
 from draftguard_adk.agents import ArgumentGuardPlugin, TextFilter
-from draftguard_adk.chat import MessageHygienePlugin
+from draftguard_adk.chat._message_hygiene import MessageHygienePlugin
 from draftguard_adk.dedupe import DuplicateFilterPlugin
 from draftguard_adk.llm import agent_model, model_profile
 from event_planning.argument_grounding import preference_rules

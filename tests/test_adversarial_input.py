@@ -91,12 +91,7 @@ def _ratio(reader: Callable[[str], object], make: Callable[[int], str], big: int
     return large / max(small, FLOOR_S / 4)
 
 
-_PLANNER_OPEN = pytest.mark.xfail(strict=True, reason="issue 25 #2: planner reader")
-
-
-@pytest.mark.parametrize("reader_name", [
-    pytest.param(name, marks=_PLANNER_OPEN) if name == "planner reader" else name
-    for name in sorted(READERS)])
+@pytest.mark.parametrize("reader_name", sorted(READERS))
 def test_no_reader_grows_faster_than_its_input(reader_name: str) -> None:
     reader, big = READERS[reader_name]
     slow = {}

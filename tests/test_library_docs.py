@@ -28,6 +28,9 @@ QUIZ = json.loads(
 SCRIPTS: dict[str, list[Any]] = {
     "The split checker in your LoopAgent": [
         {"draft_ok": "Pasta is boiled.", "draft_not_ok": "My cat sleeps."}],
+    "The split checker in a Workflow graph": [
+        {"draft_ok": "Pasta is boiled.", "draft_not_ok": "My dog sleeps."},
+        {"draft_ok": "Pasta is boiled.", "draft_not_ok": "My cat sleeps."}],
     "The duplicate filter as a plugin on your App": [
         "Try Luigi's for pasta. Try Luigi's for pasta. Book early."],
     "Edit ops as a toolset": [
@@ -35,6 +38,9 @@ SCRIPTS: dict[str, list[Any]] = {
                                    "text": "fine"}], "base_version": 0}),
         "Done."],
     "An artifact contract with the repair loop": [QUIZ, {"issues": []}],
+    "The artifact contract in a Workflow graph": [
+        {"questions": [{**QUIZ["questions"][0], "options": QUIZ["questions"][0]["options"][:3]}]},
+        {"questions": [QUIZ["questions"][0]]}],
     "The document summary for your judge": [],
     "Argument guards as a plugin on your App": [
         Call("book_table", {"party_size": 4, "day": "saturday"}), "Booked."],
@@ -78,3 +84,16 @@ def test_the_example_runs(section: str, code: str, tmp_path: Path,
              {"__scripted_model__": model, "__name__": "example"})
     assert out.getvalue().splitlines() == PRINTED.findall(code)
     assert model.remaining == 0
+
+
+def test_the_install_lines_name_what_exists() -> None:
+    """Issue 25: draftguard is not on PyPI, so the page installs from a clone or a wheel,
+    and the wheel it names is the one `pip wheel .` builds from this pyproject."""
+    import tomllib
+
+    page = PAGE.read_text(encoding="utf-8")
+    project = tomllib.loads((PAGE.parents[1] / "pyproject.toml").read_text())["project"]
+    bash = re.findall(r"```bash\n(.*?)```", page, re.DOTALL)[0]
+    assert not re.search(r"pip install draftguard\b", bash)
+    assert "pip install ." in bash
+    assert f"dist/{project['name']}-{project['version']}-py3-none-any.whl" in bash

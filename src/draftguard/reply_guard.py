@@ -22,9 +22,10 @@ __all__ = ["DEFAULT_FALLBACK", "RawOutputFilter", "is_raw", "strip_raw"]
 DEFAULT_FALLBACK = "I could not put that into words. Type /help to see what I can do."
 
 # C0 and C1 controls (but tab and line breaks), with the sequences they start: ESC [ ... and
-# its one-character C1 form CSI (U+009B).
+# its one-character C1 form CSI (U+009B); and bidi embeddings, overrides and isolates, which
+# make text show other than it is.
 _ESCAPES = re.compile(r"(?:\x1b\[|\x9b)[0-9;?]*[ -/]*[@-~]|\x1b[@-Z\\-_]|"
-                      r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+                      r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 _MARKERS = re.compile(
     r"Result of tool\b|(?i:\bfunction_?(?:call|response)s?\b)|\btool_(?:code|outputs?)\b|"
     r"Traceback \(most recent call last\)|^\s*File \"[^\"]+\", line \d+|"

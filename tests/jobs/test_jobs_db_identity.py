@@ -31,6 +31,11 @@ def _remove(db: Path) -> None:
         Path(f"{db}{suffix}").unlink(missing_ok=True)
 
 
+def _truncate(db: Path) -> None:
+    """`truncate -s 0 jobs.sqlite3` (issue 25 #12): the same file, no database in it."""
+    os.truncate(db, 0)
+
+
 def _replace(db: Path) -> None:
     other = db.with_name("other.sqlite3")
     sqlite3.connect(other).close()
@@ -49,7 +54,7 @@ async def client(tmp_path: Path) -> AsyncIterator[tuple[httpx.AsyncClient, Path]
     await store.close()
 
 
-@pytest.mark.parametrize("change", [_remove, _replace])
+@pytest.mark.parametrize("change", [_remove, _replace, _truncate])
 async def test_the_api_answers_503_once_the_file_is_gone_or_replaced(
     client: tuple[httpx.AsyncClient, Path], change: Any
 ) -> None:
@@ -62,8 +67,8 @@ async def test_the_api_answers_503_once_the_file_is_gone_or_replaced(
     for r in (await c.post("/ai/artifact", headers=auth, json=BODY),
               await c.get(f"/ai/artifact/{job_id}", headers=auth)):
         assert r.status_code == 503, r.text
-        assert r.json()["detail"] == ("the job database was deleted or replaced on the "
-                                      "server; it must be restarted")
+        assert r.json()["detail"] == ("the job database was deleted, replaced or truncated "
+                                      "on the server; it must be restarted")
         assert "retry-after" not in r.headers and r.headers["cache-control"] == "no-store"
 
 
@@ -111,3 +116,32 @@ def test_the_worker_stops_with_exit_1_when_the_file_vanishes_mid_job(
     summary = json.loads(out.out)
     assert summary["completed"] == 0 and "was deleted while in use" in summary["error"]
     assert "was deleted while in use" in out.err
+
+
+def test_the_worker_stops_with_exit_1_when_the_file_is_truncated_mid_job(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 25 #12: `truncate -s 0 jobs.sqlite3` under a running worker stops it."""
+    db = tmp_path / "jobs.sqlite3"
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("DRAFTGUARD_JOBS_DB", str(db))
+
+    async def queue() -> None:
+        store = JobStore(f"sqlite+aiosqlite:///{db}")
+        await store.create_schema()
+        for _ in range(2):
+            await store.create(owner="alice", artifact_type="quiz", source="s", request="")
+        await store.close()
+
+    asyncio.run(queue())
+
+    async def truncating_runner(job: JobRecord, *_a: Any) -> JobOutcome:
+        _truncate(db)
+        return JobOutcome(ok=True, result={"questions": []})
+
+    monkeypatch.setattr(runner_module, "repair_loop_runner", lambda **_kw: truncating_runner)
+    assert main(["worker", "--once", "--json"]) == 1
+    out = capsys.readouterr()
+    summary = json.loads(out.out)
+    assert summary["completed"] == 0 and "was truncated while in use" in summary["error"]

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from google.adk.runners import InMemoryRunner
 from google.genai import types
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from scripted_llm import Call, ScriptedLlm
 
@@ -19,6 +19,7 @@ from blogger.agent import build_app
 from blogger.chat import blogger_intents
 from blogger.content_grounding import text_supplied
 from blogger.replies import NEXT_STEPS, diff_summary
+from draftguard.textio._message_text import visible_text
 from draftguard_adk.artifacts import STATE_RESULT
 from draftguard_adk.split import state_keys as keys
 
@@ -477,8 +478,18 @@ def test_text_the_author_typed_is_always_supplied(before: str, post: str, after:
     assert text_supplied(post, f"{before}\n{post}\n{after}")
 
 
-@given(body=_text)
+@settings(deadline=None)  # the first example loads the parser
+@given(body=_text.filter(visible_text))
 def test_a_pasted_post_is_taken_verbatim_whatever_it_says(body: str) -> None:
     command = blogger_intents(f"Please save my post:\n{body}")
     assert command is not None and command.name == "save"
     assert command.text == body.strip() + "\n"
+
+
+@settings(deadline=None)
+@given(body=st.text(st.sampled_from("\u200b\u200c\u200d\u2060\ufeff\u00ad \n"), min_size=1)
+       .filter(str.strip))
+def test_a_post_of_invisible_characters_is_no_post(body: str) -> None:
+    """Issue 25 #6: empty once invisible characters are removed, so not a post."""
+    command = blogger_intents(f"Please save my post:\n{body}")
+    assert command is None or command.name != "save"

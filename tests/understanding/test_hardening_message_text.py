@@ -115,3 +115,52 @@ def test_message_problem_against_the_rules_spelled_out(text: str) -> None:
         assert problem is None
     assert bool(visible_text(text)) == any(
         not c.isspace() and unicodedata.category(c) != "Cf" for c in text)
+
+
+# --- issue 25 #4 (on main before this pass): the caps on one message ------------------------
+
+async def test_a_message_over_the_size_cap_is_refused_before_any_reading() -> None:
+    chat = _Chat()
+    reply = await chat.say("delete " + "x " * 150_000)
+    assert reply.startswith("That message is 300,007 characters long; I read messages of up "
+                            "to 200,000.")
+    assert chat.model.requests == []
+
+
+async def test_more_requests_than_the_cap_in_one_message_do_nothing() -> None:
+    """Too long for the reader to read as requests: code says so, or, when the model answers
+    it, its 500 parallel calls run 8 and the turn ends saying the rest was not done."""
+    chat = _Chat()
+    await chat.say("here is my post:\n" + POST)
+    chat.model.add([Call("list_versions", {}) for _ in range(500)], "Here they are.")
+    reply = await chat.say("what versions are there?\n" * 500)
+    events = await chat.runner.session_service.get_session(
+        app_name="blogger", user_id="u", session_id=chat.session_id)
+    assert events is not None
+    answers = [p.function_response.response for e in events.events
+               for p in (e.content.parts if e.content else []) or []
+               if p.function_response and p.function_response.name == "list_versions"]
+    ran = [a for a in answers if a and a.get("status") not in ("refused", "error")]
+    assert len(ran) <= 8
+    assert "Here they are" not in reply
+    assert "nothing was done" in reply or "Stopped after 8 requests" in reply
+
+
+# --- issue 25 #13: bidi controls that arrive another way are never shown raw ---------------
+
+async def test_bidi_controls_in_a_model_reply_are_not_shown() -> None:
+    model = ScriptedLlm(["Your title is Evil \u202egnp.exe \u2066ok\u2069."])
+    runner = InMemoryRunner(app=build_blogger(model))  # the app's own plugins
+    s = await runner.session_service.create_session(app_name="blogger", user_id="u")
+    msg = types.Content(role="user", parts=[types.Part(text="what do you think of it?")])
+    seen = [p.text async for e in runner.run_async(user_id="u", session_id=s.id,
+                                                   new_message=msg)
+            if not e.partial and e.content for p in e.content.parts or [] if p.text]
+    assert "".join(seen) == "Your title is Evil gnp.exe ok."
+
+
+def test_code_replies_show_bidi_controls_as_escapes() -> None:
+    """What `draftguard_adk.chat` passes every reply of code's through."""
+    from draftguard.textio._display import escape_controls
+
+    assert escape_controls("a\u202eb\u2066c\u2069\u200fd") == "a\\u202eb\\u2066c\\u2069\u200fd"

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sqlite3
 import threading
 import uuid
@@ -40,7 +39,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
-from draftguard.errors import StoreReplacedError
+from draftguard.jobs._file_watch import SqliteFileWatch
 from draftguard.jobs._models import JobOutcome, JobRecord, JobView, llm_calls_of, shortfall_of
 from draftguard.jobs._redact import redact
 from draftguard.jobs._status import JobStatus, Stage, progress_for, status_for
@@ -99,7 +98,7 @@ class JobStore:
         self._readers = threading.local()
         self._reader_cons: list[sqlite3.Connection] = []
         self._last_reap: datetime | None = None
-        self._file_identity: tuple[int, int] | None = None
+        self._file_watch = SqliteFileWatch(self._sqlite_path) if self._sqlite_path else None
         password = self.engine.url.password
         self._secrets = [database_url, *([str(password)] if password else [])]
 
@@ -108,29 +107,10 @@ class JobStore:
         return redact(text, secrets=self._secrets)
 
     def _check_file(self) -> None:
-        """Refuse to go on when the SQLite file is not the one this store opened.
-
-        Open connections keep writing to a deleted or replaced file's old inode, so every
-        job written from then on would vanish at the next restart, silently. A real database
-        server would refuse the connection; this makes the file behave the same.
-        """
-        if self._sqlite_path is None:
-            return
-        try:
-            st = os.stat(self._sqlite_path)
-        except FileNotFoundError:
-            if self._file_identity is None:
-                return  # not created yet: the first connection creates it
-            raise StoreReplacedError(
-                f"the job database {self._sqlite_path} was deleted while in use; jobs written "
-                "now would be lost: restart to start a new database") from None
-        identity = (st.st_dev, st.st_ino)
-        if self._file_identity is None:
-            self._file_identity = identity
-        elif identity != self._file_identity:
-            raise StoreReplacedError(
-                f"the job database {self._sqlite_path} was replaced by another file while in "
-                "use; restart to use the new one")
+        """Refuse to go on when the SQLite file is not the one this store opened (see
+        `SqliteFileWatch`)."""
+        if self._file_watch is not None:
+            self._file_watch.check()
 
     @contextlib.contextmanager
     def _guard(self) -> Iterator[None]:

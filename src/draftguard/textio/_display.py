@@ -12,10 +12,13 @@ from typing import Any
 
 __all__ = ["dump_json", "escape_controls"]
 
-# C0 controls but newline and tab, DEL, C1 controls, and lone surrogates (unprintable as UTF-8).
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+# C0 controls but newline and tab, DEL, C1 controls, bidi embeddings, overrides and isolates
+# (they make text show other than it is: U+202A..U+202E, U+2066..U+2069), and lone surrogates
+# (unprintable as UTF-8).
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 # The same plus every line break and tab: for one value that must stay on one line.
-_UNSAFE_ONE_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_UNSAFE_ONE_LINE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 # What `json.dumps(ensure_ascii=False)` leaves raw but a terminal or a strict reader trips
 # on: DEL, C1 controls, the two JS line separators, lone surrogates. JSON syntax is ASCII, so
 # these only ever occur inside strings, where a \\uXXXX escape says the same thing.

@@ -55,8 +55,8 @@ def workspace_path(
     if _CONTROL.search(value):
         raise UnsafePathError(f"{shown}: the name holds a control character; name a file")
     base = (Path.cwd() if root is None else Path(root)).resolve()
-    outside = UnsafePathError(f"{shown} is outside the workspace: only files inside {base} "
-                              "can be read from chat")
+    outside = UnsafePathError(f"{shown}: only files inside {base} can be read from chat "
+                              "(it is outside the workspace)")
     if any(p.is_absolute() or p.anchor for p in (PurePosixPath(value), PureWindowsPath(value))):
         raise outside
     given = base / value

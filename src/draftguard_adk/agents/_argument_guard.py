@@ -241,7 +241,9 @@ class ArgumentGuardPlugin(BasePlugin):
         if agent.name != self.agent:
             return None
         turn = self._turns.pop(callback_context.invocation_id, None)
-        if self.show_notes != "after_turn" or turn is None or not turn.lines:
+        # After the turn, or, for "in_reply", lines no answer carried (the turn ended on a
+        # tool, e.g. past the call cap): never lost.
+        if turn is None or not turn.lines:
             return None
         return types.Content(role="model", parts=[types.Part(text="\n".join(turn.take()))])
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from draftguard_adk.chat._message_hygiene import MessageHygienePlugin
 from draftguard_adk.chat._router import (
     Action,
     Call,
@@ -23,7 +22,6 @@ __all__ = [
     "CommandRouter",
     "Formatter",
     "Handler",
-    "MessageHygienePlugin",
     "ModelTurn",
     "Prose",
     "Reply",

@@ -107,7 +107,7 @@ async def content_write(
     try:
         store.check_name(name)
         if not visible_text(markdown):
-            raise InputError("the draft is empty (invisible characters are not a post)")
+            raise InputError("the draft is empty")  # invisible characters are no post
         async with store.lock(tool_context, name):
             prev = await store.current(tool_context, name)
             if prev is not None and prev.text.strip() == markdown.strip():

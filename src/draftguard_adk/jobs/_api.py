@@ -125,7 +125,8 @@ def _unavailable(err: StoreUnavailableError) -> JSONResponse:
     log.warning("job API: %s", err)
     headers = dict(_NO_STORE)
     if isinstance(err, StoreReplacedError):
-        detail = "the job database was deleted or replaced on the server; it must be restarted"
+        detail = ("the job database was deleted, replaced or truncated on the server; it must "
+                  "be restarted")
     else:
         headers["Retry-After"] = str(_RETRY_AFTER_S)
         detail = str(err) if isinstance(err, StoreFullError) \

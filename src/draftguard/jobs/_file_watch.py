@@ -1,0 +1,55 @@
+"""`SqliteFileWatch`: the SQLite job file must stay the file the store opened.
+
+Open connections keep writing to a deleted or replaced file's old inode, so every job
+written from then on would vanish at the next restart, silently; a file truncated in place
+(`truncate -s 0`, a copy that failed half way) keeps its inode but holds no database any
+more. A real database server would refuse the connection; the store checks the file around
+every call and raises `StoreReplacedError`, so the API answers 503 and the worker stops.
+"""
+
+from __future__ import annotations
+
+import os
+
+from draftguard.errors import StoreReplacedError
+
+__all__ = ["SqliteFileWatch"]
+
+#: SQLite's file header; a database file that held one and is now shorter was truncated.
+SQLITE_HEADER_BYTES = 100
+
+
+class SqliteFileWatch:
+    """The identity (device, inode) and the header of one SQLite file, checked on demand."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._identity: tuple[int, int] | None = None
+        self._held_header = False
+
+    def check(self) -> None:
+        """`StoreReplacedError` when the file was deleted, replaced or truncated since the
+        first check; nothing while it has not been created yet."""
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            if self._identity is None:
+                return  # not created yet: the first connection creates it
+            raise StoreReplacedError(
+                f"the job database {self.path} was deleted while in use; jobs written "
+                "now would be lost: restart to start a new database") from None
+        identity = (st.st_dev, st.st_ino)
+        if self._identity is None:
+            self._identity = identity
+        elif identity != self._identity:
+            raise StoreReplacedError(
+                f"the job database {self.path} was replaced by another file while in "
+                "use; restart to use the new one")
+        # Once the file held SQLite's header, it must go on holding it.
+        if st.st_size >= SQLITE_HEADER_BYTES:
+            self._held_header = True
+        elif self._held_header:
+            raise StoreReplacedError(
+                f"the job database {self.path} was truncated while in use (it is "
+                f"{st.st_size} bytes now); jobs written now would be lost: restore it or "
+                "restart to start a new database")
