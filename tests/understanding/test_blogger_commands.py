@@ -355,13 +355,15 @@ async def test_a_split_the_model_hands_over_splits_the_current_post_not_a_stale_
     chat = Chat({"ok_ids": [1]})
     await chat.say("OUTLINE:\nCats\nDRAFT:\nCats purr.\n\nDogs bark.")
     await write_post(chat)
-    # The old outline ("Cats") fits no paragraph of the new post, so coverage sends the
-    # planner back until its last attempt, where coverage is advisory.
-    # Code reads the request and hands the current post over with the earlier outline.
-    chat.model.add({"ok_ids": [2]}, {"ok_ids": [2]}, {"ok_ids": [2]})
+    # Code reads the request and hands the current post over with the earlier outline. The
+    # old outline ("Cats") fits no paragraph of the new post; the model repeats its split,
+    # and a split already tried is never checked again: the loop ends saying why.
+    chat.model.add(*[{"ok_ids": [2]}] * 4)
     await chat.say("sort my post by that outline again")
     state = await chat.state()
-    assert state[keys.RAW_DRAFT] == POST and state[keys.SPLIT_VERDICT]["valid"] is True
+    assert state[keys.RAW_DRAFT] == POST
+    verdict = state[keys.SPLIT_VERDICT]
+    assert verdict["valid"] is False and "tried already" in verdict["reason"]
 
 
 async def test_split_refuses_files_outside_the_working_folder(
@@ -374,7 +376,7 @@ async def test_split_refuses_files_outside_the_working_folder(
     chat = Chat()
     for path in ("../secret.md", str(tmp_path / "secret.md")):
         text = await chat.say(f'/split draft={path} outline="A"')
-        assert text.startswith(f"{path}: only files inside")
+        assert text.startswith(path) and "only files inside" in text
     assert "missing.md: " in await chat.say('/split draft=missing.md outline="A"')
     assert chat.model.requests == []
 

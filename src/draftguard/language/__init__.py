@@ -17,21 +17,19 @@ part raises `LanguageUnavailableError` on first use, never at import.
 from __future__ import annotations
 
 from draftguard.language._availability import LanguageUnavailableError, language_installed
-from draftguard.language._exemplars import ExemplarIndex, Ranked
+from draftguard.language._exemplars import ExemplarIndex
 from draftguard.language._lexicon import Lexicon, Term, word_frequency
-from draftguard.language._parser import parse, parse_many, pipeline
+from draftguard.language._parser import parse, pipeline
 from draftguard.language._similarity import embed, similarities, similarity
 
 __all__ = [
     "ExemplarIndex",
     "LanguageUnavailableError",
     "Lexicon",
-    "Ranked",
     "Term",
     "embed",
     "language_installed",
     "parse",
-    "parse_many",
     "pipeline",
     "similarities",
     "similarity",
