@@ -281,8 +281,11 @@ async def _action(request: Interpretation, ctx: CallbackContext, profile: ModelP
     intent, slots = request.intent, request.slots
     if intent is Intent.UNCLEAR:
         # A capable model may make sense of it; a small one would only babble or invent
-        # tool arguments, so it gets the closest things the app can do.
-        return None if profile.holds_conversation else Reply(str(request.question))
+        # tool arguments, so it gets the closest things the app can do. A message too long
+        # to read as requests is code's to refuse, whatever the model (issue 25 class 4).
+        if profile.holds_conversation and "read_limit" not in slots:
+            return None
+        return Reply(str(request.question))
     if intent is Intent.NEW_POST:
         return None  # the model writes it; content_write knows the author asked
     if intent is Intent.HELP:

@@ -235,7 +235,8 @@ def _strict_edit(text: str, post: str | None) -> Interpretation | None:
 def _too_long(length: int) -> Interpretation:
     """A first paragraph too long to read as requests: said, never guessed at (a message of
     hundreds of requests gets this, not hundreds of actions)."""
-    return Interpretation(intent=Intent.UNCLEAR, slots={"closest": []}, confidence=0.0,
+    return Interpretation(intent=Intent.UNCLEAR, confidence=0.0,
+                          slots={"closest": [], "read_limit": MAX_REQUEST_CHARS},
                           question=(
         f"That is more than I read as requests at once ({length:,} characters before a "
         f"blank line; I read up to {MAX_REQUEST_CHARS:,}), so nothing was done. If it is "

@@ -166,8 +166,12 @@ class FieldFrames:
         said = [t for t in value if not t.is_punct]
         inside = {t.i for t in said}
         roots = [t for t in said if t.head.i not in inside or t.head.i == t.i]
-        if not text or (roots and self.t.lone_quote(value, clause) is None and all(
-                t.pos_ in ("ADJ", "ADV") for t in roots)):
+        # A value written as a name (a proper noun, or capitalised mid-sentence: "Sleeper to
+        # Vienna", which the tagger may call an adjective) is what, not how.
+        named = any(t.pos_ == "PROPN" or (t.is_title and t.lower_ != "i" and
+                                          t.i != t.sent.start) for t in said)
+        if not text or (roots and not named and self.t.lone_quote(value, clause) is None
+                        and all(t.pos_ in ("ADJ", "ADV") for t in roots)):
             # "make the title shorter", "the title is a bit dull": how, not what
             return None
         if self._the_heading(tokens, at):

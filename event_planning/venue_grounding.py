@@ -87,7 +87,7 @@ _SUBJECT = re.compile(r"^\W*(?:\d{1,3}[.)]\s+)?((?:[A-Z][\w'’&]*\s+){1,5}?[A-Z
 # A subject name is taken for a venue only when the sentence talks like it is one.
 _VENUE_TALK = re.compile(r"\$|\b(?:restaurant|bistro|trattoria|osteria|eatery|venue|diner|"
                          r"seats?|menu|serves|dishes|cuisine|private room|byob|reservations?|"
-                         r"holds|fits|accommodates|guests|diners)\b",
+                         r"holds?|fits?|accommodates?|hosts?|guests|diners)\b",
                          re.I)
 #: Sentences longer than this are not parsed for their subject.
 _MAX_PARSED = 600
@@ -228,7 +228,8 @@ def _subject_name(sentence: str) -> str | None:
         for kid in root.children:
             if kid.dep_ not in ("nsubj", "nsubjpass"):
                 continue
-            span = doc[kid.left_edge.i: kid.right_edge.i + 1]
+            # The name up to its head noun ("Silver Birch Grill next door": the grill).
+            span = doc[kid.left_edge.i: kid.i + 1]
             words = [t for t in span if not t.is_punct]
             if len(words) >= 2 and all(t.text[:1].isupper() or t.lower_ in _NAME_LINKS
                                        for t in words):

@@ -281,6 +281,8 @@ def test_a_count_in_words_that_is_true_stands() -> None:
 @pytest.mark.parametrize("sentence", [
     "Golden Gate Grill seats 500.",
     "Golden Gate Grill holds 40 people on Fridays.",
+    "Silver Birch Grill next door can fit 300 of you too.",   # a modal and a bare verb
+    "Harbour Lantern can host 80 guests.",
 ])
 def test_an_invented_name_as_the_subject_of_any_verb_is_dropped(sentence: str) -> None:
     assert _judge(sentence).action is SentenceAction.DROPPED

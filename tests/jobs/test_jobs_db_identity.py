@@ -36,6 +36,16 @@ def _truncate(db: Path) -> None:
     os.truncate(db, 0)
 
 
+def _cut_short(db: Path) -> None:
+    """A file cut after its first page (a copy that failed half way): SQLite's header is
+    still there, the pages it counts are not."""
+    with sqlite3.connect(db) as other:
+        other.execute("PRAGMA wal_checkpoint(FULL)")
+    page = sqlite3.connect(db).execute("PRAGMA page_size").fetchone()[0]
+    assert db.stat().st_size > page
+    os.truncate(db, page)
+
+
 def _replace(db: Path) -> None:
     other = db.with_name("other.sqlite3")
     sqlite3.connect(other).close()
@@ -54,7 +64,7 @@ async def client(tmp_path: Path) -> AsyncIterator[tuple[httpx.AsyncClient, Path]
     await store.close()
 
 
-@pytest.mark.parametrize("change", [_remove, _replace, _truncate])
+@pytest.mark.parametrize("change", [_remove, _replace, _truncate, _cut_short])
 async def test_the_api_answers_503_once_the_file_is_gone_or_replaced(
     client: tuple[httpx.AsyncClient, Path], change: Any
 ) -> None:

@@ -170,3 +170,23 @@ def test_hundreds_of_requests_in_one_paragraph_are_refused_in_words_not_guessed(
     assert request.intent is Intent.UNCLEAR
     assert request.question is not None and "nothing was done" in request.question
     assert "“here is my post:”" in request.question
+
+
+@pytest.mark.parametrize(("message", "title"), [
+    ("could the title be Sleeper to Vienna instead?", "Sleeper to Vienna"),
+    ("can the headline be Quiet Roads in Winter?", "Quiet Roads in Winter"),
+])
+def test_a_new_title_written_as_a_name_is_a_value_not_a_judgement(message: str,
+                                                                  title: str) -> None:
+    """The tagger may call a capitalised first word an adjective ("Sleeper"); a value
+    written as a name is what the title should be, not how it reads."""
+    [request] = read_message(message, post=WINTER).reading.requests
+    # The post has no front matter: its title is its first heading.
+    assert request.intent is Intent.EDIT and request.slots["ops"] == [
+        {"type": "replace", "anchor": "Winter cycling", "text": title}]
+
+
+@pytest.mark.parametrize("message", ["the title is too long", "the title is a bit dull"])
+def test_a_judgement_of_the_title_changes_nothing(message: str) -> None:
+    assert all(r.intent is not Intent.EDIT
+               for r in read_message(message, post=WINTER).reading.requests)

@@ -45,11 +45,32 @@ class SqliteFileWatch:
             raise StoreReplacedError(
                 f"the job database {self.path} was replaced by another file while in "
                 "use; restart to use the new one")
-        # Once the file held SQLite's header, it must go on holding it.
+        # Once the file held SQLite's header, it must go on holding it, and as many pages
+        # as the header says the database has.
         if st.st_size >= SQLITE_HEADER_BYTES:
             self._held_header = True
-        elif self._held_header:
+        if (self._held_header and st.st_size < SQLITE_HEADER_BYTES) or (
+                st.st_size < _size_in_header(self.path)):
             raise StoreReplacedError(
                 f"the job database {self.path} was truncated while in use (it is "
                 f"{st.st_size} bytes now); jobs written now would be lost: restore it or "
                 "restart to start a new database")
+
+
+def _size_in_header(path: str) -> int:
+    """The database size SQLite's header records (page size times pages), when the header
+    says that figure is current; 0 when it cannot be read or is not current."""
+    try:
+        with open(path, "rb") as file:
+            header = file.read(SQLITE_HEADER_BYTES)
+    except OSError:
+        return 0
+    if len(header) < SQLITE_HEADER_BYTES or not header.startswith(b"SQLite format 3\x00"):
+        return 0
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    # The count is valid only when "version-valid-for" matches the change counter.
+    if header[24:28] != header[92:96]:
+        return 0
+    return page_size * pages
