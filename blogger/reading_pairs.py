@@ -143,12 +143,19 @@ class SaidPairs:
         tokens = clause.tokens
         view = self.t.view
         for i, tok in enumerate(tokens):
-            if tok.lower_ != "not" or i < 2 or tokens[i - 1].text != "," or view is None:
+            if tok.lower_ != "not" or i < 2 or view is None:
                 continue
             end = next((j for j in range(i + 1, len(tokens)) if tokens[j].is_punct),
                        len(tokens))
             old = tokens[i + 1:end]
-            said = [t for t in tokens[:i - 1] if not self.t.is_(t, "discourse.filler")]
+            # Without the comma ("it's Saturday not Tuesday") only a word against a word of
+            # its kind: a name, a number, a noun or an adjective.
+            if tokens[i - 1].text != "," and not (
+                    len(old) == 1 and tokens[i - 1].pos_ == old[0].pos_
+                    and old[0].pos_ in ("PROPN", "NOUN", "NUM", "ADJ")):
+                continue
+            before = tokens[:i - 1] if tokens[i - 1].text == "," else tokens[:i]
+            said = [t for t in before if not self.t.is_(t, "discourse.filler")]
             new = said[-len(old):] if old and len(said) >= len(old) else []
             kind = [t for t in said if len(old) == 1 and t.pos_ == old[0].pos_]
             if kind:

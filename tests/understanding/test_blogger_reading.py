@@ -190,3 +190,14 @@ def test_a_new_title_written_as_a_name_is_a_value_not_a_judgement(message: str,
 def test_a_judgement_of_the_title_changes_nothing(message: str) -> None:
     assert all(r.intent is not Intent.EDIT
                for r in read_message(message, post=WINTER).reading.requests)
+
+
+def test_a_correction_without_its_comma_is_a_word_for_a_word_of_its_kind() -> None:
+    """"It's Saturday not Tuesday": the post's Tuesday becomes Saturday; a plain negation
+    ("I do not like it") is no correction."""
+    post = "# Club\n\nWe meet every Tuesday at the hall. I do like it here.\n"
+    read = read_message("It's Saturday not Tuesday, then show me the versions", post=post)
+    edit, versions = read.reading.requests
+    assert edit.slots["ops"] == [{"type": "replace", "anchor": "Tuesday", "text": "Saturday"}]
+    assert versions.intent is Intent.VERSIONS
+    assert read_message("I do not like it here", post=post).reading.requests == ()
