@@ -62,8 +62,7 @@ POST = "# Dogs\n\nDogs bark at four cats.\n\nThey run.\n"
 
 READERS: dict[str, tuple[Callable[[str], object], int]] = {
     "blogger reader": (lambda t: read_message(t, post=POST), CHAT_BIG),
-    # Its reader is quadratic in repeated words at this size (issue 25 #2, the planner
-    # reader's own work): the mark goes when that lands (strict, so it cannot be forgotten).
+    # Quadratic in repeated words at this size before issue 25 #2's fix.
     "planner reader": (lambda t: new_conversation("2026-11-24").read(t), 40_000),
     "markdown map": (MarkdownMap, MB),
     "heading lines": (lambda t: heading_lines(t.splitlines()), BIG),
@@ -82,10 +81,13 @@ def _cpu(reader: Callable[[str], object], text: str) -> float:
     return time.process_time() - started
 
 
-def _ratio(reader: Callable[[str], object], make: Callable[[int], str], big: int) -> float:
+def _ratio(reader: Callable[[str], object], make: Callable[[int], str], big: int, *,
+           repeats: int = 1) -> float:
     small_text, big_text = make(big // 4), make(big)
     reader(small_text)  # models and tables load once, outside the timing
-    small, large = _cpu(reader, small_text), _cpu(reader, big_text)
+    # The least of several timings: another process only ever adds time.
+    small = min(_cpu(reader, small_text) for _ in range(repeats))
+    large = min(_cpu(reader, big_text) for _ in range(repeats))
     if large < FLOOR_S:
         return 0.0
     return large / max(small, FLOOR_S / 4)
@@ -97,8 +99,8 @@ def test_no_reader_grows_faster_than_its_input(reader_name: str) -> None:
     slow = {}
     for name, make in ADVERSARIAL.items():
         ratio = _ratio(reader, make, big)
-        if ratio > MAX_RATIO:  # measured once more: another process may have run meanwhile
-            ratio = min(ratio, _ratio(reader, make, big))
+        if ratio > MAX_RATIO:  # measured again: another process may have run meanwhile
+            ratio = min(ratio, _ratio(reader, make, big, repeats=3))
         if ratio > MAX_RATIO:
             slow[name] = round(ratio, 1)
     assert not slow, f"{reader_name}: time ratio for 4x the input: {slow}"
