@@ -99,8 +99,14 @@ async def test_a_store_refuses_every_call_after_its_file_was_replaced(tmp_path: 
     await store.close()
 
 
-def test_the_worker_stops_with_exit_1_when_the_file_vanishes_mid_job(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(("change", "said"), [
+    (_remove, "was deleted while in use"),
+    # Issue 25 #12: `truncate -s 0 jobs.sqlite3` under a running worker stops it.
+    (_truncate, "was truncated while in use"),
+])
+def test_the_worker_stops_with_exit_1_when_the_file_goes_mid_job(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    change: Any, said: str,
 ) -> None:
     db = tmp_path / "jobs.sqlite3"
     monkeypatch.chdir(tmp_path)
@@ -116,42 +122,13 @@ def test_the_worker_stops_with_exit_1_when_the_file_vanishes_mid_job(
 
     asyncio.run(queue())
 
-    async def deleting_runner(job: JobRecord, *_a: Any) -> JobOutcome:
-        _remove(db)
+    async def changing_runner(job: JobRecord, *_a: Any) -> JobOutcome:
+        change(db)
         return JobOutcome(ok=True, result={"questions": []})
 
-    monkeypatch.setattr(runner_module, "repair_loop_runner", lambda **_kw: deleting_runner)
+    monkeypatch.setattr(runner_module, "repair_loop_runner", lambda **_kw: changing_runner)
     assert main(["worker", "--once", "--json"]) == 1
     out = capsys.readouterr()
     summary = json.loads(out.out)
-    assert summary["completed"] == 0 and "was deleted while in use" in summary["error"]
-    assert "was deleted while in use" in out.err
-
-
-def test_the_worker_stops_with_exit_1_when_the_file_is_truncated_mid_job(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """Issue 25 #12: `truncate -s 0 jobs.sqlite3` under a running worker stops it."""
-    db = tmp_path / "jobs.sqlite3"
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    monkeypatch.setenv("DRAFTGUARD_JOBS_DB", str(db))
-
-    async def queue() -> None:
-        store = JobStore(f"sqlite+aiosqlite:///{db}")
-        await store.create_schema()
-        for _ in range(2):
-            await store.create(owner="alice", artifact_type="quiz", source="s", request="")
-        await store.close()
-
-    asyncio.run(queue())
-
-    async def truncating_runner(job: JobRecord, *_a: Any) -> JobOutcome:
-        _truncate(db)
-        return JobOutcome(ok=True, result={"questions": []})
-
-    monkeypatch.setattr(runner_module, "repair_loop_runner", lambda **_kw: truncating_runner)
-    assert main(["worker", "--once", "--json"]) == 1
-    out = capsys.readouterr()
-    summary = json.loads(out.out)
-    assert summary["completed"] == 0 and "was truncated while in use" in summary["error"]
+    assert summary["completed"] == 0 and said in summary["error"]
+    assert said in out.err
