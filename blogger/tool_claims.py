@@ -10,6 +10,7 @@ is ready only after `check_delivery` said so.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any
 
 from draftguard.claims import SessionFacts, ToolClaims
@@ -57,15 +58,38 @@ def _fields_changed(args: Mapping[str, Any], result: Mapping[str, Any]) -> froze
     return frozenset(did)
 
 
+def _words(*concepts: str) -> frozenset[str]:
+    """The one-word phrases of the blogger lexicon for `concepts` ("part." for every part of
+    the post): the nouns a claim may name as where a thing was put."""
+    from blogger.reading_turn import blogger_lexicon
+
+    lexicon = blogger_lexicon()
+    found = {c for prefix in concepts for c in lexicon.concepts(prefix)}
+    return frozenset(w for c in found for w in lexicon.words_for(c) if " " not in w)
+
+
+@cache
+def _post_places() -> frozenset[str]:
+    """The post and its parts, positions in it and its versions ("to the end of the post")."""
+    return _words("part.", "position.", "version.") - _source_places() - _words("part.brief")
+
+
+@cache
+def _source_places() -> frozenset[str]:
+    """Where an imported source goes: the notes and sources."""
+    return _words("part.notes")
+
+
 _ARTIFACTS = frozenset({"quiz", "flashcard", "flashcards", "mindmap", "card", "map"})
 
 BLOGGER_TOOL_CLAIMS: dict[str, ToolClaims] = {c.tool: c for c in (
-    ToolClaims.of("content_write", "save", "make", "edit", "add", summary=_saved),
+    ToolClaims.of("content_write", "save", "make", "edit", "add", summary=_saved,
+                  places=_post_places),
     ToolClaims.of("edit_ops", "edit", "save", "remove", "add", "make", summary=_saved,
-                  actions_of=_edited),
+                  actions_of=_edited, places=_post_places),
     ToolClaims.of("edit_metadata", "edit", "save", "rename", "add", "remove", summary=_saved,
-                  actions_of=_fields_changed),
-    ToolClaims.of("revert_to_version", "revert", "save", summary=_saved),
+                  actions_of=_fields_changed, places=_post_places),
+    ToolClaims.of("revert_to_version", "revert", "save", summary=_saved, places=_post_places),
     ToolClaims.of("read_content", changes=False),
     ToolClaims.of("read_section", changes=False),
     ToolClaims.of("list_versions", changes=False),
@@ -73,7 +97,7 @@ BLOGGER_TOOL_CLAIMS: dict[str, ToolClaims] = {c.tool: c for c in (
                   verdict_field="ok", summary=_made),
     ToolClaims.of("check_delivery", "check", changes=False, verdict_field="passed",
                   count_fields=("document_count",)),
-    ToolClaims.of("source_ingest", "import", "add", "save"),
+    ToolClaims.of("source_ingest", "import", "add", "save", places=_source_places),
     ToolClaims.of("read_source", changes=False),
 )}
 

@@ -32,10 +32,14 @@ def _added(result: Mapping[str, Any]) -> str | None:
     return f"{added} is on your shortlist." if added else None
 
 
+#: Where the shortlist tools put venues, or take them from ("to your list").
+_SHORTLIST = frozenset({"shortlist", "list"})
+
 PLANNER_TOOL_CLAIMS: dict[str, ToolClaims] = {c.tool: c for c in (
     ToolClaims.of("search_venues", "search", changes=False, summary=_found),
-    ToolClaims.of("add_to_shortlist", "add", "shortlist", "save", summary=_added),
-    ToolClaims.of("remove_from_shortlist", "remove"),
+    ToolClaims.of("add_to_shortlist", "add", "shortlist", "save", summary=_added,
+                  places=_SHORTLIST),
+    ToolClaims.of("remove_from_shortlist", "remove", places=_SHORTLIST),
     ToolClaims.of("forget_preference", "remove"),
     ToolClaims.of("plan_summary", "check", changes=False, verdict_field="ready"),
 )}

@@ -195,10 +195,45 @@ def test_a_shortlist_claim_is_the_shortlists(guard: ClaimGuard, sentence: str,
     assert guard.judge(sentence, record).supported is true
 
 
+REVERTED = ToolRun("revert_to_version", {"version": 0},
+                   {"status": "reverted", "version": 2, "reverted_to": 0})
+INSERTED = ToolRun("edit_ops", {"base_version": 1, "ops": [{"type": "insert", "anchor": "a",
+                                                            "text": "b"}]},
+                   {"status": "applied", "version": 2, "lines_added": 1, "lines_after": 6})
+INGESTED = ToolRun("source_ingest", {"name": "notes.md"}, {"status": "saved", "name": "notes.md"})
+
+
+@pytest.mark.parametrize(("sentence", "run", "true"), [
+    ("I also saved a backup to your desktop.", REVERTED, False),
+    ("A copy was saved in your Documents folder.", REVERTED, False),
+    ("I restored the post to version 0.", REVERTED, True),
+    ("I added a line to the end of the post.", INSERTED, True),
+    ("I added the line to your second paragraph.", INSERTED, True),
+    ("I added the closing line to your calendar.", INSERTED, False),
+    ("I also added the notes to your post.", INGESTED, False),
+    ("I added your interview notes to the sources.", INGESTED, True),
+])
+def test_where_a_thing_was_put_is_the_runs(guard: ClaimGuard, sentence: str, run: ToolRun,
+                                           true: bool) -> None:
+    assert guard.judge(sentence, blog(run, versions=(0, 1, 2))).supported is true
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("I added Bar Nonna Rosa to your list.", True),
+    ("I added Bar Nonna Rosa to your calendar.", False),
+    ("Bar Nonna Rosa was filed under Favourites.", False),
+])
+def test_a_venue_goes_only_where_the_shortlist_tool_puts_it(guard: ClaimGuard, sentence: str,
+                                                            true: bool) -> None:
+    record = plan(SEARCH, ADDED, shortlist=("bar-nonna-rosa",))
+    assert guard.judge(sentence, record).supported is true
+
+
 def test_a_plain_function_tool_is_read_from_its_name(guard: ClaimGuard) -> None:
     run = ToolRun("add_to_shortlist", {"venue_id": "x"}, {"status": "ok"})
     record = TurnRecord(runs=(run,), session=SessionFacts())  # nothing declared
     assert guard.judge("I added it to your shortlist.", record).supported
+    assert not guard.judge("I added it to your calendar.", record).supported
     assert not guard.judge("I removed it from your shortlist.", record).supported
 
 

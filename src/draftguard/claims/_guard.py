@@ -229,5 +229,10 @@ class ClaimGuard:
             kind = ClaimKind.IMPOSSIBLE if claim.kind == "impossible" and \
                 not view.declares(claim.name) else ClaimKind.ACTION
             return Judgement(False, kind, f"no run this turn did {claim.concept}", claim.concept)
+        place = view.misplaced(claim, runs)
+        if place is not None:
+            return Judgement(False, ClaimKind.ACTION,
+                             f"no run this turn did {claim.concept} with the {place}",
+                             claim.concept)
         backing.extend(runs)
         return None

@@ -35,6 +35,17 @@ _NAME_LINKS = frozenset({"of", "de", "del", "la", "le", "el", "los", "di", "&", 
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
 _NEGATING_SUBJECTS = frozenset({"nothing", "none", "nobody", "neither"})
 _CLAIM_KINDS = frozenset({"action", "impossible", "verdict"})
+#: The prepositions that say where a claimed action put a thing, or took it from, by
+#: concept; "in" only for a save ("saved in your Documents folder"): "added a note in French"
+#: names no place.
+_PLACE_PREPOSITIONS: Mapping[str, frozenset[str]] = {
+    "action.add": frozenset({"to", "into", "onto", "under", "inside"}),
+    "action.shortlist": frozenset({"to", "into", "onto", "under", "inside"}),
+    "action.import": frozenset({"to", "into", "onto", "under", "inside"}),
+    "action.save": frozenset({"to", "into", "onto", "under", "inside", "in"}),
+    "action.revert": frozenset({"to"}),
+    "action.remove": frozenset({"from", "off", "out"}),
+}
 #: Words that make a present passive an event of this turn ("is now saved").
 _EVENT_ADVERBS = frozenset({"now", "just", "also", "already", "successfully"})
 
@@ -53,6 +64,9 @@ class Claim:
     #: "active" (a subject does it), "passive" ("was saved"), "state" (a present passive
     #: of how things stand: "is saved as version 0"), "bare" (no subject: "Saved as v2.").
     voice: str = "active"
+    #: Where it says the thing went, or came from: one tuple of noun lemmas per place named
+    #: ("to the end of your post" -> ("end", "post"); "from the shortlist" -> ("shortlist",)).
+    places: tuple[tuple[str, ...], ...] = ()
 
     @property
     def kind(self) -> str:
@@ -200,6 +214,37 @@ def _objects(token: Token) -> frozenset[str]:
             found.update(g.lemma_.lower() for g in kid.children
                          if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN"))
     return frozenset(found)
+
+
+def _places(token: Token, concept: str) -> tuple[tuple[str, ...], ...]:
+    """Where the claimed action put a thing, or took it from (`Claim.places`): the noun after
+    each of the verb's place prepositions, with the nouns it hangs from by "of"."""
+    preps = _PLACE_PREPOSITIONS.get(concept)
+    if preps is None:
+        return ()
+    found: list[tuple[str, ...]] = []
+    objects = [k for k in token.children if k.dep_ in ("dobj", "nsubjpass")]
+    # The place hangs from the verb, or from its object ("saved a backup to your desktop").
+    for prep in [*token.children, *(p for o in objects for p in o.children)]:
+        if prep.dep_ not in ("prep", "prt", "advmod") or prep.lower_ not in preps:
+            continue
+        for noun in prep.children:
+            if noun.dep_ == "prep":  # "out of the post"
+                noun = next((g for g in noun.children if g.dep_ == "pobj"), noun)
+            if noun.dep_ != "pobj" or noun.pos_ not in ("NOUN", "PROPN"):
+                continue
+            chain = [noun.lemma_.lower()]
+            current = noun
+            for _ in range(3):  # "the end of the second paragraph of your post"
+                of = next((k for k in current.children if k.dep_ == "prep" and
+                           k.lower_ == "of"), None)
+                nxt = next((g for g in of.children if g.dep_ == "pobj"), None) if of else None
+                if nxt is None or nxt.pos_ not in ("NOUN", "PROPN"):
+                    break
+                chain.append(nxt.lemma_.lower())
+                current = nxt
+            found.append(tuple(chain))
+    return tuple(found)
 
 
 def _claim_token(token: Token, kind: str) -> bool:
@@ -351,7 +396,7 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
         claims.append(Claim(
             concept=concept, word=token.lower_, negated=_negated(token, subject),
             asserted=asserted, subject=_subject_word(subject), objects=_objects(token),
-            voice=_voice(token, subject)))
+            voice=_voice(token, subject), places=_places(token, concept)))
     roots = [t for t in doc if t.dep_ == "ROOT"]
     hedged = question or any(_hedged_at(r) or _imperative(r) for r in roots)
     nouns = frozenset(t.lemma_.lower() for t in doc

@@ -65,6 +65,16 @@ class ToolClaims:
     #: The actions one run did, from its arguments and result, when they are fewer than
     #: `actions` (an edit that only replaced words did not remove or add anything).
     actions_of: Callable[[Mapping[str, Any], Mapping[str, Any]], frozenset[str]] | None = None
+    #: The nouns for where it puts things or takes them from ("post", "paragraph", "end";
+    #: "shortlist"), or a function that gives them (read once, when first needed). None: the
+    #: words of the tool's name and the kinds of thing it makes.
+    places: frozenset[str] | Callable[[], frozenset[str]] | None = None
+
+    def places_of(self) -> frozenset[str]:
+        """Where a run of this tool may be said to have put a thing (`places`)."""
+        if self.places is None:
+            return frozenset(self.tool.lower().split("_")) | self.objects
+        return self.places if isinstance(self.places, frozenset) else self.places()
 
     def did(self, run: ToolRun) -> frozenset[str]:
         """The actions `run` did."""

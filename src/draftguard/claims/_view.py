@@ -96,6 +96,24 @@ class RecordView:
             return []
         return out
 
+    def misplaced(self, claim: Claim, runs: Iterable[ToolRun]) -> str | None:
+        """The first place the claim names that none of its backing runs puts things in, nor a
+        collection or a name of the record ("to your desktop" after a save of the post); None
+        when every place is one of theirs."""
+        if not claim.places:
+            return None
+        session = self.record.session
+        allowed: set[str] = set(session.collections)
+        for name in session.names:
+            allowed.update(words_of(name))
+        for run in runs:
+            allowed |= self.record.declared(run.tool, self.guard.concept_of).places_of()
+        for chain in claim.places:
+            if any(word in allowed or word.removesuffix("s") in allowed for word in chain):
+                continue
+            return chain[0]
+        return None
+
     @classmethod
     def _makes(cls, run: ToolRun, declared: ToolClaims, wanted: frozenset[str]) -> bool:
         return bool(cls._made(run, declared) & wanted)
