@@ -53,7 +53,8 @@ def planner_facts(
     found = [v for v in (venue_by_id(i) for i in results) if v is not None]
     listed = [v for v in (venue_by_id(i) for i in shortlist) if v is not None]
     return SessionFacts(
-        texts=(*(v.line() for v in found), *said),
+        texts=(*(v.line() for v in found), *(f"{v.address}. {v.phone}." for v in found),
+               *said),
         names=tuple(v.name for v in found),
         collections={"shortlist": tuple(v.name for v in listed)},
     )

@@ -317,3 +317,65 @@ def test_any_phrasing_of_a_save_is_held_to_the_run(data: st.DataObject) -> None:
     assert not guard.judge(sentence, blog()).supported, sentence
     assert guard.judge(sentence, blog(EDIT, versions=(0, 1, 2))).supported, sentence
     assert not guard.judge(off, blog(EDIT, versions=(0, 1, 2))).supported, off
+
+
+BOOKED = ToolRun("book_table", {"party_size": 4, "day": "saturday", "time": "20:15"},
+                 {"status": "booked", "party_size": 4, "day": "saturday", "time": "20:15"})
+
+
+def booking(*runs: ToolRun, said: str = "a table for 4 on saturday, quarter past eight") -> \
+        TurnRecord:
+    return TurnRecord(runs=runs, session=SessionFacts(texts=(said,)))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("Your table is booked for 20:15.", True),
+    ("Your table is booked for 8:15 pm.", True),
+    ("Your table is booked for 8:45 pm.", False),
+    ("The reservation is for Saturday.", True),
+    ("The reservation is for Sunday.", False),
+])
+def test_a_day_or_time_is_the_runs(guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, booking(BOOKED)).supported is true
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("The post says you trained with Dana Reyes.", True),
+    ("Your post mentions the race in Boston.", False),
+    ("The post says your coach was called Maria.", False),
+])
+def test_what_the_post_says_is_in_the_post(guard: ClaimGuard, sentence: str,
+                                           true: bool) -> None:
+    assert guard.judge(sentence, blog(EDIT, versions=(0, 1, 2))).supported is true
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("I added Enoteca Carmela as well.", False),          # the run added Bar Nonna Rosa
+    ("Enoteca Carmela is not on your shortlist.", True),  # a negation claims nothing
+    ("You can call Bar Nonna Rosa on (215) 555-0118.", True),
+    ("You can call Bar Nonna Rosa on (215) 555-0119.", False),  # "can" states a fact
+])
+def test_a_venue_claim_names_what_the_run_did(guard: ClaimGuard, sentence: str,
+                                              true: bool) -> None:
+    record = plan(SEARCH, ADDED, shortlist=("bar-nonna-rosa",))
+    assert guard.judge(sentence, record).supported is true
+
+
+def test_two_venues_added_at_once_are_each_on_the_shortlist(guard: ClaimGuard) -> None:
+    both = ToolRun("add_to_shortlist", {"venue_id": "enoteca-carmela"},
+                   {"status": "ok", "added": "Enoteca Carmela"})
+    record = plan(SEARCH, ADDED, both, shortlist=("bar-nonna-rosa", "enoteca-carmela"))
+    assert guard.judge("I added Bar Nonna Rosa and Enoteca Carmela to your shortlist.",
+                       record).supported
+    assert not guard.judge("I added Bar Nonna Rosa and Osteria Bianchi to your shortlist.",
+                           record).supported
+
+
+def test_a_verb_the_parser_lemmatises_wrongly_is_still_read(guard: ClaimGuard) -> None:
+    judgement = guard.judge("I texted your guests the address.", plan(SEARCH))
+    assert not judgement.supported and judgement.kind is ClaimKind.IMPOSSIBLE
+
+
+def test_a_naming_is_no_call(guard: ClaimGuard) -> None:
+    assert guard.judge("I added your notes as a source called research.",
+                       blog(INGESTED)).supported

@@ -73,6 +73,33 @@ def test_a_contradicted_fact_is_replaced_by_the_catalogue_line(sentence: str) ->
     assert verdict.text == FIRST.line()
 
 
+def _said(flag: bool) -> str:
+    return "" if flag else " not"
+
+
+@pytest.mark.parametrize(("feature", "has"), [
+    ("BYOB", FIRST.byob),
+    ("wheelchair accessible", FIRST.wheelchair_accessible),
+])
+def test_a_feature_the_catalogue_records_is_held_to_it(feature: str, has: bool) -> None:
+    true = f"{FIRST.name} is{_said(has)} {feature}."
+    false = f"{FIRST.name} is{_said(not has)} {feature}."
+    assert _judge(true).action is SentenceAction.KEPT
+    assert _judge(false).action is SentenceAction.REPLACED
+
+
+def test_a_patio_and_a_private_room_are_the_catalogues() -> None:
+    patio = f"{FIRST.name} has a lovely patio for summer evenings."
+    room = f"{FIRST.name} has a private room upstairs."
+    assert (_judge(patio).action is SentenceAction.KEPT) is FIRST.outdoor_seating
+    assert (_judge(room).action is SentenceAction.KEPT) is (FIRST.private_room_seats > 0)
+
+
+def test_a_condition_names_no_fact() -> None:
+    sentence = f"You might prefer {FIRST.name} if a splurge is off the table and you want BYOB."
+    assert _judge(sentence).action is SentenceAction.KEPT
+
+
 def test_a_venue_outside_the_results_is_dropped() -> None:
     assert _judge(f"You could also try {OUTSIDER.name}.").action is SentenceAction.DROPPED
     assert _judge(f"{FIRST.name} is lovely.", results=[]).action is SentenceAction.DROPPED

@@ -175,18 +175,31 @@ class ClaimGuard:
         if reading.hedged and not reading.asserted:
             return _OK
         about_record = bool(backing) or bool(reading.asserted) or view.mentions(reading) or \
-            any(view.counts(q.noun) for q in reading.quantities) or reading.to_person
+            any(view.counts(q.noun) for q in reading.quantities) or reading.to_person or \
+            view.keeps_time(reading)
         if not about_record:
             return _OK
         sizes = view.collection_sizes(reading)
         for quantity in reading.quantities:
             if quantity.value in sizes:
                 continue
+            if quantity.value == 0 and not view.counts(quantity.noun):
+                continue  # "no changes": only a count the record keeps is checked
             if not view.number_backed(quantity.value, quantity.noun, backing,
                                       label=quantity.label):
                 return Judgement(False, ClaimKind.RESULT if backing or reading.asserted
                                  else ClaimKind.FACT,
                                  f"{quantity.value:g} {quantity.noun or ''} is not in the record")
+        kind = ClaimKind.RESULT if backing or reading.asserted else ClaimKind.FACT
+        unsaid = view.unsaid(reading.reported)
+        if unsaid:
+            return Judgement(False, ClaimKind.FACT, f"no text of the record says {unsaid!r}")
+        for date in reading.dates:
+            if not view.date_backed(date):
+                return Judgement(False, kind, f"the date {date} is not in the record")
+        for time in reading.times:
+            if not view.time_backed(time):
+                return Judgement(False, kind, f"the time {time} is not in the record")
         for name in reading.names:
             if not view.name_backed(name):
                 return Judgement(False, ClaimKind.RESULT if reading.asserted else ClaimKind.FACT,
@@ -229,6 +242,10 @@ class ClaimGuard:
             kind = ClaimKind.IMPOSSIBLE if claim.kind == "impossible" and \
                 not view.declares(claim.name) else ClaimKind.ACTION
             return Judgement(False, kind, f"no run this turn did {claim.concept}", claim.concept)
+        name = view.unnamed(claim, runs)
+        if name is not None:
+            return Judgement(False, ClaimKind.RESULT,
+                             f"no run this turn did {claim.concept} to {name!r}", claim.concept)
         place = view.misplaced(claim, runs)
         if place is not None:
             return Judgement(False, ClaimKind.ACTION,

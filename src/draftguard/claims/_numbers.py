@@ -33,6 +33,9 @@ def value_of(text: str) -> float | None:
     return float(value) if value is not None else None
 
 
+_ORDINAL_ENDS = ("st", "nd", "rd", "th")
+
+
 def _is_word(word: str) -> bool:
     return all(part in _NUMBER_WORD for part in word.split("-"))
 
@@ -51,10 +54,13 @@ def numbers_of_text(text: str) -> frozenset[float]:
                 found.add(whole)
             run.clear()
 
-    for m in _WORD.finditer(text[:_MAX_TEXT].lower()):
+    low = text[:_MAX_TEXT].lower()
+    for m in _WORD.finditer(low):
         word = m.group()
         if word[0].isdigit() or word[0] in "+-":
             close()
+            if low[m.end():m.end() + 2] in _ORDINAL_ENDS and not low[m.end() + 2:][:1].isalpha():
+                continue  # "3rd St" names a street: no count of three
             value = value_of(word)
             if value is not None:
                 found.add(value)

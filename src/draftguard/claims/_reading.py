@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from draftguard.claims._calendar import dates_in, times_in
 from draftguard.claims._numbers import value_of
 from draftguard.language import Lexicon, parse
 
@@ -46,6 +47,7 @@ _PLACE_PREPOSITIONS: Mapping[str, frozenset[str]] = {
     "action.revert": frozenset({"to"}),
     "action.remove": frozenset({"from", "off", "out"}),
 }
+_ABILITY = frozenset({"can", "ca"})
 #: Words that make a present passive an event of this turn ("is now saved").
 _EVENT_ADVERBS = frozenset({"now", "just", "also", "already", "successfully"})
 
@@ -67,6 +69,8 @@ class Claim:
     #: Where it says the thing went, or came from: one tuple of noun lemmas per place named
     #: ("to the end of your post" -> ("end", "post"); "from the shortlist" -> ("shortlist",)).
     places: tuple[tuple[str, ...], ...] = ()
+    #: The names it says were acted on ("I added Bistro Belle Époque": "Bistro Belle Époque").
+    named_objects: tuple[str, ...] = ()
 
     @property
     def kind(self) -> str:
@@ -106,6 +110,14 @@ class Reading:
     places: Mapping[str, str] = field(default_factory=dict)
     #: What it presents as made ("Here is your quiz." -> {"quiz"}).
     presents: frozenset[str] = frozenset()
+    #: Its main clause is negated ("X is not on your shortlist").
+    negated: bool = False
+    #: The (month, day) dates and the clock times it states (`_calendar`).
+    dates: frozenset[tuple[int, int]] = frozenset()
+    times: frozenset[tuple[int, bool]] = frozenset()
+    #: The content words of what it says a text of the record says ("The post says the café
+    #: opens on Saturdays" -> {"café", "saturday"}): nouns, names and adjectives.
+    reported: frozenset[str] = frozenset()
 
     @property
     def asserted(self) -> tuple[Claim, ...]:
@@ -124,14 +136,15 @@ def _kids(token: Token) -> list[Token]:
     return list(token.children) + (list(head.children) if head is not token else [])
 
 
-def _hedged_at(token: Token) -> bool:
-    """A modal, an `if` clause or an infinitive governs `token`, itself or an ancestor."""
+def _hedged_at(token: Token, *, ability: bool = True) -> bool:
+    """A modal, an `if` clause or an infinitive governs `token`, itself or an ancestor
+    (a modal of ability, "can", only when `ability`)."""
     current: Token | None = token
     for _ in range(12):
         if current is None:
             break
         kids = _kids(current)
-        if any(k.tag_ == "MD" for k in kids):
+        if any(k.tag_ == "MD" and (ability or k.lemma_ not in _ABILITY) for k in kids):
             return True
         if any(k.dep_ == "mark" and k.lower_ in _HEDGE_MARKS for k in current.children):
             return True
@@ -214,6 +227,48 @@ def _objects(token: Token) -> frozenset[str]:
             found.update(g.lemma_.lower() for g in kid.children
                          if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN"))
     return frozenset(found)
+
+
+def _reported(token: Token) -> set[str]:
+    """The content words of what a reporting verb says a text says, when its subject is a
+    thing (the post, a card), not a person ("you said", "I mentioned")."""
+    subject = _subject(token)
+    if subject is None or subject.pos_ not in ("NOUN", "PROPN"):
+        return set()
+    words: set[str] = set()
+    for kid in token.children:
+        if kid.dep_ in ("ccomp", "dobj", "prep", "xcomp", "attr"):
+            words.update(t.lemma_.lower() for t in kid.subtree
+                         if t.pos_ in ("NOUN", "PROPN", "ADJ") and not t.is_stop and t.is_alpha)
+    return words
+
+
+def _named_objects(token: Token) -> tuple[str, ...]:
+    """The proper names that are the verb's objects, each with its compound words."""
+    out: list[str] = []
+    for kid in _kids(token):
+        if kid.dep_ not in ("dobj", "nsubjpass") or kid.pos_ != "PROPN":
+            continue
+        for head in (kid, *kid.conjuncts):
+            if head.pos_ == "PROPN":
+                words = [t for t in head.subtree if t.i <= head.i and (
+                    t.pos_ == "PROPN" or t.lower_ in _NAME_LINKS) and t.dep_ != "conj"]
+                out.append(" ".join(t.text for t in words if t.i >= words[0].i))
+    return tuple(out)
+
+
+def _bases(word: str) -> list[str]:
+    """The regular bases of an inflected verb ("texted" -> "text", "texte")."""
+    for ending in ("ied", "ies", "ing", "ed", "es", "s", "d"):
+        if word.endswith(ending) and len(word) > len(ending) + 2:
+            stem = word[: -len(ending)]
+            if ending in ("ied", "ies"):
+                return [stem + "y"]
+            out = [stem, stem + "e"]
+            if len(stem) > 2 and stem[-1] == stem[-2]:
+                out.append(stem[:-1])  # "dropped" -> "drop"
+            return out
+    return []
 
 
 def _places(token: Token, concept: str) -> tuple[tuple[str, ...], ...]:
@@ -308,6 +363,9 @@ def _quantities(doc: Doc) -> list[Quantity]:
                 before.is_alpha and not before.is_stop
             out.append(Quantity(abs(value), _noun_of(tokens[j - 1], doc), label=label))
         i = j
+    for t in tokens:  # "with no repairs": none of them
+        if t.lower_ == "no" and t.dep_ == "det" and t.head.pos_ == "NOUN":
+            out.append(Quantity(0.0, t.head.lemma_.lower()))
     return out
 
 
@@ -374,6 +432,13 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
     for term in lexicon.terms(doc, typos=False):
         found.append((term.concept, doc[term.start]))
     taken = {t.i for _, t in found}
+    for token in doc:  # a verb whose lemma the parser got wrong ("texted": "texte")
+        if token.pos_ == "VERB" and token.i not in taken:
+            concept = next((c for base in _bases(token.lower_)
+                            if (c := lexicon.concept(base)) is not None), None)
+            if concept is not None:
+                found.append((concept, token))
+                taken.add(token.i)
     for token in doc:  # a verb and its particle apart ("rolled the post back", "took X off Y")
         if token.pos_ == "VERB" and token.i not in taken:
             for prt in token.children:
@@ -389,6 +454,8 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
         if kind not in _CLAIM_KINDS or not (_claim_token(token, kind) or (
                 token.i == 0 and concept == lone)):
             continue
+        if any(k.dep_ == "oprd" for k in token.children) and kind == "impossible":
+            continue  # a naming ("a source called interview"), not the act ("called them")
         subject = _subject(token)
         asserted = not (question or _hedged_at(token) or _imperative(token)
                         or (token.tag_ == "VBG" and not any(
@@ -396,9 +463,16 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
         claims.append(Claim(
             concept=concept, word=token.lower_, negated=_negated(token, subject),
             asserted=asserted, subject=_subject_word(subject), objects=_objects(token),
-            voice=_voice(token, subject), places=_places(token, concept)))
+            voice=_voice(token, subject), places=_places(token, concept),
+            named_objects=_named_objects(token)))
+    reported: set[str] = set()
+    for concept, token in found:
+        if concept.startswith("report.") and not _negated(token, _subject(token)) and \
+                not _hedged_at(token):
+            reported |= _reported(token)
     roots = [t for t in doc if t.dep_ == "ROOT"]
-    hedged = question or any(_hedged_at(r) or _imperative(r) for r in roots)
+    # "You can reach it at ..." states a fact: an ability is no hedge of the sentence.
+    hedged = question or any(_hedged_at(r, ability=False) or _imperative(r) for r in roots)
     nouns = frozenset(t.lemma_.lower() for t in doc
                       if t.pos_ in ("NOUN", "PROPN") and not t.is_stop)
     to_person = any(t.lower_ in ("you", "your", "yours") and t.pos_ == "PRON" for t in doc)
@@ -406,4 +480,7 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
               if t.dep_ == "pobj" and t.pos_ in ("NOUN", "PROPN")}
     return Reading(question=question, claims=tuple(claims), hedged=hedged,
                    quantities=tuple(_quantities(doc)), names=tuple(_names(doc)), nouns=nouns,
-                   to_person=to_person, places=places, presents=_presented(doc))
+                   to_person=to_person, places=places, presents=_presented(doc),
+                   negated=any(_negated(r, _subject(r)) for r in roots),
+                   dates=frozenset(dates_in(text)), times=frozenset(times_in(text)),
+                   reported=frozenset(reported))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz
 
+from draftguard.claims._calendar import dates_in, same_time, times_in
 from draftguard.claims._numbers import numbers_of_text
 from draftguard.claims._reading import Claim, Reading
 from draftguard.claims._record import ToolClaims, ToolRun, TurnRecord, numbers_in, strings_in
@@ -24,6 +25,9 @@ __all__ = ["RecordView", "fold", "words_of"]
 _ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
+#: Actions whose object is a thing the run names (a venue added, a source imported).
+_NAMED_ACTIONS = frozenset({"add", "shortlist", "remove", "import"})
+_PRONOUNS = frozenset({"it", "they", "them", "these", "those", "this", "that", "all", "both"})
 #: A collection named after these is left, not joined ("off your shortlist").
 _LEAVING = frozenset({"off", "from", "out"})
 
@@ -31,6 +35,12 @@ _LEAVING = frozenset({"off", "from", "out"})
 def fold(text: str) -> str:
     bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     return " ".join(bare.casefold().split())
+
+
+def name_parts(name: str) -> list[str]:
+    """The names a name joins with "and" or "&" ("A and B" -> ["A", "B"])."""
+    parts = [p.strip() for p in name.replace(" & ", " and ").split(" and ")]
+    return [p for p in parts if p]
 
 
 def words_of(text: str) -> list[str]:
@@ -64,8 +74,8 @@ class RecordView:
                 continue
             if subject in kinds and subject not in self._made(run, declared):
                 continue
-            if subject not in kinds and declared.objects:
-                continue
+            if subject not in kinds and subject not in _PRONOUNS and declared.objects:
+                continue  # "they passed" may speak of cards made: a pronoun is any of them
             out.append((run, field_))
         return out
 
@@ -195,6 +205,13 @@ class RecordView:
         return found
 
     def name_backed(self, name: str) -> bool:
+        """The name is in the record, or each of the names it joins with "and" is
+        ("Bar Nonna Rosa and Enoteca Carmela"; "Barnes and Noble" is one)."""
+        parts = name_parts(name)
+        return self._one_name_backed(name) or (
+            len(parts) > 1 and all(self._one_name_backed(p) for p in parts))
+
+    def _one_name_backed(self, name: str) -> bool:
         """Every word of the name, in order, among a text's words (accents and case aside;
         a word one letter off counts, at the guard's `name_cutoff`). A month or a weekday
         is a date: one of the record's dates must fall in it."""
@@ -214,6 +231,50 @@ class RecordView:
                        for a, b in zip(wanted, window, strict=True)):
                     return True
         return False
+
+    def unnamed(self, claim: Claim, runs: Iterable[ToolRun]) -> str | None:
+        """The first name the claim says was acted on that none of its backing runs names in
+        its arguments or result ("I added Bistro Belle Époque" after adding Le Mercier)."""
+        if claim.name not in _NAMED_ACTIONS or not claim.named_objects:
+            return None
+        said = [words_of(text.replace("-", " ")) for run in runs
+                for text in [*strings_in(run.args), *strings_in(run.result)]]
+        for name in claim.named_objects:
+            wanted = words_of(name)
+            if wanted and not any(all(w in words for w in wanted) for words in said):
+                return name
+        return None
+
+    def unsaid(self, words: frozenset[str]) -> str:
+        """The first of `words` no text of the record holds ("" when all are there)."""
+        if not words:
+            return ""
+        # What the texts hold now: not a run's arguments (an edit's anchor is text it took
+        # out, a request's words are the person's).
+        session = self.record.session
+        texts = [*session.texts, *session.names, *(m for items in session.collections.values()
+                                                   for m in items)]
+        texts += [t for run in self.record.runs for t in strings_in(run.result)]
+        held: set[str] = set()
+        for text in texts:
+            held.update(words_of(text.replace("-", " ")))
+        return next((w for w in sorted(words) if w not in held and w + "s" not in held
+                     and w.removesuffix("s") not in held), "")
+
+    def keeps_time(self, reading: Reading) -> bool:
+        """The sentence states a date or a time, and the record holds some: it speaks of
+        the session's ("The dinner is on 17 January.")."""
+        texts = self._texts()
+        return bool(reading.dates and any(dates_in(t) for t in texts)) or bool(
+            reading.times and any(times_in(t) for t in texts))
+
+    def date_backed(self, date: tuple[int, int]) -> bool:
+        """The record states this (month, day): a date of a run or a text of the session."""
+        return any(date in dates_in(text) for text in self._texts())
+
+    def time_backed(self, time: tuple[int, bool]) -> bool:
+        """The record states this clock time."""
+        return any(same_time(time, t) for text in self._texts() for t in times_in(text))
 
     def unmade(self, nouns: frozenset[str]) -> str:
         """The first of `nouns` a tool makes that no run made this turn ("" when none)."""
@@ -253,6 +314,11 @@ class RecordView:
         names one of its collections)."""
         if reading.nouns & set(self.record.session.collections):
             return True
+        # "the booking" after a run that booked: the sentence speaks of what it did.
+        done = {a for run, declared in self.succeeded() for a in declared.did(run)}
+        if any((c := self.guard.lexicon.concept(n)) is not None and c.partition(".")[2] in done
+               for n in reading.nouns):
+            return True
         words: set[str] = set()
         for text in self._texts():
             words.update(words_of(text.replace("-", " ")))
@@ -265,16 +331,22 @@ class RecordView:
 
     def collection_miss(self, reading: Reading) -> str | None:
         """Why a name the sentence puts in a collection is not in it; None when all are."""
-        if reading.hedged or any(c.negated for c in reading.claims) or any(
+        if reading.hedged or reading.negated or any(c.negated for c in reading.claims) or any(
                 c.name == "remove" for c in reading.asserted):
             return None
         for key, members in self.record.session.collections.items():
             if key not in reading.nouns or reading.places.get(key) in _LEAVING:
                 continue
             folded = [fold(m) for m in members]
+
+            def listed(name: str, folded: list[str] = folded) -> bool:
+                return any(name in m or fuzz.ratio(name, m) >= self.guard.name_cutoff
+                           for m in folded)
+
             for name in reading.names:
-                if not any(fold(name) in m or fuzz.ratio(fold(name), m) >= self.guard.name_cutoff
-                           for m in folded):
+                # "Le Mercier and Brasserie Clément": two names, or one ("Barnes and Noble")
+                parts = name_parts(fold(name))
+                if not listed(fold(name)) and not all(listed(p) for p in parts):
                     return f"{name!r} is not on the {key}"
         return None
 

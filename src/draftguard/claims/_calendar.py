@@ -1,0 +1,57 @@
+"""The dates and clock times a text states, for holding a reply's against the record's.
+
+A date is a day of a month ("16 January", "January 16th", "2027-01-16"); a time is a clock
+time ("19:30", "7:30 pm", "7pm"), kept in minutes after midnight, or after noon-or-midnight
+when it has no am/pm (then "7:30" and "19:30" are the same time).
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+
+__all__ = ["dates_in", "same_time", "times_in"]
+
+_MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
+_MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
+_MONTH = "(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
+_DAY_MONTH = re.compile(rf"\b{_DAY}(?:\s+of)?\s+{_MONTH}\b", re.I)
+_MONTH_DAY = re.compile(rf"\b{_MONTH}\s+{_DAY}\b", re.I)
+_ISO = re.compile(r"\b\d{4}-(\d{2})-(\d{2})\b")
+_CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})(?:\s*([ap])\.?m\b\.?)?|\b(\d{1,2})\s*([ap])\.?m\b\.?",
+                    re.I)
+#: The longest text read.
+_MAX_CHARS = 20_000
+
+
+def dates_in(text: str) -> set[tuple[int, int]]:
+    """Every (month, day) `text` states."""
+    text = text[:_MAX_CHARS]
+    found = {(_MONTHS[m.group(2).lower()], int(m.group(1))) for m in _DAY_MONTH.finditer(text)}
+    found |= {(_MONTHS[m.group(1).lower()], int(m.group(2))) for m in _MONTH_DAY.finditer(text)}
+    found |= {(int(m.group(1)), int(m.group(2))) for m in _ISO.finditer(text)}
+    return {(month, day) for month, day in found if 1 <= day <= 31}
+
+
+def times_in(text: str) -> set[tuple[int, bool]]:
+    """Every clock time `text` states: (minutes after midnight, whether am/pm or a 24-hour
+    hour fixed the half of the day)."""
+    out: set[tuple[int, bool]] = set()
+    for m in _CLOCK.finditer(text[:_MAX_CHARS]):
+        hour = int(m.group(1) or m.group(4))
+        minute = int(m.group(2) or 0)
+        half = (m.group(3) or m.group(5) or "").lower()
+        if hour > 23 or minute > 59:
+            continue
+        if half:
+            hour = hour % 12 + (12 if half == "p" else 0)
+        out.add((hour * 60 + minute, bool(half) or hour >= 13 or hour == 0))
+    return out
+
+
+def same_time(a: tuple[int, bool], b: tuple[int, bool]) -> bool:
+    """The same clock time, when one of them leaves the half of the day open."""
+    if a[1] and b[1]:
+        return a[0] == b[0]
+    return a[0] % 720 == b[0] % 720
