@@ -14,15 +14,14 @@ in Queenville"). `VenueGroundingFilter` reads the answer sentence by sentence as
 - anything else: kept, byte for byte.
 
 A price in words ("a splurge", "cheap") must be within one `$` of a venue's level. Numbers
-count in words as in digits ("seats five hundred" is "seats 500"), and a subject
-name of capitalised words that is no catalogue venue ("Golden Gate Grill seats 500") is read
-from the parse (`draftguard.language`), not only from "is/offers/serves" sentences.
+count in words as in digits ("seats five hundred" is "seats 500"). A subject name that is no
+catalogue venue ("Golden Gate Grill seats 500") is read from the parse, and so are the
+features the catalogue records (BYOB, a patio, access, a private room: `venue_features`).
 
 Venue names are matched with rapidfuzz (`score_cutoff=`), the longest of overlapping matches
 winning ("Bánh Mì Saigon House" is not "Saigon House"). A fact counts as contradicted only
 when none of the venues the sentence names has it, so a sentence comparing two venues stands.
-Any internal error lets the text through unchanged (and is reported): a guardrail that fails
-must not take the answer down with it.
+Any internal error lets the text through unchanged (and is reported).
 """
 
 from __future__ import annotations
@@ -43,6 +42,7 @@ from draftguard.grounding import WEEKDAYS, Vocabulary, dollar_levels
 from draftguard.language import language_installed, parse
 from event_planning.argument_grounding import NEIGHBORHOODS, PRICE_WORDS_ONLY
 from event_planning.catalog import Cuisine, Neighborhood, Venue, load_catalog, venue_by_id
+from event_planning.venue_features import has_feature, stated_features, without_conditions
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -89,8 +89,7 @@ _VENUE_TALK = re.compile(r"\$|\b(?:restaurant|bistro|trattoria|osteria|eatery|ve
                          r"seats?|menu|serves|dishes|cuisine|private room|byob|reservations?|"
                          r"holds?|fits?|accommodates?|hosts?|guests|diners)\b",
                          re.I)
-#: Sentences longer than this are not parsed for their subject.
-_MAX_PARSED = 600
+_MAX_PARSED = 600  # longer sentences are not parsed
 _NAME_LINKS = {"de", "del", "la", "le", "el", "los", "at", "of", "the", "&", "and", "di"}
 
 
@@ -170,10 +169,6 @@ class VenueNames:
         end = len(text) if end == -1 else end
         score = fuzz.ratio(name, text[start:end], score_cutoff=self.score_cutoff)
         return (score, start, end) if score else None
-
-
-def _venue(venue_id: str) -> Venue | None:
-    return venue_by_id(venue_id)
 
 
 @cache
@@ -258,87 +253,17 @@ def _pronoun_subject(sentence: str) -> bool:
                for root in doc if root.dep_ == "ROOT" for kid in root.children)
 
 
-#: A subject that speaks of every venue it stands for ("Both have a patio").
-_EVERY = frozenset({"both", "they", "all", "each", "these", "those"})
-
-
-def _has(venue: Venue, feature: str) -> bool:
-    """Whether the catalogue records `feature` (a `feature.*` concept of the planner's lexicon)
-    for the venue."""
-    return {"byob": venue.byob, "outdoor": venue.outdoor_seating,
-            "wheelchair": venue.wheelchair_accessible,
-            "private_room": venue.private_room_seats > 0}.get(feature, True)
-
-
-def _negated(token: Token) -> bool:
-    """"not BYOB", "no private room", "without a patio", "isn't accessible"."""
-    current: Token | None = token
-    for _ in range(6):
-        if current is None:
-            return False
-        if any(k.dep_ == "neg" or (k.dep_ == "det" and k.lower_ == "no")
-               for k in current.children):
-            return True
-        if current.dep_ == "pobj" and current.head.lower_ == "without":
-            return True
-        if current.head is current:
-            return False
-        current = current.head
-    return False
-
-
-def _features(sentence: str) -> tuple[list[tuple[str, bool]], bool]:
-    """The catalogue features the sentence says a venue has (BYOB, outdoor seating,
-    wheelchair access, a private room: the planner lexicon's words, on the parse; a word inside
-    a name is none), each with whether it is negated ("is not BYOB"), and whether its subject
-    speaks of every venue ("Both have ...")."""
-    doc = _subject_parse(sentence)
-    if doc is None:
-        return [], False
-    from event_planning.meaning import lexicon
-
-    found: list[tuple[str, bool]] = []
-    for term in lexicon().terms(doc, typos=False):
-        if not term.concept.startswith("feature."):
-            continue
-        token = doc[term.start]
-        if token.pos_ == "PROPN" and not token.text.isupper():
-            continue
-        noun = doc[term.end - 1]
-        clause = noun.head if noun.head.pos_ in ("VERB", "AUX") else noun
-        none = any(t.text in ("0", "zero", "none") for t in clause.subtree)  # "a room for 0"
-        found.append((term.concept.removeprefix("feature."), none or _negated(token)))
-    every = any(t.dep_ in ("nsubj", "appos") and t.lower_ in _EVERY for t in doc)
-    return found, every
-
-
-def _unconditional(sentence: str, plain: str) -> str:
-    """`plain` without the sentence's conditions ("if budget isn't a concern", "unless you
-    want a patio"): what a condition names is no fact about a venue."""
-    doc = _subject_parse(sentence)
-    if doc is None:
-        return plain
-    for clause in doc:
-        if clause.dep_ == "advcl" and any(k.dep_ == "mark" and k.lower_ in _CONDITIONS
-                                          for k in clause.children):
-            said = _plain(doc[clause.left_edge.i: clause.right_edge.i + 1].text)
-            if said:
-                plain = plain.replace(said, " ; ")
-    return plain
-
-
-_CONDITIONS = frozenset({"if", "unless", "whether"})
-
-
 def _contradictions(sentence: str, plain: str, venues: Sequence[Venue]) -> list[str]:
     """The facts in the sentence that none of `venues` has."""
     wrong: list[str] = []
-    plain = _unconditional(sentence, plain)
-    features, every = _features(sentence)
-    for feature, negated in features:
-        holds = all if every else any
-        if not holds(_has(v, feature) is not negated for v in venues):
-            wrong.append(("no " if negated else "") + feature.replace("_", " "))
+    doc = _subject_parse(sentence)
+    if doc is not None:
+        plain = without_conditions(doc, plain, _plain)
+        stated = stated_features(doc)
+        for feature, negated in stated.features:
+            holds = all if stated.every else any
+            if not holds(has_feature(v, feature) is not negated for v in venues):
+                wrong.append(("no " if negated else "") + feature.replace("_", " "))
     hoods = NEIGHBORHOODS.mentioned(plain)
     if hoods and not any(Neighborhood(h).covers(v.neighborhood.value) for h in hoods
                          for v in venues):
@@ -392,7 +317,7 @@ def judge_sentence(
             return SentenceVerdict(SentenceAction.DROPPED, "",
                                    f"names {invented[0]!r}, not a venue from the results")
         if _pronoun_subject(sentence):
-            about = list(referent) or [v for v in (_venue(i) for i in results) if v]
+            about = list(referent) or [v for v in (venue_by_id(i) for i in results) if v]
             wrong = _contradictions(sentence, _plain(sentence), about) if about else []
             if wrong:
                 return SentenceVerdict(

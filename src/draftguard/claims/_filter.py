@@ -136,6 +136,11 @@ class ClaimFilter:
         return unshown
 
     def _judge_all(self, pieces: Sequence[Piece]) -> str:
+        try:  # the finished sentences parsed in one batch (a speed-up only; fail safe)
+            self.guard.prepare((_MARKER.sub("", p.text) for p in pieces
+                                if p.kind is PieceKind.SENTENCE), self.record)
+        except Exception as err:
+            return self._fail(err, "".join(p.text for p in pieces) + self._scanner.held)
         out: list[str] = []
         for i, piece in enumerate(pieces):
             try:

@@ -20,6 +20,7 @@ A question, a hedge, a plan or an instruction claims nothing. Anything else is k
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -30,6 +31,7 @@ from draftguard.claims._reading import Claim, Reading, read_sentence
 from draftguard.claims._record import ToolRun, TurnRecord
 from draftguard.claims._view import RecordView
 from draftguard.language import Lexicon, parse
+from draftguard.language._parser import parse_many
 from draftguard.text import NUMBER_WORDS
 
 __all__ = [
@@ -148,6 +150,14 @@ class ClaimGuard:
             if i > 0 and word[0].isupper():
                 return True
         return False
+
+    def prepare(self, sentences: Iterable[str], record: TurnRecord) -> None:
+        """Parse, in one batch, those of `sentences` `judge` would parse: a reply's sentences
+        judged together cost a fraction of each parsed alone."""
+        todo = [t for s in sentences if (t := s.strip()) and len(t) <= self.max_sentence_chars
+                and self._may_claim(t, record)]
+        if len(todo) > 1:
+            parse_many(todo, entities=False)
 
     def read(self, sentence: str) -> Reading:
         return read_sentence(parse(sentence, entities=False), self.lexicon)

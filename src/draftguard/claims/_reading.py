@@ -15,13 +15,12 @@ counts or names: "version 3", "3 lines", "five hundred"), its proper names, and 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from draftguard.claims._calendar import dates_in, times_in
-from draftguard.claims._numbers import value_of
+from draftguard.claims._facts import NAME_LINKS, Quantity, names, quantities
 from draftguard.language import Lexicon, parse
 
 if TYPE_CHECKING:
@@ -29,10 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Claim", "Quantity", "Reading", "read_sentence"]
 
-_DIGITS = re.compile(r"[+-]?\d+(?:[.,]\d+)*")
-_FILE = re.compile(r"[\w-]+\.[a-z]{1,5}")
 _HEDGE_MARKS = frozenset({"if", "unless", "whether"})
-_NAME_LINKS = frozenset({"of", "de", "del", "la", "le", "el", "los", "di", "&", "and", "at"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
 _NEGATING_SUBJECTS = frozenset({"nothing", "none", "nobody", "neither"})
 _CLAIM_KINDS = frozenset({"action", "impossible", "verdict"})
@@ -84,15 +80,6 @@ class Claim:
     def by_person(self) -> bool:
         """Said of the person ("you added ..."): not the app's claim."""
         return self.subject == "you"
-
-
-@dataclass(frozen=True)
-class Quantity:
-    value: float
-    #: The noun it counts or names ("line", "version", "question"), lemma; None if none.
-    noun: str | None
-    #: It names one ("version 3"), rather than counts them ("3 versions").
-    label: bool = False
 
 
 @dataclass(frozen=True)
@@ -252,7 +239,7 @@ def _named_objects(token: Token) -> tuple[str, ...]:
         for head in (kid, *kid.conjuncts):
             if head.pos_ == "PROPN":
                 words = [t for t in head.subtree if t.i <= head.i and (
-                    t.pos_ == "PROPN" or t.lower_ in _NAME_LINKS) and t.dep_ != "conj"]
+                    t.pos_ == "PROPN" or t.lower_ in NAME_LINKS) and t.dep_ != "conj"]
                 out.append(" ".join(t.text for t in words if t.i >= words[0].i))
     return tuple(out)
 
@@ -312,90 +299,6 @@ def _claim_token(token: Token, kind: str) -> bool:
         and (token.lower_.endswith(("ed", "one", "en")) or token.dep_ == "ROOT")
 
 
-def _noun_of(token: Token, doc: Doc) -> str | None:
-    """The noun a number counts or names: its head when it modifies one ("3 lines"), the
-    noun before it ("version 3"), or the next noun past other numbers ("+2 -2 lines")."""
-    def numeric(t: Token) -> bool:
-        return t.like_num or _DIGITS.fullmatch(t.text) is not None
-
-    if token.dep_ == "nummod" and token.head.pos_ in ("NOUN", "PROPN") and \
-            not numeric(token.head):
-        return token.head.lemma_.lower()
-    start = doc[0].i
-    for nxt in doc[token.i - start + 1: token.i - start + 4]:
-        if nxt.pos_ in ("NOUN", "PROPN") and not numeric(nxt):
-            return nxt.lemma_.lower()
-        if not (numeric(nxt) or nxt.is_punct):
-            break
-    before = doc[token.i - start - 1] if token.i > start else None
-    if before is not None and before.is_alpha and not before.is_stop and \
-            before.pos_ in ("NOUN", "PROPN", "VERB"):
-        return before.lemma_.lower()
-    return None
-
-
-def _quantities(doc: Doc) -> list[Quantity]:
-    out: list[Quantity] = []
-    tokens = list(doc)
-    i = 0
-    while i < len(tokens):
-        t = tokens[i]
-        is_digits = _DIGITS.fullmatch(t.text) is not None
-        if not is_digits and not (t.like_num and t.pos_ == "NUM"):
-            i += 1
-            continue
-        j = i + 1
-        if not is_digits:  # a run of number words is one number ("one hundred and twenty")
-            while j < len(tokens):
-                nxt = tokens[j]
-                if nxt.like_num and _DIGITS.fullmatch(nxt.text) is None:
-                    j += 1
-                elif nxt.text in ("-", "and") and j + 1 < len(tokens) and \
-                        tokens[j + 1].like_num and _DIGITS.fullmatch(tokens[j + 1].text) is None:
-                    j += 2
-                else:
-                    break
-        words = [x.text for x in tokens[i:j] if x.text != "-"]
-        value = value_of(" ".join(words)) or value_of(" ".join(w for w in words if w != "and"))
-        if value is not None and not _in_date(tokens[i]):
-            before = tokens[i - 1] if i > 0 else None
-            label = before is not None and before.pos_ in ("NOUN", "PROPN", "VERB") and \
-                before.is_alpha and not before.is_stop
-            out.append(Quantity(abs(value), _noun_of(tokens[j - 1], doc), label=label))
-        i = j
-    for t in tokens:  # "with no repairs": none of them
-        if t.lower_ == "no" and t.dep_ == "det" and t.head.pos_ == "NOUN":
-            out.append(Quantity(0.0, t.head.lemma_.lower()))
-    return out
-
-
-def _in_date(token: Token) -> bool:
-    """A day of a month or a year ("March 3", "2024") is a date, not a count."""
-    return token.ent_type_ in ("DATE", "TIME") and token.head.pos_ == "PROPN"
-
-
-def _names(doc: Doc) -> list[str]:
-    names: list[str] = []
-    run: list[Token] = []
-
-    def close() -> None:
-        while run and run[-1].lower_ in _NAME_LINKS:
-            run.pop()
-        if run and not (len(run) == 1 and run[0].i == doc[0].i):
-            names.append(" ".join(t.text for t in run))
-        run.clear()
-
-    for t in doc:
-        if (t.pos_ == "PROPN" and t.text[:1].isupper()) or (run and t.lower_ in _NAME_LINKS):
-            run.append(t)
-        else:
-            close()
-            if _FILE.fullmatch(t.text):
-                names.append(t.text)
-    close()
-    return names
-
-
 def _presented(doc: Doc) -> frozenset[str]:
     """What "Here is your quiz." / "Here are the flashcards:" hands over."""
     found: set[str] = set()
@@ -423,14 +326,9 @@ def _lone_participle(doc: Doc, lexicon: Lexicon) -> str | None:
     return lexicon.concept(word.lemma_.lower())
 
 
-def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
-    """What the parsed sentence `doc` claims (see the module docstring)."""
-    text = doc.text.strip()
-    question = text.endswith("?")
-    claims: list[Claim] = []
-    found: list[tuple[str, Token]] = []
-    for term in lexicon.terms(doc, typos=False):
-        found.append((term.concept, doc[term.start]))
+def _claim_words(doc: Doc, lexicon: Lexicon) -> list[tuple[str, Token]]:
+    """Each claims-lexicon concept in the sentence, with the token that carries it."""
+    found = [(term.concept, doc[term.start]) for term in lexicon.terms(doc, typos=False)]
     taken = {t.i for _, t in found}
     for token in doc:  # a verb whose lemma the parser got wrong ("texted": "texte")
         if token.pos_ == "VERB" and token.i not in taken:
@@ -446,30 +344,41 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
                     if prt.dep_ in ("prt", "advmod", "prep") else None
                 if concept is not None:
                     found.append((concept, token))
+    return found
+
+
+def _claim(concept: str, token: Token, *, question: bool) -> Claim:
+    subject = _subject(token)
+    asserted = not (question or _hedged_at(token) or _imperative(token)
+                    or (token.tag_ == "VBG" and not any(
+                        k.lemma_ == "be" for k in _kids(token))))
+    return Claim(
+        concept=concept, word=token.lower_, negated=_negated(token, subject),
+        asserted=asserted, subject=_subject_word(subject), objects=_objects(token),
+        voice=_voice(token, subject), places=_places(token, concept),
+        named_objects=_named_objects(token))
+
+
+def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
+    """What the parsed sentence `doc` claims (see the module docstring)."""
+    text = doc.text.strip()
+    question = text.endswith("?")
+    claims: list[Claim] = []
+    found = _claim_words(doc, lexicon)
     lone = _lone_participle(doc, lexicon)
     if lone is not None:
         found.append((lone, doc[0]))
+    reported: set[str] = set()
     for concept, token in found:
         kind = concept.partition(".")[0]
+        if kind == "report" and not _negated(token, _subject(token)) and not _hedged_at(token):
+            reported |= _reported(token)
         if kind not in _CLAIM_KINDS or not (_claim_token(token, kind) or (
                 token.i == 0 and concept == lone)):
             continue
         if any(k.dep_ == "oprd" for k in token.children) and kind == "impossible":
             continue  # a naming ("a source called interview"), not the act ("called them")
-        subject = _subject(token)
-        asserted = not (question or _hedged_at(token) or _imperative(token)
-                        or (token.tag_ == "VBG" and not any(
-                            k.lemma_ == "be" for k in _kids(token))))
-        claims.append(Claim(
-            concept=concept, word=token.lower_, negated=_negated(token, subject),
-            asserted=asserted, subject=_subject_word(subject), objects=_objects(token),
-            voice=_voice(token, subject), places=_places(token, concept),
-            named_objects=_named_objects(token)))
-    reported: set[str] = set()
-    for concept, token in found:
-        if concept.startswith("report.") and not _negated(token, _subject(token)) and \
-                not _hedged_at(token):
-            reported |= _reported(token)
+        claims.append(_claim(concept, token, question=question))
     roots = [t for t in doc if t.dep_ == "ROOT"]
     # "You can reach it at ..." states a fact: an ability is no hedge of the sentence.
     hedged = question or any(_hedged_at(r, ability=False) or _imperative(r) for r in roots)
@@ -479,7 +388,7 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
     places = {t.lemma_.lower(): t.head.lower_ for t in doc
               if t.dep_ == "pobj" and t.pos_ in ("NOUN", "PROPN")}
     return Reading(question=question, claims=tuple(claims), hedged=hedged,
-                   quantities=tuple(_quantities(doc)), names=tuple(_names(doc)), nouns=nouns,
+                   quantities=tuple(quantities(doc)), names=tuple(names(doc)), nouns=nouns,
                    to_person=to_person, places=places, presents=_presented(doc),
                    negated=any(_negated(r, _subject(r)) for r in roots),
                    dates=frozenset(dates_in(text)), times=frozenset(times_in(text)),

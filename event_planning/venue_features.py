@@ -1,0 +1,90 @@
+"""What a reply sentence says of a venue's recorded features, and which of its words are only
+conditions. No ADK here.
+
+The catalogue records four features per venue: BYOB, outdoor seating, wheelchair access and
+a private room. A sentence states one with the planner lexicon's words for it (`feature.*` in
+`event_planning/lexicon.toml`), found on the parse: "is BYOB", "has a lovely patio", "is not
+wheelchair accessible", "a private room for 0". Words inside a venue's name ("Garden Terrace")
+state nothing, and what a condition names ("if you want BYOB") is no fact about a venue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from event_planning.catalog import Venue
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+__all__ = ["StatedFeatures", "has_feature", "stated_features", "without_conditions"]
+
+#: A subject that speaks of every venue it stands for ("Both have a patio").
+_EVERY = frozenset({"both", "they", "all", "each", "these", "those"})
+_CONDITIONS = frozenset({"if", "unless", "whether"})
+_NONE = frozenset({"0", "zero", "none"})
+
+
+@dataclass(frozen=True)
+class StatedFeatures:
+    #: (feature, negated): "byob", "outdoor", "wheelchair", "private_room".
+    features: tuple[tuple[str, bool], ...]
+    #: The subject speaks of every venue it stands for ("Both have ...").
+    every: bool
+
+
+def has_feature(venue: Venue, feature: str) -> bool:
+    """Whether the catalogue records `feature` (a `feature.*` concept) for the venue."""
+    return {"byob": venue.byob, "outdoor": venue.outdoor_seating,
+            "wheelchair": venue.wheelchair_accessible,
+            "private_room": venue.private_room_seats > 0}.get(feature, True)
+
+
+def _negated(token: Token) -> bool:
+    """"not BYOB", "no private room", "without a patio", "isn't accessible"."""
+    current: Token | None = token
+    for _ in range(6):
+        if current is None:
+            return False
+        if any(k.dep_ == "neg" or (k.dep_ == "det" and k.lower_ == "no")
+               for k in current.children):
+            return True
+        if current.dep_ == "pobj" and current.head.lower_ == "without":
+            return True
+        if current.head is current:
+            return False
+        current = current.head
+    return False
+
+
+def stated_features(doc: Doc) -> StatedFeatures:
+    """The features the parsed sentence says a venue has or lacks (module docstring)."""
+    from event_planning.meaning import lexicon
+
+    found: list[tuple[str, bool]] = []
+    for term in lexicon().terms(doc, typos=False):
+        if not term.concept.startswith("feature."):
+            continue
+        token = doc[term.start]
+        if token.pos_ == "PROPN" and not token.text.isupper():
+            continue  # a word of a name
+        noun = doc[term.end - 1]
+        clause = noun.head if noun.head.pos_ in ("VERB", "AUX") else noun
+        none = any(t.text in _NONE for t in clause.subtree)  # "a private room for 0"
+        found.append((term.concept.removeprefix("feature."), none or _negated(token)))
+    every = any(t.dep_ in ("nsubj", "appos") and t.lower_ in _EVERY for t in doc)
+    return StatedFeatures(tuple(found), every)
+
+
+def without_conditions(doc: Doc, plain: str, plain_of: Callable[[str], str]) -> str:
+    """`plain` (the sentence as `plain_of` writes it) without its conditions ("if budget
+    isn't a concern", "unless you want a patio")."""
+    for clause in doc:
+        if clause.dep_ == "advcl" and any(k.dep_ == "mark" and k.lower_ in _CONDITIONS
+                                          for k in clause.children):
+            said = plain_of(doc[clause.left_edge.i: clause.right_edge.i + 1].text)
+            if said:
+                plain = plain.replace(said, " ; ")
+    return plain

@@ -1,0 +1,114 @@
+"""The facts a parsed sentence states besides its claims: its quantities (each number, in
+digits or words, with the noun it counts or names: "version 3", "3 lines", "five hundred",
+and "no repairs" as none) and its proper names ("Bar Nonna Rosa", "draft.md")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from draftguard.claims._numbers import value_of
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+__all__ = ["NAME_LINKS", "Quantity", "names", "quantities"]
+
+_DIGITS = re.compile(r"[+-]?\d+(?:[.,]\d+)*")
+_FILE = re.compile(r"[\w-]+\.[a-z]{1,5}")
+#: Small words inside a name ("Bar of Gold", "Barnes and Noble").
+NAME_LINKS = frozenset({"of", "de", "del", "la", "le", "el", "los", "di", "&", "and", "at"})
+
+
+@dataclass(frozen=True)
+class Quantity:
+    value: float
+    #: The noun it counts or names ("line", "version", "question"), lemma; None if none.
+    noun: str | None
+    #: It names one ("version 3"), rather than counts them ("3 versions").
+    label: bool = False
+
+
+def _noun_of(token: Token, doc: Doc) -> str | None:
+    """The noun a number counts or names: its head when it modifies one ("3 lines"), the
+    noun before it ("version 3"), or the next noun past other numbers ("+2 -2 lines")."""
+    def numeric(t: Token) -> bool:
+        return t.like_num or _DIGITS.fullmatch(t.text) is not None
+
+    if token.dep_ == "nummod" and token.head.pos_ in ("NOUN", "PROPN") and \
+            not numeric(token.head):
+        return token.head.lemma_.lower()
+    start = doc[0].i
+    for nxt in doc[token.i - start + 1: token.i - start + 4]:
+        if nxt.pos_ in ("NOUN", "PROPN") and not numeric(nxt):
+            return nxt.lemma_.lower()
+        if not (numeric(nxt) or nxt.is_punct):
+            break
+    before = doc[token.i - start - 1] if token.i > start else None
+    if before is not None and before.is_alpha and not before.is_stop and \
+            before.pos_ in ("NOUN", "PROPN", "VERB"):
+        return before.lemma_.lower()
+    return None
+
+
+def quantities(doc: Doc) -> list[Quantity]:
+    out: list[Quantity] = []
+    tokens = list(doc)
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        is_digits = _DIGITS.fullmatch(t.text) is not None
+        if not is_digits and not (t.like_num and t.pos_ == "NUM"):
+            i += 1
+            continue
+        j = i + 1
+        if not is_digits:  # a run of number words is one number ("one hundred and twenty")
+            while j < len(tokens):
+                nxt = tokens[j]
+                if nxt.like_num and _DIGITS.fullmatch(nxt.text) is None:
+                    j += 1
+                elif nxt.text in ("-", "and") and j + 1 < len(tokens) and \
+                        tokens[j + 1].like_num and _DIGITS.fullmatch(tokens[j + 1].text) is None:
+                    j += 2
+                else:
+                    break
+        words = [x.text for x in tokens[i:j] if x.text != "-"]
+        value = value_of(" ".join(words)) or value_of(" ".join(w for w in words if w != "and"))
+        if value is not None and not _in_date(tokens[i]):
+            before = tokens[i - 1] if i > 0 else None
+            label = before is not None and before.pos_ in ("NOUN", "PROPN", "VERB") and \
+                before.is_alpha and not before.is_stop
+            out.append(Quantity(abs(value), _noun_of(tokens[j - 1], doc), label=label))
+        i = j
+    for t in tokens:  # "with no repairs": none of them
+        if t.lower_ == "no" and t.dep_ == "det" and t.head.pos_ == "NOUN":
+            out.append(Quantity(0.0, t.head.lemma_.lower()))
+    return out
+
+
+def _in_date(token: Token) -> bool:
+    """A day of a month or a year ("March 3", "2024") is a date, not a count."""
+    return token.ent_type_ in ("DATE", "TIME") and token.head.pos_ == "PROPN"
+
+
+def names(doc: Doc) -> list[str]:
+    names: list[str] = []
+    run: list[Token] = []
+
+    def close() -> None:
+        while run and run[-1].lower_ in NAME_LINKS:
+            run.pop()
+        if run and not (len(run) == 1 and run[0].i == doc[0].i):
+            names.append(" ".join(t.text for t in run))
+        run.clear()
+
+    for t in doc:
+        if (t.pos_ == "PROPN" and t.text[:1].isupper()) or (run and t.lower_ in NAME_LINKS):
+            run.append(t)
+        else:
+            close()
+            if _FILE.fullmatch(t.text):
+                names.append(t.text)
+    close()
+    return names
