@@ -64,6 +64,16 @@ PLAIN_EDIT = "could you swap the tea for cocoa, thanks"
 PLAIN_CUT = "cut the bit about the benches"
 PLAIN_UNDO = "hmm, put that back please"
 PLAIN_QUIZ = "can u turn this into a quiz with three questions?"
+#: Turns no tool should act on (issue 23): thanks, an opinion asked, a vague wish.
+IDLE_TURNS = ("thanks, that's all for now!", "what do you think of the opening?",
+              "could you make it flow a bit better")
+#: How a reply confirms an action (the apps' own confirmations and a model's copies of them).
+CONFIRMATION = re.compile(
+    r"\bsaved as\b|\bversion \d+ of\b|\b(?:i|we)(?:'ve| have)? (?:saved|updated|edited|changed|"
+    r"tightened|rewrote|reverted|improved|checked|fixed)\b|\bhas been (?:saved|updated|changed|"
+    r"edited|reverted|improved)\b|\b(?:it|the post) (?:now )?passes\b|\bdone!", re.I)
+#: Tools that change the post: a turn that ran one may say so.
+CHANGING_TOOLS = frozenset({"content_write", "edit_ops", "edit_metadata", "revert_to_version"})
 #: The design document's conversation: the search runs once, at the third message.
 PLANNER_TURNS = ("Italian food", "$$$", "South Philly Italian")
 
@@ -455,6 +465,34 @@ def run_blogger_plain_words(chat: Chat, store: Store, rec: Recorder) -> None:
     rec.run("plain-quiz", quiz)
 
 
+def run_blogger_idle_turns(chat: Chat, store: Store, rec: Recorder) -> None:
+    """Turns no tool acts on (thanks, an opinion asked, a vague wish) change nothing and show
+    no confirmation of an action (issue 23): checked on what was stored and on each reply."""
+    chat.new_session("blogger")
+    chat.send(f"{PLAIN_POST_INTRO} {POST_TEXT}")
+    if not store.versions("draft.md"):
+        store.seed_post(POST_TEXT)
+        rec.emit("e2e: the chat saved no post; the test saved it as draft.md to go on")
+
+    def body() -> str:
+        said = []
+        for turn in IDLE_TURNS:
+            versions, after = store.versions("draft.md"), len(store.session().events)
+            chat.send(turn)
+            session = store.session()
+            ran = {c.name for e in session.events[after:] for c in e.get_function_calls()}
+            reply = " ".join(_final_texts(session, after))
+            said.append(f"{turn!r} -> {reply[:80]!r}")
+            if ran & CHANGING_TOOLS:
+                continue  # the model acted: what it says is backed by a tool that ran
+            assert store.versions("draft.md") == versions, f"{turn!r} changed the post"
+            found = CONFIRMATION.search(reply)
+            assert found is None, f"{turn!r}: the reply confirms what no tool did: {reply!r}"
+        return "; ".join(said)
+
+    rec.run("idle-turns", body)
+
+
 def run_planner_three_turns(chat: Chat, store: Store, rec: Recorder) -> None:
     """The design document's three messages end in one search with all three preferences."""
     chat.new_session("event_planning")
@@ -490,6 +528,7 @@ TASK_GROUPS: dict[str, Callable[[Chat, Store, Recorder], None]] = {
     "planner-dinner": run_event_planning,
     "blogger-plain-words": run_blogger_plain_words,
     "planner-three-turns": run_planner_three_turns,
+    "blogger-idle-turns": run_blogger_idle_turns,
 }
 
 

@@ -1,4 +1,5 @@
-"""`RawOutputFilter`: nothing raw reaches a person (JSON, tool results, state keys, tracebacks).
+"""`RawOutputFilter`: nothing raw reaches a person (JSON, tool results, state keys, tracebacks,
+a template's placeholders).
 
 A streaming text filter (the `feed`/`flush` shape of `draftguard_adk.agents.TextFilter`):
 text is released line by line; a line that shows internals is cut where they start (the
@@ -38,7 +39,9 @@ _MARKERS = re.compile(
     r"[{\[]\s*\{?\s*'[^'\n]{1,80}'\s*:|^\s*'[a-z_]{1,40}'\s*:\s*\S|"
     r"\bcall:\s*[a-z_]+\s*\(|<\|?(?:tool|im_start|im_end)[^>]*>|"
     # What is left of a JSON block printed over several lines: brackets alone.
-    r"^\s*[\[\]{}]+,?\s*$",
+    r"^\s*[\[\]{}]+,?\s*$|"
+    # A template's placeholder ("[Your Name]", "[Insert date]"), not a link ("[text](url)").
+    r"\[[A-Z][a-z']*(?: [A-Za-z][a-z']*){0,4}\](?![(\[:])",
 )
 _FENCE = re.compile(r"^\s*(```|~~~)\s*(\S*)")
 

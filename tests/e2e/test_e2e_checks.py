@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from e2e_harness import (
+    CONFIRMATION,
     EDIT_NEW,
     EDIT_OLD,
     check_edit,
@@ -174,3 +175,16 @@ def test_plan_searches_with_all_four_and_names_only_found_venues() -> None:
                                                if k != "party_size"}), after=0)
     with pytest.raises(AssertionError, match="never called"):
         check_plan(FakeStore(events=[_reply("Bar Sorrento.")]), after=0)
+
+
+@pytest.mark.parametrize(("reply", "confirms"), [
+    ("Saved as version 1 of draft.md (3 lines). Next: /quiz 4.", True),
+    ("Done! I tightened your introduction.", True),
+    ("Your post has been updated.", True),
+    ("I've checked it and it passes every criterion.", True),
+    ("Nothing was changed. Tell me what to change in the post.", False),
+    ("You're welcome! Good luck with the walk.", False),
+    ("The opening puts the reader on the river path at once.", False),
+])
+def test_the_idle_turn_check_sees_a_confirmation(reply: str, confirms: bool) -> None:
+    assert (CONFIRMATION.search(reply) is not None) is confirms

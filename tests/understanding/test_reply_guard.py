@@ -74,6 +74,11 @@ def test_no_raw_line_survives_and_chunking_changes_nothing(lines: list[str],
     # Issue 25 #9: a chat reply is words; a fence of any language is dropped (code's own
     # replies quote the post without this filter).
     ("Keep {braces} and code:\n```python\nprint('hi')\n```", "Keep {braces} and code:\n"),
+    # A small model signs off like a letter template: its placeholder is no words for anyone.
+    ("Have a lovely walk!\n\nBest wishes,\n[Your Name]", "Have a lovely walk!\n\nBest wishes,\n"),
+    ("Dear [Recipient Name],\nThe post reads well.", "The post reads well."),
+    ("See [the guide](https://example.org) and [Walks][1].",
+     "See [the guide](https://example.org) and [Walks][1]."),
 ])
 def test_what_the_author_sees(reply: str, shown: str) -> None:
     assert run(reply) == shown
