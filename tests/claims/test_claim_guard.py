@@ -250,6 +250,11 @@ def test_a_true_sentence_beside_a_false_one_stays() -> None:
     assert out.text == "I edited the opening. The post is saved as version 2."
 
 
+def test_a_review_no_check_made_says_no_check_ran() -> None:
+    out = guard_reply("I reviewed your opening against the brief. It reads clearly.", blog())
+    assert out.text == "No check has run on it yet. It reads clearly."
+
+
 def test_an_impossible_claim_says_what_cannot_be_done() -> None:
     out = guard_reply("Great choice! I booked a table for 8 on Friday.", plan(SEARCH))
     assert out.text == "Great choice! I can't book or reserve anything myself."

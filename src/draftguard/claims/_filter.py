@@ -213,10 +213,10 @@ class ClaimFilter:
             said = CANNOT.get(judgement.concept.partition(".")[2], "")
             if not said:
                 said = NOTHING_CHANGED if not self._changed() else ""
-        elif judgement.kind is ClaimKind.VERDICT and not any(
-                self.record.declared(r.tool, self.guard.concept_of).verdict_field
-                for r in self.record.runs):
-            said = NO_CHECK
+        elif (judgement.kind is ClaimKind.VERDICT or judgement.concept == "action.check") \
+                and not any(self.record.declared(r.tool, self.guard.concept_of).verdict_field
+                            for r in self.record.runs):
+            said = NO_CHECK  # "I reviewed it against your brief": no check, not "no change"
         else:
             said = self._truth()
         if not said or said in self._said:
