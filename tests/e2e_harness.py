@@ -64,6 +64,21 @@ PLAIN_EDIT = "could you swap the tea for cocoa, thanks"
 PLAIN_CUT = "cut the bit about the benches"
 PLAIN_UNDO = "hmm, put that back please"
 PLAIN_QUIZ = "can u turn this into a quiz with three questions?"
+#: Issue 22's classes asked in plain words, on a post none of the readers was written around.
+#: One line: `adk run` sends a message per line.
+HARBOUR_POST = (
+    "Harbour swims. We swim at the harbour steps every Sunday at seven. The water stays cold "
+    "until June, so bring a thick towel. Gulls steal sandwiches from the wall if you leave "
+    "them out. Afterwards we buy hot chocolate at the kiosk by the ferry.")
+HARBOUR_TURNS = {
+    "keep": "here's my post, keep it safe for me: " + HARBOUR_POST,
+    "correct": "I wrote 'thick towel' but I meant 'warm towel', can you fix that?",
+    "cut": "the bit about the gulls can go",
+    "end": "add a line at the very end: See you on the steps!",
+    "title": "can the headline be Cold water, warm hearts instead?",
+    "mindmap": "could you sketch a mindmap of it",
+    "check": "would this work as a beginner's guide to sea swimming?",
+}
 #: Turns no tool should act on (issue 23): thanks, an opinion asked, a vague wish.
 IDLE_TURNS = ("thanks, that's all for now!", "what do you think of the opening?",
               "could you make it flow a bit better")
@@ -493,6 +508,62 @@ def run_blogger_idle_turns(chat: Chat, store: Store, rec: Recorder) -> None:
     rec.run("idle-turns", body)
 
 
+def run_blogger_harbour(chat: Chat, store: Store, rec: Recorder) -> None:
+    """Issue 22's classes in plain words: a correction, a paragraph that "can go", a line at
+    the very end, a new headline, a mindmap, a fitness question. Checked by what was stored."""
+    chat.new_session("blogger")
+
+    def post() -> str:
+        return store.artifact("draft.md") or ""
+
+    def step(name: str, check: Callable[[], str]) -> None:
+        def body() -> str:
+            chat.send(HARBOUR_TURNS[name])
+            return check()
+        rec.run(f"harbour-{name}", body)
+
+    def kept() -> str:
+        assert "harbour steps" in post(), "the post was not saved"
+        return f"draft.md v{store.versions('draft.md')[-1]}"
+
+    def corrected() -> str:
+        assert "warm towel" in post() and "thick towel" not in post(), post()
+        return "thick towel -> warm towel"
+
+    def cut() -> str:
+        assert "Gulls" not in post() and "sandwiches" not in post(), post()
+        assert "harbour steps" in post() and "hot chocolate" in post(), post()
+        return "the gulls sentence gone, the rest kept"
+
+    def ended() -> str:
+        assert post().rstrip().endswith("See you on the steps!"), post()[-80:]
+        return "the line is the post's last"
+
+    def titled() -> str:
+        assert "Cold water, warm hearts" in post(), post()[:120]
+        assert "hot chocolate" in post(), "the body was lost with the title"
+        return "new headline"
+
+    def mapped() -> str:
+        result = store.session().state.get("artifact_result")
+        assert isinstance(result, dict) and result.get("ok"), f"no mindmap: {result}"
+        assert result.get("artifact_type") == "mindmap", result.get("artifact_type")
+        return "a delivered mindmap"
+
+    def checked() -> str:
+        ran = [c.name for c in _function_calls(store.session())]
+        assert "check_delivery" in ran, f"no check ran: {ran}"
+        return "check_delivery ran"
+
+    step("keep", kept)
+    if not store.versions("draft.md"):
+        store.seed_post(HARBOUR_POST)
+        rec.emit("e2e: the chat saved no post; the test saved it as draft.md to go on")
+    for name, check in (("correct", corrected), ("cut", cut), ("end", ended),
+                        ("title", titled), ("mindmap", mapped), ("check", checked)):
+        step(name, check)
+
+
 def run_planner_three_turns(chat: Chat, store: Store, rec: Recorder) -> None:
     """The design document's three messages end in one search with all three preferences."""
     chat.new_session("event_planning")
@@ -529,6 +600,7 @@ TASK_GROUPS: dict[str, Callable[[Chat, Store, Recorder], None]] = {
     "blogger-plain-words": run_blogger_plain_words,
     "planner-three-turns": run_planner_three_turns,
     "blogger-idle-turns": run_blogger_idle_turns,
+    "blogger-harbour-plain-words": run_blogger_harbour,
 }
 
 
