@@ -16,6 +16,7 @@ from typing import Any
 from blogger.intents import BLOGGER_COMMANDS, EXEMPLARS, SAID, unclear
 from blogger.reading_clauses import ClauseReader
 from blogger.reading_content import read_content
+from blogger.reading_corrections import corrected
 from blogger.reading_turn import Turn, blogger_lexicon, view_of
 from draftguard.commands import parse_command
 from draftguard.errors import CommandError
@@ -87,6 +88,11 @@ class BloggerReader:
         if len(request) > MAX_REQUEST_CHARS:
             return Reading(requests=(_too_long(len(request)),))
         turn = self._turn(request, post, memory)
+        fixed = corrected(turn)
+        if fixed is not None:  # "make 6 cards — actually no, 8": read as corrected
+            if not fixed:
+                return Reading()  # "cut X, no wait, forget that"
+            turn = self._turn(fixed, post, memory)
         turn.message = text
         follow = self._follow_up(turn)
         if follow is not None:

@@ -155,7 +155,8 @@ class SaidPairs:
                     and old[0].pos_ in ("PROPN", "NOUN", "NUM", "ADJ")):
                 continue
             before = tokens[:i - 1] if tokens[i - 1].text == "," else tokens[:i]
-            said = [t for t in before if not self.t.is_(t, "discourse.filler")]
+            said = [t for t in before if not self.t.is_(t, "discourse.filler")
+                    and not self.t.is_(t, "discourse.deny")]
             new = said[-len(old):] if old and len(said) >= len(old) else []
             kind = [t for t in said if len(old) == 1 and t.pos_ == old[0].pos_]
             if kind:

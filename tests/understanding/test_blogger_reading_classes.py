@@ -97,3 +97,21 @@ def test_replace_it_takes_the_unit_named_before() -> None:
     ops = _ops(_read(WINTER, "the ending sentence is flat. replace it with 'Ride on.'"))
     assert ops == [{"type": "replace", "anchor": "The tea tastes better after a cold ride.",
                     "text": "Ride on."}]
+
+
+def test_a_correction_inside_the_message_replaces_what_it_corrects() -> None:
+    ops = _ops(_read(WINTER, "cut the line about my cousin - oh sorry, no, the one about "
+                             "the socks"))
+    assert ops == [{"type": "delete",
+                    "anchor": "Wool socks beat every fancy sock I have bought."}]
+    reading = _read(WINTER, "a quiz with 4 questions please, nope, 6")
+    assert [(r.intent, r.slots) for r in reading.requests] == [(Intent.QUIZ, {"count": 6})]
+    reading = _read(SOURDOUGH, "retitle it 'Rye days'. hmm no, 'Nine days of rye'")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"title": "Nine days of rye"}})]
+
+
+def test_a_no_with_words_of_its_own_corrects_nothing() -> None:
+    assert not _read(WINTER, "no").requests
+    reading = _read(WINTER, "cut the line about my cousin, no wait, forget that")
+    assert not reading.requests
