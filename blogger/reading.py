@@ -46,6 +46,9 @@ DEFAULT_EXEMPLAR_MARGIN = 0.06
 #: is asked about ("Do you want me to undo the last change?") rather than dropped.
 DEFAULT_EXEMPLAR_ASK_SCORE = 0.4
 
+#: The lexicon's nouns that ask for something by themselves ("..., plus a quiz").
+REQUESTED = ("artifact.quiz", "artifact.flashcards", "artifact.mindmap")
+
 _INDEX: list[ExemplarIndex] = []
 
 
@@ -97,7 +100,7 @@ class BloggerReader:
         follow = self._follow_up(turn)
         if follow is not None:
             return Reading(requests=(follow,))
-        found = clauses(turn.doc, turn.lexicon)
+        found = clauses(turn.doc, turn.lexicon, requests=REQUESTED)
         if _only_discourse(turn, found):
             return Reading()  # "thanks!", "lol ok", "cool": nothing to compare with examples
         reader = ClauseReader(turn)
@@ -120,7 +123,8 @@ class BloggerReader:
             return []
         lead = text.partition("\n")[0].partition(":")[0]
         turn = self._turn(lead, str(content.slots["text"]), memory)
-        found = ClauseReader(turn).read_all(clauses(turn.doc, turn.lexicon)) or []
+        found = ClauseReader(turn).read_all(
+            clauses(turn.doc, turn.lexicon, requests=REQUESTED)) or []
         return [r for r in found if r.intent not in (Intent.UNCLEAR, Intent.EDIT,
                                                        Intent.SAVE_POST, Intent.NEW_POST)
                 and r.question is None]
@@ -211,7 +215,7 @@ class BloggerReader:
             if strict is not None:
                 return strict
             turn = self._turn(cmd.text, post, memory)
-            found = ClauseReader(turn).read_all(clauses(turn.doc, turn.lexicon))
+            found = ClauseReader(turn).read_all(clauses(turn.doc, turn.lexicon, requests=REQUESTED))
             edits = [r for r in found or [] if r.intent is Intent.EDIT]
             return edits[0] if len(edits) == 1 else unclear([Intent.EDIT])
         if cmd.name == "check":

@@ -115,3 +115,12 @@ def test_a_no_with_words_of_its_own_corrects_nothing() -> None:
     assert not _read(WINTER, "no").requests
     reading = _read(WINTER, "cut the line about my cousin, no wait, forget that")
     assert not reading.requests
+
+
+def test_a_second_request_joined_by_plus_is_its_own() -> None:
+    reading = _read(SOURDOUGH, "add the tag rye, plus flashcards")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"tags": ["baking", "bread", "rye"]}}),
+        (Intent.FLASHCARDS, {})]
+    reading = _read(SOURDOUGH, "make a quiz and a mindmap")
+    assert [r.intent for r in reading.requests] == [Intent.QUIZ, Intent.MINDMAP]

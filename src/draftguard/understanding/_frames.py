@@ -132,15 +132,20 @@ class Clause:
         return False
 
 
-def _cut_points(doc: Doc, lexicon: Lexicon, action: str) -> set[int]:
+def _cut_points(doc: Doc, lexicon: Lexicon, action: str,
+                requests: tuple[str, ...]) -> set[int]:
     """Token indexes where a new request starts: a sentence start, a verb of the lexicon's
-    `action` concepts joined to an earlier one ("replace X and delete Y"), "then", ";"."""
+    `action` concepts joined to an earlier one ("replace X and delete Y"), a noun of the
+    `requests` concepts joined to a verb ("add the tag X, plus a quiz"), "then", ";"."""
     colon = next((t.i for t in doc if t.text == ":"), len(doc))
     cuts = {s.start for s in doc.sents if s.start <= colon}
     separable = _separable(doc, lexicon)
     for token in doc:
         if token.i > colon:
             break  # what follows a colon is the request's argument, read whole
+        if requests and _requested_alongside(token, lexicon, requests):
+            joints = [t.i for t in doc[token.head.i + 1:token.i] if t.dep_ == "cc"]
+            cuts.add(joints[-1] if joints else token.left_edge.i)
         if token.text == ";" and token.i + 1 < len(doc):
             cuts.add(token.i + 1)
         if token.lower_ == "then" and token.i > 0:
@@ -170,6 +175,15 @@ def _cut_points(doc: Doc, lexicon: Lexicon, action: str) -> set[int]:
     return cuts
 
 
+def _requested_alongside(token: Token, lexicon: Lexicon, requests: tuple[str, ...]) -> bool:
+    """Whether `token` is a noun asked for by itself, joined to an earlier verb as a second
+    request ("add the tag X, plus a quiz": "quiz" a conjunct of "add", not of "X")."""
+    concept = lexicon.concept(token.lemma_) or lexicon.concept(token.lower_) or ""
+    return token.dep_ == "conj" and token.pos_ in ("NOUN", "PROPN") and \
+        token.head.pos_ in ("VERB", "AUX") and token.head.i < token.i and \
+        concept.startswith(requests)
+
+
 def _separable(doc: Doc, lexicon: Lexicon) -> dict[int, str]:
     """Verbs whose particle stands apart ("take it out", "cut that bit out"): the concept
     of the verb and its particle together, by the verb's index."""
@@ -193,9 +207,11 @@ def _first_word(tokens: list[Token]) -> int:
     return -1
 
 
-def clauses(doc: Doc, lexicon: Lexicon, *, action: str = "action.") -> list[Clause]:
-    """`doc` cut into clauses, each with the lexicon's terms and its action verb."""
-    cuts = sorted(_cut_points(doc, lexicon, action) | {0})
+def clauses(doc: Doc, lexicon: Lexicon, *, action: str = "action.",
+            requests: tuple[str, ...] = ()) -> list[Clause]:
+    """`doc` cut into clauses, each with the lexicon's terms and its action verb
+    (`requests`: the concepts of nouns that ask for something by themselves, "a quiz")."""
+    cuts = sorted(_cut_points(doc, lexicon, action, requests) | {0})
     terms = lexicon.terms(doc, typos=False)
     covered = {i for t in terms for i in range(t.start, t.end)}
     apart = [Term(c, i, i + 1, doc[i].text) for i, c in _separable(doc, lexicon).items()
