@@ -124,3 +124,10 @@ def test_a_second_request_joined_by_plus_is_its_own() -> None:
         (Intent.FLASHCARDS, {})]
     reading = _read(SOURDOUGH, "make a quiz and a mindmap")
     assert [r.intent for r in reading.requests] == [Intent.QUIZ, Intent.MINDMAP]
+
+
+def test_that_one_is_the_part_just_described_never_the_word_one() -> None:
+    ops = _ops(_read(WINTER, "the sentence about my cousin is a bit mean, can you cut this "
+                             "one?"))
+    assert ops == [{"type": "delete",
+                    "anchor": "My cousin laughed at mine until he fell off his bike."}]
