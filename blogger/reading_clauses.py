@@ -353,9 +353,16 @@ class ClauseReader:
     def _new_post(self, clause: Clause, concept: str) -> list[Interpretation] | None:
         head = clause.head
         posts = [t for t in clause.tokens if self.t.is_(t, "part.post")]
-        if concept == "action.rewrite" and (posts or len(clause.tokens) <= 3 or any(
-                t.lower_ in ("it", "this") for t in clause.tokens)):
-            return [Interpretation(intent=Intent.NEW_POST, slots={"rewrite": True})]
+        if concept == "action.rewrite":
+            # What is rewritten is the verb's own object: "rewrite the practice section so
+            # it sounds ..." rewrites a section ("it" is in the purpose clause), not the post.
+            objects = [t for t in clause.tokens if head is None or t.head == head]
+            if any(self.t.is_(t, "part.") and not self.t.is_(t, "part.post") and
+                   t.dep_ in ("dobj", "nsubjpass", "nsubj") for t in objects):
+                return [unclear([Intent.EDIT])]
+            if posts or len(clause.tokens) <= 3 or any(
+                    t.lower_ in ("it", "this") for t in objects):
+                return [Interpretation(intent=Intent.NEW_POST, slots={"rewrite": True})]
         if not posts:
             return None
         nouns = [t for t in posts if t.pos_ != "VERB"]

@@ -131,3 +131,12 @@ def test_that_one_is_the_part_just_described_never_the_word_one() -> None:
                              "one?"))
     assert ops == [{"type": "delete",
                     "anchor": "My cousin laughed at mine until he fell off his bike."}]
+
+
+def test_it_in_a_purpose_clause_is_not_the_post_rewritten() -> None:
+    reading = _read(WINTER, "redo the gear section so that it reads less like a list")
+    assert [r.intent for r in reading.requests] == [Intent.UNCLEAR]
+    assert reading.requests[0].question is not None
+    reading = _read(WINTER, "rewrite it please")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.NEW_POST, {"rewrite": True})]
