@@ -94,7 +94,9 @@ class ClauseReader:
         if not out or out[-1].intent not in (Intent.QUIZ, Intent.FLASHCARDS) or out[-1].slots:
             return None
         counts = self._numbers(clause.tokens)
-        if len(counts) == 1 and clause.has("artifact.unit") and len(clause.tokens) <= 6:
+        said = [t for t in clause.tokens if not t.is_punct and not self.t.is_(t, "discourse.")]
+        if len(counts) == 1 and (clause.has("artifact.unit") or said == [counts[0][0]]) and \
+                len(clause.tokens) <= 6:  # "... like 6 questions", "quiz. 7."
             out[-1] = Interpretation(intent=out[-1].intent, slots={"count": counts[0][1]})
             return []
         return None
@@ -292,6 +294,9 @@ class ClauseReader:
             if t.lower_.startswith("v") and t.lower_[1:].isdigit():
                 return [Interpretation(intent=Intent.REVERT,
                                        slots={"version": int(t.lower_[1:])})]
+        version = self._bare_number(clause)
+        if version is not None:  # "restore 1", "revert to 2 please": the version's slot
+            return [Interpretation(intent=Intent.REVERT, slots={"version": version})]
         own = self.t.own_words(tokens)
         objects = [t for t in own if t.dep_ in ("dobj", "pobj") and t.pos_ in ("NOUN",
                                                                                "PROPN")]
@@ -303,6 +308,17 @@ class ClauseReader:
                for t in objects) or any(self.t.quote(t) for t in tokens):
             return []  # "put the starter back to 'nine days'": about the post's words
         return [Interpretation(intent=Intent.UNDO)]
+
+    def _bare_number(self, clause: Clause) -> int | None:
+        """A number standing alone right after the version verb ("restore 1", "roll back
+        to 2"), not one counting something ("undo 2 changes")."""
+        if clause.head is None:
+            return None
+        said = [t for t in clause.tokens if t.i >= clause.head_end and not t.is_punct and
+                not self.t.is_(t, "discourse.") and t.lower_ not in ("to", "back")]
+        if len(said) != 1 or not (said[0].like_num or said[0].pos_ == "NUM"):
+            return None
+        return number_value(said[0].lower_)
 
     def _artifacts(self, clause: Clause) -> list[Interpretation] | None:
         found = [t for t in clause.terms if t.concept in _ARTIFACTS]

@@ -140,3 +140,12 @@ def test_it_in_a_purpose_clause_is_not_the_post_rewritten() -> None:
     reading = _read(WINTER, "rewrite it please")
     assert [(r.intent, r.slots) for r in reading.requests] == [
         (Intent.NEW_POST, {"rewrite": True})]
+
+
+def test_a_bare_number_after_a_version_verb_or_an_artifact_is_its_slot() -> None:
+    reading = _read(WINTER, "roll back to 2 pls")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.REVERT, {"version": 2})]
+    reading = _read(WINTER, "flashcards. 11")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.FLASHCARDS, {"count": 11})]
