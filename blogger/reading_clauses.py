@@ -17,7 +17,7 @@ from blogger.reading_places import find_place
 from blogger.reading_turn import Turn, told
 from draftguard.text import number_value
 from draftguard.understanding._asking import ask
-from draftguard.understanding._frames import Clause
+from draftguard.understanding._frames import Clause, obliged_subject
 from draftguard.understanding._types import Intent, Interpretation
 
 if TYPE_CHECKING:
@@ -130,6 +130,9 @@ class ClauseReader:
         if self._asks_for_sources(clause):
             also = [Interpretation(intent=Intent.VERSIONS)] if clause.has("version.noun") else []
             return [Interpretation(intent=Intent.SOURCES), *also]
+        found = self._said_of_target(clause, previous)
+        if found is not None:
+            return found
         head = clause.head
         if head is not None and head.dep_ in _DESCRIBING and self.checks.about_the_post(clause):
             # "would this work as a guide to making coffee?": the verb describes the goal
@@ -174,6 +177,37 @@ class ClauseReader:
             if found is not None:
                 return found
         return self._edit(clause, concept, previous)
+
+    def _said_of_target(self, clause: Clause,
+                        previous: Clause | None) -> list[Interpretation] | None:
+        """The target as the subject of a verb a modal asks for ("the bit about X can go",
+        "that last sentence should be removed", "the versions should be listed", "the
+        title ought to be changed to X"): the request, with the subject as its object."""
+        verb = clause.head if (clause.head_concept or "").startswith("action.") else next(
+            (t for t in clause.tokens if t.pos_ == "VERB" and self.t.is_(t, "outcome.gone")),
+            None)
+        subject = obliged_subject(verb) if verb is not None else None
+        mine = {t.i for t in clause.tokens}
+        if verb is None or subject is None or subject.i not in mine:
+            return None
+        target = [t for t in subject.subtree if t.i in mine]
+        concept = "action.delete" if self.t.is_(verb, "outcome.gone") else \
+            clause.head_concept
+        if concept == "action.delete":
+            lead = [t for t in clause.tokens if t.i < target[0].i]
+            colon = next((i for i, t in enumerate(lead) if t.text == ":"), None)
+            place = find_place(self.t, clause, lead[:colon]) if colon else None
+            if place is not None and place.missing:
+                return [ask(_NOT_FOUND)]
+            return self.edits.delete(clause, target, previous, place=place)
+        if concept == "action.undo":
+            return self._undo(clause)
+        if concept == "action.list" and any(self.t.is_(t, "version.noun") for t in target):
+            return [Interpretation(intent=Intent.VERSIONS)]
+        if concept in ("action.replace", "action.rename"):
+            value = self.edits.fields.value(clause)
+            return [value] if value is not None else None
+        return None
 
     def _makes_artifact(self, clause: Clause, concept: str) -> bool:
         """An edit verb makes an artifact only into one ("turn the post into flashcards");

@@ -149,8 +149,11 @@ class FieldFrames:
             found = self.tags(clause, [tokens[at], *tokens[at + 1:]], adding=True)
             return found[0] if found else None
         rest = tokens[at + 1:]
-        cut = next((i for i, t in enumerate(rest) if t.text == ":" or self.t.is_(
-            t, "relation.be") or self.t.is_(t, "relation.new")), None)
+        # The value follows the relation word ("be X", "changed to X"), never an auxiliary
+        # ("ought to be changed to X": neither "to be" is the relation).
+        cut = next((i for i, t in enumerate(rest) if t.text == ":" or (
+            t.dep_ not in ("aux", "auxpass") and (self.t.is_(t, "relation.be") or self.t.is_(
+                t, "relation.new")))), None)
         if cut is not None:
             value = rest[cut + 1:]
             if value and self.t.is_(value[0], "relation.be"):

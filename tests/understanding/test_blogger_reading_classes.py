@@ -149,3 +149,23 @@ def test_a_bare_number_after_a_version_verb_or_an_artifact_is_its_slot() -> None
     reading = _read(WINTER, "flashcards. 11")
     assert [(r.intent, r.slots) for r in reading.requests] == [
         (Intent.FLASHCARDS, {"count": 11})]
+
+
+def test_the_target_as_subject_of_a_modal_removal_or_change() -> None:
+    ops = _ops(_read(WINTER, "the line about my cousin could go"))
+    assert ops == [{"type": "delete",
+                    "anchor": "My cousin laughed at mine until he fell off his bike."}]
+    ops = _ops(_read(WINTER, "the sentence on wool socks must be deleted"))
+    assert ops == [{"type": "delete",
+                    "anchor": "Wool socks beat every fancy sock I have bought."}]
+    reading = _read(SOURDOUGH, "the title needs to be changed to A slow loaf")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"title": "A slow loaf"}})]
+    reading = _read(SOURDOUGH, "all the tags can disappear")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"remove_fields": ["tags"]})]
+
+
+def test_a_subject_that_acts_is_no_target() -> None:
+    reading = _read(WINTER, "my cousin would kill me, can you swap 'laughed' for 'smiled'?")
+    assert _ops(reading) == [{"type": "replace", "anchor": "laughed", "text": "smiled"}]

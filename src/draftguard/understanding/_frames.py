@@ -22,7 +22,7 @@ from draftguard.language import Lexicon, Term, parse
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["Clause", "clauses", "correct_typos", "text_of"]
+__all__ = ["Clause", "clauses", "correct_typos", "obliged_subject", "text_of"]
 
 _SUBJECTS = ("nsubj", "nsubjpass", "expl")
 _ASKING_AUX = ("can", "could", "would", "will", "may", "might")
@@ -130,6 +130,31 @@ class Clause:
         if subject in ("i", "we") and any(c.lower_ in _ASKING_AUX for c in verb.children):
             return not any(c.tag_ in ("WP", "WRB") for c in verb.children)
         return False
+
+
+def obliged_subject(verb: Token) -> Token | None:
+    """The subject `verb` is asked of, when a modal or "is to" / "needs to" puts it as
+    something to be done to that subject: "the bit about X can go", "that sentence should
+    be removed", "the paragraph is to be deleted", "the title ought to be changed to X";
+    else None ("the bit about X went well", "you can go")."""
+    governor = verb
+    if verb.dep_ == "xcomp" and any(c.dep_ == "aux" and c.tag_ == "TO"
+                                    for c in verb.children):
+        governor = verb.head  # "is to be deleted", "ought to be changed", "needs to be cut"
+        obliged = _obliging(governor) or governor.lemma_ in ("be", "need")
+    else:
+        obliged = any(c.dep_ == "aux" and _obliging(c) for c in verb.children)
+    subjects = [c for c in governor.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if not obliged or not subjects or subjects[0].pos_ == "PRON" or any(
+            c.dep_ == "dobj" for c in verb.children):
+        return None  # "my brother would kill me": the subject acts, it is not acted on
+    return subjects[0]
+
+
+def _obliging(token: Token) -> bool:
+    """A modal of obligation or ability ("can", "should", "ought", "must"), not one that
+    tells what would happen ("would", "will")."""
+    return token.tag_ == "MD" and token.lower_ not in ("will", "would", "'ll", "'d", "wo")
 
 
 def _cut_points(doc: Doc, lexicon: Lexicon, action: str,
