@@ -169,3 +169,12 @@ def test_the_target_as_subject_of_a_modal_removal_or_change() -> None:
 def test_a_subject_that_acts_is_no_target() -> None:
     reading = _read(WINTER, "my cousin would kill me, can you swap 'laughed' for 'smiled'?")
     assert _ops(reading) == [{"type": "replace", "anchor": "laughed", "text": "smiled"}]
+
+
+def test_a_check_verb_with_the_goal_after_as() -> None:
+    reading = _read(WINTER, "check it's OK as a primer for new riders, then make flashcards")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.CHECK, {"goal": "a primer for new riders"}), (Intent.FLASHCARDS, {})]
+    reading = _read(WINTER, "check that this reads fine as a guide to riding in snow")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.CHECK, {"goal": "a guide to riding in snow"})]
