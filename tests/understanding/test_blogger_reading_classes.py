@@ -178,3 +178,15 @@ def test_a_check_verb_with_the_goal_after_as() -> None:
     reading = _read(WINTER, "check that this reads fine as a guide to riding in snow")
     assert [(r.intent, r.slots) for r in reading.requests] == [
         (Intent.CHECK, {"goal": "a guide to riding in snow"})]
+
+
+def test_replace_phrasings_without_a_replace_verb() -> None:
+    assert _ops(_read(WINTER, "I'd rather say 'thermos' than 'flask' since it sounds "
+                              "warmer")) == [{"type": "replace", "anchor": "flask",
+                                              "text": "thermos"}]
+    assert _ops(_read(WINTER, "'Thick socks' not 'Wool socks'")) == [
+        {"type": "replace", "anchor": "Wool socks", "text": "Thick socks"}]
+    assert _ops(_read(WINTER, "the word 'hum' I prefer 'buzz'")) == [
+        {"type": "replace", "anchor": "hum", "text": "buzz"}]
+    assert _ops(_read(WINTER, "Philadelphia should be Pittsburgh")) == [
+        {"type": "replace", "anchor": "Philadelphia", "text": "Pittsburgh"}]
