@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from blogger.intents import BLOGGER_COMMANDS, EXEMPLARS, SAID, unclear
+from blogger.intents import BLOGGER_COMMANDS, EXEMPLARS, SAID, cannot_do, unclear
 from blogger.reading_clauses import ClauseReader
 from blogger.reading_content import read_content
 from blogger.reading_corrections import corrected
@@ -106,7 +106,12 @@ class BloggerReader:
         reader = ClauseReader(turn)
         requests = reader.read_all(found)
         if requests is None:
-            return self._by_example(request)
+            by_example = self._by_example(request)
+            verb = _unknown_request(turn, found)
+            if verb is not None and all(r.question is not None for r in by_example.requests):
+                # "email it to my sister": said, rather than a guess asked about
+                return Reading(requests=(cannot_do(verb),))
+            return by_example
         readable = [r for r in requests if r.intent is not Intent.UNCLEAR]
         if readable:
             requests = readable
@@ -263,6 +268,24 @@ def _only_discourse(turn: Turn, found: list[Clause]) -> bool:
     covered = {i for c in found for term in c.terms if term.concept.startswith("discourse.")
                and term.concept != "discourse.retract" for i in range(term.start, term.end)}
     return all(t.i in covered for t in words)
+
+
+def _unknown_request(turn: Turn, found: list[Clause]) -> str | None:
+    """A verb the lexicon does not know, said to the reader with an object and someone or
+    somewhere it is for ("email it to my sister", "can you record me a video", "print it
+    for me"): what was asked, else None ("love it!!", "thank you")."""
+    for clause in found:
+        for verb in clause.tokens:
+            if verb.pos_ != "VERB" or verb.dep_ != "ROOT" or turn.concept(verb) is not None \
+                    or not any(c.dep_ == "dobj" and c.lower_ not in ("you", "u")
+                               for c in verb.children) \
+                    or not any(c.dep_ in ("dative", "prep") for c in verb.children):
+                continue
+            asked = Clause(clause.tokens, clause.terms, head=verb)
+            if asked.said_to_reader() and not any(t.tag_ in ("WP", "WRB", "WDT")
+                                                  for t in clause.tokens):
+                return verb.lemma_.lower()
+    return None
 
 
 def _unit(score: float) -> float:

@@ -130,6 +130,9 @@ class ClauseReader:
         if self._asks_for_sources(clause):
             also = [Interpretation(intent=Intent.VERSIONS)] if clause.has("version.noun") else []
             return [Interpretation(intent=Intent.SOURCES), *also]
+        if concept.startswith("action.") and clause.head is not None and any(
+                c.dep_ == "neg" and c.i < clause.head.i for c in clause.head.children):
+            return []  # "don't change anything", "never delete it": asked not to act
         found = self._said_of_target(clause, previous)
         if found is not None:
             return found
@@ -287,8 +290,10 @@ class ClauseReader:
             return found
         if concept == "action.create" and head is not None and any(
                 c.dep_ in ("ccomp", "xcomp", "acomp", "oprd") for c in head.children) and any(
-                t.lower_ in ("it", "this") or self.t.is_(t, "part.") for t in body[:3]):
-            return [unclear([Intent.EDIT])]  # "make it sound more like me"
+                t.lower_ in ("it", "this") or self.t.is_(t, "part.") or (
+                    self.t.lexicon.concept(t.lower_) or "").startswith("part.")
+                for t in body[:3]):
+            return [unclear([Intent.EDIT])]  # "make it sound more like me", "the ending"
         if concept in _EDITS or concept == "action.improve" or (
                 concept == "action.create" and (clause.has("part.") or clause.has(
                     "relation.new"))):

@@ -190,3 +190,24 @@ def test_replace_phrasings_without_a_replace_verb() -> None:
         {"type": "replace", "anchor": "hum", "text": "buzz"}]
     assert _ops(_read(WINTER, "Philadelphia should be Pittsburgh")) == [
         {"type": "replace", "anchor": "Philadelphia", "text": "Pittsburgh"}]
+
+
+def test_asked_not_to_act_does_nothing() -> None:
+    assert not _read(WINTER, "is the gear bit too long? just asking, don't cut anything").requests
+    assert not _read(WINTER, "please do not delete the tea line").requests
+
+
+def test_return_to_a_version_and_a_part_made_more_something() -> None:
+    reading = _read(WINTER, "return to the very first version please")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.REVERT, {"version": 0})]
+    reading = _read(WINTER, "make the ending more upbeat")
+    assert [r.intent for r in reading.requests] == [Intent.UNCLEAR]
+
+
+def test_something_the_app_cannot_do_is_said_and_nothing_done() -> None:
+    reading = _read(WINTER, "could you fax it to my editor")
+    assert [r.intent for r in reading.requests] == [Intent.UNCLEAR]
+    question = reading.requests[0].question or ""
+    assert question.startswith("I can't fax anything from here, so nothing was done.")
+    assert not _read(WINTER, "love it, thank you!").requests
