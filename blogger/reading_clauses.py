@@ -14,10 +14,11 @@ from blogger.reading_edits import EditFrames
 from blogger.reading_inserts import InsertFrames
 from blogger.reading_pairs import SaidPairs
 from blogger.reading_places import find_place
+from blogger.reading_subjects import said_of_target
 from blogger.reading_turn import Turn, told
 from draftguard.text import number_value
 from draftguard.understanding._asking import ask
-from draftguard.understanding._frames import Clause, obliged_subject
+from draftguard.understanding._frames import Clause
 from draftguard.understanding._types import Intent, Interpretation
 
 if TYPE_CHECKING:
@@ -133,9 +134,11 @@ class ClauseReader:
         if concept.startswith("action.") and clause.head is not None and any(
                 c.dep_ == "neg" and c.i < clause.head.i for c in clause.head.children):
             return []  # "don't change anything", "never delete it": asked not to act
-        found = self._said_of_target(clause, previous)
-        if found is not None:
-            return found
+        target = said_of_target(self.edits, clause, previous)  # "the bit about X can go"
+        if target is not None:
+            found = self._undo(clause) if target.concept == "action.undo" else target.found
+            if found is not None:
+                return found
         head = clause.head
         if head is not None and head.dep_ in _DESCRIBING and self.checks.about_the_post(clause):
             # "would this work as a guide to making coffee?": the verb describes the goal
@@ -180,37 +183,6 @@ class ClauseReader:
             if found is not None:
                 return found
         return self._edit(clause, concept, previous)
-
-    def _said_of_target(self, clause: Clause,
-                        previous: Clause | None) -> list[Interpretation] | None:
-        """The target as the subject of a verb a modal asks for ("the bit about X can go",
-        "that last sentence should be removed", "the versions should be listed", "the
-        title ought to be changed to X"): the request, with the subject as its object."""
-        verb = clause.head if (clause.head_concept or "").startswith("action.") else next(
-            (t for t in clause.tokens if t.pos_ == "VERB" and self.t.is_(t, "outcome.gone")),
-            None)
-        subject = obliged_subject(verb) if verb is not None else None
-        mine = {t.i for t in clause.tokens}
-        if verb is None or subject is None or subject.i not in mine:
-            return None
-        target = [t for t in subject.subtree if t.i in mine]
-        concept = "action.delete" if self.t.is_(verb, "outcome.gone") else \
-            clause.head_concept
-        if concept == "action.delete":
-            lead = [t for t in clause.tokens if t.i < target[0].i]
-            colon = next((i for i, t in enumerate(lead) if t.text == ":"), None)
-            place = find_place(self.t, clause, lead[:colon]) if colon else None
-            if place is not None and place.missing:
-                return [ask(_NOT_FOUND)]
-            return self.edits.delete(clause, target, previous, place=place)
-        if concept == "action.undo":
-            return self._undo(clause)
-        if concept == "action.list" and any(self.t.is_(t, "version.noun") for t in target):
-            return [Interpretation(intent=Intent.VERSIONS)]
-        if concept in ("action.replace", "action.rename"):
-            value = self.edits.fields.value(clause)
-            return [value] if value is not None else None
-        return None
 
     def _makes_artifact(self, clause: Clause, concept: str) -> bool:
         """An edit verb makes an artifact only into one ("turn the post into flashcards");
@@ -288,12 +260,8 @@ class ClauseReader:
             found = self.edits.replace(clause, clause.tokens)  # "and 'beans' to 'peas'"
         if found is not None:
             return found
-        if concept == "action.create" and head is not None and any(
-                c.dep_ in ("ccomp", "xcomp", "acomp", "oprd") for c in head.children) and any(
-                t.lower_ in ("it", "this") or self.t.is_(t, "part.") or (
-                    self.t.lexicon.concept(t.lower_) or "").startswith("part.")
-                for t in body[:3]):
-            return [unclear([Intent.EDIT])]  # "make it sound more like me", "the ending"
+        if concept == "action.create" and head is not None and self._reshapes(head, body):
+            return [unclear([Intent.EDIT])]  # "make it sound more like me"
         if concept in _EDITS or concept == "action.improve" or (
                 concept == "action.create" and (clause.has("part.") or clause.has(
                     "relation.new"))):
@@ -301,6 +269,13 @@ class ClauseReader:
                 return None
             return [unclear([Intent.EDIT])]
         return None
+
+    def _reshapes(self, head: Token, body: list[Token]) -> bool:
+        """"make it sound more like me", "make the ending more inspiring": the post or a part
+        of it (a part's word whatever the tagger made of it: "ending") made some way."""
+        return any(c.dep_ in ("ccomp", "xcomp", "acomp", "oprd") for c in head.children) and \
+            any(t.lower_ in ("it", "this") or self.t.is_(t, "part.") or (
+                self.t.lexicon.concept(t.lower_) or "").startswith("part.") for t in body[:3])
 
     def _back(self, clause: Clause) -> bool:
         head = clause.head
