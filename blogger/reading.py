@@ -46,8 +46,9 @@ DEFAULT_EXEMPLAR_MARGIN = 0.06
 #: is asked about ("Do you want me to undo the last change?") rather than dropped.
 DEFAULT_EXEMPLAR_ASK_SCORE = 0.4
 
-#: The lexicon's nouns that ask for something by themselves ("..., plus a quiz").
-REQUESTED = ("artifact.quiz", "artifact.flashcards", "artifact.mindmap")
+#: The lexicon's nouns that ask for something by themselves ("..., plus a quiz", "... and
+#: tag it B").
+REQUESTED = ("artifact.quiz", "artifact.flashcards", "artifact.mindmap", "part.tags")
 
 _INDEX: list[ExemplarIndex] = []
 

@@ -211,3 +211,13 @@ def test_something_the_app_cannot_do_is_said_and_nothing_done() -> None:
     question = reading.requests[0].question or ""
     assert question.startswith("I can't fax anything from here, so nothing was done.")
     assert not _read(WINTER, "love it, thank you!").requests
+
+
+def test_tag_as_a_verb_tags_the_post_and_starts_its_own_request() -> None:
+    reading = _read(SOURDOUGH, "tag it rye as well")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"tags": ["baking", "bread", "rye"]}})]
+    reading = _read(SOURDOUGH, "call it 'Rye days' and tag it starter")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"title": "Rye days"}}),
+        (Intent.EDIT, {"set_fields": {"tags": ["baking", "bread", "starter"]}})]

@@ -202,9 +202,10 @@ def _cut_points(doc: Doc, lexicon: Lexicon, action: str,
 
 def _requested_alongside(token: Token, lexicon: Lexicon, requests: tuple[str, ...]) -> bool:
     """Whether `token` is a noun asked for by itself, joined to an earlier verb as a second
-    request ("add the tag X, plus a quiz": "quiz" a conjunct of "add", not of "X")."""
+    request ("add the tag X, plus a quiz": "quiz" a conjunct of "add", not of "X"), or such a
+    noun used as a verb ("call it 'A' and tag it B")."""
     concept = lexicon.concept(token.lemma_) or lexicon.concept(token.lower_) or ""
-    return token.dep_ == "conj" and token.pos_ in ("NOUN", "PROPN") and \
+    return token.dep_ == "conj" and token.pos_ in ("NOUN", "PROPN", "VERB") and \
         token.head.pos_ in ("VERB", "AUX") and token.head.i < token.i and \
         concept.startswith(requests)
 
