@@ -221,3 +221,14 @@ def test_tag_as_a_verb_tags_the_post_and_starts_its_own_request() -> None:
     assert [(r.intent, r.slots) for r in reading.requests] == [
         (Intent.EDIT, {"set_fields": {"title": "Rye days"}}),
         (Intent.EDIT, {"set_fields": {"tags": ["baking", "bread", "starter"]}})]
+
+
+def test_in_the_end_of_a_part_is_that_part_s_edge() -> None:
+    ops = _ops(_read(WINTER, "add in the end of the gear section: Boots too."))
+    assert ops == [{"type": "insert", "anchor": "Wool socks beat every fancy sock I have bought.",
+                    "position": "after", "text": "Boots too."}]
+
+
+def test_going_over_the_post_against_the_brief_is_a_check() -> None:
+    reading = _read(WINTER, "look over it against my brief")
+    assert [(r.intent, r.question) for r in reading.requests] == [(Intent.CHECK, None)]
