@@ -6,8 +6,9 @@ no verb of its own after it, corrects the words before it: the later words take 
 of the earlier ones of their kind (a number for the last number, a quotation for the last
 quotation, a noun phrase for the request's object), and the message is read as corrected.
 A retraction after a request ("cut X, no wait, forget that. cut Y") drops what came before,
-so the message is what follows the retraction; a denial with nothing before it answers a
-question, and one followed by words of its own ("no, I think it was 9") corrects nothing.
+and so does a denial followed by a request or a statement of its own ("cut X, no, leave it"):
+the message is what follows. A denial with nothing before it, or after a question ("is it
+2,300? no, I think it was 2,450"), answers it and corrects nothing.
 """
 
 from __future__ import annotations
@@ -47,10 +48,14 @@ def corrected(turn: Turn) -> str | None:
         earlier = [t for t in doc[:start] if not t.is_space]
         if not any(t.is_alpha and not turn.is_(t, "discourse.") for t in earlier):
             continue
-        if any(i in retract for i in range(token.i, end)):
-            # "cut X, no wait, forget that": what follows the retraction is the message
+        if len(fragment) > 1 and all(t.pos_ in ("ADP", "PART") for t in fragment[:-1]) and (
+                turn.quote(fragment[-1]) is not None or fragment[-1].like_num):
+            fragment = fragment[-1:]  # "no, with 'Z'", "no, to 9": the quotation, the number
+        if any(i in retract for i in range(token.i, end)) or (
+                fragment and _has_own_verb(turn, fragment)):
+            # "cut X, no wait, forget that", "cut X, no, leave it": what follows is the message
             return turn.masked.restore("".join(t.text_with_ws for t in doc[end:])).strip()
-        if not fragment or _has_own_verb(fragment):
+        if not fragment:
             continue
         span = _replaced(turn, earlier, fragment)
         if span is None:
@@ -68,8 +73,8 @@ def corrected(turn: Turn) -> str | None:
 def _denial(turn: Turn, token: Token) -> bool:
     """"no", "nope" said as a word of its own (not "no changes")."""
     return turn.is_(token, "discourse.deny") and not (
-        token.dep_ == "det" and token.head.i > token.i and not turn.is_(token.head,
-                                                                          "discourse."))
+        token.dep_ == "det" and token.head.i > token.i and token.head.pos_ != "NUM" and
+        not turn.is_(token.head, "discourse.") and turn.quote(token.head) is None)
 
 
 def _start_of_denial(turn: Turn, token: Token) -> int | None:
@@ -91,13 +96,14 @@ def _end_of_denial(turn: Turn, token: Token, retract: set[int]) -> int:
     return i
 
 
-def _has_own_verb(fragment: list[Token]) -> bool:
+def _has_own_verb(turn: Turn, fragment: list[Token]) -> bool:
     """Whether the words after the denial say something of their own ("no, I think it was
     X", "no, don't"): a verb they hang on, not one inside a phrase ("the one about
     shivering")."""
     inside = {t.i for t in fragment}
-    return any(t.pos_ in ("VERB", "AUX") and (t.head.i not in inside or t.head == t or any(
-        c.dep_ in ("nsubj", "nsubjpass", "neg") for c in t.children)) for t in fragment)
+    return any(t.pos_ in ("VERB", "AUX") and turn.quote(t) is None and (
+        t.head.i not in inside or t.head == t or any(
+            c.dep_ in ("nsubj", "nsubjpass", "neg") for c in t.children)) for t in fragment)
 
 
 def _replaced(turn: Turn, earlier: list[Token],

@@ -232,3 +232,14 @@ def test_in_the_end_of_a_part_is_that_part_s_edge() -> None:
 def test_going_over_the_post_against_the_brief_is_a_check() -> None:
     reading = _read(WINTER, "look over it against my brief")
     assert [(r.intent, r.question) for r in reading.requests] == [(Intent.CHECK, None)]
+
+
+def test_a_no_then_words_of_their_own_replaces_the_request_before() -> None:
+    assert not _read(WINTER, "the line about my cousin should go. no, actually, it can "
+                             "stay").requests
+    assert not _read(WINTER, "cut the tea line, no, leave it").requests
+    assert _ops(_read(WINTER, "change 'four' to 'five', no, to 'six'")) == [
+        {"type": "replace", "anchor": "four", "text": "six"}]
+    reading = _read(WINTER, "make 5 flashcards, no 7")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.FLASHCARDS, {"count": 7})]
