@@ -243,3 +243,10 @@ def test_a_no_then_words_of_their_own_replaces_the_request_before() -> None:
     reading = _read(WINTER, "make 5 flashcards, no 7")
     assert [(r.intent, r.slots) for r in reading.requests] == [
         (Intent.FLASHCARDS, {"count": 7})]
+
+
+def test_an_infinitive_to_before_the_verb_that_opens_the_request() -> None:
+    ops = _ops(_read(WINTER, "Please to put in the end of the tyres part: They grip well."))
+    assert ops == [{"type": "insert",
+                    "anchor": "My cousin laughed at mine until he fell off his bike.",
+                    "position": "after", "text": "They grip well."}]

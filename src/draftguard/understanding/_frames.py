@@ -224,9 +224,10 @@ def _separable(doc: Doc, lexicon: Lexicon) -> dict[int, str]:
 
 
 def _first_word(tokens: list[Token]) -> int:
-    """The first token that is not punctuation, a filler or politeness (by their parse)."""
+    """The first token that is not punctuation, a filler, politeness or an infinitive's "to"
+    ("Please to add ...") (by their parse)."""
     for t in tokens:
-        if t.is_punct or t.pos_ in ("INTJ", "CCONJ") or t.lower_ in (
+        if t.is_punct or t.pos_ in ("INTJ", "CCONJ") or t.tag_ == "TO" or t.lower_ in (
                 "please", "pls", "plz", "then", "now", "also", "just", "so", "ok", "okay"):
             continue
         return t.i
