@@ -116,8 +116,11 @@ def _replaced(turn: Turn, earlier: list[Token],
         quotes = [t for t in earlier if turn.quote(t) is not None]
         if quotes:
             return quotes[-1].i, quotes[-1].i
-    objects = [t for t in earlier if t.dep_ in _OBJECTS and t.pos_ in (
-        "NOUN", "PROPN", "NUM", "ADV") and t.head.dep_ != "prep"]
+    if fragment[0].pos_ == "ADP":  # "no, after the second line": the phrase of that word
+        objects = [t for t in earlier if t.dep_ == "prep" and t.lower_ == fragment[0].lower_]
+    else:
+        objects = [t for t in earlier if t.dep_ in _OBJECTS and t.pos_ in (
+            "NOUN", "PROPN", "NUM", "ADV") and t.head.dep_ != "prep"]
     if not objects:
         return None
     target = objects[-1]
@@ -131,7 +134,8 @@ def _replaced(turn: Turn, earlier: list[Token],
 def _fragment_words(fragment: list[Token], replaced: Span) -> str:
     """The fragment's words, "one" standing for the noun it replaces ("the one about Y" for
     "the sentence about X": "the sentence about Y")."""
-    nouns = [t for t in replaced if t.dep_ in _OBJECTS or t == replaced.root]
+    nouns = [t for t in replaced if t.pos_ in ("NOUN", "PROPN") and (
+        t.dep_ in _OBJECTS or t == replaced.root)]
     noun = replaced.root if replaced.root.pos_ in ("NOUN", "PROPN") else (
         nouns[0] if nouns else None)
     out = []

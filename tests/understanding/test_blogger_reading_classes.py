@@ -250,3 +250,10 @@ def test_an_infinitive_to_before_the_verb_that_opens_the_request() -> None:
     assert ops == [{"type": "insert",
                     "anchor": "My cousin laughed at mine until he fell off his bike.",
                     "position": "after", "text": "They grip well."}]
+
+
+def test_a_corrected_place_replaces_the_place_of_that_word() -> None:
+    ops = _ops(_read(SOURDOUGH, "add 'Yum.' after the line about the first loaf, sorry no, "
+                                "after the one about the second loaf"))
+    assert ops == [{"type": "insert", "anchor": "The second loaf rose, but the crust was pale.",
+                    "position": "after", "text": "Yum."}]
