@@ -17,8 +17,10 @@ from blogger.intents import BLOGGER_COMMANDS, EXEMPLARS, SAID, cannot_do, unclea
 from blogger.reading_clauses import ClauseReader
 from blogger.reading_content import read_content
 from blogger.reading_corrections import corrected
+from blogger.reading_edits import _carry
 from blogger.reading_turn import Turn, blogger_lexicon, view_of
 from draftguard.commands import parse_command
+from draftguard.edits._plan import ReplaceOp
 from draftguard.errors import CommandError
 from draftguard.language import ExemplarIndex, parse
 from draftguard.text import number_value
@@ -30,7 +32,7 @@ from draftguard.understanding._asking import (
 )
 from draftguard.understanding._edit_words import parse_edit_request
 from draftguard.understanding._frames import Clause, clauses, correct_typos
-from draftguard.understanding._placing import edit_request, op_slots
+from draftguard.understanding._placing import edit_request, op_slots, place_phrase
 from draftguard.understanding._quotes import PLACEHOLDER, mask_quotes
 from draftguard.understanding._types import Intent, Interpretation, Memory, Read, Reading
 
@@ -85,6 +87,9 @@ class BloggerReader:
             command = self._slash(text, post, memory)
             if command is not None:
                 return Reading(requests=(command,))
+        substitution = _substitution(text, post)
+        if substitution is not None:
+            return Reading(requests=(substitution,))
         content = read_content(text, blogger_lexicon())
         if content is not None:
             return Reading(requests=(content, *self._with_content(text, content, memory)))
@@ -246,6 +251,21 @@ def _strict_edit(text: str, post: str | None) -> Interpretation | None:
                                          for op in ops):
             return None  # an anchor standing twice: the reader asks which
     return edit_request(ops, scope=request.scope)
+
+
+def _substitution(text: str, post: str | None) -> Interpretation | None:
+    """`s/old/new/` (`g` at the end: every place), the substitution marker of editors: the
+    post's words `old` replaced with `new`, where they stand once (or everywhere)."""
+    if not text.startswith("s/") or "\n" in text:
+        return None
+    parts = text[2:].split("/")
+    if len(parts) != 3 or parts[2] not in ("", "g") or not parts[0].strip():
+        return None
+    old, new = parts[0], parts[1]
+    if post is None:
+        return edit_request([op_slots(ReplaceOp(anchor=old, text=new))])
+    return place_phrase(view_of(post), old, lambda a: [op_slots(ReplaceOp(
+        anchor=a, text=_carry(a, old, new)))], everywhere=parts[2] == "g")
 
 
 def _too_long(length: int) -> Interpretation:

@@ -257,3 +257,12 @@ def test_a_corrected_place_replaces_the_place_of_that_word() -> None:
                                 "after the one about the second loaf"))
     assert ops == [{"type": "insert", "anchor": "The second loaf rose, but the crust was pale.",
                     "position": "after", "text": "Yum."}]
+
+
+def test_an_editors_substitution_marker() -> None:
+    assert _ops(_read(WINTER, "s/Studded/Spiked/")) == [
+        {"type": "replace", "anchor": "Studded", "text": "Spiked"}]
+    reading = _read(WINTER, "s/nowhere/x/")
+    assert [r.intent for r in reading.requests] == [Intent.EDIT]
+    assert reading.requests[0].question is not None and "nowhere" in reading.requests[0].question
+    assert not _read(WINTER, "s/half a marker").requests
