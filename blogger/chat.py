@@ -282,8 +282,9 @@ async def _action(request: Interpretation, ctx: CallbackContext, profile: ModelP
     if intent is Intent.UNCLEAR:
         # A capable model may make sense of it; a small one would only babble or invent
         # tool arguments, so it gets the closest things the app can do. A message too long
-        # to read as requests is code's to refuse, whatever the model (issue 25 class 4).
-        if profile.holds_conversation and "read_limit" not in slots:
+        # to read as requests is code's to refuse, whatever the model (issue 25 class 4), and
+        # so is a request for something the app has no tool for ("email it to my sister").
+        if profile.holds_conversation and "read_limit" not in slots and "cannot" not in slots:
             return None
         return Reply(str(request.question))
     if intent is Intent.NEW_POST:

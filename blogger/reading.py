@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from blogger.intents import BLOGGER_COMMANDS, EXEMPLARS, SAID, unclear
+from blogger.intents import BLOGGER_COMMANDS, EXEMPLARS, SAID, cannot_do, unclear
 from blogger.reading_clauses import ClauseReader
 from blogger.reading_content import read_content
+from blogger.reading_corrections import corrected
+from blogger.reading_edits import _carry
 from blogger.reading_turn import Turn, blogger_lexicon, view_of
 from draftguard.commands import parse_command
+from draftguard.edits._plan import ReplaceOp
 from draftguard.errors import CommandError
 from draftguard.language import ExemplarIndex, parse
 from draftguard.text import number_value
@@ -29,7 +32,7 @@ from draftguard.understanding._asking import (
 )
 from draftguard.understanding._edit_words import parse_edit_request
 from draftguard.understanding._frames import Clause, clauses, correct_typos
-from draftguard.understanding._placing import edit_request, op_slots
+from draftguard.understanding._placing import edit_request, op_slots, place_phrase
 from draftguard.understanding._quotes import PLACEHOLDER, mask_quotes
 from draftguard.understanding._types import Intent, Interpretation, Memory, Read, Reading
 
@@ -44,6 +47,10 @@ DEFAULT_EXEMPLAR_MARGIN = 0.06
 #: Below `DEFAULT_EXEMPLAR_SCORE`, the cosine at which an intent clearly ahead of small talk
 #: is asked about ("Do you want me to undo the last change?") rather than dropped.
 DEFAULT_EXEMPLAR_ASK_SCORE = 0.4
+
+#: The lexicon's nouns that ask for something by themselves ("..., plus a quiz", "... and
+#: tag it B").
+REQUESTED = ("artifact.quiz", "artifact.flashcards", "artifact.mindmap", "part.tags")
 
 _INDEX: list[ExemplarIndex] = []
 
@@ -80,6 +87,9 @@ class BloggerReader:
             command = self._slash(text, post, memory)
             if command is not None:
                 return Reading(requests=(command,))
+        substitution = _substitution(text, post)
+        if substitution is not None:
+            return Reading(requests=(substitution,))
         content = read_content(text, blogger_lexicon())
         if content is not None:
             return Reading(requests=(content, *self._with_content(text, content, memory)))
@@ -87,17 +97,27 @@ class BloggerReader:
         if len(request) > MAX_REQUEST_CHARS:
             return Reading(requests=(_too_long(len(request)),))
         turn = self._turn(request, post, memory)
+        fixed = corrected(turn)
+        if fixed is not None:  # "make 6 cards — actually no, 8": read as corrected
+            if not fixed:
+                return Reading()  # "cut X, no wait, forget that"
+            turn = self._turn(fixed, post, memory)
         turn.message = text
         follow = self._follow_up(turn)
         if follow is not None:
             return Reading(requests=(follow,))
-        found = clauses(turn.doc, turn.lexicon)
+        found = clauses(turn.doc, turn.lexicon, requests=REQUESTED)
         if _only_discourse(turn, found):
             return Reading()  # "thanks!", "lol ok", "cool": nothing to compare with examples
         reader = ClauseReader(turn)
         requests = reader.read_all(found)
         if requests is None:
-            return self._by_example(request)
+            by_example = self._by_example(request)
+            verb = _unknown_request(turn, found)
+            if verb is not None and all(r.question is not None for r in by_example.requests):
+                # "email it to my sister": said, rather than a guess asked about
+                return Reading(requests=(cannot_do(verb),))
+            return by_example
         readable = [r for r in requests if r.intent is not Intent.UNCLEAR]
         if readable:
             requests = readable
@@ -114,7 +134,8 @@ class BloggerReader:
             return []
         lead = text.partition("\n")[0].partition(":")[0]
         turn = self._turn(lead, str(content.slots["text"]), memory)
-        found = ClauseReader(turn).read_all(clauses(turn.doc, turn.lexicon)) or []
+        found = ClauseReader(turn).read_all(
+            clauses(turn.doc, turn.lexicon, requests=REQUESTED)) or []
         return [r for r in found if r.intent not in (Intent.UNCLEAR, Intent.EDIT,
                                                        Intent.SAVE_POST, Intent.NEW_POST)
                 and r.question is None]
@@ -205,7 +226,7 @@ class BloggerReader:
             if strict is not None:
                 return strict
             turn = self._turn(cmd.text, post, memory)
-            found = ClauseReader(turn).read_all(clauses(turn.doc, turn.lexicon))
+            found = ClauseReader(turn).read_all(clauses(turn.doc, turn.lexicon, requests=REQUESTED))
             edits = [r for r in found or [] if r.intent is Intent.EDIT]
             return edits[0] if len(edits) == 1 else unclear([Intent.EDIT])
         if cmd.name == "check":
@@ -232,6 +253,21 @@ def _strict_edit(text: str, post: str | None) -> Interpretation | None:
     return edit_request(ops, scope=request.scope)
 
 
+def _substitution(text: str, post: str | None) -> Interpretation | None:
+    """`s/old/new/` (`g` at the end: every place), the substitution marker of editors: the
+    post's words `old` replaced with `new`, where they stand once (or everywhere)."""
+    if not text.startswith("s/") or "\n" in text:
+        return None
+    parts = text[2:].split("/")
+    if len(parts) != 3 or parts[2] not in ("", "g") or not parts[0].strip():
+        return None
+    old, new = parts[0], parts[1]
+    if post is None:
+        return edit_request([op_slots(ReplaceOp(anchor=old, text=new))])
+    return place_phrase(view_of(post), old, lambda a: [op_slots(ReplaceOp(
+        anchor=a, text=_carry(a, old, new)))], everywhere=parts[2] == "g")
+
+
 def _too_long(length: int) -> Interpretation:
     """A first paragraph too long to read as requests: said, never guessed at (a message of
     hundreds of requests gets this, not hundreds of actions)."""
@@ -253,6 +289,24 @@ def _only_discourse(turn: Turn, found: list[Clause]) -> bool:
     covered = {i for c in found for term in c.terms if term.concept.startswith("discourse.")
                and term.concept != "discourse.retract" for i in range(term.start, term.end)}
     return all(t.i in covered for t in words)
+
+
+def _unknown_request(turn: Turn, found: list[Clause]) -> str | None:
+    """A verb the lexicon does not know, said to the reader with an object and someone or
+    somewhere it is for ("email it to my sister", "can you record me a video", "print it
+    for me"): what was asked, else None ("love it!!", "thank you")."""
+    for clause in found:
+        for verb in clause.tokens:
+            if verb.pos_ != "VERB" or verb.dep_ != "ROOT" or turn.concept(verb) is not None \
+                    or not any(c.dep_ == "dobj" and c.lower_ not in ("you", "u")
+                               for c in verb.children) \
+                    or not any(c.dep_ in ("dative", "prep") for c in verb.children):
+                continue
+            asked = Clause(clause.tokens, clause.terms, head=verb)
+            if asked.said_to_reader() and not any(t.tag_ in ("WP", "WRB", "WDT")
+                                                  for t in clause.tokens):
+                return verb.lemma_.lower()
+    return None
 
 
 def _unit(score: float) -> float:

@@ -74,15 +74,17 @@ class CheckFrames:
 
     def serves_as(self, clause: Clause) -> Token | None:
         """A question whether the post serves as something ("is it OK as a guide for X?",
-        "would it do as a primer?"): the verb whose "as" names the goal, else None."""
-        if not clause.is_question():
+        "would it do as a primer?"), or a check of it ("check it's fine as a guide to X"):
+        the verb whose "as" names the goal, else None."""
+        asked = clause.head_concept == "action.check"  # "check it's fine as a guide to X"
+        if not clause.is_question() and not asked:
             return None
         for tok in clause.tokens:
             if tok.dep_ in ("nsubj", "nsubjpass") and (tok.lower_ in _ABOUT_POST or
                                                        self.t.is_(tok, "part.post")):
                 verb = tok.head
-                if verb.i < tok.i or any(c.dep_ == "aux" and c.i < tok.i
-                                         for c in verb.children):
+                if asked or verb.i < tok.i or any(c.dep_ == "aux" and c.i < tok.i
+                                                  for c in verb.children):
                     for c in verb.subtree:
                         if c.lower_ == "as" and c.dep_ == "prep" and any(
                                 g.dep_ == "pobj" for g in c.children):

@@ -14,6 +14,7 @@ from blogger.reading_edits import EditFrames
 from blogger.reading_inserts import InsertFrames
 from blogger.reading_pairs import SaidPairs
 from blogger.reading_places import find_place
+from blogger.reading_subjects import said_of_target
 from blogger.reading_turn import Turn, told
 from draftguard.text import number_value
 from draftguard.understanding._asking import ask
@@ -94,7 +95,9 @@ class ClauseReader:
         if not out or out[-1].intent not in (Intent.QUIZ, Intent.FLASHCARDS) or out[-1].slots:
             return None
         counts = self._numbers(clause.tokens)
-        if len(counts) == 1 and clause.has("artifact.unit") and len(clause.tokens) <= 6:
+        said = [t for t in clause.tokens if not t.is_punct and not self.t.is_(t, "discourse.")]
+        if len(counts) == 1 and (clause.has("artifact.unit") or said == [counts[0][0]]) and \
+                len(clause.tokens) <= 6:  # "... like 6 questions", "quiz. 7."
             out[-1] = Interpretation(intent=out[-1].intent, slots={"count": counts[0][1]})
             return []
         return None
@@ -128,6 +131,14 @@ class ClauseReader:
         if self._asks_for_sources(clause):
             also = [Interpretation(intent=Intent.VERSIONS)] if clause.has("version.noun") else []
             return [Interpretation(intent=Intent.SOURCES), *also]
+        if concept.startswith("action.") and clause.head is not None and any(
+                c.dep_ == "neg" and c.i < clause.head.i for c in clause.head.children):
+            return []  # "don't change anything", "never delete it": asked not to act
+        target = said_of_target(self.edits, clause, previous)  # "the bit about X can go"
+        if target is not None:
+            found = self._undo(clause) if target.concept == "action.undo" else target.found
+            if found is not None:
+                return found
         head = clause.head
         if head is not None and head.dep_ in _DESCRIBING and self.checks.about_the_post(clause):
             # "would this work as a guide to making coffee?": the verb describes the goal
@@ -249,9 +260,7 @@ class ClauseReader:
             found = self.edits.replace(clause, clause.tokens)  # "and 'beans' to 'peas'"
         if found is not None:
             return found
-        if concept == "action.create" and head is not None and any(
-                c.dep_ in ("ccomp", "xcomp", "acomp", "oprd") for c in head.children) and any(
-                t.lower_ in ("it", "this") or self.t.is_(t, "part.") for t in body[:3]):
+        if concept == "action.create" and head is not None and self._reshapes(head, body):
             return [unclear([Intent.EDIT])]  # "make it sound more like me"
         if concept in _EDITS or concept == "action.improve" or (
                 concept == "action.create" and (clause.has("part.") or clause.has(
@@ -260,6 +269,13 @@ class ClauseReader:
                 return None
             return [unclear([Intent.EDIT])]
         return None
+
+    def _reshapes(self, head: Token, body: list[Token]) -> bool:
+        """"make it sound more like me", "make the ending more inspiring": the post or a part
+        of it (a part's word whatever the tagger made of it: "ending") made some way."""
+        return any(c.dep_ in ("ccomp", "xcomp", "acomp", "oprd") for c in head.children) and \
+            any(t.lower_ in ("it", "this") or self.t.is_(t, "part.") or (
+                self.t.lexicon.concept(t.lower_) or "").startswith("part.") for t in body[:3])
 
     def _back(self, clause: Clause) -> bool:
         head = clause.head
@@ -292,6 +308,9 @@ class ClauseReader:
             if t.lower_.startswith("v") and t.lower_[1:].isdigit():
                 return [Interpretation(intent=Intent.REVERT,
                                        slots={"version": int(t.lower_[1:])})]
+        version = self._bare_number(clause)
+        if version is not None:  # "restore 1", "revert to 2 please": the version's slot
+            return [Interpretation(intent=Intent.REVERT, slots={"version": version})]
         own = self.t.own_words(tokens)
         objects = [t for t in own if t.dep_ in ("dobj", "pobj") and t.pos_ in ("NOUN",
                                                                                "PROPN")]
@@ -303,6 +322,17 @@ class ClauseReader:
                for t in objects) or any(self.t.quote(t) for t in tokens):
             return []  # "put the starter back to 'nine days'": about the post's words
         return [Interpretation(intent=Intent.UNDO)]
+
+    def _bare_number(self, clause: Clause) -> int | None:
+        """A number standing alone right after the version verb ("restore 1", "roll back
+        to 2"), not one counting something ("undo 2 changes")."""
+        if clause.head is None:
+            return None
+        said = [t for t in clause.tokens if t.i >= clause.head_end and not t.is_punct and
+                not self.t.is_(t, "discourse.") and t.lower_ not in ("to", "back")]
+        if len(said) != 1 or not (said[0].like_num or said[0].pos_ == "NUM"):
+            return None
+        return number_value(said[0].lower_)
 
     def _artifacts(self, clause: Clause) -> list[Interpretation] | None:
         found = [t for t in clause.terms if t.concept in _ARTIFACTS]
@@ -353,9 +383,16 @@ class ClauseReader:
     def _new_post(self, clause: Clause, concept: str) -> list[Interpretation] | None:
         head = clause.head
         posts = [t for t in clause.tokens if self.t.is_(t, "part.post")]
-        if concept == "action.rewrite" and (posts or len(clause.tokens) <= 3 or any(
-                t.lower_ in ("it", "this") for t in clause.tokens)):
-            return [Interpretation(intent=Intent.NEW_POST, slots={"rewrite": True})]
+        if concept == "action.rewrite":
+            # What is rewritten is the verb's own object: "rewrite the practice section so
+            # it sounds ..." rewrites a section ("it" is in the purpose clause), not the post.
+            objects = [t for t in clause.tokens if head is None or t.head == head]
+            if any(self.t.is_(t, "part.") and not self.t.is_(t, "part.post") and
+                   t.dep_ in ("dobj", "nsubjpass", "nsubj") for t in objects):
+                return [unclear([Intent.EDIT])]
+            if posts or len(clause.tokens) <= 3 or any(
+                    t.lower_ in ("it", "this") for t in objects):
+                return [Interpretation(intent=Intent.NEW_POST, slots={"rewrite": True})]
         if not posts:
             return None
         nouns = [t for t in posts if t.pos_ != "VERB"]

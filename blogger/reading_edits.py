@@ -37,7 +37,7 @@ from draftguard.understanding._types import Intent, Interpretation
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["MAX_UNQUOTED_WORDS", "EditFrames"]
+__all__ = ["MAX_UNQUOTED_WORDS", "EditFrames", "refers_back"]
 
 #: The mean cosine the other sentences of a paragraph must have with "the bit about X" for
 #: the whole paragraph to be a reading of it too.
@@ -46,6 +46,18 @@ _BACK_REFERENCES = ("it", "this", "that", "they", "these", "those", "he", "she",
 #: New words longer than this must be quoted: a longer unquoted tail is usually a clause.
 MAX_UNQUOTED_WORDS = 8
 _NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
+
+
+def refers_back(words: list[Token]) -> bool:
+    """Whether `words` (determiners trimmed) are a pronoun for what was named before: "it",
+    "that", "them", or "that one" / "this one" (never the post's word "one")."""
+    if len(words) != 1:
+        return False
+    word = words[0]
+    if word.lower_ in ("it", "that", "this", "them"):
+        return True
+    before = word.nbor(-1) if word.i > 0 else None
+    return word.lower_ == "one" and before is not None and before.lower_ in ("that", "this")
 
 
 def _shared_unit(post: str, old: str, new: str) -> tuple[str, str]:
@@ -204,7 +216,7 @@ class EditFrames:
         out: list[Interpretation] = []
         for old, new in pairs:
             said = self.t.trim(old, clause, determiners=True)
-            if len(said) == 1 and said[0].lower_ in ("it", "that", "this") and len(pairs) == 1:
+            if refers_back(said) and said[0].lower_ != "them" and len(pairs) == 1:
                 before = Clause(lead or [], [t for t in clause.terms
                                              if lead and t.start < lead[-1].i + 1])
                 old = (self._antecedent(before) if lead else []) or (
@@ -314,7 +326,7 @@ class EditFrames:
         if place is not None and place.missing:
             return [ask(_NOT_FOUND)]
         words = self.t.trim(body, clause, determiners=True)
-        if len(words) == 1 and words[0].lower_ in ("it", "that", "this", "them"):
+        if refers_back(words):
             before = Clause(lead or [], [t for t in clause.terms
                                          if lead and t.start < lead[-1].i + 1])
             if lead and self._antecedent(before):  # "The paragraph about X - delete it."

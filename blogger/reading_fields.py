@@ -144,13 +144,17 @@ class FieldFrames:
         if at is None or any(self.t.quote(t) for t in tokens[:at]):
             return None
         tags = self.t.is_(tokens[at], "part.tags")
-        if tags and (clause.head_concept == "action.insert" or at == 0):
+        if tags and (clause.head_concept == "action.insert" or all(
+                t.is_punct or self.t.is_(t, "discourse.") for t in tokens[:at])):
             # "add the tag 'x'", "tag the post with x": added to the tags there are
             found = self.tags(clause, [tokens[at], *tokens[at + 1:]], adding=True)
             return found[0] if found else None
         rest = tokens[at + 1:]
-        cut = next((i for i, t in enumerate(rest) if t.text == ":" or self.t.is_(
-            t, "relation.be") or self.t.is_(t, "relation.new")), None)
+        # The value follows the relation word ("be X", "changed to X"), never an auxiliary
+        # ("ought to be changed to X": neither "to be" is the relation).
+        cut = next((i for i, t in enumerate(rest) if t.text == ":" or (
+            t.dep_ not in ("aux", "auxpass") and (self.t.is_(t, "relation.be") or self.t.is_(
+                t, "relation.new")))), None)
         if cut is not None:
             value = rest[cut + 1:]
             if value and self.t.is_(value[0], "relation.be"):
@@ -195,9 +199,14 @@ class FieldFrames:
         if at is None:
             return None
         rest = body[at + 1:]
-        joint = next((i for i, t in enumerate(rest) if t.lower_ in ("with", "as", "to")), None)
+        joint = next((i for i, t in enumerate(rest) if t.lower_ in ("with", "as", "to")
+                      and t.dep_ != "advmod"), None)  # not "as well"
+        named = next((i for i, t in enumerate(rest[:3]) if t.lower_ in ("it", "this") or
+                      self.t.is_(t, "part.post")), None)
         if joint is not None and joint <= 3:
             rest = rest[joint + 1:]  # "tag the post with x", "set tags to x"
+        elif named is not None and body[at].pos_ != "NOUN":
+            rest = rest[named + 1:]  # "tag it x", "tag the post x": the post is tagged
         raw = value if value is not None else self.t.words(self.t.trim(rest, clause))
         found = self._tag_list(raw, adding=adding)
         return [found] if found is not None else None

@@ -1,5 +1,6 @@
 """New words said beside the old ones, whatever the verb: "'Y' instead of 'X'", "I meant
-'Y'", "'X' should be 'Y'", "X, not Y", "make it Y" after the words just named or written."""
+'Y'", "'X' should be 'Y'", "X, not Y", "'Y' not 'X'", "the Red Lion should be the Black
+Horse", "make it Y" after the words just named or written."""
 
 from __future__ import annotations
 
@@ -93,6 +94,12 @@ class SaidPairs:
             term = clause.term_at(tokens[at])
             end = at + (term.end - term.start if term else 1)
             new_side, old_side = tokens[:at], tokens[end:]
+            # "than 'X' because ...": the old words end where a clause of its own begins
+            cut = next((i for i, t in enumerate(old_side) if t.dep_ == "mark" or (
+                t.text in (",", ";") and i > 0)), len(old_side))
+            old_side = old_side[:cut]
+            if old_side and self.t.quote(old_side[0]) is not None:
+                old_side = old_side[:1]
             verbs = [i for i, t in enumerate(new_side) if self.t.is_(t, "relation.be")
                      or (t.pos_ == "VERB" and self.t.concept(t) is not None)]
             if any(i < at for i in quotes):
@@ -108,8 +115,14 @@ class SaidPairs:
             one = self.e.replace_one(clause, old_side, new, place)
             return [one] if one is not None else None
         if len(quotes) != 2:
-            return self._correction(clause) or self._numbers_said(clause)
+            return self._correction(clause) or self._numbers_said(clause) or \
+                self._named_as(clause)
         between = tokens[quotes[0] + 1:quotes[1]]
+        said = [t for t in between if not t.is_punct]
+        if len(said) == 1 and (said[0].dep_ == "neg" or said[0].lower_ == "not"):
+            # "'Y' not 'X'", "'Y', not 'X'": the new words, then the old ones
+            one = self.e.replace_one(clause, [tokens[quotes[1]]], [tokens[quotes[0]]], None)
+            return [one] if one is not None else None
         writes = [t for t in between if t.pos_ == "VERB" and (self.t.is_(t, "action.create") or
                                                               self.t.is_(t, "action.replace"))]
         if any(self.t.is_(t, "relation.meant") for t in between) or any(
@@ -118,6 +131,30 @@ class SaidPairs:
             one = self.e.replace_one(clause, [tokens[quotes[0]]], [tokens[quotes[1]]], None)
             return [one] if one is not None else None
         return None
+
+    def _named_as(self, clause: Clause) -> list[Interpretation] | None:
+        """"the Red Lion should be the Black Horse": the subject of "be" is words of the
+        post (standing once) and its complement words the post does not hold."""
+        view = self.t.view
+        verb = next((t for t in clause.tokens if t.lemma_ == "be" and any(
+            c.dep_ == "aux" and c.tag_ == "MD" for c in t.children)), None)
+        if verb is None or view is None:
+            return None
+        mine = {t.i for t in clause.tokens}
+        subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        complement = next((c for c in verb.children if c.dep_ == "attr"), None)
+        if subject is None or complement is None or self.t.is_(subject, "part.") or \
+                subject.pos_ == "PRON":
+            return None
+        old = [t for t in subject.subtree if t.i in mine]
+        new = [t for t in complement.subtree if t.i in mine]
+        if any(self.t.quote(t) for t in (*old, *new)):
+            return None
+        old_words, new_words = self.t.words(old), self.t.words(new)
+        if len(view.occurrences(old_words)) != 1 or view.occurrences(new_words):
+            return None
+        one = self.e.replace_one(clause, old, new, None)
+        return [one] if one is not None else None
 
     def _numbers_said(self, clause: Clause) -> list[Interpretation] | None:
         """"the rent figure, 1,450, should be 1,550": a number of the post, then what it
@@ -155,7 +192,8 @@ class SaidPairs:
                     and old[0].pos_ in ("PROPN", "NOUN", "NUM", "ADJ")):
                 continue
             before = tokens[:i - 1] if tokens[i - 1].text == "," else tokens[:i]
-            said = [t for t in before if not self.t.is_(t, "discourse.filler")]
+            said = [t for t in before if not self.t.is_(t, "discourse.filler")
+                    and not self.t.is_(t, "discourse.deny")]
             new = said[-len(old):] if old and len(said) >= len(old) else []
             kind = [t for t in said if len(old) == 1 and t.pos_ == old[0].pos_]
             if kind:

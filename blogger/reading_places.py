@@ -123,6 +123,9 @@ def split_place(turn: Turn, clause: Clause,
                    len(tokens))
         if end < len(tokens) and i > 0:
             continue  # a place phrase in the middle is part of the words
+        edge = turn.trim(tokens[i + 1:end], clause, determiners=True)
+        if len(edge) > 2 and turn.is_(edge[0], "position.") and edge[1].lower_ == "of":
+            continue  # "in the end of the practice part": an edge of a part, read with it
         place = find_place(turn, clause, tokens[i + 1:end])
         if place is not None:
             return tokens[:i] + tokens[end:], place

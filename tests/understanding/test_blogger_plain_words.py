@@ -243,3 +243,11 @@ async def test_a_change_the_author_asked_for_in_words_code_could_not_read_runs()
                    "Changed it.")
     await chat.say("hmm, make the cold bit sound less smug")
     assert "The cold is the simple part." in (await chat.post() or "")
+
+
+async def test_a_request_the_app_has_no_tool_for_is_refused_by_code_whatever_the_model() -> None:
+    chat = Chat()
+    await pasted(chat)
+    text = await chat.say("could you fax it to my editor please")
+    assert text.startswith("I can't fax anything from here, so nothing was done.")
+    assert chat.model.requests == [] and await chat.post() == POST

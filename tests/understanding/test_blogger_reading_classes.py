@@ -97,3 +97,172 @@ def test_replace_it_takes_the_unit_named_before() -> None:
     ops = _ops(_read(WINTER, "the ending sentence is flat. replace it with 'Ride on.'"))
     assert ops == [{"type": "replace", "anchor": "The tea tastes better after a cold ride.",
                     "text": "Ride on."}]
+
+
+def test_a_correction_inside_the_message_replaces_what_it_corrects() -> None:
+    ops = _ops(_read(WINTER, "cut the line about my cousin - oh sorry, no, the one about "
+                             "the socks"))
+    assert ops == [{"type": "delete",
+                    "anchor": "Wool socks beat every fancy sock I have bought."}]
+    reading = _read(WINTER, "a quiz with 4 questions please, nope, 6")
+    assert [(r.intent, r.slots) for r in reading.requests] == [(Intent.QUIZ, {"count": 6})]
+    reading = _read(SOURDOUGH, "retitle it 'Rye days'. hmm no, 'Nine days of rye'")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"title": "Nine days of rye"}})]
+
+
+def test_a_no_with_words_of_its_own_corrects_nothing() -> None:
+    assert not _read(WINTER, "no").requests
+    reading = _read(WINTER, "cut the line about my cousin, no wait, forget that")
+    assert not reading.requests
+
+
+def test_a_second_request_joined_by_plus_is_its_own() -> None:
+    reading = _read(SOURDOUGH, "add the tag rye, plus flashcards")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"tags": ["baking", "bread", "rye"]}}),
+        (Intent.FLASHCARDS, {})]
+    reading = _read(SOURDOUGH, "make a quiz and a mindmap")
+    assert [r.intent for r in reading.requests] == [Intent.QUIZ, Intent.MINDMAP]
+
+
+def test_that_one_is_the_part_just_described_never_the_word_one() -> None:
+    ops = _ops(_read(WINTER, "the sentence about my cousin is a bit mean, can you cut this "
+                             "one?"))
+    assert ops == [{"type": "delete",
+                    "anchor": "My cousin laughed at mine until he fell off his bike."}]
+
+
+def test_it_in_a_purpose_clause_is_not_the_post_rewritten() -> None:
+    reading = _read(WINTER, "redo the gear section so that it reads less like a list")
+    assert [r.intent for r in reading.requests] == [Intent.UNCLEAR]
+    assert reading.requests[0].question is not None
+    reading = _read(WINTER, "rewrite it please")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.NEW_POST, {"rewrite": True})]
+
+
+def test_a_bare_number_after_a_version_verb_or_an_artifact_is_its_slot() -> None:
+    reading = _read(WINTER, "roll back to 2 pls")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.REVERT, {"version": 2})]
+    reading = _read(WINTER, "flashcards. 11")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.FLASHCARDS, {"count": 11})]
+
+
+def test_the_target_as_subject_of_a_modal_removal_or_change() -> None:
+    ops = _ops(_read(WINTER, "the line about my cousin could go"))
+    assert ops == [{"type": "delete",
+                    "anchor": "My cousin laughed at mine until he fell off his bike."}]
+    ops = _ops(_read(WINTER, "the sentence on wool socks must be deleted"))
+    assert ops == [{"type": "delete",
+                    "anchor": "Wool socks beat every fancy sock I have bought."}]
+    reading = _read(SOURDOUGH, "the title needs to be changed to A slow loaf")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"title": "A slow loaf"}})]
+    reading = _read(SOURDOUGH, "all the tags can disappear")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"remove_fields": ["tags"]})]
+
+
+def test_a_subject_that_acts_is_no_target() -> None:
+    reading = _read(WINTER, "my cousin would kill me, can you swap 'laughed' for 'smiled'?")
+    assert _ops(reading) == [{"type": "replace", "anchor": "laughed", "text": "smiled"}]
+
+
+def test_a_check_verb_with_the_goal_after_as() -> None:
+    reading = _read(WINTER, "check it's OK as a primer for new riders, then make flashcards")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.CHECK, {"goal": "a primer for new riders"}), (Intent.FLASHCARDS, {})]
+    reading = _read(WINTER, "check that this reads fine as a guide to riding in snow")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.CHECK, {"goal": "a guide to riding in snow"})]
+
+
+def test_replace_phrasings_without_a_replace_verb() -> None:
+    assert _ops(_read(WINTER, "I'd rather say 'thermos' than 'flask' since it sounds "
+                              "warmer")) == [{"type": "replace", "anchor": "flask",
+                                              "text": "thermos"}]
+    assert _ops(_read(WINTER, "'Thick socks' not 'Wool socks'")) == [
+        {"type": "replace", "anchor": "Wool socks", "text": "Thick socks"}]
+    assert _ops(_read(WINTER, "the word 'hum' I prefer 'buzz'")) == [
+        {"type": "replace", "anchor": "hum", "text": "buzz"}]
+    assert _ops(_read(WINTER, "Philadelphia should be Pittsburgh")) == [
+        {"type": "replace", "anchor": "Philadelphia", "text": "Pittsburgh"}]
+
+
+def test_asked_not_to_act_does_nothing() -> None:
+    assert not _read(WINTER, "is the gear bit too long? just asking, don't cut anything").requests
+    assert not _read(WINTER, "please do not delete the tea line").requests
+
+
+def test_return_to_a_version_and_a_part_made_more_something() -> None:
+    reading = _read(WINTER, "return to the very first version please")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.REVERT, {"version": 0})]
+    reading = _read(WINTER, "make the ending more upbeat")
+    assert [r.intent for r in reading.requests] == [Intent.UNCLEAR]
+
+
+def test_something_the_app_cannot_do_is_said_and_nothing_done() -> None:
+    reading = _read(WINTER, "could you fax it to my editor")
+    assert [r.intent for r in reading.requests] == [Intent.UNCLEAR]
+    question = reading.requests[0].question or ""
+    assert question.startswith("I can't fax anything from here, so nothing was done.")
+    assert not _read(WINTER, "love it, thank you!").requests
+
+
+def test_tag_as_a_verb_tags_the_post_and_starts_its_own_request() -> None:
+    reading = _read(SOURDOUGH, "tag it rye as well")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"tags": ["baking", "bread", "rye"]}})]
+    reading = _read(SOURDOUGH, "call it 'Rye days' and tag it starter")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"title": "Rye days"}}),
+        (Intent.EDIT, {"set_fields": {"tags": ["baking", "bread", "starter"]}})]
+
+
+def test_in_the_end_of_a_part_is_that_part_s_edge() -> None:
+    ops = _ops(_read(WINTER, "add in the end of the gear section: Boots too."))
+    assert ops == [{"type": "insert", "anchor": "Wool socks beat every fancy sock I have bought.",
+                    "position": "after", "text": "Boots too."}]
+
+
+def test_going_over_the_post_against_the_brief_is_a_check() -> None:
+    reading = _read(WINTER, "look over it against my brief")
+    assert [(r.intent, r.question) for r in reading.requests] == [(Intent.CHECK, None)]
+
+
+def test_a_no_then_words_of_their_own_replaces_the_request_before() -> None:
+    assert not _read(WINTER, "the line about my cousin should go. no, actually, it can "
+                             "stay").requests
+    assert not _read(WINTER, "cut the tea line, no, leave it").requests
+    assert _ops(_read(WINTER, "change 'four' to 'five', no, to 'six'")) == [
+        {"type": "replace", "anchor": "four", "text": "six"}]
+    reading = _read(WINTER, "make 5 flashcards, no 7")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.FLASHCARDS, {"count": 7})]
+
+
+def test_an_infinitive_to_before_the_verb_that_opens_the_request() -> None:
+    ops = _ops(_read(WINTER, "Please to put in the end of the tyres part: They grip well."))
+    assert ops == [{"type": "insert",
+                    "anchor": "My cousin laughed at mine until he fell off his bike.",
+                    "position": "after", "text": "They grip well."}]
+
+
+def test_a_corrected_place_replaces_the_place_of_that_word() -> None:
+    ops = _ops(_read(SOURDOUGH, "add 'Yum.' after the line about the first loaf, sorry no, "
+                                "after the one about the second loaf"))
+    assert ops == [{"type": "insert", "anchor": "The second loaf rose, but the crust was pale.",
+                    "position": "after", "text": "Yum."}]
+
+
+def test_an_editors_substitution_marker() -> None:
+    assert _ops(_read(WINTER, "s/Studded/Spiked/")) == [
+        {"type": "replace", "anchor": "Studded", "text": "Spiked"}]
+    reading = _read(WINTER, "s/nowhere/x/")
+    assert [r.intent for r in reading.requests] == [Intent.EDIT]
+    assert reading.requests[0].question is not None and "nowhere" in reading.requests[0].question
+    assert not _read(WINTER, "s/half a marker").requests

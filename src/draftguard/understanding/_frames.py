@@ -22,7 +22,7 @@ from draftguard.language import Lexicon, Term, parse
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["Clause", "clauses", "correct_typos", "text_of"]
+__all__ = ["Clause", "clauses", "correct_typos", "obliged_subject", "text_of"]
 
 _SUBJECTS = ("nsubj", "nsubjpass", "expl")
 _ASKING_AUX = ("can", "could", "would", "will", "may", "might")
@@ -132,15 +132,45 @@ class Clause:
         return False
 
 
-def _cut_points(doc: Doc, lexicon: Lexicon, action: str) -> set[int]:
+def obliged_subject(verb: Token) -> Token | None:
+    """The subject `verb` is asked of, when a modal or "is to" / "needs to" puts it as
+    something to be done to that subject: "the bit about X can go", "that sentence should
+    be removed", "the paragraph is to be deleted", "the title ought to be changed to X";
+    else None ("the bit about X went well", "you can go")."""
+    governor = verb
+    if verb.dep_ == "xcomp" and any(c.dep_ == "aux" and c.tag_ == "TO"
+                                    for c in verb.children):
+        governor = verb.head  # "is to be deleted", "ought to be changed", "needs to be cut"
+        obliged = _obliging(governor) or governor.lemma_ in ("be", "need")
+    else:
+        obliged = any(c.dep_ == "aux" and _obliging(c) for c in verb.children)
+    subjects = [c for c in governor.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if not obliged or not subjects or subjects[0].pos_ == "PRON" or any(
+            c.dep_ == "dobj" for c in verb.children):
+        return None  # "my brother would kill me": the subject acts, it is not acted on
+    return subjects[0]
+
+
+def _obliging(token: Token) -> bool:
+    """A modal of obligation or ability ("can", "should", "ought", "must"), not one that
+    tells what would happen ("would", "will")."""
+    return token.tag_ == "MD" and token.lower_ not in ("will", "would", "'ll", "'d", "wo")
+
+
+def _cut_points(doc: Doc, lexicon: Lexicon, action: str,
+                requests: tuple[str, ...]) -> set[int]:
     """Token indexes where a new request starts: a sentence start, a verb of the lexicon's
-    `action` concepts joined to an earlier one ("replace X and delete Y"), "then", ";"."""
+    `action` concepts joined to an earlier one ("replace X and delete Y"), a noun of the
+    `requests` concepts joined to a verb ("add the tag X, plus a quiz"), "then", ";"."""
     colon = next((t.i for t in doc if t.text == ":"), len(doc))
     cuts = {s.start for s in doc.sents if s.start <= colon}
     separable = _separable(doc, lexicon)
     for token in doc:
         if token.i > colon:
             break  # what follows a colon is the request's argument, read whole
+        if requests and _requested_alongside(token, lexicon, requests):
+            joints = [t.i for t in doc[token.head.i + 1:token.i] if t.dep_ == "cc"]
+            cuts.add(joints[-1] if joints else token.left_edge.i)
         if token.text == ";" and token.i + 1 < len(doc):
             cuts.add(token.i + 1)
         if token.lower_ == "then" and token.i > 0:
@@ -170,6 +200,16 @@ def _cut_points(doc: Doc, lexicon: Lexicon, action: str) -> set[int]:
     return cuts
 
 
+def _requested_alongside(token: Token, lexicon: Lexicon, requests: tuple[str, ...]) -> bool:
+    """Whether `token` is a noun asked for by itself, joined to an earlier verb as a second
+    request ("add the tag X, plus a quiz": "quiz" a conjunct of "add", not of "X"), or such a
+    noun used as a verb ("call it 'A' and tag it B")."""
+    concept = lexicon.concept(token.lemma_) or lexicon.concept(token.lower_) or ""
+    return token.dep_ == "conj" and token.pos_ in ("NOUN", "PROPN", "VERB") and \
+        token.head.pos_ in ("VERB", "AUX") and token.head.i < token.i and \
+        concept.startswith(requests)
+
+
 def _separable(doc: Doc, lexicon: Lexicon) -> dict[int, str]:
     """Verbs whose particle stands apart ("take it out", "cut that bit out"): the concept
     of the verb and its particle together, by the verb's index."""
@@ -184,18 +224,21 @@ def _separable(doc: Doc, lexicon: Lexicon) -> dict[int, str]:
 
 
 def _first_word(tokens: list[Token]) -> int:
-    """The first token that is not punctuation, a filler or politeness (by their parse)."""
+    """The first token that is not punctuation, a filler, politeness or an infinitive's "to"
+    ("Please to add ...") (by their parse)."""
     for t in tokens:
-        if t.is_punct or t.pos_ in ("INTJ", "CCONJ") or t.lower_ in (
+        if t.is_punct or t.pos_ in ("INTJ", "CCONJ") or t.tag_ == "TO" or t.lower_ in (
                 "please", "pls", "plz", "then", "now", "also", "just", "so", "ok", "okay"):
             continue
         return t.i
     return -1
 
 
-def clauses(doc: Doc, lexicon: Lexicon, *, action: str = "action.") -> list[Clause]:
-    """`doc` cut into clauses, each with the lexicon's terms and its action verb."""
-    cuts = sorted(_cut_points(doc, lexicon, action) | {0})
+def clauses(doc: Doc, lexicon: Lexicon, *, action: str = "action.",
+            requests: tuple[str, ...] = ()) -> list[Clause]:
+    """`doc` cut into clauses, each with the lexicon's terms and its action verb
+    (`requests`: the concepts of nouns that ask for something by themselves, "a quiz")."""
+    cuts = sorted(_cut_points(doc, lexicon, action, requests) | {0})
     terms = lexicon.terms(doc, typos=False)
     covered = {i for t in terms for i in range(t.start, t.end)}
     apart = [Term(c, i, i + 1, doc[i].text) for i, c in _separable(doc, lexicon).items()

@@ -1,0 +1,148 @@
+"""A correction inside a message: "delete the line about X — sorry, no, the one about Y",
+"make 6 flashcards, actually no, 8", "call it 'A'. wait no, 'B'".
+
+A denial ("no", "nope", or the lexicon's retractions such as "no wait") after a mark, with
+no verb of its own after it, corrects the words before it: the later words take the place
+of the earlier ones of their kind (a number for the last number, a quotation for the last
+quotation, a noun phrase for the request's object), and the message is read as corrected.
+A retraction after a request ("cut X, no wait, forget that. cut Y") drops what came before,
+and so does a denial followed by a request or a statement of its own ("cut X, no, leave it"):
+the message is what follows. A denial with nothing before it, or after a question ("is it
+2,300? no, I think it was 2,450"), answers it and corrects nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from blogger.reading_turn import Turn
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+__all__ = ["corrected"]
+
+_MARKS = (",", "-", "—", "–", ".", ";", "!", "...")
+_OBJECTS = ("dobj", "oprd", "attr", "pobj")
+
+
+def corrected(turn: Turn) -> str | None:
+    """The message as its author corrected it, when a denial corrects the words before it;
+    else None."""
+    doc = turn.doc
+    retract = {i for term in turn.lexicon.terms(doc, typos=False)
+               if term.concept == "discourse.retract" for i in range(term.start, term.end)}
+    for token in doc:
+        if not _denial(turn, token) and token.i not in retract:
+            continue
+        start = _start_of_denial(turn, token)
+        if start is None:
+            continue
+        end = _end_of_denial(turn, token, retract)
+        sentence_end = token.sent.end
+        fragment = [t for t in doc[end:sentence_end] if not t.is_space]
+        while fragment and (fragment[-1].is_punct or turn.is_(fragment[-1], "discourse.")):
+            fragment.pop()
+        while fragment and (fragment[0].is_punct or turn.is_(fragment[0], "discourse.")):
+            fragment.pop(0)
+        earlier = [t for t in doc[:start] if not t.is_space]
+        if not any(t.is_alpha and not turn.is_(t, "discourse.") for t in earlier):
+            continue
+        if len(fragment) > 1 and all(t.pos_ in ("ADP", "PART") for t in fragment[:-1]) and (
+                turn.quote(fragment[-1]) is not None or fragment[-1].like_num):
+            fragment = fragment[-1:]  # "no, with 'Z'", "no, to 9": the quotation, the number
+        if any(i in retract for i in range(token.i, end)) or (
+                fragment and _has_own_verb(turn, fragment)):
+            # "cut X, no wait, forget that", "cut X, no, leave it": what follows is the message
+            return turn.masked.restore("".join(t.text_with_ws for t in doc[end:])).strip()
+        if not fragment:
+            continue
+        span = _replaced(turn, earlier, fragment)
+        if span is None:
+            continue
+        first, last = span
+        words = _fragment_words(fragment, doc[first:last + 1])
+        masked = "".join(t.text_with_ws for t in doc[:first]) + words + \
+            doc[last].whitespace_ + "".join(t.text_with_ws for t in doc[last + 1:start])
+        rest = "".join(t.text_with_ws for t in doc[sentence_end:])
+        text = (masked.rstrip(" ,—-–") + (" " + rest if rest else "")).strip()
+        return turn.masked.restore(text)
+    return None
+
+
+def _denial(turn: Turn, token: Token) -> bool:
+    """"no", "nope" said as a word of its own (not "no changes")."""
+    return turn.is_(token, "discourse.deny") and not (
+        token.dep_ == "det" and token.head.i > token.i and token.head.pos_ != "NUM" and
+        not turn.is_(token.head, "discourse.") and turn.quote(token.head) is None)
+
+
+def _start_of_denial(turn: Turn, token: Token) -> int | None:
+    """Where the denial's words begin: after a mark, fillers ("sorry", "wait") between."""
+    i = token.i - 1
+    while i >= 0 and (turn.is_(turn.doc[i], "discourse.") and not turn.doc[i].is_punct):
+        i -= 1
+    if i < 0 or turn.doc[i].text not in _MARKS:
+        return None
+    return i
+
+
+def _end_of_denial(turn: Turn, token: Token, retract: set[int]) -> int:
+    """The first word after the denial and the fillers, marks and retractions after it."""
+    i = token.i + 1
+    while i < len(turn.doc) and (turn.doc[i].is_punct or i in retract or
+                                 turn.is_(turn.doc[i], "discourse.")):
+        i += 1
+    return i
+
+
+def _has_own_verb(turn: Turn, fragment: list[Token]) -> bool:
+    """Whether the words after the denial say something of their own ("no, I think it was
+    X", "no, don't"): a verb they hang on, not one inside a phrase ("the one about
+    shivering")."""
+    inside = {t.i for t in fragment}
+    return any(t.pos_ in ("VERB", "AUX") and turn.quote(t) is None and (
+        t.head.i not in inside or t.head == t or any(
+            c.dep_ in ("nsubj", "nsubjpass", "neg") for c in t.children)) for t in fragment)
+
+
+def _replaced(turn: Turn, earlier: list[Token],
+              fragment: list[Token]) -> tuple[int, int] | None:
+    """The first and last index of the earlier words the fragment takes the place of."""
+    if len(fragment) == 1 and (fragment[0].like_num or fragment[0].pos_ == "NUM"):
+        numbers = [t for t in earlier if t.like_num and not turn.quote(t)]
+        return (numbers[-1].i, numbers[-1].i) if numbers else None
+    if len(fragment) == 1 and turn.quote(fragment[0]) is not None:
+        quotes = [t for t in earlier if turn.quote(t) is not None]
+        if quotes:
+            return quotes[-1].i, quotes[-1].i
+    if fragment[0].pos_ == "ADP":  # "no, after the second line": the phrase of that word
+        objects = [t for t in earlier if t.dep_ == "prep" and t.lower_ == fragment[0].lower_]
+    else:
+        objects = [t for t in earlier if t.dep_ in _OBJECTS and t.pos_ in (
+            "NOUN", "PROPN", "NUM", "ADV") and t.head.dep_ != "prep"]
+    if not objects:
+        return None
+    target = objects[-1]
+    mine = {t.i for t in earlier}
+    words = [t for t in target.subtree if t.i in mine]
+    while words and words[-1].is_punct:
+        words.pop()
+    return (words[0].i, words[-1].i) if words else None
+
+
+def _fragment_words(fragment: list[Token], replaced: Span) -> str:
+    """The fragment's words, "one" standing for the noun it replaces ("the one about Y" for
+    "the sentence about X": "the sentence about Y")."""
+    nouns = [t for t in replaced if t.pos_ in ("NOUN", "PROPN") and (
+        t.dep_ in _OBJECTS or t == replaced.root)]
+    noun = replaced.root if replaced.root.pos_ in ("NOUN", "PROPN") else (
+        nouns[0] if nouns else None)
+    out = []
+    for t in fragment:
+        word = t.text
+        if t.lower_ == "one" and t.pos_ in ("NUM", "NOUN", "PRON") and noun is not None and \
+                any(c.dep_ in ("det", "amod", "prep") for c in t.children):
+            word = noun.text
+        out.append(word + t.whitespace_)
+    return "".join(out).strip()

@@ -1,0 +1,55 @@
+"""The target as the subject of a verb a modal asks for: "the bit about the ducks can go",
+"that last sentence should be removed", "the paragraph on kit is to be deleted", "the title
+ought to be changed to X", "the versions should be listed". The dependency parse gives the
+subject (`obliged_subject`) and the verb; the request is the verb's, with the subject as
+its object."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from blogger.reading_edits import EditFrames
+from blogger.reading_places import find_place
+from draftguard.understanding._asking import ask
+from draftguard.understanding._frames import Clause, obliged_subject
+from draftguard.understanding._types import Intent, Interpretation
+
+__all__ = ["SaidOf", "said_of_target"]
+
+_NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
+
+
+@dataclass(frozen=True)
+class SaidOf:
+    """A request said of its target: the lexicon's concept of the verb, and what the edit
+    frames read (None for a concept read elsewhere, such as an undo)."""
+
+    concept: str
+    found: list[Interpretation] | None
+
+
+def said_of_target(edits: EditFrames, clause: Clause,
+                   previous: Clause | None) -> SaidOf | None:
+    """The request when `clause` says it of its target as subject, else None."""
+    t = edits.t
+    verb = clause.head if (clause.head_concept or "").startswith("action.") else next(
+        (w for w in clause.tokens if w.pos_ == "VERB" and t.is_(w, "outcome.gone")), None)
+    subject = obliged_subject(verb) if verb is not None else None
+    mine = {w.i for w in clause.tokens}
+    if verb is None or subject is None or subject.i not in mine:
+        return None
+    target = [w for w in subject.subtree if w.i in mine]
+    concept = "action.delete" if t.is_(verb, "outcome.gone") else clause.head_concept or ""
+    if concept == "action.delete":
+        lead = [w for w in clause.tokens if w.i < target[0].i]
+        colon = next((i for i, w in enumerate(lead) if w.text == ":"), None)
+        place = find_place(t, clause, lead[:colon]) if colon else None  # "Kit section: ..."
+        if place is not None and place.missing:
+            return SaidOf(concept, [ask(_NOT_FOUND)])
+        return SaidOf(concept, edits.delete(clause, target, previous, place=place))
+    if concept == "action.list" and any(t.is_(w, "version.noun") for w in target):
+        return SaidOf(concept, [Interpretation(intent=Intent.VERSIONS)])
+    if concept in ("action.replace", "action.rename"):
+        value = edits.fields.value(clause)
+        return SaidOf(concept, [value] if value is not None else None)
+    return SaidOf(concept, None)
