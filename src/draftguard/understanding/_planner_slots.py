@@ -99,8 +99,6 @@ MeaningReader = Callable[[str], SlotHints]
 
 #: Shortest word typo correction looks at (and the shortest vocabulary word it corrects to).
 MIN_TYPO_LENGTH = 6
-_LETTERS = re.compile(r"[a-z]+")
-_WORD = re.compile(r"[a-z0-9$']+")
 
 
 def plain_text(text: str) -> str:
@@ -118,7 +116,9 @@ def words_of(text: str) -> tuple[str, ...]:
 
 
 def _name_key(name: str) -> str:
-    return " ".join(re.sub(r"[^a-z0-9&]+", " ", plain_text(name)).split())
+    """A name as its words: letters, digits and "&" ("Pit & Porch"), single spaces."""
+    return " ".join("".join(c if (c.isascii() and c.isalnum()) or c == "&" else " "
+                            for c in plain_text(name).lower()).split())
 
 
 @dataclass(frozen=True, eq=False)  # hashed by identity: built once, cached by callers
@@ -200,8 +200,7 @@ class PlannerVocabulary:
     def corrected(self, text: str) -> str:
         """`text` with each misspelt vocabulary word ("mexcian", "rittenhose") put right:
         one edit (two in long words) from exactly one vocabulary word, or left as it is."""
-        def fix(match: re.Match[str]) -> str:
-            word = match.group()
+        def fix(word: str) -> str:
             if len(word) < MIN_TYPO_LENGTH or word in self.known_words:
                 return word
             limit = 2 if len(word) >= 9 else 1
@@ -210,7 +209,18 @@ class PlannerVocabulary:
             if len(hits) == 1 or (len(hits) == 2 and hits[0][1] < hits[1][1]):
                 return str(hits[0][0])
             return word
-        return _LETTERS.sub(fix, text)
+        out: list[str] = []
+        start = 0
+        for i in range(len(text) + 1):
+            letter = i < len(text) and "a" <= text[i] <= "z"
+            if letter:
+                continue
+            if i > start:
+                out.append(fix(text[start:i]))
+            if i < len(text):
+                out.append(text[i])
+            start = i + 1
+        return "".join(out)
 
     @cached_property
     def venue_keys(self) -> list[str]:
@@ -374,7 +384,7 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
     # "today" and "tonight" are small talk too ("how are you today?"): a day only when the
     # message also states something else, or says little besides.
     if day is not None and (not vocabulary.says("small_talk_day", rest) or reading.values
-                            or len(_WORD.findall(rest)) <= 3):
+                            or len(words_of(rest)) <= 3):
         reading.values["date"] = day.isoformat()
     if vocabulary.meaning is not None and meaning:
         _add_hints(reading, vocabulary.meaning(rest))
