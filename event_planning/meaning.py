@@ -215,6 +215,7 @@ class MeaningReader:
             words = [t for t in chunk if t.pos_ in _DISH_POS and t.i not in covered
                      and t.is_alpha and not t.like_num and t.lower_ not in _WEEKDAYS
                      and t.lemma_.lower() not in _CALENDAR_WORDS
+                     and t.lower_ not in _NOT_PARTY_AFTER  # "7pm": a time, no dish
                      and word_frequency(t.lower_) < self.dish_max_zipf]
             if words and chunk.root.i not in covered:
                 phrases.append(" ".join(t.text for t in words))
