@@ -68,16 +68,8 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "party_size": ("party size", "group size", "headcount", "number of people", "guest count"),
     "date": ("date", "day"),
 }
-_CATEGORY_CLEAR = {
-    name: re.compile(
-        rf"\b(?:forget|drop|remove|clear|ignore|scrap|skip|reset|scratch)\s+(?:about\s+)?"
-        rf"(?:the|my|that)?\s*(?:{alts})\b"
-        rf"|\b(?:any|whatever)\s+(?:{alts})\b"
-        rf"|\b(?:{alts})\s+(?:does\s*n[o']?t|doesnt|don'?t|do not)\s+matter\b"
-        rf"|\bno\s+(?:{alts})\s+(?:preference|limit)\b")
-    for name, words in CATEGORY_WORDS.items()
-    for alts in ["|".join(sorted(words, key=len, reverse=True))]
-}
+#: "not" as `words_of` leaves it: "not", and "n't" split off ("doesn't" -> "doesn", "t").
+_NOT = frozenset({"not", "t", "doesnt", "dont"})
 
 
 @dataclass
@@ -388,10 +380,47 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
         reading.values["date"] = day.isoformat()
     if vocabulary.meaning is not None and meaning:
         _add_hints(reading, vocabulary.meaning(rest))
-    for name, pattern in _CATEGORY_CLEAR.items():
-        if name not in reading.values and pattern.search(rest):
+    for name in _categories_cleared(vocabulary, rest):
+        if name not in reading.values:
             reading.cleared.add(name)
     return reading
+
+
+def _categories_cleared(vocabulary: PlannerVocabulary, text: str) -> set[str]:
+    """The preferences `text` takes back as a whole, by their category's name: "forget
+    (about) the area", "any day", "the price doesn't matter", "no budget limit"."""
+    words = words_of(text)
+    out: set[str] = set()
+    for name, phrases in CATEGORY_WORDS.items():
+        for phrase in phrases:
+            named = words_of(phrase)
+            for start in range(len(words) - len(named) + 1):
+                end = start + len(named)
+                if words[start:end] == named and _clears(vocabulary, words, start, end):
+                    out.add(name)
+    return out
+
+
+def _clears(vocabulary: PlannerVocabulary, words: tuple[str, ...], start: int,
+            end: int) -> bool:
+    """Whether the category named at `words[start:end]` is taken back by the words around
+    it: a clearing verb before it (past "about" and a determiner), "any" or "whatever" just
+    before it, "no" before it and "preference" or "limit" after, or "not ... matter" after."""
+    says = vocabulary.says
+    before = start
+    if before and says("clear_det", words[before - 1]):
+        before -= 1
+    if before and says("clear_about", words[before - 1]):
+        before -= 1
+    if before and says("clear", words[before - 1]):
+        return True
+    if start and says("whatever", words[start - 1]):
+        return True
+    if start and words[start - 1] == "no" and end < len(words) and \
+            says("no_limit", words[end]):
+        return True
+    after = words[end:end + 3]
+    return "matter" in after and any(w in _NOT for w in after[:after.index("matter")])
 
 
 def _add_hints(reading: SlotReading, hints: SlotHints) -> None:
