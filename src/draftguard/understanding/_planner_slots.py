@@ -49,17 +49,6 @@ PARTY_LEAD_INS = ("party of", "group of", "table for", "dinner for", "lunch for"
                   "party size", "headcount", "change it to", "change that to")
 
 
-#: Words that, just before a value, take it back ("not Thai", "instead of Thai").
-_NEGATION = re.compile(
-    r"(?:\bnot|\bno|\bnever|\bdon'?t want|\bdo not want|\bforget(?: about)?|\bscratch|\bskip"
-    r"|\bdrop|\binstead of|\brather than|\bwithout|\bother than|\bexcept|\bno more"
-    r"|\bnothing|\bnone)(?:\s+(?:the|that|a|any|more|really|so|too|very|overly))?\s*$")
-
-#: Words that, just after a value, take it back ("Fishtown doesn't work").
-_NEGATION_AFTER = re.compile(
-    r"^\s*(?:(?:is|are)\s+)?(?:out|off|no good|not (?:good|ok|okay|possible|an option)|"
-    r"does\s*n[o']?t work|won'?t work|will not work|too far|not anymore|no longer)\b")
-
 #: A preference named as a whole ("the price", "the area"), for taking it back.
 CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "cuisine": ("cuisine", "food", "kind of food", "type of food"),
@@ -287,7 +276,8 @@ class SlotReading:
     confidence: float = 1.0
 
 
-def _positives(vocab: Vocabulary, text: str) -> tuple[list[str], list[str]]:
+def _positives(vocab: Vocabulary, text: str,
+               vocabulary: PlannerVocabulary) -> tuple[list[str], list[str]]:
     """Values named in `text`, split into (meant, taken back)."""
     meant: list[str] = []
     negated: list[str] = []
@@ -297,10 +287,29 @@ def _positives(vocab: Vocabulary, text: str) -> tuple[list[str], list[str]]:
         for start, end in _occurrences(vocab, value, plain):
             before = plain[max(0, start - _NEGATION_WINDOW):start]
             after = plain[end:end + _NEGATION_WINDOW]
-            if not (_NEGATION.search(before) or _NEGATION_AFTER.match(after)):
+            if not _taken_back(vocabulary, before, after):
                 taken_back = False
         (negated if taken_back else meant).append(value)
     return meant, negated
+
+
+def _taken_back(vocabulary: PlannerVocabulary, before: str, after: str) -> bool:
+    """Whether the words right before a value take it back ("not Thai", "instead of
+    Thai", "no more pizza", "nothing too fancy"; a filler word may stand between) or the
+    words right after it do ("Fishtown is out", "Fishtown doesn't work")."""
+    if before.rstrip()[-1:].isalnum():  # the words reach the value (no mark between)
+        words = words_of(before)
+        if words and vocabulary.says("negate_filler", words[-1]) and \
+                vocabulary.ends_with("negate_before", " ".join(words[:-1])):
+            return True
+        if vocabulary.ends_with("negate_before", before):
+            return True
+    if not after.lstrip()[:1].isalpha() or after[:1] not in ("", " "):
+        return False
+    words = words_of(after)
+    if words and words[0] in ("is", "are"):
+        words = words[1:]
+    return vocabulary.opens_with("negate_after", " ".join(words))
 
 
 def _occurrences(vocab: Vocabulary, value: str, text: str) -> list[tuple[int, int]]:
@@ -349,7 +358,7 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
     reading.rest = rest
     for name, vocab in (("cuisine", vocabulary.cuisine_words),
                         ("neighborhood", vocabulary.neighbourhood_words)):
-        meant, negated = _positives(vocab, rest)
+        meant, negated = _positives(vocab, rest, vocabulary)
         if len(meant) == 1:
             reading.values[name] = meant[0]
         elif len(meant) > 1:
@@ -362,7 +371,7 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
     elif len(levels) > 1:
         reading.ambiguous["price_level"] = ["$" * n for n in levels]
     elif vocabulary.meaning is None or not meaning:
-        meant, negated = _positives(vocabulary.price_vocabulary, rest)
+        meant, negated = _positives(vocabulary.price_vocabulary, rest, vocabulary)
         if len(meant) == 1:
             reading.values["price_level"] = meant[0]
         elif len(meant) > 1:
