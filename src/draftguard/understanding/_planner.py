@@ -69,15 +69,9 @@ _ORDINAL = re.compile(
     rf"|\b({_ORD_WORDS})\s+(?:{_ORD_NOUNS})\b"
     r"|(?:\bnumber|\bno\.|\boption|\bchoice|#)\s*([1-5])\b")
 _FIRST_N = re.compile(r"\b(?:first|top)\s+(two|three|2|3)\b")
-_SEARCH = re.compile(
-    r"\b(?:search|find|look(?:ing)? for|look up|show me|show us|list|suggest|suggestions?|"
-    r"recommend\w*|options|ideas|what (?:do|have) you got|what do you have|what have you got|"
-    r"anything|any (?:good )?(?:places|spots|restaurants|venues)|go ahead|let'?s see|"
-    r"what'?s (?:out there|available)|where (?:can|should) we (?:eat|go)|"
-    r"got anything|run it|try again|search again|what'?s good|what is good|know (?:of )?any|"
-    r"any\b.{0,40}\b(?:places|spots|restaurants|venues|options)|"
-    r"(?:need|want|looking for) (?:a|some) "
-    r"(?:restaurant|place|venue|spot)s?)\b")
+#: How many words after "any" a word for places still asks for them ("any cosy little
+#: places near the river").
+_ANY_WINDOW = 8
 _ABOUT_VENUES = frozenset({Intent.PICK, Intent.SHORTLIST, Intent.COMPARE})
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|,?\s+(?:and then|then)\s+")
 
@@ -180,7 +174,7 @@ class PlannerConversation:
                 # not new preferences.
                 stated = {}
                 slots.ambiguous.clear()
-            if other is None and _SEARCH.search(slots.rest):
+            if other is None and self._asks_search(slots.rest):
                 asked = True
             if (stated or slots.ambiguous or (asked and other is None)) and prefs_at is None:
                 prefs_at = len(requests)
@@ -231,7 +225,7 @@ class PlannerConversation:
         rest = slots.rest
         says = self.vocabulary.says
         if self._help_alone(part) or (says("help", rest) and not slots.values
-                                  and not slots.venues and not _SEARCH.search(rest)):
+                                  and not slots.venues and not self._asks_search(rest)):
             return Interpretation(intent=Intent.HELP)
         if self._removes(rest) and (says("listed", rest) or slots.venues):
             return self._venue_request(Intent.SHORTLIST, slots, action="remove")
@@ -281,6 +275,32 @@ class PlannerConversation:
         return asks and (vocabulary.says("plan", rest) or vocabulary.says("listed", rest)
                          or (vocabulary.says("plan_we", rest)
                              and vocabulary.says("plan_have", rest)))
+
+    def _asks_search(self, rest: str) -> bool:
+        """"show me what you have", "any good places?", "where can we eat", "we need a
+        restaurant": a searching word or phrase; "what" with "you" and "have" or "got";
+        "any" then, a few words on, places; "where" + can/should + "we" + eat/go; a wanting
+        word, "a" or "some", and a place."""
+        vocabulary = self.vocabulary
+        says, at = vocabulary.says, vocabulary.said_at
+        if says("search", rest):
+            return True
+        words = words_of(rest)
+        if "what" in words and says("search_you", rest) and says("search_have", rest):
+            return True
+        places = at("search_places", rest)
+        if any(0 < p - i <= _ANY_WINDOW for i in at("search_any", rest) for p in places):
+            return True
+        for _, end in vocabulary.spans("search_where", rest):
+            after = words[end:end + 3]
+            if len(after) == 3 and says("search_may", after[0]) and after[1] == "we" and \
+                    says("search_go", after[2]):
+                return True
+        for _, end in vocabulary.spans("search_want", rest):
+            if words[end:end + 1] in (("a",), ("some",)) and \
+                    says("search_place", " ".join(words[end + 1:end + 2])):
+                return True
+        return False
 
     def _removes(self, rest: str) -> bool:
         """"remove it", "take X off my list": a removing verb, or a taking one with a

@@ -96,6 +96,20 @@ def words_of(text: str) -> tuple[str, ...]:
     return tuple("".join(c if c.isalnum() or c == "$" else " " for c in text).split())
 
 
+#: What `words_of` splits off a contraction ("let's" -> "let", "s"; "don't" -> "don", "t").
+_CLITICS = frozenset({"s", "t", "d", "ll", "re", "ve", "m"})
+
+
+def _unapostrophed(words: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """A phrase's words, and the same words as typed without the apostrophe ("let's see"
+    is also "lets see", "don't want" also "dont want")."""
+    out = {words}
+    for i in range(1, len(words)):
+        if words[i] in _CLITICS:
+            out |= _unapostrophed((*words[:i - 1], words[i - 1] + words[i], *words[i + 1:]))
+    return out
+
+
 def _name_key(name: str) -> str:
     """A name as its words: letters, digits and "&" ("Pit & Porch"), single spaces."""
     return " ".join("".join(c if (c.isascii() and c.isalnum()) or c == "&" else " "
@@ -124,7 +138,7 @@ class PlannerVocabulary:
 
     @cached_property
     def _requests(self) -> dict[str, frozenset[tuple[str, ...]]]:
-        return {concept: frozenset(tuple(words_of(w)) for w in words)
+        return {concept: frozenset(v for w in words for v in _unapostrophed(words_of(w)))
                 for concept, words in self.request_words.items()}
 
     def said_at(self, concept: str, text: str) -> list[int]:
@@ -137,6 +151,15 @@ class PlannerVocabulary:
         lengths = {len(p) for p in phrases}
         return [i for i in range(len(words))
                 if any(tuple(words[i:i + n]) in phrases for n in lengths)]
+
+    def spans(self, concept: str, text: str) -> list[tuple[int, int]]:
+        """(start, end) word positions in `words_of(text)` of each word or phrase of
+        `concept` that `text` uses."""
+        phrases = self._requests.get(concept, frozenset())
+        words = words_of(text)
+        lengths = sorted({len(p) for p in phrases})
+        return [(i, i + n) for i in range(len(words)) for n in lengths
+                if words[i:i + n] in phrases]
 
     def says(self, concept: str, text: str) -> bool:
         """Whether `text` uses a word or phrase of `concept`."""
