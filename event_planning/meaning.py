@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import calendar
 import json
-import re
+import tomllib
 from collections import defaultdict
 from collections.abc import Callable
 from functools import cache
@@ -40,6 +40,7 @@ __all__ = [
     "feature_matcher",
     "lexicon",
     "read_meaning",
+    "request_words",
 ]
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
@@ -80,14 +81,22 @@ _CALENDAR_WORDS = frozenset({*_WEEKDAYS, *(m.lower() for m in calendar.month_nam
                              *(m.lower() for m in calendar.month_abbr if m)})
 _NEGATORS = frozenset({"no", "not", "n't", "never", "without", "nothing", "none"})
 _DISH_POS = frozenset({"NOUN", "PROPN"})
-_DISH_LINE = re.compile(r"^Known for (.+?), with ")
-_AND = re.compile(r" and (?=[a-z])")
+#: How the catalogue's descriptions name a venue's dishes: "Known for X and Y, with ...".
+_DISH_LEAD, _DISH_END = "Known for ", ", with "
 
 
 @cache
 def lexicon() -> Lexicon:
-    """The planner's lexicon (loaded once)."""
-    return Lexicon.from_toml(LEXICON_PATH)
+    """The planner's lexicon (loaded once; its `request` words are `request_words`)."""
+    return Lexicon.from_toml(LEXICON_PATH, skip=("request",))
+
+
+@cache
+def request_words() -> dict[str, tuple[str, ...]]:
+    """The lexicon's `request` section: concept -> the words requests are made with, read
+    word for word by the core's reader (`PlannerVocabulary.request_words`)."""
+    table = tomllib.loads(LEXICON_PATH.read_text(encoding="utf-8"))["request"]
+    return {concept: tuple(words) for concept, words in table.items()}
 
 
 def lexicon_words(section: str) -> dict[str, tuple[str, ...]]:
@@ -104,12 +113,25 @@ def _dishes() -> ExemplarIndex:
     for venue in json.loads(CATALOG_PATH.read_text(encoding="utf-8")):
         cuisine = str(venue["cuisine"])
         dishes[cuisine].add(f"{cuisine} food")
-        known = _DISH_LINE.match(str(venue.get("description", "")))
-        if known is not None:
-            dishes[cuisine].update(_AND.split(known.group(1)))
+        dishes[cuisine].update(_known_for(str(venue.get("description", ""))))
     for cuisine, words in lexicon_words("cuisine").items():
         dishes[cuisine].update(words)
     return ExemplarIndex({c: sorted(d) for c, d in sorted(dishes.items())})
+
+
+def _known_for(description: str) -> list[str]:
+    """The dishes a catalogue description names ("Known for burrata with roasted peppers
+    and Sunday gravy, with ..." -> the two), split at "and" before a lower-case word."""
+    if not description.startswith(_DISH_LEAD) or _DISH_END not in description:
+        return []
+    named = description[len(_DISH_LEAD):description.index(_DISH_END)]
+    dishes: list[str] = []
+    for part in named.split(" and "):
+        if dishes and not ("a" <= part[:1] <= "z"):
+            dishes[-1] += " and " + part  # "Sunday gravy and Chianti" after a name
+        else:
+            dishes.append(part)
+    return dishes
 
 
 class MeaningReader:
@@ -193,6 +215,7 @@ class MeaningReader:
             words = [t for t in chunk if t.pos_ in _DISH_POS and t.i not in covered
                      and t.is_alpha and not t.like_num and t.lower_ not in _WEEKDAYS
                      and t.lemma_.lower() not in _CALENDAR_WORDS
+                     and t.lower_ not in _NOT_PARTY_AFTER  # "7pm": a time, no dish
                      and word_frequency(t.lower_) < self.dish_max_zipf]
             if words and chunk.root.i not in covered:
                 phrases.append(" ".join(t.text for t in words))

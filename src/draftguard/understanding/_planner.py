@@ -33,6 +33,13 @@ from draftguard.understanding._planner_slots import (
     plain_text,
     read_slots,
 )
+from draftguard.understanding._planner_words import (
+    also,
+    asks_search,
+    help_alone,
+    looks_like_request,
+    removes,
+)
 from draftguard.understanding._types import Intent, Interpretation, Reading
 
 __all__ = ["PlannerConversation", "PlannerState", "enough_to_search"]
@@ -68,53 +75,7 @@ _ORDINAL = re.compile(
     rf"|\b({_ORD_WORDS})\s+(?:{_ORD_NOUNS})\b"
     r"|(?:\bnumber|\bno\.|\boption|\bchoice|#)\s*([1-5])\b")
 _FIRST_N = re.compile(r"\b(?:first|top)\s+(two|three|2|3)\b")
-_IT = re.compile(r"\b(?:it|that one|this one|that place|this place|that|this|them|"
-                 r"the place|that restaurant|this restaurant)\b")
-_SHORTLIST = re.compile(
-    r"\b(?:short\s?-?list|save|keep|bookmark|go with|going with|we'?ll take|let'?s do|"
-    r"let'?s go for|i'?ll take|choose|put|add)\b")
-_LIST_WORDS = re.compile(r"\b(?:short\s?-?list|my list|the list|favou?rites|saved)\b")
-_REMOVE = re.compile(r"\b(?:remove|take|drop|delete|cross|scratch)\b.*\b(?:off|from|out)\b"
-                     r"|\b(?:remove|delete|unsave|unshortlist)\b")
-_COMPARE = re.compile(
-    r"\b(?:compare|comparison|difference|versus|vs\.?|cheaper|cheapest|pricier|priciest|"
-    r"bigger|biggest|larger|largest|smaller|smallest|roomier|more (?:expensive|affordable|"
-    r"seats|room|space)|less expensive|most (?:expensive|affordable|seats|room)|"
-    r"fits more|seats more)\b")
-_BY_PRICE = re.compile(r"\b(?:cheap\w*|pric\w*|expensive|affordable|cost\w*|budget)\b")
-_BY_SIZE = re.compile(r"\b(?:bigg\w*|larg\w*|small\w*|roomi\w*|seats?|room|space|fits?)\b")
-_PLAN = re.compile(
-    r"\b(?:where (?:are|do) we stand|where are we(?: at)?|what do we have|what have we got|"
-    r"what(?:'s| is) the plan|the plan so far|plan so far|recap|summary|summari[sz]e|sum up|"
-    r"what(?:'s| is) on (?:my|the) (?:short\s?-?list|list)|show (?:me )?(?:my|the) "
-    r"(?:short\s?-?list|list|plan)|what(?:'s| is) (?:still )?missing|what have i saved|"
-    r"(?:have|did) (?:i|we) (?:saved|shortlisted|save|shortlist)|status)\b")
-_HELP = re.compile(
-    r"^(?:help|help me|help\?|/help)\W*$|\bwhat (?:can|do) you do\b|\bhow does this work\b|"
-    r"\bwhat can i (?:ask|say|do)\b|\bhow do i use\b|\bwhat are you for\b|\bwhat (?:are|is) "
-    r"(?:your|the) (?:commands|options)\b|\bshow (?:me )?the commands\b")
-_SEARCH = re.compile(
-    r"\b(?:search|find|look(?:ing)? for|look up|show me|show us|list|suggest|suggestions?|"
-    r"recommend\w*|options|ideas|what (?:do|have) you got|what do you have|what have you got|"
-    r"anything|any (?:good )?(?:places|spots|restaurants|venues)|go ahead|let'?s see|"
-    r"what'?s (?:out there|available)|where (?:can|should) we (?:eat|go)|"
-    r"got anything|run it|try again|search again|what'?s good|what is good|know (?:of )?any|"
-    r"any\b.{0,40}\b(?:places|spots|restaurants|venues|options)|"
-    r"(?:need|want|looking for) (?:a|some) "
-    r"(?:restaurant|place|venue|spot)s?)\b")
-_REQUEST = re.compile(
-    r"\b(?:book|reserve|reservation|table|menu|vegan|vegetarian|gluten|halal|kosher|parking|"
-    r"live music|outdoor|patio|rooftop|wine|cocktails?|brunch|lunch|breakfast|dinner|"
-    r"restaurant|venue|place|spot|party|event|birthday|cater\w*|deliver\w*|call|email|"
-    r"directions?|map|open|hours)\b")
-_ASKING = re.compile(r"^(?:can|could|would|will|do|does|is|are|please|i need|i want|"
-                     r"we need|we want|i'?d like|we'?d like|get|give|tell)\b|\?\s*$")
 _ABOUT_VENUES = frozenset({Intent.PICK, Intent.SHORTLIST, Intent.COMPARE})
-_ALSO = re.compile(r"^\W*(?:and|also|plus)\b|\b(?:too|as well|also)\W*$")
-_UNSUPPORTED = re.compile(
-    r"\b(?:book|booking|reserve|reservations?|vegan|vegetarian|gluten|halal|kosher|allerg\w*|"
-    r"parking|live music|wheelchair|pay|payment|deposit|deliver\w*|cater\w*|take ?out|"
-    r"directions|reviews?|ratings?|call them|phone them|email them)\b")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|,?\s+(?:and then|then)\s+")
 
 #: What a planner says to a request no tool does, unless the app gives its own words.
@@ -216,7 +177,7 @@ class PlannerConversation:
                 # not new preferences.
                 stated = {}
                 slots.ambiguous.clear()
-            if other is None and _SEARCH.search(slots.rest):
+            if other is None and asks_search(self.vocabulary.words, slots.rest):
                 asked = True
             if (stated or slots.ambiguous or (asked and other is None)) and prefs_at is None:
                 prefs_at = len(requests)
@@ -229,11 +190,11 @@ class PlannerConversation:
             preference = preference.model_copy(update={"confidence": sure})
         if preference is not None:
             requests.insert(prefs_at or 0, preference)
-        if _UNSUPPORTED.search(text) and all(r.question or r.intent is Intent.PICK
-                                             for r in requests):
+        if self.vocabulary.words.says("unsupported", text) and all(
+                r.question or r.intent is Intent.PICK for r in requests):
             # Asks for something no tool does (booking, dietary needs): say what we can do.
             return Reading(requests=(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0),))
-        if not requests and _looks_like_request(text):
+        if not requests and looks_like_request(self.vocabulary.words, text):
             requests.append(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0))
         return Reading(requests=tuple(requests))
 
@@ -265,34 +226,52 @@ class PlannerConversation:
         """A request in `part` that is not a preference: shortlist, compare, pick, plan,
         help, or a request code cannot read."""
         rest = slots.rest
-        if _HELP.search(part) or (re.search(r"\bhelp\b", rest) and not slots.values
-                                  and not slots.venues and not _SEARCH.search(rest)):
+        words = self.vocabulary.words
+        says = words.says
+        if help_alone(words, part) or (says("help", rest) and not slots.values
+                                       and not slots.venues and not asks_search(words, rest)):
             return Interpretation(intent=Intent.HELP)
-        if _REMOVE.search(rest) and (_LIST_WORDS.search(rest) or slots.venues):
+        if removes(words, rest) and (says("listed", rest) or slots.venues):
             return self._venue_request(Intent.SHORTLIST, slots, action="remove")
-        if _SHORTLIST.search(rest) and (_LIST_WORDS.search(rest) or slots.venues
-                                        or _reference(rest) is not None or _IT.search(rest)
-                                        or re.search(r"\b(?:go with|take|choose)\b", rest)):
-            if _PLAN.search(rest) and not slots.venues and _reference(rest) is None:
+        if says("keep", rest) and (says("listed", rest) or slots.venues
+                                   or _reference(rest) is not None or says("it", rest)
+                                   or says("choose", rest)):
+            if self._asks_plan(rest, slots):
                 return Interpretation(intent=Intent.PLAN)
             return self._venue_request(Intent.SHORTLIST, slots, action="add")
-        if _PLAN.search(rest):
+        if self._asks_plan(rest, slots):
             return Interpretation(intent=Intent.PLAN)
-        if _COMPARE.search(rest) and (slots.venues or self.state.results) and (
+        if says("compare", rest) and (slots.venues or self.state.results) and (
                 not slots.values or slots.venues or _reference(rest) is not None
-                or re.search(r"\b(?:which|those|these|them|of the)\b", rest)):
+                or says("among", rest)):
             return self._compare(rest, slots)
         if slots.venues or (_reference(rest) is not None and self.state.results
                             and not slots.values):
             intent = self.state.pending or Intent.PICK
-            if _ALSO.search(rest) and self.state.last in (Intent.SHORTLIST, Intent.PICK):
+            if also(words, rest) and self.state.last in (Intent.SHORTLIST, Intent.PICK):
                 intent = self.state.last  # "and Bar Sorrento too"
             return self._venue_request(Intent(intent), slots)
-        if _reference(rest) is not None and not slots.values and re.search(
-                r"\b(?:one|option|place|venue|restaurant|spot)\b", rest):
+        if _reference(rest) is not None and not slots.values and says("venue", rest):
             return _ask(Intent.PICK, "Which search results do you mean? Tell me what to "
                                      "eat or where first, and I will search.")
         return None
+
+    def _asks_plan(self, rest: str, slots: SlotReading) -> bool:
+        """"what's on my shortlist?", "show me the plan", "have we saved anything", "recap":
+        a word that asks to see (or a question opened by "have" or "did") and a word naming
+        the plan or the list, or what "we" have ("what have we got?"), about no one venue,
+        with no comparing word and no keeping verb but the list's own name. What names
+        neither ("where are we at?") is read by example."""
+        vocabulary = self.vocabulary.words
+        if slots.venues or _reference(rest) is not None or vocabulary.says("compare", rest):
+            return False
+        listed = vocabulary.said_at("listed", rest)
+        if any(i not in listed for i in vocabulary.said_at("keep", rest)):
+            return False  # "should we save it to the list?": a keeping verb asks to keep
+        asks = vocabulary.says("plan_ask", rest) or vocabulary.opens_with("plan_asked", rest)
+        return asks and (vocabulary.says("plan", rest) or vocabulary.says("listed", rest)
+                         or (vocabulary.says("plan_we", rest)
+                             and vocabulary.says("plan_have", rest)))
 
     def _by_example(self, slots: SlotReading) -> Interpretation | None:
         """What the lexical reading missed, by similarity to the app's example requests: a
@@ -353,7 +332,7 @@ class PlannerConversation:
                               f"{len(results)} result{'s' if len(results) != 1 else ''}: "
                               "which one do you mean?")
             return results[index], ""
-        if _IT.search(slots.rest):
+        if self.vocabulary.words.says("it", slots.rest):
             if self.state.picked:
                 return self.state.picked, ""
             if len(results) == 1:
@@ -363,7 +342,8 @@ class PlannerConversation:
                                          else "Tell me its name."))
 
     def _compare(self, rest: str, slots: SlotReading) -> Interpretation:
-        by = "price" if _BY_PRICE.search(rest) else "size" if _BY_SIZE.search(rest) else None
+        says = self.vocabulary.words.says
+        by = "price" if says("by_price", rest) else "size" if says("by_size", rest) else None
         venues: list[str] = list(dict.fromkeys(slots.venues))
         picked = [self.state.results[i] for i in _references(rest)
                   if -len(self.state.results) <= i < len(self.state.results)]
@@ -441,7 +421,3 @@ def _references(text: str) -> list[int]:
         if index not in found:
             found.append(index)
     return found
-
-
-def _looks_like_request(text: str) -> bool:
-    return bool(_REQUEST.search(text) and _ASKING.search(text))

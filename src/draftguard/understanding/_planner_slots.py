@@ -20,6 +20,12 @@ from draftguard.grounding._dates import stated_day
 from draftguard.grounding._numbers import NUMBER_WORDS, stated_count
 from draftguard.grounding._phrases import normalise_words
 from draftguard.text import straighten_quotes
+from draftguard.understanding._planner_words import (
+    WordTable,
+    categories_cleared,
+    taken_back,
+    words_of,
+)
 
 __all__ = [
     "DEFAULT_VENUE_CUTOFF",
@@ -48,36 +54,6 @@ PARTY_LEAD_INS = ("party of", "group of", "table for", "dinner for", "lunch for"
                   "party size", "headcount", "change it to", "change that to")
 
 
-#: Words that, just before a value, take it back ("not Thai", "instead of Thai").
-_NEGATION = re.compile(
-    r"(?:\bnot|\bno|\bnever|\bdon'?t want|\bdo not want|\bforget(?: about)?|\bscratch|\bskip"
-    r"|\bdrop|\binstead of|\brather than|\bwithout|\bother than|\bexcept|\bno more"
-    r"|\bnothing|\bnone)(?:\s+(?:the|that|a|any|more|really|so|too|very|overly))?\s*$")
-
-#: Words that, just after a value, take it back ("Fishtown doesn't work").
-_NEGATION_AFTER = re.compile(
-    r"^\s*(?:(?:is|are)\s+)?(?:out|off|no good|not (?:good|ok|okay|possible|an option)|"
-    r"does\s*n[o']?t work|won'?t work|will not work|too far|not anymore|no longer)\b")
-
-#: A preference named as a whole ("the price", "the area"), for taking it back.
-CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
-    "cuisine": ("cuisine", "food", "kind of food", "type of food"),
-    "price_level": ("price", "budget", "price level", "price range"),
-    "neighborhood": ("neighborhood", "neighbourhood", "area", "location", "part of town"),
-    "party_size": ("party size", "group size", "headcount", "number of people", "guest count"),
-    "date": ("date", "day"),
-}
-_CATEGORY_CLEAR = {
-    name: re.compile(
-        rf"\b(?:forget|drop|remove|clear|ignore|scrap|skip|reset|scratch)\s+(?:about\s+)?"
-        rf"(?:the|my|that)?\s*(?:{alts})\b"
-        rf"|\b(?:any|whatever)\s+(?:{alts})\b"
-        rf"|\b(?:{alts})\s+(?:does\s*n[o']?t|doesnt|don'?t|do not)\s+matter\b"
-        rf"|\bno\s+(?:{alts})\s+(?:preference|limit)\b")
-    for name, words in CATEGORY_WORDS.items()
-    for alts in ["|".join(sorted(words, key=len, reverse=True))]
-}
-
 
 @dataclass
 class SlotHints:
@@ -98,9 +74,6 @@ MeaningReader = Callable[[str], SlotHints]
 
 #: Shortest word typo correction looks at (and the shortest vocabulary word it corrects to).
 MIN_TYPO_LENGTH = 6
-_LETTERS = re.compile(r"[a-z]+")
-_SMALL_TALK_DAY = re.compile(r"\b(?:today|tonight)\b")
-_WORD = re.compile(r"[a-z0-9$']+")
 
 
 def plain_text(text: str) -> str:
@@ -111,7 +84,9 @@ def plain_text(text: str) -> str:
 
 
 def _name_key(name: str) -> str:
-    return " ".join(re.sub(r"[^a-z0-9&]+", " ", plain_text(name)).split())
+    """A name as its words: letters, digits and "&" ("Pit & Porch"), single spaces."""
+    return " ".join("".join(c if (c.isascii() and c.isalnum()) or c == "&" else " "
+                            for c in plain_text(name).lower()).split())
 
 
 @dataclass(frozen=True, eq=False)  # hashed by identity: built once, cached by callers
@@ -129,6 +104,15 @@ class PlannerVocabulary:
     party_nouns: Sequence[str] = PARTY_NOUNS
     party_lead_ins: Sequence[str] = PARTY_LEAD_INS
     meaning: MeaningReader | None = None
+    #: The words requests are made with, concept -> words or short phrases, read word for
+    #: word as typed (`said_at`): "compare", "shortlist", "it", ... An app's table; without
+    #: one the reader reads preferences, searches and venues named, nothing else.
+    request_words: Mapping[str, Sequence[str]] = field(default_factory=dict)
+
+    @cached_property
+    def words(self) -> WordTable:
+        """`request_words` as a table read word for word."""
+        return WordTable(self.request_words)
 
     @cached_property
     def cuisine_words(self) -> Vocabulary:
@@ -158,8 +142,7 @@ class PlannerVocabulary:
     def corrected(self, text: str) -> str:
         """`text` with each misspelt vocabulary word ("mexcian", "rittenhose") put right:
         one edit (two in long words) from exactly one vocabulary word, or left as it is."""
-        def fix(match: re.Match[str]) -> str:
-            word = match.group()
+        def fix(word: str) -> str:
             if len(word) < MIN_TYPO_LENGTH or word in self.known_words:
                 return word
             limit = 2 if len(word) >= 9 else 1
@@ -168,7 +151,18 @@ class PlannerVocabulary:
             if len(hits) == 1 or (len(hits) == 2 and hits[0][1] < hits[1][1]):
                 return str(hits[0][0])
             return word
-        return _LETTERS.sub(fix, text)
+        out: list[str] = []
+        start = 0
+        for i in range(len(text) + 1):
+            letter = i < len(text) and "a" <= text[i] <= "z"
+            if letter:
+                continue
+            if i > start:
+                out.append(fix(text[start:i]))
+            if i < len(text):
+                out.append(text[i])
+            start = i + 1
+        return "".join(out)
 
     @cached_property
     def venue_keys(self) -> list[str]:
@@ -243,19 +237,20 @@ class SlotReading:
     confidence: float = 1.0
 
 
-def _positives(vocab: Vocabulary, text: str) -> tuple[list[str], list[str]]:
+def _positives(vocab: Vocabulary, text: str,
+               vocabulary: PlannerVocabulary) -> tuple[list[str], list[str]]:
     """Values named in `text`, split into (meant, taken back)."""
     meant: list[str] = []
     negated: list[str] = []
     plain = normalise_words(text)
     for value in vocab.mentioned(plain):
-        taken_back = True
+        back = True
         for start, end in _occurrences(vocab, value, plain):
             before = plain[max(0, start - _NEGATION_WINDOW):start]
             after = plain[end:end + _NEGATION_WINDOW]
-            if not (_NEGATION.search(before) or _NEGATION_AFTER.match(after)):
-                taken_back = False
-        (negated if taken_back else meant).append(value)
+            if not taken_back(vocabulary.words, before, after):
+                back = False
+        (negated if back else meant).append(value)
     return meant, negated
 
 
@@ -305,7 +300,7 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
     reading.rest = rest
     for name, vocab in (("cuisine", vocabulary.cuisine_words),
                         ("neighborhood", vocabulary.neighbourhood_words)):
-        meant, negated = _positives(vocab, rest)
+        meant, negated = _positives(vocab, rest, vocabulary)
         if len(meant) == 1:
             reading.values[name] = meant[0]
         elif len(meant) > 1:
@@ -318,7 +313,7 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
     elif len(levels) > 1:
         reading.ambiguous["price_level"] = ["$" * n for n in levels]
     elif vocabulary.meaning is None or not meaning:
-        meant, negated = _positives(vocabulary.price_vocabulary, rest)
+        meant, negated = _positives(vocabulary.price_vocabulary, rest, vocabulary)
         if len(meant) == 1:
             reading.values["price_level"] = meant[0]
         elif len(meant) > 1:
@@ -331,13 +326,13 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
     day = stated_day(rest, today=today)
     # "today" and "tonight" are small talk too ("how are you today?"): a day only when the
     # message also states something else, or says little besides.
-    if day is not None and (not _SMALL_TALK_DAY.search(rest) or reading.values
-                            or len(_WORD.findall(rest)) <= 3):
+    if day is not None and (not vocabulary.words.says("small_talk_day", rest) or reading.values
+                            or len(words_of(rest)) <= 3):
         reading.values["date"] = day.isoformat()
     if vocabulary.meaning is not None and meaning:
         _add_hints(reading, vocabulary.meaning(rest))
-    for name, pattern in _CATEGORY_CLEAR.items():
-        if name not in reading.values and pattern.search(rest):
+    for name in categories_cleared(vocabulary.words, rest):
+        if name not in reading.values:
             reading.cleared.add(name)
     return reading
 
