@@ -121,6 +121,16 @@ def test_the_tide_pool_post_gets_its_real_subjects_not_junk() -> None:
     assert labels and all(len(label) > 3 for label in labels)
 
 
+def test_a_short_post_s_map_branches_on_its_subjects_not_on_its_paragraphs_alone() -> None:
+    # Two paragraphs, one a sign-off: the paragraphs alone would give one branch.
+    post = ("# Cold water, warm hearts\n\nWe swim at the harbour steps every Sunday at seven. "
+            "The water stays cold until June, so bring a warm towel. Afterwards we buy hot "
+            "chocolate at the kiosk by the ferry.\n\nSee you on the steps!\n")
+    labels = [c.item["label"] for c in build_candidates("mindmap", chunks(post))]
+    assert len(labels) >= 3, labels
+    assert "hot chocolate" in labels and "harbour steps" in labels, labels
+
+
 @pytest.mark.parametrize("post", POSTS, ids=[p.stem for p in POSTS])
 def test_every_candidate_is_grounded_and_passes_the_gate(post: Path) -> None:
     text = post.read_text(encoding="utf-8")

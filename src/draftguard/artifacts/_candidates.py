@@ -38,6 +38,9 @@ from draftguard.sources._chunks import SourceChunk
 __all__ = ["Candidate", "assemble", "build_candidates", "mindmap_title"]
 
 _MAX_LEAVES = 3
+#: A map with fewer branches than this from its sections or paragraphs also gets branches
+#: for the text's salient terms (a short post of one or two paragraphs).
+_MIN_BRANCHES = 3
 _MAX_FACT_CHARS = 70
 _MIN_BACK_WORDS = 3
 #: Paragraphs at least this alike (MiniLM cosine) are one branch of a mindmap without headings.
@@ -158,6 +161,7 @@ def _branches(view: TextView, root: str) -> Iterable[tuple[dict[str, Any], str, 
     if len(segments) == 1 and len(view.sentences) >= 4:
         # One paragraph: its most salient subjects are the branches.
         segments = [("", [])]
+    made = 0
     for heading, chunk_ids in segments:
         own = [t for t in ranked if not chunk_ids or t.chunk_id in chunk_ids]
         label = heading
@@ -174,6 +178,7 @@ def _branches(view: TextView, root: str) -> Iterable[tuple[dict[str, Any], str, 
         children = _children(branch_terms, used, label)
         if not chunk_ids:
             chunk_ids = [next(t.chunk_id for t in own if t.text == label)]
+        made += 1
         yield ({"label": label, "children": children}, chunk_ids[0], label,
                0 if heading else 1)
         if not heading and len(segments) == 1:
@@ -182,7 +187,27 @@ def _branches(view: TextView, root: str) -> Iterable[tuple[dict[str, Any], str, 
                     used.add(normalize_key(term.text))
                     kids = _children([t for t in own if t.sentence == term.sentence], used,
                                      term.text)
+                    made += 1
                     yield {"label": term.text, "children": kids}, term.chunk_id, term.text, 1
+    if made >= _MIN_BRANCHES or any(heading for heading, _ in segments):
+        return
+    # Few paragraphs: the subjects of its sentences, then its other salient terms, branch too.
+    for term in sorted(ranked, key=lambda t: t.role != "subject"):
+        if made >= _MIN_BRANCHES:
+            break
+        if normalize_key(term.text) in used or not _names_a_topic(term):
+            continue
+        used.add(normalize_key(term.text))
+        kids = _children([t for t in ranked if t.sentence == term.sentence], used, term.text)
+        made += 1
+        yield {"label": term.text, "children": kids}, term.chunk_id, term.text, 1
+
+
+def _names_a_topic(term: Term) -> bool:
+    """A term that can head a branch of its own: a phrase ("hot chocolate"), a name, or a
+    word that is the subject of several sentences; not a lone common word ("sea")."""
+    return len(term.text.split()) >= 2 or term.kind in {"person", "place", "name"} or \
+        term.subject_count >= 2
 
 
 def _children(terms: Sequence[Term], used: set[str], label: str) -> list[dict[str, Any]]:
