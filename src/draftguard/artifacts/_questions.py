@@ -28,6 +28,7 @@ from draftguard.artifacts._distractors import (
     shuffled,
 )
 from draftguard.artifacts._numbers import number_value
+from draftguard.artifacts._reasons import explains_something, explanations
 from draftguard.artifacts._spec import normalize_key
 from draftguard.artifacts._terms import (
     Sentence,
@@ -61,8 +62,16 @@ _DROP_CLAUSES = frozenset({"conj", "advcl", "parataxis", "cc", "ccomp", "npadvmo
 _NAMED = frozenset({"person", "place", "name", "time", "number"})
 #: How much sooner (lower) an answer of each kind ranks: teachers ask for counts and dates
 #: most, then people, places and names, then things.
-_KIND_RANK = {"number": -3.0, "time": -3.0, "person": -1.5, "place": -1.5, "name": -1.0}
+_KIND_RANK = {"number": -3.0, "time": -3.0, "person": -1.5, "place": -1.5, "name": -1.0,
+              "action": -0.5}
 _COUNTED_KINDS = frozenset({"number", "time"})
+#: How much a sentence's likeness to the title counts beside its likeness to the whole text.
+_TITLE_WEIGHT = 0.5
+#: How much sooner a question on a sentence that explains (defines, gives a cause or a
+#: result) ranks: teachers ask about the explanations.
+_EXPLAINS = 0.5
+#: Words in a cloze answer that takes its "of" phrase along ("bag of cinnamon doughnuts").
+_MAX_OF_WORDS = 6
 #: Counts and dates ranked ahead of the rest, at most: a learner needs the ideas too.
 MAX_COUNTED = 2
 #: The text's most salient terms are its topic: questions ask about the details around it.
@@ -109,6 +118,9 @@ def build_questions(view: TextView) -> list[Question]:
                                 answer.kind, answer.depth, answer.head))
     out += _clozes(view, pool)
     out += _definitions(view)
+    out += [Question(a.question, a.answer, shuffled(a.answer, options, a.question), a.form,
+                     sentence.text, sentence.chunk_id, 0, "action", 1, a.lemma)
+            for a, sentence, options in explanations(view)]
     return _ranked(view, out)
 
 
@@ -123,7 +135,11 @@ def _ranked(view: TextView, questions: Sequence[Question]) -> list[Question]:
     texts = sorted({q.sentence for q in questions})
     centre: list[float] = (list(similarities(" ".join(s.text for s in view.sentences), texts))
                            if texts else [])
+    if view.title and texts:  # as extractive summarisers do: near the whole and the title
+        centre = [c + _TITLE_WEIGHT * t for c, t in zip(centre, similarities(view.title, texts),
+                                                          strict=True)]
     order = sorted(range(len(texts)), key=lambda i: -centre[i])
+    explains = {s.text for s in view.sentences if explains_something(s.span)}
     edge = {texts[i]: r / max(1, len(texts) - 1) for r, i in enumerate(order)}
     topic = {t.head for t in view.ranked()[:_TOPIC_TERMS]}
     title = {t.lemma_.lower() for t in parse(view.title)} if view.title else set()
@@ -132,7 +148,8 @@ def _ranked(view: TextView, questions: Sequence[Question]) -> list[Question]:
         score = (_kind_rank(q) + (1.0 if len(q.answer.split()) == 1 else 0.0)
                  - (0.5 if len(q.answer.split()) >= 3 else 0.0)
                  + (1.0 if q.head in topic else 0.0) + (3.0 if q.head in title else 0.0)
-                 + (0.5 if q.form == "cloze" else 0.0) + edge.get(q.sentence, 1.0))
+                 + (0.5 if q.form == "cloze" else 0.0) + edge.get(q.sentence, 1.0)
+                 - (_EXPLAINS if q.sentence in explains else 0.0))
         out.append(replace(q, rank=round(10 * score)))
     # A quiz is not a table of figures: beyond the best `MAX_COUNTED` counts and dates, the
     # rest rank as things do.
@@ -310,6 +327,7 @@ def _clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
         if term.kind in {"number", "time"} or term.span is None:
             continue
         sentence = term.sentence
+        term = replace(term, text=_with_of(term))
         at = normalize_key(sentence).find(normalize_key(term.text))
         if at < 0 or normalize_key(sentence).count(normalize_key(term.text)) > 1:
             continue
@@ -332,6 +350,30 @@ def _clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
                                 + (n >= 8) + penalty, term.kind, _depth_in(term),
                                 term.head))
     return out + _number_clozes(view, pool)
+
+
+def _with_of(term: Term) -> str:
+    """A measure or a container with what it holds ("paper bag" -> "paper bag of cinnamon
+    doughnuts"): the "of" phrase is what a teacher asks about."""
+    if term.span is None:
+        return term.text
+    at = term.span.text.casefold().find(term.text.casefold())
+    span = term.span.doc.char_span(term.span.start_char + at,
+                                   term.span.start_char + at + len(term.text),
+                                   alignment_mode="expand") if at >= 0 else None
+    if span is None:
+        return term.text
+    of = next((c for c in span.root.children if c.dep_ == "prep" and c.lower_ == "of"
+               and c.i == span.end), None)
+    obj = next((c for c in of.children if c.dep_ == "pobj"), None) if of else None
+    if of is None or obj is None:
+        return term.text
+    held = [t for t in obj.subtree if t.i <= obj.i]
+    tokens = [*span, of, *held]
+    if len(tokens) > _MAX_OF_WORDS or any(t.is_punct or t.pos_ in {"CCONJ", "PRON"}
+                                          for t in held):
+        return term.text
+    return phrase(tokens)
 
 
 def _depth_in(term: Term) -> int:
