@@ -101,8 +101,12 @@ def _predicate_tokens(verb: Token, *, skip: frozenset[int] = frozenset()) -> lis
             continue
         if child.i in skip or child.dep_ not in _COMPLEMENTS:
             break  # a side clause, a conjunction or a comma ends the predicate
-        ids = {t.i for t in child.subtree}
-        if ids & skip:
+        ids = set()
+        for t in child.subtree:  # a comma inside ends it: ", which kills weed seeds"
+            if t.is_punct and t.text in {",", ";", "(", "—", ":"}:
+                break
+            ids.add(t.i)
+        if ids & skip or not ids:
             break
         if child.dep_ not in _CORE and len(keep | ids) > MAX_SPAN_WORDS:
             break

@@ -37,6 +37,9 @@ from draftguard.artifacts._terms import (
     clean_span,
     junk_reason,
     phrase,
+    role_in,
+    term_span,
+    with_of,
 )
 from draftguard.artifacts.schemas.quiz import MIN_OPTIONS
 from draftguard.language import parse
@@ -70,8 +73,9 @@ _TITLE_WEIGHT = 0.5
 #: How much sooner a question on a sentence that explains (defines, gives a cause or a
 #: result) ranks: teachers ask about the explanations.
 _EXPLAINS = 0.5
-#: Words in a cloze answer that takes its "of" phrase along ("bag of cinnamon doughnuts").
-_MAX_OF_WORDS = 6
+#: How much later (higher) a cloze ranks by its answer's role: teachers ask for what the
+#: verb acts on, less for the subject or the setting ("at the kitchen table").
+_ROLE_RANK = {"object": -0.5, "subject": 0.5, "setting": 0.5}
 #: Counts and dates ranked ahead of the rest, at most: a learner needs the ideas too.
 MAX_COUNTED = 2
 #: The text's most salient terms are its topic: questions ask about the details around it.
@@ -93,6 +97,7 @@ class Question:
     kind: str = "thing"
     depth: int = 0
     head: str = ""
+    role: str = ""  # a cloze's answer: "object", "subject", "setting" (`_role_in`)
 
 
 def build_questions(view: TextView) -> list[Question]:
@@ -149,17 +154,25 @@ def _ranked(view: TextView, questions: Sequence[Question]) -> list[Question]:
                  - (0.5 if len(q.answer.split()) >= 3 else 0.0)
                  + (1.0 if q.head in topic else 0.0) + (3.0 if q.head in title else 0.0)
                  + (0.5 if q.form == "cloze" else 0.0) + edge.get(q.sentence, 1.0)
-                 - (_EXPLAINS if q.sentence in explains else 0.0))
+                 - (_EXPLAINS if q.sentence in explains else 0.0) + _ROLE_RANK.get(q.role, 0.0))
         out.append(replace(q, rank=round(10 * score)))
     # A quiz is not a table of figures: beyond the best `MAX_COUNTED` counts and dates, the
     # rest rank as things do.
-    counted = sorted((q for q in out if q.kind in _COUNTED_KINDS), key=lambda q: q.rank)
+    counted = sorted((q for q in out if _counted(q)), key=lambda q: q.rank)
     later = {id(q) for q in counted[MAX_COUNTED:]}
-    return [replace(q, rank=q.rank - round(10 * _KIND_RANK[q.kind])) if id(q) in later else q
+    return [replace(q, rank=q.rank - round(10 * _kind_rank(q))) if id(q) in later else q
             for q in out]
 
 
+def _counted(q: Question) -> bool:
+    """A count or a date that states a value ("1666", "four days"); a time without one
+    ("next morning") is a detail like a place."""
+    return q.kind in _COUNTED_KINDS and number_value(q.answer) is not None
+
+
 def _kind_rank(q: Question) -> float:
+    if q.kind == "time" and not _counted(q):
+        return _KIND_RANK["place"]
     return _KIND_RANK.get(q.kind, 0.0)
 
 
@@ -327,7 +340,7 @@ def _clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
         if term.kind in {"number", "time"} or term.span is None:
             continue
         sentence = term.sentence
-        term = replace(term, text=_with_of(term))
+        term = replace(term, text=with_of(term))
         at = normalize_key(sentence).find(normalize_key(term.text))
         if at < 0 or normalize_key(sentence).count(normalize_key(term.text)) > 1:
             continue
@@ -348,41 +361,12 @@ def _clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
                                 "cloze", sentence, term.chunk_id,
                                 _FORM_RANK["cloze"] + 2 * (term.kind not in _NAMED)
                                 + (n >= 8) + penalty, term.kind, _depth_in(term),
-                                term.head))
+                                term.head, role_in(term)))
     return out + _number_clozes(view, pool)
 
 
-def _with_of(term: Term) -> str:
-    """A measure or a container with what it holds ("paper bag" -> "paper bag of cinnamon
-    doughnuts"): the "of" phrase is what a teacher asks about."""
-    if term.span is None:
-        return term.text
-    at = term.span.text.casefold().find(term.text.casefold())
-    span = term.span.doc.char_span(term.span.start_char + at,
-                                   term.span.start_char + at + len(term.text),
-                                   alignment_mode="expand") if at >= 0 else None
-    if span is None:
-        return term.text
-    of = next((c for c in span.root.children if c.dep_ == "prep" and c.lower_ == "of"
-               and c.i == span.end), None)
-    obj = next((c for c in of.children if c.dep_ == "pobj"), None) if of else None
-    if of is None or obj is None:
-        return term.text
-    held = [t for t in obj.subtree if t.i <= obj.i]
-    tokens = [*span, of, *held]
-    if len(tokens) > _MAX_OF_WORDS or any(t.is_punct or t.pos_ in {"CCONJ", "PRON"}
-                                          for t in held):
-        return term.text
-    return phrase(tokens)
-
-
 def _depth_in(term: Term) -> int:
-    if term.span is None:
-        return 0
-    at = term.span.text.casefold().find(term.text.casefold())
-    span = term.span.doc.char_span(term.span.start_char + at,
-                                   term.span.start_char + at + len(term.text),
-                                   alignment_mode="expand") if at >= 0 else None
+    span = term_span(term)
     return depth_of(list(span)) if span is not None else 0
 
 

@@ -157,7 +157,10 @@ def _so(sent: Span, position: int, person: str) -> Iterable[Asked]:
         if token.lower_ != "so" or token.dep_ not in {"advmod", "cc", "mark"} or (
                 token.i + 1 < sent.end and token.nbor().lower_ == "that"):
             continue
-        result = token.head if token.head.i > token.i else None
+        # "so" leans on the result's verb, or (as "cc") on the cause's, whose next
+        # coordinated verb is then the result.
+        result = token.head if token.head.i > token.i else next(
+            (c for c in token.head.children if c.dep_ == "conj" and c.i > token.i), None)
         if result is None or result.pos_ not in {"VERB", "AUX"}:
             continue
         before = [t for t in sent if t.i < token.i and not (t.is_punct and t.i == token.i - 1)]
