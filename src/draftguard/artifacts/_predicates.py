@@ -123,7 +123,11 @@ def _predicate_tokens(verb: Token, *, skip: frozenset[int] = frozenset()) -> lis
 def _fits(tokens: Sequence[Token]) -> bool:
     words = [t for t in tokens if not t.is_punct]
     text = phrase(tokens)
-    return (0 < len(words) <= MAX_SPAN_WORDS and len(text) <= _MAX_CHARS
+    # A second finite verb outside a relative or reported clause is a misparse ("points to
+    # moves forward").
+    finite = [t for t in words[1:] if t.tag_ in {"VBZ", "VBD", "VBP"}
+              and t.dep_ not in {"relcl", "ccomp", "conj"}]
+    return (0 < len(words) <= MAX_SPAN_WORDS and not finite and len(text) <= _MAX_CHARS
             and words[0].pos_ not in _OPENERS and junk_reason(tokens) is None
             and any(t.pos_ in {"NOUN", "PROPN", "NUM"} for t in words)
             and text.count('"') % 2 == 0)
@@ -209,8 +213,9 @@ def subject_words(subject: Token, person: str) -> str | None:
         return None
     text = phrase(tokens)
     first = tokens[0]
-    if first.ent_type_ or first.pos_ == "PROPN":
-        return text
+    if first.ent_type_ or (first.tag_ == "NNP" and first.i != first.sent.start) or (
+            first.tag_ == "NNP" and len(tokens) == 1):
+        return text  # a name keeps its capital; "Milestones" opening a sentence does not
     return text[:1].lower() + text[1:]
 
 

@@ -356,6 +356,8 @@ def with_of(term: Term) -> str:
     if of is None or obj is None:
         return term.text
     held = [t for t in obj.subtree if t.i <= obj.i]
+    if any(c.dep_ == "conj" for c in obj.children):
+        return term.text  # "a mix of flour and water" is not "a mix of flour"
     tokens = [*span, of, *held]
     if len(tokens) > _MAX_OF_WORDS or any(t.is_punct or t.pos_ in {"CCONJ", "PRON"}
                                           for t in held):
