@@ -66,7 +66,7 @@ _NAMED = frozenset({"person", "place", "name", "time", "number"})
 #: How much sooner (lower) an answer of each kind ranks: teachers ask for counts and dates
 #: most, then people, places and names, then things.
 _KIND_RANK = {"number": -3.0, "time": -3.0, "person": -1.5, "place": -1.5, "name": -1.0,
-              "action": -0.5}
+              "action": 0.0}
 _COUNTED_KINDS = frozenset({"number", "time"})
 #: How much a sentence's likeness to the title counts beside its likeness to the whole text.
 _TITLE_WEIGHT = 0.5
@@ -75,7 +75,7 @@ _TITLE_WEIGHT = 0.5
 _EXPLAINS = 0.5
 #: How much later (higher) a cloze ranks by its answer's role: teachers ask for what the
 #: verb acts on, less for the subject or the setting ("at the kitchen table").
-_ROLE_RANK = {"object": -0.5, "subject": 0.5, "setting": 0.5}
+_ROLE_RANK = {"object": -0.5, "subject": 0.0, "setting": 0.5}
 #: Counts and dates ranked ahead of the rest, at most: a learner needs the ideas too.
 MAX_COUNTED = 2
 #: The text's most salient terms are its topic: questions ask about the details around it.
