@@ -5,9 +5,10 @@ questions, leftover JSON in options and invented facts), but it can pick ids fro
 So code writes every candidate from the parse of the source (`_terms`, `_questions`) and
 the model only chooses among them:
 
-- quiz: who/what/where/when/how-many questions turned out of the source's sentences, a
-  cloze on a content-bearing phrase, "What is X?" for a defined term; distractors of the
-  answer's kind and role from the same text;
+- quiz: who/what/where/when/how-many questions turned out of the source's sentences, "What
+  does X do?" (the verb phrase) and "Why ...?" (a cause the sentence gives), a cloze on a
+  content-bearing phrase, "What is X?" for a defined term; distractors of the answer's kind
+  and role from the same text;
 - flashcards: a salient term on the front; on the back what the text says it is (a defining
   sentence, an apposition, "a ... called X") or does (the rest of a sentence it is the
   subject of), with the term itself taken out; a term the text says nothing about is no card;

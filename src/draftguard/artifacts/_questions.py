@@ -28,6 +28,7 @@ from draftguard.artifacts._distractors import (
     shuffled,
 )
 from draftguard.artifacts._numbers import number_value
+from draftguard.artifacts._reasons import explains_something, explanations
 from draftguard.artifacts._spec import normalize_key
 from draftguard.artifacts._terms import (
     Sentence,
@@ -36,6 +37,9 @@ from draftguard.artifacts._terms import (
     clean_span,
     junk_reason,
     phrase,
+    role_in,
+    term_span,
+    with_of,
 )
 from draftguard.artifacts.schemas.quiz import MIN_OPTIONS
 from draftguard.language import parse
@@ -61,8 +65,17 @@ _DROP_CLAUSES = frozenset({"conj", "advcl", "parataxis", "cc", "ccomp", "npadvmo
 _NAMED = frozenset({"person", "place", "name", "time", "number"})
 #: How much sooner (lower) an answer of each kind ranks: teachers ask for counts and dates
 #: most, then people, places and names, then things.
-_KIND_RANK = {"number": -3.0, "time": -3.0, "person": -1.5, "place": -1.5, "name": -1.0}
+_KIND_RANK = {"number": -3.0, "time": -3.0, "person": -1.5, "place": -1.5, "name": -1.0,
+              "action": 0.0}
 _COUNTED_KINDS = frozenset({"number", "time"})
+#: How much a sentence's likeness to the title counts beside its likeness to the whole text.
+_TITLE_WEIGHT = 0.5
+#: How much sooner a question on a sentence that explains (defines, gives a cause or a
+#: result) ranks: teachers ask about the explanations.
+_EXPLAINS = 0.5
+#: How much later (higher) a cloze ranks by its answer's role: teachers ask for what the
+#: verb acts on, less for the subject or the setting ("at the kitchen table").
+_ROLE_RANK = {"object": -0.5, "subject": 0.0, "setting": 0.5}
 #: Counts and dates ranked ahead of the rest, at most: a learner needs the ideas too.
 MAX_COUNTED = 2
 #: The text's most salient terms are its topic: questions ask about the details around it.
@@ -84,6 +97,7 @@ class Question:
     kind: str = "thing"
     depth: int = 0
     head: str = ""
+    role: str = ""  # a cloze's answer: "object", "subject", "setting" (`_role_in`)
 
 
 def build_questions(view: TextView) -> list[Question]:
@@ -109,6 +123,9 @@ def build_questions(view: TextView) -> list[Question]:
                                 answer.kind, answer.depth, answer.head))
     out += _clozes(view, pool)
     out += _definitions(view)
+    out += [Question(a.question, a.answer, shuffled(a.answer, options, a.question), a.form,
+                     sentence.text, sentence.chunk_id, 0, "action", 1, a.lemma)
+            for a, sentence, options in explanations(view)]
     return _ranked(view, out)
 
 
@@ -123,7 +140,11 @@ def _ranked(view: TextView, questions: Sequence[Question]) -> list[Question]:
     texts = sorted({q.sentence for q in questions})
     centre: list[float] = (list(similarities(" ".join(s.text for s in view.sentences), texts))
                            if texts else [])
+    if view.title and texts:  # as extractive summarisers do: near the whole and the title
+        centre = [c + _TITLE_WEIGHT * t for c, t in zip(centre, similarities(view.title, texts),
+                                                          strict=True)]
     order = sorted(range(len(texts)), key=lambda i: -centre[i])
+    explains = {s.text for s in view.sentences if explains_something(s.span)}
     edge = {texts[i]: r / max(1, len(texts) - 1) for r, i in enumerate(order)}
     topic = {t.head for t in view.ranked()[:_TOPIC_TERMS]}
     title = {t.lemma_.lower() for t in parse(view.title)} if view.title else set()
@@ -132,17 +153,26 @@ def _ranked(view: TextView, questions: Sequence[Question]) -> list[Question]:
         score = (_kind_rank(q) + (1.0 if len(q.answer.split()) == 1 else 0.0)
                  - (0.5 if len(q.answer.split()) >= 3 else 0.0)
                  + (1.0 if q.head in topic else 0.0) + (3.0 if q.head in title else 0.0)
-                 + (0.5 if q.form == "cloze" else 0.0) + edge.get(q.sentence, 1.0))
+                 + (0.5 if q.form == "cloze" else 0.0) + edge.get(q.sentence, 1.0)
+                 - (_EXPLAINS if q.sentence in explains else 0.0) + _ROLE_RANK.get(q.role, 0.0))
         out.append(replace(q, rank=round(10 * score)))
     # A quiz is not a table of figures: beyond the best `MAX_COUNTED` counts and dates, the
     # rest rank as things do.
-    counted = sorted((q for q in out if q.kind in _COUNTED_KINDS), key=lambda q: q.rank)
+    counted = sorted((q for q in out if _counted(q)), key=lambda q: q.rank)
     later = {id(q) for q in counted[MAX_COUNTED:]}
-    return [replace(q, rank=q.rank - round(10 * _KIND_RANK[q.kind])) if id(q) in later else q
+    return [replace(q, rank=q.rank - round(10 * _kind_rank(q))) if id(q) in later else q
             for q in out]
 
 
+def _counted(q: Question) -> bool:
+    """A count or a date that states a value ("1666", "four days"); a time without one
+    ("next morning") is a detail like a place."""
+    return q.kind in _COUNTED_KINDS and number_value(q.answer) is not None
+
+
 def _kind_rank(q: Question) -> float:
+    if q.kind == "time" and not _counted(q):
+        return _KIND_RANK["place"]
     return _KIND_RANK.get(q.kind, 0.0)
 
 
@@ -310,6 +340,7 @@ def _clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
         if term.kind in {"number", "time"} or term.span is None:
             continue
         sentence = term.sentence
+        term = replace(term, text=with_of(term))
         at = normalize_key(sentence).find(normalize_key(term.text))
         if at < 0 or normalize_key(sentence).count(normalize_key(term.text)) > 1:
             continue
@@ -330,17 +361,12 @@ def _clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
                                 "cloze", sentence, term.chunk_id,
                                 _FORM_RANK["cloze"] + 2 * (term.kind not in _NAMED)
                                 + (n >= 8) + penalty, term.kind, _depth_in(term),
-                                term.head))
+                                term.head, role_in(term)))
     return out + _number_clozes(view, pool)
 
 
 def _depth_in(term: Term) -> int:
-    if term.span is None:
-        return 0
-    at = term.span.text.casefold().find(term.text.casefold())
-    span = term.span.doc.char_span(term.span.start_char + at,
-                                   term.span.start_char + at + len(term.text),
-                                   alignment_mode="expand") if at >= 0 else None
+    span = term_span(term)
     return depth_of(list(span)) if span is not None else 0
 
 

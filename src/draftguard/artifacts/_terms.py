@@ -33,6 +33,9 @@ __all__ = [
     "junk_reason",
     "kind_of",
     "phrase",
+    "role_in",
+    "term_span",
+    "with_of",
 ]
 
 #: Named-entity labels by the kind a distractor must share with its answer.
@@ -55,6 +58,8 @@ _PLACE_PREPS = frozenset({
 _MAX_TERM_WORDS = 4
 _MAX_LABEL_CHARS = 80
 _MIN_SENTENCE_WORDS = 4
+#: Words in an answer that takes its "of" phrase along ("bag of cinnamon doughnuts").
+_MAX_OF_WORDS = 6
 
 
 def junk_reason(tokens: Sequence[Token]) -> str | None:
@@ -325,3 +330,54 @@ def _subtree(token: Token, skip: Iterable[Token] = ()) -> list[Token]:
 def _sentence_case(text: str) -> str:
     text = " ".join(text.split()).rstrip(" .!?;,:")
     return text[:1].upper() + text[1:]
+
+
+# -- a term in its sentence ------------------------------------------------------------------
+
+def term_span(term: Term) -> Span | None:
+    """The term's tokens in its sentence."""
+    if term.span is None:
+        return None
+    at = term.span.text.casefold().find(term.text.casefold())
+    return term.span.doc.char_span(term.span.start_char + at,
+                                   term.span.start_char + at + len(term.text),
+                                   alignment_mode="expand") if at >= 0 else None
+
+
+def with_of(term: Term) -> str:
+    """A measure or a container with what it holds ("paper bag" -> "paper bag of cinnamon
+    doughnuts"): the "of" phrase is what a teacher asks about."""
+    span = term_span(term)
+    if span is None:
+        return term.text
+    of = next((c for c in span.root.children if c.dep_ == "prep" and c.lower_ == "of"
+               and c.i == span.end), None)
+    obj = next((c for c in of.children if c.dep_ == "pobj"), None) if of else None
+    if of is None or obj is None:
+        return term.text
+    held = [t for t in obj.subtree if t.i <= obj.i]
+    if any(c.dep_ == "conj" for c in obj.children):
+        return term.text  # "a mix of flour and water" is not "a mix of flour"
+    tokens = [*span, of, *held]
+    if len(tokens) > _MAX_OF_WORDS or any(t.is_punct or t.pos_ in {"CCONJ", "PRON"}
+                                          for t in held):
+        return term.text
+    return phrase(tokens)
+
+
+def role_in(term: Term) -> str:
+    """What the term is to its clause: "object" (what the verb acts on, what a measure or
+    a tool holds: "of", "with"), "subject", "setting" (under another preposition: where,
+    beside what), or ""."""
+    span = term_span(term)
+    if span is None:
+        return ""
+    head = span.root
+    while head.dep_ == "conj" and head.head.i != head.i:
+        head = head.head
+    if head.dep_ in {"dobj", "dative", "attr", "oprd"} or (
+            head.dep_ == "pobj" and head.head.lower_ in {"of", "with"}):
+        return "object"
+    if head.dep_ in {"nsubj", "nsubjpass"}:
+        return "subject"
+    return "setting" if head.dep_ == "pobj" else ""

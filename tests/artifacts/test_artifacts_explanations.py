@@ -1,0 +1,59 @@
+"""Quiz questions beyond a noun: "What does X do?" (the verb phrase) and "Why ...?" (a cause
+the sentence gives), with other predicates of the same text as distractors (issue 24)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from draftguard.artifacts._candidates import build_candidates
+from draftguard.sources._chunking import chunk_text
+
+STORY = """# The lamp
+
+Mara Quill climbed the ninety-two steps every evening. She trimmed the wick before sunset.
+A storm drove a fishing boat toward the rocks. Mara rang the bell until her arm ached. The
+boat turned away just in time. The skipper walked up from the harbour with a basket of
+herring. The gulls circled the lighthouse all morning."""
+
+MAGMA = """# Why volcanoes erupt
+
+Worker bees collect nectar from flowers. House bees pass the nectar from mouth to mouth.
+The bees spread the nectar in wax cells. Beekeepers take only the surplus honey.
+
+Magma is lighter than the solid rock around it, so it rises toward the surface."""
+
+#: What the story says Mara does (as "Mara", "Mara Quill" or "she"): the slow, obvious
+#: reference for "no option is another deed of the person asked about".
+MARAS_DEEDS = {"climbed the ninety-two steps every evening", "trimmed the wick before sunset",
+               "rang the bell"}
+
+
+def _quiz(text: str) -> list[dict[str, Any]]:
+    return [c.item for c in build_candidates("quiz", chunk_text(text, source="post"))]
+
+
+def test_what_did_x_do_is_answered_by_the_verb_phrase_the_text_says_of_x() -> None:
+    asked = {q["question"]: q for q in _quiz(STORY)}
+    gulls = asked["What did the gulls do?"]
+    assert gulls["correct_answer"] == "circled the lighthouse all morning"
+    flat = " ".join(STORY.split())
+    assert len(gulls["options"]) == 4
+    assert all(o in flat for o in gulls["options"])  # every option is the text's own words
+
+
+def test_a_story_never_offers_the_same_persons_other_deeds_as_wrong_options() -> None:
+    maras = [q for q in _quiz(STORY) if q["question"].startswith("What did Mara")
+             and q["question"].endswith(" do?")]
+    assert maras
+    for q in maras:
+        assert set(q["options"]) & MARAS_DEEDS == {q["correct_answer"]}
+
+
+def test_why_asks_about_the_result_and_answers_with_its_cause() -> None:
+    why = [q for q in _quiz(MAGMA) if q["question"].startswith("Why")]
+    assert [q["question"] for q in why] == ["Why does Magma rise toward the surface?"]
+    q = why[0]
+    assert q["correct_answer"] == "is lighter than the solid rock around it"
+    # Other predicates of the text, put in the answer's verb form ("takes", not "take").
+    others = [o for o in q["options"] if o != q["correct_answer"]]
+    assert len(others) == 3 and all(o.split()[0].endswith("s") for o in others)
