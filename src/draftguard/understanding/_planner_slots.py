@@ -19,6 +19,7 @@ from draftguard.grounding import Vocabulary, dollar_levels
 from draftguard.grounding._dates import stated_day
 from draftguard.grounding._numbers import NUMBER_WORDS, stated_count
 from draftguard.grounding._phrases import normalise_words
+from draftguard.language import word_frequency
 from draftguard.text import straighten_quotes
 
 __all__ = [
@@ -34,6 +35,9 @@ __all__ = [
 
 #: rapidfuzz ratio (0-100) a stretch of a message needs to name a venue (typos allowed).
 DEFAULT_VENUE_CUTOFF = 84.0
+#: rapidfuzz ratio a word at either end of a venue name's stretch needs with the name's
+#: first (or last) word to be part of the stretch.
+EDGE_WORD_SCORE = 67.0
 
 PREFERENCE_NAMES = ("cuisine", "price_level", "neighborhood", "party_size", "date", "byob",
                     "outdoor", "wheelchair", "private_room", "open_on")
@@ -98,6 +102,10 @@ MeaningReader = Callable[[str], SlotHints]
 
 #: Shortest word typo correction looks at (and the shortest vocabulary word it corrects to).
 MIN_TYPO_LENGTH = 6
+#: Shortest neighbourhood name (letters, spaces aside) read through a typo ("nolib").
+MIN_PLACE_TYPO_LENGTH = 5
+#: A typed word this common in English (Zipf) is a word, not a misspelt neighbourhood.
+MAX_TYPO_ZIPF = 3.0
 _LETTERS = re.compile(r"[a-z]+")
 _SMALL_TALK_DAY = re.compile(r"\b(?:today|tonight)\b")
 _WORD = re.compile(r"[a-z0-9$']+")
@@ -168,7 +176,39 @@ class PlannerVocabulary:
             if len(hits) == 1 or (len(hits) == 2 and hits[0][1] < hits[1][1]):
                 return str(hits[0][0])
             return word
-        return _LETTERS.sub(fix, text)
+        return self._places_corrected(_LETTERS.sub(fix, text))
+
+    @cached_property
+    def place_names(self) -> dict[int, list[str]]:
+        """Neighbourhood names and their other names, by how many words they have."""
+        names: dict[int, list[str]] = {}
+        for value, others in self.neighbourhoods.items():
+            for name in {normalise_words(value), *(normalise_words(o) for o in others)}:
+                if len(name.replace(" ", "")) >= MIN_PLACE_TYPO_LENGTH:
+                    names.setdefault(len(name.split()), []).append(name)
+        return names
+
+    def _places_corrected(self, text: str) -> str:
+        """A neighbourhood name misspelt as a whole ("qeen vilage", "nolib"): words that
+        together are one edit (two in names of 9 letters or more) from exactly one name,
+        none of them an everyday English word, are read as that name."""
+        words = list(_LETTERS.finditer(text))
+        fixes: list[tuple[int, int, str]] = []
+        i = 0
+        while i < len(words):
+            for n in sorted(self.place_names, reverse=True):
+                if i + n > len(words):
+                    continue
+                typed = " ".join(w.group() for w in words[i:i + n])
+                name = _place_typo(typed, self.place_names[n])
+                if name is not None:
+                    fixes.append((words[i].start(), words[i + n - 1].end(), name))
+                    i += n - 1
+                    break
+            i += 1
+        for start, end, name in reversed(fixes):
+            text = text[:start] + name + text[end:]
+        return text
 
     @cached_property
     def venue_keys(self) -> list[str]:
@@ -189,26 +229,43 @@ class PlannerVocabulary:
         cutoff = self.venue_cutoff
         hits = process.extract(key, self.venue_keys, scorer=fuzz.partial_ratio,
                                score_cutoff=cutoff, limit=None)
-        found: list[tuple[int, str, int, int]] = []
+        found: list[tuple[int, int, str, int, int]] = []
         for _, _, index in hits:
             name = self.venue_keys[index]
             span = _word_span(name, key, score_cutoff=cutoff)
             if span is not None:
-                matched = len(name) - Levenshtein.distance(name, key[span[1]:span[2]])
-                found.append((matched, self.venues[index], span[1], span[2]))
-        found.sort(key=lambda f: -f[0])
+                edits = Levenshtein.distance(name, key[span[1]:span[2]])
+                found.append((len(name) - edits, edits, self.venues[index], span[1], span[2]))
+        # Of two names for the same words, the one spelt closer wins ("lemongrass lane" is
+        # Lemongrass Lane, not Baan Lemongrass Lane).
+        found.sort(key=lambda f: (-f[0], f[1]))
         taken: list[tuple[str, int, int]] = []
-        best: list[int] = []
-        for matched, venue, start, end in found:
+        best: list[tuple[int, int]] = []
+        for matched, edits, venue, start, end in found:
             if all(end <= s or start >= e for _, s, e in taken):
                 taken.append((venue, start, end))
-                best.append(matched)
-            elif matched in best and venue not in (t[0] for t in taken):
+                best.append((matched, edits))
+            elif (matched, edits) in best and venue not in (t[0] for t in taken):
                 # As good a match for the same words ("L Rive Gauche"): both are named, so
                 # the caller asks which.
                 taken.append((venue, start, end))
         taken.sort(key=lambda t: t[1])
         return taken
+
+
+def _place_typo(typed: str, names: Sequence[str]) -> str | None:
+    if len(typed) < MIN_PLACE_TYPO_LENGTH or typed in names:
+        return None
+    limit = 2 if len(typed) >= 9 else 1
+    hits = process.extract(typed, names, scorer=OSA.distance, score_cutoff=limit, limit=2)
+    if not hits or (len(hits) == 2 and hits[0][1] == hits[1][1]):
+        return None
+    name = str(hits[0][0])
+    # A real word is no typo ("odd city" is not Old City): only unknown words are fixed.
+    if any(t != w and word_frequency(t) >= MAX_TYPO_ZIPF
+           for t, w in zip(typed.split(), name.split(), strict=True)):
+        return None
+    return name
 
 
 def _word_span(name: str, text: str, *, score_cutoff: float) -> tuple[float, int, int] | None:
@@ -221,6 +278,15 @@ def _word_span(name: str, text: str, *, score_cutoff: float) -> tuple[float, int
     start = text.rfind(" ", 0, hit.dest_start + 1) + 1 if hit.dest_start else 0
     end = text.find(" ", max(hit.dest_end - 1, start))
     end = len(text) if end == -1 else end
+    # A word at either end that is nothing like the name's word there is no part of it
+    # ("put Bangkok Street Kitchen", "and Lemongrass Lane").
+    first, last = name.split()[0], name.split()[-1]
+    while " " in text[start:end] and fuzz.ratio(text[start:text.find(" ", start)],
+                                                  first) < EDGE_WORD_SCORE:
+        start = text.find(" ", start) + 1
+    while " " in text[start:end] and fuzz.ratio(text[text.rfind(" ", start, end) + 1:end],
+                                                  last) < EDGE_WORD_SCORE:
+        end = text.rfind(" ", start, end)
     exact_only = len(name) < 7
     score = fuzz.ratio(name, text[start:end])
     if score < (100.0 if exact_only else score_cutoff):

@@ -1,0 +1,72 @@
+"""The planner read by class of phrasing (held-out batch 3's classes, on new messages): food
+words no table places, price and feature paraphrases, misspelt neighbourhoods, overlapping
+venue names, two requests in one message, thanks and things the app cannot do, corrections
+by a verb, and short day names."""
+
+from __future__ import annotations
+
+from datetime import date as Date
+from typing import Any
+
+import pytest
+
+from draftguard.grounding._dates import date_mentioned, stated_day
+from draftguard.language import language_installed
+from event_planning.conversation import new_conversation
+
+pytestmark = pytest.mark.skipif(not language_installed(), reason="needs the language layer")
+
+TUESDAY = Date(2026, 11, 24)
+
+
+def _read(*said: str) -> list[tuple[str, dict[str, Any], bool]]:
+    conversation = new_conversation(TUESDAY.isoformat())
+    out: list[tuple[str, dict[str, Any], bool]] = []
+    for text in said:
+        reading = conversation.read(text)
+        out = [(r.intent.value, dict(r.slots), r.question is not None)
+               for r in reading.requests]
+        conversation.commit(reading)
+    return out
+
+
+@pytest.mark.parametrize(("said", "place"), [
+    ("ramen near ritenhouse sqare", "rittenhouse"),       # two misspelt words of one name
+    ("thai in bela vsta for 4", "bella_vista"),
+    ("pizza in nolbs for 3", "northern_liberties"),        # a short other name
+    ("indian in univercity city for 2", "university_city"),
+])
+def test_a_misspelt_neighbourhood_is_read_as_the_one_name_it_is_near(said: str,
+                                                                     place: str) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert intent == "search" and not asked and slots["neighborhood"] == place
+
+
+def test_an_everyday_word_next_to_a_name_is_no_typo_of_it() -> None:
+    [(_, slots, _)] = _read("tacos in gold city for 4")
+    assert "neighborhood" not in slots
+
+
+@pytest.mark.parametrize(("said", "venue"), [
+    ("save Bangkok Street Kitchen", "Bangkok Street Kitchen"),
+    ("add Lemongrass Lane to my list", "Lemongrass Lane"),
+    ("add baan bangkok street kitchen to my list", "Baan Bangkok Street Kitchen"),
+])
+def test_the_name_written_exactly_wins_over_a_longer_near_one(said: str, venue: str) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert intent == "shortlist" and not asked and slots["venue"] == venue
+
+
+@pytest.mark.parametrize(("said", "day"), [
+    ("ramen, chinatown, 4, thurs", Date(2026, 11, 26)),
+    ("pho for 2 on sat", Date(2026, 11, 28)),
+    ("next tues works for us", Date(2026, 12, 1)),
+])
+def test_short_day_names_are_days(said: str, day: Date) -> None:
+    assert stated_day(said, today=TUESDAY) == day
+    assert date_mentioned(day.isoformat(), said, today=TUESDAY)
+
+
+@pytest.mark.parametrize("said", ["we sat by the window", "the sun was out", "they wed in june"])
+def test_a_short_day_name_that_is_also_a_word_needs_on_this_or_next(said: str) -> None:
+    assert stated_day(said, today=TUESDAY) is None
