@@ -16,6 +16,7 @@ bounded: a message over `MAX_MEANING_CHARS` is left to the lexical reader, which
 from __future__ import annotations
 
 import calendar
+import itertools
 import json
 import re
 from collections import defaultdict
@@ -23,6 +24,9 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
 
 from draftguard.language import ExemplarIndex, Lexicon, parse, word_frequency
 from draftguard.understanding import SlotHints
@@ -59,8 +63,21 @@ DEFAULT_MAX_BARE_PARTY = 60
 #: Words this common in English (Zipf; "morning", "number", "problem") are everyday words,
 #: not dishes no lexicon entry names: they are never compared with dishes.
 DEFAULT_DISH_MAX_ZIPF = 4.8
+#: A food word this rare in English (Zipf; "carnitas" is 0) is one no reader may drop: in
+#: a message that asks for a search, it is placed or asked about, never left out.
+DEFAULT_DISH_UNKNOWN_ZIPF = 1.0
+#: A cuisine at `DEFAULT_DISH_ASK_SCORE` or more this far ahead of the next is read without
+#: asking ("croque monsieur": French at 0.61, 0.19 ahead).
+DEFAULT_DISH_WIDE_MARGIN = 0.15
 #: Noun phrases compared with dishes per message (each is one embedding).
 _MAX_DISH_PHRASES = 3
+#: Unknown words shorter than this are not read as part of a dish ("rn", "nvm").
+_MIN_UNKNOWN_LETTERS = 4
+#: The most common English words (about Zipf 3.5 and up): the ones an unknown word may be a
+#: typo of.
+_COMMON_WORDS = 15_000
+#: Lexicon sections that, in a message, make it a search (so a dish in it is not dropped).
+_SEARCH_SECTIONS = frozenset({"neighborhood", "feature", "price"})
 
 #: Search filters the catalogue records: slot -> what the reply calls it.
 FEATURES = {
@@ -120,13 +137,17 @@ class MeaningReader:
                  dish_ask_score: float = DEFAULT_DISH_ASK_SCORE,
                  max_chars: int = MAX_MEANING_CHARS,
                  max_party: int = DEFAULT_MAX_BARE_PARTY,
-                 dish_max_zipf: float = DEFAULT_DISH_MAX_ZIPF) -> None:
+                 dish_max_zipf: float = DEFAULT_DISH_MAX_ZIPF,
+                 dish_unknown_zipf: float = DEFAULT_DISH_UNKNOWN_ZIPF,
+                 dish_wide_margin: float = DEFAULT_DISH_WIDE_MARGIN) -> None:
         self.dish_score = dish_score
         self.dish_margin = dish_margin
         self.dish_ask_score = dish_ask_score
         self.max_chars = max_chars
         self.max_party = max_party
         self.dish_max_zipf = dish_max_zipf
+        self.dish_unknown_zipf = dish_unknown_zipf
+        self.dish_wide_margin = dish_wide_margin
 
     def __call__(self, text: str) -> SlotHints:
         hints = SlotHints()
@@ -169,7 +190,10 @@ class MeaningReader:
         elif len(wanted) > 1:
             hints.ambiguous["cuisine"] = wanted
         elif not cuisines:
-            self._dish(doc, covered, hints)
+            searching = party is not None or any(
+                t.concept.partition(".")[0] in _SEARCH_SECTIONS for t in terms) or any(
+                t.like_num for t in doc)
+            self._dish(doc, covered, hints, searching=searching)
         return hints
 
     def _party(self, doc: Doc) -> int | None:
@@ -186,28 +210,71 @@ class MeaningReader:
         size = int(token.text)
         return size if 1 <= size <= self.max_party else None
 
-    def _dish(self, doc: Doc, covered: set[int], hints: SlotHints) -> None:
-        """A cuisine read from a food word no lexicon entry names."""
-        phrases = []
-        for chunk in doc.noun_chunks:
-            words = [t for t in chunk if t.pos_ in _DISH_POS and t.i not in covered
-                     and t.is_alpha and not t.like_num and t.lower_ not in _WEEKDAYS
-                     and t.lemma_.lower() not in _CALENDAR_WORDS
-                     and word_frequency(t.lower_) < self.dish_max_zipf]
-            if words and chunk.root.i not in covered:
-                phrases.append(" ".join(t.text for t in words))
-        for phrase in phrases[:_MAX_DISH_PHRASES]:
+    def _dish(self, doc: Doc, covered: set[int], hints: SlotHints, *,
+              searching: bool) -> None:
+        """A cuisine read from a food word no lexicon entry names. A food word English does
+        not know ("carnitas") in a message that asks for a search is never dropped: when
+        no cuisine is near enough, the two nearest are one question."""
+        for words in self._dish_phrases(doc, covered)[:_MAX_DISH_PHRASES]:
+            phrase = " ".join(t.text for t in words)
             ranked = _dishes().rank(phrase)
             if len(ranked) < 2:
                 continue
             best, second = ranked[0], ranked[1]
-            if best.score >= self.dish_score and best.score - second.score >= self.dish_margin:
+            ahead = best.score - second.score
+            if (best.score >= self.dish_score and ahead >= self.dish_margin) or (
+                    best.score >= self.dish_ask_score and ahead >= self.dish_wide_margin):
                 hints.values["cuisine"] = best.label
                 hints.confidence = min(1.0, best.score)
                 return
-            if best.score >= self.dish_ask_score:
+            unknown = any(self._unknown(t, set()) for t in words)
+            if best.score >= self.dish_ask_score or (unknown and searching):
                 hints.ambiguous["cuisine"] = [best.label, second.label]
                 return
+
+    def _dish_phrases(self, doc: Doc, covered: set[int]) -> list[list[Token]]:
+        """Runs of words no entry covers that may name a dish: the rare nouns of a noun
+        phrase, and words English does not know that are no typo of a common word (the
+        tagger calls "bibimbap" an adjective and "croque" a verb)."""
+        picked: set[int] = set()
+        for chunk in doc.noun_chunks:
+            if chunk.root.i not in covered:
+                picked.update(t.i for t in chunk
+                              if t.pos_ in _DISH_POS and self._dish_word(t, covered))
+        picked.update(t.i for t in doc if self._unknown(t, covered))
+        phrases: list[list[Token]] = []
+        for i in sorted(picked):
+            if phrases and phrases[-1][-1].i == i - 1:
+                phrases[-1].append(doc[i])
+            else:
+                phrases.append([doc[i]])
+        return phrases
+
+    def _dish_word(self, token: Token, covered: set[int]) -> bool:
+        return (token.i not in covered and token.is_alpha and not token.like_num
+                and token.lower_ not in _WEEKDAYS
+                and token.lemma_.lower() not in _CALENDAR_WORDS
+                and word_frequency(token.lower_) < self.dish_max_zipf)
+
+    def _unknown(self, token: Token, covered: set[int]) -> bool:
+        return (self._dish_word(token, covered) and len(token.text) >= _MIN_UNKNOWN_LETTERS
+                and word_frequency(token.lower_) < self.dish_unknown_zipf
+                and not _typo_of_a_common_word(token.lower_))
+
+
+@cache
+def _common_words() -> tuple[str, ...]:
+    from wordfreq import iter_wordlist
+
+    common = itertools.islice(iter_wordlist("en", wordlist="small"), _COMMON_WORDS)
+    return tuple(w for w in common if w.isalpha())
+
+
+@cache
+def _typo_of_a_common_word(word: str) -> bool:
+    """"lookng" is "looking" mistyped, not a dish: one edit from a common English word."""
+    return process.extractOne(word, _common_words(), scorer=OSA.distance,
+                              score_cutoff=1) is not None
 
 
 def _negated(doc: Doc, start: int) -> bool:

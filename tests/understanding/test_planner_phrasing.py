@@ -70,3 +70,29 @@ def test_short_day_names_are_days(said: str, day: Date) -> None:
 @pytest.mark.parametrize("said", ["we sat by the window", "the sun was out", "they wed in june"])
 def test_a_short_day_name_that_is_also_a_word_needs_on_this_or_next(said: str) -> None:
     assert stated_day(said, today=TUESDAY) is None
+
+
+@pytest.mark.parametrize("said", ["pozole in bella vista for 3",
+                                  "some injera in center city for 6",
+                                  "pierogi for 4 in fishtown"])
+def test_a_food_word_no_reader_places_is_asked_about_never_dropped(said: str) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert asked and intent == "preferences" and slots == {}
+
+
+def test_the_question_names_the_two_nearest_cuisines() -> None:
+    reading = new_conversation(TUESDAY.isoformat()).read("pozole in bella vista for 3")
+    [request] = reading.requests
+    assert request.question is not None and " or " in request.question
+    assert {c.slots["cuisine"] for c in request.candidates} <= {
+        "mexican", "japanese", "indian", "italian", "french", "thai", "chinese",
+        "vietnamese", "mediterranean", "american", "seafood", "steakhouse", "bbq"}
+    assert len(request.candidates) == 2
+
+
+@pytest.mark.parametrize("said", ["lookng for somewhere in fishtown for 4",   # a typo
+                                  "a resturant in fishtown for 4"])
+def test_a_mistyped_everyday_word_is_no_dish(said: str) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert intent == "search" and not asked
+    assert slots == {"neighborhood": "fishtown", "party_size": 4}
