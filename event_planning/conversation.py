@@ -16,7 +16,7 @@ from draftguard.understanding import PlannerConversation, PlannerState, PlannerV
 from event_planning.argument_grounding import CUISINE_NAMES, NEIGHBORHOOD_NAMES, PRICE_NAMES
 from event_planning.catalog import Cuisine, Neighborhood, Wanted, load_catalog
 from event_planning.intents import CAPABILITIES, read_by_example
-from event_planning.meaning import read_meaning
+from event_planning.meaning import read_meaning, request_words
 
 __all__ = ["catalogue_search", "new_conversation", "vocabulary"]
 
@@ -32,6 +32,7 @@ def vocabulary() -> PlannerVocabulary:
         venues=tuple(v.name for v in load_catalog()),
         labels=labels,
         meaning=read_meaning,
+        request_words=request_words(),
     )
 
 

@@ -19,6 +19,7 @@ import calendar
 import itertools
 import json
 import re
+import tomllib
 from collections import defaultdict
 from collections.abc import Callable
 from functools import cache
@@ -44,6 +45,7 @@ __all__ = [
     "feature_matcher",
     "lexicon",
     "read_meaning",
+    "request_words",
 ]
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
@@ -103,8 +105,16 @@ _AND = re.compile(r" and (?=[a-z])")
 
 @cache
 def lexicon() -> Lexicon:
-    """The planner's lexicon (loaded once)."""
-    return Lexicon.from_toml(LEXICON_PATH)
+    """The planner's lexicon (loaded once; its `request` words are `request_words`)."""
+    return Lexicon.from_toml(LEXICON_PATH, skip=("request",))
+
+
+@cache
+def request_words() -> dict[str, tuple[str, ...]]:
+    """The lexicon's `request` section: concept -> the words requests are made with, read
+    word for word by the core's reader (`PlannerVocabulary.request_words`)."""
+    table = tomllib.loads(LEXICON_PATH.read_text(encoding="utf-8"))["request"]
+    return {concept: tuple(words) for concept, words in table.items()}
 
 
 def lexicon_words(section: str) -> dict[str, tuple[str, ...]]:

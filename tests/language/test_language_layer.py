@@ -8,6 +8,7 @@ import subprocess
 import sys
 import textwrap
 
+import numpy as np
 import pytest
 
 from draftguard.errors import InputTooLargeError
@@ -61,6 +62,56 @@ def test_similarity_ranks_the_related_text_first() -> None:
     assert scores[0] > scores[1] + 0.15
     assert similarity("curry", "Indian food") > similarity("curry", "Italian food")
     assert similarity("a", "a") == pytest.approx(1.0, abs=1e-4)
+
+
+def _reference_vectors(texts: list[str]) -> np.ndarray:
+    """all-MiniLM-L6-v2 written out the plain way, in float64, one text at a time: the
+    encoder's in-place and blocked arithmetic must give the same vectors."""
+    from draftguard.language._similarity import _model
+
+    model = _model()
+    names = model._layers
+    out = []
+    for encoding in model._tokenizer.encode_batch(texts):
+        ids = encoding.ids
+        x = (model._words[ids].astype(np.float64) + model._positions[:len(ids)]
+             + model._token_type)
+
+        def norm(v: np.ndarray, w: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+            mean = v.mean(-1, keepdims=True)
+            var = ((v - mean) ** 2).mean(-1, keepdims=True)
+            return (v - mean) / np.sqrt(var + 1e-12) * w[0] + w[1]
+
+        x = norm(x, model._embed_norm)
+        for layer in names:
+            q, k, v = np.split(x @ layer.qkv + layer.qkv_bias, 3, axis=-1)
+            heads = []
+            for h in range(12):
+                cut = slice(32 * h, 32 * (h + 1))
+                scores = q[:, cut] @ k[:, cut].T / np.sqrt(32)
+                weights = np.exp(scores - scores.max(-1, keepdims=True))
+                heads.append(weights / weights.sum(-1, keepdims=True) @ v[:, cut])
+            x = norm(x + np.concatenate(heads, -1) @ layer.out + layer.out_bias, layer.norm1)
+            up = x @ layer.up + layer.up_bias
+            gelu = 0.5 * up * (1 + np.tanh(0.7978845608 * (up + 0.044715 * up ** 3)))
+            x = norm(x + gelu @ layer.down + layer.down_bias, layer.norm2)
+        pooled = x.mean(0)
+        out.append(pooled / np.linalg.norm(pooled))
+    return np.array(out)
+
+
+@pytest.mark.parametrize("texts", [
+    ["hi"],
+    ["can you make the whole thing sound a bit friendlier please"],
+    ["sushi", "a proper steakhouse in Center City, money is no object, six of us on "
+              "Saturday at eight, somewhere with a private room and good wine", "thanks!"],
+])
+def test_the_encoder_matches_the_plain_forward_pass(texts: list[str]) -> None:
+    from draftguard.language._similarity import _model
+
+    got = _model().encode(texts)
+    assert got.dtype == np.float32
+    assert np.abs(got - _reference_vectors(texts)).max() < 1e-5
 
 
 LEXICON = Lexicon({

@@ -94,11 +94,14 @@ class Lexicon:
         self._words = sorted({k[0] for k in self._phrases if len(k) == 1})
 
     @classmethod
-    def from_toml(cls, *paths: Path, **settings: float) -> Lexicon:
-        """One lexicon from TOML tables (`concept = ["word", "phrase"]`, dotted sections)."""
+    def from_toml(cls, *paths: Path, skip: tuple[str, ...] = (),
+                  **settings: float) -> Lexicon:
+        """One lexicon from TOML tables (`concept = ["word", "phrase"]`, dotted sections),
+        leaving out the top-level sections named in `skip` (tables read another way)."""
         table: dict[str, list[str]] = {}
         for path in paths:
-            _flatten(tomllib.loads(path.read_text(encoding="utf-8")), "", table)
+            loaded = tomllib.loads(path.read_text(encoding="utf-8"))
+            _flatten({k: v for k, v in loaded.items() if k not in skip}, "", table)
         return cls(table, **settings)  # type: ignore[arg-type]
 
     def concepts(self, prefix: str = "") -> list[str]:

@@ -68,21 +68,6 @@ _ORDINAL = re.compile(
     rf"|\b({_ORD_WORDS})\s+(?:{_ORD_NOUNS})\b"
     r"|(?:\bnumber|\bno\.|\boption|\bchoice|#)\s*([1-5])\b")
 _FIRST_N = re.compile(r"\b(?:first|top)\s+(two|three|2|3)\b")
-_IT = re.compile(r"\b(?:it|that one|this one|that place|this place|that|this|them|"
-                 r"the place|that restaurant|this restaurant)\b")
-_SHORTLIST = re.compile(
-    r"\b(?:short\s?-?list|save|keep|bookmark|go with|going with|we'?ll take|let'?s do|"
-    r"let'?s go for|i'?ll take|choose|put|add)\b")
-_LIST_WORDS = re.compile(r"\b(?:short\s?-?list|my list|the list|favou?rites|saved)\b")
-_REMOVE = re.compile(r"\b(?:remove|take|drop|delete|cross|scratch)\b.*\b(?:off|from|out)\b"
-                     r"|\b(?:remove|delete|unsave|unshortlist)\b")
-_COMPARE = re.compile(
-    r"\b(?:compare|comparison|difference|versus|vs\.?|cheaper|cheapest|pricier|priciest|"
-    r"bigger|biggest|larger|largest|smaller|smallest|roomier|more (?:expensive|affordable|"
-    r"seats|room|space)|less expensive|most (?:expensive|affordable|seats|room)|"
-    r"fits more|seats more)\b")
-_BY_PRICE = re.compile(r"\b(?:cheap\w*|pric\w*|expensive|affordable|cost\w*|budget)\b")
-_BY_SIZE = re.compile(r"\b(?:bigg\w*|larg\w*|small\w*|roomi\w*|seats?|room|space|fits?)\b")
 _PLAN = re.compile(
     r"\b(?:where (?:are|do) we stand|where are we(?: at)?|what do we have|what have we got|"
     r"what(?:'s| is) the plan|the plan so far|plan so far|recap|summary|summari[sz]e|sum up|"
@@ -102,19 +87,7 @@ _SEARCH = re.compile(
     r"any\b.{0,40}\b(?:places|spots|restaurants|venues|options)|"
     r"(?:need|want|looking for) (?:a|some) "
     r"(?:restaurant|place|venue|spot)s?)\b")
-_REQUEST = re.compile(
-    r"\b(?:book|reserve|reservation|table|menu|vegan|vegetarian|gluten|halal|kosher|parking|"
-    r"live music|outdoor|patio|rooftop|wine|cocktails?|brunch|lunch|breakfast|dinner|"
-    r"restaurant|venue|place|spot|party|event|birthday|cater\w*|deliver\w*|call|email|"
-    r"directions?|map|open|hours)\b")
-_ASKING = re.compile(r"^(?:can|could|would|will|do|does|is|are|please|i need|i want|"
-                     r"we need|we want|i'?d like|we'?d like|get|give|tell)\b|\?\s*$")
 _ABOUT_VENUES = frozenset({Intent.PICK, Intent.SHORTLIST, Intent.COMPARE})
-_ALSO = re.compile(r"^\W*(?:and|also|plus)\b|\b(?:too|as well|also)\W*$")
-_UNSUPPORTED = re.compile(
-    r"\b(?:book|booking|reserve|reservations?|vegan|vegetarian|gluten|halal|kosher|allerg\w*|"
-    r"parking|live music|wheelchair|pay|payment|deposit|deliver\w*|cater\w*|take ?out|"
-    r"directions|reviews?|ratings?|call them|phone them|email them)\b")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|,?\s+(?:and then|then)\s+")
 
 #: What a planner says to a request no tool does, unless the app gives its own words.
@@ -229,11 +202,11 @@ class PlannerConversation:
             preference = preference.model_copy(update={"confidence": sure})
         if preference is not None:
             requests.insert(prefs_at or 0, preference)
-        if _UNSUPPORTED.search(text) and all(r.question or r.intent is Intent.PICK
+        if self.vocabulary.says("unsupported", text) and all(r.question or r.intent is Intent.PICK
                                              for r in requests):
             # Asks for something no tool does (booking, dietary needs): say what we can do.
             return Reading(requests=(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0),))
-        if not requests and _looks_like_request(text):
+        if not requests and self._looks_like_request(text):
             requests.append(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0))
         return Reading(requests=tuple(requests))
 
@@ -265,34 +238,53 @@ class PlannerConversation:
         """A request in `part` that is not a preference: shortlist, compare, pick, plan,
         help, or a request code cannot read."""
         rest = slots.rest
-        if _HELP.search(part) or (re.search(r"\bhelp\b", rest) and not slots.values
+        says = self.vocabulary.says
+        if _HELP.search(part) or (says("help", rest) and not slots.values
                                   and not slots.venues and not _SEARCH.search(rest)):
             return Interpretation(intent=Intent.HELP)
-        if _REMOVE.search(rest) and (_LIST_WORDS.search(rest) or slots.venues):
+        if self._removes(rest) and (says("listed", rest) or slots.venues):
             return self._venue_request(Intent.SHORTLIST, slots, action="remove")
-        if _SHORTLIST.search(rest) and (_LIST_WORDS.search(rest) or slots.venues
-                                        or _reference(rest) is not None or _IT.search(rest)
-                                        or re.search(r"\b(?:go with|take|choose)\b", rest)):
+        if says("keep", rest) and (says("listed", rest) or slots.venues
+                                   or _reference(rest) is not None or says("it", rest)
+                                   or says("choose", rest)):
             if _PLAN.search(rest) and not slots.venues and _reference(rest) is None:
                 return Interpretation(intent=Intent.PLAN)
             return self._venue_request(Intent.SHORTLIST, slots, action="add")
         if _PLAN.search(rest):
             return Interpretation(intent=Intent.PLAN)
-        if _COMPARE.search(rest) and (slots.venues or self.state.results) and (
+        if says("compare", rest) and (slots.venues or self.state.results) and (
                 not slots.values or slots.venues or _reference(rest) is not None
-                or re.search(r"\b(?:which|those|these|them|of the)\b", rest)):
+                or says("among", rest)):
             return self._compare(rest, slots)
         if slots.venues or (_reference(rest) is not None and self.state.results
                             and not slots.values):
             intent = self.state.pending or Intent.PICK
-            if _ALSO.search(rest) and self.state.last in (Intent.SHORTLIST, Intent.PICK):
+            if self._also(rest) and self.state.last in (Intent.SHORTLIST, Intent.PICK):
                 intent = self.state.last  # "and Bar Sorrento too"
             return self._venue_request(Intent(intent), slots)
-        if _reference(rest) is not None and not slots.values and re.search(
-                r"\b(?:one|option|place|venue|restaurant|spot)\b", rest):
+        if _reference(rest) is not None and not slots.values and says("venue", rest):
             return _ask(Intent.PICK, "Which search results do you mean? Tell me what to "
                                      "eat or where first, and I will search.")
         return None
+
+    def _removes(self, rest: str) -> bool:
+        """"remove it", "take X off my list": a removing verb, or a taking one with a
+        word of away after it."""
+        if self.vocabulary.says("remove", rest):
+            return True
+        verbs = self.vocabulary.said_at("take_away", rest)
+        away = self.vocabulary.said_at("away", rest)
+        return bool(verbs and away and min(verbs) < max(away))
+
+    def _also(self, rest: str) -> bool:
+        """"and Bar Sorrento too": an also word opening or closing the message."""
+        return (self.vocabulary.opens_with("also_before", rest)
+                or self.vocabulary.ends_with("also_after", rest))
+
+    def _looks_like_request(self, text: str) -> bool:
+        """A message about dining that asks ("can you book ...", "...?")."""
+        return self.vocabulary.says("about_dining", text) and (
+            self.vocabulary.opens_with("asking", text) or text.rstrip().endswith("?"))
 
     def _by_example(self, slots: SlotReading) -> Interpretation | None:
         """What the lexical reading missed, by similarity to the app's example requests: a
@@ -353,7 +345,7 @@ class PlannerConversation:
                               f"{len(results)} result{'s' if len(results) != 1 else ''}: "
                               "which one do you mean?")
             return results[index], ""
-        if _IT.search(slots.rest):
+        if self.vocabulary.says("it", slots.rest):
             if self.state.picked:
                 return self.state.picked, ""
             if len(results) == 1:
@@ -363,7 +355,8 @@ class PlannerConversation:
                                          else "Tell me its name."))
 
     def _compare(self, rest: str, slots: SlotReading) -> Interpretation:
-        by = "price" if _BY_PRICE.search(rest) else "size" if _BY_SIZE.search(rest) else None
+        says = self.vocabulary.says
+        by = "price" if says("by_price", rest) else "size" if says("by_size", rest) else None
         venues: list[str] = list(dict.fromkeys(slots.venues))
         picked = [self.state.results[i] for i in _references(rest)
                   if -len(self.state.results) <= i < len(self.state.results)]
@@ -441,7 +434,3 @@ def _references(text: str) -> list[int]:
         if index not in found:
             found.append(index)
     return found
-
-
-def _looks_like_request(text: str) -> bool:
-    return bool(_REQUEST.search(text) and _ASKING.search(text))

@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date as Date
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from rapidfuzz import fuzz, process
@@ -31,6 +31,7 @@ __all__ = [
     "SlotReading",
     "plain_text",
     "read_slots",
+    "words_of",
 ]
 
 #: rapidfuzz ratio (0-100) a stretch of a message needs to name a venue (typos allowed).
@@ -107,7 +108,6 @@ MIN_PLACE_TYPO_LENGTH = 5
 #: A typed word this common in English (Zipf) is a word, not a misspelt neighbourhood.
 MAX_TYPO_ZIPF = 3.0
 _LETTERS = re.compile(r"[a-z]+")
-_SMALL_TALK_DAY = re.compile(r"\b(?:today|tonight)\b")
 _WORD = re.compile(r"[a-z0-9$']+")
 
 
@@ -116,6 +116,13 @@ def plain_text(text: str) -> str:
     bare = "".join(c for c in unicodedata.normalize("NFKD", straighten_quotes(text))
                    if not unicodedata.combining(c))
     return " ".join(bare.lower().split())
+
+
+@lru_cache(maxsize=512)
+def words_of(text: str) -> tuple[str, ...]:
+    """The words of lower-case `text`: runs of letters, digits and "$" (an apostrophe or
+    hyphen parts words: "let's" is "let", "s"), as a word boundary reads them."""
+    return tuple("".join(c if c.isalnum() or c == "$" else " " for c in text).split())
 
 
 def _name_key(name: str) -> str:
@@ -137,6 +144,41 @@ class PlannerVocabulary:
     party_nouns: Sequence[str] = PARTY_NOUNS
     party_lead_ins: Sequence[str] = PARTY_LEAD_INS
     meaning: MeaningReader | None = None
+    #: The words requests are made with, concept -> words or short phrases, read word for
+    #: word as typed (`said_at`): "compare", "shortlist", "it", ... An app's table; without
+    #: one the reader reads preferences, searches and venues named, nothing else.
+    request_words: Mapping[str, Sequence[str]] = field(default_factory=dict)
+
+    @cached_property
+    def _requests(self) -> dict[str, frozenset[tuple[str, ...]]]:
+        return {concept: frozenset(tuple(words_of(w)) for w in words)
+                for concept, words in self.request_words.items()}
+
+    def said_at(self, concept: str, text: str) -> list[int]:
+        """Where (word positions in `words_of(text)`) `text` uses a word or phrase of
+        `concept`, whole words only."""
+        phrases = self._requests.get(concept)
+        if not phrases:
+            return []
+        words = words_of(text)
+        lengths = {len(p) for p in phrases}
+        return [i for i in range(len(words))
+                if any(tuple(words[i:i + n]) in phrases for n in lengths)]
+
+    def says(self, concept: str, text: str) -> bool:
+        """Whether `text` uses a word or phrase of `concept`."""
+        return bool(self.said_at(concept, text))
+
+    def opens_with(self, concept: str, text: str) -> bool:
+        """Whether `text`'s first words are a word or phrase of `concept`."""
+        words = words_of(text)
+        return any(words[:len(p)] == p for p in self._requests.get(concept, ()))
+
+    def ends_with(self, concept: str, text: str) -> bool:
+        """Whether `text`'s last words are a word or phrase of `concept`."""
+        words = words_of(text)
+        return any(len(words) >= len(p) and words[len(words) - len(p):] == p
+                   for p in self._requests.get(concept, ()))
 
     @cached_property
     def cuisine_words(self) -> Vocabulary:
@@ -397,7 +439,7 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
     day = stated_day(rest, today=today)
     # "today" and "tonight" are small talk too ("how are you today?"): a day only when the
     # message also states something else, or says little besides.
-    if day is not None and (not _SMALL_TALK_DAY.search(rest) or reading.values
+    if day is not None and (not vocabulary.says("small_talk_day", rest) or reading.values
                             or len(_WORD.findall(rest)) <= 3):
         reading.values["date"] = day.isoformat()
     if vocabulary.meaning is not None and meaning:
