@@ -31,6 +31,7 @@ from rapidfuzz.distance import OSA
 
 from draftguard.language import ExemplarIndex, Lexicon, parse, word_frequency
 from draftguard.understanding import SlotHints
+from event_planning.intents import PREFERENCE_EXAMPLES
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -78,6 +79,15 @@ _MIN_UNKNOWN_LETTERS = 4
 #: The most common English words (about Zipf 3.5 and up): the ones an unknown word may be a
 #: typo of.
 _COMMON_WORDS = 15_000
+#: A clause no lexicon word covers is read as a price or a feature at this cosine with the
+#: nearest of its words or example clauses ...
+DEFAULT_CLAUSE_SCORE = 0.6
+#: ... this far ahead of the next.
+DEFAULT_CLAUSE_MARGIN = 0.1
+#: Clauses compared per message (each is one embedding), and the fewest words of one.
+_MAX_CLAUSES = 2
+_MIN_CLAUSE_WORDS = 3
+_CLAUSE_DEPS = frozenset({"relcl", "advcl", "acl", "ccomp"})
 #: Lexicon sections that, in a message, make it a search (so a dish in it is not dropped).
 _SEARCH_SECTIONS = frozenset({"neighborhood", "feature", "price"})
 
@@ -149,7 +159,9 @@ class MeaningReader:
                  max_party: int = DEFAULT_MAX_BARE_PARTY,
                  dish_max_zipf: float = DEFAULT_DISH_MAX_ZIPF,
                  dish_unknown_zipf: float = DEFAULT_DISH_UNKNOWN_ZIPF,
-                 dish_wide_margin: float = DEFAULT_DISH_WIDE_MARGIN) -> None:
+                 dish_wide_margin: float = DEFAULT_DISH_WIDE_MARGIN,
+                 clause_score: float = DEFAULT_CLAUSE_SCORE,
+                 clause_margin: float = DEFAULT_CLAUSE_MARGIN) -> None:
         self.dish_score = dish_score
         self.dish_margin = dish_margin
         self.dish_ask_score = dish_ask_score
@@ -158,6 +170,8 @@ class MeaningReader:
         self.dish_max_zipf = dish_max_zipf
         self.dish_unknown_zipf = dish_unknown_zipf
         self.dish_wide_margin = dish_wide_margin
+        self.clause_score = clause_score
+        self.clause_margin = clause_margin
 
     def __call__(self, text: str) -> SlotHints:
         hints = SlotHints()
@@ -204,7 +218,33 @@ class MeaningReader:
                 t.concept.partition(".")[0] in _SEARCH_SECTIONS for t in terms) or any(
                 t.like_num for t in doc)
             self._dish(doc, covered, hints, searching=searching)
+        if not prices:
+            self._clauses(doc, terms, hints)
         return hints
+
+    def _clauses(self, doc: Doc, terms: list[Any], hints: SlotHints) -> None:
+        """A price or a feature said in a whole clause no lexicon word covers ("where we can
+        bring a bottle", "nothing that'll break the bank"): read by similarity to the
+        lexicon's words and the app's example clauses, when one is clearly nearest."""
+        named = {i for t in terms if not t.concept.startswith("generic.")
+                 for i in range(t.start, t.end)}
+        for clause in _clauses(doc, named)[:_MAX_CLAUSES]:
+            ranked = _preference_examples().rank(clause)
+            if len(ranked) < 2:
+                continue
+            best, second = ranked[0], ranked[1]
+            if best.score < self.clause_score or best.score - second.score < self.clause_margin:
+                continue
+            section, _, name = best.label.partition(".")
+            if section == "price" and "price_level" not in hints.values:
+                if name == "any":
+                    hints.cleared.add("price_level")
+                else:
+                    hints.values["price_level"] = name
+                hints.confidence = min(hints.confidence, best.score)
+            elif section == "feature" and name not in hints.values.keys() | hints.cleared:
+                hints.values[name] = True
+                hints.confidence = min(hints.confidence, best.score)
 
     def _party(self, doc: Doc) -> int | None:
         """A lone number that can only be how many ("we r 5", "sushi rittenhouse 4
@@ -285,6 +325,44 @@ def _typo_of_a_common_word(word: str) -> bool:
     """"lookng" is "looking" mistyped, not a dish: one edit from a common English word."""
     return process.extractOne(word, _common_words(), scorer=OSA.distance,
                               score_cutoff=1) is not None
+
+
+@cache
+def _preference_examples() -> ExemplarIndex:
+    """The lexicon's price and feature words, with the app's example clauses."""
+    table: dict[str, list[str]] = defaultdict(list)
+    for section in ("price", "feature"):
+        for concept, words in lexicon_words(section).items():
+            table[f"{section}.{concept}"].extend(words)
+    for label, clauses in PREFERENCE_EXAMPLES.items():
+        table[label].extend(clauses)
+    return ExemplarIndex(table)
+
+
+def _clauses(doc: Doc, named: set[int]) -> list[str]:
+    """The clauses of `doc` no lexicon word names anything in: a stretch between commas,
+    or a relative or adverbial clause inside one ("... where we can bring a bottle"), with
+    a verb and no number ("party of 2" is a party size, not a party room)."""
+    segments: list[tuple[int, int]] = []
+    start = 0
+    for token in doc:
+        if token.is_punct:
+            segments.append((start, token.i))
+            start = token.i + 1
+    segments.append((start, len(doc)))
+    found: list[str] = []
+    for lo, hi in segments:
+        spans = [(lo, hi)] + [
+            (max(t.left_edge.i, lo), min(t.right_edge.i + 1, hi))
+            for t in doc[lo:hi] if t.dep_ in _CLAUSE_DEPS]
+        for a, b in spans:
+            clause = doc[a:b]
+            if (b - a >= _MIN_CLAUSE_WORDS and not named & set(range(a, b))
+                    and any(t.pos_ in ("VERB", "AUX") for t in clause)
+                    and not any(t.like_num for t in clause)):
+                found.append(clause.text)
+                break
+    return found
 
 
 def _negated(doc: Doc, start: int) -> bool:

@@ -96,3 +96,21 @@ def test_a_mistyped_everyday_word_is_no_dish(said: str) -> None:
     [(intent, slots, asked)] = _read(said)
     assert intent == "search" and not asked
     assert slots == {"neighborhood": "fishtown", "party_size": 4}
+
+
+@pytest.mark.parametrize(("said", "slot", "value"), [
+    ("vietnamese in bella vista, we'd like to carry in our own wine", "byob", True),
+    ("italian in south philly, we really can't spend a lot", "price_level", "$"),
+])
+def test_a_price_or_feature_said_in_a_whole_clause_is_read_by_meaning(said: str, slot: str,
+                                                                      value: Any) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert intent == "search" and not asked and slots[slot] == value
+
+
+@pytest.mark.parametrize("said", ["bbq in manayunk for 6, honestly planning this is exhausting",
+                                  "pho in chinatown, party of 7, on 12/3"])
+def test_a_clause_about_something_else_sets_no_price_or_feature(said: str) -> None:
+    [(intent, slots, _)] = _read(said)
+    assert intent == "search"
+    assert not {"price_level", "byob", "outdoor", "wheelchair", "private_room"} & slots.keys()
