@@ -88,6 +88,8 @@ DEFAULT_CLAUSE_MARGIN = 0.1
 _MAX_CLAUSES = 2
 _MIN_CLAUSE_WORDS = 3
 _CLAUSE_DEPS = frozenset({"relcl", "advcl", "acl", "ccomp"})
+#: After a verb of change, the preposition that brings the new value.
+_NEW_VALUE_PREPOSITIONS = frozenset({"for", "with", "to", "into"})
 #: Lexicon sections that, in a message, make it a search (so a dish in it is not dropped).
 _SEARCH_SECTIONS = frozenset({"neighborhood", "feature", "price"})
 
@@ -209,6 +211,9 @@ class MeaningReader:
         if day is not None:
             hints.values["open_on"] = day
         wanted = [c for c, yes in cuisines.items() if yes]
+        if len(wanted) > 1:
+            swapped = _swapped_in(doc, terms, "cuisine")
+            wanted = [swapped] if swapped in wanted else wanted
         if len(wanted) == 1:
             hints.values["cuisine"] = wanted[0]
         elif len(wanted) > 1:
@@ -375,6 +380,25 @@ def _taken_back(doc: Doc, start: int, terms: list[Any]) -> bool:
     """"forget the patio thing": the words hang from a verb that takes them back."""
     verbs = {t.start for t in terms if t.concept == "take_back.take_back"}
     return any(a.i in verbs for a in doc[start].ancestors)
+
+
+def _swapped_in(doc: Doc, terms: list[Any], section: str) -> str | None:
+    """"swap the steak for seafood", "change thai to italian": after a verb of change, the
+    value its "for", "with", "to" or "into" brings (the words before it, articles aside);
+    None when not exactly one. By word order: the parse often tags the new value a verb."""
+    verbs = [t.start for t in terms if t.concept == "change.change"]
+    if not verbs:
+        return None
+    new = set()
+    for term in terms:
+        if not term.concept.startswith(section + ".") or term.start < min(verbs):
+            continue
+        before = term.start - 1
+        while before > 0 and doc[before].pos_ == "DET":
+            before -= 1
+        if before > min(verbs) and doc[before].lower_ in _NEW_VALUE_PREPOSITIONS:
+            new.add(term.concept.partition(".")[2])
+    return new.pop() if len(new) == 1 else None
 
 
 def _verb_with_object(doc: Doc, start: int, end: int) -> bool:

@@ -114,3 +114,45 @@ def test_a_clause_about_something_else_sets_no_price_or_feature(said: str) -> No
     [(intent, slots, _)] = _read(said)
     assert intent == "search"
     assert not {"price_level", "byob", "outdoor", "wheelchair", "private_room"} & slots.keys()
+
+
+def test_two_requests_joined_by_and_are_two_requests() -> None:
+    said = _read("thai for 2 in old city", "save Siam Orchid and tell me about Lemongrass Lane")
+    assert said == [("shortlist", {"venue": "Siam Orchid", "action": "add"}, False),
+                    ("pick", {"venue": "Lemongrass Lane"}, False)]
+
+
+def test_two_venues_in_one_request_are_compared_or_asked_about_never_a_third_request() -> None:
+    said = _read("compare siam orchid and lemongrass lane")
+    assert said == [("compare", {"venues": ["Siam Orchid", "Lemongrass Lane"], "by": None},
+                     False)]
+
+
+@pytest.mark.parametrize("said", ["thanks a lot, big help", "cheers, that helped loads"])
+def test_thanks_is_no_request_for_help(said: str) -> None:
+    assert _read(said) == []
+
+
+@pytest.mark.parametrize("said", ["can you send everyone a reminder",
+                                  "could you invite my coworkers"])
+def test_sending_and_inviting_are_things_the_planner_cannot_do(said: str) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert intent == "unclear" and asked and slots == {}
+
+
+@pytest.mark.parametrize(("change", "cuisine"), [
+    ("change the thai to indian", "indian"),
+    ("could we trade the thai for some sushi", "japanese"),
+    ("replace thai with mexican", "mexican"),
+])
+def test_a_verb_of_change_puts_the_new_value_in_the_old_ones_place(change: str,
+                                                                   cuisine: str) -> None:
+    [(intent, slots, asked)] = _read("thai in fishtown for 3", change)
+    assert intent == "search" and not asked
+    assert slots == {"cuisine": cuisine, "neighborhood": "fishtown", "party_size": 3}
+
+
+@pytest.mark.parametrize("drop", ["nix the byob", "lose the byob bit"])
+def test_a_verb_that_takes_back_drops_the_feature(drop: str) -> None:
+    [(intent, slots, _)] = _read("bbq in manayunk for 6, byob", drop)
+    assert intent == "search" and "byob" not in slots

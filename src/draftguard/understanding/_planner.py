@@ -168,7 +168,8 @@ class PlannerConversation:
         text = plain_text(message)
         if not text or text.startswith("/"):
             return Reading()
-        parts = [p for p in _SENTENCE.split(text) if p.strip(" .!?;,")] or [text]
+        parts = [q for p in _SENTENCE.split(text) if p.strip(" .!?;,")
+                 for q in self._verb_phrases(p)] or [text]
         requests: list[Interpretation] = []
         prefs_at: int | None = None
         changes: dict[str, Any] = {}
@@ -183,7 +184,10 @@ class PlannerConversation:
             sure = min(sure, slots.confidence) if stated else sure
             if by_meaning and not stated and not slots.ambiguous and (
                     other is None or (other.question is not None and len(slots.venues) > 1)):
-                other = self._by_example(slots) or other
+                guess = self._by_example(slots)
+                # Two venues named: comparing them, or the question; never a third request.
+                if guess is not None and (other is None or guess.intent is Intent.COMPARE):
+                    other = guess
             if other is not None and other.intent in _ABOUT_VENUES:
                 # "Is Siam Orchid open on Mondays?", "which is cheapest?": about venues,
                 # not new preferences.
@@ -209,6 +213,30 @@ class PlannerConversation:
         if not requests and self._looks_like_request(text):
             requests.append(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0))
         return Reading(requests=tuple(requests))
+
+    def _verb_phrases(self, part: str) -> list[str]:
+        """"put X on the shortlist and tell me about Y": one request per coordinated verb
+        phrase (from the parse), when the part names two venues and each phrase one."""
+        named = self.vocabulary.venues_named(part)
+        if len({v for v, _, _ in named}) < 2 or len(part) > self.max_meaning_chars:
+            return [part]
+        from draftguard.language import parse
+
+        doc = parse(part, entities=False)
+        cuts = [(t.idx, t.idx + len(t.text)) for t in doc
+                if t.dep_ == "cc" and t.head.pos_ == "VERB" and any(
+                    c.dep_ == "conj" and c.pos_ == "VERB" and c.i > t.i
+                    for c in t.head.children)]
+        pieces: list[str] = []
+        start = 0
+        for before, after in cuts:
+            pieces.append(part[start:before])
+            start = after
+        pieces.append(part[start:])
+        pieces = [p.strip(" ,") for p in pieces if p.strip(" ,")]
+        if len(pieces) < 2 or any(len(self.vocabulary.venues_named(p)) != 1 for p in pieces):
+            return [part]
+        return pieces
 
     def _which(self, name: str, values: Sequence[str]) -> Interpretation:
         labels = [self._label(name, v) for v in values]
@@ -239,8 +267,9 @@ class PlannerConversation:
         help, or a request code cannot read."""
         rest = slots.rest
         says = self.vocabulary.says
-        if _HELP.search(part) or (says("help", rest) and not slots.values
-                                  and not slots.venues and not _SEARCH.search(rest)):
+        if _HELP.search(part) or (says("help", rest) and not says("thanks", rest)
+                                  and not slots.values and not slots.venues
+                                  and not _SEARCH.search(rest)):
             return Interpretation(intent=Intent.HELP)
         if self._removes(rest) and (says("listed", rest) or slots.venues):
             return self._venue_request(Intent.SHORTLIST, slots, action="remove")

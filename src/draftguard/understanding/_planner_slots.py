@@ -39,6 +39,8 @@ DEFAULT_VENUE_CUTOFF = 84.0
 #: rapidfuzz ratio a word at either end of a venue name's stretch needs with the name's
 #: first (or last) word to be part of the stretch.
 EDGE_WORD_SCORE = 67.0
+#: ... or this partial ratio with the whole name (a word run together with the next).
+EDGE_PART_SCORE = 80.0
 
 PREFERENCE_NAMES = ("cuisine", "price_level", "neighborhood", "party_size", "date", "byob",
                     "outdoor", "wheelchair", "private_room", "open_on")
@@ -310,6 +312,13 @@ def _place_typo(typed: str, names: Sequence[str]) -> str | None:
     return name
 
 
+def _unlike(word: str, name_word: str, name: str) -> bool:
+    """A typed word is nothing like the name's word at its place nor any stretch of the
+    name ("put" for "baan"; "lemongrasslane" is like "lemongrass lane")."""
+    return (fuzz.ratio(word, name_word) < EDGE_WORD_SCORE
+            and fuzz.partial_ratio(word, name) < EDGE_PART_SCORE)
+
+
 def _word_span(name: str, text: str, *, score_cutoff: float) -> tuple[float, int, int] | None:
     if len(name) > len(text) + 2:
         return None
@@ -323,11 +332,10 @@ def _word_span(name: str, text: str, *, score_cutoff: float) -> tuple[float, int
     # A word at either end that is nothing like the name's word there is no part of it
     # ("put Bangkok Street Kitchen", "and Lemongrass Lane").
     first, last = name.split()[0], name.split()[-1]
-    while " " in text[start:end] and fuzz.ratio(text[start:text.find(" ", start)],
-                                                  first) < EDGE_WORD_SCORE:
+    while " " in text[start:end] and _unlike(text[start:text.find(" ", start)], first, name):
         start = text.find(" ", start) + 1
-    while " " in text[start:end] and fuzz.ratio(text[text.rfind(" ", start, end) + 1:end],
-                                                  last) < EDGE_WORD_SCORE:
+    while " " in text[start:end] and _unlike(text[text.rfind(" ", start, end) + 1:end], last,
+                                             name):
         end = text.rfind(" ", start, end)
     exact_only = len(name) < 7
     score = fuzz.ratio(name, text[start:end])
