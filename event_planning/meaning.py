@@ -18,7 +18,6 @@ from __future__ import annotations
 import calendar
 import itertools
 import json
-import re
 import tomllib
 from collections import defaultdict
 from collections.abc import Callable
@@ -111,8 +110,8 @@ _CALENDAR_WORDS = frozenset({*_WEEKDAYS, *(m.lower() for m in calendar.month_nam
                              *(m.lower() for m in calendar.month_abbr if m)})
 _NEGATORS = frozenset({"no", "not", "n't", "never", "without", "nothing", "none"})
 _DISH_POS = frozenset({"NOUN", "PROPN"})
-_DISH_LINE = re.compile(r"^Known for (.+?), with ")
-_AND = re.compile(r" and (?=[a-z])")
+#: How the catalogue's descriptions name a venue's dishes: "Known for X and Y, with ...".
+_DISH_LEAD, _DISH_END = "Known for ", ", with "
 
 
 @cache
@@ -143,12 +142,25 @@ def _dishes() -> ExemplarIndex:
     for venue in json.loads(CATALOG_PATH.read_text(encoding="utf-8")):
         cuisine = str(venue["cuisine"])
         dishes[cuisine].add(f"{cuisine} food")
-        known = _DISH_LINE.match(str(venue.get("description", "")))
-        if known is not None:
-            dishes[cuisine].update(_AND.split(known.group(1)))
+        dishes[cuisine].update(_known_for(str(venue.get("description", ""))))
     for cuisine, words in lexicon_words("cuisine").items():
         dishes[cuisine].update(words)
     return ExemplarIndex({c: sorted(d) for c, d in sorted(dishes.items())})
+
+
+def _known_for(description: str) -> list[str]:
+    """The dishes a catalogue description names ("Known for burrata with roasted peppers
+    and Sunday gravy, with ..." -> the two), split at "and" before a lower-case word."""
+    if not description.startswith(_DISH_LEAD) or _DISH_END not in description:
+        return []
+    named = description[len(_DISH_LEAD):description.index(_DISH_END)]
+    dishes: list[str] = []
+    for part in named.split(" and "):
+        if dishes and not ("a" <= part[:1] <= "z"):
+            dishes[-1] += " and " + part  # "Sunday gravy and Chianti" after a name
+        else:
+            dishes.append(part)
+    return dishes
 
 
 class MeaningReader:
@@ -309,6 +321,7 @@ class MeaningReader:
         return (token.i not in covered and token.is_alpha and not token.like_num
                 and token.lower_ not in _WEEKDAYS
                 and token.lemma_.lower() not in _CALENDAR_WORDS
+                and token.lower_ not in _NOT_PARTY_AFTER  # "7pm": a time, no dish
                 and word_frequency(token.lower_) < self.dish_max_zipf)
 
     def _unknown(self, token: Token, covered: set[int]) -> bool:

@@ -109,8 +109,6 @@ MIN_TYPO_LENGTH = 6
 MIN_PLACE_TYPO_LENGTH = 5
 #: A typed word this common in English (Zipf) is a word, not a misspelt neighbourhood.
 MAX_TYPO_ZIPF = 3.0
-_LETTERS = re.compile(r"[a-z]+")
-_WORD = re.compile(r"[a-z0-9$']+")
 
 
 def plain_text(text: str) -> str:
@@ -128,7 +126,9 @@ def words_of(text: str) -> tuple[str, ...]:
 
 
 def _name_key(name: str) -> str:
-    return " ".join(re.sub(r"[^a-z0-9&]+", " ", plain_text(name)).split())
+    """A name as its words: letters, digits and "&" ("Pit & Porch"), single spaces."""
+    return " ".join("".join(c if (c.isascii() and c.isalnum()) or c == "&" else " "
+                            for c in plain_text(name).lower()).split())
 
 
 @dataclass(frozen=True, eq=False)  # hashed by identity: built once, cached by callers
@@ -210,8 +210,7 @@ class PlannerVocabulary:
     def corrected(self, text: str) -> str:
         """`text` with each misspelt vocabulary word ("mexcian", "rittenhose") put right:
         one edit (two in long words) from exactly one vocabulary word, or left as it is."""
-        def fix(match: re.Match[str]) -> str:
-            word = match.group()
+        def fix(word: str) -> str:
             if len(word) < MIN_TYPO_LENGTH or word in self.known_words:
                 return word
             limit = 2 if len(word) >= 9 else 1
@@ -220,7 +219,18 @@ class PlannerVocabulary:
             if len(hits) == 1 or (len(hits) == 2 and hits[0][1] < hits[1][1]):
                 return str(hits[0][0])
             return word
-        return self._places_corrected(_LETTERS.sub(fix, text))
+        out: list[str] = []
+        start = 0
+        for i in range(len(text) + 1):
+            letter = i < len(text) and "a" <= text[i] <= "z"
+            if letter:
+                continue
+            if i > start:
+                out.append(fix(text[start:i]))
+            if i < len(text):
+                out.append(text[i])
+            start = i + 1
+        return self._places_corrected("".join(out))
 
     @cached_property
     def place_names(self) -> dict[int, list[str]]:
@@ -236,17 +246,17 @@ class PlannerVocabulary:
         """A neighbourhood name misspelt as a whole ("qeen vilage", "nolib"): words that
         together are one edit (two in names of 9 letters or more) from exactly one name,
         none of them an everyday English word, are read as that name."""
-        words = list(_LETTERS.finditer(text))
+        words = _letter_runs(text)
         fixes: list[tuple[int, int, str]] = []
         i = 0
         while i < len(words):
             for n in sorted(self.place_names, reverse=True):
                 if i + n > len(words):
                     continue
-                typed = " ".join(w.group() for w in words[i:i + n])
+                typed = " ".join(text[a:b] for a, b in words[i:i + n])
                 name = _place_typo(typed, self.place_names[n])
                 if name is not None:
-                    fixes.append((words[i].start(), words[i + n - 1].end(), name))
+                    fixes.append((words[i][0], words[i + n - 1][1], name))
                     i += n - 1
                     break
             i += 1
@@ -295,6 +305,20 @@ class PlannerVocabulary:
                 taken.append((venue, start, end))
         taken.sort(key=lambda t: t[1])
         return taken
+
+
+def _letter_runs(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each run of the letters a-z in `text`."""
+    runs: list[tuple[int, int]] = []
+    start = -1
+    for i, c in enumerate(text + " "):
+        letter = "a" <= c <= "z"
+        if letter and start < 0:
+            start = i
+        elif not letter and start >= 0:
+            runs.append((start, i))
+            start = -1
+    return runs
 
 
 def _place_typo(typed: str, names: Sequence[str]) -> str | None:
@@ -448,7 +472,7 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
     # "today" and "tonight" are small talk too ("how are you today?"): a day only when the
     # message also states something else, or says little besides.
     if day is not None and (not vocabulary.says("small_talk_day", rest) or reading.values
-                            or len(_WORD.findall(rest)) <= 3):
+                            or len(words_of(rest)) <= 3):
         reading.values["date"] = day.isoformat()
     if vocabulary.meaning is not None and meaning:
         _add_hints(reading, vocabulary.meaning(rest))
