@@ -245,7 +245,8 @@ class MeaningReader:
         lexicon's words and the app's example clauses, when one is clearly nearest."""
         named = {i for t in terms if not t.concept.startswith("generic.")
                  for i in range(t.start, t.end)}
-        for clause in _clauses(doc, named)[:_MAX_CLAUSES]:
+        covered = {i for t in terms for i in range(t.start, t.end)}
+        for clause in _clauses(doc, named, covered)[:_MAX_CLAUSES]:
             ranked = _preference_examples().rank(clause)
             if len(ranked) < 2:
                 continue
@@ -357,10 +358,16 @@ def _preference_examples() -> ExemplarIndex:
     return ExemplarIndex(table)
 
 
-def _clauses(doc: Doc, named: set[int]) -> list[str]:
+@cache
+def _request_word_set() -> frozenset[str]:
+    return frozenset(w for words in request_words().values() for p in words for w in p.split())
+
+
+def _clauses(doc: Doc, named: set[int], covered: set[int]) -> list[str]:
     """The clauses of `doc` no lexicon word names anything in: a stretch between commas,
     or a relative or adverbial clause inside one ("... where we can bring a bottle"), with
-    a verb and no number ("party of 2" is a party size, not a party room)."""
+    a verb, no number ("party of 2" is a party size, not a party room) and a word that is
+    neither a common one nor the lexicon's ("add it to my shortlist" is not compared)."""
     segments: list[tuple[int, int]] = []
     start = 0
     for token in doc:
@@ -377,7 +384,9 @@ def _clauses(doc: Doc, named: set[int]) -> list[str]:
             clause = doc[a:b]
             if (b - a >= _MIN_CLAUSE_WORDS and not named & set(range(a, b))
                     and any(t.pos_ in ("VERB", "AUX") for t in clause)
-                    and not any(t.like_num for t in clause)):
+                    and not any(t.like_num for t in clause)
+                    and any(t.is_alpha and not t.is_stop and t.i not in covered
+                            and t.lower_ not in _request_word_set() for t in clause)):
                 found.append(clause.text)
                 break
     return found
