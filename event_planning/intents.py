@@ -31,7 +31,8 @@ EXEMPLARS: dict[str, tuple[str, ...]] = {
     "compare": ("compare these two", "which is cheaper", "how do they compare",
                 "which one is bigger", "what's the difference between them",
                 "how does one stack up against the other"),
-    "help": ("what can you do", "how does this work", "help", "what can I ask you"),
+    "help": ("what can you do", "how does this work", "help", "what can I ask you",
+             "what are you for", "show me the commands"),
 }
 
 

@@ -32,6 +32,7 @@ from draftguard.understanding._planner_slots import (
     SlotReading,
     plain_text,
     read_slots,
+    words_of,
 )
 from draftguard.understanding._types import Intent, Interpretation, Reading
 
@@ -74,10 +75,6 @@ _PLAN = re.compile(
     r"what(?:'s| is) on (?:my|the) (?:short\s?-?list|list)|show (?:me )?(?:my|the) "
     r"(?:short\s?-?list|list|plan)|what(?:'s| is) (?:still )?missing|what have i saved|"
     r"(?:have|did) (?:i|we) (?:saved|shortlisted|save|shortlist)|status)\b")
-_HELP = re.compile(
-    r"^(?:help|help me|help\?|/help)\W*$|\bwhat (?:can|do) you do\b|\bhow does this work\b|"
-    r"\bwhat can i (?:ask|say|do)\b|\bhow do i use\b|\bwhat are you for\b|\bwhat (?:are|is) "
-    r"(?:your|the) (?:commands|options)\b|\bshow (?:me )?the commands\b")
 _SEARCH = re.compile(
     r"\b(?:search|find|look(?:ing)? for|look up|show me|show us|list|suggest|suggestions?|"
     r"recommend\w*|options|ideas|what (?:do|have) you got|what do you have|what have you got|"
@@ -267,9 +264,9 @@ class PlannerConversation:
         help, or a request code cannot read."""
         rest = slots.rest
         says = self.vocabulary.says
-        if _HELP.search(part) or (says("help", rest) and not says("thanks", rest)
-                                  and not slots.values and not slots.venues
-                                  and not _SEARCH.search(rest)):
+        if self._help_alone(part) or (says("help", rest) and not says("thanks", rest)
+                                      and not slots.values and not slots.venues
+                                      and not _SEARCH.search(rest)):
             return Interpretation(intent=Intent.HELP)
         if self._removes(rest) and (says("listed", rest) or slots.venues):
             return self._venue_request(Intent.SHORTLIST, slots, action="remove")
@@ -295,6 +292,13 @@ class PlannerConversation:
             return _ask(Intent.PICK, "Which search results do you mean? Tell me what to "
                                      "eat or where first, and I will search.")
         return None
+
+    def _help_alone(self, part: str) -> bool:
+        """"help", "help me!": a message of help words alone (phrased requests for help,
+        "what can you do?", are read by example)."""
+        words = words_of(part)
+        return bool(words) and self.vocabulary.says("help", part) and all(
+            self.vocabulary.says("help_alone", w) for w in words)
 
     def _removes(self, rest: str) -> bool:
         """"remove it", "take X off my list": a removing verb, or a taking one with a
