@@ -387,7 +387,10 @@ def _clauses(doc: Doc, named: set[int], covered: set[int]) -> list[str]:
                     and not any(t.like_num for t in clause)
                     and any(t.is_alpha and not t.is_stop and t.i not in covered
                             and t.lower_ not in _request_word_set() for t in clause)):
-                found.append(clause.text)
+                # The whole message (its closing marks aside) is embedded as typed: the
+                # same text the reading by example embeds, so it is embedded once.
+                whole = a == 0 and all(t.is_punct for t in doc[b:])
+                found.append(doc.text if whole else clause.text)
                 break
     return found
 
