@@ -298,6 +298,7 @@ class MeaningReader:
             unknown = any(self._unknown(t, set()) for t in words)
             if best.score >= self.dish_ask_score or (unknown and searching):
                 hints.ambiguous["cuisine"] = [best.label, second.label]
+                hints.words["cuisine"] = phrase
                 return
 
     def _dish_phrases(self, doc: Doc, covered: set[int]) -> list[list[Token]]:

@@ -84,10 +84,16 @@ def test_the_question_names_the_two_nearest_cuisines() -> None:
     reading = new_conversation(TUESDAY.isoformat()).read("pozole in bella vista for 3")
     [request] = reading.requests
     assert request.question is not None and " or " in request.question
+    assert request.question.startswith('Which cuisine is "pozole": ')
     assert {c.slots["cuisine"] for c in request.candidates} <= {
         "mexican", "japanese", "indian", "italian", "french", "thai", "chinese",
         "vietnamese", "mediterranean", "american", "seafood", "steakhouse", "bbq"}
     assert len(request.candidates) == 2
+
+
+def test_a_cuisine_far_ahead_of_the_next_is_read_without_asking() -> None:
+    [(intent, slots, asked)] = _read("banh xeo in south philly for 2")
+    assert intent == "search" and not asked and slots["cuisine"] == "vietnamese"
 
 
 @pytest.mark.parametrize("said", ["lookng for somewhere in fishtown for 4",   # a typo

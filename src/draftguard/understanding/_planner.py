@@ -197,7 +197,8 @@ class PlannerConversation:
             if other is not None:
                 requests.append(other)
             changes.update(stated)
-            questions += [self._which(n, vs) for n, vs in slots.ambiguous.items()]
+            questions += [self._which(n, vs, slots.words.get(n))
+                          for n, vs in slots.ambiguous.items()]
         preference = questions[0] if questions else self._preferences(changes, asked=asked)
         if preference is not None and preference.question is None and sure < 1.0:
             preference = preference.model_copy(update={"confidence": sure})
@@ -235,9 +236,13 @@ class PlannerConversation:
             return [part]
         return pieces
 
-    def _which(self, name: str, values: Sequence[str]) -> Interpretation:
+    def _which(self, name: str, values: Sequence[str],
+               words: str | None = None) -> Interpretation:
         labels = [self._label(name, v) for v in values]
-        question = f"Which one: {' or '.join(labels)}?"
+        # "pozole": the question names what it asks about when the values do not.
+        kind = "cuisine" if name == "cuisine" else "one"
+        question = (f'Which {kind} is "{words}": {" or ".join(labels)}?' if words
+                    else f"Which one: {' or '.join(labels)}?")
         candidates = tuple(Interpretation(intent=Intent.PREFERENCES, slots={name: v},
                                           confidence=1.0 / len(values)) for v in values)
         return _ask(Intent.PREFERENCES, question, candidates=candidates)

@@ -96,6 +96,8 @@ class SlotHints:
     cleared: set[str] = field(default_factory=set)
     #: Below 1.0 when a value was read by similarity alone (its score).
     confidence: float = 1.0
+    #: The person's words behind an ambiguous value ("pozole"), for the question.
+    words: dict[str, str] = field(default_factory=dict)
 
 
 #: An app's reader by meaning (the parse, a lexicon, similarity): text -> hints. When a
@@ -381,6 +383,8 @@ class SlotReading:
     #: How sure the reading is: 1.0 from words and the parse, a similarity score when a
     #: value was read by meaning alone ("brisket and ribs" is BBQ at 0.72).
     confidence: float = 1.0
+    #: The person's words behind an ambiguous value, when not the values' own names.
+    words: dict[str, str] = field(default_factory=dict)
 
 
 def _positives(vocab: Vocabulary, text: str) -> tuple[list[str], list[str]]:
@@ -498,6 +502,8 @@ def _add_hints(reading: SlotReading, hints: SlotHints) -> None:
     for name, values in hints.ambiguous.items():
         if name not in said and name not in hints.values:
             reading.ambiguous[name] = values
+            if name in hints.words:
+                reading.words[name] = hints.words[name]
     reading.cleared |= {n for n in hints.cleared if n not in said}
     if "open_on" in hints.values:
         # "open on Mondays" names the days a venue opens, not the day of the dinner.
