@@ -9,9 +9,12 @@ from datetime import date as Date
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from draftguard.grounding._dates import date_mentioned, stated_day
 from draftguard.language import language_installed
+from event_planning.argument_grounding import NEIGHBORHOOD_NAMES
 from event_planning.conversation import new_conversation
 
 pytestmark = pytest.mark.skipif(not language_installed(), reason="needs the language layer")
@@ -40,6 +43,24 @@ def test_a_misspelt_neighbourhood_is_read_as_the_one_name_it_is_near(said: str,
                                                                      place: str) -> None:
     [(intent, slots, asked)] = _read(said)
     assert intent == "search" and not asked and slots["neighborhood"] == place
+
+
+PLACE_NAMES = sorted((name, value) for value, names in NEIGHBORHOOD_NAMES.items()
+                     for name in {value.replace("_", " "), *names} if len(name) >= 7)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(PLACE_NAMES), st.data())
+def test_a_misspelt_neighbourhood_is_never_taken_for_another(place: tuple[str, str],
+                                                             data: st.DataObject) -> None:
+    name, value = place
+    at = data.draw(st.integers(1, len(name) - 2))
+    typo = data.draw(st.sampled_from([
+        name[:at] + name[at + 1:],                           # a letter dropped
+        name[:at] + name[at + 1] + name[at] + name[at + 2:],  # two swapped
+    ]))
+    [(_, slots, _)] = _read(f"thai in {typo} for 2")
+    assert slots.get("neighborhood") in (None, value)
 
 
 def test_an_everyday_word_next_to_a_name_is_no_typo_of_it() -> None:
