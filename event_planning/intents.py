@@ -20,7 +20,7 @@ CAPABILITIES = ("That is not something I can do here. I can search venues by cui
                 "plan so far.")
 
 EXEMPLARS: dict[str, tuple[str, ...]] = {
-    "plan": ("what's on my shortlist", "show me the plan", "where do we stand",
+    "plan": ("what's on my shortlist", "show me the plan", "where do we stand", "where are we",
              "what have we saved so far", "recap please", "what's the plan so far",
              "what is on my list"),
     "shortlist_remove": ("take it off my list", "remove that one from the shortlist",

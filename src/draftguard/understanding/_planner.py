@@ -69,12 +69,6 @@ _ORDINAL = re.compile(
     rf"|\b({_ORD_WORDS})\s+(?:{_ORD_NOUNS})\b"
     r"|(?:\bnumber|\bno\.|\boption|\bchoice|#)\s*([1-5])\b")
 _FIRST_N = re.compile(r"\b(?:first|top)\s+(two|three|2|3)\b")
-_PLAN = re.compile(
-    r"\b(?:where (?:are|do) we stand|where are we(?: at)?|what do we have|what have we got|"
-    r"what(?:'s| is) the plan|the plan so far|plan so far|recap|summary|summari[sz]e|sum up|"
-    r"what(?:'s| is) on (?:my|the) (?:short\s?-?list|list)|show (?:me )?(?:my|the) "
-    r"(?:short\s?-?list|list|plan)|what(?:'s| is) (?:still )?missing|what have i saved|"
-    r"(?:have|did) (?:i|we) (?:saved|shortlisted|save|shortlist)|status)\b")
 _SEARCH = re.compile(
     r"\b(?:search|find|look(?:ing)? for|look up|show me|show us|list|suggest|suggestions?|"
     r"recommend\w*|options|ideas|what (?:do|have) you got|what do you have|what have you got|"
@@ -278,10 +272,10 @@ class PlannerConversation:
         if says("keep", rest) and (says("listed", rest) or slots.venues
                                    or _reference(rest) is not None or says("it", rest)
                                    or says("choose", rest)):
-            if _PLAN.search(rest) and not slots.venues and _reference(rest) is None:
+            if self._asks_plan(rest, slots):
                 return Interpretation(intent=Intent.PLAN)
             return self._venue_request(Intent.SHORTLIST, slots, action="add")
-        if _PLAN.search(rest):
+        if self._asks_plan(rest, slots):
             return Interpretation(intent=Intent.PLAN)
         if says("compare", rest) and (slots.venues or self.state.results) and (
                 not slots.values or slots.venues or _reference(rest) is not None
@@ -304,6 +298,23 @@ class PlannerConversation:
         words = words_of(part)
         return bool(words) and self.vocabulary.says("help", part) and all(
             self.vocabulary.says("help_alone", w) for w in words)
+
+    def _asks_plan(self, rest: str, slots: SlotReading) -> bool:
+        """"what's on my shortlist?", "show me the plan", "have we saved anything", "recap":
+        a word that asks to see (or a question opened by "have" or "did") and a word naming
+        the plan or the list, or what "we" have ("what have we got?"), about no one venue,
+        with no comparing word and no keeping verb but the list's own name. What names
+        neither ("where are we at?") is read by example."""
+        vocabulary = self.vocabulary
+        if slots.venues or _reference(rest) is not None or vocabulary.says("compare", rest):
+            return False
+        listed = vocabulary.said_at("listed", rest)
+        if any(i not in listed for i in vocabulary.said_at("keep", rest)):
+            return False  # "should we save it to the list?": a keeping verb asks to keep
+        asks = vocabulary.says("plan_ask", rest) or vocabulary.opens_with("plan_asked", rest)
+        return asks and (vocabulary.says("plan", rest) or vocabulary.says("listed", rest)
+                         or (vocabulary.says("plan_we", rest)
+                             and vocabulary.says("plan_have", rest)))
 
     def _removes(self, rest: str) -> bool:
         """"remove it", "take X off my list": a removing verb, or a taking one with a

@@ -55,17 +55,6 @@ PARTY_LEAD_INS = ("party of", "group of", "table for", "dinner for", "lunch for"
                   "party size", "headcount", "change it to", "change that to")
 
 
-#: Words that, just before a value, take it back ("not Thai", "instead of Thai").
-_NEGATION = re.compile(
-    r"(?:\bnot|\bno|\bnever|\bdon'?t want|\bdo not want|\bforget(?: about)?|\bscratch|\bskip"
-    r"|\bdrop|\binstead of|\brather than|\bwithout|\bother than|\bexcept|\bno more"
-    r"|\bnothing|\bnone)(?:\s+(?:the|that|a|any|more|really|so|too|very|overly))?\s*$")
-
-#: Words that, just after a value, take it back ("Fishtown doesn't work").
-_NEGATION_AFTER = re.compile(
-    r"^\s*(?:(?:is|are)\s+)?(?:out|off|no good|not (?:good|ok|okay|possible|an option)|"
-    r"does\s*n[o']?t work|won'?t work|will not work|too far|not anymore|no longer)\b")
-
 #: A preference named as a whole ("the price", "the area"), for taking it back.
 CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "cuisine": ("cuisine", "food", "kind of food", "type of food"),
@@ -74,16 +63,8 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "party_size": ("party size", "group size", "headcount", "number of people", "guest count"),
     "date": ("date", "day"),
 }
-_CATEGORY_CLEAR = {
-    name: re.compile(
-        rf"\b(?:forget|drop|remove|clear|ignore|scrap|skip|reset|scratch)\s+(?:about\s+)?"
-        rf"(?:the|my|that)?\s*(?:{alts})\b"
-        rf"|\b(?:any|whatever)\s+(?:{alts})\b"
-        rf"|\b(?:{alts})\s+(?:does\s*n[o']?t|doesnt|don'?t|do not)\s+matter\b"
-        rf"|\bno\s+(?:{alts})\s+(?:preference|limit)\b")
-    for name, words in CATEGORY_WORDS.items()
-    for alts in ["|".join(sorted(words, key=len, reverse=True))]
-}
+#: "not" as `words_of` leaves it: "not", and "n't" split off ("doesn't" -> "doesn", "t").
+_NOT = frozenset({"not", "t", "doesnt", "dont"})
 
 
 @dataclass
@@ -387,7 +368,8 @@ class SlotReading:
     words: dict[str, str] = field(default_factory=dict)
 
 
-def _positives(vocab: Vocabulary, text: str) -> tuple[list[str], list[str]]:
+def _positives(vocab: Vocabulary, text: str,
+               vocabulary: PlannerVocabulary) -> tuple[list[str], list[str]]:
     """Values named in `text`, split into (meant, taken back)."""
     meant: list[str] = []
     negated: list[str] = []
@@ -397,10 +379,29 @@ def _positives(vocab: Vocabulary, text: str) -> tuple[list[str], list[str]]:
         for start, end in _occurrences(vocab, value, plain):
             before = plain[max(0, start - _NEGATION_WINDOW):start]
             after = plain[end:end + _NEGATION_WINDOW]
-            if not (_NEGATION.search(before) or _NEGATION_AFTER.match(after)):
+            if not _taken_back(vocabulary, before, after):
                 taken_back = False
         (negated if taken_back else meant).append(value)
     return meant, negated
+
+
+def _taken_back(vocabulary: PlannerVocabulary, before: str, after: str) -> bool:
+    """Whether the words right before a value take it back ("not Thai", "instead of
+    Thai", "no more pizza", "nothing too fancy"; a filler word may stand between) or the
+    words right after it do ("Fishtown is out", "Fishtown doesn't work")."""
+    if before.rstrip()[-1:].isalnum():  # the words reach the value (no mark between)
+        words = words_of(before)
+        if words and vocabulary.says("negate_filler", words[-1]) and \
+                vocabulary.ends_with("negate_before", " ".join(words[:-1])):
+            return True
+        if vocabulary.ends_with("negate_before", before):
+            return True
+    if not after.lstrip()[:1].isalpha() or after[:1] not in ("", " "):
+        return False
+    words = words_of(after)
+    if words and words[0] in ("is", "are"):
+        words = words[1:]
+    return vocabulary.opens_with("negate_after", " ".join(words))
 
 
 def _occurrences(vocab: Vocabulary, value: str, text: str) -> list[tuple[int, int]]:
@@ -449,7 +450,7 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
     reading.rest = rest
     for name, vocab in (("cuisine", vocabulary.cuisine_words),
                         ("neighborhood", vocabulary.neighbourhood_words)):
-        meant, negated = _positives(vocab, rest)
+        meant, negated = _positives(vocab, rest, vocabulary)
         if len(meant) == 1:
             reading.values[name] = meant[0]
         elif len(meant) > 1:
@@ -462,7 +463,7 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
     elif len(levels) > 1:
         reading.ambiguous["price_level"] = ["$" * n for n in levels]
     elif vocabulary.meaning is None or not meaning:
-        meant, negated = _positives(vocabulary.price_vocabulary, rest)
+        meant, negated = _positives(vocabulary.price_vocabulary, rest, vocabulary)
         if len(meant) == 1:
             reading.values["price_level"] = meant[0]
         elif len(meant) > 1:
@@ -480,10 +481,47 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
         reading.values["date"] = day.isoformat()
     if vocabulary.meaning is not None and meaning:
         _add_hints(reading, vocabulary.meaning(rest))
-    for name, pattern in _CATEGORY_CLEAR.items():
-        if name not in reading.values and pattern.search(rest):
+    for name in _categories_cleared(vocabulary, rest):
+        if name not in reading.values:
             reading.cleared.add(name)
     return reading
+
+
+def _categories_cleared(vocabulary: PlannerVocabulary, text: str) -> set[str]:
+    """The preferences `text` takes back as a whole, by their category's name: "forget
+    (about) the area", "any day", "the price doesn't matter", "no budget limit"."""
+    words = words_of(text)
+    out: set[str] = set()
+    for name, phrases in CATEGORY_WORDS.items():
+        for phrase in phrases:
+            named = words_of(phrase)
+            for start in range(len(words) - len(named) + 1):
+                end = start + len(named)
+                if words[start:end] == named and _clears(vocabulary, words, start, end):
+                    out.add(name)
+    return out
+
+
+def _clears(vocabulary: PlannerVocabulary, words: tuple[str, ...], start: int,
+            end: int) -> bool:
+    """Whether the category named at `words[start:end]` is taken back by the words around
+    it: a clearing verb before it (past "about" and a determiner), "any" or "whatever" just
+    before it, "no" before it and "preference" or "limit" after, or "not ... matter" after."""
+    says = vocabulary.says
+    before = start
+    if before and says("clear_det", words[before - 1]):
+        before -= 1
+    if before and says("clear_about", words[before - 1]):
+        before -= 1
+    if before and says("clear", words[before - 1]):
+        return True
+    if start and says("whatever", words[start - 1]):
+        return True
+    if start and words[start - 1] == "no" and end < len(words) and \
+            says("no_limit", words[end]):
+        return True
+    after = words[end:end + 3]
+    return "matter" in after and any(w in _NOT for w in after[:after.index("matter")])
 
 
 def _add_hints(reading: SlotReading, hints: SlotHints) -> None:
