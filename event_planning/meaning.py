@@ -30,6 +30,7 @@ from rapidfuzz.distance import OSA
 
 from draftguard.language import ExemplarIndex, Lexicon, parse, word_frequency
 from draftguard.understanding import SlotHints
+from event_planning.clauses import free_clauses
 from event_planning.intents import PREFERENCE_EXAMPLES
 
 if TYPE_CHECKING:
@@ -83,10 +84,8 @@ _COMMON_WORDS = 15_000
 DEFAULT_CLAUSE_SCORE = 0.6
 #: ... this far ahead of the next.
 DEFAULT_CLAUSE_MARGIN = 0.1
-#: Clauses compared per message (each is one embedding), and the fewest words of one.
+#: Clauses compared per message (each is one embedding).
 _MAX_CLAUSES = 2
-_MIN_CLAUSE_WORDS = 3
-_CLAUSE_DEPS = frozenset({"relcl", "advcl", "acl", "ccomp"})
 #: After a verb of change, the preposition that brings the new value.
 _NEW_VALUE_PREPOSITIONS = frozenset({"for", "with", "to", "into"})
 #: Lexicon sections that, in a message, make it a search (so a dish in it is not dropped).
@@ -246,7 +245,8 @@ class MeaningReader:
         named = {i for t in terms if not t.concept.startswith("generic.")
                  for i in range(t.start, t.end)}
         covered = {i for t in terms for i in range(t.start, t.end)}
-        for clause in _clauses(doc, named, covered)[:_MAX_CLAUSES]:
+        found = free_clauses(doc, named, covered, known=_request_word_set())
+        for clause in found[:_MAX_CLAUSES]:
             ranked = _preference_examples().rank(clause)
             if len(ranked) < 2:
                 continue
@@ -362,38 +362,6 @@ def _preference_examples() -> ExemplarIndex:
 @cache
 def _request_word_set() -> frozenset[str]:
     return frozenset(w for words in request_words().values() for p in words for w in p.split())
-
-
-def _clauses(doc: Doc, named: set[int], covered: set[int]) -> list[str]:
-    """The clauses of `doc` no lexicon word names anything in: a stretch between commas,
-    or a relative or adverbial clause inside one ("... where we can bring a bottle"), with
-    a verb, no number ("party of 2" is a party size, not a party room) and a word that is
-    neither a common one nor the lexicon's ("add it to my shortlist" is not compared)."""
-    segments: list[tuple[int, int]] = []
-    start = 0
-    for token in doc:
-        if token.is_punct:
-            segments.append((start, token.i))
-            start = token.i + 1
-    segments.append((start, len(doc)))
-    found: list[str] = []
-    for lo, hi in segments:
-        spans = [(lo, hi)] + [
-            (max(t.left_edge.i, lo), min(t.right_edge.i + 1, hi))
-            for t in doc[lo:hi] if t.dep_ in _CLAUSE_DEPS]
-        for a, b in spans:
-            clause = doc[a:b]
-            if (b - a >= _MIN_CLAUSE_WORDS and not named & set(range(a, b))
-                    and any(t.pos_ in ("VERB", "AUX") for t in clause)
-                    and not any(t.like_num for t in clause)
-                    and any(t.is_alpha and not t.is_stop and t.i not in covered
-                            and t.lower_ not in _request_word_set() for t in clause)):
-                # The whole message (its closing marks aside) is embedded as typed: the
-                # same text the reading by example embeds, so it is embedded once.
-                whole = a == 0 and all(t.is_punct for t in doc[b:])
-                found.append(doc.text if whole else clause.text)
-                break
-    return found
 
 
 def _negated(doc: Doc, start: int) -> bool:

@@ -26,6 +26,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from draftguard.understanding._planner_cuts import verb_phrases
 from draftguard.understanding._planner_slots import (
     PREFERENCE_NAMES,
     PlannerVocabulary,
@@ -208,27 +209,11 @@ class PlannerConversation:
 
     def _verb_phrases(self, part: str) -> list[str]:
         """"put X on the shortlist and tell me about Y": one request per coordinated verb
-        phrase (from the parse), when the part names two venues and each phrase one."""
-        named = self.vocabulary.venues_named(part)
-        if len({v for v, _, _ in named}) < 2 or len(part) > self.max_meaning_chars:
+        phrase, when the part names two venues and each phrase one."""
+        if len(part) > self.max_meaning_chars:
             return [part]
-        from draftguard.language import parse
-
-        doc = parse(part, entities=False)
-        cuts = [(t.idx, t.idx + len(t.text)) for t in doc
-                if t.dep_ == "cc" and t.head.pos_ == "VERB" and any(
-                    c.dep_ == "conj" and c.pos_ == "VERB" and c.i > t.i
-                    for c in t.head.children)]
-        pieces: list[str] = []
-        start = 0
-        for before, after in cuts:
-            pieces.append(part[start:before])
-            start = after
-        pieces.append(part[start:])
-        pieces = [p.strip(" ,") for p in pieces if p.strip(" ,")]
-        if len(pieces) < 2 or any(len(self.vocabulary.venues_named(p)) != 1 for p in pieces):
-            return [part]
-        return pieces
+        return verb_phrases(part, lambda text: len(
+            {v for v, _, _ in self.vocabulary.venues_named(text)}))
 
     def _which(self, name: str, values: Sequence[str],
                words: str | None = None) -> Interpretation:

@@ -19,8 +19,8 @@ from draftguard.grounding import Vocabulary, dollar_levels
 from draftguard.grounding._dates import stated_day
 from draftguard.grounding._numbers import NUMBER_WORDS, stated_count
 from draftguard.grounding._phrases import normalise_words
-from draftguard.language import word_frequency
 from draftguard.text import straighten_quotes
+from draftguard.understanding._planner_names import edge_trimmed, place_names, places_corrected
 
 __all__ = [
     "DEFAULT_VENUE_CUTOFF",
@@ -36,11 +36,6 @@ __all__ = [
 
 #: rapidfuzz ratio (0-100) a stretch of a message needs to name a venue (typos allowed).
 DEFAULT_VENUE_CUTOFF = 84.0
-#: rapidfuzz ratio a word at either end of a venue name's stretch needs with the name's
-#: first (or last) word to be part of the stretch.
-EDGE_WORD_SCORE = 67.0
-#: ... or this partial ratio with the whole name (a word run together with the next).
-EDGE_PART_SCORE = 80.0
 
 PREFERENCE_NAMES = ("cuisine", "price_level", "neighborhood", "party_size", "date", "byob",
                     "outdoor", "wheelchair", "private_room", "open_on")
@@ -88,10 +83,6 @@ MeaningReader = Callable[[str], SlotHints]
 
 #: Shortest word typo correction looks at (and the shortest vocabulary word it corrects to).
 MIN_TYPO_LENGTH = 6
-#: Shortest neighbourhood name (letters, spaces aside) read through a typo ("nolib").
-MIN_PLACE_TYPO_LENGTH = 5
-#: A typed word this common in English (Zipf) is a word, not a misspelt neighbourhood.
-MAX_TYPO_ZIPF = 3.0
 
 
 def plain_text(text: str) -> str:
@@ -213,39 +204,12 @@ class PlannerVocabulary:
             if i < len(text):
                 out.append(text[i])
             start = i + 1
-        return self._places_corrected("".join(out))
+        return places_corrected("".join(out), self.place_names)
 
     @cached_property
     def place_names(self) -> dict[int, list[str]]:
         """Neighbourhood names and their other names, by how many words they have."""
-        names: dict[int, list[str]] = {}
-        for value, others in self.neighbourhoods.items():
-            for name in {normalise_words(value), *(normalise_words(o) for o in others)}:
-                if len(name.replace(" ", "")) >= MIN_PLACE_TYPO_LENGTH:
-                    names.setdefault(len(name.split()), []).append(name)
-        return names
-
-    def _places_corrected(self, text: str) -> str:
-        """A neighbourhood name misspelt as a whole ("qeen vilage", "nolib"): words that
-        together are one edit (two in names of 9 letters or more) from exactly one name,
-        none of them an everyday English word, are read as that name."""
-        words = _letter_runs(text)
-        fixes: list[tuple[int, int, str]] = []
-        i = 0
-        while i < len(words):
-            for n in sorted(self.place_names, reverse=True):
-                if i + n > len(words):
-                    continue
-                typed = " ".join(text[a:b] for a, b in words[i:i + n])
-                name = _place_typo(typed, self.place_names[n])
-                if name is not None:
-                    fixes.append((words[i][0], words[i + n - 1][1], name))
-                    i += n - 1
-                    break
-            i += 1
-        for start, end, name in reversed(fixes):
-            text = text[:start] + name + text[end:]
-        return text
+        return place_names(self.neighbourhoods)
 
     @cached_property
     def venue_keys(self) -> list[str]:
@@ -290,42 +254,6 @@ class PlannerVocabulary:
         return taken
 
 
-def _letter_runs(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each run of the letters a-z in `text`."""
-    runs: list[tuple[int, int]] = []
-    start = -1
-    for i, c in enumerate(text + " "):
-        letter = "a" <= c <= "z"
-        if letter and start < 0:
-            start = i
-        elif not letter and start >= 0:
-            runs.append((start, i))
-            start = -1
-    return runs
-
-
-def _place_typo(typed: str, names: Sequence[str]) -> str | None:
-    if len(typed) < MIN_PLACE_TYPO_LENGTH or typed in names:
-        return None
-    limit = 2 if len(typed) >= 9 else 1
-    hits = process.extract(typed, names, scorer=OSA.distance, score_cutoff=limit, limit=2)
-    if not hits or (len(hits) == 2 and hits[0][1] == hits[1][1]):
-        return None
-    name = str(hits[0][0])
-    # A real word is no typo ("odd city" is not Old City): only unknown words are fixed.
-    if any(t != w and word_frequency(t) >= MAX_TYPO_ZIPF
-           for t, w in zip(typed.split(), name.split(), strict=True)):
-        return None
-    return name
-
-
-def _unlike(word: str, name_word: str, name: str) -> bool:
-    """A typed word is nothing like the name's word at its place nor any stretch of the
-    name ("put" for "baan"; "lemongrasslane" is like "lemongrass lane")."""
-    return (fuzz.ratio(word, name_word) < EDGE_WORD_SCORE
-            and fuzz.partial_ratio(word, name) < EDGE_PART_SCORE)
-
-
 def _word_span(name: str, text: str, *, score_cutoff: float) -> tuple[float, int, int] | None:
     if len(name) > len(text) + 2:
         return None
@@ -336,14 +264,7 @@ def _word_span(name: str, text: str, *, score_cutoff: float) -> tuple[float, int
     start = text.rfind(" ", 0, hit.dest_start + 1) + 1 if hit.dest_start else 0
     end = text.find(" ", max(hit.dest_end - 1, start))
     end = len(text) if end == -1 else end
-    # A word at either end that is nothing like the name's word there is no part of it
-    # ("put Bangkok Street Kitchen", "and Lemongrass Lane").
-    first, last = name.split()[0], name.split()[-1]
-    while " " in text[start:end] and _unlike(text[start:text.find(" ", start)], first, name):
-        start = text.find(" ", start) + 1
-    while " " in text[start:end] and _unlike(text[text.rfind(" ", start, end) + 1:end], last,
-                                             name):
-        end = text.rfind(" ", start, end)
+    start, end = edge_trimmed(name, text, start, end)
     exact_only = len(name) < 7
     score = fuzz.ratio(name, text[start:end])
     if score < (100.0 if exact_only else score_cutoff):
