@@ -153,13 +153,15 @@ def test_the_core_knows_no_venues_of_its_own() -> None:
 
 def test_request_words_are_read_as_whole_words_and_phrases_in_order() -> None:
     words = PlannerVocabulary(cuisines={}, neighbourhoods={}, price_words={}, request_words={
-        "compare": ("compare", "more room"), "away": ("off",), "it": ("it",)})
+        "compare": ("compare", "more room"), "away": ("off",), "it": ("it",),
+        "search": ("let's see", "don't want")}).words
     assert words.said_at("compare", "can we compare them, or which has more room?") == [2, 7]
     assert not words.says("compare", "we compared them") and not words.says("away", "offer")
     assert words.says("it", "it's fine") and words.opens_with("it", "it, please")
     assert words.ends_with("compare", "which one has more room?")
+    assert words.says("search", "ok lets see") and words.says("search", "i dont want")
     assert not words.ends_with("compare", "more room for 8")
-    assert not PlannerVocabulary(cuisines={}, neighbourhoods={}, price_words={}).says(
+    assert not PlannerVocabulary(cuisines={}, neighbourhoods={}, price_words={}).words.says(
         "compare", "compare them")
 
 # -- any text is read without an error, and only into the vocabulary's values --------------

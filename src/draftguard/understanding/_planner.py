@@ -33,7 +33,13 @@ from draftguard.understanding._planner_slots import (
     SlotReading,
     plain_text,
     read_slots,
-    words_of,
+)
+from draftguard.understanding._planner_words import (
+    also,
+    asks_search,
+    help_alone,
+    looks_like_request,
+    removes,
 )
 from draftguard.understanding._types import Intent, Interpretation, Reading
 
@@ -70,15 +76,6 @@ _ORDINAL = re.compile(
     rf"|\b({_ORD_WORDS})\s+(?:{_ORD_NOUNS})\b"
     r"|(?:\bnumber|\bno\.|\boption|\bchoice|#)\s*([1-5])\b")
 _FIRST_N = re.compile(r"\b(?:first|top)\s+(two|three|2|3)\b")
-_SEARCH = re.compile(
-    r"\b(?:search|find|look(?:ing)? for|look up|show me|show us|list|suggest|suggestions?|"
-    r"recommend\w*|options|ideas|what (?:do|have) you got|what do you have|what have you got|"
-    r"anything|any (?:good )?(?:places|spots|restaurants|venues)|go ahead|let'?s see|"
-    r"what'?s (?:out there|available)|where (?:can|should) we (?:eat|go)|"
-    r"got anything|run it|try again|search again|what'?s good|what is good|know (?:of )?any|"
-    r"any\b.{0,40}\b(?:places|spots|restaurants|venues|options)|"
-    r"(?:need|want|looking for) (?:a|some) "
-    r"(?:restaurant|place|venue|spot)s?)\b")
 _ABOUT_VENUES = frozenset({Intent.PICK, Intent.SHORTLIST, Intent.COMPARE})
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|,?\s+(?:and then|then)\s+")
 
@@ -185,7 +182,7 @@ class PlannerConversation:
                 # not new preferences.
                 stated = {}
                 slots.ambiguous.clear()
-            if other is None and _SEARCH.search(slots.rest):
+            if other is None and asks_search(self.vocabulary.words, slots.rest):
                 asked = True
             if (stated or slots.ambiguous or (asked and other is None)) and prefs_at is None:
                 prefs_at = len(requests)
@@ -199,11 +196,11 @@ class PlannerConversation:
             preference = preference.model_copy(update={"confidence": sure})
         if preference is not None:
             requests.insert(prefs_at or 0, preference)
-        if self.vocabulary.says("unsupported", text) and all(r.question or r.intent is Intent.PICK
-                                             for r in requests):
+        if self.vocabulary.words.says("unsupported", text) and all(
+                r.question or r.intent is Intent.PICK for r in requests):
             # Asks for something no tool does (booking, dietary needs): say what we can do.
             return Reading(requests=(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0),))
-        if not requests and self._looks_like_request(text):
+        if not requests and looks_like_request(self.vocabulary.words, text):
             requests.append(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0))
         return Reading(requests=tuple(requests))
 
@@ -247,12 +244,13 @@ class PlannerConversation:
         """A request in `part` that is not a preference: shortlist, compare, pick, plan,
         help, or a request code cannot read."""
         rest = slots.rest
-        says = self.vocabulary.says
-        if self._help_alone(part) or (says("help", rest) and not says("thanks", rest)
-                                      and not slots.values and not slots.venues
-                                      and not _SEARCH.search(rest)):
+        words = self.vocabulary.words
+        says = words.says
+        if help_alone(words, part) or (says("help", rest) and not says("thanks", rest)
+                                       and not slots.values and not slots.venues
+                                       and not asks_search(words, rest)):
             return Interpretation(intent=Intent.HELP)
-        if self._removes(rest) and (says("listed", rest) or slots.venues):
+        if removes(words, rest) and (says("listed", rest) or slots.venues):
             return self._venue_request(Intent.SHORTLIST, slots, action="remove")
         if says("keep", rest) and (says("listed", rest) or slots.venues
                                    or _reference(rest) is not None or says("it", rest)
@@ -269,7 +267,7 @@ class PlannerConversation:
         if slots.venues or (_reference(rest) is not None and self.state.results
                             and not slots.values):
             intent = self.state.pending or Intent.PICK
-            if self._also(rest) and self.state.last in (Intent.SHORTLIST, Intent.PICK):
+            if also(words, rest) and self.state.last in (Intent.SHORTLIST, Intent.PICK):
                 intent = self.state.last  # "and Bar Sorrento too"
             return self._venue_request(Intent(intent), slots)
         if _reference(rest) is not None and not slots.values and says("venue", rest):
@@ -277,20 +275,13 @@ class PlannerConversation:
                                      "eat or where first, and I will search.")
         return None
 
-    def _help_alone(self, part: str) -> bool:
-        """"help", "help me!": a message of help words alone (phrased requests for help,
-        "what can you do?", are read by example)."""
-        words = words_of(part)
-        return bool(words) and self.vocabulary.says("help", part) and all(
-            self.vocabulary.says("help_alone", w) for w in words)
-
     def _asks_plan(self, rest: str, slots: SlotReading) -> bool:
         """"what's on my shortlist?", "show me the plan", "have we saved anything", "recap":
         a word that asks to see (or a question opened by "have" or "did") and a word naming
         the plan or the list, or what "we" have ("what have we got?"), about no one venue,
         with no comparing word and no keeping verb but the list's own name. What names
         neither ("where are we at?") is read by example."""
-        vocabulary = self.vocabulary
+        vocabulary = self.vocabulary.words
         if slots.venues or _reference(rest) is not None or vocabulary.says("compare", rest):
             return False
         listed = vocabulary.said_at("listed", rest)
@@ -300,25 +291,6 @@ class PlannerConversation:
         return asks and (vocabulary.says("plan", rest) or vocabulary.says("listed", rest)
                          or (vocabulary.says("plan_we", rest)
                              and vocabulary.says("plan_have", rest)))
-
-    def _removes(self, rest: str) -> bool:
-        """"remove it", "take X off my list": a removing verb, or a taking one with a
-        word of away after it."""
-        if self.vocabulary.says("remove", rest):
-            return True
-        verbs = self.vocabulary.said_at("take_away", rest)
-        away = self.vocabulary.said_at("away", rest)
-        return bool(verbs and away and min(verbs) < max(away))
-
-    def _also(self, rest: str) -> bool:
-        """"and Bar Sorrento too": an also word opening or closing the message."""
-        return (self.vocabulary.opens_with("also_before", rest)
-                or self.vocabulary.ends_with("also_after", rest))
-
-    def _looks_like_request(self, text: str) -> bool:
-        """A message about dining that asks ("can you book ...", "...?")."""
-        return self.vocabulary.says("about_dining", text) and (
-            self.vocabulary.opens_with("asking", text) or text.rstrip().endswith("?"))
 
     def _by_example(self, slots: SlotReading) -> Interpretation | None:
         """What the lexical reading missed, by similarity to the app's example requests: a
@@ -379,7 +351,7 @@ class PlannerConversation:
                               f"{len(results)} result{'s' if len(results) != 1 else ''}: "
                               "which one do you mean?")
             return results[index], ""
-        if self.vocabulary.says("it", slots.rest):
+        if self.vocabulary.words.says("it", slots.rest):
             if self.state.picked:
                 return self.state.picked, ""
             if len(results) == 1:
@@ -389,7 +361,7 @@ class PlannerConversation:
                                          else "Tell me its name."))
 
     def _compare(self, rest: str, slots: SlotReading) -> Interpretation:
-        says = self.vocabulary.says
+        says = self.vocabulary.words.says
         by = "price" if says("by_price", rest) else "size" if says("by_size", rest) else None
         venues: list[str] = list(dict.fromkeys(slots.venues))
         picked = [self.state.results[i] for i in _references(rest)

@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date as Date
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Any
 
 from rapidfuzz import fuzz, process
@@ -21,6 +21,12 @@ from draftguard.grounding._numbers import NUMBER_WORDS, stated_count
 from draftguard.grounding._phrases import normalise_words
 from draftguard.text import straighten_quotes
 from draftguard.understanding._planner_names import edge_trimmed, place_names, places_corrected
+from draftguard.understanding._planner_words import (
+    WordTable,
+    categories_cleared,
+    taken_back,
+    words_of,
+)
 
 __all__ = [
     "DEFAULT_VENUE_CUTOFF",
@@ -31,7 +37,6 @@ __all__ = [
     "SlotReading",
     "plain_text",
     "read_slots",
-    "words_of",
 ]
 
 #: rapidfuzz ratio (0-100) a stretch of a message needs to name a venue (typos allowed).
@@ -49,17 +54,6 @@ PARTY_LEAD_INS = ("party of", "group of", "table for", "dinner for", "lunch for"
                   "reservation for", "booking for", "for", "make it", "make that",
                   "party size", "headcount", "change it to", "change that to")
 
-
-#: A preference named as a whole ("the price", "the area"), for taking it back.
-CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
-    "cuisine": ("cuisine", "food", "kind of food", "type of food"),
-    "price_level": ("price", "budget", "price level", "price range"),
-    "neighborhood": ("neighborhood", "neighbourhood", "area", "location", "part of town"),
-    "party_size": ("party size", "group size", "headcount", "number of people", "guest count"),
-    "date": ("date", "day"),
-}
-#: "not" as `words_of` leaves it: "not", and "n't" split off ("doesn't" -> "doesn", "t").
-_NOT = frozenset({"not", "t", "doesnt", "dont"})
 
 
 @dataclass
@@ -92,13 +86,6 @@ def plain_text(text: str) -> str:
     return " ".join(bare.lower().split())
 
 
-@lru_cache(maxsize=512)
-def words_of(text: str) -> tuple[str, ...]:
-    """The words of lower-case `text`: runs of letters, digits and "$" (an apostrophe or
-    hyphen parts words: "let's" is "let", "s"), as a word boundary reads them."""
-    return tuple("".join(c if c.isalnum() or c == "$" else " " for c in text).split())
-
-
 def _name_key(name: str) -> str:
     """A name as its words: letters, digits and "&" ("Pit & Porch"), single spaces."""
     return " ".join("".join(c if (c.isascii() and c.isalnum()) or c == "&" else " "
@@ -126,35 +113,9 @@ class PlannerVocabulary:
     request_words: Mapping[str, Sequence[str]] = field(default_factory=dict)
 
     @cached_property
-    def _requests(self) -> dict[str, frozenset[tuple[str, ...]]]:
-        return {concept: frozenset(tuple(words_of(w)) for w in words)
-                for concept, words in self.request_words.items()}
-
-    def said_at(self, concept: str, text: str) -> list[int]:
-        """Where (word positions in `words_of(text)`) `text` uses a word or phrase of
-        `concept`, whole words only."""
-        phrases = self._requests.get(concept)
-        if not phrases:
-            return []
-        words = words_of(text)
-        lengths = {len(p) for p in phrases}
-        return [i for i in range(len(words))
-                if any(tuple(words[i:i + n]) in phrases for n in lengths)]
-
-    def says(self, concept: str, text: str) -> bool:
-        """Whether `text` uses a word or phrase of `concept`."""
-        return bool(self.said_at(concept, text))
-
-    def opens_with(self, concept: str, text: str) -> bool:
-        """Whether `text`'s first words are a word or phrase of `concept`."""
-        words = words_of(text)
-        return any(words[:len(p)] == p for p in self._requests.get(concept, ()))
-
-    def ends_with(self, concept: str, text: str) -> bool:
-        """Whether `text`'s last words are a word or phrase of `concept`."""
-        words = words_of(text)
-        return any(len(words) >= len(p) and words[len(words) - len(p):] == p
-                   for p in self._requests.get(concept, ()))
+    def words(self) -> WordTable:
+        """`request_words` as a table read word for word."""
+        return WordTable(self.request_words)
 
     @cached_property
     def cuisine_words(self) -> Vocabulary:
@@ -296,33 +257,14 @@ def _positives(vocab: Vocabulary, text: str,
     negated: list[str] = []
     plain = normalise_words(text)
     for value in vocab.mentioned(plain):
-        taken_back = True
+        back = True
         for start, end in _occurrences(vocab, value, plain):
             before = plain[max(0, start - _NEGATION_WINDOW):start]
             after = plain[end:end + _NEGATION_WINDOW]
-            if not _taken_back(vocabulary, before, after):
-                taken_back = False
-        (negated if taken_back else meant).append(value)
+            if not taken_back(vocabulary.words, before, after):
+                back = False
+        (negated if back else meant).append(value)
     return meant, negated
-
-
-def _taken_back(vocabulary: PlannerVocabulary, before: str, after: str) -> bool:
-    """Whether the words right before a value take it back ("not Thai", "instead of
-    Thai", "no more pizza", "nothing too fancy"; a filler word may stand between) or the
-    words right after it do ("Fishtown is out", "Fishtown doesn't work")."""
-    if before.rstrip()[-1:].isalnum():  # the words reach the value (no mark between)
-        words = words_of(before)
-        if words and vocabulary.says("negate_filler", words[-1]) and \
-                vocabulary.ends_with("negate_before", " ".join(words[:-1])):
-            return True
-        if vocabulary.ends_with("negate_before", before):
-            return True
-    if not after.lstrip()[:1].isalpha() or after[:1] not in ("", " "):
-        return False
-    words = words_of(after)
-    if words and words[0] in ("is", "are"):
-        words = words[1:]
-    return vocabulary.opens_with("negate_after", " ".join(words))
 
 
 def _occurrences(vocab: Vocabulary, value: str, text: str) -> list[tuple[int, int]]:
@@ -397,52 +339,15 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
     day = stated_day(rest, today=today)
     # "today" and "tonight" are small talk too ("how are you today?"): a day only when the
     # message also states something else, or says little besides.
-    if day is not None and (not vocabulary.says("small_talk_day", rest) or reading.values
+    if day is not None and (not vocabulary.words.says("small_talk_day", rest) or reading.values
                             or len(words_of(rest)) <= 3):
         reading.values["date"] = day.isoformat()
     if vocabulary.meaning is not None and meaning:
         _add_hints(reading, vocabulary.meaning(rest))
-    for name in _categories_cleared(vocabulary, rest):
+    for name in categories_cleared(vocabulary.words, rest):
         if name not in reading.values:
             reading.cleared.add(name)
     return reading
-
-
-def _categories_cleared(vocabulary: PlannerVocabulary, text: str) -> set[str]:
-    """The preferences `text` takes back as a whole, by their category's name: "forget
-    (about) the area", "any day", "the price doesn't matter", "no budget limit"."""
-    words = words_of(text)
-    out: set[str] = set()
-    for name, phrases in CATEGORY_WORDS.items():
-        for phrase in phrases:
-            named = words_of(phrase)
-            for start in range(len(words) - len(named) + 1):
-                end = start + len(named)
-                if words[start:end] == named and _clears(vocabulary, words, start, end):
-                    out.add(name)
-    return out
-
-
-def _clears(vocabulary: PlannerVocabulary, words: tuple[str, ...], start: int,
-            end: int) -> bool:
-    """Whether the category named at `words[start:end]` is taken back by the words around
-    it: a clearing verb before it (past "about" and a determiner), "any" or "whatever" just
-    before it, "no" before it and "preference" or "limit" after, or "not ... matter" after."""
-    says = vocabulary.says
-    before = start
-    if before and says("clear_det", words[before - 1]):
-        before -= 1
-    if before and says("clear_about", words[before - 1]):
-        before -= 1
-    if before and says("clear", words[before - 1]):
-        return True
-    if start and says("whatever", words[start - 1]):
-        return True
-    if start and words[start - 1] == "no" and end < len(words) and \
-            says("no_limit", words[end]):
-        return True
-    after = words[end:end + 3]
-    return "matter" in after and any(w in _NOT for w in after[:after.index("matter")])
 
 
 def _add_hints(reading: SlotReading, hints: SlotHints) -> None:

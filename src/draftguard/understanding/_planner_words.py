@@ -1,0 +1,213 @@
+"""The planner's request words: an app's table of the words its requests are made with,
+read word for word on the message as typed (no pattern, no parse), and the small rules over
+those words that say what a message asks (a value taken back, a preference cleared by its
+category's name, a search, a removal, ...)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+
+__all__ = [
+    "CATEGORY_WORDS",
+    "WordTable",
+    "also",
+    "asks_search",
+    "categories_cleared",
+    "help_alone",
+    "looks_like_request",
+    "removes",
+    "taken_back",
+    "words_of",
+]
+
+#: How many words after "any" a word for places still asks for them ("any cosy little
+#: places near the river").
+_ANY_WINDOW = 8
+
+#: A preference named as a whole ("the price", "the area"), for taking it back.
+CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
+    "cuisine": ("cuisine", "food", "kind of food", "type of food"),
+    "price_level": ("price", "budget", "price level", "price range"),
+    "neighborhood": ("neighborhood", "neighbourhood", "area", "location", "part of town"),
+    "party_size": ("party size", "group size", "headcount", "number of people", "guest count"),
+    "date": ("date", "day"),
+}
+#: "not" as `words_of` leaves it: "not", and "n't" split off ("doesn't" -> "doesn", "t").
+_NOT = frozenset({"not", "t", "doesnt", "dont"})
+
+
+@lru_cache(maxsize=512)
+def words_of(text: str) -> tuple[str, ...]:
+    """The words of lower-case `text`: runs of letters, digits and "$" (an apostrophe or
+    hyphen parts words: "let's" is "let", "s"), as a word boundary reads them."""
+    return tuple("".join(c if c.isalnum() or c == "$" else " " for c in text).split())
+
+
+#: What `words_of` splits off a contraction ("let's" -> "let", "s"; "don't" -> "don", "t").
+_CLITICS = frozenset({"s", "t", "d", "ll", "re", "ve", "m"})
+
+
+def _unapostrophed(words: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """A phrase's words, and the same words as typed without the apostrophe ("let's see"
+    is also "lets see", "don't want" also "dont want")."""
+    out = {words}
+    for i in range(1, len(words)):
+        if words[i] in _CLITICS:
+            out |= _unapostrophed((*words[:i - 1], words[i - 1] + words[i], *words[i + 1:]))
+    return out
+
+
+class WordTable:
+    """Concept -> words or short phrases, read word for word on lower-case text."""
+
+    def __init__(self, table: Mapping[str, Sequence[str]]) -> None:
+        self.table = table
+        self._requests = {concept: frozenset(v for w in words for v in _unapostrophed(words_of(w)))
+                          for concept, words in table.items()}
+
+    def said_at(self, concept: str, text: str) -> list[int]:
+        """Where (word positions in `words_of(text)`) `text` uses a word or phrase of
+        `concept`, whole words only."""
+        phrases = self._requests.get(concept)
+        if not phrases:
+            return []
+        words = words_of(text)
+        lengths = {len(p) for p in phrases}
+        return [i for i in range(len(words))
+                if any(tuple(words[i:i + n]) in phrases for n in lengths)]
+
+    def spans(self, concept: str, text: str) -> list[tuple[int, int]]:
+        """(start, end) word positions in `words_of(text)` of each word or phrase of
+        `concept` that `text` uses."""
+        phrases = self._requests.get(concept, frozenset())
+        words = words_of(text)
+        lengths = sorted({len(p) for p in phrases})
+        return [(i, i + n) for i in range(len(words)) for n in lengths
+                if words[i:i + n] in phrases]
+
+    def says(self, concept: str, text: str) -> bool:
+        """Whether `text` uses a word or phrase of `concept`."""
+        return bool(self.said_at(concept, text))
+
+    def opens_with(self, concept: str, text: str) -> bool:
+        """Whether `text`'s first words are a word or phrase of `concept`."""
+        words = words_of(text)
+        return any(words[:len(p)] == p for p in self._requests.get(concept, ()))
+
+    def ends_with(self, concept: str, text: str) -> bool:
+        """Whether `text`'s last words are a word or phrase of `concept`."""
+        words = words_of(text)
+        return any(len(words) >= len(p) and words[len(words) - len(p):] == p
+                   for p in self._requests.get(concept, ()))
+
+
+def taken_back(vocabulary: WordTable, before: str, after: str) -> bool:
+    """Whether the words right before a value take it back ("not Thai", "instead of
+    Thai", "no more pizza", "nothing too fancy"; a filler word may stand between) or the
+    words right after it do ("Fishtown is out", "Fishtown doesn't work")."""
+    if before.rstrip()[-1:].isalnum():  # the words reach the value (no mark between)
+        words = words_of(before)
+        if words and vocabulary.says("negate_filler", words[-1]) and \
+                vocabulary.ends_with("negate_before", " ".join(words[:-1])):
+            return True
+        if vocabulary.ends_with("negate_before", before):
+            return True
+    if not after.lstrip()[:1].isalpha() or after[:1] not in ("", " "):
+        return False
+    words = words_of(after)
+    if words and words[0] in ("is", "are"):
+        words = words[1:]
+    return vocabulary.opens_with("negate_after", " ".join(words))
+
+
+def categories_cleared(vocabulary: WordTable, text: str) -> set[str]:
+    """The preferences `text` takes back as a whole, by their category's name: "forget
+    (about) the area", "any day", "the price doesn't matter", "no budget limit"."""
+    words = words_of(text)
+    out: set[str] = set()
+    for name, phrases in CATEGORY_WORDS.items():
+        for phrase in phrases:
+            named = words_of(phrase)
+            for start in range(len(words) - len(named) + 1):
+                end = start + len(named)
+                if words[start:end] == named and _clears(vocabulary, words, start, end):
+                    out.add(name)
+    return out
+
+
+def _clears(vocabulary: WordTable, words: tuple[str, ...], start: int,
+            end: int) -> bool:
+    """Whether the category named at `words[start:end]` is taken back by the words around
+    it: a clearing verb before it (past "about" and a determiner), "any" or "whatever" just
+    before it, "no" before it and "preference" or "limit" after, or "not ... matter" after."""
+    says = vocabulary.says
+    before = start
+    if before and says("clear_det", words[before - 1]):
+        before -= 1
+    if before and says("clear_about", words[before - 1]):
+        before -= 1
+    if before and says("clear", words[before - 1]):
+        return True
+    if start and says("whatever", words[start - 1]):
+        return True
+    if start and words[start - 1] == "no" and end < len(words) and \
+            says("no_limit", words[end]):
+        return True
+    after = words[end:end + 3]
+    return "matter" in after and any(w in _NOT for w in after[:after.index("matter")])
+
+
+def help_alone(words: WordTable, part: str) -> bool:
+    """"help", "help me!": a message of help words alone (phrased requests for help,
+    "what can you do?", are read by example)."""
+    said = words_of(part)
+    return bool(said) and words.says("help", part) and all(
+        words.says("help_alone", w) for w in said)
+
+
+def asks_search(words: WordTable, rest: str) -> bool:
+    """"show me what you have", "any good places?", "where can we eat", "we need a
+    restaurant": a searching word or phrase; "what" with "you" and "have" or "got";
+    "any" then, a few words on, places; "where" + can/should + "we" + eat/go; a wanting
+    word, "a" or "some", and a place."""
+    says, at = words.says, words.said_at
+    if says("search", rest):
+        return True
+    said = words_of(rest)
+    if "what" in said and says("search_you", rest) and says("search_have", rest):
+        return True
+    places = at("search_places", rest)
+    if any(0 < p - i <= _ANY_WINDOW for i in at("search_any", rest) for p in places):
+        return True
+    for _, end in words.spans("search_where", rest):
+        after = said[end:end + 3]
+        if len(after) == 3 and says("search_may", after[0]) and after[1] == "we" and \
+                says("search_go", after[2]):
+            return True
+    for _, end in words.spans("search_want", rest):
+        if said[end:end + 1] in (("a",), ("some",)) and \
+                says("search_place", " ".join(said[end + 1:end + 2])):
+            return True
+    return False
+
+
+def removes(words: WordTable, rest: str) -> bool:
+    """"remove it", "take X off my list": a removing verb, or a taking one with a word of
+    away after it."""
+    if words.says("remove", rest):
+        return True
+    verbs = words.said_at("take_away", rest)
+    away = words.said_at("away", rest)
+    return bool(verbs and away and min(verbs) < max(away))
+
+
+def also(words: WordTable, rest: str) -> bool:
+    """"and Bar Sorrento too": an also word opening or closing the message."""
+    return words.opens_with("also_before", rest) or words.ends_with("also_after", rest)
+
+
+def looks_like_request(words: WordTable, text: str) -> bool:
+    """A message about dining that asks ("can you book ...", "...?")."""
+    return words.says("about_dining", text) and (
+        words.opens_with("asking", text) or text.rstrip().endswith("?"))
