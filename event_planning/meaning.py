@@ -31,6 +31,7 @@ from rapidfuzz.distance import OSA
 from draftguard.language import ExemplarIndex, Lexicon, parse, word_frequency
 from draftguard.understanding import SlotHints
 from event_planning.clauses import free_clauses
+from event_planning.corrections import NEGATORS, no_limit, swapped_in
 from event_planning.intents import PREFERENCE_EXAMPLES
 
 if TYPE_CHECKING:
@@ -86,8 +87,6 @@ DEFAULT_CLAUSE_SCORE = 0.6
 DEFAULT_CLAUSE_MARGIN = 0.1
 #: Clauses compared per message (each is one embedding).
 _MAX_CLAUSES = 2
-#: After a verb of change, the preposition that brings the new value.
-_NEW_VALUE_PREPOSITIONS = frozenset({"for", "with", "to", "into"})
 #: Lexicon sections that, in a message, make it a search (so a dish in it is not dropped).
 _SEARCH_SECTIONS = frozenset({"neighborhood", "feature", "price"})
 
@@ -107,7 +106,6 @@ _NOT_PARTY_AFTER = frozenset({"pm", "am", "p.m.", "a.m.", "o'clock", ":", "/", "
                               "nd", "rd", "%", "dollars", "bucks"})
 _CALENDAR_WORDS = frozenset({*_WEEKDAYS, *(m.lower() for m in calendar.month_name if m),
                              *(m.lower() for m in calendar.month_abbr if m)})
-_NEGATORS = frozenset({"no", "not", "n't", "never", "without", "nothing", "none"})
 _DISH_POS = frozenset({"NOUN", "PROPN"})
 #: How the catalogue's descriptions name a venue's dishes: "Known for X and Y, with ...".
 _DISH_LEAD, _DISH_END = "Known for ", ", with "
@@ -208,6 +206,8 @@ class MeaningReader:
                 prices[name] = prices.get(name, False) or not negated
             elif section == "cuisine":
                 cuisines[name] = cuisines.get(name, False) or not negated
+        if not prices and no_limit(doc, terms):
+            prices["$$$$"] = True
         meant = [p for p, yes in prices.items() if yes]
         if len(meant) == 1:
             hints.values["price_level"] = meant[0]
@@ -223,7 +223,7 @@ class MeaningReader:
             hints.values["open_on"] = day
         wanted = [c for c, yes in cuisines.items() if yes]
         if len(wanted) > 1:
-            swapped = _swapped_in(doc, terms, "cuisine")
+            swapped = swapped_in(doc, terms, "cuisine")
             wanted = [swapped] if swapped in wanted else wanted
         if len(wanted) == 1:
             hints.values["cuisine"] = wanted[0]
@@ -367,32 +367,13 @@ def _request_word_set() -> frozenset[str]:
 def _negated(doc: Doc, start: int) -> bool:
     """A negator just before the words ("no patio", "nothing too fancy", "not BYOB")."""
     before = doc[max(0, start - 3):start]
-    return any(t.lower_ in _NEGATORS or t.dep_ == "neg" for t in before)
+    return any(t.lower_ in NEGATORS or t.dep_ == "neg" for t in before)
 
 
 def _taken_back(doc: Doc, start: int, terms: list[Any]) -> bool:
     """"forget the patio thing": the words hang from a verb that takes them back."""
     verbs = {t.start for t in terms if t.concept == "take_back.take_back"}
     return any(a.i in verbs for a in doc[start].ancestors)
-
-
-def _swapped_in(doc: Doc, terms: list[Any], section: str) -> str | None:
-    """"swap the steak for seafood", "change thai to italian": after a verb of change, the
-    value its "for", "with", "to" or "into" brings (the words before it, articles aside);
-    None when not exactly one. By word order: the parse often tags the new value a verb."""
-    verbs = [t.start for t in terms if t.concept == "change.change"]
-    if not verbs:
-        return None
-    new = set()
-    for term in terms:
-        if not term.concept.startswith(section + ".") or term.start < min(verbs):
-            continue
-        before = term.start - 1
-        while before > 0 and doc[before].pos_ == "DET":
-            before -= 1
-        if before > min(verbs) and doc[before].lower_ in _NEW_VALUE_PREPOSITIONS:
-            new.add(term.concept.partition(".")[2])
-    return new.pop() if len(new) == 1 else None
 
 
 def _verb_with_object(doc: Doc, start: int, end: int) -> bool:

@@ -183,3 +183,15 @@ def test_a_verb_of_change_puts_the_new_value_in_the_old_ones_place(change: str,
 def test_a_verb_that_takes_back_drops_the_feature(drop: str) -> None:
     [(intent, slots, _)] = _read("bbq in manayunk for 6, byob", drop)
     assert intent == "search" and "byob" not in slots
+
+
+@pytest.mark.parametrize("said", ["pho in chinatown for 4, the expense is not a worry",
+                                  "sushi in old city, money isn't an issue"])
+def test_a_price_denied_as_a_limit_is_a_splurge(said: str) -> None:
+    [(intent, slots, _)] = _read(said)
+    assert intent == "search" and slots["price_level"] == "$$$$"
+
+
+def test_a_price_that_is_a_concern_sets_no_price() -> None:
+    [(intent, slots, _)] = _read("thai in fishtown, the price is a concern")
+    assert intent == "search" and "price_level" not in slots
