@@ -44,3 +44,27 @@ def _index() -> ExemplarIndex:
 def read_by_example(text: str) -> list[tuple[str, float]]:
     """(label, score) for every label, best first."""
     return [(r.label, r.score) for r in _index().rank(text)]
+
+
+#: How people state a price or a feature in a whole clause, beside the lexicon's own words
+#: (labels: the lexicon's `price.LEVEL` and `feature.NAME`, and `price.any` for a price taken
+#: back): what the reader by meaning compares a clause no lexicon word covers with.
+PREFERENCE_EXAMPLES: dict[str, tuple[str, ...]] = {
+    "price.$": ("we don't want to spend much", "it has to be cheap", "we're short on money",
+                "keep the cost down", "something that won't cost a fortune",
+                "we can't afford anything expensive", "nothing that costs too much",
+                "it shouldn't be expensive"),
+    "price.$$": ("not too cheap and not too expensive", "somewhere in the middle price wise",
+                 "a normal price"),
+    "price.$$$": ("somewhere a bit fancy", "a nice upmarket place", "dress up a little"),
+    "price.$$$$": ("cost is no object", "money is not an issue for us",
+                   "we don't care how much it costs", "we're happy to spend a lot",
+                   "there is no budget limit",
+                   "the company is paying for everything", "spare no expense"),
+    "price.any": ("any price is fine", "the price doesn't matter to us",
+                  "whatever the price", "any budget works"),
+    "feature.byob": ("we want to take our own wine with us", "can we bring drinks along"),
+    "feature.outdoor": ("we want to eat outside in the fresh air", "a table in the open"),
+    "feature.wheelchair": ("someone in our group uses a wheelchair", "no stairs to get in"),
+    "feature.private_room": ("a room just for our group", "away from the other diners"),
+}

@@ -16,6 +16,7 @@ bounded: a message over `MAX_MEANING_CHARS` is left to the lexical reader, which
 from __future__ import annotations
 
 import calendar
+import itertools
 import json
 import tomllib
 from collections import defaultdict
@@ -24,8 +25,14 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
 from draftguard.language import ExemplarIndex, Lexicon, parse, word_frequency
 from draftguard.understanding import SlotHints
+from event_planning.clauses import free_clauses
+from event_planning.corrections import NEGATORS, no_limit, swapped_in
+from event_planning.intents import PREFERENCE_EXAMPLES
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -60,8 +67,28 @@ DEFAULT_MAX_BARE_PARTY = 60
 #: Words this common in English (Zipf; "morning", "number", "problem") are everyday words,
 #: not dishes no lexicon entry names: they are never compared with dishes.
 DEFAULT_DISH_MAX_ZIPF = 4.8
+#: A food word this rare in English (Zipf; "carnitas" is 0) is one no reader may drop: in
+#: a message that asks for a search, it is placed or asked about, never left out.
+DEFAULT_DISH_UNKNOWN_ZIPF = 1.0
+#: A cuisine at `DEFAULT_DISH_ASK_SCORE` or more this far ahead of the next is read without
+#: asking ("croque monsieur": French at 0.61, 0.19 ahead).
+DEFAULT_DISH_WIDE_MARGIN = 0.15
 #: Noun phrases compared with dishes per message (each is one embedding).
 _MAX_DISH_PHRASES = 3
+#: Unknown words shorter than this are not read as part of a dish ("rn", "nvm").
+_MIN_UNKNOWN_LETTERS = 4
+#: The most common English words (about Zipf 3.5 and up): the ones an unknown word may be a
+#: typo of.
+_COMMON_WORDS = 15_000
+#: A clause no lexicon word covers is read as a price or a feature at this cosine with the
+#: nearest of its words or example clauses ...
+DEFAULT_CLAUSE_SCORE = 0.6
+#: ... this far ahead of the next.
+DEFAULT_CLAUSE_MARGIN = 0.1
+#: Clauses compared per message (each is one embedding).
+_MAX_CLAUSES = 2
+#: Lexicon sections that, in a message, make it a search (so a dish in it is not dropped).
+_SEARCH_SECTIONS = frozenset({"neighborhood", "feature", "price"})
 
 #: Search filters the catalogue records: slot -> what the reply calls it.
 FEATURES = {
@@ -79,7 +106,6 @@ _NOT_PARTY_AFTER = frozenset({"pm", "am", "p.m.", "a.m.", "o'clock", ":", "/", "
                               "nd", "rd", "%", "dollars", "bucks"})
 _CALENDAR_WORDS = frozenset({*_WEEKDAYS, *(m.lower() for m in calendar.month_name if m),
                              *(m.lower() for m in calendar.month_abbr if m)})
-_NEGATORS = frozenset({"no", "not", "n't", "never", "without", "nothing", "none"})
 _DISH_POS = frozenset({"NOUN", "PROPN"})
 #: How the catalogue's descriptions name a venue's dishes: "Known for X and Y, with ...".
 _DISH_LEAD, _DISH_END = "Known for ", ", with "
@@ -142,13 +168,21 @@ class MeaningReader:
                  dish_ask_score: float = DEFAULT_DISH_ASK_SCORE,
                  max_chars: int = MAX_MEANING_CHARS,
                  max_party: int = DEFAULT_MAX_BARE_PARTY,
-                 dish_max_zipf: float = DEFAULT_DISH_MAX_ZIPF) -> None:
+                 dish_max_zipf: float = DEFAULT_DISH_MAX_ZIPF,
+                 dish_unknown_zipf: float = DEFAULT_DISH_UNKNOWN_ZIPF,
+                 dish_wide_margin: float = DEFAULT_DISH_WIDE_MARGIN,
+                 clause_score: float = DEFAULT_CLAUSE_SCORE,
+                 clause_margin: float = DEFAULT_CLAUSE_MARGIN) -> None:
         self.dish_score = dish_score
         self.dish_margin = dish_margin
         self.dish_ask_score = dish_ask_score
         self.max_chars = max_chars
         self.max_party = max_party
         self.dish_max_zipf = dish_max_zipf
+        self.dish_unknown_zipf = dish_unknown_zipf
+        self.dish_wide_margin = dish_wide_margin
+        self.clause_score = clause_score
+        self.clause_margin = clause_margin
 
     def __call__(self, text: str) -> SlotHints:
         hints = SlotHints()
@@ -172,6 +206,8 @@ class MeaningReader:
                 prices[name] = prices.get(name, False) or not negated
             elif section == "cuisine":
                 cuisines[name] = cuisines.get(name, False) or not negated
+        if not prices and no_limit(doc, terms):
+            prices["$$$$"] = True
         meant = [p for p, yes in prices.items() if yes]
         if len(meant) == 1:
             hints.values["price_level"] = meant[0]
@@ -186,13 +222,47 @@ class MeaningReader:
         if day is not None:
             hints.values["open_on"] = day
         wanted = [c for c, yes in cuisines.items() if yes]
+        if len(wanted) > 1:
+            swapped = swapped_in(doc, terms, "cuisine")
+            wanted = [swapped] if swapped in wanted else wanted
         if len(wanted) == 1:
             hints.values["cuisine"] = wanted[0]
         elif len(wanted) > 1:
             hints.ambiguous["cuisine"] = wanted
         elif not cuisines:
-            self._dish(doc, covered, hints)
+            searching = party is not None or any(
+                t.concept.partition(".")[0] in _SEARCH_SECTIONS for t in terms) or any(
+                t.like_num for t in doc)
+            self._dish(doc, covered, hints, searching=searching)
+        if not prices:
+            self._clauses(doc, terms, hints)
         return hints
+
+    def _clauses(self, doc: Doc, terms: list[Any], hints: SlotHints) -> None:
+        """A price or a feature said in a whole clause no lexicon word covers ("where we can
+        bring a bottle", "nothing that'll break the bank"): read by similarity to the
+        lexicon's words and the app's example clauses, when one is clearly nearest."""
+        named = {i for t in terms if not t.concept.startswith("generic.")
+                 for i in range(t.start, t.end)}
+        covered = {i for t in terms for i in range(t.start, t.end)}
+        found = free_clauses(doc, named, covered, known=_request_word_set())
+        for clause in found[:_MAX_CLAUSES]:
+            ranked = _preference_examples().rank(clause)
+            if len(ranked) < 2:
+                continue
+            best, second = ranked[0], ranked[1]
+            if best.score < self.clause_score or best.score - second.score < self.clause_margin:
+                continue
+            section, _, name = best.label.partition(".")
+            if section == "price" and "price_level" not in hints.values:
+                if name == "any":
+                    hints.cleared.add("price_level")
+                else:
+                    hints.values["price_level"] = name
+                hints.confidence = min(hints.confidence, best.score)
+            elif section == "feature" and name not in hints.values.keys() | hints.cleared:
+                hints.values[name] = True
+                hints.confidence = min(hints.confidence, best.score)
 
     def _party(self, doc: Doc) -> int | None:
         """A lone number that can only be how many ("we r 5", "sushi rittenhouse 4
@@ -208,35 +278,96 @@ class MeaningReader:
         size = int(token.text)
         return size if 1 <= size <= self.max_party else None
 
-    def _dish(self, doc: Doc, covered: set[int], hints: SlotHints) -> None:
-        """A cuisine read from a food word no lexicon entry names."""
-        phrases = []
-        for chunk in doc.noun_chunks:
-            words = [t for t in chunk if t.pos_ in _DISH_POS and t.i not in covered
-                     and t.is_alpha and not t.like_num and t.lower_ not in _WEEKDAYS
-                     and t.lemma_.lower() not in _CALENDAR_WORDS
-                     and t.lower_ not in _NOT_PARTY_AFTER  # "7pm": a time, no dish
-                     and word_frequency(t.lower_) < self.dish_max_zipf]
-            if words and chunk.root.i not in covered:
-                phrases.append(" ".join(t.text for t in words))
-        for phrase in phrases[:_MAX_DISH_PHRASES]:
+    def _dish(self, doc: Doc, covered: set[int], hints: SlotHints, *,
+              searching: bool) -> None:
+        """A cuisine read from a food word no lexicon entry names. A food word English does
+        not know ("carnitas") in a message that asks for a search is never dropped: when
+        no cuisine is near enough, the two nearest are one question."""
+        for words in self._dish_phrases(doc, covered)[:_MAX_DISH_PHRASES]:
+            phrase = " ".join(t.text for t in words)
             ranked = _dishes().rank(phrase)
             if len(ranked) < 2:
                 continue
             best, second = ranked[0], ranked[1]
-            if best.score >= self.dish_score and best.score - second.score >= self.dish_margin:
+            ahead = best.score - second.score
+            if (best.score >= self.dish_score and ahead >= self.dish_margin) or (
+                    best.score >= self.dish_ask_score and ahead >= self.dish_wide_margin):
                 hints.values["cuisine"] = best.label
                 hints.confidence = min(1.0, best.score)
                 return
-            if best.score >= self.dish_ask_score:
+            unknown = any(self._unknown(t, set()) for t in words)
+            if best.score >= self.dish_ask_score or (unknown and searching):
                 hints.ambiguous["cuisine"] = [best.label, second.label]
+                hints.words["cuisine"] = phrase
                 return
+
+    def _dish_phrases(self, doc: Doc, covered: set[int]) -> list[list[Token]]:
+        """Runs of words no entry covers that may name a dish: the rare nouns of a noun
+        phrase, and words English does not know that are no typo of a common word (the
+        tagger calls "bibimbap" an adjective and "croque" a verb)."""
+        picked: set[int] = set()
+        for chunk in doc.noun_chunks:
+            if chunk.root.i not in covered:
+                picked.update(t.i for t in chunk
+                              if t.pos_ in _DISH_POS and self._dish_word(t, covered))
+        picked.update(t.i for t in doc if self._unknown(t, covered))
+        phrases: list[list[Token]] = []
+        for i in sorted(picked):
+            if phrases and phrases[-1][-1].i == i - 1:
+                phrases[-1].append(doc[i])
+            else:
+                phrases.append([doc[i]])
+        return phrases
+
+    def _dish_word(self, token: Token, covered: set[int]) -> bool:
+        return (token.i not in covered and token.is_alpha and not token.like_num
+                and token.lower_ not in _WEEKDAYS
+                and token.lemma_.lower() not in _CALENDAR_WORDS
+                and token.lower_ not in _NOT_PARTY_AFTER  # "7pm": a time, no dish
+                and word_frequency(token.lower_) < self.dish_max_zipf)
+
+    def _unknown(self, token: Token, covered: set[int]) -> bool:
+        return (self._dish_word(token, covered) and len(token.text) >= _MIN_UNKNOWN_LETTERS
+                and word_frequency(token.lower_) < self.dish_unknown_zipf
+                and not _typo_of_a_common_word(token.lower_))
+
+
+@cache
+def _common_words() -> tuple[str, ...]:
+    from wordfreq import iter_wordlist
+
+    common = itertools.islice(iter_wordlist("en", wordlist="small"), _COMMON_WORDS)
+    return tuple(w for w in common if w.isalpha())
+
+
+@cache
+def _typo_of_a_common_word(word: str) -> bool:
+    """"lookng" is "looking" mistyped, not a dish: one edit from a common English word."""
+    return process.extractOne(word, _common_words(), scorer=OSA.distance,
+                              score_cutoff=1) is not None
+
+
+@cache
+def _preference_examples() -> ExemplarIndex:
+    """The lexicon's price and feature words, with the app's example clauses."""
+    table: dict[str, list[str]] = defaultdict(list)
+    for section in ("price", "feature"):
+        for concept, words in lexicon_words(section).items():
+            table[f"{section}.{concept}"].extend(words)
+    for label, clauses in PREFERENCE_EXAMPLES.items():
+        table[label].extend(clauses)
+    return ExemplarIndex(table)
+
+
+@cache
+def _request_word_set() -> frozenset[str]:
+    return frozenset(w for words in request_words().values() for p in words for w in p.split())
 
 
 def _negated(doc: Doc, start: int) -> bool:
     """A negator just before the words ("no patio", "nothing too fancy", "not BYOB")."""
     before = doc[max(0, start - 3):start]
-    return any(t.lower_ in _NEGATORS or t.dep_ == "neg" for t in before)
+    return any(t.lower_ in NEGATORS or t.dep_ == "neg" for t in before)
 
 
 def _taken_back(doc: Doc, start: int, terms: list[Any]) -> bool:

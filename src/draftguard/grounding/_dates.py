@@ -41,8 +41,22 @@ _YEAR = r"(?:,?\s+(\d{4}))?"
 _MONTH_DAY = re.compile(rf"\b({_MONTH})\.?\s+(\d{{1,2}}){_ORD}\b{_YEAR}")
 _DAY_MONTH = re.compile(rf"\b(\d{{1,2}}){_ORD}\s+(?:of\s+)?({_MONTH})\b{_YEAR}")
 _WRITTEN = (_ISO, _SLASH, _MONTH_DAY, _DAY_MONTH)
-_WEEKDAY = re.compile(r"(?<![a-z])(?:(next|this|on)\s+)?(" + "|".join(WEEKDAYS)
+#: Short day names: each names its day ("sushi. fishtown. 6. fri"); the ones that are also
+#: words ("sat", "sun", "wed", "mon") only after "next", "this" or "on".
+SHORT_WEEKDAYS = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3,
+                  "fri": 4, "sat": 5, "sun": 6}
+_SHORT_AND_WORD = frozenset({"mon", "wed", "sat", "sun"})
+_WEEKDAY = re.compile(r"(?<![a-z])(?:(next|this|on)\s+)?("
+                      + "|".join(sorted((*WEEKDAYS, *SHORT_WEEKDAYS), key=len, reverse=True))
                       + r")s?(?![a-z])")
+
+
+def _weekday(match: re.Match[str]) -> int | None:
+    """The weekday (0 = Monday) a `_WEEKDAY` match names, or None ("we sat outside")."""
+    word = match.group(2)
+    if word in SHORT_WEEKDAYS:
+        return None if word in _SHORT_AND_WORD and not match.group(1) else SHORT_WEEKDAYS[word]
+    return WEEKDAYS.index(word)
 
 
 def without_dates(text: str) -> str:
@@ -111,7 +125,7 @@ def date_mentioned(value: str, user_text: str, *, today: Date | None = None) -> 
     for year, month, day in written_dates(text, today=today):
         if (month, day) == (when.month, when.day) and year in (None, when.year):
             return True
-    if has_phrase(text, WEEKDAYS[when.weekday()]):
+    if any(_weekday(m) == when.weekday() for m in _WEEKDAY.finditer(text)):
         return True
     now = today or Date.today()
     return any(has_phrase(text, w) and (when - now).days == n for w, n in RELATIVE_DAYS.items())
@@ -138,11 +152,12 @@ def stated_day(user_text: str, *, today: Date) -> Date | None:
         days.add(when)
     written = {d.weekday() for d in days}
     for m in _WEEKDAY.finditer(without_dates(text)):
-        if WEEKDAYS.index(m.group(2)) in written:
+        weekday = _weekday(m)
+        if weekday is None or weekday in written:
             continue  # "Saturday Dec 5": the weekday of the date written next to it
         # "friday" on a Friday is today; "next friday" on a Friday is a week on.
         base = today if m.group(1) == "next" else yesterday
-        when = _read(f"{'next ' if m.group(1) == 'next' else ''}{m.group(2)}", base)
+        when = _read(f"{'next ' if m.group(1) == 'next' else ''}{WEEKDAYS[weekday]}", base)
         if when is not None:
             days.add(when)
     for word in RELATIVE_DAYS:

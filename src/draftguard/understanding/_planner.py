@@ -26,6 +26,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from draftguard.understanding._planner_cuts import verb_phrases
 from draftguard.understanding._planner_slots import (
     PREFERENCE_NAMES,
     PlannerVocabulary,
@@ -156,7 +157,8 @@ class PlannerConversation:
         text = plain_text(message)
         if not text or text.startswith("/"):
             return Reading()
-        parts = [p for p in _SENTENCE.split(text) if p.strip(" .!?;,")] or [text]
+        parts = [q for p in _SENTENCE.split(text) if p.strip(" .!?;,")
+                 for q in self._verb_phrases(p)] or [text]
         requests: list[Interpretation] = []
         prefs_at: int | None = None
         changes: dict[str, Any] = {}
@@ -171,7 +173,10 @@ class PlannerConversation:
             sure = min(sure, slots.confidence) if stated else sure
             if by_meaning and not stated and not slots.ambiguous and (
                     other is None or (other.question is not None and len(slots.venues) > 1)):
-                other = self._by_example(slots) or other
+                guess = self._by_example(slots)
+                # Two venues named: comparing them, or the question; never a third request.
+                if guess is not None and (other is None or guess.intent is Intent.COMPARE):
+                    other = guess
             if other is not None and other.intent in _ABOUT_VENUES:
                 # "Is Siam Orchid open on Mondays?", "which is cheapest?": about venues,
                 # not new preferences.
@@ -184,7 +189,8 @@ class PlannerConversation:
             if other is not None:
                 requests.append(other)
             changes.update(stated)
-            questions += [self._which(n, vs) for n, vs in slots.ambiguous.items()]
+            questions += [self._which(n, vs, slots.words.get(n))
+                          for n, vs in slots.ambiguous.items()]
         preference = questions[0] if questions else self._preferences(changes, asked=asked)
         if preference is not None and preference.question is None and sure < 1.0:
             preference = preference.model_copy(update={"confidence": sure})
@@ -198,9 +204,21 @@ class PlannerConversation:
             requests.append(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0))
         return Reading(requests=tuple(requests))
 
-    def _which(self, name: str, values: Sequence[str]) -> Interpretation:
+    def _verb_phrases(self, part: str) -> list[str]:
+        """"put X on the shortlist and tell me about Y": one request per coordinated verb
+        phrase, when the part names two venues and each phrase one."""
+        if len(part) > self.max_meaning_chars:
+            return [part]
+        return verb_phrases(part, lambda text: len(
+            {v for v, _, _ in self.vocabulary.venues_named(text)}))
+
+    def _which(self, name: str, values: Sequence[str],
+               words: str | None = None) -> Interpretation:
         labels = [self._label(name, v) for v in values]
-        question = f"Which one: {' or '.join(labels)}?"
+        # "pozole": the question names what it asks about when the values do not.
+        kind = "cuisine" if name == "cuisine" else "one"
+        question = (f'Which {kind} is "{words}": {" or ".join(labels)}?' if words
+                    else f"Which one: {' or '.join(labels)}?")
         candidates = tuple(Interpretation(intent=Intent.PREFERENCES, slots={name: v},
                                           confidence=1.0 / len(values)) for v in values)
         return _ask(Intent.PREFERENCES, question, candidates=candidates)
@@ -228,8 +246,9 @@ class PlannerConversation:
         rest = slots.rest
         words = self.vocabulary.words
         says = words.says
-        if help_alone(words, part) or (says("help", rest) and not slots.values
-                                       and not slots.venues and not asks_search(words, rest)):
+        if help_alone(words, part) or (says("help", rest) and not says("thanks", rest)
+                                       and not slots.values and not slots.venues
+                                       and not asks_search(words, rest)):
             return Interpretation(intent=Intent.HELP)
         if removes(words, rest) and (says("listed", rest) or slots.venues):
             return self._venue_request(Intent.SHORTLIST, slots, action="remove")

@@ -20,6 +20,7 @@ from draftguard.grounding._dates import stated_day
 from draftguard.grounding._numbers import NUMBER_WORDS, stated_count
 from draftguard.grounding._phrases import normalise_words
 from draftguard.text import straighten_quotes
+from draftguard.understanding._planner_names import edge_trimmed, place_names, places_corrected
 from draftguard.understanding._planner_words import (
     WordTable,
     categories_cleared,
@@ -65,6 +66,8 @@ class SlotHints:
     cleared: set[str] = field(default_factory=set)
     #: Below 1.0 when a value was read by similarity alone (its score).
     confidence: float = 1.0
+    #: The person's words behind an ambiguous value ("pozole"), for the question.
+    words: dict[str, str] = field(default_factory=dict)
 
 
 #: An app's reader by meaning (the parse, a lexicon, similarity): text -> hints. When a
@@ -162,7 +165,12 @@ class PlannerVocabulary:
             if i < len(text):
                 out.append(text[i])
             start = i + 1
-        return "".join(out)
+        return places_corrected("".join(out), self.place_names)
+
+    @cached_property
+    def place_names(self) -> dict[int, list[str]]:
+        """Neighbourhood names and their other names, by how many words they have."""
+        return place_names(self.neighbourhoods)
 
     @cached_property
     def venue_keys(self) -> list[str]:
@@ -183,21 +191,23 @@ class PlannerVocabulary:
         cutoff = self.venue_cutoff
         hits = process.extract(key, self.venue_keys, scorer=fuzz.partial_ratio,
                                score_cutoff=cutoff, limit=None)
-        found: list[tuple[int, str, int, int]] = []
+        found: list[tuple[int, int, str, int, int]] = []
         for _, _, index in hits:
             name = self.venue_keys[index]
             span = _word_span(name, key, score_cutoff=cutoff)
             if span is not None:
-                matched = len(name) - Levenshtein.distance(name, key[span[1]:span[2]])
-                found.append((matched, self.venues[index], span[1], span[2]))
-        found.sort(key=lambda f: -f[0])
+                edits = Levenshtein.distance(name, key[span[1]:span[2]])
+                found.append((len(name) - edits, edits, self.venues[index], span[1], span[2]))
+        # Of two names for the same words, the one spelt closer wins ("lemongrass lane" is
+        # Lemongrass Lane, not Baan Lemongrass Lane).
+        found.sort(key=lambda f: (-f[0], f[1]))
         taken: list[tuple[str, int, int]] = []
-        best: list[int] = []
-        for matched, venue, start, end in found:
+        best: list[tuple[int, int]] = []
+        for matched, edits, venue, start, end in found:
             if all(end <= s or start >= e for _, s, e in taken):
                 taken.append((venue, start, end))
-                best.append(matched)
-            elif matched in best and venue not in (t[0] for t in taken):
+                best.append((matched, edits))
+            elif (matched, edits) in best and venue not in (t[0] for t in taken):
                 # As good a match for the same words ("L Rive Gauche"): both are named, so
                 # the caller asks which.
                 taken.append((venue, start, end))
@@ -215,6 +225,7 @@ def _word_span(name: str, text: str, *, score_cutoff: float) -> tuple[float, int
     start = text.rfind(" ", 0, hit.dest_start + 1) + 1 if hit.dest_start else 0
     end = text.find(" ", max(hit.dest_end - 1, start))
     end = len(text) if end == -1 else end
+    start, end = edge_trimmed(name, text, start, end)
     exact_only = len(name) < 7
     score = fuzz.ratio(name, text[start:end])
     if score < (100.0 if exact_only else score_cutoff):
@@ -235,6 +246,8 @@ class SlotReading:
     #: How sure the reading is: 1.0 from words and the parse, a similarity score when a
     #: value was read by meaning alone ("brisket and ribs" is BBQ at 0.72).
     confidence: float = 1.0
+    #: The person's words behind an ambiguous value, when not the values' own names.
+    words: dict[str, str] = field(default_factory=dict)
 
 
 def _positives(vocab: Vocabulary, text: str,
@@ -353,6 +366,8 @@ def _add_hints(reading: SlotReading, hints: SlotHints) -> None:
     for name, values in hints.ambiguous.items():
         if name not in said and name not in hints.values:
             reading.ambiguous[name] = values
+            if name in hints.words:
+                reading.words[name] = hints.words[name]
     reading.cleared |= {n for n in hints.cleared if n not in said}
     if "open_on" in hints.values:
         # "open on Mondays" names the days a venue opens, not the day of the dinner.

@@ -1,0 +1,50 @@
+"""The clauses of a planner message that no lexicon word names anything in: what the reader
+by meaning compares with the price and feature examples ("... where we can bring a bottle",
+"nothing that'll break the bank")."""
+
+from __future__ import annotations
+
+from collections.abc import Set
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+__all__ = ["free_clauses"]
+
+#: The fewest words of a clause worth comparing.
+MIN_CLAUSE_WORDS = 3
+#: Dependencies that open a clause inside a stretch between commas.
+_CLAUSE_DEPS = frozenset({"relcl", "advcl", "acl", "ccomp"})
+
+
+def free_clauses(doc: Doc, named: Set[int], covered: Set[int], *,
+                 known: Set[str]) -> list[str]:
+    """A stretch between commas, or a relative or adverbial clause inside one, none of whose
+    tokens are in `named`, with a verb, no number ("party of 2" is a party size, not a party
+    room) and a word that is neither common, nor `covered`, nor in `known` ("add it to my
+    shortlist" is not compared). A clause that is the whole message (its closing marks
+    aside) is given as typed: the same text a reading by example embeds."""
+    segments: list[tuple[int, int]] = []
+    start = 0
+    for token in doc:
+        if token.is_punct:
+            segments.append((start, token.i))
+            start = token.i + 1
+    segments.append((start, len(doc)))
+    found: list[str] = []
+    for lo, hi in segments:
+        spans = [(lo, hi)] + [
+            (max(t.left_edge.i, lo), min(t.right_edge.i + 1, hi))
+            for t in doc[lo:hi] if t.dep_ in _CLAUSE_DEPS]
+        for a, b in spans:
+            clause = doc[a:b]
+            if (b - a >= MIN_CLAUSE_WORDS and not named & set(range(a, b))
+                    and any(t.pos_ in ("VERB", "AUX") for t in clause)
+                    and not any(t.like_num for t in clause)
+                    and any(t.is_alpha and not t.is_stop and t.i not in covered
+                            and t.lower_ not in known for t in clause)):
+                whole = a == 0 and all(t.is_punct for t in doc[b:])
+                found.append(doc.text if whole else clause.text)
+                break
+    return found

@@ -1,0 +1,52 @@
+"""Corrections and denials read on the parse: a verb of change puts one value in another's
+place ("swap the steak for seafood"), and a price denied as a limit is a splurge ("price is
+really not a concern")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+__all__ = ["NEGATORS", "no_limit", "swapped_in"]
+
+#: Words that deny what follows them ("no patio", "not a concern").
+NEGATORS = frozenset({"no", "not", "n't", "never", "without", "nothing", "none"})
+#: After a verb of change, the preposition that brings the new value.
+_NEW_VALUE_PREPOSITIONS = frozenset({"for", "with", "to", "into"})
+
+
+def no_limit(doc: Doc, terms: list[Any]) -> bool:
+    """"price is really not a concern", "money's no issue": a price named, then a noun that
+    is denied, with nothing but "be", a negation, articles and adverbs between (the price
+    is no limit: a splurge). "The price doesn't matter" (a verb) takes the price back."""
+    for term in terms:
+        if term.concept != "price_noun.price_noun":
+            continue
+        for token in doc[term.end:]:
+            if token.pos_ == "NOUN":
+                between = doc[term.end:token.i]
+                return any(t.lower_ in NEGATORS or t.dep_ == "neg" for t in between)
+            if token.pos_ not in ("AUX", "PART", "DET", "ADV") or token.is_punct:
+                break
+    return False
+
+
+def swapped_in(doc: Doc, terms: list[Any], section: str) -> str | None:
+    """"swap the steak for seafood", "change thai to italian": after a verb of change, the
+    value its "for", "with", "to" or "into" brings (the words before it, articles aside);
+    None when not exactly one. By word order: the parse often tags the new value a verb."""
+    verbs = [t.start for t in terms if t.concept == "change.change"]
+    if not verbs:
+        return None
+    new = set()
+    for term in terms:
+        if not term.concept.startswith(section + ".") or term.start < min(verbs):
+            continue
+        before = term.start - 1
+        while before > 0 and doc[before].pos_ == "DET":
+            before -= 1
+        if before > min(verbs) and doc[before].lower_ in _NEW_VALUE_PREPOSITIONS:
+            new.add(term.concept.partition(".")[2])
+    return new.pop() if len(new) == 1 else None

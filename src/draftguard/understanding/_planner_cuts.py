@@ -1,0 +1,32 @@
+"""Where a planner message that names several venues is cut into its requests: at the
+coordinated verb phrases the parse finds ("put X on the shortlist and tell me about Y")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+__all__ = ["verb_phrases"]
+
+
+def verb_phrases(part: str, venues_in: Callable[[str], int]) -> list[str]:
+    """`part` cut before each "and" that joins two verb phrases (the parse's `cc` of a verb
+    with a verb `conj` after it), when `part` names two venues or more (`venues_in` counts
+    them) and each piece names exactly one; else `[part]`."""
+    if venues_in(part) < 2:
+        return [part]
+    from draftguard.language import parse
+
+    doc = parse(part, entities=False)
+    cuts = [(t.idx, t.idx + len(t.text)) for t in doc
+            if t.dep_ == "cc" and t.head.pos_ == "VERB" and any(
+                c.dep_ == "conj" and c.pos_ == "VERB" and c.i > t.i for c in t.head.children)]
+    pieces: list[str] = []
+    start = 0
+    for before, after in cuts:
+        pieces.append(part[start:before])
+        start = after
+    pieces.append(part[start:])
+    pieces = [p.strip(" ,") for p in pieces if p.strip(" ,")]
+    if len(pieces) < 2 or any(venues_in(p) != 1 for p in pieces):
+        return [part]
+    return pieces

@@ -1,0 +1,114 @@
+"""Names in a planner message read through typos: a neighbourhood name misspelt as a whole
+("qeen vilage", "nolib"), and the words at either end of a venue name's stretch that are no
+part of it ("put Bangkok Street Kitchen", "and Lemongrass Lane")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
+
+from draftguard.grounding._phrases import normalise_words
+from draftguard.language import word_frequency
+
+__all__ = [
+    "EDGE_PART_SCORE",
+    "EDGE_WORD_SCORE",
+    "MAX_TYPO_ZIPF",
+    "MIN_PLACE_TYPO_LENGTH",
+    "edge_trimmed",
+    "place_names",
+    "places_corrected",
+]
+
+#: Shortest neighbourhood name (letters, spaces aside) read through a typo ("nolib").
+MIN_PLACE_TYPO_LENGTH = 5
+#: A typed word this common in English (Zipf) is a word, not a misspelt neighbourhood.
+MAX_TYPO_ZIPF = 3.0
+#: rapidfuzz ratio a word at either end of a venue name's stretch needs with the name's
+#: first (or last) word to be part of the stretch ...
+EDGE_WORD_SCORE = 67.0
+#: ... or this partial ratio with the whole name (a word run together with the next).
+EDGE_PART_SCORE = 80.0
+
+
+def place_names(neighbourhoods: Mapping[str, Sequence[str]]) -> dict[int, list[str]]:
+    """Neighbourhood names and their other names (long enough to be read through a typo),
+    by how many words they have."""
+    names: dict[int, list[str]] = {}
+    for value, others in neighbourhoods.items():
+        for name in {normalise_words(value), *(normalise_words(o) for o in others)}:
+            if len(name.replace(" ", "")) >= MIN_PLACE_TYPO_LENGTH:
+                names.setdefault(len(name.split()), []).append(name)
+    return names
+
+
+def places_corrected(text: str, names: Mapping[int, Sequence[str]]) -> str:
+    """`text` with each neighbourhood name misspelt as a whole put right: words that together
+    are one edit (two in names of 9 letters or more) from exactly one name, none of them an
+    everyday English word, are read as that name."""
+    words = _letter_runs(text)
+    fixes: list[tuple[int, int, str]] = []
+    i = 0
+    while i < len(words):
+        for n in sorted(names, reverse=True):
+            if i + n > len(words):
+                continue
+            typed = " ".join(text[a:b] for a, b in words[i:i + n])
+            name = _place_typo(typed, names[n])
+            if name is not None:
+                fixes.append((words[i][0], words[i + n - 1][1], name))
+                i += n - 1
+                break
+        i += 1
+    for start, end, name in reversed(fixes):
+        text = text[:start] + name + text[end:]
+    return text
+
+
+def _letter_runs(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each run of the letters a-z in `text`."""
+    runs: list[tuple[int, int]] = []
+    start = -1
+    for i, c in enumerate(text + " "):
+        letter = "a" <= c <= "z"
+        if letter and start < 0:
+            start = i
+        elif not letter and start >= 0:
+            runs.append((start, i))
+            start = -1
+    return runs
+
+
+def _place_typo(typed: str, names: Sequence[str]) -> str | None:
+    if len(typed) < MIN_PLACE_TYPO_LENGTH or typed in names:
+        return None
+    limit = 2 if len(typed) >= 9 else 1
+    hits = process.extract(typed, names, scorer=OSA.distance, score_cutoff=limit, limit=2)
+    if not hits or (len(hits) == 2 and hits[0][1] == hits[1][1]):
+        return None
+    name = str(hits[0][0])
+    # A real word is no typo ("odd city" is not Old City): only unknown words are fixed.
+    if any(t != w and word_frequency(t) >= MAX_TYPO_ZIPF
+           for t, w in zip(typed.split(), name.split(), strict=True)):
+        return None
+    return name
+
+
+def edge_trimmed(name: str, text: str, start: int, end: int) -> tuple[int, int]:
+    """The stretch `text[start:end]` matched to the venue `name`, less a word at either end
+    that is nothing like the name's word there nor any stretch of the name ("put" for
+    "baan"; "lemongrasslane" is like "lemongrass lane")."""
+    first, last = name.split()[0], name.split()[-1]
+    while " " in text[start:end] and _unlike(text[start:text.find(" ", start)], first, name):
+        start = text.find(" ", start) + 1
+    while " " in text[start:end] and _unlike(text[text.rfind(" ", start, end) + 1:end], last,
+                                             name):
+        end = text.rfind(" ", start, end)
+    return start, end
+
+
+def _unlike(word: str, name_word: str, name: str) -> bool:
+    return (fuzz.ratio(word, name_word) < EDGE_WORD_SCORE
+            and fuzz.partial_ratio(word, name) < EDGE_PART_SCORE)
