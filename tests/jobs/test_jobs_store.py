@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 import uuid
+from typing import Any
 
 from job_db import FakeClock, clock_fixture, db_url_fixture, store_fixture  # noqa: F401
 
@@ -178,6 +179,27 @@ async def test_the_poll_fast_path_shows_exactly_the_full_view(store: JobStore) -
         calls[job_id] = view.llm_calls if view is not None else -1
     pending = next(i for i in ids if i not in (done.id, failed.id))
     assert (calls[done.id], calls[failed.id], calls[pending]) == (6, 1, None)
+
+
+async def test_losing_the_create_table_race_is_no_failure(db_url: str) -> None:
+    # Another process creates the table between this one's check and its CREATE TABLE: the
+    # database says "already exists", and the store goes on with the table that is there.
+    from sqlalchemy.exc import OperationalError
+
+    class Late(JobStore):
+        @staticmethod
+        def _create_all(conn: Any) -> None:
+            JobStore._create_all(conn)
+            raise OperationalError("CREATE TABLE draftguard_jobs", {},
+                                   Exception("table draftguard_jobs already exists"))
+
+    store = Late(db_url)
+    try:
+        await store.drop_schema()
+        await store.create_schema()
+        assert await _job(store)
+    finally:
+        await store.close()
 
 
 async def test_processes_starting_together_may_all_create_the_schema(db_url: str) -> None:

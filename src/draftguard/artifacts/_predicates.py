@@ -102,7 +102,7 @@ def _predicate_tokens(verb: Token, *, skip: frozenset[int] = frozenset()) -> lis
         if child.i in skip or child.dep_ not in _COMPLEMENTS:
             break  # a side clause, a conjunction or a comma ends the predicate
         ids = set()
-        for t in child.subtree:  # a comma inside ends it: ", which kills weed seeds"
+        for t in child.subtree:  # a comma inside ends it: ", which kills the roots"
             if t.is_punct and t.text in {",", ";", "(", "—", ":"}:
                 break
             ids.add(t.i)

@@ -141,19 +141,19 @@ class JobStore:
 
     async def create_schema(self) -> None:
         """Create the table and its indexes if missing (idempotent, safe to race)."""
-        try:
-            with self._guard():
+        with self._guard():  # the race is settled inside: the guard sees only a real failure
+            try:
                 async with self.engine.begin() as conn:
                     await conn.run_sync(self._create_all)
-        except DBAPIError:
-            # Two processes starting together: PostgreSQL lets only one CREATE TABLE win
-            # (the other sees a duplicate pg_type row). Fine if the table is there now.
-            with self._guard():
+            except DBAPIError:
+                # Two processes starting together: only one CREATE TABLE wins (PostgreSQL:
+                # a duplicate pg_type row; SQLite: "table ... already exists" between the
+                # check and the create). Fine if the table is there now.
                 async with self.engine.connect() as conn:
                     exists = await conn.run_sync(
                         lambda sync: inspect(sync).has_table(JobRow.__tablename__))
-            if not exists:
-                raise
+                if not exists:
+                    raise
 
     @staticmethod
     def _create_all(conn: Connection) -> None:
