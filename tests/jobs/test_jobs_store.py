@@ -189,16 +189,17 @@ async def test_losing_the_create_table_race_is_no_failure(db_url: str) -> None:
     class Late(JobStore):
         @staticmethod
         def _create_all(conn: Any) -> None:
-            JobStore._create_all(conn)
             raise OperationalError("CREATE TABLE draftguard_jobs", {},
                                    Exception("table draftguard_jobs already exists"))
 
-    store = Late(db_url)
+    winner, store = JobStore(db_url), Late(db_url)
     try:
-        await store.drop_schema()
+        await winner.drop_schema()
+        await winner.create_schema()  # the other process wins the race
         await store.create_schema()
         assert await _job(store)
     finally:
+        await winner.close()
         await store.close()
 
 
