@@ -16,6 +16,8 @@ from draftguard.understanding._types import Interpretation
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
+    from draftguard.understanding._locate import PostView
+
 __all__ = ["SaidPairs"]
 
 
@@ -150,6 +152,12 @@ class SaidPairs:
         new = [t for t in complement.subtree if t.i in mine]
         if any(self.t.quote(t) for t in (*old, *new)):
             return None
+        return self._once(clause, old, new, view)
+
+    def _once(self, clause: Clause, old: list[Token], new: list[Token],
+              view: PostView) -> list[Interpretation] | None:
+        """`old` replaced by `new` when the old words stand once in the post and the new ones
+        nowhere (a correction said without quotes names the post's own words)."""
         old_words, new_words = self.t.words(old), self.t.words(new)
         if len(view.occurrences(old_words)) != 1 or view.occurrences(new_words):
             return None
@@ -200,9 +208,5 @@ class SaidPairs:
                 new = kind[-1:]  # "five Philadelphia winters, not four": the number
             if not old or not new or any(self.t.quote(t) for t in (*old, *new)):
                 return None
-            old_words, new_words = self.t.words(old), self.t.words(new)
-            if len(view.occurrences(old_words)) != 1 or view.occurrences(new_words):
-                return None
-            one = self.e.replace_one(clause, old, new, None)
-            return [one] if one is not None else None
+            return self._once(clause, old, new, view)
         return None

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_planner_meaning import _read
 
 from draftguard.grounding._dates import date_mentioned, stated_day
 from draftguard.language import language_installed
@@ -20,17 +21,6 @@ from event_planning.conversation import new_conversation
 pytestmark = pytest.mark.skipif(not language_installed(), reason="needs the language layer")
 
 TUESDAY = Date(2026, 11, 24)
-
-
-def _read(*said: str) -> list[tuple[str, dict[str, Any], bool]]:
-    conversation = new_conversation(TUESDAY.isoformat())
-    out: list[tuple[str, dict[str, Any], bool]] = []
-    for text in said:
-        reading = conversation.read(text)
-        out = [(r.intent.value, dict(r.slots), r.question is not None)
-               for r in reading.requests]
-        conversation.commit(reading)
-    return out
 
 
 @pytest.mark.parametrize(("said", "place"), [
