@@ -19,9 +19,8 @@ from google.adk.apps import App
 from google.adk.models.base_llm import BaseLlm
 from google.adk.plugins.base_plugin import BasePlugin
 
-from draftguard.reply_guard import RawOutputFilter
 from draftguard.settings import load_settings
-from draftguard_adk.agents import ArgumentGuardPlugin, TextFilter
+from draftguard_adk.agents import ArgumentGuardPlugin, TextFilter, raw_output_filter
 from draftguard_adk.chat._message_hygiene import MessageHygienePlugin
 from draftguard_adk.dedupe import DuplicateFilterPlugin
 from draftguard_adk.llm import agent_model, model_profile
@@ -69,7 +68,7 @@ def build_argument_guard() -> ArgumentGuardPlugin:
 
 def _venue_then_raw(ctx: CallbackContext) -> list[TextFilter]:
     """After the duplicate filter: the venue grounding filter, then the raw-output guard."""
-    return [*grounding_links(ctx), RawOutputFilter()]
+    return [*grounding_links(ctx), raw_output_filter(ctx)]
 
 
 def build_app(

@@ -1,5 +1,5 @@
 """`RawOutputFilter`: nothing raw reaches a person (JSON, tool results, state keys, tracebacks,
-a template's placeholders).
+a template's placeholders, the app's own identity and identifiers).
 
 A streaming text filter (the `feed`/`flush` shape of `draftguard_adk.agents.TextFilter`):
 text is released line by line; a line that shows internals is cut where they start (the
@@ -9,16 +9,24 @@ and C1) are removed. When everything a reply said was raw, `fallback` is said in
 
 Lines are compared as they look (`draftguard.lookalikes`): zero-width characters, soft
 hyphens, fullwidth letters, homoglyphs and curly quotes cannot hide a marker.
+
+A model also repeats what it was told about itself: the identity ADK puts first in every
+instruction ('You are an agent. Your internal name is "event_planning". The description
+about you is ...') and the names of its agents and tools. The identity's wording is a marker
+like a tool result's; the names are given by the app (`internal_names`) and are cut when they
+look like identifiers ("search_venues", "Lisbon2018", "contentSplitter"): a name that is a
+plain word ("blogger") is also a word a reply may use.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from draftguard.lookalikes import fold_with_offsets
 from draftguard.text import QUOTE_MAP
 
-__all__ = ["DEFAULT_FALLBACK", "RawOutputFilter", "is_raw", "strip_raw"]
+__all__ = ["DEFAULT_FALLBACK", "RawOutputFilter", "identifier_names", "is_raw", "strip_raw"]
 
 DEFAULT_FALLBACK = "I could not put that into words. Type /help to see what I can do."
 
@@ -38,6 +46,9 @@ _MARKERS = re.compile(
     # The same as Python prints it: `{'status': 'ok'}`.
     r"[{\[]\s*\{?\s*'[^'\n]{1,80}'\s*:|^\s*'[a-z_]{1,40}'\s*:\s*\S|"
     r"\bcall:\s*[a-z_]+\s*\(|<\|?(?:tool|im_start|im_end)[^>]*>|"
+    # The identity ADK gives every agent, repeated ("You're an agent. Your internal name is").
+    r"(?i:(?:\b(?:you are|you're|i am|i'm) an agent\W{0,3}\s*)?\b(?:your|my) internal name\b|"
+    r"\bthe description about (?:you|me)\b)|"
     # What is left of a JSON block printed over several lines: brackets alone.
     r"^\s*[\[\]{}]+,?\s*$|"
     # A template's placeholder ("[Your Name]", "[Insert date]"), not a link ("[text](url)").
@@ -46,27 +57,48 @@ _MARKERS = re.compile(
 _FENCE = re.compile(r"^\s*(```|~~~)\s*(\S*)")
 
 
-def _marker(clean: str) -> int | None:
-    """Where internals start in `clean` (escapes removed), compared as it looks; else None."""
+_IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Za-z]+[0-9][A-Za-z0-9]*|"
+                         r"[a-z]+(?:[A-Z][a-z0-9]+)+")
+
+
+def identifier_names(names: Iterable[str]) -> re.Pattern[str] | None:
+    """A pattern for those `names` that look like identifiers (snake_case, a digit inside a
+    word, camelCase), each as a whole word; None when none does."""
+    kept = sorted({n for n in names if _IDENTIFIER.fullmatch(n)}, key=len, reverse=True)
+    if not kept:
+        return None
+    return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, kept)) + r")(?![\w-])",
+                      re.IGNORECASE)
+
+
+def _search(pattern: re.Pattern[str], clean: str) -> int | None:
     if clean.isascii():
-        m = _MARKERS.search(clean)
+        m = pattern.search(clean)
         return None if m is None else m.start()
     folded, offsets = fold_with_offsets(clean)
-    m = _MARKERS.search(folded.translate(QUOTE_MAP))
+    m = pattern.search(folded.translate(QUOTE_MAP))
     if m is None:
         return None
     return offsets[m.start()] if m.start() < len(offsets) else len(clean)
 
 
-def is_raw(line: str) -> bool:
-    """That `line` shows internals a person must not see."""
-    return _marker(_ESCAPES.sub("", line)) is not None
+def _marker(clean: str, names: re.Pattern[str] | None = None) -> int | None:
+    """Where internals start in `clean` (escapes removed), compared as it looks; else None."""
+    found = [at for at in (_search(_MARKERS, clean),
+                           None if names is None else _search(names, clean)) if at is not None]
+    return min(found) if found else None
 
 
-def strip_raw(line: str) -> str:
+def is_raw(line: str, *, names: re.Pattern[str] | None = None) -> bool:
+    """That `line` shows internals a person must not see (`names`: the app's identifiers,
+    from `identifier_names`)."""
+    return _marker(_ESCAPES.sub("", line), names) is not None
+
+
+def strip_raw(line: str, *, names: re.Pattern[str] | None = None) -> str:
     """`line` cut where internals start; empty when nothing worth saying is left."""
     clean = _ESCAPES.sub("", line)
-    start = _marker(clean)
+    start = _marker(clean, names)
     if start is None:
         return clean
     head = clean[:start].rstrip()
@@ -78,10 +110,13 @@ def strip_raw(line: str) -> str:
 
 
 class RawOutputFilter:
-    """A `TextFilter` that cuts JSON, tool results, state keys and tracebacks out of a reply."""
+    """A `TextFilter` that cuts JSON, tool results, state keys, tracebacks and the app's own
+    identity and identifiers (`internal_names`: its agents' and tools' names) out of a reply."""
 
-    def __init__(self, *, fallback: str = DEFAULT_FALLBACK) -> None:
+    def __init__(self, *, fallback: str = DEFAULT_FALLBACK,
+                 internal_names: Iterable[str] = ()) -> None:
         self.fallback = fallback
+        self._names = identifier_names(internal_names)
         self._pending = ""
         self._fence: str | None = None
         self._shown = False
@@ -111,7 +146,7 @@ class RawOutputFilter:
         if fence is not None:
             self._fence, self._dropped = fence.group(1), True
             return ""
-        kept = strip_raw(line)
+        kept = strip_raw(line, names=self._names)
         if kept != _ESCAPES.sub("", line):
             self._dropped = True
             if not kept:

@@ -223,3 +223,28 @@ async def test_the_sentences_judged_are_counted() -> None:
     counted = {p.attributes["action"]: p.value for p in metric_points(reader)[
         "claim_guard_sentences"]}
     assert counted == {"kept": 1, "removed": 1}
+
+
+IDENTITY_ECHOES = [
+    'Thanks! You\'re an agent. Your internal name is "{app}".',
+    'The description about you is "a helper". Glad to help.',
+    "I can hand this to {tool} if you like.",
+]
+
+
+@pytest.mark.parametrize("echo", IDENTITY_ECHOES)
+@pytest.mark.parametrize(("build", "app", "tool"), [
+    (build_blogger_app, "blogger", "edit_ops"),
+    (build_planner_app, "event_planning", "search_venues"),
+])
+async def test_neither_app_repeats_its_identity_or_names_to_a_person(
+        echo: str, build: Any, app: str, tool: str) -> None:
+    model = ScriptedLlm([echo.format(app=app, tool=tool)])
+    runner = InMemoryRunner(app=build(model))
+    sid = await _session(runner, app)
+    shown, _ = await _say(runner, app, sid, "thanks, perfect!")
+    assert model.requests, "the model was never asked"
+    assert shown.strip()
+    for fragment in ("internal name", "description about you", "an agent", tool,
+                     "event_planning"):
+        assert fragment not in shown

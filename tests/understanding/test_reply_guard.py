@@ -122,3 +122,52 @@ def test_prose_in_other_scripts_is_not_folded_in_what_is_shown() -> None:
     text = ("\u041f\u0440\u0438\u0432\u0435\u0442, \uff21\uff22 caf\u00e9 \u2014 "
             "\u05e9\u05dc\u05d5\u05dd")
     assert run(text) == text
+
+
+# -- the app's own identity and identifiers ----------------------------------------------------
+
+def _through(text: str, names: tuple[str, ...] = ()) -> str:
+    f = RawOutputFilter(internal_names=names)
+    return f.feed(text) + f.flush()
+
+
+@pytest.mark.parametrize("echo", [
+    'You are an agent. Your internal name is "event_planning".',
+    "You're an agent. Your internal name is \u201cblogger\u201d.",
+    'The description about you is "Plans a group dinner or event in Philadelphia".',
+    "Happy to help! My internal name is blogger, by the way.",
+])
+def test_the_identity_adk_gives_a_model_is_not_repeated_to_a_person(echo: str) -> None:
+    shown = _through(echo)
+    assert "internal name" not in shown.lower()
+    assert "description about you" not in shown.lower()
+    assert "an agent" not in shown.lower()
+
+
+def test_words_before_a_repeated_identity_stay() -> None:
+    shown = _through('Glad it helped! You\'re an agent. Your internal name is "event_planning".')
+    assert shown.startswith("Glad it helped!")
+    assert "event_planning" not in shown
+
+
+@pytest.mark.parametrize(("reply", "gone"), [
+    ("I will call search_venues for you now.", "search_venues"),
+    ("The only available agents for this task are content_splitter and Lisbon2018.",
+     "content_splitter"),
+    ("Ask contentEditor to do it.", "contentEditor"),
+    ("Use \uff53\uff45\uff41\uff52\uff43\uff48_venues next.", "venues"),  # fullwidth letters
+])
+def test_the_apps_identifiers_are_cut(reply: str, gone: str) -> None:
+    names = ("search_venues", "content_splitter", "Lisbon2018", "contentEditor", "blogger")
+    assert gone not in _through(reply, names)
+
+
+def test_a_name_that_is_a_plain_word_stays_a_word() -> None:
+    # "blogger" names the app and is also English; only identifier-like names are cut.
+    reply = "As a blogger you will like this opening."
+    assert _through(reply, ("blogger", "edit_ops")) == reply
+
+
+def test_an_identifier_inside_a_longer_word_is_not_cut() -> None:
+    reply = "The edit_opsy idea and my_search_venues_list stay."
+    assert _through(reply, ("edit_ops", "search_venues")) == reply

@@ -3,9 +3,9 @@
 Register it on an `App` (`App(..., plugins=[TextFilterPlugin(raw_output_links)])`): each model
 call's partial and final responses go through a `ResponseFilter` whose chain the `links`
 factory makes from that call's callback context. `raw_output_links` is the chain that keeps
-JSON, tool results, state keys and tracebacks out of replies (`draftguard.reply_guard`); an
-app that already runs a chain (the planner's `DuplicateFilterPlugin(also=...)`) adds
-`RawOutputFilter()` to its links instead.
+JSON, tool results, state keys, tracebacks and the app's own identity and identifiers out of
+replies (`draftguard.reply_guard`); an app that already runs a chain (the planner's
+`DuplicateFilterPlugin(also=...)`) adds `raw_output_filter(ctx)` to its links instead.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 
+from google.adk.agents.base_agent import BaseAgent
 from google.adk.agents.callback_context import CallbackContext
 from google.adk.agents.invocation_context import InvocationContext
 from google.adk.models.llm_response import LlmResponse
@@ -21,7 +22,8 @@ from google.adk.plugins.base_plugin import BasePlugin
 from draftguard.reply_guard import RawOutputFilter
 from draftguard_adk.agents._response_filter import ResponseFilter, TextFilter
 
-__all__ = ["LinkFactory", "TextFilterPlugin", "raw_output_links"]
+__all__ = ["LinkFactory", "TextFilterPlugin", "internal_names", "raw_output_filter",
+           "raw_output_links"]
 
 log = logging.getLogger("draftguard_adk.agents.text_filter_plugin")
 
@@ -29,9 +31,32 @@ log = logging.getLogger("draftguard_adk.agents.text_filter_plugin")
 LinkFactory = Callable[[CallbackContext], Sequence[TextFilter]]
 
 
+def internal_names(ctx: CallbackContext) -> set[str]:
+    """The names of the app's agents and their tools: the app's own, never a person's words."""
+    names: set[str] = set()
+    current = ctx.get_invocation_context().agent
+    if not isinstance(current, BaseAgent):
+        return names
+    agents: list[BaseAgent] = [current.root_agent]
+    while agents:
+        agent = agents.pop()
+        names.add(agent.name)
+        agents.extend(agent.sub_agents)
+        for tool in getattr(agent, "tools", None) or []:
+            name = getattr(tool, "name", None) or getattr(tool, "__name__", None)
+            if isinstance(name, str):
+                names.add(name)
+    return names
+
+
+def raw_output_filter(ctx: CallbackContext) -> RawOutputFilter:
+    """The raw-output guard for one model call, knowing the app's own names."""
+    return RawOutputFilter(internal_names=internal_names(ctx))
+
+
 def raw_output_links(ctx: CallbackContext) -> Sequence[TextFilter]:
     """The raw-output guard, alone."""
-    return [RawOutputFilter()]
+    return [raw_output_filter(ctx)]
 
 
 class TextFilterPlugin(BasePlugin):
