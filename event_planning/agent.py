@@ -20,7 +20,8 @@ from google.adk.models.base_llm import BaseLlm
 from google.adk.plugins.base_plugin import BasePlugin
 
 from draftguard.settings import load_settings
-from draftguard_adk.agents import ArgumentGuardPlugin, TextFilter, raw_output_filter
+from draftguard_adk.agents import ArgumentGuardPlugin, TextFilter
+from draftguard_adk.agents._text_filter_plugin import raw_output_filter
 from draftguard_adk.chat._message_hygiene import MessageHygienePlugin
 from draftguard_adk.dedupe import DuplicateFilterPlugin
 from draftguard_adk.llm import agent_model, model_profile

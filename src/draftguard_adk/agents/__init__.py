@@ -11,7 +11,7 @@ from draftguard_adk.agents._argument_guard import (
 )
 from draftguard_adk.agents._response_filter import TextFilter
 from draftguard_adk.agents._text import content_text
-from draftguard_adk.agents._text_filter_plugin import TextFilterPlugin, raw_output_filter
+from draftguard_adk.agents._text_filter_plugin import TextFilterPlugin
 
 __all__ = [
     "ArgumentGuardPlugin",
@@ -21,5 +21,4 @@ __all__ = [
     "TextFilter",
     "TextFilterPlugin",
     "content_text",
-    "raw_output_filter",
 ]
