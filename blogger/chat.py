@@ -5,7 +5,8 @@ tool calls of the coordinator's own tools (ADK runs them as if the model had cal
 hand-over to the split loop, or a reply. Each formatter writes the reply from the tool's
 result, so what the author reads is what the tool did. A message that is not a request goes to
 the model; one that looks like a request code cannot read goes to a capable model, and on a
-small one gets a short reply naming the closest things the app can do.
+small one gets a short reply naming the closest things the app can do. On a small model, a
+question about what the post says is answered by quoting the post (`blogger.answers`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 from google.adk.agents.callback_context import CallbackContext
 from google.adk.models.base_llm import BaseLlm
 
+from blogger.answers import answer_from_post
 from blogger.intents import BLOGGER_COMMANDS as _COMMANDS
 from blogger.reading import read_message
 from blogger.replies import FORMATTERS, NO_POST
@@ -385,8 +387,13 @@ def build_understanding(profile: ModelProfile, chooser: Chooser | None = None) -
                 for r in reading.requests]))
         ctx.state[MEMORY_KEY] = Memory.after(reading, memory).model_dump(mode="json")
         if not reading.is_request:
-            # Open conversation is a capable model's; a small one answers in words only.
-            return None if profile.holds_conversation else Prose()
+            # Open conversation is a capable model's; a small one answers in words only,
+            # but a question about the post is answered by code, in the post's own words.
+            if profile.holds_conversation:
+                return None
+            answer = (None if post is None else
+                      await asyncio.to_thread(answer_from_post, message, post[1]))
+            return Reply(answer) if answer else Prose()
         actions = [await _action(r, ctx, profile, post) for r in reading.requests]
         if len(actions) == 1:
             return actions[0]
