@@ -27,7 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from draftguard.claims._reading import Claim, Reading, read_sentence
+from draftguard.claims._reading import PREFIXES, Claim, Reading, irregular_verbs, read_sentence
 from draftguard.claims._record import ToolRun, TurnRecord
 from draftguard.claims._view import RecordView
 from draftguard.language import Lexicon, parse
@@ -106,6 +106,8 @@ def _claim_forms(lexicon: Lexicon) -> frozenset[str]:
                     forms.add(form)
     except (KeyError, AttributeError, ValueError):
         pass
+    for form, base in irregular_verbs().items():  # "rewrote": "re" + "wrote"
+        forms.update(p + form for p in PREFIXES if p + base in lemmas)
     return frozenset(forms)
 
 
@@ -182,6 +184,10 @@ class ClaimGuard:
         if presented:
             return Judgement(False, ClaimKind.ACTION, f"no run this turn made {presented}",
                              "action.make")
+        needed = view.still_needed(reading)
+        if needed is not None:
+            return Judgement(False, ClaimKind.RESULT,
+                             f"the check this turn does not list the {needed} as missing")
         if reading.hedged and not reading.asserted:
             return _OK
         about_record = bool(backing) or bool(reading.asserted) or view.mentions(reading) or \
@@ -256,6 +262,15 @@ class ClaimGuard:
         if name is not None:
             return Judgement(False, ClaimKind.RESULT,
                              f"no run this turn did {claim.concept} to {name!r}", claim.concept)
+        part = view.untouched(claim, runs)
+        if part is not None:
+            return Judgement(False, ClaimKind.ACTION,
+                             f"no run this turn did {claim.concept} to the {part}",
+                             claim.concept)
+        asked = view.unasked(claim, runs)
+        if asked is not None:
+            return Judgement(False, ClaimKind.IMPOSSIBLE,
+                             f"no run this turn asked for the {asked}", claim.concept)
         place = view.misplaced(claim, runs)
         if place is not None:
             return Judgement(False, ClaimKind.ACTION,

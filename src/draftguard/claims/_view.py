@@ -6,7 +6,7 @@ from __future__ import annotations
 import calendar
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import date as Date
 from typing import TYPE_CHECKING
 
@@ -30,6 +30,21 @@ _NAMED_ACTIONS = frozenset({"add", "shortlist", "remove", "import"})
 _PRONOUNS = frozenset({"it", "they", "them", "these", "those", "this", "that", "all", "both"})
 #: A collection named after these is left, not joined ("off your shortlist").
 _LEAVING = frozenset({"off", "from", "out"})
+#: Claims a run of another action also backs: a booking is a request made.
+_IMPLIED = {"request": frozenset({"book"})}
+
+
+def _keys(value: object) -> set[str]:
+    """The words of every key in a tool's result ("party_size": party, size)."""
+    out: set[str] = set()
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            out.update(str(k).lower().split("_"))
+            out |= _keys(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            out |= _keys(v)
+    return out
 
 
 def fold(text: str) -> str:
@@ -91,9 +106,10 @@ class RecordView:
         wanted_objects = claim.objects & known_objects
         out: list[ToolRun] = []
         for run, declared in self.succeeded_or_judged():
-            does = claim.name in declared.did(run) or (
+            did = declared.did(run)
+            does = claim.name in did or bool(_IMPLIED.get(claim.name, frozenset()) & did) or (
                 claim.name == "any" and declared.changes) or (
-                subject_concept is not None and subject_concept in declared.did(run))
+                subject_concept is not None and subject_concept in did)
             if not does:
                 continue
             if wanted_objects and not self._makes(run, declared, wanted_objects):
@@ -122,6 +138,77 @@ class RecordView:
             if any(word in allowed or word.removesuffix("s") in allowed for word in chain):
                 continue
             return chain[0]
+        return None
+
+    def untouched(self, claim: Claim, runs: Iterable[ToolRun]) -> str | None:
+        """The first part of the document the claim says it acted on ("the conclusion",
+        "the first paragraph") that none of its backing runs touched; None when each named
+        part was touched, or a run's parts are not known. A position inside a part ("the
+        end of the second paragraph") is the part's."""
+        names: set[str] = set()
+        touched: set[str] = set()
+        session = self.record.session
+        for run in runs:
+            declared = self.record.declared(run.tool, self.guard.concept_of)
+            if declared.parts_of is None:
+                continue
+            parts = declared.parts_of(run, session)
+            if parts is None:
+                return None  # it may have touched any part
+            names |= declared.part_names_of()
+            touched |= parts
+        if not names:
+            return None
+        for chain in claim.targets:
+            for level in reversed(chain):  # the innermost part named decides
+                hit = level & names
+                if not hit:
+                    continue
+                phrases = {w for w in hit if " " in w or "-" in w}
+                named = phrases or hit
+                if not named & touched:
+                    return sorted(named)[0]
+                break
+        return None
+
+    def unasked(self, claim: Claim, runs: Iterable[ToolRun]) -> str | None:
+        """For a claim of asking for something ("asked for a window seat"): the first thing
+        asked for that no backing run holds in its name, arguments or result; None when
+        they hold all of it."""
+        if claim.name != "request" or not claim.asked:
+            return None
+        held: set[str] = set()
+        for run in runs:
+            held.update(run.tool.lower().split("_"))
+            for text in [*strings_in(run.args), *strings_in(run.result),
+                         *(k for k, _ in numbers_in(run.args)),
+                         *(k for k, _ in numbers_in(run.result))]:
+                held.update(words_of(text.replace("_", " ")))
+        return next((o for o in sorted(claim.asked) if o not in held and o + "s" not in held
+                     and o.removesuffix("s") not in held), None)
+
+    def still_needed(self, reading: Reading) -> str | None:
+        """A noun the sentence says is still needed ("You still need to pick a date") that a
+        check of this turn lists no longer missing: its result names that field and its list
+        of what is missing does not hold it. None when a check lists it, or none says."""
+        if not reading.pending:
+            return None
+        missing: set[str] = set()
+        fields: set[str] = set()
+        for run, declared in self.declared:
+            name = declared.missing_field
+            if name is None or name not in run.result:
+                continue
+            for text in strings_in(run.result.get(name)):
+                missing.update(words_of(text.replace("_", " ")))
+            fields.update(_keys(run.result))
+        if not fields:
+            return None
+        for noun in sorted(reading.pending):
+            if noun in missing or noun + "s" in missing:
+                continue
+            if noun in fields:
+                return noun
         return None
 
     @classmethod
