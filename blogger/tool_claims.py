@@ -60,6 +60,7 @@ def _fields_changed(args: Mapping[str, Any], result: Mapping[str, Any]) -> froze
     return frozenset(did)
 
 
+@cache
 def _words(*concepts: str) -> frozenset[str]:
     """The one-word phrases of the blogger lexicon for `concepts` ("part." for every part of
     the post): the nouns a claim may name as where a thing was put."""

@@ -21,8 +21,9 @@ dishes a venue is said to be known for or to serve (`venue_dishes`) and price co
 between venues ("cheaper than", "the least expensive": `venue_prices`).
 
 Venue names are matched with rapidfuzz (`score_cutoff=`, `venue_names`), the longest of
-overlapping matches winning ("Bánh Mì Saigon House" is not "Saigon House"). A fact counts as contradicted only
-when none of the venues the sentence names has it, so a sentence comparing two venues stands.
+overlapping matches winning ("Bánh Mì Saigon House" is not "Saigon House"). A fact counts as
+contradicted only when none of the venues the sentence names has it, so a sentence comparing
+two venues stands.
 Any internal error lets the text through unchanged (and is reported).
 """
 

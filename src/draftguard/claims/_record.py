@@ -20,6 +20,7 @@ __all__ = [
     "ToolRun",
     "TurnRecord",
     "default_claims",
+    "key_words",
     "succeeded",
     "text_counts",
 ]
@@ -164,6 +165,19 @@ def numbers_in(value: Any, key: str = "") -> Iterator[tuple[str, float]]:
         yield key, float(len(value))
         for v in value:
             yield from numbers_in(v, key)
+
+
+def key_words(value: Any) -> set[str]:
+    """The words of every key in a tool's result ("party_size": party, size)."""
+    out: set[str] = set()
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            out.update(str(k).lower().split("_"))
+            out |= key_words(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            out |= key_words(v)
+    return out
 
 
 def strings_in(value: Any) -> Iterable[str]:

@@ -6,8 +6,9 @@ from __future__ import annotations
 import calendar
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from datetime import date as Date
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz
@@ -15,7 +16,14 @@ from rapidfuzz import fuzz
 from draftguard.claims._calendar import dates_in, same_time, times_in
 from draftguard.claims._numbers import numbers_of_text
 from draftguard.claims._reading import Claim, Reading
-from draftguard.claims._record import ToolClaims, ToolRun, TurnRecord, numbers_in, strings_in
+from draftguard.claims._record import (
+    ToolClaims,
+    ToolRun,
+    TurnRecord,
+    key_words,
+    numbers_in,
+    strings_in,
+)
 
 if TYPE_CHECKING:
     from draftguard.claims._guard import ClaimGuard
@@ -34,19 +42,6 @@ _LEAVING = frozenset({"off", "from", "out"})
 _IMPLIED = {"request": frozenset({"book"})}
 
 
-def _keys(value: object) -> set[str]:
-    """The words of every key in a tool's result ("party_size": party, size)."""
-    out: set[str] = set()
-    if isinstance(value, Mapping):
-        for k, v in value.items():
-            out.update(str(k).lower().split("_"))
-            out |= _keys(v)
-    elif isinstance(value, list | tuple):
-        for v in value:
-            out |= _keys(v)
-    return out
-
-
 def fold(text: str) -> str:
     bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     return " ".join(bare.casefold().split())
@@ -58,9 +53,17 @@ def name_parts(name: str) -> list[str]:
     return [p for p in parts if p]
 
 
-def words_of(text: str) -> list[str]:
+@lru_cache(maxsize=2048)
+def words_of(text: str) -> tuple[str, ...]:
+    """The text's words, folded (accents and case off); cached, as the record's texts are
+    read for every sentence of a reply."""
     spaced = "".join(c if c.isalnum() or c in ".&" else " " for c in fold(text))
-    return [w for w in (w.strip(".") for w in spaced.split()) if w]
+    return tuple(w for w in (w.strip(".") for w in spaced.split()) if w)
+
+
+@lru_cache(maxsize=2048)
+def _joined(text: str) -> str:
+    return f" {' '.join(words_of(text))} "
 
 
 class RecordView:
@@ -201,7 +204,7 @@ class RecordView:
                 continue
             for text in strings_in(run.result.get(name)):
                 missing.update(words_of(text.replace("_", " ")))
-            fields.update(_keys(run.result))
+            fields.update(key_words(run.result))
         if not fields:
             return None
         for noun in sorted(reading.pending):
@@ -318,6 +321,12 @@ class RecordView:
                        for a, b in zip(wanted, window, strict=True)):
                     return True
         return False
+
+    def holds_exactly(self, name: str) -> bool:
+        """Every word of `name`, in order, is in one of the record's texts as it is (accents
+        and case aside): the cheap, exact half of `name_backed`."""
+        wanted = f" {' '.join(words_of(name))} "
+        return any(wanted in _joined(text) for text in self._texts())
 
     def unnamed(self, claim: Claim, runs: Iterable[ToolRun]) -> str | None:
         """The first name the claim says was acted on that none of its backing runs names in
