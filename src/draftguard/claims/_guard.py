@@ -181,8 +181,6 @@ class ClaimGuard:
         tool makes, or a name the record does not hold word for word. A cheap test before
         the parse, on the sentence's words alone; it may say yes too often, never no wrongly:
         without these, every check of `judge` passes."""
-        if text.rstrip().endswith("?"):
-            return False  # a question claims nothing
         words = _WORDS.findall(text)
         forms = _claim_forms(self.lexicon)
         kinds = {f for d in record.claims.values() for o in d.objects
@@ -238,6 +236,8 @@ class ClaimGuard:
             verdict = self._claim(claim, view, backing)
             if verdict is not None:
                 return verdict
+        if reading.question:
+            return _OK  # it asks; only what it takes as done was checked
         presented = view.unmade(reading.presents)
         if presented:
             return Judgement(False, ClaimKind.ACTION, f"no run this turn made {presented}",

@@ -39,6 +39,10 @@ if TYPE_CHECKING:
 __all__ = ["Claim", "Quantity", "Reading", "read_sentence"]
 
 _HEDGE_MARKS = frozenset({"if", "unless", "whether"})
+#: Determiners of a thing that is there ("the edit I made").
+_DEFINITE = frozenset({"the", "this", "that", "these", "those", "my", "your", "our", "its"})
+#: Marks of a clause stated as given ("since I saved it").
+_GIVEN_MARKS = frozenset({"since", "because"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
 _NEGATING_SUBJECTS = frozenset({"nothing", "none", "nobody", "neither"})
 _CLAIM_KINDS = frozenset({"action", "impossible", "verdict"})
@@ -84,8 +88,9 @@ class Claim:
 
     @property
     def by_person(self) -> bool:
-        """Said of the person ("you added ..."): not the app's claim."""
-        return self.subject == "you"
+        """Said of the person ("you added ..."): not the app's claim ("you're booked in"
+        is: someone booked them)."""
+        return self.subject == "you" and self.voice == "active"
 
 
 @dataclass(frozen=True)
@@ -137,10 +142,35 @@ def _hedged_at(token: Token, *, ability: bool = True) -> bool:
             return True
         if any(k.dep_ == "aux" and k.tag_ == "TO" for k in current.children):
             return True  # "to add", "going to save", "want me to check"
-        if current.dep_ == "ROOT" or current.head is current:
+        if current.dep_ == "ROOT" or current.head is current or _given(current):
             break
         current = current.head
     return False
+
+
+def _given(clause: Token) -> bool:
+    """A clause stated as given, whatever the main clause's mood: "since I saved it", "now
+    that you're booked in", "because I cut it" (a reason is asserted, unlike a condition
+    or a time to come: "if", "once", "when"), or a relative clause ("the edit I made")."""
+    if clause.dep_ == "relcl":  # "the edit I made" is one (not "a quiz that passed")
+        return any(k.dep_ in ("det", "poss") and k.lower_ in _DEFINITE
+                   for k in clause.head.children)
+    if clause.dep_ != "advcl":
+        return False
+    marks = [k for k in clause.children if k.dep_ == "mark"]
+    return any(m.lower_ in _GIVEN_MARKS or (m.lower_ == "that" and m.i > 0 and
+                                             m.doc[m.i - 1].lower_ == "now") for m in marks)
+
+
+def _presupposed(token: Token) -> bool:
+    """A claim a question takes as done: the app's past action in a relative clause ("Shall
+    I undo the edit I just made?")."""
+    if token.dep_ != "relcl":
+        return False
+    subject = _subject(token)
+    past = token.tag_ == "VBD" or any(k.lemma_ == "have" and k.dep_ == "aux"
+                                      for k in token.children)
+    return past and subject is not None and subject.lower_ in ("i", "we")
 
 
 def _imperative(token: Token) -> bool:
@@ -318,7 +348,7 @@ def _claim_words(doc: Doc, lexicon: Lexicon) -> list[tuple[str, Token]]:
         if token.pos_ == "VERB" and token.i not in claimed:
             for prt in token.children:
                 concept = lexicon.concept(f"{token.lemma_.lower()} {prt.lower_}") \
-                    if prt.dep_ in ("prt", "advmod", "prep") else None
+                    if prt.dep_ in ("prt", "advmod", "prep", "ccomp") else None
                 if concept is not None:
                     found.append((concept, token))
     return found
@@ -326,7 +356,8 @@ def _claim_words(doc: Doc, lexicon: Lexicon) -> list[tuple[str, Token]]:
 
 def _claim(concept: str, token: Token, *, question: bool) -> Claim:
     subject = _subject(token)
-    asserted = not (question or _hedged_at(token) or _imperative(token)
+    asserted = not ((question and not _presupposed(token)) or _hedged_at(token) or
+                    _imperative(token)
                     or (token.tag_ == "VBG" and not any(
                         k.lemma_ == "be" for k in clause_children(token))))
     return Claim(
