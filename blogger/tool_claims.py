@@ -43,7 +43,16 @@ def _edited(args: Mapping[str, Any], result: Mapping[str, Any]) -> frozenset[str
     for op in args.get("ops") or []:
         kind = op.get("type") if isinstance(op, Mapping) else None
         did |= {"delete": {"remove"}, "insert": {"add"}}.get(str(kind), set())
+        if kind == "replace" and _dropped(str(op.get("anchor") or ""), str(op.get("text") or "")):
+            did.add("remove")  # "the waiting-list detail has been cut"
     return frozenset(did)
+
+
+def _dropped(anchor: str, text: str) -> bool:
+    """A replacement that keeps fewer words than its anchor, none of them new: words cut."""
+    old = [w.strip(".,;:!?") for w in anchor.lower().split()]
+    new = [w.strip(".,;:!?") for w in text.lower().split()]
+    return len(new) < len(old) and set(new) <= set(old)
 
 
 def _fields_changed(args: Mapping[str, Any], result: Mapping[str, Any]) -> frozenset[str]:
@@ -105,7 +114,22 @@ def _part_names() -> frozenset[str]:
     units = {f"{p} {u}" for p in positions for u in _UNITS}
     numbered = {f"paragraph {n}" for n in range(1, 31)}
     return _words("part.title", "part.heading", "part.intro", "part.conclusion") | \
-        positions | units | numbered
+        positions | units | numbered | _unit_words()
+
+
+@cache
+def _unit_words() -> frozenset[str]:
+    """Words for a sentence or a paragraph of any place ("line", "passage"): any edit
+    touched one, but one named by what it is about ("the harvest line") must be about the
+    text the edit took out or put in (`_op_text`)."""
+    return _words("part.sentence", "part.paragraph")
+
+
+def _op_text(run: ToolRun) -> str:
+    """What an edit plan took out or put in: its anchors and new texts."""
+    ops = run.args.get("ops")
+    return " ".join(str(op.get(k) or "") for op in ops if isinstance(op, Mapping)
+                    for k in ("anchor", "text")) if isinstance(ops, list) else ""
 
 
 def _block_words(index: int, prose: int, count: int, heading: bool, title: bool) -> set[str]:
@@ -132,7 +156,7 @@ def _touched(run: ToolRun, session: SessionFacts) -> frozenset[str] | None:
               if b.kind in (BlockKind.HEADING, BlockKind.PARAGRAPH)]
     prose = [b for b in blocks if b.kind is BlockKind.PARAGRAPH]
     first_heading = next((b for b in blocks if b.kind is BlockKind.HEADING), None)
-    words: set[str] = set()
+    words: set[str] = set(_unit_words())
     for op in ops:
         text = str(op.get("text") or "").strip() if isinstance(op, Mapping) else ""
         lines = [line.strip() for line in text.splitlines() if line.strip()]
@@ -168,7 +192,7 @@ BLOGGER_TOOL_CLAIMS: dict[str, ToolClaims] = {c.tool: c for c in (
                   places=_post_places),
     ToolClaims.of("edit_ops", "edit", "save", "remove", "add", "make", summary=_saved,
                   actions_of=_edited, places=_post_places, parts_of=_touched,
-                  part_names=_part_names),
+                  part_names=_part_names, text_of=_op_text),
     ToolClaims.of("edit_metadata", "edit", "save", "rename", "add", "remove", summary=_saved,
                   actions_of=_fields_changed, places=_post_places,
                   parts_of=_fields_touched, part_names=_part_names),

@@ -17,8 +17,9 @@ A price in words ("a splurge", "cheap") must be within one `$` of a venue's leve
 count in words as in digits ("seats five hundred" is "seats 500"). A subject name that is no
 catalogue venue ("Golden Gate Grill seats 500") is read from the parse, and so are the
 features the catalogue records (BYOB, a patio, access, a private room: `venue_features`), the
-dishes a venue is said to be known for or to serve (`venue_dishes`) and price comparisons
-between venues ("cheaper than", "the least expensive": `venue_prices`).
+dishes a venue is said to be known for or to serve (`venue_dishes`) and comparisons of price
+and size between venues ("cheaper than", "the biggest": `venue_comparisons`). "Both are
+closed on Mondays" holds for each venue it stands for.
 
 Venue names are matched with rapidfuzz (`score_cutoff=`, `venue_names`), the longest of
 overlapping matches winning ("Bánh Mì Saigon House" is not "Saigon House"). A fact counts as
@@ -40,6 +41,7 @@ from draftguard.grounding import WEEKDAYS, Vocabulary, dollar_levels
 from draftguard.language import language_installed, parse
 from event_planning.argument_grounding import NEIGHBORHOODS, PRICE_WORDS_ONLY
 from event_planning.catalog import Cuisine, Neighborhood, Venue, venue_by_id
+from event_planning.venue_comparisons import comparisons, unbacked_comparisons
 from event_planning.venue_dishes import stated_dishes, unserved
 from event_planning.venue_features import has_feature, stated_features, without_conditions
 from event_planning.venue_names import (
@@ -48,7 +50,6 @@ from event_planning.venue_names import (
     catalogue_names,
 )
 from event_planning.venue_names import plain as _plain
-from event_planning.venue_prices import price_comparisons, unbacked_comparisons
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -84,7 +85,7 @@ _GUESTS = re.compile(r"\b(?:(?:up to|holds?|fits?|accommodates?|hosts?|capacity 
                      r"|for\s+(\d{1,4})\s+(?:people|guests|diners|persons))\b")
 _CLOSED = re.compile(r"\bclosed\b([^;]*)")
 _OPEN_DAY = re.compile(r"\bopen\b(?:\s+on)?((?:\s+(?:and|or|every)?\s*" + _DAY + r")+)")
-_OPEN_ALWAYS = re.compile(r"\bopen\s+(?:every\s+day|daily|seven days|7 days|all week)\b")
+_OPEN_ALWAYS = re.compile(r"\bopens?\s+(?:every\s+day|daily|seven days|7 days|all week)\b")
 _BOLD = re.compile(r"\*\*([^*\n]{3,60}?)\*\*")
 _SUBJECT = re.compile(r"^\W*(?:\d{1,3}[.)]\s+)?((?:[A-Z][\w'’&]*\s+){1,5}?[A-Z][\w'’&]*)\s+"
                       r"(?:is|offers|serves|has|features)\b")
@@ -200,19 +201,21 @@ def _contradictions(sentence: str, plain: str, venues: Sequence[Venue], *,
     against `others` (the session's venues) or the venues it names after "than"."""
     wrong: list[str] = []
     doc = _subject_parse(sentence)
+    every = False
     if doc is not None:
         plain = without_conditions(doc, plain, _plain)
         stated = stated_features(doc)
+        every = stated.every
         for feature, negated in stated.features:
             holds = all if stated.every else any
             if not holds(has_feature(v, feature) is not negated for v in venues):
                 wrong.append(("no " if negated else "") + feature.replace("_", " "))
         wrong += unserved(stated_dishes(doc), list(venues), _plain)
         known = names or catalogue_names()
-        comparisons = price_comparisons(doc)
-        wrong += unbacked_comparisons(comparisons, venues, others,
+        compared = comparisons(doc)
+        wrong += unbacked_comparisons(compared, venues, others,
                                       lambda text: [v for v, _, _ in known.named(text)])
-        for comparison in comparisons:  # "the least expensive" states no level of its own
+        for comparison in compared:  # "the least expensive" states no level of its own
             plain = plain.replace(_plain(comparison.words), " ; ")
     hoods = NEIGHBORHOODS.mentioned(plain)
     if hoods and not any(Neighborhood(h).covers(v.neighborhood.value) for h in hoods
@@ -239,7 +242,7 @@ def _contradictions(sentence: str, plain: str, venues: Sequence[Venue], *,
             wrong.append(f"room for {n}")
     for m in _CLOSED.finditer(plain):
         for day in re.findall(_DAY, m.group(1)):
-            if not any(day in v.closed_on for v in venues):
+            if not (all if every else any)(day in v.closed_on for v in venues):
                 wrong.append(f"closed on {day}")
     for m in _OPEN_DAY.finditer(plain):
         for day in re.findall(_DAY, m.group(1)):

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Token
 
 __all__ = ["asked_of", "clause_children", "clause_head", "named_objects_of", "objects_of",
-           "places_of", "targets_of"]
+           "places_of", "targets_of", "topics_of"]
 
 #: The prepositions that say where a claimed action put a thing, or took it from, by
 #: concept; "in" only for a save ("saved in your Documents folder"): "added a note in French"
@@ -70,7 +70,8 @@ def _target_level(noun: Token) -> frozenset[str]:
     left = [k for k in noun.lefts if k.dep_ in ("compound", "punct") and
             (k.dep_ == "compound" or k.tag_ == "HYPH")]
     if left:  # "sign-off", "wrap-up", "opening paragraph"
-        words.add("".join(t.text_with_ws for t in noun.doc[left[0].i: noun.i + 1]).lower())
+        words.add("".join(t.text_with_ws for t in noun.doc[left[0].i: noun.i + 1]).lower()
+                  .strip())
     for kid in noun.children:
         if kid.dep_ in ("amod", "compound", "nmod") and kid.is_alpha:
             words.add(kid.lemma_.lower())
@@ -80,8 +81,9 @@ def _target_level(noun: Token) -> frozenset[str]:
     return frozenset(words)
 
 
-def targets_of(token: Token) -> tuple[tuple[frozenset[str], ...], ...]:
-    """What the claimed action says it acted on (`Claim.targets`)."""
+def _object_chains(token: Token) -> list[list[Token]]:
+    """Each noun the claimed action acts on, with the nouns it hangs from by "of" ("the end
+    of the second paragraph of your post": end, paragraph, post)."""
     nouns: list[Token] = []
     for kid in clause_children(token):
         if kid.dep_ in ("dobj", "nsubjpass", "attr", "oprd"):
@@ -90,21 +92,39 @@ def targets_of(token: Token) -> tuple[tuple[frozenset[str], ...], ...]:
             for g in kid.children:
                 if g.dep_ == "pobj":
                     nouns.extend((g, *g.conjuncts))
-    out: list[tuple[frozenset[str], ...]] = []
+    out: list[list[Token]] = []
     for noun in nouns:
         if noun.pos_ not in ("NOUN", "PROPN"):
             continue
-        chain = [_target_level(noun)]
-        current = noun
-        for _ in range(3):  # "the end of the second paragraph of your post"
+        chain = [noun]
+        for _ in range(3):
+            current = chain[-1]
             of = next((k for k in current.children if k.dep_ == "prep" and k.lower_ == "of"),
                       None)
             nxt = next((g for g in of.children if g.dep_ == "pobj"), None) if of else None
             if nxt is None or nxt.pos_ not in ("NOUN", "PROPN"):
                 break
-            chain.append(_target_level(nxt))
-            current = nxt
-        out.append(tuple(chain))
+            chain.append(nxt)
+        out.append(chain)
+    return out
+
+
+def targets_of(token: Token) -> tuple[tuple[frozenset[str], ...], ...]:
+    """What the claimed action says it acted on (`Claim.targets`)."""
+    return tuple(tuple(_target_level(n) for n in chain) for chain in _object_chains(token))
+
+
+def topics_of(token: Token) -> tuple[tuple[str, frozenset[str]], ...]:
+    """Each noun acted on with the nouns that say what it is about ("the harvest line":
+    line, {harvest}; "the pork sandwich paragraph": paragraph, {pork, sandwich})."""
+    out: list[tuple[str, frozenset[str]]] = []
+    for chain in _object_chains(token):
+        for noun in chain:
+            about = frozenset(t.lemma_.lower() for t in noun.subtree if t.i < noun.i and
+                              t.dep_ == "compound" and t.pos_ in ("NOUN", "PROPN")
+                              and t.is_alpha)
+            if about:
+                out.append((noun.lemma_.lower(), about))
     return tuple(out)
 
 

@@ -28,6 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from draftguard.claims._acted_by import misplaced, unasked, unnamed, untouched
 from draftguard.claims._facts import NAME_LINKS
 from draftguard.claims._reading import PREFIXES, Claim, Reading, irregular_verbs, read_sentence
 from draftguard.claims._record import ToolRun, TurnRecord
@@ -316,20 +317,20 @@ class ClaimGuard:
             kind = ClaimKind.IMPOSSIBLE if claim.kind == "impossible" and \
                 not view.declares(claim.name) else ClaimKind.ACTION
             return Judgement(False, kind, f"no run this turn did {claim.concept}", claim.concept)
-        name = view.unnamed(claim, runs)
+        name = unnamed(claim, runs)
         if name is not None:
             return Judgement(False, ClaimKind.RESULT,
                              f"no run this turn did {claim.concept} to {name!r}", claim.concept)
-        part = view.untouched(claim, runs)
+        part = untouched(view, claim, runs)
         if part is not None:
             return Judgement(False, ClaimKind.ACTION,
                              f"no run this turn did {claim.concept} to the {part}",
                              claim.concept)
-        asked = view.unasked(claim, runs)
+        asked = unasked(claim, runs)
         if asked is not None:
             return Judgement(False, ClaimKind.IMPOSSIBLE,
                              f"no run this turn asked for the {asked}", claim.concept)
-        place = view.misplaced(claim, runs)
+        place = misplaced(view, claim, runs)
         if place is not None:
             return Judgement(False, ClaimKind.ACTION,
                              f"no run this turn did {claim.concept} with the {place}",

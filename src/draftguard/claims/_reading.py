@@ -28,6 +28,7 @@ from draftguard.claims._acted_on import (
     objects_of,
     places_of,
     targets_of,
+    topics_of,
 )
 from draftguard.claims._calendar import dates_in, times_in
 from draftguard.claims._facts import Quantity, names, quantities
@@ -75,6 +76,9 @@ class Claim:
     #: noun's lemma, its hyphenated or compound form ("sign-off"), its modifiers ("first")
     #: and "noun N" for a number after it ("paragraph 2").
     targets: tuple[tuple[frozenset[str], ...], ...] = ()
+    #: Each noun acted on with the nouns that say what it is about ("the harvest line":
+    #: ("line", {"harvest"})).
+    topics: tuple[tuple[str, frozenset[str]], ...] = ()
     #: For a request ("asked the venue for a window seat"): the nouns of what was asked for.
     asked: frozenset[str] = frozenset()
 
@@ -365,6 +369,7 @@ def _claim(concept: str, token: Token, *, question: bool) -> Claim:
         asserted=asserted, subject=_subject_word(subject), objects=objects_of(token),
         voice=_voice(token, subject), places=places_of(token, concept),
         named_objects=named_objects_of(token), targets=targets_of(token),
+        topics=topics_of(token),
         asked=asked_of(token) if concept == "impossible.request" else frozenset())
 
 

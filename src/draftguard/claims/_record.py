@@ -76,6 +76,9 @@ class ToolClaims:
     parts_of: Callable[[ToolRun, SessionFacts], frozenset[str] | None] | None = None
     #: The words that name a part of the document (`parts_of`'s words; read once).
     part_names: frozenset[str] | Callable[[], frozenset[str]] = frozenset()
+    #: The text a run took out or put in (an edit's anchors and new text): a part the claim
+    #: names by what it is about ("the harvest line") must be about words of it.
+    text_of: Callable[[ToolRun], str] | None = None
     #: The result field listing what is still missing ("missing"): a sentence saying a
     #: thing is still needed, after a run of this tool, must name one of them.
     missing_field: str | None = None

@@ -28,18 +28,26 @@ from draftguard.claims._record import (
 if TYPE_CHECKING:
     from draftguard.claims._guard import ClaimGuard
 
-__all__ = ["RecordView", "fold", "words_of"]
+__all__ = ["RecordView", "fold", "stems", "words_of"]
 
 _ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
-#: Actions whose object is a thing the run names (a venue added, a source imported).
-_NAMED_ACTIONS = frozenset({"add", "shortlist", "remove", "import"})
 _PRONOUNS = frozenset({"it", "they", "them", "these", "those", "this", "that", "all", "both"})
 #: A collection named after these is left, not joined ("off your shortlist").
 _LEAVING = frozenset({"off", "from", "out"})
 #: Claims a run of another action also backs: a booking is a request made.
 _IMPLIED = {"request": frozenset({"book"})}
+
+
+def stems(word: str) -> set[str]:
+    """The word and its regular bases ("rained": rain, raine), for a loose match."""
+    out = {word}
+    for ending in ("ies", "ied", "ing", "es", "ed", "s", "d"):
+        if word.endswith(ending) and len(word) > len(ending) + 2:
+            stem = word[: -len(ending)]
+            out |= {stem + "y"} if ending in ("ies", "ied") else {stem, stem + "e"}
+    return out
 
 
 def fold(text: str) -> str:
@@ -124,71 +132,6 @@ class RecordView:
         if not wanted_objects <= made:  # "flashcards and a mindmap": each one made
             return []
         return out
-
-    def misplaced(self, claim: Claim, runs: Iterable[ToolRun]) -> str | None:
-        """The first place the claim names that none of its backing runs puts things in, nor a
-        collection or a name of the record ("to your desktop" after a save of the post); None
-        when every place is one of theirs."""
-        if not claim.places:
-            return None
-        session = self.record.session
-        allowed: set[str] = set(session.collections)
-        for name in session.names:
-            allowed.update(words_of(name))
-        for run in runs:
-            allowed |= self.record.declared(run.tool, self.guard.concept_of).places_of()
-        for chain in claim.places:
-            if any(word in allowed or word.removesuffix("s") in allowed for word in chain):
-                continue
-            return chain[0]
-        return None
-
-    def untouched(self, claim: Claim, runs: Iterable[ToolRun]) -> str | None:
-        """The first part of the document the claim says it acted on ("the conclusion",
-        "the first paragraph") that none of its backing runs touched; None when each named
-        part was touched, or a run's parts are not known. A position inside a part ("the
-        end of the second paragraph") is the part's."""
-        names: set[str] = set()
-        touched: set[str] = set()
-        session = self.record.session
-        for run in runs:
-            declared = self.record.declared(run.tool, self.guard.concept_of)
-            if declared.parts_of is None:
-                continue
-            parts = declared.parts_of(run, session)
-            if parts is None:
-                return None  # it may have touched any part
-            names |= declared.part_names_of()
-            touched |= parts
-        if not names:
-            return None
-        for chain in claim.targets:
-            for level in reversed(chain):  # the innermost part named decides
-                hit = level & names
-                if not hit:
-                    continue
-                phrases = {w for w in hit if " " in w or "-" in w}
-                named = phrases or hit
-                if not named & touched:
-                    return sorted(named)[0]
-                break
-        return None
-
-    def unasked(self, claim: Claim, runs: Iterable[ToolRun]) -> str | None:
-        """For a claim of asking for something ("asked for a window seat"): the first thing
-        asked for that no backing run holds in its name, arguments or result; None when
-        they hold all of it."""
-        if claim.name != "request" or not claim.asked:
-            return None
-        held: set[str] = set()
-        for run in runs:
-            held.update(run.tool.lower().split("_"))
-            for text in [*strings_in(run.args), *strings_in(run.result),
-                         *(k for k, _ in numbers_in(run.args)),
-                         *(k for k, _ in numbers_in(run.result))]:
-                held.update(words_of(text.replace("_", " ")))
-        return next((o for o in sorted(claim.asked) if o not in held and o + "s" not in held
-                     and o.removesuffix("s") not in held), None)
 
     def still_needed(self, reading: Reading) -> str | None:
         """A noun the sentence says is still needed ("You still need to pick a date") that a
@@ -327,19 +270,6 @@ class RecordView:
         and case aside): the cheap, exact half of `name_backed`."""
         wanted = f" {' '.join(words_of(name))} "
         return any(wanted in _joined(text) for text in self._texts())
-
-    def unnamed(self, claim: Claim, runs: Iterable[ToolRun]) -> str | None:
-        """The first name the claim says was acted on that none of its backing runs names in
-        its arguments or result ("I added Bistro Belle Époque" after adding Le Mercier)."""
-        if claim.name not in _NAMED_ACTIONS or not claim.named_objects:
-            return None
-        said = [words_of(text.replace("-", " ")) for run in runs
-                for text in [*strings_in(run.args), *strings_in(run.result)]]
-        for name in claim.named_objects:
-            wanted = words_of(name)
-            if wanted and not any(all(w in words for w in wanted) for words in said):
-                return name
-        return None
 
     def unsaid(self, words: frozenset[str]) -> str:
         """The first of `words` no text of the record holds ("" when all are there)."""
