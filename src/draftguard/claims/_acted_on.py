@@ -41,7 +41,8 @@ def clause_children(token: Token) -> list[Token]:
 def objects_of(token: Token) -> frozenset[str]:
     found: set[str] = set()
     for kid in clause_children(token):
-        if kid.dep_ in ("dobj", "attr", "oprd", "pobj", "dative") and kid.pos_ in ("NOUN", "PROPN"):
+        if kid.dep_ in ("dobj", "attr", "oprd", "pobj", "dative", "nsubjpass") and \
+                kid.pos_ in ("NOUN", "PROPN"):
             found.add(kid.lemma_.lower())
             found.update(c.lemma_.lower() for c in kid.conjuncts if c.pos_ in ("NOUN", "PROPN"))
         if kid.dep_ == "prep":

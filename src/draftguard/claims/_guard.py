@@ -82,7 +82,8 @@ def claims_lexicon() -> Lexicon:
 _WORDS = re.compile(r"[^\W\d_]+|\d")
 _FILE = re.compile(r"[\w-]+\.[a-z]{1,5}\b")
 _NUMBER_WORDS = frozenset({*NUMBER_WORDS, "thirty", "forty", "fifty", "sixty", "seventy",
-                           "eighty", "ninety", "hundred", "thousand", "dozen", "no"})
+                           "eighty", "ninety", "hundred", "thousand", "dozen", "no",
+                           "couple", "pair"})
 #: Words that continue a name ("Bar of Gold"); the reader's own (`_facts.NAME_LINKS`).
 _LINKS = NAME_LINKS
 #: Concepts that never make a claim on their own: who does it ("I", "we").
@@ -266,7 +267,9 @@ class ClaimGuard:
                                  else ClaimKind.FACT,
                                  f"{quantity.value:g} {quantity.noun or ''} is not in the record")
         kind = ClaimKind.RESULT if backing or reading.asserted else ClaimKind.FACT
-        unsaid = view.unsaid(reading.reported)
+        # "The check says it meets your brief": the verdict is held against the check.
+        judged = any(c.kind == "verdict" for c in reading.asserted)
+        unsaid = "" if judged else view.unsaid(reading.reported)
         if unsaid:
             return Judgement(False, ClaimKind.FACT, f"no text of the record says {unsaid!r}")
         for date in reading.dates:

@@ -16,7 +16,7 @@ counts or names: "version 3", "3 lines", "five hundred"), its proper names, and 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -373,6 +373,26 @@ def _claim(concept: str, token: Token, *, question: bool) -> Claim:
         asked=asked_of(token) if concept == "impossible.request" else frozenset())
 
 
+def _presumed(found: list[tuple[str, Token]]) -> list[Claim]:
+    """What a question takes as done when it asks what to do with it: the app's action
+    named by a definite noun ("Shall I undo the removal of X?", "Would you like me to cancel
+    the Sunday booking?"), unless the question offers to make it ("Shall I make the
+    booking?")."""
+    out: list[Claim] = []
+    for concept, token in found:
+        if concept.partition(".")[0] not in ("action", "impossible") or \
+                token.pos_ != "NOUN" or token.dep_ != "dobj" or not any(
+                k.dep_ in ("det", "poss") and k.lower_ in _DEFINITE for k in token.children):
+            continue
+        verb = token.head
+        if any(c != concept and t.i == verb.i and c.partition(".")[2] in ("make", "book")
+               for c, t in found) or verb.lemma_ in ("make", "do", "see", "check"):
+            continue
+        out.append(replace(_claim(concept, token, question=False), asserted=True,
+                           voice="bare", subject=None, negated=False))
+    return out
+
+
 def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
     """What the parsed sentence `doc` claims (see the module docstring)."""
     text = doc.text.strip()
@@ -398,6 +418,8 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
         if any(k.dep_ == "mark" and k.lower_ == "as" for k in token.children):
             continue  # "as requested", "as you asked for": the person's doing, no claim
         claims.append(_claim(concept, token, question=question))
+    if question:
+        claims += _presumed(found)
     roots = [t for t in doc if t.dep_ == "ROOT"]
     # "You can reach it at ..." states a fact: an ability is no hedge of the sentence.
     hedged = question or any(_hedged_at(r, ability=False) or _imperative(r) for r in roots)

@@ -131,7 +131,16 @@ class RecordView:
             made |= self._made(run, self.record.declared(run.tool, self.guard.concept_of))
         if not wanted_objects <= made:  # "flashcards and a mindmap": each one made
             return []
+        if not out and claim.name == "edit":
+            return self._swapped()
         return out
+
+    def _swapped(self) -> list[ToolRun]:
+        """Runs that between them took one thing out and put another in: a change made
+        ("I swapped X for Y" after a removal and an addition)."""
+        runs = [(r, d.did(r)) for r, d in self.succeeded() if d.did(r) & {"remove", "add"}]
+        did = {a for _, actions in runs for a in actions}
+        return [r for r, _ in runs] if {"remove", "add"} <= did else []
 
     def still_needed(self, reading: Reading) -> str | None:
         """A noun the sentence says is still needed ("You still need to pick a date") that a
@@ -168,7 +177,9 @@ class RecordView:
             value = run.result.get(declared.object_field, run.args.get(declared.object_field))
             if value is not None:
                 word = str(value).lower()
-                made = {word, word.removesuffix("s")}
+                # and the kinds it ends in: "flashcards" are "cards", a "mindmap" a "map"
+                made = {word, word.removesuffix("s")} | {
+                    o for o in declared.objects if word.removesuffix("s").endswith(o)}
         return made
 
     # -- numbers ----------------------------------------------------------------------------
