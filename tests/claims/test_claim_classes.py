@@ -172,3 +172,101 @@ def test_cheaper_than_follows_the_price_levels(a: str, b: str) -> None:
     assert kept(f"{first.name} is cheaper than {second.name}.") is cheaper
     assert kept(f"{first.name} is more expensive than {second.name}.") is (
         first.price_level > second.price_level)
+
+
+# -- classes the fourth held-out batch found (new sentences, not the batch's) --------------
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("Because I trimmed the intro, it reads faster.", True),
+    ("Because I trimmed the ending, it reads faster.", False),   # a reason is asserted
+    ("Since I've saved it, you can share the link.", True),
+    ("If I shorten the ending, it could read faster.", True),   # a condition is not
+    ("Shall I revert the change I just made to the ending?", False),  # taken as done
+    ("Shall I revert the change I just made to the intro?", True),
+    ("Could I make a quiz that covers the intro?", True),        # not one that exists
+])
+def test_a_reason_or_a_thing_done_is_asserted_whatever_the_sentence_asks(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, FIRST_PARAGRAPH).supported is true
+
+
+def test_a_question_about_an_action_that_failed_does_not_take_it_as_done(
+        guard: ClaimGuard) -> None:
+    failed = TurnRecord(runs=(ToolRun("book_table", {"day": "friday"},
+                                      {"status": "error", "error": "full"}),))
+    assert not guard.judge("Do you want me to move the Friday reservation?", failed).supported
+    assert not guard.judge("Now that you're booked in, enjoy the evening.", failed).supported
+    assert guard.judge("Shall I try another day?", failed).supported
+
+
+TOPIC_POST = ("# Spring planting\n\nWe sowed beans in April.\n\n"
+              "The tomatoes went in late, after the frost.\n\nThe first harvest was small.\n")
+
+
+def test_a_part_named_by_what_it_is_about_is_the_one_the_edit_touched(
+        guard: ClaimGuard) -> None:
+    run = ToolRun("edit_ops", {"base_version": 1, "ops": [
+        {"type": "replace", "anchor": "The tomatoes went in late, after the long frost.",
+         "text": "The tomatoes went in late, after the frost."}]},
+        {"status": "applied", "version": 2})
+    record = TurnRecord(runs=(run,), claims=BLOGGER_TOOL_CLAIMS,
+                        session=blogger_facts(post=TOPIC_POST, versions=(0, 1, 2)))
+    assert guard.judge("I tightened the tomato sentence.", record).supported
+    assert guard.judge("I cut a word from the frost line.", record).supported
+    assert not guard.judge("I tightened the harvest sentence.", record).supported
+    assert not guard.judge("I cut the bean paragraph.", record).supported
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("The check says the post meets your brief.", True),
+    ("According to the check, it falls short of the brief.", False),
+])
+def test_what_the_check_says_is_its_verdict(guard: ClaimGuard, sentence: str,
+                                            true: bool) -> None:
+    passed = ToolRun("check_delivery", {"primary_goal": "a guide"},
+                     {"passed": True, "status": "passed", "document_count": 1})
+    record = TurnRecord(runs=(passed,), claims=BLOGGER_TOOL_CLAIMS,
+                        session=blogger_facts(post=POST, versions=(0, 1)))
+    assert guard.judge(sentence, record).supported is true
+
+
+def test_counts_in_nouns_and_kinds_a_run_made(guard: ClaimGuard) -> None:
+    cards = ToolRun("make_artifact", {"artifact_type": "flashcards"},
+                    {"ok": True, "artifact_type": "flashcards", "count": 6})
+    record = TurnRecord(runs=(cards,), claims=BLOGGER_TOOL_CLAIMS,
+                        session=blogger_facts(post=POST, versions=(0, 1)))
+    assert guard.judge("I made half a dozen cards.", record).supported
+    assert not guard.judge("I made a dozen cards.", record).supported
+    assert not guard.judge("I made a couple of cards.", record).supported
+    assert not guard.judge("A mindmap was made too.", record).supported
+
+
+def test_a_swap_is_a_removal_and_an_addition(guard: ClaimGuard) -> None:
+    removed = ToolRun("remove_from_shortlist", {"venue_id": "enoteca-carmela"},
+                      {"status": "ok", "removed": "Enoteca Carmela"})
+    added = ToolRun("add_to_shortlist", {"venue_id": "bar-nonna-rosa"},
+                    {"status": "ok", "added": "Bar Nonna Rosa"})
+    facts = planner_facts(results=RESULTS, shortlist=["bar-nonna-rosa"])
+    both = TurnRecord(runs=(removed, added), claims=PLANNER_TOOL_CLAIMS, session=facts)
+    one = TurnRecord(runs=(added,), claims=PLANNER_TOOL_CLAIMS, session=facts)
+    sentence = "I swapped Enoteca Carmela for Bar Nonna Rosa."
+    assert guard.judge(sentence, both).supported
+    assert not guard.judge(sentence, one).supported
+
+
+def test_a_tool_named_for_setting_something_backs_only_what_it_set(guard: ClaimGuard) -> None:
+    run = ToolRun("set_alarm", {"day": "tuesday", "time": "07:00"},
+                  {"status": "ok", "day": "tuesday", "time": "07:00"})
+    record = TurnRecord(runs=(run,))
+    assert guard.judge("Your alarm is set for Tuesday at 07:00.", record).supported
+    assert not guard.judge("Your alarm is set for Wednesday.", record).supported
+    assert not guard.judge("I set your alarm for 08:00.", record).supported
+
+
+@pytest.mark.parametrize(("a", "b"), list(itertools.permutations(RESULTS, 2)))
+def test_a_size_comparison_follows_the_seats(a: str, b: str) -> None:
+    first, second = venue_by_id(a), venue_by_id(b)
+    assert first is not None and second is not None
+    assert kept(f"{first.name} is bigger than {second.name}.") is (first.seats > second.seats)
+    assert kept(f"{first.name} is smaller than {second.name}.") is (first.seats < second.seats)
