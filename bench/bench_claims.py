@@ -183,9 +183,10 @@ def main() -> None:
     for label, spent in rows_t:
         print(f"  {label:54}{_stat(spent, 1)} ({_stat(spent, 0)})")
     planner = [i for i, app in enumerate(app_of) if app == "planner"]
-    print(f"  {'planner only: claim guard added, in the app (grounding shares its parse)':54}"
-          + _stat([(chains['with'][i][0] - base[i][0], chains['with'][i][1] - base[i][1])
-                   for i in planner], 1))
+    label = "planner: claim guard added in the app (parse shared)"
+    print(f"  {label:54}" + _stat(
+        [(chains["with"][i][0] - base[i][0], chains["with"][i][1] - base[i][1])
+         for i in planner], 1))
     parsed = sum(guard.parses_for(s, record_of(item["record"]))
                  for item in records for s, _, _ in item["sentences"])
     print(f"  sentences the claim guard parses: {parsed} of {len(rows)} (the rest are "
