@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -71,15 +73,58 @@ def guarded_removes(guard: ClaimGuard, raw: Mapping[str, Any], record: TurnRecor
     spent = (time.perf_counter() - start, time.thread_time() - cpu)
     if not judgement.supported:
         return True, spent
-    if raw.get("app") == "planner":
-        # The venue an "it" speaks of: the one this turn shortlisted (in the app, the filter
-        # follows the venue the answer named last).
-        referent = [v for r in raw.get("runs", []) if r["tool"] == "add_to_shortlist"
-                    if (v := venue_by_id(str(r["args"].get("venue_id")))) is not None]
-        verdict = judge_sentence(sentence, raw.get("results", []), catalogue_names(),
-                                 shown_lines=set(), referent=referent)
-        return verdict.action is not SentenceAction.KEPT, spent
-    return False, spent
+    return not others_keep(raw, sentence), spent
+
+
+def others_keep(raw: Mapping[str, Any], sentence: str) -> bool:
+    """Whether the app's other filters (the planner's venue grounding) keep `sentence`."""
+    if raw.get("app") != "planner":
+        return True
+    # The venue an "it" speaks of: the one this turn shortlisted (in the app, the filter
+    # follows the venue the answer named last).
+    referent = [v for r in raw.get("runs", []) if r["tool"] == "add_to_shortlist"
+                if (v := venue_by_id(str(r["args"].get("venue_id")))) is not None]
+    verdict = judge_sentence(sentence, raw.get("results", []), catalogue_names(),
+                             shown_lines=set(), referent=referent)
+    return verdict.action is SentenceAction.KEPT
+
+
+def _forget(sentence: str) -> None:
+    """Drop the sentence's parses from the cache: the next reader parses it afresh."""
+    for entities in (True, False):
+        _parser._cache.pop((sentence.strip(), entities), None)
+        _parser._cache.pop((sentence, entities), None)
+
+
+def _timed(work: Callable[[], object]) -> tuple[float, float]:
+    start, cpu = time.perf_counter(), time.thread_time()
+    work()
+    return time.perf_counter() - start, time.thread_time() - cpu
+
+
+def _guarded(guard: ClaimGuard, raw: Mapping[str, Any], record: TurnRecord,
+             sentence: str) -> None:
+    """The app's chain: the claim guard, then the other filters on what it kept."""
+    if guard.judge(sentence, record).supported:
+        others_keep(raw, sentence)
+
+
+def chain_times(guard: ClaimGuard, records: list[Any]) -> dict[str, list[tuple[float, float]]]:
+    """Per sentence, (wall, thread CPU) seconds of: the app's filters without the claim
+    guard (the baseline: the planner's venue grounding, nothing in the blogger), the same
+    with the claim guard first (each sentence parsed afresh, as in the app), and the claim
+    guard alone on a sentence another reader already parsed (a shared parse)."""
+    out: dict[str, list[tuple[float, float]]] = {"base": [], "with": [], "shared": []}
+    for item in records:
+        raw = item["record"]
+        record = record_of(raw)
+        for sentence, _, _ in item["sentences"]:
+            _forget(sentence)
+            out["base"].append(_timed(partial(others_keep, raw, sentence)))
+            _forget(sentence)
+            out["with"].append(_timed(partial(_guarded, guard, raw, record, sentence)))
+            out["shared"].append(_timed(partial(guard.judge, sentence, record)))
+    return out
 
 
 def main() -> None:
@@ -93,14 +138,14 @@ def main() -> None:
     per_reply = reply_times(guard, records)
     _parser._cache.clear()  # each sentence below is parsed afresh, as the first time
     rows: list[tuple[str, str, bool]] = []  # (class, label, removed)
-    times: list[tuple[float, float]] = []
+    app_of: list[str] = []
     misses: list[str] = []
     for item in records:
         raw = item["record"]
         record = record_of(raw)
         for sentence, label, cls in item["sentences"]:
             gone, spent = guarded_removes(guard, raw, record, sentence)
-            times.append(spent)
+            app_of.append(raw.get("app", "minimal"))
             rows.append((cls, label, gone))
             if gone != (label == "remove"):
                 misses.append(f"  [{raw['id']}] {label:6} {cls:13} {sentence}")
@@ -125,14 +170,30 @@ def main() -> None:
         wrong[cls] += int(r != (label == "remove"))
     print("per class (wrong / all): " + ", ".join(
         f"{cls} {wrong[cls]}/{n}" for cls, n in sorted(by_class.items())))
-    for i, what in enumerate(("wall", "thread CPU")):
-        ms = sorted(t[i] * 1000 for t in times)
-        print(f"claim guard {what} time per sentence: median {statistics.median(ms):.2f} ms, "
-              f"p95 {ms[int(len(ms) * 0.95)]:.2f} ms, max {ms[-1]:.2f} ms")
+    chains = chain_times(guard, records)
+    print("time per sentence, ms: thread CPU median / p95 (wall median / p95); "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    base = chains["base"]
+    rows_t = [
+        ("no claim guard (baseline: the app's other filters)", base),
+        ("claim guard added, parsing the sentence itself",
+         [(w - bw, c - bc) for (w, c), (bw, bc) in zip(chains["with"], base, strict=True)]),
+        ("claim guard added, parse shared with another reader", chains["shared"]),
+    ]
+    for label, spent in rows_t:
+        print(f"  {label:54}{_stat(spent, 1)} ({_stat(spent, 0)})")
+    planner = [i for i, app in enumerate(app_of) if app == "planner"]
+    label = "planner: claim guard added in the app (parse shared)"
+    print(f"  {label:54}" + _stat(
+        [(chains["with"][i][0] - base[i][0], chains["with"][i][1] - base[i][1])
+         for i in planner], 1))
+    parsed = sum(guard.parses_for(s, record_of(item["record"]))
+                 for item in records for s, _, _ in item["sentences"])
+    print(f"  sentences the claim guard parses: {parsed} of {len(rows)} (the rest are "
+          "cleared by the word-level pre-screen)")
     ms = sorted(t * 1000 for t in per_reply)
-    print(f"claim guard thread CPU per sentence, replies of {REPLY_SENTENCES} sentences judged "
-          f"as one (unstreamed): median {statistics.median(ms):.2f} ms, "
-          f"p95 {ms[int(len(ms) * 0.95)]:.2f} ms")
+    print(f"  {f'claim guard, replies of {REPLY_SENTENCES} sentences judged as one':54}"
+          f"{statistics.median(ms):.2f} / {ms[int(len(ms) * 0.95)]:.2f}")
     if args.show and misses:
         print("misses:")
         print("\n".join(misses))
@@ -155,6 +216,11 @@ def reply_times(guard: ClaimGuard, records: list[Any]) -> list[float]:
             guard_reply(" ".join(reply), record, guard=guard)
             out.append((time.thread_time() - cpu) / len(reply))
     return out
+
+
+def _stat(spent: list[tuple[float, float]], i: int) -> str:
+    ms = sorted(t[i] * 1000 for t in spent)
+    return f"{statistics.median(ms):.2f} / {ms[int(len(ms) * 0.95)]:.2f}"
 
 
 def false_shown_base(false_total: int) -> str:

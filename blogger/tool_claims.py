@@ -14,7 +14,9 @@ from functools import cache
 from typing import Any
 
 from draftguard.claims import SessionFacts, ToolClaims
-from draftguard.claims._record import text_counts
+from draftguard.claims._record import ToolRun, text_counts
+from draftguard.markdown import BlockKind, MarkdownMap
+from draftguard.text import split_sentences
 
 __all__ = ["BLOGGER_TOOL_CLAIMS", "NEXT_STEP", "blogger_facts"]
 
@@ -41,7 +43,16 @@ def _edited(args: Mapping[str, Any], result: Mapping[str, Any]) -> frozenset[str
     for op in args.get("ops") or []:
         kind = op.get("type") if isinstance(op, Mapping) else None
         did |= {"delete": {"remove"}, "insert": {"add"}}.get(str(kind), set())
+        if kind == "replace" and _dropped(str(op.get("anchor") or ""), str(op.get("text") or "")):
+            did.add("remove")  # "the waiting-list detail has been cut"
     return frozenset(did)
+
+
+def _dropped(anchor: str, text: str) -> bool:
+    """A replacement that keeps fewer words than its anchor, none of them new: words cut."""
+    old = [w.strip(".,;:!?") for w in anchor.lower().split()]
+    new = [w.strip(".,;:!?") for w in text.lower().split()]
+    return len(new) < len(old) and set(new) <= set(old)
 
 
 def _fields_changed(args: Mapping[str, Any], result: Mapping[str, Any]) -> frozenset[str]:
@@ -58,6 +69,7 @@ def _fields_changed(args: Mapping[str, Any], result: Mapping[str, Any]) -> froze
     return frozenset(did)
 
 
+@cache
 def _words(*concepts: str) -> frozenset[str]:
     """The one-word phrases of the blogger lexicon for `concepts` ("part." for every part of
     the post): the nouns a claim may name as where a thing was put."""
@@ -80,15 +92,110 @@ def _source_places() -> frozenset[str]:
     return _words("part.notes")
 
 
+#: Positions by index from the start (0: first) and from the end (-1: last).
+_ORDINALS = {0: "position.first", 1: "position.second", 2: "position.third",
+             3: "position.fourth", 4: "position.fifth", -1: "position.last",
+             -2: "position.penultimate"}
+_UNITS = ("sentence", "line")
+
+
+def _at(index: int, count: int) -> frozenset[str]:
+    """The position words for item `index` of `count` ("first", "second", "last", ...)."""
+    concepts = {_ORDINALS.get(index), _ORDINALS.get(index - count)} - {None}
+    return _words(*(c for c in concepts if c is not None))
+
+
+@cache
+def _part_names() -> frozenset[str]:
+    """Words that name a part of the post: its title, headings, introduction and conclusion,
+    positions ("first", "last", "end"), "paragraph N", and positions of a sentence or line
+    ("second sentence"), which `_touched` reads inside its paragraph."""
+    positions = _words(*_ORDINALS.values())
+    units = {f"{p} {u}" for p in positions for u in _UNITS}
+    numbered = {f"paragraph {n}" for n in range(1, 31)}
+    return _words("part.title", "part.heading", "part.intro", "part.conclusion") | \
+        positions | units | numbered | _unit_words()
+
+
+@cache
+def _unit_words() -> frozenset[str]:
+    """Words for a sentence or a paragraph of any place ("line", "passage"): any edit
+    touched one, but one named by what it is about ("the harvest line") must be about the
+    text the edit took out or put in (`_op_text`)."""
+    return _words("part.sentence", "part.paragraph")
+
+
+def _op_text(run: ToolRun) -> str:
+    """What an edit plan took out or put in: its anchors and new texts."""
+    ops = run.args.get("ops")
+    return " ".join(str(op.get(k) or "") for op in ops if isinstance(op, Mapping)
+                    for k in ("anchor", "text")) if isinstance(ops, list) else ""
+
+
+def _block_words(index: int, prose: int, count: int, heading: bool, title: bool) -> set[str]:
+    """The words for a block of the post: a heading, or paragraph `index` of `count`."""
+    if heading:
+        return set(_words("part.heading") | (_words("part.title") | _at(0, 1) if title
+                                             else frozenset()))
+    words = set(_at(index, count)) | {f"paragraph {index + 1}"}
+    if index == 0:
+        words |= _words("part.intro")
+    if index == count - 1:
+        words |= _words("part.conclusion")
+    return words
+
+
+def _touched(run: ToolRun, session: SessionFacts) -> frozenset[str] | None:
+    """The parts of the post an edit plan touched: where each op's new text stands in the
+    post now (a deletion left none: not known)."""
+    post = session.document
+    ops = run.args.get("ops")
+    if not post or not isinstance(ops, list) or not ops:
+        return None
+    blocks = [b for b in MarkdownMap(post).body_blocks()
+              if b.kind in (BlockKind.HEADING, BlockKind.PARAGRAPH)]
+    prose = [b for b in blocks if b.kind is BlockKind.PARAGRAPH]
+    first_heading = next((b for b in blocks if b.kind is BlockKind.HEADING), None)
+    words: set[str] = set(_unit_words())
+    for op in ops:
+        text = str(op.get("text") or "").strip() if isinstance(op, Mapping) else ""
+        lines = [line.strip() for line in text.splitlines() if line.strip()]
+        if not lines:
+            return None  # a deletion: where it was is not in the post now
+        at = post.find(lines[0])
+        block = next((b for b in blocks if b.start <= at <= b.end), None) if at >= 0 else None
+        if block is None:
+            return None
+        if block.kind is BlockKind.HEADING:
+            words |= _block_words(0, 0, 0, True, block is first_heading and block.level == 1)
+            continue
+        index = prose.index(block)
+        words |= _block_words(index, index, len(prose), False, False)
+        said = split_sentences(post[block.start:block.end])
+        line_at = next((i for i, s in enumerate(said) if lines[0] in s or s in lines[0]), None)
+        if line_at is not None:
+            words |= {f"{p} {u}" for p in _at(line_at, len(said)) for u in _UNITS}
+    return frozenset(words)
+
+
+def _fields_touched(run: ToolRun, session: SessionFacts) -> frozenset[str]:
+    """The parts a frontmatter change touched: the title, when it set or removed it."""
+    fields = {str(f) for f in run.args.get("set_fields") or {}} | {
+        str(f) for f in run.args.get("remove_fields") or []}
+    return _words("part.title") if "title" in fields else frozenset()
+
+
 _ARTIFACTS = frozenset({"quiz", "flashcard", "flashcards", "mindmap", "card", "map"})
 
 BLOGGER_TOOL_CLAIMS: dict[str, ToolClaims] = {c.tool: c for c in (
     ToolClaims.of("content_write", "save", "make", "edit", "add", summary=_saved,
                   places=_post_places),
     ToolClaims.of("edit_ops", "edit", "save", "remove", "add", "make", summary=_saved,
-                  actions_of=_edited, places=_post_places),
+                  actions_of=_edited, places=_post_places, parts_of=_touched,
+                  part_names=_part_names, text_of=_op_text),
     ToolClaims.of("edit_metadata", "edit", "save", "rename", "add", "remove", summary=_saved,
-                  actions_of=_fields_changed, places=_post_places),
+                  actions_of=_fields_changed, places=_post_places,
+                  parts_of=_fields_touched, part_names=_part_names),
     ToolClaims.of("revert_to_version", "revert", "save", summary=_saved, places=_post_places),
     ToolClaims.of("read_content", changes=False),
     ToolClaims.of("read_section", changes=False),
@@ -110,4 +217,4 @@ def blogger_facts(
     its sources, and what the author said."""
     texts = tuple(t for t in (post, *sources, *said) if t)
     return SessionFacts(versions=tuple(versions), texts=texts, names=(name,),
-                        counts=text_counts(post) if post else {})
+                        counts=text_counts(post) if post else {}, document=post)

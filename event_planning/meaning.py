@@ -113,8 +113,9 @@ _DISH_LEAD, _DISH_END = "Known for ", ", with "
 
 @cache
 def lexicon() -> Lexicon:
-    """The planner's lexicon (loaded once; its `request` words are `request_words`)."""
-    return Lexicon.from_toml(LEXICON_PATH, skip=("request",))
+    """The planner's lexicon (loaded once; its `request` words are `request_words`, its
+    `reply` words `venue_dishes.reply_lexicon`)."""
+    return Lexicon.from_toml(LEXICON_PATH, skip=("request", "reply"))
 
 
 @cache

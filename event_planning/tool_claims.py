@@ -41,7 +41,8 @@ PLANNER_TOOL_CLAIMS: dict[str, ToolClaims] = {c.tool: c for c in (
                   places=_SHORTLIST),
     ToolClaims.of("remove_from_shortlist", "remove", places=_SHORTLIST),
     ToolClaims.of("forget_preference", "remove"),
-    ToolClaims.of("plan_summary", "check", changes=False, verdict_field="ready"),
+    ToolClaims.of("plan_summary", "check", changes=False, verdict_field="ready",
+                  missing_field="missing"),
 )}
 
 

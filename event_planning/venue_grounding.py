@@ -16,33 +16,40 @@ in Queenville"). `VenueGroundingFilter` reads the answer sentence by sentence as
 A price in words ("a splurge", "cheap") must be within one `$` of a venue's level. Numbers
 count in words as in digits ("seats five hundred" is "seats 500"). A subject name that is no
 catalogue venue ("Golden Gate Grill seats 500") is read from the parse, and so are the
-features the catalogue records (BYOB, a patio, access, a private room: `venue_features`).
+features the catalogue records (BYOB, a patio, access, a private room: `venue_features`), the
+dishes a venue is said to be known for or to serve (`venue_dishes`) and comparisons of price
+and size between venues ("cheaper than", "the biggest": `venue_comparisons`). "Both are
+closed on Mondays" holds for each venue it stands for.
 
-Venue names are matched with rapidfuzz (`score_cutoff=`), the longest of overlapping matches
-winning ("Bánh Mì Saigon House" is not "Saigon House"). A fact counts as contradicted only
-when none of the venues the sentence names has it, so a sentence comparing two venues stands.
+Venue names are matched with rapidfuzz (`score_cutoff=`, `venue_names`), the longest of
+overlapping matches winning ("Bánh Mì Saigon House" is not "Saigon House"). A fact counts as
+contradicted only when none of the venues the sentence names has it, so a sentence comparing
+two venues stands.
 Any internal error lets the text through unchanged (and is reported).
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
 from typing import TYPE_CHECKING, Protocol
 
-from rapidfuzz import fuzz, process
-
-from draftguard.claims._numbers import with_digits
 from draftguard.dedupe import Piece, PieceKind, UnitScanner
 from draftguard.grounding import WEEKDAYS, Vocabulary, dollar_levels
 from draftguard.language import language_installed, parse
 from event_planning.argument_grounding import NEIGHBORHOODS, PRICE_WORDS_ONLY
-from event_planning.catalog import Cuisine, Neighborhood, Venue, load_catalog, venue_by_id
+from event_planning.catalog import Cuisine, Neighborhood, Venue, venue_by_id
+from event_planning.venue_comparisons import comparisons, unbacked_comparisons
+from event_planning.venue_dishes import stated_dishes, unserved
 from event_planning.venue_features import has_feature, stated_features, without_conditions
+from event_planning.venue_names import (
+    DEFAULT_SCORE_CUTOFF,
+    VenueNames,
+    catalogue_names,
+)
+from event_planning.venue_names import plain as _plain
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -58,8 +65,6 @@ __all__ = [
     "judge_sentence",
 ]
 
-#: rapidfuzz ratio (0-100) a stretch of a sentence needs to count as naming a venue.
-DEFAULT_SCORE_CUTOFF = 90.0
 
 # Cuisine names as facts (not dishes: "fish tacos" does not make a taqueria a seafood place),
 # plus cuisines the catalogue does not have, which no venue can truthfully be.
@@ -80,7 +85,7 @@ _GUESTS = re.compile(r"\b(?:(?:up to|holds?|fits?|accommodates?|hosts?|capacity 
                      r"|for\s+(\d{1,4})\s+(?:people|guests|diners|persons))\b")
 _CLOSED = re.compile(r"\bclosed\b([^;]*)")
 _OPEN_DAY = re.compile(r"\bopen\b(?:\s+on)?((?:\s+(?:and|or|every)?\s*" + _DAY + r")+)")
-_OPEN_ALWAYS = re.compile(r"\bopen\s+(?:every\s+day|daily|seven days|7 days|all week)\b")
+_OPEN_ALWAYS = re.compile(r"\bopens?\s+(?:every\s+day|daily|seven days|7 days|all week)\b")
 _BOLD = re.compile(r"\*\*([^*\n]{3,60}?)\*\*")
 _SUBJECT = re.compile(r"^\W*(?:\d{1,3}[.)]\s+)?((?:[A-Z][\w'’&]*\s+){1,5}?[A-Z][\w'’&]*)\s+"
                       r"(?:is|offers|serves|has|features)\b")
@@ -91,15 +96,6 @@ _VENUE_TALK = re.compile(r"\$|\b(?:restaurant|bistro|trattoria|osteria|eatery|ve
                          re.I)
 _MAX_PARSED = 600  # longer sentences are not parsed
 _NAME_LINKS = {"de", "del", "la", "le", "el", "los", "at", "of", "the", "&", "and", "di"}
-
-
-def _plain(text: str) -> str:
-    """Lower case, accents off, numbers in digits ("five hundred" is "500"), clause
-    punctuation one ";", any other run one space."""
-    bare = "".join(c for c in unicodedata.normalize("NFKD", text)
-                   if not unicodedata.combining(c))
-    clauses = re.sub(r"[,;:()\[\]!?]+", " ; ", with_digits(bare.lower()))
-    return " ".join(re.sub(r"[^a-z0-9$;]+", " ", clauses).split())
 
 
 class SentenceAction(StrEnum):
@@ -121,60 +117,6 @@ class GroundingObserver(Protocol):
 
     def on_sentence(self, verdict: SentenceVerdict, sentence: str) -> None: ...
     def on_error(self, error: BaseException) -> None: ...
-
-
-class VenueNames:
-    """Finds the catalogue venues a sentence names (rapidfuzz, longest overlapping wins)."""
-
-    def __init__(
-        self, venues: Sequence[Venue], *, score_cutoff: float = DEFAULT_SCORE_CUTOFF
-    ) -> None:
-        self.venues = tuple(venues)
-        self.score_cutoff = score_cutoff
-        self._names = [(_plain(v.name), v) for v in self.venues]
-        self._plain_names = [name for name, _ in self._names]
-
-    def named(self, sentence: str) -> list[tuple[Venue, int, int]]:
-        """(venue, start, end) in `_plain(sentence)` for every venue it names."""
-        text = _plain(sentence)
-        found: list[tuple[float, int, Venue, int, int]] = []
-        # One pass over all names in C first; alignments only for the few that pass.
-        hits = process.extract(text, self._plain_names, scorer=fuzz.partial_ratio,
-                               score_cutoff=self.score_cutoff, limit=None)
-        for _, _, index in hits:
-            name, venue = self._names[index]
-            span = self._span(name, text)
-            if span is not None:
-                found.append((span[0], len(name), venue, span[1], span[2]))
-        found.sort(key=lambda f: (-f[0], -f[1]))
-        taken: list[tuple[Venue, int, int]] = []
-        for _, _, venue, start, end in found:
-            if all(end <= s or start >= e for _, s, e in taken):
-                taken.append((venue, start, end))
-        return taken
-
-    def is_venue_name(self, phrase: str) -> bool:
-        return process.extractOne(_plain(phrase), self._plain_names, scorer=fuzz.ratio,
-                                  score_cutoff=self.score_cutoff) is not None
-
-    def _span(self, name: str, text: str) -> tuple[float, int, int] | None:
-        if len(name) > len(text):
-            return None
-        hit = fuzz.partial_ratio_alignment(name, text, score_cutoff=self.score_cutoff)
-        if hit is None:
-            return None
-        # Whole words only: "Sakura Table" must not match inside "Ramen Sakura Tables".
-        start = text.rfind(" ", 0, hit.dest_start + 1) + 1 if hit.dest_start else 0
-        end = text.find(" ", max(hit.dest_end - 1, start))
-        end = len(text) if end == -1 else end
-        score = fuzz.ratio(name, text[start:end], score_cutoff=self.score_cutoff)
-        return (score, start, end) if score else None
-
-
-@cache
-def catalogue_names() -> VenueNames:
-    """The bundled catalogue's names, at the default cutoff (built once)."""
-    return VenueNames(load_catalog())
 
 
 def _masked(text: str, spans: Iterable[tuple[int, int]]) -> str:
@@ -253,17 +195,28 @@ def _pronoun_subject(sentence: str) -> bool:
                for root in doc if root.dep_ == "ROOT" for kid in root.children)
 
 
-def _contradictions(sentence: str, plain: str, venues: Sequence[Venue]) -> list[str]:
-    """The facts in the sentence that none of `venues` has."""
+def _contradictions(sentence: str, plain: str, venues: Sequence[Venue], *,
+                    others: Sequence[Venue] = (), names: VenueNames | None = None) -> list[str]:
+    """The facts in the sentence that none of `venues` has; a price comparison is held
+    against `others` (the session's venues) or the venues it names after "than"."""
     wrong: list[str] = []
     doc = _subject_parse(sentence)
+    every = False
     if doc is not None:
         plain = without_conditions(doc, plain, _plain)
         stated = stated_features(doc)
+        every = stated.every
         for feature, negated in stated.features:
             holds = all if stated.every else any
             if not holds(has_feature(v, feature) is not negated for v in venues):
                 wrong.append(("no " if negated else "") + feature.replace("_", " "))
+        wrong += unserved(stated_dishes(doc), list(venues), _plain)
+        known = names or catalogue_names()
+        compared = comparisons(doc)
+        wrong += unbacked_comparisons(compared, venues, others,
+                                      lambda text: [v for v, _, _ in known.named(text)])
+        for comparison in compared:  # "the least expensive" states no level of its own
+            plain = plain.replace(_plain(comparison.words), " ; ")
     hoods = NEIGHBORHOODS.mentioned(plain)
     if hoods and not any(Neighborhood(h).covers(v.neighborhood.value) for h in hoods
                          for v in venues):
@@ -289,7 +242,7 @@ def _contradictions(sentence: str, plain: str, venues: Sequence[Venue]) -> list[
             wrong.append(f"room for {n}")
     for m in _CLOSED.finditer(plain):
         for day in re.findall(_DAY, m.group(1)):
-            if not any(day in v.closed_on for v in venues):
+            if not (all if every else any)(day in v.closed_on for v in venues):
                 wrong.append(f"closed on {day}")
     for m in _OPEN_DAY.finditer(plain):
         for day in re.findall(_DAY, m.group(1)):
@@ -311,14 +264,16 @@ def judge_sentence(
     results: its facts must hold for one of them."""
     named = names.named(sentence)
     results = list(results)
+    session = [v for v in (venue_by_id(i) for i in results) if v is not None]
     if not named:
         invented = _invented_names(sentence, names)
         if invented:
             return SentenceVerdict(SentenceAction.DROPPED, "",
                                    f"names {invented[0]!r}, not a venue from the results")
         if _pronoun_subject(sentence):
-            about = list(referent) or [v for v in (venue_by_id(i) for i in results) if v]
-            wrong = _contradictions(sentence, _plain(sentence), about) if about else []
+            about = list(referent) or session
+            wrong = _contradictions(sentence, _plain(sentence), about, others=session,
+                                    names=names) if about else []
             if wrong:
                 return SentenceVerdict(
                     SentenceAction.DROPPED, "",
@@ -331,7 +286,7 @@ def judge_sentence(
                                f"names {outside[0].name}, not in this session's results")
     venues = [v for v, _, _ in named]
     plain = _masked(_plain(sentence), [(s, e) for _, s, e in named])
-    wrong = _contradictions(sentence, plain, venues)
+    wrong = _contradictions(sentence, plain, venues, others=session, names=names)
     if not wrong:
         return SentenceVerdict(SentenceAction.KEPT, sentence)
     reason = f"states {'; '.join(wrong)}, which the catalogue does not say"

@@ -17,6 +17,8 @@ __all__ = ["NAME_LINKS", "Quantity", "names", "quantities"]
 
 _DIGITS = re.compile(r"[+-]?\d+(?:[.,]\d+)*")
 _FILE = re.compile(r"[\w-]+\.[a-z]{1,5}")
+#: Nouns that count ("a couple of", "a dozen", "half a dozen").
+_COUNT_NOUNS = {"couple": 2.0, "pair": 2.0, "dozen": 12.0}
 #: Small words inside a name ("Bar of Gold", "Barnes and Noble").
 NAME_LINKS = frozenset({"of", "de", "del", "la", "le", "el", "los", "di", "&", "and", "at"})
 
@@ -84,6 +86,15 @@ def quantities(doc: Doc) -> list[Quantity]:
     for t in tokens:  # "with no repairs": none of them
         if t.lower_ == "no" and t.dep_ == "det" and t.head.pos_ == "NOUN":
             out.append(Quantity(0.0, t.head.lemma_.lower()))
+    for t in tokens:  # "a couple of documents", "half a dozen places"
+        if t.pos_ == "NOUN" and t.lower_ in _COUNT_NOUNS and t.i > 0 and \
+                t.doc[t.i - 1].lower_ == "a":
+            value = _COUNT_NOUNS[t.lower_] / (2 if t.i > 1 and t.doc[t.i - 2].lower_ == "half"
+                                              else 1)
+            of = next((g for k in t.children if k.dep_ == "prep" and k.lower_ == "of"
+                       for g in k.children if g.dep_ == "pobj"), None)
+            counted = of if of is not None else t.head if t.dep_ == "nummod" else None
+            out.append(Quantity(value, counted.lemma_.lower() if counted is not None else None))
     return out
 
 

@@ -46,6 +46,7 @@ CANNOT = {
     "pay": "I can't order or pay for anything.",
     "call": "I can't make calls.",
     "confirm": "I can't book, reserve, schedule or confirm anything myself.",
+    "request": "I can't ask anyone for anything on your behalf.",
 }
 _MARKER = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+")
 

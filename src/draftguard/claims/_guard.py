@@ -19,6 +19,7 @@ A question, a hedge, a plan or an instruction claims nothing. Anything else is k
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -27,7 +28,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from draftguard.claims._reading import Claim, Reading, read_sentence
+from draftguard.claims._acted_by import misplaced, unasked, unnamed, untouched
+from draftguard.claims._facts import NAME_LINKS
+from draftguard.claims._reading import PREFIXES, Claim, Reading, irregular_verbs, read_sentence
 from draftguard.claims._record import ToolRun, TurnRecord
 from draftguard.claims._view import RecordView
 from draftguard.language import Lexicon, parse
@@ -76,25 +79,48 @@ def claims_lexicon() -> Lexicon:
     return Lexicon.from_toml(Path(__file__).with_name("lexicon.toml"))
 
 
-_SURFACE = re.compile(r"[A-Za-z]+|\d")
+_WORDS = re.compile(r"[^\W\d_]+|\d")
+_FILE = re.compile(r"[\w-]+\.[a-z]{1,5}\b")
 _NUMBER_WORDS = frozenset({*NUMBER_WORDS, "thirty", "forty", "fifty", "sixty", "seventy",
-                           "eighty", "ninety", "hundred", "thousand", "dozen"})
+                           "eighty", "ninety", "hundred", "thousand", "dozen", "no",
+                           "couple", "pair"})
+#: Words that continue a name ("Bar of Gold"); the reader's own (`_facts.NAME_LINKS`).
+_LINKS = NAME_LINKS
+#: Concepts that never make a claim on their own: who does it ("I", "we").
+_SUBJECT_ONLY = "self."
+_CALENDAR = frozenset(n.lower() for n in (*calendar.month_name, *calendar.day_name) if n)
+
+
+def _inflections(lemma: str) -> set[str]:
+    forms = {lemma, lemma + "s", lemma + "es", lemma + "ed", lemma + "d", lemma + "ing"}
+    if lemma.endswith("e"):
+        forms.add(lemma[:-1] + "ing")
+    if lemma.endswith("y"):
+        forms |= {lemma[:-1] + "ied", lemma[:-1] + "ies"}
+    if len(lemma) > 2 and lemma[-1] not in "aeiouwy":  # "drop" -> "dropped"
+        forms |= {lemma + lemma[-1] + "ed", lemma + lemma[-1] + "ing"}
+    return forms
 
 
 @cache
 def _claim_forms(lexicon: Lexicon) -> frozenset[str]:
-    """Every surface form of the lexicon's words: regular inflections, and the irregular ones
-    of the parser's own exception tables ("made", "found", "sent", "undone")."""
-    lemmas = {w for phrase in _all_words(lexicon) for w in phrase.split()}
+    """The words a sentence needs for the lexicon to find anything in it: for each phrase,
+    every surface form of its rarest word (a phrase cannot match without it), in regular
+    inflections and the irregular ones of the parser's own tables ("made", "found", "sent",
+    "undone", "rewrote"). Subject words ("I", "we") claim nothing alone."""
+    from draftguard.language import word_frequency
+
+    keys: set[str] = set()
+    for concept in lexicon.concepts():
+        if concept.startswith(_SUBJECT_ONLY):
+            continue
+        for phrase in lexicon.words_for(concept):
+            words = phrase.split()
+            keys.add(min(words, key=lambda w: (word_frequency(w), w)))
     forms: set[str] = set()
-    for lemma in lemmas:
-        forms |= {lemma, lemma + "s", lemma + "es", lemma + "ed", lemma + "d", lemma + "ing"}
-        if lemma.endswith("e"):
-            forms.add(lemma[:-1] + "ing")
-        if lemma.endswith("y"):
-            forms |= {lemma[:-1] + "ied", lemma[:-1] + "ies"}
-        if len(lemma) > 2 and lemma[-1] not in "aeiouwy":  # "drop" -> "dropped"
-            forms |= {lemma + lemma[-1] + "ed", lemma + lemma[-1] + "ing"}
+    for key in keys:
+        forms |= _inflections(key)
+        forms.update(part for part in key.split("-") if len(key.split("-")) > 1)
     try:
         from draftguard.language import pipeline
 
@@ -102,15 +128,33 @@ def _claim_forms(lexicon: Lexicon) -> frozenset[str]:
         table = lemmatizer.lookups.get_table("lemma_exc")
         for pos in ("verb", "adj", "noun"):
             for form, bases in table[pos].items():
-                if any(b in lemmas for b in bases):
+                if any(b in keys for b in bases):
                     forms.add(form)
     except (KeyError, AttributeError, ValueError):
         pass
+    for form, base in irregular_verbs().items():  # "rewrote": "re" + "wrote"
+        forms.update(p + form for p in PREFIXES if p + base in keys)
     return frozenset(forms)
 
 
-def _all_words(lexicon: Lexicon) -> list[str]:
-    return [w for concept in lexicon.concepts() for w in lexicon.words_for(concept)]
+def _name_runs(words: list[str]) -> list[list[str]]:
+    """The runs of capitalised words a sentence holds, joined by name links ("Bar of Gold"),
+    as the reader's `names` takes them from the parse, or wider: "I" is no name, and a lone
+    first word only starts the sentence."""
+    runs: list[list[str]] = []
+    run: list[str] = []
+    for word in [*words, ""]:
+        if (word[:1].isupper() and word != "I") or (run and word.lower() in _LINKS):
+            run.append(word)
+        else:
+            while run and run[-1].lower() in _LINKS:
+                run.pop()
+            if run:
+                runs.append(run)
+            run = []
+    if runs and words and runs[0][0] is words[0] and len(runs[0]) == 1:
+        runs.pop(0)
+    return runs
 
 
 class ClaimGuard:
@@ -134,22 +178,40 @@ class ClaimGuard:
             concept.startswith("verdict.") else None
 
     def _may_claim(self, text: str, record: TurnRecord) -> bool:
-        """Whether the sentence holds anything the parse would check: a word of the claims
-        lexicon in any inflection, a number, a capitalised word past the first, or a kind of
-        thing a tool makes. A cheap test before the parse; it may say yes too often, never
-        no wrongly for those."""
-        words = _SURFACE.findall(text)
-        if any(w[0].isdigit() for w in words):
-            return True
+        """Whether the parse could find anything to check in the sentence: a word the claims
+        lexicon needs (`_claim_forms`), a number or "no", a file name, a kind of thing a
+        tool makes, or a name the record does not hold word for word. A cheap test before
+        the parse, on the sentence's words alone; it may say yes too often, never no wrongly:
+        without these, every check of `judge` passes."""
+        words = _WORDS.findall(text)
         forms = _claim_forms(self.lexicon)
-        kinds = {o for d in record.claims.values() for o in d.objects}
-        for i, word in enumerate(words):
+        kinds = {f for d in record.claims.values() for o in d.objects
+                 for f in (*_inflections(o), o + o[-1] + "es")}  # "cards", "quizzes"
+        for word in words:
             low = word.lower()
-            if low in forms or low in kinds or low in _NUMBER_WORDS:
+            if word[0].isdigit() or low in forms or low in kinds or low in _NUMBER_WORDS:
                 return True
-            if i > 0 and word[0].isupper():
+        if _FILE.search(text):
+            return True
+        runs = _name_runs(words)
+        if not runs:
+            return False
+        if any(key in {w.lower() for w in words} for key in record.session.collections):
+            return True  # a name said to be on a list: the parse says which
+        view = RecordView(record, self)
+        for run in runs:
+            name = " ".join(run)
+            if len(run) == 1 and run[0].lower() in _CALENDAR:
+                return True  # a month or a weekday: one of the record's dates must fall in it
+            if not view.holds_exactly(name):
                 return True
         return False
+
+    def parses_for(self, sentence: str, record: TurnRecord) -> bool:
+        """Whether `judge` parses `sentence` (the pre-screen could not clear it)."""
+        text = sentence.strip()
+        return bool(text) and len(text) <= self.max_sentence_chars and \
+            any(c.isalnum() for c in text) and self._may_claim(text, record)
 
     def prepare(self, sentences: Iterable[str], record: TurnRecord) -> None:
         """Parse, in one batch, those of `sentences` `judge` would parse: a reply's sentences
@@ -170,18 +232,22 @@ class ClaimGuard:
         if not self._may_claim(text, record):
             return _OK  # no claim word, number, name or made thing: nothing to check
         reading = self.read(text)
-        if reading.question:
-            return _OK
         view = RecordView(record, self)
         backing: list[ToolRun] = []
         for claim in reading.claims:
             verdict = self._claim(claim, view, backing)
             if verdict is not None:
                 return verdict
+        if reading.question:
+            return _OK  # it asks; only what it takes as done was checked
         presented = view.unmade(reading.presents)
         if presented:
             return Judgement(False, ClaimKind.ACTION, f"no run this turn made {presented}",
                              "action.make")
+        needed = view.still_needed(reading)
+        if needed is not None:
+            return Judgement(False, ClaimKind.RESULT,
+                             f"the check this turn does not list the {needed} as missing")
         if reading.hedged and not reading.asserted:
             return _OK
         about_record = bool(backing) or bool(reading.asserted) or view.mentions(reading) or \
@@ -201,7 +267,9 @@ class ClaimGuard:
                                  else ClaimKind.FACT,
                                  f"{quantity.value:g} {quantity.noun or ''} is not in the record")
         kind = ClaimKind.RESULT if backing or reading.asserted else ClaimKind.FACT
-        unsaid = view.unsaid(reading.reported)
+        # "The check says it meets your brief": the verdict is held against the check.
+        judged = any(c.kind == "verdict" for c in reading.asserted)
+        unsaid = "" if judged else view.unsaid(reading.reported)
         if unsaid:
             return Judgement(False, ClaimKind.FACT, f"no text of the record says {unsaid!r}")
         for date in reading.dates:
@@ -252,11 +320,20 @@ class ClaimGuard:
             kind = ClaimKind.IMPOSSIBLE if claim.kind == "impossible" and \
                 not view.declares(claim.name) else ClaimKind.ACTION
             return Judgement(False, kind, f"no run this turn did {claim.concept}", claim.concept)
-        name = view.unnamed(claim, runs)
+        name = unnamed(claim, runs)
         if name is not None:
             return Judgement(False, ClaimKind.RESULT,
                              f"no run this turn did {claim.concept} to {name!r}", claim.concept)
-        place = view.misplaced(claim, runs)
+        part = untouched(view, claim, runs)
+        if part is not None:
+            return Judgement(False, ClaimKind.ACTION,
+                             f"no run this turn did {claim.concept} to the {part}",
+                             claim.concept)
+        asked = unasked(claim, runs)
+        if asked is not None:
+            return Judgement(False, ClaimKind.IMPOSSIBLE,
+                             f"no run this turn asked for the {asked}", claim.concept)
+        place = misplaced(view, claim, runs)
         if place is not None:
             return Judgement(False, ClaimKind.ACTION,
                              f"no run this turn did {claim.concept} with the {place}",

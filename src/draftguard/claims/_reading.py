@@ -16,11 +16,22 @@ counts or names: "version 3", "3 lines", "five hundred"), its proper names, and 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
+from draftguard.claims._acted_on import (
+    asked_of,
+    clause_children,
+    clause_head,
+    named_objects_of,
+    objects_of,
+    places_of,
+    targets_of,
+    topics_of,
+)
 from draftguard.claims._calendar import dates_in, times_in
-from draftguard.claims._facts import NAME_LINKS, Quantity, names, quantities
+from draftguard.claims._facts import Quantity, names, quantities
 from draftguard.language import Lexicon, parse
 
 if TYPE_CHECKING:
@@ -29,20 +40,13 @@ if TYPE_CHECKING:
 __all__ = ["Claim", "Quantity", "Reading", "read_sentence"]
 
 _HEDGE_MARKS = frozenset({"if", "unless", "whether"})
+#: Determiners of a thing that is there ("the edit I made").
+_DEFINITE = frozenset({"the", "this", "that", "these", "those", "my", "your", "our", "its"})
+#: Marks of a clause stated as given ("since I saved it").
+_GIVEN_MARKS = frozenset({"since", "because"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
 _NEGATING_SUBJECTS = frozenset({"nothing", "none", "nobody", "neither"})
 _CLAIM_KINDS = frozenset({"action", "impossible", "verdict"})
-#: The prepositions that say where a claimed action put a thing, or took it from, by
-#: concept; "in" only for a save ("saved in your Documents folder"): "added a note in French"
-#: names no place.
-_PLACE_PREPOSITIONS: Mapping[str, frozenset[str]] = {
-    "action.add": frozenset({"to", "into", "onto", "under", "inside"}),
-    "action.shortlist": frozenset({"to", "into", "onto", "under", "inside"}),
-    "action.import": frozenset({"to", "into", "onto", "under", "inside"}),
-    "action.save": frozenset({"to", "into", "onto", "under", "inside", "in"}),
-    "action.revert": frozenset({"to"}),
-    "action.remove": frozenset({"from", "off", "out"}),
-}
 _ABILITY = frozenset({"can", "ca"})
 #: Words that make a present passive an event of this turn ("is now saved").
 _EVENT_ADVERBS = frozenset({"now", "just", "also", "already", "successfully"})
@@ -67,6 +71,16 @@ class Claim:
     places: tuple[tuple[str, ...], ...] = ()
     #: The names it says were acted on ("I added Bistro Belle Époque": "Bistro Belle Époque").
     named_objects: tuple[str, ...] = ()
+    #: What it says it acted on, one chain per object from the outermost noun in ("the end
+    #: of the second paragraph": {"end"}, {"paragraph", "second"}); each level holds the
+    #: noun's lemma, its hyphenated or compound form ("sign-off"), its modifiers ("first")
+    #: and "noun N" for a number after it ("paragraph 2").
+    targets: tuple[tuple[frozenset[str], ...], ...] = ()
+    #: Each noun acted on with the nouns that say what it is about ("the harvest line":
+    #: ("line", {"harvest"})).
+    topics: tuple[tuple[str, frozenset[str]], ...] = ()
+    #: For a request ("asked the venue for a window seat"): the nouns of what was asked for.
+    asked: frozenset[str] = frozenset()
 
     @property
     def kind(self) -> str:
@@ -78,8 +92,9 @@ class Claim:
 
     @property
     def by_person(self) -> bool:
-        """Said of the person ("you added ..."): not the app's claim."""
-        return self.subject == "you"
+        """Said of the person ("you added ..."): not the app's claim ("you're booked in"
+        is: someone booked them)."""
+        return self.subject == "you" and self.voice == "active"
 
 
 @dataclass(frozen=True)
@@ -105,22 +120,13 @@ class Reading:
     #: The content words of what it says a text of the record says ("The post says the café
     #: opens on Saturdays" -> {"café", "saturday"}): nouns, names and adjectives.
     reported: frozenset[str] = frozenset()
+    #: The nouns it says are still needed or missing, asserted ("You still need to pick a
+    #: date" -> {"date"}).
+    pending: frozenset[str] = frozenset()
 
     @property
     def asserted(self) -> tuple[Claim, ...]:
         return tuple(c for c in self.claims if c.asserted)
-
-
-def _clause_head(token: Token) -> Token:
-    """The first of coordinated verbs ("edited ... and removed"): they share aux and subject."""
-    while token.dep_ == "conj" and token.head is not token:
-        token = token.head
-    return token
-
-
-def _kids(token: Token) -> list[Token]:
-    head = _clause_head(token)
-    return list(token.children) + (list(head.children) if head is not token else [])
 
 
 def _hedged_at(token: Token, *, ability: bool = True) -> bool:
@@ -130,7 +136,7 @@ def _hedged_at(token: Token, *, ability: bool = True) -> bool:
     for _ in range(12):
         if current is None:
             break
-        kids = _kids(current)
+        kids = clause_children(current)
         if any(k.tag_ == "MD" and (ability or k.lemma_ not in _ABILITY) for k in kids):
             return True
         if any(k.dep_ == "mark" and k.lower_ in _HEDGE_MARKS for k in current.children):
@@ -140,20 +146,45 @@ def _hedged_at(token: Token, *, ability: bool = True) -> bool:
             return True
         if any(k.dep_ == "aux" and k.tag_ == "TO" for k in current.children):
             return True  # "to add", "going to save", "want me to check"
-        if current.dep_ == "ROOT" or current.head is current:
+        if current.dep_ == "ROOT" or current.head is current or _given(current):
             break
         current = current.head
     return False
 
 
+def _given(clause: Token) -> bool:
+    """A clause stated as given, whatever the main clause's mood: "since I saved it", "now
+    that you're booked in", "because I cut it" (a reason is asserted, unlike a condition
+    or a time to come: "if", "once", "when"), or a relative clause ("the edit I made")."""
+    if clause.dep_ == "relcl":  # "the edit I made" is one (not "a quiz that passed")
+        return any(k.dep_ in ("det", "poss") and k.lower_ in _DEFINITE
+                   for k in clause.head.children)
+    if clause.dep_ != "advcl":
+        return False
+    marks = [k for k in clause.children if k.dep_ == "mark"]
+    return any(m.lower_ in _GIVEN_MARKS or (m.lower_ == "that" and m.i > 0 and
+                                             m.doc[m.i - 1].lower_ == "now") for m in marks)
+
+
+def _presupposed(token: Token) -> bool:
+    """A claim a question takes as done: the app's past action in a relative clause ("Shall
+    I undo the edit I just made?")."""
+    if token.dep_ != "relcl":
+        return False
+    subject = _subject(token)
+    past = token.tag_ == "VBD" or any(k.lemma_ == "have" and k.dep_ == "aux"
+                                      for k in token.children)
+    return past and subject is not None and subject.lower_ in ("i", "we")
+
+
 def _imperative(token: Token) -> bool:
-    head = _clause_head(token)
+    head = clause_head(token)
     if head.dep_ != "ROOT" or head.tag_ != "VB":
         return False
     doc = head.doc
     if head.text[:1].isupper() and head.i + 1 < len(doc) and doc[head.i + 1].pos_ == "PROPN":
         return False  # a name read as a verb ("Bar Nonna Rosa seats 40.")
-    return not any(k.dep_ in _SUBJECTS for k in _kids(token))
+    return not any(k.dep_ in _SUBJECTS for k in clause_children(token))
 
 
 def _subject(token: Token) -> Token | None:
@@ -161,7 +192,7 @@ def _subject(token: Token) -> Token | None:
     for _ in range(4):
         if current is None:
             return None
-        for kid in _kids(current):
+        for kid in clause_children(current):
             if kid.dep_ in _SUBJECTS:
                 return kid
         # A participle or adjective under a copula ("is saved", "is ready", "seems done").
@@ -180,7 +211,7 @@ def _subject_word(subject: Token | None) -> str | None:
 
 
 def _voice(token: Token, subject: Token | None) -> str:
-    kids = _kids(token)
+    kids = clause_children(token)
     passive = token.tag_ == "VBN" and (subject is None or subject.dep_ == "nsubjpass" or any(
         k.dep_ == "auxpass" for k in kids) or token.dep_ in ("acomp", "amod", "oprd"))
     if not passive:
@@ -193,7 +224,7 @@ def _voice(token: Token, subject: Token | None) -> str:
 
 
 def _negated(token: Token, subject: Token | None) -> bool:
-    for t in (token, _clause_head(token), token.head):
+    for t in (token, clause_head(token), token.head):
         if any(k.dep_ == "neg" for k in t.children):
             return True
     if subject is not None:
@@ -202,18 +233,6 @@ def _negated(token: Token, subject: Token | None) -> bool:
         if any(k.lower_ == "no" for k in subject.children):
             return True
     return False
-
-
-def _objects(token: Token) -> frozenset[str]:
-    found: set[str] = set()
-    for kid in _kids(token):
-        if kid.dep_ in ("dobj", "attr", "oprd", "pobj", "dative") and kid.pos_ in ("NOUN", "PROPN"):
-            found.add(kid.lemma_.lower())
-            found.update(c.lemma_.lower() for c in kid.conjuncts if c.pos_ in ("NOUN", "PROPN"))
-        if kid.dep_ == "prep":
-            found.update(g.lemma_.lower() for g in kid.children
-                         if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN"))
-    return frozenset(found)
 
 
 def _reported(token: Token) -> set[str]:
@@ -230,22 +249,43 @@ def _reported(token: Token) -> set[str]:
     return words
 
 
-def _named_objects(token: Token) -> tuple[str, ...]:
-    """The proper names that are the verb's objects, each with its compound words."""
-    out: list[str] = []
-    for kid in _kids(token):
-        if kid.dep_ not in ("dobj", "nsubjpass") or kid.pos_ != "PROPN":
-            continue
-        for head in (kid, *kid.conjuncts):
-            if head.pos_ == "PROPN":
-                words = [t for t in head.subtree if t.i <= head.i and (
-                    t.pos_ == "PROPN" or t.lower_ in NAME_LINKS) and t.dep_ != "conj"]
-                out.append(" ".join(t.text for t in words if t.i >= words[0].i))
-    return tuple(out)
+def _pending(doc: Doc, start: int) -> set[str]:
+    """The nouns a "still need" / "missing" at token `start` says are still needed, when the
+    sentence asserts it (not negated, hedged or asked)."""
+    token = doc[start]
+    for _ in range(3):  # "still" and "yet" hang from the verb they modify
+        if token.pos_ in ("VERB", "AUX", "ADJ") or token.head is token:
+            break
+        token = token.head
+    if _negated(token, _subject(token)) or _hedged_at(token, ability=False):
+        return set()
+    return {t.lemma_.lower() for t in token.subtree if t.pos_ in ("NOUN", "PROPN")}
+
+
+#: Prefixes an irregular verb keeps in the lexicon ("rewrote": "rewrite").
+PREFIXES = ("re", "un", "over")
+
+
+@cache
+def irregular_verbs() -> dict[str, str]:
+    """The parser's own table of irregular verb forms ("wrote": "write")."""
+    try:
+        from draftguard.language import pipeline
+
+        lemmatizer: Any = pipeline().get_pipe("lemmatizer")
+        table = lemmatizer.lookups.get_table("lemma_exc")["verb"]
+        return {form: bases[0] for form, bases in table.items() if bases}
+    except (KeyError, AttributeError, ValueError):
+        return {}
 
 
 def _bases(word: str) -> list[str]:
-    """The regular bases of an inflected verb ("texted" -> "text", "texte")."""
+    """The bases of an inflected verb: regular ("texted" -> "text", "texte"), or an
+    irregular one after a prefix ("rewrote" -> "rewrite")."""
+    for prefix in PREFIXES:
+        rest = word[len(prefix):]
+        if word.startswith(prefix) and rest in irregular_verbs():
+            return [prefix + irregular_verbs()[rest]]
     for ending in ("ied", "ies", "ing", "ed", "es", "s", "d"):
         if word.endswith(ending) and len(word) > len(ending) + 2:
             stem = word[: -len(ending)]
@@ -256,37 +296,6 @@ def _bases(word: str) -> list[str]:
                 out.append(stem[:-1])  # "dropped" -> "drop"
             return out
     return []
-
-
-def _places(token: Token, concept: str) -> tuple[tuple[str, ...], ...]:
-    """Where the claimed action put a thing, or took it from (`Claim.places`): the noun after
-    each of the verb's place prepositions, with the nouns it hangs from by "of"."""
-    preps = _PLACE_PREPOSITIONS.get(concept)
-    if preps is None:
-        return ()
-    found: list[tuple[str, ...]] = []
-    objects = [k for k in token.children if k.dep_ in ("dobj", "nsubjpass")]
-    # The place hangs from the verb, or from its object ("saved a backup to your desktop").
-    for prep in [*token.children, *(p for o in objects for p in o.children)]:
-        if prep.dep_ not in ("prep", "prt", "advmod") or prep.lower_ not in preps:
-            continue
-        for noun in prep.children:
-            if noun.dep_ == "prep":  # "out of the post"
-                noun = next((g for g in noun.children if g.dep_ == "pobj"), noun)
-            if noun.dep_ != "pobj" or noun.pos_ not in ("NOUN", "PROPN"):
-                continue
-            chain = [noun.lemma_.lower()]
-            current = noun
-            for _ in range(3):  # "the end of the second paragraph of your post"
-                of = next((k for k in current.children if k.dep_ == "prep" and
-                           k.lower_ == "of"), None)
-                nxt = next((g for g in of.children if g.dep_ == "pobj"), None) if of else None
-                if nxt is None or nxt.pos_ not in ("NOUN", "PROPN"):
-                    break
-                chain.append(nxt.lemma_.lower())
-                current = nxt
-            found.append(tuple(chain))
-    return tuple(found)
 
 
 def _claim_token(token: Token, kind: str) -> bool:
@@ -337,11 +346,13 @@ def _claim_words(doc: Doc, lexicon: Lexicon) -> list[tuple[str, Token]]:
             if concept is not None:
                 found.append((concept, token))
                 taken.add(token.i)
+    # A word read as a report ("ask") may be a claim with its particle ("asked X for Y").
+    claimed = {t.i for c, t in found if c.partition(".")[0] in _CLAIM_KINDS}
     for token in doc:  # a verb and its particle apart ("rolled the post back", "took X off Y")
-        if token.pos_ == "VERB" and token.i not in taken:
+        if token.pos_ == "VERB" and token.i not in claimed:
             for prt in token.children:
                 concept = lexicon.concept(f"{token.lemma_.lower()} {prt.lower_}") \
-                    if prt.dep_ in ("prt", "advmod", "prep") else None
+                    if prt.dep_ in ("prt", "advmod", "prep", "ccomp") else None
                 if concept is not None:
                     found.append((concept, token))
     return found
@@ -349,14 +360,37 @@ def _claim_words(doc: Doc, lexicon: Lexicon) -> list[tuple[str, Token]]:
 
 def _claim(concept: str, token: Token, *, question: bool) -> Claim:
     subject = _subject(token)
-    asserted = not (question or _hedged_at(token) or _imperative(token)
+    asserted = not ((question and not _presupposed(token)) or _hedged_at(token) or
+                    _imperative(token)
                     or (token.tag_ == "VBG" and not any(
-                        k.lemma_ == "be" for k in _kids(token))))
+                        k.lemma_ == "be" for k in clause_children(token))))
     return Claim(
         concept=concept, word=token.lower_, negated=_negated(token, subject),
-        asserted=asserted, subject=_subject_word(subject), objects=_objects(token),
-        voice=_voice(token, subject), places=_places(token, concept),
-        named_objects=_named_objects(token))
+        asserted=asserted, subject=_subject_word(subject), objects=objects_of(token),
+        voice=_voice(token, subject), places=places_of(token, concept),
+        named_objects=named_objects_of(token), targets=targets_of(token),
+        topics=topics_of(token),
+        asked=asked_of(token) if concept == "impossible.request" else frozenset())
+
+
+def _presumed(found: list[tuple[str, Token]]) -> list[Claim]:
+    """What a question takes as done when it asks what to do with it: the app's action
+    named by a definite noun ("Shall I undo the removal of X?", "Would you like me to cancel
+    the Sunday booking?"), unless the question offers to make it ("Shall I make the
+    booking?")."""
+    out: list[Claim] = []
+    for concept, token in found:
+        if concept.partition(".")[0] not in ("action", "impossible") or \
+                token.pos_ != "NOUN" or token.dep_ != "dobj" or not any(
+                k.dep_ in ("det", "poss") and k.lower_ in _DEFINITE for k in token.children):
+            continue
+        verb = token.head
+        if any(c != concept and t.i == verb.i and c.partition(".")[2] in ("make", "book")
+               for c, t in found) or verb.lemma_ in ("make", "do", "see", "check"):
+            continue
+        out.append(replace(_claim(concept, token, question=False), asserted=True,
+                           voice="bare", subject=None, negated=False))
+    return out
 
 
 def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
@@ -369,8 +403,11 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
     if lone is not None:
         found.append((lone, doc[0]))
     reported: set[str] = set()
+    pending: set[str] = set()
     for concept, token in found:
         kind = concept.partition(".")[0]
+        if kind == "pending" and not question:
+            pending |= _pending(doc, token.i)
         if kind == "report" and not _negated(token, _subject(token)) and not _hedged_at(token):
             reported |= _reported(token)
         if kind not in _CLAIM_KINDS or not (_claim_token(token, kind) or (
@@ -378,7 +415,11 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
             continue
         if any(k.dep_ == "oprd" for k in token.children) and kind == "impossible":
             continue  # a naming ("a source called interview"), not the act ("called them")
+        if any(k.dep_ == "mark" and k.lower_ == "as" for k in token.children):
+            continue  # "as requested", "as you asked for": the person's doing, no claim
         claims.append(_claim(concept, token, question=question))
+    if question:
+        claims += _presumed(found)
     roots = [t for t in doc if t.dep_ == "ROOT"]
     # "You can reach it at ..." states a fact: an ability is no hedge of the sentence.
     hedged = question or any(_hedged_at(r, ability=False) or _imperative(r) for r in roots)
@@ -392,4 +433,4 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
                    to_person=to_person, places=places, presents=_presented(doc),
                    negated=any(_negated(r, _subject(r)) for r in roots),
                    dates=frozenset(dates_in(text)), times=frozenset(times_in(text)),
-                   reported=frozenset(reported))
+                   reported=frozenset(reported), pending=frozenset(pending))

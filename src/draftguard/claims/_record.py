@@ -20,6 +20,7 @@ __all__ = [
     "ToolRun",
     "TurnRecord",
     "default_claims",
+    "key_words",
     "succeeded",
     "text_counts",
 ]
@@ -69,6 +70,23 @@ class ToolClaims:
     #: "shortlist"), or a function that gives them (read once, when first needed). None: the
     #: words of the tool's name and the kinds of thing it makes.
     places: frozenset[str] | Callable[[], frozenset[str]] | None = None
+    #: The words for the parts of the document a run touched ("intro", "first", "paragraph
+    #: 2"), from the run and what the session holds; None from it: not known (any part).
+    #: A claimed action that names one of `part_names` must name a part its run touched.
+    parts_of: Callable[[ToolRun, SessionFacts], frozenset[str] | None] | None = None
+    #: The words that name a part of the document (`parts_of`'s words; read once).
+    part_names: frozenset[str] | Callable[[], frozenset[str]] = frozenset()
+    #: The text a run took out or put in (an edit's anchors and new text): a part the claim
+    #: names by what it is about ("the harvest line") must be about words of it.
+    text_of: Callable[[ToolRun], str] | None = None
+    #: The result field listing what is still missing ("missing"): a sentence saying a
+    #: thing is still needed, after a run of this tool, must name one of them.
+    missing_field: str | None = None
+
+    def part_names_of(self) -> frozenset[str]:
+        """The words that name a part of the document (`part_names`)."""
+        names = self.part_names
+        return names if isinstance(names, frozenset) else names()
 
     def places_of(self) -> frozenset[str]:
         """Where a run of this tool may be said to have put a thing (`places`)."""
@@ -111,7 +129,7 @@ class SessionFacts:
     """What the session holds: `versions` of the post, `texts` facts may be taken from (the
     post, sources, catalogue lines of venues found, the person's own messages), `names` that
     may be named (venues found, sources), named `collections` ("shortlist": its names) and
-    `counts` of the post's parts (`text_counts`)."""
+    `counts` of the post's parts (`text_counts`), and the `document` the tools edit."""
 
     versions: tuple[int, ...] = ()
     texts: tuple[str, ...] = ()
@@ -119,6 +137,8 @@ class SessionFacts:
     collections: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: Counts of the post's parts by noun ("line": (9,), "paragraph": (4,)).
     counts: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    #: The document the tools edit, as it stands now (the post), for `ToolClaims.parts_of`.
+    document: str | None = None
 
 
 @dataclass(frozen=True)
@@ -148,6 +168,19 @@ def numbers_in(value: Any, key: str = "") -> Iterator[tuple[str, float]]:
         yield key, float(len(value))
         for v in value:
             yield from numbers_in(v, key)
+
+
+def key_words(value: Any) -> set[str]:
+    """The words of every key in a tool's result ("party_size": party, size)."""
+    out: set[str] = set()
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            out.update(str(k).lower().split("_"))
+            out |= key_words(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            out |= key_words(v)
+    return out
 
 
 def strings_in(value: Any) -> Iterable[str]:

@@ -8,6 +8,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from datetime import date as Date
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz
@@ -15,21 +16,38 @@ from rapidfuzz import fuzz
 from draftguard.claims._calendar import dates_in, same_time, times_in
 from draftguard.claims._numbers import numbers_of_text
 from draftguard.claims._reading import Claim, Reading
-from draftguard.claims._record import ToolClaims, ToolRun, TurnRecord, numbers_in, strings_in
+from draftguard.claims._record import (
+    ToolClaims,
+    ToolRun,
+    TurnRecord,
+    key_words,
+    numbers_in,
+    strings_in,
+)
 
 if TYPE_CHECKING:
     from draftguard.claims._guard import ClaimGuard
 
-__all__ = ["RecordView", "fold", "words_of"]
+__all__ = ["RecordView", "fold", "stems", "words_of"]
 
 _ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
-#: Actions whose object is a thing the run names (a venue added, a source imported).
-_NAMED_ACTIONS = frozenset({"add", "shortlist", "remove", "import"})
 _PRONOUNS = frozenset({"it", "they", "them", "these", "those", "this", "that", "all", "both"})
 #: A collection named after these is left, not joined ("off your shortlist").
 _LEAVING = frozenset({"off", "from", "out"})
+#: Claims a run of another action also backs: a booking is a request made.
+_IMPLIED = {"request": frozenset({"book"})}
+
+
+def stems(word: str) -> set[str]:
+    """The word and its regular bases ("rained": rain, raine), for a loose match."""
+    out = {word}
+    for ending in ("ies", "ied", "ing", "es", "ed", "s", "d"):
+        if word.endswith(ending) and len(word) > len(ending) + 2:
+            stem = word[: -len(ending)]
+            out |= {stem + "y"} if ending in ("ies", "ied") else {stem, stem + "e"}
+    return out
 
 
 def fold(text: str) -> str:
@@ -43,9 +61,17 @@ def name_parts(name: str) -> list[str]:
     return [p for p in parts if p]
 
 
-def words_of(text: str) -> list[str]:
+@lru_cache(maxsize=2048)
+def words_of(text: str) -> tuple[str, ...]:
+    """The text's words, folded (accents and case off); cached, as the record's texts are
+    read for every sentence of a reply."""
     spaced = "".join(c if c.isalnum() or c in ".&" else " " for c in fold(text))
-    return [w for w in (w.strip(".") for w in spaced.split()) if w]
+    return tuple(w for w in (w.strip(".") for w in spaced.split()) if w)
+
+
+@lru_cache(maxsize=2048)
+def _joined(text: str) -> str:
+    return f" {' '.join(words_of(text))} "
 
 
 class RecordView:
@@ -91,9 +117,10 @@ class RecordView:
         wanted_objects = claim.objects & known_objects
         out: list[ToolRun] = []
         for run, declared in self.succeeded_or_judged():
-            does = claim.name in declared.did(run) or (
+            did = declared.did(run)
+            does = claim.name in did or bool(_IMPLIED.get(claim.name, frozenset()) & did) or (
                 claim.name == "any" and declared.changes) or (
-                subject_concept is not None and subject_concept in declared.did(run))
+                subject_concept is not None and subject_concept in did)
             if not does:
                 continue
             if wanted_objects and not self._makes(run, declared, wanted_objects):
@@ -104,24 +131,39 @@ class RecordView:
             made |= self._made(run, self.record.declared(run.tool, self.guard.concept_of))
         if not wanted_objects <= made:  # "flashcards and a mindmap": each one made
             return []
+        if not out and claim.name == "edit":
+            return self._swapped()
         return out
 
-    def misplaced(self, claim: Claim, runs: Iterable[ToolRun]) -> str | None:
-        """The first place the claim names that none of its backing runs puts things in, nor a
-        collection or a name of the record ("to your desktop" after a save of the post); None
-        when every place is one of theirs."""
-        if not claim.places:
+    def _swapped(self) -> list[ToolRun]:
+        """Runs that between them took one thing out and put another in: a change made
+        ("I swapped X for Y" after a removal and an addition)."""
+        runs = [(r, d.did(r)) for r, d in self.succeeded() if d.did(r) & {"remove", "add"}]
+        did = {a for _, actions in runs for a in actions}
+        return [r for r, _ in runs] if {"remove", "add"} <= did else []
+
+    def still_needed(self, reading: Reading) -> str | None:
+        """A noun the sentence says is still needed ("You still need to pick a date") that a
+        check of this turn lists no longer missing: its result names that field and its list
+        of what is missing does not hold it. None when a check lists it, or none says."""
+        if not reading.pending:
             return None
-        session = self.record.session
-        allowed: set[str] = set(session.collections)
-        for name in session.names:
-            allowed.update(words_of(name))
-        for run in runs:
-            allowed |= self.record.declared(run.tool, self.guard.concept_of).places_of()
-        for chain in claim.places:
-            if any(word in allowed or word.removesuffix("s") in allowed for word in chain):
+        missing: set[str] = set()
+        fields: set[str] = set()
+        for run, declared in self.declared:
+            name = declared.missing_field
+            if name is None or name not in run.result:
                 continue
-            return chain[0]
+            for text in strings_in(run.result.get(name)):
+                missing.update(words_of(text.replace("_", " ")))
+            fields.update(key_words(run.result))
+        if not fields:
+            return None
+        for noun in sorted(reading.pending):
+            if noun in missing or noun + "s" in missing:
+                continue
+            if noun in fields:
+                return noun
         return None
 
     @classmethod
@@ -135,7 +177,9 @@ class RecordView:
             value = run.result.get(declared.object_field, run.args.get(declared.object_field))
             if value is not None:
                 word = str(value).lower()
-                made = {word, word.removesuffix("s")}
+                # and the kinds it ends in: "flashcards" are "cards", a "mindmap" a "map"
+                made = {word, word.removesuffix("s")} | {
+                    o for o in declared.objects if word.removesuffix("s").endswith(o)}
         return made
 
     # -- numbers ----------------------------------------------------------------------------
@@ -232,18 +276,11 @@ class RecordView:
                     return True
         return False
 
-    def unnamed(self, claim: Claim, runs: Iterable[ToolRun]) -> str | None:
-        """The first name the claim says was acted on that none of its backing runs names in
-        its arguments or result ("I added Bistro Belle Époque" after adding Le Mercier)."""
-        if claim.name not in _NAMED_ACTIONS or not claim.named_objects:
-            return None
-        said = [words_of(text.replace("-", " ")) for run in runs
-                for text in [*strings_in(run.args), *strings_in(run.result)]]
-        for name in claim.named_objects:
-            wanted = words_of(name)
-            if wanted and not any(all(w in words for w in wanted) for words in said):
-                return name
-        return None
+    def holds_exactly(self, name: str) -> bool:
+        """Every word of `name`, in order, is in one of the record's texts as it is (accents
+        and case aside): the cheap, exact half of `name_backed`."""
+        wanted = f" {' '.join(words_of(name))} "
+        return any(wanted in _joined(text) for text in self._texts())
 
     def unsaid(self, words: frozenset[str]) -> str:
         """The first of `words` no text of the record holds ("" when all are there)."""

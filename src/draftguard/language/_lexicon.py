@@ -92,6 +92,10 @@ class Lexicon:
                                      f"{self._phrases[key]!r} and {concept!r}")
                 self._phrases[key] = concept
         self._words = sorted({k[0] for k in self._phrases if len(k) == 1})
+        #: The longest phrase starting with each word: no other start can match.
+        self._longest: dict[str, int] = {}
+        for key in self._phrases:
+            self._longest[key[0]] = max(self._longest.get(key[0], 0), len(key))
 
     @classmethod
     def from_toml(cls, *paths: Path, skip: tuple[str, ...] = (),
@@ -145,7 +149,8 @@ class Lexicon:
         i = 0
         while i < len(tokens):
             found = None
-            for n in range(min(_MAX_PHRASE, len(tokens) - i), 0, -1):
+            longest = max(self._longest.get(lemmas[i], 0), self._longest.get(surface[i], 0))
+            for n in range(min(longest, len(tokens) - i), 0, -1):
                 for words in (tuple(lemmas[i:i + n]), tuple(surface[i:i + n])):
                     concept = self._phrases.get(words)
                     if concept is not None:

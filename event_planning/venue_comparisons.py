@@ -1,0 +1,119 @@
+"""Comparisons between venues in a reply sentence (price and size), held against the
+catalogue's price levels and seats. No ADK here.
+
+"Brasserie Clément is the cheaper of the two" is a claim about levels: the venue said to be
+cheaper must cost less than the venues it is compared with; one said to be bigger must seat
+more. A comparison is a comparative or superlative of the planner lexicon's `reply.cheaper`,
+`reply.dearer`, `reply.bigger` and `reply.smaller` words, found on the parse ("cheaper", "the
+least expensive", "more affordable", "pricier", "bigger", "the smallest"). The venues
+compared with are those named after "than"; without one, the other venues of the session's
+results. A comparative ("cheaper") needs one of them to be above it; a superlative
+("cheapest") needs none below it; after "than", each one named must be above it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from event_planning.catalog import Venue
+from event_planning.venue_dishes import reply_lexicon
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+__all__ = ["Comparison", "comparisons", "unbacked_comparisons"]
+
+_MORE = frozenset({"more", "most"})
+_LESS = frozenset({"less", "least"})
+
+
+#: What each comparison word compares, and whether it says less of it.
+_MEASURES = {"reply.cheaper": ("price_level", True), "reply.dearer": ("price_level", False),
+             "reply.smaller": ("seats", True), "reply.bigger": ("seats", False)}
+_NAMES = {("price_level", True): "cheaper", ("price_level", False): "dearer",
+          ("seats", True): "smaller", ("seats", False): "bigger"}
+
+
+@dataclass(frozen=True)
+class Comparison:
+    #: The venue field compared ("price_level", "seats").
+    measure: str
+    #: True: said to have less of it ("cheaper", "smaller"); False: more ("pricier").
+    less: bool
+    #: "cheapest" rather than "cheaper".
+    superlative: bool
+    #: The text after "than" ("Le Mercier"), "" when there is none.
+    than: str
+    #: The words that compare ("cheaper", "least expensive"): no price level of their own.
+    words: str = ""
+
+
+def _asserted(token: Token) -> bool:
+    current: Token | None = token
+    for _ in range(6):
+        if current is None:
+            return True
+        if any(k.dep_ == "neg" or k.tag_ == "MD" or (k.dep_ == "mark" and k.lower_ in (
+                "if", "unless", "whether")) for k in current.children):
+            return False
+        if current.head is current:
+            return True
+        current = current.head
+    return True
+
+
+def comparisons(doc: Doc) -> list[Comparison]:
+    """The comparisons the parsed sentence asserts (module docstring)."""
+    out: list[Comparison] = []
+    for term in reply_lexicon().terms(doc, typos=False):
+        if term.concept not in _MEASURES:
+            continue
+        measure, less = _MEASURES[term.concept]
+        word = doc[term.start]
+        degree = {k.lower_ for k in word.children if k.dep_ == "advmod"}
+        comparative = word.tag_ in ("JJR", "RBR") or bool(degree & {"more", "less"})
+        superlative = word.tag_ in ("JJS", "RBS") or bool(degree & {"most", "least"})
+        if not (comparative or superlative) or not _asserted(word):
+            continue
+        less = less != bool(degree & _LESS)
+        # "than" hangs from the word as a preposition, or marks a clause ("than Bar Nonna
+        # Rosa" read as one): what follows it up to the sentence's end is compared with.
+        than = next((t for t in doc[word.i + 1:] if t.lower_ == "than"), None)
+        said = doc[than.i + 1:].text if than is not None else ""
+        start = min([word.i, *(k.i for k in word.children if k.lower_ in _MORE | _LESS)])
+        out.append(Comparison(measure, less, superlative and not comparative, said,
+                              doc[start: word.i + 1].text))
+    return out
+
+
+def unbacked_comparisons(
+    said: Sequence[Comparison], subjects: Sequence[Venue],
+    others: Sequence[Venue], named_in: Callable[[str], list[Venue]],
+) -> list[str]:
+    """The comparisons the catalogue does not back: `subjects` are the venues
+    the sentence is about, `others` the session's venues, `named_in(text)` the venues a
+    text names."""
+    wrong: list[str] = []
+    for comparison in said:
+        compared = named_in(comparison.than) if comparison.than else []
+        about = [v for v in subjects if v.id not in {c.id for c in compared}]
+        pool = compared or [v for v in others if v.id not in {s.id for s in about}]
+        if not about or not pool:
+            continue
+        sign = 1 if comparison.less else -1  # less of it: the others have more
+        measure = comparison.measure
+
+        def above(a: Venue, b: Venue, sign: int = sign, measure: str = measure) -> bool:
+            return sign * (int(getattr(b, measure)) - int(getattr(a, measure))) > 0
+
+        if comparison.than:
+            ok = all(above(s, c) for s in about for c in pool)
+        elif comparison.superlative:
+            ok = all(not above(c, s) for s in about for c in pool)
+        else:
+            ok = all(any(above(s, c) for c in pool) for s in about)
+        if not ok:
+            wrong.append(_NAMES[(measure, comparison.less)])
+    return wrong

@@ -1,0 +1,113 @@
+"""Whether the runs behind a claimed action acted on what the claim says: where it put a
+thing ("to your desktop"), the part of the document ("the conclusion", "the harvest line"),
+the names it acted on ("I added Bistro Belle Époque") and what it asked for ("a window
+seat"). No framework here."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from draftguard.claims._reading import Claim
+from draftguard.claims._record import ToolRun, numbers_in, strings_in
+from draftguard.claims._view import RecordView, stems, words_of
+
+__all__ = ["misplaced", "unasked", "unnamed", "untouched"]
+
+#: Actions whose object is a thing the run names (a venue added, a source imported).
+_NAMED_ACTIONS = frozenset({"add", "shortlist", "remove", "import"})
+
+
+def misplaced(view: RecordView, claim: Claim, runs: Iterable[ToolRun]) -> str | None:
+    """The first place the claim names that none of its backing runs puts things in, nor a
+    collection or a name of the record ("to your desktop" after a save of the post); None
+    when every place is one of theirs."""
+    if not claim.places:
+        return None
+    session = view.record.session
+    allowed: set[str] = set(session.collections)
+    for name in session.names:
+        allowed.update(words_of(name))
+    for run in runs:
+        allowed |= view.record.declared(run.tool, view.guard.concept_of).places_of()
+    for chain in claim.places:
+        if any(word in allowed or word.removesuffix("s") in allowed for word in chain):
+            continue
+        return chain[0]
+    return None
+
+def untouched(view: RecordView, claim: Claim, runs: Iterable[ToolRun]) -> str | None:
+    """The first part of the document the claim says it acted on ("the conclusion",
+    "the first paragraph") that none of its backing runs touched; None when each named
+    part was touched, or a run's parts are not known. A position inside a part ("the
+    end of the second paragraph") is the part's."""
+    names: set[str] = set()
+    touched: set[str] = set()
+    anywhere = False
+    session = view.record.session
+    for run in runs:
+        declared = view.record.declared(run.tool, view.guard.concept_of)
+        if declared.parts_of is None:
+            continue
+        parts = declared.parts_of(run, session)
+        anywhere |= parts is None  # it may have touched any part
+        names |= declared.part_names_of()
+        touched |= parts or frozenset()
+    if not names:
+        return None
+    for chain in () if anywhere else claim.targets:
+        for level in reversed(chain):  # the innermost part named decides
+            hit = level & names
+            if not hit:
+                continue
+            phrases = {w for w in hit if " " in w or "-" in w}
+            named = phrases or hit
+            if not named <= touched:  # "the second paragraph": the second one
+                return sorted(named - touched)[0]
+            break
+    return _off_topic(view, claim, runs, names)
+
+def _off_topic(view: RecordView, claim: Claim, runs: Iterable[ToolRun],
+               names: set[str]) -> str | None:
+    """The first word a part is named by ("the harvest line") that the text the runs
+    took out or put in does not hold; None when it holds each, or no run says."""
+    wanted = [about - names for head, about in claim.topics if head in names]
+    if not any(wanted):
+        return None
+    held: set[str] = set()
+    for run in runs:
+        declared = view.record.declared(run.tool, view.guard.concept_of)
+        if declared.text_of is None:
+            return None
+        for word in words_of(declared.text_of(run).replace("-", " ")):
+            held |= stems(word)
+    return next((w for about in wanted for w in sorted(about)
+                 if not stems(w) & held), None)
+
+def unasked(claim: Claim, runs: Iterable[ToolRun]) -> str | None:
+    """For a claim of asking for something ("asked for a window seat"): the first thing
+    asked for that no backing run holds in its name, arguments or result; None when
+    they hold all of it."""
+    if claim.name != "request" or not claim.asked:
+        return None
+    held: set[str] = set()
+    for run in runs:
+        held.update(run.tool.lower().split("_"))
+        for text in [*strings_in(run.args), *strings_in(run.result),
+                     *(k for k, _ in numbers_in(run.args)),
+                     *(k for k, _ in numbers_in(run.result))]:
+            held.update(words_of(text.replace("_", " ")))
+    return next((o for o in sorted(claim.asked) if o not in held and o + "s" not in held
+                 and o.removesuffix("s") not in held), None)
+
+def unnamed(claim: Claim, runs: Iterable[ToolRun]) -> str | None:
+    """The first name the claim says was acted on that none of its backing runs names in
+    its arguments or result ("I added Bistro Belle Époque" after adding Le Mercier)."""
+    if claim.name not in _NAMED_ACTIONS or not claim.named_objects:
+        return None
+    said = [words_of(text.replace("-", " ")) for run in runs
+            for text in [*strings_in(run.args), *strings_in(run.result)]]
+    for name in claim.named_objects:
+        wanted = words_of(name)
+        if wanted and not any(all(w in words for w in wanted) for words in said):
+            return name
+    return None
