@@ -32,6 +32,7 @@ from draftguard.understanding._planner_slots import (
     PlannerVocabulary,
     SlotReading,
     plain_text,
+    read_parts,
     read_slots,
 )
 from draftguard.understanding._planner_words import (
@@ -166,8 +167,8 @@ class PlannerConversation:
         asked = False
         by_meaning = len(text) <= self.max_meaning_chars
         sure = 1.0
-        for part in parts:
-            slots = read_slots(part, self.vocabulary, today=self.today, meaning=by_meaning)
+        readings = read_parts(parts, self.vocabulary, today=self.today, meaning=by_meaning)
+        for part, slots in zip(parts, readings, strict=True):
             other = self._other(part, slots)
             stated = {**dict.fromkeys(slots.cleared), **slots.values}
             sure = min(sure, slots.confidence) if stated else sure
