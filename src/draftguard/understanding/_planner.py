@@ -172,7 +172,10 @@ class PlannerConversation:
             other = self._other(part, slots)
             stated = {**dict.fromkeys(slots.cleared), **slots.values}
             sure = min(sure, slots.confidence) if stated else sure
-            if by_meaning and not stated and not slots.ambiguous and (
+            # A request no tool does ("can you book a table?") is answered with what the
+            # app can do: it is not compared with the example requests.
+            unsupported = self.vocabulary.words.says("unsupported", part)
+            if by_meaning and not stated and not slots.ambiguous and not unsupported and (
                     other is None or (other.question is not None and len(slots.venues) > 1)):
                 guess = self._by_example(slots)
                 # Two venues named: comparing them, or the question; never a third request.
