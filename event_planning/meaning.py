@@ -239,8 +239,12 @@ class MeaningReader:
                   if similar and not cuisines else [])
         clauses = _clauses_of(doc, terms)[:_MAX_CLAUSES] if similar and not prices else []
         if dishes or clauses:
-            # Every text this message compares, through the encoder in one call (cached).
-            embed([_words_text(w) for w in dishes] + clauses)
+            # Every text this message compares, through the encoder in one call (cached):
+            # with the message itself when its words state nothing, as the core then
+            # compares it with the example requests.
+            said = hints.values or hints.cleared or hints.ambiguous or prices or cuisines
+            whole = [] if said or text in clauses else [text]
+            embed([_words_text(w) for w in dishes] + clauses + whole)
         if dishes:
             searching = party is not None or any(
                 t.concept.partition(".")[0] in _SEARCH_SECTIONS for t in terms) or any(
