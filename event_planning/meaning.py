@@ -279,7 +279,8 @@ class MeaningReader:
     def _party(self, doc: Doc) -> int | None:
         """A lone number that can only be how many ("we r 5", "sushi rittenhouse 4
         saturday"): the message's one number, not a day of a month, a time or a price."""
-        numbers = [t for t in doc if t.like_num or any(c.isdigit() for c in t.text)]
+        numbers = [t for t in doc if (t.like_num or any(c.isdigit() for c in t.text))
+                   and not _ordinal(t.lower_)]  # "on the 5th" is a day, not a count
         if len(numbers) != 1 or not numbers[0].text.isdigit():
             return None
         token = numbers[0]
@@ -342,6 +343,11 @@ class MeaningReader:
         return (self._dish_word(token, covered) and len(token.text) >= _MIN_UNKNOWN_LETTERS
                 and word_frequency(token.lower_) < self.dish_unknown_zipf
                 and not _typo_of_a_common_word(token.lower_))
+
+
+def _ordinal(word: str) -> bool:
+    """"5th", "23rd": a position or a day of the month, never how many."""
+    return word[:-2].isdigit() and word[-2:] in ("st", "nd", "rd", "th")
 
 
 def _parsed_text(text: str) -> str:

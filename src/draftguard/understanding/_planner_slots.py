@@ -177,7 +177,7 @@ class PlannerVocabulary:
         return places_corrected("".join(out), self.place_names)
 
     @cached_property
-    def place_names(self) -> dict[int, list[str]]:
+    def place_names(self) -> dict[int, dict[str, str]]:
         """Neighbourhood names and their other names, by how many words they have."""
         return place_names(self.neighbourhoods)
 
