@@ -20,7 +20,7 @@ import itertools
 import json
 import tomllib
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from draftguard.language import ExemplarIndex, Lexicon, parse, word_frequency
+from draftguard.language import ExemplarIndex, Lexicon, embed, parse, word_frequency
+from draftguard.language._parser import parse_many
 from draftguard.understanding import SlotHints
 from event_planning.clauses import free_clauses
 from event_planning.corrections import NEGATORS, no_limit, swapped_in
@@ -185,12 +186,17 @@ class MeaningReader:
         self.clause_score = clause_score
         self.clause_margin = clause_margin
 
-    def __call__(self, text: str) -> SlotHints:
+    def prepare(self, texts: Sequence[str], /) -> None:
+        """The texts of one message's parts parsed in one batch (`parse` then finds them)."""
+        parse_many([_parsed_text(t) for t in texts if t.strip() and len(t) <= self.max_chars],
+                   entities=False)
+
+    def __call__(self, text: str, /, *, similar: bool = True) -> SlotHints:
+        """The hints of `text`; `similar=False`: the lexicon and the parse only."""
         hints = SlotHints()
         if not text.strip() or len(text) > self.max_chars:
             return hints
-        # "bring-your-own-bottle", "mid-range": hyphens join words the lexicon holds apart.
-        doc = parse(text.replace("-", " "), entities=False)
+        doc = parse(_parsed_text(text), entities=False)
         terms = lexicon().terms(doc)
         covered: set[int] = set()
         prices: dict[str, bool] = {}
@@ -230,24 +236,30 @@ class MeaningReader:
             hints.values["cuisine"] = wanted[0]
         elif len(wanted) > 1:
             hints.ambiguous["cuisine"] = wanted
-        elif not cuisines:
+        dishes = (self._dish_phrases(doc, covered)[:_MAX_DISH_PHRASES]
+                  if similar and not cuisines else [])
+        clauses = _clauses_of(doc, terms)[:_MAX_CLAUSES] if similar and not prices else []
+        if dishes or clauses:
+            # Every text this message compares, through the encoder in one call (cached):
+            # with the message itself when its words state nothing, as the core then
+            # compares it with the example requests.
+            said = hints.values or hints.cleared or hints.ambiguous or prices or cuisines
+            whole = [] if said or text in clauses else [text]
+            embed([_words_text(w) for w in dishes] + clauses + whole)
+        if dishes:
             searching = party is not None or any(
                 t.concept.partition(".")[0] in _SEARCH_SECTIONS for t in terms) or any(
                 t.like_num for t in doc)
-            self._dish(doc, covered, hints, searching=searching)
-        if not prices:
-            self._clauses(doc, terms, hints)
+            self._dish(dishes, hints, searching=searching)
+        if clauses:
+            self._clauses(clauses, hints)
         return hints
 
-    def _clauses(self, doc: Doc, terms: list[Any], hints: SlotHints) -> None:
+    def _clauses(self, clauses: list[str], hints: SlotHints) -> None:
         """A price or a feature said in a whole clause no lexicon word covers ("where we can
         bring a bottle", "nothing that'll break the bank"): read by similarity to the
         lexicon's words and the app's example clauses, when one is clearly nearest."""
-        named = {i for t in terms if not t.concept.startswith("generic.")
-                 for i in range(t.start, t.end)}
-        covered = {i for t in terms for i in range(t.start, t.end)}
-        found = free_clauses(doc, named, covered, known=_request_word_set())
-        for clause in found[:_MAX_CLAUSES]:
+        for clause in clauses:
             ranked = _preference_examples().rank(clause)
             if len(ranked) < 2:
                 continue
@@ -268,7 +280,8 @@ class MeaningReader:
     def _party(self, doc: Doc) -> int | None:
         """A lone number that can only be how many ("we r 5", "sushi rittenhouse 4
         saturday"): the message's one number, not a day of a month, a time or a price."""
-        numbers = [t for t in doc if t.like_num or any(c.isdigit() for c in t.text)]
+        numbers = [t for t in doc if (t.like_num or any(c.isdigit() for c in t.text))
+                   and not _ordinal(t.lower_)]  # "on the 5th" is a day, not a count
         if len(numbers) != 1 or not numbers[0].text.isdigit():
             return None
         token = numbers[0]
@@ -279,13 +292,13 @@ class MeaningReader:
         size = int(token.text)
         return size if 1 <= size <= self.max_party else None
 
-    def _dish(self, doc: Doc, covered: set[int], hints: SlotHints, *,
+    def _dish(self, phrases: list[list[Token]], hints: SlotHints, *,
               searching: bool) -> None:
-        """A cuisine read from a food word no lexicon entry names. A food word English does
-        not know ("carnitas") in a message that asks for a search is never dropped: when
-        no cuisine is near enough, the two nearest are one question."""
-        for words in self._dish_phrases(doc, covered)[:_MAX_DISH_PHRASES]:
-            phrase = " ".join(t.text for t in words)
+        """A cuisine read from a food word no lexicon entry names (`phrases`). A food word
+        English does not know ("carnitas") in a message that asks for a search is never
+        dropped: when no cuisine is near enough, the two nearest are one question."""
+        for words in phrases:
+            phrase = _words_text(words)
             ranked = _dishes().rank(phrase)
             if len(ranked) < 2:
                 continue
@@ -331,6 +344,28 @@ class MeaningReader:
         return (self._dish_word(token, covered) and len(token.text) >= _MIN_UNKNOWN_LETTERS
                 and word_frequency(token.lower_) < self.dish_unknown_zipf
                 and not _typo_of_a_common_word(token.lower_))
+
+
+def _ordinal(word: str) -> bool:
+    """"5th", "23rd": a position or a day of the month, never how many."""
+    return word[:-2].isdigit() and word[-2:] in ("st", "nd", "rd", "th")
+
+
+def _parsed_text(text: str) -> str:
+    """"bring-your-own-bottle", "mid-range": hyphens join words the lexicon holds apart."""
+    return text.replace("-", " ")
+
+
+def _words_text(words: list[Token]) -> str:
+    return " ".join(t.text for t in words)
+
+
+def _clauses_of(doc: Doc, terms: list[Any]) -> list[str]:
+    """The clauses of `doc` no lexicon word names anything in (`free_clauses`)."""
+    named = {i for t in terms if not t.concept.startswith("generic.")
+             for i in range(t.start, t.end)}
+    covered = {i for t in terms for i in range(t.start, t.end)}
+    return free_clauses(doc, named, covered, known=_request_word_set())
 
 
 @cache

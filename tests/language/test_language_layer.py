@@ -83,18 +83,18 @@ def _reference_vectors(texts: list[str]) -> np.ndarray:
             return (v - mean) / np.sqrt(var + 1e-12) * w[0] + w[1]
 
         x = norm(x, model._embed_norm)
-        for layer in names:
-            q, k, v = np.split(x @ layer.qkv + layer.qkv_bias, 3, axis=-1)
+        for layer in names:  # weights as the checkpoint stores them: (outputs, inputs)
+            q, k, v = np.split(x @ layer.qkv.T + layer.qkv_bias, 3, axis=-1)
             heads = []
             for h in range(12):
                 cut = slice(32 * h, 32 * (h + 1))
                 scores = q[:, cut] @ k[:, cut].T / np.sqrt(32)
                 weights = np.exp(scores - scores.max(-1, keepdims=True))
                 heads.append(weights / weights.sum(-1, keepdims=True) @ v[:, cut])
-            x = norm(x + np.concatenate(heads, -1) @ layer.out + layer.out_bias, layer.norm1)
-            up = x @ layer.up + layer.up_bias
+            x = norm(x + np.concatenate(heads, -1) @ layer.out.T + layer.out_bias, layer.norm1)
+            up = x @ layer.up.T + layer.up_bias
             gelu = 0.5 * up * (1 + np.tanh(0.7978845608 * (up + 0.044715 * up ** 3)))
-            x = norm(x + gelu @ layer.down + layer.down_bias, layer.norm2)
+            x = norm(x + gelu @ layer.down.T + layer.down_bias, layer.norm2)
         pooled = x.mean(0)
         out.append(pooled / np.linalg.norm(pooled))
     return np.array(out)

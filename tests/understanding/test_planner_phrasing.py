@@ -185,3 +185,36 @@ def test_a_price_denied_as_a_limit_is_a_splurge(said: str) -> None:
 def test_a_price_that_is_a_concern_sets_no_price() -> None:
     [(intent, slots, _)] = _read("thai in fishtown, the price is a concern")
     assert intent == "search" and "price_level" not in slots
+
+
+# Held-out batch 4's classes, on new messages.
+
+@pytest.mark.parametrize(("said", "place"), [
+    ("italian in u city for 3", "university_city"),        # an initial for a word
+    ("ramen in n liberties for 2", "northern_liberties"),
+    ("pho in northern libs, 4 of us", "northern_liberties"),  # a shortened word, plural
+    ("tacos in e passyunk for 6", "east_passyunk"),
+])
+def test_a_neighbourhood_with_a_word_shortened_is_read(said: str, place: str) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert intent == "search" and not asked and slots["neighborhood"] == place
+
+
+@pytest.mark.parametrize("said", ["it's so philly to queue", "pizza in the city for 4"])
+def test_everyday_words_are_no_shortened_neighbourhood(said: str) -> None:
+    assert all("neighborhood" not in slots for _, slots, _ in _read(said))
+
+
+@pytest.mark.parametrize(("said", "day"), [
+    ("on the 2nd", Date(2026, 12, 2)), ("on the 24th", Date(2026, 11, 24)),
+    ("on the 31st", Date(2026, 12, 31)), ("korean bbq on the 9th, party of 4", Date(2026, 12, 9)),
+])
+def test_a_day_of_the_month_alone_is_its_next_date(said: str, day: Date) -> None:
+    assert stated_day(said, today=TUESDAY) == day
+    assert date_mentioned(day.isoformat(), said, today=TUESDAY)
+
+
+def test_a_day_of_the_month_is_no_count_and_no_position() -> None:
+    [(_, slots, _)] = _read("pho, chinatown, 3, on the 7th")
+    assert slots["party_size"] == 3 and slots["date"] == "2026-12-07"
+    assert stated_day("save the 3rd one", today=TUESDAY) is None

@@ -21,6 +21,7 @@ __all__ = [
     "WEEKDAYS",
     "date_matcher",
     "date_mentioned",
+    "month_days",
     "parse_day",
     "stated_day",
     "without_dates",
@@ -108,6 +109,38 @@ def written_dates(text: str, *, today: Date | None = None) -> list[tuple[int | N
     return found
 
 
+#: After a day of the month's number ("the 5th").
+_ORDINAL_ENDINGS = ("st", "nd", "rd", "th")
+_MARKS = ".,;:!?()\"'"
+
+
+def month_days(text: str) -> list[int]:
+    """The days of the month `text` (lower case) names alone, without a month: "on the
+    5th", "on the 30th" (read by words, after every written date is blanked)."""
+    words = [w.strip(_MARKS) for w in without_dates(text).split()]
+    found: list[int] = []
+    for i in range(2, len(words)):
+        word = words[i]
+        number, ending = word[:-2], word[-2:]
+        if words[i - 2:i] == ["on", "the"] and ending in _ORDINAL_ENDINGS and \
+                number.isdigit() and 1 <= int(number) <= 31:
+            found.append(int(number))
+    return found
+
+
+def _next_month_day(day: int, today: Date) -> Date:
+    """The first date on or after `today` that is the `day`th of its month."""
+    year, month = today.year, today.month
+    while True:
+        try:
+            when = Date(year, month, day)
+        except ValueError:  # the 31st of a 30-day month
+            when = None
+        if when is not None and when >= today:
+            return when
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+
+
 def parse_day(value: str) -> Date:
     """YYYY-MM-DD, or an ISO timestamp's date part (small models often send one)."""
     text = value.strip()
@@ -128,6 +161,8 @@ def date_mentioned(value: str, user_text: str, *, today: Date | None = None) -> 
     if any(_weekday(m) == when.weekday() for m in _WEEKDAY.finditer(text)):
         return True
     now = today or Date.today()
+    if any(_next_month_day(day, now) == when for day in month_days(text)):
+        return True
     return any(has_phrase(text, w) and (when - now).days == n for w, n in RELATIVE_DAYS.items())
 
 
@@ -141,6 +176,7 @@ def stated_day(user_text: str, *, today: Date) -> Date | None:
 
     A written date without a year is its next occurrence. A weekday ("friday", "this
     friday") is its next occurrence from today on; "next friday" the first one after today.
+    A day of the month alone ("on the 5th") is the next such date from today on.
     """
     text = user_text.lower()
     days: set[Date] = set()
@@ -163,4 +199,5 @@ def stated_day(user_text: str, *, today: Date) -> Date | None:
     for word in RELATIVE_DAYS:
         if has_phrase(text, word) and (when := _read(word, today)) is not None:
             days.add(when)
+    days.update(_next_month_day(day, today) for day in month_days(text))
     return days.pop() if len(days) == 1 else None

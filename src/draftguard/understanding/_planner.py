@@ -32,6 +32,7 @@ from draftguard.understanding._planner_slots import (
     PlannerVocabulary,
     SlotReading,
     plain_text,
+    read_parts,
     read_slots,
 )
 from draftguard.understanding._planner_words import (
@@ -166,12 +167,15 @@ class PlannerConversation:
         asked = False
         by_meaning = len(text) <= self.max_meaning_chars
         sure = 1.0
-        for part in parts:
-            slots = read_slots(part, self.vocabulary, today=self.today, meaning=by_meaning)
+        readings = read_parts(parts, self.vocabulary, today=self.today, meaning=by_meaning)
+        for part, slots in zip(parts, readings, strict=True):
             other = self._other(part, slots)
             stated = {**dict.fromkeys(slots.cleared), **slots.values}
             sure = min(sure, slots.confidence) if stated else sure
-            if by_meaning and not stated and not slots.ambiguous and (
+            # A request no tool does ("can you book a table?") is answered with what the
+            # app can do: it is not compared with the example requests.
+            unsupported = self.vocabulary.words.says("unsupported", part)
+            if by_meaning and not stated and not slots.ambiguous and not unsupported and (
                     other is None or (other.question is not None and len(slots.venues) > 1)):
                 guess = self._by_example(slots)
                 # Two venues named: comparing them, or the question; never a third request.

@@ -33,18 +33,18 @@ EDGE_WORD_SCORE = 67.0
 EDGE_PART_SCORE = 80.0
 
 
-def place_names(neighbourhoods: Mapping[str, Sequence[str]]) -> dict[int, list[str]]:
+def place_names(neighbourhoods: Mapping[str, Sequence[str]]) -> dict[int, dict[str, str]]:
     """Neighbourhood names and their other names (long enough to be read through a typo),
-    by how many words they have."""
-    names: dict[int, list[str]] = {}
+    by how many words they have: name -> the neighbourhood it names."""
+    names: dict[int, dict[str, str]] = {}
     for value, others in neighbourhoods.items():
-        for name in {normalise_words(value), *(normalise_words(o) for o in others)}:
+        for name in sorted({normalise_words(value), *(normalise_words(o) for o in others)}):
             if len(name.replace(" ", "")) >= MIN_PLACE_TYPO_LENGTH:
-                names.setdefault(len(name.split()), []).append(name)
+                names.setdefault(len(name.split()), {})[name] = value
     return names
 
 
-def places_corrected(text: str, names: Mapping[int, Sequence[str]]) -> str:
+def places_corrected(text: str, names: Mapping[int, Mapping[str, str]]) -> str:
     """`text` with each neighbourhood name misspelt as a whole put right: words that together
     are one edit (two in names of 9 letters or more) from exactly one name, none of them an
     everyday English word, are read as that name."""
@@ -56,7 +56,7 @@ def places_corrected(text: str, names: Mapping[int, Sequence[str]]) -> str:
             if i + n > len(words):
                 continue
             typed = " ".join(text[a:b] for a, b in words[i:i + n])
-            name = _place_typo(typed, names[n])
+            name = _place_typo(typed, list(names[n])) or _abbreviated(typed, names[n])
             if name is not None:
                 fixes.append((words[i][0], words[i + n - 1][1], name))
                 i += n - 1
@@ -94,6 +94,25 @@ def _place_typo(typed: str, names: Sequence[str]) -> str | None:
            for t, w in zip(typed.split(), name.split(), strict=True)):
         return None
     return name
+
+
+def _abbreviated(typed: str, names: Mapping[str, str]) -> str | None:
+    """A name of several words `typed` shortens ("u city", "s philly", "northern libs"),
+    when all it may shorten name one place: each word the name's word, or its initial, or
+    its first three letters or more (a plural "s" after them allowed), one word in full."""
+    words = typed.split()
+    found = sorted(name for name in names if _shortens(words, name.split()))
+    return found[0] if found and len({names[n] for n in found}) == 1 else None
+
+
+def _shortens(typed: Sequence[str], name: Sequence[str]) -> bool:
+    if len(typed) < 2 or len(typed) != len(name) or list(typed) == list(name):
+        return False
+    for word, full in zip(typed, name, strict=True):
+        stem = word[:-1] if len(word) > 3 and word.endswith("s") else word
+        if word != full and not (full.startswith(stem) and len(stem) != 2 and stem != full):
+            return False
+    return any(word == full for word, full in zip(typed, name, strict=True))
 
 
 def edge_trimmed(name: str, text: str, start: int, end: int) -> tuple[int, int]:

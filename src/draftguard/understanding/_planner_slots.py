@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date as Date
 from functools import cached_property
-from typing import Any
+from typing import Any, Protocol
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA, Levenshtein
@@ -36,6 +36,7 @@ __all__ = [
     "SlotHints",
     "SlotReading",
     "plain_text",
+    "read_parts",
     "read_slots",
 ]
 
@@ -70,9 +71,17 @@ class SlotHints:
     words: dict[str, str] = field(default_factory=dict)
 
 
-#: An app's reader by meaning (the parse, a lexicon, similarity): text -> hints. When a
-#: vocabulary has one, price words are its to read (dollar signs stay the core's).
-MeaningReader = Callable[[str], SlotHints]
+class MeaningReader(Protocol):
+    """An app's reader by meaning (the parse, a lexicon, similarity): text -> hints. When a
+    vocabulary has one, price words are its to read (dollar signs stay the core's)."""
+
+    def __call__(self, text: str, /, *, similar: bool = True) -> SlotHints:
+        """The hints of one text; `similar=False`: from the parse and the lexicon only, no
+        similarity (what a part about a named venue states is not read as preferences)."""
+
+    def prepare(self, texts: Sequence[str], /) -> None:
+        """Called before the texts of one message are read one by one: work they share is
+        done for all of them at once (one parse of all the message's parts)."""
 
 
 #: Shortest word typo correction looks at (and the shortest vocabulary word it corrects to).
@@ -168,7 +177,7 @@ class PlannerVocabulary:
         return places_corrected("".join(out), self.place_names)
 
     @cached_property
-    def place_names(self) -> dict[int, list[str]]:
+    def place_names(self) -> dict[int, dict[str, str]]:
         """Neighbourhood names and their other names, by how many words they have."""
         return place_names(self.neighbourhoods)
 
@@ -299,6 +308,30 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
                meaning: bool = True) -> SlotReading:
     """The preferences and venues `message` states (values are the vocabulary's keys);
     `meaning=False` leaves out the vocabulary's reader by meaning (for huge messages)."""
+    return read_parts([message], vocabulary, today=today, meaning=meaning)[0]
+
+
+def read_parts(parts: Sequence[str], vocabulary: PlannerVocabulary, *, today: Date,
+               meaning: bool = True) -> list[SlotReading]:
+    """`read_slots` of each part of one message, the reader by meaning handed all the
+    parts' texts first (`MeaningReader.prepare`: one parse for all). A part that names a
+    venue is about that venue, so its words are not compared by similarity."""
+    readings = [_read_words(part, vocabulary, today=today, meaning=meaning) for part in parts]
+    reader = vocabulary.meaning if meaning else None
+    if reader is not None and len(readings) > 1:
+        reader.prepare([r.rest for r in readings])
+    for reading in readings:
+        if reader is not None:
+            _add_hints(reading, reader(reading.rest, similar=not reading.venues))
+        for name in categories_cleared(vocabulary.words, reading.rest):
+            if name not in reading.values:
+                reading.cleared.add(name)
+    return readings
+
+
+def _read_words(message: str, vocabulary: PlannerVocabulary, *, today: Date,
+                meaning: bool) -> SlotReading:
+    """What the words of `message` state, before the reader by meaning."""
     text = plain_text(message)
     reading = SlotReading()
     spans = vocabulary.venues_named(text)
@@ -342,11 +375,6 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
     if day is not None and (not vocabulary.words.says("small_talk_day", rest) or reading.values
                             or len(words_of(rest)) <= 3):
         reading.values["date"] = day.isoformat()
-    if vocabulary.meaning is not None and meaning:
-        _add_hints(reading, vocabulary.meaning(rest))
-    for name in categories_cleared(vocabulary.words, rest):
-        if name not in reading.values:
-            reading.cleared.add(name)
     return reading
 
 
