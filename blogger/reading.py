@@ -143,10 +143,11 @@ class BloggerReader:
     def _turn(self, text: str, post: str | None, memory: Memory) -> Turn:
         masked = mask_quotes(text)
         lexicon = blogger_lexicon()
-        fixed = correct_typos(masked.text, lexicon, skip_prefix=PLACEHOLDER)
+        view = view_of(post) if post is not None else None
+        fixed = correct_typos(masked.text, lexicon, skip_prefix=PLACEHOLDER,
+                              keep=view.words if view is not None else ())
         if fixed != masked.text:
             masked = mask_quotes(masked.restore(fixed))
-        view = view_of(post) if post is not None else None
         return Turn(masked, parse(masked.text, entities=False), view, memory, lexicon,
                     message=text)
 

@@ -266,3 +266,23 @@ def test_an_editors_substitution_marker() -> None:
     assert [r.intent for r in reading.requests] == [Intent.EDIT]
     assert reading.requests[0].question is not None and "nowhere" in reading.requests[0].question
     assert not _read(WINTER, "s/half a marker").requests
+
+
+def test_a_mistyped_function_word_is_spelt_right_before_the_parse() -> None:
+    cousin = [{"type": "delete",
+               "anchor": "My cousin laughed at mine until he fell off his bike."}]
+    assert _ops(_read(WINTER, "delete the sentence taht mentions my cousin")) == cousin
+    assert _ops(_read(WINTER, "get rdi of the cousin line")) == cousin
+    assert _ops(_read(WINTER, "can you tkae out the cousin line")) == cousin
+    assert _ops(_read(WINTER, "cut the sentence wihch mentions the ice")) == [
+        {"type": "delete", "anchor": "Studded tyres hum on the ice."}]
+    assert [r.intent for r in _read(WINTER, "put taht back the way it ws").requests] == [
+        Intent.UNDO]
+
+
+def test_a_real_word_or_a_word_of_the_post_is_never_respelt() -> None:
+    # "twee" is English (one edit from "tweet", a publishing verb): nothing is asked for
+    assert not _read(WINTER, "the opening is a bit twee").requests
+    post = "# Lunch\n\nWe met Ona at the market. The bread was stale.\n"
+    assert _ops(_read(post, "delete the sentence about Ona")) == [
+        {"type": "delete", "anchor": "We met Ona at the market."}]

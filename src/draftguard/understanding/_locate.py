@@ -285,6 +285,11 @@ class PostView:
         fixed = " ".join(out)
         return fixed if fixed != phrase else None
 
+    @property
+    def words(self) -> frozenset[str]:
+        """The post's words, casefolded, marks at either end cut off."""
+        return self._vocabulary
+
     @cached_property
     def _vocabulary(self) -> frozenset[str]:
         marks = ".,;:!?()\"'“”‘’"
