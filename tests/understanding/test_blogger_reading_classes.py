@@ -286,3 +286,13 @@ def test_a_real_word_or_a_word_of_the_post_is_never_respelt() -> None:
     post = "# Lunch\n\nWe met Ona at the market. The bread was stale.\n"
     assert _ops(_read(post, "delete the sentence about Ona")) == [
         {"type": "delete", "anchor": "We met Ona at the market."}]
+
+
+def test_asking_how_many_versions_or_acts_that_made_them_lists_the_versions() -> None:
+    for message in ("how many edits have I made?", "how many changes so far?",
+                    "how many cuts did we make today", "How many revisions now"):
+        reading = _read(WINTER, message)
+        assert [(r.intent, r.question) for r in reading.requests] == [
+            (Intent.VERSIONS, None)], message
+    for message in ("how many sentences are in the tyres bit?", "how long is the post?"):
+        assert Intent.VERSIONS not in [r.intent for r in _read(WINTER, message).requests]
