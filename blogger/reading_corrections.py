@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from blogger.reading_turn import Turn
+from blogger.reading_turn import REQUESTED, Turn
+from draftguard.understanding._frames import clauses
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -39,7 +40,7 @@ def corrected(turn: Turn) -> str | None:
         if start is None:
             continue
         end = _end_of_denial(turn, token, retract)
-        sentence_end = token.sent.end
+        sentence_end = _end_of_correction(turn, end)
         fragment = [t for t in doc[end:sentence_end] if not t.is_space]
         while fragment and (fragment[-1].is_punct or turn.is_(fragment[-1], "discourse.")):
             fragment.pop()
@@ -51,7 +52,7 @@ def corrected(turn: Turn) -> str | None:
         if len(fragment) > 1 and all(t.pos_ in ("ADP", "PART") for t in fragment[:-1]) and (
                 turn.quote(fragment[-1]) is not None or fragment[-1].like_num):
             fragment = fragment[-1:]  # "no, with 'Z'", "no, to 9": the quotation, the number
-        if any(i in retract for i in range(token.i, end)) or (
+        if (not fragment and any(i in retract for i in range(token.i, end))) or (
                 fragment and _has_own_verb(turn, fragment)):
             # "cut X, no wait, forget that", "cut X, no, leave it": what follows is the message
             return turn.masked.restore("".join(t.text_with_ws for t in doc[end:])).strip()
@@ -68,6 +69,15 @@ def corrected(turn: Turn) -> str | None:
         text = (masked.rstrip(" ,—-–") + (" " + rest if rest else "")).strip()
         return turn.masked.restore(text)
     return None
+
+
+def _end_of_correction(turn: Turn, end: int) -> int:
+    """Where the corrected words end: the end of their sentence, or the start of the next
+    request in it ("cut the bit about X, no wait, the bit about Y, and add a tag Z")."""
+    sentence_end = turn.doc[min(end, len(turn.doc) - 1)].sent.end
+    starts = [c.tokens[0].i for c in clauses(turn.doc, turn.lexicon, requests=REQUESTED)
+              if c.tokens]
+    return min([s for s in starts if end < s < sentence_end], default=sentence_end)
 
 
 def _denial(turn: Turn, token: Token) -> bool:
@@ -126,6 +136,11 @@ def _replaced(turn: Turn, earlier: list[Token],
     target = objects[-1]
     mine = {t.i for t in earlier}
     words = [t for t in target.subtree if t.i in mine]
+    if any(t.dep_ == "prep" for t in fragment):
+        # "the bit about Y" for "the bit about X", when the parser hung "about X" on the verb
+        after = [t for t in target.head.children if t.dep_ == "prep" and t.i in mine and
+                 words and t.i == words[-1].i + 1]
+        words += [t for p in after for t in p.subtree if t.i in mine]
     while words and words[-1].is_punct:
         words.pop()
     return (words[0].i, words[-1].i) if words else None

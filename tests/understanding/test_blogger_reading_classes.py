@@ -296,3 +296,24 @@ def test_asking_how_many_versions_or_acts_that_made_them_lists_the_versions() ->
             (Intent.VERSIONS, None)], message
     for message in ("how many sentences are in the tyres bit?", "how long is the post?"):
         assert Intent.VERSIONS not in [r.intent for r in _read(WINTER, message).requests]
+
+
+def test_a_correction_then_another_request_corrects_only_its_own() -> None:
+    reading = _read(WINTER, "cut the bit about the flask, no wait, the bit about the socks, "
+                            "and add a tag winter")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"ops": [{"type": "delete",
+                                "anchor": "Wool socks beat every fancy sock I have bought."}]}),
+        (Intent.EDIT, {"set_fields": {"tags": ["winter"]}})]
+    reading = _read(WINTER, "make 6 flashcards, no, 8, then a mindmap")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.FLASHCARDS, {"count": 8}), (Intent.MINDMAP, {})]
+    reading = _read(WINTER, "swap 'tea' for 'coffee' in the gear section, no, in the "
+                            "conclusion, and then make 4 flashcards")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"ops": [{"type": "replace", "anchor": "tea", "text": "coffee"}],
+                       "scope": "conclusion"}),
+        (Intent.FLASHCARDS, {"count": 4})]
+    # a retraction with nothing after it still drops what came before
+    reading = _read(WINTER, "cut the line about the cousin, no wait, forget that. make a quiz")
+    assert [r.intent for r in reading.requests] == [Intent.QUIZ]
