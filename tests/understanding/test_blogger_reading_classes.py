@@ -317,3 +317,21 @@ def test_a_correction_then_another_request_corrects_only_its_own() -> None:
     # a retraction with nothing after it still drops what came before
     reading = _read(WINTER, "cut the line about the cousin, no wait, forget that. make a quiz")
     assert [r.intent for r in reading.requests] == [Intent.QUIZ]
+
+
+def test_words_that_amend_without_a_no_correct_too() -> None:
+    reading = _read(SOURDOUGH, "cut the line about the pancake - actually, the one about the "
+                               "Dutch oven - and then a quiz")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"ops": [{"type": "delete", "anchor": "I baked the third loaf in a "
+                                "Dutch oven and it finally sang when it cooled."}]}),
+        (Intent.QUIZ, {})]
+    reading = _read(SOURDOUGH, "replace 'rye' with 'spelt', sorry I mean 'wholemeal'")
+    assert _ops(reading) == [{"type": "replace", "anchor": "rye", "text": "wholemeal"}]
+    reading = _read(SOURDOUGH, "quiz with 5, no wait, 7 questions, and flashcards too")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.QUIZ, {"count": 7}), (Intent.FLASHCARDS, {})]
+    # an amending word before a request of its own takes nothing back
+    reading = _read(SOURDOUGH, "cut the line about the pancake. actually, can you also make "
+                               "a quiz")
+    assert [r.intent for r in reading.requests] == [Intent.EDIT, Intent.QUIZ]
