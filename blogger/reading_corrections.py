@@ -38,8 +38,9 @@ def corrected(turn: Turn) -> str | None:
         if not _denial(turn, token) and token.i not in retract and amends is None:
             continue
         start = _start_of_denial(turn, token)
+        unmarked = start is None  # "make 10 flashcards no 12": only a lone value corrects
         if start is None:
-            continue
+            start = _first_of_denial(turn, token)
         end = _end_of_denial(turn, doc[amends] if amends is not None else token, retract)
         sentence_end = _end_of_correction(turn, end)
         fragment = [t for t in doc[end:sentence_end] if not t.is_space]
@@ -54,6 +55,9 @@ def corrected(turn: Turn) -> str | None:
         if len(fragment) > 1 and all(t.pos_ in ("ADP", "PART") for t in fragment[:-1]) and (
                 turn.quote(fragment[-1]) is not None or fragment[-1].like_num):
             fragment = fragment[-1:]  # "no, with 'Z'", "no, to 9": the quotation, the number
+        if unmarked and not (len(fragment) == 1 and (
+                fragment[0].like_num or turn.quote(fragment[0]) is not None)):
+            continue
         if (not fragment and any(i in retract for i in range(token.i, end))) or (
                 fragment and _has_own_verb(turn, fragment)):
             if amends is not None:
@@ -85,6 +89,9 @@ def _end_of_correction(turn: Turn, end: int) -> int:
     # "..., no wait, 7 questions, and flashcards too": a mark and a coordinator end it too
     starts += [t.i for t in doc[end:sentence_end - 1]
                if t.text in _MARKS and doc[t.i + 1].pos_ == "CCONJ"]
+    if end + 1 < sentence_end and doc[end + 1].pos_ == "CCONJ" and (
+            doc[end].like_num or turn.quote(doc[end]) is not None):
+        starts.append(end + 1)  # "..., actually 6 and a mindmap": a lone value, then "and"
     return min([s for s in starts if end < s < sentence_end], default=sentence_end)
 
 
@@ -121,6 +128,14 @@ def _start_of_denial(turn: Turn, token: Token) -> int | None:
         i -= 1
     if i < 0 or turn.doc[i].text not in _MARKS:
         return None
+    return i
+
+
+def _first_of_denial(turn: Turn, token: Token) -> int:
+    """Where the denial's words begin when no mark comes before them."""
+    i = token.i
+    while i > 0 and turn.is_(turn.doc[i - 1], "discourse.") and not turn.doc[i - 1].is_punct:
+        i -= 1
     return i
 
 

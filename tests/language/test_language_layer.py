@@ -144,6 +144,13 @@ def test_a_typo_of_a_function_word_is_read_only_when_asked_for() -> None:
     assert LEXICON.correct("wiht", vocabulary=function_words()) == "with"
 
 
+def test_between_two_words_equally_near_the_one_with_the_letters_typed_wins() -> None:
+    lexicon = Lexicon({"edit.insert": ["add"], "joint.and": ["and"], "ask.how": ["how"],
+                       "ask.who": ["who"]})
+    assert lexicon.correct("adn") == "and"  # "and" swapped; "add" is a letter changed
+    assert lexicon.correct("hwo") is None  # "how" and "who" are both a swap away
+
+
 def _one_edit(word: str) -> set[str]:
     letters = "abcdefghijklmnopqrstuvwxyz"
     cuts = [(word[:i], word[i:]) for i in range(len(word) + 1)]

@@ -335,3 +335,23 @@ def test_words_that_amend_without_a_no_correct_too() -> None:
     reading = _read(SOURDOUGH, "cut the line about the pancake. actually, can you also make "
                                "a quiz")
     assert [r.intent for r in reading.requests] == [Intent.EDIT, Intent.QUIZ]
+
+
+def test_a_lone_value_after_a_denial_corrects_without_a_mark() -> None:
+    reading = _read(WINTER, "make 10 flashcards no 12")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.FLASHCARDS, {"count": 12})]
+    reading = _read(WINTER, "quiz with 4 questions actually 6 and a mindmap")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.QUIZ, {"count": 6}), (Intent.MINDMAP, {})]
+    assert _ops(_read(WINTER, "change 'four' to 'five' no 'six'")) == [
+        {"type": "replace", "anchor": "four", "text": "six"}]
+    # "no" inside a request is no correction
+    reading = _read(WINTER, "give me a quiz with no more than 5 questions")
+    assert [(r.intent, r.slots) for r in reading.requests] == [(Intent.QUIZ, {"count": 5})]
+
+
+def test_two_requests_joined_by_a_mistyped_and() -> None:
+    reading = _read(WINTER, "undo taht adn make 3 flashcards")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.UNDO, {}), (Intent.FLASHCARDS, {"count": 3})]

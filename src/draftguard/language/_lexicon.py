@@ -140,9 +140,12 @@ class Lexicon:
         if not found or (self.dictionary and _known(low)):
             return None
         found.sort(key=lambda h: (h[1], -word_frequency(h[0])))
-        if len(found) > 1 and found[1][1] == found[0][1] and \
-                self._meaning(found[0][0]) != self._meaning(found[1][0]):
-            return None  # two words equally near: not a typo anyone can read
+        nearest = [w for w, d in found if d == found[0][1]]
+        if len({self._meaning(w) for w in nearest}) > 1:
+            # two words equally near: the one typed with the same letters, two of them
+            # swapped ("adn": "and", not "add"), else not a typo anyone can read
+            swapped = [w for w in nearest if sorted(w) == sorted(low)]
+            return swapped[0] if len(swapped) == 1 else None
         return found[0][0]
 
     def _nearest(self, low: str, typed: float, words: list[str], *,
