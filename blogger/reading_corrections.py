@@ -42,6 +42,9 @@ def corrected(turn: Turn) -> str | None:
         if start is None:
             start = _first_of_denial(turn, token)
         end = _end_of_denial(turn, doc[amends] if amends is not None else token, retract)
+        meant = _amending(turn, doc[end]) if end < len(doc) else None
+        if meant is not None:  # "sorry, I mean 'Y'", "no, I meant 'Y'"
+            end = _end_of_denial(turn, doc[meant], retract)
         sentence_end = _end_of_correction(turn, end)
         fragment = [t for t in doc[end:sentence_end] if not t.is_space]
         while fragment and (fragment[-1].is_punct or turn.is_(fragment[-1], "discourse.")):
@@ -60,7 +63,8 @@ def corrected(turn: Turn) -> str | None:
             continue
         if (not fragment and any(i in retract for i in range(token.i, end))) or (
                 fragment and _has_own_verb(turn, fragment)):
-            if amends is not None:
+            if amends is not None and any(turn.is_(t, "discourse.also")
+                                          for t in doc[token.i:sentence_end]):
                 continue  # "cut X, actually, can you also ...": nothing taken back
             # "cut X, no wait, forget that", "cut X, no, leave it": what follows is the message
             return turn.masked.restore("".join(t.text_with_ws for t in doc[end:])).strip()
@@ -182,6 +186,12 @@ def _replaced(turn: Turn, earlier: list[Token],
     else:
         objects = [t for t in earlier if t.dep_ in _OBJECTS and t.pos_ in (
             "NOUN", "PROPN", "NUM", "ADV") and t.head.dep_ != "prep"]
+    last = [t for t in earlier if not t.is_punct]
+    if len(fragment) == 1 and last and last[-1].is_alpha and fragment[0].is_alpha and \
+            turn.concept(last[-1]) is None and last[-1].pos_ in ("NOUN", "PROPN", "VERB", "ADJ"):
+        # "tag it travel, no, japan", "the sentence about the socks, no, moss": one word
+        # for the word the request ended with
+        return last[-1].i, last[-1].i
     if not objects:
         return None
     target = objects[-1]

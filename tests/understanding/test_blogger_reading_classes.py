@@ -331,10 +331,25 @@ def test_words_that_amend_without_a_no_correct_too() -> None:
     reading = _read(SOURDOUGH, "quiz with 5, no wait, 7 questions, and flashcards too")
     assert [(r.intent, r.slots) for r in reading.requests] == [
         (Intent.QUIZ, {"count": 7}), (Intent.FLASHCARDS, {})]
-    # an amending word before a request of its own takes nothing back
+    # a request of its own after an amending word replaces the one before, unless it is
+    # asked as well
     reading = _read(SOURDOUGH, "cut the line about the pancake. actually, can you also make "
                                "a quiz")
     assert [r.intent for r in reading.requests] == [Intent.EDIT, Intent.QUIZ]
+    reading = _read(SOURDOUGH, "make a quiz - actually make it flashcards")
+    assert [r.intent for r in reading.requests] == [Intent.FLASHCARDS]
+
+
+def test_one_word_after_a_denial_replaces_the_word_the_request_ended_with() -> None:
+    reading = _read(SOURDOUGH, "tag it rye, no, starter")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"tags": ["baking", "bread", "starter"]}})]
+    reading = _read(SOURDOUGH, "set the author to Sam, no, Alex")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"author": "Alex"}})]
+    assert _ops(_read(SOURDOUGH, "cut the sentence about the pancake, no, proof")) == [
+        {"type": "delete",
+         "anchor": "Keep the starter warm, and do not rush the proof."}]
 
 
 def test_a_lone_value_after_a_denial_corrects_without_a_mark() -> None:
