@@ -186,12 +186,12 @@ def _replaced(turn: Turn, earlier: list[Token],
     else:
         objects = [t for t in earlier if t.dep_ in _OBJECTS and t.pos_ in (
             "NOUN", "PROPN", "NUM", "ADV") and t.head.dep_ != "prep"]
-    last = [t for t in earlier if not t.is_punct]
-    if len(fragment) == 1 and last and last[-1].is_alpha and fragment[0].is_alpha and \
-            turn.concept(last[-1]) is None and last[-1].pos_ in ("NOUN", "PROPN", "VERB", "ADJ"):
+    said = [t for t in earlier if not t.is_punct]
+    if len(fragment) == 1 and said and said[-1].is_alpha and fragment[0].is_alpha and \
+            turn.concept(said[-1]) is None and said[-1].pos_ in ("NOUN", "PROPN", "VERB", "ADJ"):
         # "tag it travel, no, japan", "the sentence about the socks, no, moss": one word
         # for the word the request ended with
-        return last[-1].i, last[-1].i
+        return said[-1].i, said[-1].i
     if not objects:
         return None
     target = objects[-1]
