@@ -196,6 +196,11 @@ def _replaced(turn: Turn, earlier: list[Token],
         return None
     target = objects[-1]
     mine = {t.i for t in earlier}
+    if target.pos_ in ("NOUN", "PROPN") and fragment[0].pos_ == "DET" and not any(
+            t.pos_ in ("NOUN", "PROPN", "PRON", "VERB") or t.lower_ == "one" or
+            t.dep_ == "prep" for t in fragment) and target.left_edge.i < target.i:
+        # "no, the last" for "the first sentence of X": the words before the noun
+        return target.left_edge.i, target.i - 1
     words = [t for t in target.subtree if t.i in mine]
     if any(t.dep_ == "prep" for t in fragment):
         # "the bit about Y" for "the bit about X", when the parser hung "about X" on the verb

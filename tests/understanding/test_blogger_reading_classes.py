@@ -370,3 +370,9 @@ def test_two_requests_joined_by_a_mistyped_and() -> None:
     reading = _read(WINTER, "undo taht adn make 3 flashcards")
     assert [(r.intent, r.slots) for r in reading.requests] == [
         (Intent.UNDO, {}), (Intent.FLASHCARDS, {"count": 3})]
+
+
+def test_a_corrected_position_keeps_the_rest_of_the_description() -> None:
+    # "the last" for "the first sentence of the tyres section": the tyres section's last
+    assert _ops(_read(WINTER, "cut the first sentence of the tyres section, no, the last")) == [
+        {"type": "delete", "anchor": "My cousin laughed at mine until he fell off his bike."}]
