@@ -376,3 +376,16 @@ def test_a_corrected_position_keeps_the_rest_of_the_description() -> None:
     # "the last" for "the first sentence of the tyres section": the tyres section's last
     assert _ops(_read(WINTER, "cut the first sentence of the tyres section, no, the last")) == [
         {"type": "delete", "anchor": "My cousin laughed at mine until he fell off his bike."}]
+
+
+def test_a_comparison_is_no_pair_and_a_hyphened_number_is_one_word() -> None:
+    post = "# Rowing\n\nWe rowed thirty-two miles in a day. My coach said it was enough.\n"
+    reading = _read(post, "my coach reckons it was thirty-five miles, not thirty-two, and "
+                          "she'd know better than me")
+    assert _ops(reading) == [{"type": "replace", "anchor": "thirty-two",
+                              "text": "thirty-five"}]
+    # "thirty" inside "thirty-two" is not the word "thirty": nothing is patched half-way
+    assert not any(r.question is None and r.intent is Intent.EDIT for r in _read(
+        post, "it was forty-two miles, not thirty").requests)
+    assert not any(r.question is None and r.intent is Intent.EDIT for r in _read(
+        post, "rowing is harder than it looks").requests)

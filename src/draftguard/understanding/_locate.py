@@ -160,7 +160,8 @@ class PostView:
         words = straighten_quotes(phrase).casefold().split()
         if not words:
             return []
-        pattern = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)")
+        # a word inside a hyphened one ("thirty" of "thirty-two") is not that word
+        pattern = re.compile(r"(?<![\w-])" + r"\s+".join(map(re.escape, words)) + r"(?![\w-])")
         # The front matter is set through its fields, never patched as words.
         lo, hi = (within.start, within.end) if within else (self.doc.body_start,
                                                             len(self.text))
