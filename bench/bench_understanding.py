@@ -120,7 +120,7 @@ def _warm_up() -> None:
     from blogger.reading import read_message
 
     post = "# Warm\n\nThe kettle sang at dawn. The cat slept on the warm stones.\n"
-    for message in ("replace 'kettle' with 'pot'", "lovely weather today",
+    for message in ("replce 'kettle' wiht 'pot'", "lovely weather today",
                     "delete the sentence about the sleeping animal"):
         read_message(message, post=post)
 

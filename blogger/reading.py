@@ -18,7 +18,7 @@ from blogger.reading_clauses import ClauseReader
 from blogger.reading_content import read_content
 from blogger.reading_corrections import corrected
 from blogger.reading_edits import _carry
-from blogger.reading_turn import Turn, blogger_lexicon, view_of
+from blogger.reading_turn import REQUESTED, Turn, blogger_lexicon, view_of
 from draftguard.commands import parse_command
 from draftguard.edits._plan import ReplaceOp
 from draftguard.errors import CommandError
@@ -47,10 +47,6 @@ DEFAULT_EXEMPLAR_MARGIN = 0.06
 #: Below `DEFAULT_EXEMPLAR_SCORE`, the cosine at which an intent clearly ahead of small talk
 #: is asked about ("Do you want me to undo the last change?") rather than dropped.
 DEFAULT_EXEMPLAR_ASK_SCORE = 0.4
-
-#: The lexicon's nouns that ask for something by themselves ("..., plus a quiz", "... and
-#: tag it B").
-REQUESTED = ("artifact.quiz", "artifact.flashcards", "artifact.mindmap", "part.tags")
 
 _INDEX: list[ExemplarIndex] = []
 
@@ -143,10 +139,11 @@ class BloggerReader:
     def _turn(self, text: str, post: str | None, memory: Memory) -> Turn:
         masked = mask_quotes(text)
         lexicon = blogger_lexicon()
-        fixed = correct_typos(masked.text, lexicon, skip_prefix=PLACEHOLDER)
+        view = view_of(post) if post is not None else None
+        fixed = correct_typos(masked.text, lexicon, skip_prefix=PLACEHOLDER,
+                              keep=view.words if view is not None else ())
         if fixed != masked.text:
             masked = mask_quotes(masked.restore(fixed))
-        view = view_of(post) if post is not None else None
         return Turn(masked, parse(masked.text, entities=False), view, memory, lexicon,
                     message=text)
 

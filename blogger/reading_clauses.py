@@ -31,6 +31,10 @@ _EDITS = ("action.replace", "action.delete", "action.insert", "action.rename")
 _ARTIFACTS = {"artifact.quiz": Intent.QUIZ, "artifact.flashcards": Intent.FLASHCARDS,
               "artifact.mindmap": Intent.MINDMAP}
 _WH = ("WP", "WRB", "WDT")
+#: What the post has one version of each of: the versions, and the acts that make one (a
+#: save, an edit, a change, a cut, an undo).
+_VERSION_MAKERS = ("version.noun", "action.keep", "action.replace", "action.delete",
+                   "action.insert", "action.rename", "action.undo", "action.rewrite")
 #: Where a verb hangs when it only describes something ("a guide to making coffee").
 _DESCRIBING = ("pcomp", "acl", "relcl", "advcl", "xcomp")
 _NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
@@ -131,6 +135,8 @@ class ClauseReader:
         if self._asks_for_sources(clause):
             also = [Interpretation(intent=Intent.VERSIONS)] if clause.has("version.noun") else []
             return [Interpretation(intent=Intent.SOURCES), *also]
+        if self._counts_versions(clause):  # "how many saves so far", "how many edits now?"
+            return [Interpretation(intent=Intent.VERSIONS)]
         if concept.startswith("action.") and clause.head is not None and any(
                 c.dep_ == "neg" and c.i < clause.head.i for c in clause.head.children):
             return []  # "don't change anything", "never delete it": asked not to act
@@ -204,6 +210,18 @@ class ClauseReader:
         if clause.head_concept == "action.list":
             return True
         return any(t.tag_ in _WH for n in notes for t in self.t.doc[max(0, n.i - 4):n.i])
+
+    def _counts_versions(self, clause: Clause) -> bool:
+        """Whether the clause asks how many of the post's versions, or of the acts that
+        made them, there are: a wh-word and a word of quantity, then a plural of a version
+        noun or of a verb that makes a version (the tagger may call "saves" a verb)."""
+        tokens = clause.tokens
+        for i, t in enumerate(tokens[:-2]):
+            amount, counted = tokens[i + 1], tokens[i + 2]
+            if t.tag_ == "WRB" and t.head == amount and amount.pos_ == "ADJ":
+                return counted.tag_ in ("NNS", "VBZ") and self.t.quote(counted) is None and \
+                    any(self.t.is_(counted, c) for c in _VERSION_MAKERS)
+        return False
 
     def _statement(self, clause: Clause) -> list[Interpretation] | None:
         """A verb not said to the reader ("I changed it", "how do I make a quiz?"): only

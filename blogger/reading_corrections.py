@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from blogger.reading_turn import Turn
+from blogger.reading_turn import REQUESTED, Turn, told
+from draftguard.understanding._frames import clauses
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -33,26 +34,38 @@ def corrected(turn: Turn) -> str | None:
     retract = {i for term in turn.lexicon.terms(doc, typos=False)
                if term.concept == "discourse.retract" for i in range(term.start, term.end)}
     for token in doc:
-        if not _denial(turn, token) and token.i not in retract:
+        amends = _amending(turn, token)
+        if not _denial(turn, token) and token.i not in retract and amends is None:
             continue
         start = _start_of_denial(turn, token)
+        unmarked = start is None  # "make 10 flashcards no 12": only a lone value corrects
         if start is None:
-            continue
-        end = _end_of_denial(turn, token, retract)
-        sentence_end = token.sent.end
+            start = _first_of_denial(turn, token)
+        end = _end_of_denial(turn, doc[amends] if amends is not None else token, retract)
+        meant = _amending(turn, doc[end]) if end < len(doc) else None
+        if meant is not None:  # "sorry, I mean 'Y'", "no, I meant 'Y'"
+            end = _end_of_denial(turn, doc[meant], retract)
+        sentence_end = _end_of_correction(turn, end)
         fragment = [t for t in doc[end:sentence_end] if not t.is_space]
         while fragment and (fragment[-1].is_punct or turn.is_(fragment[-1], "discourse.")):
             fragment.pop()
         while fragment and (fragment[0].is_punct or turn.is_(fragment[0], "discourse.")):
             fragment.pop(0)
         earlier = [t for t in doc[:start] if not t.is_space]
-        if not any(t.is_alpha and not turn.is_(t, "discourse.") for t in earlier):
+        if not any(t.is_alpha and not turn.is_(t, "discourse.") for t in earlier) or (
+                amends is not None and not _requests(turn, earlier)):
             continue
         if len(fragment) > 1 and all(t.pos_ in ("ADP", "PART") for t in fragment[:-1]) and (
                 turn.quote(fragment[-1]) is not None or fragment[-1].like_num):
             fragment = fragment[-1:]  # "no, with 'Z'", "no, to 9": the quotation, the number
-        if any(i in retract for i in range(token.i, end)) or (
+        if unmarked and not (len(fragment) == 1 and (
+                fragment[0].like_num or turn.quote(fragment[0]) is not None)):
+            continue
+        if (not fragment and any(i in retract for i in range(token.i, end))) or (
                 fragment and _has_own_verb(turn, fragment)):
+            if amends is not None and any(turn.is_(t, "discourse.also")
+                                          for t in doc[token.i:sentence_end]):
+                continue  # "cut X, actually, can you also ...": nothing taken back
             # "cut X, no wait, forget that", "cut X, no, leave it": what follows is the message
             return turn.masked.restore("".join(t.text_with_ws for t in doc[end:])).strip()
         if not fragment:
@@ -70,6 +83,41 @@ def corrected(turn: Turn) -> str | None:
     return None
 
 
+def _end_of_correction(turn: Turn, end: int) -> int:
+    """Where the corrected words end: the end of their sentence, or the start of the next
+    request in it ("cut the bit about X, no wait, the bit about Y, and add a tag Z")."""
+    doc = turn.doc
+    sentence_end = doc[min(end, len(doc) - 1)].sent.end
+    starts = [c.tokens[0].i for c in clauses(doc, turn.lexicon, requests=REQUESTED)
+              if c.tokens]
+    # "..., no wait, 7 questions, and flashcards too": a mark and a coordinator end it too
+    starts += [t.i for t in doc[end:sentence_end - 1]
+               if t.text in _MARKS and doc[t.i + 1].pos_ == "CCONJ"]
+    if end + 1 < sentence_end and doc[end + 1].pos_ == "CCONJ" and (
+            doc[end].like_num or turn.quote(doc[end]) is not None):
+        starts.append(end + 1)  # "..., actually 6 and a mindmap": a lone value, then "and"
+    return min([s for s in starts if end < s < sentence_end], default=sentence_end)
+
+
+def _amending(turn: Turn, token: Token) -> int | None:
+    """The last index of words that amend what was just asked without denying it
+    ("actually", "sorry", "I mean", "I meant"), else None."""
+    if turn.is_(token, "discourse.amend"):
+        return token.i
+    following = token.nbor() if token.i + 1 < len(turn.doc) else None
+    if token.lower_ == "i" and following is not None and \
+            turn.is_(following, "relation.meant") and token.head == following:
+        return following.i
+    return None
+
+
+def _requests(turn: Turn, words: list[Token]) -> bool:
+    """Whether `words` ask for something: a verb of the lexicon's actions not telling of
+    something done, or a noun that asks by itself ("a quiz with 5")."""
+    return any((turn.is_(t, "action.") and not told(t)) or
+               any(turn.is_(t, r) for r in REQUESTED) for t in words)
+
+
 def _denial(turn: Turn, token: Token) -> bool:
     """"no", "nope" said as a word of its own (not "no changes")."""
     return turn.is_(token, "discourse.deny") and not (
@@ -84,6 +132,14 @@ def _start_of_denial(turn: Turn, token: Token) -> int | None:
         i -= 1
     if i < 0 or turn.doc[i].text not in _MARKS:
         return None
+    return i
+
+
+def _first_of_denial(turn: Turn, token: Token) -> int:
+    """Where the denial's words begin when no mark comes before them."""
+    i = token.i
+    while i > 0 and turn.is_(turn.doc[i - 1], "discourse.") and not turn.doc[i - 1].is_punct:
+        i -= 1
     return i
 
 
@@ -109,9 +165,18 @@ def _has_own_verb(turn: Turn, fragment: list[Token]) -> bool:
 def _replaced(turn: Turn, earlier: list[Token],
               fragment: list[Token]) -> tuple[int, int] | None:
     """The first and last index of the earlier words the fragment takes the place of."""
-    if len(fragment) == 1 and (fragment[0].like_num or fragment[0].pos_ == "NUM"):
+    counted = len(fragment) > 1 and fragment[0].like_num and all(
+        t.pos_ in ("NOUN", "PROPN") for t in fragment[1:])  # "no, 7 questions"
+    if counted or (len(fragment) == 1 and (fragment[0].like_num or fragment[0].pos_ == "NUM")):
         numbers = [t for t in earlier if t.like_num and not turn.quote(t)]
-        return (numbers[-1].i, numbers[-1].i) if numbers else None
+        if not numbers:
+            return None
+        last = numbers[-1]
+        unit = turn.doc[last.i + 1] if last.i + 1 < len(turn.doc) else None
+        if counted and unit is not None and unit.i in {t.i for t in earlier} and \
+                unit.lemma_ == fragment[-1].lemma_:
+            return last.i, unit.i  # "5 questions" for "7 questions"
+        return last.i, last.i
     if len(fragment) == 1 and turn.quote(fragment[0]) is not None:
         quotes = [t for t in earlier if turn.quote(t) is not None]
         if quotes:
@@ -121,11 +186,27 @@ def _replaced(turn: Turn, earlier: list[Token],
     else:
         objects = [t for t in earlier if t.dep_ in _OBJECTS and t.pos_ in (
             "NOUN", "PROPN", "NUM", "ADV") and t.head.dep_ != "prep"]
+    said = [t for t in earlier if not t.is_punct]
+    if len(fragment) == 1 and said and said[-1].is_alpha and fragment[0].is_alpha and \
+            turn.concept(said[-1]) is None and said[-1].pos_ in ("NOUN", "PROPN", "VERB", "ADJ"):
+        # "tag it travel, no, japan", "the sentence about the socks, no, moss": one word
+        # for the word the request ended with
+        return said[-1].i, said[-1].i
     if not objects:
         return None
     target = objects[-1]
     mine = {t.i for t in earlier}
+    if target.pos_ in ("NOUN", "PROPN") and fragment[0].pos_ == "DET" and not any(
+            t.pos_ in ("NOUN", "PROPN", "PRON", "VERB") or t.lower_ == "one" or
+            t.dep_ == "prep" for t in fragment) and target.left_edge.i < target.i:
+        # "no, the last" for "the first sentence of X": the words before the noun
+        return target.left_edge.i, target.i - 1
     words = [t for t in target.subtree if t.i in mine]
+    if any(t.dep_ == "prep" for t in fragment):
+        # "the bit about Y" for "the bit about X", when the parser hung "about X" on the verb
+        after = [t for t in target.head.children if t.dep_ == "prep" and t.i in mine and
+                 words and t.i == words[-1].i + 1]
+        words += [t for p in after for t in p.subtree if t.i in mine]
     while words and words[-1].is_punct:
         words.pop()
     return (words[0].i, words[-1].i) if words else None

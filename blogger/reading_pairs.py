@@ -92,6 +92,8 @@ class SaidPairs:
         tokens = clause.tokens
         quotes = [i for i, t in enumerate(tokens) if self.t.quote(t)]
         at = self.e.rel(clause, tokens, "relation.old")
+        if at is not None and _compared(clause, tokens, at):
+            at = None  # "he'd know better than me": a comparison, no old words
         if at is not None and clause.head_concept not in ("action.delete", "action.insert"):
             term = clause.term_at(tokens[at])
             end = at + (term.end - term.start if term else 1)
@@ -190,8 +192,8 @@ class SaidPairs:
         for i, tok in enumerate(tokens):
             if tok.lower_ != "not" or i < 2 or view is None:
                 continue
-            end = next((j for j in range(i + 1, len(tokens)) if tokens[j].is_punct),
-                       len(tokens))
+            end = next((j for j in range(i + 1, len(tokens)) if tokens[j].is_punct and not
+                        _joined(tokens[j - 1], tokens[j])), len(tokens))
             old = tokens[i + 1:end]
             # Without the comma ("it's Saturday not Tuesday") only a word against a word of
             # its kind: a name, a number, a noun or an adjective.
@@ -204,9 +206,38 @@ class SaidPairs:
                     and not self.t.is_(t, "discourse.deny")]
             new = said[-len(old):] if old and len(said) >= len(old) else []
             kind = [t for t in said if len(old) == 1 and t.pos_ == old[0].pos_]
-            if kind:
+            if all(t.like_num or t.pos_ == "NUM" or t.text in ("-", "–") for t in old):
+                new = _last_number(said)  # "twenty-five years, not twenty-two"
+            elif kind:
                 new = kind[-1:]  # "five Philadelphia winters, not four": the number
             if not old or not new or any(self.t.quote(t) for t in (*old, *new)):
                 return None
             return self._once(clause, old, new, view)
         return None
+
+
+def _joined(before: Token, mark: Token) -> bool:
+    """Whether `mark` joins two parts of one word ("twenty-two": no space either side)."""
+    return mark.text in ("-", "–") and not before.whitespace_ and not mark.whitespace_
+
+
+def _last_number(tokens: list[Token]) -> list[Token]:
+    """The last number said in `tokens`, with the parts a hyphen joins ("twenty-five")."""
+    end = max((i for i, t in enumerate(tokens) if t.like_num or t.pos_ == "NUM"), default=None)
+    if end is None:
+        return []
+    start = end
+    while start >= 2 and _joined(tokens[start - 2], tokens[start - 1]) and (
+            tokens[start - 2].like_num or tokens[start - 2].pos_ == "NUM"):
+        start -= 2
+    return tokens[start:end + 1]
+
+
+def _compared(clause: Clause, tokens: list[Token], at: int) -> bool:
+    """Whether the words after the relation word (unquoted) are only function words or
+    pronouns ("better than me", "more than that"): a comparison, no old words."""
+    term = clause.term_at(tokens[at])
+    end = at + (term.end - term.start if term else 1)
+    after = [t for t in tokens[end:] if not t.is_punct]
+    stop = next((i for i, t in enumerate(after) if t.dep_ == "mark"), len(after))
+    return bool(after) and all(t.is_stop or t.pos_ == "PRON" for t in after[:stop] or after)

@@ -18,11 +18,14 @@ from draftguard.understanding._types import Memory
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["LEXICON_PATH", "Turn", "blogger_lexicon", "told", "view_of"]
+__all__ = ["LEXICON_PATH", "REQUESTED", "Turn", "blogger_lexicon", "told", "view_of"]
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
 #: A word at least this common in English (Zipf; "bake" is 4.4) is never read as a typo.
 TYPO_MAX_ZIPF = 3.0
+#: The lexicon's nouns that ask for something by themselves ("..., plus a quiz", "... and
+#: tag it B").
+REQUESTED = ("artifact.quiz", "artifact.flashcards", "artifact.mindmap", "part.tags")
 _DETERMINERS = ("the", "a", "an", "my", "this", "that", "these", "those", "our", "its", "his",
                 "her", "your", "every", "each", "all")
 

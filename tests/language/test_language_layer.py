@@ -14,6 +14,7 @@ import pytest
 from draftguard.errors import InputTooLargeError
 from draftguard.language import ExemplarIndex, Lexicon, parse, similarities, similarity
 from draftguard.language._availability import PIPELINE_PACKAGE
+from draftguard.language._dictionary import english_word, function_words
 
 
 def test_the_pinned_pipeline_is_the_one_loaded() -> None:
@@ -133,6 +134,39 @@ def test_typos_are_read_against_the_lexicon_and_real_words_are_not() -> None:
         ("edit.replace", "replce"), ("joint.with", "wiht")]
     assert LEXICON.correct("range") is None  # a real word one edit from "change"
     assert LEXICON.correct("without") is None
+
+
+def test_a_typo_of_a_function_word_is_read_only_when_asked_for() -> None:
+    assert LEXICON.correct("taht") is None  # no entry of the table is one edit away
+    assert LEXICON.correct("taht", vocabulary=function_words()) == "that"
+    assert LEXICON.correct("tkae", vocabulary=function_words()) == "take"
+    # a word of the table wins over a function word equally near ("wiht": "with", not "wit")
+    assert LEXICON.correct("wiht", vocabulary=function_words()) == "with"
+
+
+def test_between_two_words_equally_near_the_one_with_the_letters_typed_wins() -> None:
+    lexicon = Lexicon({"edit.insert": ["add"], "joint.and": ["and"], "ask.how": ["how"],
+                       "ask.who": ["who"]})
+    assert lexicon.correct("adn") == "and"  # "and" swapped; "add" is a letter changed
+    assert lexicon.correct("hwo") is None  # "how" and "who" are both a swap away
+
+
+def _one_edit(word: str) -> set[str]:
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    cuts = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    return ({a + b[1:] for a, b in cuts if b} | {a + c + b for a, b in cuts for c in letters}
+            | {a + c + b[1:] for a, b in cuts if b for c in letters}
+            | {a + b[1] + b[0] + b[2:] for a, b in cuts if len(b) > 1})
+
+
+def test_no_english_word_is_ever_read_as_a_typo() -> None:
+    lexicon = Lexicon({"publish": ["tweet", "share"], "edit.delete": ["delete", "cut"],
+                       "joint.with": ["with", "about"]})
+    vocabulary = function_words()
+    near = {w for target in [*lexicon.vocabulary, *vocabulary] for w in _one_edit(target)}
+    real = sorted(w for w in near if english_word(w) and w.isalpha())
+    assert "twee" in real and len(real) > 1000
+    assert [w for w in real if lexicon.correct(w, vocabulary=vocabulary)] == []
 
 
 def test_a_lexicon_entry_for_two_concepts_is_an_error() -> None:

@@ -266,3 +266,126 @@ def test_an_editors_substitution_marker() -> None:
     assert [r.intent for r in reading.requests] == [Intent.EDIT]
     assert reading.requests[0].question is not None and "nowhere" in reading.requests[0].question
     assert not _read(WINTER, "s/half a marker").requests
+
+
+def test_a_mistyped_function_word_is_spelt_right_before_the_parse() -> None:
+    cousin = [{"type": "delete",
+               "anchor": "My cousin laughed at mine until he fell off his bike."}]
+    assert _ops(_read(WINTER, "delete the sentence taht mentions my cousin")) == cousin
+    assert _ops(_read(WINTER, "get rdi of the cousin line")) == cousin
+    assert _ops(_read(WINTER, "can you tkae out the cousin line")) == cousin
+    assert _ops(_read(WINTER, "cut the sentence wihch mentions the ice")) == [
+        {"type": "delete", "anchor": "Studded tyres hum on the ice."}]
+    assert [r.intent for r in _read(WINTER, "put taht back the way it ws").requests] == [
+        Intent.UNDO]
+
+
+def test_a_real_word_or_a_word_of_the_post_is_never_respelt() -> None:
+    # "twee" is English (one edit from "tweet", a publishing verb): nothing is asked for
+    assert not _read(WINTER, "the opening is a bit twee").requests
+    post = "# Lunch\n\nWe met Ona at the market. The bread was stale.\n"
+    assert _ops(_read(post, "delete the sentence about Ona")) == [
+        {"type": "delete", "anchor": "We met Ona at the market."}]
+
+
+def test_asking_how_many_versions_or_acts_that_made_them_lists_the_versions() -> None:
+    for message in ("how many edits have I made?", "how many changes so far?",
+                    "how many cuts did we make today", "How many revisions now"):
+        reading = _read(WINTER, message)
+        assert [(r.intent, r.question) for r in reading.requests] == [
+            (Intent.VERSIONS, None)], message
+    for message in ("how many sentences are in the tyres bit?", "how long is the post?"):
+        assert Intent.VERSIONS not in [r.intent for r in _read(WINTER, message).requests]
+
+
+def test_a_correction_then_another_request_corrects_only_its_own() -> None:
+    reading = _read(WINTER, "cut the bit about the flask, no wait, the bit about the socks, "
+                            "and add a tag winter")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"ops": [{"type": "delete",
+                                "anchor": "Wool socks beat every fancy sock I have bought."}]}),
+        (Intent.EDIT, {"set_fields": {"tags": ["winter"]}})]
+    reading = _read(WINTER, "make 6 flashcards, no, 8, then a mindmap")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.FLASHCARDS, {"count": 8}), (Intent.MINDMAP, {})]
+    reading = _read(WINTER, "swap 'tea' for 'coffee' in the gear section, no, in the "
+                            "conclusion, and then make 4 flashcards")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"ops": [{"type": "replace", "anchor": "tea", "text": "coffee"}],
+                       "scope": "conclusion"}),
+        (Intent.FLASHCARDS, {"count": 4})]
+    # a retraction with nothing after it still drops what came before
+    reading = _read(WINTER, "cut the line about the cousin, no wait, forget that. make a quiz")
+    assert [r.intent for r in reading.requests] == [Intent.QUIZ]
+
+
+def test_words_that_amend_without_a_no_correct_too() -> None:
+    reading = _read(SOURDOUGH, "cut the line about the pancake - actually, the one about the "
+                               "Dutch oven - and then a quiz")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"ops": [{"type": "delete", "anchor": "I baked the third loaf in a "
+                                "Dutch oven and it finally sang when it cooled."}]}),
+        (Intent.QUIZ, {})]
+    reading = _read(SOURDOUGH, "replace 'rye' with 'spelt', sorry I mean 'wholemeal'")
+    assert _ops(reading) == [{"type": "replace", "anchor": "rye", "text": "wholemeal"}]
+    reading = _read(SOURDOUGH, "quiz with 5, no wait, 7 questions, and flashcards too")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.QUIZ, {"count": 7}), (Intent.FLASHCARDS, {})]
+    # a request of its own after an amending word replaces the one before, unless it is
+    # asked as well
+    reading = _read(SOURDOUGH, "cut the line about the pancake. actually, can you also make "
+                               "a quiz")
+    assert [r.intent for r in reading.requests] == [Intent.EDIT, Intent.QUIZ]
+    reading = _read(SOURDOUGH, "make a quiz - actually make it flashcards")
+    assert [r.intent for r in reading.requests] == [Intent.FLASHCARDS]
+
+
+def test_one_word_after_a_denial_replaces_the_word_the_request_ended_with() -> None:
+    reading = _read(SOURDOUGH, "tag it rye, no, starter")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"tags": ["baking", "bread", "starter"]}})]
+    reading = _read(SOURDOUGH, "set the author to Sam, no, Alex")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"author": "Alex"}})]
+    assert _ops(_read(SOURDOUGH, "cut the sentence about the pancake, no, proof")) == [
+        {"type": "delete",
+         "anchor": "Keep the starter warm, and do not rush the proof."}]
+
+
+def test_a_lone_value_after_a_denial_corrects_without_a_mark() -> None:
+    reading = _read(WINTER, "make 10 flashcards no 12")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.FLASHCARDS, {"count": 12})]
+    reading = _read(WINTER, "quiz with 4 questions actually 6 and a mindmap")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.QUIZ, {"count": 6}), (Intent.MINDMAP, {})]
+    assert _ops(_read(WINTER, "change 'four' to 'five' no 'six'")) == [
+        {"type": "replace", "anchor": "four", "text": "six"}]
+    # "no" inside a request is no correction
+    reading = _read(WINTER, "give me a quiz with no more than 5 questions")
+    assert [(r.intent, r.slots) for r in reading.requests] == [(Intent.QUIZ, {"count": 5})]
+
+
+def test_two_requests_joined_by_a_mistyped_and() -> None:
+    reading = _read(WINTER, "undo taht adn make 3 flashcards")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.UNDO, {}), (Intent.FLASHCARDS, {"count": 3})]
+
+
+def test_a_corrected_position_keeps_the_rest_of_the_description() -> None:
+    # "the last" for "the first sentence of the tyres section": the tyres section's last
+    assert _ops(_read(WINTER, "cut the first sentence of the tyres section, no, the last")) == [
+        {"type": "delete", "anchor": "My cousin laughed at mine until he fell off his bike."}]
+
+
+def test_a_comparison_is_no_pair_and_a_hyphened_number_is_one_word() -> None:
+    post = "# Rowing\n\nWe rowed thirty-two miles in a day. My coach said it was enough.\n"
+    reading = _read(post, "my coach reckons it was thirty-five miles, not thirty-two, and "
+                          "she'd know better than me")
+    assert _ops(reading) == [{"type": "replace", "anchor": "thirty-two",
+                              "text": "thirty-five"}]
+    # "thirty" inside "thirty-two" is not the word "thirty": nothing is patched half-way
+    assert not any(r.question is None and r.intent is Intent.EDIT for r in _read(
+        post, "it was forty-two miles, not thirty").requests)
+    assert not any(r.question is None and r.intent is Intent.EDIT for r in _read(
+        post, "rowing is harder than it looks").requests)

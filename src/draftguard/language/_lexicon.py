@@ -4,8 +4,10 @@ A table maps a concept (`"edit.delete"`, `"price.$$$$"`) to its words and phrase
 in lemma form ("get rid of", "take out"). `Lexicon.terms(doc)` finds them in a parsed text
 by lemma or surface form, longest phrase first; a single word a person mistyped ("replce",
 "wiht") is matched to a lexicon word one edit away (a swap of two letters counts as one),
-only when the typed word is rare English and the lexicon word is common, so a real word is
-never "corrected" into another.
+only when the typed word is rare English and the lexicon word is common, and never when the
+parser's dictionary knows the typed word ("twee" is not "tweet"), so a real word is never
+"corrected" into another. `correct(word, vocabulary=...)` also reads a typo as one of the
+given words outside the table (the function words: "taht" is "that").
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -72,6 +74,7 @@ class Lexicon:
         typo_min_length: int = DEFAULT_TYPO_MIN_LENGTH,
         typo_max_zipf: float | None = None,
         unknown_min_length: int = DEFAULT_UNKNOWN_MIN_LENGTH,
+        dictionary: bool = True,
     ) -> None:
         self.typo_gap = typo_gap
         self.typo_distance = typo_distance
@@ -80,6 +83,8 @@ class Lexicon:
         #: "make"); None: only the gap decides.
         self.typo_max_zipf = typo_max_zipf
         self.unknown_min_length = unknown_min_length
+        #: Whether a word the parser's dictionary knows is never a typo ("twee").
+        self.dictionary = dictionary
         self._phrases: dict[tuple[str, ...], str] = {}
         for concept, phrases in table.items():
             for phrase in phrases:
@@ -96,6 +101,8 @@ class Lexicon:
         self._longest: dict[str, int] = {}
         for key in self._phrases:
             self._longest[key[0]] = max(self._longest.get(key[0], 0), len(key))
+        #: Every word of the table's entries ("rid" of "get rid of").
+        self.vocabulary = frozenset(w for k in self._phrases for w in k if w.isalpha())
 
     @classmethod
     def from_toml(cls, *paths: Path, skip: tuple[str, ...] = (),
@@ -119,26 +126,45 @@ class Lexicon:
         """The concept of exactly this word or phrase (lowercase, lemma form), else None."""
         return self._phrases.get(tuple(phrase.lower().split()))
 
-    def correct(self, word: str) -> str | None:
-        """The lexicon word `word` is a typo of, else None (a known word is no typo)."""
+    def correct(self, word: str, *, vocabulary: frozenset[str] = frozenset()) -> str | None:
+        """The lexicon word `word` is a typo of, else None (a known word is no typo). With
+        `vocabulary`, a typo of none of the table's words may be of one of those words (it
+        names no concept: a function word, "taht" for "that")."""
         low = word.lower()
-        if len(low) < self.typo_min_length or not low.isalpha() or (low,) in self._phrases:
+        if len(low) < self.typo_min_length or not low.isalpha() or (low,) in self._phrases \
+                or low in vocabulary:
             return None
         typed = word_frequency(low)
         if self.typo_max_zipf is not None and typed >= self.typo_max_zipf:
             return None
-        hits = process.extract(low, self._words, scorer=OSA.distance,
-                               score_cutoff=self.typo_distance, limit=3)
-        unknown = typed == 0.0 and len(low) >= self.unknown_min_length
-        best = [(w, d) for w, d, _ in hits if word_frequency(w) - typed >= self.typo_gap
-                or (unknown and len(w) >= self.unknown_min_length)]
-        if not best:
+        found = self._nearest(low, typed, self._words, lexicon=True)
+        if found is None and vocabulary:
+            found = self._nearest(low, typed, _targets(vocabulary, self.typo_min_length),
+                                  lexicon=False)
+        if not found or (self.dictionary and _known(low)):
             return None
-        best.sort(key=lambda h: (h[1], -word_frequency(h[0])))
-        if len(best) > 1 and best[1][1] == best[0][1] and \
-                self._phrases[(best[0][0],)] != self._phrases[(best[1][0],)]:
-            return None  # two concepts equally near: not a typo anyone can read
-        return best[0][0]
+        found.sort(key=lambda h: (h[1], -word_frequency(h[0])))
+        nearest = [w for w, d in found if d == found[0][1]]
+        if len({self._meaning(w) for w in nearest}) > 1:
+            # two words equally near: the one typed with the same letters, two of them
+            # swapped ("adn": "and", not "add"), else not a typo anyone can read
+            swapped = [w for w in nearest if sorted(w) == sorted(low)]
+            return swapped[0] if len(swapped) == 1 else None
+        return found[0][0]
+
+    def _nearest(self, low: str, typed: float, words: list[str], *,
+                 lexicon: bool) -> list[tuple[str, int]] | None:
+        """The words of `words` `low` may be a typo of, with their distances; None when
+        there are none."""
+        hits = process.extract(low, words, scorer=OSA.distance,
+                               score_cutoff=self.typo_distance, limit=3)
+        unknown = lexicon and typed == 0.0 and len(low) >= self.unknown_min_length
+        found = [(w, d) for w, d, _ in hits if word_frequency(w) - typed >= self.typo_gap
+                 or (unknown and len(w) >= self.unknown_min_length)]
+        return found or None
+
+    def _meaning(self, word: str) -> str:
+        return self._phrases.get((word,), word)
 
     def terms(self, doc: Doc | Span, *, typos: bool = True) -> list[Term]:
         """Every entry in `doc`, left to right, longest first, by lemma or surface form."""
@@ -170,6 +196,18 @@ class Lexicon:
             else:
                 i += 1
         return out
+
+
+@lru_cache(maxsize=8)
+def _targets(vocabulary: frozenset[str], min_length: int) -> list[str]:
+    return sorted(w for w in vocabulary if len(w) >= min_length)
+
+
+def _known(word: str) -> bool:
+    """Whether the parser's dictionary holds `word` (loads the parser when not loaded)."""
+    from draftguard.language._dictionary import english_word
+
+    return english_word(word)
 
 
 def _flatten(node: Mapping[str, object], prefix: str, out: dict[str, list[str]]) -> None:

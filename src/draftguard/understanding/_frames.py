@@ -14,10 +14,12 @@ Nothing here knows an app's intents: the concepts are whatever the lexicon names
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from draftguard.language import Lexicon, Term, parse
+from draftguard.language._dictionary import english_word, function_words
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -34,21 +36,31 @@ def _under(concept: str, name: str) -> bool:
     return not name or concept == name or (name.endswith(".") and concept.startswith(name))
 
 
-def correct_typos(text: str, lexicon: Lexicon, *, skip_prefix: str = "") -> str:
-    """`text` with each word the lexicon reads as a typo of one of its words spelt right
-    (words starting with `skip_prefix`, the quote placeholders, are left alone)."""
+def correct_typos(text: str, lexicon: Lexicon, *, skip_prefix: str = "",
+                  keep: Collection[str] = ()) -> str:
+    """`text` with each word English does not know, that the lexicon reads as a typo of one
+    of its words or of a function word ("replce", "wiht", "taht"), spelt right before the
+    parse reads it (words starting with `skip_prefix`, the quote placeholders, and the
+    words of `keep`, lower case, are left alone: the post's own words)."""
     doc = parse(text, entities=False)
+    vocabulary = lexicon.vocabulary | function_words()
     out: list[str] = []
     changed = False
     for token in doc:
         word = token.text
         if not (skip_prefix and word.startswith(skip_prefix)) and \
+                token.lower_ not in keep and not english_word(token.lemma_) and \
                 lexicon.concept(token.lemma_) is None and lexicon.concept(word) is None:
-            fixed = lexicon.correct(word)
+            fixed = lexicon.correct(word, vocabulary=vocabulary)
             if fixed is not None:
-                word, changed = fixed, True
+                word, changed = _cased(fixed, word), True
         out.append(word + token.whitespace_)
     return "".join(out) if changed else text
+
+
+def _cased(word: str, typed: str) -> str:
+    """`word` capitalised as `typed` was ("Taht" -> "That")."""
+    return word[:1].upper() + word[1:] if typed[:1].isupper() else word
 
 
 def text_of(tokens: list[Token]) -> str:

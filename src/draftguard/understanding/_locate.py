@@ -160,7 +160,8 @@ class PostView:
         words = straighten_quotes(phrase).casefold().split()
         if not words:
             return []
-        pattern = re.compile(r"(?<!\w)" + r"\s+".join(map(re.escape, words)) + r"(?!\w)")
+        # a word inside a hyphened one ("thirty" of "thirty-two") is not that word
+        pattern = re.compile(r"(?<![\w-])" + r"\s+".join(map(re.escape, words)) + r"(?![\w-])")
         # The front matter is set through its fields, never patched as words.
         lo, hi = (within.start, within.end) if within else (self.doc.body_start,
                                                             len(self.text))
@@ -284,6 +285,11 @@ class PostView:
             out.append(near[0])
         fixed = " ".join(out)
         return fixed if fixed != phrase else None
+
+    @property
+    def words(self) -> frozenset[str]:
+        """The post's words, casefolded, marks at either end cut off."""
+        return self._vocabulary
 
     @cached_property
     def _vocabulary(self) -> frozenset[str]:
