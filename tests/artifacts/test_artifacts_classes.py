@@ -76,3 +76,31 @@ def test_no_option_is_a_cut_time_or_a_place_read_as_a_person() -> None:
     options = {o for q in _quiz(TRAIN) for o in q["options"]}
     assert "o'clock" not in options  # "nine o'clock" is asked whole
     assert "Near Perth" not in options  # the tagger's "person" opens with a preposition
+
+
+RACE = """# The pigeon race
+
+The pigeons were driven in a lorry to a town two hundred kilometres away and released at
+dawn. Each racing pigeon flies home alone, and the first bird back to its loft wins the race.
+Kit Farrow waited on the roof of the loft with a flask of tea and twenty-four biscuits. The
+pigeons fly home by the sun and by the earth's magnetic field. Her best pigeon, Comet, landed
+first and won the race."""
+
+
+def test_a_count_of_the_central_event_ranks_ahead_of_a_count_of_a_side_detail() -> None:
+    ranks = {c.item["correct_answer"]: c.rank
+             for c in build_candidates("quiz", chunk_text(RACE, source="post"))}
+    # the race's distance before the things around it; the biscuits' count after them
+    assert ranks["two hundred kilometres"] < ranks["first bird"] < ranks["twenty-four"]
+
+
+def test_a_sentence_the_parse_cannot_turn_around_gives_no_question() -> None:
+    text = """# Soil
+
+Loam is decomposed plant matter that holds water well. Behind the flour sacks Wojtek
+noticed a loose brick. One foggy Monday his aunt sent him down to the cellar. The next
+morning the local paper printed a photograph of the shop under the headline "Sweet Find." """
+    questions = [q["question"] for q in _quiz(text) if not q["question"].startswith("Which")]
+    assert "What is Loam decomposed?" not in questions
+    assert not [q for q in questions if "foggy?" in q or " .?" in q or "One foggy" in q
+                or q.startswith("What did behind") or q.count('"') % 2]

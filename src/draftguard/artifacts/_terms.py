@@ -289,7 +289,9 @@ def _head(tokens: Sequence[Token]) -> Token | None:
 def _spans(sent: Span) -> Iterable[tuple[list[Token], str]]:
     """(term tokens, definition) for every candidate term of one sentence."""
     yield from _definitions(sent)
-    whole = [e for e in sent.ents if whole_entity(e) and e[0].pos_ != "ADP"]  # "Near Perth"
+    # "Near Perth", "Afterwards Mrs Okafor": an entity opening with a preposition or an
+    # adverb is misread; its noun chunk is the term
+    whole = [e for e in sent.ents if whole_entity(e) and e[0].pos_ not in {"ADP", "ADV"}]
     ents = {t.i for e in whole for t in e}
     for ent in whole:
         if ent.label_ in _KINDS and ent.label_ != "CARDINAL":
