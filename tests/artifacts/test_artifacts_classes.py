@@ -104,3 +104,29 @@ morning the local paper printed a photograph of the shop under the headline "Swe
     assert "What is Loam decomposed?" not in questions
     assert not [q for q in questions if "foggy?" in q or " .?" in q or "One foggy" in q
                 or q.startswith("What did behind") or q.count('"') % 2]
+
+
+MAPLES = """# Why maples turn red
+
+Chlorophyll is the green pigment a leaf uses to catch sunlight. In autumn the tree stops
+making chlorophyll. These changes are a signal that winter is near. By October the frost
+has reddened nearly every maple in the valley. The next morning the local paper printed a
+photograph of the hills, under the headline "Red Valley." Anthocyanins are red pigments that
+the leaf makes from leftover sugar."""
+
+
+def _cards(text: str) -> list[dict[str, Any]]:
+    return [c.item for c in build_candidates("flashcards", chunk_text(text, source="post"))]
+
+
+def test_a_sentence_that_points_back_defines_no_term() -> None:
+    fronts = {c["front"] for c in _cards(MAPLES)}
+    assert "changes" not in fronts and "These changes" not in fronts
+    assert "Chlorophyll" in fronts  # a real definition still makes a card
+
+
+def test_a_term_never_opens_with_an_adverb_and_no_back_cuts_a_quotation() -> None:
+    cards = _cards(MAPLES)
+    terms = [c["front"] for c in cards] + [q["correct_answer"] for q in _quiz(MAPLES)]
+    assert not [t for t in terms if t.split()[0].casefold() in {"nearly", "only", "very"}]
+    assert not [c for c in cards if c["back"].count('"') % 2]

@@ -33,6 +33,7 @@ __all__ = [
     "junk_reason",
     "kind_of",
     "phrase",
+    "points_back",
     "role_in",
     "term_span",
     "whole_entity",
@@ -159,11 +160,19 @@ def clean_span(span: Iterable[Token]) -> list[Token]:
     """A phrase's tokens without leading determiners, possessives and punctuation."""
     tokens = list(span)
     while tokens and (tokens[0].dep_ in _STRIP_LEADING or tokens[0].pos_ in {"DET", "PRON"}
-                      or tokens[0].is_punct) and len(tokens) > 1 and not _value_of(tokens):
+                      or tokens[0].is_punct or _degree(tokens[0])) and len(
+                          tokens) > 1 and not _value_of(tokens):
         tokens = tokens[1:]
     while tokens and (tokens[-1].is_punct or tokens[-1].tag_ == "POS") and len(tokens) > 1:
         tokens = tokens[:-1]
     return tokens
+
+
+def _degree(token: Token) -> bool:
+    """An adverb in front of a phrase ("nearly every country", "only the coins", "very low
+    temperature"), not the "about" of a quantity ("about 13,200 houses")."""
+    return token.pos_ == "ADV" and not token.head.like_num and not any(
+        c.like_num for c in token.head.children)
 
 
 def _value_of(tokens: Sequence[Token]) -> bool:
@@ -308,7 +317,7 @@ def _definitions(sent: Span) -> Iterable[tuple[list[Token], str]]:
     subject = next((c for c in root.children if c.dep_ in _SUBJECTS), None)
     attr = next((c for c in root.children if c.dep_ == "attr"), None)
     if (root.lemma_ == "be" and subject is not None and attr is not None
-            and attr.pos_ in _NOUNS and subject.pos_ in _NOUNS):
+            and attr.pos_ in _NOUNS and subject.pos_ in _NOUNS and not points_back(subject)):
         rest = sent.doc[root.i + 1: sent.end]
         yield clean_span(_core(subject)), _sentence_case(rest.text)
     for t in sent:
@@ -326,6 +335,12 @@ def _definitions(sent: Span) -> Iterable[tuple[list[Token], str]]:
                                                for x in c.subtree)]
                 yield clean_span(_subtree(named)), _sentence_case(
                     phrase(_subtree(t.head, skip=skip)))
+
+
+def points_back(subject: Token) -> bool:
+    """Whether a subject refers back to what came before ("These changes are a signal ..."):
+    it names no term; the sentence does not define one."""
+    return any(c.dep_ == "det" and "Dem" in c.morph.get("PronType", []) for c in subject.children)
 
 
 _CORE_DEPS = frozenset({"compound", "amod", "det", "poss", "nmod", "nummod", "case"})
