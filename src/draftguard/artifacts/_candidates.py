@@ -32,7 +32,7 @@ from draftguard.artifacts._grounding import supporting_chunk
 from draftguard.artifacts._quality import quality_issues, stem_key
 from draftguard.artifacts._questions import CLOZE_PREFIX, build_questions
 from draftguard.artifacts._spec import normalize_key
-from draftguard.artifacts._terms import Term, TextView, phrase
+from draftguard.artifacts._terms import Term, TextView, phrase, points_back
 from draftguard.artifacts.schemas.flashcards import MAX_BACK_CHARS
 from draftguard.sources._chunks import SourceChunk
 
@@ -69,8 +69,8 @@ def _predicate(term: Term) -> str:
         return ""
     subject = next((t for t in term.span if t.dep_ in {"nsubj", "nsubjpass"}
                     and t.head == term.span.root), None)
-    if subject is None:
-        return ""
+    if subject is None or points_back(subject):
+        return ""  # "These changes are ...": the sentence is about something said before
     gone = {t.i for t in subject.subtree}
     for child in term.span.root.children:  # a clause with a subject of its own says more
         if child.dep_ in {"conj", "advcl", "parataxis"} and any(
@@ -103,7 +103,7 @@ def _cards(view: TextView) -> Iterable[tuple[dict[str, Any], str, str, int]]:
         back = _without(back, term.text).strip(" ,;:")
         words = [w for w in back.replace("___", " ").split() if any(c.isalnum() for c in w)]
         if len(words) < (2 if term.definition else _MIN_BACK_WORDS) or (
-                len(back) > MAX_BACK_CHARS):
+                len(back) > MAX_BACK_CHARS) or back.count('"') % 2:  # a quotation cut in half
             continue
         rank = 0 if term.definition else (1 if n < 8 else 2)
         yield {"front": term.text, "back": back.rstrip(".") + "."}, term.chunk_id, term.head, rank

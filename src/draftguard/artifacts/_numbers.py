@@ -29,6 +29,8 @@ _NUMERAL = re.compile(
     re.IGNORECASE,
 )
 _YEARS = range(1000, 2101)
+_CLOCK = "o'clock"
+_HOURS = 12
 #: A value of the text stands in for the answer's only within this factor of it.
 _SCALE = 10
 
@@ -65,12 +67,16 @@ def with_values(answer: str, text_values: Sequence[float], count: int) -> list[s
     candidates = sorted((v for v in text_values if v != own and v > 0
                          and is_year == (v == int(v) and int(v) in _YEARS)
                          and own / _SCALE <= v <= own * _SCALE), key=lambda v: abs(v - own))
+    clock = _CLOCK in answer.casefold()  # "seven o'clock" has neighbours up to twelve
     made = [own - 10, own + 10, own - 5, own + 20] if is_year else [
         own / 2, own * 2, own + max(1, round(own / 4)), own - max(1, round(own / 4)), own * 3]
+    if clock:
+        made = [own + 2, own - 2, own + 3, own - 3, own + 1, own - 1]
     out: list[str] = []
     for value in [*candidates, *made]:
         written = _written(value, m, words)
-        if (written is None or value <= floor or value == own or (value == 1) != (own == 1)
+        if (written is None or value <= floor or (clock and value > _HOURS) or value == own
+                or (value == 1) != (own == 1)
                 or written.casefold() in m.group(0).casefold()
                 or m.group(0).casefold() in written.casefold()):
             continue  # "6" beside "60" reads as the answer cut short; "one parts" is wrong

@@ -33,8 +33,10 @@ __all__ = [
     "junk_reason",
     "kind_of",
     "phrase",
+    "points_back",
     "role_in",
     "term_span",
+    "whole_entity",
     "with_of",
 ]
 
@@ -55,6 +57,8 @@ _PLACE_PREPS = frozenset({
     "in", "at", "on", "near", "inside", "beside", "behind", "under", "into", "along",
     "across", "outside", "above", "below", "around", "through",
 })
+#: Entity labels whose leading number is their value ("seven o'clock", "two metres").
+_VALUED = frozenset({"DATE", "TIME", "QUANTITY", "MONEY", "PERCENT"})
 _MAX_TERM_WORDS = 4
 _MAX_LABEL_CHARS = 80
 _MIN_SENTENCE_WORDS = 4
@@ -156,11 +160,35 @@ def clean_span(span: Iterable[Token]) -> list[Token]:
     """A phrase's tokens without leading determiners, possessives and punctuation."""
     tokens = list(span)
     while tokens and (tokens[0].dep_ in _STRIP_LEADING or tokens[0].pos_ in {"DET", "PRON"}
-                      or tokens[0].is_punct) and len(tokens) > 1:
+                      or tokens[0].is_punct or _degree(tokens[0])) and len(
+                          tokens) > 1 and not _value_of(tokens):
         tokens = tokens[1:]
     while tokens and (tokens[-1].is_punct or tokens[-1].tag_ == "POS") and len(tokens) > 1:
         tokens = tokens[:-1]
     return tokens
+
+
+def _degree(token: Token) -> bool:
+    """An adverb in front of a phrase ("nearly every country", "only the coins", "very low
+    temperature"), not the "about" of a quantity ("about 13,200 houses")."""
+    return token.pos_ == "ADV" and not token.head.like_num and not any(
+        c.like_num for c in token.head.children)
+
+
+def _value_of(tokens: Sequence[Token]) -> bool:
+    """Whether the first token is the number of a time or a measure the rest belongs to
+    ("seven" in "seven o'clock"): the value is the answer, not a modifier to strip."""
+    first = tokens[0]
+    return (first.dep_ == "nummod" and first.ent_type_ in _VALUED
+            and first.head.ent_type_ == first.ent_type_)
+
+
+def whole_entity(ent: Span) -> bool:
+    """Whether a named entity is a whole phrase, not the front of a longer noun ("Ochre
+    sea" tagged in "Ochre sea stars"): a term is a whole noun chunk or entity."""
+    root = ent.root
+    return not (root.dep_ in {"compound", "amod", "nmod"} and root.head.i >= ent.end
+                and root.head.pos_ in _NOUNS)
 
 
 def phrase(tokens: Sequence[Token]) -> str:
@@ -270,10 +298,15 @@ def _head(tokens: Sequence[Token]) -> Token | None:
 def _spans(sent: Span) -> Iterable[tuple[list[Token], str]]:
     """(term tokens, definition) for every candidate term of one sentence."""
     yield from _definitions(sent)
-    ents = {t.i for e in sent.ents for t in e}
-    for ent in sent.ents:
+    # "Near Perth", "Afterwards Mrs Okafor": an entity opening with a preposition or an
+    # adverb is misread; its noun chunk is the term
+    whole = [e for e in sent.ents if whole_entity(e) and e[0].pos_ not in {"ADP", "ADV"}]
+    ents = {t.i for e in whole for t in e}
+    for ent in whole:
         if ent.label_ in _KINDS and ent.label_ != "CARDINAL":
-            yield clean_span(ent), ""
+            # "Mr Okafor" where the tagger took only "Okafor": the name's own compound too
+            left = min(ent.start, _compound(ent.root).start)
+            yield clean_span(sent.doc[left: ent.end]), ""
     for chunk in sent.noun_chunks:
         if chunk.root.pos_ in _NOUNS and not {t.i for t in chunk} & ents:
             yield clean_span(chunk), ""
@@ -284,14 +317,16 @@ def _definitions(sent: Span) -> Iterable[tuple[list[Token], str]]:
     subject = next((c for c in root.children if c.dep_ in _SUBJECTS), None)
     attr = next((c for c in root.children if c.dep_ == "attr"), None)
     if (root.lemma_ == "be" and subject is not None and attr is not None
-            and attr.pos_ in _NOUNS and subject.pos_ in _NOUNS):
+            and attr.pos_ in _NOUNS and subject.pos_ in _NOUNS and not points_back(subject)):
         rest = sent.doc[root.i + 1: sent.end]
         yield clean_span(_core(subject)), _sentence_case(rest.text)
     for t in sent:
         if t.dep_ == "appos" and t.head.pos_ in _NOUNS and t.pos_ in _NOUNS:
             name, what = (t, t.head) if t.ent_type_ == "PERSON" else (t.head, t)
             described = _subtree(what, skip=_subtree(name) if what is t.head else ())
-            if name.pos_ == "PROPN" or what is t:
+            # "The driver, Mr Grant": a name is no definition of "driver"
+            if (name.pos_ == "PROPN" or what is t) and not (
+                    what.pos_ == "PROPN" and name.pos_ == "NOUN"):
                 yield clean_span(_compound(name)), _sentence_case(phrase(described))
         if t.lemma_ in {"call", "name", "know"} and t.dep_ == "acl" and t.head.pos_ in _NOUNS:
             named = next((c for c in t.children if c.dep_ in {"oprd", "attr", "dobj"}), None)
@@ -300,6 +335,12 @@ def _definitions(sent: Span) -> Iterable[tuple[list[Token], str]]:
                                                for x in c.subtree)]
                 yield clean_span(_subtree(named)), _sentence_case(
                     phrase(_subtree(t.head, skip=skip)))
+
+
+def points_back(subject: Token) -> bool:
+    """Whether a subject refers back to what came before ("These changes are a signal ..."):
+    it names no term; the sentence does not define one."""
+    return any(c.dep_ == "det" and "Dem" in c.morph.get("PronType", []) for c in subject.children)
 
 
 _CORE_DEPS = frozenset({"compound", "amod", "det", "poss", "nmod", "nummod", "case"})
@@ -366,7 +407,8 @@ def with_of(term: Term) -> str:
 
 
 def role_in(term: Term) -> str:
-    """What the term is to its clause: "object" (what the verb acts on, what a measure or
+    """What the term is to its clause: "named" (the name a sentence gives: "a method called
+    echolocation"), "object" (what the verb acts on, what a measure or
     a tool holds: "of", "with"), "subject", "setting" (under another preposition: where,
     beside what), or ""."""
     span = term_span(term)
@@ -375,6 +417,8 @@ def role_in(term: Term) -> str:
     head = span.root
     while head.dep_ == "conj" and head.head.i != head.i:
         head = head.head
+    if head.dep_ == "oprd" and head.head.lemma_ in {"call", "name"}:
+        return "named"
     if head.dep_ in {"dobj", "dative", "attr", "oprd"} or (
             head.dep_ == "pobj" and head.head.lower_ in {"of", "with"}):
         return "object"

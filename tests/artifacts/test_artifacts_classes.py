@@ -1,0 +1,132 @@
+"""What teachers ask about, by class (issue 24): the person a sentence names as its agent,
+who a named person is, what a passage calls a thing, and a time or a term asked whole.
+Every passage here was written for these tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from draftguard.artifacts._candidates import build_candidates
+from draftguard.sources._chunking import chunk_text
+
+TRAIN = """# The night train
+
+The night train to Inverness left the station at nine o'clock. The guard, Mrs Patel,
+checked every ticket twice. A boy named Ewan Ross sat alone in the last carriage. His uncle,
+Callum Ross, was waiting at the other end. The driver, Fiona Grant, blew the whistle at
+every crossing. Near Perth the train stopped for an hour because a tree had fallen across
+the line. The engineers cleared the track with chainsaws. The small sleeping rooms on the
+train are called berths."""
+
+PEOPLE = {"Mrs Patel", "Ewan Ross", "Callum Ross", "Fiona Grant"}
+
+
+def _quiz(text: str) -> list[dict[str, Any]]:
+    return [c.item for c in build_candidates("quiz", chunk_text(text, source="post"))]
+
+
+def _asked(text: str) -> dict[str, dict[str, Any]]:
+    return {q["question"]: q for q in _quiz(text)}
+
+
+def test_who_did_it_is_answered_by_the_name_not_by_the_description() -> None:
+    asked = _asked(TRAIN)
+    assert asked["Who checked every ticket twice?"]["correct_answer"] == "Mrs Patel"
+    assert asked["Who sat alone in the last carriage?"]["correct_answer"] == "Ewan Ross"
+    for q in ("Who checked every ticket twice?", "Who sat alone in the last carriage?"):
+        others = set(asked[q]["options"]) - {asked[q]["correct_answer"]}
+        assert len(others) == 3 and len(others & PEOPLE) >= 2  # other people, not things
+
+
+def test_who_a_named_person_is_is_asked_from_the_apposition() -> None:
+    asked = _asked(TRAIN)
+    assert asked["Who was the guard?"]["correct_answer"] == "Mrs Patel"
+    assert asked["Who was the driver?"]["correct_answer"] == "Fiona Grant"
+    assert asked["Who was the uncle?"]["correct_answer"] == "Callum Ross"
+
+
+def test_what_a_passage_calls_a_thing_is_asked_as_a_teacher_asks_it() -> None:
+    asked = _asked(TRAIN)
+    q = asked["What are the small sleeping rooms on the train called?"]
+    assert q["correct_answer"] == "berths"
+    assert len(set(q["options"])) == 4
+    # the passive "are called" is never turned into a subject question
+    assert not [text for text in asked if text.startswith("What are called")]
+
+
+def test_the_named_thing_ranks_ahead_of_a_cloze_on_an_incidental_noun() -> None:
+    ranks = {(c.item["correct_answer"], c.item["question"][:5]): c.rank
+             for c in build_candidates("quiz", chunk_text(TRAIN, source="post"))}
+    called = ranks[("berths", "What ")]
+    assert called < ranks[("chainsaws", "Which")]
+    assert called < ranks[("track", "Which")]
+
+
+def test_a_clock_time_is_asked_whole_with_hours_of_the_clock_as_distractors() -> None:
+    asked = _asked(TRAIN)
+    q = asked["When did the night train to Inverness leave the station?"]
+    assert q["correct_answer"] == "nine o'clock"
+    for option in q["options"]:
+        word = option.removesuffix(" o'clock")
+        assert word in {"one", "two", "three", "four", "five", "six", "seven", "eight",
+                        "nine", "ten", "eleven", "twelve"}
+
+
+def test_no_option_is_a_cut_time_or_a_place_read_as_a_person() -> None:
+    options = {o for q in _quiz(TRAIN) for o in q["options"]}
+    assert "o'clock" not in options  # "nine o'clock" is asked whole
+    assert "Near Perth" not in options  # the tagger's "person" opens with a preposition
+
+
+RACE = """# The pigeon race
+
+The pigeons were driven in a lorry to a town two hundred kilometres away and released at
+dawn. Each racing pigeon flies home alone, and the first bird back to its loft wins the race.
+Kit Farrow waited on the roof of the loft with a flask of tea and twenty-four biscuits. The
+pigeons fly home by the sun and by the earth's magnetic field. Her best pigeon, Comet, landed
+first and won the race."""
+
+
+def test_a_count_of_the_central_event_ranks_ahead_of_a_count_of_a_side_detail() -> None:
+    ranks = {c.item["correct_answer"]: c.rank
+             for c in build_candidates("quiz", chunk_text(RACE, source="post"))}
+    # the race's distance before the things around it; the biscuits' count after them
+    assert ranks["two hundred kilometres"] < ranks["first bird"] < ranks["twenty-four"]
+
+
+def test_a_sentence_the_parse_cannot_turn_around_gives_no_question() -> None:
+    text = """# Soil
+
+Loam is decomposed plant matter that holds water well. Behind the flour sacks Wojtek
+noticed a loose brick. One foggy Monday his aunt sent him down to the cellar. The next
+morning the local paper printed a photograph of the shop under the headline "Sweet Find." """
+    questions = [q["question"] for q in _quiz(text) if not q["question"].startswith("Which")]
+    assert "What is Loam decomposed?" not in questions
+    assert not [q for q in questions if "foggy?" in q or " .?" in q or "One foggy" in q
+                or q.startswith("What did behind") or q.count('"') % 2]
+
+
+MAPLES = """# Why maples turn red
+
+Chlorophyll is the green pigment a leaf uses to catch sunlight. In autumn the tree stops
+making chlorophyll. These changes are a signal that winter is near. By October the frost
+has reddened nearly every maple in the valley. The next morning the local paper printed a
+photograph of the hills, under the headline "Red Valley." Anthocyanins are red pigments that
+the leaf makes from leftover sugar."""
+
+
+def _cards(text: str) -> list[dict[str, Any]]:
+    return [c.item for c in build_candidates("flashcards", chunk_text(text, source="post"))]
+
+
+def test_a_sentence_that_points_back_defines_no_term() -> None:
+    fronts = {c["front"] for c in _cards(MAPLES)}
+    assert "changes" not in fronts and "These changes" not in fronts
+    assert "Chlorophyll" in fronts  # a real definition still makes a card
+
+
+def test_a_term_never_opens_with_an_adverb_and_no_back_cuts_a_quotation() -> None:
+    cards = _cards(MAPLES)
+    terms = [c["front"] for c in cards] + [q["correct_answer"] for q in _quiz(MAPLES)]
+    assert not [t for t in terms if t.split()[0].casefold() in {"nearly", "only", "very"}]
+    assert not [c for c in cards if c["back"].count('"') % 2]
