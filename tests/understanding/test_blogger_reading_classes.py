@@ -389,3 +389,15 @@ def test_a_comparison_is_no_pair_and_a_hyphened_number_is_one_word() -> None:
         post, "it was forty-two miles, not thirty").requests)
     assert not any(r.question is None and r.intent is Intent.EDIT for r in _read(
         post, "rowing is harder than it looks").requests)
+
+
+def test_a_tag_is_added_unless_the_tags_are_set_and_a_quoted_tag_keeps_its_case() -> None:
+    def tags(message: str) -> object:
+        reading = _read(SOURDOUGH, message)
+        assert len(reading.requests) == 1 and reading.requests[0].question is None, reading
+        return reading.requests[0].slots["set_fields"]["tags"]
+
+    assert tags("ad the tag 'rye' pls") == ["baking", "bread", "rye"]  # the verb mistyped
+    assert tags("put 'Rye Bread' in the tags") == ["baking", "bread", "Rye Bread"]
+    assert tags("add the tag 'Baking'") == ["baking", "bread"]  # there already
+    assert tags("set the tags to rye, starter") == ["rye", "starter"]
