@@ -401,3 +401,19 @@ def test_a_tag_is_added_unless_the_tags_are_set_and_a_quoted_tag_keeps_its_case(
     assert tags("put 'Rye Bread' in the tags") == ["baking", "bread", "Rye Bread"]
     assert tags("add the tag 'Baking'") == ["baking", "bread"]  # there already
     assert tags("set the tags to rye, starter") == ["rye", "starter"]
+
+
+def test_make_it_n_after_a_denial_is_the_value_of_the_request_it_corrects() -> None:
+    memory = Memory(intent="edit")  # the last turn was an edit: "make it 5" must not touch it
+    reading = _read(WINTER, "give me eight flashcards, actually no, make it four", memory)
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.FLASHCARDS, {"count": 4})]
+    assert _ops(_read(WINTER, "change 'flask' to 'bottle', no, make that 'thermos'")) == [
+        {"type": "replace", "anchor": "flask", "text": "thermos"}]
+
+
+def test_the_one_in_a_request_replacing_the_one_before_is_its_noun() -> None:
+    reading = _read(WINTER, "cut the sentence about the ice... hmm no, keep that, cut the one "
+                            "about my cousin instead")
+    assert _ops(reading) == [{"type": "delete",
+                              "anchor": "My cousin laughed at mine until he fell off his bike."}]
