@@ -88,8 +88,8 @@ def corrected(turn: Turn) -> str | None:
         words = _fragment_words(fragment, doc[first:last + 1])
         masked = "".join(t.text_with_ws for t in doc[:first]) + words + \
             doc[last].whitespace_ + "".join(t.text_with_ws for t in doc[last + 1:start])
-        rest = "".join(t.text_with_ws for t in doc[sentence_end:])
-        text = (masked.rstrip(" ,—-–") + (" " + rest if rest else "")).strip()
+        after = "".join(t.text_with_ws for t in doc[sentence_end:])
+        text = (masked.rstrip(" ,—-–") + (" " + after if after else "")).strip()
         return turn.masked.restore(text)
     return None
 
