@@ -417,3 +417,19 @@ def test_the_one_in_a_request_replacing_the_one_before_is_its_noun() -> None:
                             "about my cousin instead")
     assert _ops(reading) == [{"type": "delete",
                               "anchor": "My cousin laughed at mine until he fell off his bike."}]
+
+
+def test_the_first_one_after_a_version_verb_is_a_version() -> None:
+    for message, version in (("take me back to the very first one", 0),
+                             ("go back to the second one please", 1)):
+        reading = _read(WINTER, message)
+        assert [(r.intent, r.slots) for r in reading.requests] == [
+            (Intent.REVERT, {"version": version})], message
+
+
+def test_the_posts_word_as_a_verb_writes_one_or_publishes_this_one() -> None:
+    reading = _read(None, "hey! could you draft me a post about waxing a chain?")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.NEW_POST, {"topic": "waxing a chain"})]
+    reading = _read(WINTER, "post it to my Instagram")  # publishing: nothing is written
+    assert [r.intent for r in reading.requests] == [Intent.UNCLEAR]
