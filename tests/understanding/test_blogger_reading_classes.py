@@ -433,3 +433,9 @@ def test_the_posts_word_as_a_verb_writes_one_or_publishes_this_one() -> None:
         (Intent.NEW_POST, {"topic": "waxing a chain"})]
     reading = _read(WINTER, "post it to my Instagram")  # publishing: nothing is written
     assert [r.intent for r in reading.requests] == [Intent.UNCLEAR]
+
+
+def test_scrapping_what_was_asked_before_a_pasted_post_undoes_nothing() -> None:
+    reading = _read(None, "no scrap that, here's the one I wrote, keep it:\n\nWaxing a chain "
+                          "takes an evening.\n", Memory(intent="new_post"))
+    assert [r.intent for r in reading.requests] == [Intent.SAVE_POST]
