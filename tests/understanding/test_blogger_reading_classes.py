@@ -439,3 +439,12 @@ def test_scrapping_what_was_asked_before_a_pasted_post_undoes_nothing() -> None:
     reading = _read(None, "no scrap that, here's the one I wrote, keep it:\n\nWaxing a chain "
                           "takes an evening.\n", Memory(intent="new_post"))
     assert [r.intent for r in reading.requests] == [Intent.SAVE_POST]
+
+
+def test_terse_marks_and_a_verb_said_of_something() -> None:
+    assert _ops(_read(WINTER, "rm the conclusion paragraph")) == [
+        {"type": "delete", "anchor": "Ride anyway. The tea tastes better after a cold ride."}]
+    assert _ops(_read(WINTER, "'Studded tyres' > 'Spiked tyres'")) == [
+        {"type": "replace", "anchor": "Studded tyres", "text": "Spiked tyres"}]
+    # a verb agreeing with a thing said ("the tyres story makes me laugh") asks for nothing
+    assert not _read(WINTER, "haha the cousin story still makes me laugh").requests

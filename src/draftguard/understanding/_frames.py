@@ -119,6 +119,8 @@ class Clause:
             before = before[marks[-1] + 1:]
         if verb.tag_ == "VBG" and verb.dep_ in _EMBEDDED:
             return False  # "any tips for writing an intro?"
+        if verb.tag_ == "VBZ":
+            return False  # "the buzzard story still makes me cringe": said of something
         if not any(t.pos_ in ("PRON", "VERB", "AUX") or t.tag_ in ("WP", "WRB", "WDT")
                    for t in before if t.lower_ not in ("let", "'s", "please", "pls", "just")):
             return True  # an imperative opening the clause ("cut the bit ...", "in the
