@@ -96,6 +96,16 @@ class ClauseReader:
                     clause.head_end = term.end
                     clause.extra["wanted"] = True
                     return
+        # "I want return to version 1", "I want delete it": the verb without its "to",
+        # which the tagger may call a noun or an adjective
+        after = [t for t in clause.tokens if t.i == head.i + 1]
+        term = clause.term_at(after[0]) if after else None
+        if term is not None and term.concept.startswith("action.") and \
+                term.concept != "action.create" and any(
+                    c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in head.children):
+            clause.head, clause.head_concept = after[0], term.concept
+            clause.head_end = term.end
+            clause.extra["wanted"] = True
 
     def _count_only(self, clause: Clause,
                     out: list[Interpretation]) -> list[Interpretation] | None:

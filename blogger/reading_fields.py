@@ -97,12 +97,14 @@ class FieldFrames:
                     return None
                 cut = lead
                 old, new = body[:lead + 1], body[lead + 1:]
-                return self._renamed(clause, old, new)
-        return self._renamed(clause, body[:cut + 1] if body[cut].text not in (":",) and
+                return self.renamed(clause, old, new)
+        return self.renamed(clause, body[:cut + 1] if body[cut].text not in (":",) and
                              not self.t.is_(body[cut], "relation.new") else body[:cut],
                              body[cut + 1:])
 
-    def _renamed(self, clause: Clause, old: list[Token], new: list[Token]) -> Interpretation | None:
+    def renamed(self, clause: Clause, old: list[Token],
+                new: list[Token]) -> Interpretation | None:
+        """`old` (the post, a heading, words of the post) named `new`."""
         text = self.t.lone_quote(new, clause) or self.t.clean(new, clause)
         if not text:
             return None

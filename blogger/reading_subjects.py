@@ -51,5 +51,10 @@ def said_of_target(edits: EditFrames, clause: Clause,
         return SaidOf(concept, [Interpretation(intent=Intent.VERSIONS)])
     if concept in ("action.replace", "action.rename"):
         value = edits.fields.value(clause)
+        if value is None and concept == "action.rename":
+            # "the Weather section should be called Rain": the subject, named anew
+            new = [w for w in clause.tokens if w.i > verb.i and not w.is_punct and
+                   not t.is_(w, "relation.new") and not t.is_(w, "discourse.")]
+            value = edits.fields.renamed(clause, target, new) if new else None
         return SaidOf(concept, [value] if value is not None else None)
     return SaidOf(concept, None)

@@ -448,3 +448,18 @@ def test_terse_marks_and_a_verb_said_of_something() -> None:
         {"type": "replace", "anchor": "Studded tyres", "text": "Spiked tyres"}]
     # a verb agreeing with a thing said ("the tyres story makes me laugh") asks for nothing
     assert not _read(WINTER, "haha the cousin story still makes me laugh").requests
+
+
+def test_a_wanted_verb_without_its_to_is_the_request() -> None:
+    reading = _read(WINTER, "I want restore the version 0 please")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.REVERT, {"version": 0})]
+    assert _ops(_read(WINTER, "the sentence about my cousin, I want remove it")) == [
+        {"type": "delete", "anchor": "My cousin laughed at mine until he fell off his bike."}]
+
+
+def test_a_section_said_to_be_called_something_is_renamed() -> None:
+    reading = _read(WINTER, "the Gear section should be called Kit")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"ops": [{"type": "replace", "anchor": "Gear", "text": "Kit"}],
+                       "allow_heading_changes": True})]
