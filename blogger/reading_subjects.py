@@ -34,11 +34,19 @@ def said_of_target(edits: EditFrames, clause: Clause,
     t = edits.t
     verb = clause.head if (clause.head_concept or "").startswith("action.") else next(
         (w for w in clause.tokens if w.pos_ == "VERB" and t.is_(w, "outcome.gone")), None)
-    subject = obliged_subject(verb) if verb is not None else None
+    subject = obliged_subject(verb, pronoun=True) if verb is not None else None
     mine = {w.i for w in clause.tokens}
     if verb is None or subject is None or subject.i not in mine:
         return None
     target = [w for w in subject.subtree if w.i in mine]
+    if subject.pos_ == "PRON":
+        # "that bit about my dad crying, could it go?": the words before the comma
+        comma = next((w.i for w in clause.tokens if w.text == "," and w.i < subject.i), None)
+        target = [w for w in clause.tokens if comma is not None and w.i < comma and
+                  not w.is_punct]
+        if not target or not any(t.is_(w, "part.") for w in target) or any(
+                w.pos_ in ("VERB", "AUX") and w.dep_ in ("ROOT", "ccomp") for w in target):
+            return None
     concept = "action.delete" if t.is_(verb, "outcome.gone") else clause.head_concept or ""
     if concept == "action.delete":
         lead = [w for w in clause.tokens if w.i < target[0].i]

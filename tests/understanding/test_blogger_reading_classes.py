@@ -463,3 +463,10 @@ def test_a_section_said_to_be_called_something_is_renamed() -> None:
     assert [(r.intent, r.slots) for r in reading.requests] == [
         (Intent.EDIT, {"ops": [{"type": "replace", "anchor": "Gear", "text": "Kit"}],
                        "allow_heading_changes": True})]
+
+
+def test_the_words_before_a_comma_are_the_it_that_should_go() -> None:
+    assert _ops(_read(WINTER, "the line about my cousin laughing, can it go?")) == [
+        {"type": "delete", "anchor": "My cousin laughed at mine until he fell off his bike."}]
+    assert not any(r.intent is Intent.EDIT and r.question is None
+                   for r in _read(WINTER, "honestly, it should go").requests)
