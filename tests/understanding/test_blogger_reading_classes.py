@@ -470,3 +470,10 @@ def test_the_words_before_a_comma_are_the_it_that_should_go() -> None:
         {"type": "delete", "anchor": "My cousin laughed at mine until he fell off his bike."}]
     assert not any(r.intent is Intent.EDIT and r.question is None
                    for r in _read(WINTER, "honestly, it should go").requests)
+
+
+def test_a_real_word_typo_of_the_relation_between_two_quotations() -> None:
+    assert _ops(_read(WINTER, "chnage 'flask' too 'thermos'")) == [
+        {"type": "replace", "anchor": "flask", "text": "thermos"}]
+    assert _ops(_read(WINTER, "replace 'flask' wit 'thermos'")) == [
+        {"type": "replace", "anchor": "flask", "text": "thermos"}]
