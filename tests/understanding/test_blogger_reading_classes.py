@@ -477,3 +477,11 @@ def test_a_real_word_typo_of_the_relation_between_two_quotations() -> None:
         {"type": "replace", "anchor": "flask", "text": "thermos"}]
     assert _ops(_read(WINTER, "replace 'flask' wit 'thermos'")) == [
         {"type": "replace", "anchor": "flask", "text": "thermos"}]
+
+
+def test_is_this_adjective_as_a_goal_is_a_check_whatever_the_parser_hangs_this_on() -> None:
+    for message in ("is this OK as a guide to cycling in snow for teenagers?",
+                    "is this fine as a guide to cycling in snow for teenagers?"):
+        reading = _read(WINTER, message)
+        assert [(r.intent, r.slots, r.question) for r in reading.requests] == [
+            (Intent.CHECK, {"goal": "a guide to cycling in snow for teenagers"}, None)], message
