@@ -485,3 +485,9 @@ def test_is_this_adjective_as_a_goal_is_a_check_whatever_the_parser_hangs_this_o
         reading = _read(WINTER, message)
         assert [(r.intent, r.slots, r.question) for r in reading.requests] == [
             (Intent.CHECK, {"goal": "a guide to cycling in snow for teenagers"}, None)], message
+
+
+def test_not_the_old_words_but_the_new_ones() -> None:
+    assert _ops(_read(WINTER, "Is possible to fix the drink, not a flask of tea but a flask "
+                              "of coffee?")) == [
+        {"type": "replace", "anchor": "flask of tea", "text": "flask of coffee"}]
