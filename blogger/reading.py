@@ -132,8 +132,11 @@ class BloggerReader:
         turn = self._turn(lead, str(content.slots["text"]), memory)
         found = ClauseReader(turn).read_all(
             clauses(turn.doc, turn.lexicon, requests=REQUESTED)) or []
+        # "scrap that, here's one I wrote:": the post handed over replaces what was asked
+        # before; going back a version beside saving one is no request
         return [r for r in found if r.intent not in (Intent.UNCLEAR, Intent.EDIT,
-                                                       Intent.SAVE_POST, Intent.NEW_POST)
+                                                       Intent.SAVE_POST, Intent.NEW_POST,
+                                                       Intent.UNDO, Intent.REVERT)
                 and r.question is None]
 
     def _turn(self, text: str, post: str | None, memory: Memory) -> Turn:

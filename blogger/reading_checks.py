@@ -80,9 +80,12 @@ class CheckFrames:
         if not clause.is_question() and not asked:
             return None
         for tok in clause.tokens:
-            if tok.dep_ in ("nsubj", "nsubjpass") and (tok.lower_ in _ABOUT_POST or
-                                                       self.t.is_(tok, "part.post")):
-                verb = tok.head
+            # "is this OK as ...": the parser may make "this" a det of the adjective
+            judged = tok.dep_ == "det" and tok.head.pos_ == "ADJ" and \
+                tok.head.head.pos_ == "AUX" and tok.lower_ in _ABOUT_POST
+            if (tok.dep_ in ("nsubj", "nsubjpass") or judged) and (
+                    tok.lower_ in _ABOUT_POST or self.t.is_(tok, "part.post")):
+                verb = tok.head.head if judged else tok.head
                 if asked or verb.i < tok.i or any(c.dep_ == "aux" and c.i < tok.i
                                                   for c in verb.children):
                     for c in verb.subtree:
@@ -100,6 +103,8 @@ class CheckFrames:
                     tok.lower_ not in _ABOUT_POST and not self.t.is_(tok, "part.post")):
                 continue
             verb = tok.head
+            if tok.dep_ == "det" and verb.pos_ == "ADJ" and verb.head.pos_ == "AUX":
+                verb = verb.head  # "is this OK as ...": "this" hung on the adjective
             if self.serves_as(clause) == verb or self.means(clause, verb, "check.fit") or any(
                     self.means(clause, c, "check.ready") or self.means(clause, c, "part.brief")
                     for c in verb.subtree if c.i > tok.i):

@@ -31,12 +31,16 @@ _EDITS = ("action.replace", "action.delete", "action.insert", "action.rename")
 _ARTIFACTS = {"artifact.quiz": Intent.QUIZ, "artifact.flashcards": Intent.FLASHCARDS,
               "artifact.mindmap": Intent.MINDMAP}
 _WH = ("WP", "WRB", "WDT")
+_ORDINALS = ("position.first", "position.second", "position.third", "position.fourth",
+             "position.fifth")
 #: What the post has one version of each of: the versions, and the acts that make one (a
 #: save, an edit, a change, a cut, an undo).
 _VERSION_MAKERS = ("version.noun", "action.keep", "action.replace", "action.delete",
                    "action.insert", "action.rename", "action.undo", "action.rewrite")
 #: Where a verb hangs when it only describes something ("a guide to making coffee").
 _DESCRIBING = ("pcomp", "acl", "relcl", "advcl", "xcomp")
+#: Where a verb hangs inside a description ("a post about fixing a puncture").
+_EMBEDDED = ("pcomp", "acl", "relcl", "amod", "pobj", "nmod", "advcl", "csubj")
 _NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
 
 
@@ -92,6 +96,16 @@ class ClauseReader:
                     clause.head_end = term.end
                     clause.extra["wanted"] = True
                     return
+        # "I want return to version 1", "I want delete it": the verb without its "to",
+        # which the tagger may call a noun or an adjective
+        after = [t for t in clause.tokens if t.i == head.i + 1]
+        term = clause.term_at(after[0]) if after else None
+        if term is not None and term.concept.startswith("action.") and \
+                term.concept != "action.create" and any(
+                    c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in head.children):
+            clause.head, clause.head_concept = after[0], term.concept
+            clause.head_end = term.end
+            clause.extra["wanted"] = True
 
     def _count_only(self, clause: Clause,
                     out: list[Interpretation]) -> list[Interpretation] | None:
@@ -146,6 +160,14 @@ class ClauseReader:
             if found is not None:
                 return found
         head = clause.head
+        if head is not None and head.dep_ in _EMBEDDED and any(
+                self.t.is_(t, "part.post") and t.pos_ == "VERB" and t.dep_ == "ROOT"
+                for t in clause.tokens):
+            # "can you draft me a post about fixing a puncture": the verb of the request is
+            # the post's own word, the action verb only describes the topic
+            found = self._new_post(Clause(clause.tokens, clause.terms), "")
+            if found is not None:
+                return found
         if head is not None and head.dep_ in _DESCRIBING and self.checks.about_the_post(clause):
             # "would this work as a guide to making coffee?": the verb describes the goal
             found = self.checks.read(clause)
@@ -327,6 +349,8 @@ class ClauseReader:
                 return [Interpretation(intent=Intent.REVERT,
                                        slots={"version": int(t.lower_[1:])})]
         version = self._bare_number(clause)
+        if version is None:
+            version = self._ordinal_one(clause)  # "back to the very first one"
         if version is not None:  # "restore 1", "revert to 2 please": the version's slot
             return [Interpretation(intent=Intent.REVERT, slots={"version": version})]
         own = self.t.own_words(tokens)
@@ -340,6 +364,18 @@ class ClauseReader:
                for t in objects) or any(self.t.quote(t) for t in tokens):
             return []  # "put the starter back to 'nine days'": about the post's words
         return [Interpretation(intent=Intent.UNDO)]
+
+    def _ordinal_one(self, clause: Clause) -> int | None:
+        """"the first one", "the very first one", "the second one" after a version verb:
+        "one" is a version, numbered from 0 as the versions are."""
+        for t in clause.tokens:
+            if t.lower_ != "one" or t.dep_ not in ("pobj", "dobj", "npadvmod", "attr"):
+                continue
+            for child in t.children:
+                concept = self.t.concept(child) or ""
+                if concept in _ORDINALS:
+                    return _ORDINALS.index(concept)
+        return None
 
     def _bare_number(self, clause: Clause) -> int | None:
         """A number standing alone right after the version verb ("restore 1", "roll back
@@ -418,7 +454,12 @@ class ClauseReader:
         fresh = any(self.t.is_(c, "new.") for c in noun.children)
         root = clause.tokens[0].sent.root
         # "draft a new post", "start a new post", "a new post about my allotment"
-        begun = head is None and (posts[0].pos_ == "VERB" or fresh or (
+        written = posts[0].pos_ == "VERB" and not any(
+            c.dep_ == "dobj" and (c.pos_ == "PRON" or (self.t.is_(c, "part.post") and any(
+                d.dep_ == "poss" or d.morph.get("Definite", []) == ["Def"] or
+                d.morph.get("PronType", []) == ["Dem"] for d in c.children)))
+            for c in posts[0].children)  # "draft me a post", not "post it to my Facebook"
+        begun = head is None and (written or fresh or (
             root.pos_ == "VERB" and self.t.is_(root, "position.first")))
         if not (concept == "action.create" or begun):
             return None

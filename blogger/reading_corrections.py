@@ -58,6 +58,7 @@ def corrected(turn: Turn) -> str | None:
         if len(fragment) > 1 and all(t.pos_ in ("ADP", "PART") for t in fragment[:-1]) and (
                 turn.quote(fragment[-1]) is not None or fragment[-1].like_num):
             fragment = fragment[-1:]  # "no, with 'Z'", "no, to 9": the quotation, the number
+        fragment = _made_value(turn, fragment) or fragment  # "actually no, make it five"
         if unmarked and not (len(fragment) == 1 and (
                 fragment[0].like_num or turn.quote(fragment[0]) is not None)):
             continue
@@ -66,8 +67,18 @@ def corrected(turn: Turn) -> str | None:
             if amends is not None and any(turn.is_(t, "discourse.also")
                                           for t in doc[token.i:sentence_end]):
                 continue  # "cut X, actually, can you also ...": nothing taken back
-            # "cut X, no wait, forget that", "cut X, no, leave it": what follows is the message
-            return turn.masked.restore("".join(t.text_with_ws for t in doc[end:])).strip()
+            # "cut X, no wait, forget that", "cut X, no, leave it": what follows is the
+            # message, its "the one about Y" the noun of the request it replaces
+            objects = [t for t in earlier if t.dep_ in _OBJECTS and t.dep_ != "pobj" and
+                       t.pos_ in ("NOUN", "PROPN")]
+            rest = list(doc[end:])
+            if len(rest) > 3 and rest[1].pos_ == "PRON" and rest[2].text in _MARKS and \
+                    rest[0].pos_ == "VERB" and turn.concept(rest[0]) in (None, "action.keep"):
+                rest = rest[3:]  # "no, keep that, cut ...": leaving it is no request
+            if objects:
+                return turn.masked.restore(_fragment_words(rest, doc[objects[0].i:
+                                                                     objects[0].i + 1]))
+            return turn.masked.restore("".join(t.text_with_ws for t in rest)).strip()
         if not fragment:
             continue
         span = _replaced(turn, earlier, fragment)
@@ -77,8 +88,8 @@ def corrected(turn: Turn) -> str | None:
         words = _fragment_words(fragment, doc[first:last + 1])
         masked = "".join(t.text_with_ws for t in doc[:first]) + words + \
             doc[last].whitespace_ + "".join(t.text_with_ws for t in doc[last + 1:start])
-        rest = "".join(t.text_with_ws for t in doc[sentence_end:])
-        text = (masked.rstrip(" ,—-–") + (" " + rest if rest else "")).strip()
+        after = "".join(t.text_with_ws for t in doc[sentence_end:])
+        text = (masked.rstrip(" ,—-–") + (" " + after if after else "")).strip()
         return turn.masked.restore(text)
     return None
 
@@ -133,6 +144,18 @@ def _start_of_denial(turn: Turn, token: Token) -> int | None:
     if i < 0 or turn.doc[i].text not in _MARKS:
         return None
     return i
+
+
+def _made_value(turn: Turn, fragment: list[Token]) -> list[Token] | None:
+    """The value of "make it five", "change that to 'Y'" after a denial: a value for the
+    request just corrected (not the last turn's), else None."""
+    if len(fragment) < 3 or fragment[1].pos_ not in ("PRON", "DET") or not (
+            turn.is_(fragment[0], "action.create") or turn.is_(fragment[0], "action.replace")):
+        return None
+    rest = [t for t in fragment[2:] if not turn.is_(t, "relation.new")]
+    if len(rest) == 1 and (rest[0].like_num or turn.quote(rest[0]) is not None):
+        return rest
+    return None
 
 
 def _first_of_denial(turn: Turn, token: Token) -> int:

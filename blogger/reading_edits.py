@@ -231,6 +231,12 @@ class EditFrames:
         """"a to b and c to d": the pairs; one pair when the body holds one relation."""
         starts = {t.start for t in clause.terms if t.concept == "relation.new"}
         rels = [i for i, t in enumerate(body) if t.i in starts]
+        quotes = [i for i, t in enumerate(body) if self.t.quote(t)]
+        if not rels and len(quotes) == 2 and quotes[1] - quotes[0] == 2 and \
+                self.t.lexicon.near(body[quotes[0] + 1].text, "relation.new") is not None:
+            # "chnage 'paraffin' too 'diesel'": between the old words and the new, a word
+            # one edit from the relation is that relation, real word or not
+            return [(body[:quotes[0] + 1], body[quotes[1]:])]
         if not rels:
             # "change the 2007 in 2008": "in" where no place follows it
             rels = [i for i, t in enumerate(body) if t.lower_ == "in" and 0 < i < len(body) - 1

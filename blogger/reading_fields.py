@@ -97,12 +97,14 @@ class FieldFrames:
                     return None
                 cut = lead
                 old, new = body[:lead + 1], body[lead + 1:]
-                return self._renamed(clause, old, new)
-        return self._renamed(clause, body[:cut + 1] if body[cut].text not in (":",) and
+                return self.renamed(clause, old, new)
+        return self.renamed(clause, body[:cut + 1] if body[cut].text not in (":",) and
                              not self.t.is_(body[cut], "relation.new") else body[:cut],
                              body[cut + 1:])
 
-    def _renamed(self, clause: Clause, old: list[Token], new: list[Token]) -> Interpretation | None:
+    def renamed(self, clause: Clause, old: list[Token],
+                new: list[Token]) -> Interpretation | None:
+        """`old` (the post, a heading, words of the post) named `new`."""
         text = self.t.lone_quote(new, clause) or self.t.clean(new, clause)
         if not text:
             return None
@@ -145,7 +147,10 @@ class FieldFrames:
             return None
         tags = self.t.is_(tokens[at], "part.tags")
         if tags and (clause.head_concept == "action.insert" or all(
-                t.is_punct or self.t.is_(t, "discourse.") for t in tokens[:at])):
+                t.is_punct or self.t.is_(t, "discourse.") for t in tokens[:at]) or (
+                clause.head_concept is None and not any(t.text == ":" for t in tokens))):
+            # a verb that sets nothing ("ad the tag 'x' plz", the verb mistyped) adds: the
+            # tags there are stay unless the author says to set or replace them
             # "add the tag 'x'", "tag the post with x": added to the tags there are
             found = self.tags(clause, [tokens[at], *tokens[at + 1:]], adding=True)
             return found[0] if found else None
@@ -208,17 +213,23 @@ class FieldFrames:
         elif named is not None and body[at].pos_ != "NOUN":
             rest = rest[named + 1:]  # "tag it x", "tag the post x": the post is tagged
         raw = value if value is not None else self.t.words(self.t.trim(rest, clause))
-        found = self._tag_list(raw, adding=adding)
+        found = self._tag_list(raw, adding=adding, verbatim=value is not None)
         return [found] if found is not None else None
 
-    def _tag_list(self, raw: str, *, adding: bool) -> Interpretation | None:
-        parts = [p.strip(" .\"'").lower() for chunk in raw.split(",")
+    def _tag_list(self, raw: str, *, adding: bool, verbatim: bool = False
+                  ) -> Interpretation | None:
+        """The tags in `raw` (`verbatim`: a quotation, kept as typed)."""
+        # a quoted tag stays as typed ("'Scotland'"); the rest in lower case
+        parts = [p.strip(" .") for chunk in raw.split(",")
                  for p in chunk.replace(" and ", ",").split(",")]
+        parts = [p.strip("\"'‘’“”") if verbatim or p[:1] in "\"'‘“"
+                 else p.strip("\"'").lower() for p in parts]
         tags = [p for p in parts if p and len(p.split()) <= 3]
         if not tags:
             return None
         if adding and self.t.view is not None:
             old = read_frontmatter(self.t.view.text).get("tags")
             if isinstance(old, list):
-                tags = [*map(str, old), *(t for t in tags if t not in old)]
+                there = {str(o).casefold() for o in old}
+                tags = [*map(str, old), *(t for t in tags if t.casefold() not in there)]
         return Interpretation(intent=Intent.EDIT, slots={"set_fields": {"tags": tags}})

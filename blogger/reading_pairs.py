@@ -195,6 +195,11 @@ class SaidPairs:
             end = next((j for j in range(i + 1, len(tokens)) if tokens[j].is_punct and not
                         _joined(tokens[j - 1], tokens[j])), len(tokens))
             old = tokens[i + 1:end]
+            but = next((j for j, t in enumerate(old) if t.pos_ == "CCONJ" and
+                        t.lower_ == "but"), None)
+            if but is not None and 0 < but < len(old) - 1:
+                # "not dark green but dark blue": the old words, then the new ones
+                return self._once(clause, old[:but], old[but + 1:], view)
             # Without the comma ("it's Saturday not Tuesday") only a word against a word of
             # its kind: a name, a number, a noun or an adjective.
             if tokens[i - 1].text != "," and not (

@@ -34,11 +34,19 @@ def said_of_target(edits: EditFrames, clause: Clause,
     t = edits.t
     verb = clause.head if (clause.head_concept or "").startswith("action.") else next(
         (w for w in clause.tokens if w.pos_ == "VERB" and t.is_(w, "outcome.gone")), None)
-    subject = obliged_subject(verb) if verb is not None else None
+    subject = obliged_subject(verb, pronoun=True) if verb is not None else None
     mine = {w.i for w in clause.tokens}
     if verb is None or subject is None or subject.i not in mine:
         return None
     target = [w for w in subject.subtree if w.i in mine]
+    if subject.pos_ == "PRON":
+        # "that bit about my dad crying, could it go?": the words before the comma
+        comma = next((w.i for w in clause.tokens if w.text == "," and w.i < subject.i), None)
+        target = [w for w in clause.tokens if comma is not None and w.i < comma and
+                  not w.is_punct]
+        if not target or not any(t.is_(w, "part.") for w in target) or any(
+                w.pos_ in ("VERB", "AUX") and w.dep_ in ("ROOT", "ccomp") for w in target):
+            return None
     concept = "action.delete" if t.is_(verb, "outcome.gone") else clause.head_concept or ""
     if concept == "action.delete":
         lead = [w for w in clause.tokens if w.i < target[0].i]
@@ -51,5 +59,10 @@ def said_of_target(edits: EditFrames, clause: Clause,
         return SaidOf(concept, [Interpretation(intent=Intent.VERSIONS)])
     if concept in ("action.replace", "action.rename"):
         value = edits.fields.value(clause)
+        if value is None and concept == "action.rename":
+            # "the Weather section should be called Rain": the subject, named anew
+            new = [w for w in clause.tokens if w.i > verb.i and not w.is_punct and
+                   not t.is_(w, "relation.new") and not t.is_(w, "discourse.")]
+            value = edits.fields.renamed(clause, target, new) if new else None
         return SaidOf(concept, [value] if value is not None else None)
     return SaidOf(concept, None)

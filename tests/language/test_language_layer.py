@@ -144,6 +144,12 @@ def test_a_typo_of_a_function_word_is_read_only_when_asked_for() -> None:
     assert LEXICON.correct("wiht", vocabulary=function_words()) == "with"
 
 
+def test_a_word_near_a_concept_where_the_frame_expects_it() -> None:
+    assert LEXICON.near("wit", "joint.with") == "with"  # a real word: correct() leaves it
+    assert LEXICON.correct("wit") is None
+    assert LEXICON.near("swap", "joint.with") is None
+
+
 def test_between_two_words_equally_near_the_one_with_the_letters_typed_wins() -> None:
     lexicon = Lexicon({"edit.insert": ["add"], "joint.and": ["and"], "ask.how": ["how"],
                        "ask.who": ["who"]})

@@ -389,3 +389,105 @@ def test_a_comparison_is_no_pair_and_a_hyphened_number_is_one_word() -> None:
         post, "it was forty-two miles, not thirty").requests)
     assert not any(r.question is None and r.intent is Intent.EDIT for r in _read(
         post, "rowing is harder than it looks").requests)
+
+
+def test_a_tag_is_added_unless_the_tags_are_set_and_a_quoted_tag_keeps_its_case() -> None:
+    def tags(message: str) -> object:
+        reading = _read(SOURDOUGH, message)
+        assert len(reading.requests) == 1 and reading.requests[0].question is None, reading
+        return reading.requests[0].slots["set_fields"]["tags"]
+
+    assert tags("ad the tag 'rye' pls") == ["baking", "bread", "rye"]  # the verb mistyped
+    assert tags("put 'Rye Bread' in the tags") == ["baking", "bread", "Rye Bread"]
+    assert tags("add the tag 'Baking'") == ["baking", "bread"]  # there already
+    assert tags("set the tags to rye, starter") == ["rye", "starter"]
+
+
+def test_make_it_n_after_a_denial_is_the_value_of_the_request_it_corrects() -> None:
+    memory = Memory(intent="edit")  # the last turn was an edit: "make it 5" must not touch it
+    reading = _read(WINTER, "give me eight flashcards, actually no, make it four", memory)
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.FLASHCARDS, {"count": 4})]
+    assert _ops(_read(WINTER, "change 'flask' to 'bottle', no, make that 'thermos'")) == [
+        {"type": "replace", "anchor": "flask", "text": "thermos"}]
+
+
+def test_the_one_in_a_request_replacing_the_one_before_is_its_noun() -> None:
+    reading = _read(WINTER, "cut the sentence about the ice... hmm no, keep that, cut the one "
+                            "about my cousin instead")
+    assert _ops(reading) == [{"type": "delete",
+                              "anchor": "My cousin laughed at mine until he fell off his bike."}]
+
+
+def test_the_first_one_after_a_version_verb_is_a_version() -> None:
+    for message, version in (("take me back to the very first one", 0),
+                             ("go back to the second one please", 1)):
+        reading = _read(WINTER, message)
+        assert [(r.intent, r.slots) for r in reading.requests] == [
+            (Intent.REVERT, {"version": version})], message
+
+
+def test_the_posts_word_as_a_verb_writes_one_or_publishes_this_one() -> None:
+    reading = _read(None, "hey! could you draft me a post about waxing a chain?")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.NEW_POST, {"topic": "waxing a chain"})]
+    reading = _read(WINTER, "post it to my Instagram")  # publishing: nothing is written
+    assert [r.intent for r in reading.requests] == [Intent.UNCLEAR]
+
+
+def test_scrapping_what_was_asked_before_a_pasted_post_undoes_nothing() -> None:
+    reading = _read(None, "no scrap that, here's the one I wrote, keep it:\n\nWaxing a chain "
+                          "takes an evening.\n", Memory(intent="new_post"))
+    assert [r.intent for r in reading.requests] == [Intent.SAVE_POST]
+
+
+def test_terse_marks_and_a_verb_said_of_something() -> None:
+    assert _ops(_read(WINTER, "rm the conclusion paragraph")) == [
+        {"type": "delete", "anchor": "Ride anyway. The tea tastes better after a cold ride."}]
+    assert _ops(_read(WINTER, "'Studded tyres' > 'Spiked tyres'")) == [
+        {"type": "replace", "anchor": "Studded tyres", "text": "Spiked tyres"}]
+    # a verb agreeing with a thing said ("the tyres story makes me laugh") asks for nothing
+    assert not _read(WINTER, "haha the cousin story still makes me laugh").requests
+
+
+def test_a_wanted_verb_without_its_to_is_the_request() -> None:
+    reading = _read(WINTER, "I want restore the version 0 please")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.REVERT, {"version": 0})]
+    assert _ops(_read(WINTER, "the sentence about my cousin, I want remove it")) == [
+        {"type": "delete", "anchor": "My cousin laughed at mine until he fell off his bike."}]
+
+
+def test_a_section_said_to_be_called_something_is_renamed() -> None:
+    reading = _read(WINTER, "the Gear section should be called Kit")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"ops": [{"type": "replace", "anchor": "Gear", "text": "Kit"}],
+                       "allow_heading_changes": True})]
+
+
+def test_the_words_before_a_comma_are_the_it_that_should_go() -> None:
+    assert _ops(_read(WINTER, "the line about my cousin laughing, can it go?")) == [
+        {"type": "delete", "anchor": "My cousin laughed at mine until he fell off his bike."}]
+    assert not any(r.intent is Intent.EDIT and r.question is None
+                   for r in _read(WINTER, "honestly, it should go").requests)
+
+
+def test_a_real_word_typo_of_the_relation_between_two_quotations() -> None:
+    assert _ops(_read(WINTER, "chnage 'flask' too 'thermos'")) == [
+        {"type": "replace", "anchor": "flask", "text": "thermos"}]
+    assert _ops(_read(WINTER, "replace 'flask' wit 'thermos'")) == [
+        {"type": "replace", "anchor": "flask", "text": "thermos"}]
+
+
+def test_is_this_adjective_as_a_goal_is_a_check_whatever_the_parser_hangs_this_on() -> None:
+    for message in ("is this OK as a guide to cycling in snow for teenagers?",
+                    "is this fine as a guide to cycling in snow for teenagers?"):
+        reading = _read(WINTER, message)
+        assert [(r.intent, r.slots, r.question) for r in reading.requests] == [
+            (Intent.CHECK, {"goal": "a guide to cycling in snow for teenagers"}, None)], message
+
+
+def test_not_the_old_words_but_the_new_ones() -> None:
+    assert _ops(_read(WINTER, "Is possible to fix the drink, not a flask of tea but a flask "
+                              "of coffee?")) == [
+        {"type": "replace", "anchor": "flask of tea", "text": "flask of coffee"}]

@@ -152,6 +152,17 @@ class Lexicon:
             return swapped[0] if len(swapped) == 1 else None
         return found[0][0]
 
+    def near(self, word: str, concept: str) -> str | None:
+        """The one word of `concept` that `word` is one edit from, whatever either word's
+        frequency, else None: for a place where the reader's frame expects that concept
+        ("'paraffin' too 'diesel'": "to"), where a real word may be the typo."""
+        low = word.lower()
+        if not low.isalpha() or self._phrases.get((low,)) == concept:
+            return None
+        words = [w for w in self.words_for(concept) if " " not in w and w.isalpha()]
+        hits = [w for w in words if OSA.distance(low, w) <= self.typo_distance]
+        return hits[0] if len(hits) == 1 else None
+
     def _nearest(self, low: str, typed: float, words: list[str], *,
                  lexicon: bool) -> list[tuple[str, int]] | None:
         """The words of `words` `low` may be a typo of, with their distances; None when

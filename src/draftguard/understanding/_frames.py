@@ -119,6 +119,8 @@ class Clause:
             before = before[marks[-1] + 1:]
         if verb.tag_ == "VBG" and verb.dep_ in _EMBEDDED:
             return False  # "any tips for writing an intro?"
+        if verb.tag_ == "VBZ":
+            return False  # "the buzzard story still makes me cringe": said of something
         if not any(t.pos_ in ("PRON", "VERB", "AUX") or t.tag_ in ("WP", "WRB", "WDT")
                    for t in before if t.lower_ not in ("let", "'s", "please", "pls", "just")):
             return True  # an imperative opening the clause ("cut the bit ...", "in the
@@ -144,11 +146,12 @@ class Clause:
         return False
 
 
-def obliged_subject(verb: Token) -> Token | None:
+def obliged_subject(verb: Token, *, pronoun: bool = False) -> Token | None:
     """The subject `verb` is asked of, when a modal or "is to" / "needs to" puts it as
     something to be done to that subject: "the bit about X can go", "that sentence should
     be removed", "the paragraph is to be deleted", "the title ought to be changed to X";
-    else None ("the bit about X went well", "you can go")."""
+    else None ("the bit about X went well", "you can go"). With `pronoun`, a pronoun
+    subject too ("that bit about X, could it go?": "it" stands for the words before)."""
     governor = verb
     if verb.dep_ == "xcomp" and any(c.dep_ == "aux" and c.tag_ == "TO"
                                     for c in verb.children):
@@ -157,7 +160,7 @@ def obliged_subject(verb: Token) -> Token | None:
     else:
         obliged = any(c.dep_ == "aux" and _obliging(c) for c in verb.children)
     subjects = [c for c in governor.children if c.dep_ in ("nsubj", "nsubjpass")]
-    if not obliged or not subjects or subjects[0].pos_ == "PRON" or any(
+    if not obliged or not subjects or (subjects[0].pos_ == "PRON" and not pronoun) or any(
             c.dep_ == "dobj" for c in verb.children):
         return None  # "my brother would kill me": the subject acts, it is not acted on
     return subjects[0]
