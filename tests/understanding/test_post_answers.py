@@ -65,3 +65,27 @@ async def test_the_small_model_app_answers_from_the_post_without_the_model() -> 
     shown = await _say(runner, sid, "quick q - how many jars of honey did the first summer give?")
     assert "eleven jars" in shown
     assert not model.requests
+
+
+@pytest.mark.parametrize("message", [
+    "hmm, which way did the hives face? just checking what I wrote",
+    "just checking: how many jars did the first summer give?",
+    "just wondering what the honey tasted of",
+])
+def test_saying_one_is_just_checking_asks_for_no_check(message: str) -> None:
+    from blogger.reading import read_message
+    from draftguard.understanding import Intent, Memory
+
+    read = read_message(message, post=POST, memory=Memory())
+    assert Intent.CHECK not in [r.intent for r in read.reading.requests]
+    assert answer_from_post(message, POST) is not None
+
+
+def test_a_check_asked_after_just_checking_is_still_a_check() -> None:
+    from blogger.reading import read_message
+    from draftguard.understanding import Intent, Memory
+
+    read = read_message("just checking, is it ok as a guide for kids?", post=POST,
+                        memory=Memory())
+    assert [(r.intent, r.slots.get("goal")) for r in read.reading.requests] == [
+        (Intent.CHECK, "a guide for kids")]

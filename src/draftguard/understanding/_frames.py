@@ -121,6 +121,10 @@ class Clause:
             return False  # "any tips for writing an intro?"
         if verb.tag_ == "VBZ":
             return False  # "the buzzard story still makes me cringe": said of something
+        if verb.tag_ == "VBG" and not any(c.dep_ in _SUBJECTS or c.dep_ == "aux"
+                                          for c in verb.children) and any(
+                c.dep_ == "advmod" and c.lower_ == "just" for c in verb.children):
+            return False  # "just checking what I wrote": "I'm" left out, said of oneself
         if not any(t.pos_ in ("PRON", "VERB", "AUX") or t.tag_ in ("WP", "WRB", "WDT")
                    for t in before if t.lower_ not in ("let", "'s", "please", "pls", "just")):
             return True  # an imperative opening the clause ("cut the bit ...", "in the
