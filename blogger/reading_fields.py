@@ -171,6 +171,11 @@ class FieldFrames:
             value = rest  # "give the post the tags a, b and c"
         else:
             return None
+        said_words = [t for t in value if not t.is_punct]
+        if len(said_words) > 1 and self.t.quote(said_words[-1]) and (
+                said_words[-2].lemma_ == "be" or self.t.is_(said_words[-2], "relation.be")):
+            # "I prefer it is 'X'", "I think it should be 'X'": the quotation it is to be
+            value = said_words[-1:]
         text = self.t.lone_quote(value, clause) or self.t.clean(value, clause)
         said = [t for t in value if not t.is_punct]
         inside = {t.i for t in said}

@@ -189,6 +189,18 @@ def test_a_new_title_written_as_a_name_is_a_value_not_a_judgement(message: str,
         {"type": "replace", "anchor": "Winter cycling", "text": title}]
 
 
+@pytest.mark.parametrize("message", [
+    "the title, I prefer it is 'Cold Roads'",
+    "for the title I would like it to be 'Cold Roads'",
+    "headline: I think it should be “Cold Roads”",
+])
+def test_a_quoted_title_after_a_pronoun_and_be_is_the_quotation(message: str) -> None:
+    """"I prefer it is 'X'": the new title is the quotation, not "it is 'X"."""
+    [request] = read_message(message, post=WINTER).reading.requests
+    assert request.intent is Intent.EDIT and request.slots["ops"] == [
+        {"type": "replace", "anchor": "Winter cycling", "text": "Cold Roads"}]
+
+
 @pytest.mark.parametrize("message", ["the title is too long", "the title is a bit dull"])
 def test_a_judgement_of_the_title_changes_nothing(message: str) -> None:
     assert all(r.intent is not Intent.EDIT
