@@ -270,3 +270,34 @@ def test_a_size_comparison_follows_the_seats(a: str, b: str) -> None:
     assert first is not None and second is not None
     assert kept(f"{first.name} is bigger than {second.name}.") is (first.seats > second.seats)
     assert kept(f"{first.name} is smaller than {second.name}.") is (first.seats < second.seats)
+
+
+STORY_POST = ("# Our first allotment\n\nOur neighbour Priya lent us a wheelbarrow and "
+              "some seed trays.\n\nThe kale went mad in July.\n")
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("Priya lent you a wheelbarrow.", True),
+    ("Priya lent you a wheelbarrow and some seed trays.", True),
+    ("Priya lent you a chainsaw.", False),
+    ("Priya gave you a greenhouse.", False),
+    ("Priya never lent you a chainsaw.", True),      # negated: states nothing done
+    ("Your post quotes her: “some seed trays”.", True),
+    ("Your post says: “the kale went mad in June”.", False),
+    ("You could open with “Priya saved our summer”.", True),   # a suggestion, hedged
+])
+def test_what_the_post_tells_is_in_the_post(guard: ClaimGuard, sentence: str,
+                                            true: bool) -> None:
+    record = TurnRecord(claims=BLOGGER_TOOL_CLAIMS,
+                        session=blogger_facts(post=STORY_POST, versions=(0,)))
+    assert guard.judge(sentence, record).supported is true
+
+
+def test_what_a_card_asks_holds_its_verbs_too(guard: ClaimGuard) -> None:
+    cards = ToolRun("make_artifact", {"artifact_type": "flashcards"}, {
+        "ok": True, "artifact_type": "flashcards",
+        "artifact": {"flashcards": [{"front": "Who built the bridge?", "back": "Isambard"}]}})
+    record = TurnRecord(runs=(cards,), claims=BLOGGER_TOOL_CLAIMS,
+                        session=blogger_facts(post=POST, versions=(0, 1)))
+    assert guard.judge("One card asks who built the bridge.", record).supported
+    assert not guard.judge("One card asks who painted the bridge.", record).supported

@@ -15,7 +15,7 @@ from rapidfuzz import fuzz
 
 from draftguard.claims._calendar import dates_in, same_time, times_in
 from draftguard.claims._numbers import numbers_of_text
-from draftguard.claims._reading import Claim, Reading
+from draftguard.claims._reading import Claim, Reading, irregular_verbs
 from draftguard.claims._record import (
     ToolClaims,
     ToolRun,
@@ -41,8 +41,11 @@ _IMPLIED = {"request": frozenset({"book"})}
 
 
 def stems(word: str) -> set[str]:
-    """The word and its regular bases ("rained": rain, raine), for a loose match."""
+    """The word and its bases ("rained": rain, raine; "built": build), for a loose match."""
     out = {word}
+    irregular = irregular_verbs().get(word)
+    if irregular is not None:
+        out.add(irregular)
     for ending in ("ies", "ied", "ing", "es", "ed", "s", "d"):
         if word.endswith(ending) and len(word) > len(ending) + 2:
             stem = word[: -len(ending)]
@@ -228,6 +231,11 @@ class RecordView:
         return value in pool
 
     # -- names ------------------------------------------------------------------------------
+    def texts(self) -> list[str]:
+        """Every text of the record: the session's, its names and collections, and the
+        runs' arguments and results."""
+        return self._texts()
+
     def _texts(self) -> list[str]:
         session = self.record.session
         texts = [*session.texts, *session.names]
@@ -294,8 +302,9 @@ class RecordView:
         texts += [t for run in self.record.runs for t in strings_in(run.result)]
         held: set[str] = set()
         for text in texts:
-            held.update(words_of(text.replace("-", " ")))
-        return next((w for w in sorted(words) if w not in held and w + "s" not in held
+            for word in words_of(text.replace("-", " ")):
+                held |= stems(word)
+        return next((w for w in sorted(words) if not stems(w) & held
                      and w.removesuffix("s") not in held), "")
 
     def keeps_time(self, reading: Reading) -> bool:
