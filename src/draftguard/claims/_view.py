@@ -28,7 +28,7 @@ from draftguard.claims._record import (
 if TYPE_CHECKING:
     from draftguard.claims._guard import ClaimGuard
 
-__all__ = ["RecordView", "fold", "stems", "words_of"]
+__all__ = ["RecordView", "fold", "stems", "text_stems", "words_of"]
 
 _ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
@@ -51,6 +51,12 @@ def stems(word: str) -> set[str]:
             stem = word[: -len(ending)]
             out |= {stem + "y"} if ending in ("ies", "ied") else {stem, stem + "e"}
     return out
+
+
+@lru_cache(maxsize=1024)
+def text_stems(text: str) -> frozenset[str]:
+    """Every word of `text` and its bases (`stems`), hyphens as spaces; cached."""
+    return frozenset(b for word in words_of(text.replace("-", " ")) for b in stems(word))
 
 
 def fold(text: str) -> str:
@@ -302,8 +308,7 @@ class RecordView:
         texts += [t for run in self.record.runs for t in strings_in(run.result)]
         held: set[str] = set()
         for text in texts:
-            for word in words_of(text.replace("-", " ")):
-                held |= stems(word)
+            held |= text_stems(text)
         return next((w for w in sorted(words) if not stems(w) & held
                      and w.removesuffix("s") not in held), "")
 
