@@ -301,3 +301,14 @@ def test_what_a_card_asks_holds_its_verbs_too(guard: ClaimGuard) -> None:
                         session=blogger_facts(post=POST, versions=(0, 1)))
     assert guard.judge("One card asks who built the bridge.", record).supported
     assert not guard.judge("One card asks who painted the bridge.", record).supported
+
+
+def test_a_private_rooms_size_is_the_rooms() -> None:
+    venue = venue_by_id("bar-nonna-rosa")
+    assert venue is not None and 0 < venue.private_room_seats < venue.seats
+    room, whole = venue.private_room_seats, venue.seats
+    assert kept(f"Bar Nonna Rosa's private room holds {room}.")
+    assert kept(f"Bar Nonna Rosa's private room holds exactly {room}.")
+    assert not kept(f"Bar Nonna Rosa's private room holds exactly {room - 1}.")
+    assert not kept(f"Bar Nonna Rosa's private room holds {whole}.")   # the venue's size
+    assert kept(f"Bar Nonna Rosa holds {whole}.")
