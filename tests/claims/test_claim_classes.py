@@ -312,3 +312,16 @@ def test_a_private_rooms_size_is_the_rooms() -> None:
     assert not kept(f"Bar Nonna Rosa's private room holds exactly {room - 1}.")
     assert not kept(f"Bar Nonna Rosa's private room holds {whole}.")   # the venue's size
     assert kept(f"Bar Nonna Rosa holds {whole}.")
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("Your shortlist now holds two venues.", True),
+    ("Your shortlist is down to one venue.", False),
+    ("The shortlist has three places on it.", False),
+    ("Your shortlist has both of them.", True),
+])
+def test_a_count_of_what_a_list_holds_is_its_size(guard: ClaimGuard, sentence: str,
+                                                   true: bool) -> None:
+    record = TurnRecord(claims=PLANNER_TOOL_CLAIMS, session=planner_facts(
+        results=RESULTS, shortlist=["bar-nonna-rosa", "enoteca-carmela"]))
+    assert guard.judge(sentence, record).supported is true

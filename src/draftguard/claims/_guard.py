@@ -292,9 +292,14 @@ class ClaimGuard:
         """The facts of a sentence that speaks of the record: its numbers, quotes, what it
         says a text says, dates, times, names and collection members."""
         sizes = view.collection_sizes(reading)
+        counted = reading.subject in view.record.session.collections
         for quantity in reading.quantities:
             if quantity.value in sizes:
                 continue
+            if counted and not quantity.label and quantity.value:
+                # "Your shortlist is down to one place": a count of what it holds
+                return Judgement(False, ClaimKind.RESULT,
+                                 f"the {reading.subject} does not hold {quantity.value:g}")
             if quantity.value == 0 and not view.counts(quantity.noun):
                 continue  # "no changes": only a count the record keeps is checked
             if not view.number_backed(quantity.value, quantity.noun, backing,
@@ -333,8 +338,10 @@ class ClaimGuard:
             return claim.kind == "impossible"  # "is confirmed" is never how things stand
         subject = claim.subject or ""
         concept = self.lexicon.concept(subject)
-        return concept is not None and (concept.startswith("self.") or
-                                        concept.startswith("action."))
+        # A run's kind as the subject ("the check found") does what runs do; no run books
+        # ("the shortlist holds two venues" holds no table).
+        return concept is not None and (concept.startswith("self.") or (
+            concept.startswith("action.") and claim.kind != "impossible"))
 
     def _claim(self, claim: Claim, view: RecordView, backing: list[ToolRun]) -> Judgement | None:
         if not claim.asserted or claim.by_person:

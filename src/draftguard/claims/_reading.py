@@ -381,5 +381,6 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
                    negated=any(_negated(r, _subject(r)) for r in roots),
                    dates=frozenset(dates_in(text)), times=frozenset(times_in(text)),
                    reported=frozenset(reported), pending=frozenset(pending),
+                   subject=next((w for r in roots if (w := _subject_word(_subject(r)))), None),
                    quotes=tuple(q for m in QUOTE.finditer(text) if (q := next(
                        g for g in m.groups() if g is not None)).count(" ") >= 2))

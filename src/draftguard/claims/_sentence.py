@@ -83,6 +83,9 @@ class Reading:
     #: The nouns it says are still needed or missing, asserted ("You still need to pick a
     #: date" -> {"date"}).
     pending: frozenset[str] = frozenset()
+    #: The lemma of its main clause's subject ("shortlist" in "Your shortlist is down to
+    #: one place"), None when it has none.
+    subject: str | None = None
     #: The text it quotes ("In the check's words: "the prices are missing"").
     quotes: tuple[str, ...] = ()
 
