@@ -49,6 +49,8 @@ _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
 _NEGATING_SUBJECTS = frozenset({"nothing", "none", "nobody", "neither"})
 _CLAIM_KINDS = frozenset({"action", "impossible", "verdict"})
 _ABILITY = frozenset({"can", "ca"})
+#: A question offering these acts on a thing does not take the thing as there already.
+_OFFERS = frozenset({"action.make", "action.any", "action.check"})
 #: A quoted span (straight or curly double quotes, curly single quotes).
 QUOTE = re.compile(r'"([^"\n]{1,300})"|“([^”\n]{1,300})”|‘([^’\n]{1,300})’')
 #: The words of what a text is said to say ("One card asks who designed the lighthouse").
@@ -329,10 +331,9 @@ def _presumed(found: list[tuple[str, Token]]) -> list[Claim]:
                 token.pos_ != "NOUN" or token.dep_ != "dobj" or not any(
                 k.dep_ in ("det", "poss") and k.lower_ in _DEFINITE for k in token.children):
             continue
-        verb = token.head
-        if any(c != concept and t.i == verb.i and c.partition(".")[2] in ("make", "book")
-               for c, t in found) or verb.lemma_ in ("make", "do", "see", "check"):
-            continue
+        offered = {c for c, t in found if t.i == token.head.i}
+        if offered & _OFFERS:
+            continue  # "Shall I make the booking?", "Shall I check the changes?"
         out.append(replace(_claim(concept, token, question=False), asserted=True,
                            voice="bare", subject=None, negated=False))
     return out
