@@ -81,7 +81,8 @@ _FOREIGN_CUISINES = (
 _DAY = "(?<![a-z])(" + "|".join(WEEKDAYS) + ")s?(?![a-z])"
 _SEATS = re.compile(r"(?:\bseats?|\bseating(?: for)?)\s+(?:up to\s+)?(\d{1,4})\b"
                     r"|\b(\d{1,4})\s+seats?\b")
-_GUESTS = re.compile(r"\b(?:(?:up to|holds?|fits?|accommodates?|hosts?|capacity of)\s+(\d{1,4})"
+_GUESTS = re.compile(r"\b(?:(?:up to|holds?|fits?|accommodates?|hosts?|capacity of)\s+"
+                     r"(exactly\s+|about\s+|around\s+)?(\d{1,4})"
                      r"|for\s+(\d{1,4})\s+(?:people|guests|diners|persons))\b")
 _CLOSED = re.compile(r"\bclosed\b([^;]*)")
 _OPEN_DAY = re.compile(r"\bopen\b(?:\s+on)?((?:\s+(?:and|or|every)?\s*" + _DAY + r")+)")
@@ -237,8 +238,12 @@ def _contradictions(sentence: str, plain: str, venues: Sequence[Venue], *,
         if not any(n in (v.seats, v.private_room_seats) for v in venues):
             wrong.append(f"{n} seats")
     for m in _GUESTS.finditer(plain):
-        n = int(m.group(1) or m.group(2))
-        if not any(n <= v.seats for v in venues):
+        n = int(m.group(2) or m.group(3))
+        # "the private room holds 25": the room's own size, not the venue's; "exactly": all
+        room = "private room" in plain[max(0, m.start() - 30):m.start()]
+        exact = (m.group(1) or "").startswith("exactly")
+        if not any((n == size) if exact else (n <= size) for v in venues
+                   for size in [v.private_room_seats if room else v.seats]):
             wrong.append(f"room for {n}")
     for m in _CLOSED.finditer(plain):
         for day in re.findall(_DAY, m.group(1)):

@@ -270,3 +270,58 @@ def test_a_size_comparison_follows_the_seats(a: str, b: str) -> None:
     assert first is not None and second is not None
     assert kept(f"{first.name} is bigger than {second.name}.") is (first.seats > second.seats)
     assert kept(f"{first.name} is smaller than {second.name}.") is (first.seats < second.seats)
+
+
+STORY_POST = ("# Our first allotment\n\nOur neighbour Priya lent us a wheelbarrow and "
+              "some seed trays.\n\nThe kale went mad in July.\n")
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("Priya lent you a wheelbarrow.", True),
+    ("Priya lent you a wheelbarrow and some seed trays.", True),
+    ("Priya lent you a chainsaw.", False),
+    ("Priya gave you a greenhouse.", False),
+    ("Priya never lent you a chainsaw.", True),      # negated: states nothing done
+    ("Your post quotes her: “some seed trays”.", True),
+    ("Your post says: “the kale went mad in June”.", False),
+    ("You could open with “Priya saved our summer”.", True),   # a suggestion, hedged
+])
+def test_what_the_post_tells_is_in_the_post(guard: ClaimGuard, sentence: str,
+                                            true: bool) -> None:
+    record = TurnRecord(claims=BLOGGER_TOOL_CLAIMS,
+                        session=blogger_facts(post=STORY_POST, versions=(0,)))
+    assert guard.judge(sentence, record).supported is true
+
+
+def test_what_a_card_asks_holds_its_verbs_too(guard: ClaimGuard) -> None:
+    cards = ToolRun("make_artifact", {"artifact_type": "flashcards"}, {
+        "ok": True, "artifact_type": "flashcards",
+        "artifact": {"flashcards": [{"front": "Who built the bridge?", "back": "Isambard"}]}})
+    record = TurnRecord(runs=(cards,), claims=BLOGGER_TOOL_CLAIMS,
+                        session=blogger_facts(post=POST, versions=(0, 1)))
+    assert guard.judge("One card asks who built the bridge.", record).supported
+    assert not guard.judge("One card asks who painted the bridge.", record).supported
+
+
+def test_a_private_rooms_size_is_the_rooms() -> None:
+    venue = venue_by_id("bar-nonna-rosa")
+    assert venue is not None and 0 < venue.private_room_seats < venue.seats
+    room, whole = venue.private_room_seats, venue.seats
+    assert kept(f"Bar Nonna Rosa's private room holds {room}.")
+    assert kept(f"Bar Nonna Rosa's private room holds exactly {room}.")
+    assert not kept(f"Bar Nonna Rosa's private room holds exactly {room - 1}.")
+    assert not kept(f"Bar Nonna Rosa's private room holds {whole}.")   # the venue's size
+    assert kept(f"Bar Nonna Rosa holds {whole}.")
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("Your shortlist now holds two venues.", True),
+    ("Your shortlist is down to one venue.", False),
+    ("The shortlist has three places on it.", False),
+    ("Your shortlist has both of them.", True),
+])
+def test_a_count_of_what_a_list_holds_is_its_size(guard: ClaimGuard, sentence: str,
+                                                   true: bool) -> None:
+    record = TurnRecord(claims=PLANNER_TOOL_CLAIMS, session=planner_facts(
+        results=RESULTS, shortlist=["bar-nonna-rosa", "enoteca-carmela"]))
+    assert guard.judge(sentence, record).supported is true

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from draftguard.claims._reading import Claim
 from draftguard.claims._record import ToolRun, numbers_in, strings_in
-from draftguard.claims._view import RecordView, stems, words_of
+from draftguard.claims._view import RecordView, stems, text_stems, words_of
 
 __all__ = ["misplaced", "unasked", "unnamed", "untouched"]
 
@@ -78,8 +78,7 @@ def _off_topic(view: RecordView, claim: Claim, runs: Iterable[ToolRun],
         declared = view.record.declared(run.tool, view.guard.concept_of)
         if declared.text_of is None:
             return None
-        for word in words_of(declared.text_of(run).replace("-", " ")):
-            held |= stems(word)
+        held |= text_stems(declared.text_of(run))
     return next((w for about in wanted for w in sorted(about)
                  if not stems(w) & held), None)
 

@@ -30,7 +30,14 @@ from typing import Any
 
 from draftguard.claims._acted_by import misplaced, unasked, unnamed, untouched
 from draftguard.claims._facts import NAME_LINKS
-from draftguard.claims._reading import PREFIXES, Claim, Reading, irregular_verbs, read_sentence
+from draftguard.claims._reading import (
+    PREFIXES,
+    QUOTE,
+    Claim,
+    Reading,
+    irregular_verbs,
+    read_sentence,
+)
 from draftguard.claims._record import ToolRun, TurnRecord
 from draftguard.claims._view import RecordView
 from draftguard.language import Lexicon, parse
@@ -137,6 +144,25 @@ def _claim_forms(lexicon: Lexicon) -> frozenset[str]:
     return frozenset(forms)
 
 
+def _named_in(word: str, text: str) -> bool:
+    """`word` stands capitalised inside a sentence of `text` (a name: "neighbour Dev lent")."""
+    at = text.find(" " + word)
+    while at != -1:
+        end = at + 1 + len(word)
+        if at > 0 and text[at - 1] not in ".!?:\n" and not text[end:end + 1].isalpha():
+            return True
+        at = text.find(" " + word, at + 1)
+    return False
+
+
+@cache
+def _stop_words() -> frozenset[str]:
+    """The parser's English stop words ("the", "your", "it")."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS)
+
+
 def _name_runs(words: list[str]) -> list[list[str]]:
     """The runs of capitalised words a sentence holds, joined by name links ("Bar of Gold"),
     as the reader's `names` takes them from the parse, or wider: "I" is no name, and a lone
@@ -180,7 +206,8 @@ class ClaimGuard:
     def _may_claim(self, text: str, record: TurnRecord) -> bool:
         """Whether the parse could find anything to check in the sentence: a word the claims
         lexicon needs (`_claim_forms`), a number or "no", a file name, a kind of thing a
-        tool makes, or a name the record does not hold word for word. A cheap test before
+        tool makes, a first word the record holds (a name that may tell what someone did),
+        or a name the record does not hold word for word. A cheap test before
         the parse, on the sentence's words alone; it may say yes too often, never no wrongly:
         without these, every check of `judge` passes."""
         words = _WORDS.findall(text)
@@ -191,14 +218,18 @@ class ClaimGuard:
             low = word.lower()
             if word[0].isdigit() or low in forms or low in kinds or low in _NUMBER_WORDS:
                 return True
-        if _FILE.search(text):
+        if _FILE.search(text) or QUOTE.search(text):
             return True
+        view = RecordView(record, self)
+        first = words[0] if words else ""
+        if first[:1].isupper() and first.lower() not in _stop_words() and \
+                any(_named_in(first, t) for t in view.texts()):
+            return True  # a name of the record may open it ("Dev lent you ...")
         runs = _name_runs(words)
         if not runs:
             return False
         if any(key in {w.lower() for w in words} for key in record.session.collections):
             return True  # a name said to be on a list: the parse says which
-        view = RecordView(record, self)
         for run in runs:
             name = " ".join(run)
             if len(run) == 1 and run[0].lower() in _CALENDAR:
@@ -255,10 +286,20 @@ class ClaimGuard:
             view.keeps_time(reading)
         if not about_record:
             return _OK
+        return self._facts(reading, view, backing)
+
+    def _facts(self, reading: Reading, view: RecordView, backing: list[ToolRun]) -> Judgement:
+        """The facts of a sentence that speaks of the record: its numbers, quotes, what it
+        says a text says, dates, times, names and collection members."""
         sizes = view.collection_sizes(reading)
+        counted = reading.subject in view.record.session.collections
         for quantity in reading.quantities:
             if quantity.value in sizes:
                 continue
+            if counted and not quantity.label and quantity.value:
+                # "Your shortlist is down to one place": a count of what it holds
+                return Judgement(False, ClaimKind.RESULT,
+                                 f"the {reading.subject} does not hold {quantity.value:g}")
             if quantity.value == 0 and not view.counts(quantity.noun):
                 continue  # "no changes": only a count the record keeps is checked
             if not view.number_backed(quantity.value, quantity.noun, backing,
@@ -267,6 +308,9 @@ class ClaimGuard:
                                  else ClaimKind.FACT,
                                  f"{quantity.value:g} {quantity.noun or ''} is not in the record")
         kind = ClaimKind.RESULT if backing or reading.asserted else ClaimKind.FACT
+        for quote in () if reading.hedged else reading.quotes:
+            if not view.holds_exactly(quote):
+                return Judgement(False, ClaimKind.FACT, f"no text of the record says {quote!r}")
         # "The check says it meets your brief": the verdict is held against the check.
         judged = any(c.kind == "verdict" for c in reading.asserted)
         unsaid = "" if judged else view.unsaid(reading.reported)
@@ -294,8 +338,10 @@ class ClaimGuard:
             return claim.kind == "impossible"  # "is confirmed" is never how things stand
         subject = claim.subject or ""
         concept = self.lexicon.concept(subject)
-        return concept is not None and (concept.startswith("self.") or
-                                        concept.startswith("action."))
+        # A run's kind as the subject ("the check found") does what runs do; no run books
+        # ("the shortlist holds two venues" holds no table).
+        return concept is not None and (concept.startswith("self.") or (
+            concept.startswith("action.") and claim.kind != "impossible"))
 
     def _claim(self, claim: Claim, view: RecordView, backing: list[ToolRun]) -> Judgement | None:
         if not claim.asserted or claim.by_person:

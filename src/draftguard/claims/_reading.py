@@ -15,8 +15,8 @@ counts or names: "version 3", "3 lines", "five hundred"), its proper names, and 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+import re
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +32,7 @@ from draftguard.claims._acted_on import (
 )
 from draftguard.claims._calendar import dates_in, times_in
 from draftguard.claims._facts import Quantity, names, quantities
+from draftguard.claims._sentence import Claim, Reading
 from draftguard.language import Lexicon, parse
 
 if TYPE_CHECKING:
@@ -48,85 +49,14 @@ _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
 _NEGATING_SUBJECTS = frozenset({"nothing", "none", "nobody", "neither"})
 _CLAIM_KINDS = frozenset({"action", "impossible", "verdict"})
 _ABILITY = frozenset({"can", "ca"})
+#: A question offering these acts on a thing does not take the thing as there already.
+_OFFERS = frozenset({"action.make", "action.any", "action.check"})
+#: A quoted span (straight or curly double quotes, curly single quotes).
+QUOTE = re.compile(r'"([^"\n]{1,300})"|“([^”\n]{1,300})”|‘([^’\n]{1,300})’')
+#: The words of what a text is said to say ("One card asks who designed the lighthouse").
+_CONTENT = frozenset({"NOUN", "PROPN", "ADJ", "VERB"})
 #: Words that make a present passive an event of this turn ("is now saved").
 _EVENT_ADVERBS = frozenset({"now", "just", "also", "already", "successfully"})
-
-
-@dataclass(frozen=True)
-class Claim:
-    """A claims-lexicon word used as a claim: `concept` ("action.save", "verdict.pass")."""
-
-    concept: str
-    word: str
-    negated: bool
-    asserted: bool
-    #: The subject's lemma ("i", "we", "you", "post", "check"), None when there is none.
-    subject: str | None
-    objects: frozenset[str]
-    #: "active" (a subject does it), "passive" ("was saved"), "state" (a present passive
-    #: of how things stand: "is saved as version 0"), "bare" (no subject: "Saved as v2.").
-    voice: str = "active"
-    #: Where it says the thing went, or came from: one tuple of noun lemmas per place named
-    #: ("to the end of your post" -> ("end", "post"); "from the shortlist" -> ("shortlist",)).
-    places: tuple[tuple[str, ...], ...] = ()
-    #: The names it says were acted on ("I added Bistro Belle Époque": "Bistro Belle Époque").
-    named_objects: tuple[str, ...] = ()
-    #: What it says it acted on, one chain per object from the outermost noun in ("the end
-    #: of the second paragraph": {"end"}, {"paragraph", "second"}); each level holds the
-    #: noun's lemma, its hyphenated or compound form ("sign-off"), its modifiers ("first")
-    #: and "noun N" for a number after it ("paragraph 2").
-    targets: tuple[tuple[frozenset[str], ...], ...] = ()
-    #: Each noun acted on with the nouns that say what it is about ("the harvest line":
-    #: ("line", {"harvest"})).
-    topics: tuple[tuple[str, frozenset[str]], ...] = ()
-    #: For a request ("asked the venue for a window seat"): the nouns of what was asked for.
-    asked: frozenset[str] = frozenset()
-
-    @property
-    def kind(self) -> str:
-        return self.concept.partition(".")[0]
-
-    @property
-    def name(self) -> str:
-        return self.concept.partition(".")[2]
-
-    @property
-    def by_person(self) -> bool:
-        """Said of the person ("you added ..."): not the app's claim ("you're booked in"
-        is: someone booked them)."""
-        return self.subject == "you" and self.voice == "active"
-
-
-@dataclass(frozen=True)
-class Reading:
-    question: bool
-    claims: tuple[Claim, ...]
-    #: The main clause is hedged, planned, conditional or an instruction.
-    hedged: bool
-    quantities: tuple[Quantity, ...]
-    names: tuple[str, ...]
-    nouns: frozenset[str]
-    #: It speaks to the person about their own work ("you trained", "your coach").
-    to_person: bool = False
-    #: The preposition each noun hangs from ("shortlist": "on").
-    places: Mapping[str, str] = field(default_factory=dict)
-    #: What it presents as made ("Here is your quiz." -> {"quiz"}).
-    presents: frozenset[str] = frozenset()
-    #: Its main clause is negated ("X is not on your shortlist").
-    negated: bool = False
-    #: The (month, day) dates and the clock times it states (`_calendar`).
-    dates: frozenset[tuple[int, int]] = frozenset()
-    times: frozenset[tuple[int, bool]] = frozenset()
-    #: The content words of what it says a text of the record says ("The post says the café
-    #: opens on Saturdays" -> {"café", "saturday"}): nouns, names and adjectives.
-    reported: frozenset[str] = frozenset()
-    #: The nouns it says are still needed or missing, asserted ("You still need to pick a
-    #: date" -> {"date"}).
-    pending: frozenset[str] = frozenset()
-
-    @property
-    def asserted(self) -> tuple[Claim, ...]:
-        return tuple(c for c in self.claims if c.asserted)
 
 
 def _hedged_at(token: Token, *, ability: bool = True) -> bool:
@@ -245,7 +175,24 @@ def _reported(token: Token) -> set[str]:
     for kid in token.children:
         if kid.dep_ in ("ccomp", "dobj", "prep", "xcomp", "attr"):
             words.update(t.lemma_.lower() for t in kid.subtree
-                         if t.pos_ in ("NOUN", "PROPN", "ADJ") and not t.is_stop and t.is_alpha)
+                         if t.pos_ in _CONTENT and not t.is_stop and t.is_alpha)
+    return words
+
+
+def _told(doc: Doc, lexicon: Lexicon) -> set[str]:
+    """What a sentence retells of a named person's past ("Dev lent you a rotavator"): the
+    nouns of what the verb acted on, which a text of the record must hold. Only a verb the
+    claims lexicon does not know, in the past, with a proper name for subject."""
+    words: set[str] = set()
+    for root in (t for t in doc if t.dep_ == "ROOT" and t.tag_ == "VBD"):
+        subject = _subject(root)
+        if subject is None or subject.pos_ != "PROPN" or lexicon.concept(root.lemma_) or \
+                _negated(root, subject) or _hedged_at(root):
+            continue
+        for kid in root.children:
+            if kid.dep_ in ("dobj", "dative"):
+                words.update(t.lemma_.lower() for t in kid.subtree
+                             if t.pos_ == "NOUN" and not t.is_stop and t.is_alpha)
     return words
 
 
@@ -384,10 +331,9 @@ def _presumed(found: list[tuple[str, Token]]) -> list[Claim]:
                 token.pos_ != "NOUN" or token.dep_ != "dobj" or not any(
                 k.dep_ in ("det", "poss") and k.lower_ in _DEFINITE for k in token.children):
             continue
-        verb = token.head
-        if any(c != concept and t.i == verb.i and c.partition(".")[2] in ("make", "book")
-               for c, t in found) or verb.lemma_ in ("make", "do", "see", "check"):
-            continue
+        offered = {c for c, t in found if t.i == token.head.i}
+        if offered & _OFFERS:
+            continue  # "Shall I make the booking?", "Shall I check the changes?"
         out.append(replace(_claim(concept, token, question=False), asserted=True,
                            voice="bare", subject=None, negated=False))
     return out
@@ -420,6 +366,8 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
         claims.append(_claim(concept, token, question=question))
     if question:
         claims += _presumed(found)
+    if not question:
+        reported |= _told(doc, lexicon)
     roots = [t for t in doc if t.dep_ == "ROOT"]
     # "You can reach it at ..." states a fact: an ability is no hedge of the sentence.
     hedged = question or any(_hedged_at(r, ability=False) or _imperative(r) for r in roots)
@@ -433,4 +381,7 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
                    to_person=to_person, places=places, presents=_presented(doc),
                    negated=any(_negated(r, _subject(r)) for r in roots),
                    dates=frozenset(dates_in(text)), times=frozenset(times_in(text)),
-                   reported=frozenset(reported), pending=frozenset(pending))
+                   reported=frozenset(reported), pending=frozenset(pending),
+                   subject=next((w for r in roots if (w := _subject_word(_subject(r)))), None),
+                   quotes=tuple(q for m in QUOTE.finditer(text) if (q := next(
+                       g for g in m.groups() if g is not None)).count(" ") >= 2))

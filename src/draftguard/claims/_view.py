@@ -15,7 +15,7 @@ from rapidfuzz import fuzz
 
 from draftguard.claims._calendar import dates_in, same_time, times_in
 from draftguard.claims._numbers import numbers_of_text
-from draftguard.claims._reading import Claim, Reading
+from draftguard.claims._reading import Claim, Reading, irregular_verbs
 from draftguard.claims._record import (
     ToolClaims,
     ToolRun,
@@ -28,7 +28,7 @@ from draftguard.claims._record import (
 if TYPE_CHECKING:
     from draftguard.claims._guard import ClaimGuard
 
-__all__ = ["RecordView", "fold", "stems", "words_of"]
+__all__ = ["RecordView", "fold", "stems", "text_stems", "words_of"]
 
 _ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
@@ -41,13 +41,22 @@ _IMPLIED = {"request": frozenset({"book"})}
 
 
 def stems(word: str) -> set[str]:
-    """The word and its regular bases ("rained": rain, raine), for a loose match."""
+    """The word and its bases ("rained": rain, raine; "built": build), for a loose match."""
     out = {word}
+    irregular = irregular_verbs().get(word)
+    if irregular is not None:
+        out.add(irregular)
     for ending in ("ies", "ied", "ing", "es", "ed", "s", "d"):
         if word.endswith(ending) and len(word) > len(ending) + 2:
             stem = word[: -len(ending)]
             out |= {stem + "y"} if ending in ("ies", "ied") else {stem, stem + "e"}
     return out
+
+
+@lru_cache(maxsize=1024)
+def text_stems(text: str) -> frozenset[str]:
+    """Every word of `text` and its bases (`stems`), hyphens as spaces; cached."""
+    return frozenset(b for word in words_of(text.replace("-", " ")) for b in stems(word))
 
 
 def fold(text: str) -> str:
@@ -228,6 +237,11 @@ class RecordView:
         return value in pool
 
     # -- names ------------------------------------------------------------------------------
+    def texts(self) -> list[str]:
+        """Every text of the record: the session's, its names and collections, and the
+        runs' arguments and results."""
+        return self._texts()
+
     def _texts(self) -> list[str]:
         session = self.record.session
         texts = [*session.texts, *session.names]
@@ -294,8 +308,8 @@ class RecordView:
         texts += [t for run in self.record.runs for t in strings_in(run.result)]
         held: set[str] = set()
         for text in texts:
-            held.update(words_of(text.replace("-", " ")))
-        return next((w for w in sorted(words) if w not in held and w + "s" not in held
+            held |= text_stems(text)
+        return next((w for w in sorted(words) if not stems(w) & held
                      and w.removesuffix("s") not in held), "")
 
     def keeps_time(self, reading: Reading) -> bool:

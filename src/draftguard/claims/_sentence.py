@@ -1,0 +1,94 @@
+"""What one reply sentence claims, as read from its parse (`_reading.read_sentence`): each
+`Claim` (a claims-lexicon word used as a claim, with its grammar) and the sentence's
+`Reading` (its claims and the facts it states). No parsing here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from draftguard.claims._facts import Quantity
+
+__all__ = ["Claim", "Reading"]
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A claims-lexicon word used as a claim: `concept` ("action.save", "verdict.pass")."""
+
+    concept: str
+    word: str
+    negated: bool
+    asserted: bool
+    #: The subject's lemma ("i", "we", "you", "post", "check"), None when there is none.
+    subject: str | None
+    objects: frozenset[str]
+    #: "active" (a subject does it), "passive" ("was saved"), "state" (a present passive
+    #: of how things stand: "is saved as version 0"), "bare" (no subject: "Saved as v2.").
+    voice: str = "active"
+    #: Where it says the thing went, or came from: one tuple of noun lemmas per place named
+    #: ("to the end of your post" -> ("end", "post"); "from the shortlist" -> ("shortlist",)).
+    places: tuple[tuple[str, ...], ...] = ()
+    #: The names it says were acted on ("I added Bistro Belle Époque": "Bistro Belle Époque").
+    named_objects: tuple[str, ...] = ()
+    #: What it says it acted on, one chain per object from the outermost noun in ("the end
+    #: of the second paragraph": {"end"}, {"paragraph", "second"}); each level holds the
+    #: noun's lemma, its hyphenated or compound form ("sign-off"), its modifiers ("first")
+    #: and "noun N" for a number after it ("paragraph 2").
+    targets: tuple[tuple[frozenset[str], ...], ...] = ()
+    #: Each noun acted on with the nouns that say what it is about ("the harvest line":
+    #: ("line", {"harvest"})).
+    topics: tuple[tuple[str, frozenset[str]], ...] = ()
+    #: For a request ("asked the venue for a window seat"): the nouns of what was asked for.
+    asked: frozenset[str] = frozenset()
+
+    @property
+    def kind(self) -> str:
+        return self.concept.partition(".")[0]
+
+    @property
+    def name(self) -> str:
+        return self.concept.partition(".")[2]
+
+    @property
+    def by_person(self) -> bool:
+        """Said of the person ("you added ..."): not the app's claim ("you're booked in"
+        is: someone booked them)."""
+        return self.subject == "you" and self.voice == "active"
+
+
+@dataclass(frozen=True)
+class Reading:
+    question: bool
+    claims: tuple[Claim, ...]
+    #: The main clause is hedged, planned, conditional or an instruction.
+    hedged: bool
+    quantities: tuple[Quantity, ...]
+    names: tuple[str, ...]
+    nouns: frozenset[str]
+    #: It speaks to the person about their own work ("you trained", "your coach").
+    to_person: bool = False
+    #: The preposition each noun hangs from ("shortlist": "on").
+    places: Mapping[str, str] = field(default_factory=dict)
+    #: What it presents as made ("Here is your quiz." -> {"quiz"}).
+    presents: frozenset[str] = frozenset()
+    #: Its main clause is negated ("X is not on your shortlist").
+    negated: bool = False
+    #: The (month, day) dates and the clock times it states (`_calendar`).
+    dates: frozenset[tuple[int, int]] = frozenset()
+    times: frozenset[tuple[int, bool]] = frozenset()
+    #: The content words of what it says a text of the record says ("The post says the café
+    #: opens on Saturdays" -> {"café", "saturday"}): nouns, names and adjectives.
+    reported: frozenset[str] = frozenset()
+    #: The nouns it says are still needed or missing, asserted ("You still need to pick a
+    #: date" -> {"date"}).
+    pending: frozenset[str] = frozenset()
+    #: The lemma of its main clause's subject ("shortlist" in "Your shortlist is down to
+    #: one place"), None when it has none.
+    subject: str | None = None
+    #: The text it quotes ("In the check's words: "the prices are missing"").
+    quotes: tuple[str, ...] = ()
+
+    @property
+    def asserted(self) -> tuple[Claim, ...]:
+        return tuple(c for c in self.claims if c.asserted)
