@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from event_planning.catalog import Venue
-from event_planning.venue_dishes import reply_lexicon
+from event_planning.venue_dishes import reply_lexicon, stated
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Token
+    from spacy.tokens import Doc
 
 __all__ = ["Comparison", "comparisons", "unbacked_comparisons"]
 
@@ -50,20 +50,6 @@ class Comparison:
     words: str = ""
 
 
-def _asserted(token: Token) -> bool:
-    current: Token | None = token
-    for _ in range(6):
-        if current is None:
-            return True
-        if any(k.dep_ == "neg" or k.tag_ == "MD" or (k.dep_ == "mark" and k.lower_ in (
-                "if", "unless", "whether")) for k in current.children):
-            return False
-        if current.head is current:
-            return True
-        current = current.head
-    return True
-
-
 def comparisons(doc: Doc) -> list[Comparison]:
     """The comparisons the parsed sentence asserts (module docstring)."""
     out: list[Comparison] = []
@@ -75,7 +61,7 @@ def comparisons(doc: Doc) -> list[Comparison]:
         degree = {k.lower_ for k in word.children if k.dep_ == "advmod"}
         comparative = word.tag_ in ("JJR", "RBR") or bool(degree & {"more", "less"})
         superlative = word.tag_ in ("JJS", "RBS") or bool(degree & {"most", "least"})
-        if not (comparative or superlative) or not _asserted(word):
+        if not (comparative or superlative) or not stated(word):
             continue
         less = less != bool(degree & _LESS)
         # "than" hangs from the word as a preposition, or marks a clause ("than Bar Nonna

@@ -24,7 +24,7 @@ from event_planning.meaning import LEXICON_PATH, lexicon
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["StatedDishes", "reply_lexicon", "stated_dishes", "unserved"]
+__all__ = ["StatedDishes", "reply_lexicon", "stated", "stated_dishes", "unserved"]
 
 #: A subject that speaks of every venue it stands for ("Both serve ...").
 _EVERY = frozenset({"both", "they", "all", "each", "these", "those"})
@@ -50,7 +50,7 @@ class StatedDishes:
     every: bool
 
 
-def _stated(token: Token) -> bool:
+def stated(token: Token) -> bool:
     """Asserted: not negated, and no modal or condition governs it."""
     current: Token | None = token
     for _ in range(6):
@@ -79,7 +79,7 @@ def stated_dishes(doc: Doc) -> StatedDishes:
         if term.concept != "reply.dish":
             continue
         word = doc[term.end - 1]
-        if not _stated(word):
+        if not stated(word):
             continue
         heads = [k for k in word.children if k.dep_ in ("pobj", "dobj", "attr")]
         if word.pos_ == "ADP":
