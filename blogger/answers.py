@@ -15,7 +15,8 @@ from __future__ import annotations
 from blogger.reading_turn import view_of
 from draftguard.language import parse, similarities
 
-__all__ = ["DEFAULT_MIN_COSINE", "DEFAULT_MIN_LEAD", "MAX_QUESTION_CHARS", "answer_from_post"]
+__all__ = ["DEFAULT_MIN_COSINE", "DEFAULT_MIN_LEAD", "MAX_QUESTION_CHARS", "MIN_SENTENCE_WORDS",
+           "answer_from_post"]
 
 #: How close in meaning (cosine) the question and the sentence quoted must be. Measured on
 #: questions about short posts: the sentence asked about scores 0.6 to 0.7, the best sentence
@@ -23,6 +24,9 @@ __all__ = ["DEFAULT_MIN_COSINE", "DEFAULT_MIN_LEAD", "MAX_QUESTION_CHARS", "answ
 DEFAULT_MIN_COSINE = 0.45
 #: How far ahead of every other sentence the one quoted must be.
 DEFAULT_MIN_LEAD = 0.15
+#: A sentence shorter than this ("Harbour swims.", a title run into the text) states
+#: nothing a question could ask about, and is neither quoted nor a rival.
+MIN_SENTENCE_WORDS = 4
 
 #: A question longer than this is not read for an answer (a pasted text with a "?" in it).
 MAX_QUESTION_CHARS = 400
@@ -44,7 +48,7 @@ def answer_from_post(message: str, post: str, *, min_cosine: float = DEFAULT_MIN
     text = message.strip()
     if not text or len(text) > MAX_QUESTION_CHARS or not _asks(text):
         return None
-    sentences = view_of(post).sentences
+    sentences = [s for s in view_of(post).sentences if len(s.text.split()) >= MIN_SENTENCE_WORDS]
     if not sentences:
         return None
     cosines = [float(c) for c in similarities(text, [s.text for s in sentences])]

@@ -177,9 +177,11 @@ def format_check(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> 
         return (f"Could not check the post: {reason.rstrip('.')}." if reason else
                 "Could not check the post: the judge gave no verdict. Nothing was judged.")
     count = result.get("document_count")
-    what = "the post" if count == 1 else f"the post and what was made for it ({count} files)"
-    head = (f"The check passed: {what} meets the brief." if result.get("passed") else
-            f"The check did not pass: {what} does not meet the brief yet.")
+    one = count == 1
+    what = "the post" if one else f"the post and what was made for it ({count} files)"
+    head = (f"The check passed: {what} {'meets' if one else 'meet'} the brief."
+            if result.get("passed") else
+            f"The check did not pass: {what} {'does' if one else 'do'} not meet the brief yet.")
     if result.get("passed"):
         return head
     gaps = str(result.get("gap_analysis") or "").strip()

@@ -76,6 +76,7 @@ HARBOUR_TURNS = {
     "cut": "the bit about the gulls can go",
     "end": "add a line at the very end: See you on the steps!",
     "title": "can the headline be Cold water, warm hearts instead?",
+    "ask": "quick question, when do we swim again? just checking what I wrote",
     "mindmap": "could you sketch a mindmap of it",
     "check": "would this work as a beginner's guide to sea swimming?",
 }
@@ -510,14 +511,18 @@ def run_blogger_idle_turns(chat: Chat, store: Store, rec: Recorder) -> None:
 
 def run_blogger_harbour(chat: Chat, store: Store, rec: Recorder) -> None:
     """Issue 22's classes in plain words: a correction, a paragraph that "can go", a line at
-    the very end, a new headline, a mindmap, a fitness question. Checked by what was stored."""
+    the very end, a new headline, a question about what the post says, a mindmap, a fitness
+    question. Checked by what was stored and, for the question, by the reply."""
     chat.new_session("blogger")
 
     def post() -> str:
         return store.artifact("draft.md") or ""
 
+    asked_at = [0]
+
     def step(name: str, check: Callable[[], str]) -> None:
         def body() -> str:
+            asked_at[0] = len(store.session().events)
             chat.send(HARBOUR_TURNS[name])
             return check()
         rec.run(f"harbour-{name}", body)
@@ -544,6 +549,14 @@ def run_blogger_harbour(chat: Chat, store: Store, rec: Recorder) -> None:
         assert "hot chocolate" in post(), "the body was lost with the title"
         return "new headline"
 
+    def answered() -> str:
+        session = store.session()
+        reply = " ".join(_final_texts(session, asked_at[0]))
+        assert "every Sunday at seven" in reply, f"not answered from the post: {reply!r}"
+        ran = [c.name for e in session.events[asked_at[0]:] for c in e.get_function_calls()]
+        assert not ran, f"a question about the post ran {ran}"
+        return "answered with the post's own sentence"
+
     def mapped() -> str:
         result = store.session().state.get("artifact_result")
         assert isinstance(result, dict) and result.get("ok"), f"no mindmap: {result}"
@@ -560,7 +573,8 @@ def run_blogger_harbour(chat: Chat, store: Store, rec: Recorder) -> None:
         store.seed_post(HARBOUR_POST)
         rec.emit("e2e: the chat saved no post; the test saved it as draft.md to go on")
     for name, check in (("correct", corrected), ("cut", cut), ("end", ended),
-                        ("title", titled), ("mindmap", mapped), ("check", checked)):
+                        ("title", titled), ("ask", answered), ("mindmap", mapped),
+                        ("check", checked)):
         step(name, check)
 
 

@@ -276,6 +276,16 @@ async def test_check_judges_the_post_and_reports_the_verdict() -> None:
     assert "a post about photosynthesis" in chat.model.prompt_text(-1)
 
 
+def test_the_verdict_on_several_files_agrees_with_its_subject() -> None:
+    from blogger.replies import format_check
+
+    passed = format_check("check_delivery", {"passed": True, "document_count": 2}, None)  # type: ignore[arg-type]
+    failed = format_check("check_delivery", {"passed": False, "document_count": 3}, None)  # type: ignore[arg-type]
+    assert passed == "The check passed: the post and what was made for it (2 files) meet the brief."
+    assert failed.startswith("The check did not pass: the post and what was made for it "
+                             "(3 files) do not meet the brief yet.")
+
+
 # --- clear intents ---------------------------------------------------------------------------
 
 async def test_plain_requests_for_a_quiz_and_undo_are_routed_by_code() -> None:
