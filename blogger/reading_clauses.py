@@ -114,6 +114,8 @@ class ClauseReader:
             return None
         counts = self._numbers(clause.tokens)
         said = [t for t in clause.tokens if not t.is_punct and not self.t.is_(t, "discourse.")]
+        if len(said) == 2 and self.t.is_(said[0], "relation.be"):
+            said = said[1:]  # "... some flashcards too? say nine"
         if len(counts) == 1 and (clause.has("artifact.unit") or said == [counts[0][0]]) and \
                 len(clause.tokens) <= 6:  # "... like 6 questions", "quiz. 7."
             out[-1] = Interpretation(intent=out[-1].intent, slots={"count": counts[0][1]})
@@ -151,6 +153,9 @@ class ClauseReader:
             return [Interpretation(intent=Intent.SOURCES), *also]
         if self._counts_versions(clause):  # "how many saves so far", "how many edits now?"
             return [Interpretation(intent=Intent.VERSIONS)]
+        wanted = self._there_should_be(clause)
+        if wanted is not None:  # "shouldn't there be some flashcards too?"
+            return wanted
         if concept.startswith("action.") and clause.head is not None and any(
                 c.dep_ == "neg" and c.i < clause.head.i for c in clause.head.children):
             return []  # "don't change anything", "never delete it": asked not to act
@@ -232,6 +237,28 @@ class ClauseReader:
         if clause.head_concept == "action.list":
             return True
         return any(t.tag_ in _WH for n in notes for t in self.t.doc[max(0, n.i - 4):n.i])
+
+    def _there_should_be(self, clause: Clause) -> list[Interpretation] | None:
+        """What "there should be" asks for: an artifact ("shouldn't there be some flashcards
+        too?"), or words at a place ("there should be something at the very end, like: X"),
+        said with a modal; else None ("there is a typo" tells)."""
+        for t in clause.tokens:
+            be = t.head
+            if t.dep_ != "expl" or be.lemma_ != "be" or not any(
+                    c.dep_ == "aux" and c.tag_ == "MD" for c in be.children):
+                continue
+            wanted = next((c for c in be.children if c.dep_ == "attr"), None)
+            if wanted is None:
+                return None
+            if self.t.is_(wanted, "artifact."):
+                return self._artifacts(clause, asked=True)
+            colon = next((w.i for w in clause.tokens if w.text == ":" and w.i > wanted.i),
+                         None)
+            if colon is not None:  # the place the words go, then the words after the colon
+                place = [w for c in wanted.children if c.dep_ == "prep" for w in c.subtree]
+                return self.inserts.insert(clause, [*place, *(w for w in clause.tokens
+                                                              if w.i >= colon)])
+        return None
 
     def _counts_versions(self, clause: Clause) -> bool:
         """Whether the clause asks how many of the post's versions, or of the acts that
@@ -388,12 +415,12 @@ class ClauseReader:
             return None
         return number_value(said[0].lower_)
 
-    def _artifacts(self, clause: Clause) -> list[Interpretation] | None:
+    def _artifacts(self, clause: Clause, *, asked: bool = False) -> list[Interpretation] | None:
         found = [t for t in clause.terms if t.concept in _ARTIFACTS]
         if not found:
             return None
         tokens = clause.tokens
-        if clause.head is None and (any(t.tag_ in _WH for t in tokens) or any(
+        if clause.head is None and not asked and (any(t.tag_ in _WH for t in tokens) or any(
                 t.lemma_ == "be" for t in tokens)):
             return None  # "what's a flashcard?"
         first = self.t.doc[found[0].start]

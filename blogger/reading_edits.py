@@ -7,6 +7,7 @@ located in the post, a question quoting the candidates, or None when it cannot r
 
 from __future__ import annotations
 
+import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from blogger.reading_fields import FieldFrames
@@ -286,6 +287,8 @@ class EditFrames:
             return None  # "the last sentence with something about cocoa" describes words
         found = self.t.lone_quote(old, clause) or self.t.clean(
             [t for t in old if not self.t.is_(t, "part.word")], clause, determiners=True)
+        if any(unicodedata.category(c) == "Cc" for c in found + text):
+            return None  # a control character is no words of a post (the patcher refuses it)
         bare_new = text
         old_words, new_words = found.split(), text.split()
         if not quoted and new_words and new_words[0] in old_words[1:]:

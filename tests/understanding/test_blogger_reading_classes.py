@@ -491,3 +491,13 @@ def test_not_the_old_words_but_the_new_ones() -> None:
     assert _ops(_read(WINTER, "Is possible to fix the drink, not a flask of tea but a flask "
                               "of coffee?")) == [
         {"type": "replace", "anchor": "flask of tea", "text": "flask of coffee"}]
+
+
+def test_what_there_should_be_is_asked_for() -> None:
+    reading = _read(WINTER, "wouldn't there be a quiz as well? say six")
+    assert [(r.intent, r.slots) for r in reading.requests] == [(Intent.QUIZ, {"count": 6})]
+    assert _ops(_read(WINTER, "I reckon there should be a line at the very end, like: See "
+                              "you on the ice.")) == [
+        {"type": "insert", "anchor": "The tea tastes better after a cold ride.",
+         "position": "after", "text": "See you on the ice."}]
+    assert not _read(WINTER, "there is a quiz somewhere, I think").requests
