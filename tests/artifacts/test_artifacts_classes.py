@@ -162,3 +162,12 @@ def test_a_quiz_asks_one_question_of_a_sentence_while_other_sentences_remain() -
         picked, _ = settle_picks(None, listed(quiz, 4), 4)
         sentences = [c.item["explanation"] for c in picked]
         assert len(picked) == 4 and len(set(sentences)) == 4, sentences
+
+
+def test_a_verb_the_parser_read_as_a_noun_is_no_term() -> None:
+    text = """# Bread
+
+A young starter bubbles in the jar for a week and smells faintly of apples. The baker feeds
+the starter with rye flour every morning. A warm kitchen speeds the whole process up."""
+    answers = {q["correct_answer"] for q in _quiz(text)} | {c["front"] for c in _cards(text)}
+    assert not [a for a in answers if "bubbles" in a or a.endswith("starter bubbles")]
