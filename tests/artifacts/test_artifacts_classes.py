@@ -171,3 +171,23 @@ A young starter bubbles in the jar for a week and smells faintly of apples. The 
 the starter with rye flour every morning. A warm kitchen speeds the whole process up."""
     answers = {q["correct_answer"] for q in _quiz(text)} | {c["front"] for c in _cards(text)}
     assert not [a for a in answers if "bubbles" in a or a.endswith("starter bubbles")]
+
+
+TOUR = """# The tour
+
+The band played its first concert in Lisbon on a Friday night. Two days later they drove to
+Porto in a borrowed van. In Madrid the crowd sang along to every song. The last show was in
+Seville, where the organisers paid them in cash. Marta Silva carried the drums in a canvas
+bag."""
+
+
+def test_a_named_place_ranks_as_a_place_and_a_common_nouns_place_as_a_setting() -> None:
+    where = {c.item["correct_answer"]: c for c in
+             build_candidates("quiz", chunk_text(TOUR, source="post"))
+             if c.item["question"].startswith("Where")}
+    lisbon = where["Lisbon"]
+    # other named places first among its wrong options, not "in cash"
+    assert {"Madrid", "Seville"} <= set(lisbon.item["options"])
+    assert "In cash" not in lisbon.item["options"]
+    settings = [c.rank for answer, c in where.items() if answer[:1].islower()]
+    assert all(lisbon.rank < rank for rank in settings)
