@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from draftguard.artifacts._candidates import Candidate
 from draftguard.artifacts._machine import ArtifactMachine, Finished, ModelQuestion
 from draftguard.artifacts._outcome import ArtifactOutcome
 from draftguard.artifacts._picking import listed, settle_picks
@@ -149,7 +150,9 @@ def run_baseline(module: types.ModuleType, passage: Passage) -> Made:
     made = Made()
     for kind, request in REQUESTS.items():
         chunks = artifact_chunks(passage.post, request)
-        candidates = module.build_candidates(kind, chunks)
+        # the old builder's candidates in today's shape (they spread over nothing)
+        candidates = [Candidate(c.id, c.item, c.chunk_id, c.summary, c.rank, c.keys)
+                      for c in module.build_candidates(kind, chunks)]
         want = WANT if kind != "mindmap" else 6
         picked, _ = settle_picks(None, listed(candidates, want), want)
         artifact = module.assemble(kind, picked, chunks) if picked else {}

@@ -130,3 +130,64 @@ def test_a_term_never_opens_with_an_adverb_and_no_back_cuts_a_quotation() -> Non
     terms = [c["front"] for c in cards] + [q["correct_answer"] for q in _quiz(MAPLES)]
     assert not [t for t in terms if t.split()[0].casefold() in {"nearly", "only", "very"}]
     assert not [c for c in cards if c["back"].count('"') % 2]
+
+
+BEES = """# How bees make honey
+
+Worker bees collect nectar from clover and carry it home in a honey stomach. House bees
+spread the nectar in wax cells and fan it with their wings until it thickens. A strong hive
+can hold sixty thousand bees in midsummer. The queen lays up to two thousand eggs a day. In
+autumn the beekeeper takes only the surplus honey. The bees eat the rest during the winter."""
+
+
+def test_a_quiz_asks_one_question_of_a_sentence_while_other_sentences_remain() -> None:
+    from draftguard.artifacts._candidates import Candidate
+    from draftguard.artifacts._picking import listed, settle_picks
+
+    def cand(n: int, sentence: str, answer: str) -> Candidate:
+        return Candidate(f"c{n}", {"correct_answer": answer}, "post#1", answer, rank=n,
+                         keys=frozenset({"answer:" + answer}), spread=sentence)
+
+    # the cloze and the "What does ... do?" of one sentence rank first and second
+    ranked = [cand(1, "echolocation makes bats hunters", "bats skilful hunters"),
+              cand(2, "echolocation makes bats hunters", "makes bats skilful hunters"),
+              cand(3, "a bat calls faster", "feeding buzz"),
+              cand(4, "most bats hunt at night", "night")]
+    picked, _ = settle_picks(None, ranked, 3)
+    assert [c.id for c in picked] == ["c1", "c3", "c4"]
+    picked, _ = settle_picks(None, ranked, 4)  # a second one only when the others run out
+    assert [c.id for c in picked] == ["c1", "c3", "c4", "c2"]
+    for text in (BEES, TRAIN, RACE):
+        quiz = build_candidates("quiz", chunk_text(text, source="post"))
+        picked, _ = settle_picks(None, listed(quiz, 4), 4)
+        sentences = [c.item["explanation"] for c in picked]
+        assert len(picked) == 4 and len(set(sentences)) == 4, sentences
+
+
+def test_a_verb_the_parser_read_as_a_noun_is_no_term() -> None:
+    text = """# Bread
+
+A young starter bubbles in the jar for a week and smells faintly of apples. The baker feeds
+the starter with rye flour every morning. A warm kitchen speeds the whole process up."""
+    answers = {q["correct_answer"] for q in _quiz(text)} | {c["front"] for c in _cards(text)}
+    assert not [a for a in answers if "bubbles" in a or a.endswith("starter bubbles")]
+
+
+TOUR = """# The tour
+
+The band played its first concert in Lisbon on a Friday night. Two days later they drove to
+Porto in a borrowed van. In Madrid the crowd sang along to every song. The last show was in
+Seville, where the organisers paid them in cash. Marta Silva carried the drums in a canvas
+bag."""
+
+
+def test_a_named_place_ranks_as_a_place_and_a_common_nouns_place_as_a_setting() -> None:
+    where = {c.item["correct_answer"]: c for c in
+             build_candidates("quiz", chunk_text(TOUR, source="post"))
+             if c.item["question"].startswith("Where")}
+    lisbon = where["Lisbon"]
+    # other named places first among its wrong options, not "in cash"
+    assert {"Madrid", "Seville"} <= set(lisbon.item["options"])
+    assert "In cash" not in lisbon.item["options"]
+    settings = [c.rank for answer, c in where.items() if answer[:1].islower()]
+    assert all(lisbon.rank < rank for rank in settings)

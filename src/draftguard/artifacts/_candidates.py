@@ -59,6 +59,9 @@ class Candidate:
     summary: str  # how the candidate reads in the pick prompt
     rank: int = 0  # code's own preference when it fills a pick (lower first)
     keys: frozenset[str] = field(default_factory=frozenset)  # what must not repeat across picks
+    #: What should not repeat while other candidates remain (a quiz's sentence: teachers ask
+    #: one question of a sentence, so a second waits until the others run out).
+    spread: str = ""
 
 
 # -- flashcards ------------------------------------------------------------------------------
@@ -234,6 +237,7 @@ def build_candidates(artifact_type: str, chunks: Sequence[SourceChunk]) -> list[
     by the quality gate on its own."""
     view = TextView(chunks)
     made: list[tuple[dict[str, Any], str, frozenset[str], int]] = []
+    spread: dict[int, str] = {}
     if artifact_type == "quiz":
         for q in build_questions(view):
             item = {"question": q.question, "options": list(q.options),
@@ -241,6 +245,7 @@ def build_candidates(artifact_type: str, chunks: Sequence[SourceChunk]) -> list[
             keys = frozenset({"answer:" + normalize_key(q.answer),
                               "stem:" + stem_key(q.question),
                               "sentence:" + normalize_key(q.sentence) + ":" + q.form})
+            spread[len(made)] = normalize_key(q.sentence)
             made.append((item, q.chunk_id, keys, q.rank))
     elif artifact_type == "flashcards":
         made = [(item, chunk_id, frozenset({"term:" + head, "front:" + normalize_key(
@@ -251,11 +256,12 @@ def build_candidates(artifact_type: str, chunks: Sequence[SourceChunk]) -> list[
         made = [(item, chunk_id, frozenset({"branch:" + normalize_key(key)}), rank)
                 for item, chunk_id, key, rank in _branches(view, root)]
     out: list[Candidate] = []
-    for item, chunk_id, keys, rank in made:
+    for n, (item, chunk_id, keys, rank) in enumerate(made):
         if not _acceptable(artifact_type, item, chunks):
             continue
         out.append(Candidate(id=f"c{len(out) + 1}", item=item, chunk_id=chunk_id,
-                             summary=_summary(artifact_type, item), rank=rank, keys=keys))
+                             summary=_summary(artifact_type, item), rank=rank, keys=keys,
+                             spread=spread.get(n, "")))
     return out
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from draftguard.artifacts._numbers import number_value, numbers_in, with_values
@@ -96,7 +96,9 @@ def _places(view: TextView) -> list[Answer]:
                         t.like_num for t in prep.subtree)):
                 tokens = list(prep.subtree)
                 if len(tokens) <= MAX_ANSWER_WORDS:
-                    out.append(answer_of(tokens, "where", 3000 + n))
+                    answer = answer_of(tokens, "where", 3000 + n)
+                    # a common noun's place ("in a lorry") is a setting, not a named place
+                    out.append(answer if obj.ent_type_ else replace(answer, kind="setting"))
     return out
 
 
@@ -146,8 +148,11 @@ def distractors(answer: Answer, pool: Sequence[Answer], question: str) -> list[s
         options = [o for o in with_values(answer.text, values, MIN_OPTIONS + 2)
                    if normalize_key(o) not in asked][: MIN_OPTIONS - 1]
         return options if len(options) == MIN_OPTIONS - 1 else None
+    # Of the same kind first ("Madrid", "Porto" beside "Lisbon", before "in a canvas bag"),
+    # then of the same form, nearest in the text first.
     ranked = sorted((o for o in pool if _same_sort(answer, o)),
-                    key=lambda o: (o.form != answer.form, abs(o.position - answer.position)))
+                    key=lambda o: (o.kind != answer.kind, o.form != answer.form,
+                                   abs(o.position - answer.position)))
     out: list[Answer] = []
     for other in ranked:
         key = normalize_key(other.text)

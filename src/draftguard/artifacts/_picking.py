@@ -26,8 +26,14 @@ def listed(candidates: Sequence[Candidate], count: int) -> list[Candidate]:
     keys: set[str] = set()
     # Candidates on different terms and sentences first: the list is short, and two clozes
     # of one sentence are one choice.
+    spread: set[str] = set()
     for c in ranked:
-        if len(keep) < limit and not c.keys & keys:
+        if len(keep) < limit and not c.keys & keys and not (c.spread and c.spread in spread):
+            keep.append(c)
+            keys |= c.keys
+            spread.add(c.spread)
+    for c in ranked:
+        if len(keep) < limit and c not in keep and not c.keys & keys:
             keep.append(c)
             keys |= c.keys
     for c in ranked:
@@ -97,7 +103,12 @@ def settle_picks(
         if isinstance(pid, str) and pid in by_id and len(chosen) < count:
             take(by_id[pid])
     by_model = len(chosen)
-    for c in sorted(candidates, key=lambda c: c.rank):
+    ranked = sorted(candidates, key=lambda c: c.rank)
+    spread = {c.spread for c in chosen if c.spread}
+    for c in ranked:  # first one item per sentence, then the rest
+        if len(chosen) < count and not (c.spread and c.spread in spread) and take(c):
+            spread.add(c.spread)
+    for c in ranked:
         if len(chosen) >= count:
             break
         take(c)

@@ -27,8 +27,10 @@ from draftguard.artifacts._distractors import (
     distractors,
     shuffled,
 )
+from draftguard.artifacts._named import called, named_person, naming, who_is
 from draftguard.artifacts._numbers import number_value
-from draftguard.artifacts._reasons import explains_something, explanations
+from draftguard.artifacts._question_rank import CENTRAL_COUNT, MAX_COUNTED, ranked_questions
+from draftguard.artifacts._reasons import explanations
 from draftguard.artifacts._spec import normalize_key
 from draftguard.artifacts._terms import (
     Sentence,
@@ -48,13 +50,11 @@ from draftguard.language import parse
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-__all__ = ["CENTRAL_COUNT", "CLOZE_PREFIX", "Question", "build_questions"]
+__all__ = ["CENTRAL_COUNT", "CLOZE_PREFIX", "MAX_COUNTED", "Question", "build_questions"]
 
 CLOZE_PREFIX = "Which words complete the sentence: "
 _MAX_QUESTION_CHARS = 160
 _DO = {"VBD": "did", "VBZ": "does", "VBP": "do"}
-#: Verbs that give a thing its name ("called anthocyanins", "named John Roebling").
-_NAMING = frozenset({"call", "name"})
 #: Entity labels of the quantities and dates a cloze can blank.
 _COUNTED = frozenset({"CARDINAL", "QUANTITY", "MONEY", "PERCENT", "DATE", "TIME"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
@@ -66,34 +66,6 @@ _DISCOURSE = frozenset({"so", "then", "once", "still", "also", "now", "later", "
 _DROP_CLAUSES = frozenset({"conj", "advcl", "parataxis", "cc", "ccomp", "npadvmod"})
 #: Answers of these kinds are what teachers ask about most: names, places, times, counts.
 _NAMED = frozenset({"person", "place", "name", "time", "number"})
-#: How much sooner (lower) an answer of each kind ranks: teachers ask for counts and dates
-#: most, then people, places and names, then things.
-_KIND_RANK = {"number": -3.0, "time": -3.0, "person": -1.5, "place": -1.5, "name": -1.0,
-              "action": 0.0}
-_COUNTED_KINDS = frozenset({"number", "time"})
-#: How much a sentence's likeness to the title counts beside its likeness to the whole text.
-_TITLE_WEIGHT = 0.5
-#: How much sooner a question on a sentence that explains (defines, gives a cause or a
-#: result) ranks: teachers ask about the explanations.
-_EXPLAINS = 0.5
-#: How much later (higher) a cloze ranks by its answer's role: teachers ask for what the
-#: verb acts on, less for the subject or the setting ("at the kitchen table").
-_ROLE_RANK = {"object": -0.5, "subject": 0.0, "setting": 0.5}
-#: How much sooner a question whose answer is the name the text gives a thing ranks ("These
-#: colours are called _____"; "What are these colours called?"): teachers ask what a
-#: passage names, though the name is often its topic.
-_NAMED_TERM = 1.5
-#: Counts and dates ranked ahead of the rest, at most: a learner needs the ideas too.
-MAX_COUNTED = 2
-#: A count or a date ranks ahead only when its phrase is at least this near the whole text
-#: (MiniLM cosine): on the dev sets teachers asked for 20 of 22 such counts, and for 47 of
-#: 103 others.
-CENTRAL_COUNT = 0.25
-#: How much an answer's likeness to the whole text (MiniLM cosine, 0-1) counts: teachers ask
-#: about what the passage is about (thing clozes near it matched 35-41 %, far 21 %).
-_CENTRE_WEIGHT = 1.0
-#: The text's most salient terms are its topic: questions ask about the details around it.
-_TOPIC_TERMS = 8
 #: Form order when code ranks questions: the wh-forms teachers ask first.
 _FORM_RANK = {"who": 0, "where": 0, "when": 0, "how many": 0, "define": 0, "called": 0,
               "what": 1,
@@ -120,9 +92,10 @@ def build_questions(view: TextView) -> list[Question]:
     made: list[tuple[str, Answer, Sentence]] = []
     person = ""
     for position, sentence in enumerate(view.sentences):
-        made += [(q, a, sentence) for q, a in (*_wh(sentence.span, position, person),
-                                               *_who_is(sentence.span, position),
-                                               *_called(sentence.span, position))]
+        made += [(q, a, sentence) for q, a in _wh(sentence.span, position, person)]
+        made += [(q, a, sentence) for asked in (who_is, called)
+                 for question, answer, tokens in asked(sentence.span, position)
+                 for q, a in _keep(question, answer, tokens)]
         person = next((e.text for e in reversed(sentence.span.ents) if e.label_ == "PERSON"
                        and len(e.text.split()) > 1), person) or person
     pool = [a for _, a, _ in made] + answer_pool(view)
@@ -143,67 +116,7 @@ def build_questions(view: TextView) -> list[Question]:
     out += [Question(a.question, a.answer, shuffled(a.answer, options, a.question), a.form,
                      sentence.text, sentence.chunk_id, 0, "action", 1, a.lemma)
             for a, sentence, options in explanations(view)]
-    return _ranked(view, out)
-
-
-def _ranked(view: TextView, questions: Sequence[Question]) -> list[Question]:
-    """The questions with `rank` set by what their answer is, as teachers ask (lower first):
-    quantities and dates, then people, places and names, then things; a phrase before a
-    lone noun; a detail before the text's topic (its most salient terms, the title's words);
-    a wh-question before a cloze of the same; a sentence near the text's centre (MiniLM
-    similarity to the whole text) before one at its edge."""
-    from draftguard.language import similarities
-
-    texts = sorted({q.sentence for q in questions})
-    centre: list[float] = (list(similarities(" ".join(s.text for s in view.sentences), texts))
-                           if texts else [])
-    if view.title and texts:  # as extractive summarisers do: near the whole and the title
-        centre = [c + _TITLE_WEIGHT * t for c, t in zip(centre, similarities(view.title, texts),
-                                                          strict=True)]
-    order = sorted(range(len(texts)), key=lambda i: -centre[i])
-    explains = {s.text for s in view.sentences if explains_something(s.span)}
-    edge = {texts[i]: r / max(1, len(texts) - 1) for r, i in enumerate(order)}
-    topic = {t.head for t in view.ranked()[:_TOPIC_TERMS]}
-    title = {t.lemma_.lower() for t in parse(view.title)} if view.title else set()
-    answers = sorted({q.answer for q in questions})
-    near = dict(zip(answers, similarities(" ".join(s.text for s in view.sentences), answers),
-                    strict=True)) if answers else {}
-    out = []
-    for q in questions:
-        named = q.form == "called" or q.role == "named"
-        central = near.get(q.answer, 0.0)
-        score = (_kind_rank(q, central) - _CENTRE_WEIGHT * central
-                 + (1.0 if len(q.answer.split()) == 1 else 0.0)
-                 - (0.5 if len(q.answer.split()) >= 3 else 0.0)
-                 + (1.0 if q.head in topic and not named else 0.0)
-                 + (3.0 if q.head in title else 0.0) - (_NAMED_TERM if named else 0.0)
-                 + (0.5 if q.form == "cloze" else 0.0) + edge.get(q.sentence, 1.0)
-                 - (_EXPLAINS if q.sentence in explains else 0.0) + _ROLE_RANK.get(q.role, 0.0))
-        out.append(replace(q, rank=round(10 * score)))
-    # A quiz is not a table of figures: beyond the best `MAX_COUNTED` counts and dates, the
-    # rest rank as things do.
-    counted = sorted((q for q in out if _counted(q)), key=lambda q: q.rank)
-    later = {id(q) for q in counted[MAX_COUNTED:]}
-    return [replace(q, rank=q.rank - round(10 * _kind_rank(q, near.get(q.answer, 0.0))))
-            if id(q) in later else q for q in out]
-
-
-def _counted(q: Question) -> bool:
-    """A count or a date that states a value ("1666", "four days"); a time without one
-    ("next morning") is a detail like a place."""
-    return q.kind in _COUNTED_KINDS and number_value(q.answer) is not None
-
-
-def _kind_rank(q: Question, central: float) -> float:
-    """How much sooner the answer's kind ranks. A count or a date ranks ahead only when it
-    is a figure of what the text is about (its phrase near the whole text in meaning: "two
-    hundred kilometres" in a pigeon race); a count of a side detail ("twenty-six equal
-    squares" of a chocolate bar) ranks as things do."""
-    if q.kind == "time" and not _counted(q):
-        return _KIND_RANK["place"]
-    if _counted(q) and central < CENTRAL_COUNT:
-        return 0.0
-    return _KIND_RANK.get(q.kind, 0.0)
+    return ranked_questions(view, out)
 
 
 # -- wh-questions ----------------------------------------------------------------------------
@@ -222,10 +135,10 @@ def _wh(sent: Span, position: int, person: str) -> Iterable[tuple[str, Answer]]:
     if said is None:
         return
     aux = [c for c in root.children if c.dep_ in {"aux", "auxpass"} and c.i < root.i]
-    clean = _named_person(subject) or clean_span(
+    clean = named_person(subject) or clean_span(
         sent.doc[subject_tokens[0].i: subject_tokens[-1].i + 1])
     if subject.pos_ != "PRON" and junk_reason(clean) is None and (
-            aux or root.tag_ == "VBD" or root.tag_ == "VBZ") and not _naming(root):
+            aux or root.tag_ == "VBD" or root.tag_ == "VBZ") and not naming(root):
         answer = answer_of(clean, "who", position)
         # A name ("Tomasz"), not a thing a name qualifies ("the night train to Inverness")
         named = clean[-1].pos_ == "PROPN" and subject.pos_ == "PROPN" and answer.kind in {
@@ -242,73 +155,6 @@ def _wh(sent: Span, position: int, person: str) -> Iterable[tuple[str, Answer]]:
             answer = replace(answer, kind="setting")
         question = _invert(sent, root, aux, said, subject_tokens, wh, removed)
         yield from _keep(question, answer, tokens)
-
-
-def _named_person(subject: Token) -> list[Token] | None:
-    """The person a subject names beside its description ("The head teacher, Mrs Adeyemi,
-    stood ..."; "An engineer named John Roebling drew ..."): who did it is the name."""
-    for child in subject.children:
-        named = child if child.dep_ == "appos" else next(
-            (c for c in child.children if c.dep_ in {"oprd", "attr", "dobj"}), None) if (
-            child.dep_ == "acl" and child.lemma_ in _NAMING) else None
-        if named is not None and named.ent_type_ == "PERSON":
-            ent = next((e for e in subject.sent.ents if e.start <= named.i < e.end), None)
-            if ent is not None and ent.label_ == "PERSON":
-                return clean_span(ent)
-    return None
-
-
-def _naming(root: Token) -> Token | None:
-    """The name a sentence gives ("These colours are called anthocyanins" -> anthocyanins)."""
-    if root.lemma_ not in _NAMING or not any(c.dep_ == "auxpass" for c in root.children):
-        return None
-    return next((c for c in root.children if c.dep_ == "oprd" and c.pos_ in {"NOUN", "PROPN"}),
-                None)
-
-
-def _called(sent: Span, position: int) -> Iterable[tuple[str, Answer]]:
-    """"What are the new red colours called?" from "These new red colours are called
-    anthocyanins": the thing a passage names, asked as a teacher asks it."""
-    root = sent.root
-    name = _naming(root)
-    subject = next((c for c in root.children if c.dep_ == "nsubjpass"), None)
-    aux = next((c for c in root.children if c.dep_ == "auxpass" and c.i < root.i), None)
-    if name is None or subject is None or aux is None or subject.pos_ not in {"NOUN", "PROPN"}:
-        return
-    described = [t for t in subject.subtree if not t.is_punct]
-    if described[0].dep_ in {"det", "poss"} and described[0].head.i == subject.i:
-        described = described[1:]
-    tokens = clean_span(list(name.subtree))
-    if not described or junk_reason(tokens) is not None:
-        return
-    question = f"What {aux.lower_} the {phrase(described)} {root.text}?"
-    answer = answer_of(tokens, "called", position)
-    yield from _keep(question, replace(answer, kind="thing"), tokens)
-
-
-def _who_is(sent: Span, position: int) -> Iterable[tuple[str, Answer]]:
-    """"Who was the head teacher?" from "The head teacher, Mrs Adeyemi, stood ...": a person
-    the text names beside what they are."""
-    verb = "was" if sent.root.tag_ == "VBD" or any(
-        t.tag_ == "VBD" for t in sent.root.children if t.dep_ in {"aux", "auxpass"}) else "is"
-    for ent in sent.ents:
-        role = ent.root.head
-        if (ent.label_ != "PERSON" or ent.root.dep_ != "appos" or role.pos_ != "NOUN"
-                or role.ent_type_):
-            continue
-        inside = {t.i for t in ent.root.subtree}
-        described = [t for t in role.subtree if t.i not in inside and not t.is_punct
-                     and t.dep_ not in {"relcl", "acl"} and not any(
-                         a.dep_ in {"relcl", "acl"} and a.head.i == role.i
-                         for a in t.ancestors)]
-        if described and described[0].dep_ in {"det", "poss"} and described[0].head.i == role.i:
-            described = described[1:]
-        if not described or len(described) > 6 or any(t.i > role.i + 4 for t in described):
-            continue
-        tokens = clean_span(ent)
-        answer = answer_of(tokens, "who", position)
-        yield from _keep(f"Who {verb} the {phrase(described)}?",
-                         replace(answer, kind="person"), tokens)
 
 
 def _keep(question: str | None, answer: Answer,

@@ -308,8 +308,18 @@ def _spans(sent: Span) -> Iterable[tuple[list[Token], str]]:
             left = min(ent.start, _compound(ent.root).start)
             yield clean_span(sent.doc[left: ent.end]), ""
     for chunk in sent.noun_chunks:
-        if chunk.root.pos_ in _NOUNS and not {t.i for t in chunk} & ents:
+        if chunk.root.pos_ in _NOUNS and not {t.i for t in chunk} & ents and not _verb_read_as_noun(
+                chunk.root):
             yield clean_span(chunk), ""
+
+
+def _verb_read_as_noun(token: Token) -> bool:
+    """Whether a "noun" is the sentence's verb misread ("A healthy starter doubles in size
+    ... and smells sour"): a noun at the root joined by "and" to a finite verb. Coordination
+    joins like with like, so the noun is a verb and its chunk is no term."""
+    return token.dep_ == "ROOT" and any(c.dep_ == "conj" and c.pos_ in {"VERB", "AUX"}
+                                        and c.tag_ in {"VBZ", "VBD", "VBP"}
+                                        for c in token.children)
 
 
 def _definitions(sent: Span) -> Iterable[tuple[list[Token], str]]:

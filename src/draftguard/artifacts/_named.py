@@ -1,0 +1,90 @@
+"""Questions on what a text names: the person a sentence names as its agent, who a named
+person is, and what the text calls a thing.
+
+Teachers ask these ("Who was the head teacher?", "What are the new red colours called?",
+"Who drew up the plans?" answered by the name, not by "an engineer named John Roebling"),
+and each is the sentence's own words turned around, so it rests on the text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from draftguard.artifacts._distractors import Answer, answer_of
+from draftguard.artifacts._terms import clean_span, junk_reason, phrase
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+__all__ = ["NAMING", "called", "named_person", "naming", "who_is"]
+
+#: Verbs that give a thing its name ("called anthocyanins", "named John Roebling").
+NAMING = frozenset({"call", "name"})
+
+
+def named_person(subject: Token) -> list[Token] | None:
+    """The person a subject names beside its description ("The head teacher, Mrs Adeyemi,
+    stood ..."; "An engineer named John Roebling drew ..."): who did it is the name."""
+    for child in subject.children:
+        named = child if child.dep_ == "appos" else next(
+            (c for c in child.children if c.dep_ in {"oprd", "attr", "dobj"}), None) if (
+            child.dep_ == "acl" and child.lemma_ in NAMING) else None
+        if named is not None and named.ent_type_ == "PERSON":
+            ent = next((e for e in subject.sent.ents if e.start <= named.i < e.end), None)
+            if ent is not None and ent.label_ == "PERSON":
+                return clean_span(ent)
+    return None
+
+
+def naming(root: Token) -> Token | None:
+    """The name a sentence gives ("These colours are called anthocyanins" -> anthocyanins)."""
+    if root.lemma_ not in NAMING or not any(c.dep_ == "auxpass" for c in root.children):
+        return None
+    return next((c for c in root.children if c.dep_ == "oprd" and c.pos_ in {"NOUN", "PROPN"}),
+                None)
+
+
+def called(sent: Span, position: int) -> Iterable[tuple[str, Answer, list[Token]]]:
+    """"What are the new red colours called?" from "These new red colours are called
+    anthocyanins": the thing a passage names, asked as a teacher asks it."""
+    root = sent.root
+    name = naming(root)
+    subject = next((c for c in root.children if c.dep_ == "nsubjpass"), None)
+    aux = next((c for c in root.children if c.dep_ == "auxpass" and c.i < root.i), None)
+    if name is None or subject is None or aux is None or subject.pos_ not in {"NOUN", "PROPN"}:
+        return
+    described = [t for t in subject.subtree if not t.is_punct]
+    if described[0].dep_ in {"det", "poss"} and described[0].head.i == subject.i:
+        described = described[1:]
+    tokens = clean_span(list(name.subtree))
+    if not described or junk_reason(tokens) is not None:
+        return
+    question = f"What {aux.lower_} the {phrase(described)} {root.text}?"
+    answer = answer_of(tokens, "called", position)
+    yield question, replace(answer, kind="thing"), tokens
+
+
+def who_is(sent: Span, position: int) -> Iterable[tuple[str, Answer, list[Token]]]:
+    """"Who was the head teacher?" from "The head teacher, Mrs Adeyemi, stood ...": a person
+    the text names beside what they are."""
+    verb = "was" if sent.root.tag_ == "VBD" or any(
+        t.tag_ == "VBD" for t in sent.root.children if t.dep_ in {"aux", "auxpass"}) else "is"
+    for ent in sent.ents:
+        role = ent.root.head
+        if (ent.label_ != "PERSON" or ent.root.dep_ != "appos" or role.pos_ != "NOUN"
+                or role.ent_type_):
+            continue
+        inside = {t.i for t in ent.root.subtree}
+        described = [t for t in role.subtree if t.i not in inside and not t.is_punct
+                     and t.dep_ not in {"relcl", "acl"} and not any(
+                         a.dep_ in {"relcl", "acl"} and a.head.i == role.i
+                         for a in t.ancestors)]
+        if described and described[0].dep_ in {"det", "poss"} and described[0].head.i == role.i:
+            described = described[1:]
+        if not described or len(described) > 6 or any(t.i > role.i + 4 for t in described):
+            continue
+        tokens = clean_span(ent)
+        answer = answer_of(tokens, "who", position)
+        yield f"Who {verb} the {phrase(described)}?", replace(answer, kind="person"), tokens
