@@ -42,6 +42,9 @@ _DESCRIBING = ("pcomp", "acl", "relcl", "advcl", "xcomp")
 #: Where a verb hangs inside a description ("a post about fixing a puncture").
 _EMBEDDED = ("pcomp", "acl", "relcl", "amod", "pobj", "nmod", "advcl", "csubj")
 _NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
+_REDO_QUESTION = ("Do you want me to write the post again from scratch? Say yes if so. To bring "
+                  "back the change you just undid, say “go back to version N” (“what versions "
+                  "are there?” lists them).")
 
 
 class ClauseReader:
@@ -473,6 +476,11 @@ class ClauseReader:
                 return [unclear([Intent.EDIT])]
             if posts or len(clause.tokens) <= 3 or any(
                     t.lower_ in ("it", "this") for t in objects):
+                if not posts and self.t.memory.intent == Intent.UNDO.value:
+                    # "redo it" right after an undo may mean the change undone, which no
+                    # rewrite brings back: asked, never a new post written over it
+                    rewrite = Interpretation(intent=Intent.NEW_POST, slots={"rewrite": True})
+                    return [ask(_REDO_QUESTION, (rewrite,), intent=Intent.NEW_POST)]
                 return [Interpretation(intent=Intent.NEW_POST, slots={"rewrite": True})]
         if not posts:
             return None

@@ -216,3 +216,19 @@ def test_a_correction_without_its_comma_is_a_word_for_a_word_of_its_kind() -> No
     assert edit.slots["ops"] == [{"type": "replace", "anchor": "Tuesday", "text": "Saturday"}]
     assert versions.intent is Intent.VERSIONS
     assert read_message("I do not like it here", post=post).reading.requests == ()
+
+
+@pytest.mark.parametrize("redo", ["redo it", "redo it please", "redo"])
+def test_redo_right_after_an_undo_is_asked_never_a_rewrite(redo: str) -> None:
+    """After an undo, "redo it" may mean the change undone, which no rewrite brings back:
+    code asks, and a "yes" is a rewrite; without an undo before it, it is a rewrite."""
+    from draftguard.understanding import Memory
+
+    undone = read_message("undo that", post=WINTER, memory=Memory())
+    asked = read_message(redo, post=WINTER, memory=undone.memory)
+    [request] = asked.reading.requests
+    assert request.question is not None and "version" in request.question
+    [yes] = read_message("yes", post=WINTER, memory=asked.memory).reading.requests
+    assert (yes.intent, yes.slots, yes.question) == (Intent.NEW_POST, {"rewrite": True}, None)
+    [fresh] = read_message(redo, post=WINTER, memory=Memory()).reading.requests
+    assert (fresh.intent, fresh.question) == (Intent.NEW_POST, None)
