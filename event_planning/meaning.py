@@ -33,6 +33,7 @@ from draftguard.language._parser import parse_many
 from draftguard.understanding import SlotHints
 from event_planning.clauses import free_clauses
 from event_planning.corrections import NEGATORS, no_limit, swapped_in
+from event_planning.counts import NOT_PARTY_AFTER, party_size
 from event_planning.intents import PREFERENCE_EXAMPLES
 
 if TYPE_CHECKING:
@@ -99,12 +100,6 @@ FEATURES = {
     "private_room": "a private room",
 }
 _WEEKDAYS = {name.lower(): name.lower() for name in calendar.day_name}
-#: Next to a lone number, words that make it a day, a time, a price or a position.
-_NOT_PARTY_BEFORE = frozenset({"at", "$", "#", "no", "number", "option", "top", "first",
-                               *(m.lower() for m in calendar.month_name if m),
-                               *(m.lower() for m in calendar.month_abbr if m)})
-_NOT_PARTY_AFTER = frozenset({"pm", "am", "p.m.", "a.m.", "o'clock", ":", "/", "th", "st",
-                              "nd", "rd", "%", "dollars", "bucks"})
 _CALENDAR_WORDS = frozenset({*_WEEKDAYS, *(m.lower() for m in calendar.month_name if m),
                              *(m.lower() for m in calendar.month_abbr if m)})
 _DISH_POS = frozenset({"NOUN", "PROPN"})
@@ -221,9 +216,11 @@ class MeaningReader:
             hints.ambiguous["price_level"] = sorted(meant, key=len)
         elif prices:
             hints.cleared.add("price_level")
-        party = self._party(doc)
+        party, corrected = party_size(doc, max_party=self.max_party)
         if party is not None:
             hints.values["party_size"] = party
+            if corrected:
+                hints.replaces.add("party_size")
         day = _open_day(doc, terms)
         if day is not None:
             hints.values["open_on"] = day
@@ -276,21 +273,6 @@ class MeaningReader:
                 hints.values[name] = True
                 hints.confidence = min(hints.confidence, best.score)
 
-    def _party(self, doc: Doc) -> int | None:
-        """A lone number that can only be how many ("we r 5", "sushi rittenhouse 4
-        saturday"): the message's one number, not a day of a month, a time or a price."""
-        numbers = [t for t in doc if (t.like_num or any(c.isdigit() for c in t.text))
-                   and not _ordinal(t.lower_)]  # "on the 5th" is a day, not a count
-        if len(numbers) != 1 or not numbers[0].text.isdigit():
-            return None
-        token = numbers[0]
-        before = doc[token.i - 1].lower_ if token.i > 0 else ""
-        after = doc[token.i + 1].lower_ if token.i + 1 < len(doc) else ""
-        if before in _NOT_PARTY_BEFORE or after in _NOT_PARTY_AFTER:
-            return None
-        size = int(token.text)
-        return size if 1 <= size <= self.max_party else None
-
     def _dish(self, phrases: list[list[Token]], hints: SlotHints, *,
               searching: bool) -> None:
         """A cuisine read from a food word no lexicon entry names (`phrases`). A food word
@@ -336,18 +318,13 @@ class MeaningReader:
         return (token.i not in covered and token.is_alpha and not token.like_num
                 and token.lower_ not in _WEEKDAYS
                 and token.lemma_.lower() not in _CALENDAR_WORDS
-                and token.lower_ not in _NOT_PARTY_AFTER  # "7pm": a time, no dish
+                and token.lower_ not in NOT_PARTY_AFTER  # "7pm": a time, no dish
                 and word_frequency(token.lower_) < self.dish_max_zipf)
 
     def _unknown(self, token: Token, covered: set[int]) -> bool:
         return (self._dish_word(token, covered) and len(token.text) >= _MIN_UNKNOWN_LETTERS
                 and word_frequency(token.lower_) < self.dish_unknown_zipf
                 and not _typo_of_a_common_word(token.lower_))
-
-
-def _ordinal(word: str) -> bool:
-    """"5th", "23rd": a position or a day of the month, never how many."""
-    return word[:-2].isdigit() and word[-2:] in ("st", "nd", "rd", "th")
 
 
 def _parsed_text(text: str) -> str:

@@ -218,3 +218,18 @@ def test_a_day_of_the_month_is_no_count_and_no_position() -> None:
     [(_, slots, _)] = _read("pho, chinatown, 3, on the 7th")
     assert slots["party_size"] == 3 and slots["date"] == "2026-12-07"
     assert stated_day("save the 3rd one", today=TUESDAY) is None
+
+
+@pytest.mark.parametrize(("said", "party"), [
+    ("korean? no, chinese in chinatown for 3 - sorry, 4", 4),   # the later, after a break
+    ("indian in fishtown for 7 no 8", 8),
+    ("mexican in old city, we'll be 9, not 11", 9),           # the other denied
+])
+def test_a_party_size_corrected_in_the_message_is_the_one_left(said: str, party: int) -> None:
+    [(intent, slots, _)] = _read(said)
+    assert intent == "search" and slots["party_size"] == party
+
+
+def test_a_corrected_party_size_changes_the_search() -> None:
+    [(intent, slots, _)] = _read("thai in old city for 4", "make that 3, not 4")
+    assert intent == "search" and slots["party_size"] == 3
