@@ -209,13 +209,7 @@ class MeaningReader:
                 cuisines[name] = cuisines.get(name, False) or not negated
         if not prices and no_limit(doc, terms):
             prices["$$$$"] = True
-        meant = [p for p, yes in prices.items() if yes]
-        if len(meant) == 1:
-            hints.values["price_level"] = meant[0]
-        elif len(meant) > 1:
-            hints.ambiguous["price_level"] = sorted(meant, key=len)
-        elif prices:
-            hints.cleared.add("price_level")
+        _one_of(hints, "price_level", prices)
         party, corrected = party_size(doc, max_party=self.max_party)
         if party is not None:
             hints.values["party_size"] = party
@@ -224,14 +218,11 @@ class MeaningReader:
         day = _open_day(doc, terms)
         if day is not None:
             hints.values["open_on"] = day
-        wanted = [c for c, yes in cuisines.items() if yes]
-        if len(wanted) > 1:
+        if sum(cuisines.values()) > 1:
             swapped = swapped_in(doc, terms, "cuisine")
-            wanted = [swapped] if swapped in wanted else wanted
-        if len(wanted) == 1:
-            hints.values["cuisine"] = wanted[0]
-        elif len(wanted) > 1:
-            hints.ambiguous["cuisine"] = wanted
+            if cuisines.get(str(swapped)):
+                cuisines = {c: c == swapped for c in cuisines}
+        _one_of(hints, "cuisine", cuisines, cleared=False)
         dishes = (self._dish_phrases(doc, covered)[:_MAX_DISH_PHRASES]
                   if similar and not cuisines else [])
         clauses = _clauses_of(doc, terms)[:_MAX_CLAUSES] if similar and not prices else []
@@ -325,6 +316,19 @@ class MeaningReader:
         return (self._dish_word(token, covered) and len(token.text) >= _MIN_UNKNOWN_LETTERS
                 and word_frequency(token.lower_) < self.dish_unknown_zipf
                 and not _typo_of_a_common_word(token.lower_))
+
+
+def _one_of(hints: SlotHints, name: str, said: dict[str, bool], *,
+            cleared: bool = True) -> None:
+    """The value of `name` the words mean (value -> meant, not denied): one is read, two
+    or more are a question, only denied ones take the preference back (when `cleared`)."""
+    meant = [v for v, yes in said.items() if yes]
+    if len(meant) == 1:
+        hints.values[name] = meant[0]
+    elif len(meant) > 1:
+        hints.ambiguous[name] = sorted(meant, key=len) if name == "price_level" else meant
+    elif said and cleared:
+        hints.cleared.add(name)
 
 
 def _parsed_text(text: str) -> str:

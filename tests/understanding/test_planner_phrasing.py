@@ -233,3 +233,48 @@ def test_a_party_size_corrected_in_the_message_is_the_one_left(said: str, party:
 def test_a_corrected_party_size_changes_the_search() -> None:
     [(intent, slots, _)] = _read("thai in old city for 4", "make that 3, not 4")
     assert intent == "search" and slots["party_size"] == 3
+
+
+def _turns(*said: str) -> list[list[tuple[str, dict[str, Any], bool]]]:
+    conversation = new_conversation("2026-11-24")
+    out = []
+    for text in said:
+        reading = conversation.read(text)
+        out.append([(r.intent.value, dict(r.slots), r.question is not None)
+                    for r in reading.requests])
+        conversation.commit(reading)
+    return out
+
+
+def test_a_venue_on_the_shortlist_is_dropped_by_a_removing_verb_alone() -> None:
+    *_, last = _turns("add Zaytoon to my list", "scratch Zaytoon")
+    assert last == [("shortlist", {"venue": "Zaytoon", "action": "remove"}, False)]
+
+
+def test_it_on_the_shortlist_is_taken_off_again() -> None:
+    *_, last = _turns("bookmark Zaytoon", "hmm no, take it off")
+    assert last == [("shortlist", {"venue": "Zaytoon", "action": "remove"}, False)]
+
+
+def test_taking_people_out_is_no_removal() -> None:
+    *_, last = _turns("bookmark Zaytoon", "we want to take them out for a nice meal")
+    assert all(intent != "shortlist" for intent, _, _ in last)
+
+
+def test_a_venue_on_the_shortlist_is_named_by_one_word_of_its_name() -> None:
+    *_, last = _turns("save Zaytoon and Siam Orchid", "delete the orchid one")
+    assert last == [("shortlist", {"venue": "Siam Orchid", "action": "remove"}, False)]
+
+
+def test_venues_listed_with_and_are_each_one_shortlist_change() -> None:
+    [first] = _turns("bookmark Zaytoon and Kaze for me")
+    assert first == [("shortlist", {"venue": "Zaytoon", "action": "add"}, False),
+                     ("shortlist", {"venue": "Kaze", "action": "add"}, False)]
+    [either] = _turns("save Zaytoon or Kaze")
+    assert [asked for _, _, asked in either] == [True]
+
+
+def test_preferences_then_a_venue_request_after_and_are_two_requests() -> None:
+    [both] = _turns("thai in fishtown for 6, and tell me about Kaze")
+    assert [(i, s.get("cuisine"), s.get("venue")) for i, s, _ in both] == [
+        ("search", "thai", None), ("pick", None, "Kaze")]
