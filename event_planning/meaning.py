@@ -87,6 +87,9 @@ _COMMON_WORDS = 15_000
 DEFAULT_CLAUSE_SCORE = 0.6
 #: ... this far ahead of the next.
 DEFAULT_CLAUSE_MARGIN = 0.1
+#: A word no entry covers this rare in English (Zipf; "upmarket" is 0) is compared with
+#: the price words on its own, as a clause is.
+DEFAULT_RARE_PRICE_ZIPF = 2.0
 #: Clauses compared per message (each is one embedding).
 _MAX_CLAUSES = 2
 #: Lexicon sections that, in a message, make it a search (so a dish in it is not dropped).
@@ -168,7 +171,8 @@ class MeaningReader:
                  dish_unknown_zipf: float = DEFAULT_DISH_UNKNOWN_ZIPF,
                  dish_wide_margin: float = DEFAULT_DISH_WIDE_MARGIN,
                  clause_score: float = DEFAULT_CLAUSE_SCORE,
-                 clause_margin: float = DEFAULT_CLAUSE_MARGIN) -> None:
+                 clause_margin: float = DEFAULT_CLAUSE_MARGIN,
+                 rare_price_zipf: float = DEFAULT_RARE_PRICE_ZIPF) -> None:
         self.dish_score = dish_score
         self.dish_margin = dish_margin
         self.dish_ask_score = dish_ask_score
@@ -179,6 +183,7 @@ class MeaningReader:
         self.dish_wide_margin = dish_wide_margin
         self.clause_score = clause_score
         self.clause_margin = clause_margin
+        self.rare_price_zipf = rare_price_zipf
 
     def prepare(self, texts: Sequence[str], /) -> None:
         """The texts of one message's parts parsed in one batch (`parse` then finds them)."""
@@ -226,27 +231,36 @@ class MeaningReader:
         dishes = (self._dish_phrases(doc, covered)[:_MAX_DISH_PHRASES]
                   if similar and not cuisines else [])
         clauses = _clauses_of(doc, terms)[:_MAX_CLAUSES] if similar and not prices else []
-        if dishes or clauses:
+        rare = self._rare_words(doc, covered) if similar and not prices else []
+        if dishes or clauses or rare:
             # Every text this message compares, through the encoder in one call (cached):
             # with the message itself when its words state nothing, as the core then
             # compares it with the example requests.
             said = hints.values or hints.cleared or hints.ambiguous or prices or cuisines
             whole = [] if said or text in clauses else [text]
-            embed([_words_text(w) for w in dishes] + clauses + whole)
+            embed([_words_text(w) for w in dishes] + clauses + rare + whole)
         if dishes:
             searching = party is not None or any(
                 t.concept.partition(".")[0] in _SEARCH_SECTIONS for t in terms) or any(
                 t.like_num for t in doc)
             self._dish(dishes, hints, searching=searching)
-        if clauses:
-            self._clauses(clauses, hints)
+        if clauses or rare:
+            self._clauses(clauses + rare, hints, prices_only=len(clauses))
         return hints
 
-    def _clauses(self, clauses: list[str], hints: SlotHints) -> None:
+    def _rare_words(self, doc: Doc, covered: set[int]) -> list[str]:
+        """Words no entry covers that English hardly knows ("upmarket"): each may be a price
+        word the lexicon lacks, compared as a clause is (prices only)."""
+        return [t.lower_ for t in doc if t.i not in covered and t.is_alpha and not t.is_stop
+                and len(t.text) >= _MIN_UNKNOWN_LETTERS
+                and word_frequency(t.lower_) < self.rare_price_zipf][:_MAX_CLAUSES]
+
+    def _clauses(self, clauses: list[str], hints: SlotHints, *, prices_only: int) -> None:
         """A price or a feature said in a whole clause no lexicon word covers ("where we can
         bring a bottle", "nothing that'll break the bank"): read by similarity to the
-        lexicon's words and the app's example clauses, when one is clearly nearest."""
-        for clause in clauses:
+        lexicon's words and the app's example clauses, when one is clearly nearest (after
+        the first `prices_only` clauses, a price only)."""
+        for at, clause in enumerate(clauses):
             ranked = _preference_examples().rank(clause)
             if len(ranked) < 2:
                 continue
@@ -260,7 +274,8 @@ class MeaningReader:
                 else:
                     hints.values["price_level"] = name
                 hints.confidence = min(hints.confidence, best.score)
-            elif section == "feature" and name not in hints.values.keys() | hints.cleared:
+            elif section == "feature" and at < prices_only and \
+                    name not in hints.values.keys() | hints.cleared:
                 hints.values[name] = True
                 hints.confidence = min(hints.confidence, best.score)
 

@@ -278,3 +278,22 @@ def test_preferences_then_a_venue_request_after_and_are_two_requests() -> None:
     [both] = _turns("thai in fishtown for 6, and tell me about Kaze")
     assert [(i, s.get("cuisine"), s.get("venue")) for i, s, _ in both] == [
         ("search", "thai", None), ("pick", None, "Kaze")]
+
+
+@pytest.mark.parametrize(("said", "price"), [
+    ("somewhere highend in rittenhouse for 2", "$$$"),   # a price word English hardly knows
+    ("budgety thai in fishtown for 3", "$"),
+])
+def test_a_rare_price_word_is_read_by_meaning(said: str, price: str) -> None:
+    [(intent, slots, _)] = _read(said)
+    assert intent == "search" and slots["price_level"] == price
+
+
+@pytest.mark.parametrize(("said", "day"), [
+    ("pho in chinatown for 2 tmrw", Date(2026, 11, 25)),   # a day word without its vowels
+    ("sushi tnght, fishtown, 4", TUESDAY),
+])
+def test_a_relative_day_typed_without_vowels_is_read(said: str, day: Date) -> None:
+    assert stated_day(said, today=TUESDAY) == day
+    [(_, slots, _)] = _read(said)
+    assert slots["date"] == day.isoformat()
