@@ -16,7 +16,6 @@ bounded: a message over `MAX_MEANING_CHARS` is left to the lexical reader, which
 from __future__ import annotations
 
 import calendar
-import itertools
 import json
 import tomllib
 from collections import defaultdict
@@ -25,15 +24,19 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rapidfuzz import process
-from rapidfuzz.distance import OSA
-
 from draftguard.language import ExemplarIndex, Lexicon, embed, parse, word_frequency
 from draftguard.language._parser import parse_many
 from draftguard.understanding import SlotHints
 from event_planning.clauses import free_clauses
-from event_planning.corrections import NEGATORS, no_limit, swapped_in
+from event_planning.corrections import (
+    negated,
+    no_limit,
+    swapped_in,
+    taken_back,
+    verb_with_object,
+)
 from event_planning.counts import NOT_PARTY_AFTER, party_size
+from event_planning.dishes import known_for, typo_of_a_common_word
 from event_planning.intents import PREFERENCE_EXAMPLES
 
 if TYPE_CHECKING:
@@ -77,11 +80,11 @@ DEFAULT_DISH_UNKNOWN_ZIPF = 1.0
 DEFAULT_DISH_WIDE_MARGIN = 0.15
 #: Noun phrases compared with dishes per message (each is one embedding).
 _MAX_DISH_PHRASES = 3
+#: Next to a word English does not know, a word rarer than this (Zipf; "tofu") is part of
+#: the same name ("mapo tofu").
+_NAME_WORD_ZIPF = 3.5
 #: Unknown words shorter than this are not read as part of a dish ("rn", "nvm").
 _MIN_UNKNOWN_LETTERS = 4
-#: The most common English words (about Zipf 3.5 and up): the ones an unknown word may be a
-#: typo of.
-_COMMON_WORDS = 15_000
 #: A clause no lexicon word covers is read as a price or a feature at this cosine with the
 #: nearest of its words or example clauses ...
 DEFAULT_CLAUSE_SCORE = 0.6
@@ -106,8 +109,6 @@ _WEEKDAYS = {name.lower(): name.lower() for name in calendar.day_name}
 _CALENDAR_WORDS = frozenset({*_WEEKDAYS, *(m.lower() for m in calendar.month_name if m),
                              *(m.lower() for m in calendar.month_abbr if m)})
 _DISH_POS = frozenset({"NOUN", "PROPN"})
-#: How the catalogue's descriptions name a venue's dishes: "Known for X and Y, with ...".
-_DISH_LEAD, _DISH_END = "Known for ", ", with "
 
 
 @cache
@@ -138,25 +139,10 @@ def _dishes() -> ExemplarIndex:
     for venue in json.loads(CATALOG_PATH.read_text(encoding="utf-8")):
         cuisine = str(venue["cuisine"])
         dishes[cuisine].add(f"{cuisine} food")
-        dishes[cuisine].update(_known_for(str(venue.get("description", ""))))
+        dishes[cuisine].update(known_for(str(venue.get("description", ""))))
     for cuisine, words in lexicon_words("cuisine").items():
         dishes[cuisine].update(words)
     return ExemplarIndex({c: sorted(d) for c, d in sorted(dishes.items())})
-
-
-def _known_for(description: str) -> list[str]:
-    """The dishes a catalogue description names ("Known for burrata with roasted peppers
-    and Sunday gravy, with ..." -> the two), split at "and" before a lower-case word."""
-    if not description.startswith(_DISH_LEAD) or _DISH_END not in description:
-        return []
-    named = description[len(_DISH_LEAD):description.index(_DISH_END)]
-    dishes: list[str] = []
-    for part in named.split(" and "):
-        if dishes and not ("a" <= part[:1] <= "z"):
-            dishes[-1] += " and " + part  # "Sunday gravy and Chianti" after a name
-        else:
-            dishes.append(part)
-    return dishes
 
 
 class MeaningReader:
@@ -203,17 +189,16 @@ class MeaningReader:
         for term in terms:
             covered.update(range(term.start, term.end))
             section, _, name = term.concept.partition(".")
-            negated = _negated(doc, term.start)
-            if section == "feature" and (negated or _taken_back(doc, term.start, terms)):
+            denied = negated(doc, term.start)
+            if section == "feature" and (denied or taken_back(doc, term.start, terms)):
                 hints.cleared.add(name)
             elif section == "feature":
                 hints.values[name] = True
-            elif section == "price" and not _verb_with_object(doc, term.start, term.end):
-                prices[name] = prices.get(name, False) or not negated
+            elif section == "price" and not verb_with_object(doc, term.start, term.end):
+                prices[name] = prices.get(name, False) or not denied
             elif section == "cuisine":
-                cuisines[name] = cuisines.get(name, False) or not negated
-        if not prices and no_limit(doc, terms):
-            prices["$$$$"] = True
+                cuisines[name] = cuisines.get(name, False) or not denied
+        prices = prices or ({"$$$$": True} if no_limit(doc, terms) else {})
         _one_of(hints, "price_level", prices)
         party, corrected = party_size(doc, max_party=self.max_party)
         if party is not None:
@@ -232,13 +217,15 @@ class MeaningReader:
                   if similar and not cuisines else [])
         clauses = _clauses_of(doc, terms)[:_MAX_CLAUSES] if similar and not prices else []
         rare = self._rare_words(doc, covered) if similar and not prices else []
-        if dishes or clauses or rare:
+        named = self._named_dishes(doc, terms, covered) if similar and "cuisine" in \
+            hints.values else []
+        if dishes or clauses or rare or named:
             # Every text this message compares, through the encoder in one call (cached):
             # with the message itself when its words state nothing, as the core then
             # compares it with the example requests.
             said = hints.values or hints.cleared or hints.ambiguous or prices or cuisines
             whole = [] if said or text in clauses else [text]
-            embed([_words_text(w) for w in dishes] + clauses + rare + whole)
+            embed([_words_text(w) for w in dishes] + clauses + rare + named + whole)
         if dishes:
             searching = party is not None or any(
                 t.concept.partition(".")[0] in _SEARCH_SECTIONS for t in terms) or any(
@@ -246,7 +233,29 @@ class MeaningReader:
             self._dish(dishes, hints, searching=searching)
         if clauses or rare:
             self._clauses(clauses + rare, hints, prices_only=len(clauses))
+        for phrase in named:
+            self._check_dish(phrase, hints)
         return hints
+
+    def _named_dishes(self, doc: Doc, terms: list[Any], covered: set[int]) -> list[str]:
+        """A dish the lexicon names with a word English does not know before it ("massaman
+        curry"): a kind of that dish, which may be another cuisine's."""
+        return [doc[t.start - 1:t.end].text for t in terms
+                if t.concept.startswith("cuisine.") and t.start > 0
+                and self._unknown(doc[t.start - 1], covered)][:1]
+
+    def _check_dish(self, phrase: str, hints: SlotHints) -> None:
+        """The lexicon's cuisine for a kind of dish stands when the whole phrase is clearly
+        nearest to it; else the two nearest cuisines are one question."""
+        ranked = _dishes().rank(phrase)
+        read = hints.values.get("cuisine")
+        if len(ranked) < 2 or (ranked[0].label == read
+                               and ranked[0].score - ranked[1].score >= self.dish_margin):
+            return
+        hints.values.pop("cuisine", None)
+        hints.ambiguous["cuisine"] = [ranked[0].label, ranked[1].label]
+        hints.words["cuisine"] = phrase
+        hints.replaces.add("cuisine")
 
     def _rare_words(self, doc: Doc, covered: set[int]) -> list[str]:
         """Words no entry covers that English hardly knows ("upmarket"): each may be a price
@@ -311,7 +320,9 @@ class MeaningReader:
             if chunk.root.i not in covered:
                 picked.update(t.i for t in chunk
                               if t.pos_ in _DISH_POS and self._dish_word(t, covered))
-        picked.update(t.i for t in doc if self._unknown(t, covered))
+        unknown = [t for t in doc if self._unknown(t, covered)]
+        picked.update(t.i for t in unknown)
+        picked.update(i for t in unknown for i in self._rare_neighbours(t, covered))
         phrases: list[list[Token]] = []
         for i in sorted(picked):
             if phrases and phrases[-1][-1].i == i - 1:
@@ -328,9 +339,19 @@ class MeaningReader:
                 and word_frequency(token.lower_) < self.dish_max_zipf)
 
     def _unknown(self, token: Token, covered: set[int]) -> bool:
+        """A word English does not know, and no typo of a common word ("lookng") unless
+        it stands in a name of rare words ("moules frites", "mapo tofu")."""
         return (self._dish_word(token, covered) and len(token.text) >= _MIN_UNKNOWN_LETTERS
                 and word_frequency(token.lower_) < self.dish_unknown_zipf
-                and not _typo_of_a_common_word(token.lower_))
+                and (not typo_of_a_common_word(token.lower_)
+                     or bool(self._rare_neighbours(token, covered))))
+
+    def _rare_neighbours(self, token: Token, covered: set[int]) -> list[int]:
+        """The words next to `token` that are rare nouns or names ("tofu" by "mapo")."""
+        doc = token.doc
+        return [i for i in (token.i - 1, token.i + 1) if 0 <= i < len(doc)
+                and self._dish_word(doc[i], covered)
+                and word_frequency(doc[i].lower_) < _NAME_WORD_ZIPF]
 
 
 def _one_of(hints: SlotHints, name: str, said: dict[str, bool], *,
@@ -364,21 +385,6 @@ def _clauses_of(doc: Doc, terms: list[Any]) -> list[str]:
 
 
 @cache
-def _common_words() -> tuple[str, ...]:
-    from wordfreq import iter_wordlist
-
-    common = itertools.islice(iter_wordlist("en", wordlist="small"), _COMMON_WORDS)
-    return tuple(w for w in common if w.isalpha())
-
-
-@cache
-def _typo_of_a_common_word(word: str) -> bool:
-    """"lookng" is "looking" mistyped, not a dish: one edit from a common English word."""
-    return process.extractOne(word, _common_words(), scorer=OSA.distance,
-                              score_cutoff=1) is not None
-
-
-@cache
 def _preference_examples() -> ExemplarIndex:
     """The lexicon's price and feature words, with the app's example clauses."""
     table: dict[str, list[str]] = defaultdict(list)
@@ -393,26 +399,6 @@ def _preference_examples() -> ExemplarIndex:
 @cache
 def _request_word_set() -> frozenset[str]:
     return frozenset(w for words in request_words().values() for p in words for w in p.split())
-
-
-def _negated(doc: Doc, start: int) -> bool:
-    """A negator just before the words ("no patio", "nothing too fancy", "not BYOB")."""
-    before = doc[max(0, start - 3):start]
-    return any(t.lower_ in NEGATORS or t.dep_ == "neg" for t in before)
-
-
-def _taken_back(doc: Doc, start: int, terms: list[Any]) -> bool:
-    """"forget the patio thing": the words hang from a verb that takes them back."""
-    verbs = {t.start for t in terms if t.concept == "take_back.take_back"}
-    return any(a.i in verbs for a in doc[start].ancestors)
-
-
-def _verb_with_object(doc: Doc, start: int, end: int) -> bool:
-    """"we fancy some lobster": a price word used as a verb that takes an object."""
-    if end - start != 1:
-        return False
-    token: Token = doc[start]
-    return token.pos_ == "VERB" and any(c.dep_ in ("dobj", "obj") for c in token.children)
 
 
 def _open_day(doc: Doc, terms: list[Any]) -> str | None:

@@ -297,3 +297,18 @@ def test_a_relative_day_typed_without_vowels_is_read(said: str, day: Date) -> No
     assert stated_day(said, today=TUESDAY) == day
     [(_, slots, _)] = _read(said)
     assert slots["date"] == day.isoformat()
+
+
+@pytest.mark.parametrize("said", [
+    "doro wat in old city for 2",        # "doro" is one letter from "door": in a name, no typo
+    "arepa reina in old city for 2",
+])
+def test_a_dish_named_by_rare_words_is_placed_or_asked_about_never_dropped(said: str) -> None:
+    [(_, slots, asked)] = _read(said)
+    assert asked or "cuisine" in slots
+
+
+def test_an_unknown_kind_of_a_known_dish_asks_when_the_kinds_are_close() -> None:
+    # "panang curry": the lexicon's curry is Indian; the whole dish is as near to Thai.
+    [(intent, _, asked)] = _read("panang curry in fishtown for 3")
+    assert asked and intent == "preferences"

@@ -70,8 +70,8 @@ class SlotHints:
     confidence: float = 1.0
     #: The person's words behind an ambiguous value ("pozole"), for the question.
     words: dict[str, str] = field(default_factory=dict)
-    #: Values read from a correction on the parse ("for 5 - no wait, 6"): they replace
-    #: what the words alone read.
+    #: Values (or a question) read from a correction on the parse ("for 5 - no wait, 6",
+    #: "massaman curry"): they replace what the words alone read.
     replaces: set[str] = field(default_factory=set)
 
 
@@ -390,10 +390,16 @@ def _add_hints(reading: SlotReading, hints: SlotHints) -> None:
             # about ramen": the negation is two words before the cuisine).
             del reading.ambiguous[name]
             reading.values[name] = value
-    for name in hints.replaces & hints.values.keys():
-        reading.values[name] = hints.values[name]
-        reading.ambiguous.pop(name, None)
+    for name in hints.replaces:
         reading.cleared.discard(name)
+        if name in hints.values:
+            reading.values[name] = hints.values[name]
+            reading.ambiguous.pop(name, None)
+        elif name in hints.ambiguous:  # "massaman curry": not the curry the words read
+            reading.values.pop(name, None)
+            reading.ambiguous[name] = hints.ambiguous[name]
+            if name in hints.words:
+                reading.words[name] = hints.words[name]
     said = reading.values.keys() | reading.ambiguous.keys() | reading.cleared
     for name, value in hints.values.items():
         if name not in said:
