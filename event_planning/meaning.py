@@ -72,6 +72,9 @@ DEFAULT_MAX_BARE_PARTY = 60
 #: Words this common in English (Zipf; "morning", "number", "problem") are everyday words,
 #: not dishes no lexicon entry names: they are never compared with dishes.
 DEFAULT_DISH_MAX_ZIPF = 4.8
+#: In a message that asks for a search, a food phrase of everyday words ("butter chicken")
+#: this near a cuisine is asked about, not dropped.
+DEFAULT_DISH_SEARCH_ASK_SCORE = 0.5
 #: A food word this rare in English (Zipf; "carnitas" is 0) is one no reader may drop: in
 #: a message that asks for a search, it is placed or asked about, never left out.
 DEFAULT_DISH_UNKNOWN_ZIPF = 1.0
@@ -158,7 +161,8 @@ class MeaningReader:
                  dish_wide_margin: float = DEFAULT_DISH_WIDE_MARGIN,
                  clause_score: float = DEFAULT_CLAUSE_SCORE,
                  clause_margin: float = DEFAULT_CLAUSE_MARGIN,
-                 rare_price_zipf: float = DEFAULT_RARE_PRICE_ZIPF) -> None:
+                 rare_price_zipf: float = DEFAULT_RARE_PRICE_ZIPF,
+                 dish_search_ask_score: float = DEFAULT_DISH_SEARCH_ASK_SCORE) -> None:
         self.dish_score = dish_score
         self.dish_margin = dish_margin
         self.dish_ask_score = dish_ask_score
@@ -170,6 +174,7 @@ class MeaningReader:
         self.clause_score = clause_score
         self.clause_margin = clause_margin
         self.rare_price_zipf = rare_price_zipf
+        self.dish_search_ask_score = dish_search_ask_score
 
     def prepare(self, texts: Sequence[str], /) -> None:
         """The texts of one message's parts parsed in one batch (`parse` then finds them)."""
@@ -306,7 +311,8 @@ class MeaningReader:
                 hints.confidence = min(1.0, best.score)
                 return
             unknown = any(self._unknown(t, set()) for t in words)
-            if best.score >= self.dish_ask_score or (unknown and searching):
+            if best.score >= self.dish_ask_score or (searching and (
+                    unknown or best.score >= self.dish_search_ask_score)):
                 hints.ambiguous["cuisine"] = [best.label, second.label]
                 hints.words["cuisine"] = phrase
                 return

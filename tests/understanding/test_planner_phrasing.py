@@ -312,3 +312,10 @@ def test_an_unknown_kind_of_a_known_dish_asks_when_the_kinds_are_close() -> None
     # "panang curry": the lexicon's curry is Indian; the whole dish is as near to Thai.
     [(intent, _, asked)] = _read("panang curry in fishtown for 3")
     assert asked and intent == "preferences"
+
+
+@pytest.mark.parametrize("said", ["honey chicken in fishtown for 3",
+                                  "lemon chicken near rittenhouse, 4 of us"])
+def test_a_dish_of_everyday_words_in_a_search_is_asked_about_not_dropped(said: str) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert asked and intent == "preferences" and slots == {}
