@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc
+    from spacy.tokens import Doc, Token
 
-__all__ = ["NEGATORS", "no_limit", "swapped_in"]
+__all__ = ["NEGATORS", "negated", "no_limit", "swapped_in", "taken_back", "verb_with_object"]
 
 #: Words that deny what follows them ("no patio", "not a concern").
 NEGATORS = frozenset({"no", "not", "n't", "never", "without", "nothing", "none"})
@@ -50,3 +50,23 @@ def swapped_in(doc: Doc, terms: list[Any], section: str) -> str | None:
         if before > min(verbs) and doc[before].lower_ in _NEW_VALUE_PREPOSITIONS:
             new.add(term.concept.partition(".")[2])
     return new.pop() if len(new) == 1 else None
+
+
+def negated(doc: Doc, start: int) -> bool:
+    """A negator just before the words ("no patio", "nothing too fancy", "not BYOB")."""
+    before = doc[max(0, start - 3):start]
+    return any(t.lower_ in NEGATORS or t.dep_ == "neg" for t in before)
+
+
+def taken_back(doc: Doc, start: int, terms: list[Any]) -> bool:
+    """"forget the patio thing": the words hang from a verb that takes them back."""
+    verbs = {t.start for t in terms if t.concept == "take_back.take_back"}
+    return any(a.i in verbs for a in doc[start].ancestors)
+
+
+def verb_with_object(doc: Doc, start: int, end: int) -> bool:
+    """"we fancy some lobster": a price word used as a verb that takes an object."""
+    if end - start != 1:
+        return False
+    token: Token = doc[start]
+    return token.pos_ == "VERB" and any(c.dep_ in ("dobj", "obj") for c in token.children)

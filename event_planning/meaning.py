@@ -16,7 +16,6 @@ bounded: a message over `MAX_MEANING_CHARS` is left to the lexical reader, which
 from __future__ import annotations
 
 import calendar
-import itertools
 import json
 import tomllib
 from collections import defaultdict
@@ -25,14 +24,19 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rapidfuzz import process
-from rapidfuzz.distance import OSA
-
 from draftguard.language import ExemplarIndex, Lexicon, embed, parse, word_frequency
 from draftguard.language._parser import parse_many
 from draftguard.understanding import SlotHints
 from event_planning.clauses import free_clauses
-from event_planning.corrections import NEGATORS, no_limit, swapped_in
+from event_planning.corrections import (
+    negated,
+    no_limit,
+    swapped_in,
+    taken_back,
+    verb_with_object,
+)
+from event_planning.counts import NOT_PARTY_AFTER, party_size
+from event_planning.dishes import known_for, typo_of_a_common_word
 from event_planning.intents import PREFERENCE_EXAMPLES
 
 if TYPE_CHECKING:
@@ -68,6 +72,9 @@ DEFAULT_MAX_BARE_PARTY = 60
 #: Words this common in English (Zipf; "morning", "number", "problem") are everyday words,
 #: not dishes no lexicon entry names: they are never compared with dishes.
 DEFAULT_DISH_MAX_ZIPF = 4.8
+#: In a message that asks for a search, a food phrase of everyday words ("butter chicken")
+#: this near a cuisine is asked about, not dropped.
+DEFAULT_DISH_SEARCH_ASK_SCORE = 0.5
 #: A food word this rare in English (Zipf; "carnitas" is 0) is one no reader may drop: in
 #: a message that asks for a search, it is placed or asked about, never left out.
 DEFAULT_DISH_UNKNOWN_ZIPF = 1.0
@@ -76,16 +83,19 @@ DEFAULT_DISH_UNKNOWN_ZIPF = 1.0
 DEFAULT_DISH_WIDE_MARGIN = 0.15
 #: Noun phrases compared with dishes per message (each is one embedding).
 _MAX_DISH_PHRASES = 3
+#: Next to a word English does not know, a word rarer than this (Zipf; "tofu") is part of
+#: the same name ("mapo tofu").
+_NAME_WORD_ZIPF = 3.5
 #: Unknown words shorter than this are not read as part of a dish ("rn", "nvm").
 _MIN_UNKNOWN_LETTERS = 4
-#: The most common English words (about Zipf 3.5 and up): the ones an unknown word may be a
-#: typo of.
-_COMMON_WORDS = 15_000
 #: A clause no lexicon word covers is read as a price or a feature at this cosine with the
 #: nearest of its words or example clauses ...
 DEFAULT_CLAUSE_SCORE = 0.6
 #: ... this far ahead of the next.
 DEFAULT_CLAUSE_MARGIN = 0.1
+#: A word no entry covers this rare in English (Zipf; "upmarket" is 0) is compared with
+#: the price words on its own, as a clause is.
+DEFAULT_RARE_PRICE_ZIPF = 2.0
 #: Clauses compared per message (each is one embedding).
 _MAX_CLAUSES = 2
 #: Lexicon sections that, in a message, make it a search (so a dish in it is not dropped).
@@ -99,17 +109,9 @@ FEATURES = {
     "private_room": "a private room",
 }
 _WEEKDAYS = {name.lower(): name.lower() for name in calendar.day_name}
-#: Next to a lone number, words that make it a day, a time, a price or a position.
-_NOT_PARTY_BEFORE = frozenset({"at", "$", "#", "no", "number", "option", "top", "first",
-                               *(m.lower() for m in calendar.month_name if m),
-                               *(m.lower() for m in calendar.month_abbr if m)})
-_NOT_PARTY_AFTER = frozenset({"pm", "am", "p.m.", "a.m.", "o'clock", ":", "/", "th", "st",
-                              "nd", "rd", "%", "dollars", "bucks"})
 _CALENDAR_WORDS = frozenset({*_WEEKDAYS, *(m.lower() for m in calendar.month_name if m),
                              *(m.lower() for m in calendar.month_abbr if m)})
 _DISH_POS = frozenset({"NOUN", "PROPN"})
-#: How the catalogue's descriptions name a venue's dishes: "Known for X and Y, with ...".
-_DISH_LEAD, _DISH_END = "Known for ", ", with "
 
 
 @cache
@@ -141,25 +143,10 @@ def _dishes() -> ExemplarIndex:
     for venue in json.loads(CATALOG_PATH.read_text(encoding="utf-8")):
         cuisine = str(venue["cuisine"])
         dishes[cuisine].add(f"{cuisine} food")
-        dishes[cuisine].update(_known_for(str(venue.get("description", ""))))
+        dishes[cuisine].update(known_for(str(venue.get("description", ""))))
     for cuisine, words in lexicon_words("cuisine").items():
         dishes[cuisine].update(words)
     return ExemplarIndex({c: sorted(d) for c, d in sorted(dishes.items())})
-
-
-def _known_for(description: str) -> list[str]:
-    """The dishes a catalogue description names ("Known for burrata with roasted peppers
-    and Sunday gravy, with ..." -> the two), split at "and" before a lower-case word."""
-    if not description.startswith(_DISH_LEAD) or _DISH_END not in description:
-        return []
-    named = description[len(_DISH_LEAD):description.index(_DISH_END)]
-    dishes: list[str] = []
-    for part in named.split(" and "):
-        if dishes and not ("a" <= part[:1] <= "z"):
-            dishes[-1] += " and " + part  # "Sunday gravy and Chianti" after a name
-        else:
-            dishes.append(part)
-    return dishes
 
 
 class MeaningReader:
@@ -174,7 +161,9 @@ class MeaningReader:
                  dish_unknown_zipf: float = DEFAULT_DISH_UNKNOWN_ZIPF,
                  dish_wide_margin: float = DEFAULT_DISH_WIDE_MARGIN,
                  clause_score: float = DEFAULT_CLAUSE_SCORE,
-                 clause_margin: float = DEFAULT_CLAUSE_MARGIN) -> None:
+                 clause_margin: float = DEFAULT_CLAUSE_MARGIN,
+                 rare_price_zipf: float = DEFAULT_RARE_PRICE_ZIPF,
+                 dish_search_ask_score: float = DEFAULT_DISH_SEARCH_ASK_SCORE) -> None:
         self.dish_score = dish_score
         self.dish_margin = dish_margin
         self.dish_ask_score = dish_ask_score
@@ -185,6 +174,8 @@ class MeaningReader:
         self.dish_wide_margin = dish_wide_margin
         self.clause_score = clause_score
         self.clause_margin = clause_margin
+        self.rare_price_zipf = rare_price_zipf
+        self.dish_search_ask_score = dish_search_ask_score
 
     def prepare(self, texts: Sequence[str], /) -> None:
         """The texts of one message's parts parsed in one batch (`parse` then finds them)."""
@@ -204,62 +195,87 @@ class MeaningReader:
         for term in terms:
             covered.update(range(term.start, term.end))
             section, _, name = term.concept.partition(".")
-            negated = _negated(doc, term.start)
-            if section == "feature" and (negated or _taken_back(doc, term.start, terms)):
+            denied = negated(doc, term.start)
+            if section == "feature" and (denied or taken_back(doc, term.start, terms)):
                 hints.cleared.add(name)
             elif section == "feature":
                 hints.values[name] = True
-            elif section == "price" and not _verb_with_object(doc, term.start, term.end):
-                prices[name] = prices.get(name, False) or not negated
+            elif section == "price" and not verb_with_object(doc, term.start, term.end):
+                prices[name] = prices.get(name, False) or not denied
             elif section == "cuisine":
-                cuisines[name] = cuisines.get(name, False) or not negated
-        if not prices and no_limit(doc, terms):
-            prices["$$$$"] = True
-        meant = [p for p, yes in prices.items() if yes]
-        if len(meant) == 1:
-            hints.values["price_level"] = meant[0]
-        elif len(meant) > 1:
-            hints.ambiguous["price_level"] = sorted(meant, key=len)
-        elif prices:
-            hints.cleared.add("price_level")
-        party = self._party(doc)
+                cuisines[name] = cuisines.get(name, False) or not denied
+        prices = prices or ({"$$$$": True} if no_limit(doc, terms) else {})
+        _one_of(hints, "price_level", prices)
+        party, corrected = party_size(doc, max_party=self.max_party)
         if party is not None:
             hints.values["party_size"] = party
+            if corrected:
+                hints.replaces.add("party_size")
         day = _open_day(doc, terms)
         if day is not None:
             hints.values["open_on"] = day
-        wanted = [c for c, yes in cuisines.items() if yes]
-        if len(wanted) > 1:
+        if sum(cuisines.values()) > 1:
             swapped = swapped_in(doc, terms, "cuisine")
-            wanted = [swapped] if swapped in wanted else wanted
-        if len(wanted) == 1:
-            hints.values["cuisine"] = wanted[0]
-        elif len(wanted) > 1:
-            hints.ambiguous["cuisine"] = wanted
+            if cuisines.get(str(swapped)):
+                cuisines = {c: c == swapped for c in cuisines}
+        _one_of(hints, "cuisine", cuisines, cleared=False)
         dishes = (self._dish_phrases(doc, covered)[:_MAX_DISH_PHRASES]
                   if similar and not cuisines else [])
         clauses = _clauses_of(doc, terms)[:_MAX_CLAUSES] if similar and not prices else []
-        if dishes or clauses:
+        rare = self._rare_words(doc, covered) if similar and not prices else []
+        named = self._named_dishes(doc, terms, covered) if similar and "cuisine" in \
+            hints.values else []
+        if dishes or clauses or rare or named:
             # Every text this message compares, through the encoder in one call (cached):
             # with the message itself when its words state nothing, as the core then
             # compares it with the example requests.
             said = hints.values or hints.cleared or hints.ambiguous or prices or cuisines
             whole = [] if said or text in clauses else [text]
-            embed([_words_text(w) for w in dishes] + clauses + whole)
+            embed([_words_text(w) for w in dishes] + clauses + rare + named + whole)
         if dishes:
             searching = party is not None or any(
                 t.concept.partition(".")[0] in _SEARCH_SECTIONS for t in terms) or any(
                 t.like_num for t in doc)
             self._dish(dishes, hints, searching=searching)
-        if clauses:
-            self._clauses(clauses, hints)
+        if clauses or rare:
+            self._clauses(clauses + rare, hints, prices_only=len(clauses))
+        for phrase in named:
+            self._check_dish(phrase, hints)
         return hints
 
-    def _clauses(self, clauses: list[str], hints: SlotHints) -> None:
+    def _named_dishes(self, doc: Doc, terms: list[Any], covered: set[int]) -> list[str]:
+        """A dish the lexicon names with a word English does not know before it ("massaman
+        curry"): a kind of that dish, which may be another cuisine's."""
+        return [doc[t.start - 1:t.end].text for t in terms
+                if t.concept.startswith("cuisine.") and t.start > 0
+                and self._unknown(doc[t.start - 1], covered)][:1]
+
+    def _check_dish(self, phrase: str, hints: SlotHints) -> None:
+        """The lexicon's cuisine for a kind of dish stands when the whole phrase is clearly
+        nearest to it; else the two nearest cuisines are one question."""
+        ranked = _dishes().rank(phrase)
+        read = hints.values.get("cuisine")
+        if len(ranked) < 2 or (ranked[0].label == read
+                               and ranked[0].score - ranked[1].score >= self.dish_margin):
+            return
+        hints.values.pop("cuisine", None)
+        hints.ambiguous["cuisine"] = [ranked[0].label, ranked[1].label]
+        hints.words["cuisine"] = phrase
+        hints.replaces.add("cuisine")
+
+    def _rare_words(self, doc: Doc, covered: set[int]) -> list[str]:
+        """Words no entry covers that English hardly knows ("upmarket"): each may be a price
+        word the lexicon lacks, compared as a clause is (prices only)."""
+        return [t.lower_ for t in doc if t.i not in covered and t.is_alpha and not t.is_stop
+                and len(t.text) >= _MIN_UNKNOWN_LETTERS
+                and word_frequency(t.lower_) < self.rare_price_zipf][:_MAX_CLAUSES]
+
+    def _clauses(self, clauses: list[str], hints: SlotHints, *, prices_only: int) -> None:
         """A price or a feature said in a whole clause no lexicon word covers ("where we can
         bring a bottle", "nothing that'll break the bank"): read by similarity to the
-        lexicon's words and the app's example clauses, when one is clearly nearest."""
-        for clause in clauses:
+        lexicon's words and the app's example clauses, when one is clearly nearest (after
+        the first `prices_only` clauses, a price only)."""
+        for at, clause in enumerate(clauses):
             ranked = _preference_examples().rank(clause)
             if len(ranked) < 2:
                 continue
@@ -273,24 +289,10 @@ class MeaningReader:
                 else:
                     hints.values["price_level"] = name
                 hints.confidence = min(hints.confidence, best.score)
-            elif section == "feature" and name not in hints.values.keys() | hints.cleared:
+            elif section == "feature" and at < prices_only and \
+                    name not in hints.values.keys() | hints.cleared:
                 hints.values[name] = True
                 hints.confidence = min(hints.confidence, best.score)
-
-    def _party(self, doc: Doc) -> int | None:
-        """A lone number that can only be how many ("we r 5", "sushi rittenhouse 4
-        saturday"): the message's one number, not a day of a month, a time or a price."""
-        numbers = [t for t in doc if (t.like_num or any(c.isdigit() for c in t.text))
-                   and not _ordinal(t.lower_)]  # "on the 5th" is a day, not a count
-        if len(numbers) != 1 or not numbers[0].text.isdigit():
-            return None
-        token = numbers[0]
-        before = doc[token.i - 1].lower_ if token.i > 0 else ""
-        after = doc[token.i + 1].lower_ if token.i + 1 < len(doc) else ""
-        if before in _NOT_PARTY_BEFORE or after in _NOT_PARTY_AFTER:
-            return None
-        size = int(token.text)
-        return size if 1 <= size <= self.max_party else None
 
     def _dish(self, phrases: list[list[Token]], hints: SlotHints, *,
               searching: bool) -> None:
@@ -310,7 +312,8 @@ class MeaningReader:
                 hints.confidence = min(1.0, best.score)
                 return
             unknown = any(self._unknown(t, set()) for t in words)
-            if best.score >= self.dish_ask_score or (unknown and searching):
+            if best.score >= self.dish_ask_score or (searching and (
+                    unknown or best.score >= self.dish_search_ask_score)):
                 hints.ambiguous["cuisine"] = [best.label, second.label]
                 hints.words["cuisine"] = phrase
                 return
@@ -324,7 +327,9 @@ class MeaningReader:
             if chunk.root.i not in covered:
                 picked.update(t.i for t in chunk
                               if t.pos_ in _DISH_POS and self._dish_word(t, covered))
-        picked.update(t.i for t in doc if self._unknown(t, covered))
+        unknown = [t for t in doc if self._unknown(t, covered)]
+        picked.update(t.i for t in unknown)
+        picked.update(i for t in unknown for i in self._rare_neighbours(t, covered))
         phrases: list[list[Token]] = []
         for i in sorted(picked):
             if phrases and phrases[-1][-1].i == i - 1:
@@ -337,18 +342,36 @@ class MeaningReader:
         return (token.i not in covered and token.is_alpha and not token.like_num
                 and token.lower_ not in _WEEKDAYS
                 and token.lemma_.lower() not in _CALENDAR_WORDS
-                and token.lower_ not in _NOT_PARTY_AFTER  # "7pm": a time, no dish
+                and token.lower_ not in NOT_PARTY_AFTER  # "7pm": a time, no dish
                 and word_frequency(token.lower_) < self.dish_max_zipf)
 
     def _unknown(self, token: Token, covered: set[int]) -> bool:
+        """A word English does not know, and no typo of a common word ("lookng") unless
+        it stands in a name of rare words ("moules frites", "mapo tofu")."""
         return (self._dish_word(token, covered) and len(token.text) >= _MIN_UNKNOWN_LETTERS
                 and word_frequency(token.lower_) < self.dish_unknown_zipf
-                and not _typo_of_a_common_word(token.lower_))
+                and (not typo_of_a_common_word(token.lower_)
+                     or bool(self._rare_neighbours(token, covered))))
+
+    def _rare_neighbours(self, token: Token, covered: set[int]) -> list[int]:
+        """The words next to `token` that are rare nouns or names ("tofu" by "mapo")."""
+        doc = token.doc
+        return [i for i in (token.i - 1, token.i + 1) if 0 <= i < len(doc)
+                and self._dish_word(doc[i], covered)
+                and word_frequency(doc[i].lower_) < _NAME_WORD_ZIPF]
 
 
-def _ordinal(word: str) -> bool:
-    """"5th", "23rd": a position or a day of the month, never how many."""
-    return word[:-2].isdigit() and word[-2:] in ("st", "nd", "rd", "th")
+def _one_of(hints: SlotHints, name: str, said: dict[str, bool], *,
+            cleared: bool = True) -> None:
+    """The value of `name` the words mean (value -> meant, not denied): one is read, two
+    or more are a question, only denied ones take the preference back (when `cleared`)."""
+    meant = [v for v, yes in said.items() if yes]
+    if len(meant) == 1:
+        hints.values[name] = meant[0]
+    elif len(meant) > 1:
+        hints.ambiguous[name] = sorted(meant, key=len) if name == "price_level" else meant
+    elif said and cleared:
+        hints.cleared.add(name)
 
 
 def _parsed_text(text: str) -> str:
@@ -369,21 +392,6 @@ def _clauses_of(doc: Doc, terms: list[Any]) -> list[str]:
 
 
 @cache
-def _common_words() -> tuple[str, ...]:
-    from wordfreq import iter_wordlist
-
-    common = itertools.islice(iter_wordlist("en", wordlist="small"), _COMMON_WORDS)
-    return tuple(w for w in common if w.isalpha())
-
-
-@cache
-def _typo_of_a_common_word(word: str) -> bool:
-    """"lookng" is "looking" mistyped, not a dish: one edit from a common English word."""
-    return process.extractOne(word, _common_words(), scorer=OSA.distance,
-                              score_cutoff=1) is not None
-
-
-@cache
 def _preference_examples() -> ExemplarIndex:
     """The lexicon's price and feature words, with the app's example clauses."""
     table: dict[str, list[str]] = defaultdict(list)
@@ -398,26 +406,6 @@ def _preference_examples() -> ExemplarIndex:
 @cache
 def _request_word_set() -> frozenset[str]:
     return frozenset(w for words in request_words().values() for p in words for w in p.split())
-
-
-def _negated(doc: Doc, start: int) -> bool:
-    """A negator just before the words ("no patio", "nothing too fancy", "not BYOB")."""
-    before = doc[max(0, start - 3):start]
-    return any(t.lower_ in NEGATORS or t.dep_ == "neg" for t in before)
-
-
-def _taken_back(doc: Doc, start: int, terms: list[Any]) -> bool:
-    """"forget the patio thing": the words hang from a verb that takes them back."""
-    verbs = {t.start for t in terms if t.concept == "take_back.take_back"}
-    return any(a.i in verbs for a in doc[start].ancestors)
-
-
-def _verb_with_object(doc: Doc, start: int, end: int) -> bool:
-    """"we fancy some lobster": a price word used as a verb that takes an object."""
-    if end - start != 1:
-        return False
-    token: Token = doc[start]
-    return token.pos_ == "VERB" and any(c.dep_ in ("dobj", "obj") for c in token.children)
 
 
 def _open_day(doc: Doc, terms: list[Any]) -> str | None:

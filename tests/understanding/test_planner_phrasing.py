@@ -218,3 +218,104 @@ def test_a_day_of_the_month_is_no_count_and_no_position() -> None:
     [(_, slots, _)] = _read("pho, chinatown, 3, on the 7th")
     assert slots["party_size"] == 3 and slots["date"] == "2026-12-07"
     assert stated_day("save the 3rd one", today=TUESDAY) is None
+
+
+@pytest.mark.parametrize(("said", "party"), [
+    ("korean? no, chinese in chinatown for 3 - sorry, 4", 4),   # the later, after a break
+    ("indian in fishtown for 7 no 8", 8),
+    ("mexican in old city, we'll be 9, not 11", 9),           # the other denied
+])
+def test_a_party_size_corrected_in_the_message_is_the_one_left(said: str, party: int) -> None:
+    [(intent, slots, _)] = _read(said)
+    assert intent == "search" and slots["party_size"] == party
+
+
+def test_a_corrected_party_size_changes_the_search() -> None:
+    [(intent, slots, _)] = _read("thai in old city for 4", "make that 3, not 4")
+    assert intent == "search" and slots["party_size"] == 3
+
+
+def _turns(*said: str) -> list[list[tuple[str, dict[str, Any], bool]]]:
+    conversation = new_conversation("2026-11-24")
+    out = []
+    for text in said:
+        reading = conversation.read(text)
+        out.append([(r.intent.value, dict(r.slots), r.question is not None)
+                    for r in reading.requests])
+        conversation.commit(reading)
+    return out
+
+
+def test_a_venue_on_the_shortlist_is_dropped_by_a_removing_verb_alone() -> None:
+    *_, last = _turns("add Zaytoon to my list", "scratch Zaytoon")
+    assert last == [("shortlist", {"venue": "Zaytoon", "action": "remove"}, False)]
+
+
+def test_it_on_the_shortlist_is_taken_off_again() -> None:
+    *_, last = _turns("bookmark Zaytoon", "hmm no, take it off")
+    assert last == [("shortlist", {"venue": "Zaytoon", "action": "remove"}, False)]
+
+
+def test_taking_people_out_is_no_removal() -> None:
+    *_, last = _turns("bookmark Zaytoon", "we want to take them out for a nice meal")
+    assert all(intent != "shortlist" for intent, _, _ in last)
+
+
+def test_a_venue_on_the_shortlist_is_named_by_one_word_of_its_name() -> None:
+    *_, last = _turns("save Zaytoon and Siam Orchid", "delete the orchid one")
+    assert last == [("shortlist", {"venue": "Siam Orchid", "action": "remove"}, False)]
+
+
+def test_venues_listed_with_and_are_each_one_shortlist_change() -> None:
+    [first] = _turns("bookmark Zaytoon and Kaze for me")
+    assert first == [("shortlist", {"venue": "Zaytoon", "action": "add"}, False),
+                     ("shortlist", {"venue": "Kaze", "action": "add"}, False)]
+    [either] = _turns("save Zaytoon or Kaze")
+    assert [asked for _, _, asked in either] == [True]
+
+
+def test_preferences_then_a_venue_request_after_and_are_two_requests() -> None:
+    [both] = _turns("thai in fishtown for 6, and tell me about Kaze")
+    assert [(i, s.get("cuisine"), s.get("venue")) for i, s, _ in both] == [
+        ("search", "thai", None), ("pick", None, "Kaze")]
+
+
+@pytest.mark.parametrize(("said", "price"), [
+    ("somewhere highend in rittenhouse for 2", "$$$"),   # a price word English hardly knows
+    ("budgety thai in fishtown for 3", "$"),
+])
+def test_a_rare_price_word_is_read_by_meaning(said: str, price: str) -> None:
+    [(intent, slots, _)] = _read(said)
+    assert intent == "search" and slots["price_level"] == price
+
+
+@pytest.mark.parametrize(("said", "day"), [
+    ("pho in chinatown for 2 tmrw", Date(2026, 11, 25)),   # a day word without its vowels
+    ("sushi tnght, fishtown, 4", TUESDAY),
+])
+def test_a_relative_day_typed_without_vowels_is_read(said: str, day: Date) -> None:
+    assert stated_day(said, today=TUESDAY) == day
+    [(_, slots, _)] = _read(said)
+    assert slots["date"] == day.isoformat()
+
+
+@pytest.mark.parametrize("said", [
+    "doro wat in old city for 2",        # "doro" is one letter from "door": in a name, no typo
+    "arepa reina in old city for 2",
+])
+def test_a_dish_named_by_rare_words_is_placed_or_asked_about_never_dropped(said: str) -> None:
+    [(_, slots, asked)] = _read(said)
+    assert asked or "cuisine" in slots
+
+
+def test_an_unknown_kind_of_a_known_dish_asks_when_the_kinds_are_close() -> None:
+    # "panang curry": the lexicon's curry is Indian; the whole dish is as near to Thai.
+    [(intent, _, asked)] = _read("panang curry in fishtown for 3")
+    assert asked and intent == "preferences"
+
+
+@pytest.mark.parametrize("said", ["honey chicken in fishtown for 3",
+                                  "lemon chicken near rittenhouse, 4 of us"])
+def test_a_dish_of_everyday_words_in_a_search_is_asked_about_not_dropped(said: str) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert asked and intent == "preferences" and slots == {}

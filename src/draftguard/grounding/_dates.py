@@ -23,6 +23,7 @@ __all__ = [
     "date_mentioned",
     "month_days",
     "parse_day",
+    "relative_days",
     "stated_day",
     "without_dates",
 ]
@@ -128,6 +129,27 @@ def month_days(text: str) -> list[int]:
     return found
 
 
+def _skeleton(word: str) -> str:
+    """`word` without its vowels, doubled letters once: "tomorrow" -> "tmrw"."""
+    out = ""
+    for c in word:
+        if c not in "aeiou" and not out.endswith(c):
+            out += c
+    return out
+
+
+#: A relative day word typed without its vowels ("tmrw", "tnght") -> the word.
+_SKELETONS = {_skeleton(w): w for w in RELATIVE_DAYS}
+
+
+def relative_days(text: str) -> list[str]:
+    """The relative day words `text` (lower case) uses, as written or without their
+    vowels ("tmrw")."""
+    said = {w.strip(_MARKS) for w in text.split()}
+    return [w for w in RELATIVE_DAYS if has_phrase(text, w)] + [
+        _SKELETONS[w] for w in said if w in _SKELETONS and w not in RELATIVE_DAYS]
+
+
 def _next_month_day(day: int, today: Date) -> Date:
     """The first date on or after `today` that is the `day`th of its month."""
     year, month = today.year, today.month
@@ -163,7 +185,7 @@ def date_mentioned(value: str, user_text: str, *, today: Date | None = None) -> 
     now = today or Date.today()
     if any(_next_month_day(day, now) == when for day in month_days(text)):
         return True
-    return any(has_phrase(text, w) and (when - now).days == n for w, n in RELATIVE_DAYS.items())
+    return any((when - now).days == RELATIVE_DAYS[w] for w in relative_days(text))
 
 
 def date_matcher(*, today: Date | None = None) -> Matcher:
@@ -196,8 +218,8 @@ def stated_day(user_text: str, *, today: Date) -> Date | None:
         when = _read(f"{'next ' if m.group(1) == 'next' else ''}{WEEKDAYS[weekday]}", base)
         if when is not None:
             days.add(when)
-    for word in RELATIVE_DAYS:
-        if has_phrase(text, word) and (when := _read(word, today)) is not None:
+    for word in relative_days(text):
+        if (when := _read(word, today)) is not None:
             days.add(when)
     days.update(_next_month_day(day, today) for day in month_days(text))
     return days.pop() if len(days) == 1 else None

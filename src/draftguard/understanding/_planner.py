@@ -21,7 +21,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date as Date
-from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -33,14 +32,21 @@ from draftguard.understanding._planner_slots import (
     SlotReading,
     plain_text,
     read_parts,
-    read_slots,
+    warm_up,
+)
+from draftguard.understanding._planner_venues import (
+    first_n,
+    partly_named,
+    reference,
+    references,
+    removes_listed,
 )
 from draftguard.understanding._planner_words import (
     also,
     asks_search,
     help_alone,
     looks_like_request,
-    removes,
+    words_of,
 )
 from draftguard.understanding._types import Intent, Interpretation, Reading
 
@@ -68,15 +74,6 @@ _EXAMPLE_WORDS = {"plan": "show the plan so far", "compare": "compare venues",
                   "shortlist_add": "add a venue to the shortlist",
                   "shortlist_remove": "take a venue off the shortlist", "help": "say what I can do"}
 
-ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3,
-            "4th": 3, "fifth": 4, "5th": 4, "top": 0}
-_ORD_WORDS = "first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|top|last"
-_ORD_NOUNS = "one|option|place|venue|restaurant|spot|choice|pick|result|on the list"
-_ORDINAL = re.compile(
-    rf"\b(?:the|that|this)\s+(?:very\s+)?({_ORD_WORDS})\b"
-    rf"|\b({_ORD_WORDS})\s+(?:{_ORD_NOUNS})\b"
-    r"|(?:\bnumber|\bno\.|\boption|\bchoice|#)\s*([1-5])\b")
-_FIRST_N = re.compile(r"\b(?:first|top)\s+(two|three|2|3)\b")
 _ABOUT_VENUES = frozenset({Intent.PICK, Intent.SHORTLIST, Intent.COMPARE})
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|,?\s+(?:and then|then)\s+")
 
@@ -149,7 +146,7 @@ class PlannerConversation:
         self.state = state.model_copy(deep=True) if state is not None else PlannerState()
         # The first read of each kind of date loads the date library's tables (~0.3 s): pay
         # that here, once per day, not in the middle of a message.
-        _warm_up(vocabulary, today)
+        warm_up(vocabulary, today)
 
     # -- reading ---------------------------------------------------------------------
 
@@ -191,7 +188,7 @@ class PlannerConversation:
             if (stated or slots.ambiguous or (asked and other is None)) and prefs_at is None:
                 prefs_at = len(requests)
             if other is not None:
-                requests.append(other)
+                requests += self._each_venue(other, slots)
             changes.update(stated)
             questions += [self._which(n, vs, slots.words.get(n))
                           for n, vs in slots.ambiguous.items()]
@@ -254,10 +251,10 @@ class PlannerConversation:
                                        and not slots.values and not slots.venues
                                        and not asks_search(words, rest)):
             return Interpretation(intent=Intent.HELP)
-        if removes(words, rest) and (says("listed", rest) or slots.venues):
+        if self._removes(rest, slots):
             return self._venue_request(Intent.SHORTLIST, slots, action="remove")
         if says("keep", rest) and (says("listed", rest) or slots.venues
-                                   or _reference(rest) is not None or says("it", rest)
+                                   or reference(rest) is not None or says("it", rest)
                                    or says("choose", rest)):
             if self._asks_plan(rest, slots):
                 return Interpretation(intent=Intent.PLAN)
@@ -265,19 +262,37 @@ class PlannerConversation:
         if self._asks_plan(rest, slots):
             return Interpretation(intent=Intent.PLAN)
         if says("compare", rest) and (slots.venues or self.state.results) and (
-                not slots.values or slots.venues or _reference(rest) is not None
+                not slots.values or slots.venues or reference(rest) is not None
                 or says("among", rest)):
             return self._compare(rest, slots)
-        if slots.venues or (_reference(rest) is not None and self.state.results
+        if slots.venues or (reference(rest) is not None and self.state.results
                             and not slots.values):
             intent = self.state.pending or Intent.PICK
             if also(words, rest) and self.state.last in (Intent.SHORTLIST, Intent.PICK):
                 intent = self.state.last  # "and Bar Sorrento too"
             return self._venue_request(Intent(intent), slots)
-        if _reference(rest) is not None and not slots.values and says("venue", rest):
+        if reference(rest) is not None and not slots.values and says("venue", rest):
             return _ask(Intent.PICK, "Which search results do you mean? Tell me what to "
                                      "eat or where first, and I will search.")
         return None
+
+    def _each_venue(self, other: Interpretation, slots: SlotReading) -> list[Interpretation]:
+        """"put X and Y on my shortlist": one shortlist change per venue, when the venues
+        are listed with "and" (with "or", or anything else between them, the question
+        stands)."""
+        venues = list(dict.fromkeys(slots.venues))
+        between = [p.strip(" ,") for p in slots.rest.split("|")[1:-1]]
+        if other.intent is not Intent.SHORTLIST or other.question is None or len(venues) < 2 \
+                or len(between) != len(slots.venues) - 1 or set(between) - {"and", ""}:
+            return [other]
+        action = "remove" if self._removes(slots.rest, slots) else "add"
+        return [Interpretation(intent=Intent.SHORTLIST, slots={"venue": v, "action": action})
+                for v in venues]
+
+    def _removes(self, rest: str, slots: SlotReading) -> bool:
+        by_parse = len(rest) <= self.max_meaning_chars
+        return removes_listed(self.vocabulary.words, rest, slots.venues, self.state.shortlist,
+                              self.state.picked, parse=by_parse)
 
     def _asks_plan(self, rest: str, slots: SlotReading) -> bool:
         """"what's on my shortlist?", "show me the plan", "have we saved anything", "recap":
@@ -286,7 +301,7 @@ class PlannerConversation:
         with no comparing word and no keeping verb but the list's own name. What names
         neither ("where are we at?") is read by example."""
         vocabulary = self.vocabulary.words
-        if slots.venues or _reference(rest) is not None or vocabulary.says("compare", rest):
+        if slots.venues or reference(rest) is not None or vocabulary.says("compare", rest):
             return False
         listed = vocabulary.said_at("listed", rest)
         if any(i not in listed for i in vocabulary.said_at("keep", rest)):
@@ -343,7 +358,7 @@ class PlannerConversation:
             return slots.venues[0], ""
         if len(set(slots.venues)) > 1:
             return None, "Which one: " + " or ".join(dict.fromkeys(slots.venues)) + "?"
-        index = _reference(slots.rest)
+        index = reference(slots.rest)
         results = self.state.results
         if index is not None:
             if not results:
@@ -360,6 +375,9 @@ class PlannerConversation:
                 return self.state.picked, ""
             if len(results) == 1:
                 return results[0], ""
+        partly = partly_named(words_of(slots.rest), [*self.state.shortlist, *results])
+        if partly is not None:
+            return partly, ""
         listed = "; ".join(f"{i}. {v}" for i, v in enumerate(results, 1))
         return None, ("Which venue? " + (f"The results: {listed}." if listed
                                          else "Tell me its name."))
@@ -368,12 +386,11 @@ class PlannerConversation:
         says = self.vocabulary.words.says
         by = "price" if says("by_price", rest) else "size" if says("by_size", rest) else None
         venues: list[str] = list(dict.fromkeys(slots.venues))
-        picked = [self.state.results[i] for i in _references(rest)
+        picked = [self.state.results[i] for i in references(rest)
                   if -len(self.state.results) <= i < len(self.state.results)]
         venues += [v for v in picked if v not in venues]
-        first_n = _FIRST_N.search(rest)
-        if first_n is not None:
-            n = {"two": 2, "three": 3}.get(first_n.group(1)) or int(first_n.group(1))
+        n = first_n(rest)
+        if n is not None:
             venues = list(self.state.results[:n])
         if len(venues) < 2:
             if venues and self.state.picked and self.state.picked not in venues:
@@ -421,26 +438,3 @@ class PlannerConversation:
                     state.shortlist = [v for v in state.shortlist if v != venue]
                 elif venue not in state.shortlist:
                     state.shortlist.append(venue)
-
-
-@lru_cache(maxsize=4)
-def _warm_up(vocabulary: PlannerVocabulary, today: Date) -> None:
-    for said in ("thai for 8 next friday", "saturday", "tomorrow or tonight", "on dec 5th",
-                 "6/14", "14 june 2027", "2026-06-14", "Bar 9"):
-        read_slots(said, vocabulary, today=today)
-
-
-def _reference(text: str) -> int | None:
-    """The result a message points at by position ("the second one", "#3", "the last")."""
-    found = _references(text)
-    return found[0] if len(found) == 1 else None
-
-
-def _references(text: str) -> list[int]:
-    found: list[int] = []
-    for m in _ORDINAL.finditer(text):
-        word = m.group(1) or m.group(2)
-        index = int(m.group(3)) - 1 if word is None else -1 if word == "last" else ORDINALS[word]
-        if index not in found:
-            found.append(index)
-    return found

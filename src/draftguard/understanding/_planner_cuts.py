@@ -11,8 +11,14 @@ __all__ = ["verb_phrases"]
 def verb_phrases(part: str, venues_in: Callable[[str], int]) -> list[str]:
     """`part` cut before each "and" that joins two verb phrases (the parse's `cc` of a verb
     with a verb `conj` after it), when `part` names two venues or more (`venues_in` counts
-    them) and each piece names exactly one; else `[part]`."""
-    if venues_in(part) < 2:
+    them) and each piece names exactly one; or at ", and" when only what follows names a
+    venue ("sushi in old city for 2, and add Kaze to my shortlist"); else `[part]`."""
+    named = venues_in(part)
+    if named == 1 and ", and " in part:
+        first, _, second = part.rpartition(", and ")
+        if first.strip(" ,") and venues_in(first) == 0:
+            return [first, second]
+    if named < 2:
         return [part]
     from draftguard.language import parse
 

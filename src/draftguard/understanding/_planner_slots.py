@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date as Date
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Protocol
 
 from rapidfuzz import fuzz, process
@@ -38,6 +38,7 @@ __all__ = [
     "plain_text",
     "read_parts",
     "read_slots",
+    "warm_up",
 ]
 
 #: rapidfuzz ratio (0-100) a stretch of a message needs to name a venue (typos allowed).
@@ -69,6 +70,9 @@ class SlotHints:
     confidence: float = 1.0
     #: The person's words behind an ambiguous value ("pozole"), for the question.
     words: dict[str, str] = field(default_factory=dict)
+    #: Values (or a question) read from a correction on the parse ("for 5 - no wait, 6",
+    #: "massaman curry"): they replace what the words alone read.
+    replaces: set[str] = field(default_factory=set)
 
 
 class MeaningReader(Protocol):
@@ -386,6 +390,16 @@ def _add_hints(reading: SlotReading, hints: SlotHints) -> None:
             # about ramen": the negation is two words before the cuisine).
             del reading.ambiguous[name]
             reading.values[name] = value
+    for name in hints.replaces:
+        reading.cleared.discard(name)
+        if name in hints.values:
+            reading.values[name] = hints.values[name]
+            reading.ambiguous.pop(name, None)
+        elif name in hints.ambiguous:  # "massaman curry": not the curry the words read
+            reading.values.pop(name, None)
+            reading.ambiguous[name] = hints.ambiguous[name]
+            if name in hints.words:
+                reading.words[name] = hints.words[name]
     said = reading.values.keys() | reading.ambiguous.keys() | reading.cleared
     for name, value in hints.values.items():
         if name not in said:
@@ -400,3 +414,12 @@ def _add_hints(reading: SlotReading, hints: SlotHints) -> None:
     if "open_on" in hints.values:
         # "open on Mondays" names the days a venue opens, not the day of the dinner.
         reading.values.pop("date", None)
+
+
+@lru_cache(maxsize=4)
+def warm_up(vocabulary: PlannerVocabulary, today: Date) -> None:
+    """Each kind of date read once (its first read loads the date library's tables, ~0.3 s),
+    so no message pays for it."""
+    for said in ("thai for 8 next friday", "saturday", "tomorrow or tonight", "on dec 5th",
+                 "6/14", "14 june 2027", "2026-06-14", "Bar 9"):
+        read_slots(said, vocabulary, today=today)
