@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from planner_devset import DEVSET, score
@@ -129,6 +130,10 @@ def test_a_misspelt_venue_is_never_taken_for_another(name: str, data: st.DataObj
         name[:at] + name[at + 1:],                           # a letter dropped
         name[:at] + name[at + 1] + name[at] + name[at + 2:],  # two swapped
     ]))
+    _never_another(name, typo)
+
+
+def _never_another(name: str, typo: str) -> None:
     reading = _fresh_read(f"tell me about {typo}")
     for request in reading.requests:
         if request.question is None:
@@ -136,6 +141,16 @@ def test_a_misspelt_venue_is_never_taken_for_another(name: str, data: st.DataObj
             picked = request.slots["venue"]
             # Another venue only when the typo spells that one exactly ("The X" -> "X").
             assert picked == name or picked.lower() == typo.lower().strip()
+
+
+@pytest.mark.parametrize(("name", "typo"), [
+    ("Pier 9 Raw Bar", "Pier 9 Raw Bra"),  # the last word's letters swapped (found by the
+    ("Pier 9 Raw Bar", "Peir 9 Raw Bar"),  # property above): "9" was read as a party size
+])
+def test_a_swap_in_a_short_word_at_a_names_end_is_still_that_venue(name: str, typo: str) -> None:
+    _never_another(name, typo)
+    [request] = _fresh_read(f"tell me about {typo}").requests
+    assert request.slots == {"venue": name}
 
 
 def test_the_core_knows_no_venues_of_its_own() -> None:

@@ -29,8 +29,10 @@ MAX_TYPO_ZIPF = 3.0
 #: rapidfuzz ratio a word at either end of a venue name's stretch needs with the name's
 #: first (or last) word to be part of the stretch ...
 EDGE_WORD_SCORE = 67.0
-#: ... or this partial ratio with the whole name (a word run together with the next).
+#: ... or this partial ratio with the whole name (a word run together with the next) ...
 EDGE_PART_SCORE = 80.0
+#: ... or be one slip (an edit or two letters swapped) from it, when this long at least.
+EDGE_MIN_SLIP_LENGTH = 3
 
 
 def place_names(neighbourhoods: Mapping[str, Sequence[str]]) -> dict[int, dict[str, str]]:
@@ -129,5 +131,9 @@ def edge_trimmed(name: str, text: str, start: int, end: int) -> tuple[int, int]:
 
 
 def _unlike(word: str, name_word: str, name: str) -> bool:
+    # Two letters swapped in a short word are one slip ("bra" for "bar"), though half its
+    # letters are out of place by ratio.
+    if len(word) >= EDGE_MIN_SLIP_LENGTH and OSA.distance(word, name_word) <= 1:
+        return False
     return (fuzz.ratio(word, name_word) < EDGE_WORD_SCORE
             and fuzz.partial_ratio(word, name) < EDGE_PART_SCORE)
