@@ -15,7 +15,8 @@ from blogger.reading_inserts import InsertFrames
 from blogger.reading_pairs import SaidPairs
 from blogger.reading_places import find_place
 from blogger.reading_subjects import said_of_target
-from blogger.reading_turn import Turn, told
+from blogger.reading_turn import Turn
+from blogger.reading_versions import VersionFrames
 from draftguard.text import number_value
 from draftguard.understanding._asking import ask
 from draftguard.understanding._frames import Clause
@@ -31,12 +32,6 @@ _EDITS = ("action.replace", "action.delete", "action.insert", "action.rename")
 _ARTIFACTS = {"artifact.quiz": Intent.QUIZ, "artifact.flashcards": Intent.FLASHCARDS,
               "artifact.mindmap": Intent.MINDMAP}
 _WH = ("WP", "WRB", "WDT")
-_ORDINALS = ("position.first", "position.second", "position.third", "position.fourth",
-             "position.fifth")
-#: What the post has one version of each of: the versions, and the acts that make one (a
-#: save, an edit, a change, a cut, an undo).
-_VERSION_MAKERS = ("version.noun", "action.keep", "action.replace", "action.delete",
-                   "action.insert", "action.rename", "action.undo", "action.rewrite")
 #: Where a verb hangs when it only describes something ("a guide to making coffee").
 _DESCRIBING = ("pcomp", "acl", "relcl", "advcl", "xcomp")
 #: Where a verb hangs inside a description ("a post about fixing a puncture").
@@ -56,6 +51,7 @@ class ClauseReader:
         self.inserts = InsertFrames(self.edits)
         self.pairs = SaidPairs(self.edits)
         self.checks = CheckFrames(turn)
+        self.versions = VersionFrames(turn)
 
     def read_all(self, found: list[Clause]) -> list[Interpretation] | None:
         """The requests of every clause in order; None when no clause holds anything the
@@ -154,7 +150,7 @@ class ClauseReader:
         if self._asks_for_sources(clause):
             also = [Interpretation(intent=Intent.VERSIONS)] if clause.has("version.noun") else []
             return [Interpretation(intent=Intent.SOURCES), *also]
-        if self._counts_versions(clause):  # "how many saves so far", "how many edits now?"
+        if self.versions.counts_versions(clause):  # "how many saves so far", "how many edits now?"
             return [Interpretation(intent=Intent.VERSIONS)]
         wanted = self._there_should_be(clause)
         if wanted is not None:  # "shouldn't there be some flashcards too?"
@@ -164,23 +160,13 @@ class ClauseReader:
             return []  # "don't change anything", "never delete it": asked not to act
         target = said_of_target(self.edits, clause, previous)  # "the bit about X can go"
         if target is not None:
-            found = self._undo(clause) if target.concept == "action.undo" else target.found
+            found = self.versions.undo(clause) if target.concept == "action.undo" else target.found
             if found is not None:
                 return found
         head = clause.head
-        if head is not None and head.dep_ in _EMBEDDED and any(
-                self.t.is_(t, "part.post") and t.pos_ == "VERB" and t.dep_ == "ROOT"
-                for t in clause.tokens):
-            # "can you draft me a post about fixing a puncture": the verb of the request is
-            # the post's own word, the action verb only describes the topic
-            found = self._new_post(Clause(clause.tokens, clause.terms), "")
-            if found is not None:
-                return found
-        if head is not None and head.dep_ in _DESCRIBING and self.checks.about_the_post(clause):
-            # "would this work as a guide to making coffee?": the verb describes the goal
-            found = self.checks.read(clause)
-            if found is not None:
-                return found
+        described = self._described(clause)
+        if described is not None:
+            return described
         if head is not None and head.lemma_ in _WANTING and not clause.extra.get("wanted") \
                 and any(c.dep_ in ("xcomp", "ccomp") and c.pos_ == "VERB"
                         for c in head.children):
@@ -197,8 +183,8 @@ class ClauseReader:
             found = self._artifacts(clause)
             if found is not None:
                 return found
-        if concept == "action.undo" or self._back(clause):
-            return self._undo(clause)
+        if concept == "action.undo" or self.versions.back(clause):
+            return self.versions.undo(clause)
         if clause.has("version.noun") and concept in ("", "action.list"):
             return [Interpretation(intent=Intent.VERSIONS)]
         if concept == "action.check" or clause.has("check.") or clause.has("part.brief") or \
@@ -219,6 +205,23 @@ class ClauseReader:
             if found is not None:
                 return found
         return self._edit(clause, concept, previous)
+
+    def _described(self, clause: Clause) -> list[Interpretation] | None:
+        """A request whose action verb only describes something: the topic of a new post,
+        the goal of a check."""
+        head = clause.head
+        if head is not None and head.dep_ in _EMBEDDED and any(
+                self.t.is_(t, "part.post") and t.pos_ == "VERB" and t.dep_ == "ROOT"
+                for t in clause.tokens):
+            # "can you draft me a post about fixing a puncture": the verb of the request is
+            # the post's own word, the action verb only describes the topic
+            found = self._new_post(Clause(clause.tokens, clause.terms), "")
+            if found is not None:
+                return found
+        if head is not None and head.dep_ in _DESCRIBING and self.checks.about_the_post(clause):
+            # "would this work as a guide to making coffee?": the verb describes the goal
+            return self.checks.read(clause)
+        return None
 
     def _makes_artifact(self, clause: Clause, concept: str) -> bool:
         """An edit verb makes an artifact only into one ("turn the post into flashcards");
@@ -262,18 +265,6 @@ class ClauseReader:
                 return self.inserts.insert(clause, [*place, *(w for w in clause.tokens
                                                               if w.i >= colon)])
         return None
-
-    def _counts_versions(self, clause: Clause) -> bool:
-        """Whether the clause asks how many of the post's versions, or of the acts that
-        made them, there are: a wh-word and a word of quantity, then a plural of a version
-        noun or of a verb that makes a version (the tagger may call "saves" a verb)."""
-        tokens = clause.tokens
-        for i, t in enumerate(tokens[:-2]):
-            amount, counted = tokens[i + 1], tokens[i + 2]
-            if t.tag_ == "WRB" and t.head == amount and amount.pos_ == "ADJ":
-                return counted.tag_ in ("NNS", "VBZ") and self.t.quote(counted) is None and \
-                    any(self.t.is_(counted, c) for c in _VERSION_MAKERS)
-        return False
 
     def _statement(self, clause: Clause) -> list[Interpretation] | None:
         """A verb not said to the reader ("I changed it", "how do I make a quiz?"): only
@@ -346,77 +337,6 @@ class ClauseReader:
         return any(c.dep_ in ("ccomp", "xcomp", "acomp", "oprd") for c in head.children) and \
             any(t.lower_ in ("it", "this") or self.t.is_(t, "part.") or (
                 self.t.lexicon.concept(t.lower_) or "").startswith("part.") for t in body[:3])
-
-    def _back(self, clause: Clause) -> bool:
-        head = clause.head
-        candidates = [t for t in clause.tokens if t.pos_ == "VERB"]
-        if head is not None and head.pos_ in ("VERB", "AUX"):
-            candidates = [head]
-        if head is None:
-            said = [t for t in clause.tokens if not t.is_punct and
-                    not self.t.is_(t, "discourse.")]
-            if said and said[0].lower_ == "back" and any(
-                    self.t.is_(t, "version.") or (t.lower_[:1] == "v" and t.lower_[1:].isdigit())
-                    for t in said[1:]):
-                return True  # "back to v0", "back to the original"
-        return any(c.dep_ in ("prt", "advmod") and c.lower_ == "back"
-                   for v in candidates if v is not None and not told(v)
-                   for c in v.children)
-
-    def _undo(self, clause: Clause) -> list[Interpretation]:
-        tokens = clause.tokens
-        if clause.has("version.original"):
-            return [Interpretation(intent=Intent.REVERT, slots={"version": 0})]
-        nouns = [i for i, t in enumerate(tokens) if self.t.is_(t, "version.noun")]
-        for i in nouns:
-            for t in tokens[i + 1:i + 3]:
-                word = t.lower_.lstrip("v.")
-                n = number_value(word) if word else None
-                if n is not None:
-                    return [Interpretation(intent=Intent.REVERT, slots={"version": n})]
-        for t in tokens:  # "v3", "v0"
-            if t.lower_.startswith("v") and t.lower_[1:].isdigit():
-                return [Interpretation(intent=Intent.REVERT,
-                                       slots={"version": int(t.lower_[1:])})]
-        version = self._bare_number(clause)
-        if version is None:
-            version = self._ordinal_one(clause)  # "back to the very first one"
-        if version is not None:  # "restore 1", "revert to 2 please": the version's slot
-            return [Interpretation(intent=Intent.REVERT, slots={"version": version})]
-        own = self.t.own_words(tokens)
-        objects = [t for t in own if t.dep_ in ("dobj", "pobj") and t.pos_ in ("NOUN",
-                                                                               "PROPN")]
-        if nouns and not clause.has("version.previous") and not any(
-                t.lower_ in ("before", "last", "latest", "previous") for t in tokens):
-            return [unclear([Intent.UNDO])]
-        if any(not self.t.is_(t, "version.") and not self.t.is_(t, "part.") and
-               t.lower_ not in ("change", "edit", "step", "one", "way", "thing")
-               for t in objects) or any(self.t.quote(t) for t in tokens):
-            return []  # "put the starter back to 'nine days'": about the post's words
-        return [Interpretation(intent=Intent.UNDO)]
-
-    def _ordinal_one(self, clause: Clause) -> int | None:
-        """"the first one", "the very first one", "the second one" after a version verb:
-        "one" is a version, numbered from 0 as the versions are."""
-        for t in clause.tokens:
-            if t.lower_ != "one" or t.dep_ not in ("pobj", "dobj", "npadvmod", "attr"):
-                continue
-            for child in t.children:
-                concept = self.t.concept(child) or ""
-                if concept in _ORDINALS:
-                    return _ORDINALS.index(concept)
-        return None
-
-    def _bare_number(self, clause: Clause) -> int | None:
-        """A number standing alone right after the version verb ("restore 1", "roll back
-        to 2"), not one counting something ("undo 2 changes")."""
-        if clause.head is None:
-            return None
-        said = [t for t in clause.tokens if t.i >= clause.head_end and not t.is_punct and
-                not self.t.is_(t, "discourse.") and t.lower_ not in ("to", "back")]
-        if len(said) != 1 or not (said[0].like_num or said[0].pos_ == "NUM"):
-            return None
-        return number_value(said[0].lower_)
 
     def _artifacts(self, clause: Clause, *, asked: bool = False) -> list[Interpretation] | None:
         found = [t for t in clause.terms if t.concept in _ARTIFACTS]

@@ -27,6 +27,29 @@ _MARKS = (",", "-", "—", "–", ".", ";", "!", "...")
 _OBJECTS = ("dobj", "oprd", "attr", "pobj")
 
 
+def _trimmed(turn: Turn, tokens: list[Token]) -> list[Token]:
+    """`tokens` without the marks and discourse words at either end."""
+    while tokens and (tokens[-1].is_punct or turn.is_(tokens[-1], "discourse.")):
+        tokens.pop()
+    while tokens and (tokens[0].is_punct or turn.is_(tokens[0], "discourse.")):
+        tokens.pop(0)
+    return tokens
+
+
+def _instead(turn: Turn, earlier: list[Token], rest: list[Token]) -> str:
+    """"cut X, no wait, forget that", "cut X, no, leave it": what follows the retraction is
+    the message, its "the one about Y" the noun of the request it replaces."""
+    objects = [t for t in earlier if t.dep_ in _OBJECTS and t.dep_ != "pobj" and
+               t.pos_ in ("NOUN", "PROPN")]
+    if len(rest) > 3 and rest[1].pos_ == "PRON" and rest[2].text in _MARKS and \
+            rest[0].pos_ == "VERB" and turn.concept(rest[0]) in (None, "action.keep"):
+        rest = rest[3:]  # "no, keep that, cut ...": leaving it is no request
+    if objects:
+        doc = turn.doc
+        return turn.masked.restore(_fragment_words(rest, doc[objects[0].i:objects[0].i + 1]))
+    return turn.masked.restore("".join(t.text_with_ws for t in rest)).strip()
+
+
 def corrected(turn: Turn) -> str | None:
     """The message as its author corrected it, when a denial corrects the words before it;
     else None."""
@@ -46,11 +69,7 @@ def corrected(turn: Turn) -> str | None:
         if meant is not None:  # "sorry, I mean 'Y'", "no, I meant 'Y'"
             end = _end_of_denial(turn, doc[meant], retract)
         sentence_end = _end_of_correction(turn, end)
-        fragment = [t for t in doc[end:sentence_end] if not t.is_space]
-        while fragment and (fragment[-1].is_punct or turn.is_(fragment[-1], "discourse.")):
-            fragment.pop()
-        while fragment and (fragment[0].is_punct or turn.is_(fragment[0], "discourse.")):
-            fragment.pop(0)
+        fragment = _trimmed(turn, [t for t in doc[end:sentence_end] if not t.is_space])
         earlier = [t for t in doc[:start] if not t.is_space]
         if not any(t.is_alpha and not turn.is_(t, "discourse.") for t in earlier) or (
                 amends is not None and not _requests(turn, earlier)):
@@ -67,18 +86,7 @@ def corrected(turn: Turn) -> str | None:
             if amends is not None and any(turn.is_(t, "discourse.also")
                                           for t in doc[token.i:sentence_end]):
                 continue  # "cut X, actually, can you also ...": nothing taken back
-            # "cut X, no wait, forget that", "cut X, no, leave it": what follows is the
-            # message, its "the one about Y" the noun of the request it replaces
-            objects = [t for t in earlier if t.dep_ in _OBJECTS and t.dep_ != "pobj" and
-                       t.pos_ in ("NOUN", "PROPN")]
-            rest = list(doc[end:])
-            if len(rest) > 3 and rest[1].pos_ == "PRON" and rest[2].text in _MARKS and \
-                    rest[0].pos_ == "VERB" and turn.concept(rest[0]) in (None, "action.keep"):
-                rest = rest[3:]  # "no, keep that, cut ...": leaving it is no request
-            if objects:
-                return turn.masked.restore(_fragment_words(rest, doc[objects[0].i:
-                                                                     objects[0].i + 1]))
-            return turn.masked.restore("".join(t.text_with_ws for t in rest)).strip()
+            return _instead(turn, earlier, list(doc[end:]))
         if not fragment:
             continue
         span = _replaced(turn, earlier, fragment)

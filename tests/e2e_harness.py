@@ -522,7 +522,8 @@ def run_blogger_harbour(chat: Chat, store: Store, rec: Recorder) -> None:
 
     def step(name: str, check: Callable[[], str]) -> None:
         def body() -> str:
-            asked_at[0] = len(store.session().events)
+            if name == "ask":  # the reply to this one turn is read (a session exists by now)
+                asked_at[0] = len(store.session().events)
             chat.send(HARBOUR_TURNS[name])
             return check()
         rec.run(f"harbour-{name}", body)

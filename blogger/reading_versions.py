@@ -1,0 +1,109 @@
+"""The post's versions read from the parse: "undo that", "put it back how it was", "back to
+v0", "restore 1", "take me back to the very first one", "how many saves so far"."""
+
+from __future__ import annotations
+
+from blogger.intents import unclear
+from blogger.reading_turn import Turn, told
+from draftguard.text import number_value
+from draftguard.understanding._frames import Clause
+from draftguard.understanding._types import Intent, Interpretation
+
+__all__ = ["VersionFrames"]
+
+_ORDINALS = ("position.first", "position.second", "position.third", "position.fourth",
+             "position.fifth")
+#: What the post has one version of each of: the versions, and the acts that make one (a
+#: save, an edit, a change, a cut, an undo).
+_VERSION_MAKERS = ("version.noun", "action.keep", "action.replace", "action.delete",
+                   "action.insert", "action.rename", "action.undo", "action.rewrite")
+
+
+class VersionFrames:
+    """The version frames of one message (`turn`)."""
+
+    def __init__(self, turn: Turn) -> None:
+        self.t = turn
+
+    def counts_versions(self, clause: Clause) -> bool:
+        """Whether the clause asks how many of the post's versions, or of the acts that
+        made them, there are: a wh-word and a word of quantity, then a plural of a version
+        noun or of a verb that makes a version (the tagger may call "saves" a verb)."""
+        tokens = clause.tokens
+        for i, t in enumerate(tokens[:-2]):
+            amount, counted = tokens[i + 1], tokens[i + 2]
+            if t.tag_ == "WRB" and t.head == amount and amount.pos_ == "ADJ":
+                return counted.tag_ in ("NNS", "VBZ") and self.t.quote(counted) is None and \
+                    any(self.t.is_(counted, c) for c in _VERSION_MAKERS)
+        return False
+
+    def back(self, clause: Clause) -> bool:
+        head = clause.head
+        candidates = [t for t in clause.tokens if t.pos_ == "VERB"]
+        if head is not None and head.pos_ in ("VERB", "AUX"):
+            candidates = [head]
+        if head is None:
+            said = [t for t in clause.tokens if not t.is_punct and
+                    not self.t.is_(t, "discourse.")]
+            if said and said[0].lower_ == "back" and any(
+                    self.t.is_(t, "version.") or (t.lower_[:1] == "v" and t.lower_[1:].isdigit())
+                    for t in said[1:]):
+                return True  # "back to v0", "back to the original"
+        return any(c.dep_ in ("prt", "advmod") and c.lower_ == "back"
+                   for v in candidates if v is not None and not told(v)
+                   for c in v.children)
+
+    def undo(self, clause: Clause) -> list[Interpretation]:
+        tokens = clause.tokens
+        if clause.has("version.original"):
+            return [Interpretation(intent=Intent.REVERT, slots={"version": 0})]
+        nouns = [i for i, t in enumerate(tokens) if self.t.is_(t, "version.noun")]
+        for i in nouns:
+            for t in tokens[i + 1:i + 3]:
+                word = t.lower_.lstrip("v.")
+                n = number_value(word) if word else None
+                if n is not None:
+                    return [Interpretation(intent=Intent.REVERT, slots={"version": n})]
+        for t in tokens:  # "v3", "v0"
+            if t.lower_.startswith("v") and t.lower_[1:].isdigit():
+                return [Interpretation(intent=Intent.REVERT,
+                                       slots={"version": int(t.lower_[1:])})]
+        version = self._bare_number(clause)
+        if version is None:
+            version = self._ordinal_one(clause)  # "back to the very first one"
+        if version is not None:  # "restore 1", "revert to 2 please": the version's slot
+            return [Interpretation(intent=Intent.REVERT, slots={"version": version})]
+        own = self.t.own_words(tokens)
+        objects = [t for t in own if t.dep_ in ("dobj", "pobj") and t.pos_ in ("NOUN",
+                                                                               "PROPN")]
+        if nouns and not clause.has("version.previous") and not any(
+                t.lower_ in ("before", "last", "latest", "previous") for t in tokens):
+            return [unclear([Intent.UNDO])]
+        if any(not self.t.is_(t, "version.") and not self.t.is_(t, "part.") and
+               t.lower_ not in ("change", "edit", "step", "one", "way", "thing")
+               for t in objects) or any(self.t.quote(t) for t in tokens):
+            return []  # "put the starter back to 'nine days'": about the post's words
+        return [Interpretation(intent=Intent.UNDO)]
+
+    def _ordinal_one(self, clause: Clause) -> int | None:
+        """"the first one", "the very first one", "the second one" after a version verb:
+        "one" is a version, numbered from 0 as the versions are."""
+        for t in clause.tokens:
+            if t.lower_ != "one" or t.dep_ not in ("pobj", "dobj", "npadvmod", "attr"):
+                continue
+            for child in t.children:
+                concept = self.t.concept(child) or ""
+                if concept in _ORDINALS:
+                    return _ORDINALS.index(concept)
+        return None
+
+    def _bare_number(self, clause: Clause) -> int | None:
+        """A number standing alone right after the version verb ("restore 1", "roll back
+        to 2"), not one counting something ("undo 2 changes")."""
+        if clause.head is None:
+            return None
+        said = [t for t in clause.tokens if t.i >= clause.head_end and not t.is_punct and
+                not self.t.is_(t, "discourse.") and t.lower_ not in ("to", "back")]
+        if len(said) != 1 or not (said[0].like_num or said[0].pos_ == "NUM"):
+            return None
+        return number_value(said[0].lower_)
