@@ -172,6 +172,8 @@ class FieldFrames:
         else:
             return None
         said_words = [t for t in value if not t.is_punct]
+        while said_words and self.t.is_(said_words[-1], "discourse."):
+            said_words.pop()  # "... it is 'X' please"
         if len(said_words) > 1 and self.t.quote(said_words[-1]) and (
                 said_words[-2].lemma_ == "be" or self.t.is_(said_words[-2], "relation.be")):
             # "I prefer it is 'X'", "I think it should be 'X'": the quotation it is to be

@@ -505,3 +505,18 @@ def test_a_post_of_invisible_characters_is_no_post(body: str) -> None:
     """Issue 25 #6: empty once invisible characters are removed, so not a post."""
     command = blogger_intents(f"Please save my post:\n{body}")
     assert command is None or command.name != "save"
+
+
+async def test_two_changes_read_from_one_message_both_land() -> None:
+    """"rename it to X and add the tags Y and Z": two changes read against the same version;
+    the second goes against the version the first made, never refused as stale."""
+    chat = Chat()
+    await chat.say("here is my post:\n\n---\ntitle: Pottery Nights\ntags: [craft]\n---\n\n"
+                   "I signed up for a wheel class at the community centre in March.\n\n"
+                   "The first bowl collapsed, the second one leaned, the third one held.\n")
+    shown = await chat.say("rename it to 'Mud and Patience' and add the tags clay and hobbies")
+    post = await chat.post() or ""
+    assert "title: Mud and Patience" in post
+    assert all(tag in post for tag in ("craft", "clay", "hobbies")), post
+    assert "in the meantime" not in shown and "Nothing was changed" not in shown
+    assert [n for n, _ in chat.calls].count("edit_metadata") == 2

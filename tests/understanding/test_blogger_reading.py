@@ -193,6 +193,7 @@ def test_a_new_title_written_as_a_name_is_a_value_not_a_judgement(message: str,
     "the title, I prefer it is 'Cold Roads'",
     "for the title I would like it to be 'Cold Roads'",
     "headline: I think it should be “Cold Roads”",
+    "and the title, I'd prefer it is 'Cold Roads' thanks",
 ])
 def test_a_quoted_title_after_a_pronoun_and_be_is_the_quotation(message: str) -> None:
     """"I prefer it is 'X'": the new title is the quotation, not "it is 'X"."""

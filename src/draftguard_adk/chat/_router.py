@@ -10,7 +10,8 @@ the model's place with one of:
 - a transfer to a sub-agent (`Transfer`), e.g. the split loop;
 - a reply (`Reply`), e.g. `/help` or a command that does not parse;
 - several of those in order (`Steps`), for a message holding several requests: each call's
-  reply is written as its result comes back, and the next call goes out with it.
+  reply is written as its result comes back, and the next call goes out with it (against
+  the version the call before it made, when both were read against the same one).
 
 An app may read every plain message itself (`understand`, e.g. through the understanding
 layer) instead of the command-shaped `intents`.
@@ -171,6 +172,26 @@ class _Open:
     call_id: str
     tool: str
     rest: tuple[Call | Reply, ...]
+    #: The post version the call was made against (its `base_version`), if any.
+    base: Any = None
+
+
+#: Results of a call that made a new version of what it changed.
+_MADE_A_VERSION = frozenset({"saved", "applied"})
+
+
+def _rebased(rest: tuple[Call | Reply, ...], base: Any,
+             result: dict[str, Any]) -> tuple[Call | Reply, ...]:
+    """The steps after a call that made a new version: those read against the same version
+    as it ("rename it to X and add the tag Y": two changes read from one message) now go
+    against the version it made, so the second is not refused as stale. After any other
+    result they stay as they are (a post changed by someone else still refuses them)."""
+    made = result.get("version")
+    if base is None or result.get("status") not in _MADE_A_VERSION or not isinstance(made, int):
+        return rest
+    return tuple(Call(step.tool, {**step.args, "base_version": made})
+                 if isinstance(step, Call) and step.args.get("base_version") == base else step
+                 for step in rest)
 
 
 def _last_user_text(request: LlmRequest) -> str | None:
@@ -274,7 +295,8 @@ class CommandRouter:
         formatter = self.formatters.get(waiting.tool)
         text = formatter(waiting.tool, result.response or {}, ctx) if formatter else None
         if waiting.rest:
-            return self._run_steps(waiting.rest, [text] if text else [], ctx)
+            rest = _rebased(waiting.rest, waiting.base, result.response or {})
+            return self._run_steps(rest, [text] if text else [], ctx)
         return _response(ctx, types.Part(text=text)) if text is not None else None
 
     def _run_steps(self, steps: tuple[Call | Reply, ...], texts: list[str],
@@ -288,7 +310,7 @@ class CommandRouter:
                 continue
             part = _code_call(ctx, step)
             self._hold(ctx, _Open(str(part.function_call.id), step.tool,  # type: ignore[union-attr]
-                                  steps[i + 1:]))
+                                  steps[i + 1:], step.args.get("base_version")))
             # The replies so far go out with the call, so the author sees them in order.
             parts = [types.Part(text="\n".join(texts))] if texts else []
             return _response(ctx, *parts, part)
