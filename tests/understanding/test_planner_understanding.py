@@ -146,6 +146,8 @@ def _never_another(name: str, typo: str) -> None:
 @pytest.mark.parametrize(("name", "typo"), [
     ("Pier 9 Raw Bar", "Pier 9 Raw Bra"),  # the last word's letters swapped (found by the
     ("Pier 9 Raw Bar", "Peir 9 Raw Bar"),  # property above): "9" was read as a party size
+    ("Bangkok Street Kitchen", "Bnagkok Street Kitchen"),  # not the longer Baan Bangkok ...
+    ("Baan Bangkok Street Kitchen", "Ban Bangkok Street Kitchen"),  # ... nor the shorter
 ])
 def test_a_swap_in_a_short_word_at_a_names_end_is_still_that_venue(name: str, typo: str) -> None:
     _never_another(name, typo)
@@ -211,3 +213,22 @@ def test_any_message_reads_into_known_values_only(words: list[str], before: list
             date.fromisoformat(slots["date"])
         assert all(v in venues for v in slots.get("venues", [slots.get("venue")]) if v)
     conversation.commit(reading)
+
+
+@pytest.mark.parametrize("message", [
+    "book the first one for friday at 7pm",
+    "please reserve the second one for saturday",
+    "can you book us a table there on the 12th?",
+])
+def test_a_booking_with_a_date_keeps_the_date_and_says_it_cannot_book(message: str) -> None:
+    requests = _fresh_read(message).requests
+    assert requests[-1].intent is Intent.UNCLEAR
+    assert requests[-1].question is not None and "not something I can do" in \
+        requests[-1].question
+    assert all(r.intent is not Intent.SEARCH for r in requests)
+
+
+@pytest.mark.parametrize("message", ["wheelchair access please, mexican for 10",
+                                     "italian in south philly for 8 on friday"])
+def test_a_need_named_as_a_noun_is_no_refusal(message: str) -> None:
+    assert all(r.intent is not Intent.UNCLEAR for r in _fresh_read(message).requests)

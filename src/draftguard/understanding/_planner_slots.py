@@ -211,9 +211,11 @@ class PlannerVocabulary:
             if span is not None:
                 edits = Levenshtein.distance(name, key[span[1]:span[2]])
                 found.append((len(name) - edits, edits, self.venues[index], span[1], span[2]))
-        # Of two names for the same words, the one spelt closer wins ("lemongrass lane" is
-        # Lemongrass Lane, not Baan Lemongrass Lane).
-        found.sort(key=lambda f: (-f[0], f[1]))
+        # The name that covers more of the words typed wins ("ban bangkok street kitchen" is
+        # Baan Bangkok Street Kitchen); of two names for the same words, the one spelt closer
+        # ("lemongrass lane" is Lemongrass Lane, not Baan Lemongrass Lane; "bnagkok street
+        # kitchen" is Bangkok Street Kitchen, though Baan Bangkok Street Kitchen is longer).
+        found.sort(key=lambda f: (f[3] - f[4], f[1], -f[0]))
         taken: list[tuple[str, int, int]] = []
         best: list[tuple[int, int]] = []
         for matched, edits, venue, start, end in found:
