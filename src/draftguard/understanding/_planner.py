@@ -44,6 +44,7 @@ from draftguard.understanding._planner_venues import (
 from draftguard.understanding._planner_words import (
     also,
     asks_search,
+    asks_unsupported_act,
     help_alone,
     looks_like_request,
     words_of,
@@ -201,25 +202,14 @@ class PlannerConversation:
                 r.question or r.intent is Intent.PICK for r in requests):
             # Asks for something no tool does (booking, dietary needs): say what we can do.
             return Reading(requests=(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0),))
-        if requests and self._asks_an_unsupported_act(text):
+        if requests and len(text) <= self.max_meaning_chars and \
+                asks_unsupported_act(self.vocabulary.words, text):
             # "book the first one for friday at 7pm": Friday is kept as a preference, and the
             # person hears that the booking itself is not something the app does.
             requests.append(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0))
         if not requests and looks_like_request(self.vocabulary.words, text):
             requests.append(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0))
         return Reading(requests=tuple(requests))
-
-    def _asks_an_unsupported_act(self, text: str) -> bool:
-        """Whether a verb of `text` asks for an act no tool does ("book", "reserve", "pay"),
-        not a noun naming a need ("wheelchair access")."""
-        words = self.vocabulary.words
-        if len(text) > self.max_meaning_chars or not words.says("unsupported", text):
-            return False
-        from draftguard.language import parse
-
-        # The tagger may call an opening imperative a proper noun ("book the first one").
-        return any(t.dep_ == "ROOT" and (t.pos_ == "VERB" or t.i == t.sent.start) and
-                   words.says("unsupported", t.lemma_) for t in parse(text, entities=False))
 
     def _verb_phrases(self, part: str) -> list[str]:
         """"put X on the shortlist and tell me about Y": one request per coordinated verb

@@ -13,6 +13,7 @@ __all__ = [
     "WordTable",
     "also",
     "asks_search",
+    "asks_unsupported_act",
     "categories_cleared",
     "help_alone",
     "looks_like_request",
@@ -211,3 +212,15 @@ def looks_like_request(words: WordTable, text: str) -> bool:
     """A message about dining that asks ("can you book ...", "...?")."""
     return words.says("about_dining", text) and (
         words.opens_with("asking", text) or text.rstrip().endswith("?"))
+
+
+def asks_unsupported_act(words: WordTable, text: str) -> bool:
+    """Whether the verb of `text` asks for an act no tool does ("book", "reserve", "pay"),
+    not a noun naming a need ("wheelchair access")."""
+    if not words.says("unsupported", text):
+        return False
+    from draftguard.language import parse
+
+    # The tagger may call an opening imperative a proper noun ("book the first one").
+    return any(t.dep_ == "ROOT" and (t.pos_ == "VERB" or t.i == t.sent.start) and
+               words.says("unsupported", t.lemma_) for t in parse(text, entities=False))
