@@ -19,7 +19,8 @@ from event_planning.catalog import Venue
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["StatedFeatures", "has_feature", "stated_features", "without_conditions"]
+__all__ = ["StatedFeatures", "every_subject", "has_feature", "stated_features",
+           "without_conditions"]
 
 #: A subject that speaks of every venue it stands for ("Both have a patio").
 _EVERY = frozenset({"both", "they", "all", "each", "these", "those"})
@@ -74,8 +75,13 @@ def stated_features(doc: Doc) -> StatedFeatures:
         clause = noun.head if noun.head.pos_ in ("VERB", "AUX") else noun
         none = any(t.text in _NONE for t in clause.subtree)  # "a private room for 0"
         found.append((term.concept.removeprefix("feature."), none or _negated(token)))
-    every = any(t.dep_ in ("nsubj", "appos") and t.lower_ in _EVERY for t in doc)
-    return StatedFeatures(tuple(found), every)
+    return StatedFeatures(tuple(found), every_subject(doc))
+
+
+def every_subject(doc: Doc) -> bool:
+    """The subject speaks of every venue it stands for, more than one ("Both of them",
+    "They", "All three")."""
+    return any(t.dep_ in ("nsubj", "nsubjpass", "appos") and t.lower_ in _EVERY for t in doc)
 
 
 def without_conditions(doc: Doc, plain: str, plain_of: Callable[[str], str]) -> str:

@@ -43,7 +43,12 @@ from event_planning.argument_grounding import NEIGHBORHOODS, PRICE_WORDS_ONLY
 from event_planning.catalog import Cuisine, Neighborhood, Venue, venue_by_id
 from event_planning.venue_comparisons import comparisons, unbacked_comparisons
 from event_planning.venue_dishes import stated_dishes, unserved
-from event_planning.venue_features import has_feature, stated_features, without_conditions
+from event_planning.venue_features import (
+    every_subject,
+    has_feature,
+    stated_features,
+    without_conditions,
+)
 from event_planning.venue_names import (
     DEFAULT_SCORE_CUTOFF,
     VenueNames,
@@ -191,9 +196,11 @@ def _pronoun_subject(sentence: str) -> bool:
     doc = _subject_parse(sentence)
     if doc is None:
         return False
+    # The parser may hang it from the root's auxiliary ("Both of them are closed").
     return any(kid.dep_ in ("nsubj", "nsubjpass") and kid.pos_ == "PRON"
-               and kid.lower_ not in ("i", "we", "you")
-               for root in doc if root.dep_ == "ROOT" for kid in root.children)
+               and kid.lower_ not in ("i", "we", "you") and (kid.head.dep_ == "ROOT" or (
+                   kid.head.dep_ in ("aux", "auxpass") and kid.head.head.dep_ == "ROOT"))
+               for kid in doc)
 
 
 def _contradictions(sentence: str, plain: str, venues: Sequence[Venue], *,
@@ -276,7 +283,10 @@ def judge_sentence(
             return SentenceVerdict(SentenceAction.DROPPED, "",
                                    f"names {invented[0]!r}, not a venue from the results")
         if _pronoun_subject(sentence):
-            about = list(referent) or session
+            # "Both of them", "they": more than the one venue named last, else the session's
+            doc = _subject_parse(sentence)
+            plural = doc is not None and every_subject(doc)
+            about = list(referent) if len(referent) > plural else session
             wrong = _contradictions(sentence, _plain(sentence), about, others=session,
                                     names=names) if about else []
             if wrong:

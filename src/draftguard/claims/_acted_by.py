@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from draftguard.claims._reading import Claim
-from draftguard.claims._record import ToolRun, numbers_in, strings_in
+from draftguard.claims._record import ToolRun, key_words, numbers_in, strings_in
 from draftguard.claims._view import RecordView, stems, text_stems, words_of
 
-__all__ = ["misplaced", "unasked", "unnamed", "untouched"]
+__all__ = ["misplaced", "unasked", "unfound", "unnamed", "untouched"]
 
 #: Actions whose object is a thing the run names (a venue added, a source imported).
 _NAMED_ACTIONS = frozenset({"add", "shortlist", "remove", "import"})
@@ -98,15 +98,54 @@ def unasked(claim: Claim, runs: Iterable[ToolRun]) -> str | None:
     return next((o for o in sorted(claim.asked) if o not in held and o + "s" not in held
                  and o.removesuffix("s") not in held), None)
 
-def unnamed(claim: Claim, runs: Iterable[ToolRun]) -> str | None:
-    """The first name the claim says was acted on that none of its backing runs names in
-    its arguments or result ("I added Bistro Belle Époque" after adding Le Mercier)."""
-    if claim.name not in _NAMED_ACTIONS or not claim.named_objects:
+def unnamed(view: RecordView, claim: Claim, runs: Iterable[ToolRun]) -> str | None:
+    """The first name the claim says was acted on that none of its backing runs names, word
+    for word in order, in its arguments or result (not in the lists it returns of what a
+    collection now holds): "I added Bistro Belle Époque" after adding Le Mercier, "I swapped
+    X for Y" after a removal of Z. A name the record holds whole ("Sichuan Lantern") is not
+    a part of another ("Golden Sichuan Lantern")."""
+    runs = list(runs)
+    if not claim.named_objects or not (claim.name in _NAMED_ACTIONS or all(
+            view.record.declared(r.tool, view.guard.concept_of).did(r) & _NAMED_ACTIONS
+            for r in runs)):
         return None
+    session = view.record.session
     said = [words_of(text.replace("-", " ")) for run in runs
-            for text in [*strings_in(run.args), *strings_in(run.result)]]
+            for text in [*strings_in(run.args), *strings_in(
+                {k: v for k, v in run.result.items() if k not in session.collections})]]
+    whole = {words_of(name) for name in session.names}
     for name in claim.named_objects:
         wanted = words_of(name)
-        if wanted and not any(all(w in words for w in wanted) for words in said):
+        n = len(wanted)
+        if wanted and not any(
+                words == wanted if wanted in whole else any(
+                    words[i:i + n] == wanted for i in range(len(words) - n + 1))
+                for words in said):
             return name
     return None
+
+
+def unfound(view: RecordView, subject: str | None, words: frozenset[str]) -> str:
+    """When `subject` names a run of this turn ("the check") or a field of its result ("the
+    suggestion"): the first of `words` (what the sentence says it found) that neither the
+    record's texts nor that run's arguments hold, nor is a field, a place or a claim word of
+    the record; "" when all are there."""
+    if not words or subject is None or subject in view.record.session.collections:
+        return ""  # what a list holds is counted and named, not found
+    guard = view.guard
+    concept = guard.concept_of(subject)
+    runs = [run for run, declared in view.declared
+            if (concept is not None and concept in declared.actions) or
+            subject in key_words(run.result) or subject + "s" in key_words(run.result)]
+    if not runs:
+        return ""
+    known: set[str] = set()
+    for run, declared in view.declared:
+        known |= key_words(run.result) | key_words(run.args) | declared.places_of()
+        known |= declared.part_names_of() | declared.objects
+    for run in runs:
+        for text in strings_in(run.args):
+            known |= text_stems(text)
+    return view.unsaid(frozenset(
+        w for w in words if not (stems(w) | {w.removesuffix("s")}) & known
+        and guard.lexicon.concept(w) is None))

@@ -54,8 +54,13 @@ def objects_of(token: Token) -> frozenset[str]:
 def named_objects_of(token: Token) -> tuple[str, ...]:
     """The proper names that are the verb's objects, each with its compound words."""
     out: list[str] = []
-    for kid in clause_children(token):
-        if kid.dep_ not in ("dobj", "nsubjpass") or kid.pos_ != "PROPN":
+    kids = clause_children(token)
+    if token.pos_ == "NOUN":  # "the removal of Golden Sichuan Lantern"
+        kids = [g for k in token.children if k.dep_ == "prep" and k.lower_ == "of"
+                for g in k.children if g.dep_ == "pobj"]
+    for kid in kids:
+        if (kid.dep_ not in ("dobj", "nsubjpass") and token.pos_ != "NOUN") or \
+                kid.pos_ != "PROPN":
             continue
         for head in (kid, *kid.conjuncts):
             if head.pos_ == "PROPN":

@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from draftguard.claims._acted_by import misplaced, unasked, unnamed, untouched
+from draftguard.claims._acted_by import misplaced, unasked, unfound, unnamed, untouched
 from draftguard.claims._facts import NAME_LINKS
 from draftguard.claims._reading import (
     PREFIXES,
@@ -313,7 +313,9 @@ class ClaimGuard:
                 return Judgement(False, ClaimKind.FACT, f"no text of the record says {quote!r}")
         # "The check says it meets your brief": the verdict is held against the check.
         judged = any(c.kind == "verdict" for c in reading.asserted)
-        unsaid = "" if judged else view.unsaid(reading.reported)
+        unsaid = "" if judged else view.unsaid(reading.reported) or \
+            unfound(view, reading.subject, reading.findings -
+                    {q.noun for q in reading.quantities if q.noun})
         if unsaid:
             return Judgement(False, ClaimKind.FACT, f"no text of the record says {unsaid!r}")
         for date in reading.dates:
@@ -366,7 +368,7 @@ class ClaimGuard:
             kind = ClaimKind.IMPOSSIBLE if claim.kind == "impossible" and \
                 not view.declares(claim.name) else ClaimKind.ACTION
             return Judgement(False, kind, f"no run this turn did {claim.concept}", claim.concept)
-        name = unnamed(claim, runs)
+        name = unnamed(view, claim, runs)
         if name is not None:
             return Judgement(False, ClaimKind.RESULT,
                              f"no run this turn did {claim.concept} to {name!r}", claim.concept)

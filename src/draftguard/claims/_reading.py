@@ -32,6 +32,7 @@ from draftguard.claims._acted_on import (
 )
 from draftguard.claims._calendar import dates_in, times_in
 from draftguard.claims._facts import Quantity, names, quantities
+from draftguard.claims._findings import findings, partial, standard_verbs
 from draftguard.claims._sentence import Claim, Reading
 from draftguard.language import Lexicon, parse
 
@@ -49,6 +50,10 @@ _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
 _NEGATING_SUBJECTS = frozenset({"nothing", "none", "nobody", "neither"})
 _CLAIM_KINDS = frozenset({"action", "impossible", "verdict"})
 _ABILITY = frozenset({"can", "ca"})
+#: Modals that, said of a thing with no condition, state what it does or did ("The
+#: reminder will go off at 17:30", "The lamp could be seen 18 miles out").
+_PREDICTING = frozenset({"will", "could"})
+_PEOPLE = frozenset({"i", "we", "you"})
 #: A question offering these acts on a thing does not take the thing as there already.
 _OFFERS = frozenset({"action.make", "action.any", "action.check"})
 #: A quoted span (straight or curly double quotes, curly single quotes).
@@ -59,15 +64,26 @@ _CONTENT = frozenset({"NOUN", "PROPN", "ADJ", "VERB"})
 _EVENT_ADVERBS = frozenset({"now", "just", "also", "already", "successfully"})
 
 
+def _states_fact(modal: Token, verb: Token) -> bool:
+    """The modal states a fact: an ability ("You can reach it at ..."), or what a thing will
+    do or could do, with no condition on it ("The reminder will go off at 17:30")."""
+    if modal.lemma_ in _ABILITY:
+        return True
+    kids = clause_children(verb)
+    subject = next((k for k in kids if k.dep_ in _SUBJECTS), None)
+    return modal.lemma_ in _PREDICTING and subject is not None and \
+        subject.lower_ not in _PEOPLE and not any(k.dep_ == "advcl" for k in kids)
+
+
 def _hedged_at(token: Token, *, ability: bool = True) -> bool:
     """A modal, an `if` clause or an infinitive governs `token`, itself or an ancestor
-    (a modal of ability, "can", only when `ability`)."""
+    (a modal that states a fact, `_states_fact`, only when `ability`)."""
     current: Token | None = token
     for _ in range(12):
         if current is None:
             break
         kids = clause_children(current)
-        if any(k.tag_ == "MD" and (ability or k.lemma_ not in _ABILITY) for k in kids):
+        if any(k.tag_ == "MD" and (ability or not _states_fact(k, current)) for k in kids):
             return True
         if any(k.dep_ == "mark" and k.lower_ in _HEDGE_MARKS for k in current.children):
             return True
@@ -311,8 +327,10 @@ def _claim(concept: str, token: Token, *, question: bool) -> Claim:
                     _imperative(token)
                     or (token.tag_ == "VBG" and not any(
                         k.lemma_ == "be" for k in clause_children(token))))
+    # "It only met two of the three criteria": a verdict on part of them fails.
+    negated = _negated(token, subject) != (concept.startswith("verdict.") and partial(token))
     return Claim(
-        concept=concept, word=token.lower_, negated=_negated(token, subject),
+        concept=concept, word=token.lower_, negated=negated,
         asserted=asserted, subject=_subject_word(subject), objects=objects_of(token),
         voice=_voice(token, subject), places=places_of(token, concept),
         named_objects=named_objects_of(token), targets=targets_of(token),
@@ -364,6 +382,9 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
         if any(k.dep_ == "mark" and k.lower_ == "as" for k in token.children):
             continue  # "as requested", "as you asked for": the person's doing, no claim
         claims.append(_claim(concept, token, question=question))
+    judged = {c.word for c in claims if c.kind == "verdict"}
+    claims += [_claim("verdict.pass", verb, question=question)
+               for verb in standard_verbs(doc, lexicon) if verb.lower_ not in judged]
     if question:
         claims += _presumed(found)
     if not question:
@@ -376,10 +397,13 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
     to_person = any(t.lower_ in ("you", "your", "yours") and t.pos_ == "PRON" for t in doc)
     places = {t.lemma_.lower(): t.head.lower_ for t in doc
               if t.dep_ == "pobj" and t.pos_ in ("NOUN", "PROPN")}
+    negated = any(_negated(r, _subject(r)) for r in roots)
+    main = next((s for r in roots if (s := _subject(r)) is not None), None)
     return Reading(question=question, claims=tuple(claims), hedged=hedged,
                    quantities=tuple(quantities(doc)), names=tuple(names(doc)), nouns=nouns,
                    to_person=to_person, places=places, presents=_presented(doc),
-                   negated=any(_negated(r, _subject(r)) for r in roots),
+                   negated=negated, findings=frozenset() if hedged or negated
+                   else findings(doc, main),
                    dates=frozenset(dates_in(text)), times=frozenset(times_in(text)),
                    reported=frozenset(reported), pending=frozenset(pending),
                    subject=next((w for r in roots if (w := _subject_word(_subject(r)))), None),

@@ -88,6 +88,10 @@ class Reading:
     subject: str | None = None
     #: The text it quotes ("In the check's words: "the prices are missing"").
     quotes: tuple[str, ...] = ()
+    #: The nouns its main clause says of a thing that is its subject ("The check flagged
+    #: that the packing advice is missing" -> {"packing", "advice"}): what a run found,
+    #: when the subject names one.
+    findings: frozenset[str] = frozenset()
 
     @property
     def asserted(self) -> tuple[Claim, ...]:

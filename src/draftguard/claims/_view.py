@@ -365,8 +365,9 @@ class RecordView:
         names one of its collections)."""
         if reading.nouns & set(self.record.session.collections):
             return True
-        # "the booking" after a run that booked: the sentence speaks of what it did.
-        done = {a for run, declared in self.succeeded() for a in declared.did(run)}
+        # "the booking" after a run that booked, "the check" after one that judged: the
+        # sentence speaks of what it did.
+        done = {a for run, declared in self.succeeded_or_judged() for a in declared.did(run)}
         if any((c := self.guard.lexicon.concept(n)) is not None and c.partition(".")[2] in done
                for n in reading.nouns):
             return True
