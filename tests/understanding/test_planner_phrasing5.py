@@ -52,3 +52,27 @@ def test_a_removal_and_an_add_in_one_sentence_are_both_made_in_order() -> None:
 def test_a_taking_verb_alone_takes_the_venue_last_kept_off(drop: str) -> None:
     said = _read("thai in fishtown for 4", "save the first one", drop)
     assert said == [("shortlist", {"venue": "Baan Thong Lo", "action": "remove"}, False)]
+
+
+@pytest.mark.parametrize("said", [
+    "pho in chinatown for 3, nothing that costs an arm and a leg",
+    "ramen in old city for 2, we don't want to blow a fortune",
+])
+def test_a_denied_expense_is_cheap(said: str) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert intent == "search" and not asked and slots["price_level"] == "$"
+
+
+def test_wanting_to_spend_is_no_cheap_price() -> None:
+    [(_, slots, _)] = _read("thai in fishtown for 2, we want to blow a fortune")
+    assert slots.get("price_level") != "$"
+
+
+def test_a_price_word_denied_on_its_verb_sets_no_price() -> None:
+    [(intent, slots, _)] = _read("tacos in fishtown for 2, it doesn't have to be fancy")
+    assert intent == "search" and "price_level" not in slots
+
+
+def test_a_clause_naming_the_price_is_compared_with_the_price_words() -> None:
+    [(_, slots, _)] = _read("it's mum's 60th, spare no expense: seafood in old city for 8")
+    assert slots["price_level"] == "$$$$"
