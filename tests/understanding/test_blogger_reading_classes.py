@@ -501,3 +501,21 @@ def test_what_there_should_be_is_asked_for() -> None:
         {"type": "insert", "anchor": "The tea tastes better after a cold ride.",
          "position": "after", "text": "See you on the ice."}]
     assert not _read(WINTER, "there is a quiz somewhere, I think").requests
+
+
+def test_a_correction_whose_new_word_the_post_already_holds_elsewhere() -> None:
+    post = ("# Tuesday quiz night\n\nThe quiz starts at eight on Thursday in the back room.\n\n"
+            "Teams of four, and the prize is a tin of biscuits.\n")
+    reading = _read(post, "it's Tuesday not Thursday, then show me the versions")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"ops": [{"type": "replace", "anchor": "Thursday", "text": "Tuesday"}]}),
+        (Intent.VERSIONS, {})]
+    # words much unlike each other are asked about; both in the sentence corrected: no edit
+    asked = _read(post, "it's about the biscuits, not the back room").requests
+    assert [r.question for r in asked] == [
+        "Do you want me to change “the back room” to “the biscuits”? Say yes if so."]
+    assert _read(post, "yes", Memory.after(Reading(requests=asked), Memory())).requests[
+        0].slots == {"ops": [{"type": "replace", "anchor": "back room", "text": "biscuits"}]}
+    both = post.replace("on Thursday", "on Thursday or Tuesday")
+    assert not [r for r in _read(both, "it's Tuesday not Thursday").requests
+                if r.intent is Intent.EDIT and r.question is None]
