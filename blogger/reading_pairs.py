@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from blogger.reading_edits import EditFrames, _carry, _shared_unit
+from blogger.reading_edits import EditFrames, _carry, _shared_unit, refers_back
 from blogger.reading_places import find_place
 from draftguard.edits._plan import ReplaceOp
 from draftguard.language import similarity
@@ -18,6 +18,7 @@ from draftguard.understanding._types import Interpretation
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
+    from blogger.reading_turn import Turn
     from draftguard.understanding._locate import PostView
 
 __all__ = ["SaidPairs"]
@@ -121,7 +122,7 @@ class SaidPairs:
             if any(i < at for i in quotes):
                 new = [new_side[max(i for i in quotes if i < at)]]
             elif verbs:
-                new = new_side[verbs[-1] + 1:]
+                new = _after_pronoun(self.t, new_side[verbs[-1] + 1:])
             else:
                 return None
             place = None
@@ -248,6 +249,16 @@ class SaidPairs:
                 return None
             return self._once(clause, old, new, view)
         return None
+
+
+def _after_pronoun(turn: Turn, new: list[Token]) -> list[Token]:
+    """The new words of "make it Y instead of X", "change that to Y rather than X": without
+    the pronoun for the old words and the relation word after it."""
+    if len(new) > 1 and refers_back(new[:1]):
+        new = new[1:]
+        if len(new) > 1 and turn.is_(new[0], "relation.new"):
+            new = new[1:]
+    return new
 
 
 def _joined(before: Token, mark: Token) -> bool:
