@@ -62,8 +62,9 @@ def refers_back(words: list[Token]) -> bool:
 
 
 def _shared_unit(post: str, old: str, new: str) -> tuple[str, str]:
-    """A number and its unit said once for both sides: "from 6.80 to 7.20 euros" is
-    "6.80 euros" to "7.20 euros", "make it 600" after "550 yen" is "600 yen"."""
+    """Words said once for both sides: a number's unit ("from 6.80 to 7.20 euros" is
+    "6.80 euros" to "7.20 euros", "make it 600" after "550 yen" is "600 yen"), or the post's
+    words before the old ones at the head of the new ones."""
     old_words, new_words = old.split(), new.split()
     if not old_words or not new_words:
         return old, new
@@ -73,6 +74,13 @@ def _shared_unit(post: str, old: str, new: str) -> tuple[str, str]:
             return f"{old} {unit}", new
     if _number(new) and len(old_words) == 2 and _number(old_words[0]):
         return old, f"{new} {old_words[1]}"
+    lines = [f" {' '.join(line.split()).casefold()}" for line in post.splitlines()]
+    for k in range(len(new_words) - 1, 0, -1):
+        # "a jar of clover honey instead of heather honey", "every Saturday instead of every
+        # Tuesday": the words before the old ones, said again at the head of the new ones
+        grown = " ".join([*new_words[:k], old])
+        if any(f" {grown.casefold()}" in line for line in lines):
+            return grown, new
     return old, new
 
 
@@ -295,9 +303,10 @@ class EditFrames:
             # "the gel every 40 minutes -> every 45 minutes": the words before stay
             keep = old_words[:old_words.index(new_words[0])]
             bare_new = text = " ".join([*keep, text])
-        if not quoted and self.t.view is not None and found and \
+        if not quoted and self.t.view is not None and found and old and (
+                old[0].pos_ == "DET" or old[0].tag_ == "PRP$") and \
                 self.t.view.occurrences(found) and text.split()[0].lower() in (
-                    "the", "a", "an", "my"):
+                    "the", "a", "an", "my"):  # "the cat to a dog": the post's "the" stays
             bare_new = text.split(" ", 1)[1] if " " in text else text
 
         def make(anchor: str) -> list[dict[str, Any]]:

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from blogger.reading_edits import EditFrames, _carry, _shared_unit
+from blogger.reading_edits import EditFrames, _carry, _shared_unit, refers_back
 from blogger.reading_places import find_place
 from draftguard.edits._plan import ReplaceOp
+from draftguard.language import similarity
+from draftguard.understanding._asking import ask
 from draftguard.understanding._frames import Clause
 from draftguard.understanding._placing import op_slots, place_phrase
 from draftguard.understanding._types import Interpretation
@@ -16,9 +18,20 @@ from draftguard.understanding._types import Interpretation
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
+    from blogger.reading_turn import Turn
     from draftguard.understanding._locate import PostView
 
 __all__ = ["SaidPairs"]
+
+#: The cosine at which the new words of an unquoted correction are of the old words' kind
+#: ("Saturday" for "Tuesday", "V3" for "V2"), so they may stand elsewhere in the post too.
+DEFAULT_KIN_SIMILARITY = 0.6
+#: Below this cosine the old and new words of an unquoted correction are too unlike to be
+#: sure it is one ("it's about the biscuits, not the back room"): asked, never done.
+DEFAULT_PAIR_SIMILARITY = 0.35
+#: Words that only lead into the new words ("it was in March", "it's about X") when the
+#: old words do not start with one of their kind.
+_LEADING = ("ADP", "AUX", "SCONJ", "PART")
 
 
 class SaidPairs:
@@ -109,7 +122,7 @@ class SaidPairs:
             if any(i < at for i in quotes):
                 new = [new_side[max(i for i in quotes if i < at)]]
             elif verbs:
-                new = new_side[verbs[-1] + 1:]
+                new = _after_pronoun(self.t, new_side[verbs[-1] + 1:])
             else:
                 return None
             place = None
@@ -156,15 +169,30 @@ class SaidPairs:
             return None
         return self._once(clause, old, new, view)
 
-    def _once(self, clause: Clause, old: list[Token], new: list[Token],
-              view: PostView) -> list[Interpretation] | None:
+    def _once(self, clause: Clause, old: list[Token], new: list[Token], view: PostView, *,
+              kin_similarity: float = DEFAULT_KIN_SIMILARITY,
+              pair_similarity: float = DEFAULT_PAIR_SIMILARITY) -> list[Interpretation] | None:
         """`old` replaced by `new` when the old words stand once in the post and the new ones
-        nowhere (a correction said without quotes names the post's own words)."""
+        nowhere (a correction said without quotes names the post's own words), or only
+        outside the old words' sentence when the two are of one kind ("it's Saturday not
+        Tuesday" where the title says Saturday); two words much unlike are asked about."""
         old_words, new_words = self.t.words(old), self.t.words(new)
-        if len(view.occurrences(old_words)) != 1 or view.occurrences(new_words):
+        found = view.occurrences(old_words)
+        if len(found) != 1:
             return None
+        alike = similarity(old_words, new_words)
+        if view.occurrences(new_words):
+            sentence = next((s for s in view.sentences
+                             if s.start <= found[0].start < s.end), found[0])
+            if view.occurrences(new_words, sentence) or alike < kin_similarity:
+                return None
         one = self.e.replace_one(clause, old, new, None)
-        return [one] if one is not None else None
+        if one is None:
+            return None
+        if one.question is None and alike < pair_similarity:
+            return [ask(f"Do you want me to change “{old_words}” to “{new_words}”? Say yes if "
+                        "so.", (one,))]
+        return [one]
 
     def _numbers_said(self, clause: Clause) -> list[Interpretation] | None:
         """"the rent figure, 1,450, should be 1,550": a number of the post, then what it
@@ -210,6 +238,8 @@ class SaidPairs:
             said = [t for t in before if not self.t.is_(t, "discourse.filler")
                     and not self.t.is_(t, "discourse.deny")]
             new = said[-len(old):] if old and len(said) >= len(old) else []
+            while len(new) > 1 and new[0].pos_ in _LEADING and new[0].pos_ != old[0].pos_:
+                new = new[1:]  # "it's about the biscuits, not ...": the words after "about"
             kind = [t for t in said if len(old) == 1 and t.pos_ == old[0].pos_]
             if all(t.like_num or t.pos_ == "NUM" or t.text in ("-", "–") for t in old):
                 new = _last_number(said)  # "twenty-five years, not twenty-two"
@@ -219,6 +249,16 @@ class SaidPairs:
                 return None
             return self._once(clause, old, new, view)
         return None
+
+
+def _after_pronoun(turn: Turn, new: list[Token]) -> list[Token]:
+    """The new words of "make it Y instead of X", "change that to Y rather than X": without
+    the pronoun for the old words and the relation word after it."""
+    if len(new) > 1 and refers_back(new[:1]):
+        new = new[1:]
+        if len(new) > 1 and turn.is_(new[0], "relation.new"):
+            new = new[1:]
+    return new
 
 
 def _joined(before: Token, mark: Token) -> bool:

@@ -4,14 +4,24 @@ by meaning compares with the price and feature examples ("... where we can bring
 
 from __future__ import annotations
 
-from collections.abc import Set
+from collections.abc import Callable, Sequence, Set
 from typing import TYPE_CHECKING
+
+from draftguard.language import parse
+from draftguard.language._exemplars import Ranked
+from event_planning.corrections import undenied
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
-__all__ = ["free_clauses"]
+__all__ = ["denied_expense", "free_clauses"]
 
+#: A denied clause nearest the cheapest level at this cosine or more, below the reader's
+#: `clause_score` ("nothing that'll break the bank": 0.58), is read as cheap when, its
+#: negation left out, it is `DENIAL_SHIFT` further from cheap: the encoder reads a denial
+#: weakly, the parse says what is denied.
+DENIED_SCORE = 0.5
+DENIAL_SHIFT = 0.1
 #: The fewest words of a clause worth comparing.
 MIN_CLAUSE_WORDS = 3
 #: Dependencies that open a clause inside a stretch between commas.
@@ -48,3 +58,17 @@ def free_clauses(doc: Doc, named: Set[int], covered: Set[int], *,
                 found.append(doc.text if whole else clause.text)
                 break
     return found
+
+
+def denied_expense(clause: str, label: str, score: float,
+                   rank: Callable[[str], Sequence[Ranked]]) -> bool:
+    """"nothing that costs an arm and a leg", "we don't want to blow a fortune": a clause
+    nearest (`label`, at `score`) the cheapest level that its negation moved there: without
+    the negation (from the parse) it is `DENIAL_SHIFT` further from cheap (`rank`)."""
+    if label != "price.$" or score < DENIED_SCORE:
+        return False
+    plain = undenied(parse(clause.replace("-", " "), entities=False))
+    if not plain:
+        return False
+    again = {r.label: r.score for r in rank(plain)}
+    return score - again.get(label, 0.0) >= DENIAL_SHIFT

@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["NEGATORS", "negated", "no_limit", "swapped_in", "taken_back", "verb_with_object"]
+__all__ = [
+    "NEGATORS",
+    "negated",
+    "no_limit",
+    "swapped_in",
+    "taken_back",
+    "undenied",
+    "verb_with_object",
+]
 
 #: Words that deny what follows them ("no patio", "not a concern").
 NEGATORS = frozenset({"no", "not", "n't", "never", "without", "nothing", "none"})
@@ -52,10 +60,25 @@ def swapped_in(doc: Doc, terms: list[Any], section: str) -> str | None:
     return new.pop() if len(new) == 1 else None
 
 
+#: Dependencies through which a word's verb denies it ("doesn't have to be fancy").
+_COMPLEMENTS = frozenset({"acomp", "xcomp", "attr", "dobj"})
+
+
 def negated(doc: Doc, start: int) -> bool:
-    """A negator just before the words ("no patio", "nothing too fancy", "not BYOB")."""
+    """A negator just before the words ("no patio", "nothing too fancy", "not BYOB"), or on
+    the verb the words complement ("it doesn't have to be fancy"; not "we don't want thai,
+    something fancy")."""
     before = doc[max(0, start - 3):start]
-    return any(t.lower_ in NEGATORS or t.dep_ == "neg" for t in before)
+    if any(t.lower_ in NEGATORS or t.dep_ == "neg" for t in before):
+        return True
+    token = doc[start]
+    for _ in range(3):
+        if token.dep_ not in _COMPLEMENTS or token.head is token:
+            return False
+        token = token.head
+        if any(c.dep_ == "neg" for c in token.children):
+            return True
+    return False
 
 
 def taken_back(doc: Doc, start: int, terms: list[Any]) -> bool:
@@ -70,3 +93,10 @@ def verb_with_object(doc: Doc, start: int, end: int) -> bool:
         return False
     token: Token = doc[start]
     return token.pos_ == "VERB" and any(c.dep_ in ("dobj", "obj") for c in token.children)
+
+
+def undenied(doc: Doc) -> str | None:
+    """`doc`'s text with its negations left out ("nothing that costs a fortune" -> "that
+    costs a fortune"), or None when nothing in it denies."""
+    kept = [t.text_with_ws for t in doc if not (t.lower_ in NEGATORS or t.dep_ == "neg")]
+    return "".join(kept).strip() if len(kept) < len(doc) else None

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from draftguard.language import ExemplarIndex, Lexicon, embed, parse, word_frequency
 from draftguard.language._parser import parse_many
 from draftguard.understanding import SlotHints
-from event_planning.clauses import free_clauses
+from event_planning.clauses import denied_expense, free_clauses
 from event_planning.corrections import (
     negated,
     no_limit,
@@ -280,7 +280,10 @@ class MeaningReader:
             if len(ranked) < 2:
                 continue
             best, second = ranked[0], ranked[1]
-            if best.score < self.clause_score or best.score - second.score < self.clause_margin:
+            ahead = best.score - second.score
+            if (best.score < self.clause_score or ahead < self.clause_margin) and \
+                    not denied_expense(clause, best.label, best.score,
+                                       lambda text: _preference_examples().rank(text)):
                 continue
             section, _, name = best.label.partition(".")
             if section == "price" and "price_level" not in hints.values:
@@ -385,7 +388,7 @@ def _words_text(words: list[Token]) -> str:
 
 def _clauses_of(doc: Doc, terms: list[Any]) -> list[str]:
     """The clauses of `doc` no lexicon word names anything in (`free_clauses`)."""
-    named = {i for t in terms if not t.concept.startswith("generic.")
+    named = {i for t in terms if not t.concept.startswith(("generic.", "price_noun."))
              for i in range(t.start, t.end)}
     covered = {i for t in terms for i in range(t.start, t.end)}
     return free_clauses(doc, named, covered, known=_request_word_set())

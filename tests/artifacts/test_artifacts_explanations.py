@@ -57,3 +57,21 @@ def test_why_asks_about_the_result_and_answers_with_its_cause() -> None:
     # Other predicates of the text, put in the answer's verb form ("takes", not "take").
     others = [o for o in q["options"] if o != q["correct_answer"]]
     assert len(others) == 3 and all(o.split()[0].endswith("s") for o in others)
+
+
+SNOW = """# Snowed in
+
+The children waited in the hall after lunch. The head teacher phoned the parents.
+At half past four the lights failed, because a branch heavy with snow had fallen across
+the power line. Mr Okafor fetched the torches from the science cupboard. The snowplough
+arrived at seven o'clock. The caretaker had cleared the path to the gate."""
+
+
+def test_a_cause_with_its_own_subject_and_tense_is_asked_as_why_with_the_whole_clause() -> None:
+    why = [q for q in _quiz(SNOW) if q["question"].startswith("Why")]
+    assert [q["question"] for q in why] == ["Why did the lights fail?"]
+    q = why[0]
+    assert q["correct_answer"] == "a branch heavy with snow had fallen across the power line"
+    # The wrong options are other whole clauses of the same text, in its own words.
+    flat = " ".join(SNOW.split())
+    assert len(q["options"]) == 4 and all(o in flat for o in q["options"])

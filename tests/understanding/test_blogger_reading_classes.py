@@ -8,6 +8,7 @@ from pathlib import Path
 from blogger.reading import read_message
 from draftguard.understanding import Intent, Memory, Reading
 from draftguard.understanding._asking import pick_index
+from tests.understanding_devset import effect
 
 POSTS = Path(__file__).parent.parent / "data" / "understanding" / "posts"
 WINTER = (POSTS / "winter-cycling.md").read_text(encoding="utf-8")
@@ -501,3 +502,40 @@ def test_what_there_should_be_is_asked_for() -> None:
         {"type": "insert", "anchor": "The tea tastes better after a cold ride.",
          "position": "after", "text": "See you on the ice."}]
     assert not _read(WINTER, "there is a quiz somewhere, I think").requests
+
+
+def test_a_correction_whose_new_word_the_post_already_holds_elsewhere() -> None:
+    post = ("# Tuesday quiz night\n\nThe quiz starts at eight on Thursday in the back room.\n\n"
+            "Teams of four, and the prize is a tin of biscuits.\n")
+    reading = _read(post, "it's Tuesday not Thursday, then show me the versions")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"ops": [{"type": "replace", "anchor": "Thursday", "text": "Tuesday"}]}),
+        (Intent.VERSIONS, {})]
+    # words much unlike each other are asked about; both in the sentence corrected: no edit
+    asked = _read(post, "it's about the biscuits, not the back room").requests
+    assert [r.question for r in asked] == [
+        "Do you want me to change “the back room” to “the biscuits”? Say yes if so."]
+    assert _read(post, "yes", Memory.after(Reading(requests=asked), Memory())).requests[
+        0].slots == {"ops": [{"type": "replace", "anchor": "back room", "text": "biscuits"}]}
+    both = post.replace("on Thursday", "on Thursday or Tuesday")
+    assert not [r for r in _read(both, "it's Tuesday not Thursday").requests
+                if r.intent is Intent.EDIT and r.question is None]
+
+
+def test_new_words_instead_of_old_after_a_pronoun_or_restating_the_words_before() -> None:
+    shed = "The shed holds a tin of linseed oil and two forks."
+    water = "We water every Monday before work."
+    post = f"# Allotment notes\n\n{shed}\n\n{water}\n"
+    cases = {  # what the post said before each fix in brackets
+        "make it Friday instead of Monday":  # [every It Friday]
+            (water, "We water every Friday before work."),
+        "change that to a spade rather than two forks":  # [and spade]
+            (shed, "The shed holds a tin of linseed oil and a spade."),
+        "make it every Friday instead of every Monday":  # [every Every Friday]
+            (water, "We water every Friday before work."),
+        "change this to a tin of beeswax instead of linseed oil":  # [a tin of tin of beeswax]
+            (shed, "The shed holds a tin of beeswax and two forks."),
+    }
+    for message, (line, fixed) in cases.items():
+        changed = effect(post, {"ops": _ops(_read(post, message))})
+        assert changed == post.replace(line, fixed), message

@@ -33,6 +33,8 @@ __all__ = ["MAX_SPAN_WORDS", "Asked", "Predicate", "predicate_options", "predica
 #: An explanation answer holds at most this many words (a noun answer: 8).
 MAX_SPAN_WORDS = 10
 _MAX_CHARS = 80
+#: Words a whole clause's subject may add to a predicate's limit ("a branch heavy with snow").
+_CLAUSE_SUBJECT_WORDS = 2
 #: Two explanations this alike in meaning (MiniLM cosine) are one said twice.
 PARAPHRASE = 0.8
 _SUBJECTS = frozenset({"nsubj"})
@@ -120,14 +122,19 @@ def _predicate_tokens(verb: Token, *, skip: frozenset[int] = frozenset()) -> lis
     return tokens
 
 
-def _fits(tokens: Sequence[Token]) -> bool:
+def _fits(tokens: Sequence[Token], verb: Token | None = None) -> bool:
+    """Whether a predicate (or, given its `verb`, a whole clause: "a branch had fallen
+    across the power line") reads as one short answer."""
     words = [t for t in tokens if not t.is_punct]
     text = phrase(tokens)
+    own = set() if verb is None else {verb.i} | {
+        c.i for c in verb.children if c.dep_ in {"aux", "auxpass", "neg"}}
     # A second finite verb outside a relative or reported clause is a misparse ("points to
-    # moves forward").
-    finite = [t for t in words[1:] if t.tag_ in {"VBZ", "VBD", "VBP"}
+    # moves forward"); a whole clause's own verb is no second one.
+    finite = [t for t in words[1:] if t.tag_ in {"VBZ", "VBD", "VBP"} and t.i not in own
               and t.dep_ not in {"relcl", "ccomp", "conj"}]
-    return (0 < len(words) <= MAX_SPAN_WORDS and not finite and len(text) <= _MAX_CHARS
+    limit = MAX_SPAN_WORDS + (_CLAUSE_SUBJECT_WORDS if verb is not None else 0)
+    return (0 < len(words) <= limit and not finite and len(text) <= _MAX_CHARS
             and words[0].pos_ not in _OPENERS and junk_reason(tokens) is None
             and any(t.pos_ in {"NOUN", "PROPN", "NUM"} for t in words)
             and text.count('"') % 2 == 0)
@@ -166,7 +173,7 @@ def predicate_pool(view: TextView) -> list[Predicate]:
             tokens = _predicate_tokens(verb)
             if _fits(tokens) and verb.lemma_ != "be":
                 whole = list(verb.doc[subject.left_edge.i: tokens[-1].i + 1])
-                clause = phrase(whole) if subject.i < verb.i and _fits(whole) and not any(
+                clause = phrase(whole) if subject.i < verb.i and _fits(whole, verb) and not any(
                     t.dep_ in {"advcl", "conj", "cc"} for t in whole) else ""
                 out.append(Predicate(phrase(tokens), clause, _tag(verb),
                                      _agent(subject, person), verb.lemma_.lower(), position,

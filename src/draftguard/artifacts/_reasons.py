@@ -147,7 +147,7 @@ def _reason_answer(cause: Token, subject: Token | None) -> tuple[list[Token], bo
             tokens = tokens[:-1]
     else:
         tokens = _predicate_tokens(cause)
-    return (tokens, whole) if tokens and _fits(tokens) else None
+    return (tokens, whole) if tokens and _fits(tokens, cause if whole else None) else None
 
 
 def _so(sent: Span, position: int, person: str) -> Iterable[Asked]:

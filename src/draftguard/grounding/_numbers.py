@@ -8,7 +8,7 @@ from draftguard.grounding._dates import without_dates
 from draftguard.grounding._phrases import has_phrase, normalise_words
 from draftguard.text import NUMBER_WORDS, number_names, number_value
 
-__all__ = ["NUMBER_WORDS", "number_mentioned", "stated_count"]
+__all__ = ["NUMBER_WORDS", "counts_apart", "number_mentioned", "stated_count"]
 
 
 def number_mentioned(value: int | str, user_text: str) -> bool:
@@ -44,3 +44,26 @@ def stated_count(
         patterns.append(rf"(?<![a-z])(?:{lead})\s+(?:a\s+)?{_NUMBER}(?![\w.,])")
     found = {_value(m.group(1)) for p in patterns for m in re.finditer(p, text)}
     return found.pop() if len(found) == 1 else None
+
+
+#: A number of up to three digits with letters glued to either side ("7ppl", "of7", "x7").
+_GLUED = re.compile(r"\b([a-z]*)(\d{1,3})([a-z]*)\b")
+#: The times mark: "x7" and "7x" are seven (of us).
+_TIMES = "x"
+
+
+def counts_apart(text: str, *, nouns: tuple[str, ...], lead_ins: tuple[str, ...]) -> str:
+    """Lower-case `text` with each count set apart from the word it is glued to, when that
+    word is one of `nouns` ("7ppl", "7pax"), the last word of a lead-in ("party of7",
+    "for7") or the times mark ("x7"): "7 ppl", "party of 7", "x 7". Anything else glued to
+    a number ("7pm", "5th", "dec5") is left as typed."""
+    after = {n for n in nouns if " " not in n} | {_TIMES}
+    before = {lead.split()[-1] for lead in lead_ins} | {_TIMES}
+
+    def apart(m: re.Match[str]) -> str:
+        lead, number, tail = m.groups()
+        if not (lead or tail) or (lead and lead not in before) or (tail and tail not in after):
+            return m.group(0)
+        return " ".join(w for w in (lead, number, tail) if w)
+
+    return _GLUED.sub(apart, text)

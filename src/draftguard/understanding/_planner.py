@@ -40,8 +40,10 @@ from draftguard.understanding._planner_venues import (
     reference,
     references,
     removes_listed,
+    venues_pointed,
 )
 from draftguard.understanding._planner_words import (
+    adds_to_list,
     also,
     asks_search,
     asks_unsupported_act,
@@ -216,8 +218,8 @@ class PlannerConversation:
         phrase, when the part names two venues and each phrase one."""
         if len(part) > self.max_meaning_chars:
             return [part]
-        return verb_phrases(part, lambda text: len(
-            {v for v, _, _ in self.vocabulary.venues_named(text)}))
+        return verb_phrases(part, lambda text: venues_pointed(self.vocabulary.words, len(
+            {v for v, _, _ in self.vocabulary.venues_named(text)}), text))
 
     def _which(self, name: str, values: Sequence[str],
                words: str | None = None) -> Interpretation:
@@ -259,9 +261,9 @@ class PlannerConversation:
             return Interpretation(intent=Intent.HELP)
         if self._removes(rest, slots):
             return self._venue_request(Intent.SHORTLIST, slots, action="remove")
-        if says("keep", rest) and (says("listed", rest) or slots.venues
-                                   or reference(rest) is not None or says("it", rest)
-                                   or says("choose", rest)):
+        if (says("keep", rest) or adds_to_list(words, rest)) and (
+                says("listed", rest) or slots.venues or reference(rest) is not None
+                or says("it", rest) or says("choose", rest)):
             if self._asks_plan(rest, slots):
                 return Interpretation(intent=Intent.PLAN)
             return self._venue_request(Intent.SHORTLIST, slots, action="add")

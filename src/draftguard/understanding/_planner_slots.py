@@ -17,7 +17,7 @@ from rapidfuzz.distance import OSA, Levenshtein
 
 from draftguard.grounding import Vocabulary, dollar_levels
 from draftguard.grounding._dates import stated_day
-from draftguard.grounding._numbers import NUMBER_WORDS, stated_count
+from draftguard.grounding._numbers import NUMBER_WORDS, counts_apart, stated_count
 from draftguard.grounding._phrases import normalise_words
 from draftguard.text import straighten_quotes
 from draftguard.understanding._planner_names import edge_trimmed, place_names, places_corrected
@@ -54,7 +54,7 @@ PARTY_NOUNS = ("people", "persons", "guests", "friends", "of us", "adults", "col
                "coworkers", "diners", "pax", "person", "ppl", "folks", "heads")
 PARTY_LEAD_INS = ("party of", "group of", "table for", "dinner for", "lunch for",
                   "reservation for", "booking for", "for", "make it", "make that",
-                  "party size", "headcount", "change it to", "change that to")
+                  "party size", "headcount", "change it to", "change that to", "x")
 
 
 
@@ -348,7 +348,9 @@ def _read_words(message: str, vocabulary: PlannerVocabulary, *, today: Date,
     for _, start, end in spans:
         typed = r"[^a-z0-9&]+".join(re.escape(w) for w in keyed[start:end].split())
         rest = re.sub(typed, " | ", rest, count=1)
-    rest = vocabulary.corrected(rest)
+    # "7ppl", "party of7", "x7": a count glued to its word is read as the two.
+    rest = counts_apart(vocabulary.corrected(rest), nouns=tuple(vocabulary.party_nouns),
+                        lead_ins=tuple(vocabulary.party_lead_ins))
     reading.rest = rest
     for name, vocab in (("cuisine", vocabulary.cuisine_words),
                         ("neighborhood", vocabulary.neighbourhood_words)):

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from draftguard.language import word_frequency
 from draftguard.understanding._planner_words import WordTable, removes, words_of
 
-__all__ = ["ORDINALS", "first_n", "partly_named", "reference", "references", "removes_listed"]
+__all__ = ["ORDINALS", "first_n", "partly_named", "reference", "references", "removes_listed",
+           "venues_pointed"]
 
 ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3,
             "4th": 3, "fifth": 4, "5th": 4, "top": 0}
@@ -64,12 +65,14 @@ def removes_listed(words: WordTable, rest: str, venues: Sequence[str], shortlist
                    picked: str | None, *, parse: bool = True) -> bool:
     """A removal from the shortlist: "take X off my list", "remove it"; a venue on the
     shortlist named with a removing verb ("drop X", "remove the Siam one"), or meant by "it"
-    ("take it off again": one thing, not "them"; read on the parse when `parse`)."""
+    ("take it off again", "ditch that one": one thing, not "them"; read on the parse when
+    `parse`)."""
     named = [*venues, *filter(None, [partly_named(words_of(rest), shortlist)])]
     if removes(words, rest) and (words.says("listed", rest) or named or (
             parse and picked in shortlist and _one_thing(words, rest))):
         return True
-    return words.says("take_away", rest) and any(v in shortlist for v in named)
+    return words.says("take_away", rest) and (any(v in shortlist for v in named) or (
+        parse and not named and picked in shortlist and _one_thing(words, rest)))
 
 
 def _one_thing(words: WordTable, rest: str) -> bool:
@@ -81,3 +84,12 @@ def _one_thing(words: WordTable, rest: str) -> bool:
 
     return any(words.says("it", t.lower_) and t.morph.get("Number", []) == ["Sing"]
                for t in parse(rest, entities=False))
+
+
+def venues_pointed(words: WordTable, named: int, text: str) -> int:
+    """How many venues `text` points at: the `named` ones, those meant by position ("the
+    second") and one meant by "it" or "that one" (not "that second one")."""
+    said = words_of(text)
+    it = any(i + 1 >= len(said) or said[i + 1] not in (*ORDINALS, "last", "very")
+             for i in words.said_at("it", text))
+    return named + len(references(text)) + int(it)

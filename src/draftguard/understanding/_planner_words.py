@@ -11,6 +11,7 @@ from functools import lru_cache
 __all__ = [
     "CATEGORY_WORDS",
     "WordTable",
+    "adds_to_list",
     "also",
     "asks_search",
     "asks_unsupported_act",
@@ -224,3 +225,23 @@ def asks_unsupported_act(words: WordTable, text: str) -> bool:
     # The tagger may call an opening imperative a proper noun ("book the first one").
     return any(t.dep_ == "ROOT" and (t.pos_ == "VERB" or t.i == t.sent.start) and
                words.says("unsupported", t.lemma_) for t in parse(text, entities=False))
+
+
+def adds_to_list(words: WordTable, rest: str) -> bool:
+    """"stick it on my list", "chuck the third one onto my shortlist": a verb that is no
+    removing one puts something on the list (a word of `onto` whose object names the list,
+    hanging from the verb or from its object); "what's on my list?" has no such verb."""
+    if not words.says("listed", rest) or not words.says("onto", rest):
+        return False
+    from draftguard.language import parse
+
+    for token in parse(rest, entities=False):
+        if token.dep_ != "prep" or not words.says("onto", token.lower_) or not words.says(
+                "listed", " ".join(t.lower_ for t in token.subtree)):
+            continue
+        verb = token.head.head if token.head.dep_ in ("dobj", "obj") else token.head
+        if verb.pos_ == "VERB" and any(c.dep_ in ("dobj", "obj") for c in verb.children) \
+                and not words.says("take_away", verb.lower_) \
+                and not words.says("remove", verb.lower_):
+            return True
+    return False
