@@ -25,7 +25,7 @@ from google.adk.models.base_llm import BaseLlm
 from blogger.answers import answer_from_post
 from blogger.intents import BLOGGER_COMMANDS as _COMMANDS
 from blogger.reading import read_message
-from blogger.replies import FORMATTERS, NO_POST
+from blogger.replies import COURTESIES, FORMATTERS, NO_POST
 from blogger.state_keys import MEMORY_KEY
 from draftguard.artifacts import MAX_ITEMS
 from draftguard.commands import Command, CommandSpec, help_text
@@ -415,4 +415,5 @@ def build_blogger_router(model: str | BaseLlm | None = None) -> CommandRouter:
                else None)
     return CommandRouter(BLOGGER_COMMANDS, HANDLERS, formatters=FORMATTERS,
                          intents=blogger_intents,
-                         understand=build_understanding(profile, chooser), intro=_INTRO)
+                         understand=build_understanding(profile, chooser), intro=_INTRO,
+                         courtesies=COURTESIES)

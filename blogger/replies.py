@@ -14,16 +14,23 @@ from typing import Any
 
 from google.adk.agents.callback_context import CallbackContext
 
+from draftguard.understanding._courtesy import Courtesy
 from draftguard_adk.artifacts import STATE_RESULT
 from draftguard_adk.chat import Formatter
 
-__all__ = ["FORMATTERS", "NO_POST", "diff_summary"]
+__all__ = ["COURTESIES", "FORMATTERS", "NO_POST", "diff_summary"]
 
 NO_POST = ('There is no post yet: paste it after a line like "here is my post:", or ask me '
            "to write one.")
 #: What the author can ask for next, in their words.
 NEXT_STEPS = ('You can ask me to change a word or a sentence, make a quiz or flashcards, '
               'split it by an outline, or check it against a brief.')
+#: Code's answers to a thanks, a hello, a goodbye or an "ok" (on a small model).
+COURTESIES = {Courtesy.THANKS: "You're welcome.",
+              Courtesy.GREETING: ('Hello! Paste a post after a line like "here is my post:", '
+                                  'or tell me what to do with the one you have. ' + NEXT_STEPS),
+              Courtesy.FAREWELL: "Bye for now.",
+              Courtesy.ACKNOWLEDGEMENT: "Right. " + NEXT_STEPS}
 
 
 def version_words(version: Any) -> str:

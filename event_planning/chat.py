@@ -39,6 +39,7 @@ from draftguard.understanding import (
     PlannerState,
     Reading,
 )
+from draftguard.understanding._courtesy import Courtesy
 from draftguard_adk.chat import (
     Action,
     Call,
@@ -85,6 +86,11 @@ NOTHING_STATED = ("Tell me what to eat or where (a cuisine or a neighbourhood), 
                   "many people or when.")
 CANNOT_READ = ("Sorry, I could not make sense of that. Tell me what to eat or where, and for "
                "how many or when, or type /help.")
+#: Code's answers to a thanks, a hello, a goodbye or an "ok" (on a small model).
+COURTESIES = {Courtesy.THANKS: "You're welcome. Enjoy the dinner!",
+              Courtesy.GREETING: f"Hello! {NOTHING_STATED}",
+              Courtesy.FAREWELL: "Bye for now.",
+              Courtesy.ACKNOWLEDGEMENT: f"Right. {NOTHING_STATED}"}
 
 
 @cache
@@ -414,6 +420,7 @@ def build_router(
                     "remove_from_shortlist": format_shortlist, "plan_summary": format_plan},
         understand=handlers.understand,
         intro=INTRO,
+        courtesies=COURTESIES,
     )
     handlers.help = router.help
     return PlannerRouter(router, holds_conversation=holds_conversation)

@@ -142,7 +142,10 @@ async def test_real_model_streams_partials_then_the_aggregate() -> None:
     final = responses[-1]
     assert final.partial is False
     assert any(r.partial for r in responses)
-    assert final.content.parts[0].text == partial_text
+    # The aggregate is what was streamed, less an unfinished sentence the budget cut off.
+    assert partial_text.startswith(final.content.parts[0].text)
+    if final.finish_reason != types.FinishReason.MAX_TOKENS:
+        assert final.content.parts[0].text == partial_text
     assert final.usage_metadata.total_token_count > 0
     assert llama_runtime.loaded_models, "model is loaded after first use"
 

@@ -114,12 +114,19 @@ async def test_a_small_model_never_gets_a_request_code_cannot_read() -> None:
     assert model.requests == [] and all(_calls(events) == [] for events in turns)
 
 
-async def test_a_small_model_writes_prose_without_tools_for_small_talk() -> None:
-    model = ScriptedLlm(["You're welcome!"], model=SMALL)
-    _, _, turns = await _converse(model, ["thanks, you're great"])
-    assert _text(turns[0]) == "You're welcome!"
+async def test_a_small_model_writes_short_prose_without_tools_for_small_talk() -> None:
+    model = ScriptedLlm(["Congratulations to her!"], model=SMALL)
+    _, _, turns = await _converse(model, ["my sister just got a promotion at work"])
+    assert _text(turns[0]) == "Congratulations to her!"
     [request] = model.requests
     assert not request.config.tools and not request.tools_dict
+    assert request.config.max_output_tokens == 160  # chat.prose_max_tokens
+
+
+async def test_a_small_model_is_not_asked_to_answer_a_thanks() -> None:
+    model = ScriptedLlm([], model=SMALL)  # any model call fails the test
+    _, _, turns = await _converse(model, ["thanks a million", "ok bye then"])
+    assert [_text(t) for t in turns] == ["You're welcome. Enjoy the dinner!", "Bye for now."]
 
 
 async def test_a_capable_model_keeps_the_open_conversation() -> None:

@@ -258,6 +258,9 @@ class ChatSettings(Section):
     min_confidence_to_act: float = Field(default=0.85, ge=0.0, le=1.0)
     """On a capable model, code acts only on readings this sure; the rest go to the model
     with code's readings as context (a small model is never handed them)."""
+    prose_max_tokens: int = Field(default=160, ge=16)
+    """A small model answering a message that asks for nothing writes at most this many
+    tokens (an unfinished last sentence is dropped); a thanks or a hello is answered by code."""
 
 
 class DocumentValidatorSettings(AgentSection):

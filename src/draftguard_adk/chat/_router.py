@@ -28,6 +28,7 @@ message are held by the router for that one invocation only.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections import OrderedDict
@@ -45,6 +46,7 @@ from draftguard.errors import CommandError, DraftguardError
 from draftguard.settings import load_settings
 from draftguard.textio._display import escape_controls
 from draftguard.understanding import Reading
+from draftguard.understanding._courtesy import Courtesy, courtesy
 from draftguard_adk.agents._provenance import code_call_id, code_reply_metadata
 
 __all__ = [
@@ -225,6 +227,7 @@ class CommandRouter:
         intents: Callable[[str], Command | None] = lambda message: None,
         understand: Understand | None = None,
         intro: str = "",
+        courtesies: Mapping[Courtesy, str] | None = None,
     ) -> None:
         self.specs = {s.name: s for s in specs}
         missing = set(self.specs) - set(handlers) - {"help"}
@@ -235,6 +238,9 @@ class CommandRouter:
         self.intents = intents
         self.understand = understand
         self.intro = intro
+        #: Code's line for a message that only thanks, greets, says goodbye or
+        #: acknowledges, where the model would answer in words only (`Prose`).
+        self.courtesies = dict(courtesies or {})
         self._open: OrderedDict[str, _Open] = OrderedDict()
 
     def help(self) -> str:
@@ -242,6 +248,20 @@ class CommandRouter:
         lines = [self.intro] if self.intro else []
         lines.append(help_text(list(self.specs.values())))
         return "\n".join(lines)
+
+    async def _prose(self, ctx: CallbackContext, message: str,
+                     llm_request: LlmRequest) -> LlmResponse | None:
+        """A message code read as no request, on a model that answers in words only: a
+        courtesy gets code's line at once; anything else goes to the model with its tools
+        taken out and its answer kept short."""
+        if self.courtesies:
+            kind = await asyncio.to_thread(courtesy, message)
+            if kind is not None and kind in self.courtesies:
+                return _response(ctx, types.Part(text=self.courtesies[kind]))
+        llm_request.config.tools = None
+        llm_request.tools_dict.clear()
+        llm_request.config.max_output_tokens = load_settings().agents.chat.prose_max_tokens
+        return None
 
     async def __call__(
         self, callback_context: CallbackContext, llm_request: LlmRequest
@@ -263,9 +283,7 @@ class CommandRouter:
             except DraftguardError as err:
                 return _response(ctx, types.Part(text=f"{err}"))
             if isinstance(understood, Prose):
-                llm_request.config.tools = None
-                llm_request.tools_dict.clear()
-                return None
+                return await self._prose(ctx, message, llm_request)
             if isinstance(understood, ModelTurn):
                 llm_request.append_instructions([describe_readings(understood.reading)])
                 return None

@@ -192,6 +192,8 @@ def is_words_or_call(response: LlmResponse) -> bool:
     return bool(text.strip()) and not is_json(text)
 
 
+#: A sentence's end: its mark, closing quotes or brackets, then a space or the end.
+_SENTENCE_END = re.compile(r"[.!?…][\"'”’)\]]*(?=\s|$)")
 _REPLY_START = re.compile(r'\A\s*\{\s*"reply"\s*:\s*"')
 
 
@@ -246,10 +248,19 @@ def _envelope_parts(text: str, finish: str | None) -> list[types.Part]:
     return [types.Part(text=text)]
 
 
+def finished_sentences(text: str) -> str:
+    """`text` up to its last finished sentence; all of it when none is finished."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+    return text[:ends[-1]].rstrip() if ends else text
+
+
 def final_response(
     text: str, *, tool_mode: bool, finish: str | None, usage: dict[str, int], model: str
 ) -> LlmResponse:
-    """The complete answer as ADK's response, the tool envelope read when `tool_mode`."""
+    """The complete answer as ADK's response, the tool envelope read when `tool_mode`; an
+    answer in words cut off by its token budget loses its unfinished last sentence."""
+    if not tool_mode and finish == "length":
+        text = finished_sentences(text)
     parts = _envelope_parts(text, finish) if tool_mode else [types.Part(text=text)]
     return LlmResponse(
         content=types.Content(role="model", parts=parts),
