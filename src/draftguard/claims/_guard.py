@@ -28,7 +28,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from draftguard.claims._acted_by import misplaced, unasked, unfound, unnamed, untouched
+from draftguard.claims._acted_by import (
+    misplaced,
+    record_words,
+    unasked,
+    unfound,
+    unnamed,
+    untouched,
+)
 from draftguard.claims._facts import NAME_LINKS
 from draftguard.claims._reading import (
     PREFIXES,
@@ -302,8 +309,7 @@ class ClaimGuard:
                                  f"the {reading.subject} does not hold {quantity.value:g}")
             if quantity.value == 0 and not view.counts(quantity.noun):
                 continue  # "no changes": only a count the record keeps is checked
-            if not view.number_backed(quantity.value, quantity.noun, backing,
-                                      label=quantity.label):
+            if not view.number_backed(quantity, backing):
                 return Judgement(False, ClaimKind.RESULT if backing or reading.asserted
                                  else ClaimKind.FACT,
                                  f"{quantity.value:g} {quantity.noun or ''} is not in the record")
@@ -313,7 +319,8 @@ class ClaimGuard:
                 return Judgement(False, ClaimKind.FACT, f"no text of the record says {quote!r}")
         # "The check says it meets your brief": the verdict is held against the check.
         judged = any(c.kind == "verdict" for c in reading.asserted)
-        unsaid = "" if judged else view.unsaid(reading.reported) or \
+        reported = reading.reported - record_words(view) if reading.reported else frozenset()
+        unsaid = "" if judged else view.unsaid(reported) or \
             unfound(view, reading.subject, reading.findings -
                     {q.noun for q in reading.quantities if q.noun})
         if unsaid:
@@ -338,6 +345,8 @@ class ClaimGuard:
             return True
         if claim.voice == "state":
             return claim.kind == "impossible"  # "is confirmed" is never how things stand
+        if claim.kind == "impossible" and claim.past:
+            return True  # by anyone ("The manager confirmed your booking"): no run did it
         subject = claim.subject or ""
         concept = self.lexicon.concept(subject)
         # A run's kind as the subject ("the check found") does what runs do; no run books

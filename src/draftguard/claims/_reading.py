@@ -173,6 +173,8 @@ def _negated(token: Token, subject: Token | None) -> bool:
     for t in (token, clause_head(token), token.head):
         if any(k.dep_ == "neg" for k in t.children):
             return True
+    if any(k.dep_ == "dobj" and k.lower_ in _NEGATING_SUBJECTS for k in token.children):
+        return True  # "it changed nothing"
     if subject is not None:
         if subject.lower_ in _NEGATING_SUBJECTS:
             return True
@@ -262,8 +264,9 @@ def _bases(word: str) -> list[str]:
 
 
 def _claim_token(token: Token, kind: str) -> bool:
-    if kind == "verdict":
-        return token.pos_ not in ("NOUN", "PROPN")
+    if kind == "verdict":  # with a particle, another verb ("books had passed through")
+        return token.pos_ not in ("NOUN", "PROPN") and not any(
+            k.dep_ == "prt" for k in token.children)
     if token.pos_ == "VERB":
         return True
     # A participle read as an adjective ("Saved as version 2.", "Done!", "is confirmed").
@@ -334,7 +337,8 @@ def _claim(concept: str, token: Token, *, question: bool) -> Claim:
         asserted=asserted, subject=_subject_word(subject), objects=objects_of(token),
         voice=_voice(token, subject), places=places_of(token, concept),
         named_objects=named_objects_of(token), targets=targets_of(token),
-        topics=topics_of(token),
+        topics=topics_of(token), past=token.tag_ == "VBD" or (token.tag_ == "VBN" and any(
+            k.lemma_ == "have" and k.dep_ == "aux" for k in clause_children(token))),
         asked=asked_of(token) if concept == "impossible.request" else frozenset())
 
 

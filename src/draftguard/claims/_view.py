@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from rapidfuzz import fuzz
 
 from draftguard.claims._calendar import dates_in, same_time, times_in
+from draftguard.claims._facts import Quantity
 from draftguard.claims._numbers import numbers_of_text
 from draftguard.claims._reading import Claim, Reading, irregular_verbs
 from draftguard.claims._record import (
@@ -36,8 +37,9 @@ _WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
 _PRONOUNS = frozenset({"it", "they", "them", "these", "those", "this", "that", "all", "both"})
 #: A collection named after these is left, not joined ("off your shortlist").
 _LEAVING = frozenset({"off", "from", "out"})
-#: Claims a run of another action also backs: a booking is a request made.
-_IMPLIED = {"request": frozenset({"book"})}
+#: Claims a run of another action also backs: a booking is a request made, a thing added
+#: or changed is saved ("The event was saved under the title Dentist").
+_IMPLIED = {"request": frozenset({"book"}), "save": frozenset({"add", "edit"})}
 
 
 def stems(word: str) -> set[str]:
@@ -192,18 +194,31 @@ class RecordView:
         return made
 
     # -- numbers ----------------------------------------------------------------------------
-    def _field_values(self, runs: Iterable[ToolRun], fields: str) -> set[float]:
+    def _field_values(self, runs: Iterable[ToolRun], fields: str,
+                      act: str | None = None) -> set[float]:
+        """The values of the runs' `fields` (a `ToolClaims` attribute); with `act`, those of
+        the fields named for that action only when any is ("removed": `lines_removed`)."""
         out: set[float] = set()
+        acted: set[float] = set()
+        concept = self.guard.concept_of(act) if act else None
         for run in runs:
             declared = self.record.declared(run.tool, self.guard.concept_of)
             names = getattr(declared, fields)
             for key, value in [*numbers_in(run.result), *numbers_in(run.args)]:
                 if key in names:
                     out.add(abs(value))
-        return out
+                    if concept is not None and any(
+                            self.guard.concept_of(b) == concept
+                            for w in key.split("_") for b in stems(w)):
+                        acted.add(abs(value))
+        return acted or out
 
-    def number_backed(self, value: float, noun: str | None, backing: list[ToolRun], *,
-                      label: bool = False) -> bool:
+    def number_backed(self, quantity: Quantity, backing: list[ToolRun]) -> bool:
+        """The record holds this number for what the sentence ties it to: a version, a line
+        count (of the action it is the object of), a count of a session's part or
+        collection, a result's field named by its noun or the noun it is "of" ("a high of
+        14 degrees": `high_c`), or else any number of the runs and texts."""
+        value, noun, label = quantity.value, quantity.noun, quantity.label
         session = self.record.session
         runs = backing or list(self.record.runs)
         if noun == "version" and label:
@@ -214,7 +229,7 @@ class RecordView:
         if noun == "version":  # "3 versions": how many there are
             return value in {float(len(session.versions)), *self._fields_of("version")}
         if noun == "line":
-            allowed = self._field_values(runs, "line_fields")
+            allowed = self._field_values(runs, "line_fields", quantity.act)
             if not backing:  # a run's lines when the sentence claims the run
                 allowed |= {float(n) for n in session.counts.get("line", ())}
             return value in allowed
@@ -222,9 +237,10 @@ class RecordView:
             return True
         if noun is not None and noun in session.collections:
             return value == len(session.collections[noun])
-        fields = self._fields_of(noun)
-        if fields:  # "3 documents" is the result's document_count
-            return value in fields
+        for word in (noun, quantity.of):
+            fields = self._fields_of(word)
+            if fields:  # "3 documents" is the result's document_count
+                return value in fields
         pool: set[float] = set()
         for run in self.record.runs:
             pool.update(abs(v) for _, v in numbers_in(run.result))
