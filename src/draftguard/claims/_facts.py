@@ -86,7 +86,7 @@ def quantities(doc: Doc) -> list[Quantity]:
                     break
         words = [x.text for x in tokens[i:j] if x.text != "-"]
         value = value_of(" ".join(words)) or value_of(" ".join(w for w in words if w != "and"))
-        if value is not None and not _in_date(tokens[i]):
+        if value is not None and not _in_date(tokens[i]) and not _reference(tokens[j - 1]):
             before = tokens[i - 1] if i > 0 else None
             label = before is not None and before.pos_ in ("NOUN", "PROPN", "VERB") and \
                 before.is_alpha and not before.is_stop
@@ -131,6 +131,13 @@ def _of_noun(token: Token) -> str | None:
     inner = next((g for k in counted.children if k.dep_ == "prep" and k.lower_ == "of"
                   for g in k.children if g.dep_ == "pobj" and g.pos_ == "NOUN"), None)
     return inner.lemma_.lower() if inner is not None else None
+
+
+def _reference(token: Token) -> bool:
+    """A number standing for things already named, not counting them ("whichever of the
+    two", "the biggest of the four")."""
+    return token.dep_ in ("pobj", "nsubj", "dobj", "nsubjpass") and any(
+        k.dep_ == "det" and k.lower_ == "the" for k in token.children)
 
 
 def _in_date(token: Token) -> bool:

@@ -287,10 +287,14 @@ class ClaimGuard:
             return Judgement(False, ClaimKind.RESULT,
                              f"the check this turn does not list the {needed} as missing")
         if reading.hedged and not reading.asserted:
-            return _OK
+            # A number a result's field is named for restates it, whatever the mood
+            # ("Expect a high of 14 degrees" after a forecast of 11).
+            tied = next((q for q in reading.quantities if view.field_named(q)), None)
+            return _OK if tied is None or view.number_backed(tied, backing) else Judgement(
+                False, ClaimKind.RESULT, f"{tied.value:g} is not the run's {tied.of or tied.noun}")
         about_record = bool(backing) or bool(reading.asserted) or view.mentions(reading) or \
-            any(view.counts(q.noun) for q in reading.quantities) or reading.to_person or \
-            view.keeps_time(reading)
+            any(view.counts(q.noun) or view.counts(q.of) for q in reading.quantities) or \
+            reading.to_person or view.keeps_time(reading)
         if not about_record:
             return _OK
         return self._facts(reading, view, backing)

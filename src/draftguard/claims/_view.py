@@ -15,7 +15,7 @@ from rapidfuzz import fuzz
 
 from draftguard.claims._calendar import dates_in, same_time, times_in
 from draftguard.claims._facts import Quantity
-from draftguard.claims._numbers import numbers_of_text
+from draftguard.claims._numbers import counted_in_text, numbers_of_text
 from draftguard.claims._reading import Claim, Reading, irregular_verbs
 from draftguard.claims._record import (
     ToolClaims,
@@ -241,6 +241,9 @@ class RecordView:
             fields = self._fields_of(word)
             if fields:  # "3 documents" is the result's document_count
                 return value in fields
+        counted = self._counted(noun) if value != 1 else set()  # "One card asks" picks one
+        if counted and value not in counted:
+            return False  # "forty minutes" where the texts count 25 minutes (and 40 cars)
         pool: set[float] = set()
         for run in self.record.runs:
             pool.update(abs(v) for _, v in numbers_in(run.result))
@@ -292,17 +295,24 @@ class RecordView:
         wanted = words_of(name)
         if not wanted:
             return True
-        word = wanted[0] if len(wanted) == 1 else ""
+        word = wanted[0].removesuffix("s") if len(wanted) == 1 else ""  # "Saturdays"
         if word in _MONTHS and any(d.month == _MONTHS[word] for d in self._dates()):
             return True
         if word in _WEEKDAYS and any(d.weekday() == _WEEKDAYS[word] for d in self._dates()):
             return True
+        def same(a: str, b: str) -> bool:
+            return a == b or fuzz.ratio(a, b) >= self.guard.name_cutoff
+
+        n = len(wanted)
         for text in self._texts():
             found = words_of(text)
-            for i in range(len(found) - len(wanted) + 1):
-                window = found[i:i + len(wanted)]
-                if all(a == b or fuzz.ratio(a, b) >= self.guard.name_cutoff
-                       for a, b in zip(wanted, window, strict=True)):
+            for i in range(len(found) - n + 1):
+                if all(same(a, b) for a, b in zip(wanted, found[i:i + n], strict=True)):
+                    return True
+                # a title and a surname with the first name between ("Captain Okafor" in
+                # "captain Ruth Okafor")
+                if n == 2 and i + 2 < len(found) and same(wanted[0], found[i]) and \
+                        same(wanted[1], found[i + 2]):
                     return True
         return False
 
@@ -358,6 +368,24 @@ class RecordView:
         session = self.record.session
         return noun in ("version", "line") or noun in session.counts or \
             noun in session.collections or noun in self._field_words()
+
+    def _counted(self, noun: str | None) -> set[float]:
+        """The numbers the record's texts give `noun` ("25 minutes"), none when no text
+        counts it (a month or a weekday is a date's: `date_backed`)."""
+        if noun is None or noun in _MONTHS or noun in _WEEKDAYS:
+            return set()
+        out: set[float] = set()
+        for text in self._texts():
+            counted = counted_in_text(text)
+            for key in (noun, noun + "s"):
+                out |= counted.get(key, frozenset())
+        return out
+
+    def field_named(self, quantity: Quantity) -> bool:
+        """A number field of a run is named by what the quantity counts or is "of"
+        ("a high of 14": `high_c`), versions and lines aside."""
+        return any(w not in ("version", "line") and self._fields_of(w)
+                   for w in (quantity.noun, quantity.of))
 
     def _fields_of(self, noun: str | None) -> set[float]:
         if noun is None:
