@@ -124,6 +124,10 @@ def _act_of(token: Token) -> str | None:
 def _of_noun(token: Token) -> str | None:
     """The noun the number, or what it counts, is "of" ("a high of 14 degrees"), or that
     it counts "of" ("three rounds of repairs")."""
+    measure = next((k for k in token.children if k.dep_ == "quantmod" and k.pos_ == "NOUN"),
+                   None)
+    if measure is not None:  # the parser's other reading: "a low of 5" with "low" on the 5
+        return measure.lemma_.lower()
     counted = _counted(token)
     head = counted.head
     if counted.dep_ == "pobj" and head.lower_ == "of" and head.head.pos_ == "NOUN":
