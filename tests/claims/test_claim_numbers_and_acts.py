@@ -124,3 +124,21 @@ def test_all_four_and_the_rooms_and_nominal_comparatives_follow_the_catalogue() 
     dear = max(venues, key=lambda v: v.price_level)
     cheap = min(venues, key=lambda v: v.price_level)
     assert not kept(f"{cheap.name} is the pricier of the two, next to {dear.name}.")
+
+
+def test_a_time_in_words_and_a_result_named_by_its_tool(guard: ClaimGuard) -> None:
+    booked = TurnRecord(runs=(ToolRun("add_appointment", {"time": "10:45"},
+                                      {"status": "ok", "time": "10:45"}),))
+    assert guard.judge("It is at a quarter to eleven.", booked).supported
+    assert not guard.judge("It is at half past ten.", booked).supported
+    summary = TurnRecord(runs=(ToolRun("trip_summary", {}, {"status": "ok",
+                                                            "date": "2027-05-07"}),))
+    assert guard.judge("The trip is on Friday.", summary).supported  # 7 May 2027: a Friday
+    assert not guard.judge("The trip is on Thursday.", summary).supported
+
+
+def test_what_a_named_person_made_a_thing_is_in_the_texts(guard: ClaimGuard) -> None:
+    record = TurnRecord(session=SessionFacts(texts=(
+        "Our neighbour Mr Okoro painted the shed yellow last June.",)))
+    assert guard.judge("Mr Okoro painted the shed yellow.", record).supported
+    assert not guard.judge("Mr Okoro painted the shed red.", record).supported

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from draftguard.claims._calendar import time_spans
 from draftguard.claims._numbers import value_of
 
 if TYPE_CHECKING:
@@ -66,6 +67,7 @@ def _noun_of(token: Token, doc: Doc) -> str | None:
 def quantities(doc: Doc) -> list[Quantity]:
     out: list[Quantity] = []
     tokens = list(doc)
+    clock = time_spans(doc.text)
     i = 0
     while i < len(tokens):
         t = tokens[i]
@@ -86,7 +88,8 @@ def quantities(doc: Doc) -> list[Quantity]:
                     break
         words = [x.text for x in tokens[i:j] if x.text != "-"]
         value = value_of(" ".join(words)) or value_of(" ".join(w for w in words if w != "and"))
-        if value is not None and not _in_date(tokens[i]) and not _reference(tokens[j - 1]):
+        if value is not None and not _in_date(tokens[i]) and not _reference(tokens[j - 1]) \
+                and not any(a <= t.idx - doc[0].idx < b for a, b in clock):
             before = tokens[i - 1] if i > 0 else None
             label = before is not None and before.pos_ in ("NOUN", "PROPN", "VERB") and \
                 before.is_alpha and not before.is_stop

@@ -235,6 +235,10 @@ class ClaimGuard:
         runs = _name_runs(words)
         if not runs:
             return False
+        after = words[len(runs[0]):len(runs[0]) + 1] if runs[0][0] is first else []
+        if after and after[0].lower() not in _stop_words() and (
+                after[0].endswith("ed") or after[0].lower() in irregular_verbs()):
+            return True  # a name opens it, then a past verb ("Mrs Patel repainted it ...")
         if any(key in {w.lower() for w in words} for key in record.session.collections):
             return True  # a name said to be on a list: the parse says which
         for run in runs:

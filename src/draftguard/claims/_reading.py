@@ -198,8 +198,9 @@ def _reported(token: Token) -> set[str]:
 
 
 def _told(doc: Doc, lexicon: Lexicon) -> set[str]:
-    """What a sentence retells of a named person's past ("Dev lent you a rotavator"): the
-    nouns of what the verb acted on, which a text of the record must hold. Only a verb the
+    """What a sentence retells of a named person's past ("Dev lent you a rotavator", "Mrs
+    Patel painted it blue"): the nouns of what the verb acted on and the adjective it made
+    it, which a text of the record must hold. Only a verb the
     claims lexicon does not know, in the past, with a proper name for subject."""
     words: set[str] = set()
     for root in (t for t in doc if t.dep_ == "ROOT" and t.tag_ == "VBD"):
@@ -211,6 +212,8 @@ def _told(doc: Doc, lexicon: Lexicon) -> set[str]:
             if kid.dep_ in ("dobj", "dative"):
                 words.update(t.lemma_.lower() for t in kid.subtree
                              if t.pos_ == "NOUN" and not t.is_stop and t.is_alpha)
+            if kid.dep_ in ("oprd", "acomp", "xcomp", "ccomp") and kid.pos_ == "ADJ":
+                words.add(kid.lemma_.lower())  # what it made the thing ("painted it blue")
     return words
 
 

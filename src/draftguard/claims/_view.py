@@ -418,6 +418,8 @@ class RecordView:
         words: set[str] = set()
         for text in self._texts():
             words.update(words_of(text.replace("-", " ")))
+        for run in self.record.runs:  # "the plan" after plan_summary, "the forecast"
+            words.update(run.tool.lower().split("_"))
         return any(noun in words or noun + "s" in words for noun in reading.nouns)
 
     def collection_sizes(self, reading: Reading) -> set[float]:
