@@ -6,9 +6,24 @@ taking verb alone on the venue last kept."""
 from __future__ import annotations
 
 import pytest
+from google.adk.runners import InMemoryRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scripted_llm import ScriptedLlm
+from test_event_planning_chat import _text
+from test_planner_chat import TUESDAY, _say, _session
 from test_planner_meaning import _read
 
 from draftguard.language import language_installed
+from event_planning.agent import build_app
+from event_planning.catalog import (
+    Cuisine,
+    Neighborhood,
+    PriceLevel,
+    Wanted,
+    load_catalog,
+    nearest,
+)
 
 pytestmark = pytest.mark.skipif(not language_installed(), reason="needs the language layer")
 
@@ -76,3 +91,34 @@ def test_a_price_word_denied_on_its_verb_sets_no_price() -> None:
 def test_a_clause_naming_the_price_is_compared_with_the_price_words() -> None:
     [(_, slots, _)] = _read("it's mum's 60th, spare no expense: seafood in old city for 8")
     assert slots["price_level"] == "$$$$"
+
+
+def test_when_nothing_fits_the_cuisine_asked_for_comes_before_a_cheaper_other_one() -> None:
+    # No Japanese place is $: the nearest are Japanese a level dearer, not cheap Vietnamese.
+    wanted = Wanted.of({"cuisine": "japanese", "price_level": "$", "party_size": 6})
+    assert wanted.search() == []
+    near = nearest(wanted)
+    assert near and all(v.cuisine.value == "japanese" and v.price_level == 2
+                        and broken == ["price_level"] for v, broken in near)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(list(Cuisine)), st.sampled_from(list(Neighborhood)),
+       st.sampled_from(list(PriceLevel)))
+def test_the_first_nearest_venue_is_the_one_that_misses_least(
+        cuisine: Cuisine, hood: Neighborhood, price: PriceLevel) -> None:
+    wanted = Wanted(cuisine=cuisine, neighborhood=hood, price_level=price)
+    near = nearest(wanted)
+    if wanted.search() or not near:
+        return
+    # The slow obvious reference: every venue, the fewest broken, then the smallest miss.
+    every = [(len(b), wanted.miss(v, b)) for v in load_catalog() if (b := wanted.broken(v))]
+    assert (len(near[0][1]), wanted.miss(*near[0])) == min(every)
+
+
+async def test_the_reply_says_what_each_nearest_venue_breaks() -> None:
+    runner = InMemoryRunner(app=build_app(ScriptedLlm([]), today=lambda: TUESDAY))
+    sid = await _session(runner)
+    text = _text(await _say(runner, sid, "cheap ramen for six please"))
+    assert "No venue fits all of: Japanese, $, 6 people." in text
+    assert text.count("But it is $$, not $.") == 3 and "Vietnamese" not in text
