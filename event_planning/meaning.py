@@ -1,17 +1,12 @@
-"""The planner's words read by meaning: dishes, price and occasion words, and what the
-catalogue records about a venue (BYOB, outdoor seating, wheelchair access, a private room,
-the days it opens).
+"""The planner's words read by meaning: dishes, price and occasion words, and the catalogue's
+features (BYOB, outdoor seating, wheelchair access, a private room, the days it opens).
 
-The words are data (`lexicon.toml`), found on the parse by lemma with typos read by edit
-distance (`draftguard.language.Lexicon`). A food word no entry names ("brisket and ribs",
-"noodle soup") is compared by sentence similarity with the dishes the catalogue records for
-each cuisine (`data/venues.json`): a clear best cuisine is read; two close ones are a
-question naming both; nothing near is nothing. Negation comes from the parse ("nothing too
-fancy", "no patio needed").
+The words are data (`lexicon.toml`), found on the parse by lemma, typos by edit distance.
+A food word no entry names is compared with the catalogue's dishes per cuisine: a clear best
+is read, two close ones are a question. Negation comes from the parse ("nothing too fancy").
 
-`read_meaning` is what the core's planner reader calls (`PlannerVocabulary.meaning`); it is
-bounded: a message over `MAX_MEANING_CHARS` is left to the lexical reader, which is linear.
-"""
+`read_meaning` is what the core's planner reader calls (`PlannerVocabulary.meaning`); a
+message over `MAX_MEANING_CHARS` is left to the lexical reader, which is linear."""
 
 from __future__ import annotations
 
@@ -201,7 +196,9 @@ class MeaningReader:
             elif section == "feature":
                 hints.values[name] = True
             elif section == "price" and not verb_with_object(doc, term.start, term.end):
-                prices[name] = prices.get(name, False) or not denied
+                # "forget the budget thing": a price word a verb takes back.
+                back = denied or taken_back(doc, term.start, terms)
+                prices[name] = prices.get(name, False) or not back
             elif section == "cuisine":
                 cuisines[name] = cuisines.get(name, False) or not denied
         prices = prices or ({"$$$$": True} if no_limit(doc, terms) else {})
@@ -214,11 +211,7 @@ class MeaningReader:
         day = _open_day(doc, terms)
         if day is not None:
             hints.values["open_on"] = day
-        if sum(cuisines.values()) > 1:
-            swapped = swapped_in(doc, terms, "cuisine")
-            if cuisines.get(str(swapped)):
-                cuisines = {c: c == swapped for c in cuisines}
-        _one_of(hints, "cuisine", cuisines, cleared=False)
+        cuisines = _swapped(doc, terms, hints, cuisines)
         dishes = (self._dish_phrases(doc, covered)[:_MAX_DISH_PHRASES]
                   if similar and not cuisines else [])
         clauses = _clauses_of(doc, terms)[:_MAX_CLAUSES] if similar and not prices else []
@@ -362,6 +355,21 @@ class MeaningReader:
         return [i for i in (token.i - 1, token.i + 1) if 0 <= i < len(doc)
                 and self._dish_word(doc[i], covered)
                 and word_frequency(doc[i].lower_) < _NAME_WORD_ZIPF]
+
+
+def _swapped(doc: Doc, terms: list[Any], hints: SlotHints,
+             cuisines: dict[str, bool]) -> dict[str, bool]:
+    """"swap the steak for seafood", "swap old city for queen village": of two values, the
+    one a verb of change brings (the cuisines then meant, after the one read)."""
+    if sum(cuisines.values()) > 1:
+        swapped = swapped_in(doc, terms, "cuisine")
+        if cuisines.get(str(swapped)):
+            cuisines = {c: c == swapped for c in cuisines}
+    _one_of(hints, "cuisine", cuisines, cleared=False)
+    place = swapped_in(doc, terms, "neighborhood")
+    if place is not None:
+        hints.values["neighborhood"] = place
+    return cuisines
 
 
 def _one_of(hints: SlotHints, name: str, said: dict[str, bool], *,

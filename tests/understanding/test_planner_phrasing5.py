@@ -122,3 +122,52 @@ async def test_the_reply_says_what_each_nearest_venue_breaks() -> None:
     text = _text(await _say(runner, sid, "cheap ramen for six please"))
     assert "No venue fits all of: Japanese, $, 6 people." in text
     assert text.count("But it is $$, not $.") == 3 and "Vietnamese" not in text
+
+
+def test_a_price_word_a_verb_takes_back_takes_the_price_back() -> None:
+    said = _read("somewhere cheap", "tacos in south philly for 4",
+                 "nah scrap the budget requirement")
+    assert said == [("search", {"cuisine": "mexican", "neighborhood": "south_philly",
+                                "party_size": 4}, False)]
+
+
+def test_an_initial_with_a_full_stop_ends_no_request() -> None:
+    [(intent, slots, asked)] = _read("pizza. n. libs. 3. fri the 11th")
+    assert intent == "search" and not asked
+    assert slots == {"cuisine": "italian", "neighborhood": "northern_liberties",
+                     "party_size": 3, "date": "2026-12-11"}
+
+
+def test_a_verb_of_change_swaps_the_neighbourhood() -> None:
+    said = _read("thai in fishtown for 4", "switch fishtown to old city")
+    assert said == [("search", {"cuisine": "thai", "neighborhood": "old_city",
+                                "party_size": 4}, False)]
+
+
+@pytest.mark.parametrize(("said", "slot", "value"), [
+    ("pasta from italy in fishtown for 2", "cuisine", "italian"),   # a country for its food
+    ("pizza in old city, half a dozen people", "party_size", 6),
+])
+def test_a_country_and_half_a_dozen_are_read(said: str, slot: str, value: object) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert intent == "search" and not asked and slots[slot] == value
+
+
+def test_a_time_after_for_is_no_party_size() -> None:
+    said = _read("sushi in old city for 2", "book it for 8:15 on friday")
+    assert said[0][1]["party_size"] == 2 and said[-1][0] == "unclear"
+
+
+def test_and_in_a_venue_name_reads_as_its_ampersand() -> None:
+    assert _read("is pit and porch byob?") == [("pick", {"venue": "Pit & Porch"}, False)]
+
+
+def test_which_is_cheapest_of_one_result_is_that_result() -> None:
+    said = _read("mexican in university city for 4, cheap", "which of those is cheapest?")
+    assert said == [("pick", {"venue": "El Comal de Paloma"}, False)]
+
+
+def test_a_contraction_typed_without_its_apostrophe_asks_for_the_plan() -> None:
+    said = _read("italian in south philly for 6", "add the third one to the shortlist",
+                 "whats on my shortlist now?")
+    assert said == [("plan", {}, False)]
