@@ -14,7 +14,7 @@ import calendar
 import json
 import tomllib
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -44,7 +44,6 @@ __all__ = [
     "FEATURES",
     "MAX_MEANING_CHARS",
     "MeaningReader",
-    "feature_matcher",
     "lexicon",
     "read_meaning",
     "request_words",
@@ -215,7 +214,7 @@ class MeaningReader:
         dishes = (self._dish_phrases(doc, covered)[:_MAX_DISH_PHRASES]
                   if similar and not cuisines else [])
         clauses = _clauses_of(doc, terms)[:_MAX_CLAUSES] if similar and not prices else []
-        rare = self._rare_words(doc, covered) if similar and not prices else []
+        rare = self._rare_words(doc, covered, hints) if similar and not prices else []
         named = self._named_dishes(doc, terms, covered) if similar and "cuisine" in \
             hints.values else []
         if dishes or clauses or rare or named:
@@ -256,12 +255,18 @@ class MeaningReader:
         hints.words["cuisine"] = phrase
         hints.replaces.add("cuisine")
 
-    def _rare_words(self, doc: Doc, covered: set[int]) -> list[str]:
+    def _rare_words(self, doc: Doc, covered: set[int], hints: SlotHints) -> list[str]:
         """Words no entry covers that English hardly knows ("upmarket"): each may be a price
-        word the lexicon lacks, compared as a clause is (prices only)."""
-        return [t.lower_ for t in doc if t.i not in covered and t.is_alpha and not t.is_stop
+        word the lexicon lacks, compared as a clause is (prices only); one a spelling of one
+        price word ("pricy") is read as it (the lexicon's `near`)."""
+        rare = [t.lower_ for t in doc if t.i not in covered and t.is_alpha and not t.is_stop
                 and len(t.text) >= _MIN_UNKNOWN_LETTERS
                 and word_frequency(t.lower_) < self.rare_price_zipf][:_MAX_CLAUSES]
+        spelt = {c for w in rare for c in lexicon().concepts("price.") if lexicon().near(w, c)}
+        if len(spelt) == 1:
+            hints.values["price_level"] = spelt.pop().partition(".")[2]
+            return []
+        return rare
 
     def _clauses(self, clauses: list[str], hints: SlotHints, *, prices_only: int) -> None:
         """A price or a feature said in a whole clause no lexicon word covers ("where we can
@@ -427,22 +432,6 @@ def _open_day(doc: Doc, terms: list[Any]) -> str | None:
             for t in doc}
     days.discard(None)
     return next(iter(days)) if len(days) == 1 else None
-
-
-#: How much of a session's text (its end) a grounding check reads for a feature.
-GROUNDING_CHARS = 4_000
-
-
-def feature_matcher(name: str) -> Callable[[Any, str], bool]:
-    """A grounding matcher: a search filter (`byob`, ..., `open_on`) is supported only when
-    the user's words ask for it (a false filter asks for nothing and always is)."""
-    def matches(value: Any, user_text: str) -> bool:
-        if value in (None, False):
-            return True
-        reader = MeaningReader(max_chars=GROUNDING_CHARS)
-        said = reader(user_text[-GROUNDING_CHARS:]).values.get(name)
-        return said is not None and (said is True or str(said) == str(value).lower())
-    return matches
 
 
 #: The reader the app hands to the core (default settings).

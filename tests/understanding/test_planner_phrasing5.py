@@ -171,3 +171,22 @@ def test_a_contraction_typed_without_its_apostrophe_asks_for_the_plan() -> None:
     said = _read("italian in south philly for 6", "add the third one to the shortlist",
                  "whats on my shortlist now?")
     assert said == [("plan", {}, False)]
+
+
+@pytest.mark.parametrize("said", ["thai for me and my brother in fishtown",
+                                  "my wife and i want sushi in old city"])
+def test_the_speaker_listed_with_one_other_person_is_two(said: str) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert intent == "search" and not asked and slots["party_size"] == 2
+
+
+def test_a_group_listed_with_the_speaker_is_no_count() -> None:
+    [(_, slots, _)] = _read("pizza in fishtown for me and the kids")
+    assert "party_size" not in slots
+
+
+@pytest.mark.parametrize(("said", "price"), [("thai somewhere pricy in fishtown", "$$$"),
+                                             ("a cheapy place in fishtown for thai", "$")])
+def test_a_rare_spelling_of_a_price_word_is_that_price(said: str, price: str) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert intent == "search" and not asked and slots["price_level"] == price
