@@ -24,6 +24,7 @@ from draftguard.language._parser import parse_many
 from draftguard.understanding import SlotHints
 from event_planning.clauses import denied_expense, free_clauses
 from event_planning.corrections import (
+    corrected_to,
     negated,
     no_limit,
     swapped_in,
@@ -367,11 +368,11 @@ def _swapped(doc: Doc, terms: list[Any], hints: SlotHints,
     """"swap the steak for seafood", "swap old city for queen village": of two values, the
     one a verb of change brings (the cuisines then meant, after the one read)."""
     if sum(cuisines.values()) > 1:
-        swapped = swapped_in(doc, terms, "cuisine")
+        swapped = swapped_in(doc, terms, "cuisine") or corrected_to(terms, "cuisine")
         if cuisines.get(str(swapped)):
             cuisines = {c: c == swapped for c in cuisines}
     _one_of(hints, "cuisine", cuisines, cleared=False)
-    place = swapped_in(doc, terms, "neighborhood")
+    place = swapped_in(doc, terms, "neighborhood") or corrected_to(terms, "neighborhood")
     if place is not None:
         hints.values["neighborhood"] = place
     return cuisines

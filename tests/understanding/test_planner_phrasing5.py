@@ -190,3 +190,19 @@ def test_a_group_listed_with_the_speaker_is_no_count() -> None:
 def test_a_rare_spelling_of_a_price_word_is_that_price(said: str, price: str) -> None:
     [(intent, slots, asked)] = _read(said)
     assert intent == "search" and not asked and slots["price_level"] == price
+
+
+@pytest.mark.parametrize(("said", "slots"), [
+    ("thai in fishtown, sorry i mean old city, for 2",
+     {"cuisine": "thai", "neighborhood": "old_city", "party_size": 2}),
+    ("mexican - no wait, make that indian - in old city for 2",
+     {"cuisine": "indian", "neighborhood": "old_city", "party_size": 2}),
+])
+def test_a_value_corrected_in_the_message_is_the_later_one(said: str,
+                                                           slots: dict[str, object]) -> None:
+    assert _read(said) == [("search", slots, False)]
+
+
+def test_two_values_with_no_correction_between_are_still_a_question() -> None:
+    [(_, _, asked)] = _read("thai in old city and italian in fishtown for 2")
+    assert asked
