@@ -212,7 +212,8 @@ class MeaningReader:
         if day is not None:
             hints.values["open_on"] = day
         cuisines = _swapped(doc, terms, hints, cuisines)
-        dishes = (self._dish_phrases(doc, covered)[:_MAX_DISH_PHRASES]
+        places = {t.start for t in terms if t.concept == "generic.place"}
+        dishes = (self._dish_phrases(doc, covered, places)[:_MAX_DISH_PHRASES]
                   if similar and not cuisines else [])
         clauses = _clauses_of(doc, terms)[:_MAX_CLAUSES] if similar and not prices else []
         rare = self._rare_words(doc, covered, hints) if similar and not prices else []
@@ -320,13 +321,15 @@ class MeaningReader:
                 hints.words["cuisine"] = phrase
                 return
 
-    def _dish_phrases(self, doc: Doc, covered: set[int]) -> list[list[Token]]:
+    def _dish_phrases(self, doc: Doc, covered: set[int],
+                      places: set[int]) -> list[list[Token]]:
         """Runs of words no entry covers that may name a dish: the rare nouns of a noun
-        phrase, and words English does not know that are no typo of a common word (the
-        tagger calls "bibimbap" an adjective and "croque" a verb)."""
+        phrase (one whose head is a word for a place too: "dan dan noodle spots"), and words
+        English does not know that are no typo of a common word (the tagger calls
+        "bibimbap" an adjective and "croque" a verb)."""
         picked: set[int] = set()
         for chunk in doc.noun_chunks:
-            if chunk.root.i not in covered:
+            if chunk.root.i not in covered or chunk.root.i in places:
                 picked.update(t.i for t in chunk
                               if t.pos_ in _DISH_POS and self._dish_word(t, covered))
         unknown = [t for t in doc if self._unknown(t, covered)]

@@ -206,3 +206,8 @@ def test_a_value_corrected_in_the_message_is_the_later_one(said: str,
 def test_two_values_with_no_correction_between_are_still_a_question() -> None:
     [(_, _, asked)] = _read("thai in old city and italian in fishtown for 2")
     assert asked
+
+
+def test_a_food_word_before_a_place_word_is_never_dropped() -> None:
+    [(_, slots, asked)] = _read("a noodle place in chinatown for 2")
+    assert asked or "cuisine" in slots
