@@ -211,3 +211,9 @@ def test_two_values_with_no_correction_between_are_still_a_question() -> None:
 def test_a_food_word_before_a_place_word_is_never_dropped() -> None:
     [(_, slots, asked)] = _read("a noodle place in chinatown for 2")
     assert asked or "cuisine" in slots
+
+
+def test_a_chatty_verb_puts_two_named_venues_on_the_list() -> None:
+    said = _read("chuck Siam Orchid and Lemongrass Lane onto my shortlist")
+    assert said == [("shortlist", {"venue": "Siam Orchid", "action": "add"}, False),
+                    ("shortlist", {"venue": "Lemongrass Lane", "action": "add"}, False)]
