@@ -539,3 +539,19 @@ def test_new_words_instead_of_old_after_a_pronoun_or_restating_the_words_before(
     for message, (line, fixed) in cases.items():
         changed = effect(post, {"ops": _ops(_read(post, message))})
         assert changed == post.replace(line, fixed), message
+
+
+def test_a_word_nobody_knows_is_asked_about_never_guessed_past() -> None:
+    asked = _read(WINTER, "make the quiz tuffer").requests
+    assert [r.question for r in asked] == [
+        "I don't know the word “tuffer”, so I haven't done anything yet. Do you want me to "
+        "make a quiz? Say yes if so."]
+    yes = _read(WINTER, "yes", Memory.after(Reading(requests=asked), Memory())).requests
+    assert [(r.intent, r.question) for r in yes] == [(Intent.QUIZ, None)]
+    # a word of the post mistyped, a name, a word the request carries: no question
+    assert _ops(_read(WINTER, "replace studed tyres with spiked tyres")) == [
+        {"type": "replace", "anchor": "Studded tyres", "text": "Spiked tyres"}]
+    assert _ops(_read(WINTER, "swap the flask of tea for rooibosh")) == [
+        {"type": "replace", "anchor": "flask of tea", "text": "rooibosh"}]
+    # a filler as an aside keeps a question about doing something a question
+    assert not _read(WINTER, "how do I, um, make a good quiz?").requests
