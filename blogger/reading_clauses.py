@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from blogger.intents import unclear
 from blogger.reading_checks import CheckFrames
+from blogger.reading_content import split_request
 from blogger.reading_edits import EditFrames
 from blogger.reading_inserts import InsertFrames
 from blogger.reading_pairs import SaidPairs
@@ -193,7 +194,7 @@ class ClauseReader:
             if found is not None:
                 return found
         if concept == "action.split":
-            return [self._split(clause)]
+            return [split_request(self.t, clause)]
         if concept == "action.help" and len(clause.tokens) <= 4:
             return [Interpretation(intent=Intent.HELP)]
         post = self._new_post(clause, concept)
@@ -342,6 +343,8 @@ class ClauseReader:
         found = [t for t in clause.terms if t.concept in _ARTIFACTS]
         if not found:
             return None
+        if clause.head is not None and _asks_what(clause.head):
+            return _what_it_makes(clause.head)  # "what can you do apart from flashcards?"
         tokens = clause.tokens
         if clause.head is None and not asked and (any(t.tag_ in _WH for t in tokens) or any(
                 t.lemma_ == "be" for t in tokens)):
@@ -366,23 +369,6 @@ class ClauseReader:
             count = counts.get(term.start)
             out.append(Interpretation(intent=intent, slots={"count": count} if count else {}))
         return out
-
-    def _split(self, clause: Clause) -> Interpretation:
-        tokens = clause.tokens
-        colon = next((i for i, t in enumerate(tokens) if t.text == ":"), None)
-        below = [line.strip().lstrip("-*•").strip() for line in
-                 self.t.message.splitlines()[1:] if line.strip()]
-        first = self.t.message.partition("\n")[0].partition(":")[2].strip()
-        if below:  # the outline on the lines below the request
-            items = "\n".join([first, *below] if first else below)
-        elif colon is None:
-            return Interpretation(intent=Intent.SPLIT)
-        else:
-            items = self.t.words(tokens[colon + 1:]).replace('"', "")
-        parts = [p.strip(" .!?") for chunk in items.replace(";", ",").replace("\n", ",")
-                 .split(",") for p in chunk.split(" and ")]
-        outline = "\n".join(p for p in parts if p)
-        return Interpretation(intent=Intent.SPLIT, slots={"outline": outline} if outline else {})
 
     def _new_post(self, clause: Clause, concept: str) -> list[Interpretation] | None:
         head = clause.head
@@ -428,3 +414,14 @@ class ClauseReader:
                 break
         words = self.t.clean(self.t.own_words(topic), clause)
         return [Interpretation(intent=Intent.NEW_POST, slots={"topic": words} if words else {})]
+
+
+def _asks_what(verb: Token) -> bool:
+    return any(c.dep_ == "dobj" and c.tag_ == "WP" for c in verb.children)
+
+
+def _what_it_makes(verb: Token) -> list[Interpretation]:
+    """"what can you do besides quizzes?": what it can make is asked (help), the artifact
+    named beside it; "what should I make, a quiz?" asks nothing of it."""
+    you = any(c.dep_ == "nsubj" and c.lower_ in ("you", "u") for c in verb.children)
+    return [Interpretation(intent=Intent.HELP)] if you else []

@@ -555,3 +555,30 @@ def test_a_word_nobody_knows_is_asked_about_never_guessed_past() -> None:
         {"type": "replace", "anchor": "flask of tea", "text": "rooibosh"}]
     # a filler as an aside keeps a question about doing something a question
     assert not _read(WINTER, "how do I, um, make a good quiz?").requests
+
+
+def test_a_value_amended_with_hang_on_or_wait_is_the_later_one() -> None:
+    reading = _read(SOURDOUGH, "set the description to 'Nine days with a jar' — hang on, "
+                               "make that 'Nine days, one jar, two loaves'")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"description": "Nine days, one jar, two loaves"}})]
+    reading = _read(SOURDOUGH, "make 6 flashcards - wait, make it 8")
+    assert [(r.intent, r.slots) for r in reading.requests] == [(Intent.FLASHCARDS,
+                                                                 {"count": 8})]
+
+
+def test_an_outline_cut_by_semicolons_keeps_the_and_inside_its_items() -> None:
+    reading = _read(SOURDOUGH, "split it by this outline: Feeding and waiting; The bake; "
+                               "Lessons and mistakes")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.SPLIT, {"outline": "Feeding and waiting\nThe bake\nLessons and mistakes"})]
+    reading = _read(SOURDOUGH, "split it by the outline: starter, bake and lessons")
+    assert reading.requests[0].slots == {"outline": "starter\nbake\nlessons"}
+
+
+def test_asking_what_it_can_do_besides_an_artifact_makes_none() -> None:
+    for message in ("what else can you do apart from flashcards?",
+                    "what can you make besides a quiz?"):
+        assert [r.intent for r in _read(SOURDOUGH, message).requests] == [Intent.HELP]
+    assert [r.intent for r in _read(SOURDOUGH, "what quiz can you make?").requests] == [
+        Intent.QUIZ]
