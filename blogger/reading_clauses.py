@@ -396,10 +396,12 @@ class ClauseReader:
         root = clause.tokens[0].sent.root
         # "draft a new post", "start a new post", "a new post about my allotment"
         written = posts[0].pos_ == "VERB" and not any(
-            c.dep_ == "dobj" and (c.pos_ == "PRON" or (self.t.is_(c, "part.post") and any(
+            (c.dep_ == "dobj" and (c.pos_ == "PRON" or (self.t.is_(c, "part.post") and any(
                 d.dep_ == "poss" or d.morph.get("Definite", []) == ["Def"] or
-                d.morph.get("PronType", []) == ["Dem"] for d in c.children)))
-            for c in posts[0].children)  # "draft me a post", not "post it to my Facebook"
+                d.morph.get("PronType", []) == ["Dem"] for d in c.children))))
+            # "draft me a post", not "post it to my Facebook" nor "post to insta" (a place
+            # it goes to: publishing)
+            or (c.dep_ in ("prep", "xcomp") and c.lower_ != "about") for c in posts[0].children)
         begun = head is None and (written or fresh or (
             root.pos_ == "VERB" and self.t.is_(root, "position.first")))
         if not (concept == "action.create" or begun):

@@ -582,3 +582,23 @@ def test_asking_what_it_can_do_besides_an_artifact_makes_none() -> None:
         assert [r.intent for r in _read(SOURDOUGH, message).requests] == [Intent.HELP]
     assert [r.intent for r in _read(SOURDOUGH, "what quiz can you make?").requests] == [
         Intent.QUIZ]
+
+
+def test_a_check_as_something_keeps_its_goal_beside_other_requests() -> None:
+    reading = _read(SOURDOUGH, "make 3 flashcards and a quiz, and check it as a guide for "
+                               "new bakers")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.FLASHCARDS, {"count": 3}), (Intent.QUIZ, {}),
+        (Intent.CHECK, {"goal": "a guide for new bakers"})]
+
+
+def test_posting_it_somewhere_writes_no_post_and_after_a_colon_is_no_request() -> None:
+    for message in ("post to insta", "post it on facebook"):
+        assert not [r for r in _read(SOURDOUGH, message).requests if r.question is None]
+    assert [r.slots for r in _read(SOURDOUGH, "post about rye starters").requests] == [
+        {"topic": "rye starters"}]
+    # the words after the colon are what is asked for, never a request ("called it X")
+    reading = _read(SOURDOUGH, "could you pop a wee line in after the oven one: My aunt "
+                               "called it the loaf's song.")
+    assert not [r for r in reading.requests if r.question is None and
+                "set_fields" in r.slots]

@@ -278,6 +278,10 @@ def clauses(doc: Doc, lexicon: Lexicon, *, action: str = "action.",
             continue
         clause = Clause(tokens, mine)
         heads = [t for t in mine if t.concept.startswith(action)]
+        colon = next((t.i for t in tokens if t.text == ":"), end)
+        if any(t.pos_ == "VERB" and t.tag_ == "VB" for t in doc[start:colon]):
+            # "pop a line in after X: Dad called it Y": after the colon, the words asked for
+            heads = [t for t in heads if t.start < colon]
         if heads:
             # The verb the others hang on: the first term that is a verb, else the first.
             heads = [t for t in heads if t.end - t.start > 1
