@@ -313,7 +313,8 @@ class ClauseReader:
         elif concept == "action.delete":
             found = self.edits.delete(clause, body, previous, place=place, lead=lead)
         elif concept == "action.insert":
-            found = self.inserts.insert(clause, body, place=place, lead=lead)
+            found = self.inserts.insert(clause, body, place=place, lead=lead,
+                                        previous=previous)
         elif concept == "action.rename":
             one = self.edits.fields.rename(clause, body)
             found = [one] if one is not None else None

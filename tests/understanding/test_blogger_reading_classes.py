@@ -602,3 +602,24 @@ def test_posting_it_somewhere_writes_no_post_and_after_a_colon_is_no_request() -
                                "called it the loaf's song.")
     assert not [r for r in reading.requests if r.question is None and
                 "set_fields" in r.slots]
+
+
+def test_tags_said_as_field_colon_value_are_set() -> None:
+    reading = _read(SOURDOUGH, "tags: rye, baking, patience")
+    assert [r.slots for r in reading.requests] == [
+        {"set_fields": {"tags": ["rye", "baking", "patience"]}}]
+    assert [r.slots for r in _read(SOURDOUGH, "add the tag rye").requests] == [
+        {"set_fields": {"tags": ["baking", "bread", "rye"]}}]
+
+
+def test_after_it_is_after_the_part_named_before_never_the_word_it() -> None:
+    pale = "The second loaf rose, but the crust was pale."
+    for message in ("the sentence about the pale crust is my favourite, but can we add "
+                    "right after it: It still tasted fine.",
+                    "the sentence about the pale crust is my favourite. can we add right "
+                    "after it: It still tasted fine."):
+        assert _ops(_read(SOURDOUGH, message)) == [{
+            "type": "insert", "anchor": pale, "position": "after",
+            "text": "It still tasted fine."}], message
+    asked = _read(SOURDOUGH, "add 'Fine.' right after it").requests
+    assert [r.question is not None for r in asked] == [True]
