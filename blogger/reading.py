@@ -19,6 +19,7 @@ from blogger.reading_content import read_content
 from blogger.reading_corrections import corrected
 from blogger.reading_edits import _carry
 from blogger.reading_turn import REQUESTED, Turn, blogger_lexicon, view_of
+from blogger.reading_unknown import unless_unknown
 from draftguard.commands import parse_command
 from draftguard.edits._plan import ReplaceOp
 from draftguard.errors import CommandError
@@ -88,7 +89,7 @@ class BloggerReader:
             return Reading(requests=(substitution,))
         content = read_content(text, blogger_lexicon())
         if content is not None:
-            return Reading(requests=(content, *self._with_content(text, content, memory)))
+            return Reading(requests=tuple(self._with_content(text, content, memory)))
         request = _request_part(text)
         if len(request) > MAX_REQUEST_CHARS:
             return Reading(requests=(_too_long(len(request)),))
@@ -120,24 +121,27 @@ class BloggerReader:
         elif len(requests) > 1:
             merged = sorted({c for r in requests for c in r.slots["closest"]})
             requests = [unclear([Intent(c) for c in merged])]
-        return Reading(requests=tuple(requests))
+        return Reading(requests=tuple(unless_unknown(turn, requests)))
 
     def _with_content(self, text: str, content: Interpretation,
                       memory: Memory) -> list[Interpretation]:
-        """What else the lead-in of a pasted post asks ("here's my post, save it and give
-        me a 3-question quiz on it:"), read against the post it hands over."""
-        if content.intent is not Intent.SAVE_POST or "text" not in content.slots:
-            return []
+        """The content handed over and what else the lead-in of a pasted post asks
+        ("here's my post, save it and give me a 3-question quiz on it:"), read against
+        the post it hands over; a lead-in word nobody knows is asked about."""
         lead = text.partition("\n")[0].partition(":")[0]
+        if content.intent is not Intent.SAVE_POST or "text" not in content.slots:
+            turn = self._turn(lead, None, memory)
+            return unless_unknown(turn, [content])
         turn = self._turn(lead, str(content.slots["text"]), memory)
         found = ClauseReader(turn).read_all(
             clauses(turn.doc, turn.lexicon, requests=REQUESTED)) or []
         # "scrap that, here's one I wrote:": the post handed over replaces what was asked
         # before; going back a version beside saving one is no request
-        return [r for r in found if r.intent not in (Intent.UNCLEAR, Intent.EDIT,
-                                                       Intent.SAVE_POST, Intent.NEW_POST,
-                                                       Intent.UNDO, Intent.REVERT)
-                and r.question is None]
+        return unless_unknown(turn, [content, *(
+            r for r in found if r.intent not in (Intent.UNCLEAR, Intent.EDIT,
+                                                 Intent.SAVE_POST, Intent.NEW_POST,
+                                                 Intent.UNDO, Intent.REVERT)
+            and r.question is None)])
 
     def _turn(self, text: str, post: str | None, memory: Memory) -> Turn:
         masked = mask_quotes(text)

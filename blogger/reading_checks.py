@@ -79,6 +79,8 @@ class CheckFrames:
         asked = clause.head_concept == "action.check"  # "check it's fine as a guide to X"
         if not clause.is_question() and not asked:
             return None
+        if asked and clause.head is not None and any(_as_goal(c) for c in clause.head.children):
+            return clause.head  # "check it as a newsletter piece for X"
         for tok in clause.tokens:
             # "is this OK as ...": the parser may make "this" a det of the adjective
             judged = tok.dep_ == "det" and tok.head.pos_ == "ADJ" and \
@@ -86,12 +88,10 @@ class CheckFrames:
             if (tok.dep_ in ("nsubj", "nsubjpass") or judged) and (
                     tok.lower_ in _ABOUT_POST or self.t.is_(tok, "part.post")):
                 verb = tok.head.head if judged else tok.head
-                if asked or verb.i < tok.i or any(c.dep_ == "aux" and c.i < tok.i
-                                                  for c in verb.children):
-                    for c in verb.subtree:
-                        if c.lower_ == "as" and c.dep_ == "prep" and any(
-                                g.dep_ == "pobj" for g in c.children):
-                            return verb
+                if (asked or verb.i < tok.i or any(c.dep_ == "aux" and c.i < tok.i
+                                                   for c in verb.children)) and any(
+                        _as_goal(c) for c in verb.subtree):
+                    return verb
         return None
 
     def about_the_post(self, clause: Clause) -> bool:
@@ -117,3 +117,9 @@ class CheckFrames:
         term = clause.term_at(token)
         concept = term.concept if term is not None else self.t.concept(token) or ""
         return concept == name or (name.endswith(".") and concept.startswith(name))
+
+
+def _as_goal(token: Token) -> bool:
+    """Whether `token` is the "as" naming a goal ("as a guide to X")."""
+    return token.lower_ == "as" and token.dep_ == "prep" and any(
+        g.dep_ == "pobj" for g in token.children)

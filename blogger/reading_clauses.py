@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from blogger.intents import unclear
 from blogger.reading_checks import CheckFrames
+from blogger.reading_content import split_request
 from blogger.reading_edits import EditFrames
 from blogger.reading_inserts import InsertFrames
 from blogger.reading_pairs import SaidPairs
@@ -193,7 +194,7 @@ class ClauseReader:
             if found is not None:
                 return found
         if concept == "action.split":
-            return [self._split(clause)]
+            return [split_request(self.t, clause)]
         if concept == "action.help" and len(clause.tokens) <= 4:
             return [Interpretation(intent=Intent.HELP)]
         post = self._new_post(clause, concept)
@@ -312,7 +313,8 @@ class ClauseReader:
         elif concept == "action.delete":
             found = self.edits.delete(clause, body, previous, place=place, lead=lead)
         elif concept == "action.insert":
-            found = self.inserts.insert(clause, body, place=place, lead=lead)
+            found = self.inserts.insert(clause, body, place=place, lead=lead,
+                                        previous=previous)
         elif concept == "action.rename":
             one = self.edits.fields.rename(clause, body)
             found = [one] if one is not None else None
@@ -342,6 +344,8 @@ class ClauseReader:
         found = [t for t in clause.terms if t.concept in _ARTIFACTS]
         if not found:
             return None
+        if clause.head is not None and _asks_what(clause.head):
+            return _what_it_makes(clause.head)  # "what can you do apart from flashcards?"
         tokens = clause.tokens
         if clause.head is None and not asked and (any(t.tag_ in _WH for t in tokens) or any(
                 t.lemma_ == "be" for t in tokens)):
@@ -366,23 +370,6 @@ class ClauseReader:
             count = counts.get(term.start)
             out.append(Interpretation(intent=intent, slots={"count": count} if count else {}))
         return out
-
-    def _split(self, clause: Clause) -> Interpretation:
-        tokens = clause.tokens
-        colon = next((i for i, t in enumerate(tokens) if t.text == ":"), None)
-        below = [line.strip().lstrip("-*•").strip() for line in
-                 self.t.message.splitlines()[1:] if line.strip()]
-        first = self.t.message.partition("\n")[0].partition(":")[2].strip()
-        if below:  # the outline on the lines below the request
-            items = "\n".join([first, *below] if first else below)
-        elif colon is None:
-            return Interpretation(intent=Intent.SPLIT)
-        else:
-            items = self.t.words(tokens[colon + 1:]).replace('"', "")
-        parts = [p.strip(" .!?") for chunk in items.replace(";", ",").replace("\n", ",")
-                 .split(",") for p in chunk.split(" and ")]
-        outline = "\n".join(p for p in parts if p)
-        return Interpretation(intent=Intent.SPLIT, slots={"outline": outline} if outline else {})
 
     def _new_post(self, clause: Clause, concept: str) -> list[Interpretation] | None:
         head = clause.head
@@ -410,10 +397,12 @@ class ClauseReader:
         root = clause.tokens[0].sent.root
         # "draft a new post", "start a new post", "a new post about my allotment"
         written = posts[0].pos_ == "VERB" and not any(
-            c.dep_ == "dobj" and (c.pos_ == "PRON" or (self.t.is_(c, "part.post") and any(
+            (c.dep_ == "dobj" and (c.pos_ == "PRON" or (self.t.is_(c, "part.post") and any(
                 d.dep_ == "poss" or d.morph.get("Definite", []) == ["Def"] or
-                d.morph.get("PronType", []) == ["Dem"] for d in c.children)))
-            for c in posts[0].children)  # "draft me a post", not "post it to my Facebook"
+                d.morph.get("PronType", []) == ["Dem"] for d in c.children))))
+            # "draft me a post", not "post it to my Facebook" nor "post to insta" (a place
+            # it goes to: publishing)
+            or (c.dep_ in ("prep", "xcomp") and c.lower_ != "about") for c in posts[0].children)
         begun = head is None and (written or fresh or (
             root.pos_ == "VERB" and self.t.is_(root, "position.first")))
         if not (concept == "action.create" or begun):
@@ -428,3 +417,14 @@ class ClauseReader:
                 break
         words = self.t.clean(self.t.own_words(topic), clause)
         return [Interpretation(intent=Intent.NEW_POST, slots={"topic": words} if words else {})]
+
+
+def _asks_what(verb: Token) -> bool:
+    return any(c.dep_ == "dobj" and c.tag_ == "WP" for c in verb.children)
+
+
+def _what_it_makes(verb: Token) -> list[Interpretation]:
+    """"what can you do besides quizzes?": what it can make is asked (help), the artifact
+    named beside it; "what should I make, a quiz?" asks nothing of it."""
+    you = any(c.dep_ == "nsubj" and c.lower_ in ("you", "u") for c in verb.children)
+    return [Interpretation(intent=Intent.HELP)] if you else []

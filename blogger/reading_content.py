@@ -6,12 +6,17 @@ or after its colon is carried verbatim and never read as requests."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from draftguard.language import Lexicon, parse
 from draftguard.textio._message_text import visible_text
 from draftguard.understanding._types import Intent, Interpretation
 
-__all__ = ["read_content"]
+if TYPE_CHECKING:
+    from blogger.reading_turn import Turn
+    from draftguard.understanding._frames import Clause
+
+__all__ = ["read_content", "split_request"]
 
 #: The longest lead-in read as one (a longer first line is content itself).
 MAX_LEAD_CHARS = 200
@@ -109,3 +114,31 @@ def _file(text: str, lexicon: Lexicon) -> Interpretation | None:
             c in ("action.insert", "action.keep", "action.create") for c in concepts)):
         return Interpretation(intent=Intent.INGEST_SOURCE, slots={"path": found["path"]})
     return None
+
+
+def split_request(turn: Turn, clause: Clause) -> Interpretation:
+    """"split it by this outline: A; B; C", or the outline on the lines below: the split
+    with the outline's items as typed."""
+    tokens = clause.tokens
+    colon = next((i for i, t in enumerate(tokens) if t.text == ":"), None)
+    below = [line.strip().lstrip("-*•").strip() for line in
+             turn.message.splitlines()[1:] if line.strip()]
+    first = turn.message.partition("\n")[0].partition(":")[2].strip()
+    if below:  # the outline on the lines below the request
+        items = "\n".join([first, *below] if first else below)
+    elif colon is None:
+        return Interpretation(intent=Intent.SPLIT)
+    else:
+        items = turn.words(tokens[colon + 1:]).replace('"', "")
+    outline = "\n".join(p for p in _outline_items(items) if p)
+    return Interpretation(intent=Intent.SPLIT, slots={"outline": outline} if outline else {})
+
+
+def _outline_items(items: str) -> list[str]:
+    """An outline's items, cut at its strongest separator: lines or semicolons when it has
+    them ("The hive and inspections; Honey" keeps its "and"), else commas and "and"."""
+    if "\n" in items or ";" in items:
+        chunks = items.replace(";", "\n").split("\n")
+    else:
+        chunks = [p for chunk in items.split(",") for p in chunk.split(" and ")]
+    return [p.strip(" .!?") for p in chunks]

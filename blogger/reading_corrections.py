@@ -54,10 +54,16 @@ def corrected(turn: Turn) -> str | None:
     """The message as its author corrected it, when a denial corrects the words before it;
     else None."""
     doc = turn.doc
-    retract = {i for term in turn.lexicon.terms(doc, typos=False)
+    terms = turn.lexicon.terms(doc, typos=False)
+    retract = {i for term in terms
                if term.concept == "discourse.retract" for i in range(term.start, term.end)}
+    # "hang on", "or rather": amending words of more than one, by their first
+    phrases = {term.start: term.end - 1 for term in terms
+               if term.concept == "discourse.amend" and term.end - term.start > 1}
     for token in doc:
         amends = _amending(turn, token)
+        if amends is None:
+            amends = phrases.get(token.i)
         if not _denial(turn, token) and token.i not in retract and amends is None:
             continue
         start = _start_of_denial(turn, token)

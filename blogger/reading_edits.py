@@ -228,8 +228,8 @@ class EditFrames:
             if refers_back(said) and said[0].lower_ != "them" and len(pairs) == 1:
                 before = Clause(lead or [], [t for t in clause.terms
                                              if lead and t.start < lead[-1].i + 1])
-                old = (self._antecedent(before) if lead else []) or (
-                    self._antecedent(previous) if previous is not None else []) or old
+                old = (self.antecedent(before) if lead else []) or (
+                    self.antecedent(previous) if previous is not None else []) or old
             one = self.replace_one(clause, old, new, place)
             if one is None:
                 return None
@@ -347,10 +347,10 @@ class EditFrames:
         if refers_back(words):
             before = Clause(lead or [], [t for t in clause.terms
                                          if lead and t.start < lead[-1].i + 1])
-            if lead and self._antecedent(before):  # "The paragraph about X - delete it."
-                return self.delete(before, self._antecedent(before), None, place=place)
-            if previous is not None and self._antecedent(previous):
-                return self.delete(previous, self._antecedent(previous), None, place=place)
+            if lead and self.antecedent(before):  # "The paragraph about X - delete it."
+                return self.delete(before, self.antecedent(before), None, place=place)
+            if previous is not None and self.antecedent(previous):
+                return self.delete(previous, self.antecedent(previous), None, place=place)
             if self.t.memory.intent in ("edit", "save_post", "new_post"):
                 return [Interpretation(intent=Intent.UNDO)]  # "nah, scrap that"
             return None
@@ -372,7 +372,7 @@ class EditFrames:
             out.append(one)
         return out or None
 
-    def _antecedent(self, clause: Clause) -> list[Token]:
+    def antecedent(self, clause: Clause) -> list[Token]:
         """What "it" stands for: the unit or quotation the clause before named."""
         for i, tok in enumerate(clause.tokens):
             if self.t.is_(tok, "part.sentence") or self.t.is_(tok, "part.paragraph") or \

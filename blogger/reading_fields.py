@@ -145,7 +145,9 @@ class FieldFrames:
                    self._the_heading(tokens, i)), None)
         if at is None or any(self.t.quote(t) for t in tokens[:at]):
             return None
-        tags = self.t.is_(tokens[at], "part.tags")
+        # "tags: a, b": the field's value as "title: X" is, set
+        tags = self.t.is_(tokens[at], "part.tags") and not (
+            at + 1 < len(tokens) and tokens[at + 1].text == ":" and not tokens[:at])
         if tags and (clause.head_concept == "action.insert" or all(
                 t.is_punct or self.t.is_(t, "discourse.") for t in tokens[:at]) or (
                 clause.head_concept is None and not any(t.text == ":" for t in tokens))):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from blogger.reading_edits import EditFrames
+from blogger.reading_edits import EditFrames, refers_back
 from blogger.reading_places import Place, find_place, split_place
 from blogger.reading_turn import told
 from draftguard.edits._plan import InsertOp
@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 __all__ = ["InsertFrames"]
 
 _NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
+_WHERE = ("Which sentence should it go next to? Name it (\"after the sentence about X\") or "
+          "quote its words.")
 
 
 class InsertFrames:
@@ -30,7 +32,8 @@ class InsertFrames:
         self.t = edits.t
 
     def insert(self, clause: Clause, body: list[Token], *, place: Place | None = None,
-               lead: list[Token] | None = None) -> list[Interpretation] | None:
+               lead: list[Token] | None = None,
+               previous: Clause | None = None) -> list[Interpretation] | None:
         """New words (quoted, or after a colon) put after or before a place, at the start or
         end of a part, or at the end of the post."""
         view = self.t.view
@@ -73,12 +76,26 @@ class InsertFrames:
                 return self._insert_at_edge(clause, [*body[:at], *(
                     [t for t in body if self.t.is_(t, "position.first")] if first else [])],
                     text, place, first=first)
-            heading = self._heading_line(clause, target)
+            named, target = self._it(clause, target, lead, previous)
+            if not target:
+                return [ask(_WHERE)]
+            heading = self._heading_line(named, target)
             if heading is not None:
                 return [edit_request(make(heading), headings=True)]
-            located = self.e.target(clause, target, make, None)
+            located = self.e.target(named, target, make, None)
             return [located] if located is not None else None
         return self._insert_at_edge(clause, body, text, place)
+
+    def _it(self, clause: Clause, target: list[Token], lead: list[Token] | None,
+            previous: Clause | None) -> tuple[Clause, list[Token]]:
+        """The place `target` names, and the clause it is named in: "after it" is after what
+        "it" stands for ("the line about X is lovely, but can we add right after it: ..."),
+        never the word (nothing, when nothing before names a part)."""
+        if not refers_back(self.t.trim(target, clause, determiners=True)):
+            return clause, target
+        told = Clause(lead or [], [t for t in clause.terms if lead and t.start <= lead[-1].i])
+        named = told if self.e.antecedent(told) else previous
+        return (named, self.e.antecedent(named)) if named is not None else (clause, [])
 
     def unknown_verb(self, clause: Clause) -> Token | None:
         """A verb the lexicon does not know, said to the reader, with new words quoted right

@@ -9,7 +9,7 @@ matching itself is `draftguard.grounding`, this module only knows venues.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import date as Date
 from typing import Any
 
@@ -25,7 +25,7 @@ from draftguard.grounding import (
 )
 from draftguard_adk.agents import ArgumentRule
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel
-from event_planning.meaning import FEATURES, feature_matcher, lexicon_words
+from event_planning.meaning import FEATURES, MeaningReader, lexicon_words
 
 __all__ = [
     "CUISINES",
@@ -116,3 +116,19 @@ def preference_rules(*, today: Date | None = None) -> list[ArgumentRule]:
     """The argument guard's rules: each `search_venues` preference, its matcher and reason."""
     return [ArgumentRule("search_venues", name, matcher, IGNORED_REASONS[name])
             for name, matcher in preference_matchers(today=today).items()]
+
+
+#: How much of a session's text (its end) a grounding check reads for a feature.
+GROUNDING_CHARS = 4_000
+
+
+def feature_matcher(name: str) -> Callable[[Any, str], bool]:
+    """A grounding matcher: a search filter (`byob`, ..., `open_on`) is supported only when
+    the user's words ask for it (a false filter asks for nothing and always is)."""
+    def matches(value: Any, user_text: str) -> bool:
+        if value in (None, False):
+            return True
+        reader = MeaningReader(max_chars=GROUNDING_CHARS)
+        said = reader(user_text[-GROUNDING_CHARS:]).values.get(name)
+        return said is not None and (said is True or str(said) == str(value).lower())
+    return matches

@@ -180,6 +180,13 @@ def search(
     return [v for _, v in hits[: max(1, limit)]]
 
 
+#: How far a venue of another cuisine is, in price levels ("cheap ramen": a Japanese place a
+#: level dearer is nearer than a cheap Vietnamese one) ...
+_CUISINE_MISS = 3
+#: ... and one that misses any other preference (the neighbourhood, seats, a day, a feature).
+_OTHER_MISS = 2
+
+
 @dataclass(frozen=True)
 class Wanted:
     """Every preference a search asks for, and which of them a venue breaks."""
@@ -215,6 +222,14 @@ class Wanted:
         )
         return [name for name, fails in checks if fails]
 
+    def miss(self, v: Venue, broken: list[str]) -> int:
+        """How far `v` is from what was asked, given the preferences it `broken`: a price
+        counts the levels between, another cuisine (what the person asked to eat) counts as
+        the widest price gap, anything else as two levels."""
+        price = abs(v.price_level - self.price_level.level) if self.price_level else 0
+        weights = {"price_level": price, "cuisine": _CUISINE_MISS}
+        return sum(weights.get(name, _OTHER_MISS) for name in broken)
+
     @classmethod
     def of(cls, preferences: Mapping[str, Any]) -> Wanted:
         """The search a conversation's preferences (JSON values) ask for."""
@@ -244,17 +259,22 @@ class Wanted:
 
 def nearest(wanted: Wanted, *, limit: int = 3) -> list[tuple[Venue, list[str]]]:
     """When nothing fits: the venues that break the fewest preferences, each with the ones
-    it breaks (search argument names); venues breaking different preferences come first, so
-    the choices differ in what they give up."""
+    it breaks (search argument names), nearest first (`Wanted.miss`: "cheap ramen" offers
+    Japanese places a level dearer before cheap places of another cuisine); of the nearest,
+    venues breaking different preferences come first, so the choices differ in what they
+    give up."""
     scored = [(v, wanted.broken(v)) for v in load_catalog()]
     scored = [(v, broken) for v, broken in scored if broken]
     if not scored:
         return []
     fewest = min(len(broken) for _, broken in scored)
-    near = sorted(((v, b) for v, b in scored if len(b) == fewest), key=lambda h: h[0].name)
+    near = sorted(((v, b) for v, b in scored if len(b) == fewest),
+                  key=lambda h: (wanted.miss(*h), h[0].name))
+    closest = wanted.miss(*near[0])
     firsts: dict[tuple[str, ...], tuple[Venue, list[str]]] = {}
     for hit in near:
-        firsts.setdefault(tuple(hit[1]), hit)
+        if wanted.miss(*hit) == closest:
+            firsts.setdefault(tuple(hit[1]), hit)
     picked = list(firsts.values())
     picked += [h for h in near if h not in picked]
     return picked[: max(0, limit)]

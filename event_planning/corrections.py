@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NEGATORS",
+    "corrected_to",
     "negated",
     "no_limit",
     "swapped_in",
@@ -100,3 +101,13 @@ def undenied(doc: Doc) -> str | None:
     costs a fortune"), or None when nothing in it denies."""
     kept = [t.text_with_ws for t in doc if not (t.lower_ in NEGATORS or t.dep_ == "neg")]
     return "".join(kept).strip() if len(kept) < len(doc) else None
+
+
+def corrected_to(terms: list[Any], section: str) -> str | None:
+    """"chinese in chinatown - sorry, I meant vietnamese": of the values of `section` named,
+    the last one after a word of correction that follows another value; None when none."""
+    values = [t for t in terms if t.concept.startswith(section + ".")]
+    fixes = [t.start for t in terms if t.concept == "correction.correction"]
+    if len(values) < 2 or not any(values[0].start < f < values[-1].start for f in fixes):
+        return None
+    return str(values[-1].concept.partition(".")[2])

@@ -1,17 +1,12 @@
-"""The planner's words read by meaning: dishes, price and occasion words, and what the
-catalogue records about a venue (BYOB, outdoor seating, wheelchair access, a private room,
-the days it opens).
+"""The planner's words read by meaning: dishes, price and occasion words, and the catalogue's
+features (BYOB, outdoor seating, wheelchair access, a private room, the days it opens).
 
-The words are data (`lexicon.toml`), found on the parse by lemma with typos read by edit
-distance (`draftguard.language.Lexicon`). A food word no entry names ("brisket and ribs",
-"noodle soup") is compared by sentence similarity with the dishes the catalogue records for
-each cuisine (`data/venues.json`): a clear best cuisine is read; two close ones are a
-question naming both; nothing near is nothing. Negation comes from the parse ("nothing too
-fancy", "no patio needed").
+The words are data (`lexicon.toml`), found on the parse by lemma, typos by edit distance.
+A food word no entry names is compared with the catalogue's dishes per cuisine: a clear best
+is read, two close ones are a question. Negation comes from the parse ("nothing too fancy").
 
-`read_meaning` is what the core's planner reader calls (`PlannerVocabulary.meaning`); it is
-bounded: a message over `MAX_MEANING_CHARS` is left to the lexical reader, which is linear.
-"""
+`read_meaning` is what the core's planner reader calls (`PlannerVocabulary.meaning`); a
+message over `MAX_MEANING_CHARS` is left to the lexical reader, which is linear."""
 
 from __future__ import annotations
 
@@ -19,7 +14,7 @@ import calendar
 import json
 import tomllib
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,6 +24,7 @@ from draftguard.language._parser import parse_many
 from draftguard.understanding import SlotHints
 from event_planning.clauses import denied_expense, free_clauses
 from event_planning.corrections import (
+    corrected_to,
     negated,
     no_limit,
     swapped_in,
@@ -49,7 +45,6 @@ __all__ = [
     "FEATURES",
     "MAX_MEANING_CHARS",
     "MeaningReader",
-    "feature_matcher",
     "lexicon",
     "read_meaning",
     "request_words",
@@ -201,7 +196,9 @@ class MeaningReader:
             elif section == "feature":
                 hints.values[name] = True
             elif section == "price" and not verb_with_object(doc, term.start, term.end):
-                prices[name] = prices.get(name, False) or not denied
+                # "forget the budget thing": a price word a verb takes back.
+                back = denied or taken_back(doc, term.start, terms)
+                prices[name] = prices.get(name, False) or not back
             elif section == "cuisine":
                 cuisines[name] = cuisines.get(name, False) or not denied
         prices = prices or ({"$$$$": True} if no_limit(doc, terms) else {})
@@ -214,15 +211,12 @@ class MeaningReader:
         day = _open_day(doc, terms)
         if day is not None:
             hints.values["open_on"] = day
-        if sum(cuisines.values()) > 1:
-            swapped = swapped_in(doc, terms, "cuisine")
-            if cuisines.get(str(swapped)):
-                cuisines = {c: c == swapped for c in cuisines}
-        _one_of(hints, "cuisine", cuisines, cleared=False)
-        dishes = (self._dish_phrases(doc, covered)[:_MAX_DISH_PHRASES]
+        cuisines = _swapped(doc, terms, hints, cuisines)
+        places = {t.start for t in terms if t.concept == "generic.place"}
+        dishes = (self._dish_phrases(doc, covered, places)[:_MAX_DISH_PHRASES]
                   if similar and not cuisines else [])
         clauses = _clauses_of(doc, terms)[:_MAX_CLAUSES] if similar and not prices else []
-        rare = self._rare_words(doc, covered) if similar and not prices else []
+        rare = self._rare_words(doc, covered, hints) if similar and not prices else []
         named = self._named_dishes(doc, terms, covered) if similar and "cuisine" in \
             hints.values else []
         if dishes or clauses or rare or named:
@@ -263,12 +257,18 @@ class MeaningReader:
         hints.words["cuisine"] = phrase
         hints.replaces.add("cuisine")
 
-    def _rare_words(self, doc: Doc, covered: set[int]) -> list[str]:
+    def _rare_words(self, doc: Doc, covered: set[int], hints: SlotHints) -> list[str]:
         """Words no entry covers that English hardly knows ("upmarket"): each may be a price
-        word the lexicon lacks, compared as a clause is (prices only)."""
-        return [t.lower_ for t in doc if t.i not in covered and t.is_alpha and not t.is_stop
+        word the lexicon lacks, compared as a clause is (prices only); one a spelling of one
+        price word ("pricy") is read as it (the lexicon's `near`)."""
+        rare = [t.lower_ for t in doc if t.i not in covered and t.is_alpha and not t.is_stop
                 and len(t.text) >= _MIN_UNKNOWN_LETTERS
                 and word_frequency(t.lower_) < self.rare_price_zipf][:_MAX_CLAUSES]
+        spelt = {c for w in rare for c in lexicon().concepts("price.") if lexicon().near(w, c)}
+        if len(spelt) == 1:
+            hints.values["price_level"] = spelt.pop().partition(".")[2]
+            return []
+        return rare
 
     def _clauses(self, clauses: list[str], hints: SlotHints, *, prices_only: int) -> None:
         """A price or a feature said in a whole clause no lexicon word covers ("where we can
@@ -321,13 +321,15 @@ class MeaningReader:
                 hints.words["cuisine"] = phrase
                 return
 
-    def _dish_phrases(self, doc: Doc, covered: set[int]) -> list[list[Token]]:
+    def _dish_phrases(self, doc: Doc, covered: set[int],
+                      places: set[int]) -> list[list[Token]]:
         """Runs of words no entry covers that may name a dish: the rare nouns of a noun
-        phrase, and words English does not know that are no typo of a common word (the
-        tagger calls "bibimbap" an adjective and "croque" a verb)."""
+        phrase (one whose head is a word for a place too: "dan dan noodle spots"), and words
+        English does not know that are no typo of a common word (the tagger calls
+        "bibimbap" an adjective and "croque" a verb)."""
         picked: set[int] = set()
         for chunk in doc.noun_chunks:
-            if chunk.root.i not in covered:
+            if chunk.root.i not in covered or chunk.root.i in places:
                 picked.update(t.i for t in chunk
                               if t.pos_ in _DISH_POS and self._dish_word(t, covered))
         unknown = [t for t in doc if self._unknown(t, covered)]
@@ -362,6 +364,21 @@ class MeaningReader:
         return [i for i in (token.i - 1, token.i + 1) if 0 <= i < len(doc)
                 and self._dish_word(doc[i], covered)
                 and word_frequency(doc[i].lower_) < _NAME_WORD_ZIPF]
+
+
+def _swapped(doc: Doc, terms: list[Any], hints: SlotHints,
+             cuisines: dict[str, bool]) -> dict[str, bool]:
+    """"swap the steak for seafood", "swap old city for queen village": of two values, the
+    one a verb of change brings (the cuisines then meant, after the one read)."""
+    if sum(cuisines.values()) > 1:
+        swapped = swapped_in(doc, terms, "cuisine") or corrected_to(terms, "cuisine")
+        if cuisines.get(str(swapped)):
+            cuisines = {c: c == swapped for c in cuisines}
+    _one_of(hints, "cuisine", cuisines, cleared=False)
+    place = swapped_in(doc, terms, "neighborhood") or corrected_to(terms, "neighborhood")
+    if place is not None:
+        hints.values["neighborhood"] = place
+    return cuisines
 
 
 def _one_of(hints: SlotHints, name: str, said: dict[str, bool], *,
@@ -419,22 +436,6 @@ def _open_day(doc: Doc, terms: list[Any]) -> str | None:
             for t in doc}
     days.discard(None)
     return next(iter(days)) if len(days) == 1 else None
-
-
-#: How much of a session's text (its end) a grounding check reads for a feature.
-GROUNDING_CHARS = 4_000
-
-
-def feature_matcher(name: str) -> Callable[[Any, str], bool]:
-    """A grounding matcher: a search filter (`byob`, ..., `open_on`) is supported only when
-    the user's words ask for it (a false filter asks for nothing and always is)."""
-    def matches(value: Any, user_text: str) -> bool:
-        if value in (None, False):
-            return True
-        reader = MeaningReader(max_chars=GROUNDING_CHARS)
-        said = reader(user_text[-GROUNDING_CHARS:]).values.get(name)
-        return said is not None and (said is True or str(said) == str(value).lower())
-    return matches
 
 
 #: The reader the app hands to the core (default settings).

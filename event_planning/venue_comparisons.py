@@ -21,7 +21,7 @@ from event_planning.catalog import Venue
 from event_planning.venue_dishes import reply_lexicon, stated
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc
+    from spacy.tokens import Doc, Token
 
 __all__ = ["Comparison", "comparisons", "unbacked_comparisons"]
 
@@ -33,7 +33,9 @@ _LESS = frozenset({"less", "least"})
 _MEASURES = {"reply.cheaper": ("price_level", True), "reply.dearer": ("price_level", False),
              "reply.smaller": ("seats", True), "reply.bigger": ("seats", False)}
 _NAMES = {("price_level", True): "cheaper", ("price_level", False): "dearer",
-          ("seats", True): "smaller", ("seats", False): "bigger"}
+          ("seats", True): "smaller", ("seats", False): "bigger",
+          ("private_room_seats", True): "smaller room",
+          ("private_room_seats", False): "bigger room"}
 
 
 @dataclass(frozen=True)
@@ -50,17 +52,54 @@ class Comparison:
     words: str = ""
 
 
-def comparisons(doc: Doc) -> list[Comparison]:
-    """The comparisons the parsed sentence asserts (module docstring)."""
-    out: list[Comparison] = []
-    for term in reply_lexicon().terms(doc, typos=False):
-        if term.concept not in _MEASURES:
+def _rooms(doc: Doc) -> set[int]:
+    """The tokens of the sentence's private rooms (the planner lexicon's words for one)."""
+    from event_planning.meaning import lexicon
+
+    return {i for term in lexicon().terms(doc, typos=False)
+            if term.concept == "feature.private_room" for i in range(term.start, term.end)}
+
+
+def _nominal(doc: Doc, taken: set[int]) -> list[tuple[str, Token]]:
+    """Comparatives and superlatives the parser read as nouns, by their base ("the pricier
+    of the two": pricy)."""
+    out: list[tuple[str, Token]] = []
+    for token in doc:
+        if token.pos_ != "NOUN" or token.i in taken:
             continue
-        measure, less = _MEASURES[term.concept]
-        word = doc[term.start]
+        low = token.lower_
+        for end, bases in (("iest", ("y",)), ("ier", ("y",)), ("est", ("", "e")),
+                           ("er", ("", "e"))):
+            if low.endswith(end) and len(low) > len(end) + 2:
+                concept = next((c for b in bases if (c := reply_lexicon().concept(
+                    low[: -len(end)] + b)) is not None), None)
+                if concept is not None:
+                    out.append((concept, token))
+                break
+    return out
+
+
+def comparisons(doc: Doc) -> list[Comparison]:
+    """The comparisons the parsed sentence asserts (module docstring); a size said of a
+    private room ("the biggest private room") compares the rooms' seats."""
+    out: list[Comparison] = []
+    rooms: set[int] | None = None
+    found = [(term.concept, doc[term.start]) for term in reply_lexicon().terms(doc, typos=False)]
+    found += _nominal(doc, {t.i for _, t in found})
+    for concept, word in found:
+        if concept not in _MEASURES:
+            continue
+        measure, less = _MEASURES[concept]
+        if measure == "seats":
+            rooms = _rooms(doc) if rooms is None else rooms
+            measure = "private_room_seats" if word.head.i in rooms else measure
         degree = {k.lower_ for k in word.children if k.dep_ == "advmod"}
-        comparative = word.tag_ in ("JJR", "RBR") or bool(degree & {"more", "less"})
-        superlative = word.tag_ in ("JJS", "RBS") or bool(degree & {"most", "least"})
+        # (one read as a noun keeps its ending: "the pricier of the two")
+        noun = word.pos_ == "NOUN"
+        comparative = word.tag_ in ("JJR", "RBR") or bool(degree & {"more", "less"}) or (
+            noun and word.lower_.endswith("er"))
+        superlative = word.tag_ in ("JJS", "RBS") or bool(degree & {"most", "least"}) or (
+            noun and word.lower_.endswith("est"))
         if not (comparative or superlative) or not stated(word):
             continue
         less = less != bool(degree & _LESS)

@@ -81,7 +81,9 @@ def stated_features(doc: Doc) -> StatedFeatures:
 def every_subject(doc: Doc) -> bool:
     """The subject speaks of every venue it stands for, more than one ("Both of them",
     "They", "All three")."""
-    return any(t.dep_ in ("nsubj", "nsubjpass", "appos") and t.lower_ in _EVERY for t in doc)
+    return any(t.dep_ in ("nsubj", "nsubjpass", "appos") and (t.lower_ in _EVERY or any(
+        k.dep_ in ("det", "predet", "nummod") and k.lower_ in _EVERY for k in t.children))
+        for t in doc)
 
 
 def without_conditions(doc: Doc, plain: str, plain_of: Callable[[str], str]) -> str:

@@ -41,6 +41,7 @@ from draftguard.grounding import WEEKDAYS, Vocabulary, dollar_levels
 from draftguard.language import language_installed, parse
 from event_planning.argument_grounding import NEIGHBORHOODS, PRICE_WORDS_ONLY
 from event_planning.catalog import Cuisine, Neighborhood, Venue, venue_by_id
+from event_planning.venue_addresses import borrowed_address
 from event_planning.venue_comparisons import comparisons, unbacked_comparisons
 from event_planning.venue_dishes import stated_dishes, unserved
 from event_planning.venue_features import (
@@ -192,15 +193,18 @@ def _subject_name(sentence: str) -> str | None:
 
 
 def _pronoun_subject(sentence: str) -> bool:
-    """The main clause's subject is a pronoun ("It seats 500", "They are in Fishtown")."""
+    """The main clause's subject is a pronoun ("It seats 500", "They are in Fishtown"; not
+    "Nothing turned up"), or a number that says every one of the venues it stands for ("All
+    four have ...")."""
     doc = _subject_parse(sentence)
     if doc is None:
         return False
     # The parser may hang it from the root's auxiliary ("Both of them are closed").
-    return any(kid.dep_ in ("nsubj", "nsubjpass") and kid.pos_ == "PRON"
-               and kid.lower_ not in ("i", "we", "you") and (kid.head.dep_ == "ROOT" or (
-                   kid.head.dep_ in ("aux", "auxpass") and kid.head.head.dep_ == "ROOT"))
-               for kid in doc)
+    return any(kid.dep_ in ("nsubj", "nsubjpass") and (kid.head.dep_ == "ROOT" or (
+        kid.head.dep_ in ("aux", "auxpass") and kid.head.head.dep_ == "ROOT")) and (
+        (kid.pos_ == "PRON" and kid.tag_ in ("PRP", "DT") and
+         kid.lower_ not in ("i", "we", "you")) or (kid.pos_ == "NUM" and every_subject(doc)))
+        for kid in doc)
 
 
 def _contradictions(sentence: str, plain: str, venues: Sequence[Venue], *,
@@ -225,6 +229,9 @@ def _contradictions(sentence: str, plain: str, venues: Sequence[Venue], *,
                                       lambda text: [v for v, _, _ in known.named(text)])
         for comparison in compared:  # "the least expensive" states no level of its own
             plain = plain.replace(_plain(comparison.words), " ; ")
+    street = borrowed_address(plain, venues, others)
+    if street is not None:
+        wrong.append(f"address {street}")
     hoods = NEIGHBORHOODS.mentioned(plain)
     if hoods and not any(Neighborhood(h).covers(v.neighborhood.value) for h in hoods
                          for v in venues):
@@ -252,6 +259,13 @@ def _contradictions(sentence: str, plain: str, venues: Sequence[Venue], *,
         if not any((n == size) if exact else (n <= size) for v in venues
                    for size in [v.private_room_seats if room else v.seats]):
             wrong.append(f"room for {n}")
+    return wrong + _wrong_days(plain, venues, every=every)
+
+
+def _wrong_days(plain: str, venues: Sequence[Venue], *, every: bool) -> list[str]:
+    """The closed and open days the sentence states that the venues do not keep ("closed
+    on Mondays" holds for each venue when the subject says every one)."""
+    wrong: list[str] = []
     for m in _CLOSED.finditer(plain):
         for day in re.findall(_DAY, m.group(1)):
             if not (all if every else any)(day in v.closed_on for v in venues):

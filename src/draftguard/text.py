@@ -41,8 +41,8 @@ NUMBER_WORDS = (
     "nineteen", "twenty",
 )
 #: Words for a count that text2num does not parse.
-NUMBER_WORDS_EXTRA = {"dozen": 12, "a dozen": 12, "couple": 2, "a couple of": 2, "pair": 2,
-                      "a pair of": 2}
+NUMBER_WORDS_EXTRA = {"dozen": 12, "a dozen": 12, "half a dozen": 6, "couple": 2,
+                      "a couple of": 2, "pair": 2, "a pair of": 2}
 
 #: The characters that end a sentence of prose (the ellipsis too).
 SENTENCE_END_MARKS = ".!?\u2026"

@@ -191,3 +191,32 @@ def test_a_named_place_ranks_as_a_place_and_a_common_nouns_place_as_a_setting() 
     assert "In cash" not in lisbon.item["options"]
     settings = [c.rank for answer, c in where.items() if answer[:1].islower()]
     assert all(lisbon.rank < rank for rank in settings)
+
+
+CANAL = """# The canal
+
+The United States took over the project in 1904. Engineers dammed the river to make a
+lake. A French company had begun the work in 1881. The canal opened in 1914. Ships cross it
+in about ten hours."""
+
+
+def test_when_is_asked_with_a_year_as_the_answer_and_other_years_as_options() -> None:
+    asked = _asked(CANAL)
+    q = asked["When did the United States take over the project?"]
+    assert q["correct_answer"] == "1904"
+    others = set(q["options"]) - {"1904"}
+    assert len(others) == 3 and all(o.isdigit() and len(o) == 4 for o in others)
+
+
+MARKET = """# Market day
+
+Dev carried the crates from his orchard. Dev sold his apples in Harlow Square. His
+sister waited at the station. Their cart stood near the river. The buyers met in the
+market hall."""
+
+
+def test_a_place_is_asked_with_places_as_options_not_where_things_came_from() -> None:
+    q = _asked(MARKET)["Where did his sister wait?"]
+    assert q["correct_answer"] == "at the station"
+    assert "from his orchard" not in {o.lower() for o in q["options"]}
+    assert len(q["options"]) == 4

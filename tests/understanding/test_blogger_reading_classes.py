@@ -539,3 +539,87 @@ def test_new_words_instead_of_old_after_a_pronoun_or_restating_the_words_before(
     for message, (line, fixed) in cases.items():
         changed = effect(post, {"ops": _ops(_read(post, message))})
         assert changed == post.replace(line, fixed), message
+
+
+def test_a_word_nobody_knows_is_asked_about_never_guessed_past() -> None:
+    asked = _read(WINTER, "make the quiz tuffer").requests
+    assert [r.question for r in asked] == [
+        "I don't know the word “tuffer”, so I haven't done anything yet. Do you want me to "
+        "make a quiz? Say yes if so."]
+    yes = _read(WINTER, "yes", Memory.after(Reading(requests=asked), Memory())).requests
+    assert [(r.intent, r.question) for r in yes] == [(Intent.QUIZ, None)]
+    # a word of the post mistyped, a name, a word the request carries: no question
+    assert _ops(_read(WINTER, "replace studed tyres with spiked tyres")) == [
+        {"type": "replace", "anchor": "Studded tyres", "text": "Spiked tyres"}]
+    assert _ops(_read(WINTER, "swap the flask of tea for rooibosh")) == [
+        {"type": "replace", "anchor": "flask of tea", "text": "rooibosh"}]
+    # a filler as an aside keeps a question about doing something a question
+    assert not _read(WINTER, "how do I, um, make a good quiz?").requests
+
+
+def test_a_value_amended_with_hang_on_or_wait_is_the_later_one() -> None:
+    reading = _read(SOURDOUGH, "set the description to 'Nine days with a jar' — hang on, "
+                               "make that 'Nine days, one jar, two loaves'")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"description": "Nine days, one jar, two loaves"}})]
+    reading = _read(SOURDOUGH, "make 6 flashcards - wait, make it 8")
+    assert [(r.intent, r.slots) for r in reading.requests] == [(Intent.FLASHCARDS,
+                                                                 {"count": 8})]
+
+
+def test_an_outline_cut_by_semicolons_keeps_the_and_inside_its_items() -> None:
+    reading = _read(SOURDOUGH, "split it by this outline: Feeding and waiting; The bake; "
+                               "Lessons and mistakes")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.SPLIT, {"outline": "Feeding and waiting\nThe bake\nLessons and mistakes"})]
+    reading = _read(SOURDOUGH, "split it by the outline: starter, bake and lessons")
+    assert reading.requests[0].slots == {"outline": "starter\nbake\nlessons"}
+
+
+def test_asking_what_it_can_do_besides_an_artifact_makes_none() -> None:
+    for message in ("what else can you do apart from flashcards?",
+                    "what can you make besides a quiz?"):
+        assert [r.intent for r in _read(SOURDOUGH, message).requests] == [Intent.HELP]
+    assert [r.intent for r in _read(SOURDOUGH, "what quiz can you make?").requests] == [
+        Intent.QUIZ]
+
+
+def test_a_check_as_something_keeps_its_goal_beside_other_requests() -> None:
+    reading = _read(SOURDOUGH, "make 3 flashcards and a quiz, and check it as a guide for "
+                               "new bakers")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.FLASHCARDS, {"count": 3}), (Intent.QUIZ, {}),
+        (Intent.CHECK, {"goal": "a guide for new bakers"})]
+
+
+def test_posting_it_somewhere_writes_no_post_and_after_a_colon_is_no_request() -> None:
+    for message in ("post to insta", "post it on facebook"):
+        assert not [r for r in _read(SOURDOUGH, message).requests if r.question is None]
+    assert [r.slots for r in _read(SOURDOUGH, "post about rye starters").requests] == [
+        {"topic": "rye starters"}]
+    # the words after the colon are what is asked for, never a request ("called it X")
+    reading = _read(SOURDOUGH, "could you pop a wee line in after the oven one: My aunt "
+                               "called it the loaf's song.")
+    assert not [r for r in reading.requests if r.question is None and
+                "set_fields" in r.slots]
+
+
+def test_tags_said_as_field_colon_value_are_set() -> None:
+    reading = _read(SOURDOUGH, "tags: rye, baking, patience")
+    assert [r.slots for r in reading.requests] == [
+        {"set_fields": {"tags": ["rye", "baking", "patience"]}}]
+    assert [r.slots for r in _read(SOURDOUGH, "add the tag rye").requests] == [
+        {"set_fields": {"tags": ["baking", "bread", "rye"]}}]
+
+
+def test_after_it_is_after_the_part_named_before_never_the_word_it() -> None:
+    pale = "The second loaf rose, but the crust was pale."
+    for message in ("the sentence about the pale crust is my favourite, but can we add "
+                    "right after it: It still tasted fine.",
+                    "the sentence about the pale crust is my favourite. can we add right "
+                    "after it: It still tasted fine."):
+        assert _ops(_read(SOURDOUGH, message)) == [{
+            "type": "insert", "anchor": pale, "position": "after",
+            "text": "It still tasted fine."}], message
+    asked = _read(SOURDOUGH, "add 'Fine.' right after it").requests
+    assert [r.question is not None for r in asked] == [True]

@@ -180,7 +180,7 @@ async def test_a_capable_model_gets_a_reading_by_example_with_code_s_readings() 
     model = ScriptedLlm(["Here is where things stand."])
     runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
     sid = await _session(runner)
-    events = await _say(runner, sid, "whats on my list rn")
+    events = await _say(runner, sid, "hows the plan looking")  # the plan at 0.65, by example
     assert _calls(events) == [] and _text(events) == "Here is where things stand."
     instructions = str(model.requests[0].config.system_instruction)
     assert "plan" in instructions and "not sure enough to act" in instructions
@@ -190,7 +190,7 @@ async def test_a_small_model_never_sees_it_code_acts_on_the_example() -> None:
     model = ScriptedLlm([], model="local:smollm2")
     runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
     sid = await _session(runner)
-    events = await _say(runner, sid, "whats on my list rn")
+    events = await _say(runner, sid, "hows the plan looking")
     assert [c[0] for c in _calls(events)] == ["plan_summary"] and model.requests == []
 
 

@@ -47,13 +47,16 @@ class Answer:
     lemmas: frozenset[str]
     position: int
     depth: int = 0  # steps from the answer's head up to its sentence's main verb
+    #: The kind the quality gate reads at the phrase's head (`kind_of`); "" when unknown.
+    read: str = ""
 
 
 def answer_of(tokens: Sequence[Token], form: str, position: int, text: str = "") -> Answer:
     head = max(tokens, key=lambda t: t.pos_ in {"NOUN", "PROPN", "NUM"})
-    return Answer(text or phrase(tokens), kind_of(tokens), form, head.lemma_.lower(),
+    kind = kind_of(tokens)
+    return Answer(text or phrase(tokens), kind, form, head.lemma_.lower(),
                   frozenset(t.lemma_.lower() for t in tokens if not t.is_stop
-                            and not t.is_punct), position, depth_of(tokens))
+                            and not t.is_punct), position, depth_of(tokens), kind)
 
 
 def depth_of(tokens: Sequence[Token]) -> int:
@@ -81,7 +84,8 @@ def _term_answers(view: TextView) -> list[Answer]:
         if term.span is None:
             continue
         out.append(Answer(term.text, term.kind, "term", term.head,
-                          frozenset(w.lower() for w in term.text.split()), 1000 + n))
+                          frozenset(w.lower() for w in term.text.split()), 1000 + n,
+                          read=term.kind))
     return out
 
 
@@ -156,7 +160,10 @@ def distractors(answer: Answer, pool: Sequence[Answer], question: str) -> list[s
     out: list[Answer] = []
     for other in ranked:
         key = normalize_key(other.text)
+        # An option the gate reads as another kind ("from his orchard", a thing, beside
+        # the place "Harlow Square") would fail it: the next one is tried instead.
         if (key in asked or len(other.text) > MAX_OPTION_CHARS or _paraphrase(answer, other)
+                or (answer.read and other.read and other.read != answer.read)
                 or any(_paraphrase(o, other) for o in out)):
             continue
         out.append(other)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-__all__ = ["number_value", "numbers_in", "with_values"]
+__all__ = ["is_year", "number_value", "numbers_in", "with_values"]
 
 _UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
           "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
@@ -39,6 +39,13 @@ def number_value(text: str) -> float | None:
     """The value of the last numeral in `text`, or None when it has none."""
     found = list(_NUMERAL.finditer(text))
     return _value(found[-1]) if found else None
+
+
+def is_year(text: str) -> bool:
+    """Whether a phrase is a year written in digits ("1881"), not a count ("26")."""
+    value = number_value(text)
+    return (value is not None and text.strip().isdigit() and value == int(value)
+            and int(value) in _YEARS)
 
 
 def numbers_in(texts: Iterable[str]) -> list[float]:

@@ -28,7 +28,7 @@ from draftguard.artifacts._distractors import (
     shuffled,
 )
 from draftguard.artifacts._named import called, named_person, naming, who_is
-from draftguard.artifacts._numbers import number_value
+from draftguard.artifacts._numbers import is_year, number_value
 from draftguard.artifacts._question_rank import CENTRAL_COUNT, MAX_COUNTED, ranked_questions
 from draftguard.artifacts._reasons import explanations
 from draftguard.artifacts._spec import normalize_key
@@ -146,7 +146,7 @@ def _wh(sent: Span, position: int, person: str) -> Iterable[tuple[str, Answer]]:
         wh = "Who" if answer.kind == "person" or named else "What"
         answer = Answer(answer.text, "person" if wh == "Who" else answer.kind,
                         "who" if wh == "Who" else "subject",
-                        answer.head, answer.lemmas, position, answer.depth)
+                        answer.head, answer.lemmas, position, answer.depth, answer.read)
         question = _say(sent, [wh], {t.i for t in subject_tokens}, root, None, subject_tokens)
         yield from _keep(question, answer, clean)
     for wh, removed, tokens, text in _targets(sent, root, subject_tokens):
@@ -177,9 +177,12 @@ def _subject_words(tokens: Sequence[Token], person: str) -> str | None:
         return person if tokens[0].lower_ in {"he", "she"} and person else None
     text = phrase(tokens)
     first = tokens[0]
-    if first.ent_type_ or (first.pos_ == "PROPN" and (first.i != first.sent.start or any(
-            t.text == first.text and t.i != t.sent.start for t in first.doc))):
-        return text  # a name ("Tomasz", capitalised inside another sentence too)
+    # A name ("Tomasz", capitalised inside another sentence too), not its article ("the
+    # United States")
+    if (first.ent_type_ and first.pos_ != "DET") or (first.pos_ == "PROPN" and (
+            first.i != first.sent.start or any(t.text == first.text and t.i != t.sent.start
+                                               for t in first.doc))):
+        return text
     return text[:1].lower() + text[1:]
 
 
@@ -197,7 +200,7 @@ def _targets(sent: Span, root: Token,
         removed |= {c.i for t in ent for c in t.children if c.dep_ == "det"}
         dated = prep is not None or ent.root.dep_ in {"npadvmod", "tmod"}
         if ent.label_ in {"DATE", "TIME"} and dated and not (
-                len(ent) == 1 and ent.root.like_num) and (
+                len(ent) == 1 and ent.root.like_num and not is_year(ent.text)) and (
                 prep is None or prep.lower_ in _TIME_PREPS):
             # "One rainy Tuesday": the date's own modifiers go out with it
             removed |= {t.i for c in ent.root.lefts for t in c.subtree}
@@ -313,7 +316,7 @@ def _clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
         if len(question) > _MAX_QUESTION_CHARS:
             continue
         answer = Answer(term.text, term.kind, "cloze", term.head,
-                        frozenset(w.lower() for w in term.text.split()), n)
+                        frozenset(w.lower() for w in term.text.split()), n, read=term.kind)
         penalty = 6 * (term.head in {t.lemma_.lower() for t in parse(view.title)})
         options = distractors(answer, [a for a in pool if a.form == "term"], question)
         if options is not None:

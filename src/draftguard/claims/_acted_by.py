@@ -5,13 +5,14 @@ seat"). No framework here."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from draftguard.claims._reading import Claim
 from draftguard.claims._record import ToolRun, key_words, numbers_in, strings_in
 from draftguard.claims._view import RecordView, stems, text_stems, words_of
 
-__all__ = ["misplaced", "unasked", "unfound", "unnamed", "untouched"]
+__all__ = ["misplaced", "record_words", "unasked", "unfound", "unnamed", "untouched"]
 
 #: Actions whose object is a thing the run names (a venue added, a source imported).
 _NAMED_ACTIONS = frozenset({"add", "shortlist", "remove", "import"})
@@ -27,8 +28,9 @@ def misplaced(view: RecordView, claim: Claim, runs: Iterable[ToolRun]) -> str | 
     allowed: set[str] = set(session.collections)
     for name in session.names:
         allowed.update(words_of(name))
-    for run in runs:
+    for run in runs:  # its places, and its own fields ("saved under the title Dentist")
         allowed |= view.record.declared(run.tool, view.guard.concept_of).places_of()
+        allowed |= key_words(run.args) | key_words(run.result)
     for chain in claim.places:
         if any(word in allowed or word.removesuffix("s") in allowed for word in chain):
             continue
@@ -125,6 +127,25 @@ def unnamed(view: RecordView, claim: Claim, runs: Iterable[ToolRun]) -> str | No
     return None
 
 
+def record_words(view: RecordView) -> set[str]:
+    """The words of the record's own make-up: its tools' fields, places, parts of the
+    document and kinds of thing made ("post", "paragraph", "score", "quiz"). A sentence may
+    name them without a text saying them ("The check only read the post")."""
+    known: set[str] = set()
+    for run in view.record.runs:
+        known |= key_words(run.result) | key_words(run.args)
+    for declared in [*view.record.claims.values(), *(d for _, d in view.declared)]:
+        known |= declared.places_of() | declared.part_names_of() | declared.objects
+    return known
+
+
+def _text_field(result: Mapping[str, Any], noun: str) -> bool:
+    """The result has a field of text named by `noun` ("suggestion":
+    `improvement_suggestions`), not a count ("line": `lines_added`)."""
+    return any((noun in words or noun + "s" in words) and not isinstance(value, int | float)
+               for key, value in result.items() for words in [str(key).lower().split("_")])
+
+
 def unfound(view: RecordView, subject: str | None, words: frozenset[str]) -> str:
     """When `subject` names a run of this turn ("the check") or a field of its result ("the
     suggestion"): the first of `words` (what the sentence says it found) that neither the
@@ -136,13 +157,10 @@ def unfound(view: RecordView, subject: str | None, words: frozenset[str]) -> str
     concept = guard.concept_of(subject)
     runs = [run for run, declared in view.declared
             if (concept is not None and concept in declared.actions) or
-            subject in key_words(run.result) or subject + "s" in key_words(run.result)]
+            _text_field(run.result, subject)]
     if not runs:
         return ""
-    known: set[str] = set()
-    for run, declared in view.declared:
-        known |= key_words(run.result) | key_words(run.args) | declared.places_of()
-        known |= declared.part_names_of() | declared.objects
+    known = record_words(view)
     for run in runs:
         for text in strings_in(run.args):
             known |= text_stems(text)

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from draftguard.claims._facts import NAME_LINKS
+from draftguard.claims._findings import lemma_of
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -126,7 +127,7 @@ def topics_of(token: Token) -> tuple[tuple[str, frozenset[str]], ...]:
     out: list[tuple[str, frozenset[str]]] = []
     for chain in _object_chains(token):
         for noun in chain:
-            about = frozenset(t.lemma_.lower() for t in noun.subtree if t.i < noun.i and
+            about = frozenset(lemma_of(t) for t in noun.subtree if t.i < noun.i and
                               t.dep_ == "compound" and t.pos_ in ("NOUN", "PROPN")
                               and t.is_alpha)
             if about:

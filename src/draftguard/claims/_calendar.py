@@ -1,8 +1,8 @@
 """The dates and clock times a text states, for holding a reply's against the record's.
 
 A date is a day of a month ("16 January", "January 16th", "2027-01-16"); a time is a clock
-time ("19:30", "7:30 pm", "7pm"), kept in minutes after midnight, or after noon-or-midnight
-when it has no am/pm (then "7:30" and "19:30" are the same time).
+time ("19:30", "7:30 pm", "7pm", "half past nine"), kept in minutes after midnight, or after
+noon-or-midnight when it has no am/pm (then "7:30" and "19:30" are the same time).
 """
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ from __future__ import annotations
 import calendar
 import re
 
-__all__ = ["dates_in", "same_time", "times_in"]
+from draftguard.claims._numbers import value_of
+
+__all__ = ["dates_in", "same_time", "time_spans", "times_in"]
 
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
@@ -21,6 +23,9 @@ _MONTH_DAY = re.compile(rf"\b{_MONTH}\s+{_DAY}\b", re.I)
 _ISO = re.compile(r"\b\d{4}-(\d{2})-(\d{2})\b")
 _CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})(?:\s*([ap])\.?m\b\.?)?|\b(\d{1,2})\s*([ap])\.?m\b\.?",
                     re.I)
+#: A time in words ("half past nine", "a quarter to 7"): minutes from the hour named.
+_WORD_CLOCK = re.compile(r"\b(half|quarter)\s+(past|to)\s+([a-z]+|\d{1,2})\b", re.I)
+_PARTS = {"half": 30, "quarter": 15}
 #: The longest text read.
 _MAX_CHARS = 20_000
 
@@ -47,7 +52,18 @@ def times_in(text: str) -> set[tuple[int, bool]]:
         if half:
             hour = hour % 12 + (12 if half == "p" else 0)
         out.add((hour * 60 + minute, bool(half) or hour >= 13 or hour == 0))
+    for m in _WORD_CLOCK.finditer(text[:_MAX_CHARS]):
+        hour_value = value_of(m.group(3))
+        if hour_value is None or not 1 <= hour_value <= 12:
+            continue
+        sign = 1 if m.group(2).lower() == "past" else -1
+        out.add(((int(hour_value) * 60 + sign * _PARTS[m.group(1).lower()]) % 720, False))
     return out
+
+
+def time_spans(text: str) -> list[tuple[int, int]]:
+    """Where `text` states a time in words ("half past nine"): its numbers count nothing."""
+    return [m.span() for m in _WORD_CLOCK.finditer(text[:_MAX_CHARS])]
 
 
 def same_time(a: tuple[int, bool], b: tuple[int, bool]) -> bool:

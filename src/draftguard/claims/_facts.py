@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from draftguard.claims._calendar import time_spans
 from draftguard.claims._numbers import value_of
 
 if TYPE_CHECKING:
@@ -30,6 +31,11 @@ class Quantity:
     noun: str | None
     #: It names one ("version 3"), rather than counts them ("3 versions").
     label: bool = False
+    #: The verb whose object or subject it is, lemma ("added three lines": "add").
+    act: str | None = None
+    #: The noun it is "of" ("a high of 14 degrees": "high", "three rounds of repairs":
+    #: "repair"), lemma.
+    of: str | None = None
 
 
 def _noun_of(token: Token, doc: Doc) -> str | None:
@@ -47,6 +53,10 @@ def _noun_of(token: Token, doc: Doc) -> str | None:
             return nxt.lemma_.lower()
         if not (numeric(nxt) or nxt.is_punct):
             break
+    if token.dep_ == "dobj" and token.head.dep_ == "conj":  # "added 3 lines and removed 2"
+        earlier = next((k for k in token.head.head.children if k.dep_ == "dobj"), None)
+        if earlier is not None and any(k.dep_ == "nummod" for k in earlier.children):
+            return earlier.lemma_.lower()
     before = doc[token.i - start - 1] if token.i > start else None
     if before is not None and before.is_alpha and not before.is_stop and \
             before.pos_ in ("NOUN", "PROPN", "VERB"):
@@ -57,6 +67,7 @@ def _noun_of(token: Token, doc: Doc) -> str | None:
 def quantities(doc: Doc) -> list[Quantity]:
     out: list[Quantity] = []
     tokens = list(doc)
+    clock = time_spans(doc.text)
     i = 0
     while i < len(tokens):
         t = tokens[i]
@@ -77,11 +88,13 @@ def quantities(doc: Doc) -> list[Quantity]:
                     break
         words = [x.text for x in tokens[i:j] if x.text != "-"]
         value = value_of(" ".join(words)) or value_of(" ".join(w for w in words if w != "and"))
-        if value is not None and not _in_date(tokens[i]):
+        if value is not None and not _in_date(tokens[i]) and not _reference(tokens[j - 1]) \
+                and not any(a <= t.idx - doc[0].idx < b for a, b in clock):
             before = tokens[i - 1] if i > 0 else None
             label = before is not None and before.pos_ in ("NOUN", "PROPN", "VERB") and \
                 before.is_alpha and not before.is_stop
-            out.append(Quantity(abs(value), _noun_of(tokens[j - 1], doc), label=label))
+            out.append(Quantity(abs(value), _noun_of(tokens[j - 1], doc), label=label,
+                                act=_act_of(tokens[j - 1]), of=_of_noun(tokens[j - 1])))
         i = j
     for t in tokens:  # "with no repairs": none of them
         if t.lower_ == "no" and t.dep_ == "det" and t.head.pos_ == "NOUN":
@@ -96,6 +109,42 @@ def quantities(doc: Doc) -> list[Quantity]:
             counted = of if of is not None else t.head if t.dep_ == "nummod" else None
             out.append(Quantity(value, counted.lemma_.lower() if counted is not None else None))
     return out
+
+
+def _counted(token: Token) -> Token:
+    """The noun a number counts, or the number itself."""
+    return token.head if token.dep_ == "nummod" else token
+
+
+def _act_of(token: Token) -> str | None:
+    """The verb whose object or subject the number (or what it counts) is."""
+    counted = _counted(token)
+    if counted.dep_ in ("dobj", "nsubjpass", "nsubj") and counted.head.pos_ == "VERB":
+        return counted.head.lemma_.lower()
+    return None
+
+
+def _of_noun(token: Token) -> str | None:
+    """The noun the number, or what it counts, is "of" ("a high of 14 degrees"), or that
+    it counts "of" ("three rounds of repairs")."""
+    measure = next((k for k in token.children if k.dep_ == "quantmod" and k.pos_ == "NOUN"),
+                   None)
+    if measure is not None:  # the parser's other reading: "a low of 5" with "low" on the 5
+        return measure.lemma_.lower()
+    counted = _counted(token)
+    head = counted.head
+    if counted.dep_ == "pobj" and head.lower_ == "of" and head.head.pos_ == "NOUN":
+        return head.head.lemma_.lower()
+    inner = next((g for k in counted.children if k.dep_ == "prep" and k.lower_ == "of"
+                  for g in k.children if g.dep_ == "pobj" and g.pos_ == "NOUN"), None)
+    return inner.lemma_.lower() if inner is not None else None
+
+
+def _reference(token: Token) -> bool:
+    """A number standing for things already named, not counting them ("whichever of the
+    two", "the biggest of the four")."""
+    return token.dep_ in ("pobj", "nsubj", "dobj", "nsubjpass") and any(
+        k.dep_ == "det" and k.lower_ == "the" for k in token.children)
 
 
 def _in_date(token: Token) -> bool:

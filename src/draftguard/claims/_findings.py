@@ -23,12 +23,27 @@ if TYPE_CHECKING:
 
     from draftguard.language import Lexicon
 
-__all__ = ["findings", "partial", "standard_verbs"]
+__all__ = ["findings", "lemma_of", "partial", "standard_verbs"]
 
 #: Who a verdict is never about: the app or the person ("I read your brief").
 _PEOPLE = frozenset({"i", "we", "you"})
 #: How a noun hangs from the verb it is the object of, or from a noun above it.
 _OBJECTS = frozenset({"dobj", "nsubjpass"})
+
+
+def lemma_of(token: Token) -> str:
+    """The token's lemma, or its own form when the parser's lemma is a phrase of another
+    word ("comics": "comic_strip")."""
+    lemma = token.lemma_.lower()
+    return token.lower_ if "_" in lemma else lemma
+
+
+def _participle(word: Token, lexicon: Lexicon) -> bool:
+    """An adjective that is a participle of a claims-lexicon verb ("satisfied", "covered")."""
+    low = word.lower_
+    bases = [low[:-3] + "y"] if low.endswith("ied") else [low[:-2], low[:-1]] \
+        if low.endswith("ed") else []
+    return any(lexicon.concept(b) is not None for b in bases)
 
 
 def standard_verbs(doc: Doc, lexicon: Lexicon) -> list[Token]:
@@ -47,6 +62,12 @@ def standard_verbs(doc: Doc, lexicon: Lexicon) -> list[Token]:
             else:
                 break
         verb = noun.head
+        if noun.dep_ == "nsubj" and verb.lemma_ == "be":  # "Your brief is fully satisfied"
+            said = next((k for k in verb.children if k.dep_ == "acomp" and
+                         _participle(k, lexicon)), None)
+            if said is not None and said not in out:
+                out.append(said)
+            continue
         # (an adjective with an object is a verb misread: "The post satisfied one of ...")
         if noun.dep_ not in _OBJECTS or verb.pos_ not in ("VERB", "AUX", "ADJ") or verb in out:
             continue
@@ -77,6 +98,6 @@ def findings(doc: Doc, subject: Token | None) -> frozenset[str]:
     if subject is None or subject.pos_ != "NOUN":
         return frozenset()
     inside = {t.i for t in subject.subtree}
-    return frozenset(t.lemma_.lower() for t in doc if t.i not in inside and
+    return frozenset(lemma_of(t) for t in doc if t.i not in inside and
                      t.pos_ in ("NOUN", "PROPN") and t.is_alpha and not t.is_stop and
                      not any(k.dep_ == "det" and k.lower_ == "no" for k in t.children))

@@ -28,7 +28,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from draftguard.claims._acted_by import misplaced, unasked, unfound, unnamed, untouched
+from draftguard.claims._acted_by import (
+    misplaced,
+    record_words,
+    unasked,
+    unfound,
+    unnamed,
+    untouched,
+)
 from draftguard.claims._facts import NAME_LINKS
 from draftguard.claims._reading import (
     PREFIXES,
@@ -228,6 +235,10 @@ class ClaimGuard:
         runs = _name_runs(words)
         if not runs:
             return False
+        after = words[len(runs[0]):len(runs[0]) + 1] if runs[0][0] is first else []
+        if after and after[0].lower() not in _stop_words() and (
+                after[0].endswith("ed") or after[0].lower() in irregular_verbs()):
+            return True  # a name opens it, then a past verb ("Mrs Patel repainted it ...")
         if any(key in {w.lower() for w in words} for key in record.session.collections):
             return True  # a name said to be on a list: the parse says which
         for run in runs:
@@ -280,10 +291,14 @@ class ClaimGuard:
             return Judgement(False, ClaimKind.RESULT,
                              f"the check this turn does not list the {needed} as missing")
         if reading.hedged and not reading.asserted:
-            return _OK
+            # A number a result's field is named for restates it, whatever the mood
+            # ("Expect a high of 14 degrees" after a forecast of 11).
+            tied = next((q for q in reading.quantities if view.field_named(q)), None)
+            return _OK if tied is None or view.number_backed(tied, backing) else Judgement(
+                False, ClaimKind.RESULT, f"{tied.value:g} is not the run's {tied.of or tied.noun}")
         about_record = bool(backing) or bool(reading.asserted) or view.mentions(reading) or \
-            any(view.counts(q.noun) for q in reading.quantities) or reading.to_person or \
-            view.keeps_time(reading)
+            any(view.counts(q.noun) or view.counts(q.of) for q in reading.quantities) or \
+            reading.to_person or view.keeps_time(reading)
         if not about_record:
             return _OK
         return self._facts(reading, view, backing)
@@ -302,8 +317,7 @@ class ClaimGuard:
                                  f"the {reading.subject} does not hold {quantity.value:g}")
             if quantity.value == 0 and not view.counts(quantity.noun):
                 continue  # "no changes": only a count the record keeps is checked
-            if not view.number_backed(quantity.value, quantity.noun, backing,
-                                      label=quantity.label):
+            if not view.number_backed(quantity, backing):
                 return Judgement(False, ClaimKind.RESULT if backing or reading.asserted
                                  else ClaimKind.FACT,
                                  f"{quantity.value:g} {quantity.noun or ''} is not in the record")
@@ -313,7 +327,8 @@ class ClaimGuard:
                 return Judgement(False, ClaimKind.FACT, f"no text of the record says {quote!r}")
         # "The check says it meets your brief": the verdict is held against the check.
         judged = any(c.kind == "verdict" for c in reading.asserted)
-        unsaid = "" if judged else view.unsaid(reading.reported) or \
+        reported = reading.reported - record_words(view) if reading.reported else frozenset()
+        unsaid = "" if judged else view.unsaid(reported) or \
             unfound(view, reading.subject, reading.findings -
                     {q.noun for q in reading.quantities if q.noun})
         if unsaid:
@@ -338,6 +353,8 @@ class ClaimGuard:
             return True
         if claim.voice == "state":
             return claim.kind == "impossible"  # "is confirmed" is never how things stand
+        if claim.kind == "impossible" and claim.past:
+            return True  # by anyone ("The manager confirmed your booking"): no run did it
         subject = claim.subject or ""
         concept = self.lexicon.concept(subject)
         # A run's kind as the subject ("the check found") does what runs do; no run books

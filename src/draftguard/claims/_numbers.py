@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from draftguard.text import NUMBER_WORDS, number_value
 
-__all__ = ["numbers_of_text", "value_of", "with_digits"]
+__all__ = ["counted_in_text", "numbers_of_text", "value_of", "with_digits"]
 
 _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _SCALES = ("hundred", "thousand", "million")
@@ -73,6 +73,58 @@ def numbers_of_text(text: str) -> frozenset[float]:
             close()
     close()
     return frozenset(found)
+
+
+def _tokens(text: str) -> list[tuple[str, float | None]]:
+    """The text's words, each run of number words as one, with its value (None: a word)."""
+    out: list[tuple[str, float | None]] = []
+    run: list[str] = []
+
+    def close() -> None:
+        if run:
+            out.append((" ".join(run), value_of(" ".join(run))))
+            run.clear()
+
+    for m in _WORD.finditer(text[:_MAX_TEXT].lower()):
+        word = m.group()
+        if word[0].isdigit() or word[0] in "+-":
+            close()
+            out.append((word, value_of(word)))
+        elif _is_word(word):
+            run.append(word)
+        else:
+            close()
+            out.append((word, None))
+    close()
+    return out
+
+
+#: How far past "of" a partitive's whole may stand ("three of my eleven bowls").
+_PARTITIVE_GAP = 2
+
+
+@lru_cache(maxsize=256)
+def counted_in_text(text: str) -> dict[str, frozenset[float]]:
+    """The numbers `text` gives each noun it counts ("carries up to 40 cars": cars, car ->
+    40; "three of my eleven bowls": bowls, bowl -> 3, 11), by the word after the number."""
+    tokens = _tokens(text)
+    found: dict[str, set[float]] = {}
+    for i, (_, value) in enumerate(tokens):
+        if value is None:
+            continue
+        values, j = [value], i + 1
+        if j < len(tokens) and tokens[j][0] == "of":  # a partitive: the whole's noun
+            whole = next((k for k in range(j + 1, min(j + 2 + _PARTITIVE_GAP, len(tokens)))
+                          if tokens[k][1] is not None), None)
+            if whole is None:
+                continue
+            values.append(tokens[whole][1] or 0.0)
+            j = whole + 1
+        if j < len(tokens) and tokens[j][1] is None and tokens[j][0].isalpha():
+            noun = tokens[j][0]
+            for key in {noun, noun.removesuffix("s")}:
+                found.setdefault(key, set()).update(values)
+    return {k: frozenset(v) for k, v in found.items()}
 
 
 def with_digits(text: str) -> str:

@@ -173,6 +173,8 @@ def _negated(token: Token, subject: Token | None) -> bool:
     for t in (token, clause_head(token), token.head):
         if any(k.dep_ == "neg" for k in t.children):
             return True
+    if any(k.dep_ == "dobj" and k.lower_ in _NEGATING_SUBJECTS for k in token.children):
+        return True  # "it changed nothing"
     if subject is not None:
         if subject.lower_ in _NEGATING_SUBJECTS:
             return True
@@ -196,8 +198,9 @@ def _reported(token: Token) -> set[str]:
 
 
 def _told(doc: Doc, lexicon: Lexicon) -> set[str]:
-    """What a sentence retells of a named person's past ("Dev lent you a rotavator"): the
-    nouns of what the verb acted on, which a text of the record must hold. Only a verb the
+    """What a sentence retells of a named person's past ("Dev lent you a rotavator", "Mrs
+    Patel painted it blue"): the nouns of what the verb acted on and the adjective it made
+    it, which a text of the record must hold. Only a verb the
     claims lexicon does not know, in the past, with a proper name for subject."""
     words: set[str] = set()
     for root in (t for t in doc if t.dep_ == "ROOT" and t.tag_ == "VBD"):
@@ -209,6 +212,8 @@ def _told(doc: Doc, lexicon: Lexicon) -> set[str]:
             if kid.dep_ in ("dobj", "dative"):
                 words.update(t.lemma_.lower() for t in kid.subtree
                              if t.pos_ == "NOUN" and not t.is_stop and t.is_alpha)
+            if kid.dep_ in ("oprd", "acomp", "xcomp", "ccomp") and kid.pos_ == "ADJ":
+                words.add(kid.lemma_.lower())  # what it made the thing ("painted it blue")
     return words
 
 
@@ -262,8 +267,9 @@ def _bases(word: str) -> list[str]:
 
 
 def _claim_token(token: Token, kind: str) -> bool:
-    if kind == "verdict":
-        return token.pos_ not in ("NOUN", "PROPN")
+    if kind == "verdict":  # with a particle, another verb ("books had passed through")
+        return token.pos_ not in ("NOUN", "PROPN") and not any(
+            k.dep_ == "prt" for k in token.children)
     if token.pos_ == "VERB":
         return True
     # A participle read as an adjective ("Saved as version 2.", "Done!", "is confirmed").
@@ -334,7 +340,8 @@ def _claim(concept: str, token: Token, *, question: bool) -> Claim:
         asserted=asserted, subject=_subject_word(subject), objects=objects_of(token),
         voice=_voice(token, subject), places=places_of(token, concept),
         named_objects=named_objects_of(token), targets=targets_of(token),
-        topics=topics_of(token),
+        topics=topics_of(token), past=token.tag_ == "VBD" or (token.tag_ == "VBN" and any(
+            k.lemma_ == "have" and k.dep_ == "aux" for k in clause_children(token))),
         asked=asked_of(token) if concept == "impossible.request" else frozenset())
 
 

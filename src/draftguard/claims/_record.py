@@ -110,9 +110,11 @@ _READ_ONLY = frozenset({"search", "check"})
 
 def default_claims(tool: str, concept_of: Callable[[str], str | None]) -> ToolClaims:
     """A plain function tool's claims, from the words of its name (`add_to_shortlist`: add,
-    shortlist); it changes the session unless every word is a search or a check."""
+    shortlist); it changes the session unless every word is a search or a check. A name
+    with no action of the lexicon ("get_forecast") looks something up or checks it."""
     actions = {c for word in tool.lower().split("_") if (c := concept_of(word)) is not None}
-    return ToolClaims(tool, frozenset(actions), changes=bool(actions - _READ_ONLY))
+    return ToolClaims(tool, frozenset(actions or _READ_ONLY),
+                      changes=bool(actions - _READ_ONLY))
 
 
 @dataclass(frozen=True)

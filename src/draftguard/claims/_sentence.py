@@ -41,6 +41,8 @@ class Claim:
     topics: tuple[tuple[str, frozenset[str]], ...] = ()
     #: For a request ("asked the venue for a window seat"): the nouns of what was asked for.
     asked: frozenset[str] = frozenset()
+    #: Told as done in the past ("confirmed", "has confirmed"), not of how things are.
+    past: bool = False
 
     @property
     def kind(self) -> str:

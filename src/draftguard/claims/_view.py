@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from rapidfuzz import fuzz
 
 from draftguard.claims._calendar import dates_in, same_time, times_in
-from draftguard.claims._numbers import numbers_of_text
+from draftguard.claims._facts import Quantity
+from draftguard.claims._numbers import counted_in_text, numbers_of_text
 from draftguard.claims._reading import Claim, Reading, irregular_verbs
 from draftguard.claims._record import (
     ToolClaims,
@@ -36,8 +37,9 @@ _WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
 _PRONOUNS = frozenset({"it", "they", "them", "these", "those", "this", "that", "all", "both"})
 #: A collection named after these is left, not joined ("off your shortlist").
 _LEAVING = frozenset({"off", "from", "out"})
-#: Claims a run of another action also backs: a booking is a request made.
-_IMPLIED = {"request": frozenset({"book"})}
+#: Claims a run of another action also backs: a booking is a request made, a thing added
+#: or changed is saved ("The event was saved under the title Dentist").
+_IMPLIED = {"request": frozenset({"book"}), "save": frozenset({"add", "edit"})}
 
 
 def stems(word: str) -> set[str]:
@@ -192,18 +194,31 @@ class RecordView:
         return made
 
     # -- numbers ----------------------------------------------------------------------------
-    def _field_values(self, runs: Iterable[ToolRun], fields: str) -> set[float]:
+    def _field_values(self, runs: Iterable[ToolRun], fields: str,
+                      act: str | None = None) -> set[float]:
+        """The values of the runs' `fields` (a `ToolClaims` attribute); with `act`, those of
+        the fields named for that action only when any is ("removed": `lines_removed`)."""
         out: set[float] = set()
+        acted: set[float] = set()
+        concept = self.guard.concept_of(act) if act else None
         for run in runs:
             declared = self.record.declared(run.tool, self.guard.concept_of)
             names = getattr(declared, fields)
             for key, value in [*numbers_in(run.result), *numbers_in(run.args)]:
                 if key in names:
                     out.add(abs(value))
-        return out
+                    if concept is not None and any(
+                            self.guard.concept_of(b) == concept
+                            for w in key.split("_") for b in stems(w)):
+                        acted.add(abs(value))
+        return acted or out
 
-    def number_backed(self, value: float, noun: str | None, backing: list[ToolRun], *,
-                      label: bool = False) -> bool:
+    def number_backed(self, quantity: Quantity, backing: list[ToolRun]) -> bool:
+        """The record holds this number for what the sentence ties it to: a version, a line
+        count (of the action it is the object of), a count of a session's part or
+        collection, a result's field named by its noun or the noun it is "of" ("a high of
+        14 degrees": `high_c`), or else any number of the runs and texts."""
+        value, noun, label = quantity.value, quantity.noun, quantity.label
         session = self.record.session
         runs = backing or list(self.record.runs)
         if noun == "version" and label:
@@ -214,7 +229,7 @@ class RecordView:
         if noun == "version":  # "3 versions": how many there are
             return value in {float(len(session.versions)), *self._fields_of("version")}
         if noun == "line":
-            allowed = self._field_values(runs, "line_fields")
+            allowed = self._field_values(runs, "line_fields", quantity.act)
             if not backing:  # a run's lines when the sentence claims the run
                 allowed |= {float(n) for n in session.counts.get("line", ())}
             return value in allowed
@@ -222,9 +237,13 @@ class RecordView:
             return True
         if noun is not None and noun in session.collections:
             return value == len(session.collections[noun])
-        fields = self._fields_of(noun)
-        if fields:  # "3 documents" is the result's document_count
-            return value in fields
+        for word in (noun, quantity.of):
+            fields = self._fields_of(word)
+            if fields:  # "3 documents" is the result's document_count
+                return value in fields
+        counted = self._counted(noun) if value != 1 else set()  # "One card asks" picks one
+        if counted and value not in counted:
+            return False  # "forty minutes" where the texts count 25 minutes (and 40 cars)
         pool: set[float] = set()
         for run in self.record.runs:
             pool.update(abs(v) for _, v in numbers_in(run.result))
@@ -276,17 +295,24 @@ class RecordView:
         wanted = words_of(name)
         if not wanted:
             return True
-        word = wanted[0] if len(wanted) == 1 else ""
+        word = wanted[0].removesuffix("s") if len(wanted) == 1 else ""  # "Saturdays"
         if word in _MONTHS and any(d.month == _MONTHS[word] for d in self._dates()):
             return True
         if word in _WEEKDAYS and any(d.weekday() == _WEEKDAYS[word] for d in self._dates()):
             return True
+        def same(a: str, b: str) -> bool:
+            return a == b or fuzz.ratio(a, b) >= self.guard.name_cutoff
+
+        n = len(wanted)
         for text in self._texts():
             found = words_of(text)
-            for i in range(len(found) - len(wanted) + 1):
-                window = found[i:i + len(wanted)]
-                if all(a == b or fuzz.ratio(a, b) >= self.guard.name_cutoff
-                       for a, b in zip(wanted, window, strict=True)):
+            for i in range(len(found) - n + 1):
+                if all(same(a, b) for a, b in zip(wanted, found[i:i + n], strict=True)):
+                    return True
+                # a title and a surname with the first name between ("Captain Okafor" in
+                # "captain Ruth Okafor")
+                if n == 2 and i + 2 < len(found) and same(wanted[0], found[i]) and \
+                        same(wanted[1], found[i + 2]):
                     return True
         return False
 
@@ -343,6 +369,24 @@ class RecordView:
         return noun in ("version", "line") or noun in session.counts or \
             noun in session.collections or noun in self._field_words()
 
+    def _counted(self, noun: str | None) -> set[float]:
+        """The numbers the record's texts give `noun` ("25 minutes"), none when no text
+        counts it (a month or a weekday is a date's: `date_backed`)."""
+        if noun is None or noun in _MONTHS or noun in _WEEKDAYS:
+            return set()
+        out: set[float] = set()
+        for text in self._texts():
+            counted = counted_in_text(text)
+            for key in (noun, noun + "s"):
+                out |= counted.get(key, frozenset())
+        return out
+
+    def field_named(self, quantity: Quantity) -> bool:
+        """A number field of a run is named by what the quantity counts or is "of"
+        ("a high of 14": `high_c`), versions and lines aside."""
+        return any(w not in ("version", "line") and self._fields_of(w)
+                   for w in (quantity.noun, quantity.of))
+
     def _fields_of(self, noun: str | None) -> set[float]:
         if noun is None:
             return set()
@@ -374,6 +418,8 @@ class RecordView:
         words: set[str] = set()
         for text in self._texts():
             words.update(words_of(text.replace("-", " ")))
+        for run in self.record.runs:  # "the plan" after plan_summary, "the forecast"
+            words.update(run.tool.lower().split("_"))
         return any(noun in words or noun + "s" in words for noun in reading.nouns)
 
     def collection_sizes(self, reading: Reading) -> set[float]:

@@ -117,13 +117,15 @@ _MARKS = ".,;:!?()\"'"
 
 def month_days(text: str) -> list[int]:
     """The days of the month `text` (lower case) names alone, without a month: "on the
-    5th", "on the 30th" (read by words, after every written date is blanked)."""
+    5th", "on the 30th", or after its weekday, "sat the 5th" (read by words, after every
+    written date is blanked)."""
     words = [w.strip(_MARKS) for w in without_dates(text).split()]
     found: list[int] = []
     for i in range(2, len(words)):
         word = words[i]
         number, ending = word[:-2], word[-2:]
-        if words[i - 2:i] == ["on", "the"] and ending in _ORDINAL_ENDINGS and \
+        lead = words[i - 2] in ("on", *WEEKDAYS, *SHORT_WEEKDAYS)
+        if lead and words[i - 1] == "the" and ending in _ORDINAL_ENDINGS and \
                 number.isdigit() and 1 <= int(number) <= 31:
             found.append(int(number))
     return found
@@ -208,11 +210,13 @@ def stated_day(user_text: str, *, today: Date) -> Date | None:
         if when is None:
             return None
         days.add(when)
-    written = {d.weekday() for d in days}
+    month_dates = {_next_month_day(day, today) for day in month_days(text)}
+    # "Saturday Dec 5", "sat the 5th": the weekday of the date written next to it.
+    written = {d.weekday() for d in days | month_dates}
     for m in _WEEKDAY.finditer(without_dates(text)):
         weekday = _weekday(m)
         if weekday is None or weekday in written:
-            continue  # "Saturday Dec 5": the weekday of the date written next to it
+            continue
         # "friday" on a Friday is today; "next friday" on a Friday is a week on.
         base = today if m.group(1) == "next" else yesterday
         when = _read(f"{'next ' if m.group(1) == 'next' else ''}{WEEKDAYS[weekday]}", base)
@@ -221,5 +225,5 @@ def stated_day(user_text: str, *, today: Date) -> Date | None:
     for word in relative_days(text):
         if (when := _read(word, today)) is not None:
             days.add(when)
-    days.update(_next_month_day(day, today) for day in month_days(text))
+    days.update(month_dates)
     return days.pop() if len(days) == 1 else None

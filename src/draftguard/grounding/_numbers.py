@@ -21,7 +21,7 @@ def number_mentioned(value: int | str, user_text: str) -> bool:
     return any(has_phrase(text, name) for name in number_names(n))
 
 
-_SINGLE_WORDS = [*NUMBER_WORDS, "dozen", "couple", "pair"]
+_SINGLE_WORDS = [*NUMBER_WORDS, "half a dozen", "dozen", "couple", "pair"]
 _NUMBER = r"(\d{1,3}|" + "|".join(sorted(_SINGLE_WORDS, key=len, reverse=True)) + r")"
 
 
@@ -41,7 +41,8 @@ def stated_count(
     patterns = [rf"(?<![\w$.,]){_NUMBER}\s+(?:{noun})(?![a-z])"]
     if lead_ins:
         lead = "|".join(re.escape(w) for w in sorted(lead_ins, key=len, reverse=True))
-        patterns.append(rf"(?<![a-z])(?:{lead})\s+(?:a\s+)?{_NUMBER}(?![\w.,])")
+        # "for 7:30" is a time, not seven people.
+        patterns.append(rf"(?<![a-z])(?:{lead})\s+(?:a\s+)?{_NUMBER}(?![\w.,:])")
     found = {_value(m.group(1)) for p in patterns for m in re.finditer(p, text)}
     return found.pop() if len(found) == 1 else None
 

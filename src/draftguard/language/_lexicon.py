@@ -152,6 +152,25 @@ class Lexicon:
             return swapped[0] if len(swapped) == 1 else None
         return found[0][0]
 
+    def knows(self, word: str, *, lemma: str | None = None) -> bool:
+        """Whether `word` is a word at all: the table's (or a typo of one), or English (the
+        parser's dictionary, by the word or its `lemma`, or wordfreq's list, which holds
+        slang and names: "gonna", "tbh", "trevor"). A word nobody knows ("blorf", "hadrer")
+        is one a reader cannot say what it asks."""
+        low = word.lower()
+        if not low.isalpha() or (low,) in self._phrases or word_frequency(low) > 0:
+            return True
+        if lemma is not None and (lemma.lower(),) in self._phrases:
+            return True
+        if self.correct(low) is not None or _known(low) or (
+                lemma is not None and _known(lemma.lower())):
+            return True
+        from draftguard.language._dictionary import function_words
+
+        # one edit from a function word ("wth", "teh"): a slip of a word that asks nothing
+        return process.extractOne(low, _targets(function_words(), self.typo_min_length),
+                                  scorer=OSA.distance, score_cutoff=1) is not None
+
     def near(self, word: str, concept: str) -> str | None:
         """The one word of `concept` that `word` is one edit from, whatever either word's
         frequency, else None: for a place where the reader's frame expects that concept

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from draftguard.language import Lexicon, Term, parse
@@ -115,6 +116,9 @@ class Clause:
             return True
         before = [t for t in self.tokens if t.i < verb.i]
         marks = [i for i, t in enumerate(before) if t.text in (",", "-", "—", ":", ";")]
+        aside = {i for a, b in pairwise(marks) if b > a + 1 and all(
+            t.pos_ == "INTJ" for t in before[a + 1:b]) for i in (a, b)}
+        marks = [i for i in marks if i not in aside]  # "how do I, um, make ...?": one clause
         if marks:  # "the paragraph that starts 'X' - shorten it": the words after the mark
             before = before[marks[-1] + 1:]
         if verb.tag_ == "VBG" and verb.dep_ in _EMBEDDED:
@@ -212,8 +216,9 @@ def _cut_points(doc: Doc, lexicon: Lexicon, action: str,
             while mark > 0 and (lexicon.concept(doc[mark].lower_) or "").startswith(
                     "discourse.") and doc[mark].dep_ != "ROOT":
                 mark -= 1
+            # (an auxiliary alone is no clause: "how do I, um, make a quiz?" is one)
             if mark > 1 and doc[mark].text in (",", "-", "—") and any(
-                    t.pos_ in ("VERB", "AUX") and t.dep_ not in _EMBEDDED
+                    t.pos_ in ("VERB", "AUX") and t.dep_ not in (*_EMBEDDED, "aux", "auxpass")
                     for t in doc[token.sent.start:mark]):
                 cuts.add(mark + 1)
     return cuts
@@ -273,6 +278,10 @@ def clauses(doc: Doc, lexicon: Lexicon, *, action: str = "action.",
             continue
         clause = Clause(tokens, mine)
         heads = [t for t in mine if t.concept.startswith(action)]
+        colon = next((t.i for t in tokens if t.text == ":"), end)
+        if any(t.pos_ == "VERB" and t.tag_ == "VB" for t in doc[start:colon]):
+            # "pop a line in after X: Dad called it Y": after the colon, the words asked for
+            heads = [t for t in heads if t.start < colon]
         if heads:
             # The verb the others hang on: the first term that is a verb, else the first.
             heads = [t for t in heads if t.end - t.start > 1

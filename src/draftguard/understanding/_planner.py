@@ -1,10 +1,8 @@
 """The planner's conversation, read by code: preferences over several turns, corrections,
 searches, picks, comparisons, the shortlist, the plan so far and help.
 
-When is there enough to search? What to eat and where (a cuisine and a neighbourhood), or
-one of them plus for how many or when (a party size or a date). A price alone adds to a
-search but does not start one, so "Italian food", "$$$", "South Philly Italian" is one search
-at the third message. After a first search every change of preference searches again, and
+When is there enough to search? See `enough_to_search`. A price alone adds to a search but
+does not start one. After a first search every change of preference searches again, and
 "show me what you have" searches with whatever is known.
 
 Slots, per intent (JSON values; preference keys are the vocabulary's values):
@@ -78,7 +76,8 @@ _EXAMPLE_WORDS = {"plan": "show the plan so far", "compare": "compare venues",
                   "shortlist_remove": "take a venue off the shortlist", "help": "say what I can do"}
 
 _ABOUT_VENUES = frozenset({Intent.PICK, Intent.SHORTLIST, Intent.COMPARE})
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+|,?\s+(?:and then|then)\s+")
+#: A sentence mark ends a request, but not an initial's full stop ("s. philly").
+_SENTENCE = re.compile(r"(?<=[.!?;])(?<!\b[a-z]\.)\s+|,?\s+(?:and then|then)\s+")
 
 #: What a planner says to a request no tool does, unless the app gives its own words.
 DEFAULT_CAPABILITIES = ("That is not something I can do here. Say what you would like to "
@@ -405,6 +404,8 @@ class PlannerConversation:
                 venues.insert(0, self.state.picked)
             else:
                 venues = list(self.state.results)
+        if len(venues) == 1 and venues == self.state.results:  # "which is cheapest?" of one
+            return Interpretation(intent=Intent.PICK, slots={"venue": venues[0]})
         if len(venues) < 2:
             return _ask(Intent.COMPARE, "Which venues should I compare? Name two, or search "
                                         "first.")

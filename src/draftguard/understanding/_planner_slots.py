@@ -100,9 +100,10 @@ def plain_text(text: str) -> str:
 
 
 def _name_key(name: str) -> str:
-    """A name as its words: letters, digits and "&" ("Pit & Porch"), single spaces."""
-    return " ".join("".join(c if (c.isascii() and c.isalnum()) or c == "&" else " "
-                            for c in plain_text(name).lower()).split())
+    """A name as its words: letters and digits, single spaces; "&" is "and" ("Pit & Porch"
+    is typed "pit and porch" too)."""
+    return " ".join("".join(c if c.isascii() and c.isalnum() else " "
+                            for c in plain_text(name).lower().replace("&", " and ")).split())
 
 
 @dataclass(frozen=True, eq=False)  # hashed by identity: built once, cached by callers
@@ -346,7 +347,8 @@ def _read_words(message: str, vocabulary: PlannerVocabulary, *, today: Date,
     rest = text
     # Venue names are out of the way: "Fishtown Smokehouse" is no neighbourhood.
     for _, start, end in spans:
-        typed = r"[^a-z0-9&]+".join(re.escape(w) for w in keyed[start:end].split())
+        typed = r"[^a-z0-9&]*".join("(?:and|&)" if w == "and" else re.escape(w)
+                                    for w in keyed[start:end].split())
         rest = re.sub(typed, " | ", rest, count=1)
     # "7ppl", "party of7", "x7": a count glued to its word is read as the two.
     rest = counts_apart(vocabulary.corrected(rest), nouns=tuple(vocabulary.party_nouns),

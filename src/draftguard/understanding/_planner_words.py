@@ -35,6 +35,8 @@ CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
     "party_size": ("party size", "group size", "headcount", "number of people", "guest count"),
     "date": ("date", "day"),
 }
+#: What a venue's name is replaced with in the text the rules read.
+_MASK = "|"
 #: "not" as `words_of` leaves it: "not", and "n't" split off ("doesn't" -> "doesn", "t").
 _NOT = frozenset({"not", "t", "doesnt", "dont"})
 
@@ -230,7 +232,7 @@ def asks_unsupported_act(words: WordTable, text: str) -> bool:
 def adds_to_list(words: WordTable, rest: str) -> bool:
     """"stick it on my list", "chuck the third one onto my shortlist": a verb that is no
     removing one puts something on the list (a word of `onto` whose object names the list,
-    hanging from the verb or from its object); "what's on my list?" has no such verb."""
+    hanging from the verb or from its objects); "what's on my list?" has no such verb."""
     if not words.says("listed", rest) or not words.says("onto", rest):
         return False
     from draftguard.language import parse
@@ -239,8 +241,14 @@ def adds_to_list(words: WordTable, rest: str) -> bool:
         if token.dep_ != "prep" or not words.says("onto", token.lower_) or not words.says(
                 "listed", " ".join(t.lower_ for t in token.subtree)):
             continue
-        verb = token.head.head if token.head.dep_ in ("dobj", "obj") else token.head
-        if verb.pos_ == "VERB" and any(c.dep_ in ("dobj", "obj") for c in verb.children) \
+        verb = token.head
+        for _ in range(3):  # from the object ("stick X and Y on the list") up to its verb
+            if verb.pos_ == "VERB" or verb.dep_ not in ("dobj", "obj", "conj"):
+                break
+            verb = verb.head
+        # Its object: a word, or a venue's name (masked as "|" in `rest`).
+        if verb.pos_ == "VERB" and any(c.dep_ in ("dobj", "obj") or c.text == _MASK
+                                       for c in verb.children) \
                 and not words.says("take_away", verb.lower_) \
                 and not words.says("remove", verb.lower_):
             return True

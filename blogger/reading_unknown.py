@@ -1,0 +1,107 @@
+"""Words of a request nobody knows: a reading that leaves one out is a guess, so it is asked
+about, never acted on.
+
+A word is known when the lexicon holds it (or it is a typo of one of its words), English
+holds it (`Lexicon.knows`), the post holds it (or a word one edit from it: "speceis"), a
+request carries it as its words ("swap basil for pasley" writes "pasley"), or it is a name
+(capitalised inside a sentence), or it describes a part of the post the locator finds by
+meaning ("the line where I whinge about X"). Anything else ("make the quiz hadrer",
+"blorf 'hum' with 'buzz'") means the reader does not know what part of the message asks,
+so it asks.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from blogger.intents import SAID
+from blogger.reading_turn import Turn
+from draftguard.understanding._asking import ask, snippet
+from draftguard.understanding._types import Intent, Interpretation
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+__all__ = ["unknown_words", "unless_unknown"]
+
+#: Readings that only show something (nothing is made or changed): acting on them is safe.
+_SHOWING = (Intent.VERSIONS, Intent.SOURCES, Intent.HELP)
+#: Words shorter than this are never asked about ("u", "ur", "ok").
+_MIN_LENGTH = 3
+
+
+def unknown_words(turn: Turn, requests: Sequence[Interpretation]) -> list[str]:
+    """The words of `turn` nobody knows that none of `requests` carries, as typed."""
+    carried = " ".join(json.dumps(r.slots, ensure_ascii=False) for r in requests).casefold()
+    out: list[str] = []
+    for token in turn.doc:
+        low = token.lower_
+        if not token.is_alpha or len(low) < _MIN_LENGTH or turn.quote(token) or \
+                low in carried or (token.text[:1].isupper() and not token.is_sent_start):
+            continue
+        if turn.view is not None and (low in turn.view.words or
+                                      turn.view.respell(token.text) is not None):
+            continue
+        if _describes(turn, token):
+            continue  # "the sentence where I whinge about X": found by meaning
+        if not turn.lexicon.knows(token.text, lemma=token.lemma_):
+            out.append(token.text)
+    return list(dict.fromkeys(out))
+
+
+def _describes(turn: Turn, token: Token) -> bool:
+    """Whether `token` is in words describing a part of the post ("the line where I moan
+    about X", "the bit about X"), which the locator matches by meaning, word for word or
+    not."""
+    for node in (token, *token.ancestors):
+        if node.dep_ in ("relcl", "acl") or (node.dep_ == "prep" and turn.is_(node.head,
+                                                                             "part.")):
+            return True
+    return False
+
+
+def unless_unknown(turn: Turn, requests: list[Interpretation]) -> list[Interpretation]:
+    """`requests`, or one question when they would act and the message holds a word nobody
+    knows that none of them carries ("make the quiz hadrer": not a plain quiz)."""
+    acting = [r for r in requests if r.question is None and r.intent not in _SHOWING]
+    if not acting:
+        return requests
+    words = unknown_words(turn, requests)
+    if not words:
+        return requests
+    said = " or ".join(f"“{w}”" for w in words)
+    first = f"I don't know the word {said}, so I haven't done anything yet."
+    meant = _in_words(acting[0]) if len(acting) == 1 else None
+    if meant is None:
+        return [ask(f"{first} Could you say it another way?", intent=acting[0].intent)]
+    return [ask(f"{first} Do you want me to {meant}? Say yes if so.", (acting[0],),
+                intent=acting[0].intent)]
+
+
+def _in_words(request: Interpretation) -> str | None:
+    """What `request` would do, as the author would ask it, else None."""
+    slots = request.slots
+    count = slots.get("count")
+    if request.intent in (Intent.QUIZ, Intent.FLASHCARDS) and isinstance(count, int):
+        unit = "questions" if request.intent is Intent.QUIZ else "cards"
+        return f"{SAID[request.intent]} of {count} {unit}"
+    if request.intent is not Intent.EDIT:
+        return SAID.get(request.intent)
+    ops = slots.get("ops")
+    if isinstance(ops, list) and len(ops) == 1 and isinstance(ops[0], dict):
+        op = ops[0]
+        anchor, text = snippet(str(op.get("anchor", ""))), snippet(str(op.get("text", "")))
+        if op.get("type") == "replace":
+            return f"change “{anchor}” to “{text}”"
+        if op.get("type") == "delete":
+            return f"delete “{anchor}”"
+        if op.get("type") == "insert":
+            return f"add “{text}” {op.get('position', 'after')} “{anchor}”"
+    fields = slots.get("set_fields")
+    if isinstance(fields, dict) and len(fields) == 1:
+        name, value = next(iter(fields.items()))
+        shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+        return f"set the {name} to “{snippet(shown)}”"
+    return None

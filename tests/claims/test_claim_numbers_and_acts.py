@@ -1,0 +1,144 @@
+"""The fifth batch's classes, on sentences written for these tests (not the corpus's): a number
+tied to the wrong thing (a result's field named by "of", a line count of another action, a
+noun the texts count otherwise); an impossible act told as done by someone else; what a plain
+tool may be said to have done; a title before a surname; and in the planner, a street of
+another venue, "All four", a private room's size and "the pricier of the two".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from blogger.tool_claims import BLOGGER_TOOL_CLAIMS, blogger_facts
+from draftguard.claims import ClaimGuard, SessionFacts, TurnRecord
+from draftguard.claims._record import ToolRun
+from event_planning.catalog import venue_by_id
+from event_planning.venue_grounding import SentenceAction, catalogue_names, judge_sentence
+
+
+@pytest.fixture(scope="module")
+def guard() -> ClaimGuard:
+    return ClaimGuard()
+
+
+WEATHER = TurnRecord(runs=(ToolRun("get_weather", {"town": "Whitby"}, {
+    "status": "ok", "town": "Whitby", "low_c": 3, "wind_mph": 22, "summary": "bright"}),))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("Plan for a low of 3 degrees.", True),
+    ("Plan for a low of 5 degrees.", False),
+    ("The wind will be about 22 mph.", True),
+    ("Winds could reach 30 mph.", False),         # said of a thing, "could" states it
+    ("I checked the weather for Whitby just now.", True),
+])
+def test_a_number_named_for_a_results_field_is_that_field(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, WEATHER).supported is true
+
+
+def test_a_line_count_is_the_one_of_the_action_it_follows(guard: ClaimGuard) -> None:
+    run = ToolRun("edit_ops", {"base_version": 1, "ops": [{"type": "replace",
+                  "anchor": "a", "text": "b"}]},
+                  {"status": "applied", "version": 2, "lines_added": 4, "lines_removed": 1})
+    record = TurnRecord(runs=(run,), claims=BLOGGER_TOOL_CLAIMS,
+                        session=blogger_facts(post="# T\n\nb\n", versions=(0, 1, 2)))
+    assert guard.judge("The edit added four lines and removed one.", record).supported
+    assert not guard.judge("The edit added one line and removed four.", record).supported
+    assert not guard.judge("Four lines were removed.", record).supported
+
+
+NOTES = ("Talk with the harbour master, 9 June. The lifeboat station opened in 1904. "
+         "A launch takes 6 minutes and the crew is 12 volunteers. I saw three of the "
+         "nine boats.")
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("A launch takes about 6 minutes.", True),
+    ("A launch takes about 12 minutes.", False),   # 12 is the crew
+    ("The crew is twelve volunteers.", True),
+    ("The crew is six volunteers.", False),
+    ("You saw three boats out of nine.", True),
+])
+def test_a_noun_the_texts_count_keeps_their_numbers(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    record = TurnRecord(claims=BLOGGER_TOOL_CLAIMS, session=blogger_facts(
+        post="# The lifeboat\n\nThe station sits by the pier.\n", versions=(0,),
+        sources=[NOTES]))
+    assert guard.judge(sentence, record).supported is true
+
+
+def test_an_impossible_act_told_as_done_by_anyone_is_a_claim(guard: ClaimGuard) -> None:
+    record = TurnRecord()
+    assert not guard.judge("The restaurant confirmed your table this morning.",
+                           record).supported
+    assert not guard.judge("Your sister has paid the deposit.", record).supported
+    assert guard.judge("The restaurant can hold 40 people.", record).supported
+
+
+def test_a_plain_tool_is_said_to_have_done_what_its_name_allows(guard: ClaimGuard) -> None:
+    added = TurnRecord(runs=(ToolRun("add_task", {"title": "Plumber"},
+                                     {"status": "ok", "title": "Plumber"}),))
+    assert guard.judge("The task was saved under the title Plumber.", added).supported
+    assert not guard.judge("The task was saved to your phone.", added).supported
+    fetched = TurnRecord(runs=(ToolRun("get_tides", {"port": "Whitby"},
+                                       {"status": "ok", "high": "06:40"}),))
+    assert guard.judge("I looked up the tides for Whitby.", fetched).supported
+    assert not guard.judge("I changed the tide times.", fetched).supported
+
+
+def test_a_title_and_a_surname_name_the_person_with_a_first_name_between(
+        guard: ClaimGuard) -> None:
+    record = TurnRecord(session=SessionFacts(texts=("We met coxswain Dai Rees at the pier.",)))
+    assert guard.judge("You met Coxswain Rees at the pier.", record).supported
+    assert not guard.judge("You met Coxswain Evans at the pier.", record).supported
+
+
+OLD_CITY = ["enoteca-amalfi", "osteria-marchetti", "pastificio-carmela", "trattoria-marchetti"]
+
+
+def kept(sentence: str) -> bool:
+    return judge_sentence(sentence, OLD_CITY, catalogue_names(),
+                          shown_lines=set()).action is SentenceAction.KEPT
+
+
+def test_a_street_of_another_venue_is_not_the_named_ones() -> None:
+    amalfi = venue_by_id("enoteca-amalfi")
+    osteria = venue_by_id("osteria-marchetti")
+    assert amalfi is not None and osteria is not None
+    own = amalfi.address.split(",")[0]
+    other = osteria.address.split(",")[0]
+    assert kept(f"Enoteca Amalfi is at {own}.")
+    assert not kept(f"Enoteca Amalfi is at {other}.")
+    assert not kept(f"Enoteca Amalfi is on {other.split(' ', 1)[1]}.")
+
+
+def test_all_four_and_the_rooms_and_nominal_comparatives_follow_the_catalogue() -> None:
+    venues = [v for v in map(venue_by_id, OLD_CITY) if v is not None]
+    biggest = max(venues, key=lambda v: v.private_room_seats)
+    smallest = min(venues, key=lambda v: v.private_room_seats)
+    assert kept(f"{biggest.name} has the biggest private room of the four.")
+    assert not kept(f"{smallest.name} has the biggest private room of the four.")
+    everyone_byob = all(v.byob for v in venues)
+    assert kept("All four are BYOB.") is everyone_byob
+    dear = max(venues, key=lambda v: v.price_level)
+    cheap = min(venues, key=lambda v: v.price_level)
+    assert not kept(f"{cheap.name} is the pricier of the two, next to {dear.name}.")
+
+
+def test_a_time_in_words_and_a_result_named_by_its_tool(guard: ClaimGuard) -> None:
+    booked = TurnRecord(runs=(ToolRun("add_appointment", {"time": "10:45"},
+                                      {"status": "ok", "time": "10:45"}),))
+    assert guard.judge("It is at a quarter to eleven.", booked).supported
+    assert not guard.judge("It is at half past ten.", booked).supported
+    summary = TurnRecord(runs=(ToolRun("trip_summary", {}, {"status": "ok",
+                                                            "date": "2027-05-07"}),))
+    assert guard.judge("The trip is on Friday.", summary).supported  # 7 May 2027: a Friday
+    assert not guard.judge("The trip is on Thursday.", summary).supported
+
+
+def test_what_a_named_person_made_a_thing_is_in_the_texts(guard: ClaimGuard) -> None:
+    record = TurnRecord(session=SessionFacts(texts=(
+        "Our neighbour Mr Okoro painted the shed yellow last June.",)))
+    assert guard.judge("Mr Okoro painted the shed yellow.", record).supported
+    assert not guard.judge("Mr Okoro painted the shed red.", record).supported
