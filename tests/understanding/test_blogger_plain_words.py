@@ -194,10 +194,11 @@ async def test_on_a_small_model_what_is_no_request_gets_words_and_no_tools(
     # Seen in adk run: a small model handed chit-chat with the tools at hand called
     # content_write and claimed a save; now it can only answer in words.
     monkeypatch.setenv("DRAFTGUARD_MODEL_PROFILE", "small")
-    chat = Chat("Glad it helps. Winter riding is fun.")
+    # (A thanks is answered by code without the model: tests/understanding/test_courtesies.py.)
+    chat = Chat("Winter riding is fun.")
     await pasted(chat)
-    reply = await chat.say("thanks, you're a star")
-    assert reply == "Glad it helps. Winter riding is fun."
+    reply = await chat.say("I rode to work in the snow again today")
+    assert reply == "Winter riding is fun."
     request = chat.model.requests[-1]
     assert not request.config.tools and not request.tools_dict
     assert await chat.post() == POST
