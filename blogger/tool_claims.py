@@ -147,7 +147,8 @@ def _block_words(index: int, prose: int, count: int, heading: bool, title: bool)
 
 def _touched(run: ToolRun, session: SessionFacts) -> frozenset[str] | None:
     """The parts of the post an edit plan touched: where each op's new text stands in the
-    post now (a deletion left none: not known)."""
+    post now. A deletion left none: a plan of deletions only touched parts not known (None);
+    beside other ops, the parts are theirs (a claimed removal is then not held to a part)."""
     post = session.document
     ops = run.args.get("ops")
     if not post or not isinstance(ops, list) or not ops:
@@ -157,11 +158,13 @@ def _touched(run: ToolRun, session: SessionFacts) -> frozenset[str] | None:
     prose = [b for b in blocks if b.kind is BlockKind.PARAGRAPH]
     first_heading = next((b for b in blocks if b.kind is BlockKind.HEADING), None)
     words: set[str] = set(_unit_words())
+    located = 0
     for op in ops:
         text = str(op.get("text") or "").strip() if isinstance(op, Mapping) else ""
         lines = [line.strip() for line in text.splitlines() if line.strip()]
         if not lines:
-            return None  # a deletion: where it was is not in the post now
+            continue  # a deletion: where it was is not in the post now
+        located += 1
         at = post.find(lines[0])
         block = next((b for b in blocks if b.start <= at <= b.end), None) if at >= 0 else None
         if block is None:
@@ -175,7 +178,7 @@ def _touched(run: ToolRun, session: SessionFacts) -> frozenset[str] | None:
         line_at = next((i for i, s in enumerate(said) if lines[0] in s or s in lines[0]), None)
         if line_at is not None:
             words |= {f"{p} {u}" for p in _at(line_at, len(said)) for u in _UNITS}
-    return frozenset(words)
+    return frozenset(words) if located else None
 
 
 def _fields_touched(run: ToolRun, session: SessionFacts) -> frozenset[str]:

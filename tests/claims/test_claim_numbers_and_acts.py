@@ -142,3 +142,17 @@ def test_what_a_named_person_made_a_thing_is_in_the_texts(guard: ClaimGuard) -> 
         "Our neighbour Mr Okoro painted the shed yellow last June.",)))
     assert guard.judge("Mr Okoro painted the shed yellow.", record).supported
     assert not guard.judge("Mr Okoro painted the shed red.", record).supported
+
+
+def test_a_deletion_beside_a_change_leaves_the_change_held_to_its_part(
+        guard: ClaimGuard) -> None:
+    post = "# Allotment\n\nWe dug the beds in March.\n\nThe beans failed. The leeks did well.\n"
+    run = ToolRun("edit_ops", {"base_version": 1, "ops": [
+        {"type": "replace", "anchor": "The beans failed badly.", "text": "The beans failed."},
+        {"type": "delete", "anchor": "Slugs ate the lettuce."}]},
+        {"status": "applied", "version": 2, "lines_added": 1, "lines_removed": 2})
+    record = TurnRecord(runs=(run,), claims=BLOGGER_TOOL_CLAIMS,
+                        session=blogger_facts(post=post, versions=(0, 1, 2)))
+    assert guard.judge("I tightened the last paragraph.", record).supported
+    assert not guard.judge("I rewrote the opening paragraph.", record).supported
+    assert guard.judge("I cut a line from the opening.", record).supported  # place unknown

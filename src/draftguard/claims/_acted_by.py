@@ -51,7 +51,8 @@ def untouched(view: RecordView, claim: Claim, runs: Iterable[ToolRun]) -> str | 
         if declared.parts_of is None:
             continue
         parts = declared.parts_of(run, session)
-        anywhere |= parts is None  # it may have touched any part
+        # it may have touched any part; a removal beside other changes, any part too
+        anywhere |= parts is None or (claim.name == "remove" and "remove" in declared.did(run))
         names |= declared.part_names_of()
         touched |= parts or frozenset()
     if not names:
