@@ -79,7 +79,7 @@ def people_listed(doc: Doc) -> int | None:
         if token.lower_ not in _SPEAKER or not token.conjuncts:
             continue
         others = [t for t in token.conjuncts if t.lower_ not in _SPEAKER]
-        if all(t.pos_ == "NOUN" and t.morph.get("Number") == ["Sing"]
+        if all(t.pos_ == "NOUN" and t.morph.get("Number", []) == ["Sing"]
                and any(c.dep_ == "poss" for c in t.children) for t in others):
             return 1 + len(others)
     return None
