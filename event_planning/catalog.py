@@ -115,6 +115,14 @@ class Venue(BaseModel):
         return (f"{self.name} ({self.cuisine.label}, {self.neighborhood.label}, "
                 f"{'$' * self.price_level}): seats {self.seats}, {closed}. {self.description}")
 
+    def features(self) -> str:
+        """What the catalogue records of its access and room, in one sentence for people."""
+        room = (f"a private room for {self.private_room_seats}" if self.private_room_seats
+                else "no private room")
+        return (f"Wheelchair access: {'yes' if self.wheelchair_accessible else 'no'}; "
+                f"outdoor seating: {'yes' if self.outdoor_seating else 'no'}; "
+                f"BYOB: {'yes' if self.byob else 'no'}; {room}.")
+
     def summary(self) -> dict[str, object]:
         """What a tool returns to the model: short, flat, no nulls."""
         return {

@@ -247,7 +247,8 @@ def format_plan(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> s
 
 def _pick_text(venue: Venue, results: Sequence[str]) -> str:
     number = f"{results.index(venue.name) + 1}. " if venue.name in results else ""
-    return f"{number}{venue.line()} Say \"add it to my shortlist\" to keep it."
+    return (f"{number}{venue.line()} {venue.features()} "
+            "Say \"add it to my shortlist\" to keep it.")
 
 
 def _compare_text(venues: Sequence[Venue], by: str | None) -> str:

@@ -152,3 +152,13 @@ async def test_a_reader_bug_never_reaches_the_person(monkeypatch: Any) -> None:
     _, _, turns = await _converse(model, ["Thai food in Center City"])
     assert "could not make sense of that" in _text(turns[0])
     assert "reader bug" not in _text(turns[0]) and model.requests == []
+
+
+async def test_asking_whether_a_venue_has_a_recorded_feature_gets_the_catalogue_s_answer() -> None:
+    # Wheelchair access is recorded: asking about it is no request for something the app
+    # cannot do, and the reply says what the catalogue holds.
+    model = ScriptedLlm([], model=SMALL)
+    _, _, turns = await _converse(model, ["is Osteria DiNardo ok for someone in a wheelchair?"])
+    shown = _text(turns[0])
+    assert "Osteria DiNardo" in shown and "Wheelchair access: no" in shown
+    assert "not something I can do" not in shown
