@@ -623,3 +623,18 @@ def test_after_it_is_after_the_part_named_before_never_the_word_it() -> None:
             "text": "It still tasted fine."}], message
     asked = _read(SOURDOUGH, "add 'Fine.' right after it").requests
     assert [r.question is not None for r in asked] == [True]
+
+
+def test_a_verb_of_its_own_putting_words_after_a_colon_next_to_a_described_place() -> None:
+    cases = {
+        "could you stick a short line in after the pancake one: Dad laughed.":
+            ("The first loaf came out flat as a pancake.", "after", "Dad laughed."),
+        "pop a line in before the pancake sentence: It was grim.":
+            ("The first loaf came out flat as a pancake.", "before", "It was grim."),
+        "bung a line after the pale crust sentence: Dad called it a frisbee.":
+            ("The second loaf rose, but the crust was pale.", "after",
+             "Dad called it a frisbee."),
+    }
+    for message, (anchor, position, text) in cases.items():
+        assert _ops(_read(SOURDOUGH, message)) == [{
+            "type": "insert", "anchor": anchor, "position": position, "text": text}], message

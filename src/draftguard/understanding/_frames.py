@@ -279,7 +279,7 @@ def clauses(doc: Doc, lexicon: Lexicon, *, action: str = "action.",
         clause = Clause(tokens, mine)
         heads = [t for t in mine if t.concept.startswith(action)]
         colon = next((t.i for t in tokens if t.text == ":"), end)
-        if any(t.pos_ == "VERB" and t.tag_ == "VB" for t in doc[start:colon]):
+        if any(t.pos_ == "VERB" and (t.tag_ == "VB" or t.dep_ == "ROOT") for t in doc[start:colon]):
             # "pop a line in after X: Dad called it Y": after the colon, the words asked for
             heads = [t for t in heads if t.start < colon]
         if heads:
