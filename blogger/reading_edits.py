@@ -118,6 +118,9 @@ class EditFrames:
         quote = self.t.lone_quote(tokens, clause)
         if quote is not None:
             return quote, True
+        if tokens and tokens[0].text == ":" and len(tokens) > 1:
+            # "replace the sentence about X with: <the new sentence>": as typed, whole
+            return self.t.words([t for t in clause.tokens if t.i >= tokens[1].i]).strip(), True
         kept = self.t.trim(tokens, clause)
         if any(self.t.quote(t) for t in kept) or not kept:
             return None, False
@@ -213,7 +216,8 @@ class EditFrames:
         """"X to Y" after a replace verb (several pairs: one edit each); "it" is the unit or
         quotation named just before ("the ending sentence is weak. replace it with 'Y'")."""
         colon = next((i for i, t in enumerate(body) if t.text == ":"), None)
-        if colon is not None and colon > 0:  # "tare paragraph: 60 ml -> 50 ml"
+        if colon is not None and colon > 0 and not self.t.is_(body[colon - 1], "relation.new"):
+            # "tare paragraph: 60 ml -> 50 ml" (not "X with: Y", whose colon opens the new)
             named = find_place(self.t, clause, body[:colon])
             if named is not None:
                 place, body = named, body[colon + 1:]

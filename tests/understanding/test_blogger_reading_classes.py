@@ -638,3 +638,14 @@ def test_a_verb_of_its_own_putting_words_after_a_colon_next_to_a_described_place
     for message, (anchor, position, text) in cases.items():
         assert _ops(_read(SOURDOUGH, message)) == [{
             "type": "insert", "anchor": anchor, "position": position, "text": text}], message
+
+
+def test_a_described_sentence_replaced_by_the_words_after_a_colon() -> None:
+    for message, anchor in (
+            ("replace the sentence about the pale crust with: The second loaf rose and "
+             "browned.", "The second loaf rose, but the crust was pale."),
+            ("change the pancake sentence to: The second loaf rose and browned.",
+             "The first loaf came out flat as a pancake.")):
+        assert _ops(_read(SOURDOUGH, message)) == [{
+            "type": "replace", "anchor": anchor,
+            "text": "The second loaf rose and browned."}], message
