@@ -344,7 +344,7 @@ class ClauseReader:
         found = [t for t in clause.terms if t.concept in _ARTIFACTS]
         if not found:
             return None
-        if clause.head is not None and _asks_what(clause.head):
+        if clause.head is not None and _asks_what(self.t, clause.head):
             return _what_it_makes(clause.head)  # "what can you do apart from flashcards?"
         tokens = clause.tokens
         if clause.head is None and not asked and (any(t.tag_ in _WH for t in tokens) or any(
@@ -419,8 +419,12 @@ class ClauseReader:
         return [Interpretation(intent=Intent.NEW_POST, slots={"topic": words} if words else {})]
 
 
-def _asks_what(verb: Token) -> bool:
-    return any(c.dep_ == "dobj" and c.tag_ == "WP" for c in verb.children)
+def _asks_what(turn: Turn, verb: Token) -> bool:
+    """Whether the verb's object is what is asked ("what ...", "what sort of stuff ..."),
+    not an artifact ("what quiz can you make?" asks for a quiz)."""
+    return any(c.dep_ == "dobj" and (c.tag_ == "WP" or (any(
+        d.tag_ in ("WP", "WDT") for d in c.children) and not turn.is_(c, "artifact.")))
+        for c in verb.children)
 
 
 def _what_it_makes(verb: Token) -> list[Interpretation]:

@@ -578,6 +578,7 @@ def test_an_outline_cut_by_semicolons_keeps_the_and_inside_its_items() -> None:
 
 def test_asking_what_it_can_do_besides_an_artifact_makes_none() -> None:
     for message in ("what else can you do apart from flashcards?",
+                    "what kind of things can you do besides flashcards?",
                     "what can you make besides a quiz?"):
         assert [r.intent for r in _read(SOURDOUGH, message).requests] == [Intent.HELP]
     assert [r.intent for r in _read(SOURDOUGH, "what quiz can you make?").requests] == [
