@@ -195,7 +195,11 @@ class EditFrames:
         if not all(continues) and float(cosines.mean()) < SAME_TOPIC:
             return None  # the rest of the paragraph is about something else
         whole = place_units(view, [para.span], make, "paragraph")
-        return choose_between((f"cut just “{snippet(anchor)}”", found),
+        op = found.slots["ops"][0]
+        # what is done, in words: "cut just X", "put it after just X", "change just X"
+        done = {"delete": "cut just", "replace": "change just"}.get(
+            op["type"], f"put it {op.get('position', 'after')} just")
+        return choose_between((f"{done} “{snippet(anchor)}”", found),
                               (f"the whole paragraph “{snippet(para.span.text)}”", whole),
                               confidence=0.5)
 

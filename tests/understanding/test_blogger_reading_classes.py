@@ -650,3 +650,12 @@ def test_a_described_sentence_replaced_by_the_words_after_a_colon() -> None:
         assert _ops(_read(SOURDOUGH, message)) == [{
             "type": "replace", "anchor": anchor,
             "text": "The second loaf rose and browned."}], message
+
+
+def test_a_sentence_or_its_paragraph_is_asked_in_the_words_of_what_is_done() -> None:
+    asked = _read(SOURDOUGH, "pop 'Grim.' right after the bit about the pancake").requests
+    assert len(asked) == 1 and asked[0].question is not None
+    assert asked[0].question.startswith("Do you want me to put it after just “The first "
+                                        "loaf")  # it said "cut just" for an insert
+    deleting = _read(SOURDOUGH, "delete the bit about the pancake").requests
+    assert deleting[0].question is not None and "cut just" in deleting[0].question
