@@ -333,6 +333,18 @@ class ClauseReader:
             return [unclear([Intent.EDIT])]
         return None
 
+    def _rewritten_as(self, clause: Clause) -> list[Interpretation] | None:
+        """"rewrite the line about X as: <the new line>": that part replaced by the words
+        after the colon."""
+        colon = next((i for i, t in enumerate(clause.tokens) if t.text == ":"), None)
+        if colon is None or clause.head is None:
+            return None
+        old = [t for t in clause.tokens[:colon] if t.i >= clause.head_end]
+        while old and self.t.is_(old[-1], "relation.new"):
+            old.pop()
+        one = self.edits.replace_one(clause, old, clause.tokens[colon:], None)
+        return [one] if one is not None else None
+
     def _reshapes(self, head: Token, body: list[Token]) -> bool:
         """"make it sound more like me", "make the ending more inspiring": the post or a part
         of it (a part's word whatever the tagger made of it: "ending") made some way."""
@@ -380,7 +392,7 @@ class ClauseReader:
             objects = [t for t in clause.tokens if head is None or t.head == head]
             if any(self.t.is_(t, "part.") and not self.t.is_(t, "part.post") and
                    t.dep_ in ("dobj", "nsubjpass", "nsubj") for t in objects):
-                return [unclear([Intent.EDIT])]
+                return self._rewritten_as(clause) or [unclear([Intent.EDIT])]
             if posts or len(clause.tokens) <= 3 or any(
                     t.lower_ in ("it", "this") for t in objects):
                 if not posts and self.t.memory.intent == Intent.UNDO.value:

@@ -659,3 +659,12 @@ def test_a_sentence_or_its_paragraph_is_asked_in_the_words_of_what_is_done() -> 
                                         "loaf")  # it said "cut just" for an insert
     deleting = _read(SOURDOUGH, "delete the bit about the pancake").requests
     assert deleting[0].question is not None and "cut just" in deleting[0].question
+
+
+def test_a_part_rewritten_as_the_words_after_a_colon() -> None:
+    assert _ops(_read(SOURDOUGH, "rewrite the line about the pale crust as: The second loaf "
+                                 "rose and browned.")) == [{
+        "type": "replace", "anchor": "The second loaf rose, but the crust was pale.",
+        "text": "The second loaf rose and browned."}]
+    vague = _read(SOURDOUGH, "rewrite the bake section so it sounds less sad").requests
+    assert [r.question is not None for r in vague] == [True]
