@@ -148,11 +148,9 @@ class ClauseReader:
     # -- one clause --------------------------------------------------------------------------
     def read(self, clause: Clause, previous: Clause | None) -> list[Interpretation] | None:
         concept = clause.head_concept or ""
-        if self._asks_for_sources(clause):
-            also = [Interpretation(intent=Intent.VERSIONS)] if clause.has("version.noun") else []
-            return [Interpretation(intent=Intent.SOURCES), *also]
-        if self.versions.counts_versions(clause):  # "how many saves so far", "how many edits now?"
-            return [Interpretation(intent=Intent.VERSIONS)]
+        listed = self.versions.listing(clause)
+        if listed is not None:
+            return listed
         wanted = self._there_should_be(clause)
         if wanted is not None:  # "shouldn't there be some flashcards too?"
             return wanted
@@ -232,18 +230,6 @@ class ClauseReader:
         first = next(t for t in clause.terms if t.concept.startswith("artifact."))
         return any(self.t.is_(t, "relation.new") and t.i < first.start
                    for t in clause.tokens)
-
-    def _asks_for_sources(self, clause: Clause) -> bool:
-        """"which sources have I added?", "show me all my notes"."""
-        notes = [t for t in clause.tokens if self.t.is_(t, "part.notes")]
-        if not notes:
-            return False
-        if clause.head is None and all(t.is_punct or self.t.is_(t, "part.notes") or
-                                       self.t.is_(t, "discourse.") for t in clause.tokens):
-            return True  # "sources?": the collection named alone
-        if clause.head_concept == "action.list":
-            return True
-        return any(t.tag_ in _WH for n in notes for t in self.t.doc[max(0, n.i - 4):n.i])
 
     def _there_should_be(self, clause: Clause) -> list[Interpretation] | None:
         """What "there should be" asks for: an artifact ("shouldn't there be some flashcards

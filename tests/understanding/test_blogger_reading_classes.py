@@ -668,3 +668,15 @@ def test_a_part_rewritten_as_the_words_after_a_colon() -> None:
         "text": "The second loaf rose and browned."}]
     vague = _read(SOURDOUGH, "rewrite the bake section so it sounds less sad").requests
     assert [r.question is not None for r in vague] == [True]
+
+
+def test_a_version_named_alone_is_asked_about_then_restored_on_yes() -> None:
+    for message in ("v1 pls", "v0", "v2?"):
+        asked = _read(SOURDOUGH, message).requests
+        n = message[1]
+        assert [r.question for r in asked] == [
+            f"Do you want me to go back to version {n}? Say yes if so."], message
+    asked = _read(SOURDOUGH, "v1 pls").requests
+    yes = _read(SOURDOUGH, "yes", Memory.after(Reading(requests=asked), Memory())).requests
+    assert [(r.intent, r.slots) for r in yes] == [(Intent.REVERT, {"version": 1})]
+    assert [r.slots for r in _read(SOURDOUGH, "back to v0").requests] == [{"version": 0}]
