@@ -29,7 +29,7 @@ from draftguard.artifacts._distractors import (
 )
 from draftguard.artifacts._named import called, named_person, naming, who_is
 from draftguard.artifacts._numbers import is_year, number_value
-from draftguard.artifacts._question_rank import CENTRAL_COUNT, MAX_COUNTED, ranked_questions
+from draftguard.artifacts._question_rank import MAX_COUNTED, ranked_questions
 from draftguard.artifacts._reasons import explanations
 from draftguard.artifacts._spec import normalize_key
 from draftguard.artifacts._terms import (
@@ -50,7 +50,7 @@ from draftguard.language import parse
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-__all__ = ["CENTRAL_COUNT", "CLOZE_PREFIX", "MAX_COUNTED", "Question", "build_questions"]
+__all__ = ["CLOZE_PREFIX", "MAX_COUNTED", "Question", "build_questions"]
 
 CLOZE_PREFIX = "Which words complete the sentence: "
 _MAX_QUESTION_CHARS = 160
