@@ -287,7 +287,8 @@ def _too_long(length: int) -> Interpretation:
 def _only_discourse(turn: Turn, found: list[Clause]) -> bool:
     """Whether every word of the message is politeness, a filler or a greeting the
     lexicon knows (its `discourse` words), so it asks for nothing."""
-    words = [t for t in turn.doc if not t.is_punct and not t.is_space and t.is_alpha]
+    words = [t for t in turn.doc if not t.is_punct and not t.is_space and any(
+        c.isalnum() for c in t.text)]  # "v1 pls": "v1" is a word too
     if not words or any(turn.quote(t) for t in turn.doc):
         return False
     covered = {i for c in found for term in c.terms if term.concept.startswith("discourse.")

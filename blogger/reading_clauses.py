@@ -148,11 +148,9 @@ class ClauseReader:
     # -- one clause --------------------------------------------------------------------------
     def read(self, clause: Clause, previous: Clause | None) -> list[Interpretation] | None:
         concept = clause.head_concept or ""
-        if self._asks_for_sources(clause):
-            also = [Interpretation(intent=Intent.VERSIONS)] if clause.has("version.noun") else []
-            return [Interpretation(intent=Intent.SOURCES), *also]
-        if self.versions.counts_versions(clause):  # "how many saves so far", "how many edits now?"
-            return [Interpretation(intent=Intent.VERSIONS)]
+        listed = self.versions.listing(clause)
+        if listed is not None:
+            return listed
         wanted = self._there_should_be(clause)
         if wanted is not None:  # "shouldn't there be some flashcards too?"
             return wanted
@@ -232,18 +230,6 @@ class ClauseReader:
         first = next(t for t in clause.terms if t.concept.startswith("artifact."))
         return any(self.t.is_(t, "relation.new") and t.i < first.start
                    for t in clause.tokens)
-
-    def _asks_for_sources(self, clause: Clause) -> bool:
-        """"which sources have I added?", "show me all my notes"."""
-        notes = [t for t in clause.tokens if self.t.is_(t, "part.notes")]
-        if not notes:
-            return False
-        if clause.head is None and all(t.is_punct or self.t.is_(t, "part.notes") or
-                                       self.t.is_(t, "discourse.") for t in clause.tokens):
-            return True  # "sources?": the collection named alone
-        if clause.head_concept == "action.list":
-            return True
-        return any(t.tag_ in _WH for n in notes for t in self.t.doc[max(0, n.i - 4):n.i])
 
     def _there_should_be(self, clause: Clause) -> list[Interpretation] | None:
         """What "there should be" asks for: an artifact ("shouldn't there be some flashcards
@@ -333,6 +319,18 @@ class ClauseReader:
             return [unclear([Intent.EDIT])]
         return None
 
+    def _rewritten_as(self, clause: Clause) -> list[Interpretation] | None:
+        """"rewrite the line about X as: <the new line>": that part replaced by the words
+        after the colon."""
+        colon = next((i for i, t in enumerate(clause.tokens) if t.text == ":"), None)
+        if colon is None or clause.head is None:
+            return None
+        old = [t for t in clause.tokens[:colon] if t.i >= clause.head_end]
+        while old and self.t.is_(old[-1], "relation.new"):
+            old.pop()
+        one = self.edits.replace_one(clause, old, clause.tokens[colon:], None)
+        return [one] if one is not None else None
+
     def _reshapes(self, head: Token, body: list[Token]) -> bool:
         """"make it sound more like me", "make the ending more inspiring": the post or a part
         of it (a part's word whatever the tagger made of it: "ending") made some way."""
@@ -344,7 +342,7 @@ class ClauseReader:
         found = [t for t in clause.terms if t.concept in _ARTIFACTS]
         if not found:
             return None
-        if clause.head is not None and _asks_what(clause.head):
+        if clause.head is not None and _asks_what(self.t, clause.head):
             return _what_it_makes(clause.head)  # "what can you do apart from flashcards?"
         tokens = clause.tokens
         if clause.head is None and not asked and (any(t.tag_ in _WH for t in tokens) or any(
@@ -380,7 +378,7 @@ class ClauseReader:
             objects = [t for t in clause.tokens if head is None or t.head == head]
             if any(self.t.is_(t, "part.") and not self.t.is_(t, "part.post") and
                    t.dep_ in ("dobj", "nsubjpass", "nsubj") for t in objects):
-                return [unclear([Intent.EDIT])]
+                return self._rewritten_as(clause) or [unclear([Intent.EDIT])]
             if posts or len(clause.tokens) <= 3 or any(
                     t.lower_ in ("it", "this") for t in objects):
                 if not posts and self.t.memory.intent == Intent.UNDO.value:
@@ -419,8 +417,12 @@ class ClauseReader:
         return [Interpretation(intent=Intent.NEW_POST, slots={"topic": words} if words else {})]
 
 
-def _asks_what(verb: Token) -> bool:
-    return any(c.dep_ == "dobj" and c.tag_ == "WP" for c in verb.children)
+def _asks_what(turn: Turn, verb: Token) -> bool:
+    """Whether the verb's object is what is asked ("what ...", "what sort of stuff ..."),
+    not an artifact ("what quiz can you make?" asks for a quiz)."""
+    return any(c.dep_ == "dobj" and (c.tag_ == "WP" or (any(
+        d.tag_ in ("WP", "WDT") for d in c.children) and not turn.is_(c, "artifact.")))
+        for c in verb.children)
 
 
 def _what_it_makes(verb: Token) -> list[Interpretation]:

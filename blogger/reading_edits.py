@@ -118,6 +118,9 @@ class EditFrames:
         quote = self.t.lone_quote(tokens, clause)
         if quote is not None:
             return quote, True
+        if tokens and tokens[0].text == ":" and len(tokens) > 1:
+            # "replace the sentence about X with: <the new sentence>": as typed, whole
+            return self.t.words([t for t in clause.tokens if t.i >= tokens[1].i]).strip(), True
         kept = self.t.trim(tokens, clause)
         if any(self.t.quote(t) for t in kept) or not kept:
             return None, False
@@ -192,7 +195,11 @@ class EditFrames:
         if not all(continues) and float(cosines.mean()) < SAME_TOPIC:
             return None  # the rest of the paragraph is about something else
         whole = place_units(view, [para.span], make, "paragraph")
-        return choose_between((f"cut just “{snippet(anchor)}”", found),
+        op = found.slots["ops"][0]
+        # what is done, in words: "cut just X", "put it after just X", "change just X"
+        done = {"delete": "cut just", "replace": "change just"}.get(
+            op["type"], f"put it {op.get('position', 'after')} just")
+        return choose_between((f"{done} “{snippet(anchor)}”", found),
                               (f"the whole paragraph “{snippet(para.span.text)}”", whole),
                               confidence=0.5)
 
@@ -213,7 +220,8 @@ class EditFrames:
         """"X to Y" after a replace verb (several pairs: one edit each); "it" is the unit or
         quotation named just before ("the ending sentence is weak. replace it with 'Y'")."""
         colon = next((i for i, t in enumerate(body) if t.text == ":"), None)
-        if colon is not None and colon > 0:  # "tare paragraph: 60 ml -> 50 ml"
+        if colon is not None and colon > 0 and not self.t.is_(body[colon - 1], "relation.new"):
+            # "tare paragraph: 60 ml -> 50 ml" (not "X with: Y", whose colon opens the new)
             named = find_place(self.t, clause, body[:colon])
             if named is not None:
                 place, body = named, body[colon + 1:]

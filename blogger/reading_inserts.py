@@ -56,6 +56,11 @@ class InsertFrames:
             body = [*body, *lead[at_lead:]]  # "after the bit about X, add: ..."
         if any(self.t.is_(t, "part.tags") for t in body[:3]):
             return self.e.fields.tags(clause, body, adding=True, value=text)
+        # "stick a line in after X": "in" is the verb's, the place is after X
+        body = [t for n, t in enumerate(body) if not (
+            self.t.is_(t, "relation.scope") and n + 1 < len(body) and (
+                self.t.is_(body[n + 1], "relation.after") or
+                self.t.is_(body[n + 1], "relation.before")))]
         body, found = split_place(self.t, clause, body)
         place = found or place
         if place is not None and place.missing:
@@ -102,16 +107,22 @@ class InsertFrames:
         after it and a place after or before them ("pop 'X' right after the bit about Y"):
         the frame is an insert's whatever the verb."""
         quotes = [t for t in clause.tokens if self.t.quote(t)]
-        if not quotes or len(quotes) > 2 or not clause.said_to_reader():
+        colon = next((t for t in clause.tokens if t.text == ":"), None)
+        if len(quotes) > 2 or not clause.said_to_reader() or not (quotes or colon):
             return None
         verb = next((t for t in clause.tokens if not t.is_punct and
-                     not self.t.is_(t, "discourse.")), quotes[0])
-        if verb.i >= quotes[0].i or self.t.concept(verb) is not None or not verb.is_alpha or \
+                     not self.t.is_(t, "discourse.")), clause.tokens[0])
+        if self.t.concept(verb) is not None or not verb.is_alpha or \
                 told(verb) or any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in (
                     "you", "u") for c in verb.children):
             return None
+        if not quotes and colon is not None:
+            # "pop a wee line in after X: <the words>": a place before the colon
+            placed = any(self.t.is_(t, "relation.after") or self.t.is_(t, "relation.before")
+                         for t in clause.tokens if verb.i < t.i < colon.i)
+            return verb if placed and verb.pos_ == "VERB" else None
         between = [t for t in clause.tokens if verb.i < t.i < quotes[0].i]
-        if any(not self.t.is_(t, "discourse.") for t in between):
+        if verb.i >= quotes[0].i or any(not self.t.is_(t, "discourse.") for t in between):
             return None
         rest = [t for t in clause.tokens if t.i > quotes[0].i]
         place = next((t for t in rest if not t.is_punct and not self.t.is_(t, "discourse.")

@@ -1,15 +1,19 @@
 """The post's versions read from the parse: "undo that", "put it back how it was", "back to
-v0", "restore 1", "take me back to the very first one", "how many saves so far"."""
+v0", "restore 1", "take me back to the very first one", "how many saves so far"; and the
+lists the author asks to see (the versions, the sources: "which sources have I added?")."""
 
 from __future__ import annotations
 
 from blogger.intents import unclear
 from blogger.reading_turn import Turn, told
 from draftguard.text import number_value
+from draftguard.understanding._asking import ask
 from draftguard.understanding._frames import Clause
 from draftguard.understanding._types import Intent, Interpretation
 
 __all__ = ["VersionFrames"]
+
+_WH = ("WP", "WRB", "WDT")
 
 _ORDINALS = ("position.first", "position.second", "position.third", "position.fourth",
              "position.fifth")
@@ -36,6 +40,38 @@ class VersionFrames:
                 return counted.tag_ in ("NNS", "VBZ") and self.t.quote(counted) is None and \
                     any(self.t.is_(counted, c) for c in _VERSION_MAKERS)
         return False
+
+    def listing(self, clause: Clause) -> list[Interpretation] | None:
+        """The sources or versions asked for ("which sources have I added?", "how many saves
+        so far"), or a version named alone ("v1 pls": asked, it is little to act on)."""
+        if self._asks_for_sources(clause):
+            also = [Interpretation(intent=Intent.VERSIONS)] if clause.has("version.noun") else []
+            return [Interpretation(intent=Intent.SOURCES), *also]
+        if self.counts_versions(clause):
+            return [Interpretation(intent=Intent.VERSIONS)]
+        return self.named_alone(clause)
+
+    def _asks_for_sources(self, clause: Clause) -> bool:
+        """"which sources have I added?", "show me all my notes"."""
+        notes = [t for t in clause.tokens if self.t.is_(t, "part.notes")]
+        if not notes:
+            return False
+        if clause.head is None and all(t.is_punct or self.t.is_(t, "part.notes") or
+                                       self.t.is_(t, "discourse.") for t in clause.tokens):
+            return True  # "sources?": the collection named alone
+        if clause.head_concept == "action.list":
+            return True
+        return any(t.tag_ in _WH for n in notes for t in self.t.doc[max(0, n.i - 4):n.i])
+
+    def named_alone(self, clause: Clause) -> list[Interpretation] | None:
+        """A version marker said alone ("v1 pls", "v0"): one question, going back to it."""
+        said = [t for t in clause.tokens if not t.is_punct and not self.t.is_(t, "discourse.")]
+        if len(said) != 1 or said[0].lower_[:1] != "v" or not said[0].lower_[1:].isdigit():
+            return None
+        n = int(said[0].lower_[1:])
+        back = Interpretation(intent=Intent.REVERT, slots={"version": n})
+        return [ask(f"Do you want me to go back to version {n}? Say yes if so.", (back,),
+                    intent=Intent.REVERT)]
 
     def back(self, clause: Clause) -> bool:
         head = clause.head

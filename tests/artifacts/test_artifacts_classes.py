@@ -220,3 +220,43 @@ def test_a_place_is_asked_with_places_as_options_not_where_things_came_from() ->
     assert q["correct_answer"] == "at the station"
     assert "from his orchard" not in {o.lower() for o in q["options"]}
     assert len(q["options"]) == 4
+
+
+VACCINE = """# The first vaccine
+
+Smallpox killed millions of people every century. In 1796 a country doctor named Edward
+Jenner tested an idea that milkmaids had long believed. Milkmaids who caught cowpox, a mild
+disease of cows, never seemed to catch smallpox. Jenner took pus from a cowpox blister on the
+hand of a milkmaid called Sarah Nelmes. He scratched it into the arm of James Phipps, the
+eight-year-old son of his gardener. The boy, who liked to climb the apple trees behind the
+house, had a slight fever for two days. Six weeks later Jenner exposed him to smallpox, and
+the boy did not fall ill. Jenner called the method vaccination, from vacca, the Latin word for
+cow. Within a few years doctors across Europe were vaccinating children."""
+
+
+def test_a_quiz_of_five_asks_the_central_date_and_nothing_from_an_aside() -> None:
+    from draftguard.artifacts._picking import listed, settle_picks
+
+    candidates = build_candidates("quiz", chunk_text(VACCINE, source="post"))
+    picked, _ = settle_picks(None, listed(candidates, 5), 5)
+    answers = [c.item["correct_answer"] for c in picked]
+    assert len(answers) == 5
+    assert "1796" in answers  # when the first vaccine was tested
+    # The boy's tree-climbing is an aside in a relative clause, and "the Latin word for cow"
+    # one after a comma (not the name "called" gives): no question asks for either.
+    assert not any("apple" in a or "tree" in a or "Latin" in a for a in answers)
+
+
+def test_the_stored_ranker_weighs_exactly_the_features_the_builder_reads() -> None:
+    from draftguard.artifacts._question_rank import question_features, ranker
+    from draftguard.artifacts._questions import build_questions
+    from draftguard.artifacts._terms import TextView
+
+    view = TextView(chunk_text(VACCINE, source="post"))
+    questions = build_questions(view)
+    features = question_features(view, questions)
+    # A feature added without refitting (or a weight left for one removed) would be ignored.
+    assert set(features[0]) == set(ranker().weights)
+    # Lower rank first: the question the ranker scores highest comes first.
+    best = max(range(len(questions)), key=lambda i: ranker().score(features[i]))
+    assert min(questions, key=lambda q: q.rank).question == questions[best].question

@@ -75,3 +75,21 @@ def test_a_cause_with_its_own_subject_and_tense_is_asked_as_why_with_the_whole_c
     # The wrong options are other whole clauses of the same text, in its own words.
     flat = " ".join(SNOW.split())
     assert len(q["options"]) == 4 and all(o in flat for o in q["options"])
+
+
+JENNER = """# The first vaccine
+
+In 1796 a country doctor named Edward Jenner tested an idea about smallpox. Jenner took pus
+from a cowpox blister on the hand of a milkmaid called Sarah Nelmes. He scratched it into the
+arm of a boy. The boy had a slight fever for two days. Six weeks later the doctor exposed
+the boy to smallpox. Doctors across Europe soon copied the method."""
+
+
+def test_he_is_the_person_the_last_sentence_was_about_not_the_last_one_named() -> None:
+    quiz = _quiz(JENNER)
+    # "He scratched it into the arm of a boy" is Jenner's deed, never Sarah Nelmes's.
+    assert not any(q["question"].startswith("What did Sarah Nelmes") for q in quiz)
+    for q in quiz:
+        if "Jenner" in q["question"] and q["question"].endswith(" do?"):
+            assert "scratched it into the arm of a boy" not in q["options"] or (
+                q["correct_answer"] == "scratched it into the arm of a boy")

@@ -144,6 +144,14 @@ def test_a_typo_of_a_function_word_is_read_only_when_asked_for() -> None:
     assert LEXICON.correct("wiht", vocabulary=function_words()) == "with"
 
 
+def test_a_word_is_known_by_the_table_english_slang_or_a_slip_of_a_function_word() -> None:
+    for word in ("swapped", "replce", "gonna", "tbh", "twee", "wth"):
+        assert LEXICON.knows(word), word  # table, typo of it, slang, dictionary, "with"
+    assert LEXICON.knows("gon", lemma="go")
+    for word in ("blorf", "hadrer", "zindle"):
+        assert not LEXICON.knows(word), word
+
+
 def test_a_word_near_a_concept_where_the_frame_expects_it() -> None:
     assert LEXICON.near("wit", "joint.with") == "with"  # a real word: correct() leaves it
     assert LEXICON.correct("wit") is None

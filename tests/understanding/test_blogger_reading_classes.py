@@ -578,6 +578,7 @@ def test_an_outline_cut_by_semicolons_keeps_the_and_inside_its_items() -> None:
 
 def test_asking_what_it_can_do_besides_an_artifact_makes_none() -> None:
     for message in ("what else can you do apart from flashcards?",
+                    "what kind of things can you do besides flashcards?",
                     "what can you make besides a quiz?"):
         assert [r.intent for r in _read(SOURDOUGH, message).requests] == [Intent.HELP]
     assert [r.intent for r in _read(SOURDOUGH, "what quiz can you make?").requests] == [
@@ -623,3 +624,59 @@ def test_after_it_is_after_the_part_named_before_never_the_word_it() -> None:
             "text": "It still tasted fine."}], message
     asked = _read(SOURDOUGH, "add 'Fine.' right after it").requests
     assert [r.question is not None for r in asked] == [True]
+
+
+def test_a_verb_of_its_own_putting_words_after_a_colon_next_to_a_described_place() -> None:
+    cases = {
+        "could you stick a short line in after the pancake one: Dad laughed.":
+            ("The first loaf came out flat as a pancake.", "after", "Dad laughed."),
+        "pop a line in before the pancake sentence: It was grim.":
+            ("The first loaf came out flat as a pancake.", "before", "It was grim."),
+        "bung a line after the pale crust sentence: Dad called it a frisbee.":
+            ("The second loaf rose, but the crust was pale.", "after",
+             "Dad called it a frisbee."),
+    }
+    for message, (anchor, position, text) in cases.items():
+        assert _ops(_read(SOURDOUGH, message)) == [{
+            "type": "insert", "anchor": anchor, "position": position, "text": text}], message
+
+
+def test_a_described_sentence_replaced_by_the_words_after_a_colon() -> None:
+    for message, anchor in (
+            ("replace the sentence about the pale crust with: The second loaf rose and "
+             "browned.", "The second loaf rose, but the crust was pale."),
+            ("change the pancake sentence to: The second loaf rose and browned.",
+             "The first loaf came out flat as a pancake.")):
+        assert _ops(_read(SOURDOUGH, message)) == [{
+            "type": "replace", "anchor": anchor,
+            "text": "The second loaf rose and browned."}], message
+
+
+def test_a_sentence_or_its_paragraph_is_asked_in_the_words_of_what_is_done() -> None:
+    asked = _read(SOURDOUGH, "pop 'Grim.' right after the bit about the pancake").requests
+    assert len(asked) == 1 and asked[0].question is not None
+    assert asked[0].question.startswith("Do you want me to put it after just “The first "
+                                        "loaf")  # it said "cut just" for an insert
+    deleting = _read(SOURDOUGH, "delete the bit about the pancake").requests
+    assert deleting[0].question is not None and "cut just" in deleting[0].question
+
+
+def test_a_part_rewritten_as_the_words_after_a_colon() -> None:
+    assert _ops(_read(SOURDOUGH, "rewrite the line about the pale crust as: The second loaf "
+                                 "rose and browned.")) == [{
+        "type": "replace", "anchor": "The second loaf rose, but the crust was pale.",
+        "text": "The second loaf rose and browned."}]
+    vague = _read(SOURDOUGH, "rewrite the bake section so it sounds less sad").requests
+    assert [r.question is not None for r in vague] == [True]
+
+
+def test_a_version_named_alone_is_asked_about_then_restored_on_yes() -> None:
+    for message in ("v1 pls", "v0", "v2?"):
+        asked = _read(SOURDOUGH, message).requests
+        n = message[1]
+        assert [r.question for r in asked] == [
+            f"Do you want me to go back to version {n}? Say yes if so."], message
+    asked = _read(SOURDOUGH, "v1 pls").requests
+    yes = _read(SOURDOUGH, "yes", Memory.after(Reading(requests=asked), Memory())).requests
+    assert [(r.intent, r.slots) for r in yes] == [(Intent.REVERT, {"version": 1})]
+    assert [r.slots for r in _read(SOURDOUGH, "back to v0").requests] == [{"version": 0}]

@@ -18,7 +18,7 @@ from draftguard.artifacts._terms import clean_span, junk_reason, phrase
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-__all__ = ["NAMING", "called", "named_person", "naming", "who_is"]
+__all__ = ["NAMING", "called", "named_person", "naming", "person_after", "who_is"]
 
 #: Verbs that give a thing its name ("called anthocyanins", "named John Roebling").
 NAMING = frozenset({"call", "name"})
@@ -88,3 +88,24 @@ def who_is(sent: Span, position: int) -> Iterable[tuple[str, Answer, list[Token]
         tokens = clean_span(ent)
         answer = answer_of(tokens, "who", position)
         yield f"Who {verb} the {phrase(described)}?", replace(answer, kind="person"), tokens
+
+
+def person_after(sent: Span, person: str) -> str:
+    """Who a following "he" or "she" names: the person this sentence's main clause is about
+    (its subject, or the name beside it: "The head teacher, Mrs Adeyemi, stood ..."), by the
+    fullest name the text gives them ("Jenner" after "Edward Jenner"). A sentence whose
+    subject is "he" or "she" keeps `person`; one about anyone or anything else leaves no one
+    (""), so a pronoun is never read as the last person merely mentioned ("... the hand of a
+    milkmaid called Sarah Nelmes. He scratched it ...")."""
+    subject = next((c for c in sent.root.children if c.dep_ in {"nsubj", "nsubjpass"}), None)
+    if subject is None or subject.lower_ in {"he", "she"}:
+        return person
+    for ent in sent.ents:
+        named = ent.root
+        if ent.label_ == "PERSON" and (named.i == subject.i or (
+                named.head.i == subject.i and named.dep_ == "appos") or (
+                named.head.head.i == subject.i and named.head.dep_ == "acl")):
+            full = max((e.text for e in sent.doc.ents if e.label_ == "PERSON"
+                        and e.text.endswith(ent.text)), key=len, default=ent.text)
+            return full if len(full.split()) > 1 else ""
+    return ""

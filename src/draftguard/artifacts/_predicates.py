@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from draftguard.artifacts._named import person_after
 from draftguard.artifacts._terms import TextView, junk_reason, phrase
 
 if TYPE_CHECKING:
@@ -178,8 +179,7 @@ def predicate_pool(view: TextView) -> list[Predicate]:
                 out.append(Predicate(phrase(tokens), clause, _tag(verb),
                                      _agent(subject, person), verb.lemma_.lower(), position,
                                      phrase(tokens[1:])))
-        person = next((e.text for e in reversed(sentence.span.ents) if e.label_ == "PERSON"
-                       and len(e.text.split()) > 1), person) or person
+        person = person_after(sentence.span, person)
     return out
 
 

@@ -1,16 +1,27 @@
-"""Which quiz questions come first: ranked by the class of their answer, as teachers ask, and
-never per passage.
+"""Which quiz questions come first: a small learned ranker over what a teacher weighs, never
+per passage.
 
-What teachers asked about in the dev sets decides the order: counts and dates of what the
-text is about, then people, places and names, then things; a phrase before a lone noun; a
-detail before the text's topic; an answer near the whole text in meaning before one far from
-it; a sentence near the text's centre, or one that explains, before one at its edge.
+Each question is read as features a teacher uses: how central its sentence is (MiniLM
+similarity to the whole text and to the title, and where the sentence stands), how central
+its answer is, the answer's kind (a count, a date, a person, a place, a name, a thing, an
+action) and form (who, when, why, cloze, ...), its role in the sentence (what the verb acts
+on, its subject, a setting) and how deep it sits below the main verb, whether it is the
+text's topic, named in the title or repeated, and whether the sentence explains something.
+A logistic regression over these, fitted on the dev sets by `bench/fit_question_ranker.py`
+(weights in `question_ranker.json`, cross-validated across passages and sets), scores each
+question; higher first. A quiz is not a table of figures: beyond the best `MAX_COUNTED`
+counts and dates, the rest lose their count bonus.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+import json
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from draftguard.artifacts._numbers import number_value
@@ -21,93 +32,116 @@ from draftguard.language import parse
 if TYPE_CHECKING:
     from draftguard.artifacts._questions import Question
 
-__all__ = ["CENTRAL_COUNT", "MAX_COUNTED", "ranked_questions"]
+__all__ = ["MAX_COUNTED", "WEIGHTS", "Ranker", "question_features", "ranked_by", "ranked_questions",
+           "ranker"]
 
-#: How much sooner (lower) an answer of each kind ranks: teachers ask for counts and dates
-#: most, then people, places and names, then things.
-_KIND_RANK = {"number": -3.0, "time": -3.0, "person": -1.5, "place": -1.5, "name": -1.0,
-              "action": 0.0}
-_COUNTED_KINDS = frozenset({"number", "time"})
-#: How much a sentence's likeness to the title counts beside its likeness to the whole text.
-_TITLE_WEIGHT = 0.5
-#: How much sooner a question on a sentence that explains (defines, gives a cause or a
-#: result) ranks: teachers ask about the explanations.
-_EXPLAINS = 0.5
-#: How much later (higher) a cloze ranks by its answer's role: teachers ask for what the
-#: verb acts on, less for the subject or the setting ("at the kitchen table").
-_ROLE_RANK = {"object": -0.5, "subject": 0.0, "setting": 0.5}
-#: How much sooner a question whose answer is the name the text gives a thing ranks ("These
-#: colours are called _____"; "What are these colours called?"): teachers ask what a
-#: passage names, though the name is often its topic.
-_NAMED_TERM = 1.5
+#: Where the fitted weights live (written by `bench/fit_question_ranker.py`).
+WEIGHTS = Path(__file__).with_name("question_ranker.json")
 #: Counts and dates ranked ahead of the rest, at most: a learner needs the ideas too.
 MAX_COUNTED = 2
-#: A count or a date ranks ahead only when its phrase is at least this near the whole text
-#: (MiniLM cosine): on the dev sets teachers asked for 20 of 22 such counts, and for 47 of
-#: 103 others.
-CENTRAL_COUNT = 0.25
-#: How much an answer's likeness to the whole text (MiniLM cosine, 0-1) counts: teachers ask
-#: about what the passage is about (thing clozes near it matched 35-41 %, far 21 %).
-_CENTRE_WEIGHT = 1.0
-#: The text's most salient terms are its topic: questions ask about the details around it.
+#: The text's most salient terms are its topic.
 _TOPIC_TERMS = 8
+_KINDS = ("number", "time", "person", "place", "name", "thing", "action", "setting")
+_FORMS = ("do", "who", "what", "where", "when", "how many", "cloze", "subject", "why",
+          "define", "called")
+_ROLES = ("object", "subject", "setting", "named")
+#: Ranks are integers: a score (log-odds) times this.
+_SCALE = 1000
+
+
+@dataclass(frozen=True)
+class Ranker:
+    """Weights per feature and a bias: the score is their weighted sum (log-odds that a
+    teacher asks for this answer)."""
+
+    weights: Mapping[str, float]
+    bias: float = 0.0
+
+    def score(self, features: Mapping[str, float]) -> float:
+        return self.bias + sum(w * features.get(name, 0.0) for name, w in self.weights.items())
+
+
+@cache
+def ranker() -> Ranker:
+    """The fitted ranker, read once."""
+    data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
+    return Ranker({str(k): float(v) for k, v in data["weights"].items()}, float(data["bias"]))
 
 
 def ranked_questions(view: TextView, questions: Sequence[Question]) -> list[Question]:
-    """The questions with `rank` set by what their answer is, as teachers ask (lower first):
-    quantities and dates, then people, places and names, then things; a phrase before a
-    lone noun; a detail before the text's topic (its most salient terms, the title's words);
-    a wh-question before a cloze of the same; a sentence near the text's centre (MiniLM
-    similarity to the whole text) before one at its edge."""
-    from draftguard.language import similarities
+    """The questions with `rank` set by the fitted ranker (lower first)."""
+    return ranked_by(questions, question_features(view, questions), ranker())
 
+
+def ranked_by(questions: Sequence[Question], features: Sequence[Mapping[str, float]],
+              model: Ranker) -> list[Question]:
+    """The questions ranked by `model` over their `features`; beyond the best `MAX_COUNTED`
+    counts and dates, a count scores as if it were a thing."""
+    scores = [model.score(f) for f in features]
+    counted = sorted((i for i, q in enumerate(questions) if _counted(q)), key=lambda i: -scores[i])
+    for i in counted[MAX_COUNTED:]:
+        scores[i] = model.score({**features[i], "kind number": 0.0, "kind time": 0.0,
+                                 "counted": 0.0, "kind thing": 1.0})
+    return [replace(q, rank=-round(_SCALE * s)) for q, s in zip(questions, scores, strict=True)]
+
+
+def question_features(view: TextView, questions: Sequence[Question]) -> list[dict[str, float]]:
+    """What a teacher weighs about each question, as numbers (see the module's doc)."""
+    whole = " ".join(s.text for s in view.sentences)
+    order = [s.text for s in view.sentences]
     texts = sorted({q.sentence for q in questions})
-    centre: list[float] = (list(similarities(" ".join(s.text for s in view.sentences), texts))
-                           if texts else [])
-    if view.title and texts:  # as extractive summarisers do: near the whole and the title
-        centre = [c + _TITLE_WEIGHT * t for c, t in zip(centre, similarities(view.title, texts),
-                                                          strict=True)]
-    order = sorted(range(len(texts)), key=lambda i: -centre[i])
+    answers = sorted({q.answer for q in questions})
+    near = _near(whole, view.title, texts)
+    answer_near = _near(whole, view.title, answers)
     explains = {s.text for s in view.sentences if explains_something(s.span)}
-    edge = {texts[i]: r / max(1, len(texts) - 1) for r, i in enumerate(order)}
     topic = {t.head for t in view.ranked()[:_TOPIC_TERMS]}
     title = {t.lemma_.lower() for t in parse(view.title)} if view.title else set()
-    answers = sorted({q.answer for q in questions})
-    near = dict(zip(answers, similarities(" ".join(s.text for s in view.sentences), answers),
-                    strict=True)) if answers else {}
+    mentions = Counter(t.lemma_.lower() for s in view.sentences for t in s.span
+                       if t.pos_ in {"NOUN", "PROPN"})
+    central = _percentiles({q.sentence: near[q.sentence][0] for q in questions})
+    answer_central = _percentiles({q.answer: answer_near[q.answer][0] for q in questions})
     out = []
     for q in questions:
-        named = q.form == "called" or q.role == "named"
-        central = near.get(q.answer, 0.0)
-        score = (_kind_rank(q, central) - _CENTRE_WEIGHT * central
-                 + (1.0 if len(q.answer.split()) == 1 else 0.0)
-                 - (0.5 if len(q.answer.split()) >= 3 else 0.0)
-                 + (1.0 if q.head in topic and not named else 0.0)
-                 + (3.0 if q.head in title else 0.0) - (_NAMED_TERM if named else 0.0)
-                 + (0.5 if q.form == "cloze" else 0.0) + edge.get(q.sentence, 1.0)
-                 - (_EXPLAINS if q.sentence in explains else 0.0) + _ROLE_RANK.get(q.role, 0.0))
-        out.append(replace(q, rank=round(10 * score)))
-    # A quiz is not a table of figures: beyond the best `MAX_COUNTED` counts and dates, the
-    # rest rank as things do.
-    counted = sorted((q for q in out if _counted(q)), key=lambda q: q.rank)
-    later = {id(q) for q in counted[MAX_COUNTED:]}
-    return [replace(q, rank=q.rank - round(10 * _kind_rank(q, near.get(q.answer, 0.0))))
-            if id(q) in later else q for q in out]
+        at = order.index(q.sentence) if q.sentence in order else len(order)
+        words = len(q.answer.split())
+        f = {"sentence~text": near[q.sentence][0], "sentence~title": near[q.sentence][1],
+             "answer~text": answer_near[q.answer][0], "answer~title": answer_near[q.answer][1],
+             "sentence centre rank": central[q.sentence],
+             "answer centre rank": answer_central[q.answer],
+             "position": at / max(1, len(order) - 1), "first sentence": float(at == 0),
+             "one word": float(words == 1), "three words or more": float(words >= 3),
+             "depth": min(q.depth, 5) / 5, "capitalised": float(q.answer[:1].isupper()),
+             "digits": float(any(ch.isdigit() for ch in q.answer)),
+             "counted": float(_counted(q)), "explains": float(q.sentence in explains),
+             "mentions": math.log1p(mentions[q.head]), "topic": float(q.head in topic),
+             "in title": float(q.head in title),
+             "question length": min(len(q.question.split()), 30) / 30}
+        f.update({f"kind {k}": float(q.kind == k) for k in _KINDS})
+        f.update({f"form {k}": float(q.form == k) for k in _FORMS})
+        f.update({f"role {k}": float(q.role == k) for k in _ROLES})
+        out.append(f)
+    return out
+
+
+def _near(whole: str, title: str, texts: Sequence[str]) -> dict[str, tuple[float, float]]:
+    """(similarity to the whole text, to the title) of each text (MiniLM cosine)."""
+    from draftguard.language import similarities
+
+    if not texts:
+        return {}
+    to_whole = [float(x) for x in similarities(whole, texts)]
+    to_title = [float(x) for x in similarities(title, texts)] if title else [0.0] * len(texts)
+    return {t: (a, b) for t, a, b in zip(texts, to_whole, to_title, strict=True)}
+
+
+def _percentiles(values: Mapping[str, float]) -> dict[str, float]:
+    """Each key's place among the passage's values, 0 (least) to 1 (most)."""
+    ordered = sorted(values.values())
+    top = max(1, len(ordered) - 1)
+    return {k: ordered.index(v) / top for k, v in values.items()}
 
 
 def _counted(q: Question) -> bool:
     """A count or a date that states a value ("1666", "four days"); a time without one
     ("next morning") is a detail like a place."""
-    return q.kind in _COUNTED_KINDS and number_value(q.answer) is not None
-
-
-def _kind_rank(q: Question, central: float) -> float:
-    """How much sooner the answer's kind ranks. A count or a date ranks ahead only when it
-    is a figure of what the text is about (its phrase near the whole text in meaning: "two
-    hundred kilometres" in a pigeon race); a count of a side detail ("twenty-six equal
-    squares" of a chocolate bar) ranks as things do."""
-    if q.kind == "time" and not _counted(q):
-        return _KIND_RANK["place"]
-    if _counted(q) and central < CENTRAL_COUNT:
-        return 0.0
-    return _KIND_RANK.get(q.kind, 0.0)
+    return q.kind in {"number", "time"} and number_value(q.answer) is not None

@@ -27,9 +27,9 @@ from draftguard.artifacts._distractors import (
     distractors,
     shuffled,
 )
-from draftguard.artifacts._named import called, named_person, naming, who_is
+from draftguard.artifacts._named import called, named_person, naming, person_after, who_is
 from draftguard.artifacts._numbers import is_year, number_value
-from draftguard.artifacts._question_rank import CENTRAL_COUNT, MAX_COUNTED, ranked_questions
+from draftguard.artifacts._question_rank import MAX_COUNTED, ranked_questions
 from draftguard.artifacts._reasons import explanations
 from draftguard.artifacts._spec import normalize_key
 from draftguard.artifacts._terms import (
@@ -50,7 +50,7 @@ from draftguard.language import parse
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-__all__ = ["CENTRAL_COUNT", "CLOZE_PREFIX", "MAX_COUNTED", "Question", "build_questions"]
+__all__ = ["CLOZE_PREFIX", "MAX_COUNTED", "Question", "build_questions"]
 
 CLOZE_PREFIX = "Which words complete the sentence: "
 _MAX_QUESTION_CHARS = 160
@@ -96,8 +96,7 @@ def build_questions(view: TextView) -> list[Question]:
         made += [(q, a, sentence) for asked in (who_is, called)
                  for question, answer, tokens in asked(sentence.span, position)
                  for q, a in _keep(question, answer, tokens)]
-        person = next((e.text for e in reversed(sentence.span.ents) if e.label_ == "PERSON"
-                       and len(e.text.split()) > 1), person) or person
+        person = person_after(sentence.span, person)
     pool = [a for _, a, _ in made] + answer_pool(view)
     salient = {t.head for t in view.ranked()[:8]}
     title = {t.lemma_.lower() for t in parse(view.title)} if view.title else set()

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from draftguard.artifacts._named import person_after
 from draftguard.artifacts._predicates import (
     _DO,
     _SUBJECTS,
@@ -51,8 +52,7 @@ def explanations(view: TextView) -> list[tuple[Asked, Sentence, list[str]]]:
     for position, sentence in enumerate(view.sentences):
         asked = [*what_do_questions(sentence.span, position, person),
                  *reason_questions(sentence.span, position, person)]
-        person = next((e.text for e in reversed(sentence.span.ents) if e.label_ == "PERSON"
-                       and len(e.text.split()) > 1), person) or person
+        person = person_after(sentence.span, person)
         for a in asked:
             options = predicate_options(a, pool, a.question)
             if options is not None and normalize_key(a.answer) not in normalize_key(

@@ -428,7 +428,10 @@ def role_in(term: Term) -> str:
     while head.dep_ == "conj" and head.head.i != head.i:
         head = head.head
     if head.dep_ == "oprd" and head.head.lemma_ in {"call", "name"}:
-        return "named"
+        # past a comma it is an aside the parse hung on the verb ("called the method
+        # vaccination, from vacca, the Latin word for cow"), not the name given
+        between = span.doc[min(head.head.i, span.start): max(head.head.i, span.start)]
+        return "" if any(t.text == "," for t in between) else "named"
     if head.dep_ in {"dobj", "dative", "attr", "oprd"} or (
             head.dep_ == "pobj" and head.head.lower_ in {"of", "with"}):
         return "object"

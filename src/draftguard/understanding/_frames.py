@@ -273,13 +273,13 @@ def clauses(doc: Doc, lexicon: Lexicon, *, action: str = "action.",
     for start, end in zip(cuts, [*cuts[1:], len(doc)], strict=True):
         tokens = [t for t in doc[start:end] if not t.is_space]
         mine = [t for t in terms if start <= t.start < end]
-        if not mine and not any(t.is_alpha or t.like_num or t.text.startswith("Xq")
-                                for t in tokens):
+        if not mine and not any(t.is_alpha or t.like_num or t.text.startswith("Xq") or (
+                t.text.isalnum() and not t.is_punct) for t in tokens):  # "v0"
             continue
         clause = Clause(tokens, mine)
         heads = [t for t in mine if t.concept.startswith(action)]
         colon = next((t.i for t in tokens if t.text == ":"), end)
-        if any(t.pos_ == "VERB" and t.tag_ == "VB" for t in doc[start:colon]):
+        if any(t.pos_ == "VERB" and (t.tag_ == "VB" or t.dep_ == "ROOT") for t in doc[start:colon]):
             # "pop a line in after X: Dad called it Y": after the colon, the words asked for
             heads = [t for t in heads if t.start < colon]
         if heads:
