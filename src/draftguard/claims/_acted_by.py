@@ -174,13 +174,7 @@ def unlisted(view: RecordView, claim: Claim) -> str | None:
     """Why an act told with a verb the lexicon does not hold (`_unlisted`) is not backed: no
     run of this turn succeeded, or none names what it acted on (`Claim.acted_on` and its
     names) in its tool's name or declared kinds of thing, or, for a run that changes
-    something, in its result; None when one does, or
-    when it is not told of the app or of a thing of the session ("The lighthouse was lit")."""
-    known = record_words(view) | set(view.record.session.collections) | {"your", "my", "our"}
-    if claim.subject not in ("i", "we") and not any(
-            w is not None and (w in known or view.guard.lexicon.concept(w) is not None)
-            for w in (claim.subject, claim.owner)):
-        return None
+    something, in its result or the parts it changes; None when one does."""
     runs = view.succeeded_or_judged()
     if not runs:
         return "no run this turn did it"
@@ -195,8 +189,8 @@ def unlisted(view: RecordView, claim: Claim) -> str | None:
             w for text in [*strings_in(run.result), *strings_in(run.args)]
             for w in text_stems(text)}
         said |= named
-        if declared.changes:
-            held |= named
+        if declared.changes:  # what it changed, and the parts of what it changes
+            held |= named | declared.part_names_of() | declared.places_of()
     def among(words: set[str], word: str) -> bool:
         return bool((stems(word) | {word.removesuffix("s")}) & words)
     if not any(among(held, w) for w in wanted):

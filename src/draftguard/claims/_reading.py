@@ -344,8 +344,6 @@ def _claim(concept: str, token: Token, *, question: bool) -> Claim:
         topics=topics_of(token), past=token.tag_ == "VBD" or (token.tag_ == "VBN" and any(
             k.lemma_ == "have" and k.dep_ == "aux" for k in clause_children(token))),
         asked=asked_of(token) if concept == "impossible.request" else frozenset(),
-        owner=next((k.lemma_.lower() if k.pos_ != "PRON" else k.lower_ for k in
-                    subject.children if k.dep_ == "poss"), None) if subject else None,
         acted_on=acted_on(token) if concept == UNLISTED else frozenset())
 
 

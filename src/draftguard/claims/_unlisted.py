@@ -4,13 +4,14 @@ editor", "The invitations have gone out"), found by the grammar alone.
 
 A verb is such an act when it is finished, read from its morphology (a simple past, or a
 participle after "have" or a past "be"), and told of the app or a thing: its subject is "I"
-or "we", or it is a passive or perfect with a noun for subject. The claim this makes
-(`UNLISTED`) is held by the guard against the runs of the turn (`_acted_by.unlisted`).
-Not read as such an act: a verb the lexicon knows (it has its own claim), a verb in a time
-clause ("when we started", "before it was printed"), a verb of an attempt or a wish with an
-infinitive ("I tried to book"), a relative clause ("the hens she named"), a present passive
-of how things stand ("the line is gone"); questions, plans, conditions and negations are the
-claim's own grammar (`_reading`).
+or "we", or it is a passive or perfect with a noun that is there for subject ("the
+report", "your invitations"; not "a shed"). The claim this makes (`UNLISTED`) is held by
+the guard against the runs of the turn (`_acted_by.unlisted`). Not read as such an act: a
+verb the lexicon knows (it has its own claim), a verb in a time clause ("when we started",
+"before it was printed"), a verb of an attempt or a wish with an infinitive ("I tried to
+book"), a dated act ("in 1987", "last week"), another's ("by my uncle"), a relative clause
+("the hens she named"), a present passive of how things stand ("the line is gone");
+questions, plans, conditions and negations are the claim's own grammar (`_reading`).
 """
 
 from __future__ import annotations
@@ -52,8 +53,14 @@ def _act(token: Token, lexicon: Lexicon) -> bool:
     if token.dep_ in ("relcl", "acl", "amod", "xcomp", "pcomp"):
         return False  # the hens she named, a line written by hand, tried to book
     kids = clause_children(token)
-    if any(k.dep_ == "mark" and k.lower_ not in _GIVEN for k in token.children):
+    if any((k.dep_ == "mark" and k.lower_ not in _GIVEN) or k.tag_ == "WRB"
+           for k in token.children):
         return False  # "when we started", "before it was printed"
+    if _dated(kids):
+        return False  # "was first lit in 1871", "recorded on 3 May", "last week"
+    if any(k.dep_ == "agent" and not any(g.lower_ in _SELF for g in k.children)
+           for k in kids):
+        return False  # someone else's act: "was tarred by my uncle"
     if any(k.dep_ == "xcomp" and any(a.tag_ == "TO" for a in k.children) for k in kids):
         return False  # an attempt or a wish: "I tried to book", "I wanted to keep it"
     done, passive_or_perfect = _finished(token, kids)
@@ -64,7 +71,22 @@ def _act(token: Token, lexicon: Lexicon) -> bool:
         return False
     if subject.lower_ in _SELF:
         return True
-    return passive_or_perfect and subject.pos_ == "NOUN"
+    # A thing that is there: "the report", "your invitations", "the check's report".
+    return passive_or_perfect and subject.pos_ == "NOUN" and any(
+        k.dep_ in ("det", "poss") and k.lemma_.lower() not in ("a", "an", "no", "some")
+        for k in subject.children)
+
+
+def _dated(kids: list[Token]) -> bool:
+    """The act is dated, so told of another time than this session's: a noun of time
+    ("last week", "every March") or a number after a preposition ("in 1987", "on 3 May")."""
+    for kid in kids:
+        if kid.dep_ in ("npadvmod", "tmod"):
+            return True
+        if kid.dep_ == "prep" and any(g.dep_ == "pobj" and (g.pos_ == "NUM" or any(
+                n.dep_ == "nummod" for n in g.children)) for g in kid.children):
+            return True
+    return False
 
 
 def unlisted_acts(doc: Doc, lexicon: Lexicon, taken: set[int]) -> list[Token]:
