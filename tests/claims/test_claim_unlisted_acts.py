@@ -76,6 +76,7 @@ SEARCHED = TurnRecord(
 @pytest.mark.parametrize(("sentence", "true"), [
     ("I stretched the search to the suburbs.", False),    # the search named no suburbs
     ("The search was run for the old city.", True),       # what the run was
+    ("I opened the search to every neighbourhood.", False),  # said of the search itself
     ("The menus have gone out to your guests.", False),   # no run sent anything
     ("Since I've nailed down the date with the owner, you're set.", False),
 ])

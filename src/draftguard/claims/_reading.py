@@ -34,7 +34,7 @@ from draftguard.claims._calendar import dates_in, times_in
 from draftguard.claims._facts import Quantity, names, quantities
 from draftguard.claims._findings import findings, partial, standard_verbs
 from draftguard.claims._sentence import Claim, Reading
-from draftguard.claims._unlisted import UNLISTED, acted_on, unlisted_acts
+from draftguard.claims._unlisted import UNLISTED, acted_on, named_with, unlisted_acts
 from draftguard.language import Lexicon, parse
 
 if TYPE_CHECKING:
@@ -338,7 +338,8 @@ def _claim(concept: str, token: Token, *, question: bool) -> Claim:
     negated = _negated(token, subject) != (concept.startswith("verdict.") and partial(token))
     return Claim(
         concept=concept, word=token.lower_, negated=negated,
-        asserted=asserted, subject=_subject_word(subject), objects=objects_of(token),
+        asserted=asserted, subject=_subject_word(subject),
+        objects=objects_of(token) | (named_with(token) if concept == UNLISTED else frozenset()),
         voice=_voice(token, subject), places=places_of(token, concept),
         named_objects=named_objects_of(token), targets=targets_of(token),
         topics=topics_of(token), past=token.tag_ == "VBD" or (token.tag_ == "VBN" and any(

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from draftguard.language import Lexicon
 
-__all__ = ["UNLISTED", "acted_on", "unlisted_acts"]
+__all__ = ["UNLISTED", "acted_on", "named_with", "unlisted_acts"]
 
 #: The concept of an act told with a verb the lexicon does not hold.
 UNLISTED = "action.unlisted"
@@ -108,3 +108,11 @@ def acted_on(token: Token) -> frozenset[str]:
                  for g in k.children if g.dep_ == "pobj"]
     return frozenset(t.lemma_.lower() for h in heads for t in (h, *h.conjuncts)
                      if t.pos_ in ("NOUN", "PROPN"))
+
+
+def named_with(token: Token) -> frozenset[str]:
+    """The nouns the act `token` names after a preposition, its own or its objects' ("to the
+    whole city", "into the second paragraph"): where or with what it says it acted."""
+    heads = [token, *(k for k in token.children if k.dep_ in ("dobj", "nsubjpass"))]
+    return frozenset(g.lemma_.lower() for h in heads for p in h.children if p.dep_ == "prep"
+                     for g in p.children if g.dep_ == "pobj" and g.pos_ == "NOUN")
