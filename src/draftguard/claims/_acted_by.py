@@ -168,3 +168,33 @@ def unfound(view: RecordView, subject: str | None, words: frozenset[str]) -> str
     return view.unsaid(frozenset(
         w for w in words if not (stems(w) | {w.removesuffix("s")}) & known
         and guard.lexicon.concept(w) is None))
+
+
+def unlisted(view: RecordView, claim: Claim) -> str | None:
+    """Why an act told with a verb the lexicon does not hold (`_unlisted`) is not backed: no
+    run of this turn succeeded, or none names what it acted on (`Claim.acted_on` and its
+    names) in its tool's name or declared kinds of thing, or, for a run that changes
+    something, in its result or the parts it changes; None when one does."""
+    runs = view.succeeded_or_judged()
+    if not runs:
+        return "no run this turn did it"
+    wanted = set(claim.acted_on) | {w for n in claim.named_objects for w in words_of(n)}
+    if not wanted:
+        return None  # what it acted on is not named: any run of this turn may have done it
+    held: set[str] = set()
+    said: set[str] = set(record_words(view))  # what any run named, or the record is made of
+    for run, declared in runs:  # a run that changes nothing acts only on its own kind
+        held |= set(declared.objects) | set(run.tool.lower().split("_"))
+        named = key_words(run.result) | key_words(run.args) | {
+            w for text in [*strings_in(run.result), *strings_in(run.args)]
+            for w in text_stems(text)}
+        said |= named
+        if declared.changes:  # what it changed, and the parts of what it changes
+            held |= named | declared.part_names_of() | declared.places_of()
+    def among(words: set[str], word: str) -> bool:
+        return bool((stems(word) | {word.removesuffix("s")}) & words)
+    if not any(among(held, w) for w in wanted):
+        return f"no run this turn named the {sorted(wanted)[0]}"
+    # The rest it names (where, with what) must be the runs' too ("to the whole city").
+    extra = next((w for w in sorted(claim.objects - wanted) if not among(said | held, w)), None)
+    return None if extra is None else f"no run this turn named the {extra}"

@@ -33,6 +33,7 @@ from draftguard.claims._acted_by import (
     record_words,
     unasked,
     unfound,
+    unlisted,
     unnamed,
     untouched,
 )
@@ -46,6 +47,7 @@ from draftguard.claims._reading import (
     read_sentence,
 )
 from draftguard.claims._record import ToolRun, TurnRecord
+from draftguard.claims._unlisted import UNLISTED
 from draftguard.claims._view import RecordView
 from draftguard.language import Lexicon, parse
 from draftguard.language._parser import parse_many
@@ -102,6 +104,8 @@ _NUMBER_WORDS = frozenset({*NUMBER_WORDS, "thirty", "forty", "fifty", "sixty", "
 _LINKS = NAME_LINKS
 #: Concepts that never make a claim on their own: who does it ("I", "we").
 _SUBJECT_ONLY = "self."
+#: Words without which no act is told as done (`_told_done`): who, or the auxiliary.
+_DONE_BY = frozenset({"i", "we", "has", "have", "had", "was", "were", "been"})
 _CALENDAR = frozenset(n.lower() for n in (*calendar.month_name, *calendar.day_name) if n)
 
 
@@ -190,6 +194,14 @@ def _name_runs(words: list[str]) -> list[list[str]]:
     return runs
 
 
+def _told_done(words: list[str]) -> bool:
+    """Whether the words may tell an act as done whatever its verb (`_unlisted`): a first
+    person or a past or perfect auxiliary, and a word that may be a past form."""
+    low = [w.lower() for w in words]
+    return any(w in _DONE_BY for w in low) and any(
+        w.endswith(("ed", "en", "wn", "'d")) or w in irregular_verbs() for w in low)
+
+
 class ClaimGuard:
     """Judges reply sentences against a `TurnRecord` (see the module docstring)."""
 
@@ -225,7 +237,7 @@ class ClaimGuard:
             low = word.lower()
             if word[0].isdigit() or low in forms or low in kinds or low in _NUMBER_WORDS:
                 return True
-        if _FILE.search(text) or QUOTE.search(text):
+        if _FILE.search(text) or QUOTE.search(text) or _told_done(words):
             return True
         view = RecordView(record, self)
         first = words[0] if words else ""
@@ -365,6 +377,9 @@ class ClaimGuard:
     def _claim(self, claim: Claim, view: RecordView, backing: list[ToolRun]) -> Judgement | None:
         if not claim.asserted or claim.by_person:
             return None
+        if claim.concept == UNLISTED:
+            why = None if claim.negated else unlisted(view, claim)
+            return None if why is None else Judgement(False, ClaimKind.ACTION, why, UNLISTED)
         if claim.kind != "verdict" and not self._about_app(claim):
             return None
         if claim.kind == "verdict":

@@ -34,6 +34,7 @@ from draftguard.claims._calendar import dates_in, times_in
 from draftguard.claims._facts import Quantity, names, quantities
 from draftguard.claims._findings import findings, partial, standard_verbs
 from draftguard.claims._sentence import Claim, Reading
+from draftguard.claims._unlisted import UNLISTED, acted_on, named_with, unlisted_acts
 from draftguard.language import Lexicon, parse
 
 if TYPE_CHECKING:
@@ -337,12 +338,14 @@ def _claim(concept: str, token: Token, *, question: bool) -> Claim:
     negated = _negated(token, subject) != (concept.startswith("verdict.") and partial(token))
     return Claim(
         concept=concept, word=token.lower_, negated=negated,
-        asserted=asserted, subject=_subject_word(subject), objects=objects_of(token),
+        asserted=asserted, subject=_subject_word(subject),
+        objects=objects_of(token) | (named_with(token) if concept == UNLISTED else frozenset()),
         voice=_voice(token, subject), places=places_of(token, concept),
         named_objects=named_objects_of(token), targets=targets_of(token),
         topics=topics_of(token), past=token.tag_ == "VBD" or (token.tag_ == "VBN" and any(
             k.lemma_ == "have" and k.dep_ == "aux" for k in clause_children(token))),
-        asked=asked_of(token) if concept == "impossible.request" else frozenset())
+        asked=asked_of(token) if concept == "impossible.request" else frozenset(),
+        acted_on=acted_on(token) if concept == UNLISTED else frozenset())
 
 
 def _presumed(found: list[tuple[str, Token]]) -> list[Claim]:
@@ -389,6 +392,8 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
         if any(k.dep_ == "mark" and k.lower_ == "as" for k in token.children):
             continue  # "as requested", "as you asked for": the person's doing, no claim
         claims.append(_claim(concept, token, question=question))
+    claims += [_claim(UNLISTED, t, question=question)
+               for t in unlisted_acts(doc, lexicon, {t.i for _, t in found})]
     judged = {c.word for c in claims if c.kind == "verdict"}
     claims += [_claim("verdict.pass", verb, question=question)
                for verb in standard_verbs(doc, lexicon) if verb.lower_ not in judged]

@@ -43,6 +43,9 @@ class Claim:
     asked: frozenset[str] = frozenset()
     #: Told as done in the past ("confirmed", "has confirmed"), not of how things are.
     past: bool = False
+    #: The nouns of what it directly acted on: its direct objects, or the subject of a
+    #: passive or of a verb without one ("The invitations have gone out": "invitation").
+    acted_on: frozenset[str] = frozenset()
 
     @property
     def kind(self) -> str:

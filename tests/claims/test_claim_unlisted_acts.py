@@ -1,0 +1,93 @@
+"""Acts told as done with verbs the claims lexicon does not hold ("I stitched", "was
+pinned", "have gone out"), on sentences written for these tests (not the corpus's), in the
+blogger, the planner and an app with no declared tools: each is a claim held against the
+turn's runs by its grammar, and what is no act of this session is left alone.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from blogger.tool_claims import BLOGGER_TOOL_CLAIMS, blogger_facts
+from draftguard.claims import ClaimGuard, TurnRecord
+from draftguard.claims._record import ToolRun
+from event_planning.tool_claims import PLANNER_TOOL_CLAIMS, planner_facts
+
+
+@pytest.fixture(scope="module")
+def guard() -> ClaimGuard:
+    return ClaimGuard()
+
+
+POST = "# Allotment diary\n\nThe beans came up in May.\n\nThe shed roof leaks.\n"
+QUIET_BLOG = TurnRecord(claims=BLOGGER_TOOL_CLAIMS,
+                        session=blogger_facts(post=POST, versions=(0,)))
+EDITED_BLOG = TurnRecord(
+    runs=(ToolRun("edit_ops", {"base_version": 0, "ops": [{"type": "replace", "anchor":
+          "The shed roof leaks.", "text": "The shed roof leaks, so the seed trays moved."}]},
+                  {"status": "applied", "version": 1, "lines_added": 1, "lines_removed": 1}),),
+    claims=BLOGGER_TOOL_CLAIMS, session=blogger_facts(post=POST, versions=(0, 1)))
+
+
+@pytest.mark.parametrize("sentence", [
+    "I stitched the two paragraphs together.",
+    "I've folded the bean notes into the opening.",
+    "Your old intro has been binned for good.",
+    "We polished off the ending.",
+])
+def test_an_act_told_with_any_verb_needs_a_run_in_the_blogger(
+        guard: ClaimGuard, sentence: str) -> None:
+    assert not guard.judge(sentence, QUIET_BLOG).supported
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("I've tucked the seed trays into the shed line.", True),   # the edit's own text
+    ("I've tucked the compost bins into the shed line.", False),  # no run named bins
+    ("I stitched the two paragraphs together.", True),   # an edit ran; parts are its kind
+])
+def test_an_unlisted_verb_is_backed_by_a_run_naming_what_it_acted_on(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, EDITED_BLOG).supported is true
+
+
+@pytest.mark.parametrize("sentence", [
+    "Shall I stitch the two paragraphs together?",           # a question
+    "If you like, I could stitch the two paragraphs together.",  # an offer
+    "I haven't touched the ending.",                          # negated
+    "I left the ending just as it was.",                      # kept, no act
+    "You stitched the paragraphs together yourself last week.",  # the person's own
+    "My grandmother named her hens after film stars.",        # a past of no one here
+    "The shed was tarred last summer.",                       # dated: another time
+    "The shed was tarred by my uncle.",                       # someone else's act
+    "Your post is as it was when we started.",                # a time clause
+    "I tried to stitch them, but the second one had moved.",  # an attempt
+    "A shed has stood on the plot since the war.",            # no thing of the session
+])
+def test_what_is_no_act_of_this_session_is_left_alone(guard: ClaimGuard, sentence: str) -> None:
+    assert guard.judge(sentence, QUIET_BLOG).supported
+
+
+SEARCHED = TurnRecord(
+    runs=(ToolRun("search_venues", {"cuisine": "thai", "neighborhood": "old_city"},
+                  {"status": "ok", "count": 0, "venues": []}),),
+    claims=PLANNER_TOOL_CLAIMS, session=planner_facts(results=(), shortlist=()))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("I stretched the search to the suburbs.", False),    # the search named no suburbs
+    ("The search was run for the old city.", True),       # what the run was
+    ("I opened the search to every neighbourhood.", False),  # said of the search itself
+    ("The menus have gone out to your guests.", False),   # no run sent anything
+    ("Since I've nailed down the date with the owner, you're set.", False),
+])
+def test_an_act_told_with_any_verb_in_the_planner(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, SEARCHED).supported is true
+
+
+def test_an_app_with_no_tools_tells_no_act_as_done(guard: ClaimGuard) -> None:
+    quiet = TurnRecord()
+    assert not guard.judge("I've squeezed your dentist visit in before lunch.", quiet).supported
+    assert not guard.judge("Your packing list was trimmed to the essentials.", quiet).supported
+    assert guard.judge("My old teacher grew her roses from cuttings.", quiet).supported
+    assert guard.judge("Should I trim the list?", quiet).supported
