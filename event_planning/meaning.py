@@ -284,6 +284,7 @@ class MeaningReader:
             if (best.score < self.clause_score or ahead < self.clause_margin) and \
                     not denied_expense(clause, best.label, best.score,
                                        lambda text: _preference_examples().rank(text)):
+                hints.unexplained.append(clause)
                 continue
             section, _, name = best.label.partition(".")
             if section == "price" and "price_level" not in hints.values:
@@ -296,6 +297,8 @@ class MeaningReader:
                     name not in hints.values.keys() | hints.cleared:
                 hints.values[name] = True
                 hints.confidence = min(hints.confidence, best.score)
+            elif section == "feature" and at >= prices_only:
+                hints.unexplained.append(clause)  # a rare word near a feature: unsure
 
     def _dish(self, phrases: list[list[Token]], hints: SlotHints, *,
               searching: bool) -> None:
