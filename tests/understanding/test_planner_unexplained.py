@@ -21,7 +21,9 @@ pytestmark = pytest.mark.skipif(not language_installed(), reason="needs the lang
 @pytest.mark.parametrize(("said", "words", "plan"), [
     ("mexican in fishtown for 4, somewhere the waiters wear funny hats",
      "the waiters wear funny hats", "search Mexican in Fishtown for 4"),
-    ("somewhere swanky-ish for italian in old city, 3 ppl", "swanky", "Italian in Old City"),
+    ("a swanky place for italian in old city, 3 ppl", "swanky", "Italian in Old City"),
+    ("pho in chinatown for 3, we'd love a table by the fireplace",
+     "a table by the fireplace", "search Vietnamese in Chinatown for 3"),
 ])
 def test_a_search_with_words_nobody_read_asks_naming_them(said: str, words: str,
                                                            plan: str) -> None:
@@ -33,6 +35,7 @@ def test_a_search_with_words_nobody_read_asks_naming_them(said: str, words: str,
 @pytest.mark.parametrize("said", [
     "italian in fishtown for 4", "cheap tacos in south philly, 6 of us",
     "somewhere with outdoor seating in old city", "byob thai in queen village for 2",
+    "clam chowder and crab cakes in old city, table for two",  # a dish's rare words
 ])
 def test_a_search_read_whole_acts_without_a_question(said: str) -> None:
     [(intent, _, asked)] = _read(said)
