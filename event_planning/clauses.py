@@ -14,7 +14,9 @@ from event_planning.corrections import undenied
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
-__all__ = ["denied_expense", "free_clauses"]
+    from draftguard.understanding import SlotHints
+
+__all__ = ["denied_expense", "free_clauses", "still_unexplained"]
 
 #: A denied clause nearest the cheapest level at this cosine or more, below the reader's
 #: `clause_score` ("nothing that'll break the bank": 0.58), is read as cheap when, its
@@ -26,6 +28,9 @@ DENIAL_SHIFT = 0.1
 MIN_CLAUSE_WORDS = 3
 #: Dependencies that open a clause inside a stretch between commas.
 _CLAUSE_DEPS = frozenset({"relcl", "advcl", "acl", "ccomp"})
+#: Dependencies by which a word describes a word for a place ("a swanky place",
+#: "somewhere bougie"), as a dish's name does not ("table for five" after "chowder").
+_DESCRIBES = frozenset({"amod", "advmod"})
 
 
 def free_clauses(doc: Doc, named: Set[int], covered: Set[int], *,
@@ -72,3 +77,17 @@ def denied_expense(clause: str, label: str, score: float,
         return False
     again = {r.label: r.score for r in rank(plain)}
     return score - again.get(label, 0.0) >= DENIAL_SHIFT
+
+
+def still_unexplained(hints: SlotHints, doc: Doc, dish_words: set[str], places: set[int]) -> None:
+    """What `_clauses` left unread and still asks: a clause with no dish word the reader
+    took ("croque monsieur and a glass of wine"), or, when no price was read, a rare word
+    that describes the place: a word a word for a place hangs on or that hangs on one
+    ("somewhere bougie"), not a dish's name ("rogan josh", "mole poblano")."""
+    adjectives = {t.lower_ for t in doc if (t.head.i in places and t.dep_ in _DESCRIBES)
+                  or any(c.i in places and c.dep_ in _DESCRIBES for c in t.children)}
+    priced = "price_level" in hints.values or "price_level" in hints.cleared
+    hints.unexplained[:] = [
+        said for said in hints.unexplained
+        if (not set(said.split()) & dish_words if " " in said
+            else said in adjectives and not priced)]

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from draftguard.language import ExemplarIndex, Lexicon, embed, parse, word_frequency
 from draftguard.language._parser import parse_many
 from draftguard.understanding import SlotHints
-from event_planning.clauses import denied_expense, free_clauses
+from event_planning.clauses import denied_expense, free_clauses, still_unexplained
 from event_planning.corrections import (
     corrected_to,
     negated,
@@ -86,8 +86,9 @@ _MIN_UNKNOWN_LETTERS = 4
 #: A clause no lexicon word covers is read as a price or a feature at this cosine with the
 #: nearest of its words or example clauses ...
 DEFAULT_CLAUSE_SCORE = 0.6
-#: ... this far ahead of the next.
-DEFAULT_CLAUSE_MARGIN = 0.1
+#: ... this far ahead of the next. Unread at ASK_SCORE or more, it is about the place
+DEFAULT_CLAUSE_MARGIN = 0.1  # wanted ("we wanna sit out in the sun"): a search would guess.
+DEFAULT_CLAUSE_ASK_SCORE = 0.4
 #: A word no entry covers this rare in English (Zipf; "upmarket" is 0) is compared with
 #: the price words on its own, as a clause is.
 DEFAULT_RARE_PRICE_ZIPF = 2.0
@@ -157,6 +158,7 @@ class MeaningReader:
                  dish_wide_margin: float = DEFAULT_DISH_WIDE_MARGIN,
                  clause_score: float = DEFAULT_CLAUSE_SCORE,
                  clause_margin: float = DEFAULT_CLAUSE_MARGIN,
+                 clause_ask_score: float = DEFAULT_CLAUSE_ASK_SCORE,
                  rare_price_zipf: float = DEFAULT_RARE_PRICE_ZIPF,
                  dish_search_ask_score: float = DEFAULT_DISH_SEARCH_ASK_SCORE) -> None:
         self.dish_score = dish_score
@@ -169,6 +171,7 @@ class MeaningReader:
         self.dish_wide_margin = dish_wide_margin
         self.clause_score = clause_score
         self.clause_margin = clause_margin
+        self.clause_ask_score = clause_ask_score
         self.rare_price_zipf = rare_price_zipf
         self.dish_search_ask_score = dish_search_ask_score
 
@@ -233,6 +236,7 @@ class MeaningReader:
             self._dish(dishes, hints, searching=searching)
         if clauses or rare:
             self._clauses(clauses + rare, hints, prices_only=len(clauses))
+            still_unexplained(hints, doc, {t.lower_ for w in dishes for t in w}, places)
         for phrase in named:
             self._check_dish(phrase, hints)
         return hints
@@ -284,6 +288,8 @@ class MeaningReader:
             if (best.score < self.clause_score or ahead < self.clause_margin) and \
                     not denied_expense(clause, best.label, best.score,
                                        lambda text: _preference_examples().rank(text)):
+                if best.score >= self.clause_ask_score or at >= prices_only:
+                    hints.unexplained.append(clause)
                 continue
             section, _, name = best.label.partition(".")
             if section == "price" and "price_level" not in hints.values:
@@ -296,6 +302,8 @@ class MeaningReader:
                     name not in hints.values.keys() | hints.cleared:
                 hints.values[name] = True
                 hints.confidence = min(hints.confidence, best.score)
+            elif section == "feature" and at >= prices_only:
+                hints.unexplained.append(clause)  # a rare word near a feature: unsure
 
     def _dish(self, phrases: list[list[Token]], hints: SlotHints, *,
               searching: bool) -> None:

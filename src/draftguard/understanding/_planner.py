@@ -32,6 +32,7 @@ from draftguard.understanding._planner_slots import (
     read_parts,
     warm_up,
 )
+from draftguard.understanding._planner_unexplained import unless_unexplained
 from draftguard.understanding._planner_venues import (
     first_n,
     partly_named,
@@ -210,7 +211,7 @@ class PlannerConversation:
             requests.append(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0))
         if not requests and looks_like_request(self.vocabulary.words, text):
             requests.append(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0))
-        return Reading(requests=tuple(requests))
+        return Reading(requests=unless_unexplained(requests, readings, self.vocabulary))
 
     def _verb_phrases(self, part: str) -> list[str]:
         """"put X on the shortlist and tell me about Y": one request per coordinated verb

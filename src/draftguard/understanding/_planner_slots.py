@@ -73,6 +73,9 @@ class SlotHints:
     #: Values (or a question) read from a correction on the parse ("for 5 - no wait, 6",
     #: "massaman curry"): they replace what the words alone read.
     replaces: set[str] = field(default_factory=set)
+    #: Clauses and rare words the reader compared and could not read ("where we can take
+    #: our own wine in", "bougie"): a request acting on the rest would guess.
+    unexplained: list[str] = field(default_factory=list)
 
 
 class MeaningReader(Protocol):
@@ -264,6 +267,8 @@ class SlotReading:
     confidence: float = 1.0
     #: The person's words behind an ambiguous value, when not the values' own names.
     words: dict[str, str] = field(default_factory=dict)
+    #: Words of the message the reading leaves unexplained (`SlotHints.unexplained`).
+    unexplained: list[str] = field(default_factory=list)
 
 
 def _positives(vocab: Vocabulary, text: str,
@@ -417,6 +422,7 @@ def _add_hints(reading: SlotReading, hints: SlotHints) -> None:
             if name in hints.words:
                 reading.words[name] = hints.words[name]
     reading.cleared |= {n for n in hints.cleared if n not in said}
+    reading.unexplained += hints.unexplained
     if "open_on" in hints.values:
         # "open on Mondays" names the days a venue opens, not the day of the dinner.
         reading.values.pop("date", None)

@@ -1,0 +1,52 @@
+"""A planner request that would act while part of the message is left unexplained by the
+reading asks first, naming those words and what it would do otherwise (new phrasings, never
+the held-out batches')."""
+
+from __future__ import annotations
+
+import pytest
+from google.adk.runners import InMemoryRunner
+from scripted_llm import ScriptedLlm
+from test_event_planning_chat import _text
+from test_planner_chat import SMALL, TUESDAY, _say, _session
+from test_planner_meaning import _read
+
+from draftguard.language import language_installed
+from event_planning.agent import build_app
+from event_planning.conversation import new_conversation
+
+pytestmark = pytest.mark.skipif(not language_installed(), reason="needs the language layer")
+
+
+@pytest.mark.parametrize(("said", "words", "plan"), [
+    ("mexican in fishtown for 4, somewhere the waiters wear funny hats",
+     "the waiters wear funny hats", "search Mexican in Fishtown for 4"),
+    ("a swanky place for italian in old city, 3 ppl", "swanky", "Italian in Old City"),
+    ("pho in chinatown for 3, we'd love a table by the fireplace",
+     "a table by the fireplace", "search Vietnamese in Chinatown for 3"),
+])
+def test_a_search_with_words_nobody_read_asks_naming_them(said: str, words: str,
+                                                           plan: str) -> None:
+    [request] = new_conversation("2026-11-24").read(said).requests
+    assert request.question is not None and words in request.question
+    assert plan in request.question and request.candidates  # what a "yes" would do
+
+
+@pytest.mark.parametrize("said", [
+    "italian in fishtown for 4", "cheap tacos in south philly, 6 of us",
+    "somewhere with outdoor seating in old city", "byob thai in queen village for 2",
+    "clam chowder and crab cakes in old city, table for two",  # a dish's rare words
+])
+def test_a_search_read_whole_acts_without_a_question(said: str) -> None:
+    [(intent, _, asked)] = _read(said)
+    assert intent == "search" and not asked
+
+
+async def test_the_person_hears_the_question_and_nothing_is_searched() -> None:
+    # a small model: code's question is the reply (a capable one is handed the question)
+    runner = InMemoryRunner(app=build_app(ScriptedLlm([], model=SMALL), today=lambda: TUESDAY))
+    sid = await _session(runner)
+    text = _text(await _say(runner, sid,
+                            "mexican in fishtown for 4, somewhere the waiters wear funny hats"))
+    assert "what do you mean by" in text and "funny hats" in text
+    assert "1." not in text  # no results listed
