@@ -302,10 +302,12 @@ def _unknown_request(turn: Turn, found: list[Clause]) -> str | None:
     for me"): what was asked, else None ("love it!!", "thank you")."""
     for clause in found:
         for verb in clause.tokens:
+            objects = [c for c in verb.children if c.dep_ == "dobj" and c.lower_ not in
+                       ("you", "u")]
+            # "translate the post to Spanish": the place it goes may hang on the object
             if verb.pos_ != "VERB" or verb.dep_ != "ROOT" or turn.concept(verb) is not None \
-                    or not any(c.dep_ == "dobj" and c.lower_ not in ("you", "u")
-                               for c in verb.children) \
-                    or not any(c.dep_ in ("dative", "prep") for c in verb.children):
+                    or not objects or not any(c.dep_ in ("dative", "prep") for c in (
+                        *verb.children, *objects[0].children)):
                 continue
             asked = Clause(clause.tokens, clause.terms, head=verb)
             if asked.said_to_reader() and not any(t.tag_ in ("WP", "WRB", "WDT")
