@@ -23,3 +23,20 @@ def test_a_translation_is_said_to_be_beyond_the_app() -> None:
         assert request.intent is Intent.UNCLEAR, message
         assert request.question is not None
         assert request.question.startswith("I can't translate anything from here"), message
+
+
+def test_a_tag_taken_off_leaves_the_others() -> None:
+    for message in ("could you take the bread tag off", "remove the bread tag please"):
+        assert [(r.intent, r.slots) for r in _read(SOURDOUGH, message).requests] == [
+            (Intent.EDIT, {"set_fields": {"tags": ["baking"]}})], message
+
+
+def test_a_tag_the_post_lacks_is_never_added_when_taken_off() -> None:
+    for request in _read(SOURDOUGH, "take the cheese tag off").requests:
+        assert "off" not in str(request.slots.get("set_fields", {})), request
+
+
+def test_a_leading_no_before_a_misspelt_undo_still_undoes() -> None:
+    for message in ("no actualy, put it bak", "hmm no just undo that"):
+        assert [r.intent for r in _read(SOURDOUGH, message).requests] == [Intent.UNDO], message
+    assert not _read(SOURDOUGH, "no don't undo anything").requests
