@@ -18,6 +18,7 @@ from blogger.reading_clauses import ClauseReader
 from blogger.reading_content import read_content
 from blogger.reading_corrections import corrected
 from blogger.reading_edits import _carry
+from blogger.reading_spelling import spelling_fix
 from blogger.reading_turn import REQUESTED, Turn, blogger_lexicon, view_of
 from blogger.reading_unknown import unless_unknown
 from draftguard.commands import parse_command
@@ -100,7 +101,7 @@ class BloggerReader:
                 return Reading()  # "cut X, no wait, forget that"
             turn = self._turn(fixed, post, memory)
         turn.message = text
-        follow = self._follow_up(turn)
+        follow = self._follow_up(turn) or spelling_fix(turn)  # "'seperate' is misspelt"
         if follow is not None:
             return Reading(requests=(follow,))
         found = clauses(turn.doc, turn.lexicon, requests=REQUESTED)

@@ -40,3 +40,28 @@ def test_a_leading_no_before_a_misspelt_undo_still_undoes() -> None:
     for message in ("no actualy, put it bak", "hmm no just undo that"):
         assert [r.intent for r in _read(SOURDOUGH, message).requests] == [Intent.UNDO], message
     assert not _read(SOURDOUGH, "no don't undo anything").requests
+
+
+NOTES = "# Notes\n\nThe lake was calm. Recieve the keys at the desk, then recieve a map.\n"
+
+
+def test_a_misspelt_word_is_respelt_everywhere_it_stands() -> None:
+    for message in ("'recieve' is spelt wrong, sort it", "fix the typo in 'recieve' please"):
+        (request,) = _read(NOTES, message).requests
+        assert request.question is None, message
+        ops = request.slots["ops"]
+        assert isinstance(ops, list)
+        assert [op["text"] for op in ops] == ["Receive the", "receive a"], message
+
+
+def test_a_misspelling_near_two_words_is_asked_about_by_name() -> None:
+    post = "# Notes\n\nWe sat on the cair by the door.\n"
+    (request,) = _read(post, "the spelling of 'cair' is wrong").requests
+    assert request.question is not None and request.candidates
+    assert "“car”" in request.question and "“hair”" in request.question
+
+
+def test_a_word_english_spells_that_way_is_not_changed() -> None:
+    (request,) = _read(NOTES, "'lake' is misspelt").requests
+    assert request.question is not None
+    assert request.question.startswith("“lake” is how English spells it")
