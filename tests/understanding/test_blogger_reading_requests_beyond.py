@@ -65,3 +65,22 @@ def test_a_word_english_spells_that_way_is_not_changed() -> None:
     (request,) = _read(NOTES, "'lake' is misspelt").requests
     assert request.question is not None
     assert request.question.startswith("“lake” is how English spells it")
+
+
+CAMP = "# Camp\n\nAunt Rosa drove. Rosa packed the tent.\n\nWe saw twelve owls at dusk.\n"
+
+
+def test_a_name_corrected_without_quotes_changes_every_place_asked() -> None:
+    (request,) = _read(CAMP, "whoops, it was aunt Mia not Rosa, fix all of them").requests
+    ops = request.slots["ops"]
+    assert isinstance(ops, list) and request.question is None
+    assert len(ops) == 2 and all(op["type"] == "replace" and "Rosa" in str(op["anchor"])
+                                 and "Mia" in str(op["text"]) for op in ops)
+    # said of a name standing twice without "every one": not a guess at one of them
+    assert not any(r.question is None for r in _read(CAMP, "it was Mia not Rosa").requests)
+
+
+def test_a_count_corrected_with_its_noun_between_is_replaced() -> None:
+    reading = _read(CAMP, "that should say fifteen owls not twelve")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"ops": [{"type": "replace", "anchor": "twelve", "text": "fifteen"}]})]
