@@ -32,6 +32,8 @@ DEFAULT_PAIR_SIMILARITY = 0.35
 #: Words that only lead into the new words ("it was in March", "it's about X") when the
 #: old words do not start with one of their kind.
 _LEADING = ("ADP", "AUX", "SCONJ", "PART")
+#: Words meant at most, ending in a number, taken whole as the new words ("half past six").
+_MEANT = 4
 
 
 class SaidPairs:
@@ -246,7 +248,11 @@ class SaidPairs:
             while len(new) > 1 and new[0].pos_ in _LEADING and new[0].pos_ != old[0].pos_:
                 new = new[1:]  # "it's about the biscuits, not ...": the words after "about"
             kind = [t for t in said if len(old) == 1 and t.pos_ == old[0].pos_]
-            if all(t.like_num or t.pos_ == "NUM" or t.text in ("-", "–") for t in old):
+            meant = next((j for j in range(len(said) - 1, -1, -1)
+                          if self.t.is_(said[j], "relation.meant")), None)
+            if meant is not None and said[-1].like_num and len(said) - meant - 1 <= _MEANT:
+                new = said[meant + 1:]  # "I meant half six, not seven": all it meant
+            elif all(t.like_num or t.pos_ == "NUM" or t.text in ("-", "–") for t in old):
                 new = _last_number(said)  # "twenty-five years, not twenty-two"
             elif kind:
                 new = kind[-1:]  # "five Philadelphia winters, not four": the number

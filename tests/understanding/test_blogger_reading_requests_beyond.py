@@ -84,3 +84,13 @@ def test_a_count_corrected_with_its_noun_between_is_replaced() -> None:
     reading = _read(CAMP, "that should say fifteen owls not twelve")
     assert [(r.intent, r.slots) for r in reading.requests] == [
         (Intent.EDIT, {"ops": [{"type": "replace", "anchor": "twelve", "text": "fifteen"}]})]
+
+
+def test_a_time_meant_is_taken_whole() -> None:
+    post = "# Camp\n\nWe met at six by the gate.\n"
+    first = read_message("change 'six' to 'seven'", post=post)
+    after = post.replace("six", "seven")
+    reading = read_message("ah sorry I meant quarter past six, not seven", post=after,
+                           memory=first.memory).reading
+    assert [(r.intent, r.slots) for r in reading.requests] == [(Intent.EDIT, {"ops": [
+        {"type": "replace", "anchor": "seven", "text": "quarter past six"}]})]
