@@ -18,6 +18,7 @@ from blogger.reading_clauses import ClauseReader
 from blogger.reading_content import read_content
 from blogger.reading_corrections import corrected
 from blogger.reading_edits import _carry
+from blogger.reading_spelling import spelling_fix
 from blogger.reading_turn import REQUESTED, Turn, blogger_lexicon, view_of
 from blogger.reading_unknown import unless_unknown
 from draftguard.commands import parse_command
@@ -100,7 +101,7 @@ class BloggerReader:
                 return Reading()  # "cut X, no wait, forget that"
             turn = self._turn(fixed, post, memory)
         turn.message = text
-        follow = self._follow_up(turn)
+        follow = self._follow_up(turn) or spelling_fix(turn)  # "'seperate' is misspelt"
         if follow is not None:
             return Reading(requests=(follow,))
         found = clauses(turn.doc, turn.lexicon, requests=REQUESTED)
@@ -302,10 +303,12 @@ def _unknown_request(turn: Turn, found: list[Clause]) -> str | None:
     for me"): what was asked, else None ("love it!!", "thank you")."""
     for clause in found:
         for verb in clause.tokens:
+            objects = [c for c in verb.children if c.dep_ == "dobj" and c.lower_ not in
+                       ("you", "u")]
+            # "translate the post to Spanish": the place it goes may hang on the object
             if verb.pos_ != "VERB" or verb.dep_ != "ROOT" or turn.concept(verb) is not None \
-                    or not any(c.dep_ == "dobj" and c.lower_ not in ("you", "u")
-                               for c in verb.children) \
-                    or not any(c.dep_ in ("dative", "prep") for c in verb.children):
+                    or not objects or not any(c.dep_ in ("dative", "prep") for c in (
+                        *verb.children, *objects[0].children)):
                 continue
             asked = Clause(clause.tokens, clause.terms, head=verb)
             if asked.said_to_reader() and not any(t.tag_ in ("WP", "WRB", "WDT")

@@ -155,7 +155,8 @@ class ClauseReader:
         if wanted is not None:  # "shouldn't there be some flashcards too?"
             return wanted
         if concept.startswith("action.") and clause.head is not None and any(
-                c.dep_ == "neg" and c.i < clause.head.i for c in clause.head.children):
+                c.dep_ == "neg" and c.i < clause.head.i and not self.t.is_(c, "discourse.deny")
+                for c in clause.head.children):  # "no actually put it back": no denial
             return []  # "don't change anything", "never delete it": asked not to act
         target = said_of_target(self.edits, clause, previous)  # "the bit about X can go"
         if target is not None:

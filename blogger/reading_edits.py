@@ -419,6 +419,10 @@ class EditFrames:
         if words and (self.t.is_(words[0], "part.meta") or self.t.is_(words[0], "part.tags")) \
                 and not any(self.t.quote(t) for t in words):
             words = [words[0]]  # "the description field from the front matter"
+        fewer = self.fields.without_tags(words[:-1]) if len(words) > 1 and self.t.is_(
+            words[-1], "part.tags") else None
+        if fewer is not None:
+            return fewer[0]  # "remove the beginner tag": that tag, not all
         if not words or len(words) > 3:
             return None
         last = words[-1]

@@ -213,6 +213,9 @@ class FieldFrames:
         if at is None:
             return None
         rest = body[at + 1:]
+        if adding and any(self.t.is_(t, "relation.off") for t in rest):
+            # "take the beginner tag off": the words in front of "tag" name it
+            return self.without_tags([t for t in body[at].subtree if t.i < body[at].i])
         joint = next((i for i, t in enumerate(rest) if t.lower_ in ("with", "as", "to")
                       and t.dep_ != "advmod"), None)  # not "as well"
         named = next((i for i, t in enumerate(rest[:3]) if t.lower_ in ("it", "this") or
@@ -224,6 +227,16 @@ class FieldFrames:
         raw = value if value is not None else self.t.words(self.t.trim(rest, clause))
         found = self._tag_list(raw, adding=adding, verbatim=value is not None)
         return [found] if found is not None else None
+
+    def without_tags(self, named: list[Token]) -> list[Interpretation] | None:
+        """The post's tags less those `named` ("the beginner and bread"), else None."""
+        old = read_frontmatter(self.t.view.text).get("tags") if self.t.view else None
+        names = {p.strip(" .\"'").casefold() for chunk in self.t.words(self.t.trim(
+            named, determiners=True)).split(",") for p in chunk.split(" and ")}
+        if not isinstance(old, list) or not names & {str(o).casefold() for o in old}:
+            return None
+        kept = [str(o) for o in old if str(o).casefold() not in names]
+        return [Interpretation(intent=Intent.EDIT, slots={"set_fields": {"tags": kept}})]
 
     def _tag_list(self, raw: str, *, adding: bool, verbatim: bool = False
                   ) -> Interpretation | None:

@@ -32,6 +32,8 @@ DEFAULT_PAIR_SIMILARITY = 0.35
 #: Words that only lead into the new words ("it was in March", "it's about X") when the
 #: old words do not start with one of their kind.
 _LEADING = ("ADP", "AUX", "SCONJ", "PART")
+#: Words meant at most, ending in a number, taken whole as the new words ("half past six").
+_MEANT = 4
 
 
 class SaidPairs:
@@ -178,7 +180,10 @@ class SaidPairs:
         Tuesday" where the title says Saturday); two words much unlike are asked about."""
         old_words, new_words = self.t.words(old), self.t.words(new)
         found = view.occurrences(old_words)
-        if len(found) != 1:
+        # "it was Pete not Dave, fix every one": every place, when the message says so
+        if not found or (len(found) > 1 and not any(
+                term.concept == "relation.everywhere" for term in self.t.lexicon.terms(
+                    self.t.doc))):
             return None
         alike = similarity(old_words, new_words)
         if view.occurrences(new_words):
@@ -186,7 +191,7 @@ class SaidPairs:
                              if s.start <= found[0].start < s.end), found[0])
             if view.occurrences(new_words, sentence) or alike < kin_similarity:
                 return None
-        one = self.e.replace_one(clause, old, new, None)
+        one = self.e.replace_one(clause, old, new, None, everywhere=len(found) > 1)
         if one is None:
             return None
         if one.question is None and alike < pair_similarity:
@@ -230,9 +235,11 @@ class SaidPairs:
                 return self._once(clause, old[:but], old[but + 1:], view)
             # Without the comma ("it's Saturday not Tuesday") only a word against a word of
             # its kind: a name, a number, a noun or an adjective.
+            # A count against a count may have its noun between ("thirty catches not twenty").
             if tokens[i - 1].text != "," and not (
                     len(old) == 1 and tokens[i - 1].pos_ == old[0].pos_
-                    and old[0].pos_ in ("PROPN", "NOUN", "NUM", "ADJ")):
+                    and old[0].pos_ in ("PROPN", "NOUN", "NUM", "ADJ")) and not (
+                    _last_number(tokens[:i]) and all(t.like_num for t in old)):
                 continue
             before = tokens[:i - 1] if tokens[i - 1].text == "," else tokens[:i]
             said = [t for t in before if not self.t.is_(t, "discourse.filler")
@@ -241,7 +248,11 @@ class SaidPairs:
             while len(new) > 1 and new[0].pos_ in _LEADING and new[0].pos_ != old[0].pos_:
                 new = new[1:]  # "it's about the biscuits, not ...": the words after "about"
             kind = [t for t in said if len(old) == 1 and t.pos_ == old[0].pos_]
-            if all(t.like_num or t.pos_ == "NUM" or t.text in ("-", "–") for t in old):
+            meant = next((j for j in range(len(said) - 1, -1, -1)
+                          if self.t.is_(said[j], "relation.meant")), None)
+            if meant is not None and said[-1].like_num and len(said) - meant - 1 <= _MEANT:
+                new = said[meant + 1:]  # "I meant half six, not seven": all it meant
+            elif all(t.like_num or t.pos_ == "NUM" or t.text in ("-", "–") for t in old):
                 new = _last_number(said)  # "twenty-five years, not twenty-two"
             elif kind:
                 new = kind[-1:]  # "five Philadelphia winters, not four": the number
