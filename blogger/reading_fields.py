@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from blogger.reading_turn import Turn
 from draftguard.edits._frontmatter import read_frontmatter
 from draftguard.edits._plan import InsertOp, ReplaceOp
+from draftguard.understanding._asking import ask
 from draftguard.understanding._frames import Clause
 from draftguard.understanding._placing import edit_request, op_slots
 from draftguard.understanding._types import Intent, Interpretation
@@ -229,12 +230,22 @@ class FieldFrames:
         return [found] if found is not None else None
 
     def without_tags(self, named: list[Token]) -> list[Interpretation] | None:
-        """The post's tags less those `named` ("the beginner and bread"), else None."""
+        """The post's tags less those `named` ("the beginner and bread"), else None; a tag
+        the post does not have ("delete the rye tag") is asked about, never taken as all."""
         old = read_frontmatter(self.t.view.text).get("tags") if self.t.view else None
-        names = {p.strip(" .\"'").casefold() for chunk in self.t.words(self.t.trim(
-            named, determiners=True)).split(",") for p in chunk.split(" and ")}
-        if not isinstance(old, list) or not names & {str(o).casefold() for o in old}:
+        trimmed = self.t.trim(named, determiners=True)
+        names = {p.strip(" .\"'").casefold() for chunk in self.t.words(trimmed).split(",")
+                 for p in chunk.split(" and ")} - {""}
+        if not isinstance(old, list) or not names:
             return None
+        if not names & {str(o).casefold() for o in old}:
+            if not all(t.pos_ in ("NOUN", "PROPN", "ADJ", "X") or t.lower_ in (",", "and")
+                       for t in trimmed):
+                return None  # "remove all the tags", "drop both tags"
+            have = ", ".join(f"“{o}”" for o in old) or "none"
+            missing = " or ".join(f"“{n}”" for n in sorted(names))
+            return [ask(f"The post has no tag {missing}; its tags are {have}. Which should "
+                        "go?")]
         kept = [str(o) for o in old if str(o).casefold() not in names]
         return [Interpretation(intent=Intent.EDIT, slots={"set_fields": {"tags": kept}})]
 

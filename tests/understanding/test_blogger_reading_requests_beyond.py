@@ -36,6 +36,16 @@ def test_a_tag_the_post_lacks_is_never_added_when_taken_off() -> None:
         assert "off" not in str(request.slots.get("set_fields", {})), request
 
 
+def test_a_tag_the_post_lacks_is_asked_about_and_no_tag_goes() -> None:
+    # "delete the rye tag" on a post without it used to remove every tag.
+    for message in ("delete the cheese tag", "get rid of the Rye and cake tags"):
+        (request,) = _read(SOURDOUGH, message).requests
+        assert request.question is not None and "baking" in request.question, message
+        assert not request.slots, message
+    assert [r.slots for r in _read(SOURDOUGH, "remove all the tags").requests] == [
+        {"remove_fields": ["tags"]}]
+
+
 def test_a_leading_no_before_a_misspelt_undo_still_undoes() -> None:
     for message in ("no actualy, put it bak", "hmm no just undo that"):
         assert [r.intent for r in _read(SOURDOUGH, message).requests] == [Intent.UNDO], message
