@@ -195,3 +195,12 @@ def test_a_question_with_a_word_the_text_lacks_stays_ungrounded(
     story_lemmas = {t.lemma_.lower() for t in parse(STORY)}
     assert {t.lemma_.lower() for t in parse(word)} - story_lemmas  # the reference: it is new
     assert supporting_chunk(text, chunks) is None, text
+
+
+def test_a_count_question_is_grounded_by_its_facts_not_by_many() -> None:
+    # "How many" frames the question; the text gives the count ("ninety-two"), never "many".
+    chunks = chunk_text("The keeper climbed ninety-two steps with a can of paraffin.",
+                        source="post")
+    assert supporting_chunk("How many steps did the keeper climb?", chunks) is not None
+    assert supporting_chunk("How many tractors did the keeper climb?", chunks) is None
+    assert supporting_chunk("How much paraffin did the keeper sell?", chunks) is None

@@ -144,6 +144,8 @@ def _framing() -> frozenset[str]:
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+# "How many" and "how much" frame a count question: the text gives the count, not "many".
+_HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
 
 
 class _Chunk:
@@ -172,6 +174,7 @@ def _novel(text: str, prepared: Sequence[_Chunk]) -> list[str]:
     """The words of `text` whose stem (or word family, or dictionary form) no chunk holds,
     and numbers no chunk holds. A word whose dictionary form a source word shares ("go" for
     "went", as a question says "did the lights go out") is not new."""
+    text = _HOW_MANY.sub("how", text)
     known: frozenset[str] = frozenset().union(*(c.stems for c in prepared))
     families = {k[:_FAMILY_PREFIX] for k in known if len(k) >= _FAMILY_PREFIX}
     numbers: frozenset[str] = frozenset().union(*(c.numbers for c in prepared))
@@ -233,6 +236,7 @@ def _support(
     needle = normalize_key(text)
     if not needle or _novel(text, prepared):
         return None
+    text = _HOW_MANY.sub("how", text)
     forms = _forms(text)
     # Each topic word is held by its stem or by its dictionary form's stem.
     wanted = [forms.get(s, frozenset({s})) for s in set(stems(text)) - _framing()]
