@@ -10,12 +10,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from draftguard.artifacts._grounding import supporting_chunk, ungrounded_issues
 from draftguard.artifacts._machine import ArtifactMachine, Finished, ModelQuestion, Purpose
 from draftguard.artifacts._source_chunks import artifact_chunks
+from draftguard.language import language_installed, parse
 from draftguard.sources._chunking import chunk_text
 
 POSTS = sorted((Path(__file__).parent.parent / "data" / "artifacts" / "posts").glob("*.md"))
@@ -157,3 +159,48 @@ def test_code_built_candidates_are_delivered_grounded_for_every_dev_post() -> No
             outcome = run_machine(machine, lambda q: "not json")
             assert outcome.ok, (path.name, artifact_type, outcome.error)
             assert outcome.llm_calls == 1
+
+
+STORY = ("The storm grew worse after dark. A branch heavy with snow fell across the power line, "
+         "and the lights went out. Mia ran to the window and saw that the whole street was dark. "
+         "Her brother found candles in the kitchen drawer, and they ate supper by candlelight.")
+
+
+@pytest.mark.skipif(not language_installed(), reason="the language extra is not installed")
+def test_a_question_in_another_form_of_the_texts_verb_is_grounded() -> None:
+    # A teacher asks in the dictionary form what the text tells in the past ("went", "ran",
+    # "saw", "ate"): the question is grounded, like one in the text's own words.
+    chunks = chunk_text(STORY, source="post")
+    for question in ("Why did the lights go out?", "Where did Mia run?",
+                     "What did Mia see from the window?", "What did they eat by candlelight?",
+                     "What did her brother find in the kitchen drawer?"):
+        assert supporting_chunk(question, chunks) is not None, question
+
+
+@pytest.mark.skipif(not language_installed(), reason="the language extra is not installed")
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(("Why did the lights go out?", "Where did Mia run?",
+                        "What did Mia see from the window?", "What did they eat?")),
+       st.sampled_from(("tractor", "volcano", "whispered", "purple", "sang", "swim", "bought",
+                        "teacher", "doctor", "flew")),
+       st.integers(0, 8))
+def test_a_question_with_a_word_the_text_lacks_stays_ungrounded(
+        question: str, word: str, at: int) -> None:
+    # The slow obvious reference: the word is new when no word of the text has its
+    # dictionary form (nor its stem); such a question is never grounded.
+    chunks = chunk_text(STORY, source="post")
+    words = question.rstrip("?").split()
+    words.insert(min(at, len(words)), word)
+    text = " ".join(words) + "?"
+    story_lemmas = {t.lemma_.lower() for t in parse(STORY)}
+    assert {t.lemma_.lower() for t in parse(word)} - story_lemmas  # the reference: it is new
+    assert supporting_chunk(text, chunks) is None, text
+
+
+def test_a_count_question_is_grounded_by_its_facts_not_by_many() -> None:
+    # "How many" frames the question; the text gives the count ("ninety-two"), never "many".
+    chunks = chunk_text("The keeper climbed ninety-two steps with a can of paraffin.",
+                        source="post")
+    assert supporting_chunk("How many steps did the keeper climb?", chunks) is not None
+    assert supporting_chunk("How many tractors did the keeper climb?", chunks) is None
+    assert supporting_chunk("How much paraffin did the keeper sell?", chunks) is None

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from rapidfuzz import fuzz
@@ -144,15 +144,20 @@ def _framing() -> frozenset[str]:
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+# "How many" and "how much" frame a count question: the text gives the count, not "many".
+_HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
 
 
 class _Chunk:
-    __slots__ = ("chunk", "key", "numbers", "stems")
+    __slots__ = ("chunk", "key", "lemmas", "numbers", "stems")
 
     def __init__(self, chunk: SourceChunk) -> None:
         self.chunk = chunk
         self.key = normalize_key(chunk.text)
-        self.stems = frozenset(stems(chunk.text))
+        # A word counts as held by its stem or by its dictionary form's stem ("went" holds
+        # "go"), when the language layer is installed.
+        self.lemmas = _lemma_stems(chunk.text[:_LEMMA_CHARS])
+        self.stems = frozenset(stems(chunk.text)) | self.lemmas
         self.numbers = frozenset(_NUMBER.findall(chunk.text))
 
 
@@ -166,33 +171,56 @@ _FAMILY_PREFIX = 5
 
 
 def _novel(text: str, prepared: Sequence[_Chunk]) -> list[str]:
-    """The words of `text` whose stem (or word family) no chunk holds, and numbers no chunk
-    holds. A word that is the dictionary form of a source word ("take" for "took", as a
-    question says "did she take") is not new."""
+    """The words of `text` whose stem (or word family, or dictionary form) no chunk holds,
+    and numbers no chunk holds. A word whose dictionary form a source word shares ("go" for
+    "went", as a question says "did the lights go out") is not new."""
+    text = _HOW_MANY.sub("how", text)
     known: frozenset[str] = frozenset().union(*(c.stems for c in prepared))
     families = {k[:_FAMILY_PREFIX] for k in known if len(k) >= _FAMILY_PREFIX}
     numbers: frozenset[str] = frozenset().union(*(c.numbers for c in prepared))
+    forms = _forms(text)
     out = [n for n in _NUMBER.findall(text) if n not in numbers]
     for word in _WORDS.findall(text):
         new = [s for s in set(stems(word)) - _framing() - known
-               if len(s) < _FAMILY_PREFIX or s[:_FAMILY_PREFIX] not in families]
-        if new and word not in out and word.casefold() not in _lemmas(prepared):
+               if (len(s) < _FAMILY_PREFIX or s[:_FAMILY_PREFIX] not in families)
+               and not forms.get(s, frozenset()) & known]
+        if new and word not in out:
             out.append(word)
     return out
 
 
-def _lemmas(prepared: Sequence[_Chunk]) -> frozenset[str]:
-    """The dictionary forms of the chunks' words, when the language layer is installed
-    (the pure check works without it, on stems alone)."""
+def _forms(text: str) -> dict[str, frozenset[str]]:
+    """Each topic stem of `text` with the stems of its words' dictionary forms ("went" →
+    {"went", "go"}), read in context; empty when the language layer is not installed (the
+    pure check works without it, on stems alone)."""
+    forms: dict[str, frozenset[str]] = {}
+    for word, lemma in _lemma_pairs(text):
+        own = stems(word)
+        if len(own) == 1:
+            forms[own[0]] = forms.get(own[0], frozenset({own[0]})) | frozenset(stems(lemma))
+    return forms
+
+
+@lru_cache(maxsize=512)
+def _lemma_stems(text: str) -> frozenset[str]:
+    """The stems of the dictionary forms of `text`'s words (empty without the language
+    layer)."""
+    return frozenset(stems(" ".join(lemma for _, lemma in _lemma_pairs(text))))
+
+
+@lru_cache(maxsize=2048)
+def _lemma_pairs(text: str) -> tuple[tuple[str, str], ...]:
+    """(word, dictionary form) for each word of `text`, when the language layer is
+    installed; none otherwise."""
     from draftguard.language import LanguageUnavailableError, language_installed, parse
 
-    if not language_installed():
-        return frozenset()
+    if not text.strip() or not language_installed():
+        return ()
     try:
-        return frozenset(t.lemma_.casefold() for c in prepared
-                         for t in parse(c.chunk.text[:_LEMMA_CHARS]))
+        return tuple((t.text, t.lemma_) for t in parse(text, entities=False)
+                     if not t.is_punct and not t.is_space)
     except LanguageUnavailableError:
-        return frozenset()
+        return ()
 
 
 #: Chunks are read for lemmas up to this length (a chunk is a paragraph, cut well below).
@@ -208,7 +236,10 @@ def _support(
     needle = normalize_key(text)
     if not needle or _novel(text, prepared):
         return None
-    wanted = set(stems(text)) - _framing()
+    text = _HOW_MANY.sub("how", text)
+    forms = _forms(text)
+    # Each topic word is held by its stem or by its dictionary form's stem.
+    wanted = [forms.get(s, frozenset({s})) for s in set(stems(text)) - _framing()]
     numbers = set(_NUMBER.findall(text))
     for i, c in enumerate(prepared):
         # A paragraph may name its topic only in the one before ("This occurs in
@@ -216,7 +247,7 @@ def _support(
         before = prepared[i - 1] if i and prepared[i - 1].chunk.source == c.chunk.source else c
         held = c.stems | before.stems
         if (wanted and numbers <= c.numbers | before.numbers
-                and len(wanted & held) >= share_cutoff * len(wanted)):
+                and sum(1 for w in wanted if w & held) >= share_cutoff * len(wanted)):
             return c.chunk
     for c in prepared:
         if numbers <= c.numbers and fuzz.partial_ratio(needle, c.key, score_cutoff=score_cutoff):
