@@ -14,6 +14,7 @@ from event_planning.corrections import undenied
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
+    from draftguard.language import Term
     from draftguard.understanding import SlotHints
 
 __all__ = ["denied_expense", "free_clauses", "still_unexplained"]
@@ -79,15 +80,20 @@ def denied_expense(clause: str, label: str, score: float,
     return score - again.get(label, 0.0) >= DENIAL_SHIFT
 
 
-def still_unexplained(hints: SlotHints, doc: Doc, dish_words: set[str], places: set[int]) -> None:
+def still_unexplained(hints: SlotHints, doc: Doc, dish_words: set[str],
+                      terms: Sequence[Term]) -> None:
     """What `_clauses` left unread and still asks: a clause with no dish word the reader
     took ("croque monsieur and a glass of wine"), or, when no price was read, a rare word
     that describes the place: a word a word for a place hangs on or that hangs on one
-    ("somewhere bougie"), not a dish's name ("rogan josh", "mole poblano")."""
+    ("somewhere bougie"), not a dish's name ("rogan josh", "mole poblano"). A clause that
+    states no preference ("any food is fine") narrows nothing, so it never asks."""
+    places = {t.start for t in terms if t.concept == "generic.place"}
+    loose = {doc[t.start].lower_ for t in terms if t.concept == "generic.no_preference"}
     adjectives = {t.lower_ for t in doc if (t.head.i in places and t.dep_ in _DESCRIBES)
                   or any(c.i in places and c.dep_ in _DESCRIBES for c in t.children)}
     priced = "price_level" in hints.values or "price_level" in hints.cleared
     hints.unexplained[:] = [
         said for said in hints.unexplained
-        if (not set(said.split()) & dish_words if " " in said
+        if not set(said.split()) & loose and (
+            not set(said.split()) & dish_words if " " in said
             else said in adjectives and not priced)]

@@ -236,7 +236,7 @@ class MeaningReader:
             self._dish(dishes, hints, searching=searching)
         if clauses or rare:
             self._clauses(clauses + rare, hints, prices_only=len(clauses))
-            still_unexplained(hints, doc, {t.lower_ for w in dishes for t in w}, places)
+            still_unexplained(hints, doc, {t.lower_ for w in dishes for t in w}, terms)
         for phrase in named:
             self._check_dish(phrase, hints)
         return hints

@@ -50,3 +50,13 @@ async def test_the_person_hears_the_question_and_nothing_is_searched() -> None:
                             "mexican in fishtown for 4, somewhere the waiters wear funny hats"))
     assert "what do you mean by" in text and "funny hats" in text
     assert "1." not in text  # no results listed
+
+
+async def test_a_clause_that_states_no_preference_asks_nothing() -> None:
+    # "any food will do" narrows nothing: the search runs without the cuisine taken back
+    runner = InMemoryRunner(app=build_app(ScriptedLlm([], model=SMALL), today=lambda: TUESDAY))
+    sid = await _session(runner)
+    await _say(runner, sid, "cheap thai in fishtown for 4")
+    text = _text(await _say(runner, sid, "drop the thai, whatever food is fine"))
+    assert "what do you mean" not in text
+    assert "Fishtown" in text and "Thai" not in text.splitlines()[0]
