@@ -78,7 +78,10 @@ def tmux(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Tmux, Path,
     work = tmp_path_factory.mktemp("adk_run")
     calls = ModelCalls(work / "model_calls.jsonl")
     server = Tmux(f"draftguard-e2e-{os.getpid()}", app_env(calls.path))
-    server("start-server", ";", "set-option", "-g", "history-limit", "100000")
+    # exit-empty off: between two chats the server has no session, and one that exits then
+    # races the next new-session ("server exited unexpectedly").
+    server("start-server", ";", "set-option", "-g", "exit-empty", "off", ";",
+           "set-option", "-g", "history-limit", "100000")
     try:
         yield server, work, calls
     finally:
