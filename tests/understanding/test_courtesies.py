@@ -4,8 +4,8 @@ small model, at once; one that says anything more still goes where it went."""
 from __future__ import annotations
 
 import pytest
+from chat_turns import shown_reply
 from google.adk.runners import InMemoryRunner
-from google.genai import types
 from scripted_llm import ScriptedLlm
 
 from blogger.agent import build_app
@@ -42,21 +42,13 @@ def test_a_courtesy_is_read_as_its_kind(message: str, kind: Courtesy) -> None:
 def test_a_message_that_says_more_is_no_courtesy(message: str) -> None:
     assert courtesy(message) is None
 
-async def _say(runner: InMemoryRunner, sid: str, text: str) -> str:
-    shown: list[str] = []
-    async for event in runner.run_async(
-            user_id="u", session_id=sid,
-            new_message=types.Content(role="user", parts=[types.Part(text=text)])):
-        if event.content and not event.partial:
-            shown.extend(p.text for p in event.content.parts or [] if p.text)
-    return "\n".join(shown)
 
 async def test_the_small_model_blogger_answers_thanks_and_hello_without_the_model() -> None:
     model = ScriptedLlm([], model="local:smollm2")  # any model call fails the test
     runner = InMemoryRunner(app=build_app(model))
     sid = (await runner.session_service.create_session(app_name="blogger", user_id="u")).id
-    assert (await _say(runner, sid, "hiya")).startswith("Hello! Paste a post")
-    assert await _say(runner, sid, "many thanks!") == "You're welcome."
+    assert (await shown_reply(runner, sid, "hiya")).startswith("Hello! Paste a post")
+    assert await shown_reply(runner, sid, "many thanks!") == "You're welcome."
     assert not model.requests
 
 def test_an_answer_in_words_cut_by_its_budget_loses_its_unfinished_sentence() -> None:

@@ -5,8 +5,8 @@ post's, word for word. A question the post does not clearly answer stays the mod
 from __future__ import annotations
 
 import pytest
+from chat_turns import shown_reply
 from google.adk.runners import InMemoryRunner
-from google.genai import types
 from scripted_llm import ScriptedLlm
 
 from blogger.agent import build_app
@@ -48,21 +48,13 @@ def test_what_the_post_does_not_clearly_answer_is_not_quoted(message: str) -> No
     assert answer_from_post(message, POST) is None
 
 
-async def _say(runner: InMemoryRunner, sid: str, text: str) -> str:
-    msg = types.Content(role="user", parts=[types.Part(text=text)])
-    shown = []
-    async for event in runner.run_async(user_id="u", session_id=sid, new_message=msg):
-        if event.content and not event.partial:
-            shown.extend(p.text for p in event.content.parts or [] if p.text)
-    return "\n".join(shown)
-
-
 async def test_the_small_model_app_answers_from_the_post_without_the_model() -> None:
     model = ScriptedLlm([], model="local:smollm2")  # any model call fails the test
     runner = InMemoryRunner(app=build_app(model))
     sid = (await runner.session_service.create_session(app_name="blogger", user_id="u")).id
-    await _say(runner, sid, "here is my post:\n\n" + POST)
-    shown = await _say(runner, sid, "quick q - how many jars of honey did the first summer give?")
+    await shown_reply(runner, sid, "here is my post:\n\n" + POST)
+    shown = await shown_reply(
+        runner, sid, "quick q - how many jars of honey did the first summer give?")
     assert "eleven jars" in shown
     assert not model.requests
 
