@@ -2,10 +2,11 @@
 catalogue's price levels and seats. No ADK here.
 
 "Brasserie Clément is the cheaper of the two" is a claim about levels: the venue said to be
-cheaper must cost less than the venues it is compared with; one said to be bigger must seat
-more. A comparison is a comparative or superlative of the planner lexicon's `reply.cheaper`,
-`reply.dearer`, `reply.bigger` and `reply.smaller` words, found on the parse ("cheaper", "the
-least expensive", "more affordable", "pricier", "bigger", "the smallest"). The venues
+cheaper must cost less than the venues it is compared with ("costs less than" says so too);
+one said to be bigger must seat more. A comparison is a comparative or superlative of the
+planner lexicon's `reply.cheaper`, `reply.dearer`, `reply.bigger` and `reply.smaller` words,
+found on the parse ("cheaper", "the least expensive", "more affordable", "pricier", "bigger",
+"the smallest"), or `reply.costs` with "more" or "less" ("costs more than"). The venues
 compared with are those named after "than"; without one, the other venues of the session's
 results. A comparative ("cheaper") needs one of them to be above it; a superlative
 ("cheapest") needs none below it; after "than", each one named must be above it.
@@ -31,6 +32,7 @@ _LESS = frozenset({"less", "least"})
 
 #: What each comparison word compares, and whether it says less of it.
 _MEASURES = {"reply.cheaper": ("price_level", True), "reply.dearer": ("price_level", False),
+             "reply.costs": ("price_level", False),
              "reply.smaller": ("seats", True), "reply.bigger": ("seats", False)}
 _NAMES = {("price_level", True): "cheaper", ("price_level", False): "dearer",
           ("seats", True): "smaller", ("seats", False): "bigger",
@@ -93,7 +95,12 @@ def comparisons(doc: Doc) -> list[Comparison]:
         if measure == "seats":
             rooms = _rooms(doc) if rooms is None else rooms
             measure = "private_room_seats" if word.head.i in rooms else measure
-        degree = {k.lower_ for k in word.children if k.dep_ == "advmod"}
+        # A verb of price compares by its object ("costs more than", "costs less"); an
+        # adjective by its adverb ("more expensive").
+        degree = {k.lower_ for k in word.children if k.dep_ == "advmod" or (
+            concept == "reply.costs" and k.dep_ in ("dobj", "npadvmod", "acomp"))}
+        if concept == "reply.costs" and not degree & (_MORE | _LESS):
+            continue
         # (one read as a noun keeps its ending: "the pricier of the two")
         noun = word.pos_ == "NOUN"
         comparative = word.tag_ in ("JJR", "RBR") or bool(degree & {"more", "less"}) or (
@@ -107,9 +114,9 @@ def comparisons(doc: Doc) -> list[Comparison]:
         # Rosa" read as one): what follows it up to the sentence's end is compared with.
         than = next((t for t in doc[word.i + 1:] if t.lower_ == "than"), None)
         said = doc[than.i + 1:].text if than is not None else ""
-        start = min([word.i, *(k.i for k in word.children if k.lower_ in _MORE | _LESS)])
+        ends = [word.i, *(k.i for k in word.children if k.lower_ in _MORE | _LESS)]
         out.append(Comparison(measure, less, superlative and not comparative, said,
-                              doc[start: word.i + 1].text))
+                              doc[min(ends): max(ends) + 1].text))
     return out
 
 

@@ -34,6 +34,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from typing import TYPE_CHECKING, Protocol
 
 from draftguard.dedupe import Piece, PieceKind, UnitScanner
@@ -43,7 +44,7 @@ from event_planning.argument_grounding import NEIGHBORHOODS, PRICE_WORDS_ONLY
 from event_planning.catalog import Cuisine, Neighborhood, Venue, venue_by_id
 from event_planning.venue_addresses import borrowed_address
 from event_planning.venue_comparisons import comparisons, unbacked_comparisons
-from event_planning.venue_dishes import stated_dishes, unserved
+from event_planning.venue_dishes import reply_lexicon, stated_dishes, unserved
 from event_planning.venue_features import (
     every_subject,
     has_feature,
@@ -90,7 +91,6 @@ _SEATS = re.compile(r"(?:\bseats?|\bseating(?: for)?)\s+(?:up to\s+)?(\d{1,4})\b
 _GUESTS = re.compile(r"\b(?:(?:up to|holds?|fits?|accommodates?|hosts?|capacity of)\s+"
                      r"(exactly\s+|about\s+|around\s+)?(\d{1,4})"
                      r"|for\s+(\d{1,4})\s+(?:people|guests|diners|persons))\b")
-_CLOSED = re.compile(r"\bclosed\b([^;]*)")
 _OPEN_DAY = re.compile(r"\bopen\b(?:\s+on)?((?:\s+(?:and|or|every)?\s*" + _DAY + r")+)")
 _OPEN_ALWAYS = re.compile(r"\bopens?\s+(?:every\s+day|daily|seven days|7 days|all week)\b")
 _BOLD = re.compile(r"\*\*([^*\n]{3,60}?)\*\*")
@@ -262,11 +262,19 @@ def _contradictions(sentence: str, plain: str, venues: Sequence[Venue], *,
     return wrong + _wrong_days(plain, venues, every=every)
 
 
+@cache
+def _closed() -> re.Pattern[str]:
+    """A word saying a venue does not open (the lexicon's `reply.closed`), and what
+    follows it up to the next clause."""
+    words = sorted(reply_lexicon().words_for("reply.closed"), key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b([^;]*)")
+
+
 def _wrong_days(plain: str, venues: Sequence[Venue], *, every: bool) -> list[str]:
     """The closed and open days the sentence states that the venues do not keep ("closed
     on Mondays" holds for each venue when the subject says every one)."""
     wrong: list[str] = []
-    for m in _CLOSED.finditer(plain):
+    for m in _closed().finditer(plain):
         for day in re.findall(_DAY, m.group(1)):
             if not (all if every else any)(day in v.closed_on for v in venues):
                 wrong.append(f"closed on {day}")

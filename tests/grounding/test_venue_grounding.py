@@ -318,3 +318,34 @@ def test_an_invented_name_as_the_subject_of_any_verb_is_dropped(sentence: str) -
 def test_a_price_in_words_two_steps_off_is_replaced() -> None:
     far = "cheap" if FIRST.price_level >= 3 else "a splurge"
     assert _judge(f"{FIRST.name} is {far}.").action is SentenceAction.REPLACED
+
+
+@pytest.mark.parametrize(("words", "feature"), [
+    ("step-free access", "wheelchair_accessible"),
+    ("open-air tables", "outdoor_seating"),
+])
+def test_a_hyphenated_feature_word_is_held_to_the_catalogue(words: str, feature: str) -> None:
+    venue = next(v for v in load_catalog() if not getattr(v, feature))
+    assert _judge(f"{venue.name} has {words}.", [venue.id]).action is SentenceAction.REPLACED
+    kept = next(v for v in load_catalog() if getattr(v, feature))
+    assert _judge(f"{kept.name} has {words}.", [kept.id]).action is SentenceAction.KEPT
+
+
+def test_shut_on_a_day_it_opens_is_replaced_and_the_days_it_closes_stand() -> None:
+    assert _judge(f"{FIRST.name} is shut on {OPEN_DAY.title()}s.").action \
+        is SentenceAction.REPLACED
+    closes = next(v for v in load_catalog() if v.closed_on)
+    day = closes.closed_on[0].title()
+    assert _judge(f"{closes.name} is shut on {day}s.", [closes.id]).action \
+        is SentenceAction.KEPT
+
+
+def test_costs_more_or_less_than_another_venue_is_held_to_their_levels() -> None:
+    cheap, dear = (next(v for v in load_catalog() if v.price_level == n) for n in (1, 4))
+    ids = [cheap.id, dear.id]
+    for sentence, holds in ((f"{dear.name} costs more than {cheap.name}.", True),
+                            (f"{cheap.name} costs more than {dear.name}.", False),
+                            (f"{cheap.name} costs less than {dear.name}.", True),
+                            (f"{dear.name} costs less than {cheap.name}.", False)):
+        kept = _judge(sentence, ids).action is SentenceAction.KEPT
+        assert kept is holds, sentence

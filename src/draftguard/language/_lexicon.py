@@ -88,8 +88,8 @@ class Lexicon:
         self._phrases: dict[tuple[str, ...], str] = {}
         for concept, phrases in table.items():
             for phrase in phrases:
-                key = tuple(phrase.lower().split())
-                if not key or len(key) > _MAX_PHRASE:
+                key = _key(phrase)
+                if not key or sum(w != "-" for w in key) > _MAX_PHRASE:
                     raise ValueError(f"lexicon entry {phrase!r} of {concept!r}: 1 to "
                                      f"{_MAX_PHRASE} words")
                 if self._phrases.get(key, concept) != concept:
@@ -120,11 +120,12 @@ class Lexicon:
         return sorted({c for c in self._phrases.values() if c.startswith(prefix)})
 
     def words_for(self, concept: str) -> list[str]:
-        return [" ".join(k) for k, c in self._phrases.items() if c == concept]
+        return [" ".join(k).replace(" - ", "-") for k, c in self._phrases.items()
+                if c == concept]
 
     def concept(self, phrase: str) -> str | None:
         """The concept of exactly this word or phrase (lowercase, lemma form), else None."""
-        return self._phrases.get(tuple(phrase.lower().split()))
+        return self._phrases.get(_key(phrase))
 
     def correct(self, word: str, *, vocabulary: frozenset[str] = frozenset()) -> str | None:
         """The lexicon word `word` is a typo of, else None (a known word is no typo). With
@@ -226,6 +227,13 @@ class Lexicon:
             else:
                 i += 1
         return out
+
+
+def _key(phrase: str) -> tuple[str, ...]:
+    """An entry's words as the parser splits them: a hyphen inside a word is a token of its
+    own ("step-free" is "step", "-", "free")."""
+    return tuple(phrase.lower().replace("-", " - ").split()) if "-" in phrase.strip("-") \
+        else tuple(phrase.lower().split())
 
 
 @lru_cache(maxsize=8)
