@@ -1,0 +1,75 @@
+"""Requests said in words no list holds (issue 22): verbs the lexicon lacks, read by their
+meaning; typos across a short message; suggestions; a part named by its gist with the verb
+last; several tags at once. Sentences of their own on the dev-set posts: what the author
+gets, and never an action on a guess."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from blogger.reading import read_message
+from blogger.reading_turn import blogger_lexicon
+from draftguard.language import similarity, word_frequency
+from draftguard.language._lexicon import DEFAULT_MEANING_MARGIN, DEFAULT_MEANING_SCORE
+from draftguard.understanding import Intent, Reading
+
+POSTS = Path(__file__).parent.parent / "data" / "understanding" / "posts"
+WINTER = (POSTS / "winter-cycling.md").read_text(encoding="utf-8")
+SOURDOUGH = (POSTS / "sourdough.md").read_text(encoding="utf-8")
+COUSIN = "My cousin laughed at mine until he fell off his bike."
+
+
+def _read(post: str | None, message: str) -> Reading:
+    return read_message(message, post=post).reading
+
+
+def _acting(reading: Reading) -> list[tuple[Intent, dict[str, object]]]:
+    return [(r.intent, r.slots) for r in reading.requests if r.question is None]
+
+
+# 1. verbs the lexicon lacks -------------------------------------------------------------
+
+def test_a_slang_verb_like_one_action_is_that_action() -> None:
+    assert _acting(_read(WINTER, "nix the bit about my cousin")) == [
+        (Intent.EDIT, {"ops": [{"type": "delete", "anchor": COUSIN}]})]
+
+
+def test_a_rare_verb_like_no_one_action_is_asked_about() -> None:
+    reading = _read(WINTER, "frobnicate the line about my cousin")
+    assert not _acting(reading)
+    assert reading.requests and "frobnicate" in (reading.requests[0].question or "")
+
+
+def test_a_common_verb_is_what_it_says_not_an_action_it_is_like() -> None:
+    # "adore" is a judgement, however near in meaning to some action
+    assert not _acting(_read(WINTER, "I adore the line about my cousin"))
+
+
+def _clearly(word: str) -> str | None:
+    """The slow, obvious reference: each action's words one by one."""
+    lexicon = blogger_lexicon()
+    best: list[tuple[float, str]] = []
+    for concept in lexicon.concepts("action."):
+        words = [w for w in lexicon.words_for(concept) if w.replace("-", "").isalpha()]
+        best.append((max(similarity(word, w) for w in words), concept))
+    best.sort(reverse=True)
+    if best[0][0] >= DEFAULT_MEANING_SCORE and best[0][0] - best[1][0] >= \
+            DEFAULT_MEANING_MARGIN:
+        return best[0][1]
+    return None
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.text(alphabet="bcdfgklmnprstvz", min_size=2, max_size=3).flatmap(
+    lambda c: st.just(c[0] + "o" + c[1:] + "ix")))
+def test_an_unknown_verb_acts_only_when_its_meaning_is_clear(word: str) -> None:
+    if word_frequency(word) > 0 or blogger_lexicon().knows(word):
+        return
+    reading = _read(WINTER, f"{word} the line about my cousin")
+    acting = _acting(reading)
+    if acting:
+        assert _clearly(word) == "action.delete" and acting == [
+            (Intent.EDIT, {"ops": [{"type": "delete", "anchor": COUSIN}]})]
