@@ -96,6 +96,7 @@ class BloggerReader:
         if len(request) > MAX_REQUEST_CHARS:
             return Reading(requests=(_too_long(len(request)),))
         turn = self._turn(request, post, memory)
+        respelt = turn.masked.restore(turn.masked.text)  # "waht versons": "what versions"
         fixed = corrected(turn)
         if fixed is not None:  # "make 6 cards — actually no, 8": read as corrected
             if not fixed:
@@ -114,7 +115,7 @@ class BloggerReader:
             which = self._which_action(turn, post, memory)
             if which is not None:  # "zap the sock line": like two actions, asked
                 return Reading(requests=(which,))
-            by_example = self._by_example(request)
+            by_example = self._by_example(respelt)
             verb = _unknown_request(turn, found)
             if verb is not None and all(r.question is not None for r in by_example.requests):
                 # "email it to my sister": said, rather than a guess asked about

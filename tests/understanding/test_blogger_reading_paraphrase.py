@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from blogger.reading import read_message
 from blogger.reading_turn import blogger_lexicon
 from draftguard.language import similarity, word_frequency
+from draftguard.language._dictionary import english_word, function_words
 from draftguard.language._lexicon import DEFAULT_MEANING_MARGIN, DEFAULT_MEANING_SCORE
 from draftguard.understanding import Intent, Reading
 
@@ -73,3 +74,35 @@ def test_an_unknown_verb_acts_only_when_its_meaning_is_clear(word: str) -> None:
     if acting:
         assert _clearly(word) == "action.delete" and acting == [
             (Intent.EDIT, {"ops": [{"type": "delete", "anchor": COUSIN}]})]
+
+
+# 2. typos across a whole short message ----------------------------------------------------
+
+def test_every_word_of_a_short_message_mistyped() -> None:
+    assert _acting(_read(WINTER, "whta vresions hvae i got")) == [(Intent.VERSIONS, {})]
+    assert _acting(_read(WINTER, "mkae a quizz of 5 qestions")) == [
+        (Intent.QUIZ, {"count": 5})]
+
+
+def test_two_letters_swapped_beat_two_words_one_edit_away() -> None:
+    # "waht" is one edit from "want" and "wait" too: the swap is the typo
+    lexicon = blogger_lexicon()
+    vocabulary = lexicon.vocabulary | function_words()
+    assert lexicon.correct("waht", vocabulary=vocabulary) == "what"
+
+
+def _swapped(word: str, i: int) -> str:
+    return word[:i] + word[i + 1] + word[i] + word[i + 2:]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(["delete", "replace", "remove", "rename", "insert", "flashcards",
+                        "versions", "undo"]), st.integers(min_value=1, max_value=4))
+def test_a_lexicon_word_with_two_inner_letters_swapped_reads_as_itself(word: str,
+                                                                       i: int) -> None:
+    typed = _swapped(word, min(i, len(word) - 3))
+    lexicon = blogger_lexicon()
+    # the obvious reference: a word English does not know, two letters from a lexicon word
+    if typed == word or word_frequency(typed) > 0 or english_word(typed):
+        return
+    assert lexicon.correct(typed, vocabulary=lexicon.vocabulary | function_words()) == word

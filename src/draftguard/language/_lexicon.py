@@ -144,17 +144,19 @@ class Lexicon:
         if self.typo_max_zipf is not None and typed >= self.typo_max_zipf:
             return None
         found = self._nearest(low, typed, self._words, lexicon=True)
-        if found is None and vocabulary:
-            found = self._nearest(low, typed, _targets(vocabulary, self.typo_min_length),
-                                  lexicon=False)
+        others = self._nearest(low, typed, _targets(vocabulary, self.typo_min_length),
+                               lexicon=False) if vocabulary else None
+        found = found or others
         if not found or (self.dictionary and _known(low)):
             return None
         found.sort(key=lambda h: (h[1], -word_frequency(h[0])))
         nearest = [w for w, d in found if d == found[0][1]]
         if len({self._meaning(w) for w in nearest}) > 1:
             # two words equally near: the one typed with the same letters, two of them
-            # swapped ("adn": "and", not "add"), else not a typo anyone can read
-            swapped = [w for w in nearest if sorted(w) == sorted(low)]
+            # swapped ("adn": "and", not "add"; "waht": "what", not "want" or "wait"),
+            # else not a typo anyone can read
+            near = {*nearest, *(w for w, d in others or () if d == found[0][1])}
+            swapped = [w for w in near if sorted(w) == sorted(low)]
             return swapped[0] if len(swapped) == 1 else None
         return found[0][0]
 
