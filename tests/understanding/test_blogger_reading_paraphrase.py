@@ -106,3 +106,21 @@ def test_a_lexicon_word_with_two_inner_letters_swapped_reads_as_itself(word: str
     if typed == word or word_frequency(typed) > 0 or english_word(typed):
         return
     assert lexicon.correct(typed, vocabulary=lexicon.vocabulary | function_words()) == word
+
+
+# 3. suggestions and indirect requests -----------------------------------------------------
+
+def test_a_suggestion_is_the_request_it_suggests() -> None:
+    assert _acting(_read(WINTER, "what about a few flashcards on it?")) == [
+        (Intent.FLASHCARDS, {})]
+    assert _acting(_read(WINTER, "how about we make a quiz of 4 questions")) == [
+        (Intent.QUIZ, {"count": 4})]
+    assert _acting(_read(SOURDOUGH, "shall I get a mind map of this?")) == [
+        (Intent.MINDMAP, {})]
+
+
+def test_a_question_about_the_post_or_a_thing_asks_for_nothing() -> None:
+    for message in ("what about the gear section, is it too short?",
+                    "how about the bit on studded tyres, does it read ok?",
+                    "what is a flashcard anyway?", "how do I make a quiz myself?"):
+        assert not _acting(_read(WINTER, message)), message

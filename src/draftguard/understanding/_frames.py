@@ -25,10 +25,10 @@ from draftguard.language._dictionary import english_word, function_words
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["Clause", "clauses", "correct_typos", "obliged_subject", "text_of"]
+__all__ = ["Clause", "clauses", "correct_typos", "obliged_subject", "suggested", "text_of"]
 
 _SUBJECTS = ("nsubj", "nsubjpass", "expl")
-_ASKING_AUX = ("can", "could", "would", "will", "may", "might")
+_ASKING_AUX = ("can", "could", "would", "will", "may", "might", "shall")
 #: A verb hanging on a preposition or a noun is not a request ("tips for writing").
 _EMBEDDED = ("pcomp", "acl", "relcl", "amod", "pobj", "nmod", "advcl", "csubj")
 
@@ -147,11 +147,24 @@ class Clause:
         if verb.dep_ in _EMBEDDED:
             return False  # "tips for writing an intro", "thinking about adding a section"
         subject = subjects[0].lower_
-        if subject in ("you", "u", "ya", "us", "'s"):
-            return True
+        if subject in ("you", "u", "ya", "us", "'s") or (subject == "we" and suggested(
+                [t for t in self.tokens if t.i < verb.i])):
+            return True  # "could you ...", "how about we make a quiz"
         if subject in ("i", "we") and any(c.lower_ in _ASKING_AUX for c in verb.children):
             return not any(c.tag_ in ("WP", "WRB") for c in verb.children)
         return False
+
+
+def suggested(tokens: list[Token]) -> bool:
+    """Whether `tokens` hold a suggestion made of a question word and the preposition it
+    hangs on, next to it ("how about some flashcards", "what about a mind map of it", "how
+    about we make a quiz"): a request put as a question, not a question about the thing."""
+    for t in tokens:
+        if t.tag_ not in ("WRB", "WP") or t.i + 1 >= len(t.doc) or t.nbor().pos_ != "ADP":
+            continue
+        if t.head == t.nbor() or (t.nbor().head == t.head and t.head.pos_ == "VERB"):
+            return True
+    return False
 
 
 def obliged_subject(verb: Token, *, pronoun: bool = False) -> Token | None:
