@@ -124,3 +124,23 @@ def test_a_question_about_the_post_or_a_thing_asks_for_nothing() -> None:
                     "how about the bit on studded tyres, does it read ok?",
                     "what is a flashcard anyway?", "how do I make a quiz myself?"):
         assert not _acting(_read(WINTER, message)), message
+
+
+# 4. a part named by its gist, the verb last -----------------------------------------------
+
+def test_a_part_named_first_then_a_bare_verb() -> None:
+    assert _acting(_read(WINTER, "the sentence where my cousin teases me: delete")) == [
+        (Intent.EDIT, {"ops": [{"type": "delete", "anchor": COUSIN}]})]
+
+
+def test_a_part_named_by_what_it_does() -> None:
+    socks = "Wool socks beat every fancy sock I have bought."
+    assert _acting(_read(WINTER, "the line bragging about my socks, lose it")) == [
+        (Intent.EDIT, {"ops": [{"type": "delete", "anchor": socks}]})]
+    assert _acting(_read(WINTER, "I can do without the bit mocking my cousin's tumble, "
+                                 "take it out")) == [
+        (Intent.EDIT, {"ops": [{"type": "delete", "anchor": COUSIN}]})]
+
+
+def test_a_bare_verb_with_nothing_named_does_nothing() -> None:
+    assert not _acting(_read(WINTER, "delete"))
