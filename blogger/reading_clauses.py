@@ -272,7 +272,7 @@ class ClauseReader:
         lead: list[Token] = []
         if head is not None:
             lead = clause.before(head)
-            body = [t for t in body if not (t.dep_ == "prt" and t.head == head)]
+            body = [t for t in body if not (t.dep_ == "prt" and head in (t.head, t.head.head))]
             scope_at = next((i for i, t in enumerate(lead) if self.t.is_(t, "relation.scope")),
                             None)
             if scope_at is not None:  # "In the tyres paragraph, replace ...": the place first

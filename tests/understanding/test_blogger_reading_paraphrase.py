@@ -174,7 +174,8 @@ def test_a_tag_the_post_lacks_among_those_named_is_asked_about() -> None:
 
 @settings(max_examples=15, deadline=None)
 @given(st.lists(st.sampled_from(_TAGS), min_size=1, max_size=2, unique=True),
-       st.sampled_from(["remove the {} {}", "drop the tags {}", "delete {} from the tags"]))
+       st.sampled_from(["remove the {} {}", "drop the tags {}", "delete {} from the tags",
+                        "take the {} {} out"]))
 def test_the_tags_named_go_and_only_they(named: list[str], frame: str) -> None:
     said = " and ".join(named)
     noun = "tag" if len(named) == 1 else "tags"

@@ -242,9 +242,11 @@ def _requested_alongside(token: Token, lexicon: Lexicon, requests: tuple[str, ..
     request ("add the tag X, plus a quiz": "quiz" a conjunct of "add", not of "X"), or such a
     noun used as a verb ("call it 'A' and tag it B")."""
     concept = lexicon.concept(token.lemma_) or lexicon.concept(token.lower_) or ""
+    only_particle = token.pos_ == "VERB" and all(  # "take the X and Y tags out": a noun
+        c.dep_ in ("prt", "punct") for c in token.rights)
     return token.dep_ == "conj" and token.pos_ in ("NOUN", "PROPN", "VERB") and \
         token.head.pos_ in ("VERB", "AUX") and token.head.i < token.i and \
-        concept.startswith(requests)
+        concept.startswith(requests) and not only_particle
 
 
 def _separable(doc: Doc, lexicon: Lexicon) -> dict[int, str]:
@@ -252,7 +254,11 @@ def _separable(doc: Doc, lexicon: Lexicon) -> dict[int, str]:
     of the verb and its particle together, by the verb's index."""
     out: dict[int, str] = {}
     for token in doc:
-        for child in token.children:
+        # "take the ramen tag out": the parser may make the object's noun a verb of its own,
+        # with no subject, and hang the particle on it
+        misread = [g for c in token.children if c.dep_ in ("ccomp", "conj") and not any(
+            s.dep_ in _SUBJECTS for s in c.children) for g in c.children]
+        for child in [*token.children, *misread]:
             if child.dep_ == "prt" and child.i > token.i + 1:
                 concept = lexicon.concept(f"{token.lemma_} {child.lower_}")
                 if concept is not None:
