@@ -20,7 +20,8 @@ from blogger.reading_corrections import corrected
 from blogger.reading_edits import _carry
 from blogger.reading_spelling import spelling_fix
 from blogger.reading_turn import REQUESTED, Turn, blogger_lexicon, view_of
-from blogger.reading_unknown import unless_unknown
+from blogger.reading_unknown import in_words, unless_unknown
+from blogger.reading_verbs import guess_action, respelt
 from draftguard.commands import parse_command
 from draftguard.edits._plan import ReplaceOp
 from draftguard.errors import CommandError
@@ -95,6 +96,7 @@ class BloggerReader:
         if len(request) > MAX_REQUEST_CHARS:
             return Reading(requests=(_too_long(len(request)),))
         turn = self._turn(request, post, memory)
+        respelt = turn.masked.restore(turn.masked.text)  # "waht versons": "what versions"
         fixed = corrected(turn)
         if fixed is not None:  # "make 6 cards — actually no, 8": read as corrected
             if not fixed:
@@ -110,7 +112,10 @@ class BloggerReader:
         reader = ClauseReader(turn)
         requests = reader.read_all(found)
         if requests is None:
-            by_example = self._by_example(request)
+            which = self._which_action(turn, post, memory)
+            if which is not None:  # "zap the sock line": like two actions, asked
+                return Reading(requests=(which,))
+            by_example = self._by_example(respelt)
             verb = _unknown_request(turn, found)
             if verb is not None and all(r.question is not None for r in by_example.requests):
                 # "email it to my sister": said, rather than a guess asked about
@@ -152,8 +157,33 @@ class BloggerReader:
                               keep=view.words if view is not None else ())
         if fixed != masked.text:
             masked = mask_quotes(masked.restore(fixed))
-        return Turn(masked, parse(masked.text, entities=False), view, memory, lexicon,
-                    message=text)
+        doc = parse(masked.text, entities=False)
+        guess = guess_action(doc, lexicon)
+        if guess is not None and guess.action is not None:  # "nix the flask line"
+            masked = mask_quotes(masked.restore(respelt(masked.text, guess.verb, guess.action,
+                                                        lexicon)))
+            doc = parse(masked.text, entities=False)
+        return Turn(masked, doc, view, memory, lexicon, message=text)
+
+    def _which_action(self, turn: Turn, post: str | None,
+                      memory: Memory) -> Interpretation | None:
+        """For a rare verb whose meaning is like no one action clearly: one question naming
+        the two closest readings (the message read with each action's word), else None."""
+        guess = guess_action(turn.doc, turn.lexicon)
+        if guess is None or guess.action is not None:
+            return None
+        readings: list[tuple[str, Interpretation]] = []
+        for action in guess.ranked[:2]:
+            said = respelt(turn.masked.text, guess.verb, action, turn.lexicon)
+            got = self._read(turn.masked.restore(said), post, memory).requests
+            if len(got) == 1 and got[0].question is None and \
+                    got[0].intent is not Intent.UNCLEAR:
+                readings.append((in_words(got[0]) or SAID.get(got[0].intent, ""), got[0]))
+            if len(readings) == 2:
+                return choose_between(*readings, confidence=0.0)
+        return ask(f"I don't know the word “{guess.verb.text}”, so I haven't done anything "
+                   "yet. Could you say it another way?", intent=Intent.UNCLEAR,
+                   slots={"closest": []})
 
     def _by_example(self, text: str) -> Reading:
         """A message the lexicon finds no request in: the intent it is most like, when one

@@ -20,7 +20,7 @@ from blogger.reading_turn import Turn
 from blogger.reading_versions import VersionFrames
 from draftguard.text import number_value
 from draftguard.understanding._asking import ask
-from draftguard.understanding._frames import Clause
+from draftguard.understanding._frames import Clause, suggested
 from draftguard.understanding._types import Intent, Interpretation
 
 if TYPE_CHECKING:
@@ -272,7 +272,7 @@ class ClauseReader:
         lead: list[Token] = []
         if head is not None:
             lead = clause.before(head)
-            body = [t for t in body if not (t.dep_ == "prt" and t.head == head)]
+            body = [t for t in body if not (t.dep_ == "prt" and head in (t.head, t.head.head))]
             scope_at = next((i for i, t in enumerate(lead) if self.t.is_(t, "relation.scope")),
                             None)
             if scope_at is not None:  # "In the tyres paragraph, replace ...": the place first
@@ -346,9 +346,9 @@ class ClauseReader:
         if clause.head is not None and _asks_what(self.t, clause.head):
             return _what_it_makes(clause.head)  # "what can you do apart from flashcards?"
         tokens = clause.tokens
-        if clause.head is None and not asked and (any(t.tag_ in _WH for t in tokens) or any(
-                t.lemma_ == "be" for t in tokens)):
-            return None  # "what's a flashcard?"
+        if clause.head is None and not asked and not suggested(tokens) and (any(
+                t.tag_ in _WH for t in tokens) or any(t.lemma_ == "be" for t in tokens)):
+            return None  # "what's a flashcard?" (but "what about a mind map?" asks for one)
         first = self.t.doc[found[0].start]
         determiner = [c.lower_ for c in first.children if c.dep_ in ("det", "poss")]
         if determiner and determiner[0] in ("the", "that", "this", "my") and any(

@@ -352,7 +352,7 @@ class EditFrames:
         if place is not None and place.missing:
             return [ask(_NOT_FOUND)]
         words = self.t.trim(body, clause, determiners=True)
-        if refers_back(words):
+        if refers_back(words) or not words:  # "the bit about X where I moan - delete"
             before = Clause(lead or [], [t for t in clause.terms
                                          if lead and t.start < lead[-1].i + 1])
             if lead and self.antecedent(before):  # "The paragraph about X - delete it."
@@ -392,7 +392,8 @@ class EditFrames:
                     start -= 1  # "the ending sentence": the parser may make "ending" a verb
                 end = next((j for j in range(i + 1, len(clause.tokens))
                             if (clause.tokens[j].pos_ in ("AUX", "VERB") and
-                                clause.tokens[j].dep_ not in ("relcl", "pcomp", "acl"))
+                                clause.tokens[j].dep_ not in ("relcl", "pcomp", "acl")
+                                and clause.tokens[j].tag_ != "VBG")  # "the bit moaning"
                             or clause.tokens[j].text in (",", ".", "-", "—", ":")),
                            len(clause.tokens))
                 return clause.tokens[start:end]
@@ -416,6 +417,9 @@ class EditFrames:
         return [g for g in out if self.t.trim(g)]
 
     def _remove_field(self, clause: Clause, words: list[Token]) -> Interpretation | None:
+        named = self.fields.tags_named(words)  # "the tags X and Y", "X from the tags"
+        if named is not None:
+            return named[0]
         if words and (self.t.is_(words[0], "part.meta") or self.t.is_(words[0], "part.tags")) \
                 and not any(self.t.quote(t) for t in words):
             words = [words[0]]  # "the description field from the front matter"

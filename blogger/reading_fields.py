@@ -229,6 +229,19 @@ class FieldFrames:
         found = self._tag_list(raw, adding=adding, verbatim=value is not None)
         return [found] if found is not None else None
 
+    def tags_named(self, words: list[Token]) -> list[Interpretation] | None:
+        """The post's tags less those named around the word "tags" ("the tags X and Y",
+        "X and Y from the tags"), else None."""
+        if len(words) > 1 and self.t.is_(words[0], "part.tags"):
+            return self.without_tags(words[1:])
+        named = words[:-1]
+        while named and named[-1].pos_ in ("DET", "ADP"):
+            named = named[:-1]  # "cooking and ramen from the tags": the tags named
+        if not named or not self.t.is_(words[-1], "part.tags") or len(named) == len(
+                words) - 1:
+            return None  # "the bread tag" is read by the caller as before
+        return self.without_tags(named)
+
     def without_tags(self, named: list[Token]) -> list[Interpretation] | None:
         """The post's tags less those `named` ("the beginner and bread"), else None; a tag
         the post does not have ("delete the rye tag") is asked about, never taken as all."""
@@ -238,9 +251,12 @@ class FieldFrames:
                  for p in chunk.split(" and ")} - {""}
         if not isinstance(old, list) or not names:
             return None
-        if not names & {str(o).casefold() for o in old}:
-            if not all(t.pos_ in ("NOUN", "PROPN", "ADJ", "X") or t.lower_ in (",", "and")
-                       for t in trimmed):
+        there = {str(o).casefold() for o in old}
+        if not names <= there:
+            if names & there:  # "cooking and jam": never some of them on a guess
+                names -= there
+            elif not all(t.pos_ in ("NOUN", "PROPN", "ADJ", "X") or t.lower_ in (",", "and")
+                         for t in trimmed):
                 return None  # "remove all the tags", "drop both tags"
             have = ", ".join(f"“{o}”" for o in old) or "none"
             missing = " or ".join(f"“{n}”" for n in sorted(names))

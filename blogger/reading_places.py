@@ -187,6 +187,9 @@ def unit_ref(turn: Turn, clause: Clause, tokens: list[Token]) -> UnitRef | None:
     if head.lower_ in ("where", "that", "which", "when", "with"):
         ref.description = turn.clean(after[1:], clause)
         return ref if ref.description else None
+    if head.tag_ == "VBG":  # "the bit moaning about X": what the part does, found by meaning
+        ref.description = turn.clean(after, clause)
+        return ref if ref.description else None
     return ref if ref.index is not None or ref.description else None
 
 

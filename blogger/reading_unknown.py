@@ -24,7 +24,7 @@ from draftguard.understanding._types import Intent, Interpretation
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["unknown_words", "unless_unknown"]
+__all__ = ["in_words", "unknown_words", "unless_unknown"]
 
 #: Readings that only show something (nothing is made or changed): acting on them is safe.
 _SHOWING = (Intent.VERSIONS, Intent.SOURCES, Intent.HELP)
@@ -73,14 +73,14 @@ def unless_unknown(turn: Turn, requests: list[Interpretation]) -> list[Interpret
         return requests
     said = " or ".join(f"“{w}”" for w in words)
     first = f"I don't know the word {said}, so I haven't done anything yet."
-    meant = _in_words(acting[0]) if len(acting) == 1 else None
+    meant = in_words(acting[0]) if len(acting) == 1 else None
     if meant is None:
         return [ask(f"{first} Could you say it another way?", intent=acting[0].intent)]
     return [ask(f"{first} Do you want me to {meant}? Say yes if so.", (acting[0],),
                 intent=acting[0].intent)]
 
 
-def _in_words(request: Interpretation) -> str | None:
+def in_words(request: Interpretation) -> str | None:
     """What `request` would do, as the author would ask it, else None."""
     slots = request.slots
     count = slots.get("count")

@@ -25,7 +25,8 @@ from rapidfuzz.distance import OSA
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
 
-__all__ = ["DEFAULT_TYPO_GAP", "Lexicon", "Term", "word_frequency"]
+__all__ = ["DEFAULT_MEANING_MARGIN", "DEFAULT_MEANING_SCORE", "DEFAULT_TYPO_GAP", "Lexicon", "Term",
+           "word_frequency"]
 
 #: How much more common (in Zipf units: 1 = ten times) the lexicon word must be than the
 #: word typed, for the typed word to be read as a typo of it.
@@ -38,6 +39,11 @@ DEFAULT_TYPO_MIN_LENGTH = 3
 #: one lexicon word one edit away however rare that word is ("mindmpa": "mindmap").
 DEFAULT_UNKNOWN_MIN_LENGTH = 5
 _MAX_PHRASE = 6
+#: The cosine a word the table lacks must reach with one of a concept's words to be read as
+#: that concept (`Lexicon.by_meaning`; "nix" with "delete" is about 0.42).
+DEFAULT_MEANING_SCORE = 0.40
+#: How far that concept must be ahead of the next one ("zap": delete 0.38, undo 0.36: asked).
+DEFAULT_MEANING_MARGIN = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,17 +145,19 @@ class Lexicon:
         if self.typo_max_zipf is not None and typed >= self.typo_max_zipf:
             return None
         found = self._nearest(low, typed, self._words, lexicon=True)
-        if found is None and vocabulary:
-            found = self._nearest(low, typed, _targets(vocabulary, self.typo_min_length),
-                                  lexicon=False)
+        others = self._nearest(low, typed, _targets(vocabulary, self.typo_min_length),
+                               lexicon=False) if vocabulary else None
+        found = found or others
         if not found or (self.dictionary and _known(low)):
             return None
         found.sort(key=lambda h: (h[1], -word_frequency(h[0])))
         nearest = [w for w, d in found if d == found[0][1]]
         if len({self._meaning(w) for w in nearest}) > 1:
             # two words equally near: the one typed with the same letters, two of them
-            # swapped ("adn": "and", not "add"), else not a typo anyone can read
-            swapped = [w for w in nearest if sorted(w) == sorted(low)]
+            # swapped ("adn": "and", not "add"; "waht": "what", not "want" or "wait"),
+            # else not a typo anyone can read
+            near = {*nearest, *(w for w, d in others or () if d == found[0][1])}
+            swapped = [w for w in near if sorted(w) == sorted(low)]
             return swapped[0] if len(swapped) == 1 else None
         return found[0][0]
 
@@ -182,6 +190,25 @@ class Lexicon:
         words = [w for w in self.words_for(concept) if " " not in w and w.isalpha()]
         hits = [w for w in words if OSA.distance(low, w) <= self.typo_distance]
         return hits[0] if len(hits) == 1 else None
+
+    def by_meaning(self, word: str, prefix: str, *, score: float = DEFAULT_MEANING_SCORE,
+                   margin: float = DEFAULT_MEANING_MARGIN) -> tuple[str | None, list[str]]:
+        """The concept under `prefix` whose words `word` (one the table lacks: slang, "nix")
+        is most like in meaning, when that likeness reaches `score` and is `margin` ahead of
+        the next concept's, else None; and the concepts ranked best first (for a question)."""
+        from draftguard.language._similarity import similarities
+
+        ranked: list[tuple[float, str]] = []
+        for concept in self.concepts(prefix):
+            words = [w for w in self.words_for(concept) if w.replace("-", "").isalpha()]
+            if words:
+                ranked.append((float(max(similarities(word.lower(), words))), concept))
+        ranked.sort(reverse=True)
+        order = [c for _, c in ranked]
+        if not ranked or ranked[0][0] < score or (
+                len(ranked) > 1 and ranked[0][0] - ranked[1][0] < margin):
+            return None, order
+        return ranked[0][1], order
 
     def _nearest(self, low: str, typed: float, words: list[str], *,
                  lexicon: bool) -> list[tuple[str, int]] | None:

@@ -25,10 +25,10 @@ from draftguard.language._dictionary import english_word, function_words
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["Clause", "clauses", "correct_typos", "obliged_subject", "text_of"]
+__all__ = ["Clause", "clauses", "correct_typos", "obliged_subject", "suggested", "text_of"]
 
 _SUBJECTS = ("nsubj", "nsubjpass", "expl")
-_ASKING_AUX = ("can", "could", "would", "will", "may", "might")
+_ASKING_AUX = ("can", "could", "would", "will", "may", "might", "shall")
 #: A verb hanging on a preposition or a noun is not a request ("tips for writing").
 _EMBEDDED = ("pcomp", "acl", "relcl", "amod", "pobj", "nmod", "advcl", "csubj")
 
@@ -147,11 +147,24 @@ class Clause:
         if verb.dep_ in _EMBEDDED:
             return False  # "tips for writing an intro", "thinking about adding a section"
         subject = subjects[0].lower_
-        if subject in ("you", "u", "ya", "us", "'s"):
-            return True
+        if subject in ("you", "u", "ya", "us", "'s") or (subject == "we" and suggested(
+                [t for t in self.tokens if t.i < verb.i])):
+            return True  # "could you ...", "how about we make a quiz"
         if subject in ("i", "we") and any(c.lower_ in _ASKING_AUX for c in verb.children):
             return not any(c.tag_ in ("WP", "WRB") for c in verb.children)
         return False
+
+
+def suggested(tokens: list[Token]) -> bool:
+    """Whether `tokens` hold a suggestion made of a question word and the preposition it
+    hangs on, next to it ("how about some flashcards", "what about a mind map of it", "how
+    about we make a quiz"): a request put as a question, not a question about the thing."""
+    for t in tokens:
+        if t.tag_ not in ("WRB", "WP") or t.i + 1 >= len(t.doc) or t.nbor().pos_ != "ADP":
+            continue
+        if t.head == t.nbor() or (t.nbor().head == t.head and t.head.pos_ == "VERB"):
+            return True
+    return False
 
 
 def obliged_subject(verb: Token, *, pronoun: bool = False) -> Token | None:
@@ -229,9 +242,11 @@ def _requested_alongside(token: Token, lexicon: Lexicon, requests: tuple[str, ..
     request ("add the tag X, plus a quiz": "quiz" a conjunct of "add", not of "X"), or such a
     noun used as a verb ("call it 'A' and tag it B")."""
     concept = lexicon.concept(token.lemma_) or lexicon.concept(token.lower_) or ""
+    only_particle = token.pos_ == "VERB" and all(  # "take the X and Y tags out": a noun
+        c.dep_ in ("prt", "punct") for c in token.rights)
     return token.dep_ == "conj" and token.pos_ in ("NOUN", "PROPN", "VERB") and \
         token.head.pos_ in ("VERB", "AUX") and token.head.i < token.i and \
-        concept.startswith(requests)
+        concept.startswith(requests) and not only_particle
 
 
 def _separable(doc: Doc, lexicon: Lexicon) -> dict[int, str]:
@@ -239,7 +254,11 @@ def _separable(doc: Doc, lexicon: Lexicon) -> dict[int, str]:
     of the verb and its particle together, by the verb's index."""
     out: dict[int, str] = {}
     for token in doc:
-        for child in token.children:
+        # "take the ramen tag out": the parser may make the object's noun a verb of its own,
+        # with no subject, and hang the particle on it
+        misread = [g for c in token.children if c.dep_ in ("ccomp", "conj") and not any(
+            s.dep_ in _SUBJECTS for s in c.children) for g in c.children]
+        for child in [*token.children, *misread]:
             if child.dep_ == "prt" and child.i > token.i + 1:
                 concept = lexicon.concept(f"{token.lemma_} {child.lower_}")
                 if concept is not None:
