@@ -140,6 +140,8 @@ class EditFrames:
         quote = self.t.lone_quote(tokens, clause)
         if view is None:
             words = quote or self.t.clean(tokens, clause, determiners=True)
+            if any(unicodedata.category(c) == "Cc" for c in words):
+                return None  # a control character is no words of a post
             return edit_request(make(words)) if words else None
         if quote is not None:
             if not view.occurrences(quote, region) and region is not None:

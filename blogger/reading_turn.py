@@ -107,12 +107,16 @@ class Turn:
 
     def own_words(self, tokens: list[Token]) -> list[Token]:
         """`tokens` up to a comma that starts a clause of its own ("cut 'x', it's obvious",
-        "remove the bit about y, nobody cares")."""
+        "remove the bit about y, nobody cares"), or an aside after a quotation that quotes
+        nothing more ("swap 'x' for 'y', my bad", "... 'y', yaar")."""
         for i, tok in enumerate(tokens):
             if tok.text == "(" and i > 0:
                 return tokens[:i]  # "(no accent, my CMS chokes on it)": an aside
             if tok.text in (",", "—", "-") and i + 1 < len(tokens):
                 rest = tokens[i + 1:]
+                if i > 0 and self.quote(tokens[i - 1]) and not any(self.quote(t)
+                                                                    for t in rest):
+                    return tokens[:i]
                 if any(t.dep_ in ("nsubj", "nsubjpass", "expl") and t.head.pos_ in (
                         "VERB", "AUX") and t.head in rest for t in rest):
                     return tokens[:i]

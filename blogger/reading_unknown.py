@@ -5,7 +5,9 @@ A word is known when the lexicon holds it (or it is a typo of one of its words),
 holds it (`Lexicon.knows`), the post holds it (or a word one edit from it: "speceis"), a
 request carries it as its words ("swap basil for pasley" writes "pasley"), or it is a name
 (capitalised inside a sentence), or it describes a part of the post the locator finds by
-meaning ("the line where I whinge about X"). Anything else ("make the quiz hadrer",
+meaning ("the line where I whinge about X"), or it only opens or closes its sentence as a
+greeting or a tag ("Howzit!", "yo can you swap ...", "..., yaar"), outside the request's
+clause. Anything else ("make the quiz hadrer",
 "blorf 'hum' with 'buzz'") means the reader does not know what part of the message asks,
 so it asks.
 """
@@ -28,12 +30,16 @@ __all__ = ["in_words", "unknown_words", "unless_unknown"]
 
 #: Readings that only show something (nothing is made or changed): acting on them is safe.
 _SHOWING = (Intent.VERSIONS, Intent.SOURCES, Intent.HELP)
+#: How the parser hangs a word that only opens or closes a sentence ("yo", "ngl", "lekker").
+_TAG_ROLES = frozenset({"npadvmod", "intj", "discourse", "dep", "vocative"})
 #: Words shorter than this are never asked about ("u", "ur", "ok").
 _MIN_LENGTH = 3
 
 
-def unknown_words(turn: Turn, requests: Sequence[Interpretation]) -> list[str]:
-    """The words of `turn` nobody knows that none of `requests` carries, as typed."""
+def unknown_words(turn: Turn, requests: Sequence[Interpretation], *,
+                  verbs_only: bool = False) -> list[str]:
+    """The words of `turn` nobody knows that none of `requests` carries, as typed (only
+    those read as the verb of a clause, when `verbs_only`)."""
     carried = " ".join(json.dumps(r.slots, ensure_ascii=False) for r in requests).casefold()
     out: list[str] = []
     for token in turn.doc:
@@ -44,11 +50,27 @@ def unknown_words(turn: Turn, requests: Sequence[Interpretation]) -> list[str]:
         if turn.view is not None and (low in turn.view.words or
                                       turn.view.respell(token.text) is not None):
             continue
-        if _describes(turn, token):
+        if _describes(turn, token) or _aside(token):
             continue  # "the sentence where I whinge about X": found by meaning
+        if verbs_only and token.pos_ != "VERB" and token.dep_ != "ROOT":
+            continue
         if not turn.lexicon.knows(token.text, lemma=token.lemma_):
             out.append(token.text)
     return list(dict.fromkeys(out))
+
+
+def _aside(token: Token) -> bool:
+    """Whether `token` stands outside its sentence's request: the sentence's only word
+    ("Howzit!"), or a word of its own at the sentence's first or last place, hung as a tag
+    or set off by a comma ("yo can you ...", "ngl it needs ...", "..., yaar")."""
+    words = [t for t in token.sent if not (t.is_punct or t.is_space)]
+    if words == [token]:
+        return True
+    if token.n_lefts or token.n_rights or token not in (words[0], words[-1]):
+        return False
+    comma = (token.i + 1 < len(token.doc) and token.nbor(1).text == ",") if \
+        token == words[0] else (token.i > 0 and token.nbor(-1).text == ",")
+    return comma or (token.dep_ in _TAG_ROLES and token.dep_ != "dep")
 
 
 def _describes(turn: Turn, token: Token) -> bool:
@@ -68,7 +90,10 @@ def unless_unknown(turn: Turn, requests: list[Interpretation]) -> list[Interpret
     acting = [r for r in requests if r.question is None and r.intent not in _SHOWING]
     if not acting:
         return requests
-    words = unknown_words(turn, requests)
+    # Keeping a pasted post loses nothing (undo takes it back): only a verb nobody knows
+    # may ask for something else ("splomp the post: ..."), not "gonnae keep it safe".
+    words = unknown_words(turn, requests, verbs_only=all(
+        r.intent is Intent.SAVE_POST for r in acting))
     if not words:
         return requests
     said = " or ".join(f"“{w}”" for w in words)

@@ -102,7 +102,9 @@ class Lexicon:
                     raise ValueError(f"lexicon entry {phrase!r} stands for both "
                                      f"{self._phrases[key]!r} and {concept!r}")
                 self._phrases[key] = concept
-        self._words = sorted({k[0] for k in self._phrases if len(k) == 1})
+        # Typo targets: one-word entries, a hyphenated one as typed ("highend": "high-end").
+        self._words = sorted({"".join(k) for k in self._phrases
+                              if len(k) == 1 or (len(k) == 3 and k[1] == "-")})
         #: The longest phrase starting with each word: no other start can match.
         self._longest: dict[str, int] = {}
         for key in self._phrases:
@@ -222,7 +224,7 @@ class Lexicon:
         return found or None
 
     def _meaning(self, word: str) -> str:
-        return self._phrases.get((word,), word)
+        return self._phrases.get(_key(word), word)
 
     def terms(self, doc: Doc | Span, *, typos: bool = True) -> list[Term]:
         """Every entry in `doc`, left to right, longest first, by lemma or surface form."""
@@ -246,7 +248,7 @@ class Lexicon:
             if found is None and typos:
                 fixed = self.correct(surface[i])
                 if fixed is not None:
-                    found = Term(self._phrases[(fixed,)], tokens[i].i, tokens[i].i + 1,
+                    found = Term(self._phrases[_key(fixed)], tokens[i].i, tokens[i].i + 1,
                                  tokens[i].text, corrected_from=tokens[i].text)
             if found is not None:
                 out.append(found)
