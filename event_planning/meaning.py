@@ -20,14 +20,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from draftguard.language import ExemplarIndex, Lexicon, embed, parse, word_frequency
+from draftguard.language._exemplars import Ranked
 from draftguard.language._parser import parse_many
 from draftguard.understanding import SlotHints
 from event_planning.clauses import denied_expense, free_clauses, still_unexplained
 from event_planning.corrections import (
-    corrected_to,
     negated,
     no_limit,
-    swapped_in,
+    one_of,
+    swapped,
     taken_back,
     verb_with_object,
 )
@@ -92,6 +93,11 @@ DEFAULT_CLAUSE_ASK_SCORE = 0.4
 #: A word no entry covers this rare in English (Zipf; "upmarket" is 0) is compared with
 #: the price words on its own, as a clause is.
 DEFAULT_RARE_PRICE_ZIPF = 2.0
+#: A clause of everyday words ("we want a room just for us") is a price or feature only at
+#: this cosine ("I need a place for the party" is 0.70 to a private room) ...
+DEFAULT_PLAIN_CLAUSE_SCORE = 0.72
+#: ... and this far ahead of the next.
+DEFAULT_PLAIN_CLAUSE_MARGIN = 0.25
 #: Clauses compared per message (each is one embedding).
 _MAX_CLAUSES = 2
 #: Lexicon sections that, in a message, make it a search (so a dish in it is not dropped).
@@ -160,7 +166,9 @@ class MeaningReader:
                  clause_margin: float = DEFAULT_CLAUSE_MARGIN,
                  clause_ask_score: float = DEFAULT_CLAUSE_ASK_SCORE,
                  rare_price_zipf: float = DEFAULT_RARE_PRICE_ZIPF,
-                 dish_search_ask_score: float = DEFAULT_DISH_SEARCH_ASK_SCORE) -> None:
+                 dish_search_ask_score: float = DEFAULT_DISH_SEARCH_ASK_SCORE,
+                 plain_clause_score: float = DEFAULT_PLAIN_CLAUSE_SCORE,
+                 plain_clause_margin: float = DEFAULT_PLAIN_CLAUSE_MARGIN) -> None:
         self.dish_score = dish_score
         self.dish_margin = dish_margin
         self.dish_ask_score = dish_ask_score
@@ -174,6 +182,8 @@ class MeaningReader:
         self.clause_ask_score = clause_ask_score
         self.rare_price_zipf = rare_price_zipf
         self.dish_search_ask_score = dish_search_ask_score
+        self.plain_clause_score = plain_clause_score
+        self.plain_clause_margin = plain_clause_margin
 
     def prepare(self, texts: Sequence[str], /) -> None:
         """The texts of one message's parts parsed in one batch (`parse` then finds them)."""
@@ -205,7 +215,7 @@ class MeaningReader:
             elif section == "cuisine":
                 cuisines[name] = cuisines.get(name, False) or not denied
         prices = prices or ({"$$$$": True} if no_limit(doc, terms) else {})
-        _one_of(hints, "price_level", prices)
+        one_of(hints, "price_level", prices)
         party, corrected = party_size(doc, max_party=self.max_party)
         if party is not None:
             hints.values["party_size"] = party
@@ -214,7 +224,7 @@ class MeaningReader:
         day = _open_day(doc, terms)
         if day is not None:
             hints.values["open_on"] = day
-        cuisines = _swapped(doc, terms, hints, cuisines)
+        cuisines = swapped(doc, terms, hints, cuisines)
         places = {t.start for t in terms if t.concept == "generic.place"}
         dishes = (self._dish_phrases(doc, covered, places)[:_MAX_DISH_PHRASES]
                   if similar and not cuisines else [])
@@ -222,18 +232,21 @@ class MeaningReader:
         rare = self._rare_words(doc, covered, hints) if similar and not prices else []
         named = self._named_dishes(doc, terms, covered) if similar and "cuisine" in \
             hints.values else []
-        if dishes or clauses or rare or named:
+        plain = [c for c in _clauses_of(doc, terms, plain=True) if c not in clauses][
+            :_MAX_CLAUSES] if similar else []
+        if dishes or clauses or rare or named or plain:
             # Every text this message compares, through the encoder in one call (cached):
             # with the message itself when its words state nothing, as the core then
             # compares it with the example requests.
             said = hints.values or hints.cleared or hints.ambiguous or prices or cuisines
             whole = [] if said or text in clauses else [text]
-            embed([_words_text(w) for w in dishes] + clauses + rare + named + whole)
+            embed([_words_text(w) for w in dishes] + clauses + rare + named + plain + whole)
         if dishes:
             searching = party is not None or any(
                 t.concept.partition(".")[0] in _SEARCH_SECTIONS for t in terms) or any(
                 t.like_num for t in doc)
             self._dish(dishes, hints, searching=searching)
+        self._plain(plain, hints)
         if clauses or rare:
             self._clauses(clauses + rare, hints, prices_only=len(clauses))
             still_unexplained(hints, doc, {t.lower_ for w in dishes for t in w}, terms)
@@ -288,22 +301,22 @@ class MeaningReader:
             if (best.score < self.clause_score or ahead < self.clause_margin) and \
                     not denied_expense(clause, best.label, best.score,
                                        lambda text: _preference_examples().rank(text)):
-                if best.score >= self.clause_ask_score or at >= prices_only:
+                # Near a feature already read ("no stairs, she uses a walker"): explained.
+                if (best.score >= self.clause_ask_score or at >= prices_only) and \
+                        not hints.values.get(best.label.partition(".")[2]):
                     hints.unexplained.append(clause)
                 continue
-            section, _, name = best.label.partition(".")
-            if section == "price" and "price_level" not in hints.values:
-                if name == "any":
-                    hints.cleared.add("price_level")
-                else:
-                    hints.values["price_level"] = name
-                hints.confidence = min(hints.confidence, best.score)
-            elif section == "feature" and at < prices_only and \
-                    name not in hints.values.keys() | hints.cleared:
-                hints.values[name] = True
-                hints.confidence = min(hints.confidence, best.score)
-            elif section == "feature" and at >= prices_only:
+            if not _take(best, hints, features=at < prices_only) and at >= prices_only:
                 hints.unexplained.append(clause)  # a rare word near a feature: unsure
+
+    def _plain(self, clauses: list[str], hints: SlotHints) -> None:
+        """A clause of everyday words ("we want a room just for us") is read only when it
+        is very clearly one price or feature; else it says nothing (never asked about)."""
+        for clause in clauses:
+            ranked = _preference_examples().rank(clause)
+            if len(ranked) > 1 and ranked[0].score >= self.plain_clause_score and \
+                    ranked[0].score - ranked[1].score >= self.plain_clause_margin:
+                _take(ranked[0], hints, features=True)
 
     def _dish(self, phrases: list[list[Token]], hints: SlotHints, *,
               searching: bool) -> None:
@@ -374,32 +387,19 @@ class MeaningReader:
                 and word_frequency(doc[i].lower_) < _NAME_WORD_ZIPF]
 
 
-def _swapped(doc: Doc, terms: list[Any], hints: SlotHints,
-             cuisines: dict[str, bool]) -> dict[str, bool]:
-    """"swap the steak for seafood", "swap old city for queen village": of two values, the
-    one a verb of change brings (the cuisines then meant, after the one read)."""
-    if sum(cuisines.values()) > 1:
-        swapped = swapped_in(doc, terms, "cuisine") or corrected_to(terms, "cuisine")
-        if cuisines.get(str(swapped)):
-            cuisines = {c: c == swapped for c in cuisines}
-    _one_of(hints, "cuisine", cuisines, cleared=False)
-    place = swapped_in(doc, terms, "neighborhood") or corrected_to(terms, "neighborhood")
-    if place is not None:
-        hints.values["neighborhood"] = place
-    return cuisines
-
-
-def _one_of(hints: SlotHints, name: str, said: dict[str, bool], *,
-            cleared: bool = True) -> None:
-    """The value of `name` the words mean (value -> meant, not denied): one is read, two
-    or more are a question, only denied ones take the preference back (when `cleared`)."""
-    meant = [v for v, yes in said.items() if yes]
-    if len(meant) == 1:
-        hints.values[name] = meant[0]
-    elif len(meant) > 1:
-        hints.ambiguous[name] = sorted(meant, key=len) if name == "price_level" else meant
-    elif said and cleared:
-        hints.cleared.add(name)
+def _take(best: Ranked, hints: SlotHints, *, features: bool) -> bool:
+    """The price or feature a clause was read as (`best`) into `hints`, unless already
+    said; False for a feature when `features` is off."""
+    section, _, name = best.label.partition(".")
+    if section == "feature" and not features:
+        return False
+    if section == "price" and "price_level" not in hints.values:
+        hints.cleared.add("price_level") if name == "any" else hints.values.update(
+            price_level=name)
+    elif section == "feature" and name not in hints.values.keys() | hints.cleared:
+        hints.values[name] = True
+    hints.confidence = min(hints.confidence, best.score)
+    return True
 
 
 def _parsed_text(text: str) -> str:
@@ -411,12 +411,12 @@ def _words_text(words: list[Token]) -> str:
     return " ".join(t.text for t in words)
 
 
-def _clauses_of(doc: Doc, terms: list[Any]) -> list[str]:
+def _clauses_of(doc: Doc, terms: list[Any], *, plain: bool = False) -> list[str]:
     """The clauses of `doc` no lexicon word names anything in (`free_clauses`)."""
     named = {i for t in terms if not t.concept.startswith(("generic.", "price_noun."))
              for i in range(t.start, t.end)}
     covered = {i for t in terms for i in range(t.start, t.end)}
-    return free_clauses(doc, named, covered, known=_request_word_set())
+    return free_clauses(doc, named, covered, known=_request_word_set(), plain=plain)
 
 
 @cache

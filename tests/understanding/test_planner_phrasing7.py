@@ -58,3 +58,24 @@ def test_an_act_on_a_venue_no_tool_does_is_no_pick(said: str) -> None:
 def test_asking_about_a_venue_is_still_a_pick(said: str) -> None:
     [(intent, _, asked)] = _read(_SEARCH, said)
     assert intent == "pick" and not asked
+
+
+@pytest.mark.parametrize(("said", "feature"), [
+    ("mexican in fishtown for 14 and we want a room all to ourselves", "private_room"),
+    ("chinese in chinatown for 5, no stairs at all please", "wheelchair"),
+])
+def test_a_feature_said_in_everyday_words_is_searched_for(said: str, feature: str) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert intent == "search" and not asked and slots[feature] is True
+
+
+def test_a_clause_of_everyday_words_near_no_one_feature_adds_none() -> None:
+    [(intent, slots, asked)] = _read("mexican in fishtown for 6, I need a place for the party")
+    assert intent == "search" and not asked
+    assert not {"private_room", "byob", "outdoor", "wheelchair"} & slots.keys()
+
+
+def test_a_clause_near_a_feature_already_read_asks_nothing() -> None:
+    [(intent, slots, asked)] = _read(
+        "thai in old city for 3, step free access please, my uncle walks with a cane")
+    assert intent == "search" and not asked and slots["wheelchair"] is True
