@@ -10,7 +10,6 @@ message over `MAX_MEANING_CHARS` is left to the lexical reader, which is linear.
 
 from __future__ import annotations
 
-import calendar
 import json
 import tomllib
 from collections import defaultdict
@@ -35,6 +34,7 @@ from event_planning.corrections import (
 from event_planning.counts import NOT_PARTY_AFTER, party_size
 from event_planning.dishes import known_for, typo_of_a_common_word
 from event_planning.intents import PREFERENCE_EXAMPLES
+from event_planning.weekdays import CALENDAR_WORDS, WEEKDAYS, open_day
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -110,9 +110,6 @@ FEATURES = {
     "wheelchair": "wheelchair access",
     "private_room": "a private room",
 }
-_WEEKDAYS = {name.lower(): name.lower() for name in calendar.day_name}
-_CALENDAR_WORDS = frozenset({*_WEEKDAYS, *(m.lower() for m in calendar.month_name if m),
-                             *(m.lower() for m in calendar.month_abbr if m)})
 _DISH_POS = frozenset({"NOUN", "PROPN"})
 
 
@@ -221,7 +218,7 @@ class MeaningReader:
             hints.values["party_size"] = party
             if corrected:
                 hints.replaces.add("party_size")
-        day = _open_day(doc, terms)
+        day = open_day(doc, terms)
         if day is not None:
             hints.values["open_on"] = day
         cuisines = swapped(doc, terms, hints, cuisines)
@@ -229,7 +226,7 @@ class MeaningReader:
         dishes = (self._dish_phrases(doc, covered, places)[:_MAX_DISH_PHRASES]
                   if similar and not cuisines else [])
         clauses = _clauses_of(doc, terms)[:_MAX_CLAUSES] if similar and not prices else []
-        rare = self._rare_words(doc, covered, hints) if similar and not prices else []
+        rare = self._rare_words(doc, covered, hints, text) if similar and not prices else []
         named = self._named_dishes(doc, terms, covered) if similar and "cuisine" in \
             hints.values else []
         plain = [c for c in _clauses_of(doc, terms, plain=True) if c not in clauses][
@@ -274,13 +271,19 @@ class MeaningReader:
         hints.words["cuisine"] = phrase
         hints.replaces.add("cuisine")
 
-    def _rare_words(self, doc: Doc, covered: set[int], hints: SlotHints) -> list[str]:
-        """Words no entry covers that English hardly knows ("upmarket"): each may be a price
-        word the lexicon lacks, compared as a clause is (prices only); one a spelling of one
-        price word ("pricy") is read as it (the lexicon's `near`)."""
+    def _rare_words(self, doc: Doc, covered: set[int], hints: SlotHints,
+                    text: str) -> list[str]:
+        """Words no entry covers that English hardly knows ("upmarket"), and words joined
+        by hyphens into one ("no-frills") no entry covers: each may be a price word the
+        lexicon lacks, compared as a clause is (prices only); one a spelling of one price
+        word ("pricy") is read as it (the lexicon's `near`)."""
+        joined = [w.replace("-", " ") for w in text.lower().split()
+                  if all(p.isalpha() for p in w.strip(".,!?").split("-")) and "-" in w]
         rare = [t.lower_ for t in doc if t.i not in covered and t.is_alpha and not t.is_stop
                 and len(t.text) >= _MIN_UNKNOWN_LETTERS
-                and word_frequency(t.lower_) < self.rare_price_zipf][:_MAX_CLAUSES]
+                and word_frequency(t.lower_) < self.rare_price_zipf]
+        rare = ([j.strip(".,!?") for j in joined if not lexicon().terms(parse(j, entities=False))]
+                + rare)[:_MAX_CLAUSES]
         spelt = {c for w in rare for c in lexicon().concepts("price.") if lexicon().near(w, c)}
         if len(spelt) == 1:
             hints.values["price_level"] = spelt.pop().partition(".")[2]
@@ -338,7 +341,10 @@ class MeaningReader:
             unknown = any(self._unknown(t, set()) for t in words)
             if best.score >= self.dish_ask_score or (searching and (
                     unknown or best.score >= self.dish_search_ask_score)):
-                hints.ambiguous["cuisine"] = [best.label, second.label]
+                # Under `dish_ask_score` the two nearest are no guess ("bibimbap"): the
+                # question names the dish and every cuisine the catalogue has.
+                hints.ambiguous["cuisine"] = [best.label, second.label] if \
+                    best.score >= self.dish_ask_score else sorted(r.label for r in ranked)
                 hints.words["cuisine"] = phrase
                 return
 
@@ -366,8 +372,8 @@ class MeaningReader:
 
     def _dish_word(self, token: Token, covered: set[int]) -> bool:
         return (token.i not in covered and token.is_alpha and not token.like_num
-                and token.lower_ not in _WEEKDAYS
-                and token.lemma_.lower() not in _CALENDAR_WORDS
+                and token.lower_ not in WEEKDAYS
+                and token.lemma_.lower() not in CALENDAR_WORDS
                 and token.lower_ not in NOT_PARTY_AFTER  # "7pm": a time, no dish
                 and word_frequency(token.lower_) < self.dish_max_zipf)
 
@@ -434,16 +440,6 @@ def _preference_examples() -> ExemplarIndex:
 @cache
 def _request_word_set() -> frozenset[str]:
     return frozenset(w for words in request_words().values() for p in words for w in p.split())
-
-
-def _open_day(doc: Doc, terms: list[Any]) -> str | None:
-    """The weekday a venue must be open ("open on Mondays", "which ones open sundays")."""
-    if not any(t.concept == "open.open" for t in terms):
-        return None
-    days = {_WEEKDAYS.get(t.lemma_.lower()) or _WEEKDAYS.get(t.lower_.rstrip("s"))
-            for t in doc}
-    days.discard(None)
-    return next(iter(days)) if len(days) == 1 else None
 
 
 #: The reader the app hands to the core (default settings).

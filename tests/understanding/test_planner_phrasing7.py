@@ -79,3 +79,20 @@ def test_a_clause_near_a_feature_already_read_asks_nothing() -> None:
     [(intent, slots, asked)] = _read(
         "thai in old city for 3, step free access please, my uncle walks with a cane")
     assert intent == "search" and not asked and slots["wheelchair"] is True
+
+
+@pytest.mark.parametrize(("said", "dish"), [("tteokbokki in old city for 4", "tteokbokki"),
+                                            ("bibimbap for 2 in fishtown", "bibimbap")])
+def test_a_dish_the_encoder_places_nowhere_is_asked_about_by_name(said: str, dish: str) -> None:
+    from event_planning.conversation import new_conversation
+
+    [request] = new_conversation("2026-11-24").read(said).requests
+    assert request.question is not None and f'"{dish}"' in request.question
+    assert not request.slots
+
+
+@pytest.mark.parametrize("said", ["bare-bones thai in fishtown for 4",
+                                  "a super-plush spot in old city for 6, french"])
+def test_a_hyphenated_price_word_no_level_is_clearly_near_is_asked_about(said: str) -> None:
+    [(_, slots, asked)] = _read(said)
+    assert asked and "price_level" not in slots

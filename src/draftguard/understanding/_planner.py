@@ -234,6 +234,8 @@ class PlannerConversation:
         kind = "cuisine" if name == "cuisine" else "one"
         question = (f'Which {kind} is "{words}": {" or ".join(labels)}?' if words
                     else f"Which one: {' or '.join(labels)}?")
+        if words and len(labels) > 2:  # no two near enough to name: all it can search
+            question = f'Which {kind} is "{words}"? I can search {", ".join(labels)}.'
         candidates = tuple(Interpretation(intent=Intent.PREFERENCES, slots={name: v},
                                           confidence=1.0 / len(values)) for v in values)
         return _ask(Intent.PREFERENCES, question, candidates=candidates)
