@@ -359,7 +359,10 @@ class MeaningReader:
             if chunk.root.i not in covered or chunk.root.i in places:
                 picked.update(t.i for t in chunk
                               if t.pos_ in _DISH_POS and self._dish_word(t, covered))
-        unknown = [t for t in doc if self._unknown(t, covered)]
+        # A rare word beside a rare one is the same name, whatever the tagger calls it
+        # ("som tam", its "som" tagged a verb).
+        unknown = [t for t in doc if self._unknown(t, covered) or (
+            t.i in picked and word_frequency(t.lower_) < _NAME_WORD_ZIPF)]
         picked.update(t.i for t in unknown)
         picked.update(i for t in unknown for i in self._rare_neighbours(t, covered))
         phrases: list[list[Token]] = []

@@ -96,3 +96,10 @@ def test_a_dish_the_encoder_places_nowhere_is_asked_about_by_name(said: str, dis
 def test_a_hyphenated_price_word_no_level_is_clearly_near_is_asked_about(said: str) -> None:
     [(_, slots, asked)] = _read(said)
     assert asked and "price_level" not in slots
+
+
+def test_a_two_word_dish_is_asked_about_whole() -> None:
+    from event_planning.conversation import new_conversation
+
+    [request] = new_conversation("2026-11-24").read("pav bhaji in old city for 2").requests
+    assert request.question is not None and '"pav bhaji"' in request.question
