@@ -1,7 +1,8 @@
-"""Corrections and denials read on the parse: a verb of change puts one value in another's
-place ("swap the steak for seafood"; `swapped`), of several values one is read or they
-are a question (`one_of`), and a price denied as a limit is a splurge ("price is
-really not a concern")."""
+"""Corrections and denials read on the parse: which of the lexicon's words are meant, not
+denied or taken back (`terms_read`); a verb of change puts one value in another's place
+("swap the steak for seafood"; `swapped`); of several values one is read or they are a
+question (`one_of`); and a price denied as a limit is a splurge ("price is really not a
+concern")."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ __all__ = [
     "swapped",
     "swapped_in",
     "taken_back",
+    "terms_read",
     "undenied",
     "verb_with_object",
 ]
@@ -144,3 +146,25 @@ def one_of(hints: SlotHints, name: str, said: dict[str, bool], *,
         hints.ambiguous[name] = sorted(meant, key=len) if name == "price_level" else meant
     elif said and cleared:
         hints.cleared.add(name)
+
+
+def terms_read(doc: Doc, terms: list[Any],
+                hints: SlotHints) -> tuple[dict[str, bool], dict[str, bool]]:
+    """The lexicon's words in `doc`: features into `hints` (a denied one cleared); prices
+    and cuisines as value -> meant (not denied or taken back), for `one_of`."""
+    prices: dict[str, bool] = {}
+    cuisines: dict[str, bool] = {}
+    for term in terms:
+        section, _, name = term.concept.partition(".")
+        denied = negated(doc, term.start)
+        if section == "feature" and (denied or taken_back(doc, term.start, terms)):
+            hints.cleared.add(name)
+        elif section == "feature":
+            hints.values[name] = True
+        elif section == "price" and not verb_with_object(doc, term.start, term.end):
+            # "forget the budget thing": a price word a verb takes back.
+            back = denied or taken_back(doc, term.start, terms)
+            prices[name] = prices.get(name, False) or not back
+        elif section == "cuisine":
+            cuisines[name] = cuisines.get(name, False) or not denied
+    return prices, cuisines

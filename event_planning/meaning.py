@@ -24,12 +24,10 @@ from draftguard.language._parser import parse_many
 from draftguard.understanding import SlotHints
 from event_planning.clauses import denied_expense, free_clauses, still_unexplained
 from event_planning.corrections import (
-    negated,
     no_limit,
     one_of,
     swapped,
-    taken_back,
-    verb_with_object,
+    terms_read,
 )
 from event_planning.counts import NOT_PARTY_AFTER, party_size
 from event_planning.dishes import known_for, typo_of_a_common_word
@@ -194,23 +192,8 @@ class MeaningReader:
             return hints
         doc = parse(_parsed_text(text), entities=False)
         terms = lexicon().terms(doc)
-        covered: set[int] = set()
-        prices: dict[str, bool] = {}
-        cuisines: dict[str, bool] = {}
-        for term in terms:
-            covered.update(range(term.start, term.end))
-            section, _, name = term.concept.partition(".")
-            denied = negated(doc, term.start)
-            if section == "feature" and (denied or taken_back(doc, term.start, terms)):
-                hints.cleared.add(name)
-            elif section == "feature":
-                hints.values[name] = True
-            elif section == "price" and not verb_with_object(doc, term.start, term.end):
-                # "forget the budget thing": a price word a verb takes back.
-                back = denied or taken_back(doc, term.start, terms)
-                prices[name] = prices.get(name, False) or not back
-            elif section == "cuisine":
-                cuisines[name] = cuisines.get(name, False) or not denied
+        covered = {i for term in terms for i in range(term.start, term.end)}
+        prices, cuisines = terms_read(doc, terms, hints)
         prices = prices or ({"$$$$": True} if no_limit(doc, terms) else {})
         one_of(hints, "price_level", prices)
         party, corrected = party_size(doc, max_party=self.max_party)

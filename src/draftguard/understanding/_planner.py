@@ -205,19 +205,24 @@ class PlannerConversation:
             preference = preference.model_copy(update={"confidence": sure})
         if preference is not None:
             requests.insert(prefs_at or 0, preference)
+        requests = self._what_cannot_be_done(requests, text, acted=acted)
+        return Reading(requests=unless_unexplained(requests, readings, self.vocabulary))
+
+    def _what_cannot_be_done(self, requests: list[Interpretation], text: str, *,
+                             acted: bool) -> list[Interpretation]:
+        """`requests` with what the app can do instead of what no tool does: booking or
+        dietary needs asked about alone; an act on a venue (`acted`, or the verb's), whose
+        venue requests are dropped ("book the first one for friday": Friday is kept)."""
+        cannot = _ask(Intent.UNCLEAR, self.capabilities, confidence=0.0)
         if self.vocabulary.words.says("unsupported", text) and all(
                 r.question or r.intent is Intent.PICK for r in requests):
-            # Asks for something no tool does (booking, dietary needs): say what we can do.
-            return Reading(requests=(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0),))
+            return [cannot]
         if requests and len(text) <= self.max_meaning_chars and (
                 acted or asks_unsupported_act(self.vocabulary.words, text)):
-            # "book the first one for friday": Friday is kept; the venue is no pick ("phone
-            # the second one"); the person hears what the app does instead.
-            requests = [r for r in requests if r.intent not in _ABOUT_VENUES]
-            requests.append(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0))
+            return [*(r for r in requests if r.intent not in _ABOUT_VENUES), cannot]
         if not requests and looks_like_request(self.vocabulary.words, text):
-            requests.append(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0))
-        return Reading(requests=unless_unexplained(requests, readings, self.vocabulary))
+            return [cannot]
+        return requests
 
     def _verb_phrases(self, part: str) -> list[str]:
         """"put X on the shortlist and tell me about Y": one request per coordinated verb
