@@ -100,6 +100,7 @@ DEFAULT_PLAIN_CLAUSE_MARGIN = 0.25
 _MAX_CLAUSES = 2
 #: Lexicon sections that, in a message, make it a search (so a dish in it is not dropped).
 _SEARCH_SECTIONS = frozenset({"neighborhood", "feature", "price"})
+_PLACE_SECTIONS = _SEARCH_SECTIONS | {"cuisine", "generic"}
 
 #: Search filters the catalogue records: slot -> what the reply calls it.
 FEATURES = {
@@ -212,8 +213,10 @@ class MeaningReader:
         rare = self._rare_words(doc, covered, hints, text) if similar and not prices else []
         named = self._named_dishes(doc, terms, covered) if similar and "cuisine" in \
             hints.values else []
+        # Only in a message about the place wanted (a preference or a word for a place).
         plain = [c for c in _clauses_of(doc, terms, plain=True) if c not in clauses][
-            :_MAX_CLAUSES] if similar else []
+            :_MAX_CLAUSES] if similar and any(t.concept.partition(".")[0] in _PLACE_SECTIONS
+                                              for t in terms) else []
         if dishes or clauses or rare or named or plain:
             # Every text this message compares, through the encoder in one call (cached):
             # with the message itself when its words state nothing, as the core then

@@ -185,7 +185,7 @@ class PlannerConversation:
                 if guess is not None and (other is None or guess.intent is Intent.COMPARE):
                     other = guess
             acted = acted or (other is not None and other.intent is Intent.PICK and by_meaning
-                              and acts_on_venue(self.examples, slots.rest))
+                              and not unsupported and acts_on_venue(self.examples, slots.rest))
             if other is not None and other.intent in _ABOUT_VENUES:
                 # "Is Siam Orchid open on Mondays?", "which is cheapest?": about venues,
                 # not new preferences.

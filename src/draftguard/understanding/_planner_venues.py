@@ -153,12 +153,27 @@ def acts_on_venue(examples: Callable[[str], Sequence[tuple[str, float]]] | None,
     """Whether a request about a venue asks for an act on it no tool does, by similarity
     to the app's example requests labelled `act` against those labelled `pick` (an app
     without them never says so)."""
-    if examples is None:
+    if examples is None or not _asks_the_app(rest):
         return False
     scores = dict(examples(rest))
     if "act" not in scores or "pick" not in scores:
         return False
     return scores["act"] >= act_score and scores["act"] - scores["pick"] >= act_margin
+
+
+def _asks_the_app(rest: str) -> bool:
+    """A verb the app is asked to carry out: an imperative ("get us 20% off at X") or one
+    whose subject is "you" ("could you ring X"); a question about the venue ("does X have a
+    patio?", opened by its auxiliary) asks nothing of the app and is not compared."""
+    from draftguard.language import parse
+
+    for verb in parse(rest, entities=False):
+        if verb.dep_ != "ROOT" or verb.pos_ != "VERB":
+            continue
+        subjects = [c.lower_ for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+        opened = any(c.dep_ == "aux" and c.i < verb.i for c in verb.children)
+        return subjects == ["you"] or (not subjects and not opened)
+    return False
 
 
 def asks_plan(vocabulary: WordTable, rest: str, *, named: bool) -> bool:
