@@ -35,12 +35,17 @@ _DESCRIBES = frozenset({"amod", "advmod"})
 
 
 def free_clauses(doc: Doc, named: Set[int], covered: Set[int], *,
-                 known: Set[str]) -> list[str]:
+                 known: Set[str], plain: bool = False) -> list[str]:
     """A stretch between commas, or a relative or adverbial clause inside one, none of whose
     tokens are in `named`, with a verb, no number ("party of 2" is a party size, not a party
     room) and a word that is neither common, nor `covered`, nor in `known` ("add it to my
     shortlist" is not compared). A clause that is the whole message (its closing marks
-    aside) is given as typed: the same text a reading by example embeds."""
+    aside) is given as typed: the same text a reading by example embeds.
+
+    `plain`: the clauses of everyday words the above leaves out ("we want a room just for
+    us", "no stairs please"): any word but a stop word counts, a verb is not needed, and a
+    clause joined by "and" counts; the reader reads these only when they are very clearly one
+    feature or price (`MeaningReader.plain_clause_score`)."""
     segments: list[tuple[int, int]] = []
     start = 0
     for token in doc:
@@ -52,14 +57,17 @@ def free_clauses(doc: Doc, named: Set[int], covered: Set[int], *,
     for lo, hi in segments:
         spans = [(lo, hi)] + [
             (max(t.left_edge.i, lo), min(t.right_edge.i + 1, hi))
-            for t in doc[lo:hi] if t.dep_ in _CLAUSE_DEPS]
+            for t in doc[lo:hi] if t.dep_ in _CLAUSE_DEPS
+            or (plain and t.dep_ == "conj" and t.pos_ in ("VERB", "AUX"))]
         for a, b in spans:
+            while plain and a < b and doc[a].dep_ == "cc":
+                a += 1  # "... and we want a room": the clause, not its "and"
             clause = doc[a:b]
             if (b - a >= MIN_CLAUSE_WORDS and not named & set(range(a, b))
-                    and any(t.pos_ in ("VERB", "AUX") for t in clause)
+                    and (plain or any(t.pos_ in ("VERB", "AUX") for t in clause))
                     and not any(t.like_num for t in clause)
-                    and any(t.is_alpha and not t.is_stop and t.i not in covered
-                            and t.lower_ not in known for t in clause)):
+                    and any(t.is_alpha and not t.is_stop and (plain or (
+                        t.i not in covered and t.lower_ not in known)) for t in clause)):
                 whole = a == 0 and all(t.is_punct for t in doc[b:])
                 found.append(doc.text if whole else clause.text)
                 break

@@ -1,6 +1,8 @@
-"""Corrections and denials read on the parse: a verb of change puts one value in another's
-place ("swap the steak for seafood"), and a price denied as a limit is a splurge ("price is
-really not a concern")."""
+"""Corrections and denials read on the parse: which of the lexicon's words are meant, not
+denied or taken back (`terms_read`); a verb of change puts one value in another's place
+("swap the steak for seafood"; `swapped`); of several values one is read or they are a
+question (`one_of`); and a price denied as a limit is a splurge ("price is really not a
+concern")."""
 
 from __future__ import annotations
 
@@ -9,13 +11,18 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
+    from draftguard.understanding import SlotHints
+
 __all__ = [
     "NEGATORS",
     "corrected_to",
     "negated",
     "no_limit",
+    "one_of",
+    "swapped",
     "swapped_in",
     "taken_back",
+    "terms_read",
     "undenied",
     "verb_with_object",
 ]
@@ -111,3 +118,53 @@ def corrected_to(terms: list[Any], section: str) -> str | None:
     if len(values) < 2 or not any(values[0].start < f < values[-1].start for f in fixes):
         return None
     return str(values[-1].concept.partition(".")[2])
+
+
+def swapped(doc: Doc, terms: list[Any], hints: SlotHints,
+             cuisines: dict[str, bool]) -> dict[str, bool]:
+    """"swap the steak for seafood", "swap old city for queen village": of two values, the
+    one a verb of change brings (the cuisines then meant, after the one read)."""
+    if sum(cuisines.values()) > 1:
+        swapped = swapped_in(doc, terms, "cuisine") or corrected_to(terms, "cuisine")
+        if cuisines.get(str(swapped)):
+            cuisines = {c: c == swapped for c in cuisines}
+    one_of(hints, "cuisine", cuisines, cleared=False)
+    place = swapped_in(doc, terms, "neighborhood") or corrected_to(terms, "neighborhood")
+    if place is not None:
+        hints.values["neighborhood"] = place
+    return cuisines
+
+
+def one_of(hints: SlotHints, name: str, said: dict[str, bool], *,
+            cleared: bool = True) -> None:
+    """The value of `name` the words mean (value -> meant, not denied): one is read, two
+    or more are a question, only denied ones take the preference back (when `cleared`)."""
+    meant = [v for v, yes in said.items() if yes]
+    if len(meant) == 1:
+        hints.values[name] = meant[0]
+    elif len(meant) > 1:
+        hints.ambiguous[name] = sorted(meant, key=len) if name == "price_level" else meant
+    elif said and cleared:
+        hints.cleared.add(name)
+
+
+def terms_read(doc: Doc, terms: list[Any],
+                hints: SlotHints) -> tuple[dict[str, bool], dict[str, bool]]:
+    """The lexicon's words in `doc`: features into `hints` (a denied one cleared); prices
+    and cuisines as value -> meant (not denied or taken back), for `one_of`."""
+    prices: dict[str, bool] = {}
+    cuisines: dict[str, bool] = {}
+    for term in terms:
+        section, _, name = term.concept.partition(".")
+        denied = negated(doc, term.start)
+        if section == "feature" and (denied or taken_back(doc, term.start, terms)):
+            hints.cleared.add(name)
+        elif section == "feature":
+            hints.values[name] = True
+        elif section == "price" and not verb_with_object(doc, term.start, term.end):
+            # "forget the budget thing": a price word a verb takes back.
+            back = denied or taken_back(doc, term.start, terms)
+            prices[name] = prices.get(name, False) or not back
+        elif section == "cuisine":
+            cuisines[name] = cuisines.get(name, False) or not denied
+    return prices, cuisines

@@ -33,6 +33,17 @@ EXEMPLARS: dict[str, tuple[str, ...]] = {
                 "how does one stack up against the other"),
     "help": ("what can you do", "how does this work", "help", "what can I ask you",
              "what are you for", "show me the commands"),
+    # A request about one venue (a pick) against an act on it no tool does: the core reads
+    # a pick as the act when it is clearly nearer the `act` examples.
+    "pick": ("tell me about the second one", "what's the first one like",
+             "more about that place", "show me the third one", "is the second one any good",
+             "what does the first one serve", "is that place open on sundays",
+             "does the third one have a patio", "how big is the second one",
+             "is the first one good for a group"),
+    "act": ("get us a discount at the second one", "call the first one for me",
+            "pay the deposit at that place", "book a table at the third one",
+            "order food from the second one", "send the first one a message",
+            "ask that place for a deal", "reserve the second one for us"),
 }
 
 

@@ -10,7 +10,6 @@ message over `MAX_MEANING_CHARS` is left to the lexical reader, which is linear.
 
 from __future__ import annotations
 
-import calendar
 import json
 import tomllib
 from collections import defaultdict
@@ -20,20 +19,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from draftguard.language import ExemplarIndex, Lexicon, embed, parse, word_frequency
+from draftguard.language._exemplars import Ranked
 from draftguard.language._parser import parse_many
 from draftguard.understanding import SlotHints
 from event_planning.clauses import denied_expense, free_clauses, still_unexplained
 from event_planning.corrections import (
-    corrected_to,
-    negated,
     no_limit,
-    swapped_in,
-    taken_back,
-    verb_with_object,
+    one_of,
+    swapped,
+    terms_read,
 )
 from event_planning.counts import NOT_PARTY_AFTER, party_size
 from event_planning.dishes import known_for, typo_of_a_common_word
 from event_planning.intents import PREFERENCE_EXAMPLES
+from event_planning.weekdays import CALENDAR_WORDS, WEEKDAYS, open_day
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -92,10 +91,16 @@ DEFAULT_CLAUSE_ASK_SCORE = 0.4
 #: A word no entry covers this rare in English (Zipf; "upmarket" is 0) is compared with
 #: the price words on its own, as a clause is.
 DEFAULT_RARE_PRICE_ZIPF = 2.0
+#: A clause of everyday words ("we want a room just for us") is a price or feature only at
+#: this cosine ("I need a place for the party" is 0.70 to a private room) ...
+DEFAULT_PLAIN_CLAUSE_SCORE = 0.72
+#: ... and this far ahead of the next.
+DEFAULT_PLAIN_CLAUSE_MARGIN = 0.25
 #: Clauses compared per message (each is one embedding).
 _MAX_CLAUSES = 2
 #: Lexicon sections that, in a message, make it a search (so a dish in it is not dropped).
 _SEARCH_SECTIONS = frozenset({"neighborhood", "feature", "price"})
+_PLACE_SECTIONS = _SEARCH_SECTIONS | {"cuisine", "generic"}
 
 #: Search filters the catalogue records: slot -> what the reply calls it.
 FEATURES = {
@@ -104,9 +109,6 @@ FEATURES = {
     "wheelchair": "wheelchair access",
     "private_room": "a private room",
 }
-_WEEKDAYS = {name.lower(): name.lower() for name in calendar.day_name}
-_CALENDAR_WORDS = frozenset({*_WEEKDAYS, *(m.lower() for m in calendar.month_name if m),
-                             *(m.lower() for m in calendar.month_abbr if m)})
 _DISH_POS = frozenset({"NOUN", "PROPN"})
 
 
@@ -160,7 +162,9 @@ class MeaningReader:
                  clause_margin: float = DEFAULT_CLAUSE_MARGIN,
                  clause_ask_score: float = DEFAULT_CLAUSE_ASK_SCORE,
                  rare_price_zipf: float = DEFAULT_RARE_PRICE_ZIPF,
-                 dish_search_ask_score: float = DEFAULT_DISH_SEARCH_ASK_SCORE) -> None:
+                 dish_search_ask_score: float = DEFAULT_DISH_SEARCH_ASK_SCORE,
+                 plain_clause_score: float = DEFAULT_PLAIN_CLAUSE_SCORE,
+                 plain_clause_margin: float = DEFAULT_PLAIN_CLAUSE_MARGIN) -> None:
         self.dish_score = dish_score
         self.dish_margin = dish_margin
         self.dish_ask_score = dish_ask_score
@@ -174,6 +178,8 @@ class MeaningReader:
         self.clause_ask_score = clause_ask_score
         self.rare_price_zipf = rare_price_zipf
         self.dish_search_ask_score = dish_search_ask_score
+        self.plain_clause_score = plain_clause_score
+        self.plain_clause_margin = plain_clause_margin
 
     def prepare(self, texts: Sequence[str], /) -> None:
         """The texts of one message's parts parsed in one batch (`parse` then finds them)."""
@@ -187,53 +193,43 @@ class MeaningReader:
             return hints
         doc = parse(_parsed_text(text), entities=False)
         terms = lexicon().terms(doc)
-        covered: set[int] = set()
-        prices: dict[str, bool] = {}
-        cuisines: dict[str, bool] = {}
-        for term in terms:
-            covered.update(range(term.start, term.end))
-            section, _, name = term.concept.partition(".")
-            denied = negated(doc, term.start)
-            if section == "feature" and (denied or taken_back(doc, term.start, terms)):
-                hints.cleared.add(name)
-            elif section == "feature":
-                hints.values[name] = True
-            elif section == "price" and not verb_with_object(doc, term.start, term.end):
-                # "forget the budget thing": a price word a verb takes back.
-                back = denied or taken_back(doc, term.start, terms)
-                prices[name] = prices.get(name, False) or not back
-            elif section == "cuisine":
-                cuisines[name] = cuisines.get(name, False) or not denied
+        covered = {i for term in terms for i in range(term.start, term.end)}
+        prices, cuisines = terms_read(doc, terms, hints)
         prices = prices or ({"$$$$": True} if no_limit(doc, terms) else {})
-        _one_of(hints, "price_level", prices)
+        one_of(hints, "price_level", prices)
         party, corrected = party_size(doc, max_party=self.max_party)
         if party is not None:
             hints.values["party_size"] = party
             if corrected:
                 hints.replaces.add("party_size")
-        day = _open_day(doc, terms)
+        day = open_day(doc, terms)
         if day is not None:
             hints.values["open_on"] = day
-        cuisines = _swapped(doc, terms, hints, cuisines)
+        cuisines = swapped(doc, terms, hints, cuisines)
         places = {t.start for t in terms if t.concept == "generic.place"}
         dishes = (self._dish_phrases(doc, covered, places)[:_MAX_DISH_PHRASES]
                   if similar and not cuisines else [])
         clauses = _clauses_of(doc, terms)[:_MAX_CLAUSES] if similar and not prices else []
-        rare = self._rare_words(doc, covered, hints) if similar and not prices else []
+        rare = self._rare_words(doc, covered, hints, text) if similar and not prices else []
         named = self._named_dishes(doc, terms, covered) if similar and "cuisine" in \
             hints.values else []
-        if dishes or clauses or rare or named:
+        # Only in a message about the place wanted (a preference or a word for a place).
+        plain = [c for c in _clauses_of(doc, terms, plain=True) if c not in clauses][
+            :_MAX_CLAUSES] if similar and any(t.concept.partition(".")[0] in _PLACE_SECTIONS
+                                              for t in terms) else []
+        if dishes or clauses or rare or named or plain:
             # Every text this message compares, through the encoder in one call (cached):
             # with the message itself when its words state nothing, as the core then
             # compares it with the example requests.
             said = hints.values or hints.cleared or hints.ambiguous or prices or cuisines
             whole = [] if said or text in clauses else [text]
-            embed([_words_text(w) for w in dishes] + clauses + rare + named + whole)
+            embed([_words_text(w) for w in dishes] + clauses + rare + named + plain + whole)
         if dishes:
             searching = party is not None or any(
                 t.concept.partition(".")[0] in _SEARCH_SECTIONS for t in terms) or any(
                 t.like_num for t in doc)
             self._dish(dishes, hints, searching=searching)
+        self._plain(plain, hints)
         if clauses or rare:
             self._clauses(clauses + rare, hints, prices_only=len(clauses))
             still_unexplained(hints, doc, {t.lower_ for w in dishes for t in w}, terms)
@@ -261,13 +257,19 @@ class MeaningReader:
         hints.words["cuisine"] = phrase
         hints.replaces.add("cuisine")
 
-    def _rare_words(self, doc: Doc, covered: set[int], hints: SlotHints) -> list[str]:
-        """Words no entry covers that English hardly knows ("upmarket"): each may be a price
-        word the lexicon lacks, compared as a clause is (prices only); one a spelling of one
-        price word ("pricy") is read as it (the lexicon's `near`)."""
+    def _rare_words(self, doc: Doc, covered: set[int], hints: SlotHints,
+                    text: str) -> list[str]:
+        """Words no entry covers that English hardly knows ("upmarket"), and words joined
+        by hyphens into one ("no-frills") no entry covers: each may be a price word the
+        lexicon lacks, compared as a clause is (prices only); one a spelling of one price
+        word ("pricy") is read as it (the lexicon's `near`)."""
+        joined = [w.replace("-", " ") for w in text.lower().split()
+                  if all(p.isalpha() for p in w.strip(".,!?").split("-")) and "-" in w]
         rare = [t.lower_ for t in doc if t.i not in covered and t.is_alpha and not t.is_stop
                 and len(t.text) >= _MIN_UNKNOWN_LETTERS
-                and word_frequency(t.lower_) < self.rare_price_zipf][:_MAX_CLAUSES]
+                and word_frequency(t.lower_) < self.rare_price_zipf]
+        rare = ([j.strip(".,!?") for j in joined if not lexicon().terms(parse(j, entities=False))]
+                + rare)[:_MAX_CLAUSES]
         spelt = {c for w in rare for c in lexicon().concepts("price.") if lexicon().near(w, c)}
         if len(spelt) == 1:
             hints.values["price_level"] = spelt.pop().partition(".")[2]
@@ -288,22 +290,22 @@ class MeaningReader:
             if (best.score < self.clause_score or ahead < self.clause_margin) and \
                     not denied_expense(clause, best.label, best.score,
                                        lambda text: _preference_examples().rank(text)):
-                if best.score >= self.clause_ask_score or at >= prices_only:
+                # Near a feature already read ("no stairs, she uses a walker"): explained.
+                if (best.score >= self.clause_ask_score or at >= prices_only) and \
+                        not hints.values.get(best.label.partition(".")[2]):
                     hints.unexplained.append(clause)
                 continue
-            section, _, name = best.label.partition(".")
-            if section == "price" and "price_level" not in hints.values:
-                if name == "any":
-                    hints.cleared.add("price_level")
-                else:
-                    hints.values["price_level"] = name
-                hints.confidence = min(hints.confidence, best.score)
-            elif section == "feature" and at < prices_only and \
-                    name not in hints.values.keys() | hints.cleared:
-                hints.values[name] = True
-                hints.confidence = min(hints.confidence, best.score)
-            elif section == "feature" and at >= prices_only:
+            if not _take(best, hints, features=at < prices_only) and at >= prices_only:
                 hints.unexplained.append(clause)  # a rare word near a feature: unsure
+
+    def _plain(self, clauses: list[str], hints: SlotHints) -> None:
+        """A clause of everyday words ("we want a room just for us") is read only when it
+        is very clearly one price or feature; else it says nothing (never asked about)."""
+        for clause in clauses:
+            ranked = _preference_examples().rank(clause)
+            if len(ranked) > 1 and ranked[0].score >= self.plain_clause_score and \
+                    ranked[0].score - ranked[1].score >= self.plain_clause_margin:
+                _take(ranked[0], hints, features=True)
 
     def _dish(self, phrases: list[list[Token]], hints: SlotHints, *,
               searching: bool) -> None:
@@ -325,7 +327,10 @@ class MeaningReader:
             unknown = any(self._unknown(t, set()) for t in words)
             if best.score >= self.dish_ask_score or (searching and (
                     unknown or best.score >= self.dish_search_ask_score)):
-                hints.ambiguous["cuisine"] = [best.label, second.label]
+                # Under `dish_ask_score` the two nearest are no guess ("bibimbap"): the
+                # question names the dish and every cuisine the catalogue has.
+                hints.ambiguous["cuisine"] = [best.label, second.label] if \
+                    best.score >= self.dish_ask_score else sorted(r.label for r in ranked)
                 hints.words["cuisine"] = phrase
                 return
 
@@ -340,7 +345,10 @@ class MeaningReader:
             if chunk.root.i not in covered or chunk.root.i in places:
                 picked.update(t.i for t in chunk
                               if t.pos_ in _DISH_POS and self._dish_word(t, covered))
-        unknown = [t for t in doc if self._unknown(t, covered)]
+        # A rare word beside a rare one is the same name, whatever the tagger calls it
+        # ("som tam", its "som" tagged a verb).
+        unknown = [t for t in doc if self._unknown(t, covered) or (
+            t.i in picked and word_frequency(t.lower_) < _NAME_WORD_ZIPF)]
         picked.update(t.i for t in unknown)
         picked.update(i for t in unknown for i in self._rare_neighbours(t, covered))
         phrases: list[list[Token]] = []
@@ -353,8 +361,8 @@ class MeaningReader:
 
     def _dish_word(self, token: Token, covered: set[int]) -> bool:
         return (token.i not in covered and token.is_alpha and not token.like_num
-                and token.lower_ not in _WEEKDAYS
-                and token.lemma_.lower() not in _CALENDAR_WORDS
+                and token.lower_ not in WEEKDAYS
+                and token.lemma_.lower() not in CALENDAR_WORDS
                 and token.lower_ not in NOT_PARTY_AFTER  # "7pm": a time, no dish
                 and word_frequency(token.lower_) < self.dish_max_zipf)
 
@@ -374,32 +382,19 @@ class MeaningReader:
                 and word_frequency(doc[i].lower_) < _NAME_WORD_ZIPF]
 
 
-def _swapped(doc: Doc, terms: list[Any], hints: SlotHints,
-             cuisines: dict[str, bool]) -> dict[str, bool]:
-    """"swap the steak for seafood", "swap old city for queen village": of two values, the
-    one a verb of change brings (the cuisines then meant, after the one read)."""
-    if sum(cuisines.values()) > 1:
-        swapped = swapped_in(doc, terms, "cuisine") or corrected_to(terms, "cuisine")
-        if cuisines.get(str(swapped)):
-            cuisines = {c: c == swapped for c in cuisines}
-    _one_of(hints, "cuisine", cuisines, cleared=False)
-    place = swapped_in(doc, terms, "neighborhood") or corrected_to(terms, "neighborhood")
-    if place is not None:
-        hints.values["neighborhood"] = place
-    return cuisines
-
-
-def _one_of(hints: SlotHints, name: str, said: dict[str, bool], *,
-            cleared: bool = True) -> None:
-    """The value of `name` the words mean (value -> meant, not denied): one is read, two
-    or more are a question, only denied ones take the preference back (when `cleared`)."""
-    meant = [v for v, yes in said.items() if yes]
-    if len(meant) == 1:
-        hints.values[name] = meant[0]
-    elif len(meant) > 1:
-        hints.ambiguous[name] = sorted(meant, key=len) if name == "price_level" else meant
-    elif said and cleared:
-        hints.cleared.add(name)
+def _take(best: Ranked, hints: SlotHints, *, features: bool) -> bool:
+    """The price or feature a clause was read as (`best`) into `hints`, unless already
+    said; False for a feature when `features` is off."""
+    section, _, name = best.label.partition(".")
+    if section == "feature" and not features:
+        return False
+    if section == "price" and "price_level" not in hints.values:
+        hints.cleared.add("price_level") if name == "any" else hints.values.update(
+            price_level=name)
+    elif section == "feature" and name not in hints.values.keys() | hints.cleared:
+        hints.values[name] = True
+    hints.confidence = min(hints.confidence, best.score)
+    return True
 
 
 def _parsed_text(text: str) -> str:
@@ -411,12 +406,12 @@ def _words_text(words: list[Token]) -> str:
     return " ".join(t.text for t in words)
 
 
-def _clauses_of(doc: Doc, terms: list[Any]) -> list[str]:
+def _clauses_of(doc: Doc, terms: list[Any], *, plain: bool = False) -> list[str]:
     """The clauses of `doc` no lexicon word names anything in (`free_clauses`)."""
     named = {i for t in terms if not t.concept.startswith(("generic.", "price_noun."))
              for i in range(t.start, t.end)}
     covered = {i for t in terms for i in range(t.start, t.end)}
-    return free_clauses(doc, named, covered, known=_request_word_set())
+    return free_clauses(doc, named, covered, known=_request_word_set(), plain=plain)
 
 
 @cache
@@ -434,16 +429,6 @@ def _preference_examples() -> ExemplarIndex:
 @cache
 def _request_word_set() -> frozenset[str]:
     return frozenset(w for words in request_words().values() for p in words for w in p.split())
-
-
-def _open_day(doc: Doc, terms: list[Any]) -> str | None:
-    """The weekday a venue must be open ("open on Mondays", "which ones open sundays")."""
-    if not any(t.concept == "open.open" for t in terms):
-        return None
-    days = {_WEEKDAYS.get(t.lemma_.lower()) or _WEEKDAYS.get(t.lower_.rstrip("s"))
-            for t in doc}
-    days.discard(None)
-    return next(iter(days)) if len(days) == 1 else None
 
 
 #: The reader the app hands to the core (default settings).

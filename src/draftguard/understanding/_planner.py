@@ -34,6 +34,9 @@ from draftguard.understanding._planner_slots import (
 )
 from draftguard.understanding._planner_unexplained import unless_unexplained
 from draftguard.understanding._planner_venues import (
+    acts_on_venue,
+    asks_plan,
+    each_venue,
     first_n,
     partly_named,
     reference,
@@ -164,7 +167,7 @@ class PlannerConversation:
         prefs_at: int | None = None
         changes: dict[str, Any] = {}
         questions: list[Interpretation] = []
-        asked = False
+        asked = acted = False
         by_meaning = len(text) <= self.max_meaning_chars
         sure = 1.0
         readings = read_parts(parts, self.vocabulary, today=self.today, meaning=by_meaning)
@@ -181,6 +184,8 @@ class PlannerConversation:
                 # Two venues named: comparing them, or the question; never a third request.
                 if guess is not None and (other is None or guess.intent is Intent.COMPARE):
                     other = guess
+            acted = acted or (other is not None and other.intent is Intent.PICK and by_meaning
+                              and not unsupported and acts_on_venue(self.examples, slots.rest))
             if other is not None and other.intent in _ABOUT_VENUES:
                 # "Is Siam Orchid open on Mondays?", "which is cheapest?": about venues,
                 # not new preferences.
@@ -200,18 +205,24 @@ class PlannerConversation:
             preference = preference.model_copy(update={"confidence": sure})
         if preference is not None:
             requests.insert(prefs_at or 0, preference)
+        requests = self._what_cannot_be_done(requests, text, acted=acted)
+        return Reading(requests=unless_unexplained(requests, readings, self.vocabulary))
+
+    def _what_cannot_be_done(self, requests: list[Interpretation], text: str, *,
+                             acted: bool) -> list[Interpretation]:
+        """`requests` with what the app can do instead of what no tool does: booking or
+        dietary needs asked about alone; an act on a venue (`acted`, or the verb's), whose
+        venue requests are dropped ("book the first one for friday": Friday is kept)."""
+        cannot = _ask(Intent.UNCLEAR, self.capabilities, confidence=0.0)
         if self.vocabulary.words.says("unsupported", text) and all(
                 r.question or r.intent is Intent.PICK for r in requests):
-            # Asks for something no tool does (booking, dietary needs): say what we can do.
-            return Reading(requests=(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0),))
-        if requests and len(text) <= self.max_meaning_chars and \
-                asks_unsupported_act(self.vocabulary.words, text):
-            # "book the first one for friday at 7pm": Friday is kept as a preference, and the
-            # person hears that the booking itself is not something the app does.
-            requests.append(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0))
+            return [cannot]
+        if requests and len(text) <= self.max_meaning_chars and (
+                acted or asks_unsupported_act(self.vocabulary.words, text)):
+            return [*(r for r in requests if r.intent not in _ABOUT_VENUES), cannot]
         if not requests and looks_like_request(self.vocabulary.words, text):
-            requests.append(_ask(Intent.UNCLEAR, self.capabilities, confidence=0.0))
-        return Reading(requests=unless_unexplained(requests, readings, self.vocabulary))
+            return [cannot]
+        return requests
 
     def _verb_phrases(self, part: str) -> list[str]:
         """"put X on the shortlist and tell me about Y": one request per coordinated verb
@@ -228,6 +239,8 @@ class PlannerConversation:
         kind = "cuisine" if name == "cuisine" else "one"
         question = (f'Which {kind} is "{words}": {" or ".join(labels)}?' if words
                     else f"Which one: {' or '.join(labels)}?")
+        if words and len(labels) > 2:  # no two near enough to name: all it can search
+            question = f'Which {kind} is "{words}"? I can search {", ".join(labels)}.'
         candidates = tuple(Interpretation(intent=Intent.PREFERENCES, slots={name: v},
                                           confidence=1.0 / len(values)) for v in values)
         return _ask(Intent.PREFERENCES, question, candidates=candidates)
@@ -264,10 +277,10 @@ class PlannerConversation:
         if (says("keep", rest) or adds_to_list(words, rest)) and (
                 says("listed", rest) or slots.venues or reference(rest) is not None
                 or says("it", rest) or says("choose", rest)):
-            if self._asks_plan(rest, slots):
+            if asks_plan(self.vocabulary.words, rest, named=bool(slots.venues)):
                 return Interpretation(intent=Intent.PLAN)
             return self._venue_request(Intent.SHORTLIST, slots, action="add")
-        if self._asks_plan(rest, slots):
+        if asks_plan(self.vocabulary.words, rest, named=bool(slots.venues)):
             return Interpretation(intent=Intent.PLAN)
         if says("compare", rest) and (slots.venues or self.state.results) and (
                 not slots.values or slots.venues or reference(rest) is not None
@@ -285,39 +298,19 @@ class PlannerConversation:
         return None
 
     def _each_venue(self, other: Interpretation, slots: SlotReading) -> list[Interpretation]:
-        """"put X and Y on my shortlist": one shortlist change per venue, when the venues
-        are listed with "and" (with "or", or anything else between them, the question
-        stands)."""
-        venues = list(dict.fromkeys(slots.venues))
-        between = [p.strip(" ,") for p in slots.rest.split("|")[1:-1]]
-        if other.intent is not Intent.SHORTLIST or other.question is None or len(venues) < 2 \
-                or len(between) != len(slots.venues) - 1 or set(between) - {"and", ""}:
+        """"put X and Y on my list", "save 1 and 3": one change per venue (`each_venue`)."""
+        if other.intent is not Intent.SHORTLIST:
             return [other]
         action = "remove" if self._removes(slots.rest, slots) else "add"
+        venues = each_venue(slots.venues, slots.rest, self.state.results,
+                            asked=other.question is not None)
         return [Interpretation(intent=Intent.SHORTLIST, slots={"venue": v, "action": action})
-                for v in venues]
+                for v in venues] or [other]
 
     def _removes(self, rest: str, slots: SlotReading) -> bool:
         by_parse = len(rest) <= self.max_meaning_chars
         return removes_listed(self.vocabulary.words, rest, slots.venues, self.state.shortlist,
                               self.state.picked, parse=by_parse)
-
-    def _asks_plan(self, rest: str, slots: SlotReading) -> bool:
-        """"what's on my shortlist?", "show me the plan", "have we saved anything", "recap":
-        a word that asks to see (or a question opened by "have" or "did") and a word naming
-        the plan or the list, or what "we" have ("what have we got?"), about no one venue,
-        with no comparing word and no keeping verb but the list's own name. What names
-        neither ("where are we at?") is read by example."""
-        vocabulary = self.vocabulary.words
-        if slots.venues or reference(rest) is not None or vocabulary.says("compare", rest):
-            return False
-        listed = vocabulary.said_at("listed", rest)
-        if any(i not in listed for i in vocabulary.said_at("keep", rest)):
-            return False  # "should we save it to the list?": a keeping verb asks to keep
-        asks = vocabulary.says("plan_ask", rest) or vocabulary.opens_with("plan_asked", rest)
-        return asks and (vocabulary.says("plan", rest) or vocabulary.says("listed", rest)
-                         or (vocabulary.says("plan_we", rest)
-                             and vocabulary.says("plan_have", rest)))
 
     def _by_example(self, slots: SlotReading) -> Interpretation | None:
         """What the lexical reading missed, by similarity to the app's example requests: a

@@ -5,13 +5,26 @@ conversation has shown ("remove the Siam one")."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from draftguard.language import word_frequency
 from draftguard.understanding._planner_words import WordTable, removes, words_of
 
-__all__ = ["ORDINALS", "first_n", "partly_named", "reference", "references", "removes_listed",
-           "venues_pointed"]
+__all__ = [
+    "DEFAULT_ACT_MARGIN",
+    "DEFAULT_ACT_SCORE",
+    "ORDINALS",
+    "acts_on_venue",
+    "asks_plan",
+    "each_venue",
+    "first_n",
+    "partly_named",
+    "positions",
+    "reference",
+    "references",
+    "removes_listed",
+    "venues_pointed",
+]
 
 ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3,
             "4th": 3, "fifth": 4, "5th": 4, "top": 0}
@@ -25,6 +38,13 @@ _FIRST_N = re.compile(r"\b(?:first|top)\s+(two|three|2|3)\b")
 #: A word of a venue's name this common in English (Zipf) does not name it alone ("the",
 #: "bar", "kitchen", "room").
 MAX_NAME_WORD_ZIPF = 4.0
+#: The largest bare number read as a position among the results ("put 1 and 3 on my list").
+_MAX_POSITION = 9
+#: A request about one venue is an act on it no tool does ("get us money off at X", "ring
+#: the second one") when the app's `act` examples are this near (cosine) ...
+DEFAULT_ACT_SCORE = 0.35
+#: ... and this far ahead of its `pick` examples (asking about the venue).
+DEFAULT_ACT_MARGIN = 0.15
 
 
 def reference(text: str) -> int | None:
@@ -93,3 +113,81 @@ def venues_pointed(words: WordTable, named: int, text: str) -> int:
     it = any(i + 1 >= len(said) or said[i + 1] not in (*ORDINALS, "last", "very")
              for i in words.said_at("it", text))
     return named + len(references(text)) + int(it)
+
+
+def positions(text: str) -> list[int]:
+    """Every result position `text` names when it names two or more ("the second and the
+    third", "1 and 3", "the first and last"): ordinal words and small numbers, in order
+    (-1: the last); else []."""
+    found: list[int] = []
+    for word in words_of(text):
+        index = (-1 if word == "last" else ORDINALS.get(word) if word != "top"
+                 else None)
+        if index is None and word.isdigit() and 0 < int(word) <= _MAX_POSITION:
+            index = int(word) - 1
+        if index is not None and index not in found:
+            found.append(index)
+    return found if len(found) > 1 else []
+
+
+def each_venue(venues: Sequence[str], rest: str, results: Sequence[str], *,
+               asked: bool) -> list[str]:
+    """The venues one shortlist change is made for, each once: those named and listed with
+    "and" when the reading `asked` which one (with "or", or anything else between them, the
+    question stands), or the results at two or more positions ("save the first and the
+    third"); else []."""
+    named = list(dict.fromkeys(venues))
+    between = [p.strip(" ,") for p in rest.split("|")[1:-1]]
+    if named:
+        return named if asked and len(named) > 1 and len(between) == len(venues) - 1 \
+            and not set(between) - {"and", ""} else []
+    at = positions(rest)
+    if not at or not results or any(i >= len(results) for i in at):
+        return []
+    return list(dict.fromkeys(results[i] for i in at))
+
+
+def acts_on_venue(examples: Callable[[str], Sequence[tuple[str, float]]] | None, rest: str, *,
+                  act_score: float = DEFAULT_ACT_SCORE,
+                  act_margin: float = DEFAULT_ACT_MARGIN) -> bool:
+    """Whether a request about a venue asks for an act on it no tool does, by similarity
+    to the app's example requests labelled `act` against those labelled `pick` (an app
+    without them never says so)."""
+    if examples is None or not _asks_the_app(rest):
+        return False
+    scores = dict(examples(rest))
+    if "act" not in scores or "pick" not in scores:
+        return False
+    return scores["act"] >= act_score and scores["act"] - scores["pick"] >= act_margin
+
+
+def _asks_the_app(rest: str) -> bool:
+    """A verb the app is asked to carry out: an imperative ("get us 20% off at X") or one
+    whose subject is "you" ("could you ring X"); a question about the venue ("does X have a
+    patio?", opened by its auxiliary) asks nothing of the app and is not compared."""
+    from draftguard.language import parse
+
+    for verb in parse(rest, entities=False):
+        if verb.dep_ != "ROOT" or verb.pos_ != "VERB":
+            continue
+        subjects = [c.lower_ for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+        opened = any(c.dep_ == "aux" and c.i < verb.i for c in verb.children)
+        return subjects == ["you"] or (not subjects and not opened)
+    return False
+
+
+def asks_plan(vocabulary: WordTable, rest: str, *, named: bool) -> bool:
+    """"what's on my shortlist?", "show me the plan", "have we saved anything", "recap":
+    a word that asks to see (or a question opened by "have" or "did") and a word naming
+    the plan or the list, or what "we" have ("what have we got?"), about no one venue (none
+    `named`), with no comparing word and no keeping verb but the list's own name. What names
+    neither ("where are we at?") is read by example."""
+    if named or reference(rest) is not None or vocabulary.says("compare", rest):
+        return False
+    listed = vocabulary.said_at("listed", rest)
+    if any(i not in listed for i in vocabulary.said_at("keep", rest)):
+        return False  # "should we save it to the list?": a keeping verb asks to keep
+    asks = vocabulary.says("plan_ask", rest) or vocabulary.opens_with("plan_asked", rest)
+    return asks and (vocabulary.says("plan", rest) or vocabulary.says("listed", rest)
+                     or (vocabulary.says("plan_we", rest)
+                         and vocabulary.says("plan_have", rest)))

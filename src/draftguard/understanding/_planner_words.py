@@ -219,14 +219,25 @@ def looks_like_request(words: WordTable, text: str) -> bool:
 
 def asks_unsupported_act(words: WordTable, text: str) -> bool:
     """Whether the verb of `text` asks for an act no tool does ("book", "reserve", "pay"),
-    not a noun naming a need ("wheelchair access")."""
-    if not words.says("unsupported", text):
+    or its object names one ("put down a deposit", "get us a discount"); not a noun naming a
+    need ("wheelchair access"). The verbs and objects are the lexicon's `unsupported` and
+    `unsupported_act` words."""
+    def act(word: str) -> bool:
+        return words.says("unsupported", word) or words.says("unsupported_act", word)
+
+    if not act(text):
         return False
     from draftguard.language import parse
 
     # The tagger may call an opening imperative a proper noun ("book the first one").
-    return any(t.dep_ == "ROOT" and (t.pos_ == "VERB" or t.i == t.sent.start) and
-               words.says("unsupported", t.lemma_) for t in parse(text, entities=False))
+    # An opening word that names an act is an imperative ("phone X for me").
+    for t in parse(text, entities=False):
+        if (t.i == t.sent.start and act(t.lower_)) or (
+                t.dep_ == "ROOT" and (t.pos_ == "VERB" or t.i == t.sent.start) and (
+                    act(t.lemma_) or any(c.dep_ in ("dobj", "obj") and act(c.lemma_)
+                                         for c in t.children))):
+            return True
+    return False
 
 
 def adds_to_list(words: WordTable, rest: str) -> bool:
