@@ -79,8 +79,10 @@ def _predicate(term: Term) -> str:
                     and t.head == term.span.root), None)
     if subject is None or points_back(subject):
         return ""  # "These changes are ...": the sentence is about something said before
-    if any(c.dep_ == "conj" for c in subject.children):
-        return ""  # "Ben and his sister were twelve and ten": said of both, not of the term
+    if term.span.root.lemma_ == "be" and any(c.dep_ == "conj" for c in subject.children):
+        # "Ben and his sister were twelve and ten" says what each is, not what Ben is
+        # (a deed is shared: "Florey and Chain turned it into a medicine" keeps its card)
+        return ""
     gone = {t.i for t in subject.subtree}
     for child in term.span.root.children:  # a clause with a subject of its own says more
         if child.dep_ in {"conj", "advcl", "parataxis"} and any(
