@@ -44,6 +44,11 @@ _MAX_LEAVES = 3
 _MIN_BRANCHES = 3
 _MAX_FACT_CHARS = 70
 _MIN_BACK_WORDS = 3
+#: A card front's weight for its MiniLM similarity to the whole text, beside its salience
+#: (subjects count twice, mentions once, ...).
+CARD_TEXT_WEIGHT = 5.0
+#: ... and to the title.
+CARD_TITLE_WEIGHT = 3.0
 #: Paragraphs at least this alike (MiniLM cosine) are one branch of a mindmap without headings.
 CLUSTER_SIMILARITY = 0.5
 
@@ -74,6 +79,10 @@ def _predicate(term: Term) -> str:
                     and t.head == term.span.root), None)
     if subject is None or points_back(subject):
         return ""  # "These changes are ...": the sentence is about something said before
+    if term.span.root.lemma_ == "be" and any(c.dep_ == "conj" for c in subject.children):
+        # "Ben and his sister were twelve and ten" says what each is, not what Ben is
+        # (a deed is shared: "Florey and Chain turned it into a medicine" keeps its card)
+        return ""
     gone = {t.i for t in subject.subtree}
     for child in term.span.root.children:  # a clause with a subject of its own says more
         if child.dep_ in {"conj", "advcl", "parataxis"} and any(
@@ -99,17 +108,39 @@ def _without(back: str, front: str) -> str:
 
 
 def _cards(view: TextView) -> Iterable[tuple[dict[str, Any], str, str, int]]:
-    for n, term in enumerate(view.ranked()):
-        if term.kind in {"number", "time"}:
-            continue
+    """Defined terms first, then by salience and by how near the front is in meaning to
+    the whole text and to its title (`_card_order`)."""
+    terms = [t for t in view.ranked() if t.kind not in {"number", "time"}]
+    order = _card_order(view, terms)
+    for term in terms:
         back = term.definition or _predicate(term)
         back = _without(back, term.text).strip(" ,;:")
+        # "His best friend, ___." says "His best friend.": the blank of an apposition goes
+        back = back.removesuffix("___").removeprefix("___").strip(" ,;:")
         words = [w for w in back.replace("___", " ").split() if any(c.isalnum() for c in w)]
         if len(words) < (2 if term.definition else _MIN_BACK_WORDS) or (
                 len(back) > MAX_BACK_CHARS) or back.count('"') % 2:  # a quotation cut in half
             continue
-        rank = 0 if term.definition else (1 if n < 8 else 2)
+        rank = 0 if term.definition else 1 + order[id(term)]
         yield {"front": term.text, "back": back.rstrip(".") + "."}, term.chunk_id, term.head, rank
+
+
+def _card_order(view: TextView, terms: Sequence[Term]) -> dict[int, int]:
+    """Each term's place among `terms` (by `id`), most central first: salience plus how near
+    its words are in meaning to the whole text (x `CARD_TEXT_WEIGHT`) and to the title
+    (x `CARD_TITLE_WEIGHT`), so "sea anemones" comes before "side" and "story"."""
+    if not terms:
+        return {}
+    from draftguard.language import similarities
+
+    fronts = [t.text for t in terms]
+    whole = " ".join(s.text for s in view.sentences)
+    to_text = similarities(whole, fronts)
+    to_title = similarities(view.title, fronts) if view.title else [0.0] * len(fronts)
+    score = {id(t): t.salience + CARD_TEXT_WEIGHT * float(a) + CARD_TITLE_WEIGHT * float(b)
+             for t, a, b in zip(terms, to_text, to_title, strict=True)}
+    ranked = sorted(terms, key=lambda t: -score[id(t)])  # stable: salience order breaks ties
+    return {id(t): n for n, t in enumerate(ranked)}
 
 
 # -- mindmap ---------------------------------------------------------------------------------
