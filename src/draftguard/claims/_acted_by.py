@@ -12,7 +12,8 @@ from draftguard.claims._reading import Claim
 from draftguard.claims._record import ToolRun, key_words, numbers_in, strings_in
 from draftguard.claims._view import RecordView, stems, text_stems, words_of
 
-__all__ = ["misplaced", "record_words", "unasked", "unfound", "unnamed", "untouched"]
+__all__ = ["misplaced", "record_words", "unasked", "unfound", "unlisted", "unlisted_backing",
+           "unnamed", "untouched"]
 
 #: Actions whose object is a thing the run names (a venue added, a source imported).
 _NAMED_ACTIONS = frozenset({"add", "shortlist", "remove", "import"})
@@ -168,6 +169,15 @@ def unfound(view: RecordView, subject: str | None, words: frozenset[str]) -> str
     return view.unsaid(frozenset(
         w for w in words if not (stems(w) | {w.removesuffix("s")}) & known
         and guard.lexicon.concept(w) is None))
+
+
+def unlisted_backing(view: RecordView, claim: Claim) -> list[ToolRun]:
+    """The runs of this turn that changed something an act told with a verb the lexicon
+    does not hold may be (its numbers are then theirs: "stashed the change as version 3"
+    after a save as version 4)."""
+    if claim.negated or unlisted(view, claim) is not None:
+        return []
+    return [run for run, declared in view.succeeded_or_judged() if declared.changes]
 
 
 def unlisted(view: RecordView, claim: Claim) -> str | None:

@@ -49,6 +49,9 @@ def objects_of(token: Token) -> frozenset[str]:
         if kid.dep_ == "prep":
             found.update(g.lemma_.lower() for g in kid.children
                          if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN"))
+        if kid.dep_ in ("ccomp", "xcomp"):  # "made a quiz to go with ...": the parser's subject
+            found.update(g.lemma_.lower() for g in kid.children
+                         if g.dep_ == "nsubj" and g.pos_ == "NOUN")
     return frozenset(found)
 
 

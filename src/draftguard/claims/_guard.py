@@ -34,10 +34,11 @@ from draftguard.claims._acted_by import (
     unasked,
     unfound,
     unlisted,
+    unlisted_backing,
     unnamed,
     untouched,
 )
-from draftguard.claims._facts import NAME_LINKS
+from draftguard.claims._facts import COUNT_WORDS, NAME_LINKS
 from draftguard.claims._reading import (
     PREFIXES,
     QUOTE,
@@ -99,7 +100,7 @@ _WORDS = re.compile(r"[^\W\d_]+|\d")
 _FILE = re.compile(r"[\w-]+\.[a-z]{1,5}\b")
 _NUMBER_WORDS = frozenset({*NUMBER_WORDS, "thirty", "forty", "fifty", "sixty", "seventy",
                            "eighty", "ninety", "hundred", "thousand", "dozen", "no",
-                           "couple", "pair"})
+                           *COUNT_WORDS})
 #: Words that continue a name ("Bar of Gold"); the reader's own (`_facts.NAME_LINKS`).
 _LINKS = NAME_LINKS
 #: Concepts that never make a claim on their own: who does it ("I", "we").
@@ -379,7 +380,10 @@ class ClaimGuard:
             return None
         if claim.concept == UNLISTED:
             why = None if claim.negated else unlisted(view, claim)
-            return None if why is None else Judgement(False, ClaimKind.ACTION, why, UNLISTED)
+            if why is None:
+                backing.extend(unlisted_backing(view, claim))
+                return None
+            return Judgement(False, ClaimKind.ACTION, why, UNLISTED)
         if claim.kind != "verdict" and not self._about_app(claim):
             return None
         if claim.kind == "verdict":

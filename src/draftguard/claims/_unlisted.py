@@ -83,8 +83,9 @@ def _dated(kids: list[Token]) -> bool:
     for kid in kids:
         if kid.dep_ in ("npadvmod", "tmod"):
             return True
-        if kid.dep_ == "prep" and any(g.dep_ == "pobj" and (g.pos_ == "NUM" or any(
-                n.dep_ == "nummod" for n in g.children)) for g in kid.children):
+        if kid.dep_ == "prep" and any(g.dep_ == "pobj" and (g.pos_ == "NUM" or (
+                g.pos_ == "PROPN" and any(n.dep_ == "nummod" for n in g.children)))
+                for g in kid.children):  # not "as version 3"
             return True
     return False
 

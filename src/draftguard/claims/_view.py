@@ -6,7 +6,7 @@ from __future__ import annotations
 import calendar
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import date as Date
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -226,8 +226,9 @@ class RecordView:
             if not backing:
                 allowed |= {float(v) for v in session.versions}
             return value in allowed
-        if noun == "version":  # "3 versions": how many there are
-            return value in {float(len(session.versions)), *self._fields_of("version")}
+        if noun == "version":  # "3 versions": how many there are (a list's length, not
+            # the version numbers it holds)
+            return value in {float(len(session.versions)), *_list_lengths(runs, "version")}
         if noun == "line":
             allowed = self._field_values(runs, "line_fields", quantity.act)
             if not backing:  # a run's lines when the sentence claims the run
@@ -448,3 +449,21 @@ class RecordView:
                     return f"{name!r} is not on the {key}"
         return None
 
+
+def _list_lengths(runs: Iterable[ToolRun], noun: str) -> set[float]:
+    """The lengths of the lists the runs' results hold under a key naming `noun`."""
+    out: set[float] = set()
+
+    def walk(value: object, key: str) -> None:
+        if isinstance(value, Mapping):
+            for k, v in value.items():
+                walk(v, str(k))
+        elif isinstance(value, list | tuple):
+            if any(w in (noun, noun + "s") for w in key.lower().split("_")):
+                out.add(float(len(value)))
+            for v in value:
+                walk(v, key)
+
+    for run in runs:
+        walk(run.result, "")
+    return out
