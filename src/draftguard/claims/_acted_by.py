@@ -201,6 +201,8 @@ def unlisted(view: RecordView, claim: Claim) -> str | None:
         said |= named
         if declared.changes:  # what it changed, and the parts of what it changes
             held |= named | declared.part_names_of() | declared.places_of()
+    if claim.light:  # "had a look through your version history" after list_versions
+        held |= {w.removesuffix("s") for w in held}
     def among(words: set[str], word: str) -> bool:
         return bool((stems(word) | {word.removesuffix("s")}) & words)
     if not any(among(held, w) for w in wanted):

@@ -34,7 +34,7 @@ from draftguard.claims._calendar import dates_in, times_in
 from draftguard.claims._facts import Quantity, names, quantities
 from draftguard.claims._findings import findings, partial, standard_verbs
 from draftguard.claims._sentence import Claim, Reading
-from draftguard.claims._unlisted import UNLISTED, acted_on, named_with, unlisted_acts
+from draftguard.claims._unlisted import LIGHT, UNLISTED, acted_on, named_with, unlisted_acts
 from draftguard.language import Lexicon, parse
 
 if TYPE_CHECKING:
@@ -339,13 +339,26 @@ def _claim(concept: str, token: Token, *, question: bool) -> Claim:
     return Claim(
         concept=concept, word=token.lower_, negated=negated,
         asserted=asserted, subject=_subject_word(subject),
-        objects=objects_of(token) | (named_with(token) if concept == UNLISTED else frozenset()),
+        objects=_objects(token, concept),
         voice=_voice(token, subject), places=places_of(token, concept),
         named_objects=named_objects_of(token), targets=targets_of(token),
         topics=topics_of(token), past=token.tag_ == "VBD" or (token.tag_ == "VBN" and any(
             k.lemma_ == "have" and k.dep_ == "aux" for k in clause_children(token))),
         asked=asked_of(token) if concept == "impossible.request" else frozenset(),
-        acted_on=acted_on(token) if concept == UNLISTED else frozenset())
+        acted_on=acted_on(token) if concept == UNLISTED else frozenset(),
+        light=token.lemma_.lower() in LIGHT and any(k.dep_ == "dobj" and k.pos_ == "NOUN"
+                                                    for k in token.children))
+
+
+def _objects(token: Token, concept: str) -> frozenset[str]:
+    """The nouns the act names; for an act in any verb, also after its prepositions, and
+    not a light verb's own noun ("had a look through ...": no look is acted on)."""
+    if concept != UNLISTED:
+        return objects_of(token)
+    found = objects_of(token) | named_with(token)
+    if token.lemma_.lower() in LIGHT:
+        found -= {k.lemma_.lower() for k in token.children if k.dep_ == "dobj"}
+    return found
 
 
 def _presumed(found: list[tuple[str, Token]]) -> list[Claim]:
@@ -384,6 +397,10 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
             pending |= _pending(doc, token.i)
         if kind == "report" and not _negated(token, _subject(token)) and not _hedged_at(token):
             reported |= _reported(token)
+        light = kind == "action" and token.pos_ == "NOUN" and token.dep_ == "dobj" and \
+            token.head.lemma_.lower() in LIGHT and token.head.pos_ == "VERB"
+        if light:
+            token = token.head  # "got a polish": the act is the noun's, told by the verb
         if kind not in _CLAIM_KINDS or not (_claim_token(token, kind) or (
                 token.i == 0 and concept == lone)):
             continue
@@ -391,7 +408,11 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
             continue  # a naming ("a source called interview"), not the act ("called them")
         if any(k.dep_ == "mark" and k.lower_ == "as" for k in token.children):
             continue  # "as requested", "as you asked for": the person's doing, no claim
-        claims.append(_claim(concept, token, question=question))
+        claim = _claim(concept, token, question=question)
+        if light and token.lemma_.lower() == "get" and claim.voice == "active" and \
+                claim.subject not in ("i", "we"):
+            claim = replace(claim, voice="passive")  # "The squeak got a polish"
+        claims.append(claim)
     claims += [_claim(UNLISTED, t, question=question)
                for t in unlisted_acts(doc, lexicon, {t.i for _, t in found})]
     judged = {c.word for c in claims if c.kind == "verdict"}

@@ -46,6 +46,8 @@ class Claim:
     #: The nouns of what it directly acted on: its direct objects, or the subject of a
     #: passive or of a verb without one ("The invitations have gone out": "invitation").
     acted_on: frozenset[str] = frozenset()
+    #: Told by a light verb whose noun names the act ("had a look through ...").
+    light: bool = False
 
     @property
     def kind(self) -> str:

@@ -25,12 +25,14 @@ if TYPE_CHECKING:
 
     from draftguard.language import Lexicon
 
-__all__ = ["UNLISTED", "acted_on", "named_with", "unlisted_acts"]
+__all__ = ["LIGHT", "UNLISTED", "acted_on", "named_with", "unlisted_acts"]
 
 #: The concept of an act told with a verb the lexicon does not hold.
 UNLISTED = "action.unlisted"
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 _SELF = frozenset({"i", "we"})
+#: Light verbs, whose object noun names the act rather than a thing ("had a look").
+LIGHT = frozenset({"get", "give", "have", "take"})
 #: Marks of a clause told as given, which asserts what it says ("since I locked it in").
 _GIVEN = frozenset({"since", "because", "that"})
 
@@ -107,6 +109,15 @@ def acted_on(token: Token) -> frozenset[str]:
     if not heads:  # a particle read as a preposition: "locked in the date"
         heads = [g for k in kids if k.dep_ == "prep" and k.i == token.i + 1
                  for g in k.children if g.dep_ == "pobj"]
+    if token.lemma_.lower() in LIGHT and any(h.dep_ == "dobj" and h.pos_ == "NOUN"
+                                             for h in heads):
+        # "had a look through your version history": the act's noun names no thing; what
+        # it is through, at or over is what it acted on
+        things = [g for h in heads for p in (*h.children, *(k for k in kids if k.i > h.i))
+                  if p.dep_ == "prep" for g in p.children if g.dep_ == "pobj"]
+        if things:
+            return frozenset(t.lemma_.lower() for g in things for t in (g, *g.children)
+                             if t.pos_ in ("NOUN", "PROPN") and (t is g or t.dep_ == "compound"))
     return frozenset(t.lemma_.lower() for h in heads for t in (h, *h.conjuncts)
                      if t.pos_ in ("NOUN", "PROPN"))
 
