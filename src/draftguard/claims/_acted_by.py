@@ -171,6 +171,24 @@ def unfound(view: RecordView, subject: str | None, words: frozenset[str]) -> str
         and guard.lexicon.concept(w) is None))
 
 
+def _anothers(view: RecordView, claim: Claim) -> str | None:
+    """Why an act told as done by someone a run of this turn was asked to reach ("Sam
+    replied", "Sam has read your message" after a text to Sam) is not backed: no run's
+    result and no text of the record tells it. The past of a person no run's arguments
+    name is the texts' to tell (`unfound`)."""
+    who = claim.subject or ""
+    runs = list(view.record.runs)
+    named = {w for run in runs for text in strings_in(run.args) for w in text_stems(text)}
+    if who not in named:
+        return None
+    told = {w for run in runs for w in key_words(run.result) |
+            {s for text in strings_in(run.result) for s in text_stems(text)}} | {
+        s for text in view.record.session.texts for s in text_stems(text)}
+    if stems(claim.word) & told:
+        return None
+    return f"no run this turn says {who} {claim.word} anything"
+
+
 def unlisted_backing(view: RecordView, claim: Claim) -> list[ToolRun]:
     """The runs of this turn that changed something an act told with a verb the lexicon
     does not hold may be (its numbers are then theirs: "stashed the change as version 3"
@@ -186,6 +204,8 @@ def unlisted(view: RecordView, claim: Claim) -> str | None:
     names) in its tool's name or declared kinds of thing, or, for a run that changes
     something, in its result or the parts it changes; None when one does."""
     runs = view.succeeded_or_judged()
+    if claim.by_name:
+        return _anothers(view, claim)
     if not runs:
         return "no run this turn did it"
     wanted = set(claim.acted_on) | {w for n in claim.named_objects for w in words_of(n)}

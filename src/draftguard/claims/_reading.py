@@ -346,8 +346,14 @@ def _claim(concept: str, token: Token, *, question: bool) -> Claim:
             k.lemma_ == "have" and k.dep_ == "aux" for k in clause_children(token))),
         asked=asked_of(token) if concept == "impossible.request" else frozenset(),
         acted_on=acted_on(token) if concept == UNLISTED else frozenset(),
+        by_name=_by_name(token),
         light=token.lemma_.lower() in LIGHT and any(k.dep_ == "dobj" and k.pos_ == "NOUN"
                                                     for k in token.children))
+
+
+def _by_name(token: Token) -> bool:
+    subject = _subject(token)
+    return subject is not None and subject.pos_ == "PROPN" and subject.dep_ == "nsubj"
 
 
 def _objects(token: Token, concept: str) -> frozenset[str]:
@@ -413,8 +419,10 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
                 claim.subject not in ("i", "we"):
             claim = replace(claim, voice="passive")  # "The squeak got a polish"
         claims.append(claim)
+    # A report verb told as done by a name is an act ("Sam has read your message").
+    taken = {t.i for c, t in found if not (c.startswith("report.") and _by_name(t))}
     claims += [_claim(UNLISTED, t, question=question)
-               for t in unlisted_acts(doc, lexicon, {t.i for _, t in found})]
+               for t in unlisted_acts(doc, lexicon, taken)]
     judged = {c.word for c in claims if c.kind == "verdict"}
     claims += [_claim("verdict.pass", verb, question=question)
                for verb in standard_verbs(doc, lexicon) if verb.lower_ not in judged]
@@ -432,8 +440,12 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
               if t.dep_ == "pobj" and t.pos_ in ("NOUN", "PROPN")}
     negated = any(_negated(r, _subject(r)) for r in roots)
     main = next((s for r in roots if (s := _subject(r)) is not None), None)
+    named = tuple(names(doc))
+    low = f" {text.lower()}"
     return Reading(question=question, claims=tuple(claims), hedged=hedged,
-                   quantities=tuple(quantities(doc)), names=tuple(names(doc)), nouns=nouns,
+                   quantities=tuple(quantities(doc)), names=named, nouns=nouns,
+                   articled=frozenset(n for n in named if f" the {n.lower()}" in low),
+                   only=frozenset(n for n in named if f" only {n.lower()}" in low),
                    to_person=to_person, places=places, presents=_presented(doc),
                    negated=negated, findings=frozenset() if hedged or negated
                    else findings(doc, main),

@@ -48,6 +48,8 @@ class Claim:
     acted_on: frozenset[str] = frozenset()
     #: Told by a light verb whose noun names the act ("had a look through ...").
     light: bool = False
+    #: Its subject is a name ("Sam replied"): another's act, not the app's.
+    by_name: bool = False
 
     @property
     def kind(self) -> str:
@@ -99,6 +101,10 @@ class Reading:
     #: that the packing advice is missing" -> {"packing", "advice"}): what a run found,
     #: when the subject names one.
     findings: frozenset[str] = frozenset()
+    #: Its names said with "the" before them ("The Delaware Catch is still on your list").
+    articled: frozenset[str] = frozenset()
+    #: Its names said with "only" before them ("Only Pier 9 is left on your list").
+    only: frozenset[str] = frozenset()
 
     @property
     def asserted(self) -> tuple[Claim, ...]:

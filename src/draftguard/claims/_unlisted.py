@@ -50,7 +50,8 @@ def _finished(token: Token, kids: list[Token]) -> tuple[bool, bool]:
 
 
 def _act(token: Token, lexicon: Lexicon) -> bool:
-    if token.pos_ != "VERB" or lexicon.concept(token.lemma_.lower()) is not None:
+    known = lexicon.concept(token.lemma_.lower())
+    if token.pos_ != "VERB" or (known is not None and not known.startswith("report.")):
         return False
     if token.dep_ in ("relcl", "acl", "amod", "xcomp", "pcomp"):
         return False  # the hens she named, a line written by hand, tried to book
@@ -71,6 +72,10 @@ def _act(token: Token, lexicon: Lexicon) -> bool:
     subject = next((k for k in kids if k.dep_ in _SUBJECTS), None)
     if subject is None:
         return False
+    if subject.pos_ == "PROPN" and subject.dep_ == "nsubj":
+        return True  # a named person's act ("Sam replied", "Sam has read your message")
+    if known is not None:
+        return False  # a text's report ("the post says")
     if subject.lower_ in _SELF:
         return True
     # A thing that is there: "the report", "your invitations", "the check's report".

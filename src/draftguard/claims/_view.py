@@ -433,10 +433,23 @@ class RecordView:
         if reading.hedged or reading.negated or any(c.negated for c in reading.claims) or any(
                 c.name == "remove" for c in reading.asserted):
             return None
+        held = {fold(n) for n in self.record.session.names}
         for key, members in self.record.session.collections.items():
-            if key not in reading.nouns or reading.places.get(key) in _LEAVING:
+            # "your list" names the shortlist: a noun the key ends with
+            said = next((n for n in reading.nouns if n == key or (
+                len(n) >= 4 and key.endswith(n))), None)
+            if said is None or reading.places.get(said) in _LEAVING:
                 continue
             folded = [fold(m) for m in members]
+            for name in reading.names:
+                whole = f"the {fold(name)}"
+                if name in reading.articled and whole in held and whole not in folded:
+                    # "The Delaware Catch" is a name of its own beside "Delaware Catch"
+                    return f"{'The ' + name!r} is not on the {key}"
+            named = [m for m in folded if any(p in m for n in reading.names
+                                               for p in (fold(n), *name_parts(fold(n))))]
+            if reading.only and len(named) < len(members):
+                return f"the {key} holds more than {', '.join(sorted(reading.only))}"
 
             def listed(name: str, folded: list[str] = folded) -> bool:
                 return any(name in m or fuzz.ratio(name, m) >= self.guard.name_cutoff
