@@ -63,6 +63,8 @@ QUOTE = re.compile(r'"([^"\n]{1,300})"|“([^”\n]{1,300})”|‘([^’\n]{1,30
 _CONTENT = frozenset({"NOUN", "PROPN", "ADJ", "VERB"})
 #: Words that make a present passive an event of this turn ("is now saved").
 _EVENT_ADVERBS = frozenset({"now", "just", "also", "already", "successfully"})
+#: Marks of a clause that tells what must come first ("before it'll pass").
+_NOT_YET = frozenset({"before", "until", "till"})
 
 
 def _states_fact(modal: Token, verb: Token) -> bool:
@@ -415,6 +417,11 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
         if any(k.dep_ == "mark" and k.lower_ == "as" for k in token.children):
             continue  # "as requested", "as you asked for": the person's doing, no claim
         claim = _claim(concept, token, question=question)
+        if kind == "verdict" and not question and token.tag_ in ("VB", "VBZ", "VBP") and any(
+                k.dep_ == "mark" and k.lower_ in _NOT_YET for k in token.children):
+            # "... rewritten before it'll pass": it does not pass yet ("before they
+            # passed" tells that they did)
+            claim = replace(claim, asserted=True, negated=not claim.negated)
         if light and token.lemma_.lower() == "get" and claim.voice == "active" and \
                 claim.subject not in ("i", "we"):
             claim = replace(claim, voice="passive")  # "The squeak got a polish"
