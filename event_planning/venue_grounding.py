@@ -186,6 +186,8 @@ def _subject_name(sentence: str) -> str | None:
         else:
             break
     after = doc[len(lead)] if len(lead) < len(doc) else None
+    if any(t.pos_ in ("PRON", "AUX") for t in lead):
+        return None  # "Should I look for ...", "Can We ...": no name
     if len(lead) >= 2 and (any(t.dep_ == "ROOT" for t in lead) or (
             after is not None and after.dep_ == "ROOT" and after.pos_ in ("VERB", "AUX"))):
         return " ".join(t.text for t in lead)

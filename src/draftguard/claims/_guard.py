@@ -384,6 +384,11 @@ class ClaimGuard:
                 backing.extend(unlisted_backing(view, claim))
                 return None
             return Judgement(False, ClaimKind.ACTION, why, UNLISTED)
+        if claim.kind == "refusal":  # "The change was turned down": a run was refused
+            if claim.negated or any(not d.success(r.result) for r, d in view.declared):
+                return None
+            return Judgement(False, ClaimKind.RESULT, "no run this turn was refused",
+                             claim.concept)
         if claim.kind != "verdict" and not self._about_app(claim):
             return None
         if claim.kind == "verdict":

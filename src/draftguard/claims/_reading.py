@@ -49,7 +49,7 @@ _DEFINITE = frozenset({"the", "this", "that", "these", "those", "my", "your", "o
 _GIVEN_MARKS = frozenset({"since", "because"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
 _NEGATING_SUBJECTS = frozenset({"nothing", "none", "nobody", "neither"})
-_CLAIM_KINDS = frozenset({"action", "impossible", "verdict"})
+_CLAIM_KINDS = frozenset({"action", "impossible", "verdict", "refusal"})
 _ABILITY = frozenset({"can", "ca"})
 #: Modals that, said of a thing with no condition, state what it does or did ("The
 #: reminder will go off at 17:30", "The lamp could be seen 18 miles out").
@@ -447,7 +447,9 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
               if t.dep_ == "pobj" and t.pos_ in ("NOUN", "PROPN")}
     negated = any(_negated(r, _subject(r)) for r in roots)
     main = next((s for r in roots if (s := _subject(r)) is not None), None)
-    named = tuple(names(doc))
+    # A cry with no verb ("Buen Camino!", "Happy Birthday, Jo!") names nothing as a fact.
+    cry = text.endswith("!") and not claims and not any(t.pos_ in ("VERB", "AUX") for t in doc)
+    named = () if cry else tuple(names(doc))
     low = f" {text.lower()}"
     return Reading(question=question, claims=tuple(claims), hedged=hedged,
                    quantities=tuple(quantities(doc)), names=named, nouns=nouns,
