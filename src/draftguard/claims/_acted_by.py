@@ -221,6 +221,8 @@ def unlisted(view: RecordView, claim: Claim) -> str | None:
         said |= named
         if declared.changes:  # what it changed, and the parts of what it changes
             held |= named | declared.part_names_of() | declared.places_of()
+            # the act it did, named as a thing ("stashed the change" after an edit)
+            held |= {w for w in wanted if view.guard.concept_of(w) in declared.actions}
     if claim.light:  # "had a look through your version history" after list_versions
         held |= {w.removesuffix("s") for w in held}
     def among(words: set[str], word: str) -> bool:
