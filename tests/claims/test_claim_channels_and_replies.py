@@ -14,6 +14,7 @@ import pytest
 from blogger.tool_claims import BLOGGER_TOOL_CLAIMS, blogger_facts
 from draftguard.claims import ClaimGuard, SessionFacts, TurnRecord
 from draftguard.claims._record import ToolRun
+from event_planning.venue_grounding import SentenceAction, catalogue_names, judge_sentence
 
 
 @pytest.fixture(scope="module")
@@ -145,3 +146,16 @@ LISTED = TurnRecord(session=SessionFacts(
 def test_a_list_named_by_a_shorter_word_holds_its_names(
         guard: ClaimGuard, sentence: str, true: bool) -> None:
     assert guard.judge(sentence, LISTED).supported is true
+
+
+@pytest.mark.parametrize(("sentence", "kept"), [
+    ("Golden Crane seats 150.", True),
+    ("Golden Crane seats 36.", False),                      # Golden Red Lotus's seats
+    ("Golden Crane is at 439 Walnut St.", False),           # Golden Red Lotus's address
+    ("Golden Red is at 439 Walnut St.", True),
+])
+def test_a_venue_named_by_the_first_words_of_its_name_is_held_to_its_line(
+        sentence: str, kept: bool) -> None:
+    results = ["golden-red-lotus", "golden-crane-pavilion"]
+    verdict = judge_sentence(sentence, results, catalogue_names(), shown_lines=set())
+    assert (verdict.action is SentenceAction.KEPT) is kept
