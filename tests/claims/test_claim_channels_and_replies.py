@@ -37,6 +37,8 @@ NOTIFIED = TurnRecord(runs=(ToolRun(
     ("Priya answered straight away.", False),            # her reply is no run's
     ("Priya has read it already.", False),
     ("Your text went out twice.", False),                 # "twice": no run says so
+    ("Priya replied.", False),
+    ("Darwin sailed for five years on the Beagle.", True),  # no one a run reached
 ])
 def test_a_tool_that_texts_backs_texting_and_nothing_its_recipient_did(
         guard: ClaimGuard, sentence: str, true: bool) -> None:

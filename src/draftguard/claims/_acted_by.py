@@ -193,7 +193,7 @@ def unlisted_backing(view: RecordView, claim: Claim) -> list[ToolRun]:
     """The runs of this turn that changed something an act told with a verb the lexicon
     does not hold may be (its numbers are then theirs: "stashed the change as version 3"
     after a save as version 4)."""
-    if claim.negated or unlisted(view, claim) is not None:
+    if claim.negated or claim.by_name or unlisted(view, claim) is not None:
         return []
     return [run for run, declared in view.succeeded_or_judged() if declared.changes]
 

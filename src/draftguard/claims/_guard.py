@@ -47,9 +47,9 @@ from draftguard.claims._reading import (
     irregular_verbs,
     read_sentence,
 )
-from draftguard.claims._record import ToolRun, TurnRecord
+from draftguard.claims._record import ToolRun, TurnRecord, strings_in
 from draftguard.claims._unlisted import UNLISTED
-from draftguard.claims._view import RecordView
+from draftguard.claims._view import RecordView, words_of
 from draftguard.language import Lexicon, parse
 from draftguard.language._parser import parse_many
 from draftguard.text import NUMBER_WORDS
@@ -245,6 +245,10 @@ class ClaimGuard:
         if first[:1].isupper() and first.lower() not in _stop_words() and \
                 any(_named_in(first, t) for t in view.texts()):
             return True  # a name of the record may open it ("Dev lent you ...")
+        if first[:1].isupper() and any(
+                first.lower() in words_of(text) for run in record.runs
+                for text in strings_in(run.args)):
+            return True  # someone a run reached may open it ("Sam replied ...")
         runs = _name_runs(words)
         if not runs:
             return False

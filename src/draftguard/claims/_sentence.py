@@ -108,4 +108,7 @@ class Reading:
 
     @property
     def asserted(self) -> tuple[Claim, ...]:
-        return tuple(c for c in self.claims if c.asserted)
+        # Another's act in any verb ("Darwin sailed ...") is held to the runs only when a run
+        # reached them; it does not make the sentence speak of the record.
+        return tuple(c for c in self.claims if c.asserted and not (
+            c.by_name and c.concept == "action.unlisted"))
