@@ -389,7 +389,8 @@ class ClaimGuard:
                 return None
             return Judgement(False, ClaimKind.ACTION, why, UNLISTED)
         if claim.kind == "refusal":  # "The change was turned down": a run was refused
-            if claim.negated or any(not d.success(r.result) for r, d in view.declared):
+            if claim.negated or not self._about_app(claim) or any(
+                    not d.success(r.result) for r, d in view.declared):
                 return None
             return Judgement(False, ClaimKind.RESULT, "no run this turn was refused",
                              claim.concept)
