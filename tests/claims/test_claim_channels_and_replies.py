@@ -162,3 +162,14 @@ def test_a_venue_named_by_the_first_words_of_its_name_is_held_to_its_line(
     results = ["golden-red-lotus", "golden-crane-pavilion"]
     verdict = judge_sentence(sentence, results, catalogue_names(), shown_lines=set())
     assert (verdict.action is SentenceAction.KEPT) is kept
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("The band released their first album in 1999.", True),   # history, dated by a year
+    ("The council rejected the plan.", True),                  # no run's refusal
+    ("The restaurant released your table last night.", False),
+    ("The restaurant released your table.", False),
+])
+def test_history_and_others_refusals_are_not_the_apps_claims(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, TurnRecord()).supported is true

@@ -370,8 +370,9 @@ class ClaimGuard:
             return True
         if claim.voice == "state":
             return claim.kind == "impossible"  # "is confirmed" is never how things stand
-        if claim.kind == "impossible" and claim.past:
-            return True  # by anyone ("The manager confirmed your booking"): no run did it
+        if claim.kind == "impossible" and claim.past and not claim.dated:
+            return True  # by anyone ("The manager confirmed your booking"): no run did it;
+            # dated by a year or a day, it is history ("The band released it in 1999")
         subject = claim.subject or ""
         concept = self.lexicon.concept(subject)
         # A run's kind as the subject ("the check found") does what runs do; no run books

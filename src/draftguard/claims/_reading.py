@@ -34,7 +34,14 @@ from draftguard.claims._calendar import dates_in, times_in
 from draftguard.claims._facts import Quantity, names, quantities
 from draftguard.claims._findings import findings, partial, standard_verbs
 from draftguard.claims._sentence import Claim, Reading
-from draftguard.claims._unlisted import LIGHT, UNLISTED, acted_on, named_with, unlisted_acts
+from draftguard.claims._unlisted import (
+    LIGHT,
+    UNLISTED,
+    acted_on,
+    dated,
+    named_with,
+    unlisted_acts,
+)
 from draftguard.language import Lexicon, parse
 
 if TYPE_CHECKING:
@@ -348,7 +355,7 @@ def _claim(concept: str, token: Token, *, question: bool) -> Claim:
             k.lemma_ == "have" and k.dep_ == "aux" for k in clause_children(token))),
         asked=asked_of(token) if concept == "impossible.request" else frozenset(),
         acted_on=acted_on(token) if concept == UNLISTED else frozenset(),
-        by_name=_by_name(token),
+        by_name=_by_name(token), dated=dated(clause_children(token), by_number=True),
         light=token.lemma_.lower() in LIGHT and any(k.dep_ == "dobj" and k.pos_ == "NOUN"
                                                     for k in token.children))
 

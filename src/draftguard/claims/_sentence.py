@@ -50,6 +50,8 @@ class Claim:
     light: bool = False
     #: Its subject is a name ("Sam replied"): another's act, not the app's.
     by_name: bool = False
+    #: Dated by a year or a day to another time than this session's ("in 1999", "on 3 May").
+    dated: bool = False
 
     @property
     def kind(self) -> str:
@@ -110,5 +112,7 @@ class Reading:
     def asserted(self) -> tuple[Claim, ...]:
         # Another's act in any verb ("Darwin sailed ...") is held to the runs only when a run
         # reached them; it does not make the sentence speak of the record.
+        # Nor does an act of history by another ("Pixar released the film in 1999").
         return tuple(c for c in self.claims if c.asserted and not (
-            c.by_name and c.concept == "action.unlisted"))
+            c.by_name and c.concept == "action.unlisted") and not (
+            c.dated and c.kind == "impossible" and c.subject not in ("i", "we")))

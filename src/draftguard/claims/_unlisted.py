@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from draftguard.language import Lexicon
 
-__all__ = ["LIGHT", "UNLISTED", "acted_on", "named_with", "unlisted_acts"]
+__all__ = ["LIGHT", "UNLISTED", "acted_on", "dated", "named_with", "unlisted_acts"]
 
 #: The concept of an act told with a verb the lexicon does not hold.
 UNLISTED = "action.unlisted"
@@ -59,7 +59,7 @@ def _act(token: Token, lexicon: Lexicon) -> bool:
     if any((k.dep_ == "mark" and k.lower_ not in _GIVEN) or k.tag_ == "WRB"
            for k in token.children):
         return False  # "when we started", "before it was printed"
-    if _dated(kids):
+    if dated(kids):
         return False  # "was first lit in 1871", "recorded on 3 May", "last week"
     if any(k.dep_ == "agent" and not any(g.lower_ in _SELF for g in k.children)
            for k in kids):
@@ -84,11 +84,12 @@ def _act(token: Token, lexicon: Lexicon) -> bool:
         for k in subject.children)
 
 
-def _dated(kids: list[Token]) -> bool:
+def dated(kids: list[Token], *, by_number: bool = False) -> bool:
     """The act is dated, so told of another time than this session's: a noun of time
-    ("last week", "every March") or a number after a preposition ("in 1987", "on 3 May")."""
+    ("last week", "every March") or a number after a preposition ("in 1987", "on 3 May");
+    `by_number`: only the latter (a year or a day, never "last night")."""
     for kid in kids:
-        if kid.dep_ in ("npadvmod", "tmod"):
+        if kid.dep_ in ("npadvmod", "tmod") and not by_number:
             return True
         if kid.dep_ == "prep" and any(g.dep_ == "pobj" and (g.pos_ == "NUM" or (
                 g.pos_ == "PROPN" and any(n.dep_ == "nummod" for n in g.children)))
