@@ -55,6 +55,7 @@ from event_planning.venue_names import (
     DEFAULT_SCORE_CUTOFF,
     VenueNames,
     catalogue_names,
+    short_named,
 )
 from event_planning.venue_names import plain as _plain
 
@@ -289,25 +290,6 @@ def _wrong_days(plain: str, venues: Sequence[Venue], *, every: bool) -> list[str
     return wrong
 
 
-def _short_named(text: str, session: Sequence[Venue]) -> list[tuple[Venue, int, int]]:
-    """The session's venues the plain `text` names by the first two or more words of their
-    name ("Pier 9" for Pier 9 Raw Bar), when no other venue of the session's name holds
-    those words: (venue, start, end) in `text`."""
-    padded = f" {text} "
-    found: list[tuple[Venue, int, int]] = []
-    for venue in session:
-        words = _plain(venue.name).split()
-        for k in range(len(words) - 1, 1, -1):
-            short = " ".join(words[:k])
-            at = padded.find(f" {short} ")
-            if at < 0:
-                continue
-            if not any(f" {short} " in f" {_plain(o.name)} " for o in session if o is not venue):
-                found.append((venue, at, at + len(short)))
-            break
-    return found
-
-
 def judge_sentence(
     sentence: str, results: Iterable[str], names: VenueNames, *, shown_lines: set[str],
     referent: Sequence[Venue] = (),
@@ -321,7 +303,7 @@ def judge_sentence(
     results = list(results)
     session = [v for v in (venue_by_id(i) for i in results) if v is not None]
     if not named:
-        named = _short_named(_plain(sentence), session)
+        named = short_named(_plain(sentence), session)
     if not named:
         invented = _invented_names(sentence, names)
         if invented:

@@ -112,6 +112,13 @@ def quantities(doc: Doc) -> list[Quantity]:
                 out.append(Quantity(abs(value), noun, label=label, act=_act_of(last),
                                     of=_of_noun(last)))
         i = j
+    return out + _word_counts(tokens)
+
+
+def _word_counts(tokens: list[Token]) -> list[Quantity]:
+    """Counts told in words, not numbers: "in a fortnight", "twice", "with no repairs", "a
+    couple of documents", "half a dozen places"."""
+    out: list[Quantity] = []
     for t in tokens:  # "in a fortnight", "twice"
         if t.lower_ in _TIMES and t.pos_ == "ADV" and not any(
                 k.dep_ == "nsubj" and k.lower_ in ("i", "we") for k in t.head.children):

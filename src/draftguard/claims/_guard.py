@@ -39,16 +39,11 @@ from draftguard.claims._acted_by import (
     untouched,
 )
 from draftguard.claims._facts import COUNT_WORDS, NAME_LINKS
-from draftguard.claims._reading import (
-    PREFIXES,
-    QUOTE,
-    Claim,
-    Reading,
-    irregular_verbs,
-    read_sentence,
-)
+from draftguard.claims._lists import list_miss, list_sizes
+from draftguard.claims._reading import QUOTE, Claim, Reading, read_sentence
 from draftguard.claims._record import ToolRun, TurnRecord, strings_in
 from draftguard.claims._unlisted import UNLISTED
+from draftguard.claims._verb_forms import PREFIXES, irregular_verbs
 from draftguard.claims._view import RecordView, words_of
 from draftguard.language import Lexicon, parse
 from draftguard.language._parser import parse_many
@@ -323,7 +318,7 @@ class ClaimGuard:
     def _facts(self, reading: Reading, view: RecordView, backing: list[ToolRun]) -> Judgement:
         """The facts of a sentence that speaks of the record: its numbers, quotes, what it
         says a text says, dates, times, names and collection members."""
-        sizes = view.collection_sizes(reading)
+        sizes = list_sizes(view, reading)
         counted = reading.subject in view.record.session.collections
         for quantity in reading.quantities:
             if quantity.value in sizes:
@@ -360,7 +355,7 @@ class ClaimGuard:
             if not view.name_backed(name):
                 return Judgement(False, ClaimKind.RESULT if reading.asserted else ClaimKind.FACT,
                                  f"{name!r} is not in the record")
-        miss = view.collection_miss(reading)
+        miss = list_miss(view, reading)
         return _OK if miss is None else Judgement(False, ClaimKind.RESULT, miss)
 
     def _about_app(self, claim: Claim) -> bool:

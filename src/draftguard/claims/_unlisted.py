@@ -18,14 +18,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from draftguard.claims._acted_on import clause_children
+from draftguard.claims._acted_on import clause_children, objects_of
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
     from draftguard.language import Lexicon
 
-__all__ = ["LIGHT", "UNLISTED", "acted_on", "dated", "named_with", "unlisted_acts"]
+__all__ = ["LIGHT", "UNLISTED", "act_objects", "acted_on", "by_name", "dated", "named_with",
+           "unlisted_acts"]
 
 #: The concept of an act told with a verb the lexicon does not hold.
 UNLISTED = "action.unlisted"
@@ -134,3 +135,18 @@ def named_with(token: Token) -> frozenset[str]:
     heads = [token, *(k for k in token.children if k.dep_ in ("dobj", "nsubjpass"))]
     return frozenset(g.lemma_.lower() for h in heads for p in h.children if p.dep_ == "prep"
                      for g in p.children if g.dep_ == "pobj" and g.pos_ == "NOUN")
+
+
+def act_objects(token: Token) -> frozenset[str]:
+    """The nouns an act in any verb names, its objects and after its prepositions, but not a
+    light verb's own noun ("had a look through ...": no look is acted on)."""
+    found = objects_of(token) | named_with(token)
+    if token.lemma_.lower() in LIGHT:
+        found -= {k.lemma_.lower() for k in token.children if k.dep_ == "dobj"}
+    return found
+
+
+def by_name(token: Token) -> bool:
+    """The verb's subject is a name ("Sam replied"): another's act."""
+    subject = next((k for k in clause_children(token) if k.dep_ in _SUBJECTS), None)
+    return subject is not None and subject.pos_ == "PROPN" and subject.dep_ == "nsubj"

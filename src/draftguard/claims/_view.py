@@ -6,7 +6,7 @@ from __future__ import annotations
 import calendar
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from datetime import date as Date
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -16,15 +16,17 @@ from rapidfuzz import fuzz
 from draftguard.claims._calendar import dates_in, same_time, times_in
 from draftguard.claims._facts import Quantity
 from draftguard.claims._numbers import counted_in_text, numbers_of_text
-from draftguard.claims._reading import Claim, Reading, irregular_verbs
+from draftguard.claims._reading import Claim, Reading
 from draftguard.claims._record import (
     ToolClaims,
     ToolRun,
     TurnRecord,
     key_words,
+    list_lengths,
     numbers_in,
     strings_in,
 )
+from draftguard.claims._verb_forms import irregular_verbs
 
 if TYPE_CHECKING:
     from draftguard.claims._guard import ClaimGuard
@@ -36,7 +38,6 @@ _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name
 _WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
 _PRONOUNS = frozenset({"it", "they", "them", "these", "those", "this", "that", "all", "both"})
 #: A collection named after these is left, not joined ("off your shortlist").
-_LEAVING = frozenset({"off", "from", "out"})
 #: Claims a run of another action also backs: a booking is a request made, a thing added
 #: or changed is saved ("The event was saved under the title Dentist").
 _IMPLIED = {"request": frozenset({"book"}), "save": frozenset({"add", "edit"})}
@@ -228,7 +229,7 @@ class RecordView:
             return value in allowed
         if noun == "version":  # "3 versions": how many there are (a list's length, not
             # the version numbers it holds)
-            return value in {float(len(session.versions)), *_list_lengths(runs, "version")}
+            return value in {float(len(session.versions)), *list_lengths(runs, "version")}
         if noun == "line":
             allowed = self._field_values(runs, "line_fields", quantity.act)
             if not backing:  # a run's lines when the sentence claims the run
@@ -422,61 +423,3 @@ class RecordView:
         for run in self.record.runs:  # "the plan" after plan_summary, "the forecast"
             words.update(run.tool.lower().split("_"))
         return any(noun in words or noun + "s" in words for noun in reading.nouns)
-
-    def collection_sizes(self, reading: Reading) -> set[float]:
-        """The sizes of the collections the sentence names ("your shortlist has 1 venue")."""
-        return {float(len(items)) for key, items in self.record.session.collections.items()
-                if key in reading.nouns}
-
-    def collection_miss(self, reading: Reading) -> str | None:
-        """Why a name the sentence puts in a collection is not in it; None when all are."""
-        if reading.hedged or reading.negated or any(c.negated for c in reading.claims) or any(
-                c.name == "remove" for c in reading.asserted):
-            return None
-        held = {fold(n) for n in self.record.session.names}
-        for key, members in self.record.session.collections.items():
-            # "your list" names the shortlist: a noun the key ends with
-            said = next((n for n in reading.nouns if n == key or (
-                len(n) >= 4 and key.endswith(n))), None)
-            if said is None or reading.places.get(said) in _LEAVING:
-                continue
-            folded = [fold(m) for m in members]
-            for name in reading.names:
-                whole = f"the {fold(name)}"
-                if name in reading.articled and whole in held and whole not in folded:
-                    # "The Delaware Catch" is a name of its own beside "Delaware Catch"
-                    return f"{'The ' + name!r} is not on the {key}"
-            named = [m for m in folded if any(p in m for n in reading.names
-                                               for p in (fold(n), *name_parts(fold(n))))]
-            if reading.only and len(named) < len(members):
-                return f"the {key} holds more than {', '.join(sorted(reading.only))}"
-
-            def listed(name: str, folded: list[str] = folded) -> bool:
-                return any(name in m or fuzz.ratio(name, m) >= self.guard.name_cutoff
-                           for m in folded)
-
-            for name in reading.names:
-                # "Le Mercier and Brasserie Clément": two names, or one ("Barnes and Noble")
-                parts = name_parts(fold(name))
-                if not listed(fold(name)) and not all(listed(p) for p in parts):
-                    return f"{name!r} is not on the {key}"
-        return None
-
-
-def _list_lengths(runs: Iterable[ToolRun], noun: str) -> set[float]:
-    """The lengths of the lists the runs' results hold under a key naming `noun`."""
-    out: set[float] = set()
-
-    def walk(value: object, key: str) -> None:
-        if isinstance(value, Mapping):
-            for k, v in value.items():
-                walk(v, str(k))
-        elif isinstance(value, list | tuple):
-            if any(w in (noun, noun + "s") for w in key.lower().split("_")):
-                out.add(float(len(value)))
-            for v in value:
-                walk(v, key)
-
-    for run in runs:
-        walk(run.result, "")
-    return out
