@@ -55,6 +55,7 @@ from event_planning.venue_names import (
     DEFAULT_SCORE_CUTOFF,
     VenueNames,
     catalogue_names,
+    short_named,
 )
 from event_planning.venue_names import plain as _plain
 
@@ -186,6 +187,8 @@ def _subject_name(sentence: str) -> str | None:
         else:
             break
     after = doc[len(lead)] if len(lead) < len(doc) else None
+    if any(t.pos_ in ("PRON", "AUX") for t in lead):
+        return None  # "Should I look for ...", "Can We ...": no name
     if len(lead) >= 2 and (any(t.dep_ == "ROOT" for t in lead) or (
             after is not None and after.dep_ == "ROOT" and after.pos_ in ("VERB", "AUX"))):
         return " ".join(t.text for t in lead)
@@ -299,6 +302,8 @@ def judge_sentence(
     named = names.named(sentence)
     results = list(results)
     session = [v for v in (venue_by_id(i) for i in results) if v is not None]
+    if not named:
+        named = short_named(_plain(sentence), session)
     if not named:
         invented = _invented_names(sentence, names)
         if invented:

@@ -13,7 +13,7 @@ from rapidfuzz import fuzz, process
 from draftguard.claims._numbers import with_digits
 from event_planning.catalog import Venue, load_catalog
 
-__all__ = ["DEFAULT_SCORE_CUTOFF", "VenueNames", "catalogue_names", "plain"]
+__all__ = ["DEFAULT_SCORE_CUTOFF", "VenueNames", "catalogue_names", "plain", "short_named"]
 
 #: rapidfuzz ratio (0-100) a stretch of a sentence needs to count as naming a venue.
 DEFAULT_SCORE_CUTOFF = 90.0
@@ -80,3 +80,22 @@ class VenueNames:
 def catalogue_names() -> VenueNames:
     """The bundled catalogue's names, at the default cutoff (built once)."""
     return VenueNames(load_catalog())
+
+
+def short_named(text: str, session: Sequence[Venue]) -> list[tuple[Venue, int, int]]:
+    """The session's venues the plain `text` names by the first two or more words of their
+    name ("Pier 9" for Pier 9 Raw Bar), when no other venue of the session's name holds
+    those words: (venue, start, end) in `text`."""
+    padded = f" {text} "
+    found: list[tuple[Venue, int, int]] = []
+    for venue in session:
+        words = plain(venue.name).split()
+        for k in range(len(words) - 1, 1, -1):
+            short = " ".join(words[:k])
+            at = padded.find(f" {short} ")
+            if at < 0:
+                continue
+            if not any(f" {short} " in f" {plain(o.name)} " for o in session if o is not venue):
+                found.append((venue, at, at + len(short)))
+            break
+    return found

@@ -1,9 +1,9 @@
 """The labelled corpus (bench/data/claims_corpus.json) through the guards the apps run, and
 the streaming filter under any chunking.
 
-The corpus figures are bounds at today's level (docs/claims.md): at most 16 false claims shown
-(of 448; the goal of 0 is not met since the fourth batch joined, and the fifth added its own)
-and at most 2% of true sentences removed.
+The corpus figures are bounds at today's level (docs/claims.md): at most 17 false claims shown
+(of 557; the goal of 0 is not met since the fourth batch joined, and the fifth and sixth added
+their own) and at most 2% of true sentences removed.
 """
 
 from __future__ import annotations
@@ -46,9 +46,9 @@ def test_the_guards_meet_todays_figures_on_the_corpus() -> None:
             else:
                 true_total += 1
                 true_removed += removed
-    # Today: 16 false claims shown of 448, 4 from the fourth batch and 12 from the fifth
-    # (docs/claims.md lists their classes); 2 true sentences removed of 534.
-    assert false_shown <= 16
+    # Today: 17 false claims shown of 557, 10 from the fourth and fifth batches and 7 from
+    # the sixth (docs/claims.md lists their classes); 3 true sentences removed of 657.
+    assert false_shown <= 17
     assert true_removed <= 0.02 * true_total
 
 

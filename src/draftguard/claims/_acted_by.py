@@ -12,7 +12,8 @@ from draftguard.claims._reading import Claim
 from draftguard.claims._record import ToolRun, key_words, numbers_in, strings_in
 from draftguard.claims._view import RecordView, stems, text_stems, words_of
 
-__all__ = ["misplaced", "record_words", "unasked", "unfound", "unnamed", "untouched"]
+__all__ = ["misplaced", "record_words", "unasked", "unfound", "unlisted", "unlisted_backing",
+           "unnamed", "untouched"]
 
 #: Actions whose object is a thing the run names (a venue added, a source imported).
 _NAMED_ACTIONS = frozenset({"add", "shortlist", "remove", "import"})
@@ -170,12 +171,41 @@ def unfound(view: RecordView, subject: str | None, words: frozenset[str]) -> str
         and guard.lexicon.concept(w) is None))
 
 
+def _anothers(view: RecordView, claim: Claim) -> str | None:
+    """Why an act told as done by someone a run of this turn was asked to reach ("Sam
+    replied", "Sam has read your message" after a text to Sam) is not backed: no run's
+    result and no text of the record tells it. The past of a person no run's arguments
+    name is the texts' to tell (`unfound`)."""
+    who = claim.subject or ""
+    runs = list(view.record.runs)
+    named = {w for run in runs for text in strings_in(run.args) for w in text_stems(text)}
+    if who not in named:
+        return None
+    told = {w for run in runs for w in key_words(run.result) |
+            {s for text in strings_in(run.result) for s in text_stems(text)}} | {
+        s for text in view.record.session.texts for s in text_stems(text)}
+    if stems(claim.word) & told:
+        return None
+    return f"no run this turn says {who} {claim.word} anything"
+
+
+def unlisted_backing(view: RecordView, claim: Claim) -> list[ToolRun]:
+    """The runs of this turn that changed something an act told with a verb the lexicon
+    does not hold may be (its numbers are then theirs: "stashed the change as version 3"
+    after a save as version 4)."""
+    if claim.negated or claim.by_name or unlisted(view, claim) is not None:
+        return []
+    return [run for run, declared in view.succeeded_or_judged() if declared.changes]
+
+
 def unlisted(view: RecordView, claim: Claim) -> str | None:
     """Why an act told with a verb the lexicon does not hold (`_unlisted`) is not backed: no
     run of this turn succeeded, or none names what it acted on (`Claim.acted_on` and its
     names) in its tool's name or declared kinds of thing, or, for a run that changes
     something, in its result or the parts it changes; None when one does."""
     runs = view.succeeded_or_judged()
+    if claim.by_name:
+        return _anothers(view, claim)
     if not runs:
         return "no run this turn did it"
     wanted = set(claim.acted_on) | {w for n in claim.named_objects for w in words_of(n)}
@@ -191,6 +221,10 @@ def unlisted(view: RecordView, claim: Claim) -> str | None:
         said |= named
         if declared.changes:  # what it changed, and the parts of what it changes
             held |= named | declared.part_names_of() | declared.places_of()
+            # the act it did, named as a thing ("stashed the change" after an edit)
+            held |= {w for w in wanted if view.guard.concept_of(w) in declared.actions}
+    if claim.light:  # "had a look through your version history" after list_versions
+        held |= {w.removesuffix("s") for w in held}
     def among(words: set[str], word: str) -> bool:
         return bool((stems(word) | {word.removesuffix("s")}) & words)
     if not any(among(held, w) for w in wanted):

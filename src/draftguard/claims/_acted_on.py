@@ -49,6 +49,9 @@ def objects_of(token: Token) -> frozenset[str]:
         if kid.dep_ == "prep":
             found.update(g.lemma_.lower() for g in kid.children
                          if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN"))
+        if kid.dep_ in ("ccomp", "xcomp"):  # "made a quiz to go with ...": the parser's subject
+            found.update(g.lemma_.lower() for g in kid.children
+                         if g.dep_ == "nsubj" and g.pos_ == "NOUN")
     return frozenset(found)
 
 
@@ -92,8 +95,10 @@ def _object_chains(token: Token) -> list[list[Token]]:
     """Each noun the claimed action acts on, with the nouns it hangs from by "of" ("the end
     of the second paragraph of your post": end, paragraph, post)."""
     nouns: list[Token] = []
+    got = token.lemma_.lower() == "get"  # "The ending got a polish": the subject's
     for kid in clause_children(token):
-        if kid.dep_ in ("dobj", "nsubjpass", "attr", "oprd"):
+        if kid.dep_ in ("dobj", "nsubjpass", "attr", "oprd") or (
+                got and kid.dep_ == "nsubj" and kid.pos_ == "NOUN"):
             nouns.extend((kid, *kid.conjuncts))
         elif kid.dep_ == "prep":
             for g in kid.children:
@@ -129,10 +134,22 @@ def topics_of(token: Token) -> tuple[tuple[str, frozenset[str]], ...]:
         for noun in chain:
             about = frozenset(lemma_of(t) for t in noun.subtree if t.i < noun.i and
                               t.dep_ == "compound" and t.pos_ in ("NOUN", "PROPN")
-                              and t.is_alpha)
+                              and t.is_alpha) | _about(noun)
             if about:
                 out.append((noun.lemma_.lower(), about))
     return tuple(out)
+
+
+def _about(noun: Token) -> frozenset[str]:
+    """What "about" says a part is about ("the bit about the chain"), hung from the part or,
+    as the parser often hangs it, from the verb right after its object."""
+    preps = [k for k in noun.children if k.dep_ == "prep" and k.lower_ == "about"]
+    if noun.dep_ == "dobj":
+        preps += [k for k in noun.head.children if k.dep_ == "prep" and k.lower_ == "about"
+                  and k.i == noun.right_edge.i + 1]
+    return frozenset(lemma_of(t) for p in preps for g in p.children if g.dep_ == "pobj"
+                     for t in (g, *(c for c in g.children if c.dep_ == "compound"))
+                     if t.pos_ in ("NOUN", "PROPN") and t.is_alpha)
 
 
 def asked_of(token: Token) -> frozenset[str]:

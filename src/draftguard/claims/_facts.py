@@ -20,6 +20,14 @@ _DIGITS = re.compile(r"[+-]?\d+(?:[.,]\d+)*")
 _FILE = re.compile(r"[\w-]+\.[a-z]{1,5}")
 #: Nouns that count ("a couple of", "a dozen", "half a dozen").
 _COUNT_NOUNS = {"couple": 2.0, "pair": 2.0, "dozen": 12.0}
+#: Spans of time named in one word, in the unit the texts count them in ("a fortnight" is
+#: 14 days, "three decades" 30 years); a count of times in one word ("twice").
+_SPANS = {"fortnight": (14.0, "day"), "decade": (10.0, "year")}
+_TIMES = {"twice": 2.0, "thrice": 3.0}
+#: Units a rate is "per" ("seven days a week": the whole week, not a count of days).
+_PER = frozenset({"day", "week", "month", "year", "hour", "night"})
+#: Words that count without a digit or a number word, for the guard's pre-screen.
+COUNT_WORDS = frozenset({*_COUNT_NOUNS, *_SPANS, *(w + "s" for w in _SPANS), *_TIMES})
 #: Small words inside a name ("Bar of Gold", "Barnes and Noble").
 NAME_LINKS = frozenset({"of", "de", "del", "la", "le", "el", "los", "di", "&", "and", "at"})
 
@@ -91,11 +99,36 @@ def quantities(doc: Doc) -> list[Quantity]:
         if value is not None and not _in_date(tokens[i]) and not _reference(tokens[j - 1]) \
                 and not any(a <= t.idx - doc[0].idx < b for a, b in clock):
             before = tokens[i - 1] if i > 0 else None
+            last = tokens[j - 1]
+            # "version 3" names one; "got four versions" counts them (the verb before it
+            # names nothing when the number modifies a noun after it)
             label = before is not None and before.pos_ in ("NOUN", "PROPN", "VERB") and \
-                before.is_alpha and not before.is_stop
-            out.append(Quantity(abs(value), _noun_of(tokens[j - 1], doc), label=label,
-                                act=_act_of(tokens[j - 1]), of=_of_noun(tokens[j - 1])))
+                before.is_alpha and not before.is_stop and not (
+                    before.pos_ == "VERB" and last.dep_ == "nummod" and last.head.i > last.i)
+            noun = _noun_of(last, doc)
+            if noun in _SPANS and not label:
+                value, noun = value * _SPANS[noun][0], _SPANS[noun][1]
+            if not _rate(last):
+                out.append(Quantity(abs(value), noun, label=label, act=_act_of(last),
+                                    of=_of_noun(last)))
         i = j
+    return out + _word_counts(tokens)
+
+
+def _word_counts(tokens: list[Token]) -> list[Quantity]:
+    """Counts told in words, not numbers: "in a fortnight", "twice", "with no repairs", "a
+    couple of documents", "half a dozen places"."""
+    out: list[Quantity] = []
+    for t in tokens:  # "in a fortnight", "twice"
+        if t.lower_ in _TIMES and t.pos_ == "ADV" and not any(
+                k.dep_ == "nsubj" and k.lower_ in ("i", "we") for k in t.head.children):
+            # of a thing or a person ("delivered twice", "You rinse them twice"); the app's
+            # own reading is no count a record keeps ("I read your brief twice")
+            out.append(Quantity(_TIMES[t.lower_], "time"))
+        if t.pos_ == "NOUN" and t.lemma_.lower() in _SPANS and t.i > 0 and \
+                t.doc[t.i - 1].lower_ == "a":
+            span, unit = _SPANS[t.lemma_.lower()]
+            out.append(Quantity(span, unit))
     for t in tokens:  # "with no repairs": none of them
         if t.lower_ == "no" and t.dep_ == "det" and t.head.pos_ == "NOUN":
             out.append(Quantity(0.0, t.head.lemma_.lower()))
@@ -143,8 +176,34 @@ def _of_noun(token: Token) -> str | None:
 def _reference(token: Token) -> bool:
     """A number standing for things already named, not counting them ("whichever of the
     two", "the biggest of the four")."""
+    if token.lower_ == "one" and _pronoun_one(token):
+        return True  # "the only one with a private room", "the only BYOB one"
     return token.dep_ in ("pobj", "nsubj", "dobj", "nsubjpass") and any(
         k.dep_ == "det" and k.lower_ == "the" for k in token.children)
+
+
+def _pronoun_one(token: Token) -> bool:
+    """"one" standing for a thing ("the only one", "the cheaper one"): a definite phrase
+    before it and no noun after it."""
+    doc = token.doc
+    after = doc[token.i + 1] if token.i + 1 < len(doc) else None
+    if after is not None and after.pos_ in ("NOUN", "PROPN"):
+        return False
+    for back in range(token.i - 1, max(token.i - 4, -1), -1):
+        word = doc[back]
+        if word.lower_ in ("the", "this", "that", "which"):
+            return True
+        if word.pos_ not in ("ADJ", "ADV", "PROPN"):
+            return False
+    return False
+
+
+def _rate(token: Token) -> bool:
+    """A number of something per a unit of time ("seven days a week", "twice a day"): a
+    rate, not a count the record holds."""
+    counted = token.head if token.dep_ == "nummod" else token
+    return any(k.dep_ == "npadvmod" and k.lemma_.lower() in _PER and any(
+        d.lower_ in ("a", "an", "per", "each") for d in k.children) for k in counted.children)
 
 
 def _in_date(token: Token) -> bool:

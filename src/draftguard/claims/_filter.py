@@ -41,7 +41,10 @@ NO_CHECK = "No check has run on it yet."
 #: What the app cannot do, by the claims lexicon's `impossible.*` concept.
 CANNOT = {
     "book": "I can't book or reserve anything myself.",
+    "cancel": "I can't cancel anything myself.",
     "email": "I can't send emails or messages.",
+    "message": "I can't send emails or messages.",
+    "invite": "I can't send emails or messages.",
     "publish": "I can't publish or share anything myself.",
     "pay": "I can't order or pay for anything.",
     "call": "I can't make calls.",

@@ -80,13 +80,22 @@ def standard_verbs(doc: Doc, lexicon: Lexicon) -> list[Token]:
 def partial(verb: Token) -> bool:
     """The verdict's object is part of a whole ("met two of the three criteria")."""
     for kid in verb.children:
-        if kid.dep_ not in ("dobj", "nsubjpass", "nsubj") or not kid.like_num:
+        if kid.dep_ not in ("dobj", "nsubjpass", "nsubj"):
             continue
-        part = value_of(kid.text)
-        for prep in (k for k in kid.children if k.dep_ == "prep" and k.lower_ == "of"):
+        if kid.like_num:
+            part = value_of(kid.text)
+        else:  # "ticked two boxes out of three"
+            part = next((value_of(n.text) for n in kid.children if n.dep_ == "nummod"), None)
+        if part is None:
+            continue
+        # "of the three criteria" on the part, or "out of three" on it or on the verb
+        preps = [k for k in (*kid.children, *verb.children) if k.dep_ == "prep"]
+        preps += [g for p in preps if p.lower_ == "out" for g in p.children if g.dep_ == "prep"]
+        for prep in (p for p in preps if p.lower_ == "of"):
             for whole in (g for g in prep.children if g.dep_ == "pobj"):
-                counts = [value_of(n.text) for n in whole.children if n.dep_ == "nummod"]
-                if part is not None and any(c is not None and part < c for c in counts):
+                counts = [value_of(n.text) for n in (whole, *whole.children)
+                          if (n is whole and n.like_num) or n.dep_ == "nummod"]
+                if any(c is not None and part < c for c in counts):
                     return True
     return False
 

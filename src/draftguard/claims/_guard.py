@@ -34,21 +34,17 @@ from draftguard.claims._acted_by import (
     unasked,
     unfound,
     unlisted,
+    unlisted_backing,
     unnamed,
     untouched,
 )
-from draftguard.claims._facts import NAME_LINKS
-from draftguard.claims._reading import (
-    PREFIXES,
-    QUOTE,
-    Claim,
-    Reading,
-    irregular_verbs,
-    read_sentence,
-)
-from draftguard.claims._record import ToolRun, TurnRecord
+from draftguard.claims._facts import COUNT_WORDS, NAME_LINKS
+from draftguard.claims._lists import list_miss, list_sizes
+from draftguard.claims._reading import QUOTE, Claim, Reading, read_sentence
+from draftguard.claims._record import ToolRun, TurnRecord, strings_in
 from draftguard.claims._unlisted import UNLISTED
-from draftguard.claims._view import RecordView
+from draftguard.claims._verb_forms import PREFIXES, irregular_verbs
+from draftguard.claims._view import RecordView, words_of
 from draftguard.language import Lexicon, parse
 from draftguard.language._parser import parse_many
 from draftguard.text import NUMBER_WORDS
@@ -99,7 +95,7 @@ _WORDS = re.compile(r"[^\W\d_]+|\d")
 _FILE = re.compile(r"[\w-]+\.[a-z]{1,5}\b")
 _NUMBER_WORDS = frozenset({*NUMBER_WORDS, "thirty", "forty", "fifty", "sixty", "seventy",
                            "eighty", "ninety", "hundred", "thousand", "dozen", "no",
-                           "couple", "pair"})
+                           *COUNT_WORDS})
 #: Words that continue a name ("Bar of Gold"); the reader's own (`_facts.NAME_LINKS`).
 _LINKS = NAME_LINKS
 #: Concepts that never make a claim on their own: who does it ("I", "we").
@@ -244,6 +240,10 @@ class ClaimGuard:
         if first[:1].isupper() and first.lower() not in _stop_words() and \
                 any(_named_in(first, t) for t in view.texts()):
             return True  # a name of the record may open it ("Dev lent you ...")
+        if first[:1].isupper() and any(
+                first.lower() in words_of(text) for run in record.runs
+                for text in strings_in(run.args)):
+            return True  # someone a run reached may open it ("Sam replied ...")
         runs = _name_runs(words)
         if not runs:
             return False
@@ -318,7 +318,7 @@ class ClaimGuard:
     def _facts(self, reading: Reading, view: RecordView, backing: list[ToolRun]) -> Judgement:
         """The facts of a sentence that speaks of the record: its numbers, quotes, what it
         says a text says, dates, times, names and collection members."""
-        sizes = view.collection_sizes(reading)
+        sizes = list_sizes(view, reading)
         counted = reading.subject in view.record.session.collections
         for quantity in reading.quantities:
             if quantity.value in sizes:
@@ -355,7 +355,7 @@ class ClaimGuard:
             if not view.name_backed(name):
                 return Judgement(False, ClaimKind.RESULT if reading.asserted else ClaimKind.FACT,
                                  f"{name!r} is not in the record")
-        miss = view.collection_miss(reading)
+        miss = list_miss(view, reading)
         return _OK if miss is None else Judgement(False, ClaimKind.RESULT, miss)
 
     def _about_app(self, claim: Claim) -> bool:
@@ -365,8 +365,9 @@ class ClaimGuard:
             return True
         if claim.voice == "state":
             return claim.kind == "impossible"  # "is confirmed" is never how things stand
-        if claim.kind == "impossible" and claim.past:
-            return True  # by anyone ("The manager confirmed your booking"): no run did it
+        if claim.kind == "impossible" and claim.past and not claim.dated:
+            return True  # by anyone ("The manager confirmed your booking"): no run did it;
+            # dated by a year or a day, it is history ("The band released it in 1999")
         subject = claim.subject or ""
         concept = self.lexicon.concept(subject)
         # A run's kind as the subject ("the check found") does what runs do; no run books
@@ -379,7 +380,16 @@ class ClaimGuard:
             return None
         if claim.concept == UNLISTED:
             why = None if claim.negated else unlisted(view, claim)
-            return None if why is None else Judgement(False, ClaimKind.ACTION, why, UNLISTED)
+            if why is None:
+                backing.extend(unlisted_backing(view, claim))
+                return None
+            return Judgement(False, ClaimKind.ACTION, why, UNLISTED)
+        if claim.kind == "refusal":  # "The change was turned down": a run was refused
+            if claim.negated or not self._about_app(claim) or any(
+                    not d.success(r.result) for r, d in view.declared):
+                return None
+            return Judgement(False, ClaimKind.RESULT, "no run this turn was refused",
+                             claim.concept)
         if claim.kind != "verdict" and not self._about_app(claim):
             return None
         if claim.kind == "verdict":

@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from draftguard.claims._acted_on import (
     asked_of,
@@ -34,7 +33,16 @@ from draftguard.claims._calendar import dates_in, times_in
 from draftguard.claims._facts import Quantity, names, quantities
 from draftguard.claims._findings import findings, partial, standard_verbs
 from draftguard.claims._sentence import Claim, Reading
-from draftguard.claims._unlisted import UNLISTED, acted_on, named_with, unlisted_acts
+from draftguard.claims._unlisted import (
+    LIGHT,
+    UNLISTED,
+    act_objects,
+    acted_on,
+    by_name,
+    dated,
+    unlisted_acts,
+)
+from draftguard.claims._verb_forms import verb_bases
 from draftguard.language import Lexicon, parse
 
 if TYPE_CHECKING:
@@ -49,7 +57,7 @@ _DEFINITE = frozenset({"the", "this", "that", "these", "those", "my", "your", "o
 _GIVEN_MARKS = frozenset({"since", "because"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
 _NEGATING_SUBJECTS = frozenset({"nothing", "none", "nobody", "neither"})
-_CLAIM_KINDS = frozenset({"action", "impossible", "verdict"})
+_CLAIM_KINDS = frozenset({"action", "impossible", "verdict", "refusal"})
 _ABILITY = frozenset({"can", "ca"})
 #: Modals that, said of a thing with no condition, state what it does or did ("The
 #: reminder will go off at 17:30", "The lamp could be seen 18 miles out").
@@ -63,6 +71,8 @@ QUOTE = re.compile(r'"([^"\n]{1,300})"|“([^”\n]{1,300})”|‘([^’\n]{1,30
 _CONTENT = frozenset({"NOUN", "PROPN", "ADJ", "VERB"})
 #: Words that make a present passive an event of this turn ("is now saved").
 _EVENT_ADVERBS = frozenset({"now", "just", "also", "already", "successfully"})
+#: Marks of a clause that tells what must come first ("before it'll pass").
+_NOT_YET = frozenset({"before", "until", "till"})
 
 
 def _states_fact(modal: Token, verb: Token) -> bool:
@@ -231,42 +241,6 @@ def _pending(doc: Doc, start: int) -> set[str]:
     return {t.lemma_.lower() for t in token.subtree if t.pos_ in ("NOUN", "PROPN")}
 
 
-#: Prefixes an irregular verb keeps in the lexicon ("rewrote": "rewrite").
-PREFIXES = ("re", "un", "over")
-
-
-@cache
-def irregular_verbs() -> dict[str, str]:
-    """The parser's own table of irregular verb forms ("wrote": "write")."""
-    try:
-        from draftguard.language import pipeline
-
-        lemmatizer: Any = pipeline().get_pipe("lemmatizer")
-        table = lemmatizer.lookups.get_table("lemma_exc")["verb"]
-        return {form: bases[0] for form, bases in table.items() if bases}
-    except (KeyError, AttributeError, ValueError):
-        return {}
-
-
-def _bases(word: str) -> list[str]:
-    """The bases of an inflected verb: regular ("texted" -> "text", "texte"), or an
-    irregular one after a prefix ("rewrote" -> "rewrite")."""
-    for prefix in PREFIXES:
-        rest = word[len(prefix):]
-        if word.startswith(prefix) and rest in irregular_verbs():
-            return [prefix + irregular_verbs()[rest]]
-    for ending in ("ied", "ies", "ing", "ed", "es", "s", "d"):
-        if word.endswith(ending) and len(word) > len(ending) + 2:
-            stem = word[: -len(ending)]
-            if ending in ("ied", "ies"):
-                return [stem + "y"]
-            out = [stem, stem + "e"]
-            if len(stem) > 2 and stem[-1] == stem[-2]:
-                out.append(stem[:-1])  # "dropped" -> "drop"
-            return out
-    return []
-
-
 def _claim_token(token: Token, kind: str) -> bool:
     if kind == "verdict":  # with a particle, another verb ("books had passed through")
         return token.pos_ not in ("NOUN", "PROPN") and not any(
@@ -311,7 +285,7 @@ def _claim_words(doc: Doc, lexicon: Lexicon) -> list[tuple[str, Token]]:
     taken = {t.i for _, t in found}
     for token in doc:  # a verb whose lemma the parser got wrong ("texted": "texte")
         if token.pos_ == "VERB" and token.i not in taken:
-            concept = next((c for base in _bases(token.lower_)
+            concept = next((c for base in verb_bases(token.lower_)
                             if (c := lexicon.concept(base)) is not None), None)
             if concept is not None:
                 found.append((concept, token))
@@ -339,13 +313,16 @@ def _claim(concept: str, token: Token, *, question: bool) -> Claim:
     return Claim(
         concept=concept, word=token.lower_, negated=negated,
         asserted=asserted, subject=_subject_word(subject),
-        objects=objects_of(token) | (named_with(token) if concept == UNLISTED else frozenset()),
+        objects=act_objects(token) if concept == UNLISTED else objects_of(token),
         voice=_voice(token, subject), places=places_of(token, concept),
         named_objects=named_objects_of(token), targets=targets_of(token),
         topics=topics_of(token), past=token.tag_ == "VBD" or (token.tag_ == "VBN" and any(
             k.lemma_ == "have" and k.dep_ == "aux" for k in clause_children(token))),
         asked=asked_of(token) if concept == "impossible.request" else frozenset(),
-        acted_on=acted_on(token) if concept == UNLISTED else frozenset())
+        acted_on=acted_on(token) if concept == UNLISTED else frozenset(),
+        by_name=by_name(token), dated=dated(clause_children(token), by_number=True),
+        light=token.lemma_.lower() in LIGHT and any(k.dep_ == "dobj" and k.pos_ == "NOUN"
+                                                    for k in token.children))
 
 
 def _presumed(found: list[tuple[str, Token]]) -> list[Claim]:
@@ -367,6 +344,32 @@ def _presumed(found: list[tuple[str, Token]]) -> list[Claim]:
     return out
 
 
+def _word_claim(concept: str, token: Token, lone: str | None, *,
+                question: bool) -> Claim | None:
+    """The claim a lexicon word makes, if it makes one."""
+    kind = concept.partition(".")[0]
+    light = kind == "action" and token.pos_ == "NOUN" and token.dep_ == "dobj" and \
+        token.head.lemma_.lower() in LIGHT and token.head.pos_ == "VERB"
+    if light:
+        token = token.head  # "got a polish": the act is the noun's, told by the verb
+    if kind not in _CLAIM_KINDS or not (_claim_token(token, kind) or (
+            token.i == 0 and concept == lone)):
+        return None
+    if any(k.dep_ == "oprd" for k in token.children) and kind == "impossible":
+        return None  # a naming ("a source called interview"), not the act ("called them")
+    if any(k.dep_ == "mark" and k.lower_ == "as" for k in token.children):
+        return None  # "as requested", "as you asked for": the person's doing, no claim
+    claim = _claim(concept, token, question=question)
+    if kind == "verdict" and not question and token.tag_ in ("VB", "VBZ", "VBP") and any(
+            k.dep_ == "mark" and k.lower_ in _NOT_YET for k in token.children):
+        # "... rewritten before it'll pass": not yet ("before they passed": they did)
+        claim = replace(claim, asserted=True, negated=not claim.negated)
+    if light and token.lemma_.lower() == "get" and claim.voice == "active" and \
+            claim.subject not in ("i", "we"):
+        claim = replace(claim, voice="passive")  # "The squeak got a polish"
+    return claim
+
+
 def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
     """What the parsed sentence `doc` claims (see the module docstring)."""
     text = doc.text.strip()
@@ -384,16 +387,13 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
             pending |= _pending(doc, token.i)
         if kind == "report" and not _negated(token, _subject(token)) and not _hedged_at(token):
             reported |= _reported(token)
-        if kind not in _CLAIM_KINDS or not (_claim_token(token, kind) or (
-                token.i == 0 and concept == lone)):
-            continue
-        if any(k.dep_ == "oprd" for k in token.children) and kind == "impossible":
-            continue  # a naming ("a source called interview"), not the act ("called them")
-        if any(k.dep_ == "mark" and k.lower_ == "as" for k in token.children):
-            continue  # "as requested", "as you asked for": the person's doing, no claim
-        claims.append(_claim(concept, token, question=question))
+        claim = _word_claim(concept, token, lone, question=question)
+        if claim is not None:
+            claims.append(claim)
+    # A report verb told as done by a name is an act ("Sam has read your message").
+    taken = {t.i for c, t in found if not (c.startswith("report.") and by_name(t))}
     claims += [_claim(UNLISTED, t, question=question)
-               for t in unlisted_acts(doc, lexicon, {t.i for _, t in found})]
+               for t in unlisted_acts(doc, lexicon, taken)]
     judged = {c.word for c in claims if c.kind == "verdict"}
     claims += [_claim("verdict.pass", verb, question=question)
                for verb in standard_verbs(doc, lexicon) if verb.lower_ not in judged]
@@ -411,8 +411,14 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
               if t.dep_ == "pobj" and t.pos_ in ("NOUN", "PROPN")}
     negated = any(_negated(r, _subject(r)) for r in roots)
     main = next((s for r in roots if (s := _subject(r)) is not None), None)
+    # A cry with no verb ("Buen Camino!", "Happy Birthday, Jo!") names nothing as a fact.
+    cry = text.endswith("!") and not claims and not any(t.pos_ in ("VERB", "AUX") for t in doc)
+    named = () if cry else tuple(names(doc))
+    low = f" {text.lower()}"
     return Reading(question=question, claims=tuple(claims), hedged=hedged,
-                   quantities=tuple(quantities(doc)), names=tuple(names(doc)), nouns=nouns,
+                   quantities=tuple(quantities(doc)), names=named, nouns=nouns,
+                   articled=frozenset(n for n in named if f" the {n.lower()}" in low),
+                   only=frozenset(n for n in named if f" only {n.lower()}" in low),
                    to_person=to_person, places=places, presents=_presented(doc),
                    negated=negated, findings=frozenset() if hedged or negated
                    else findings(doc, main),

@@ -21,6 +21,7 @@ __all__ = [
     "TurnRecord",
     "default_claims",
     "key_words",
+    "list_lengths",
     "succeeded",
     "text_counts",
 ]
@@ -205,3 +206,22 @@ def text_counts(text: str) -> dict[str, tuple[int, ...]]:
     prose = [p for p in paragraphs if not p.lstrip().startswith("#")]
     return {"line": (len(lines), len(filled)), "paragraph": (len(paragraphs), len(prose)),
             "word": (len(text.split()),)}
+
+
+def list_lengths(runs: Iterable[ToolRun], noun: str) -> set[float]:
+    """The lengths of the lists the runs' results hold under a key naming `noun`."""
+    out: set[float] = set()
+
+    def walk(value: object, key: str) -> None:
+        if isinstance(value, Mapping):
+            for k, v in value.items():
+                walk(v, str(k))
+        elif isinstance(value, list | tuple):
+            if any(w in (noun, noun + "s") for w in key.lower().split("_")):
+                out.add(float(len(value)))
+            for v in value:
+                walk(v, key)
+
+    for run in runs:
+        walk(run.result, "")
+    return out

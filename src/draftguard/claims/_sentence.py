@@ -46,6 +46,12 @@ class Claim:
     #: The nouns of what it directly acted on: its direct objects, or the subject of a
     #: passive or of a verb without one ("The invitations have gone out": "invitation").
     acted_on: frozenset[str] = frozenset()
+    #: Told by a light verb whose noun names the act ("had a look through ...").
+    light: bool = False
+    #: Its subject is a name ("Sam replied"): another's act, not the app's.
+    by_name: bool = False
+    #: Dated by a year or a day to another time than this session's ("in 1999", "on 3 May").
+    dated: bool = False
 
     @property
     def kind(self) -> str:
@@ -97,7 +103,16 @@ class Reading:
     #: that the packing advice is missing" -> {"packing", "advice"}): what a run found,
     #: when the subject names one.
     findings: frozenset[str] = frozenset()
+    #: Its names said with "the" before them ("The Delaware Catch is still on your list").
+    articled: frozenset[str] = frozenset()
+    #: Its names said with "only" before them ("Only Pier 9 is left on your list").
+    only: frozenset[str] = frozenset()
 
     @property
     def asserted(self) -> tuple[Claim, ...]:
-        return tuple(c for c in self.claims if c.asserted)
+        # Another's act in any verb ("Darwin sailed ...") is held to the runs only when a run
+        # reached them; it does not make the sentence speak of the record.
+        # Nor does an act of history by another ("Pixar released the film in 1999").
+        return tuple(c for c in self.claims if c.asserted and not (
+            c.by_name and c.concept == "action.unlisted") and not (
+            c.dated and c.kind == "impossible" and c.subject not in ("i", "we")))

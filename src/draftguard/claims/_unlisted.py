@@ -18,19 +18,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from draftguard.claims._acted_on import clause_children
+from draftguard.claims._acted_on import clause_children, objects_of
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
     from draftguard.language import Lexicon
 
-__all__ = ["UNLISTED", "acted_on", "named_with", "unlisted_acts"]
+__all__ = ["LIGHT", "UNLISTED", "act_objects", "acted_on", "by_name", "dated", "named_with",
+           "unlisted_acts"]
 
 #: The concept of an act told with a verb the lexicon does not hold.
 UNLISTED = "action.unlisted"
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 _SELF = frozenset({"i", "we"})
+#: Light verbs, whose object noun names the act rather than a thing ("had a look").
+LIGHT = frozenset({"get", "give", "have", "take"})
 #: Marks of a clause told as given, which asserts what it says ("since I locked it in").
 _GIVEN = frozenset({"since", "because", "that"})
 
@@ -48,7 +51,8 @@ def _finished(token: Token, kids: list[Token]) -> tuple[bool, bool]:
 
 
 def _act(token: Token, lexicon: Lexicon) -> bool:
-    if token.pos_ != "VERB" or lexicon.concept(token.lemma_.lower()) is not None:
+    known = lexicon.concept(token.lemma_.lower())
+    if token.pos_ != "VERB" or (known is not None and not known.startswith("report.")):
         return False
     if token.dep_ in ("relcl", "acl", "amod", "xcomp", "pcomp"):
         return False  # the hens she named, a line written by hand, tried to book
@@ -56,7 +60,7 @@ def _act(token: Token, lexicon: Lexicon) -> bool:
     if any((k.dep_ == "mark" and k.lower_ not in _GIVEN) or k.tag_ == "WRB"
            for k in token.children):
         return False  # "when we started", "before it was printed"
-    if _dated(kids):
+    if dated(kids):
         return False  # "was first lit in 1871", "recorded on 3 May", "last week"
     if any(k.dep_ == "agent" and not any(g.lower_ in _SELF for g in k.children)
            for k in kids):
@@ -69,6 +73,10 @@ def _act(token: Token, lexicon: Lexicon) -> bool:
     subject = next((k for k in kids if k.dep_ in _SUBJECTS), None)
     if subject is None:
         return False
+    if subject.pos_ == "PROPN" and subject.dep_ == "nsubj":
+        return True  # a named person's act ("Sam replied", "Sam has read your message")
+    if known is not None:
+        return False  # a text's report ("the post says")
     if subject.lower_ in _SELF:
         return True
     # A thing that is there: "the report", "your invitations", "the check's report".
@@ -77,14 +85,16 @@ def _act(token: Token, lexicon: Lexicon) -> bool:
         for k in subject.children)
 
 
-def _dated(kids: list[Token]) -> bool:
+def dated(kids: list[Token], *, by_number: bool = False) -> bool:
     """The act is dated, so told of another time than this session's: a noun of time
-    ("last week", "every March") or a number after a preposition ("in 1987", "on 3 May")."""
+    ("last week", "every March") or a number after a preposition ("in 1987", "on 3 May");
+    `by_number`: only the latter (a year or a day, never "last night")."""
     for kid in kids:
-        if kid.dep_ in ("npadvmod", "tmod"):
+        if kid.dep_ in ("npadvmod", "tmod") and not by_number:
             return True
-        if kid.dep_ == "prep" and any(g.dep_ == "pobj" and (g.pos_ == "NUM" or any(
-                n.dep_ == "nummod" for n in g.children)) for g in kid.children):
+        if kid.dep_ == "prep" and any(g.dep_ == "pobj" and (g.pos_ == "NUM" or (
+                g.pos_ == "PROPN" and any(n.dep_ == "nummod" for n in g.children)))
+                for g in kid.children):  # not "as version 3"
             return True
     return False
 
@@ -106,6 +116,15 @@ def acted_on(token: Token) -> frozenset[str]:
     if not heads:  # a particle read as a preposition: "locked in the date"
         heads = [g for k in kids if k.dep_ == "prep" and k.i == token.i + 1
                  for g in k.children if g.dep_ == "pobj"]
+    if token.lemma_.lower() in LIGHT and any(h.dep_ == "dobj" and h.pos_ == "NOUN"
+                                             for h in heads):
+        # "had a look through your version history": the act's noun names no thing; what
+        # it is through, at or over is what it acted on
+        things = [g for h in heads for p in (*h.children, *(k for k in kids if k.i > h.i))
+                  if p.dep_ == "prep" for g in p.children if g.dep_ == "pobj"]
+        if things:
+            return frozenset(t.lemma_.lower() for g in things for t in (g, *g.children)
+                             if t.pos_ in ("NOUN", "PROPN") and (t is g or t.dep_ == "compound"))
     return frozenset(t.lemma_.lower() for h in heads for t in (h, *h.conjuncts)
                      if t.pos_ in ("NOUN", "PROPN"))
 
@@ -116,3 +135,18 @@ def named_with(token: Token) -> frozenset[str]:
     heads = [token, *(k for k in token.children if k.dep_ in ("dobj", "nsubjpass"))]
     return frozenset(g.lemma_.lower() for h in heads for p in h.children if p.dep_ == "prep"
                      for g in p.children if g.dep_ == "pobj" and g.pos_ == "NOUN")
+
+
+def act_objects(token: Token) -> frozenset[str]:
+    """The nouns an act in any verb names, its objects and after its prepositions, but not a
+    light verb's own noun ("had a look through ...": no look is acted on)."""
+    found = objects_of(token) | named_with(token)
+    if token.lemma_.lower() in LIGHT:
+        found -= {k.lemma_.lower() for k in token.children if k.dep_ == "dobj"}
+    return found
+
+
+def by_name(token: Token) -> bool:
+    """The verb's subject is a name ("Sam replied"): another's act."""
+    subject = next((k for k in clause_children(token) if k.dep_ in _SUBJECTS), None)
+    return subject is not None and subject.pos_ == "PROPN" and subject.dep_ == "nsubj"

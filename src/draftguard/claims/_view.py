@@ -16,15 +16,17 @@ from rapidfuzz import fuzz
 from draftguard.claims._calendar import dates_in, same_time, times_in
 from draftguard.claims._facts import Quantity
 from draftguard.claims._numbers import counted_in_text, numbers_of_text
-from draftguard.claims._reading import Claim, Reading, irregular_verbs
+from draftguard.claims._reading import Claim, Reading
 from draftguard.claims._record import (
     ToolClaims,
     ToolRun,
     TurnRecord,
     key_words,
+    list_lengths,
     numbers_in,
     strings_in,
 )
+from draftguard.claims._verb_forms import irregular_verbs
 
 if TYPE_CHECKING:
     from draftguard.claims._guard import ClaimGuard
@@ -36,7 +38,6 @@ _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name
 _WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
 _PRONOUNS = frozenset({"it", "they", "them", "these", "those", "this", "that", "all", "both"})
 #: A collection named after these is left, not joined ("off your shortlist").
-_LEAVING = frozenset({"off", "from", "out"})
 #: Claims a run of another action also backs: a booking is a request made, a thing added
 #: or changed is saved ("The event was saved under the title Dentist").
 _IMPLIED = {"request": frozenset({"book"}), "save": frozenset({"add", "edit"})}
@@ -226,8 +227,9 @@ class RecordView:
             if not backing:
                 allowed |= {float(v) for v in session.versions}
             return value in allowed
-        if noun == "version":  # "3 versions": how many there are
-            return value in {float(len(session.versions)), *self._fields_of("version")}
+        if noun == "version":  # "3 versions": how many there are (a list's length, not
+            # the version numbers it holds)
+            return value in {float(len(session.versions)), *list_lengths(runs, "version")}
         if noun == "line":
             allowed = self._field_values(runs, "line_fields", quantity.act)
             if not backing:  # a run's lines when the sentence claims the run
@@ -421,30 +423,3 @@ class RecordView:
         for run in self.record.runs:  # "the plan" after plan_summary, "the forecast"
             words.update(run.tool.lower().split("_"))
         return any(noun in words or noun + "s" in words for noun in reading.nouns)
-
-    def collection_sizes(self, reading: Reading) -> set[float]:
-        """The sizes of the collections the sentence names ("your shortlist has 1 venue")."""
-        return {float(len(items)) for key, items in self.record.session.collections.items()
-                if key in reading.nouns}
-
-    def collection_miss(self, reading: Reading) -> str | None:
-        """Why a name the sentence puts in a collection is not in it; None when all are."""
-        if reading.hedged or reading.negated or any(c.negated for c in reading.claims) or any(
-                c.name == "remove" for c in reading.asserted):
-            return None
-        for key, members in self.record.session.collections.items():
-            if key not in reading.nouns or reading.places.get(key) in _LEAVING:
-                continue
-            folded = [fold(m) for m in members]
-
-            def listed(name: str, folded: list[str] = folded) -> bool:
-                return any(name in m or fuzz.ratio(name, m) >= self.guard.name_cutoff
-                           for m in folded)
-
-            for name in reading.names:
-                # "Le Mercier and Brasserie Clément": two names, or one ("Barnes and Noble")
-                parts = name_parts(fold(name))
-                if not listed(fold(name)) and not all(listed(p) for p in parts):
-                    return f"{name!r} is not on the {key}"
-        return None
-

@@ -1,0 +1,46 @@
+"""The forms of verbs the claims reading needs beyond the parser's lemmas: the parser's own
+table of irregular forms, and the bases of an inflected verb whose lemma the parser got wrong
+("texted": "texte")."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+__all__ = ["PREFIXES", "irregular_verbs", "verb_bases"]
+
+
+#: Prefixes an irregular verb keeps in the lexicon ("rewrote": "rewrite").
+PREFIXES = ("re", "un", "over")
+
+
+@cache
+def irregular_verbs() -> dict[str, str]:
+    """The parser's own table of irregular verb forms ("wrote": "write")."""
+    try:
+        from draftguard.language import pipeline
+
+        lemmatizer: Any = pipeline().get_pipe("lemmatizer")
+        table = lemmatizer.lookups.get_table("lemma_exc")["verb"]
+        return {form: bases[0] for form, bases in table.items() if bases}
+    except (KeyError, AttributeError, ValueError):
+        return {}
+
+
+def verb_bases(word: str) -> list[str]:
+    """The bases of an inflected verb: regular ("texted" -> "text", "texte"), or an
+    irregular one after a prefix ("rewrote" -> "rewrite")."""
+    for prefix in PREFIXES:
+        rest = word[len(prefix):]
+        if word.startswith(prefix) and rest in irregular_verbs():
+            return [prefix + irregular_verbs()[rest]]
+    for ending in ("ied", "ies", "ing", "ed", "es", "s", "d"):
+        if word.endswith(ending) and len(word) > len(ending) + 2:
+            stem = word[: -len(ending)]
+            if ending in ("ied", "ies"):
+                return [stem + "y"]
+            out = [stem, stem + "e"]
+            if len(stem) > 2 and stem[-1] == stem[-2]:
+                out.append(stem[:-1])  # "dropped" -> "drop"
+            return out
+    return []
