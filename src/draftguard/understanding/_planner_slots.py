@@ -21,6 +21,7 @@ from draftguard.grounding._numbers import NUMBER_WORDS, counts_apart, stated_cou
 from draftguard.grounding._phrases import normalise_words
 from draftguard.text import straighten_quotes
 from draftguard.understanding._planner_names import edge_trimmed, place_names, places_corrected
+from draftguard.understanding._planner_numbers import unread_numbers
 from draftguard.understanding._planner_words import (
     WordTable,
     categories_cleared,
@@ -269,6 +270,8 @@ class SlotReading:
     words: dict[str, str] = field(default_factory=dict)
     #: Words of the message the reading leaves unexplained (`SlotHints.unexplained`).
     unexplained: list[str] = field(default_factory=list)
+    #: Numbers no value accounts for ("2 kids" when 3 was read): no search runs past them.
+    unread: list[str] = field(default_factory=list)
 
 
 def _positives(vocab: Vocabulary, text: str,
@@ -338,6 +341,7 @@ def read_parts(parts: Sequence[str], vocabulary: PlannerVocabulary, *, today: Da
         for name in categories_cleared(vocabulary.words, reading.rest):
             if name not in reading.values:
                 reading.cleared.add(name)
+        reading.unread = unread_numbers(reading.rest, reading.values)
     return readings
 
 
