@@ -45,7 +45,9 @@ def unread_numbers(rest: str, values: dict[str, Any]) -> list[str]:
                 found.append((i, None))
         elif (word.isdigit() or word in _COUNT_WORDS) and not (
                 "date" in values and after in _DAYS_AFTER):
+            # "a dozen and a half": 18; "half a dozen": 6.
             scale = 1.5 if words[i + 1:i + 4] == ["and", "a", "half"] else 1.0
+            scale /= 2 if words[max(0, i - 2):i] == ["half", "a"] else 1
             value = number_value(word)
             found.append((i, None if value is None else int(value * scale)))
     cardinals = [(i, v) for i, v in found if v is not None]

@@ -44,6 +44,8 @@ __all__ = [
 
 #: rapidfuzz ratio (0-100) a stretch of a message needs to name a venue (typos allowed).
 DEFAULT_VENUE_CUTOFF = 84.0
+#: Edits past which a venue name matched over a longer stretch yields to shorter names.
+_MAX_SPAN_EDITS = 2
 
 PREFERENCE_NAMES = ("cuisine", "price_level", "neighborhood", "party_size", "date", "byob",
                     "outdoor", "wheelchair", "private_room", "open_on")
@@ -220,7 +222,9 @@ class PlannerVocabulary:
         # Baan Bangkok Street Kitchen); of two names for the same words, the one spelt closer
         # ("lemongrass lane" is Lemongrass Lane, not Baan Lemongrass Lane; "bnagkok street
         # kitchen" is Bangkok Street Kitchen, though Baan Bangkok Street Kitchen is longer).
-        found.sort(key=lambda f: (f[3] - f[4], f[1], -f[0]))
+        # A long name matched with many edits ("bianchi little hanoi" for "Banh Mi Little
+        # Hanoi") does not win over the names spelt out inside it.
+        found.sort(key=lambda f: (f[1] > _MAX_SPAN_EDITS, f[3] - f[4], f[1], -f[0]))
         taken: list[tuple[str, int, int]] = []
         best: list[tuple[int, int]] = []
         for matched, edits, venue, start, end in found:

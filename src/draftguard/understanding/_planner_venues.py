@@ -82,13 +82,14 @@ def partly_named(words: Sequence[str], shown: Sequence[str]) -> str | None:
 
 
 def removes_listed(words: WordTable, rest: str, venues: Sequence[str], shortlist: Sequence[str],
-                   picked: str | None, *, parse: bool = True) -> bool:
-    """A removal from the shortlist: "take X off my list", "remove it"; a venue on the
-    shortlist named with a removing verb ("drop X", "remove the Siam one"), or meant by "it"
-    ("take it off again", "ditch that one": one thing, not "them"; read on the parse when
-    `parse`)."""
+                   picked: str | None, *, parse: bool = True,
+                   meant: Sequence[str] = ()) -> bool:
+    """A removal from the shortlist: "take X off my list", "remove it", "take the 2nd back
+    off" (`meant`: the venue a position means); a venue on the shortlist named with a
+    removing verb ("drop X", "remove the Siam one"), or meant by "it" ("take it off again",
+    "ditch that one": one thing, not "them"; read on the parse when `parse`)."""
     named = [*venues, *filter(None, [partly_named(words_of(rest), shortlist)])]
-    if removes(words, rest) and (words.says("listed", rest) or named or (
+    if removes(words, rest) and (words.says("listed", rest) or named or meant or (
             parse and picked in shortlist and _one_thing(words, rest))):
         return True
     return words.says("take_away", rest) and (any(v in shortlist for v in named) or (
