@@ -116,15 +116,17 @@ def people_counted(doc: Doc, *, max_party: int) -> int | None:
 
 
 def _members(token: Token) -> int | None:
-    """How many people one member of a list is: the speaker 1, a noun with a number its
-    number (twice that for pairs), anything else None."""
+    """How many people one member of a list is: the speaker 1, a noun counted by a number
+    its number (twice that for pairs), anything else None."""
     if token.lower_ in _SPEAKER:
         return 1
-    numbers = [c for c in token.children if (c.dep_ == "nummod" and c.text.isdigit())
-               or (c.dep_ == "nummod" and c.like_num and c.lower_.isalpha())]
+    # A count comes before its noun, which is plural past one ("2 adults", "1 kid"; not
+    # "number 1", "option 2").
+    numbers = [c for c in token.children if c.dep_ == "nummod" and c.i < token.i
+               and (c.text.isdigit() or (c.like_num and c.lower_.isalpha()))]
     if token.pos_ != "NOUN" or len(numbers) != 1:
         return None
     value = number_value(numbers[0].lower_)
-    if value is None:
+    if value is None or (value > 1 and token.morph.get("Number", []) != ["Plur"]):
         return None
     return value * (2 if token.lemma_.lower() in _PAIRS else 1)

@@ -120,3 +120,26 @@ def test_names_inside_longer_names_stay_themselves() -> None:
     read = _read("save Little Hanoi, Osteria Bianchi and Chai & Curry")
     assert [s["venue"] for _, s, _ in read] == ["Little Hanoi", "Osteria Bianchi",
                                               "Chai & Curry"]
+
+
+def test_a_search_then_the_venue_named_last_and_what_is_left() -> None:
+    read = _read("look up sushi in old city for 3 and tell me about Kaze")
+    assert [(i, asked) for i, _, asked in read] == [("search", False), ("pick", False)]
+    assert read[1][1] == {"venue": "Kaze"}
+    [(intent, _, _)] = _read("ramen in old city for 2", "save the first", "what is left on it")
+    assert intent == "plan"
+
+
+@pytest.mark.parametrize("said", [
+    "it's my sister's 30th, ramen in fishtown for 8",          # an occasion's ordinal
+    "ramen in fishtown for 4 - sorry, 5",                       # a count corrected away
+    "we want one spot with ramen in fishtown, 5 of us",         # "one" as a pronoun
+])
+def test_numbers_the_reading_accounts_for_ask_nothing(said: str) -> None:
+    [(intent, _, asked)] = _read(said)
+    assert (intent, asked) == ("search", False)
+
+
+def test_numbered_things_are_no_people() -> None:
+    read = _read("ramen in fishtown", "compare option 2 and option 3")
+    assert all(i != "search" for i, _, _ in read)

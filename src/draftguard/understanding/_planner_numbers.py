@@ -21,7 +21,11 @@ _TIME_AFTER = frozenset({"pm", "am", "p.m.", "a.m.", "o'clock", "oclock"})
 _DAYS_AFTER = frozenset({"day", "days", "week", "weeks"})
 #: Words before a number that make it a time.
 _TIME_BEFORE = frozenset({"at", "around", "by"})
-_COUNT_WORDS = frozenset({*NUMBER_WORDS[1:], "dozen"})
+#: Number words read as counts ("one" is a pronoun as often: "one place", "the one").
+_COUNT_WORDS = frozenset({*NUMBER_WORDS[2:], "dozen"})
+#: Before an ordinal, words that make it a day or a position ("the 18th", "on the 2nd");
+#: any other ordinal is an occasion's ("our 10th anniversary", "my dad's 70th").
+_ORDINAL_LEADS = frozenset({"the", "on"})
 _ORDINAL_ENDINGS = ("st", "nd", "rd", "th")
 
 
@@ -29,9 +33,11 @@ def _ordinal(word: str) -> bool:
     return word[:-2].isdigit() and word[-2:] in _ORDINAL_ENDINGS
 
 
-def unread_numbers(rest: str, values: dict[str, Any]) -> list[str]:
+def unread_numbers(rest: str, values: dict[str, Any], *, corrected: bool = False) -> list[str]:
     """The numbers of `rest` (a message with venue names masked) that no value in `values`
-    accounts for, each with the word after it ("2 kids"), for the question."""
+    accounts for, each with the word after it ("2 kids"), for the question. `corrected`:
+    the party size was read from a correction ("for 5 - no wait, 6"), which accounts for
+    the count it replaced."""
     typed = without_dates(rest).split()
     words = [w.strip(_MARKS) for w in typed]
     found: list[tuple[int, int | None]] = []  # (index, value; None for an ordinal)
@@ -41,7 +47,7 @@ def unread_numbers(rest: str, values: dict[str, Any]) -> list[str]:
         if typed[i].startswith("$") or before in _TIME_BEFORE or after in _TIME_AFTER:
             continue
         if _ordinal(word):
-            if "date" not in values:
+            if "date" not in values and before in _ORDINAL_LEADS:
                 found.append((i, None))
         elif (word.isdigit() or word in _COUNT_WORDS) and not (
                 "date" in values and after in _DAYS_AFTER):
@@ -54,7 +60,9 @@ def unread_numbers(rest: str, values: dict[str, Any]) -> list[str]:
     unread = [i for i, v in found if v is None]
     party = values.get("party_size")
     counts = [v for _, v in cardinals]
-    if party is not None and party in counts:
+    if party is not None and corrected:
+        cardinals = []
+    elif party is not None and party in counts:
         cardinals.pop(counts.index(party))
     elif party is not None and sum(counts) in (party, party - 1, party / 2):
         # The numbers the party was counted from ("me and 3 mates": 4, "two couples": 4).

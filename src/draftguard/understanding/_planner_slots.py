@@ -340,12 +340,15 @@ def read_parts(parts: Sequence[str], vocabulary: PlannerVocabulary, *, today: Da
     if reader is not None and len(readings) > 1:
         reader.prepare([r.rest for r in readings])
     for reading in readings:
+        corrected = False
         if reader is not None:
-            _add_hints(reading, reader(reading.rest, similar=not reading.venues))
+            hints = reader(reading.rest, similar=not reading.venues)
+            corrected = "party_size" in hints.replaces
+            _add_hints(reading, hints)
         for name in categories_cleared(vocabulary.words, reading.rest):
             if name not in reading.values:
                 reading.cleared.add(name)
-        reading.unread = unread_numbers(reading.rest, reading.values)
+        reading.unread = unread_numbers(reading.rest, reading.values, corrected=corrected)
     return readings
 
 
