@@ -131,18 +131,24 @@ def positions(text: str) -> list[int]:
     return found if len(found) > 1 else []
 
 
+#: A word for every one of two results.
+_BOTH = frozenset({"both"})
+
+
 def each_venue(venues: Sequence[str], rest: str, results: Sequence[str], *,
                asked: bool) -> list[str]:
     """The venues one shortlist change is made for, each once: those named and listed with
     "and" when the reading `asked` which one (with "or", or anything else between them, the
     question stands), or the results at two or more positions ("save the first and the
-    third"); else []."""
+    third"), or both of two results ("add both"); else []."""
     named = list(dict.fromkeys(venues))
     between = [p.strip(" ,") for p in rest.split("|")[1:-1]]
     if named:
         return named if asked and len(named) > 1 and len(between) == len(venues) - 1 \
             and not set(between) - {"and", ""} else []
     at = positions(rest)
+    if not at and len(results) == 2 and _BOTH & set(words_of(rest)):
+        return list(results)  # "add both of them": the two results shown
     if not at or not results or any(i >= len(results) for i in at):
         return []
     return list(dict.fromkeys(results[i] for i in at))
