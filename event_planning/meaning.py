@@ -209,7 +209,10 @@ class MeaningReader:
         places = {t.start for t in terms if t.concept == "generic.place"}
         dishes = (self._dish_phrases(doc, covered, places)[:_MAX_DISH_PHRASES]
                   if similar and not cuisines else [])
-        clauses = _clauses_of(doc, terms)[:_MAX_CLAUSES] if similar and not prices else []
+        # A day it must open read, the clause that says so is explained ("one that isn't
+        # closed on sundays").
+        clauses = _clauses_of(doc, terms)[:_MAX_CLAUSES] if similar and not prices \
+            and day is None else []
         rare = self._rare_words(doc, covered, hints, text) if similar and not prices else []
         named = self._named_dishes(doc, terms, covered) if similar and "cuisine" in \
             hints.values else []
@@ -398,8 +401,9 @@ def _take(best: Ranked, hints: SlotHints, *, features: bool) -> bool:
 
 
 def _parsed_text(text: str) -> str:
-    """"bring-your-own-bottle", "mid-range": hyphens join words the lexicon holds apart."""
-    return text.replace("-", " ")
+    """"bring-your-own-bottle", "mid-range": hyphens join words the lexicon holds apart;
+    a plus between words is "and" ("me + 5 coworkers")."""
+    return text.replace("-", " ").replace(" + ", " and ")
 
 
 def _words_text(words: list[Token]) -> str:

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from dateparser.date import DateDataParser
 
+from draftguard.grounding._day_words import SHORT_RELATIVE, day_word, holidays, offset_days
 from draftguard.grounding._phrases import has_phrase
 from draftguard.grounding._report import Matcher
 
@@ -117,14 +118,17 @@ _MARKS = ".,;:!?()\"'"
 
 def month_days(text: str) -> list[int]:
     """The days of the month `text` (lower case) names alone, without a month: "on the
-    5th", "on the 30th", or after its weekday, "sat the 5th" (read by words, after every
-    written date is blanked)."""
-    words = [w.strip(_MARKS) for w in without_dates(text).split()]
+    5th", "on the 30th", after its weekday, "sat the 5th", or ending a clause ("7. the
+    18th", "the 18th, 6 of us"; "the 2nd one" is a position), read by words, after every
+    written date is blanked."""
+    typed = without_dates(text).split()
+    words = [w.strip(_MARKS) for w in typed]
     found: list[int] = []
-    for i in range(2, len(words)):
+    for i in range(1, len(words)):
         word = words[i]
         number, ending = word[:-2], word[-2:]
-        lead = words[i - 2] in ("on", *WEEKDAYS, *SHORT_WEEKDAYS)
+        ends = i == len(words) - 1 or typed[i][-1] in _MARKS
+        lead = ends or (i >= 2 and words[i - 2] in ("on", *WEEKDAYS, *SHORT_WEEKDAYS))
         if lead and words[i - 1] == "the" and ending in _ORDINAL_ENDINGS and \
                 number.isdigit() and 1 <= int(number) <= 31:
             found.append(int(number))
@@ -148,8 +152,20 @@ def relative_days(text: str) -> list[str]:
     """The relative day words `text` (lower case) uses, as written or without their
     vowels ("tmrw")."""
     said = {w.strip(_MARKS) for w in text.split()}
+    # Typed without its vowels: the word's own skeleton ("tmrow" is "tmrw"), when it has
+    # one vowel at most and the skeleton four letters (never "ted" for "today").
+    bare = {_skeleton(w) for w in said if sum(c in "aeiou" for c in w) <= 1
+            and len(_skeleton(w)) >= 4}
     return [w for w in RELATIVE_DAYS if has_phrase(text, w)] + [
-        _SKELETONS[w] for w in said if w in _SKELETONS and w not in RELATIVE_DAYS]
+        _SKELETONS[w] for w in said | bare if w in _SKELETONS and w not in RELATIVE_DAYS] + [
+        SHORT_RELATIVE[w] for w in said if w in SHORT_RELATIVE]
+
+
+def _spelt(text: str) -> str:
+    """`text` (lower case) with each misspelt weekday or relative day put right, one edit
+    away ("satuday", "wendsday" is two: left)."""
+    names = (*WEEKDAYS, *RELATIVE_DAYS)
+    return " ".join(day_word(w.strip(_MARKS), names) or w for w in text.split())
 
 
 def _next_month_day(day: int, today: Date) -> Date:
@@ -178,7 +194,7 @@ def date_mentioned(value: str, user_text: str, *, today: Date | None = None) -> 
     """The user wrote this date (ISO, 6/14, "June 14th", "14 June"), or named its weekday,
     or said today/tonight/tomorrow and it is that day."""
     when = parse_day(value)
-    text = user_text.lower()
+    text = _spelt(user_text.lower())
     for year, month, day in written_dates(text, today=today):
         if (month, day) == (when.month, when.day) and year in (None, when.year):
             return True
@@ -186,6 +202,8 @@ def date_mentioned(value: str, user_text: str, *, today: Date | None = None) -> 
         return True
     now = today or Date.today()
     if any(_next_month_day(day, now) == when for day in month_days(text)):
+        return True
+    if when in holidays(text, today=now) or when in offset_days(text, today=now):
         return True
     return any((when - now).days == RELATIVE_DAYS[w] for w in relative_days(text))
 
@@ -202,8 +220,8 @@ def stated_day(user_text: str, *, today: Date) -> Date | None:
     friday") is its next occurrence from today on; "next friday" the first one after today.
     A day of the month alone ("on the 5th") is the next such date from today on.
     """
-    text = user_text.lower()
-    days: set[Date] = set()
+    text = _spelt(user_text.lower())
+    days: set[Date] = set(holidays(text, today=today)) | set(offset_days(text, today=today))
     yesterday = today - timedelta(days=1)
     for span, _ in _written_spans(text):
         when = _read(span, yesterday)
@@ -222,7 +240,8 @@ def stated_day(user_text: str, *, today: Date) -> Date | None:
         when = _read(f"{'next ' if m.group(1) == 'next' else ''}{WEEKDAYS[weekday]}", base)
         if when is not None:
             days.add(when)
-    for word in relative_days(text):
+    # "a week from today" counts from today: today itself is not meant.
+    for word in [] if offset_days(text, today=today) else relative_days(text):
         if (when := _read(word, today)) is not None:
             days.add(when)
     days.update(month_dates)

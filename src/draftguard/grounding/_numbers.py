@@ -38,12 +38,15 @@ def stated_count(
     lead-in ("party of 8", "table for eight"); None when there is none or several differ."""
     text = normalise_words(without_dates(user_text.lower()))
     noun = "|".join(re.escape(n) for n in sorted(nouns, key=len, reverse=True))
-    patterns = [rf"(?<![\w$.,]){_NUMBER}\s+(?:{noun})(?![a-z])"]
+    # "a dozen and a half of us": eighteen.
+    half = r"(\s+and\s+a\s+half)?"
+    patterns = [rf"(?<![\w$.,]){_NUMBER}{half}\s+(?:{noun})(?![a-z])"]
     if lead_ins:
         lead = "|".join(re.escape(w) for w in sorted(lead_ins, key=len, reverse=True))
         # "for 7:30" is a time, not seven people.
-        patterns.append(rf"(?<![a-z])(?:{lead})\s+(?:a\s+)?{_NUMBER}(?![\w.,:])")
-    found = {_value(m.group(1)) for p in patterns for m in re.finditer(p, text)}
+        patterns.append(rf"(?<![a-z])(?:{lead})\s+(?:a\s+)?{_NUMBER}{half}(?![\w.,:])")
+    found = {_value(m.group(1)) * (3 if m.group(2) else 2) // 2
+             for p in patterns for m in re.finditer(p, text)}
     return found.pop() if len(found) == 1 else None
 
 

@@ -302,15 +302,22 @@ class PlannerConversation:
         if other.intent is not Intent.SHORTLIST:
             return [other]
         action = "remove" if self._removes(slots.rest, slots) else "add"
+        says = self.vocabulary.words.says
+        if action == "add" and says("take_away", slots.rest) and not says("keep", slots.rest):
+            # "nah drop X" of a venue not on the list: no add, whatever was asked before.
+            return [_ask(Intent.SHORTLIST, "That one is not on your shortlist.")]
         venues = each_venue(slots.venues, slots.rest, self.state.results,
                             asked=other.question is not None)
         return [Interpretation(intent=Intent.SHORTLIST, slots={"venue": v, "action": action})
                 for v in venues] or [other]
 
     def _removes(self, rest: str, slots: SlotReading) -> bool:
-        by_parse = len(rest) <= self.max_meaning_chars
+        """A removal; a venue meant by position counts as named ("take the 2nd back off")."""
+        at, results = reference(rest), self.state.results
+        meant = [results[at]] if at is not None and -len(results) <= at < len(results) else []
         return removes_listed(self.vocabulary.words, rest, slots.venues, self.state.shortlist,
-                              self.state.picked, parse=by_parse)
+                              self.state.picked, parse=len(rest) <= self.max_meaning_chars,
+                              meant=meant)
 
     def _by_example(self, slots: SlotReading) -> Interpretation | None:
         """What the lexical reading missed, by similarity to the app's example requests: a

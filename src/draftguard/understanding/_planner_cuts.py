@@ -11,14 +11,16 @@ __all__ = ["verb_phrases"]
 def verb_phrases(part: str, venues_in: Callable[[str], int]) -> list[str]:
     """`part` cut before each "and" that joins two verb phrases (the parse's `cc` of a verb
     with a verb `conj` after it), when `part` names two venues or more (`venues_in` counts
-    them) and each piece names exactly one; or at ", and" when only what follows names a
-    venue ("sushi in old city for 2, and add Kaze to my shortlist"); else `[part]`."""
+    them) and each piece names exactly one, or it names one and the last piece names it
+    ("find french for 2 and tell me about La Mercier"); or at ", and" when only what
+    follows names a venue ("sushi in old city for 2, and add Kaze to my shortlist"); else
+    `[part]`."""
     named = venues_in(part)
     if named == 1 and ", and " in part:
         first, _, second = part.rpartition(", and ")
         if first.strip(" ,") and venues_in(first) == 0:
             return [first, second]
-    if named < 2:
+    if named < 1:
         return [part]
     from draftguard.language import parse
 
@@ -33,6 +35,9 @@ def verb_phrases(part: str, venues_in: Callable[[str], int]) -> list[str]:
         start = after
     pieces.append(part[start:])
     pieces = [p.strip(" ,") for p in pieces if p.strip(" ,")]
-    if len(pieces) < 2 or any(venues_in(p) != 1 for p in pieces):
+    counts = [venues_in(p) for p in pieces]
+    # One venue named, by the last piece only: a search, then that venue.
+    alone = [0] * (len(pieces) - 1) + [1]
+    if len(pieces) < 2 or counts != ([1] * len(pieces) if named > 1 else alone):
         return [part]
     return pieces

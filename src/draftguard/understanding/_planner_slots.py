@@ -21,6 +21,7 @@ from draftguard.grounding._numbers import NUMBER_WORDS, counts_apart, stated_cou
 from draftguard.grounding._phrases import normalise_words
 from draftguard.text import straighten_quotes
 from draftguard.understanding._planner_names import edge_trimmed, place_names, places_corrected
+from draftguard.understanding._planner_numbers import unread_numbers
 from draftguard.understanding._planner_words import (
     WordTable,
     categories_cleared,
@@ -43,6 +44,8 @@ __all__ = [
 
 #: rapidfuzz ratio (0-100) a stretch of a message needs to name a venue (typos allowed).
 DEFAULT_VENUE_CUTOFF = 84.0
+#: Edits past which a venue name matched over a longer stretch yields to shorter names.
+_MAX_SPAN_EDITS = 2
 
 PREFERENCE_NAMES = ("cuisine", "price_level", "neighborhood", "party_size", "date", "byob",
                     "outdoor", "wheelchair", "private_room", "open_on")
@@ -219,7 +222,9 @@ class PlannerVocabulary:
         # Baan Bangkok Street Kitchen); of two names for the same words, the one spelt closer
         # ("lemongrass lane" is Lemongrass Lane, not Baan Lemongrass Lane; "bnagkok street
         # kitchen" is Bangkok Street Kitchen, though Baan Bangkok Street Kitchen is longer).
-        found.sort(key=lambda f: (f[3] - f[4], f[1], -f[0]))
+        # A long name matched with many edits ("bianchi little hanoi" for "Banh Mi Little
+        # Hanoi") does not win over the names spelt out inside it.
+        found.sort(key=lambda f: (f[1] > _MAX_SPAN_EDITS, f[3] - f[4], f[1], -f[0]))
         taken: list[tuple[str, int, int]] = []
         best: list[tuple[int, int]] = []
         for matched, edits, venue, start, end in found:
@@ -269,6 +274,8 @@ class SlotReading:
     words: dict[str, str] = field(default_factory=dict)
     #: Words of the message the reading leaves unexplained (`SlotHints.unexplained`).
     unexplained: list[str] = field(default_factory=list)
+    #: Numbers no value accounts for ("2 kids" when 3 was read): no search runs past them.
+    unread: list[str] = field(default_factory=list)
 
 
 def _positives(vocab: Vocabulary, text: str,
@@ -333,11 +340,15 @@ def read_parts(parts: Sequence[str], vocabulary: PlannerVocabulary, *, today: Da
     if reader is not None and len(readings) > 1:
         reader.prepare([r.rest for r in readings])
     for reading in readings:
+        corrected = False
         if reader is not None:
-            _add_hints(reading, reader(reading.rest, similar=not reading.venues))
+            hints = reader(reading.rest, similar=not reading.venues)
+            corrected = "party_size" in hints.replaces
+            _add_hints(reading, hints)
         for name in categories_cleared(vocabulary.words, reading.rest):
             if name not in reading.values:
                 reading.cleared.add(name)
+        reading.unread = unread_numbers(reading.rest, reading.values, corrected=corrected)
     return readings
 
 

@@ -27,7 +27,10 @@ def unless_unexplained(requests: list[Interpretation], readings: Sequence[SlotRe
     """`requests`, or one question naming the words no reading explains and what would be
     done otherwise, when one of them would act."""
     acting = [r for r in requests if r.question is None and r.intent in _ACTING]
-    words = list(dict.fromkeys(w for r in readings for w in r.unexplained))
+    searching = any(r.intent is Intent.SEARCH for r in acting)
+    # A number no value accounts for ("2 kids" when 3 was read) stops a search only.
+    words = list(dict.fromkeys(w for r in readings
+                               for w in [*r.unexplained, *(r.unread if searching else [])]))
     if not acting or not words:
         return tuple(requests)
     said = " or ".join(f"“{snippet(w, 60)}”" for w in words)

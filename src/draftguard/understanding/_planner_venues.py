@@ -82,13 +82,14 @@ def partly_named(words: Sequence[str], shown: Sequence[str]) -> str | None:
 
 
 def removes_listed(words: WordTable, rest: str, venues: Sequence[str], shortlist: Sequence[str],
-                   picked: str | None, *, parse: bool = True) -> bool:
-    """A removal from the shortlist: "take X off my list", "remove it"; a venue on the
-    shortlist named with a removing verb ("drop X", "remove the Siam one"), or meant by "it"
-    ("take it off again", "ditch that one": one thing, not "them"; read on the parse when
-    `parse`)."""
+                   picked: str | None, *, parse: bool = True,
+                   meant: Sequence[str] = ()) -> bool:
+    """A removal from the shortlist: "take X off my list", "remove it", "take the 2nd back
+    off" (`meant`: the venue a position means); a venue on the shortlist named with a
+    removing verb ("drop X", "remove the Siam one"), or meant by "it" ("take it off again",
+    "ditch that one": one thing, not "them"; read on the parse when `parse`)."""
     named = [*venues, *filter(None, [partly_named(words_of(rest), shortlist)])]
-    if removes(words, rest) and (words.says("listed", rest) or named or (
+    if removes(words, rest) and (words.says("listed", rest) or named or meant or (
             parse and picked in shortlist and _one_thing(words, rest))):
         return True
     return words.says("take_away", rest) and (any(v in shortlist for v in named) or (
@@ -130,18 +131,24 @@ def positions(text: str) -> list[int]:
     return found if len(found) > 1 else []
 
 
+#: A word for every one of two results.
+_BOTH = frozenset({"both"})
+
+
 def each_venue(venues: Sequence[str], rest: str, results: Sequence[str], *,
                asked: bool) -> list[str]:
     """The venues one shortlist change is made for, each once: those named and listed with
     "and" when the reading `asked` which one (with "or", or anything else between them, the
     question stands), or the results at two or more positions ("save the first and the
-    third"); else []."""
+    third"), or both of two results ("add both"); else []."""
     named = list(dict.fromkeys(venues))
     between = [p.strip(" ,") for p in rest.split("|")[1:-1]]
     if named:
         return named if asked and len(named) > 1 and len(between) == len(venues) - 1 \
             and not set(between) - {"and", ""} else []
     at = positions(rest)
+    if not at and len(results) == 2 and _BOTH & set(words_of(rest)):
+        return list(results)  # "add both of them": the two results shown
     if not at or not results or any(i >= len(results) for i in at):
         return []
     return list(dict.fromkeys(results[i] for i in at))

@@ -1,0 +1,71 @@
+"""Numbers a planner reading leaves unread: a search that ran with one of them unread ("3
+of us and 2 kids" read as 3) would be a guess, so the planner asks about it instead.
+
+A number is read when it is the party size (or the numbers add up to it: "2 adults and 2
+kids" is 4, "me and 3 mates" 4, "two couples" 4), part of the date read ("the 18th", "in 3
+days", a written date), a time ("at 7", "7 pm") or an amount ("$50"). Any other count,
+ordinal or number word in a search message is unread."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from draftguard.grounding._dates import without_dates
+from draftguard.text import NUMBER_WORDS, number_value
+
+__all__ = ["unread_numbers"]
+
+_MARKS = ".,;:!?()\"'"
+#: Words after a number that make it a time, or a span of days of the date read.
+_TIME_AFTER = frozenset({"pm", "am", "p.m.", "a.m.", "o'clock", "oclock"})
+_DAYS_AFTER = frozenset({"day", "days", "week", "weeks"})
+#: Words before a number that make it a time.
+_TIME_BEFORE = frozenset({"at", "around", "by"})
+#: Number words read as counts ("one" is a pronoun as often: "one place", "the one").
+_COUNT_WORDS = frozenset({*NUMBER_WORDS[2:], "dozen"})
+#: Before an ordinal, words that make it a day or a position ("the 18th", "on the 2nd");
+#: any other ordinal is an occasion's ("our 10th anniversary", "my dad's 70th").
+_ORDINAL_LEADS = frozenset({"the", "on"})
+_ORDINAL_ENDINGS = ("st", "nd", "rd", "th")
+
+
+def _ordinal(word: str) -> bool:
+    return word[:-2].isdigit() and word[-2:] in _ORDINAL_ENDINGS
+
+
+def unread_numbers(rest: str, values: dict[str, Any], *, corrected: bool = False) -> list[str]:
+    """The numbers of `rest` (a message with venue names masked) that no value in `values`
+    accounts for, each with the word after it ("2 kids"), for the question. `corrected`:
+    the party size was read from a correction ("for 5 - no wait, 6"), which accounts for
+    the count it replaced."""
+    typed = without_dates(rest).split()
+    words = [w.strip(_MARKS) for w in typed]
+    found: list[tuple[int, int | None]] = []  # (index, value; None for an ordinal)
+    for i, word in enumerate(words):
+        before = words[i - 1] if i else ""
+        after = words[i + 1] if i + 1 < len(words) else ""
+        if typed[i].startswith("$") or before in _TIME_BEFORE or after in _TIME_AFTER:
+            continue
+        if _ordinal(word):
+            if "date" not in values and before in _ORDINAL_LEADS:
+                found.append((i, None))
+        elif (word.isdigit() or word in _COUNT_WORDS) and not (
+                "date" in values and after in _DAYS_AFTER):
+            # "a dozen and a half": 18; "half a dozen": 6.
+            scale = 1.5 if words[i + 1:i + 4] == ["and", "a", "half"] else 1.0
+            scale /= 2 if words[max(0, i - 2):i] == ["half", "a"] else 1
+            value = number_value(word)
+            found.append((i, None if value is None else int(value * scale)))
+    cardinals = [(i, v) for i, v in found if v is not None]
+    unread = [i for i, v in found if v is None]
+    party = values.get("party_size")
+    counts = [v for _, v in cardinals]
+    if party is not None and corrected:
+        cardinals = []
+    elif party is not None and party in counts:
+        cardinals.pop(counts.index(party))
+    elif party is not None and sum(counts) in (party, party - 1, party / 2):
+        # The numbers the party was counted from ("me and 3 mates": 4, "two couples": 4).
+        cardinals = []
+    unread += [i for i, _ in cardinals]
+    return [" ".join(words[i:i + 2]) for i in sorted(unread)]
