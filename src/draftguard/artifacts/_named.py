@@ -96,10 +96,16 @@ def person_after(sent: Span, person: str) -> str:
     fullest name the text gives them ("Jenner" after "Edward Jenner"). A sentence whose
     subject is "he" or "she" keeps `person`; one about anyone or anything else leaves no one
     (""), so a pronoun is never read as the last person merely mentioned ("... the hand of a
-    milkmaid called Sarah Nelmes. He scratched it ...")."""
+    milkmaid called Sarah Nelmes. He scratched it ...").
+
+    A subject that is someone's relation ("Her neighbour, Mr Albert Fenwick, had won ...")
+    puts two people in play, the one named and the one "her" points to: the next "she" may
+    be either, so it names no one."""
     subject = next((c for c in sent.root.children if c.dep_ in {"nsubj", "nsubjpass"}), None)
     if subject is None or subject.lower_ in {"he", "she"}:
         return person
+    if any(c.dep_ == "poss" and c.pos_ == "PRON" for c in subject.children):
+        return ""
     for ent in sent.ents:
         named = ent.root
         if ent.label_ == "PERSON" and (named.i == subject.i or (
