@@ -45,3 +45,24 @@ def test_one_person_is_asked_about_once_whatever_part_of_their_name_is_used() ->
     quiz = _quiz(REGATTA)
     people = [names[q["correct_answer"]] for q in quiz if q["correct_answer"] in names]
     assert len(people) == len(set(people)), quiz
+
+
+BEAVERS = """# How beavers build
+
+A beaver family lives in a dome of sticks and mud called a lodge, which stands in the
+middle of a pond. To make the pond, the beavers first block a stream with a wall of logs
+called a dam. They cut the logs with their front teeth, which never stop growing. The
+entrance to the lodge is under the water, so foxes and wolves cannot get in. Inside there
+is a dry platform where the kits sleep. In autumn the family sinks a store of branches
+called a food pile into the mud beside the lodge, and in winter they swim out under the
+ice to eat the bark."""
+
+
+def test_a_name_given_beside_a_thing_is_asked_as_a_teacher_asks_it() -> None:
+    asked = {q["question"]: q for q in _all_questions(BEAVERS)}
+    lodge = asked["What is the dome of sticks and mud called?"]
+    assert lodge["correct_answer"] == "lodge"
+    assert len(set(lodge["options"])) == 4 and "lodge" in lodge["options"]
+    assert asked["What is the wall of logs called?"]["correct_answer"] == "dam"
+    quiz = [q["question"] for q in _quiz(BEAVERS)]
+    assert [q for q in quiz if q.endswith(" called?")], quiz
