@@ -21,7 +21,10 @@ Figures:
 - quiz answers asked about: share of quiz answers that match a teacher's answer (token F1
   >= 0.5 over content lemmas, or one holds the other's content words);
 - fronts asked about: share of flashcard fronts whose head word is a content word of some
-  teacher question or answer;
+  teacher question or answer, the front read where the passage uses it ("mould" alone
+  parses as a verb) and a person's name by any part of it (teachers write "Nadia" where the
+  card says "Nadia Rahman"); beside it, the head word of the front parsed alone (the old
+  figure);
 - junk: share of all terms (quiz answers, card fronts, mindmap labels below the root) that
   are no term a teacher would use: an interjection, pronoun, function word, bare adjective,
   adverb or verb (read from the parse of the passage where the term occurs), or a fragment
@@ -232,9 +235,31 @@ def answer_matches(answer: str, humans: Iterable[str]) -> bool:
     return False
 
 
-def front_asked(front: str, asked: set[str]) -> bool:
-    heads = [t for t in parse(front) if t.pos_ in _CONTENT and not t.is_stop]
-    return bool(heads) and heads[-1].lemma_.lower() in asked
+def front_asked(front: str, asked: set[str], *, any_name_part: bool = True,
+                post: str = "") -> bool:
+    """Whether a front's head word is a word of some teacher question or answer. A person's
+    name counts by any part of it: a card on "Nadia Rahman" is about the "Nadia" a teacher
+    asks about (teachers write first names; the head of a name is its surname). A front is
+    read where `post` uses it ("mould" alone parses as a verb; in "The mould was ..." it is
+    the noun the teacher asked about). With `any_name_part=False`, the head word of the
+    front parsed alone (the figure before round 8)."""
+    tokens = _in_context(front, post) if any_name_part and post else list(parse(front))
+    heads = [t for t in tokens if t.pos_ in _CONTENT and not t.is_stop]
+    if not heads:
+        return False
+    if heads[-1].lemma_.lower() in asked:
+        return True
+    names = [t for t in heads if t.pos_ == "PROPN"]
+    return any_name_part and len(names) == len(heads) and any(
+        t.lemma_.lower() in asked for t in names)
+
+
+def _in_context(term: str, post: str) -> list[Any]:
+    """The term's tokens where the post first uses it, or the term parsed alone."""
+    at = post.lower().find(term.lower())
+    if at < 0:
+        return list(parse(term))
+    return [t for t in parse(post) if at <= t.idx < at + len(term)] or list(parse(term))
 
 
 def is_junk(term: str, passage: Passage) -> bool:
@@ -256,6 +281,7 @@ def is_junk(term: str, passage: Passage) -> bool:
 class Score:
     answers: list[bool] = field(default_factory=list)
     fronts: list[bool] = field(default_factory=list)
+    fronts_by_head: list[bool] = field(default_factory=list)
     junk: list[bool] = field(default_factory=list)
     labels: list[bool] = field(default_factory=list)
     counts_ok: int = 0
@@ -265,7 +291,8 @@ class Score:
         humans = [a for _, a in passage.questions]
         asked = {w for q, a in passage.questions for w in _lemmas(f"{q} {a}")}
         self.answers += [answer_matches(a, humans) for a in made.answers]
-        self.fronts += [front_asked(f, asked) for f in made.fronts]
+        self.fronts += [front_asked(f, asked, post=passage.post) for f in made.fronts]
+        self.fronts_by_head += [front_asked(f, asked, any_name_part=False) for f in made.fronts]
         self.labels += [front_asked(label, asked) for label in made.labels]
         self.junk += [is_junk(t, passage) for t in (*made.answers, *made.fronts, *made.labels)]
         self.counts_ok += made.counts_ok
@@ -276,7 +303,8 @@ class Score:
             return f"{sum(xs) / len(xs):5.0%} ({sum(xs)}/{len(xs)})" if xs else "  n/a"
 
         return (f"{name:9} quiz answers asked about {share(self.answers)} | fronts asked about "
-                f"{share(self.fronts)} | junk {share(self.junk)} | map labels asked about "
+                f"{share(self.fronts)} (head word only {share(self.fronts_by_head)}) | junk "
+                f"{share(self.junk)} | map labels asked about "
                 f"{share(self.labels)} | counts honoured {self.counts_ok}/{self.counts_asked}")
 
 

@@ -275,7 +275,8 @@ def build_candidates(artifact_type: str, chunks: Sequence[SourceChunk]) -> list[
                     "correct_answer": q.answer, "explanation": q.sentence}
             keys = frozenset({"answer:" + normalize_key(q.answer),
                               "stem:" + stem_key(q.question),
-                              "sentence:" + normalize_key(q.sentence) + ":" + q.form})
+                              "sentence:" + normalize_key(q.sentence) + ":" + q.form,
+                              *_person_keys(view, q.answer, q.kind)})
             spread[len(made)] = normalize_key(q.sentence)
             made.append((item, q.chunk_id, keys, q.rank))
     elif artifact_type == "flashcards":
@@ -294,6 +295,19 @@ def build_candidates(artifact_type: str, chunks: Sequence[SourceChunk]) -> list[
                              summary=_summary(artifact_type, item), rank=rank, keys=keys,
                              spread=spread.get(n, "")))
     return out
+
+
+def _person_keys(view: TextView, answer: str, kind: str) -> list[str]:
+    """The person an answer names, by the fullest name the text gives them ("Kofi" and
+    "Kofi Asante" are one person): a quiz asks who they are once."""
+    if kind != "person":
+        return []
+    words = answer.split()
+    names = [e.text.split() for doc in view.docs.values() for e in doc.ents
+             if e.label_ == "PERSON"]
+    full = max((n for n in names if n[:len(words)] == words or n[-len(words):] == words),
+               key=len, default=words)
+    return ["person:" + normalize_key(" ".join(full))]
 
 
 def _texts(artifact_type: str, item: dict[str, Any]) -> list[str]:

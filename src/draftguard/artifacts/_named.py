@@ -48,7 +48,13 @@ def naming(root: Token) -> Token | None:
 
 def called(sent: Span, position: int) -> Iterable[tuple[str, Answer, list[Token]]]:
     """"What are the new red colours called?" from "These new red colours are called
-    anthocyanins": the thing a passage names, asked as a teacher asks it."""
+    anthocyanins" or from "... turned into new red colours called anthocyanins": the thing
+    a passage names, asked as a teacher asks it."""
+    yield from _called_passive(sent, position)
+    yield from _called_beside(sent, position)
+
+
+def _called_passive(sent: Span, position: int) -> Iterable[tuple[str, Answer, list[Token]]]:
     root = sent.root
     name = naming(root)
     subject = next((c for c in root.children if c.dep_ == "nsubjpass"), None)
@@ -64,6 +70,52 @@ def called(sent: Span, position: int) -> Iterable[tuple[str, Answer, list[Token]
     question = f"What {aux.lower_} the {phrase(described)} {root.text}?"
     answer = answer_of(tokens, "called", position)
     yield question, replace(answer, kind="thing"), tokens
+
+
+def _called_beside(sent: Span, position: int) -> Iterable[tuple[str, Answer, list[Token]]]:
+    """"What is the winter nest called?" from "It builds a winter nest called a
+    hibernaculum": a name given beside the thing it names, wherever in the sentence."""
+    past = sent.root.tag_ == "VBD" or any(
+        c.tag_ == "VBD" for c in sent.root.children if c.dep_ in {"aux", "auxpass"})
+    for verb in sent:
+        if (verb.lemma_ not in NAMING or verb.dep_ not in {"acl", "advcl"} or verb.i == 0
+                or verb.tag_ not in {"VBN", "VBD"}
+                or any(c.dep_ in {"nsubj", "nsubjpass"} for c in verb.children)):
+            continue
+        # the thing named stands right before "called" (the parse may hang it on the verb)
+        thing = verb.head if verb.dep_ == "acl" else verb.doc[verb.i - 1]
+        while thing.dep_ == "conj" and thing.head.i < thing.i:
+            thing = thing.head  # "a dome of sticks and mud called ..."
+        if thing.pos_ != "NOUN" or thing.i > verb.i:
+            continue
+        name = next((c for c in verb.children if c.dep_ in {"oprd", "attr", "dobj"}
+                     and c.pos_ in {"NOUN", "PROPN"}), None)
+        if name is None or any(t.is_punct for t in sent.doc[verb.i + 1: name.i]):
+            continue  # past a comma it is an aside, not the name given
+        # "a fold of warm skin called the brood pouch": the fold is what is named
+        # (a person's name names the nearest noun: "the hand of a milkmaid called ...")
+        whole = thing.head if (thing.dep_ == "pobj" and thing.head.lower_ == "of"
+                               and thing.head.head.pos_ == "NOUN"
+                               and name.ent_type_ != "PERSON") else thing
+        whole = whole.head if whole.lower_ == "of" else whole
+        # the thing with its own words, not a clause or an aside hung on it
+        aside = {t.i for c in whole.subtree if c.dep_ in {"relcl", "acl", "appos"}
+                 for t in c.subtree} | {t.i for t in verb.subtree}
+        described = [t for t in whole.subtree if t.i not in aside and t.i < verb.i]
+        while described and (described[0].dep_ in {"det", "poss", "predet"}
+                             or described[0].is_punct):
+            described = described[1:]
+        while described and described[-1].is_punct:
+            described = described[:-1]
+        # the name alone: "a refrigerant", not what the rest of the sentence says of it
+        tokens = clean_span([t for t in name.subtree if t.i <= name.i])
+        if (not described or len(described) > 6 or junk_reason(tokens) is not None
+                or any(t.pos_ == "PRON" for t in described)):
+            continue
+        plural = whole.tag_ in {"NNS", "NNPS"}
+        be = ("were" if plural else "was") if past else ("are" if plural else "is")
+        answer = answer_of(tokens, "called", position)
+        yield f"What {be} the {phrase(described)} called?", answer, tokens
 
 
 def who_is(sent: Span, position: int) -> Iterable[tuple[str, Answer, list[Token]]]:
@@ -96,10 +148,16 @@ def person_after(sent: Span, person: str) -> str:
     fullest name the text gives them ("Jenner" after "Edward Jenner"). A sentence whose
     subject is "he" or "she" keeps `person`; one about anyone or anything else leaves no one
     (""), so a pronoun is never read as the last person merely mentioned ("... the hand of a
-    milkmaid called Sarah Nelmes. He scratched it ...")."""
+    milkmaid called Sarah Nelmes. He scratched it ...").
+
+    A subject that is someone's relation ("Her neighbour, Mr Albert Fenwick, had won ...")
+    puts two people in play, the one named and the one "her" points to: the next "she" may
+    be either, so it names no one."""
     subject = next((c for c in sent.root.children if c.dep_ in {"nsubj", "nsubjpass"}), None)
     if subject is None or subject.lower_ in {"he", "she"}:
         return person
+    if any(c.dep_ == "poss" and c.pos_ == "PRON" for c in subject.children):
+        return ""
     for ent in sent.ents:
         named = ent.root
         if ent.label_ == "PERSON" and (named.i == subject.i or (
