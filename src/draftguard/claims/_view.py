@@ -182,6 +182,12 @@ class RecordView:
     def _makes(cls, run: ToolRun, declared: ToolClaims, wanted: frozenset[str]) -> bool:
         return bool(cls._made(run, declared) & wanted)
 
+    @classmethod
+    def made_by(cls, run: ToolRun, declared: ToolClaims) -> set[str]:
+        """The kinds of thing `run` made (its tool's one named in its result), not every kind
+        its tool can make."""
+        return cls._made(run, declared)
+
     @staticmethod
     def _made(run: ToolRun, declared: ToolClaims) -> set[str]:
         made = set(declared.objects)
