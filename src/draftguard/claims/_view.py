@@ -347,10 +347,12 @@ class RecordView:
                      and w.removesuffix("s") not in held), "")
 
     def keeps_time(self, reading: Reading) -> bool:
-        """The sentence states a date or a time, and the record holds some: it speaks of
-        the session's ("The dinner is on 17 January.")."""
+        """The sentence states a date, a month, a weekday or a time, and the record holds
+        some: it speaks of the session's ("The dinner is on 17 January.", "It's due
+        Wednesday.")."""
         texts = self._texts()
-        return bool(reading.dates and any(dates_in(t) for t in texts)) or bool(
+        days = any(n.lower() in _MONTHS or n.lower() in _WEEKDAYS for n in reading.names)
+        return bool((reading.dates or days) and any(dates_in(t) for t in texts)) or bool(
             reading.times and any(times_in(t) for t in texts))
 
     def date_backed(self, date: tuple[int, int]) -> bool:
@@ -428,4 +430,7 @@ class RecordView:
             words.update(words_of(text.replace("-", " ")))
         for run in self.record.runs:  # "the plan" after plan_summary, "the forecast"
             words.update(run.tool.lower().split("_"))
+            # a field of its result or arguments: "the rate" after a conversion
+            words.update(w for key in (*run.result, *run.args) for w in str(key).lower().split("_")
+                         if len(w) > 2)
         return any(noun in words or noun + "s" in words for noun in reading.nouns)
