@@ -430,7 +430,8 @@ class RecordView:
             words.update(words_of(text.replace("-", " ")))
         for run in self.record.runs:  # "the plan" after plan_summary, "the forecast"
             words.update(run.tool.lower().split("_"))
-            # a field of its result or arguments: "the rate" after a conversion
-            words.update(w for key in (*run.result, *run.args) for w in str(key).lower().split("_")
-                         if len(w) > 2)
+            # a field of its result or arguments as the subject: "The rate was ..."
+            if reading.subject is not None and reading.subject in {
+                    w for key in (*run.result, *run.args) for w in str(key).lower().split("_")}:
+                return True
         return any(noun in words or noun + "s" in words for noun in reading.nouns)
