@@ -176,3 +176,21 @@ BILL_LOGGED = TurnRecord(runs=(ToolRun(
 def test_values_said_of_a_plain_tools_result_must_be_its_own(
         guard: ClaimGuard, sentence: str, true: bool) -> None:
     assert guard.judge(sentence, BILL_LOGGED).supported is true
+
+
+FARE_CONVERTED = TurnRecord(runs=(ToolRun(
+    "convert_currency", {"amount": 40, "from": "USD", "to": "JPY"},
+    {"status": "ok", "rate": 149.37, "converted": 5974.8, "quote_id": "q-51"}),),
+    session=SessionFacts(texts=("how many yen is 40 dollars",)))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("That comes to roughly 5975 yen.", True),     # rounded to the places it gives
+    ("That comes to about 6000 yen.", True),
+    ("That comes to roughly 5795 yen.", False),    # digits swapped: no rounding of the record's
+    ("That comes to 5975 yen.", False),            # told as exact, it must be exact
+    ("The quote ID is q-51.", True),               # a field's name is no proper name
+])
+def test_a_number_told_as_rounded_may_round_the_records(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, FARE_CONVERTED).supported is true

@@ -104,7 +104,7 @@ _NUMBER_WORDS = frozenset({*NUMBER_WORDS, "thirty", "forty", "fifty", "sixty", "
 #: Words that continue a name ("Bar of Gold"); the reader's own (`_facts.NAME_LINKS`).
 _LINKS = NAME_LINKS
 #: Concepts that never make a claim on their own: who does it ("I", "we").
-_SUBJECT_ONLY = "self."
+_SUBJECT_ONLY = ("self.", "approximate.")
 #: Words without which no act is told as done (`_told_done`): who, or the auxiliary.
 _DONE_BY = frozenset({"i", "we", "has", "have", "had", "was", "were", "been"})
 _CALENDAR = frozenset(n.lower() for n in (*calendar.month_name, *calendar.day_name) if n)

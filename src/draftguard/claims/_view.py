@@ -15,7 +15,7 @@ from rapidfuzz import fuzz
 
 from draftguard.claims._calendar import dates_in, same_time, times_in
 from draftguard.claims._facts import Quantity
-from draftguard.claims._numbers import counted_in_text, numbers_of_text
+from draftguard.claims._numbers import counted_in_text, numbers_of_text, rounds_to
 from draftguard.claims._reading import Claim, Reading
 from draftguard.claims._record import (
     ToolClaims,
@@ -248,7 +248,8 @@ class RecordView:
         for word in (noun, quantity.of):
             fields = self._fields_of(word)
             if fields:  # "3 documents" is the result's document_count
-                return value in fields
+                return value in fields or (quantity.rounded and any(
+                    rounds_to(v, value) for v in fields))
         counted = self._counted(noun) if value != 1 else set()  # "One card asks" picks one
         if counted and value not in counted:
             return False  # "forty minutes" where the texts count 25 minutes (and 40 cars)
@@ -261,7 +262,7 @@ class RecordView:
         pool.update(float(v) for v in session.versions)
         for text in session.texts:
             pool |= numbers_of_text(text)
-        return value in pool
+        return value in pool or (quantity.rounded and any(rounds_to(v, value) for v in pool))
 
     # -- names ------------------------------------------------------------------------------
     def texts(self) -> list[str]:
@@ -293,6 +294,10 @@ class RecordView:
         """The name is in the record, or each of the names it joins with "and" is
         ("Bar Nonna Rosa and Enoteca Carmela"; "Barnes and Noble" is one)."""
         parts = name_parts(name)
+        keys = {w for run in self.record.runs for key in (*run.result, *run.args)
+                for w in str(key).lower().split("_")}
+        if set(words_of(name)) <= keys:
+            return True  # a field's name, capitalised ("The task ID is ..."), names nothing
         return self._one_name_backed(name) or (
             len(parts) > 1 and all(self._one_name_backed(p) for p in parts))
 
