@@ -120,3 +120,11 @@ def test_an_unlisted_act_backs_only_the_kind_of_thing_the_run_made(
 def test_an_unlisted_act_on_an_unnamed_thing_still_names_where_it_went(
         guard: ClaimGuard, sentence: str, true: bool) -> None:
     assert guard.judge(sentence, TASK_ADDED).supported is true
+
+
+def test_the_act_a_run_only_filed_as_a_thing_to_do_is_not_done(guard: ClaimGuard) -> None:
+    record = TurnRecord(runs=(ToolRun(
+        "add_task", {"title": "Repaint the garden gate", "list": "Home"},
+        {"status": "added", "task_id": "t-2", "title": "Repaint the garden gate"}),))
+    assert not guard.judge("I repainted the garden gate for you.", record).supported
+    assert guard.judge("I stuck it on your Home list.", record).supported

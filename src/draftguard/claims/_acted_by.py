@@ -10,6 +10,7 @@ from typing import Any
 
 from draftguard.claims._reading import Claim
 from draftguard.claims._record import ToolRun, key_words, numbers_in, strings_in
+from draftguard.claims._verb_forms import verb_bases
 from draftguard.claims._view import RecordView, stems, text_stems, words_of
 
 __all__ = ["misplaced", "record_words", "unasked", "unfound", "unlisted", "unlisted_backing",
@@ -208,6 +209,11 @@ def unlisted(view: RecordView, claim: Claim) -> str | None:
         return _anothers(view, claim)
     if not runs:
         return "no run this turn did it"
+    # The act a run's arguments name as a thing to do ("Renew car insurance" as a task's
+    # title) is not done by the run that filed it: "I renewed your car insurance".
+    bases = {claim.word.lower(), *verb_bases(claim.word.lower())}
+    if any(bases.intersection(words_of(text)) for run, _ in runs for text in strings_in(run.args)):
+        return f"no run this turn did the {claim.word}: a run only named it"
     wanted = set(claim.acted_on) | {w for n in claim.named_objects for w in words_of(n)}
     held: set[str] = set()
     said: set[str] = set(record_words(view))  # what any run named, or the record is made of
