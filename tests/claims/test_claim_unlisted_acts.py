@@ -128,3 +128,13 @@ def test_the_act_a_run_only_filed_as_a_thing_to_do_is_not_done(guard: ClaimGuard
         {"status": "added", "task_id": "t-2", "title": "Repaint the garden gate"}),))
     assert not guard.judge("I repainted the garden gate for you.", record).supported
     assert guard.judge("I stuck it on your Home list.", record).supported
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("Your quiz has been circulated to the parish.", False),   # handing out is publishing
+    ("The quiz was given out to the whole class.", False),
+    ("If you like, I could hand the quiz out to your class.", True),  # an offer
+])
+def test_handing_out_a_made_thing_is_publishing_it(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, QUIZ_MADE).supported is true
