@@ -194,3 +194,11 @@ FARE_CONVERTED = TurnRecord(runs=(ToolRun(
 def test_a_number_told_as_rounded_may_round_the_records(
         guard: ClaimGuard, sentence: str, true: bool) -> None:
     assert guard.judge(sentence, FARE_CONVERTED).supported is true
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("Neither of them is BYOB.", True),                     # no venue of the four is
+    ("None of them is BYOB.", True),
+])
+def test_a_negative_subject_denies_the_feature(sentence: str, true: bool) -> None:
+    assert kept(sentence) is true
