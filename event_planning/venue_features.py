@@ -43,13 +43,19 @@ def has_feature(venue: Venue, feature: str) -> bool:
             "private_room": venue.private_room_seats > 0}.get(feature, True)
 
 
+#: Negative pronouns as a subject deny what the verb says of them ("Neither of them has ...").
+_NO_ONE = frozenset({"neither", "none", "nobody", "nothing"})
+
+
 def _negated(token: Token) -> bool:
-    """"not BYOB", "no private room", "without a patio", "isn't accessible"."""
+    """"not BYOB", "no private room", "without a patio", "isn't accessible", "Neither of
+    them has a private room"."""
     current: Token | None = token
     for _ in range(6):
         if current is None:
             return False
-        if any(k.dep_ == "neg" or (k.dep_ == "det" and k.lower_ == "no")
+        if any(k.dep_ == "neg" or (k.dep_ == "det" and k.lower_ == "no") or (
+                k.dep_ in ("nsubj", "nsubjpass") and k.lower_ in _NO_ONE)
                for k in current.children):
             return True
         if current.dep_ == "pobj" and current.head.lower_ == "without":

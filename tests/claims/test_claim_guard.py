@@ -384,3 +384,33 @@ def test_a_verb_the_parser_lemmatises_wrongly_is_still_read(guard: ClaimGuard) -
 def test_a_naming_is_no_call(guard: ClaimGuard) -> None:
     assert guard.judge("I added your notes as a source called research.",
                        blog(INGESTED)).supported
+
+
+GUIDE = blogger_facts(post="# A guide\n\nTake the tram stops in order.\n", versions=(0,))
+
+
+@pytest.mark.parametrize(("sentence", "passing"), [
+    ("Your guide won hands down.", True),             # a pass in other words
+    ("It breezed through.", True),
+    ("It was a resounding success.", True),
+    ("It fell flat.", False),                         # a fail in other words
+    ("It didn't breeze through.", False),             # a negated pass is a fail
+])
+def test_a_verdict_in_other_words_is_held_against_the_check(
+        guard: ClaimGuard, sentence: str, passing: bool) -> None:
+    for run, ran_pass in ((CHECK_PASSED, True), (CHECK_FAILED, False)):
+        record = TurnRecord(runs=(run,), claims=BLOGGER_TOOL_CLAIMS,
+                            session=GUIDE)
+        assert guard.judge(sentence, record).supported is (passing == ran_pass), (sentence, run)
+
+
+@pytest.mark.parametrize("sentence", [
+    "The gravel goes down first.",           # not said of the work
+    "It covers the tram stops in order.",    # of the work, but no verdict
+    "People are coming from all over.",
+])
+def test_what_is_no_verdict_is_left_alone_after_a_check(guard: ClaimGuard, sentence: str) -> None:
+    for run in (CHECK_PASSED, CHECK_FAILED):
+        record = TurnRecord(runs=(run,), claims=BLOGGER_TOOL_CLAIMS,
+                            session=GUIDE)
+        assert guard.judge(sentence, record).supported, (sentence, run)

@@ -156,3 +156,49 @@ def test_a_deletion_beside_a_change_leaves_the_change_held_to_its_part(
     assert guard.judge("I tightened the last paragraph.", record).supported
     assert not guard.judge("I rewrote the opening paragraph.", record).supported
     assert guard.judge("I cut a line from the opening.", record).supported  # place unknown
+
+
+BILL_LOGGED = TurnRecord(runs=(ToolRun(
+    "log_bill", {"payee": "Water board", "due": "2027-02-11"},
+    {"status": "logged", "bill_id": "b-77", "payee": "Water board", "due": "2027-02-11",
+     "fee": 48.2, "as_of": "2027-01-30T09:00:00Z"}),))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("It falls due on the eleventh of February.", True),   # a day in words
+    ("It falls due on the twelfth of February.", False),
+    ("It falls due February the eleventh.", True),
+    ("It falls due on a Thursday.", True),                  # 11 February 2027 is a Thursday
+    ("It falls due on a Friday.", False),                   # a weekday no date of the run is
+    ("The fee is 48.2.", True),                               # a field of the result, named
+    ("The fee is 42.8.", False),
+])
+def test_values_said_of_a_plain_tools_result_must_be_its_own(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, BILL_LOGGED).supported is true
+
+
+FARE_CONVERTED = TurnRecord(runs=(ToolRun(
+    "convert_currency", {"amount": 40, "from": "USD", "to": "JPY"},
+    {"status": "ok", "rate": 149.37, "converted": 5974.8, "quote_id": "q-51"}),),
+    session=SessionFacts(texts=("how many yen is 40 dollars",)))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("That comes to roughly 5975 yen.", True),     # rounded to the places it gives
+    ("That comes to about 6000 yen.", True),
+    ("That comes to roughly 5795 yen.", False),    # digits swapped: no rounding of the record's
+    ("That comes to 5975 yen.", False),            # told as exact, it must be exact
+    ("The quote ID is q-51.", True),               # a field's name is no proper name
+])
+def test_a_number_told_as_rounded_may_round_the_records(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, FARE_CONVERTED).supported is true
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("Neither of them is BYOB.", True),                     # no venue of the four is
+    ("None of them is BYOB.", True),
+])
+def test_a_negative_subject_denies_the_feature(sentence: str, true: bool) -> None:
+    assert kept(sentence) is true

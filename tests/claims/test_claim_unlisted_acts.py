@@ -91,3 +91,50 @@ def test_an_app_with_no_tools_tells_no_act_as_done(guard: ClaimGuard) -> None:
     assert not guard.judge("Your packing list was trimmed to the essentials.", quiet).supported
     assert guard.judge("My old teacher grew her roses from cuttings.", quiet).supported
     assert guard.judge("Should I trim the list?", quiet).supported
+
+
+QUIZ_MADE = TurnRecord(
+    runs=(ToolRun("make_artifact", {"artifact_type": "quiz", "request": "five questions"},
+                  {"ok": True, "artifact_type": "quiz",
+                   "artifact": {"questions": [{"q": "When did the beans come up?"}]}}),),
+    claims=BLOGGER_TOOL_CLAIMS, session=blogger_facts(post=POST, versions=(0,)))
+TASK_ADDED = TurnRecord(runs=(ToolRun(
+    "add_task", {"title": "Call the plumber", "due": "2026-12-03", "list": "Home"},
+    {"status": "added", "task_id": "t-1", "title": "Call the plumber", "list": "Home"}),))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("I rustled up a quiz about the beans.", True),     # the kind the run made
+    ("I whipped up a mindmap beside the quiz.", False),   # a kind its tool can make, not made
+])
+def test_an_unlisted_act_backs_only_the_kind_of_thing_the_run_made(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, QUIZ_MADE).supported is true
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("I stuck it on your Home list.", True),
+    ("I stuck it on your Garden list.", False),   # the words telling which list are not the run's
+    ("I rang the plumber this morning.", False),  # an irregular past the parser did not lemmatise
+])
+def test_an_unlisted_act_on_an_unnamed_thing_still_names_where_it_went(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, TASK_ADDED).supported is true
+
+
+def test_the_act_a_run_only_filed_as_a_thing_to_do_is_not_done(guard: ClaimGuard) -> None:
+    record = TurnRecord(runs=(ToolRun(
+        "add_task", {"title": "Repaint the garden gate", "list": "Home"},
+        {"status": "added", "task_id": "t-2", "title": "Repaint the garden gate"}),))
+    assert not guard.judge("I repainted the garden gate for you.", record).supported
+    assert guard.judge("I stuck it on your Home list.", record).supported
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("Your quiz has been circulated to the parish.", False),   # handing out is publishing
+    ("The quiz was given out to the whole class.", False),
+    ("If you like, I could hand the quiz out to your class.", True),  # an offer
+])
+def test_handing_out_a_made_thing_is_publishing_it(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, QUIZ_MADE).supported is true

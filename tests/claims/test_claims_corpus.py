@@ -1,9 +1,10 @@
 """The labelled corpus (bench/data/claims_corpus.json) through the guards the apps run, and
 the streaming filter under any chunking.
 
-The corpus figures are bounds at today's level (docs/claims.md): at most 17 false claims shown
-(of 557; the goal of 0 is not met since the fourth batch joined, and the fifth and sixth added
-their own) and at most 2% of true sentences removed.
+The corpus figures are bounds at today's level (docs/claims.md): at most 28 false claims shown
+(of 637; the goal of 0 is not met since the fourth batch joined, and the fifth, sixth and
+seventh added their own) and at most 9 true sentences removed (of 737; under 2%). The code
+before the seventh batch's fixes (d8d809d) shows 41 and removes 12: both bounds fail on it.
 """
 
 from __future__ import annotations
@@ -46,9 +47,11 @@ def test_the_guards_meet_todays_figures_on_the_corpus() -> None:
             else:
                 true_total += 1
                 true_removed += removed
-    # Today: 17 false claims shown of 557, 10 from the fourth and fifth batches and 7 from
-    # the sixth (docs/claims.md lists their classes); 3 true sentences removed of 657.
-    assert false_shown <= 17
+    # Today: 28 false claims shown of 637, 10 from the fourth and fifth batches, 7 from the
+    # sixth and 11 from the seventh (docs/claims.md lists their classes); 9 true sentences
+    # removed of 737 (3 of the 1214 before the seventh, 6 of its 80).
+    assert false_shown <= 28
+    assert true_removed <= 9
     assert true_removed <= 0.02 * true_total
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from draftguard.claims._reading import Claim
 from draftguard.claims._record import ToolRun, key_words, numbers_in, strings_in
+from draftguard.claims._verb_forms import verb_bases
 from draftguard.claims._view import RecordView, stems, text_stems, words_of
 
 __all__ = ["misplaced", "record_words", "unasked", "unfound", "unlisted", "unlisted_backing",
@@ -208,27 +209,35 @@ def unlisted(view: RecordView, claim: Claim) -> str | None:
         return _anothers(view, claim)
     if not runs:
         return "no run this turn did it"
+    # The act a run's arguments name as a thing to do ("Renew car insurance" as a task's
+    # title) is not done by the run that filed it: "I renewed your car insurance".
+    bases = {claim.word.lower(), *verb_bases(claim.word.lower())}
+    if any(bases.intersection(words_of(text)) for run, _ in runs for text in strings_in(run.args)):
+        return f"no run this turn did the {claim.word}: a run only named it"
     wanted = set(claim.acted_on) | {w for n in claim.named_objects for w in words_of(n)}
-    if not wanted:
-        return None  # what it acted on is not named: any run of this turn may have done it
     held: set[str] = set()
     said: set[str] = set(record_words(view))  # what any run named, or the record is made of
     for run, declared in runs:  # a run that changes nothing acts only on its own kind
-        held |= set(declared.objects) | set(run.tool.lower().split("_"))
+        made = view.made_by(run, declared)  # the kind it made, not every kind it can
+        unmade = set(declared.objects) - made
+        held |= made | set(run.tool.lower().split("_"))
         named = key_words(run.result) | key_words(run.args) | {
             w for text in [*strings_in(run.result), *strings_in(run.args)]
             for w in text_stems(text)}
         said |= named
         if declared.changes:  # what it changed, and the parts of what it changes
-            held |= named | declared.part_names_of() | declared.places_of()
+            held |= named | declared.part_names_of() | (declared.places_of() - unmade)
             # the act it did, named as a thing ("stashed the change" after an edit)
             held |= {w for w in wanted if view.guard.concept_of(w) in declared.actions}
     if claim.light:  # "had a look through your version history" after list_versions
         held |= {w.removesuffix("s") for w in held}
     def among(words: set[str], word: str) -> bool:
         return bool((stems(word) | {word.removesuffix("s")}) & words)
-    if not any(among(held, w) for w in wanted):
+    # What it acted on, when named, must be a run's (unnamed, "popped it", any run's may be).
+    if wanted and not any(among(held, w) for w in wanted):
         return f"no run this turn named the {sorted(wanted)[0]}"
-    # The rest it names (where, with what) must be the runs' too ("to the whole city").
-    extra = next((w for w in sorted(claim.objects - wanted) if not among(said | held, w)), None)
+    # The rest it names (where, with what) must be the runs' too ("to the whole city"), and
+    # so must the words that tell which one ("on your Work list" after one to Home).
+    told = [*sorted(claim.objects - wanted), *(m for _, mods in claim.topics for m in sorted(mods))]
+    extra = next((w for w in told if not among(said | held, w)), None)
     return None if extra is None else f"no run this turn named the {extra}"

@@ -1,6 +1,7 @@
 """The dates and clock times a text states, for holding a reply's against the record's.
 
-A date is a day of a month ("16 January", "January 16th", "2027-01-16"); a time is a clock
+A date is a day of a month ("16 January", "January 16th", "the fourth of December",
+"December the fourth", "2027-01-16"); a time is a clock
 time ("19:30", "7:30 pm", "7pm", "half past nine"), kept in minutes after midnight, or after
 noon-or-midnight when it has no am/pm (then "7:30" and "19:30" are the same time).
 """
@@ -17,9 +18,25 @@ __all__ = ["dates_in", "same_time", "time_spans", "times_in"]
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
 _MONTH = "(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
-_DAY = r"(\d{1,2})(?:st|nd|rd|th)?"
+_UNITS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+#: Days of a month told as ordinal words ("the fourth", "twenty-first").
+_ORDINALS = {w: i for i, w in enumerate((*_UNITS, "tenth", "eleventh", "twelfth", "thirteenth",
+                                         "fourteenth", "fifteenth", "sixteenth", "seventeenth",
+                                         "eighteenth", "nineteenth", "twentieth"), 1)}
+_ORDINALS.update({f"{tens}{sep}{w}": base + i for tens, base in (("twenty", 20), ("thirty", 30))
+                  for i, w in enumerate(_UNITS, 1) for sep in ("-", " ") if base + i <= 31})
+_ORDINALS["thirtieth"] = 30
+_DAY = (r"(\d{1,2}(?:st|nd|rd|th)?|(?:the\s+)?(?:"
+        + "|".join(sorted(map(re.escape, _ORDINALS), key=len, reverse=True)) + r"))")
 _DAY_MONTH = re.compile(rf"\b{_DAY}(?:\s+of)?\s+{_MONTH}\b", re.I)
 _MONTH_DAY = re.compile(rf"\b{_MONTH}\s+{_DAY}\b", re.I)
+
+
+def _day(said: str) -> int:
+    """The day of a month in digits ("4th") or words ("the fourth")."""
+    low = said.lower().removeprefix("the").strip()
+    return _ORDINALS[" ".join(low.split())] if low in _ORDINALS or " ".join(low.split()) in \
+        _ORDINALS else int(low.rstrip("stndrh"))
 _ISO = re.compile(r"\b\d{4}-(\d{2})-(\d{2})\b")
 _CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})(?:\s*([ap])\.?m\b\.?)?|\b(\d{1,2})\s*([ap])\.?m\b\.?",
                     re.I)
@@ -30,11 +47,18 @@ _PARTS = {"half": 30, "quarter": 15}
 _MAX_CHARS = 20_000
 
 
+def _month_told(month: str, day: str) -> bool:
+    """A day in words needs its month capitalised ("May first", not "I may second that")."""
+    return day[:1].isdigit() or month[:1].isupper()
+
+
 def dates_in(text: str) -> set[tuple[int, int]]:
     """Every (month, day) `text` states."""
     text = text[:_MAX_CHARS]
-    found = {(_MONTHS[m.group(2).lower()], int(m.group(1))) for m in _DAY_MONTH.finditer(text)}
-    found |= {(_MONTHS[m.group(1).lower()], int(m.group(2))) for m in _MONTH_DAY.finditer(text)}
+    found = {(_MONTHS[m.group(2).lower()], _day(m.group(1))) for m in _DAY_MONTH.finditer(text)
+             if _month_told(m.group(2), m.group(1))}
+    found |= {(_MONTHS[m.group(1).lower()], _day(m.group(2))) for m in _MONTH_DAY.finditer(text)
+              if _month_told(m.group(1), m.group(2))}
     found |= {(int(m.group(1)), int(m.group(2))) for m in _ISO.finditer(text)}
     return {(month, day) for month, day in found if 1 <= day <= 31}
 

@@ -44,6 +44,8 @@ class Quantity:
     #: The noun it is "of" ("a high of 14 degrees": "high", "three rounds of repairs":
     #: "repair"), lemma.
     of: str | None = None
+    #: Told as rounded ("roughly 292 euros"): a record's number rounded to its places backs it.
+    rounded: bool = False
 
 
 def _noun_of(token: Token, doc: Doc) -> str | None:
@@ -72,7 +74,9 @@ def _noun_of(token: Token, doc: Doc) -> str | None:
     return None
 
 
-def quantities(doc: Doc) -> list[Quantity]:
+def quantities(doc: Doc, rounding: frozenset[str] = frozenset()) -> list[Quantity]:
+    """Each number of `doc` with what it counts; told as rounded when a word of `rounding`
+    (the claims lexicon's `approximate` words) modifies it."""
     out: list[Quantity] = []
     tokens = list(doc)
     clock = time_spans(doc.text)
@@ -109,8 +113,10 @@ def quantities(doc: Doc) -> list[Quantity]:
             if noun in _SPANS and not label:
                 value, noun = value * _SPANS[noun][0], _SPANS[noun][1]
             if not _rate(last):
+                rounded = any(k.dep_ in ("advmod", "quantmod") and k.lower_ in rounding
+                              for n in tokens[i:j] for k in n.children)
                 out.append(Quantity(abs(value), noun, label=label, act=_act_of(last),
-                                    of=_of_noun(last)))
+                                    of=_of_noun(last), rounded=rounded))
         i = j
     return out + _word_counts(tokens)
 

@@ -44,6 +44,11 @@ from draftguard.claims._reading import QUOTE, Claim, Reading, read_sentence
 from draftguard.claims._record import ToolRun, TurnRecord, strings_in
 from draftguard.claims._unlisted import UNLISTED
 from draftguard.claims._verb_forms import PREFIXES, irregular_verbs
+from draftguard.claims._verdict_likeness import (
+    DEFAULT_VERDICT_LIKENESS,
+    DEFAULT_VERDICT_MARGIN,
+    unlike_check,
+)
 from draftguard.claims._view import RecordView, words_of
 from draftguard.language import Lexicon, parse
 from draftguard.language._parser import parse_many
@@ -99,7 +104,7 @@ _NUMBER_WORDS = frozenset({*NUMBER_WORDS, "thirty", "forty", "fifty", "sixty", "
 #: Words that continue a name ("Bar of Gold"); the reader's own (`_facts.NAME_LINKS`).
 _LINKS = NAME_LINKS
 #: Concepts that never make a claim on their own: who does it ("I", "we").
-_SUBJECT_ONLY = "self."
+_SUBJECT_ONLY = ("self.", "approximate.")
 #: Words without which no act is told as done (`_told_done`): who, or the auxiliary.
 _DONE_BY = frozenset({"i", "we", "has", "have", "had", "was", "were", "been"})
 _CALENDAR = frozenset(n.lower() for n in (*calendar.month_name, *calendar.day_name) if n)
@@ -207,10 +212,14 @@ class ClaimGuard:
         lexicon: Lexicon | None = None,
         name_cutoff: float = DEFAULT_NAME_CUTOFF,
         max_sentence_chars: int = DEFAULT_MAX_SENTENCE_CHARS,
+        verdict_likeness: float = DEFAULT_VERDICT_LIKENESS,
+        verdict_margin: float = DEFAULT_VERDICT_MARGIN,
     ) -> None:
         self.lexicon = lexicon or claims_lexicon()
         self.name_cutoff = name_cutoff
         self.max_sentence_chars = max_sentence_chars
+        self.verdict_likeness = verdict_likeness
+        self.verdict_margin = verdict_margin
 
     # -- the lexicon's reading of a tool's name ----------------------------------------------
     def concept_of(self, word: str) -> str | None:
@@ -236,6 +245,8 @@ class ClaimGuard:
         if _FILE.search(text) or QUOTE.search(text) or _told_done(words):
             return True
         view = RecordView(record, self)
+        if view.checks():
+            return True  # a verdict in other words may judge the work (`_verdict_likeness`)
         first = words[0] if words else ""
         if first[:1].isupper() and first.lower() not in _stop_words() and \
                 any(_named_in(first, t) for t in view.texts()):
@@ -294,6 +305,12 @@ class ClaimGuard:
                 return verdict
         if reading.question:
             return _OK  # it asks; only what it takes as done was checked
+        said = None if reading.hedged else unlike_check(
+            parse(text, entities=False), reading, view, min_score=self.verdict_likeness,
+            margin=self.verdict_margin)
+        if said is not None:  # a verdict in other words the check did not give
+            return Judgement(False, ClaimKind.VERDICT, "the check this turn said otherwise",
+                             "verdict.pass" if said else "verdict.fail")
         presented = view.unmade(reading.presents)
         if presented:
             return Judgement(False, ClaimKind.ACTION, f"no run this turn made {presented}",

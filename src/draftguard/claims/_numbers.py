@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from draftguard.text import NUMBER_WORDS, number_value
 
-__all__ = ["counted_in_text", "numbers_of_text", "value_of", "with_digits"]
+__all__ = ["counted_in_text", "numbers_of_text", "rounds_to", "value_of", "with_digits"]
 
 _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _SCALES = ("hundred", "thousand", "million")
@@ -162,3 +162,12 @@ def with_digits(text: str) -> str:
     close()
     out.append(text[last:])
     return "".join(out)
+
+
+def rounds_to(exact: float, said: float) -> bool:
+    """`said` is `exact` rounded to the places `said` gives (291.75 is "292" or "290", not
+    "291"; 0.567 is "0.57")."""
+    text = f"{said:g}"
+    places = len(text.partition(".")[2]) if "." in text else \
+        -(len(text) - len(text.rstrip("0")))
+    return exact != said and round(exact, places) == said

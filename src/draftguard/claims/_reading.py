@@ -370,6 +370,11 @@ def _word_claim(concept: str, token: Token, lone: str | None, *,
     return claim
 
 
+def _rounding(lexicon: Lexicon) -> frozenset[str]:
+    """The words that tell a number as rounded ("roughly"), one-word ones."""
+    return frozenset(w for w in lexicon.words_for("approximate.about") if " " not in w)
+
+
 def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
     """What the parsed sentence `doc` claims (see the module docstring)."""
     text = doc.text.strip()
@@ -416,7 +421,7 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
     named = () if cry else tuple(names(doc))
     low = f" {text.lower()}"
     return Reading(question=question, claims=tuple(claims), hedged=hedged,
-                   quantities=tuple(quantities(doc)), names=named, nouns=nouns,
+                   quantities=tuple(quantities(doc, _rounding(lexicon))), names=named, nouns=nouns,
                    articled=frozenset(n for n in named if f" the {n.lower()}" in low),
                    only=frozenset(n for n in named if f" only {n.lower()}" in low),
                    to_person=to_person, places=places, presents=_presented(doc),

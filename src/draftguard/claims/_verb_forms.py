@@ -29,7 +29,9 @@ def irregular_verbs() -> dict[str, str]:
 
 def verb_bases(word: str) -> list[str]:
     """The bases of an inflected verb: regular ("texted" -> "text", "texte"), or an
-    irregular one after a prefix ("rewrote" -> "rewrite")."""
+    irregular one, alone or after a prefix ("rang" -> "ring", "rewrote" -> "rewrite")."""
+    if word in irregular_verbs():
+        return [irregular_verbs()[word]]
     for prefix in PREFIXES:
         rest = word[len(prefix):]
         if word.startswith(prefix) and rest in irregular_verbs():

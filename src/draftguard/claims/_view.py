@@ -15,7 +15,7 @@ from rapidfuzz import fuzz
 
 from draftguard.claims._calendar import dates_in, same_time, times_in
 from draftguard.claims._facts import Quantity
-from draftguard.claims._numbers import counted_in_text, numbers_of_text
+from draftguard.claims._numbers import counted_in_text, numbers_of_text, rounds_to
 from draftguard.claims._reading import Claim, Reading
 from draftguard.claims._record import (
     ToolClaims,
@@ -182,6 +182,12 @@ class RecordView:
     def _makes(cls, run: ToolRun, declared: ToolClaims, wanted: frozenset[str]) -> bool:
         return bool(cls._made(run, declared) & wanted)
 
+    @classmethod
+    def made_by(cls, run: ToolRun, declared: ToolClaims) -> set[str]:
+        """The kinds of thing `run` made (its tool's one named in its result), not every kind
+        its tool can make."""
+        return cls._made(run, declared)
+
     @staticmethod
     def _made(run: ToolRun, declared: ToolClaims) -> set[str]:
         made = set(declared.objects)
@@ -242,7 +248,8 @@ class RecordView:
         for word in (noun, quantity.of):
             fields = self._fields_of(word)
             if fields:  # "3 documents" is the result's document_count
-                return value in fields
+                return value in fields or (quantity.rounded and any(
+                    rounds_to(v, value) for v in fields))
         counted = self._counted(noun) if value != 1 else set()  # "One card asks" picks one
         if counted and value not in counted:
             return False  # "forty minutes" where the texts count 25 minutes (and 40 cars)
@@ -255,7 +262,7 @@ class RecordView:
         pool.update(float(v) for v in session.versions)
         for text in session.texts:
             pool |= numbers_of_text(text)
-        return value in pool
+        return value in pool or (quantity.rounded and any(rounds_to(v, value) for v in pool))
 
     # -- names ------------------------------------------------------------------------------
     def texts(self) -> list[str]:
@@ -287,6 +294,10 @@ class RecordView:
         """The name is in the record, or each of the names it joins with "and" is
         ("Bar Nonna Rosa and Enoteca Carmela"; "Barnes and Noble" is one)."""
         parts = name_parts(name)
+        keys = {w for run in self.record.runs for key in (*run.result, *run.args)
+                for w in str(key).lower().split("_")}
+        if set(words_of(name)) <= keys:
+            return True  # a field's name, capitalised ("The task ID is ..."), names nothing
         return self._one_name_backed(name) or (
             len(parts) > 1 and all(self._one_name_backed(p) for p in parts))
 
@@ -341,10 +352,12 @@ class RecordView:
                      and w.removesuffix("s") not in held), "")
 
     def keeps_time(self, reading: Reading) -> bool:
-        """The sentence states a date or a time, and the record holds some: it speaks of
-        the session's ("The dinner is on 17 January.")."""
+        """The sentence states a date, a month, a weekday or a time, and the record holds
+        some: it speaks of the session's ("The dinner is on 17 January.", "It's due
+        Wednesday.")."""
         texts = self._texts()
-        return bool(reading.dates and any(dates_in(t) for t in texts)) or bool(
+        days = any(n.lower() in _MONTHS or n.lower() in _WEEKDAYS for n in reading.names)
+        return bool((reading.dates or days) and any(dates_in(t) for t in texts)) or bool(
             reading.times and any(times_in(t) for t in texts))
 
     def date_backed(self, date: tuple[int, int]) -> bool:
@@ -422,4 +435,8 @@ class RecordView:
             words.update(words_of(text.replace("-", " ")))
         for run in self.record.runs:  # "the plan" after plan_summary, "the forecast"
             words.update(run.tool.lower().split("_"))
+            # a field of its result or arguments as the subject: "The rate was ..."
+            if reading.subject is not None and reading.subject in {
+                    w for key in (*run.result, *run.args) for w in str(key).lower().split("_")}:
+                return True
         return any(noun in words or noun + "s" in words for noun in reading.nouns)
