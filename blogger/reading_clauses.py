@@ -16,7 +16,7 @@ from blogger.reading_inserts import InsertFrames
 from blogger.reading_pairs import SaidPairs
 from blogger.reading_places import find_place
 from blogger.reading_subjects import said_of_target
-from blogger.reading_turn import Turn
+from blogger.reading_turn import Turn, told
 from blogger.reading_versions import VersionFrames
 from draftguard.text import number_value
 from draftguard.understanding._asking import ask
@@ -164,6 +164,9 @@ class ClauseReader:
             if found is not None:
                 return found
         head = clause.head
+        helped = self.help_question(clause)
+        if helped is not None:
+            return helped
         described = self._described(clause)
         if described is not None:
             return described
@@ -340,13 +343,17 @@ class ClauseReader:
                 self.t.lexicon.concept(t.lower_) or "").startswith("part.") for t in body[:3])
 
     def _artifacts(self, clause: Clause, *, asked: bool = False) -> list[Interpretation] | None:
-        found = [t for t in clause.terms if t.concept in _ARTIFACTS]
+        # "a post about his first cricket Test": an artifact's word in what a post is about
+        # is part of the topic, not something to make
+        found = [t for t in clause.terms if t.concept in _ARTIFACTS and
+                 not self._in_topic(self.t.doc[t.start])]
         if not found:
             return None
         if clause.head is not None and _asks_what(self.t, clause.head):
             return _what_it_makes(clause.head)  # "what can you do apart from flashcards?"
         tokens = clause.tokens
-        if clause.head is None and not asked and not suggested(tokens) and (any(
+        if clause.head is None and not asked and not suggested(tokens) and not _wished(
+                self.t.doc[found[0].end - 1]) and (any(
                 t.tag_ in _WH for t in tokens) or any(t.lemma_ == "be" for t in tokens)):
             return None  # "what's a flashcard?" (but "what about a mind map?" asks for one)
         first = self.t.doc[found[0].start]
@@ -354,7 +361,12 @@ class ClauseReader:
         if determiner and determiner[0] in ("the", "that", "this", "my") and any(
                 t.pos_ == "ADJ" or t.tag_ in ("JJR", "RBR") for t in tokens if t.i > first.i):
             return [unclear([Intent.QUIZ])]  # "make the quiz harder"
-        numbers = self._numbers(tokens)
+        # "one quiz of 5 questions": "one" says which quiz, not its size; a quiz or a
+        # mind map is one thing, so only the number of its questions counts
+        numbers = [(t, n) for t, n in self._numbers(tokens) if not (
+            n == 1 and t.dep_ in ("nummod", "det") and self.t.is_(t.head, "artifact.") and
+            not self.t.is_(t.head, "artifact.flashcards") and
+            not self.t.is_(t.head, "artifact.unit"))]
         counts: dict[int, int] = {}
         countable = [t for t in found if t.concept != "artifact.mindmap"]
         for token, n in numbers:
@@ -369,6 +381,34 @@ class ClauseReader:
             count = counts.get(term.start)
             out.append(Interpretation(intent=intent, slots={"count": count} if count else {}))
         return out
+
+    def _in_topic(self, token: Token) -> bool:
+        """Whether `token` stands in what a post is about ("a post about X", "a piece on
+        X"): under an "about" word that hangs on the post's noun."""
+        for above in token.ancestors:
+            if self.t.is_(above, "relation.about") and self.t.is_(above.head, "part.post"):
+                return True
+        return False
+
+    def help_question(self, clause: Clause) -> list[Interpretation] | None:
+        """"what can I ask you to do with a post like this?", "what are you able to help me
+        with?": a question whose asked thing is what the reader does or helps with is a
+        help question (showing only), whatever else it names."""
+        head = next((t for t in clause.tokens if t.pos_ in ("VERB", "AUX") and t.dep_ not in (
+            "aux", "auxpass") and (t.lemma_ == "do" or self.t.concept(t) == "action.help")),
+            None)
+        if head is None or any(c.dep_ == "aux" and c.tag_ == "VBD" for c in head.children):
+            return None  # "what do you think of it?", "what did you do to my post?"
+        if clause.has("artifact.") or clause.has("version."):
+            return None  # "what can you do besides quizzes?" is read with the artifact
+        asked = [t for t in clause.tokens if t.tag_ == "WP" and t.dep_ in ("dobj", "pobj",
+                                                                           "attr")]
+        you = [t for t in clause.tokens if t.lower_ in ("you", "u") and t.dep_ in (
+            "nsubj", "dobj")]
+        if not asked or not you or told(head) or any(
+                c.dep_ == "nsubj" and c.lower_ not in ("you", "u") for c in head.children):
+            return None  # "what should I do with the intro?" asks the author's own doing
+        return [Interpretation(intent=Intent.HELP)]
 
     def _new_post(self, clause: Clause, concept: str) -> list[Interpretation] | None:
         head = clause.head
@@ -416,6 +456,17 @@ class ClauseReader:
                 break
         words = self.t.clean(self.t.own_words(topic), clause)
         return [Interpretation(intent=Intent.NEW_POST, slots={"topic": words} if words else {})]
+
+
+def _wished(noun: Token) -> bool:
+    """"A mind map would be handy", "some flashcards could be useful": the artifact is the
+    subject of a wish (a modal "be" with how it would be), not asked about."""
+    be = noun.head
+    return noun.dep_ == "nsubj" and be.lemma_ == "be" and any(
+        c.dep_ == "aux" and c.tag_ == "MD" for c in be.children) and any(
+        c.dep_ == "acomp" and not any(d.dep_ in ("advmod", "neg") and d.lower_ in (
+            "too", "not", "n't", "never") for d in c.children) for c in be.children) and not any(
+        c.dep_ == "neg" for c in be.children)
 
 
 def _asks_what(turn: Turn, verb: Token) -> bool:

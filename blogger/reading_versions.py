@@ -14,6 +14,8 @@ from draftguard.understanding._types import Intent, Interpretation
 __all__ = ["VersionFrames"]
 
 _WH = ("WP", "WRB", "WDT")
+#: What one step back counts ("back one change", "undo 2 edits").
+_STEPS = ("change", "edit", "step")
 
 _ORDINALS = ("position.first", "position.second", "position.third", "position.fourth",
              "position.fifth")
@@ -85,6 +87,10 @@ class VersionFrames:
                     self.t.is_(t, "version.") or (t.lower_[:1] == "v" and t.lower_[1:].isdigit())
                     for t in said[1:]):
                 return True  # "back to v0", "back to the original"
+            if said and said[0].lower_ == "back" and len(said) >= 2 and \
+                    number_value(said[1].lower_) == 1 and all(
+                        t.lower_ in _STEPS for t in said[2:]):
+                return True  # "back one", "back 1 step": one step back is an undo
         return any(c.dep_ in ("prt", "advmod") and c.lower_ == "back"
                    for v in candidates if v is not None and not told(v)
                    for c in v.children)
@@ -116,7 +122,7 @@ class VersionFrames:
                 t.lower_ in ("before", "last", "latest", "previous") for t in tokens):
             return [unclear([Intent.UNDO])]
         if any(not self.t.is_(t, "version.") and not self.t.is_(t, "part.") and
-               t.lower_ not in ("change", "edit", "step", "one", "way", "thing")
+               t.lower_ not in (*_STEPS, "one", "way", "thing")
                for t in objects) or any(self.t.quote(t) for t in tokens):
             return []  # "put the starter back to 'nine days'": about the post's words
         return [Interpretation(intent=Intent.UNDO)]
