@@ -68,6 +68,7 @@ class ClauseReader:
                 previous = clause
                 continue
             self._pass_to_complement(clause)
+            self._pass_to_clear_verb(clause)
             got = self.read(clause, previous)
             if got is None:
                 got = self._count_only(clause, out) or self.checks.goal_after(clause, out)
@@ -106,6 +107,21 @@ class ClauseReader:
             clause.head, clause.head_concept = after[0], term.concept
             clause.head_end = term.end
             clause.extra["wanted"] = True
+
+    def _pass_to_clear_verb(self, clause: Clause) -> None:
+        """"Kindly do the needful and change 'X' to 'Y'": a vague "do" whose object names
+        nothing the lexicon knows, beside an edit verb in the same clause, is no request of
+        its own; the edit verb is the request."""
+        head = clause.head
+        if head is None or clause.head_concept != "action.create" or clause.has("artifact.") \
+                or clause.has("part.post") or clause.has("version."):
+            return
+        for t in clause.tokens:
+            term = clause.term_at(t)
+            if t.i > head.i and (t.pos_ == "VERB" or t.dep_ == "conj") and term is not None and \
+                    term.concept in _EDITS and head in t.ancestors:
+                clause.head, clause.head_concept, clause.head_end = t, term.concept, term.end
+                return
 
     def _count_only(self, clause: Clause,
                     out: list[Interpretation]) -> list[Interpretation] | None:
@@ -154,9 +170,8 @@ class ClauseReader:
         wanted = self._there_should_be(clause)
         if wanted is not None:  # "shouldn't there be some flashcards too?"
             return wanted
-        if concept.startswith("action.") and clause.head is not None and any(
-                c.dep_ == "neg" and c.i < clause.head.i and not self.t.is_(c, "discourse.deny")
-                for c in clause.head.children):  # "no actually put it back": no denial
+        if concept.startswith("action.") and clause.head is not None and \
+                self._asked_not_to(clause.head):
             return []  # "don't change anything", "never delete it": asked not to act
         target = said_of_target(self.edits, clause, previous)  # "the bit about X can go"
         if target is not None:
@@ -174,8 +189,9 @@ class ClauseReader:
                 and any(c.dep_ in ("xcomp", "ccomp") and c.pos_ == "VERB"
                         for c in head.children):
             return self._statement(clause)  # "just wanted to say the ramen was great"
-        if clause.head is not None and not clause.extra.get("wanted") and \
-                not clause.said_to_reader() and clause.head.lemma_ not in _WANTING:
+        if clause.head is not None and not clause.extra.get("wanted") and (
+                self._finished(clause.head) or not (clause.said_to_reader() or _wished_done(
+                    clause.head))) and clause.head.lemma_ not in _WANTING:
             return self._statement(clause)
         said = self.pairs.said_pair(clause)
         if said is not None:
@@ -208,6 +224,29 @@ class ClauseReader:
             if found is not None:
                 return found
         return self._edit(clause, concept, previous)
+
+    def _asked_not_to(self, verb: Token) -> bool:
+        """Whether `verb` is asked not to be done: negated itself ("don't change it"; "no
+        actually put it back" is a denial, not a negation), or wanted under a negated verb
+        or a "no" ("not asking you to change it", "no need to edit anything")."""
+        if any(c.dep_ == "neg" and c.i < verb.i and not self.t.is_(c, "discourse.deny")
+               for c in verb.children):
+            return True
+        governor = verb
+        while governor.dep_ in ("xcomp", "acl", "ccomp") and governor.head is not governor:
+            governor = governor.head
+            if any(c.dep_ == "neg" or (c.dep_ == "det" and c.lemma_ == "no")
+                   for c in governor.children if c.i < verb.i):
+                return True
+        return False
+
+    def _finished(self, verb: Token) -> bool:
+        """"done for today", "finished with it": a bare past participle (no subject, no
+        auxiliary, a form of its own unlike the verb's base) tells, it asks nothing; "cut the
+        bit about X" may be tagged a participle but is its base form."""
+        return verb.tag_ == "VBN" and verb.dep_ == "ROOT" and \
+            verb.lower_ != verb.lemma_.lower() and not any(
+            c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass", "dobj") for c in verb.children)
 
     def _described(self, clause: Clause) -> list[Interpretation] | None:
         """A request whose action verb only describes something: the topic of a new post,
@@ -467,6 +506,16 @@ def _wished(noun: Token) -> bool:
         c.dep_ == "acomp" and not any(d.dep_ in ("advmod", "neg") and d.lower_ in (
             "too", "not", "n't", "never") for d in c.children) for c in be.children) and not any(
         c.dep_ == "neg" for c in be.children)
+
+
+def _wished_done(verb: Token) -> bool:
+    """"It'd be lovely if the post were split along these lines: ...", "I'd love it if the
+    tags were cut": a thing done in the passive, under "if", to a wish put with a modal."""
+    return verb.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ == "if"
+                                        for c in verb.children) and any(
+        c.dep_ in ("auxpass", "nsubjpass") for c in verb.children) and any(
+        c.dep_ == "aux" and c.tag_ == "MD" for c in verb.head.children) and not any(
+        c.dep_ == "neg" for c in (*verb.children, *verb.head.children))
 
 
 def _asks_what(turn: Turn, verb: Token) -> bool:

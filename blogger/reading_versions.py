@@ -116,8 +116,15 @@ class VersionFrames:
         if version is not None:  # "restore 1", "revert to 2 please": the version's slot
             return [Interpretation(intent=Intent.REVERT, slots={"version": version})]
         own = self.t.own_words(tokens)
-        objects = [t for t in own if t.dep_ in ("dobj", "pobj") and t.pos_ in ("NOUN",
-                                                                               "PROPN")]
+        # the verb's objects, not the verb itself ("eh scratch that, undo": "undo" may be
+        # parsed as the object of the retracted words)
+        objects = [t for t in own if t.dep_ in ("dobj", "pobj") and t.pos_ in (
+            "NOUN", "PROPN") and self.t.concept(t) != "action.undo"]
+        if objects and all(self.t.is_(t, "position.first") for t in objects) and \
+                not clause.has("part."):
+            # "go back to the very start", "back to the beginning": no part of the post is
+            # named, so the start is the first version
+            return [Interpretation(intent=Intent.REVERT, slots={"version": 0})]
         if nouns and not clause.has("version.previous") and not any(
                 t.lower_ in ("before", "last", "latest", "previous") for t in tokens):
             return [unclear([Intent.UNDO])]

@@ -101,3 +101,51 @@ def test_a_post_about_a_test_is_a_new_post() -> None:
 
 def test_a_quiz_about_the_post_is_still_a_quiz() -> None:
     assert _said(_read("write a quiz about the post")) == [(Intent.QUIZ, {}, False)]
+
+
+# -- asking for nothing ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("message", [
+    "no need to change anything, I was just musing about the gear bit",
+    "is the tea line too cheesy? I'm not asking you to cut it",
+    "cheers, finished for now",
+])
+def test_a_message_that_asks_for_nothing_gets_no_request(message: str) -> None:
+    assert not _read(message, Memory(intent="edit")).requests
+
+
+def test_a_finished_part_beside_a_request_keeps_the_request() -> None:
+    assert _said(_read("done with the intro, now make a quiz")) == [(Intent.QUIZ, {}, False)]
+
+
+# -- going back ---------------------------------------------------------------------------------
+
+def test_an_undo_after_retracted_words_is_done() -> None:
+    reading = _read("ugh forget that, undo", Memory(intent="edit"))
+    assert _said(reading) == [(Intent.UNDO, {}, False)]
+
+
+def test_back_to_the_beginning_is_the_first_version() -> None:
+    reading = _read("go back to the beginning, the one I started with", Memory(intent="edit"))
+    assert _said(reading) == [(Intent.REVERT, {"version": 0}, False)]
+    # a part of the post named: about the post's words, never a revert
+    assert all(r.intent is not Intent.REVERT
+               for r in _read("put the intro back to the start").requests)
+
+
+# -- a wish for a thing done, a vague "do" beside a clear request -----------------------------
+
+def test_a_split_wished_for_in_the_passive_is_a_split() -> None:
+    reading = _read("It would be great if the post were split into these parts: Tyres; "
+                    "Gear; Riding")
+    assert _said(reading) == [(Intent.SPLIT, {"outline": "Tyres\nGear\nRiding"}, False)]
+
+
+@pytest.mark.parametrize("message", [
+    "please do the needful and swap 'flask of tea' for 'thermos of tea'",
+    "do me a favour and change 'flask of tea' to 'thermos of tea'",
+])
+def test_a_vague_do_beside_a_clear_edit_leaves_the_edit(message: str) -> None:
+    reading = _read(message)
+    assert _said(reading) == [(Intent.EDIT, {"ops": [
+        {"type": "replace", "anchor": "flask of tea", "text": "thermos of tea"}]}, False)]
