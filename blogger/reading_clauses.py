@@ -20,7 +20,7 @@ from blogger.reading_turn import Turn, told
 from blogger.reading_versions import VersionFrames
 from draftguard.text import number_value
 from draftguard.understanding._asking import ask
-from draftguard.understanding._frames import Clause, suggested
+from draftguard.understanding._frames import Clause, obliged_subject, suggested
 from draftguard.understanding._types import Intent, Interpretation
 
 if TYPE_CHECKING:
@@ -176,6 +176,8 @@ class ClauseReader:
         target = said_of_target(self.edits, clause, previous)  # "the bit about X can go"
         if target is not None:
             found = self.versions.undo(clause) if target.concept == "action.undo" else target.found
+            if found is None and target.concept == "action.insert" and clause.head is not None:
+                found = self._added(clause, clause.head)
             if found is not None:
                 return found
         head = clause.head
@@ -224,6 +226,14 @@ class ClauseReader:
             if found is not None:
                 return found
         return self._edit(clause, concept, previous)
+
+    def _added(self, clause: Clause, verb: Token) -> list[Interpretation] | None:
+        """"A line saying 'X' should be added after the bit about Y": the new words are the
+        subject, the place follows the verb."""
+        subject = obliged_subject(verb)
+        if subject is None or not any(self.t.quote(w) for w in subject.subtree):
+            return None
+        return self.inserts.insert(clause, [*subject.subtree, *clause.after(verb)])
 
     def _asked_not_to(self, verb: Token) -> bool:
         """Whether `verb` is asked not to be done: negated itself ("don't change it"; "no

@@ -61,6 +61,11 @@ class VersionFrames:
         if clause.head is None and all(t.is_punct or self.t.is_(t, "part.notes") or
                                        self.t.is_(t, "discourse.") for t in clause.tokens):
             return True  # "sources?": the collection named alone
+        if clause.head is not None and told(clause.head) and not any(
+                t.tag_ in _WH for t in clause.tokens):
+            # "my aunty saw the post and said it was fifty minutes": told, not asked
+            # ("which notes have I given you?" asks)
+            return False
         if clause.head_concept == "action.list":
             return True
         return any(t.tag_ in _WH for n in notes for t in self.t.doc[max(0, n.i - 4):n.i])

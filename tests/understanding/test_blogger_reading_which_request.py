@@ -149,3 +149,27 @@ def test_a_vague_do_beside_a_clear_edit_leaves_the_edit(message: str) -> None:
     reading = _read(message)
     assert _said(reading) == [(Intent.EDIT, {"ops": [
         {"type": "replace", "anchor": "flask of tea", "text": "thermos of tea"}]}, False)]
+
+
+# -- said of the new words or the thing told ---------------------------------------------------
+
+@pytest.mark.parametrize("message", [
+    "'Gloves matter too.' should be added after the line about the flask",
+    "A sentence saying 'Gloves matter too.' ought to be put after the line about the flask",
+])
+def test_new_words_as_the_subject_of_a_passive_add(message: str) -> None:
+    reading = _read(message)
+    assert _said(reading) == [(Intent.EDIT, {"ops": [
+        {"type": "insert", "anchor": "I carry a flask of tea in a bottle cage.",
+         "position": "after", "text": "Gloves matter too."}]}, False)]
+
+
+def test_someone_who_saw_the_minutes_asks_for_no_sources() -> None:
+    reading = _read("my brother saw the minutes of the club meeting and it was four "
+                    "winters, not five")
+    assert all(r.intent is not Intent.SOURCES for r in reading.requests)
+
+
+def test_a_question_about_the_notes_given_still_lists_them() -> None:
+    assert _said(_read("which notes have I handed you so far?")) == [
+        (Intent.SOURCES, {}, False)]
