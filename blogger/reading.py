@@ -196,8 +196,13 @@ class BloggerReader:
             chat = next(r.score for r in ranked if r.label == "chat")
             if best.score < self.exemplar_ask_score or best.score - chat < self.exemplar_margin:
                 return Reading()
-            # near an intent, clearly not small talk, but not sure: asked, never acted on
+            # near an intent, clearly not small talk, but not sure: asked, never acted on;
+            # one that only shows something (help, the versions) changes nothing, so it is
+            # shown rather than asked about ("what are you able to help me with?")
             maybe = Interpretation(intent=Intent(best.label), confidence=_unit(best.score))
+            if maybe.intent in _SHOWING and best.score - ranked[1].score >= \
+                    self.exemplar_margin:
+                return Reading(requests=(maybe,))
             return Reading(requests=(ask(
                 f"Do you want me to {SAID.get(maybe.intent, best.label)}? Say yes (or "
                 "\u201cthe first\u201d) if so.", (maybe,), intent=maybe.intent),))
@@ -352,6 +357,10 @@ def _unknown_request(turn: Turn, found: list[Clause]) -> str | None:
 #: 12 questions", "do 6 instead pls").
 _BESIDE_A_COUNT = ("action.create", "artifact.unit", "relation.be", "relation.instead",
                    "relation.new", "number.")
+
+
+#: What only shows something and changes nothing: safe to do when it is the likeliest reading.
+_SHOWING = (Intent.HELP, Intent.VERSIONS, Intent.SOURCES)
 
 
 def _sizes(concept: str | None) -> bool:

@@ -173,3 +173,13 @@ def test_someone_who_saw_the_minutes_asks_for_no_sources() -> None:
 def test_a_question_about_the_notes_given_still_lists_them() -> None:
     assert _said(_read("which notes have I handed you so far?")) == [
         (Intent.SOURCES, {}, False)]
+
+
+# -- showing only: done when it is the likeliest reading, not asked about --------------------
+
+@pytest.mark.parametrize(("message", "intent"), [
+    ("ok what else are u able to do, run me through it", Intent.HELP),
+    ("the changes from this week, show them to me", Intent.VERSIONS),
+])
+def test_a_request_that_only_shows_is_shown(message: str, intent: Intent) -> None:
+    assert _said(_read(message)) == [(intent, {}, False)]
