@@ -105,6 +105,11 @@ class VersionFrames:
         if clause.has("version.original"):
             return [Interpretation(intent=Intent.REVERT, slots={"version": 0})]
         nouns = [i for i, t in enumerate(tokens) if self.t.is_(t, "version.noun")]
+        if any(self.t.is_(w, "position.first") for i in nouns for c in tokens[i].children
+               if c.dep_ == "relcl" for w in c.subtree):
+            # "the version I first sent you", "the version I started with": told apart by
+            # what was done first
+            return [Interpretation(intent=Intent.REVERT, slots={"version": 0})]
         for i in nouns:
             for t in tokens[i + 1:i + 3]:
                 word = t.lower_.lstrip("v.")

@@ -183,3 +183,10 @@ def test_a_question_about_the_notes_given_still_lists_them() -> None:
 ])
 def test_a_request_that_only_shows_is_shown(message: str, intent: Intent) -> None:
     assert _said(_read(message)) == [(intent, {}, False)]
+
+
+def test_the_version_told_apart_by_what_was_done_first_is_the_first() -> None:
+    reading = _read("could we return to the version I first pasted?", Memory(intent="edit"))
+    assert _said(reading) == [(Intent.REVERT, {"version": 0}, False)]
+    after = _read("restore the version after the first edit", Memory(intent="edit"))
+    assert all(r.slots.get("version") != 0 for r in after.requests)
