@@ -511,11 +511,11 @@ def _wished(noun: Token) -> bool:
     """"A mind map would be handy", "some flashcards could be useful": the artifact is the
     subject of a wish (a modal "be" with how it would be), not asked about."""
     be = noun.head
+    how = [c for c in be.rights if c.text.isalpha()]  # "handy", "ace", "a good idea"
     return noun.dep_ == "nsubj" and be.lemma_ == "be" and any(
-        c.dep_ == "aux" and c.tag_ == "MD" for c in be.children) and any(
-        c.dep_ == "acomp" and not any(d.dep_ in ("advmod", "neg") and d.lower_ in (
-            "too", "not", "n't", "never") for d in c.children) for c in be.children) and not any(
-        c.dep_ == "neg" for c in be.children)
+        c.dep_ == "aux" and c.tag_ == "MD" for c in be.children) and bool(how) and not any(
+        d.dep_ in ("advmod", "neg") and d.lower_ in ("too", "not", "n't", "never")
+        for c in how for d in c.children) and not any(c.dep_ == "neg" for c in be.children)
 
 
 def _wished_done(verb: Token) -> bool:

@@ -68,6 +68,11 @@ def test_an_artifact_wished_for_is_asked_for_beside_another() -> None:
     assert _said(reading) == [(Intent.FLASHCARDS, {}, False), (Intent.QUIZ, {}, False)]
 
 
+def test_an_artifact_wished_for_with_its_size() -> None:
+    assert _said(_read("nine flashcards would be grand")) == [
+        (Intent.FLASHCARDS, {"count": 9}, False)]
+
+
 def test_an_artifact_said_to_be_unwanted_is_not_asked_for() -> None:
     assert not _read("a mind map would be too much for this one").requests
     assert not _read("a quiz wouldn't be useful here").requests
