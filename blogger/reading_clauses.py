@@ -9,6 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from blogger.intents import unclear
+from blogger.reading_asked import (
+    added,
+    asked_not_to,
+    help_question,
+    in_topic,
+    pass_to_clear_verb,
+    tells,
+    wished,
+)
 from blogger.reading_checks import CheckFrames
 from blogger.reading_content import split_request
 from blogger.reading_edits import EditFrames
@@ -16,11 +25,11 @@ from blogger.reading_inserts import InsertFrames
 from blogger.reading_pairs import SaidPairs
 from blogger.reading_places import find_place
 from blogger.reading_subjects import said_of_target
-from blogger.reading_turn import Turn, told
+from blogger.reading_turn import Turn
 from blogger.reading_versions import VersionFrames
 from draftguard.text import number_value
 from draftguard.understanding._asking import ask
-from draftguard.understanding._frames import Clause, obliged_subject, suggested
+from draftguard.understanding._frames import Clause, suggested
 from draftguard.understanding._types import Intent, Interpretation
 
 if TYPE_CHECKING:
@@ -68,7 +77,7 @@ class ClauseReader:
                 previous = clause
                 continue
             self._pass_to_complement(clause)
-            self._pass_to_clear_verb(clause)
+            pass_to_clear_verb(self.t, clause)
             got = self.read(clause, previous)
             if got is None:
                 got = self._count_only(clause, out) or self.checks.goal_after(clause, out)
@@ -107,21 +116,6 @@ class ClauseReader:
             clause.head, clause.head_concept = after[0], term.concept
             clause.head_end = term.end
             clause.extra["wanted"] = True
-
-    def _pass_to_clear_verb(self, clause: Clause) -> None:
-        """"Kindly do the needful and change 'X' to 'Y'": a vague "do" whose object names
-        nothing the lexicon knows, beside an edit verb in the same clause, is no request of
-        its own; the edit verb is the request."""
-        head = clause.head
-        if head is None or clause.head_concept != "action.create" or clause.has("artifact.") \
-                or clause.has("part.post") or clause.has("version."):
-            return
-        for t in clause.tokens:
-            term = clause.term_at(t)
-            if t.i > head.i and (t.pos_ == "VERB" or t.dep_ == "conj") and term is not None and \
-                    term.concept in _EDITS and head in t.ancestors:
-                clause.head, clause.head_concept, clause.head_end = t, term.concept, term.end
-                return
 
     def _count_only(self, clause: Clause,
                     out: list[Interpretation]) -> list[Interpretation] | None:
@@ -170,30 +164,12 @@ class ClauseReader:
         wanted = self._there_should_be(clause)
         if wanted is not None:  # "shouldn't there be some flashcards too?"
             return wanted
-        if concept.startswith("action.") and clause.head is not None and \
-                self._asked_not_to(clause.head):
+        if concept.startswith("action.") and clause.head and asked_not_to(self.t, clause.head):
             return []  # "don't change anything", "never delete it": asked not to act
-        target = said_of_target(self.edits, clause, previous)  # "the bit about X can go"
-        if target is not None:
-            found = self.versions.undo(clause) if target.concept == "action.undo" else target.found
-            if found is None and target.concept == "action.insert" and clause.head is not None:
-                found = self._added(clause, clause.head)
-            if found is not None:
-                return found
-        head = clause.head
-        helped = self.help_question(clause)
-        if helped is not None:
-            return helped
-        described = self._described(clause)
-        if described is not None:
-            return described
-        if head is not None and head.lemma_ in _WANTING and not clause.extra.get("wanted") \
-                and any(c.dep_ in ("xcomp", "ccomp") and c.pos_ == "VERB"
-                        for c in head.children):
-            return self._statement(clause)  # "just wanted to say the ramen was great"
-        if clause.head is not None and not clause.extra.get("wanted") and (
-                self._finished(clause.head) or not (clause.said_to_reader() or _wished_done(
-                    clause.head))) and clause.head.lemma_ not in _WANTING:
+        found = self._said_around(clause, previous)
+        if found is not None:
+            return found
+        if tells(clause, wanting=_WANTING):
             return self._statement(clause)
         said = self.pairs.said_pair(clause)
         if said is not None:
@@ -227,36 +203,18 @@ class ClauseReader:
                 return found
         return self._edit(clause, concept, previous)
 
-    def _added(self, clause: Clause, verb: Token) -> list[Interpretation] | None:
-        """"A line saying 'X' should be added after the bit about Y": the new words are the
-        subject, the place follows the verb."""
-        subject = obliged_subject(verb)
-        if subject is None or not any(self.t.quote(w) for w in subject.subtree):
-            return None
-        return self.inserts.insert(clause, [*subject.subtree, *clause.after(verb)])
-
-    def _asked_not_to(self, verb: Token) -> bool:
-        """Whether `verb` is asked not to be done: negated itself ("don't change it"; "no
-        actually put it back" is a denial, not a negation), or wanted under a negated verb
-        or a "no" ("not asking you to change it", "no need to edit anything")."""
-        if any(c.dep_ == "neg" and c.i < verb.i and not self.t.is_(c, "discourse.deny")
-               for c in verb.children):
-            return True
-        governor = verb
-        while governor.dep_ in ("xcomp", "acl", "ccomp") and governor.head is not governor:
-            governor = governor.head
-            if any(c.dep_ == "neg" or (c.dep_ == "det" and c.lemma_ == "no")
-                   for c in governor.children if c.i < verb.i):
-                return True
-        return False
-
-    def _finished(self, verb: Token) -> bool:
-        """"done for today", "finished with it": a bare past participle (no subject, no
-        auxiliary, a form of its own unlike the verb's base) tells, it asks nothing; "cut the
-        bit about X" may be tagged a participle but is its base form."""
-        return verb.tag_ == "VBN" and verb.dep_ == "ROOT" and \
-            verb.lower_ != verb.lemma_.lower() and not any(
-            c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass", "dobj") for c in verb.children)
+    def _said_around(self, clause: Clause,
+                     previous: Clause | None) -> list[Interpretation] | None:
+        """Said of its target ("the bit about X can go"), a help question, or described."""
+        target = said_of_target(self.edits, clause, previous)
+        if target is not None:
+            found = self.versions.undo(clause) if target.concept == "action.undo" else target.found
+            if found is None and target.concept == "action.insert" and clause.head is not None:
+                found = added(clause, clause.head, self.t, self.inserts)
+            if found is not None:
+                return found
+        helped = help_question(self.t, clause)
+        return helped if helped is not None else self._described(clause)
 
     def _described(self, clause: Clause) -> list[Interpretation] | None:
         """A request whose action verb only describes something: the topic of a new post,
@@ -392,16 +350,15 @@ class ClauseReader:
                 self.t.lexicon.concept(t.lower_) or "").startswith("part.") for t in body[:3])
 
     def _artifacts(self, clause: Clause, *, asked: bool = False) -> list[Interpretation] | None:
-        # "a post about his first cricket Test": an artifact's word in what a post is about
-        # is part of the topic, not something to make
+        # "a post about his first cricket Test": the artifact's word is the post's topic
         found = [t for t in clause.terms if t.concept in _ARTIFACTS and
-                 not self._in_topic(self.t.doc[t.start])]
+                 not in_topic(self.t, self.t.doc[t.start])]
         if not found:
             return None
         if clause.head is not None and _asks_what(self.t, clause.head):
             return _what_it_makes(clause.head)  # "what can you do apart from flashcards?"
         tokens = clause.tokens
-        if clause.head is None and not asked and not suggested(tokens) and not _wished(
+        if clause.head is None and not asked and not suggested(tokens) and not wished(
                 self.t.doc[found[0].end - 1]) and (any(
                 t.tag_ in _WH for t in tokens) or any(t.lemma_ == "be" for t in tokens)):
             return None  # "what's a flashcard?" (but "what about a mind map?" asks for one)
@@ -410,8 +367,7 @@ class ClauseReader:
         if determiner and determiner[0] in ("the", "that", "this", "my") and any(
                 t.pos_ == "ADJ" or t.tag_ in ("JJR", "RBR") for t in tokens if t.i > first.i):
             return [unclear([Intent.QUIZ])]  # "make the quiz harder"
-        # "one quiz of 5 questions": "one" says which quiz, not its size; a quiz or a
-        # mind map is one thing, so only the number of its questions counts
+        # "one quiz of 5 questions": "one" says which quiz, not its size
         numbers = [(t, n) for t, n in self._numbers(tokens) if not (
             n == 1 and t.dep_ in ("nummod", "det") and self.t.is_(t.head, "artifact.") and
             not self.t.is_(t.head, "artifact.flashcards") and
@@ -430,34 +386,6 @@ class ClauseReader:
             count = counts.get(term.start)
             out.append(Interpretation(intent=intent, slots={"count": count} if count else {}))
         return out
-
-    def _in_topic(self, token: Token) -> bool:
-        """Whether `token` stands in what a post is about ("a post about X", "a piece on
-        X"): under an "about" word that hangs on the post's noun."""
-        for above in token.ancestors:
-            if self.t.is_(above, "relation.about") and self.t.is_(above.head, "part.post"):
-                return True
-        return False
-
-    def help_question(self, clause: Clause) -> list[Interpretation] | None:
-        """"what can I ask you to do with a post like this?", "what are you able to help me
-        with?": a question whose asked thing is what the reader does or helps with is a
-        help question (showing only), whatever else it names."""
-        head = next((t for t in clause.tokens if t.pos_ in ("VERB", "AUX") and t.dep_ not in (
-            "aux", "auxpass") and (t.lemma_ == "do" or self.t.concept(t) == "action.help")),
-            None)
-        if head is None or any(c.dep_ == "aux" and c.tag_ == "VBD" for c in head.children):
-            return None  # "what do you think of it?", "what did you do to my post?"
-        if clause.has("artifact.") or clause.has("version."):
-            return None  # "what can you do besides quizzes?" is read with the artifact
-        asked = [t for t in clause.tokens if t.tag_ == "WP" and t.dep_ in ("dobj", "pobj",
-                                                                           "attr")]
-        you = [t for t in clause.tokens if t.lower_ in ("you", "u") and t.dep_ in (
-            "nsubj", "dobj")]
-        if not asked or not you or told(head) or any(
-                c.dep_ == "nsubj" and c.lower_ not in ("you", "u") for c in head.children):
-            return None  # "what should I do with the intro?" asks the author's own doing
-        return [Interpretation(intent=Intent.HELP)]
 
     def _new_post(self, clause: Clause, concept: str) -> list[Interpretation] | None:
         head = clause.head
@@ -505,27 +433,6 @@ class ClauseReader:
                 break
         words = self.t.clean(self.t.own_words(topic), clause)
         return [Interpretation(intent=Intent.NEW_POST, slots={"topic": words} if words else {})]
-
-
-def _wished(noun: Token) -> bool:
-    """"A mind map would be handy", "some flashcards could be useful": the artifact is the
-    subject of a wish (a modal "be" with how it would be), not asked about."""
-    be = noun.head
-    how = [c for c in be.rights if c.text.isalpha()]  # "handy", "ace", "a good idea"
-    return noun.dep_ == "nsubj" and be.lemma_ == "be" and any(
-        c.dep_ == "aux" and c.tag_ == "MD" for c in be.children) and bool(how) and not any(
-        d.dep_ in ("advmod", "neg") and d.lower_ in ("too", "not", "n't", "never")
-        for c in how for d in c.children) and not any(c.dep_ == "neg" for c in be.children)
-
-
-def _wished_done(verb: Token) -> bool:
-    """"It'd be lovely if the post were split along these lines: ...", "I'd love it if the
-    tags were cut": a thing done in the passive, under "if", to a wish put with a modal."""
-    return verb.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ == "if"
-                                        for c in verb.children) and any(
-        c.dep_ in ("auxpass", "nsubjpass") for c in verb.children) and any(
-        c.dep_ == "aux" and c.tag_ == "MD" for c in verb.head.children) and not any(
-        c.dep_ == "neg" for c in (*verb.children, *verb.head.children))
 
 
 def _asks_what(turn: Turn, verb: Token) -> bool:
