@@ -196,8 +196,13 @@ class BloggerReader:
             chat = next(r.score for r in ranked if r.label == "chat")
             if best.score < self.exemplar_ask_score or best.score - chat < self.exemplar_margin:
                 return Reading()
-            # near an intent, clearly not small talk, but not sure: asked, never acted on
+            # near an intent, clearly not small talk, but not sure: asked, never acted on;
+            # one that only shows something (help, the versions) changes nothing, so it is
+            # shown rather than asked about ("what are you able to help me with?")
             maybe = Interpretation(intent=Intent(best.label), confidence=_unit(best.score))
+            if maybe.intent in _SHOWING and best.score - ranked[1].score >= \
+                    self.exemplar_margin:
+                return Reading(requests=(maybe,))
             return Reading(requests=(ask(
                 f"Do you want me to {SAID.get(maybe.intent, best.label)}? Say yes (or "
                 "\u201cthe first\u201d) if so.", (maybe,), intent=maybe.intent),))
@@ -225,8 +230,9 @@ class BloggerReader:
                     return None  # a memory that no longer reads: start afresh
         if turn.memory.intent in ("quiz", "flashcards"):
             counts = [t for t in turn.doc if t.like_num or number_value(t.lower_) is not None]
-            others = [t for t in turn.doc if turn.is_(t, "artifact.") and
-                      not turn.is_(t, "artifact.unit")]
+            # the number is the artifact's new size only when nothing else in the message
+            # names what it numbers: "back one" steps back, "version one" is a version
+            others = [t for t in turn.doc if not t.like_num and not _sizes(turn.concept(t))]
             if len(counts) == 1 and not others and len(words) <= 6:
                 n = number_value(counts[0].lower_)
                 if n is not None:
@@ -345,6 +351,21 @@ def _unknown_request(turn: Turn, found: list[Clause]) -> str | None:
                                                   for t in clause.tokens):
                 return verb.lemma_.lower()
     return None
+
+
+#: What may stand beside a new count for the artifact just made ("make it 8", "actually
+#: 12 questions", "do 6 instead pls").
+_BESIDE_A_COUNT = ("action.create", "artifact.unit", "relation.be", "relation.instead",
+                   "relation.new", "number.")
+
+
+#: What only shows something and changes nothing: safe to do when it is the likeliest reading.
+_SHOWING = (Intent.HELP, Intent.VERSIONS, Intent.SOURCES)
+
+
+def _sizes(concept: str | None) -> bool:
+    """Whether a word of `concept` may stand beside a new count for the last artifact."""
+    return concept is None or concept.startswith(("discourse.", *_BESIDE_A_COUNT))
 
 
 def _unit(score: float) -> float:

@@ -9,6 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from blogger.intents import unclear
+from blogger.reading_asked import (
+    added,
+    asked_not_to,
+    help_question,
+    in_topic,
+    pass_to_clear_verb,
+    tells,
+    wished,
+)
 from blogger.reading_checks import CheckFrames
 from blogger.reading_content import split_request
 from blogger.reading_edits import EditFrames
@@ -68,6 +77,7 @@ class ClauseReader:
                 previous = clause
                 continue
             self._pass_to_complement(clause)
+            pass_to_clear_verb(self.t, clause)
             got = self.read(clause, previous)
             if got is None:
                 got = self._count_only(clause, out) or self.checks.goal_after(clause, out)
@@ -154,25 +164,12 @@ class ClauseReader:
         wanted = self._there_should_be(clause)
         if wanted is not None:  # "shouldn't there be some flashcards too?"
             return wanted
-        if concept.startswith("action.") and clause.head is not None and any(
-                c.dep_ == "neg" and c.i < clause.head.i and not self.t.is_(c, "discourse.deny")
-                for c in clause.head.children):  # "no actually put it back": no denial
+        if concept.startswith("action.") and clause.head and asked_not_to(self.t, clause.head):
             return []  # "don't change anything", "never delete it": asked not to act
-        target = said_of_target(self.edits, clause, previous)  # "the bit about X can go"
-        if target is not None:
-            found = self.versions.undo(clause) if target.concept == "action.undo" else target.found
-            if found is not None:
-                return found
-        head = clause.head
-        described = self._described(clause)
-        if described is not None:
-            return described
-        if head is not None and head.lemma_ in _WANTING and not clause.extra.get("wanted") \
-                and any(c.dep_ in ("xcomp", "ccomp") and c.pos_ == "VERB"
-                        for c in head.children):
-            return self._statement(clause)  # "just wanted to say the ramen was great"
-        if clause.head is not None and not clause.extra.get("wanted") and \
-                not clause.said_to_reader() and clause.head.lemma_ not in _WANTING:
+        found = self._said_around(clause, previous)
+        if found is not None:
+            return found
+        if tells(clause, wanting=_WANTING):
             return self._statement(clause)
         said = self.pairs.said_pair(clause)
         if said is not None:
@@ -205,6 +202,19 @@ class ClauseReader:
             if found is not None:
                 return found
         return self._edit(clause, concept, previous)
+
+    def _said_around(self, clause: Clause,
+                     previous: Clause | None) -> list[Interpretation] | None:
+        """Said of its target ("the bit about X can go"), a help question, or described."""
+        target = said_of_target(self.edits, clause, previous)
+        if target is not None:
+            found = self.versions.undo(clause) if target.concept == "action.undo" else target.found
+            if found is None and target.concept == "action.insert" and clause.head is not None:
+                found = added(clause, clause.head, self.t, self.inserts)
+            if found is not None:
+                return found
+        helped = help_question(self.t, clause)
+        return helped if helped is not None else self._described(clause)
 
     def _described(self, clause: Clause) -> list[Interpretation] | None:
         """A request whose action verb only describes something: the topic of a new post,
@@ -340,13 +350,16 @@ class ClauseReader:
                 self.t.lexicon.concept(t.lower_) or "").startswith("part.") for t in body[:3])
 
     def _artifacts(self, clause: Clause, *, asked: bool = False) -> list[Interpretation] | None:
-        found = [t for t in clause.terms if t.concept in _ARTIFACTS]
+        # "a post about his first cricket Test": the artifact's word is the post's topic
+        found = [t for t in clause.terms if t.concept in _ARTIFACTS and
+                 not in_topic(self.t, self.t.doc[t.start])]
         if not found:
             return None
         if clause.head is not None and _asks_what(self.t, clause.head):
             return _what_it_makes(clause.head)  # "what can you do apart from flashcards?"
         tokens = clause.tokens
-        if clause.head is None and not asked and not suggested(tokens) and (any(
+        if clause.head is None and not asked and not suggested(tokens) and not wished(
+                self.t.doc[found[0].end - 1]) and (any(
                 t.tag_ in _WH for t in tokens) or any(t.lemma_ == "be" for t in tokens)):
             return None  # "what's a flashcard?" (but "what about a mind map?" asks for one)
         first = self.t.doc[found[0].start]
@@ -354,7 +367,11 @@ class ClauseReader:
         if determiner and determiner[0] in ("the", "that", "this", "my") and any(
                 t.pos_ == "ADJ" or t.tag_ in ("JJR", "RBR") for t in tokens if t.i > first.i):
             return [unclear([Intent.QUIZ])]  # "make the quiz harder"
-        numbers = self._numbers(tokens)
+        # "one quiz of 5 questions": "one" says which quiz, not its size
+        numbers = [(t, n) for t, n in self._numbers(tokens) if not (
+            n == 1 and t.dep_ in ("nummod", "det") and self.t.is_(t.head, "artifact.") and
+            not self.t.is_(t.head, "artifact.flashcards") and
+            not self.t.is_(t.head, "artifact.unit"))]
         counts: dict[int, int] = {}
         countable = [t for t in found if t.concept != "artifact.mindmap"]
         for token, n in numbers:

@@ -14,6 +14,8 @@ from draftguard.understanding._types import Intent, Interpretation
 __all__ = ["VersionFrames"]
 
 _WH = ("WP", "WRB", "WDT")
+#: What one step back counts ("back one change", "undo 2 edits").
+_STEPS = ("change", "edit", "step")
 
 _ORDINALS = ("position.first", "position.second", "position.third", "position.fourth",
              "position.fifth")
@@ -59,6 +61,11 @@ class VersionFrames:
         if clause.head is None and all(t.is_punct or self.t.is_(t, "part.notes") or
                                        self.t.is_(t, "discourse.") for t in clause.tokens):
             return True  # "sources?": the collection named alone
+        if clause.head is not None and told(clause.head) and not any(
+                t.tag_ in _WH for t in clause.tokens):
+            # "my aunty saw the post and said it was fifty minutes": told, not asked
+            # ("which notes have I given you?" asks)
+            return False
         if clause.head_concept == "action.list":
             return True
         return any(t.tag_ in _WH for n in notes for t in self.t.doc[max(0, n.i - 4):n.i])
@@ -85,6 +92,10 @@ class VersionFrames:
                     self.t.is_(t, "version.") or (t.lower_[:1] == "v" and t.lower_[1:].isdigit())
                     for t in said[1:]):
                 return True  # "back to v0", "back to the original"
+            if said and said[0].lower_ == "back" and len(said) >= 2 and \
+                    number_value(said[1].lower_) == 1 and all(
+                        t.lower_ in _STEPS for t in said[2:]):
+                return True  # "back one", "back 1 step": one step back is an undo
         return any(c.dep_ in ("prt", "advmod") and c.lower_ == "back"
                    for v in candidates if v is not None and not told(v)
                    for c in v.children)
@@ -94,6 +105,11 @@ class VersionFrames:
         if clause.has("version.original"):
             return [Interpretation(intent=Intent.REVERT, slots={"version": 0})]
         nouns = [i for i, t in enumerate(tokens) if self.t.is_(t, "version.noun")]
+        if any(self.t.is_(w, "position.first") for i in nouns for c in tokens[i].children
+               if c.dep_ == "relcl" for w in c.subtree):
+            # "the version I first sent you", "the version I started with": told apart by
+            # what was done first
+            return [Interpretation(intent=Intent.REVERT, slots={"version": 0})]
         for i in nouns:
             for t in tokens[i + 1:i + 3]:
                 word = t.lower_.lstrip("v.")
@@ -110,13 +126,20 @@ class VersionFrames:
         if version is not None:  # "restore 1", "revert to 2 please": the version's slot
             return [Interpretation(intent=Intent.REVERT, slots={"version": version})]
         own = self.t.own_words(tokens)
-        objects = [t for t in own if t.dep_ in ("dobj", "pobj") and t.pos_ in ("NOUN",
-                                                                               "PROPN")]
+        # the verb's objects, not the verb itself ("eh scratch that, undo": "undo" may be
+        # parsed as the object of the retracted words)
+        objects = [t for t in own if t.dep_ in ("dobj", "pobj") and t.pos_ in (
+            "NOUN", "PROPN") and self.t.concept(t) != "action.undo"]
+        if objects and all(self.t.is_(t, "position.first") for t in objects) and \
+                not clause.has("part."):
+            # "go back to the very start", "back to the beginning": no part of the post is
+            # named, so the start is the first version
+            return [Interpretation(intent=Intent.REVERT, slots={"version": 0})]
         if nouns and not clause.has("version.previous") and not any(
                 t.lower_ in ("before", "last", "latest", "previous") for t in tokens):
             return [unclear([Intent.UNDO])]
         if any(not self.t.is_(t, "version.") and not self.t.is_(t, "part.") and
-               t.lower_ not in ("change", "edit", "step", "one", "way", "thing")
+               t.lower_ not in (*_STEPS, "one", "way", "thing")
                for t in objects) or any(self.t.quote(t) for t in tokens):
             return []  # "put the starter back to 'nine days'": about the post's words
         return [Interpretation(intent=Intent.UNDO)]

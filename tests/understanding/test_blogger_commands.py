@@ -426,7 +426,9 @@ async def test_content_write_ignores_a_file_name_the_author_never_gave() -> None
 async def test_content_write_refuses_text_the_author_neither_gave_nor_asked_for() -> None:
     chat = Chat(Call("content_write", {"markdown": "# My Blog\n\nLorem ipsum dolor sit."}),
                 "Saved.")
-    text = await chat.say("hello, what can you do?")
+    # a message code reads as no request goes to the model ("what can you do?" is help,
+    # answered by code)
+    text = await chat.say("hello, what do you think makes a good blog?")
     assert text.endswith("(Not saved: it is not text you gave me, and you did not ask me to "
                          "write a post.)")
     assert await chat.versions() == []
