@@ -14,6 +14,7 @@ from blogger.reading_fields import FieldFrames
 from blogger.reading_places import (
     Place,
     UnitRef,
+    describing,
     find_place,
     split_place,
     unit_ref,
@@ -394,8 +395,7 @@ class EditFrames:
                     start -= 1  # "the ending sentence": the parser may make "ending" a verb
                 end = next((j for j in range(i + 1, len(clause.tokens))
                             if (clause.tokens[j].pos_ in ("AUX", "VERB") and
-                                clause.tokens[j].dep_ not in ("relcl", "pcomp", "acl")
-                                and clause.tokens[j].tag_ != "VBG")  # "the bit moaning"
+                                not describing(clause.tokens[j], tok))
                             or clause.tokens[j].text in (",", ".", "-", "—", ":")),
                            len(clause.tokens))
                 return clause.tokens[start:end]

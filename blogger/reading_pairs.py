@@ -121,8 +121,13 @@ class SaidPairs:
                 old_side = old_side[:1]
             verbs = [i for i, t in enumerate(new_side) if self.t.is_(t, "relation.be")
                      or (t.pos_ == "VERB" and self.t.concept(t) is not None)]
+            later = [i for i in quotes if i > end]
             if any(i < at for i in quotes):
                 new = [new_side[max(i for i in quotes if i < at)]]
+            elif later and old_side and self.t.quote(old_side[0]) is not None:
+                # "instead of 'X' can it say 'Y'": the old words first, the new ones quoted
+                # after them (the words before "instead" are the author's aside)
+                new = [tokens[later[0]]]
             elif verbs:
                 new = _after_pronoun(self.t, new_side[verbs[-1] + 1:])
             else:

@@ -16,7 +16,7 @@ from draftguard.understanding._locate import Span
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["Place", "UnitRef", "find_place", "unit_ref"]
+__all__ = ["Place", "UnitRef", "describing", "find_place", "unit_ref"]
 
 _INDEX = {"position.first": 0, "position.second": 1, "position.third": 2,
           "position.fourth": 3, "position.fifth": 4, "position.penultimate": -2,
@@ -182,15 +182,46 @@ def unit_ref(turn: Turn, clause: Clause, tokens: list[Token]) -> UnitRef | None:
     about = clause.term_at(head)
     if about is not None and about.concept == "relation.about":
         rest = [t for t in after if t.i >= about.end]
-        ref.description = turn.clean(rest, clause)
+        ref.description = turn.clean(_gist(turn, clause, rest), clause)
         return ref if ref.description else None
     if head.lower_ in ("where", "that", "which", "when", "with"):
-        ref.description = turn.clean(after[1:], clause)
+        ref.description = turn.clean(_gist(turn, clause, after[1:]), clause)
         return ref if ref.description else None
     if head.tag_ == "VBG":  # "the bit moaning about X": what the part does, found by meaning
         ref.description = turn.clean(after, clause)
         return ref if ref.description else None
     return ref if ref.index is not None or ref.description else None
+
+
+def describing(verb: Token, noun: Token) -> bool:
+    """Whether `verb` describes `noun` rather than acting on it: it heads a clause about
+    the noun ("the bit moaning", "the line where I say") or stands in one ("the line where
+    I say I cried": "cried" is of the description)."""
+    return verb.dep_ in ("relcl", "pcomp", "acl") or verb.tag_ == "VBG" or any(
+        a.dep_ in ("relcl", "acl") and a.i > noun.i for a in verb.ancestors)
+
+
+def _gist(turn: Turn, clause: Clause, words: list[Token]) -> list[Token]:
+    """What a part described by how the author speaks in it is about: "where I carry on
+    about the wet weather" is about the wet weather, "where I say I don't believe X" about
+    not believing X. The author's own verb of speaking (its subject "I" or "we") says how,
+    not what, and its words would pull the search towards every sentence the author speaks
+    in. Other descriptions ("where the dog ate the map") are kept whole."""
+    inside = {t.i for t in words}
+    verb = next((t for t in words if t.pos_ in ("VERB", "AUX") and t.head.i not in inside), None)
+    if verb is None or not any(c.dep_ == "nsubj" and "1" in c.morph.get("Person", [])
+                               for c in verb.children):
+        return words
+    for c in verb.children:
+        if c.dep_ == "prep" and turn.is_(c, "relation.about"):
+            gist = [t for t in words if t.i > c.i and t.i in {d.i for d in c.subtree}]
+            if gist:
+                return gist
+        if c.dep_ == "ccomp":
+            gist = [t for t in words if t.i in {d.i for d in c.subtree}]
+            if gist:
+                return gist
+    return words
 
 
 def units_for(turn: Turn, ref: UnitRef, region: Span | None) -> list[Span] | None:
