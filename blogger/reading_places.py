@@ -16,7 +16,7 @@ from draftguard.understanding._locate import Span
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["Place", "UnitRef", "describing", "find_place", "unit_ref"]
+__all__ = ["Place", "UnitRef", "antecedent", "find_place", "unit_ref"]
 
 _INDEX = {"position.first": 0, "position.second": 1, "position.third": 2,
           "position.fourth": 3, "position.fifth": 4, "position.penultimate": -2,
@@ -135,7 +135,7 @@ def split_place(turn: Turn, clause: Clause,
 def unit_ref(turn: Turn, clause: Clause, tokens: list[Token]) -> UnitRef | None:
     """The sentence or paragraph `tokens` describe, or None when they describe none."""
     nouns = [t for t in tokens if turn.is_(t, "part.sentence") or turn.is_(t, "part.paragraph")
-             or (t.lower_ == "one" and t.i > tokens[0].i)]
+             or (t.lower_ == "one" and (t.i > tokens[0].i or t.pos_ == "NOUN"))]
     if not nouns or any(turn.quote(t) for t in tokens[:tokens.index(nouns[0])]):
         return None
     noun = nouns[0]
@@ -193,12 +193,31 @@ def unit_ref(turn: Turn, clause: Clause, tokens: list[Token]) -> UnitRef | None:
     return ref if ref.index is not None or ref.description else None
 
 
-def describing(verb: Token, noun: Token) -> bool:
+def _describing(verb: Token, noun: Token) -> bool:
     """Whether `verb` describes `noun` rather than acting on it: it heads a clause about
     the noun ("the bit moaning", "the line where I say") or stands in one ("the line where
     I say I cried": "cried" is of the description)."""
     return verb.dep_ in ("relcl", "pcomp", "acl") or verb.tag_ == "VBG" or any(
         a.dep_ in ("relcl", "acl") and a.i > noun.i for a in verb.ancestors)
+
+
+def antecedent(turn: Turn, clause: Clause) -> list[Token]:
+    """What "it" stands for: the unit or quotation the clause before named."""
+    for i, tok in enumerate(clause.tokens):
+        if turn.is_(tok, "part.sentence") or turn.is_(tok, "part.paragraph") or \
+                turn.quote(tok):
+            start = i
+            while start > 0 and (clause.tokens[start - 1].pos_ in (
+                    "DET", "ADJ", "NOUN", "PROPN", "NUM") or (turn.concept(
+                        clause.tokens[start - 1]) or "").startswith("position.")):
+                start -= 1  # "the ending sentence": the parser may make "ending" a verb
+            end = next((j for j in range(i + 1, len(clause.tokens))
+                        if (clause.tokens[j].pos_ in ("AUX", "VERB") and
+                            not _describing(clause.tokens[j], tok))
+                        or clause.tokens[j].text in (",", ".", "-", "—", ":")),
+                       len(clause.tokens))
+            return clause.tokens[start:end]
+    return []
 
 
 def _gist(turn: Turn, clause: Clause, words: list[Token]) -> list[Token]:

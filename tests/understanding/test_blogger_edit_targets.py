@@ -77,6 +77,25 @@ def test_a_number_of_minutes_is_no_notes() -> None:
     assert _ops(reading) == [{"type": "replace", "anchor": "forty", "text": "fifty"}]
 
 
+def test_the_one_about_x_and_a_part_pointed_back_at() -> None:
+    gels = ("On long runs I ate a gel every 40 minutes, and on the one Sunday I skipped them "
+            "I hit the wall at kilometre 24 and walked home.")
+    ops = _ops(_read(MARATHON, "The sentence about the foil blanket can stay, but the one "
+                               "about the gels can be cut."))
+    assert ops == [{"type": "delete", "anchor": gels}]
+    # "it only": the adverb does not hide what "it" points back at
+    ops = _ops(_read(KYOTO, "the line about the plastic umbrella, please take it out only, "
+                            "it is too much"))
+    assert ops == [{"type": "delete", "anchor": "I bought a clear plastic umbrella from a "
+                    "convenience store for 500 yen and it was the best money I spent on the "
+                    "trip."}]
+    # "that sentence": the part named before it, not a sentence about nothing
+    ops = _ops(_read(KYOTO, "and the mochi stuff, sounds greedy, could you drop that "
+                            "sentence"))
+    assert ops == [{"type": "delete", "anchor": "We ate grilled mochi, pickled turnips and "
+                    "tiny octopus with a quail egg inside its head."}]
+
+
 def _osa(a: str, b: str) -> int:
     """Optimal string alignment distance, the slow obvious way."""
     d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
