@@ -162,8 +162,10 @@ class FieldFrames:
         at = next((i for i, t in enumerate(tokens) if self.t.is_(t, "part.title") or
                    self.t.is_(t, "part.meta") or self.t.is_(t, "part.tags") or
                    self._the_heading(tokens, i)), None)
-        if at is None or any(self.t.quote(t) for t in tokens[:at]):
+        if at is None:
             return None
+        if any(self.t.quote(t) for t in tokens[:at]):
+            return self._added_to_tags(clause, tokens, at)
         # "tags: a, b": the field's value as "title: X" is, set
         tags = self.t.is_(tokens[at], "part.tags") and not (
             at + 1 < len(tokens) and tokens[at + 1].text == ":" and not tokens[:at])
@@ -174,7 +176,7 @@ class FieldFrames:
             # tags there are stay unless the author says to set or replace them
             # "add the tag 'x'", "tag the post with x": added to the tags there are
             found = self.tags(clause, [tokens[at], *tokens[at + 1:]], adding=True)
-            return found[0] if found else None
+            return found[0] if found else self._added_to_tags(clause, tokens, at)
         rest = tokens[at + 1:]
         value = self._after_relation(rest)
         if value is None and rest and (self.t.lone_quote(rest, clause) is not None or (
@@ -197,6 +199,18 @@ class FieldFrames:
         if self._the_heading(tokens, at):
             return self.title(text)
         return self.field(clause, [tokens[at]], text)
+
+    def _added_to_tags(self, clause: Clause, tokens: list[Token], at: int
+                       ) -> Interpretation | None:
+        """"add 'sweets' and 'recipes' in the tags": the words between the verb and the
+        place, added to the tags there are; None for any other quotation before a field."""
+        if not self.t.is_(tokens[at], "part.tags") or clause.head is None or \
+                clause.head_concept != "action.insert":
+            return None
+        named = [t for t in tokens[:at] if t.i >= clause.head_end]
+        while named and named[-1].pos_ in ("DET", "ADP", "PRON"):
+            named.pop()  # "... to the tags", "... to its tags"
+        return self._tag_list(self.t.words(named), adding=True) if named else None
 
     def _after_relation(self, rest: list[Token]) -> list[Token] | None:
         """The words after the relation word ("be X", "changed to X"), never after an

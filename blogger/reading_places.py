@@ -205,7 +205,8 @@ def antecedent(turn: Turn, clause: Clause) -> list[Token]:
     """What "it" stands for: the unit or quotation the clause before named."""
     for i, tok in enumerate(clause.tokens):
         if turn.is_(tok, "part.sentence") or turn.is_(tok, "part.paragraph") or \
-                turn.quote(tok):
+                turn.quote(tok) or (tok.lower_ == "one" and tok.pos_ == "NOUN" and any(
+                    turn.is_(t, "relation.about") for t in clause.tokens[i + 1:i + 2])):
             start = i
             while start > 0 and (clause.tokens[start - 1].pos_ in (
                     "DET", "ADJ", "NOUN", "PROPN", "NUM") or (turn.concept(

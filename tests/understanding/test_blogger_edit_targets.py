@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 from blogger.reading import read_message
-from draftguard.understanding import Intent, Reading
+from draftguard.understanding import Intent, Memory, Reading
 from draftguard.understanding._locate import PostView
 
 POSTS = Path(__file__).parent.parent / "data" / "understanding" / "posts"
@@ -18,8 +18,8 @@ KYOTO = (POSTS / "kyoto-rain.md").read_text(encoding="utf-8")
 SOURDOUGH = (POSTS / "sourdough.md").read_text(encoding="utf-8")
 
 
-def _read(post: str, message: str) -> Reading:
-    return read_message(message, post=post).reading
+def _read(post: str, message: str, memory: Memory | None = None) -> Reading:
+    return read_message(message, post=post, memory=memory).reading
 
 
 def _ops(reading: Reading) -> list[dict[str, object]]:
@@ -94,6 +94,24 @@ def test_the_one_about_x_and_a_part_pointed_back_at() -> None:
                             "sentence"))
     assert ops == [{"type": "delete", "anchor": "We ate grilled mochi, pickled turnips and "
                     "tiny octopus with a quail egg inside its head."}]
+
+
+def test_words_put_in_the_tags_are_added() -> None:
+    reading = _read(SOURDOUGH, "Also add 'rye' and 'starters' in the tags")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"tags": ["baking", "bread", "rye", "starters"]}})]
+    reading = _read(SOURDOUGH, "add rye and starters to the tags")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"tags": ["baking", "bread", "rye", "starters"]}})]
+
+
+def test_one_part_kept_and_one_pointed_back_at_after_an_edit_is_no_undo() -> None:
+    after_edit = read_message("replace 'Aiko' with 'Emi'", post=KYOTO).memory
+    reading = _read(KYOTO, "The line where I moan about the bus is fine, leave it. But the one "
+                           "where I say the matcha was bitter, that one remove", after_edit)
+    assert _ops(reading) == [{"type": "delete", "anchor": "Aiko's aunt runs a tea stall at the "
+                              "far end, and she made us a bowl of matcha that was so bitter I "
+                              "laughed."}]
 
 
 def _osa(a: str, b: str) -> int:
