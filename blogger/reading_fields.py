@@ -179,6 +179,9 @@ class FieldFrames:
             return found[0] if found else self._added_to_tags(clause, tokens, at)
         rest = tokens[at + 1:]
         value = self._after_relation(rest)
+        wanted = [t for t in rest if self.t.quote(t) and t.dep_ in ("dobj", "oprd")]
+        if value is not None and len(wanted) == 1 and not any(self.t.quote(t) for t in value):
+            value = wanted  # "for the title I want 'X', is more funny": the words wanted
         if value is None and rest and (self.t.lone_quote(rest, clause) is not None or (
                 clause.head_concept in ("action.create", "action.replace") and not
                 self.t.is_(tokens[at], "part.title") and rest[0].pos_ not in (

@@ -114,6 +114,18 @@ def test_one_part_kept_and_one_pointed_back_at_after_an_edit_is_no_undo() -> Non
                               "laughed."}]
 
 
+def test_the_title_wanted_is_the_quotation_not_the_remark_after_it() -> None:
+    reading = _read(SOURDOUGH, "For the title I want 'Rye and patience', is more nice I think.")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"title": "Rye and patience"}})]
+
+
+def test_sorting_a_bit_of_the_post_is_no_split() -> None:
+    winter = (POSTS / "winter-cycling.md").read_text(encoding="utf-8")
+    reading = _read(winter, "could you sort that line so it says five winters?")
+    assert Intent.SPLIT not in [r.intent for r in reading.requests]
+
+
 def _osa(a: str, b: str) -> int:
     """Optimal string alignment distance, the slow obvious way."""
     d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
