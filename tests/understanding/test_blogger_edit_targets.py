@@ -11,6 +11,7 @@ from pathlib import Path
 from blogger.reading import read_message
 from draftguard.understanding import Intent, Memory, Reading
 from draftguard.understanding._locate import PostView
+from tests.understanding_devset import effect
 
 POSTS = Path(__file__).parent.parent / "data" / "understanding" / "posts"
 MARATHON = (POSTS / "marathon-training.md").read_text(encoding="utf-8")
@@ -156,3 +157,23 @@ def test_property_a_typo_in_a_description_becomes_the_one_post_word_near_it() ->
             near = [v for v in view.words if v.isalpha() and _osa(v, typo) <= 1]
             want = near[0] if len(near) == 1 else typo
             assert view.respelt(f"the bit about {typo}") == f"the bit about {want}", word
+
+
+def test_a_name_said_to_be_another_name() -> None:
+    ops = _ops(_read(MARATHON, "and Rotterdam is really Amsterdam, I muddled the cities"))
+    assert ops == [{"type": "replace", "anchor": "Rotterdam", "text": "Amsterdam"}]
+    # without "should", a name said to be something else is no correction
+    assert not _read(MARATHON, "Rotterdam is really flat").requests
+    ops = _ops(_read(KYOTO, "oops, Aiko should be Emiko, in both places"))
+    assert sorted(o["text"] for o in ops) == ["Emiko's", "Emiko,"]
+
+
+def test_make_that_after_an_edit_all_the_way_through_changes_every_place_again() -> None:
+    first = read_message("replace 'socks' with 'sandals' all the way through", post=KYOTO)
+    (request,) = first.reading.requests
+    assert len(request.slots["ops"]) == 3
+    after = effect(KYOTO, request.slots)
+    assert after is not None
+    again = _read(after, "hmm no, make that 'boots'", first.memory)
+    done = effect(after, again.requests[0].slots)
+    assert done is not None and done.count("boots") == 3 and "sandals" not in done
