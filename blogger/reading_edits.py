@@ -359,6 +359,11 @@ class EditFrames:
         said = self.t.trim(body, clause)  # "lose that sentence": the one named before
         unit = len(said) == 2 and said[0].lower_ in ("that", "this") and self.t.is_(
             said[1], "part.sentence")
+        named = [t for t in lead or [] if t.dep_ not in ("nsubj", "aux") and not t.is_punct]
+        if not words and any(self.t.is_(t, "part.tags") for t in named):
+            # "the tag friends you can remove": the tags named before the verb
+            field = self._remove_field(clause, self.t.trim(named, clause, determiners=True))
+            return [field] if field is not None else None
         if refers_back(words) or not words or unit:  # "the bit about X where I moan - delete"
             before = Clause(lead or [], [t for t in clause.terms
                                          if lead and t.start < lead[-1].i + 1])

@@ -177,3 +177,9 @@ def test_make_that_after_an_edit_all_the_way_through_changes_every_place_again()
     again = _read(after, "hmm no, make that 'boots'", first.memory)
     done = effect(after, again.requests[0].slots)
     assert done is not None and done.count("boots") == 3 and "sandals" not in done
+
+
+def test_a_tag_named_before_the_verb_is_removed() -> None:
+    reading = _read(SOURDOUGH, "the tag bread you can remove")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"tags": ["baking"]}})]
