@@ -164,15 +164,7 @@ def unit_ref(turn: Turn, clause: Clause, tokens: list[Token]) -> UnitRef | None:
         return ref if ref.index is not None or ref.description else (
             ref if noun.lower_ not in ("one", "part", "bit") else None)
     head = after[0]
-    if head.lower_ in ("that", "which") and len(after) > 2 and after[1].lemma_ in (
-            "start", "begin", "end") and after[2].lower_ == "with":
-        quote = turn.lone_quote(after[3:], clause)
-        if quote is None:
-            return None
-        if after[1].lemma_ == "end":
-            ref.ends_with = quote
-        else:
-            ref.starts_with = quote
+    if _edge_quoted(turn, clause, ref, after):
         return ref
     if head.lower_ in ("of", "in", "within", "from") and ref.index is not None:
         place = find_place(turn, clause, after[1:])
@@ -242,6 +234,24 @@ def _gist(turn: Turn, clause: Clause, words: list[Token]) -> list[Token]:
             if gist:
                 return gist
     return words
+
+
+def _edge_quoted(turn: Turn, clause: Clause, ref: UnitRef, after: list[Token]) -> bool:
+    """Whether the words after the unit's noun quote how it starts or ends ("the one that
+    starts with 'X'", "the paragraph beginning 'X'", "that ends 'X'"); `ref` records it."""
+    said = after[1:] if after[0].lower_ in ("that", "which") else after
+    opening = said[1 + (len(said) > 1 and said[1].lower_ == "with"):]
+    # the parser may make "beginning" a noun: its lemma is then the word itself
+    verb = said[0].lemma_ if said else ""
+    verb = {"beginning": "begin", "starting": "start", "ending": "end"}.get(verb, verb)
+    quote = turn.lone_quote(opening, clause) if verb in ("start", "begin", "end") else None
+    if quote is None:
+        return False
+    if verb == "end":
+        ref.ends_with = quote
+    else:
+        ref.starts_with = quote
+    return True
 
 
 def units_for(turn: Turn, ref: UnitRef, region: Span | None) -> list[Span] | None:

@@ -183,3 +183,13 @@ def test_a_tag_named_before_the_verb_is_removed() -> None:
     reading = _read(SOURDOUGH, "the tag bread you can remove")
     assert [(r.intent, r.slots) for r in reading.requests] == [
         (Intent.EDIT, {"set_fields": {"tags": ["baking"]}})]
+
+
+def test_a_paragraph_named_by_its_opening_words_without_with() -> None:
+    food = next(p for p in MARATHON.split("\n\n") if p.startswith("Food turned out"))
+    for message in ("cut the paragraph beginning 'Food turned out'",
+                    "The paragraph that starts 'Food turned out' should be deleted, too much "
+                    "about gels."):
+        ops = _ops(_read(MARATHON, message))
+        assert len(ops) == 1 and ops[0]["type"] == "delete"
+        assert effect(MARATHON, {"ops": ops}) == MARATHON.replace(food + "\n\n", "")
