@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from blogger.intents import unclear
 from draftguard.language import Lexicon, parse
 from draftguard.textio._message_text import visible_text
 from draftguard.understanding._types import Intent, Interpretation
@@ -121,6 +122,10 @@ def split_request(turn: Turn, clause: Clause) -> Interpretation:
     with the outline's items as typed."""
     tokens = clause.tokens
     colon = next((i for i, t in enumerate(tokens) if t.text == ":"), None)
+    if clause.head is not None and colon is None and any(
+            c.pos_ == "NOUN" and turn.is_(c, "part.sentence") for c in clause.head.children):
+        # "sort that bit so it says X": a split acts on the whole post, never on a bit of it
+        return unclear([Intent.EDIT])
     below = [line.strip().lstrip("-*•").strip() for line in
              turn.message.splitlines()[1:] if line.strip()]
     first = turn.message.partition("\n")[0].partition(":")[2].strip()

@@ -14,6 +14,7 @@ from blogger.reading_fields import FieldFrames
 from blogger.reading_places import (
     Place,
     UnitRef,
+    antecedent,
     find_place,
     split_place,
     unit_ref,
@@ -52,6 +53,7 @@ _NOT_FOUND = "I could not find that part of the post. Which section do you mean?
 def refers_back(words: list[Token]) -> bool:
     """Whether `words` (determiners trimmed) are a pronoun for what was named before: "it",
     "that", "them", or "that one" / "this one" (never the post's word "one")."""
+    words = [w for w in words if w.pos_ != "ADV"] or words  # "remove it only", "it too"
     if len(words) != 1:
         return False
     word = words[0]
@@ -354,14 +356,22 @@ class EditFrames:
         if place is not None and place.missing:
             return [ask(_NOT_FOUND)]
         words = self.t.trim(body, clause, determiners=True)
-        if refers_back(words) or not words:  # "the bit about X where I moan - delete"
+        said = self.t.trim(body, clause)  # "lose that sentence": the one named before
+        unit = len(said) == 2 and said[0].lower_ in ("that", "this") and self.t.is_(
+            said[1], "part.sentence")
+        named = [t for t in lead or [] if t.dep_ not in ("nsubj", "aux") and not t.is_punct]
+        if not words and any(self.t.is_(t, "part.tags") for t in named):
+            # "the tag friends you can remove": the tags named before the verb
+            field = self._remove_field(clause, self.t.trim(named, clause, determiners=True))
+            return [field] if field is not None else None
+        if refers_back(words) or not words or unit:  # "the bit about X where I moan - delete"
             before = Clause(lead or [], [t for t in clause.terms
                                          if lead and t.start < lead[-1].i + 1])
             if lead and self.antecedent(before):  # "The paragraph about X - delete it."
                 return self.delete(before, self.antecedent(before), None, place=place)
             if previous is not None and self.antecedent(previous):
                 return self.delete(previous, self.antecedent(previous), None, place=place)
-            if self.t.memory.intent in ("edit", "save_post", "new_post"):
+            if self.t.memory.intent in ("edit", "save_post", "new_post") and not unit:
                 return [Interpretation(intent=Intent.UNDO)]  # "nah, scrap that"
             return None
         field = self._remove_field(clause, words)
@@ -384,22 +394,7 @@ class EditFrames:
 
     def antecedent(self, clause: Clause) -> list[Token]:
         """What "it" stands for: the unit or quotation the clause before named."""
-        for i, tok in enumerate(clause.tokens):
-            if self.t.is_(tok, "part.sentence") or self.t.is_(tok, "part.paragraph") or \
-                    self.t.quote(tok):
-                start = i
-                while start > 0 and (clause.tokens[start - 1].pos_ in (
-                        "DET", "ADJ", "NOUN", "PROPN", "NUM") or (self.t.concept(
-                            clause.tokens[start - 1]) or "").startswith("position.")):
-                    start -= 1  # "the ending sentence": the parser may make "ending" a verb
-                end = next((j for j in range(i + 1, len(clause.tokens))
-                            if (clause.tokens[j].pos_ in ("AUX", "VERB") and
-                                clause.tokens[j].dep_ not in ("relcl", "pcomp", "acl")
-                                and clause.tokens[j].tag_ != "VBG")  # "the bit moaning"
-                            or clause.tokens[j].text in (",", ".", "-", "—", ":")),
-                           len(clause.tokens))
-                return clause.tokens[start:end]
-        return []
+        return antecedent(self.t, clause)
 
     def _items(self, words: list[Token]) -> list[list[Token]]:
         """"'a' and 'b'", "the sentence about x and the one about y": one group each."""

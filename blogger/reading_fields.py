@@ -11,7 +11,7 @@ from draftguard.edits._frontmatter import read_frontmatter
 from draftguard.edits._plan import InsertOp, ReplaceOp
 from draftguard.understanding._asking import ask
 from draftguard.understanding._frames import Clause
-from draftguard.understanding._placing import edit_request, op_slots
+from draftguard.understanding._placing import edit_request, op_slots, place_phrase
 from draftguard.understanding._types import Intent, Interpretation
 
 if TYPE_CHECKING:
@@ -55,6 +55,24 @@ class FieldFrames:
         if not words or len(words) > 3 or any(self.t.quote(w) for w in words):
             return None
         last = words[-1]
+        owner = [c for c in last.children if c.dep_ == "poss" and c.pos_ != "PRON"
+                 and not self.t.is_(c, "part.")]
+        if owner:
+            # "Deepa's name is to be changed to Divya": someone's name, its words renamed
+            # when it is a name the post holds; never the post's own field ("my brother's
+            # name should be Tom" names no words of the post)
+            name = [t for t in owner[0].subtree if t.dep_ != "case"]
+            if not all(t.pos_ == "PROPN" for t in name) or self.t.view is None:
+                return None
+            said = self.t.words(name).strip()
+
+            def make(anchor: str) -> list[dict[str, object]]:
+                at = anchor.casefold().find(said.casefold())
+                return [op_slots(ReplaceOp(anchor=anchor, text=anchor[:at] + text +
+                                           anchor[at + len(said):]))]
+
+            # a person's name is changed wherever it stands
+            return place_phrase(self.t.view, said, make, everywhere=True)
         if self.t.is_(last, "part.title") or (len(words) == 1 and self.t.is_(last,
                                                                             "part.post")):
             return self.title(text)
@@ -144,8 +162,10 @@ class FieldFrames:
         at = next((i for i, t in enumerate(tokens) if self.t.is_(t, "part.title") or
                    self.t.is_(t, "part.meta") or self.t.is_(t, "part.tags") or
                    self._the_heading(tokens, i)), None)
-        if at is None or any(self.t.quote(t) for t in tokens[:at]):
+        if at is None:
             return None
+        if any(self.t.quote(t) for t in tokens[:at]):
+            return self._added_to_tags(clause, tokens, at)
         # "tags: a, b": the field's value as "title: X" is, set
         tags = self.t.is_(tokens[at], "part.tags") and not (
             at + 1 < len(tokens) and tokens[at + 1].text == ":" and not tokens[:at])
@@ -156,23 +176,18 @@ class FieldFrames:
             # tags there are stay unless the author says to set or replace them
             # "add the tag 'x'", "tag the post with x": added to the tags there are
             found = self.tags(clause, [tokens[at], *tokens[at + 1:]], adding=True)
-            return found[0] if found else None
+            return found[0] if found else self._added_to_tags(clause, tokens, at)
         rest = tokens[at + 1:]
-        # The value follows the relation word ("be X", "changed to X"), never an auxiliary
-        # ("ought to be changed to X": neither "to be" is the relation).
-        cut = next((i for i, t in enumerate(rest) if t.text == ":" or (
-            t.dep_ not in ("aux", "auxpass") and (self.t.is_(t, "relation.be") or self.t.is_(
-                t, "relation.new")))), None)
-        if cut is not None:
-            value = rest[cut + 1:]
-            if value and self.t.is_(value[0], "relation.be"):
-                value = value[1:]
-        elif rest and (self.t.lone_quote(rest, clause) is not None or (
+        value = self._after_relation(rest)
+        wanted = [t for t in rest if self.t.quote(t) and t.dep_ in ("dobj", "oprd")]
+        if value is not None and len(wanted) == 1 and not any(self.t.quote(t) for t in value):
+            value = wanted  # "for the title I want 'X', is more funny": the words wanted
+        if value is None and rest and (self.t.lone_quote(rest, clause) is not None or (
                 clause.head_concept in ("action.create", "action.replace") and not
                 self.t.is_(tokens[at], "part.title") and rest[0].pos_ not in (
                     "ADP", "SCONJ", "ADV", "PART", "PUNCT"))):
             value = rest  # "give the post the tags a, b and c"
-        else:
+        if value is None:
             return None
         said_words = [t for t in value if not t.is_punct]
         while said_words and self.t.is_(said_words[-1], "discourse."):
@@ -182,6 +197,49 @@ class FieldFrames:
             # "I prefer it is 'X'", "I think it should be 'X'": the quotation it is to be
             value = said_words[-1:]
         text = self.t.lone_quote(value, clause) or self.t.clean(value, clause)
+        if not text or self._how_not_what(clause, value, tokens, at):
+            return None
+        if self._the_heading(tokens, at):
+            return self.title(text)
+        return self.field(clause, [tokens[at]], text)
+
+    def _added_to_tags(self, clause: Clause, tokens: list[Token], at: int
+                       ) -> Interpretation | None:
+        """"add 'sweets' and 'recipes' in the tags": the words between the verb and the
+        place, added to the tags there are; None for any other quotation before a field."""
+        if not self.t.is_(tokens[at], "part.tags") or clause.head is None or \
+                clause.head_concept != "action.insert":
+            return None
+        named = [t for t in tokens[:at] if t.i >= clause.head_end]
+        while named and named[-1].pos_ in ("DET", "ADP", "PRON"):
+            named.pop()  # "... to the tags", "... to its tags"
+        return self._tag_list(self.t.words(named), adding=True) if named else None
+
+    def _after_relation(self, rest: list[Token]) -> list[Token] | None:
+        """The words after the relation word ("be X", "changed to X"), never after an
+        auxiliary ("ought to be changed to X": neither "to be" is the relation; "X's name
+        is to be changed to Y": "is" leads to the verb that names Y); None: no relation."""
+        cut = next((i for i, t in enumerate(rest) if t.text == ":" or (
+            t.dep_ not in ("aux", "auxpass") and (self.t.is_(t, "relation.be") or self.t.is_(
+                t, "relation.new")))), None)
+        if cut is None:
+            return None
+        value = rest[cut + 1:]
+        if value and self.t.is_(value[0], "relation.be"):
+            value = value[1:]
+        if value and value[0].dep_ in ("aux", "auxpass"):
+            again = next((i for i, t in enumerate(value) if t.dep_ not in (
+                "aux", "auxpass") and self.t.is_(t, "relation.new")), None)
+            value = value[again + 1:] if again is not None else value
+        return value
+
+    def _how_not_what(self, clause: Clause, value: list[Token], tokens: list[Token],
+                      at: int) -> bool:
+        """Whether `value` says how the field is, not its new words: "make the title
+        shorter", "the title is a bit dull" (adjectives, adverbs), "the title's a bit of a
+        mouthful" (an indefinite noun phrase, of the title: what kind it is, not a name)."""
+        if self.t.lone_quote(value, clause) is not None:
+            return False
         said = [t for t in value if not t.is_punct]
         inside = {t.i for t in said}
         roots = [t for t in said if t.head.i not in inside or t.head.i == t.i]
@@ -189,13 +247,12 @@ class FieldFrames:
         # Vienna", which the tagger may call an adjective) is what, not how.
         named = any(t.pos_ == "PROPN" or (t.is_title and t.lower_ != "i" and
                                           t.i != t.sent.start) for t in said)
-        if not text or (roots and not named and self.t.lone_quote(value, clause) is None
-                        and all(t.pos_ in ("ADJ", "ADV") for t in roots)):
-            # "make the title shorter", "the title is a bit dull": how, not what
-            return None
-        if self._the_heading(tokens, at):
-            return self.title(text)
-        return self.field(clause, [tokens[at]], text)
+        if named or not said:
+            return False
+        if roots and all(t.pos_ in ("ADJ", "ADV") for t in roots):
+            return True
+        return (self.t.is_(tokens[at], "part.title") or self._the_heading(tokens, at)) and \
+            "Ind" in said[0].morph.get("Definite", [])
 
     def _the_heading(self, tokens: list[Token], at: int) -> bool:
         """"the heading" said of the post, with no name ("can the heading be X?"): its

@@ -86,9 +86,12 @@ class SaidPairs:
         if text is None:
             return None
         found, text = _shared_unit(self.t.view.text, written, text)
+        places = self.t.memory.written_places  # "all the way through", then "make that Y"
         return [place_phrase(self.t.view, found,
                              lambda a: [op_slots(ReplaceOp(anchor=a, text=_carry(a, found,
-                                                                                   text)))])]
+                                                                                   text)))],
+                             everywhere=places > 1 and len(self.t.view.occurrences(
+                                 found)) == places)]
 
     def _field_named(self, previous: Clause | None) -> Token | None:
         """The post's field the clause before names with no quotation ("the title is too
@@ -121,8 +124,13 @@ class SaidPairs:
                 old_side = old_side[:1]
             verbs = [i for i, t in enumerate(new_side) if self.t.is_(t, "relation.be")
                      or (t.pos_ == "VERB" and self.t.concept(t) is not None)]
+            later = [i for i in quotes if i > end]
             if any(i < at for i in quotes):
                 new = [new_side[max(i for i in quotes if i < at)]]
+            elif later and old_side and self.t.quote(old_side[0]) is not None:
+                # "instead of 'X' can it say 'Y'": the old words first, the new ones quoted
+                # after them (the words before "instead" are the author's aside)
+                new = [tokens[later[0]]]
             elif verbs:
                 new = _after_pronoun(self.t, new_side[verbs[-1] + 1:])
             else:
@@ -155,8 +163,7 @@ class SaidPairs:
         """"the Red Lion should be the Black Horse": the subject of "be" is words of the
         post (standing once) and its complement words the post does not hold."""
         view = self.t.view
-        verb = next((t for t in clause.tokens if t.lemma_ == "be" and any(
-            c.dep_ == "aux" and c.tag_ == "MD" for c in t.children)), None)
+        verb = next((t for t in clause.tokens if t.lemma_ == "be"), None)
         if verb is None or view is None:
             return None
         mine = {t.i for t in clause.tokens}
@@ -167,6 +174,9 @@ class SaidPairs:
             return None
         old = [t for t in subject.subtree if t.i in mine]
         new = [t for t in complement.subtree if t.i in mine]
+        if not any(c.dep_ == "aux" and c.tag_ == "MD" for c in verb.children) and not all(
+                t.pos_ == "PROPN" for t in (*old, *new)):
+            return None  # without "should", only a name that is another name: "X is really Y"
         if any(self.t.quote(t) for t in (*old, *new)):
             return None
         return self._once(clause, old, new, view)

@@ -16,7 +16,7 @@ from draftguard.understanding._locate import Span
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["Place", "UnitRef", "find_place", "unit_ref"]
+__all__ = ["Place", "UnitRef", "antecedent", "find_place", "unit_ref"]
 
 _INDEX = {"position.first": 0, "position.second": 1, "position.third": 2,
           "position.fourth": 3, "position.fifth": 4, "position.penultimate": -2,
@@ -135,7 +135,7 @@ def split_place(turn: Turn, clause: Clause,
 def unit_ref(turn: Turn, clause: Clause, tokens: list[Token]) -> UnitRef | None:
     """The sentence or paragraph `tokens` describe, or None when they describe none."""
     nouns = [t for t in tokens if turn.is_(t, "part.sentence") or turn.is_(t, "part.paragraph")
-             or (t.lower_ == "one" and t.i > tokens[0].i)]
+             or (t.lower_ == "one" and (t.i > tokens[0].i or t.pos_ == "NOUN"))]
     if not nouns or any(turn.quote(t) for t in tokens[:tokens.index(nouns[0])]):
         return None
     noun = nouns[0]
@@ -164,15 +164,7 @@ def unit_ref(turn: Turn, clause: Clause, tokens: list[Token]) -> UnitRef | None:
         return ref if ref.index is not None or ref.description else (
             ref if noun.lower_ not in ("one", "part", "bit") else None)
     head = after[0]
-    if head.lower_ in ("that", "which") and len(after) > 2 and after[1].lemma_ in (
-            "start", "begin", "end") and after[2].lower_ == "with":
-        quote = turn.lone_quote(after[3:], clause)
-        if quote is None:
-            return None
-        if after[1].lemma_ == "end":
-            ref.ends_with = quote
-        else:
-            ref.starts_with = quote
+    if _edge_quoted(turn, clause, ref, after):
         return ref
     if head.lower_ in ("of", "in", "within", "from") and ref.index is not None:
         place = find_place(turn, clause, after[1:])
@@ -182,15 +174,84 @@ def unit_ref(turn: Turn, clause: Clause, tokens: list[Token]) -> UnitRef | None:
     about = clause.term_at(head)
     if about is not None and about.concept == "relation.about":
         rest = [t for t in after if t.i >= about.end]
-        ref.description = turn.clean(rest, clause)
+        ref.description = turn.clean(_gist(turn, clause, rest), clause)
         return ref if ref.description else None
     if head.lower_ in ("where", "that", "which", "when", "with"):
-        ref.description = turn.clean(after[1:], clause)
+        ref.description = turn.clean(_gist(turn, clause, after[1:]), clause)
         return ref if ref.description else None
     if head.tag_ == "VBG":  # "the bit moaning about X": what the part does, found by meaning
         ref.description = turn.clean(after, clause)
         return ref if ref.description else None
     return ref if ref.index is not None or ref.description else None
+
+
+def _describing(verb: Token, noun: Token) -> bool:
+    """Whether `verb` describes `noun` rather than acting on it: it heads a clause about
+    the noun ("the bit moaning", "the line where I say") or stands in one ("the line where
+    I say I cried": "cried" is of the description)."""
+    return verb.dep_ in ("relcl", "pcomp", "acl") or verb.tag_ == "VBG" or any(
+        a.dep_ in ("relcl", "acl") and a.i > noun.i for a in verb.ancestors)
+
+
+def antecedent(turn: Turn, clause: Clause) -> list[Token]:
+    """What "it" stands for: the unit or quotation the clause before named."""
+    for i, tok in enumerate(clause.tokens):
+        if turn.is_(tok, "part.sentence") or turn.is_(tok, "part.paragraph") or \
+                turn.quote(tok) or (tok.lower_ == "one" and tok.pos_ == "NOUN" and any(
+                    turn.is_(t, "relation.about") for t in clause.tokens[i + 1:i + 2])):
+            start = i
+            while start > 0 and (clause.tokens[start - 1].pos_ in (
+                    "DET", "ADJ", "NOUN", "PROPN", "NUM") or (turn.concept(
+                        clause.tokens[start - 1]) or "").startswith("position.")):
+                start -= 1  # "the ending sentence": the parser may make "ending" a verb
+            end = next((j for j in range(i + 1, len(clause.tokens))
+                        if (clause.tokens[j].pos_ in ("AUX", "VERB") and
+                            not _describing(clause.tokens[j], tok))
+                        or clause.tokens[j].text in (",", ".", "-", "—", ":")),
+                       len(clause.tokens))
+            return clause.tokens[start:end]
+    return []
+
+
+def _gist(turn: Turn, clause: Clause, words: list[Token]) -> list[Token]:
+    """What a part described by how the author speaks in it is about: "where I carry on
+    about the wet weather" is about the wet weather, "where I say I don't believe X" about
+    not believing X. The author's own verb of speaking (its subject "I" or "we") says how,
+    not what, and its words would pull the search towards every sentence the author speaks
+    in. Other descriptions ("where the dog ate the map") are kept whole."""
+    inside = {t.i for t in words}
+    verb = next((t for t in words if t.pos_ in ("VERB", "AUX") and t.head.i not in inside), None)
+    if verb is None or not any(c.dep_ == "nsubj" and "1" in c.morph.get("Person", [])
+                               for c in verb.children):
+        return words
+    for c in verb.children:
+        if c.dep_ == "prep" and turn.is_(c, "relation.about"):
+            gist = [t for t in words if t.i > c.i and t.i in {d.i for d in c.subtree}]
+            if gist:
+                return gist
+        if c.dep_ == "ccomp":
+            gist = [t for t in words if t.i in {d.i for d in c.subtree}]
+            if gist:
+                return gist
+    return words
+
+
+def _edge_quoted(turn: Turn, clause: Clause, ref: UnitRef, after: list[Token]) -> bool:
+    """Whether the words after the unit's noun quote how it starts or ends ("the one that
+    starts with 'X'", "the paragraph beginning 'X'", "that ends 'X'"); `ref` records it."""
+    said = after[1:] if after[0].lower_ in ("that", "which") else after
+    opening = said[1 + (len(said) > 1 and said[1].lower_ == "with"):]
+    # the parser may make "beginning" a noun: its lemma is then the word itself
+    verb = said[0].lemma_ if said else ""
+    verb = {"beginning": "begin", "starting": "start", "ending": "end"}.get(verb, verb)
+    quote = turn.lone_quote(opening, clause) if verb in ("start", "begin", "end") else None
+    if quote is None:
+        return False
+    if verb == "end":
+        ref.ends_with = quote
+    else:
+        ref.starts_with = quote
+    return True
 
 
 def units_for(turn: Turn, ref: UnitRef, region: Span | None) -> list[Span] | None:

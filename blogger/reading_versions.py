@@ -55,7 +55,8 @@ class VersionFrames:
 
     def _asks_for_sources(self, clause: Clause) -> bool:
         """"which sources have I added?", "show me all my notes"."""
-        notes = [t for t in clause.tokens if self.t.is_(t, "part.notes")]
+        notes = [t for t in clause.tokens if self.t.is_(t, "part.notes") and not any(
+            c.dep_ == "nummod" for c in t.children)]  # "fifty minutes": a measure
         if not notes:
             return False
         if clause.head is None and all(t.is_punct or self.t.is_(t, "part.notes") or

@@ -189,7 +189,8 @@ def test_the_reader_applies_nothing_it_reads_against_the_post_it_is_given() -> N
     read = read_message("replace 'hum' with 'buzz'", post=WINTER)
     assert read.reading.requests[0].slots["ops"] == [
         {"type": "replace", "anchor": "hum", "text": "buzz"}]
-    assert set(read.memory.model_dump()) == {"intent", "candidates", "written"}
+    assert set(read.memory.model_dump()) == {"intent", "candidates", "written",
+                                                "written_places"}
     assert read.memory.written == "buzz"
     again = read_message("replace 'hum' with 'sing'", post=WINTER, memory=read.memory)
     # The same post was given, so "hum" is still there to be found.

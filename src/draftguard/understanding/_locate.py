@@ -202,6 +202,7 @@ class PostView:
         units = self.units(kind, within)
         if not units:
             return Located(None)
+        description = self.respelt(description)
         if kind == "paragraph":
             # "the paragraph about the pub" under a heading "The pub": its one paragraph
             named = self.heading(description)
@@ -285,6 +286,26 @@ class PostView:
             out.append(near[0])
         fixed = " ".join(out)
         return fixed if fixed != phrase else None
+
+    def respelt(self, description: str, *, max_distance: int = 1) -> str:
+        """`description` with each word no one knows (not the post's, not English: no
+        frequency in wordfreq's list and not in the parser's dictionary) spelt as the post's
+        one word `max_distance` edits away ("my dauhgter eating the brokne ones": "daughter",
+        "broken"); a word with no single such spelling is kept as typed."""
+        from draftguard.language import word_frequency
+        from draftguard.language._dictionary import english_word
+
+        out = []
+        for word in description.split():
+            bare = word.strip(".,;:!?\"'")
+            low = bare.casefold()
+            if low in self._vocabulary or len(low) < 4 or not low.isalpha() or \
+                    word_frequency(low) > 0 or english_word(low):
+                out.append(word)
+                continue
+            fixed = self.respell(bare, max_distance=max_distance)
+            out.append(word.replace(bare, fixed) if fixed is not None else word)
+        return " ".join(out)
 
     @property
     def words(self) -> frozenset[str]:

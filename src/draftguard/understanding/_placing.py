@@ -97,6 +97,8 @@ def place_unit(view: PostView, description: str, kind: str, make: Make, *,
                margin: float = DEFAULT_MARGIN) -> Interpretation:
     """The edit of the sentence (or paragraph) `description` is about: found by meaning
     and words; several close candidates are one question quoting them."""
+    if not description.strip():  # "that sentence" with nothing named before it
+        return ask(f"Which {kind} do you mean? Quote its words and I will do it.")
     found = view.describe(description, kind, region, min_coverage=min_coverage, margin=margin)
     if found.span is not None:
         return edit_request(make(view.unique_anchor(found.span).text), confidence=0.9)

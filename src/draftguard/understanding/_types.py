@@ -78,6 +78,8 @@ class Memory(BaseModel):
     candidates: tuple[dict[str, Any], ...] = ()
     #: The words the last edit put in ("make it 600" changes them again).
     written: str | None = None
+    #: In how many places it put them (an edit "all the way through": every one again).
+    written_places: int = 1
 
     @classmethod
     def of(cls, reading: Reading) -> Memory:
@@ -90,16 +92,20 @@ class Memory(BaseModel):
             if last.question is not None else ()
         ops = last.slots.get("ops") if last.question is None else None
         written = None
-        if isinstance(ops, list) and len(ops) == 1 and isinstance(ops[0], dict):
-            written = ops[0].get("text") if ops[0].get("type") == "replace" else None
-        return cls(intent=last.intent.value, candidates=candidates, written=written)
+        texts = [op.get("text") for op in ops if isinstance(op, dict) and op.get(
+            "type") == "replace"] if isinstance(ops, list) else []
+        if texts and len(texts) == len(ops or ()) and all(isinstance(t, str) for t in texts):
+            written = _shared_words([str(t) for t in texts])
+        return cls(intent=last.intent.value, candidates=candidates, written=written,
+                   written_places=max(1, len(texts)) if written else 1)
 
     @classmethod
     def after(cls, reading: Reading, before: Memory) -> Memory:
         """The memory once `reading` is acted on: a message that is no request keeps the
         last intent (and drops the question's candidates)."""
-        return cls.of(reading) if reading.requests else cls(intent=before.intent,
-                                                             written=before.written)
+        return cls.of(reading) if reading.requests else cls(
+            intent=before.intent, written=before.written,
+            written_places=before.written_places)
 
     @classmethod
     def load(cls, value: object) -> Memory:
@@ -130,3 +136,19 @@ class Conversation(Protocol):
     def read(self, message: str) -> Reading: ...
 
     def commit(self, reading: Reading) -> None: ...
+
+
+def _shared_words(texts: list[str]) -> str | None:
+    """The words every one of `texts` holds (the new words of one edit made in several
+    places, each anchor grown around them): the longest run of whole words they share."""
+    if len(texts) == 1:
+        return texts[0]
+    bare = [" ".join(w.strip(".,;:!?") for w in t.split()) for t in texts]
+    first = bare[0].split()
+    for size in range(len(first), 0, -1):
+        for start in range(len(first) - size + 1):
+            run = " ".join(first[start:start + size])
+            if run and all(f" {run} " in f" {t} " for t in bare[1:]):
+                return run
+    return None
+
