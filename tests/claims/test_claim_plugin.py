@@ -107,7 +107,7 @@ async def test_the_argument_guards_line_still_reaches_the_author() -> None:
                          "Saved."])
     runner = InMemoryRunner(app=build_blogger_app(model))
     sid = await _session(runner, "blogger")
-    shown, _ = await _say(runner, "blogger", sid, "hello, what can you do?")
+    shown, _ = await _say(runner, "blogger", sid, "what do you think makes a good blog?")
     assert shown.endswith("(Not saved: it is not text you gave me, and you did not ask me "
                           "to write a post.)")
     assert not shown.startswith("Saved.")
