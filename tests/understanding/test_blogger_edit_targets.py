@@ -8,8 +8,11 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from blogger_readings import edit_ops as _ops
+from blogger_readings import reading_of as _read
+
 from blogger.reading import read_message
-from draftguard.understanding import Intent, Memory, Reading
+from draftguard.understanding import Intent
 from draftguard.understanding._locate import PostView
 from tests.understanding_devset import effect
 
@@ -17,19 +20,6 @@ POSTS = Path(__file__).parent.parent / "data" / "understanding" / "posts"
 MARATHON = (POSTS / "marathon-training.md").read_text(encoding="utf-8")
 KYOTO = (POSTS / "kyoto-rain.md").read_text(encoding="utf-8")
 SOURDOUGH = (POSTS / "sourdough.md").read_text(encoding="utf-8")
-
-
-def _read(post: str, message: str, memory: Memory | None = None) -> Reading:
-    return read_message(message, post=post, memory=memory).reading
-
-
-def _ops(reading: Reading) -> list[dict[str, object]]:
-    assert len(reading.requests) == 1, reading
-    request = reading.requests[0]
-    assert request.intent is Intent.EDIT and request.question is None, request
-    ops = request.slots["ops"]
-    assert isinstance(ops, list)
-    return ops
 
 
 def test_a_part_named_by_how_the_author_speaks_in_it_is_found_by_what_it_is_about() -> None:

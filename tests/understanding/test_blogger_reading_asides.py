@@ -7,22 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from blogger_readings import acted_on as _acting
+from blogger_readings import reading_of as _read
 
-from blogger.reading import read_message
-from draftguard.understanding import Intent, Reading
+from draftguard.understanding import Intent
 
 POSTS = Path(__file__).parent.parent / "data" / "understanding" / "posts"
 SOURDOUGH = (POSTS / "sourdough.md").read_text(encoding="utf-8")
 NEW_POST = "# Hens\n\nWe got three hens in May. The fox came in June.\n"
 NINE_TO_TEN = {"ops": [{"type": "replace", "anchor": "nine days", "text": "ten days"}]}
-
-
-def _read(post: str | None, message: str) -> Reading:
-    return read_message(message, post=post).reading
-
-
-def _acting(reading: Reading) -> list[tuple[Intent, dict[str, object]]]:
-    return [(r.intent, r.slots) for r in reading.requests if r.question is None]
 
 
 @pytest.mark.parametrize("lead", [

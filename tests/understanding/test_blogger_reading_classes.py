@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from blogger.reading import read_message
+from blogger_readings import edit_ops as _ops
+from blogger_readings import reading_of as _read
+
 from draftguard.understanding import Intent, Memory, Reading
 from draftguard.understanding._asking import pick_index
 from tests.understanding_devset import effect
@@ -13,19 +15,6 @@ from tests.understanding_devset import effect
 POSTS = Path(__file__).parent.parent / "data" / "understanding" / "posts"
 WINTER = (POSTS / "winter-cycling.md").read_text(encoding="utf-8")
 SOURDOUGH = (POSTS / "sourdough.md").read_text(encoding="utf-8")
-
-
-def _read(post: str | None, message: str, memory: Memory | None = None) -> Reading:
-    return read_message(message, post=post, memory=memory).reading
-
-
-def _ops(reading: Reading) -> list[dict[str, object]]:
-    assert len(reading.requests) == 1, reading
-    request = reading.requests[0]
-    assert request.intent is Intent.EDIT and request.question is None, request
-    ops = request.slots["ops"]
-    assert isinstance(ops, list)
-    return ops
 
 
 def test_a_judgement_of_a_field_is_not_its_new_value() -> None:

@@ -7,28 +7,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from blogger_readings import acted_on as _acting
+from blogger_readings import reading_of as _read
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from blogger.reading import read_message
 from blogger.reading_turn import blogger_lexicon
 from draftguard.language import similarity, word_frequency
 from draftguard.language._dictionary import english_word, function_words
 from draftguard.language._lexicon import DEFAULT_MEANING_MARGIN, DEFAULT_MEANING_SCORE
-from draftguard.understanding import Intent, Reading
+from draftguard.understanding import Intent
 
 POSTS = Path(__file__).parent.parent / "data" / "understanding" / "posts"
 WINTER = (POSTS / "winter-cycling.md").read_text(encoding="utf-8")
 SOURDOUGH = (POSTS / "sourdough.md").read_text(encoding="utf-8")
 COUSIN = "My cousin laughed at mine until he fell off his bike."
-
-
-def _read(post: str | None, message: str) -> Reading:
-    return read_message(message, post=post).reading
-
-
-def _acting(reading: Reading) -> list[tuple[Intent, dict[str, object]]]:
-    return [(r.intent, r.slots) for r in reading.requests if r.question is None]
 
 
 # 1. verbs the lexicon lacks -------------------------------------------------------------
