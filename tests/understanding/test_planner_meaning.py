@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from google.adk.runners import InMemoryRunner
+from planner_readings import last_reading
 from scripted_llm import ScriptedLlm
 from test_event_planning_chat import _calls, _text
 from test_planner_chat import TUESDAY, _raw, _say, _session
@@ -22,14 +23,7 @@ pytestmark = pytest.mark.skipif(not language_installed(), reason="needs the lang
 
 
 def _read(*said: str) -> list[tuple[str, dict[str, Any], bool]]:
-    conversation = new_conversation("2026-11-24")
-    out: list[tuple[str, dict[str, Any], bool]] = []
-    for text in said:
-        reading = conversation.read(text)
-        out = [(r.intent.value, dict(r.slots), r.question is not None)
-               for r in reading.requests]
-        conversation.commit(reading)
-    return out
+    return last_reading("2026-11-24", *said)
 
 
 @pytest.mark.parametrize(("said", "cuisine"), [

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from planner_readings import last_reading
 
 from draftguard.grounding._dates import date_mentioned, stated_day
 from draftguard.language import language_installed
-from event_planning.conversation import new_conversation
 
 pytestmark = pytest.mark.skipif(not language_installed(), reason="needs the language layer")
 
@@ -22,14 +22,7 @@ WEDNESDAY = Date(2026, 12, 9)
 
 
 def _read(*said: str) -> list[tuple[str, dict[str, Any], bool]]:
-    conversation = new_conversation(WEDNESDAY.isoformat())
-    out: list[tuple[str, dict[str, Any], bool]] = []
-    for text in said:
-        reading = conversation.read(text)
-        out = [(r.intent.value, dict(r.slots), r.question is not None)
-               for r in reading.requests]
-        conversation.commit(reading)
-    return out
+    return last_reading(WEDNESDAY.isoformat(), *said)
 
 
 def test_a_search_does_not_run_past_a_number_nothing_accounts_for() -> None:
