@@ -23,7 +23,7 @@ import json
 import sqlite3
 import threading
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -106,26 +106,26 @@ class JobStore:
         """`text` with this store's URL and password masked (for error messages)."""
         return redact(text, secrets=self._secrets)
 
-    def _check_file(self) -> None:
+    async def _check_file(self) -> None:
         """Refuse to go on when the SQLite file is not the one this store opened (see
         `SqliteFileWatch`)."""
         if self._file_watch is not None:
-            self._file_watch.check()
+            await self._file_watch.check()
 
-    @contextlib.contextmanager
-    def _guard(self) -> Iterator[None]:
+    @contextlib.asynccontextmanager
+    async def _guard(self) -> AsyncIterator[None]:
         """Around every database call: the file-identity check before and after (a write
         that landed in a replaced file must not be reported as stored), and failures of the
         database itself as `StoreUnavailableError` with no secret in its message."""
-        self._check_file()
+        await self._check_file()
         try:
             yield
         except Exception as err:
             if not is_unavailable(err):
                 raise
-            self._check_file()
+            await self._check_file()
             raise unavailable(err, secrets=self._secrets) from err
-        self._check_file()
+        await self._check_file()
 
     @staticmethod
     def _path_of(url: str) -> str | None:
@@ -141,7 +141,7 @@ class JobStore:
 
     async def create_schema(self) -> None:
         """Create the table and its indexes if missing (idempotent, safe to race)."""
-        with self._guard():  # the race is settled inside: the guard sees only a real failure
+        async with self._guard():  # the race is settled inside: the guard sees only a real failure
             try:
                 async with self.engine.begin() as conn:
                     await conn.run_sync(self._create_all)
@@ -161,9 +161,8 @@ class JobStore:
 
     async def drop_schema(self) -> None:
         """Drop the job table (tests only)."""
-        with self._guard():
-            async with self.engine.begin() as conn:
-                await conn.run_sync(Base.metadata.drop_all)
+        async with self._guard(), self.engine.begin() as conn:
+            await conn.run_sync(Base.metadata.drop_all)
 
     async def close(self) -> None:
         for con in self._reader_cons:
@@ -184,9 +183,8 @@ class JobStore:
             progress=0, artifact_type=artifact_type, source=source, request=request,
             created_at=now, updated_at=now, attempts=0, claims=0,
         )
-        with self._guard():
-            async with self._sessions.begin() as session:
-                session.add(row)
+        async with self._guard(), self._sessions.begin() as session:
+            session.add(row)
         got = await self.get(row.id)
         assert got is not None
         return got
@@ -196,9 +194,8 @@ class JobStore:
         stmt = select(*COLUMNS).where(JobRow.id == job_id)
         if owner is not None:
             stmt = stmt.where(JobRow.owner == owner)
-        with self._guard():
-            async with self.engine.connect() as conn:
-                row = (await conn.execute(stmt)).first()
+        async with self._guard(), self.engine.connect() as conn:
+            row = (await conn.execute(stmt)).first()
         return None if row is None else record_of(row)
 
     async def poll(self, job_id: str, *, owner: str) -> JobView | None:
@@ -209,7 +206,7 @@ class JobStore:
         the aiosqlite thread hop plus SQLAlchemy costs milliseconds (see docs/jobs.md).
         """
         if self._sqlite_path is not None:
-            with self._guard():
+            async with self._guard():
                 con = self._reader()
                 row = con.execute(VIEW_SQL, (job_id, owner)).fetchone()
             if row is None:
@@ -221,9 +218,8 @@ class JobStore:
         else:
             cols = [JobRow.__table__.c[name] for name in VIEW_COLUMNS]
             stmt = select(*cols).where(JobRow.id == job_id, JobRow.owner == owner)
-            with self._guard():
-                async with self.engine.connect() as conn:
-                    got = (await conn.execute(stmt)).first()
+            async with self._guard(), self.engine.connect() as conn:
+                got = (await conn.execute(stmt)).first()
             if got is None:
                 return None
             data = dict(got._mapping)
@@ -251,15 +247,13 @@ class JobStore:
 
     async def count_by_status(self) -> dict[str, int]:
         stmt = select(JobRow.status, func.count()).group_by(JobRow.status)
-        with self._guard():
-            async with self.engine.connect() as conn:
-                rows = (await conn.execute(stmt)).all()
+        async with self._guard(), self.engine.connect() as conn:
+            rows = (await conn.execute(stmt)).all()
         return {str(status): int(n) for status, n in rows}
 
     async def all_jobs(self) -> list[JobRecord]:
-        with self._guard():
-            async with self.engine.connect() as conn:
-                rows = (await conn.execute(select(*COLUMNS).order_by(JobRow.created_at))).all()
+        async with self._guard(), self.engine.connect() as conn:
+            rows = (await conn.execute(select(*COLUMNS).order_by(JobRow.created_at))).all()
         return [record_of(r) for r in rows]
 
     # -- workers -------------------------------------------------------------------------------
@@ -309,9 +303,8 @@ class JobStore:
             .returning(*COLUMNS)
             .execution_options(synchronize_session=False)
         )
-        with self._guard():
-            async with self.engine.begin() as conn:
-                row = (await conn.execute(stmt)).first()
+        async with self._guard(), self.engine.begin() as conn:
+            row = (await conn.execute(stmt)).first()
         return None if row is None else record_of(row)
 
     async def _fail_exhausted(self, now: datetime, max_claims: int) -> None:
@@ -331,9 +324,8 @@ class JobStore:
             )
             .execution_options(synchronize_session=False)
         )
-        with self._guard():
-            async with self.engine.begin() as conn:
-                await conn.execute(stmt)
+        async with self._guard(), self.engine.begin() as conn:
+            await conn.execute(stmt)
 
     def _held(self, job: JobRecord) -> Any:
         return (JobRow.id == job.id) & (JobRow.lease_token == job.lease_token)
@@ -347,9 +339,8 @@ class JobStore:
             .values(heartbeat_at=now, lease_expires_at=now + timedelta(seconds=lease_seconds))
             .execution_options(synchronize_session=False)
         )
-        with self._guard():
-            async with self.engine.begin() as conn:
-                return (await conn.execute(stmt)).rowcount == 1
+        async with self._guard(), self.engine.begin() as conn:
+            return (await conn.execute(stmt)).rowcount == 1
 
     async def advance(
         self, job: JobRecord, stage: Stage | str, progress: int, attempt: int = 0
@@ -379,9 +370,8 @@ class JobStore:
             .values(**values)
             .execution_options(synchronize_session=False)
         )
-        with self._guard():
-            async with self.engine.begin() as conn:
-                return (await conn.execute(stmt)).rowcount == 1
+        async with self._guard(), self.engine.begin() as conn:
+            return (await conn.execute(stmt)).rowcount == 1
 
     async def finish(self, job: JobRecord, outcome: JobOutcome) -> bool:
         """Store the outcome and release the lease; False when the lease was already lost.
@@ -405,9 +395,8 @@ class JobStore:
             )
             .execution_options(synchronize_session=False)
         )
-        with self._guard():
-            async with self.engine.begin() as conn:
-                return (await conn.execute(stmt)).rowcount == 1
+        async with self._guard(), self.engine.begin() as conn:
+            return (await conn.execute(stmt)).rowcount == 1
 
     async def release(self, job: JobRecord) -> bool:
         """Give a claimed job back (graceful shutdown): pending again, at once claimable."""
@@ -422,6 +411,5 @@ class JobStore:
             )
             .execution_options(synchronize_session=False)
         )
-        with self._guard():
-            async with self.engine.begin() as conn:
-                return (await conn.execute(stmt)).rowcount == 1
+        async with self._guard(), self.engine.begin() as conn:
+            return (await conn.execute(stmt)).rowcount == 1
