@@ -72,20 +72,27 @@ def _render_artifact(kind: str, artifact: Mapping[str, Any]) -> str:
     return ""
 
 
+#: An artifact type as a person names it, with the verb that agrees with it.
+_ARTIFACT_NAMES = {"quiz": ("quiz", "is"), "flashcards": ("flashcards", "are"),
+                   "mindmap": ("mind map", "is")}
+
+
 def format_artifact(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
     kind = str(result.get("artifact_type") or ctx.state.get(STATE_RESULT, {}).get(
         "artifact_type") or "artifact")
+    name, verb = _ARTIFACT_NAMES.get(kind, (kind, "is"))
     if not result.get("ok"):
         attempts = result.get("repair_attempts")
         after = f" (after {attempts} repair attempts)" if attempts else ""
-        return f"No valid {kind}{after}: {result.get('error')}"
+        return f"No valid {name}{after}: {result.get('error')}"
     artifact = result.get("artifact") or {}
     count = sum(len(v) for v in artifact.values() if isinstance(v, list))
     unit = {"quiz": "question", "flashcards": "card", "mindmap": "node"}.get(kind, "item")
-    head = f"Here is your {kind} ({count} {unit}{'' if count == 1 else 's'}, checked):"
+    head = f"Here {verb} your {name} ({count} {unit}{'' if count == 1 else 's'}, checked):"
     if result.get("shortfall") and result.get("requested"):
-        head = (f"Here is your {kind}: {result.get('delivered')} of the {result['requested']} "
-                f"{unit}s you asked for, because {result['shortfall']} (checked):")
+        head = (f"Here {verb} your {name}: {result.get('delivered')} of the "
+                f"{result['requested']} {unit}s you asked for, because {result['shortfall']} "
+                "(checked):")
     return f"{head}\n{_render_artifact(kind, artifact)}"
 
 _MAX_WORDS = 12

@@ -212,6 +212,7 @@ async def test_flashcards_and_mindmap_commands_use_the_post() -> None:
     await write_post(chat)
     chat.model.add(load("mindmap_nested.json"), NO_ISSUES)
     text = await chat.say("/mindmap")
+    assert text.splitlines()[0] == "Here is your mind map (4 nodes, checked):"
     assert text.splitlines()[1:] == ["- Photosynthesis", "  - Chloroplasts",
                                      "    - Chlorophyll", "  - Glucose"]
     chat.model.add({"flashcards": [
@@ -219,7 +220,7 @@ async def test_flashcards_and_mindmap_commands_use_the_post() -> None:
         {"front": "Chloroplasts", "back": "Where photosynthesis occurs; they contain chlorophyll."},
     ]}, NO_ISSUES)
     text = await chat.say("/flashcards 2")
-    assert text.startswith("Here is your flashcards (2 cards")
+    assert text.startswith("Here are your flashcards (2 cards")
     assert "- Chloroplasts: Where photosynthesis occurs" in text
     request = chat.model.prompt_text(-2)
     assert "2" in request and "chlorophyll pigment" in request
