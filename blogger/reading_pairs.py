@@ -300,10 +300,19 @@ def _last_number(tokens: list[Token]) -> list[Token]:
 
 
 def _compared(clause: Clause, tokens: list[Token], at: int) -> bool:
-    """Whether the words after the relation word (unquoted) are only function words or
-    pronouns ("better than me", "more than that"): a comparison, no old words."""
+    """Whether the relation word compares: "than" after a comparative ("more hard than it
+    sounds"), or before only function words or pronouns ("better than me", "more than
+    that"); no old words."""
     term = clause.term_at(tokens[at])
     end = at + (term.end - term.start if term else 1)
+    if end == at + 1 and at > 0 and _comparative(tokens[at - 1]):
+        return True  # "is more hard than it sounds", "longer than the rest"
     after = [t for t in tokens[end:] if not t.is_punct]
     stop = next((i for i, t in enumerate(after) if t.dep_ == "mark"), len(after))
     return bool(after) and all(t.is_stop or t.pos_ == "PRON" for t in after[:stop] or after)
+
+
+def _comparative(word: Token) -> bool:
+    """Whether `word` compares: "longer", "better", or "hard" in "more hard"."""
+    return word.tag_ in ("JJR", "RBR") or any(
+        c.tag_ == "RBR" and c.dep_ == "advmod" for c in word.children)

@@ -1,7 +1,9 @@
 """Requests said plainly rather than typed carefully, by class (issue 22, held-out batch G's
 misses), each class shown with sentences of its own on the dev-set posts: punctuation
 dictated aloud is no part of the new words, a count said in the next sentence sizes the
-artifact, ..."""
+artifact, "it" renames the heading or sets the field the message named before, someone
+else's view is not the new words, a sentence whose words name one place but whose meaning is
+as near another is asked about, a comparison is no pair of old and new words."""
 
 from __future__ import annotations
 
@@ -14,6 +16,9 @@ from draftguard.understanding import Intent, Memory, Reading
 
 POSTS = Path(__file__).parent.parent / "data" / "understanding" / "posts"
 WINTER = (POSTS / "winter-cycling.md").read_text(encoding="utf-8")
+RAMEN = (POSTS / "ramen-broth.md").read_text(encoding="utf-8")
+GAMES = (POSTS / "board-game-night.md").read_text(encoding="utf-8")
+HEADPHONES = (POSTS / "headphones-review.md").read_text(encoding="utf-8")
 
 
 def _read(message: str, memory: Memory | None = None, post: str | None = WINTER) -> Reading:
@@ -75,3 +80,69 @@ def test_a_count_in_a_sentence_of_its_own_sizes_the_artifact(message: str, inten
 ])
 def test_a_number_of_something_else_is_no_count(message: str) -> None:
     assert all(not slots.get("count") for _, slots, _ in _said(_read(message)))
+
+
+# -- "it" is what the message named before -----------------------------------------------------
+
+def test_it_after_a_heading_named_before_renames_that_heading() -> None:
+    message = ("I was looking at my post and I think the heading 'The tare' is a bit cryptic "
+               "for most readers. Could you call it 'The seasoning' instead?")
+    assert _said(_read(message, post=RAMEN)) == [(Intent.EDIT, {
+        **_replace("The tare", "The seasoning"), "allow_heading_changes": True}, False)]
+
+
+def test_it_without_a_heading_named_before_is_still_the_title() -> None:
+    assert _said(_read("Could you call it 'Late-night ramen' instead?", post=RAMEN)) == [
+        (Intent.EDIT, {"set_fields": {"title": "Late-night ramen"}}, False)]
+
+
+@pytest.mark.parametrize(("message", "post", "description"), [
+    ("The description, the line under the title, my brother said it should talk about the "
+     "eggs too. Can you make it say 'A quick shoyu ramen with jammy eggs.' please?", RAMEN,
+     "A quick shoyu ramen with jammy eggs."),
+    ("The description, the short summary, my friend Sam said it should be funnier. Could you "
+     "make it say 'Six friends, five years, one doorstop.' please?", GAMES,
+     "Six friends, five years, one doorstop."),
+])
+def test_the_field_named_before_is_set_to_the_quoted_words(message: str, post: str,
+                                                         description: str) -> None:
+    assert _said(_read(message, post=post)) == [
+        (Intent.EDIT, {"set_fields": {"description": description}}, False)]
+
+
+def test_what_someone_else_said_is_not_the_new_words() -> None:
+    reading = _read("The description, my neighbour said it should mention the dog.",
+                    post=GAMES)
+    assert not any(slots.get("set_fields") for _, slots, asked in _said(reading) if not asked)
+
+
+# -- a place named by some words, as near in meaning to another, is asked about -----------------
+
+def test_a_sentence_as_near_in_meaning_as_the_one_its_words_name_is_asked_about() -> None:
+    [(intent, slots, asked)] = _said(_read("remove the sentence concerning how much Priya wins",
+                                           post=GAMES))
+    assert intent is Intent.EDIT and asked and not slots
+    question = _read("remove the sentence concerning how much Priya wins",
+                     post=GAMES).requests[0].question or ""
+    assert "Priya has won 19 of those games." in question
+
+
+@pytest.mark.parametrize(("message", "anchor"), [
+    ("cut the line concerning the duration of Tom's silence with his brother",
+     "It lasted four hours and ended with Tom and his brother not speaking until Christmas."),
+    ("remove the sentence concerning Tom's dumplings",
+     "Now there is a rota, and last month Tom made dumplings from scratch."),
+])
+def test_a_sentence_clearly_named_is_still_acted_on(message: str, anchor: str) -> None:
+    assert _said(_read(message, post=GAMES)) == [
+        (Intent.EDIT, {"ops": [{"type": "delete", "anchor": anchor}]}, False)]
+
+
+# -- a comparison is no pair of old and new words ------------------------------------------------
+
+def test_a_sentence_quoted_by_its_comparison_is_deleted_not_rewritten() -> None:
+    message = "The sentence where I say they are more light than they look, please delete him."
+    assert _said(_read(message, post=HEADPHONES)) == [(Intent.EDIT, {"ops": [{
+        "type": "delete",
+        "anchor": "The headband never pinched, and at 254 grams they are lighter than they "
+                  "look."}]}, False)]

@@ -35,6 +35,10 @@ DEFAULT_MARGIN = 0.2
 DEFAULT_MIN_SCORE = 0.4
 #: How far ahead of the runner-up the best unit's blended score must be.
 DEFAULT_SEMANTIC_MARGIN = 0.15
+#: A unit found by only some of a description's words is not acted on when another unit's
+#: meaning is this near the found one's, or nearer (cosine): "the duration of Mr X's
+#: handshake" names Mr X's sentence, but means the one about the long handshake.
+DEFAULT_RIVAL_MARGIN = 0.05
 #: The weight of word coverage (0..1) against the cosine (about 0.1..0.8) in the blend.
 LEXICAL_WEIGHT = 0.5
 #: Units listed at most when the words stand in several alike.
@@ -194,11 +198,14 @@ class PostView:
         margin: float = DEFAULT_MARGIN,
         min_score: float = DEFAULT_MIN_SCORE,
         semantic_margin: float = DEFAULT_SEMANTIC_MARGIN,
+        rival_margin: float = DEFAULT_RIVAL_MARGIN,
         by_meaning: bool = True,
     ) -> Located:
         """The sentence (or paragraph) `description` is about, within `within`: by its words
         when they name one unit clearly (`min_coverage`, `margin`), else by meaning and words
-        blended (`min_score`, `semantic_margin`; `by_meaning=False`: words only)."""
+        blended (`min_score`, `semantic_margin`; `by_meaning=False`: words only). A unit
+        holding only some of the words, with another as near in meaning (`rival_margin`),
+        is no clear answer: both are candidates."""
         units = self.units(kind, within)
         if not units:
             return Located(None)
@@ -216,6 +223,10 @@ class PostView:
         best = lexical[order[0]]
         second = lexical[order[1]] if len(order) > 1 else 0.0
         if best >= min_coverage and best - second >= margin:
+            rival = self._rival(description, units, order[0], rival_margin) \
+                if by_meaning and best < 1.0 else None
+            if rival is not None:
+                return Located(None, tuple(units[i] for i in sorted((order[0], rival))))
             return Located(units[order[0]])
         if best >= min_coverage:
             # The words stand in several units alike: the author named words, so meaning
@@ -238,6 +249,19 @@ class PostView:
                 and blended[i] >= min_score / 2]
         # Listed in the post's order, as the author reads it.
         return Located(None, tuple(units[i] for i in sorted(near)))
+
+    def _rival(self, description: str, units: list[Span], found: int,
+               margin: float) -> int | None:
+        """Another unit as near in meaning to `description` as unit `found` (cosine, within
+        `margin`), else None."""
+        from draftguard.language import similarities
+
+        others = [i for i in range(len(units)) if i != found]
+        if not others:
+            return None
+        cosines = [float(c) for c in similarities(description, [u.text for u in units])]
+        near = max(others, key=lambda i: cosines[i])
+        return near if cosines[near] >= cosines[found] - margin else None
 
     def _coverage(self, description: str, units: list[Span], *,
                   lead: bool = False) -> list[float]:
