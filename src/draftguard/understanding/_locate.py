@@ -211,13 +211,9 @@ class PostView:
             return Located(None)
         description = self.respelt(description)
         if kind == "paragraph":
-            # "the paragraph about the pub" under a heading "The pub": its one paragraph
-            named = self.heading(description)
-            region = self.region(named.text) if named is not None else None
-            inside = [u for u in units if region is not None and
-                      region.start <= u.start and u.end <= region.end]
-            if len(inside) == 1:
-                return Located(inside[0])
+            under = self._under_heading(description, units)
+            if under is not None:
+                return Located(under)
         lexical = self._coverage(description, units, lead=kind == "paragraph")
         order = sorted(range(len(units)), key=lambda i: -lexical[i])
         best = lexical[order[0]]
@@ -249,6 +245,14 @@ class PostView:
                 and blended[i] >= min_score / 2]
         # Listed in the post's order, as the author reads it.
         return Located(None, tuple(units[i] for i in sorted(near)))
+
+    def _under_heading(self, description: str, units: list[Span]) -> Span | None:
+        """"the paragraph about the pub" under a heading "The pub": its one paragraph."""
+        named = self.heading(description)
+        region = self.region(named.text) if named is not None else None
+        inside = [u for u in units if region is not None and
+                  region.start <= u.start and u.end <= region.end]
+        return inside[0] if len(inside) == 1 else None
 
     def _rival(self, description: str, units: list[Span], found: int,
                margin: float) -> int | None:
