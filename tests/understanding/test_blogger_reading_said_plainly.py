@@ -146,3 +146,19 @@ def test_a_sentence_quoted_by_its_comparison_is_deleted_not_rewritten() -> None:
         "type": "delete",
         "anchor": "The headband never pinched, and at 254 grams they are lighter than they "
                   "look."}]}, False)]
+
+
+# -- the goal of a check said with a learner's "like" ---------------------------------------------
+
+@pytest.mark.parametrize(("message", "goal"), [
+    ("Please you check if the post is good like a recipe for the students of my college.",
+     "a recipe for the students of my college"),
+    ("check if it looks like a real food blog", "a real food blog"),
+])
+def test_a_check_keeps_the_goal_named_after_like(message: str, goal: str) -> None:
+    assert _said(_read(message, post=RAMEN)) == [(Intent.CHECK, {"goal": goal}, False)]
+
+
+def test_liking_the_post_names_no_goal() -> None:
+    assert _said(_read("check the post, I like it a lot", post=RAMEN)) == [
+        (Intent.CHECK, {}, False)]
