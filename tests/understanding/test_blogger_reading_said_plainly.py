@@ -162,3 +162,37 @@ def test_a_check_keeps_the_goal_named_after_like(message: str, goal: str) -> Non
 def test_liking_the_post_names_no_goal() -> None:
     assert _said(_read("check the post, I like it a lot", post=RAMEN)) == [
         (Intent.CHECK, {}, False)]
+
+
+# -- a correction said without quotes --------------------------------------------------------------
+
+GARDEN = (POSTS / "garden.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("message", "old", "new"), [
+    ("Oh dear, it isn't basil at all, it's parsley. Can you put that right?", "basil",
+     "parsley"),
+    ("I was thinking about it last night: it took four weekends now that I count them, not "
+     "three. Would you change that for me?", "three", "four"),
+])
+def test_a_thing_denied_then_said_replaces_the_posts_words(message: str, old: str,
+                                                           new: str) -> None:
+    [(intent, slots, asked)] = _said(_read(message, post=GARDEN))
+    assert intent is Intent.EDIT and not asked
+    [op] = slots["ops"]  # type: ignore[misc]
+    assert (op["type"], old in op["anchor"], new in op["text"]) == ("replace", True, True)
+
+
+def test_a_hyphenated_number_is_corrected_as_a_number() -> None:
+    reading = _read("She's forty-one now, not forty. Would you alter that?",
+                    post="Our tower captain, Ann, is forty and rings every week.\n")
+    assert _said(reading) == [(Intent.EDIT, _replace("forty", "forty-one"), False)]
+    reading = _read("She's forty-two now, not forty-one. Would you alter that?",
+                    post="Our tower captain, Ann, is forty-one and rings every week.\n")
+    assert _said(reading) == [(Intent.EDIT, _replace("forty-one", "forty-two"), False)]
+
+
+def test_a_denied_word_standing_twice_is_not_guessed_at() -> None:
+    post = "The basil bolted. I cut the basil back hard.\n"
+    reading = _read("it isn't basil at all, it's parsley. Can you put that right?", post=post)
+    assert not any(slots.get("ops") for _, slots, asked in _said(reading) if not asked)
