@@ -118,13 +118,30 @@ def test_what_someone_else_said_is_not_the_new_words() -> None:
 
 # -- a place named by some words, as near in meaning to another, is asked about -----------------
 
-def test_a_sentence_as_near_in_meaning_as_the_one_its_words_name_is_asked_about() -> None:
-    [(intent, slots, asked)] = _said(_read("remove the sentence concerning how much Priya wins",
-                                           post=GAMES))
-    assert intent is Intent.EDIT and asked and not slots
-    question = _read("remove the sentence concerning how much Priya wins",
-                     post=GAMES).requests[0].question or ""
-    assert "Priya has won 19 of those games." in question
+ALLOTMENT = ("# Allotment\n\nI took on plot nine in March. The previous tenant was a retired "
+             "baker called Mr Okafor. He hugged me so hard on the first day that my ribs "
+             "ached.\n\nThe soil is heavy clay.\n")
+
+
+@pytest.mark.parametrize("message", [
+    "remove the sentence concerning the strength of Mr Okafor's embrace",
+    "delete the sentence about how fiercely Mr Okafor greeted me",
+])
+def test_a_sentence_found_only_by_a_name_is_asked_about_when_another_means_it(
+        message: str) -> None:
+    [request] = _read(message, post=ALLOTMENT).requests
+    assert request.intent is Intent.EDIT and not request.slots
+    assert "He hugged me so hard" in (request.question or "")
+
+
+@pytest.mark.parametrize("message", [
+    "remove the sentence concerning Mr Okafor's old job",
+    "remove the sentence about Mr Okafor",
+])
+def test_a_sentence_the_name_describes_is_acted_on(message: str) -> None:
+    assert _said(_read(message, post=ALLOTMENT)) == [(Intent.EDIT, {"ops": [{
+        "type": "delete",
+        "anchor": "The previous tenant was a retired baker called Mr Okafor."}]}, False)]
 
 
 @pytest.mark.parametrize(("message", "anchor"), [

@@ -35,7 +35,7 @@ DEFAULT_MARGIN = 0.2
 DEFAULT_MIN_SCORE = 0.4
 #: How far ahead of the runner-up the best unit's blended score must be.
 DEFAULT_SEMANTIC_MARGIN = 0.15
-#: A unit found by only some of a description's words is not acted on when another unit's
+#: A unit found only by the names a description holds is not acted on when another unit's
 #: meaning is this near the found one's, or nearer (cosine): "the duration of Mr X's
 #: handshake" names Mr X's sentence, but means the one about the long handshake.
 DEFAULT_RIVAL_MARGIN = 0.05
@@ -204,8 +204,8 @@ class PostView:
         """The sentence (or paragraph) `description` is about, within `within`: by its words
         when they name one unit clearly (`min_coverage`, `margin`), else by meaning and words
         blended (`min_score`, `semantic_margin`; `by_meaning=False`: words only). A unit
-        holding only some of the words, with another as near in meaning (`rival_margin`),
-        is no clear answer: both are candidates."""
+        holding only the names of the description, with another as near in meaning
+        (`rival_margin`), is no clear answer: both are candidates."""
         units = self.units(kind, within)
         if not units:
             return Located(None)
@@ -220,7 +220,7 @@ class PostView:
         second = lexical[order[1]] if len(order) > 1 else 0.0
         if best >= min_coverage and best - second >= margin:
             rival = self._rival(description, units, order[0], rival_margin) \
-                if by_meaning and best < 1.0 else None
+                if by_meaning and self._names_only(description, units[order[0]]) else None
             if rival is not None:
                 return Located(None, tuple(units[i] for i in sorted((order[0], rival))))
             return Located(units[order[0]])
@@ -254,18 +254,31 @@ class PostView:
                   region.start <= u.start and u.end <= region.end]
         return inside[0] if len(inside) == 1 else None
 
+    def _names_only(self, description: str, unit: Span) -> bool:
+        """Whether the words of `description` that `unit` holds are only names (capitalised
+        after the first word: "the duration of Mr Featherstone's handshake" holds "Mr
+        Featherstone"), so the unit says who, and the other words say what."""
+        held = set(stems(description)) & self.topic_stems(unit)
+        names = {s for word in description.split()[1:] if word[:1].isupper()
+                 for s in stems(word)}
+        return bool(held) and held <= names
+
     def _rival(self, description: str, units: list[Span], found: int,
                margin: float) -> int | None:
-        """Another unit as near in meaning to `description` as unit `found` (cosine, within
-        `margin`), else None."""
+        """Another unit as near in meaning as unit `found` (cosine, within `margin`) to
+        `description`, or to its words other than names ("the strength of Mr X's embrace":
+        "the strength of embrace"), else None."""
         from draftguard.language import similarities
 
         others = [i for i in range(len(units)) if i != found]
-        if not others:
-            return None
-        cosines = [float(c) for c in similarities(description, [u.text for u in units])]
-        near = max(others, key=lambda i: cosines[i])
-        return near if cosines[near] >= cosines[found] - margin else None
+        first, *rest = description.split()
+        gist = " ".join([first, *(w for w in rest if not w[:1].isupper())])
+        for said in dict.fromkeys((description, gist)):
+            cosines = [float(c) for c in similarities(said, [u.text for u in units])]
+            near = max(others, key=lambda i: cosines[i], default=None)
+            if near is not None and cosines[near] >= cosines[found] - margin:
+                return near
+        return None
 
     def _coverage(self, description: str, units: list[Span], *,
                   lead: bool = False) -> list[float]:
