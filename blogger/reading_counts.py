@@ -63,7 +63,8 @@ def count_only(t: Turn, clause: Clause,
             if not w.is_punct and not t.is_(w, "discourse.")]
     if len(said) == 2 and t.is_(said[0], "relation.be"):
         said = said[1:]  # "... some flashcards too? say nine"
-    if [w.i for w in said] == [token.i] and len(clause.tokens) <= MAX_COUNT_WORDS:  # "quiz. 7."
+    if (clause.has("artifact.unit") or [w.i for w in said] == [token.i]) and \
+            len(clause.tokens) <= MAX_COUNT_WORDS:  # "... like 6 questions", "quiz. 7."
         out[-1] = Interpretation(intent=out[-1].intent, slots={"count": n})
         return []
     if len(said) <= MAX_COUNT_WORDS and all(_sizing(t, w, token) for w in said):

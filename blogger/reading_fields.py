@@ -133,12 +133,10 @@ class FieldFrames:
         words = self.t.trim(old, clause, determiners=True)
         if not words or all(w.lower_ in ("it", "this", "post", "'s") or self.t.is_(w, "part.")
                             for w in words):
-            earlier = self._heading_before(clause) if words and all(
+            earlier = self._heading_before(clause, words[0], text) if words and all(
                 w.lower_ in ("it", "this") for w in words) else None
-            if earlier is not None:  # "the heading 'X' sounds gloomy ... call it 'Y'"
-                return edit_request([op_slots(ReplaceOp(anchor=earlier, text=text))],
-                                    headings=True)
-            return self.title(text)
+            # "the heading 'X' sounds gloomy ... call it 'Y'", "the Gear heading, rename it"
+            return earlier if earlier is not None else self.title(text)
         view = self.t.view
         name = self.t.lone_quote(words, clause) or self.t.clean(words, clause)
         heading_span = view.heading(name) if view is not None and name else None
@@ -147,19 +145,29 @@ class FieldFrames:
                                 headings=True)
         return self.renamed_words(name, text)
 
-    def _heading_before(self, clause: Clause) -> str | None:
-        """The heading of the post named as one earlier in the message ("the heading 'X'",
-        "the 'X' heading"), the last such, else None: what "it" renames."""
+    def _heading_before(self, clause: Clause, it: Token, text: str) -> Interpretation | None:
+        """The heading of the post named as one before `it` in the message ("the heading
+        'X'", "the Gear heading", "the section 'X'"), the last such, renamed `text`."""
         view, doc = self.t.view, self.t.doc
-        if view is None or not clause.tokens:
+        if view is None:
             return None
-        for tok in reversed(doc[:clause.tokens[0].i]):
+        for tok in reversed(doc[:it.i]):
+            if self.t.is_(tok, "part.heading") or (
+                    self.t.is_(tok, "part.paragraph") and tok.lower_ == "section"):
+                # "the Gear heading", "the heading Gear" (the parser may make it the noun)
+                phrases = [tok.subtree, *([tok.head.subtree] if tok.head.i != tok.i and
+                                          tok.head.pos_ in ("NOUN", "PROPN") else [])]
+                for phrase in phrases:
+                    named = self.heading(clause, [w for w in phrase if w.i < it.i], text)
+                    if named is not None:
+                        return named
             quoted = self.t.quote(tok)
             near = doc[max(0, tok.i - 2):tok.i + 2]
             if quoted and any(self.t.is_(w, "part.heading") for w in near):
                 heading = view.heading(quoted)
                 if heading is not None:
-                    return heading.text
+                    return edit_request([op_slots(ReplaceOp(anchor=heading.text, text=text))],
+                                        headings=True)
         return None
 
     def renamed_words(self, name: str, text: str) -> Interpretation | None:

@@ -213,3 +213,44 @@ def test_a_denied_word_standing_twice_is_not_guessed_at() -> None:
     post = "The basil bolted. I cut the basil back hard.\n"
     reading = _read("it isn't basil at all, it's parsley. Can you put that right?", post=post)
     assert not any(slots.get("ops") for _, slots, asked in _said(reading) if not asked)
+
+
+# -- a heading named first, renamed by "it" after the verb -------------------------------
+
+@pytest.mark.parametrize(("message", "heading", "new"), [
+    ("the Gear heading, rename it to Kit", "Gear", "Kit"),
+    ("about the heading Gear: rename it Kit", "Gear", "Kit"),
+    ("the Tyres section, can you call it Rubber", "Tyres", "Rubber"),
+])
+def test_it_after_a_heading_named_first_renames_that_heading(message: str, heading: str,
+                                                            new: str) -> None:
+    assert _said(_read(message)) == [(Intent.EDIT, {
+        **_replace(heading, new), "allow_heading_changes": True}, False)]
+
+
+# -- slang verbs and a post handed over whatever the verb ---------------------------
+
+@pytest.mark.parametrize(("message", "anchor"), [
+    ("flick the line about the flask", "I carry a flask of tea in a bottle cage."),
+    ("knock off the sentence about wool socks", "Wool socks beat every fancy sock I have bought."),
+    ("the sentence about my cousin, flick it",
+     "My cousin laughed at mine until he fell off his bike."),
+    ("chuck out the flask line", "I carry a flask of tea in a bottle cage."),
+])
+def test_a_slang_verb_for_removing_deletes(message: str, anchor: str) -> None:
+    assert _said(_read(message)) == [
+        (Intent.EDIT, {"ops": [{"type": "delete", "anchor": anchor}]}, False)]
+
+
+PANCAKES = "# Pancakes\n\nI made pancakes on Sunday. They were flat.\n"
+
+
+@pytest.mark.parametrize("lead", ["chuck this one in for me:", "bung this somewhere safe"])
+def test_a_post_below_a_lead_in_is_saved_whatever_the_verb(lead: str) -> None:
+    assert _said(_read(f"{lead}\n\n{PANCAKES}", post=None)) == [
+        (Intent.SAVE_POST, {"text": PANCAKES}, False)]
+
+
+def test_a_lead_in_that_asks_for_an_edit_is_not_a_save() -> None:
+    reading = _read(f"delete the last line:\n\n{PANCAKES}", post=None)
+    assert all(intent is not Intent.SAVE_POST for intent, _, _ in _said(reading))
