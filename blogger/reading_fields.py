@@ -131,6 +131,11 @@ class FieldFrames:
         if heading is not None:
             return heading
         words = self.t.trim(old, clause, determiners=True)
+        if not words and clause.head is not None:
+            # "I'd like the Gear section renamed to Kit": the heading named before the verb
+            heading = self._heading_before(clause, clause.head, text)
+            if heading is not None:
+                return heading
         if not words or all(w.lower_ in ("it", "this", "post", "'s") or self.t.is_(w, "part.")
                             for w in words):
             earlier = self._heading_before(clause, words[0], text) if words and all(

@@ -221,11 +221,17 @@ def test_a_denied_word_standing_twice_is_not_guessed_at() -> None:
     ("the Gear heading, rename it to Kit", "Gear", "Kit"),
     ("about the heading Gear: rename it Kit", "Gear", "Kit"),
     ("the Tyres section, can you call it Rubber", "Tyres", "Rubber"),
+    ("I'd like the Gear section renamed to Kit", "Gear", "Kit"),
 ])
 def test_it_after_a_heading_named_first_renames_that_heading(message: str, heading: str,
                                                             new: str) -> None:
     assert _said(_read(message)) == [(Intent.EDIT, {
         **_replace(heading, new), "allow_heading_changes": True}, False)]
+
+
+def test_a_rename_not_wanted_is_not_done() -> None:
+    reading = _read("I don't want the Gear section renamed to Kit")
+    assert not any(slots.get("ops") for _, slots, asked in _said(reading) if not asked)
 
 
 # -- slang verbs and a post handed over whatever the verb ---------------------------
