@@ -260,3 +260,19 @@ def test_a_post_below_a_lead_in_is_saved_whatever_the_verb(lead: str) -> None:
 def test_a_lead_in_that_asks_for_an_edit_is_not_a_save() -> None:
     reading = _read(f"delete the last line:\n\n{PANCAKES}", post=None)
     assert all(intent is not Intent.SAVE_POST for intent, _, _ in _said(reading))
+
+
+# -- an undo said with what it undoes -------------------------------------------------------------
+
+@pytest.mark.parametrize("message", [
+    "Please undo that last addition, I think it was nicer before.",
+    "undo the last deletion please",
+])
+def test_undoing_the_last_thing_done_is_an_undo(message: str) -> None:
+    assert _said(_read(message)) == [(Intent.UNDO, {}, False)]
+
+
+def test_putting_back_words_of_the_post_is_no_undo() -> None:
+    # "the last" of a word the post holds is about the post's words, not the last change
+    assert all(intent is not Intent.UNDO
+               for intent, _, _ in _said(_read("put the last sock back")))
