@@ -276,3 +276,18 @@ def test_putting_back_words_of_the_post_is_no_undo() -> None:
     # "the last" of a word the post holds is about the post's words, not the last change
     assert all(intent is not Intent.UNDO
                for intent, _, _ in _said(_read("put the last sock back")))
+
+
+# -- a thing wanted done, in the passive ----------------------------------------------------------
+
+def test_a_post_wanted_assessed_against_a_brief_is_a_check() -> None:
+    message = ("I should like the post to be assessed against the following brief: a guide "
+               "for cyclists new to riding in snow.")
+    assert _said(_read(message)) == [
+        (Intent.CHECK, {"goal": "a guide for cyclists new to riding in snow"}, False)]
+
+
+def test_a_line_wanted_removed_is_deleted() -> None:
+    assert _said(_read("I would like the flask line to be removed")) == [(Intent.EDIT, {
+        "ops": [{"type": "delete", "anchor": "I carry a flask of tea in a bottle cage."}]},
+        False)]
