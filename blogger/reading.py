@@ -17,6 +17,7 @@ from blogger.intents import BLOGGER_COMMANDS, EXEMPLARS, SAID, cannot_do, unclea
 from blogger.reading_clauses import ClauseReader
 from blogger.reading_content import read_content
 from blogger.reading_corrections import corrected
+from blogger.reading_dictation import undictated
 from blogger.reading_edits import _carry
 from blogger.reading_spelling import spelling_fix
 from blogger.reading_turn import REQUESTED, Turn, blogger_lexicon, view_of
@@ -92,7 +93,7 @@ class BloggerReader:
         content = read_content(text, blogger_lexicon())
         if content is not None:
             return Reading(requests=tuple(self._with_content(text, content, memory)))
-        request = _request_part(text)
+        request = undictated(_request_part(text), blogger_lexicon())  # "... full stop"
         if len(request) > MAX_REQUEST_CHARS:
             return Reading(requests=(_too_long(len(request)),))
         turn = self._turn(request, post, memory)

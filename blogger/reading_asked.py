@@ -128,7 +128,18 @@ def wished(noun: Token) -> bool:
 
 def wished_done(verb: Token) -> bool:
     """"It'd be lovely if the post were split along these lines: ...", "I'd love it if the
-    tags were cut": a thing done in the passive, under "if", to a wish put with a modal."""
+    tags were cut": a thing done in the passive, under "if", to a wish put with a modal;
+    or a thing wanted done ("I'd like the Gear section renamed to Kit", "I want the flask
+    line removed", "I should like the post to be assessed against X": a participle on the
+    object of a verb of wanting said by "I")."""
+    # "I should like the post to be assessed ...": the parser may hang it as a relative
+    # clause, but one with no subject of its own
+    if verb.dep_ in ("acl", "relcl") and verb.tag_ == "VBN" and verb.head.dep_ == "dobj" and \
+            not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children):
+        wanting = verb.head.head
+        return wanting.lemma_ in ("want", "like", "need", "love") and any(
+            c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in wanting.children) and \
+            not any(c.dep_ == "neg" for c in wanting.children)
     return verb.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ == "if"
                                         for c in verb.children) and any(
         c.dep_ in ("auxpass", "nsubjpass") for c in verb.children) and any(

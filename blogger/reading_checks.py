@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 __all__ = ["CheckFrames"]
 
 _ABOUT_POST = ("this", "it", "post", "draft", "article", "piece", "we", "blog")
+#: The prepositions that name what the post should serve as.
+_LIKENESS = ("as", "like")
 
 
 class CheckFrames:
@@ -58,7 +60,7 @@ class CheckFrames:
         if start is None and fit:
             at = tokens.index(fit[0])
             start = next((i + 1 for i in range(at + 1, len(tokens))
-                          if tokens[i].lower_ in ("as", "for")), None)
+                          if tokens[i].lower_ in ("as", "for") or _as_goal(tokens[i])), None)
         goal = ""
         if start is not None:
             rest = tokens[start:]
@@ -120,6 +122,7 @@ class CheckFrames:
 
 
 def _as_goal(token: Token) -> bool:
-    """Whether `token` is the "as" naming a goal ("as a guide to X")."""
-    return token.lower_ == "as" and token.dep_ == "prep" and any(
+    """Whether `token` is the "as" (or a learner's "like") naming a goal ("as a guide to
+    X", "check if the post is good like an article for X")."""
+    return token.lower_ in _LIKENESS and token.dep_ == "prep" and any(
         g.dep_ == "pobj" for g in token.children)

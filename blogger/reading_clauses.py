@@ -20,6 +20,7 @@ from blogger.reading_asked import (
 )
 from blogger.reading_checks import CheckFrames
 from blogger.reading_content import split_request
+from blogger.reading_counts import count_only, numbers
 from blogger.reading_edits import EditFrames
 from blogger.reading_inserts import InsertFrames
 from blogger.reading_pairs import SaidPairs
@@ -27,7 +28,6 @@ from blogger.reading_places import find_place
 from blogger.reading_subjects import said_of_target
 from blogger.reading_turn import Turn
 from blogger.reading_versions import VersionFrames
-from draftguard.text import number_value
 from draftguard.understanding._asking import ask
 from draftguard.understanding._frames import Clause, suggested
 from draftguard.understanding._types import Intent, Interpretation
@@ -78,9 +78,12 @@ class ClauseReader:
                 continue
             self._pass_to_complement(clause)
             pass_to_clear_verb(self.t, clause)
-            got = self.read(clause, previous)
+            # "... a quiz? Six questions will do": a count of its own sizes the artifact
+            got = count_only(self.t, clause, out)
             if got is None:
-                got = self._count_only(clause, out) or self.checks.goal_after(clause, out)
+                got = self.read(clause, previous)
+            if got is None:
+                got = self.checks.goal_after(clause, out)
             if got is not None:
                 known = True
                 out.extend(got)
@@ -116,44 +119,6 @@ class ClauseReader:
             clause.head, clause.head_concept = after[0], term.concept
             clause.head_end = term.end
             clause.extra["wanted"] = True
-
-    def _count_only(self, clause: Clause,
-                    out: list[Interpretation]) -> list[Interpretation] | None:
-        """"Can you make me a quiz? Like 6 questions": a count in its own clause."""
-        if not out or out[-1].intent not in (Intent.QUIZ, Intent.FLASHCARDS) or out[-1].slots:
-            return None
-        counts = self._numbers(clause.tokens)
-        said = [t for t in clause.tokens if not t.is_punct and not self.t.is_(t, "discourse.")]
-        if len(said) == 2 and self.t.is_(said[0], "relation.be"):
-            said = said[1:]  # "... some flashcards too? say nine"
-        if len(counts) == 1 and (clause.has("artifact.unit") or said == [counts[0][0]]) and \
-                len(clause.tokens) <= 6:  # "... like 6 questions", "quiz. 7."
-            out[-1] = Interpretation(intent=out[-1].intent, slots={"count": counts[0][1]})
-            return []
-        return None
-
-    def _numbers(self, tokens: list[Token]) -> list[tuple[Token, int]]:
-        out: list[tuple[Token, int]] = []
-        skip: set[int] = set()
-        for i, t in enumerate(tokens):
-            if self.t.quote(t) or t.i in skip:
-                continue
-            if i + 2 < len(tokens) and tokens[i + 1].text == "-":
-                joined = number_value(f"{t.lower_}-{tokens[i + 2].lower_}")
-                if joined is not None and tokens[i + 2].pos_ == "NUM":  # "twenty-one"
-                    out.append((t, joined))
-                    skip.add(tokens[i + 2].i)
-                    continue
-            n = number_value(t.lower_)
-            if n is None and t.lower_[:1] in ("x", "×") and t.lower_[1:].isdigit():
-                out.append((t, int(t.lower_[1:])))  # "flashcards x6"
-                continue
-            if n is None and t.lower_ in ("dozen", "couple"):
-                n = number_value(f"a {t.lower_}")
-            if n is not None and (t.like_num or t.pos_ == "NUM" or t.lower_ in ("dozen",
-                                                                                "couple")):
-                out.append((t, n))
-        return out
 
     # -- one clause --------------------------------------------------------------------------
     def read(self, clause: Clause, previous: Clause | None) -> list[Interpretation] | None:
@@ -368,13 +333,13 @@ class ClauseReader:
                 t.pos_ == "ADJ" or t.tag_ in ("JJR", "RBR") for t in tokens if t.i > first.i):
             return [unclear([Intent.QUIZ])]  # "make the quiz harder"
         # "one quiz of 5 questions": "one" says which quiz, not its size
-        numbers = [(t, n) for t, n in self._numbers(tokens) if not (
+        said = [(t, n) for t, n in numbers(self.t, tokens) if not (
             n == 1 and t.dep_ in ("nummod", "det") and self.t.is_(t.head, "artifact.") and
             not self.t.is_(t.head, "artifact.flashcards") and
             not self.t.is_(t.head, "artifact.unit"))]
         counts: dict[int, int] = {}
         countable = [t for t in found if t.concept != "artifact.mindmap"]
-        for token, n in numbers:
+        for token, n in said:
             if countable:
                 near = min(countable, key=lambda a: (abs(a.start - token.i), a.start))
                 counts.setdefault(near.start, n)

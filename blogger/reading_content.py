@@ -88,9 +88,18 @@ def read_content(text: str, lexicon: Lexicon) -> Interpretation | None:
         return None
     if one_line and _one_question(body):  # "here is my post: can you shorten it?"
         return None
-    if keep or post or handing:
+    if keep or post or handing or _a_post(body, one_line):
+        # "chuck this one in for me:" and a "# Title" post below: whatever the verb, a
+        # lead-in that asks for nothing else hands the post over
         return Interpretation(intent=Intent.SAVE_POST, slots={"text": body.strip() + "\n"})
     return None
+
+
+def _a_post(body: str, one_line: bool) -> bool:
+    """Whether `body`, on the lines below a lead-in, is a post: a "# " title, then at least
+    one paragraph."""
+    paras = [p for p in body.strip().split("\n\n") if p.strip()]
+    return not one_line and body.strip().startswith("# ") and len(paras) >= 2
 
 
 def _one_question(text: str) -> bool:

@@ -52,12 +52,13 @@ _NOT_FOUND = "I could not find that part of the post. Which section do you mean?
 
 def refers_back(words: list[Token]) -> bool:
     """Whether `words` (determiners trimmed) are a pronoun for what was named before: "it",
-    "that", "them", or "that one" / "this one" (never the post's word "one")."""
+    "that", "them", a learner's "him" or "her" for a sentence ("the sentence where I say X,
+    please remove him"), or "that one" / "this one" (never the post's word "one")."""
     words = [w for w in words if w.pos_ != "ADV"] or words  # "remove it only", "it too"
     if len(words) != 1:
         return False
     word = words[0]
-    if word.lower_ in ("it", "that", "this", "them"):
+    if word.lower_ in ("it", "that", "this", "them", "him", "her"):
         return True
     before = word.nbor(-1) if word.i > 0 else None
     return word.lower_ == "one" and before is not None and before.lower_ in ("that", "this")

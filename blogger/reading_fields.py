@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from blogger.reading_turn import Turn
+from blogger.reading_turn import Turn, told
 from draftguard.edits._frontmatter import read_frontmatter
 from draftguard.edits._plan import InsertOp, ReplaceOp
 from draftguard.understanding._asking import ask
@@ -131,9 +131,17 @@ class FieldFrames:
         if heading is not None:
             return heading
         words = self.t.trim(old, clause, determiners=True)
+        if not words and clause.head is not None:
+            # "I'd like the Gear section renamed to Kit": the heading named before the verb
+            heading = self._heading_before(clause, clause.head, text)
+            if heading is not None:
+                return heading
         if not words or all(w.lower_ in ("it", "this", "post", "'s") or self.t.is_(w, "part.")
                             for w in words):
-            return self.title(text)
+            earlier = self._heading_before(clause, words[0], text) if words and all(
+                w.lower_ in ("it", "this") for w in words) else None
+            # "the heading 'X' sounds gloomy ... call it 'Y'", "the Gear heading, rename it"
+            return earlier if earlier is not None else self.title(text)
         view = self.t.view
         name = self.t.lone_quote(words, clause) or self.t.clean(words, clause)
         heading_span = view.heading(name) if view is not None and name else None
@@ -141,6 +149,31 @@ class FieldFrames:
             return edit_request([op_slots(ReplaceOp(anchor=heading_span.text, text=text))],
                                 headings=True)
         return self.renamed_words(name, text)
+
+    def _heading_before(self, clause: Clause, it: Token, text: str) -> Interpretation | None:
+        """The heading of the post named as one before `it` in the message ("the heading
+        'X'", "the Gear heading", "the section 'X'"), the last such, renamed `text`."""
+        view, doc = self.t.view, self.t.doc
+        if view is None:
+            return None
+        for tok in reversed(doc[:it.i]):
+            if self.t.is_(tok, "part.heading") or (
+                    self.t.is_(tok, "part.paragraph") and tok.lower_ == "section"):
+                # "the Gear heading", "the heading Gear" (the parser may make it the noun)
+                phrases = [tok.subtree, *([tok.head.subtree] if tok.head.i != tok.i and
+                                          tok.head.pos_ in ("NOUN", "PROPN") else [])]
+                for phrase in phrases:
+                    named = self.heading(clause, [w for w in phrase if w.i < it.i], text)
+                    if named is not None:
+                        return named
+            quoted = self.t.quote(tok)
+            near = doc[max(0, tok.i - 2):tok.i + 2]
+            if quoted and any(self.t.is_(w, "part.heading") for w in near):
+                heading = view.heading(quoted)
+                if heading is not None:
+                    return edit_request([op_slots(ReplaceOp(anchor=heading.text, text=text))],
+                                        headings=True)
+        return None
 
     def renamed_words(self, name: str, text: str) -> Interpretation | None:
         """"call the monstera 'Monstera deliciosa'": words of the post, named anew."""
@@ -163,7 +196,7 @@ class FieldFrames:
                    self.t.is_(t, "part.meta") or self.t.is_(t, "part.tags") or
                    self._the_heading(tokens, i)), None)
         if at is None:
-            return None
+            return self._it_says(clause)
         if any(self.t.quote(t) for t in tokens[:at]):
             return self._added_to_tags(clause, tokens, at)
         # "tags: a, b": the field's value as "title: X" is, set
@@ -222,7 +255,7 @@ class FieldFrames:
         cut = next((i for i, t in enumerate(rest) if t.text == ":" or (
             t.dep_ not in ("aux", "auxpass") and (self.t.is_(t, "relation.be") or self.t.is_(
                 t, "relation.new")))), None)
-        if cut is None:
+        if cut is None or self._reported(rest[cut]):
             return None
         value = rest[cut + 1:]
         if value and self.t.is_(value[0], "relation.be"):
@@ -232,6 +265,31 @@ class FieldFrames:
                 "aux", "auxpass") and self.t.is_(t, "relation.new")), None)
             value = value[again + 1:] if again is not None else value
         return value
+
+    def _it_says(self, clause: Clause) -> Interpretation | None:
+        """"The description, ... Could you make it say 'Y'?": "it" is the field the message
+        named before this clause, set to the quotation after the relation."""
+        tokens = clause.tokens
+        it = next((i for i, t in enumerate(tokens) if t.lower_ == "it"), None)
+        if it is None or not clause.tokens:
+            return None
+        value = self._after_relation(tokens[it + 1:])
+        quote = self.t.lone_quote(value, clause) if value else None
+        earlier = [t for t in self.t.doc[:tokens[0].i]
+                   if self.t.is_(t, "part.meta") or self.t.is_(t, "part.title")]
+        if quote is None or not earlier:
+            return None
+        # "the description at the top, the little summary": the first name of the field
+        # in the sentence that names it last (the others are said beside it)
+        first = next(t for t in earlier if t.sent.start == earlier[-1].sent.start)
+        return self.field(clause, [first], quote)
+
+    def _reported(self, verb: Token) -> bool:
+        """Whether `verb` tells what someone said ("my friend Maureen said it should
+        mention X"): what follows is their view, not the new words."""
+        return told(verb) and not any(
+            c.dep_ == "nsubj" and (c.lower_ in ("it", "this") or self.t.is_(c, "part."))
+            for c in verb.children)
 
     def _how_not_what(self, clause: Clause, value: list[Token], tokens: list[Token],
                       at: int) -> bool:

@@ -4,6 +4,7 @@ Horse", "make it Y" after the words just named or written."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from blogger.reading_edits import EditFrames, _carry, _shared_unit, refers_back
@@ -142,7 +143,8 @@ class SaidPairs:
             one = self.e.replace_one(clause, old_side, new, place)
             return [one] if one is not None else None
         if len(quotes) != 2:
-            return self._correction(clause) or self._numbers_said(clause) or \
+            return self._correction(clause) or self._denied(clause) or \
+                self._numbers_said(clause) or \
                 self._named_as(clause)
         between = tokens[quotes[0] + 1:quotes[1]]
         said = [t for t in between if not t.is_punct]
@@ -226,6 +228,21 @@ class SaidPairs:
         one = self.e.replace_one(clause, [tokens[numbers[0]]], [tokens[numbers[1]]], None)
         return [one] if one is not None else None
 
+    def _denied(self, clause: Clause) -> list[Interpretation] | None:
+        """"it isn't St Anne's at all, it's St Agnes's": what a thing is denied to be, then
+        said to be (one subject), the old words and the new, when the old stand once in
+        the post and the new nowhere."""
+        view = self.t.view
+        said = [t for t in clause.tokens if t.lemma_ == "be" and _attribute(t) is not None]
+        for no, yes in pairwise(said):
+            if view is None or not any(c.dep_ == "neg" for c in no.children) or any(
+                    c.dep_ == "neg" for c in yes.children) or _subject(no) != _subject(yes):
+                continue
+            old, new = _attribute(no), _attribute(yes)
+            if old and new and _subject(no):
+                return self._once(clause, old, new, view)
+        return None
+
     def _correction(self, clause: Clause) -> list[Interpretation] | None:
         """"Priya won 21, not 19", "the sign said Almost done, not Nearly there": the
         post's words after "not" become the words before it (as many of them), when they
@@ -300,10 +317,33 @@ def _last_number(tokens: list[Token]) -> list[Token]:
 
 
 def _compared(clause: Clause, tokens: list[Token], at: int) -> bool:
-    """Whether the words after the relation word (unquoted) are only function words or
-    pronouns ("better than me", "more than that"): a comparison, no old words."""
+    """Whether the relation word compares: "than" after a comparative ("more hard than it
+    sounds"), or before only function words or pronouns ("better than me", "more than
+    that"); no old words."""
     term = clause.term_at(tokens[at])
     end = at + (term.end - term.start if term else 1)
+    if end == at + 1 and at > 0 and _comparative(tokens[at - 1]):
+        return True  # "is more hard than it sounds", "longer than the rest"
     after = [t for t in tokens[end:] if not t.is_punct]
     stop = next((i for i, t in enumerate(after) if t.dep_ == "mark"), len(after))
     return bool(after) and all(t.is_stop or t.pos_ == "PRON" for t in after[:stop] or after)
+
+
+def _comparative(word: Token) -> bool:
+    """Whether `word` compares: "longer", "better", or "hard" in "more hard"."""
+    return word.tag_ in ("JJR", "RBR") or any(
+        c.tag_ == "RBR" and c.dep_ == "advmod" for c in word.children)
+
+
+def _attribute(verb: Token) -> list[Token] | None:
+    """What `verb` ("is") says its subject is: the attribute's words, without adverbs
+    after them ("St Anne's at all"), else None."""
+    attr = next((c for c in verb.children if c.dep_ == "attr"), None)
+    if attr is None:
+        return None
+    return [t for t in attr.subtree if t.pos_ != "ADV" and not t.is_punct]
+
+
+def _subject(verb: Token) -> str:
+    """The subject of `verb`, as said ("it")."""
+    return next((c.lower_ for c in verb.children if c.dep_ == "nsubj"), "")

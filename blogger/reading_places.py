@@ -135,7 +135,8 @@ def split_place(turn: Turn, clause: Clause,
 def unit_ref(turn: Turn, clause: Clause, tokens: list[Token]) -> UnitRef | None:
     """The sentence or paragraph `tokens` describe, or None when they describe none."""
     nouns = [t for t in tokens if turn.is_(t, "part.sentence") or turn.is_(t, "part.paragraph")
-             or (t.lower_ == "one" and (t.i > tokens[0].i or t.pos_ == "NOUN"))]
+             or (t.lower_ == "one" and (t.i > tokens[0].i or t.pos_ == "NOUN")
+                 and not _in_number(t))]
     if not nouns or any(turn.quote(t) for t in tokens[:tokens.index(nouns[0])]):
         return None
     noun = nouns[0]
@@ -183,6 +184,13 @@ def unit_ref(turn: Turn, clause: Clause, tokens: list[Token]) -> UnitRef | None:
         ref.description = turn.clean(after, clause)
         return ref if ref.description else None
     return ref if ref.index is not None or ref.description else None
+
+
+def _in_number(word: Token) -> bool:
+    """Whether `word` ends a number joined by a hyphen ("ninety-one"): no unit's "one"."""
+    return word.i >= 2 and word.nbor(-1).text in ("-", "–") and \
+        not word.nbor(-2).whitespace_ and not word.nbor(-1).whitespace_ and \
+        (word.nbor(-2).like_num or word.nbor(-2).pos_ == "NUM")
 
 
 def _describing(verb: Token, noun: Token) -> bool:

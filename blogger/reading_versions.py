@@ -4,12 +4,17 @@ lists the author asks to see (the versions, the sources: "which sources have I a
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from blogger.intents import unclear
 from blogger.reading_turn import Turn, told
 from draftguard.text import number_value
 from draftguard.understanding._asking import ask
 from draftguard.understanding._frames import Clause
 from draftguard.understanding._types import Intent, Interpretation
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
 
 __all__ = ["VersionFrames"]
 
@@ -140,10 +145,18 @@ class VersionFrames:
                 t.lower_ in ("before", "last", "latest", "previous") for t in tokens):
             return [unclear([Intent.UNDO])]
         if any(not self.t.is_(t, "version.") and not self.t.is_(t, "part.") and
-               t.lower_ not in (*_STEPS, "one", "way", "thing")
+               t.lower_ not in (*_STEPS, "one", "way", "thing") and not self._last_done(t)
                for t in objects) or any(self.t.quote(t) for t in tokens):
             return []  # "put the starter back to 'nine days'": about the post's words
         return [Interpretation(intent=Intent.UNDO)]
+
+    def _last_done(self, noun: Token) -> bool:
+        """Whether `noun` names the last thing done, not words of the post ("undo that last
+        addition"): said with "last" or "previous", and no word of the post."""
+        view = self.t.view
+        return any(self.t.is_(c, "position.last") or self.t.is_(c, "version.previous")
+                   for c in noun.children if c.dep_ == "amod") and (
+            view is None or noun.lower_ not in view.words)
 
     def _ordinal_one(self, clause: Clause) -> int | None:
         """"the first one", "the very first one", "the second one" after a version verb:

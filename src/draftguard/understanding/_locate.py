@@ -35,6 +35,10 @@ DEFAULT_MARGIN = 0.2
 DEFAULT_MIN_SCORE = 0.4
 #: How far ahead of the runner-up the best unit's blended score must be.
 DEFAULT_SEMANTIC_MARGIN = 0.15
+#: A unit found only by the names a description holds is not acted on when another unit's
+#: meaning is this near the found one's, or nearer (cosine): "the duration of Mr X's
+#: handshake" names Mr X's sentence, but means the one about the long handshake.
+DEFAULT_RIVAL_MARGIN = 0.05
 #: The weight of word coverage (0..1) against the cosine (about 0.1..0.8) in the blend.
 LEXICAL_WEIGHT = 0.5
 #: Units listed at most when the words stand in several alike.
@@ -194,28 +198,31 @@ class PostView:
         margin: float = DEFAULT_MARGIN,
         min_score: float = DEFAULT_MIN_SCORE,
         semantic_margin: float = DEFAULT_SEMANTIC_MARGIN,
+        rival_margin: float = DEFAULT_RIVAL_MARGIN,
         by_meaning: bool = True,
     ) -> Located:
         """The sentence (or paragraph) `description` is about, within `within`: by its words
         when they name one unit clearly (`min_coverage`, `margin`), else by meaning and words
-        blended (`min_score`, `semantic_margin`; `by_meaning=False`: words only)."""
+        blended (`min_score`, `semantic_margin`; `by_meaning=False`: words only). A unit
+        holding only the names of the description, with another as near in meaning
+        (`rival_margin`), is no clear answer: both are candidates."""
         units = self.units(kind, within)
         if not units:
             return Located(None)
         description = self.respelt(description)
         if kind == "paragraph":
-            # "the paragraph about the pub" under a heading "The pub": its one paragraph
-            named = self.heading(description)
-            region = self.region(named.text) if named is not None else None
-            inside = [u for u in units if region is not None and
-                      region.start <= u.start and u.end <= region.end]
-            if len(inside) == 1:
-                return Located(inside[0])
+            under = self._under_heading(description, units)
+            if under is not None:
+                return Located(under)
         lexical = self._coverage(description, units, lead=kind == "paragraph")
         order = sorted(range(len(units)), key=lambda i: -lexical[i])
         best = lexical[order[0]]
         second = lexical[order[1]] if len(order) > 1 else 0.0
         if best >= min_coverage and best - second >= margin:
+            rival = self._rival(description, units, order[0], rival_margin) \
+                if by_meaning and self._names_only(description, units[order[0]]) else None
+            if rival is not None:
+                return Located(None, tuple(units[i] for i in sorted((order[0], rival))))
             return Located(units[order[0]])
         if best >= min_coverage:
             # The words stand in several units alike: the author named words, so meaning
@@ -238,6 +245,40 @@ class PostView:
                 and blended[i] >= min_score / 2]
         # Listed in the post's order, as the author reads it.
         return Located(None, tuple(units[i] for i in sorted(near)))
+
+    def _under_heading(self, description: str, units: list[Span]) -> Span | None:
+        """"the paragraph about the pub" under a heading "The pub": its one paragraph."""
+        named = self.heading(description)
+        region = self.region(named.text) if named is not None else None
+        inside = [u for u in units if region is not None and
+                  region.start <= u.start and u.end <= region.end]
+        return inside[0] if len(inside) == 1 else None
+
+    def _names_only(self, description: str, unit: Span) -> bool:
+        """Whether the words of `description` that `unit` holds are only names (capitalised
+        after the first word: "the duration of Mr Featherstone's handshake" holds "Mr
+        Featherstone"), so the unit says who, and the other words say what."""
+        held = set(stems(description)) & self.topic_stems(unit)
+        names = {s for word in description.split()[1:] if word[:1].isupper()
+                 for s in stems(word)}
+        return bool(held) and held <= names
+
+    def _rival(self, description: str, units: list[Span], found: int,
+               margin: float) -> int | None:
+        """Another unit as near in meaning as unit `found` (cosine, within `margin`) to
+        `description`, or to its words other than names ("the strength of Mr X's embrace":
+        "the strength of embrace"), else None."""
+        from draftguard.language import similarities
+
+        others = [i for i in range(len(units)) if i != found]
+        first, *rest = description.split()
+        gist = " ".join([first, *(w for w in rest if not w[:1].isupper())])
+        for said in dict.fromkeys((description, gist)):
+            cosines = [float(c) for c in similarities(said, [u.text for u in units])]
+            near = max(others, key=lambda i: cosines[i], default=None)
+            if near is not None and cosines[near] >= cosines[found] - margin:
+                return near
+        return None
 
     def _coverage(self, description: str, units: list[Span], *,
                   lead: bool = False) -> list[float]:
