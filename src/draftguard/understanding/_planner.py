@@ -45,11 +45,11 @@ from draftguard.understanding._planner_venues import (
     venues_pointed,
 )
 from draftguard.understanding._planner_words import (
-    adds_to_list,
     also,
     asks_search,
     asks_unsupported_act,
     help_alone,
+    keeps,
     looks_like_request,
     words_of,
 )
@@ -274,7 +274,7 @@ class PlannerConversation:
             return Interpretation(intent=Intent.HELP)
         if self._removes(rest, slots):
             return self._venue_request(Intent.SHORTLIST, slots, action="remove")
-        if (says("keep", rest) or adds_to_list(words, rest)) and (
+        if keeps(words, rest) and (
                 says("listed", rest) or slots.venues or reference(rest) is not None
                 or says("it", rest) or says("choose", rest)):
             if asks_plan(self.vocabulary.words, rest, named=bool(slots.venues)):

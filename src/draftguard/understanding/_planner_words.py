@@ -17,6 +17,7 @@ __all__ = [
     "asks_unsupported_act",
     "categories_cleared",
     "help_alone",
+    "keeps",
     "looks_like_request",
     "removes",
     "taken_back",
@@ -264,3 +265,26 @@ def adds_to_list(words: WordTable, rest: str) -> bool:
                 and not words.says("remove", verb.lower_):
             return True
     return False
+
+
+#: Dependencies by which a placing verb says where a thing goes ("put X side by side", "put
+#: X against Y", "next to each other"); "for me" says for whom, "pop it in" nowhere else.
+_WHERE = frozenset({"npadvmod", "agent", "prep"})
+
+
+def keeps(words: WordTable, rest: str) -> bool:
+    """A request to keep a venue: a keeping word ("save", "add it") or a verb that puts it
+    on the list, but not a placing verb ("put", "add": `placing`) that says it goes
+    somewhere other than the list ("put X and Y side by side" compares them)."""
+    if not (words.says("keep", rest) or adds_to_list(words, rest)):
+        return False
+    if words.says("listed", rest) or not words.says("placing", rest):
+        return True
+    from draftguard.language import parse
+
+    for token in parse(" ".join(rest.split()), entities=False):
+        if token.pos_ == "VERB" and words.says("placing", token.lower_) and any(
+                c.dep_ in _WHERE and not (c.dep_ == "prep" and c.lower_ == "for")
+                for t in (token, *token.children) for c in t.children):
+            return False
+    return True

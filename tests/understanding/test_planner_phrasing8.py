@@ -1,0 +1,92 @@
+"""The planner read by class of phrasing, for the classes left after held-out batch 7 and the
+end-to-end sets (each on new messages, never the held-out ones): a party counted in parts, a
+weekday near an open word, a price word used as a verb, days said in other words, venues
+placed side by side, price slang, and a courtesy after a request."""
+
+from __future__ import annotations
+
+from datetime import date as Date
+from typing import Any
+
+import pytest
+from planner_readings import last_reading
+
+from draftguard.grounding._dates import stated_day
+from draftguard.language import language_installed
+
+pytestmark = pytest.mark.skipif(not language_installed(), reason="needs the language layer")
+
+#: A Monday.
+MONDAY = Date(2026, 12, 14)
+_SEARCH = "italian in south philly for 6"
+
+
+def _read(*said: str) -> list[tuple[str, dict[str, Any], bool]]:
+    return last_reading(MONDAY.isoformat(), *said)
+
+
+def _searched(said: str) -> dict[str, Any]:
+    [(intent, slots, asked)] = _read(said)
+    assert (intent, asked) == ("search", False)
+    return slots
+
+
+@pytest.mark.parametrize(("said", "size"), [
+    ("pho in chinatown for 3 adults and 2 children", 5),
+    ("sushi in old city for 1 adult and 3 teenagers", 4),
+    ("tacos in fishtown for three families of five", 15),
+    ("ramen in fishtown, me and my sister and her 2 boys", 4),
+    ("bbq in manayunk for 2 couples and my grandad", 5),
+    ("thai in fishtown, me plus four workmates", 5),
+    ("curry in old city, me, my husband and our three girls", 5),
+])
+def test_a_party_counted_in_parts_is_their_sum(said: str, size: int) -> None:
+    assert _searched(said)["party_size"] == size
+
+
+@pytest.mark.parametrize("said", ["pho in chinatown for me and the grandkids",
+                                  "pho in chinatown, 4 of us plus 2 babies"])
+def test_a_party_of_unknown_parts_is_no_guess(said: str) -> None:
+    read = _read(said)
+    assert all(slots.get("party_size") is None or asked for _, slots, asked in read)
+
+
+def test_a_weekday_far_from_an_open_word_is_the_day_of_the_dinner() -> None:
+    slots = _searched("sushi in old city, somewhere serving good sashimi, for 4 on Friday")
+    assert "open_on" not in slots and slots["date"] == "2026-12-18"
+    assert _searched("tacos in fishtown, one that opens on mondays")["open_on"] == "monday"
+
+
+def test_a_price_word_used_as_a_verb_sets_no_price() -> None:
+    slots = _searched("fancy a bit of thai in fishtown for 4?")
+    assert "price_level" not in slots
+    assert _searched("thai in fishtown for 4, somewhere fancy")["price_level"] == "$$$"
+
+
+@pytest.mark.parametrize(("said", "day"), [
+    ("2morow", Date(2026, 12, 15)),
+    ("a week tomorrow", Date(2026, 12, 22)),
+    ("a fortnight tomorrow", Date(2026, 12, 29)),
+    ("this evening", MONDAY),
+    ("thai, 4, fishtown, wed", Date(2026, 12, 16)),
+    ("ramen old city 3 sun", Date(2026, 12, 20)),
+])
+def test_a_day_said_in_other_words(said: str, day: Date) -> None:
+    assert stated_day(said, today=MONDAY) == day
+
+
+@pytest.mark.parametrize("said", ["we sat outside last time", "somewhere in the sun"])
+def test_a_short_day_name_that_is_a_word_names_no_day(said: str) -> None:
+    assert stated_day(said, today=MONDAY) is None
+
+
+@pytest.mark.parametrize("said", ["put the first two next to each other",
+                                  "put Bar Sorrento up against Cucina Lucia"])
+def test_venues_placed_side_by_side_are_compared_not_saved(said: str) -> None:
+    [(intent, slots, asked)] = _read(_SEARCH, said)
+    assert intent == "compare" and not asked and len(slots["venues"]) == 2
+
+
+def test_a_venue_put_on_the_list_is_still_saved() -> None:
+    [(intent, slots, asked)] = _read(_SEARCH, "put the second one on my list for me")
+    assert (intent, slots["action"], asked) == ("shortlist", "add", False)
