@@ -90,3 +90,47 @@ def test_venues_placed_side_by_side_are_compared_not_saved(said: str) -> None:
 def test_a_venue_put_on_the_list_is_still_saved() -> None:
     [(intent, slots, asked)] = _read(_SEARCH, "put the second one on my list for me")
     assert (intent, slots["action"], asked) == ("shortlist", "add", False)
+
+
+@pytest.mark.parametrize(("said", "level"), [
+    ("mexican in fishtown for 4, nothing that would cost a fortune pls", "$"),
+    ("mexican in fishtown for 4, something that won't break the bank please", "$"),
+])
+def test_a_courtesy_after_a_price_clause_changes_nothing(said: str, level: str) -> None:
+    assert _searched(said)["price_level"] == level
+
+
+@pytest.mark.parametrize("said", ["keep both please", "save both, ta"])
+def test_both_of_two_results_are_saved(said: str) -> None:
+    read = _read("thai in fishtown for 4", said)  # two results
+    assert [(intent, slots["action"], asked) for intent, slots, asked in read] == \
+        [("shortlist", "add", False)] * 2
+
+
+def test_both_of_more_results_is_asked_about() -> None:
+    read = _read(_SEARCH, "keep both please")
+    assert [(intent, asked) for intent, _, asked in read] == [("shortlist", True)]
+
+
+@pytest.mark.parametrize("said", ["shortlist pls", "shortlist, thanks"])
+def test_a_keeping_word_alone_keeps_the_venue_in_focus(said: str) -> None:
+    read = _read(_SEARCH, "tell me about the third one", said)
+    assert read == [("shortlist", {"venue": "Cucina Ferrante", "action": "add"}, False)]
+    [(intent, _, asked)] = _read(_SEARCH, said)  # nothing in focus: which one?
+    assert (intent, asked) == ("shortlist", True)
+
+
+@pytest.mark.parametrize("said", ["4th one pls", "the fourth one please"])
+def test_a_position_with_a_courtesy_is_still_a_pick(said: str) -> None:
+    assert _read(_SEARCH, said) == [("pick", {"venue": "Cucina Lucia"}, False)]
+
+
+def test_a_clause_with_a_word_english_hardly_knows_is_asked_about() -> None:
+    [(intent, slots, asked)] = _read("thai in fishtown for 4, where we can take our own plonk")
+    assert intent == "search" and asked and "byob" not in slots
+
+
+def test_someones_people_are_no_dish() -> None:
+    read = _read("thai in fishtown for 3", "actually 4, my bandmates are tagging along")
+    assert read == [("search", {"cuisine": "thai", "neighborhood": "fishtown",
+                                "party_size": 4}, False)]
