@@ -138,12 +138,19 @@ def people_counted(doc: Doc, *, max_party: int) -> int | None:
 
 
 def _members_from(doc: Doc, at: int) -> list[_Member]:
-    """The list of people that starts at `at` (empty when none does)."""
+    """The list of people that starts at `at` (empty when none does). Its members are
+    joined by "and" or "plus" (commas alone join clauses: "our own vino, 8 people"), or
+    follow the speaker with nothing between ("me my brother and his two kids")."""
     members: list[_Member] = []
+    conjoined = False
     while (member := _member(doc, at)) is not None:
+        if members and at == members[-1].end and not members[-1].speaker:
+            break
         members.append(member)
-        at = member.end + _joined(doc, member.end)
-    return members
+        joins = _joined(doc, member.end)
+        conjoined = conjoined or any(t.lower_ != "," for t in doc[member.end:member.end + joins])
+        at = member.end + joins
+    return members if conjoined or len(members) == 1 else members[:1]
 
 
 def _joined(doc: Doc, at: int) -> int:

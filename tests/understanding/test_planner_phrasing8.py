@@ -134,3 +134,32 @@ def test_someones_people_are_no_dish() -> None:
     read = _read("thai in fishtown for 3", "actually 4, my bandmates are tagging along")
     assert read == [("search", {"cuisine": "thai", "neighborhood": "fishtown",
                                 "party_size": 4}, False)]
+
+
+def test_a_thing_of_ours_beside_a_count_is_no_one_coming() -> None:
+    slots = _searched("tacos in fishtown, we're bringing our own beer, 7 people")
+    assert slots["party_size"] == 7
+
+
+def test_a_count_in_words_ending_a_sentence_is_the_party() -> None:
+    assert _searched("I would like Thai food in Fishtown, for five.")["party_size"] == 5
+
+
+@pytest.mark.parametrize(("said", "by"), [
+    ("which of them is more cheap?", "price"),
+    ("Bar Sorrento or Cucina Lucia, which'd cost us less?", "price"),
+    ("Bar Sorrento or Cucina Lucia, which has the most room", "size"),
+])
+def test_a_comparison_in_other_words(said: str, by: str) -> None:
+    [(intent, slots, asked)] = _read(_SEARCH, said)
+    assert (intent, slots["by"], asked) == ("compare", by, False)
+
+
+@pytest.mark.parametrize(("said", "then"), [
+    ("take the third one off my list and show me the plan", "plan"),
+    ("keep the second one and then show me my shortlist", "plan"),
+])
+def test_a_venue_change_then_a_request_of_no_venue(said: str, then: str) -> None:
+    read = _read(_SEARCH, "save the third one", said)
+    assert [intent for intent, _, _ in read] == ["shortlist", then]
+    assert not any(asked for _, _, asked in read)

@@ -46,6 +46,7 @@ from draftguard.understanding._planner_words import (
     also,
     asks_search,
     asks_unsupported_act,
+    compares,
     help_alone,
     keeps,
     looks_like_request,
@@ -273,7 +274,8 @@ class PlannerConversation:
             return self._venue_request(Intent.SHORTLIST, slots, action="add")
         if asks_plan(self.vocabulary.words, rest, named=bool(slots.venues)):
             return Interpretation(intent=Intent.PLAN)
-        if says("compare", rest) and (slots.venues or self.state.results) and (
+        if compares(words, rest, named=len(set(slots.venues))) and (
+                slots.venues or self.state.results) and (
                 not slots.values or slots.venues or reference(rest) is not None
                 or says("among", rest)):
             return self._compare(rest, slots)

@@ -16,6 +16,7 @@ __all__ = [
     "asks_search",
     "asks_unsupported_act",
     "categories_cleared",
+    "compares",
     "help_alone",
     "keeps",
     "looks_like_request",
@@ -288,3 +289,18 @@ def keeps(words: WordTable, rest: str) -> bool:
                 for t in (token, *token.children) for c in t.children):
             return False
     return True
+
+
+def compares(words: WordTable, rest: str, *, named: int) -> bool:
+    """A comparison: a word of `compare` ("cheaper", "side by side"); a word of `grade`
+    before a price or size word ("which is more big?", "the most cheap"); or a `among`
+    word ("which") with a price or size word when two venues or more are `named` ("X or Y,
+    which'd be kinder on the wallet?")."""
+    if words.says("compare", rest):
+        return True
+    said = words_of(rest)
+    measured = [words.says("by_price", w) or words.says("by_size", w) for w in said]
+    if not any(measured):
+        return False
+    graded = any(words.says("grade", a) and m for a, m in zip(said, measured[1:], strict=False))
+    return graded or (named > 1 and words.says("among", rest))
