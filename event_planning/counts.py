@@ -15,7 +15,7 @@ from event_planning.corrections import NEGATORS
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["NOT_PARTY_AFTER", "party_size", "people_counted", "people_listed"]
+__all__ = ["NOT_PARTY_AFTER", "party_size", "people_added", "people_counted", "people_listed"]
 
 #: Next to a lone number, words that make it a day, a time, a price or a position.
 NOT_PARTY_BEFORE = frozenset({"at", "$", "#", "no", "number", "option", "top", "first",
@@ -37,10 +37,25 @@ def party_size(doc: Doc, *, max_party: int) -> tuple[int | None, bool]:
     if not numbers:
         return people_listed(doc), False
     if len(numbers) == 2:
+        added = [n for n in numbers if n.i + 1 < len(doc) and doc[n.i + 1].lower_ in _MORE]
+        total = [n for n in numbers if n not in added]
+        if len(added) == 1 and _count(doc, total[0], max_party=max_party):
+            # "two more mates are coming, so 8 all told": the total; "for 6, and 2 more":
+            # the two together.
+            extra = 0 if added[0].i < total[0].i else number_value(added[0].lower_) or 0
+            size = int(total[0].text) + extra
+            return (size if size <= max_party else None), True
         return _corrected(doc, numbers[0], numbers[1], max_party=max_party), True
     if len(numbers) != 1 or not _count(doc, numbers[0], max_party=max_party):
         return None, False
     return int(numbers[0].text), False
+
+
+def people_added(doc: Doc) -> list[str]:
+    """"2 more people are coming" with no total said: people added to a party the message
+    does not state, so the words "2 more people" are no party size (asked about)."""
+    return [doc[n.i:n.i + 3].text for n in doc if n.like_num and n.i + 1 < len(doc)
+            and doc[n.i + 1].lower_ in _MORE]
 
 
 def ordinal(word: str) -> bool:
@@ -72,6 +87,8 @@ def _corrected(doc: Doc, first: Token, second: Token, *, max_party: int) -> int 
     return None
 
 
+#: After a count, words that make it people added, not the party ("2 more", "3 extra").
+_MORE = frozenset({"more", "extra", "additional"})
 #: The speaker, in a list of the people coming.
 _SPEAKER = frozenset({"me", "i", "myself"})
 

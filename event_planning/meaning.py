@@ -28,7 +28,7 @@ from event_planning.corrections import (
     swapped,
     terms_read,
 )
-from event_planning.counts import NOT_PARTY_AFTER, party_size
+from event_planning.counts import NOT_PARTY_AFTER, party_size, people_added
 from event_planning.dishes import known_for, typo_of_a_common_word
 from event_planning.intents import PREFERENCE_EXAMPLES
 from event_planning.weekdays import CALENDAR_WORDS, WEEKDAYS, open_day
@@ -201,6 +201,7 @@ class MeaningReader:
             hints.values["party_size"] = party
             if corrected:
                 hints.replaces.add("party_size")
+        hints.unexplained += [] if corrected else people_added(doc)
         day = open_day(doc, terms)
         if day is not None:
             hints.values["open_on"] = day

@@ -163,3 +163,18 @@ def test_a_venue_change_then_a_request_of_no_venue(said: str, then: str) -> None
     read = _read(_SEARCH, "save the third one", said)
     assert [intent for intent, _, _ in read] == ["shortlist", then]
     assert not any(asked for _, _, asked in read)
+
+
+@pytest.mark.parametrize(("said", "size"), [
+    ("three more friends are joining, so 9 in all", 9),
+    ("make it 5, plus 2 more", 7),
+])
+def test_people_added_and_a_total(said: str, size: int) -> None:
+    read = _read("thai in fishtown for 4", said)
+    assert [(intent, slots["party_size"], asked) for intent, slots, asked in read] == \
+        [("search", size, False)]
+
+
+def test_people_added_to_a_party_not_stated_are_asked_about() -> None:
+    [(intent, _, asked)] = _read("thai in fishtown for 4", "3 more people are joining us")
+    assert (intent, asked) == ("search", True)
