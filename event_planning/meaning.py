@@ -29,7 +29,7 @@ from event_planning.corrections import (
     terms_read,
 )
 from event_planning.counts import NOT_PARTY_AFTER, party_size, people_added
-from event_planning.dishes import known_for, typo_of_a_common_word
+from event_planning.dishes import known_for, settled, typo_of_a_common_word
 from event_planning.intents import PREFERENCE_EXAMPLES
 from event_planning.weekdays import CALENDAR_WORDS, WEEKDAYS, open_day
 
@@ -214,8 +214,8 @@ class MeaningReader:
         clauses = _clauses_of(doc, terms)[:_MAX_CLAUSES] if similar and not prices \
             and day is None else []
         rare = self._rare_words(doc, covered, hints, text) if similar and not prices else []
-        named = self._named_dishes(doc, terms, covered) if similar and "cuisine" in \
-            hints.values else []
+        named = self._named_dishes(doc, terms, covered) if similar and (
+            "cuisine" in hints.values or "cuisine" in hints.ambiguous) else []
         # Only in a message about the place wanted (a preference or a word for a place).
         plain = [c for c in _clauses_of(doc, terms, plain=True) if c not in clauses][
             :_MAX_CLAUSES] if similar and any(t.concept.partition(".")[0] in _PLACE_SECTIONS
@@ -240,7 +240,9 @@ class MeaningReader:
             self._clauses(clauses + rare, hints, prices_only=len(clauses), rare=unknown)
             still_unexplained(hints, doc, {t.lower_ for w in dishes for t in w}, terms)
         for phrase in named:
-            self._check_dish(phrase, hints)
+            if "cuisine" in hints.values:
+                self._check_dish(phrase, hints)
+            settled(doc, terms, phrase, hints, _dishes().rank)
         return hints
 
     def _named_dishes(self, doc: Doc, terms: list[Any], covered: set[int]) -> list[str]:

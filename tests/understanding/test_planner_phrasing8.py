@@ -178,3 +178,10 @@ def test_people_added_and_a_total(said: str, size: int) -> None:
 def test_people_added_to_a_party_not_stated_are_asked_about() -> None:
     [(intent, _, asked)] = _read("thai in fishtown for 4", "3 more people are joining us")
     assert (intent, asked) == ("search", True)
+
+
+def test_a_kind_of_dish_is_the_cuisine_another_dish_names() -> None:
+    slots = _searched("pad thai and massaman curry in fishtown for 4")
+    assert slots["cuisine"] == "thai"
+    [(_, _, asked)] = _read("massaman curry in fishtown for 4")  # alone: which?
+    assert asked
