@@ -55,6 +55,8 @@ def test_a_weekday_far_from_an_open_word_is_the_day_of_the_dinner() -> None:
     slots = _searched("sushi in old city, somewhere serving good sashimi, for 4 on Friday")
     assert "open_on" not in slots and slots["date"] == "2026-12-18"
     assert _searched("tacos in fishtown, one that opens on mondays")["open_on"] == "monday"
+    slots = _searched("tacos in fishtown for 8, we go on Fridays so it can't be shut that day")
+    assert slots["open_on"] == "friday" and "date" not in slots
 
 
 def test_a_price_word_used_as_a_verb_sets_no_price() -> None:
