@@ -207,8 +207,8 @@ class MeaningReader:
             hints.values["open_on"] = day
         cuisines = swapped(doc, terms, hints, cuisines)
         places = {t.start for t in terms if t.concept == "generic.place"}
-        dishes = (self._dish_phrases(doc, covered, places)[:_MAX_DISH_PHRASES]
-                  if similar and not cuisines else [])
+        dishes = (self._dish_phrases(doc, covered | _needing(doc, terms), places)[
+            :_MAX_DISH_PHRASES] if similar and not cuisines else [])
         # A day it must open read, the clause that says so is explained ("one that isn't
         # closed on sundays").
         clauses = _clauses_of(doc, terms)[:_MAX_CLAUSES] if similar and not prices \
@@ -396,6 +396,15 @@ class MeaningReader:
         return [i for i in (token.i - 1, token.i + 1) if 0 <= i < len(doc)
                 and self._dish_word(doc[i], covered)
                 and word_frequency(doc[i].lower_) < _NAME_WORD_ZIPF]
+
+
+def _needing(doc: Doc, terms: list[Any]) -> set[int]:
+    """The subjects of clauses that name a feature ("grandad's in a wheelchair"): who needs
+    it, no dish."""
+    features = {i for t in terms if t.concept.startswith("feature.")
+                for i in range(t.start, t.end)}
+    return {t.i for t in doc if "subj" in t.dep_ and features
+            & set(range(t.head.left_edge.i, t.head.right_edge.i + 1))}
 
 
 def _parsed_text(text: str) -> str:

@@ -187,3 +187,10 @@ def test_a_kind_of_dish_is_the_cuisine_another_dish_names() -> None:
     assert slots["cuisine"] == "thai"
     [(_, _, asked)] = _read("massaman curry in fishtown for 4")  # alone: which?
     assert asked
+
+
+def test_who_needs_a_feature_is_no_dish() -> None:
+    slots = _searched("thai in fishtown for 5, and nana's in a wheelchair")
+    assert slots["wheelchair"] is True and slots["cuisine"] == "thai"
+    slots = _searched("birthday for 5 in fishtown, my abuela uses a wheelchair. thai food?")
+    assert slots["wheelchair"] is True and slots["cuisine"] == "thai"
