@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from draftguard.language import Term
     from draftguard.understanding import SlotHints
 
-__all__ = ["denied_expense", "free_clauses", "still_unexplained"]
+__all__ = ["denied_expense", "free_clauses", "still_unexplained", "taken"]
 
 #: A denied clause nearest the cheapest level at this cosine or more, below the reader's
 #: `clause_score` ("nothing that'll break the bank": 0.58), is read as cheap when, its
@@ -35,7 +35,8 @@ _DESCRIBES = frozenset({"amod", "advmod"})
 
 
 def free_clauses(doc: Doc, named: Set[int], covered: Set[int], *,
-                 known: Set[str], plain: bool = False) -> list[str]:
+                 known: Set[str], plain: bool = False,
+                 courtesy: Set[str] = frozenset()) -> list[str]:
     """A stretch between commas, or a relative or adverbial clause inside one, none of whose
     tokens are in `named`, with a verb, no number ("party of 2" is a party size, not a party
     room) and a word that is neither common, nor `covered`, nor in `known` ("add it to my
@@ -45,7 +46,10 @@ def free_clauses(doc: Doc, named: Set[int], covered: Set[int], *,
     `plain`: the clauses of everyday words the above leaves out ("we want a room just for
     us", "no stairs please"): any word but a stop word counts, a verb is not needed, and a
     clause joined by "and" counts; the reader reads these only when they are very clearly one
-    feature or price (`MeaningReader.plain_clause_score`)."""
+    feature or price (`MeaningReader.plain_clause_score`).
+
+    A courtesy at either end of a clause ("... break the bank pls": `courtesy`) is left out:
+    it changes nothing the clause says, but would move it away from every example."""
     segments: list[tuple[int, int]] = []
     start = 0
     for token in doc:
@@ -62,13 +66,18 @@ def free_clauses(doc: Doc, named: Set[int], covered: Set[int], *,
         for a, b in spans:
             while plain and a < b and doc[a].dep_ == "cc":
                 a += 1  # "... and we want a room": the clause, not its "and"
+            while a < b and doc[a].lower_ in courtesy:
+                a += 1
+            while b > a and doc[b - 1].lower_ in courtesy:
+                b -= 1
+            kept = b == hi and a == lo
             clause = doc[a:b]
             if (b - a >= MIN_CLAUSE_WORDS and not named & set(range(a, b))
                     and (plain or any(t.pos_ in ("VERB", "AUX") for t in clause))
                     and not any(t.like_num for t in clause)
                     and any(t.is_alpha and not t.is_stop and (plain or (
                         t.i not in covered and t.lower_ not in known)) for t in clause)):
-                whole = a == 0 and all(t.is_punct for t in doc[b:])
+                whole = kept and a == 0 and all(t.is_punct for t in doc[b:])
                 found.append(doc.text if whole else clause.text)
                 break
     return found
@@ -105,3 +114,18 @@ def still_unexplained(hints: SlotHints, doc: Doc, dish_words: set[str],
         if not set(said.split()) & loose and (
             not set(said.split()) & dish_words if " " in said
             else said in adjectives and not priced)]
+
+
+def taken(best: Ranked, hints: SlotHints, *, features: bool) -> bool:
+    """The price or feature a clause was read as (`best`) into `hints`, unless already
+    said; False for a feature when `features` is off."""
+    section, _, name = best.label.partition(".")
+    if section == "feature" and not features:
+        return False
+    if section == "price" and "price_level" not in hints.values:
+        hints.cleared.add("price_level") if name == "any" else hints.values.update(
+            price_level=name)
+    elif section == "feature" and name not in hints.values.keys() | hints.cleared:
+        hints.values[name] = True
+    hints.confidence = min(hints.confidence, best.score)
+    return True

@@ -96,10 +96,16 @@ def taken_back(doc: Doc, start: int, terms: list[Any]) -> bool:
 
 
 def verb_with_object(doc: Doc, start: int, end: int) -> bool:
-    """"we fancy some lobster": a price word used as a verb that takes an object."""
+    """"we fancy some lobster": a price word used as a verb that takes an object; also one
+    that opens its clause (after nothing, a mark or a personal pronoun) and an article
+    follows ("fancy a curry tonight?", which the tagger may call an adjective), as no
+    adjective does ("somewhere fancy", "something posh the kids will like")."""
     if end - start != 1:
         return False
     token: Token = doc[start]
+    opens = start == 0 or doc[start - 1].is_punct or doc[start - 1].tag_ == "PRP"
+    if opens and end < len(doc) and doc[end].pos_ == "DET":
+        return True
     return token.pos_ == "VERB" and any(c.dep_ in ("dobj", "obj") for c in token.children)
 
 

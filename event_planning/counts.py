@@ -6,6 +6,7 @@ my wife")."""
 from __future__ import annotations
 
 import calendar
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from draftguard.text import number_value
@@ -14,7 +15,7 @@ from event_planning.corrections import NEGATORS
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["NOT_PARTY_AFTER", "party_size", "people_counted", "people_listed"]
+__all__ = ["NOT_PARTY_AFTER", "party_size", "people_added", "people_counted", "people_listed"]
 
 #: Next to a lone number, words that make it a day, a time, a price or a position.
 NOT_PARTY_BEFORE = frozenset({"at", "$", "#", "no", "number", "option", "top", "first",
@@ -36,10 +37,25 @@ def party_size(doc: Doc, *, max_party: int) -> tuple[int | None, bool]:
     if not numbers:
         return people_listed(doc), False
     if len(numbers) == 2:
+        added = [n for n in numbers if n.i + 1 < len(doc) and doc[n.i + 1].lower_ in _MORE]
+        total = [n for n in numbers if n not in added]
+        if len(added) == 1 and _count(doc, total[0], max_party=max_party):
+            # "two more mates are coming, so 8 all told": the total; "for 6, and 2 more":
+            # the two together.
+            extra = 0 if added[0].i < total[0].i else number_value(added[0].lower_) or 0
+            size = int(total[0].text) + extra
+            return (size if size <= max_party else None), True
         return _corrected(doc, numbers[0], numbers[1], max_party=max_party), True
     if len(numbers) != 1 or not _count(doc, numbers[0], max_party=max_party):
         return None, False
     return int(numbers[0].text), False
+
+
+def people_added(doc: Doc) -> list[str]:
+    """"2 more people are coming" with no total said: people added to a party the message
+    does not state, so the words "2 more people" are no party size (asked about)."""
+    return [doc[n.i:n.i + 3].text for n in doc if n.like_num and n.i + 1 < len(doc)
+            and doc[n.i + 1].lower_ in _MORE]
 
 
 def ordinal(word: str) -> bool:
@@ -71,6 +87,8 @@ def _corrected(doc: Doc, first: Token, second: Token, *, max_party: int) -> int 
     return None
 
 
+#: After a count, words that make it people added, not the party ("2 more", "3 extra").
+_MORE = frozenset({"more", "extra", "additional"})
 #: The speaker, in a list of the people coming.
 _SPEAKER = frozenset({"me", "i", "myself"})
 
@@ -93,40 +111,114 @@ def people_listed(doc: Doc) -> int | None:
 _PAIRS = frozenset({"couple", "pair"})
 #: Before the speaker alone, words that make the speaker the whole party ("just myself").
 _ALONE = frozenset({"just", "only"})
+#: Words that join the members of a list of people ("me plus three mates"; "+" is "and").
+_JOINS = frozenset({"and", ",", "plus", "&"})
+
+
+@dataclass(frozen=True)
+class _Member:
+    """One member of a list of people: how many (None: a group of unknown size, "the
+    kids"), where it ends, and whether it is numbered, the speaker, or groups of groups."""
+
+    people: int | None
+    end: int
+    numbered: bool = False
+    speaker: bool = False
+    grouped: bool = False
 
 
 def people_counted(doc: Doc, *, max_party: int) -> int | None:
-    """The people a message counts in parts: groups listed with their numbers ("2 adults
-    and 2 kids": 4), the speaker with a numbered group ("me and 3 mates", "me + 5
-    coworkers": 4, 6), numbered pairs ("two couples": 4), or the speaker alone ("just
-    myself": 1). Members of the list that are no people (no number, not the speaker) are
-    other things listed ("seafood in center city, me and 5 coworkers")."""
-    for token in doc:
-        if token.lower_ in _SPEAKER and not token.conjuncts and token.i > 0 \
-                and doc[token.i - 1].lower_ in _ALONE:
+    """The people a message counts in parts, read left to right as a list: groups with
+    their numbers ("2 adults and 2 kids": 4; "two families of four": 8), the speaker with
+    others ("me plus three mates": 4, "me my brother and his two kids": 4), numbered pairs
+    ("3 couples and my nan": 7), or the speaker alone ("just myself": 1). A list counts
+    when it has a number in it and is more than one member (or one member counting groups);
+    a member of unknown size ("me and the kids") counts no one, and "5 of us plus 3
+    toddlers" is no list (are the toddlers of the 5?): it is asked about. Read on the words'
+    order and tags, not on how the parser joined them, which for "for 2 adults and 2 kids"
+    hangs the kids on the cuisine."""
+    at = 0
+    while at < len(doc):
+        token = doc[at]
+        if token.lower_ in _SPEAKER and at > 0 and doc[at - 1].lower_ in _ALONE and (
+                at + 1 == len(doc) or _member(doc, at + 1 + _joined(doc, at + 1)) is None):
             return 1
-        group = [token, *token.conjuncts]
-        sizes = [n for n in (_members(t) for t in group) if n is not None]
-        speaker = any(t.lower_ in _SPEAKER for t in group)
-        numbered = len(sizes) - speaker
-        if numbered and (speaker or numbered > 1 or token.lemma_.lower() in _PAIRS):
-            total = sum(sizes)
-            return total if 1 <= total <= max_party else None
+        members = _members_from(doc, at)
+        if members:
+            total = _total(members)
+            if total is not None:
+                return total if 1 <= total <= max_party else None
+            at = members[-1].end
+        else:
+            at += 1
     return None
 
 
-def _members(token: Token) -> int | None:
-    """How many people one member of a list is: the speaker 1, a noun counted by a number
-    its number (twice that for pairs), anything else None."""
+def _members_from(doc: Doc, at: int) -> list[_Member]:
+    """The list of people that starts at `at` (empty when none does). Its members are
+    joined by "and" or "plus" (commas alone join clauses: "our own vino, 8 people"), or
+    follow the speaker with nothing between ("me my brother and his two kids")."""
+    members: list[_Member] = []
+    conjoined = False
+    while (member := _member(doc, at)) is not None:
+        if members and at == members[-1].end and not members[-1].speaker:
+            break
+        members.append(member)
+        joins = _joined(doc, member.end)
+        conjoined = conjoined or any(t.lower_ != "," for t in doc[member.end:member.end + joins])
+        at = member.end + joins
+    return members if conjoined or len(members) == 1 else members[:1]
+
+
+def _joined(doc: Doc, at: int) -> int:
+    """How many joining words ("and", ",", "plus") stand at `at`."""
+    n = 0
+    while at + n < len(doc) and doc[at + n].lower_ in _JOINS:
+        n += 1
+    return n
+
+
+def _total(members: list[_Member]) -> int | None:
+    numbered = [m for m in members if m.numbered]
+    if not numbered or any(m.people is None for m in members):
+        return None
+    if len(members) == 1 and not members[0].grouped:
+        return None
+    return sum(m.people or 0 for m in members)
+
+
+def _count_at(doc: Doc, at: int) -> int | None:
+    token = doc[at] if at < len(doc) else None
+    if token is None or not token.like_num or ordinal(token.lower_):
+        return None
+    return number_value(token.lower_)
+
+
+def _member(doc: Doc, at: int) -> _Member | None:
+    """The member of a list of people at `at`: the speaker, "N nouns" (times M
+    for "of M", twice for pairs), or a possessive with a noun ("my nan": 1, "his two kids":
+    2, "my kids": unknown)."""
+    if at >= len(doc):
+        return None
+    token = doc[at]
     if token.lower_ in _SPEAKER:
-        return 1
-    # A count comes before its noun, which is plural past one ("2 adults", "1 kid"; not
-    # "number 1", "option 2").
-    numbers = [c for c in token.children if c.dep_ == "nummod" and c.i < token.i
-               and (c.text.isdigit() or (c.like_num and c.lower_.isalpha()))]
-    if token.pos_ != "NOUN" or len(numbers) != 1:
+        return _Member(1, at + 1, speaker=True)
+    owned = token.tag_ == "PRP$" or token.dep_ == "poss"
+    start = at + 1 if owned else at
+    n = _count_at(doc, start)
+    i = start + (n is not None)
+    while i < len(doc) and doc[i].pos_ == "ADJ":
+        i += 1
+    if i >= len(doc) or doc[i].pos_ != "NOUN" or (n is None and not owned):
         return None
-    value = number_value(numbers[0].lower_)
-    if value is None or (value > 1 and token.morph.get("Number", []) != ["Plur"]):
+    noun = doc[i]
+    plural = noun.morph.get("Number", []) == ["Plur"]
+    if n is None:
+        return _Member(None if plural else 1, i + 1)
+    if n > 1 and not plural:
         return None
-    return value * (2 if token.lemma_.lower() in _PAIRS else 1)
+    people = n * (2 if noun.lemma_.lower() in _PAIRS else 1)
+    of = _count_at(doc, i + 2) if i + 1 < len(doc) and doc[i + 1].lower_ == "of" else None
+    if of is not None:  # "two families of four"
+        return _Member(people * of, i + 3, numbered=True, grouped=True)
+    return _Member(people, i + 1, numbered=True, grouped=noun.lemma_.lower() in _PAIRS)

@@ -1,15 +1,24 @@
 """Dishes for the reader by meaning: the ones the catalogue's descriptions name ("Known for X
-and Y, with ..."), and which unknown words are only a common word mistyped ("lookng")."""
+and Y, with ..."), which unknown words are only a common word mistyped ("lookng"), and a kind
+of dish settled by another dish of the message ("larb + panang curry")."""
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Sequence
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-__all__ = ["known_for", "typo_of_a_common_word"]
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+    from draftguard.language._exemplars import Ranked
+    from draftguard.understanding import SlotHints
+
+__all__ = ["known_for", "settled", "typo_of_a_common_word"]
 
 #: How the catalogue's descriptions name a venue's dishes: "Known for X and Y, with ...".
 _DISH_LEAD, _DISH_END = "Known for ", ", with "
@@ -47,3 +56,20 @@ def typo_of_a_common_word(word: str) -> bool:
     """"lookng" is "looking" mistyped, not a dish: one edit from a common English word."""
     return process.extractOne(word, _common_words(), scorer=OSA.distance,
                               score_cutoff=1) is not None
+
+
+def settled(doc: Doc, terms: Sequence[Any], phrase: str, hints: SlotHints,
+            rank: Callable[[str], Sequence[Ranked]]) -> None:
+    """A kind of dish between two cuisines ("panang curry": Indian or Thai) is the one
+    another dish of the message names ("larb + panang curry": Thai), when the kind is near
+    it too (one of its two nearest cuisines by `rank`)."""
+    inside = set(phrase.lower().split())
+    named = {t.concept.partition(".")[2] for t in terms if t.concept.startswith("cuisine.")
+             and not {w.lower_ for w in doc[t.start:t.end]} & inside}
+    near = {r.label for r in rank(phrase)[:2]}
+    agreed = named & set(hints.ambiguous.get("cuisine", [])) & near
+    if len(agreed) == 1:
+        hints.values["cuisine"] = agreed.pop()
+        hints.ambiguous.pop("cuisine")
+        hints.words.pop("cuisine", None)
+        hints.replaces.add("cuisine")

@@ -19,18 +19,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from draftguard.language import ExemplarIndex, Lexicon, embed, parse, word_frequency
-from draftguard.language._exemplars import Ranked
 from draftguard.language._parser import parse_many
 from draftguard.understanding import SlotHints
-from event_planning.clauses import denied_expense, free_clauses, still_unexplained
+from event_planning.clauses import denied_expense, free_clauses, still_unexplained, taken
 from event_planning.corrections import (
     no_limit,
     one_of,
     swapped,
     terms_read,
 )
-from event_planning.counts import NOT_PARTY_AFTER, party_size
-from event_planning.dishes import known_for, typo_of_a_common_word
+from event_planning.counts import NOT_PARTY_AFTER, party_size, people_added
+from event_planning.dishes import known_for, settled, typo_of_a_common_word
 from event_planning.intents import PREFERENCE_EXAMPLES
 from event_planning.weekdays import CALENDAR_WORDS, WEEKDAYS, open_day
 
@@ -202,20 +201,21 @@ class MeaningReader:
             hints.values["party_size"] = party
             if corrected:
                 hints.replaces.add("party_size")
+        hints.unexplained += [] if corrected else people_added(doc)
         day = open_day(doc, terms)
         if day is not None:
             hints.values["open_on"] = day
         cuisines = swapped(doc, terms, hints, cuisines)
         places = {t.start for t in terms if t.concept == "generic.place"}
-        dishes = (self._dish_phrases(doc, covered, places)[:_MAX_DISH_PHRASES]
-                  if similar and not cuisines else [])
+        dishes = (self._dish_phrases(doc, covered | _needing(doc, terms), places)[
+            :_MAX_DISH_PHRASES] if similar and not cuisines else [])
         # A day it must open read, the clause that says so is explained ("one that isn't
         # closed on sundays").
         clauses = _clauses_of(doc, terms)[:_MAX_CLAUSES] if similar and not prices \
             and day is None else []
         rare = self._rare_words(doc, covered, hints, text) if similar and not prices else []
-        named = self._named_dishes(doc, terms, covered) if similar and "cuisine" in \
-            hints.values else []
+        named = self._named_dishes(doc, terms, covered) if similar and (
+            "cuisine" in hints.values or "cuisine" in hints.ambiguous) else []
         # Only in a message about the place wanted (a preference or a word for a place).
         plain = [c for c in _clauses_of(doc, terms, plain=True) if c not in clauses][
             :_MAX_CLAUSES] if similar and any(t.concept.partition(".")[0] in _PLACE_SECTIONS
@@ -234,10 +234,15 @@ class MeaningReader:
             self._dish(dishes, hints, searching=searching)
         self._plain(plain, hints)
         if clauses or rare:
-            self._clauses(clauses + rare, hints, prices_only=len(clauses))
+            # A rare word as a clause's subject is who does something ("my flatmates are
+            # tagging along"), not what the place must have.
+            unknown = {t.lower_ for t in doc if t.lower_ in rare and "subj" not in t.dep_}
+            self._clauses(clauses + rare, hints, prices_only=len(clauses), rare=unknown)
             still_unexplained(hints, doc, {t.lower_ for w in dishes for t in w}, terms)
         for phrase in named:
-            self._check_dish(phrase, hints)
+            if "cuisine" in hints.values:
+                self._check_dish(phrase, hints)
+            settled(doc, terms, phrase, hints, _dishes().rank)
         return hints
 
     def _named_dishes(self, doc: Doc, terms: list[Any], covered: set[int]) -> list[str]:
@@ -279,11 +284,15 @@ class MeaningReader:
             return []
         return rare
 
-    def _clauses(self, clauses: list[str], hints: SlotHints, *, prices_only: int) -> None:
+    def _clauses(self, clauses: list[str], hints: SlotHints, *, prices_only: int,
+                 rare: set[str]) -> None:
         """A price or a feature said in a whole clause no lexicon word covers ("where we can
         bring a bottle", "nothing that'll break the bank"): read by similarity to the
         lexicon's words and the app's example clauses, when one is clearly nearest (after
-        the first `prices_only` clauses, a price only)."""
+        the first `prices_only` clauses, a price only). A clause unread with a word English
+        hardly knows in it (`rare`: "where we can rock up with our own grog") is unexplained
+        however far it is from every example: the encoder cannot place what it does not
+        know."""
         for at, clause in enumerate(clauses):
             ranked = _preference_examples().rank(clause)
             if len(ranked) < 2:
@@ -294,11 +303,12 @@ class MeaningReader:
                     not denied_expense(clause, best.label, best.score,
                                        lambda text: _preference_examples().rank(text)):
                 # Near a feature already read ("no stairs, she uses a walker"): explained.
-                if (best.score >= self.clause_ask_score or at >= prices_only) and \
+                if (best.score >= self.clause_ask_score or at >= prices_only
+                        or rare & set(clause.split())) and \
                         not hints.values.get(best.label.partition(".")[2]):
                     hints.unexplained.append(clause)
                 continue
-            if not _take(best, hints, features=at < prices_only) and at >= prices_only:
+            if not taken(best, hints, features=at < prices_only) and at >= prices_only:
                 hints.unexplained.append(clause)  # a rare word near a feature: unsure
 
     def _plain(self, clauses: list[str], hints: SlotHints) -> None:
@@ -308,7 +318,7 @@ class MeaningReader:
             ranked = _preference_examples().rank(clause)
             if len(ranked) > 1 and ranked[0].score >= self.plain_clause_score and \
                     ranked[0].score - ranked[1].score >= self.plain_clause_margin:
-                _take(ranked[0], hints, features=True)
+                taken(ranked[0], hints, features=True)
 
     def _dish(self, phrases: list[list[Token]], hints: SlotHints, *,
               searching: bool) -> None:
@@ -363,7 +373,10 @@ class MeaningReader:
         return phrases
 
     def _dish_word(self, token: Token, covered: set[int]) -> bool:
+        """A word that may name a dish; not one a person has ("my flatmates", "our nan"):
+        what is owned is a person or a thing of theirs, not the food wanted."""
         return (token.i not in covered and token.is_alpha and not token.like_num
+                and not any(c.dep_ == "poss" and c.tag_ == "PRP$" for c in token.children)
                 and token.lower_ not in WEEKDAYS
                 and token.lemma_.lower() not in CALENDAR_WORDS
                 and token.lower_ not in NOT_PARTY_AFTER  # "7pm": a time, no dish
@@ -385,19 +398,13 @@ class MeaningReader:
                 and word_frequency(doc[i].lower_) < _NAME_WORD_ZIPF]
 
 
-def _take(best: Ranked, hints: SlotHints, *, features: bool) -> bool:
-    """The price or feature a clause was read as (`best`) into `hints`, unless already
-    said; False for a feature when `features` is off."""
-    section, _, name = best.label.partition(".")
-    if section == "feature" and not features:
-        return False
-    if section == "price" and "price_level" not in hints.values:
-        hints.cleared.add("price_level") if name == "any" else hints.values.update(
-            price_level=name)
-    elif section == "feature" and name not in hints.values.keys() | hints.cleared:
-        hints.values[name] = True
-    hints.confidence = min(hints.confidence, best.score)
-    return True
+def _needing(doc: Doc, terms: list[Any]) -> set[int]:
+    """The subjects of clauses that name a feature ("grandad's in a wheelchair"): who needs
+    it, no dish."""
+    features = {i for t in terms if t.concept.startswith("feature.")
+                for i in range(t.start, t.end)}
+    return {t.i for t in doc if "subj" in t.dep_ and features
+            & set(range(t.head.left_edge.i, t.head.right_edge.i + 1))}
 
 
 def _parsed_text(text: str) -> str:
@@ -415,7 +422,8 @@ def _clauses_of(doc: Doc, terms: list[Any], *, plain: bool = False) -> list[str]
     named = {i for t in terms if not t.concept.startswith(("generic.", "price_noun."))
              for i in range(t.start, t.end)}
     covered = {i for t in terms for i in range(t.start, t.end)}
-    return free_clauses(doc, named, covered, known=_request_word_set(), plain=plain)
+    return free_clauses(doc, named, covered, known=_request_word_set(), plain=plain,
+                        courtesy=frozenset(request_words()["courtesy"]))
 
 
 @cache

@@ -16,16 +16,40 @@ CALENDAR_WORDS = frozenset({*WEEKDAYS, *(m.lower() for m in calendar.month_name 
                             *(m.lower() for m in calendar.month_abbr if m)})
 
 
+#: Between an open word and its weekday, only words of these kinds ("open on a monday",
+#: "open every sunday"); a weekday further on is the dinner's ("serving unagi ..., for a
+#: party of three on Saturday").
+_BETWEEN = frozenset({"ADP", "DET", "ADV", "PART", "AUX"})
+#: How many such words at most.
+_MAX_BETWEEN = 3
+
+
 def open_day(doc: Doc, terms: list[Any]) -> str | None:
     """The weekday a venue must be open ("open on Mondays", "which ones open sundays", "one
-    that isn't closed on sundays": a closed day denied)."""
-    if not any(t.concept == "open.open" or (t.concept == "open.closed" and _denied(doc[t.start]))
-               for t in terms):
-        return None
-    days = {WEEKDAYS.get(t.lemma_.lower()) or WEEKDAYS.get(t.lower_.rstrip("s"))
-            for t in doc}
-    days.discard(None)
+    that isn't closed on sundays": a closed day denied): a weekday right after an open word,
+    with at most a preposition, an article or an adverb between, or one said before it that
+    "that day" after it points back to."""
+    days: set[str] = set()
+    for term in terms:
+        if not (term.concept == "open.open" or (term.concept == "open.closed"
+                                                and _denied(doc[term.start]))):
+            continue
+        for token in doc[term.end:term.end + _MAX_BETWEEN + 1]:
+            day = _weekday(token)
+            if day is not None:
+                days.add(day)
+                break
+            if token.lemma_.lower() == "day" and token.i > 0 and doc[token.i - 1].pos_ == "DET":
+                # "we meet on Tuesdays so it can't be closed that day": the day said before.
+                days.update(d for t in doc[:term.start] if (d := _weekday(t)) is not None)
+                break
+            if token.pos_ not in _BETWEEN:
+                break
     return next(iter(days)) if len(days) == 1 else None
+
+
+def _weekday(token: Token) -> str | None:
+    return WEEKDAYS.get(token.lemma_.lower()) or WEEKDAYS.get(token.lower_.rstrip("s"))
 
 
 def _denied(token: Token) -> bool:

@@ -35,6 +35,8 @@ MONTHS = (
 )
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 RELATIVE_DAYS = {"today": 0, "tonight": 0, "tomorrow": 1}
+#: Parts of a day: "this afternoon" is today ("arvo": afternoon, in Australia).
+PARTS_OF_DAY = ("afternoon", "evening", "arvo")
 
 _ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})")
 _SLASH = re.compile(r"\b(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?\b")
@@ -58,8 +60,20 @@ def _weekday(match: re.Match[str]) -> int | None:
     """The weekday (0 = Monday) a `_WEEKDAY` match names, or None ("we sat outside")."""
     word = match.group(2)
     if word in SHORT_WEEKDAYS:
-        return None if word in _SHORT_AND_WORD and not match.group(1) else SHORT_WEEKDAYS[word]
+        alone = not match.group(1) and not _listed(match)
+        return None if word in _SHORT_AND_WORD and alone else SHORT_WEEKDAYS[word]
     return WEEKDAYS.index(word)
+
+
+def _listed(match: re.Match[str]) -> bool:
+    """A short day name that is also a word stands as an item of a terse list: it ends its
+    clause and follows a number or a mark ("steakhouse rittenhouse 2 sat", "6ppl, sun"), as
+    the word does not ("we sat outside", "in the sun")."""
+    text = match.string
+    after = text[match.end():].lstrip()
+    before = text[:match.start()].rstrip()
+    return (not after or after[0] in _MARKS) and (not before or before[-1].isdigit()
+                                                  or before[-1] in _MARKS)
 
 
 def without_dates(text: str) -> str:
@@ -156,9 +170,15 @@ def relative_days(text: str) -> list[str]:
     # one vowel at most and the skeleton four letters (never "ted" for "today").
     bare = {_skeleton(w) for w in said if sum(c in "aeiou" for c in w) <= 1
             and len(_skeleton(w)) >= 4}
-    return [w for w in RELATIVE_DAYS if has_phrase(text, w)] + [
+    # A "2" typed for "to" ("2moro", "2morow"): the word it spells, by its skeleton too.
+    spelt = {"to" + w[1:] for w in said if w[:1] == "2" and w[1:].isalpha()}
+    bare |= {_skeleton(w) for w in spelt}
+    # "this afternoon", "this arvo": a part of today.
+    parts = ["today" for part in PARTS_OF_DAY if has_phrase(text, f"this {part}")]
+    return parts + [w for w in RELATIVE_DAYS if has_phrase(text, w)] + [
         _SKELETONS[w] for w in said | bare if w in _SKELETONS and w not in RELATIVE_DAYS] + [
-        SHORT_RELATIVE[w] for w in said if w in SHORT_RELATIVE]
+        SHORT_RELATIVE[w] for w in said | bare if w in SHORT_RELATIVE] + [
+        w for w in spelt if w in RELATIVE_DAYS]
 
 
 def _spelt(text: str) -> str:

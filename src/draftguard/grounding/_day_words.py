@@ -55,7 +55,8 @@ def holidays(text: str, *, today: Date) -> list[Date]:
 
 
 def offset_days(text: str, *, today: Date) -> list[Date]:
-    """"a week from today", "two weeks from tomorrow", "in 3 days", "in a fortnight": the
+    """"a week from today", "two weeks from tomorrow", "in 3 days", "in a fortnight", "a
+    fortnight today": the
     day that many days on. A count with a unit and no "in" before or "from" after it is no
     day ("3 days ago", "for 2 days")."""
     words = _words(text)
@@ -71,6 +72,9 @@ def offset_days(text: str, *, today: Date) -> list[Date]:
         after = words[i + 1:i + 3]
         if len(after) == 2 and after[0] == "from" and after[1] in _FROM:
             found.append(today + timedelta(days=_FROM[after[1]] + count * _UNITS[word]))
+        elif after[:1] and after[0] in _FROM and words[i - 1] in ("a", "an"):
+            # "a fortnight today", "a week tomorrow": from that day, "from" left out.
+            found.append(today + timedelta(days=_FROM[after[0]] + count * _UNITS[word]))
         elif start >= 0 and words[start] == "in":
             found.append(today + timedelta(days=count * _UNITS[word]))
     return found

@@ -24,6 +24,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from draftguard.understanding._planner_cuts import verb_phrases
+from draftguard.understanding._planner_meant import ask, compared, venue_meant
 from draftguard.understanding._planner_slots import (
     PREFERENCE_NAMES,
     PlannerVocabulary,
@@ -37,21 +38,18 @@ from draftguard.understanding._planner_venues import (
     acts_on_venue,
     asks_plan,
     each_venue,
-    first_n,
-    partly_named,
     reference,
-    references,
     removes_listed,
     venues_pointed,
 )
 from draftguard.understanding._planner_words import (
-    adds_to_list,
     also,
     asks_search,
     asks_unsupported_act,
+    compares,
     help_alone,
+    keeps,
     looks_like_request,
-    words_of,
 )
 from draftguard.understanding._types import Intent, Interpretation, Reading
 
@@ -114,12 +112,6 @@ def enough_to_search(preferences: Mapping[str, Any]) -> bool:
     where = "neighborhood" in preferences
     other = bool({"party_size", "date"} & preferences.keys())
     return (what and where) or ((what or where) and other)
-
-
-def _ask(intent: Intent, question: str, *, confidence: float = 0.5,
-         candidates: tuple[Interpretation, ...] = ()) -> Interpretation:
-    return Interpretation(intent=intent, question=question, confidence=confidence,
-                          candidates=candidates)
 
 
 class PlannerConversation:
@@ -213,7 +205,7 @@ class PlannerConversation:
         """`requests` with what the app can do instead of what no tool does: booking or
         dietary needs asked about alone; an act on a venue (`acted`, or the verb's), whose
         venue requests are dropped ("book the first one for friday": Friday is kept)."""
-        cannot = _ask(Intent.UNCLEAR, self.capabilities, confidence=0.0)
+        cannot = ask(Intent.UNCLEAR, self.capabilities, confidence=0.0)
         if self.vocabulary.words.says("unsupported", text) and all(
                 r.question or r.intent is Intent.PICK for r in requests):
             return [cannot]
@@ -243,7 +235,7 @@ class PlannerConversation:
             question = f'Which {kind} is "{words}"? I can search {", ".join(labels)}.'
         candidates = tuple(Interpretation(intent=Intent.PREFERENCES, slots={name: v},
                                           confidence=1.0 / len(values)) for v in values)
-        return _ask(Intent.PREFERENCES, question, candidates=candidates)
+        return ask(Intent.PREFERENCES, question, candidates=candidates)
 
     def _label(self, name: str, value: str) -> str:
         return value if name == "price_level" else self.vocabulary.label(value)
@@ -254,7 +246,7 @@ class PlannerConversation:
         merged = {**known, **real}
         merged = {k: merged[k] for k in PREFERENCE_NAMES if merged.get(k) is not None}
         if not merged and (asked or real):
-            return _ask(Intent.SEARCH, "What would you like: a cuisine, a neighbourhood, or "
+            return ask(Intent.SEARCH, "What would you like: a cuisine, a neighbourhood, or "
                                        "both (and for how many, and when)?")
         if not real and not asked:
             return None
@@ -274,15 +266,16 @@ class PlannerConversation:
             return Interpretation(intent=Intent.HELP)
         if self._removes(rest, slots):
             return self._venue_request(Intent.SHORTLIST, slots, action="remove")
-        if (says("keep", rest) or adds_to_list(words, rest)) and (
+        if keeps(words, rest) and (
                 says("listed", rest) or slots.venues or reference(rest) is not None
-                or says("it", rest) or says("choose", rest)):
+                or says("it", rest) or says("both", rest) or says("choose", rest)):
             if asks_plan(self.vocabulary.words, rest, named=bool(slots.venues)):
                 return Interpretation(intent=Intent.PLAN)
             return self._venue_request(Intent.SHORTLIST, slots, action="add")
         if asks_plan(self.vocabulary.words, rest, named=bool(slots.venues)):
             return Interpretation(intent=Intent.PLAN)
-        if says("compare", rest) and (slots.venues or self.state.results) and (
+        if compares(words, rest, named=len(set(slots.venues))) and (
+                slots.venues or self.state.results) and (
                 not slots.values or slots.venues or reference(rest) is not None
                 or says("among", rest)):
             return self._compare(rest, slots)
@@ -293,7 +286,7 @@ class PlannerConversation:
                 intent = self.state.last  # "and Bar Sorrento too"
             return self._venue_request(Intent(intent), slots)
         if reference(rest) is not None and not slots.values and says("venue", rest):
-            return _ask(Intent.PICK, "Which search results do you mean? Tell me what to "
+            return ask(Intent.PICK, "Which search results do you mean? Tell me what to "
                                      "eat or where first, and I will search.")
         return None
 
@@ -305,7 +298,7 @@ class PlannerConversation:
         says = self.vocabulary.words.says
         if action == "add" and says("take_away", slots.rest) and not says("keep", slots.rest):
             # "nah drop X" of a venue not on the list: no add, whatever was asked before.
-            return [_ask(Intent.SHORTLIST, "That one is not on your shortlist.")]
+            return [ask(Intent.SHORTLIST, "That one is not on your shortlist.")]
         venues = each_venue(slots.venues, slots.rest, self.state.results,
                             asked=other.question is not None)
         return [Interpretation(intent=Intent.SHORTLIST, slots={"venue": v, "action": action})
@@ -337,7 +330,7 @@ class PlannerConversation:
         if not runner_up[0]:
             return None
         first, second = _EXAMPLE_WORDS[best], _EXAMPLE_WORDS[runner_up[0]]
-        return _ask(Intent.UNCLEAR, f"Do you want me to {first}, or {second}?",
+        return ask(Intent.UNCLEAR, f"Do you want me to {first}, or {second}?",
                     confidence=score)
 
     def _as_label(self, label: str, slots: SlotReading) -> Interpretation:
@@ -354,7 +347,7 @@ class PlannerConversation:
                        action: str | None = None) -> Interpretation:
         venue, question = self._venue(slots)
         if venue is None:
-            return _ask(intent, question)
+            return ask(intent, question)
         chosen: dict[str, Any] = {"venue": venue}
         if intent is Intent.SHORTLIST:
             chosen["action"] = action or "add"
@@ -362,55 +355,13 @@ class PlannerConversation:
 
     def _venue(self, slots: SlotReading) -> tuple[str | None, str]:
         """The one venue a message means, or None and the question to ask."""
-        if len(set(slots.venues)) == 1:
-            return slots.venues[0], ""
-        if len(set(slots.venues)) > 1:
-            return None, "Which one: " + " or ".join(dict.fromkeys(slots.venues)) + "?"
-        index = reference(slots.rest)
-        results = self.state.results
-        if index is not None:
-            if not results:
-                return None, "Which venue? Search first, then pick one by its number or name."
-            if index < 0:
-                index = len(results) - 1
-            if index >= len(results):
-                return None, (f"There {'is' if len(results) == 1 else 'are'} only "
-                              f"{len(results)} result{'s' if len(results) != 1 else ''}: "
-                              "which one do you mean?")
-            return results[index], ""
-        if self.vocabulary.words.says("it", slots.rest):
-            if self.state.picked:
-                return self.state.picked, ""
-            if len(results) == 1:
-                return results[0], ""
-        partly = partly_named(words_of(slots.rest), [*self.state.shortlist, *results])
-        if partly is not None:
-            return partly, ""
-        listed = "; ".join(f"{i}. {v}" for i, v in enumerate(results, 1))
-        return None, ("Which venue? " + (f"The results: {listed}." if listed
-                                         else "Tell me its name."))
+        state = self.state
+        return venue_meant(slots, self.vocabulary.words, results=state.results,
+                           picked=state.picked, shortlist=state.shortlist)
 
     def _compare(self, rest: str, slots: SlotReading) -> Interpretation:
-        says = self.vocabulary.words.says
-        by = "price" if says("by_price", rest) else "size" if says("by_size", rest) else None
-        venues: list[str] = list(dict.fromkeys(slots.venues))
-        picked = [self.state.results[i] for i in references(rest)
-                  if -len(self.state.results) <= i < len(self.state.results)]
-        venues += [v for v in picked if v not in venues]
-        n = first_n(rest)
-        if n is not None:
-            venues = list(self.state.results[:n])
-        if len(venues) < 2:
-            if venues and self.state.picked and self.state.picked not in venues:
-                venues.insert(0, self.state.picked)
-            else:
-                venues = list(self.state.results)
-        if len(venues) == 1 and venues == self.state.results:  # "which is cheapest?" of one
-            return Interpretation(intent=Intent.PICK, slots={"venue": venues[0]})
-        if len(venues) < 2:
-            return _ask(Intent.COMPARE, "Which venues should I compare? Name two, or search "
-                                        "first.")
-        return Interpretation(intent=Intent.COMPARE, slots={"venues": venues, "by": by})
+        return compared(rest, slots, self.vocabulary.words, results=self.state.results,
+                        picked=self.state.picked)
 
     # -- committing ------------------------------------------------------------------
 

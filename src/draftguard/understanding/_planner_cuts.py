@@ -12,7 +12,8 @@ def verb_phrases(part: str, venues_in: Callable[[str], int]) -> list[str]:
     """`part` cut before each "and" that joins two verb phrases (the parse's `cc` of a verb
     with a verb `conj` after it), when `part` names two venues or more (`venues_in` counts
     them) and each piece names exactly one, or it names one and the last piece names it
-    ("find french for 2 and tell me about La Mercier"); or at ", and" when only what
+    ("find french for 2 and tell me about La Mercier"), or the first piece names it and no
+    other piece any ("remove the first one and show me the list"); or at ", and" when only what
     follows names a venue ("sushi in old city for 2, and add Kaze to my shortlist"); else
     `[part]`."""
     named = venues_in(part)
@@ -36,8 +37,10 @@ def verb_phrases(part: str, venues_in: Callable[[str], int]) -> list[str]:
     pieces.append(part[start:])
     pieces = [p.strip(" ,") for p in pieces if p.strip(" ,")]
     counts = [venues_in(p) for p in pieces]
-    # One venue named, by the last piece only: a search, then that venue.
+    # One venue named, by the last piece only: a search, then that venue; or by the first
+    # only: that venue, then requests of no venue ("add X to my list and show me the list").
     alone = [0] * (len(pieces) - 1) + [1]
-    if len(pieces) < 2 or counts != ([1] * len(pieces) if named > 1 else alone):
+    leading = [1] + [0] * (len(pieces) - 1)
+    if len(pieces) < 2 or counts not in ([[1] * len(pieces)] if named > 1 else [alone, leading]):
         return [part]
     return pieces

@@ -311,8 +311,9 @@ _BARE_NUMBER = re.compile(
 
 
 def _party_size(text: str, vocabulary: PlannerVocabulary) -> int | None:
-    # A clause mark after the number ends it: "a group of 9, next friday".
-    text = re.sub(r"(?<=\d)[.,;!?]+(?=\s|$)|[,;!?]+", " ", text)
+    # A clause mark after the number ends it: "a group of 9, next friday"; so does a full
+    # stop after a word ("for four."), not after an initial ("s. philly").
+    text = re.sub(r"(?<=\d)[.,;!?]+(?=\s|$)|(?<=[a-z]{2})\.(?=\s|$)|[,;!?]+", " ", text)
     size = stated_count(text, nouns=tuple(vocabulary.party_nouns),
                         lead_ins=tuple(vocabulary.party_lead_ins))
     if size is None:

@@ -16,7 +16,9 @@ __all__ = [
     "asks_search",
     "asks_unsupported_act",
     "categories_cleared",
+    "compares",
     "help_alone",
+    "keeps",
     "looks_like_request",
     "removes",
     "taken_back",
@@ -264,3 +266,41 @@ def adds_to_list(words: WordTable, rest: str) -> bool:
                 and not words.says("remove", verb.lower_):
             return True
     return False
+
+
+#: Dependencies by which a placing verb says where a thing goes ("put X side by side", "put
+#: X against Y", "next to each other"); "for me" says for whom, "pop it in" nowhere else.
+_WHERE = frozenset({"npadvmod", "agent", "prep"})
+
+
+def keeps(words: WordTable, rest: str) -> bool:
+    """A request to keep a venue: a keeping word ("save", "add it") or a verb that puts it
+    on the list, but not a placing verb ("put", "add": `placing`) that says it goes
+    somewhere other than the list ("put X and Y side by side" compares them)."""
+    if not (words.says("keep", rest) or adds_to_list(words, rest)):
+        return False
+    if words.says("listed", rest) or not words.says("placing", rest):
+        return True
+    from draftguard.language import parse
+
+    for token in parse(" ".join(rest.split()), entities=False):
+        if token.pos_ == "VERB" and words.says("placing", token.lower_) and any(
+                c.dep_ in _WHERE and not (c.dep_ == "prep" and c.lower_ == "for")
+                for t in (token, *token.children) for c in t.children):
+            return False
+    return True
+
+
+def compares(words: WordTable, rest: str, *, named: int) -> bool:
+    """A comparison: a word of `compare` ("cheaper", "side by side"); a word of `grade`
+    before a price or size word ("which is more big?", "the most cheap"); or a `among`
+    word ("which") with a price or size word when two venues or more are `named` ("X or Y,
+    which'd be kinder on the wallet?")."""
+    if words.says("compare", rest):
+        return True
+    said = words_of(rest)
+    measured = [words.says("by_price", w) or words.says("by_size", w) for w in said]
+    if not any(measured):
+        return False
+    graded = any(words.says("grade", a) and m for a, m in zip(said, measured[1:], strict=False))
+    return graded or (named > 1 and words.says("among", rest))

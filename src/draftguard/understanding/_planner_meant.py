@@ -1,0 +1,86 @@
+"""Which venues a planner message means: the one venue of a pick or a shortlist change (by
+name, by position, as "it", by a word of its name, or the one in focus when a keeping word
+stands alone: "shortlist pls"), and the venues a comparison is of."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from draftguard.understanding._planner_slots import SlotReading
+from draftguard.understanding._planner_venues import first_n, partly_named, reference, references
+from draftguard.understanding._planner_words import WordTable, words_of
+from draftguard.understanding._types import Intent, Interpretation
+
+__all__ = ["ask", "compared", "venue_meant"]
+
+#: Request words that leave a keeping request without an object when nothing else is said
+#: ("shortlist pls", "save it, ta"): it is of the venue in focus.
+_BARE_KEEP = ("keep", "listed", "onto", "it", "courtesy", "thanks")
+
+
+def ask(intent: Intent, question: str, *, confidence: float = 0.5,
+        candidates: tuple[Interpretation, ...] = ()) -> Interpretation:
+    """A request that is one question."""
+    return Interpretation(intent=intent, question=question, confidence=confidence,
+                          candidates=candidates)
+
+
+def venue_meant(slots: SlotReading, words: WordTable, *, results: Sequence[str],
+                picked: str | None, shortlist: Sequence[str]) -> tuple[str | None, str]:
+    """The one venue a message means, or None and the question to ask."""
+    if len(set(slots.venues)) == 1:
+        return slots.venues[0], ""
+    if len(set(slots.venues)) > 1:
+        return None, "Which one: " + " or ".join(dict.fromkeys(slots.venues)) + "?"
+    index = reference(slots.rest)
+    if index is not None:
+        if not results:
+            return None, "Which venue? Search first, then pick one by its number or name."
+        if index < 0:
+            index = len(results) - 1
+        if index >= len(results):
+            return None, (f"There {'is' if len(results) == 1 else 'are'} only "
+                          f"{len(results)} result{'s' if len(results) != 1 else ''}: "
+                          "which one do you mean?")
+        return results[index], ""
+    if words.says("it", slots.rest) or _bare_keep(words, slots.rest):
+        if picked:
+            return picked, ""
+        if len(results) == 1:
+            return results[0], ""
+    partly = partly_named(words_of(slots.rest), [*shortlist, *results])
+    if partly is not None:
+        return partly, ""
+    listed = "; ".join(f"{i}. {v}" for i, v in enumerate(results, 1))
+    return None, ("Which venue? " + (f"The results: {listed}." if listed
+                                     else "Tell me its name."))
+
+
+def _bare_keep(words: WordTable, rest: str) -> bool:
+    """A keeping word and nothing else but courtesies ("shortlist pls", "save, thanks")."""
+    said = words_of(rest)
+    return words.says("keep", rest) and all(
+        any(words.says(concept, word) for concept in _BARE_KEEP) for word in said)
+
+
+def compared(rest: str, slots: SlotReading, words: WordTable, *, results: Sequence[str],
+             picked: str | None) -> Interpretation:
+    """The venues a comparison is of, and by what (price, size or neither)."""
+    says = words.says
+    by = "price" if says("by_price", rest) else "size" if says("by_size", rest) else None
+    venues: list[str] = list(dict.fromkeys(slots.venues))
+    pointed = [results[i] for i in references(rest) if -len(results) <= i < len(results)]
+    venues += [v for v in pointed if v not in venues]
+    n = first_n(rest)
+    if n is not None:
+        venues = list(results[:n])
+    if len(venues) < 2:
+        if venues and picked and picked not in venues:
+            venues.insert(0, picked)
+        else:
+            venues = list(results)
+    if len(venues) == 1 and venues == list(results):  # "which is cheapest?" of one
+        return Interpretation(intent=Intent.PICK, slots={"venue": venues[0]})
+    if len(venues) < 2:
+        return ask(Intent.COMPARE, "Which venues should I compare? Name two, or search first.")
+    return Interpretation(intent=Intent.COMPARE, slots={"venues": venues, "by": by})
