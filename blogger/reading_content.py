@@ -14,6 +14,8 @@ from draftguard.textio._message_text import visible_text
 from draftguard.understanding._types import Intent, Interpretation
 
 if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
     from blogger.reading_turn import Turn
     from draftguard.understanding._frames import Clause
 
@@ -88,9 +90,9 @@ def read_content(text: str, lexicon: Lexicon) -> Interpretation | None:
         return None
     if one_line and _one_question(body):  # "here is my post: can you shorten it?"
         return None
-    if keep or post or handing or _a_post(body, one_line):
+    if keep or post or handing or (_a_post(body, one_line) and _put_in(doc)):
         # "chuck this one in for me:" and a "# Title" post below: whatever the verb, a
-        # lead-in that asks for nothing else hands the post over
+        # lead-in that puts the post in hands it over ("translate this:" asks for more)
         return Interpretation(intent=Intent.SAVE_POST, slots={"text": body.strip() + "\n"})
     return None
 
@@ -100,6 +102,23 @@ def _a_post(body: str, one_line: bool) -> bool:
     one paragraph."""
     paras = [p for p in body.strip().split("\n\n") if p.strip()]
     return not one_line and body.strip().startswith("# ") and len(paras) >= 2
+
+
+#: Where a placing verb puts its object (closed-class words of place, not verbs).
+_PLACES = frozenset({("prt", "in"), ("prep", "in"), ("advmod", "somewhere"),
+                     ("advmod", "away"), ("prt", "away")})
+
+
+def _put_in(doc: Doc) -> bool:
+    """Whether the lead-in tells to put something somewhere ("chuck this one in", "pop it in
+    the system", "bung this somewhere safe"): its verb has an object and a place, "in" as
+    its particle or preposition or a place adverb (`_PLACES`)."""
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None or root.pos_ != "VERB":
+        return False
+    # "bung this somewhere safe": the object is the subject of a small clause ("this safe")
+    held = any(c.dep_ in ("dobj", "oprd") for c in root.children)
+    return held and any((t.dep_, t.lower_) in _PLACES for t in root.subtree)
 
 
 def _one_question(text: str) -> bool:

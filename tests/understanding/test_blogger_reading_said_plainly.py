@@ -257,6 +257,13 @@ def test_a_post_below_a_lead_in_is_saved_whatever_the_verb(lead: str) -> None:
         (Intent.SAVE_POST, {"text": PANCAKES}, False)]
 
 
+@pytest.mark.parametrize("lead", ["Translate this into French:", "Make this sound more exciting:",
+                                  "Do what you think is best with this:", "Is this any good?"])
+def test_a_lead_in_that_asks_for_something_else_is_not_taken_as_a_save(lead: str) -> None:
+    reading = _read(f"{lead}\n\n{PANCAKES}", post=None)
+    assert all(intent is not Intent.SAVE_POST for intent, _, _ in _said(reading))
+
+
 def test_a_lead_in_that_asks_for_an_edit_is_not_a_save() -> None:
     reading = _read(f"delete the last line:\n\n{PANCAKES}", post=None)
     assert all(intent is not Intent.SAVE_POST for intent, _, _ in _said(reading))
