@@ -209,7 +209,12 @@ def _targets(sent: Span, root: Token,
             yield "Where", removed | {t.i for t in ent.root.subtree}, list(ent.root.subtree), ""
         elif ent.label_ in {"CARDINAL", "QUANTITY"} and ent.root.dep_ == "nummod":
             noun = ent.root.head
-            if noun.dep_ in {"dobj", "pobj", "attr"} and noun.pos_ == "NOUN" and noun.is_alpha:
+            # a count under a preposition of the verb ("on the roof for six hours"), not of
+            # another noun ("the nectar of two million flowers": "How many flowers does a jar
+            # need the nectar?" leaves the nectar behind)
+            held = noun.dep_ != "pobj" or noun.head.head.i == root.i
+            if (noun.dep_ in {"dobj", "pobj", "attr"} and noun.pos_ == "NOUN" and noun.is_alpha
+                    and held):
                 rest = [t for t in noun.subtree if t.i not in {x.i for x in ent}
                         and t.dep_ not in {"det", "poss", "amod"}]
                 yield (f"How many {phrase(rest)}", {t.i for t in noun.subtree} | (
@@ -350,9 +355,12 @@ def _number_clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
     out: list[Question] = []
     for n, sentence in enumerate(view.sentences):
         for ent in sentence.span.ents:
-            if ent.label_ not in _COUNTED or number_value(ent.text) is None:
-                continue
             tokens = list(ent)
+            before = ent.doc[ent.start - 1] if ent.start > sentence.span.start else None
+            if before is not None and before.lower_ in {"a", "an"} and before.head.i == ent.start:
+                tokens = [before, *tokens]  # "a dozen loaves": the article is its numeral
+            if ent.label_ not in _COUNTED or number_value(phrase(tokens)) is None:
+                continue
             while len(tokens) > 1 and (tokens[0].dep_ in {"det", "poss"} or tokens[0].is_punct
                                        or tokens[0].pos_ in {"VERB", "AUX"}):
                 tokens = tokens[1:]  # "the 1930s" asks for "1930s"; "6 hours" keeps its 6
