@@ -101,7 +101,8 @@ A fridge moves heat from inside the cabinet to the room. The refrigerant is chos
 boils at a very low temperature. To save heat, emperor penguins huddle together in groups of
 hundreds. A single bat can catch hundreds of insects in one night, which is why farmers are
 glad to have bats nearby. The compressor squeezes the gas into a hot liquid. Gardeners
-leave a gap under the fence for hedgehogs."""
+leave a gap under the fence for hedgehogs. As the Earth spins, a beach passes through both
+bulges, which is why most places have two high tides each day."""
 
 
 def test_why_is_asked_of_a_passive_a_purpose_that_opens_and_which_is_why() -> None:
@@ -112,5 +113,7 @@ def test_why_is_asked_of_a_passive_a_purpose_that_opens_and_which_is_why() -> No
     assert penguins["correct_answer"] == "save heat"
     bats = asked["Why are farmers glad to have bats nearby?"]
     assert bats["correct_answer"] == "A single bat can catch hundreds of insects in one night"
-    for q in (penguins, bats):
+    tides = asked["Why do most places have two high tides each day?"]
+    assert tides["correct_answer"] == "a beach passes through both bulges"  # not "bulges"
+    for q in (penguins, bats, tides):
         assert len(set(q["options"])) == 4 and q["correct_answer"] in q["options"]

@@ -100,6 +100,11 @@ def test_counts_written_in_words_keep_their_scale() -> None:
         "more than two hundred stairways", "more than three hundred stairways",
         "more than five hundred stairways"]
     assert with_values("a dozen loaves", [], 2) == ["two dozen loaves", "three dozen loaves"]
+    # a scaled count with no neighbour among the plain words still gets three options
+    assert with_values("fifty thousand bees", [], 3) == [
+        "twenty-five thousand bees", "sixty-two thousand bees", "thirty-eight thousand bees"]
+    assert with_values("about 2.45 billion", [], 2) == ["about 1.23 billion",
+                                                        "about 4.90 billion"]
     # never "around 2 flowers", nor a value that loses the "million"
     assert all(o.startswith("around ") and o.endswith(" million flowers")
                for o in with_values("around two million flowers", [5.0, 30.0], 3))

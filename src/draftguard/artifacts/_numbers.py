@@ -91,7 +91,9 @@ def with_values(answer: str, text_values: Sequence[float], count: int) -> list[s
     if scaled:  # neighbours in the answer's own scale: "a hundred" -> "two hundred"
         unit = _SCALES[m.group("scale").lower()]
         inner = own / unit
-        made = [unit * v for v in (inner * 2, inner * 3, inner + 1, inner * 5, inner / 2)]
+        step = max(1, round(inner / 4))
+        made = [unit * v for v in (inner / 2, inner * 2, inner + step, inner - step, inner * 3,
+                                   inner * 5) if v > 0]
     out: list[str] = []
     for value in [*candidates, *made]:
         written = _written(value, m, words)
@@ -126,10 +128,7 @@ def _written(value: float, like: re.Match[str], words: bool) -> str | None:
     same scale ("a hundred" -> "two hundred", "2 million" -> "4 million")."""
     if like.group("scale"):
         scale_word = like.group("scale")
-        scale = _SCALES[scale_word.lower()]
-        if value % scale:
-            return None
-        inner = _plain(value / scale, like, words)
+        inner = _plain(value / _SCALES[scale_word.lower()], like, words)
         return None if inner is None else f"{inner} {scale_word}"
     return _plain(value, like, words)
 

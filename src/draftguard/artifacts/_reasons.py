@@ -116,7 +116,9 @@ def _which_is_why(sent: Span, position: int, person: str) -> Iterable[Asked]:
                 or be.lemma_ != "be" or be.i > why.i
                 or not any(c.lower_ == "which" and c.dep_ in _SUBJECTS for c in be.children)):
             continue
-        cause = be.head  # the clause "which" points back to
+        cause = be.head  # the clause "which" points back to (the parse may hang it on the
+        while cause.pos_ not in {"VERB", "AUX"} and cause.head.i != cause.i:  # last noun)
+            cause = cause.head
         subject = _subject(result) or next(
             (c for c in result.children if c.dep_ == "csubj"), None)
         if cause.i == be.i or cause.i > be.i or subject is None or _negated(cause):
