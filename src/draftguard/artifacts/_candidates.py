@@ -115,8 +115,9 @@ def _cards(view: TextView) -> Iterable[tuple[dict[str, Any], str, str, int]]:
     for term in terms:
         back = term.definition or _predicate(term)
         # "side" of "Each side of a zip is a strip of tape ...": the card is on what the
-        # "of" phrase names, so the front keeps it ("side of a zip")
-        front = with_of(term)
+        # "of" phrase names, so the subject's front keeps it ("side of a zip"); an
+        # apposition's noun is named as it stands
+        front = with_of(term) if term.role == "subject" else term.text
         back = _without(_without(back, front), term.text).strip(" ,;:")
         # "His best friend, ___." says "His best friend.": the blank of an apposition goes
         back = back.removesuffix("___").removeprefix("___").strip(" ,;:")
