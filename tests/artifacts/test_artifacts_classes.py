@@ -260,3 +260,50 @@ def test_the_stored_ranker_weighs_exactly_the_features_the_builder_reads() -> No
     # Lower rank first: the question the ranker scores highest comes first.
     best = max(range(len(questions)), key=lambda i: ranker().score(features[i]))
     assert min(questions, key=lambda q: q.rank).question == questions[best].question
+
+
+CUTS = """# After the great fire
+
+Tomatoes grow well in pots if the pot holds at least 20 litres of compost. The fire
+destroyed about 13,200 houses and 87 parish churches, including St Paul's Cathedral. The
+temperature in the bakery could reach more than 1,000 degrees Celsius. Most of the old wall
+was built during the Ming dynasty, which ruled from 1368 to 1644."""
+
+
+def test_no_answer_or_front_cuts_a_name_or_a_number_in_two() -> None:
+    from draftguard.artifacts._terms import TextView
+    from draftguard.artifacts._whole import cuts_a_whole
+    from draftguard.language import parse
+
+    quiz = _quiz(CUTS)
+    answers = {q["correct_answer"] for q in quiz}
+    fronts = {c.item["front"] for c in build_candidates("flashcards",
+                                                        chunk_text(CUTS, source="post"))}
+    for cut in ("least 20 litres", "least 20 litres of compost", "St Paul",
+                "more than 1,000 degrees"):
+        assert cut not in answers and cut not in fronts
+    assert "at least 20 litres" in answers  # the count is asked whole
+    # a count of the first of two coordinated nouns is no "How many" question
+    assert not any(q["question"].startswith("How many houses") for q in quiz)
+    # leaving out an entity's article or a word the parse hangs elsewhere is no cut
+    doc = TextView(chunk_text(CUTS, source="post")).sentences[-1].span
+    dynasty = [t for t in doc if t.text in {"Ming", "dynasty"}]
+    assert not cuts_a_whole(dynasty)
+    words = parse("Afterwards Mrs Okafor counted the children.")
+    assert not cuts_a_whole([t for t in words if t.text in {"Mrs", "Okafor"}])
+
+
+ZIP = """# How a zip works
+
+A zip joins two pieces of cloth. Each side of a zip is a strip of tape carrying a row of
+teeth. The number of teeth on a long zip can be more than two hundred. Gideon Sundback
+designed the modern zip in 1913."""
+
+
+def test_a_card_on_a_part_of_something_names_what_it_is_a_part_of() -> None:
+    cards = {c.item["front"]: c.item["back"]
+             for c in build_candidates("flashcards", chunk_text(ZIP, source="post"))}
+    assert cards["side of a zip"] == "A strip of tape carrying a row of teeth."
+    assert cards["number of teeth"] == "Can be more than two hundred."
+    assert not {"side", "number"} & set(cards)  # never a front a learner cannot place
+    assert all("side of a zip" not in back for back in cards.values())

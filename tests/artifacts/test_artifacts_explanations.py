@@ -93,3 +93,27 @@ def test_he_is_the_person_the_last_sentence_was_about_not_the_last_one_named() -
         if "Jenner" in q["question"] and q["question"].endswith(" do?"):
             assert "scratched it into the arm of a boy" not in q["options"] or (
                 q["correct_answer"] == "scratched it into the arm of a boy")
+
+
+FRIDGE = """# How a fridge and its neighbours work
+
+A fridge moves heat from inside the cabinet to the room. The refrigerant is chosen because it
+boils at a very low temperature. To save heat, emperor penguins huddle together in groups of
+hundreds. A single bat can catch hundreds of insects in one night, which is why farmers are
+glad to have bats nearby. The compressor squeezes the gas into a hot liquid. Gardeners
+leave a gap under the fence for hedgehogs. As the Earth spins, a beach passes through both
+bulges, which is why most places have two high tides each day."""
+
+
+def test_why_is_asked_of_a_passive_a_purpose_that_opens_and_which_is_why() -> None:
+    asked = {q["question"]: q for q in _quiz(FRIDGE)}
+    assert asked["Why is the refrigerant chosen?"]["correct_answer"] == (
+        "boils at a very low temperature")
+    penguins = asked["Why do emperor penguins huddle together in groups of hundreds?"]
+    assert penguins["correct_answer"] == "save heat"
+    bats = asked["Why are farmers glad to have bats nearby?"]
+    assert bats["correct_answer"] == "A single bat can catch hundreds of insects in one night"
+    tides = asked["Why do most places have two high tides each day?"]
+    assert tides["correct_answer"] == "a beach passes through both bulges"  # not "bulges"
+    for q in (penguins, bats, tides):
+        assert len(set(q["options"])) == 4 and q["correct_answer"] in q["options"]

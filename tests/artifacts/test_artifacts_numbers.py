@@ -91,3 +91,45 @@ def test_a_quiz_on_a_text_full_of_figures_still_asks_about_its_ideas() -> None:
     picked, _ = settle_picks(None, listed(quiz, 4), 4)
     figures = [c for c in picked if number_value(c.item["correct_answer"]) is not None]
     assert len(picked) == 4 and len(figures) <= MAX_COUNTED
+
+
+def test_counts_written_in_words_keep_their_scale() -> None:
+    assert number_value("more than a hundred stairways") == 100
+    assert number_value("around two million flowers") == 2_000_000
+    assert with_values("more than a hundred stairways", [], 3) == [
+        "more than two hundred stairways", "more than three hundred stairways",
+        "more than five hundred stairways"]
+    assert with_values("a dozen loaves", [], 2) == ["two dozen loaves", "three dozen loaves"]
+    # a scaled count with no neighbour among the plain words still gets three options
+    assert with_values("fifty thousand bees", [], 3) == [
+        "twenty-five thousand bees", "sixty-two thousand bees", "thirty-eight thousand bees"]
+    assert with_values("about 2.45 billion", [], 2) == ["about 1.23 billion",
+                                                        "about 4.90 billion"]
+    # never "around 2 flowers", nor a value that loses the "million"
+    assert all(o.startswith("around ") and o.endswith(" million flowers")
+               for o in with_values("around two million flowers", [5.0, 30.0], 3))
+
+
+HONEY = """# How bees make honey
+
+A worker bee lives for about six weeks in summer. In that time she makes only a little honey.
+A single jar needs the nectar of around two million flowers. The bakers used a dozen jars of
+honey for the fair. The old hive held more than a hundred frames of comb.
+"""
+
+
+def test_a_quiz_asks_for_counts_written_in_words_whole() -> None:
+    quiz = build_candidates("quiz", chunk_text(HONEY, source="post"))
+    answers = {c.item["correct_answer"]: c.item["options"] for c in quiz}
+    assert "around two million flowers" in answers
+    assert "a dozen jars" in answers
+    assert "more than a hundred frames" in answers
+    assert sorted(answers["a dozen jars"]) == sorted(
+        ["a dozen jars", "two dozen jars", "three dozen jars", "five dozen jars"])
+    # no answer cuts the number off its scale word or its article
+    assert not any(a in {"two", "million", "dozen jars", "hundred frames", "two million"}
+                   for a in answers)
+    # a count inside another noun's phrase is not asked as if the verb counted it
+    assert not any("need the nectar?" in c.item["question"] for c in quiz)
+    assert "How many frames of comb did the old hive hold?" in {
+        c.item["question"] for c in quiz}

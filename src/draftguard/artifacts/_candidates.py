@@ -32,7 +32,7 @@ from draftguard.artifacts._grounding import supporting_chunk
 from draftguard.artifacts._quality import quality_issues, stem_key
 from draftguard.artifacts._questions import CLOZE_PREFIX, build_questions
 from draftguard.artifacts._spec import normalize_key
-from draftguard.artifacts._terms import Term, TextView, phrase, points_back
+from draftguard.artifacts._terms import Term, TextView, phrase, points_back, with_of
 from draftguard.artifacts.schemas.flashcards import MAX_BACK_CHARS
 from draftguard.sources._chunks import SourceChunk
 
@@ -114,7 +114,11 @@ def _cards(view: TextView) -> Iterable[tuple[dict[str, Any], str, str, int]]:
     order = _card_order(view, terms)
     for term in terms:
         back = term.definition or _predicate(term)
-        back = _without(back, term.text).strip(" ,;:")
+        # "side" of "Each side of a zip is a strip of tape ...": the card is on what the
+        # "of" phrase names, so the subject's front keeps it ("side of a zip"); an
+        # apposition's noun is named as it stands
+        front = with_of(term) if term.role == "subject" else term.text
+        back = _without(_without(back, front), term.text).strip(" ,;:")
         # "His best friend, ___." says "His best friend.": the blank of an apposition goes
         back = back.removesuffix("___").removeprefix("___").strip(" ,;:")
         words = [w for w in back.replace("___", " ").split() if any(c.isalnum() for c in w)]
@@ -122,7 +126,7 @@ def _cards(view: TextView) -> Iterable[tuple[dict[str, Any], str, str, int]]:
                 len(back) > MAX_BACK_CHARS) or back.count('"') % 2:  # a quotation cut in half
             continue
         rank = 0 if term.definition else 1 + order[id(term)]
-        yield {"front": term.text, "back": back.rstrip(".") + "."}, term.chunk_id, term.head, rank
+        yield {"front": front, "back": back.rstrip(".") + "."}, term.chunk_id, term.head, rank
 
 
 def _card_order(view: TextView, terms: Sequence[Term]) -> dict[int, int]:

@@ -21,11 +21,18 @@ _UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight"
 _TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
          "ninety"]
 _WORDS = {w: n for n, w in enumerate(_UNITS)} | {w: 10 * n for n, w in enumerate(_TENS) if w}
-#: A numeral: digits with thousands commas and a decimal part, or a number word up to 99.
+#: Words that multiply the numeral before them ("two million", "a hundred", "a dozen").
+_SCALES = {"dozen": 12, "hundred": 100, "thousand": 1000, "million": 10**6, "billion": 10**9}
+_SCALE_WORDS = "|".join(_SCALES)
+#: A numeral: digits with thousands commas and a decimal part, a number word up to 99, or
+#: "a"/"an" before a scale word ("more than a hundred stairways" is a count, 100), each
+#: with its scale word when one follows ("around two million flowers" is 2,000,000).
 _NUMERAL = re.compile(
-    r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w,]\d)|(?<![\w-])("
-    + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")(?:-("
-    + "|".join(u for u in _UNITS[1:10]) + r"))?(?![\w-])",
+    r"(?:(?<![\w.,])(?P<digits>\d{1,3}(?:,\d{3})+|\d+)(?P<decimal>\.\d+)?(?![\w,]\d)"
+    r"|(?<![\w-])(?P<word>" + "|".join(sorted(_WORDS, key=len, reverse=True)) + r")(?:-(?P<unit>"
+    + "|".join(u for u in _UNITS[1:10]) + r"))?(?![\w-])"
+    r"|(?<![\w-])(?P<article>an?)(?=\s+(?:" + _SCALE_WORDS + r")\b))"
+    r"(?:\s+(?P<scale>" + _SCALE_WORDS + r")(?![\w-]))?",
     re.IGNORECASE,
 )
 _YEARS = range(1000, 2101)
@@ -69,8 +76,10 @@ def with_values(answer: str, text_values: Sequence[float], count: int) -> list[s
     m = found[-1]
     own = _value(m)
     floor = max((_value(f) for f in found[:-1]), default=0.0)  # "16 to 20": above 16
-    words = m.group(3) is not None
-    is_year = own == int(own) and int(own) in _YEARS and not words and "," not in m.group(0)
+    words = m.group("digits") is None
+    scaled = m.group("scale") is not None  # "a hundred stairways" or "two hundred": plural
+    is_year = (own == int(own) and int(own) in _YEARS and not words and not scaled
+               and "," not in m.group(0))
     candidates = sorted((v for v in text_values if v != own and v > 0
                          and is_year == (v == int(v) and int(v) in _YEARS)
                          and own / _SCALE <= v <= own * _SCALE), key=lambda v: abs(v - own))
@@ -79,11 +88,17 @@ def with_values(answer: str, text_values: Sequence[float], count: int) -> list[s
         own / 2, own * 2, own + max(1, round(own / 4)), own - max(1, round(own / 4)), own * 3]
     if clock:
         made = [own + 2, own - 2, own + 3, own - 3, own + 1, own - 1]
+    if scaled:  # neighbours in the answer's own scale: "a hundred" -> "two hundred"
+        unit = _SCALES[m.group("scale").lower()]
+        inner = own / unit
+        step = max(1, round(inner / 4))
+        made = [unit * v for v in (inner / 2, inner * 2, inner + step, inner - step, inner * 3,
+                                   inner * 5) if v > 0]
     out: list[str] = []
     for value in [*candidates, *made]:
         written = _written(value, m, words)
         if (written is None or value <= floor or (clock and value > _HOURS) or value == own
-                or (value == 1) != (own == 1)
+                or (not scaled and (value == 1) != (own == 1))
                 or written.casefold() in m.group(0).casefold()
                 or m.group(0).casefold() in written.casefold()):
             continue  # "6" beside "60" reads as the answer cut short; "one parts" is wrong
@@ -96,19 +111,31 @@ def with_values(answer: str, text_values: Sequence[float], count: int) -> list[s
 
 
 def _value(m: re.Match[str]) -> float:
-    if m.group(1) is not None:
-        whole = float(m.group(1).replace(",", ""))
-        return whole + (float(m.group(2)) if m.group(2) else 0.0)
-    value = _WORDS[m.group(3).lower()]
-    if m.group(4):
-        value += _WORDS[m.group(4).lower()]
-    return float(value)
+    scale = _SCALES[m.group("scale").lower()] if m.group("scale") else 1
+    if m.group("digits") is not None:
+        whole = float(m.group("digits").replace(",", ""))
+        return scale * (whole + (float(m.group("decimal")) if m.group("decimal") else 0.0))
+    if m.group("article") is not None:
+        return float(scale)
+    value = _WORDS[m.group("word").lower()]
+    if m.group("unit"):
+        value += _WORDS[m.group("unit").lower()]
+    return float(scale * value)
 
 
 def _written(value: float, like: re.Match[str], words: bool) -> str | None:
-    """`value` written the way `like` writes its numeral (None when it cannot be)."""
+    """`value` written the way `like` writes its numeral (None when it cannot be): in the
+    same scale ("a hundred" -> "two hundred", "2 million" -> "4 million")."""
+    if like.group("scale"):
+        scale_word = like.group("scale")
+        inner = _plain(value / _SCALES[scale_word.lower()], like, words)
+        return None if inner is None else f"{inner} {scale_word}"
+    return _plain(value, like, words)
+
+
+def _plain(value: float, like: re.Match[str], words: bool) -> str | None:
     if value != int(value):
-        decimals = len(like.group(2) or "") - 1
+        decimals = len(like.group("decimal") or "") - 1
         if decimals <= 0:
             return None
         return f"{value:.{decimals}f}"
@@ -120,6 +147,6 @@ def _written(value: float, like: re.Match[str], words: bool) -> str | None:
                                                           else "")
         source = like.group(0)
         return text.capitalize() if source[:1].isupper() else text
-    if "," in like.group(1):
+    if "," in like.group("digits"):
         return f"{n:,}"
     return str(n)

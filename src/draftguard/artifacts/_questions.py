@@ -41,9 +41,9 @@ from draftguard.artifacts._terms import (
     phrase,
     role_in,
     term_span,
-    whole_entity,
     with_of,
 )
+from draftguard.artifacts._whole import cuts_a_whole, whole_entity
 from draftguard.artifacts.schemas.quiz import MIN_OPTIONS
 from draftguard.language import parse
 
@@ -115,7 +115,21 @@ def build_questions(view: TextView) -> list[Question]:
     out += [Question(a.question, a.answer, shuffled(a.answer, options, a.question), a.form,
                      sentence.text, sentence.chunk_id, 0, "action", 1, a.lemma)
             for a, sentence, options in explanations(view)]
-    return ranked_questions(view, out)
+    spans = {s.text: s.span for s in view.sentences}
+    return ranked_questions(view, [q for q in out if not _cut(spans.get(q.sentence), q.answer)])
+
+
+def _cut(sentence: Span | None, answer: str) -> bool:
+    """Whether an answer, where its sentence says it, cuts a name or a number in two (or
+    a word: it does not fall on the parse's word boundaries)."""
+    if sentence is None:
+        return False
+    at = " ".join(sentence.text.split()).find(answer)
+    if at < 0 or sentence.text.count(answer) != 1:
+        return False  # not said verbatim there (a "What does X do?" in the verb's form)
+    start = sentence.start_char + sentence.text.find(answer)
+    span = sentence.doc.char_span(start, start + len(answer))
+    return span is None or cuts_a_whole(list(span))
 
 
 # -- wh-questions ----------------------------------------------------------------------------
@@ -209,7 +223,14 @@ def _targets(sent: Span, root: Token,
             yield "Where", removed | {t.i for t in ent.root.subtree}, list(ent.root.subtree), ""
         elif ent.label_ in {"CARDINAL", "QUANTITY"} and ent.root.dep_ == "nummod":
             noun = ent.root.head
-            if noun.dep_ in {"dobj", "pobj", "attr"} and noun.pos_ == "NOUN" and noun.is_alpha:
+            # a count under a preposition of the verb ("on the roof for six hours"), not of
+            # another noun ("the nectar of two million flowers": "How many flowers does a jar
+            # need the nectar?" leaves the nectar behind)
+            held = noun.dep_ != "pobj" or noun.head.head.i == root.i
+            # "about 13,200 houses and 87 parish churches": the count is of the first only
+            held = held and not any(c.dep_ == "conj" for c in noun.children)
+            if (noun.dep_ in {"dobj", "pobj", "attr"} and noun.pos_ == "NOUN" and noun.is_alpha
+                    and held):
                 rest = [t for t in noun.subtree if t.i not in {x.i for x in ent}
                         and t.dep_ not in {"det", "poss", "amod"}]
                 yield (f"How many {phrase(rest)}", {t.i for t in noun.subtree} | (
@@ -350,9 +371,12 @@ def _number_clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
     out: list[Question] = []
     for n, sentence in enumerate(view.sentences):
         for ent in sentence.span.ents:
-            if ent.label_ not in _COUNTED or number_value(ent.text) is None:
-                continue
             tokens = list(ent)
+            before = ent.doc[ent.start - 1] if ent.start > sentence.span.start else None
+            if before is not None and before.lower_ in {"a", "an"} and before.head.i == ent.start:
+                tokens = [before, *tokens]  # "a dozen loaves": the article is its numeral
+            if ent.label_ not in _COUNTED or number_value(phrase(tokens)) is None:
+                continue
             while len(tokens) > 1 and (tokens[0].dep_ in {"det", "poss"} or tokens[0].is_punct
                                        or tokens[0].pos_ in {"VERB", "AUX"}):
                 tokens = tokens[1:]  # "the 1930s" asks for "1930s"; "6 hours" keeps its 6

@@ -63,7 +63,8 @@ def explanations(view: TextView) -> list[tuple[Asked, Sentence, list[str]]]:
 
 def _ask(wh: str, verb: Token, subject: str, rest: Sequence[Token]) -> str | None:
     """`wh` + the clause turned around: "Why does magma rise?"."""
-    aux = [c for c in verb.children if c.dep_ == "aux" and c.i < verb.i]
+    # "is chosen" asks "Why is the refrigerant chosen?": a passive's "is" inverts too
+    aux = [c for c in verb.children if c.dep_ in {"aux", "auxpass"} and c.i < verb.i]
     tail = phrase(rest)
     if aux:
         words = [wh, aux[0].lower_, subject, verb.text]
@@ -100,6 +101,53 @@ def reason_questions(sent: Span, position: int, person: str) -> Iterable[Asked]:
             if cause is not None:
                 yield from _why(verb, cause, {t.i for t in child.subtree}, position, person)
     yield from _so(sent, position, person)
+    yield from _which_is_why(sent, position, person)
+
+
+def _which_is_why(sent: Span, position: int, person: str) -> Iterable[Asked]:
+    """"X, which is why Y": X is why Y ("Each waking uses up a lot of energy, which is why
+    disturbing a hedgehog can be dangerous" -> "Why can disturbing ... be dangerous?";
+    "A single bat can catch hundreds of insects in one night, which is why farmers are glad
+    to have them nearby" -> "Why are farmers glad to have them nearby?")."""
+    for why in sent:
+        result = why.head
+        be = result.head
+        if (why.lower_ != "why" or why.dep_ != "advmod" or result.i == be.i
+                or be.lemma_ != "be" or be.i > why.i
+                or not any(c.lower_ == "which" and c.dep_ in _SUBJECTS for c in be.children)):
+            continue
+        cause = be.head  # the clause "which" points back to (the parse may hang it on the
+        while cause.pos_ not in {"VERB", "AUX"} and cause.head.i != cause.i:  # last noun)
+            cause = cause.head
+        subject = _subject(result) or next(
+            (c for c in result.children if c.dep_ == "csubj"), None)
+        if cause.i == be.i or cause.i > be.i or subject is None or _negated(cause):
+            continue
+        said = _said(subject, person)
+        inside = {t.i for t in be.subtree}
+        own = _subject(cause)
+        if own is not None and own.pos_ in {"NOUN", "PROPN"}:
+            answer = [t for t in sent if own.left_edge.i <= t.i < min(inside)]
+            while answer and answer[-1].is_punct:
+                answer = answer[:-1]
+            whole = True
+        else:
+            answer, whole = _predicate_tokens(cause, skip=frozenset(inside)), False
+        if said is None or not answer or not _fits(answer, cause if whole else None):
+            continue
+        question = _ask("Why", result, said, _rest(result, {t.i for t in subject.subtree}))
+        if question is not None:
+            yield Asked(question, phrase(answer), "why", _tag(cause), frozenset(),
+                        cause.lemma_.lower(), position, whole)
+
+
+def _said(subject: Token, person: str) -> str | None:
+    """A subject as a question says it; a gerund's clause ("disturbing a hibernating
+    hedgehog") as the text words it."""
+    if subject.dep_ == "csubj" and subject.tag_ == "VBG":
+        tokens = list(subject.subtree)
+        return phrase(tokens) if len(tokens) <= 6 else None
+    return subject_words(subject, person)
 
 
 def _cause(child: Token) -> Token | None:
@@ -110,14 +158,18 @@ def _cause(child: Token) -> Token | None:
     marks = {m.lower_ for m in child.children if m.dep_ in {"mark", "aux"}}
     if "because" in marks or "so" in marks:
         return child
-    if "to" in marks and child.tag_ == "VB" and child.i > child.head.i:
+    # a purpose after its verb ("... to keep the rabbits away"), or opening the sentence
+    # ("To save heat, the males huddle together")
+    if "to" in marks and child.tag_ == "VB" and (
+            child.i > child.head.i or child.left_edge.i == child.sent.start):
         return child
     return None
 
 
 def _why(verb: Token, cause: Token, drop: set[int], position: int,
          person: str) -> Iterable[Asked]:
-    subject = _own_subject(verb)
+    subject = _own_subject(verb) or next(
+        (c for c in verb.children if c.dep_ == "nsubjpass"), None)  # "the refrigerant is chosen"
     if subject is None or _negated(verb):
         return
     said = subject_words(subject, person)

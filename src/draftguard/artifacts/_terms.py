@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from draftguard.artifacts._spec import normalize_key
+from draftguard.artifacts._whole import cuts_a_whole, whole_entity
 from draftguard.sources._chunks import SourceChunk
 
 if TYPE_CHECKING:
@@ -36,7 +37,6 @@ __all__ = [
     "points_back",
     "role_in",
     "term_span",
-    "whole_entity",
     "with_of",
 ]
 
@@ -183,14 +183,6 @@ def _value_of(tokens: Sequence[Token]) -> bool:
             and first.head.ent_type_ == first.ent_type_)
 
 
-def whole_entity(ent: Span) -> bool:
-    """Whether a named entity is a whole phrase, not the front of a longer noun ("Ochre
-    sea" tagged in "Ochre sea stars"): a term is a whole noun chunk or entity."""
-    root = ent.root
-    return not (root.dep_ in {"compound", "amod", "nmod"} and root.head.i >= ent.end
-                and root.head.pos_ in _NOUNS)
-
-
 def phrase(tokens: Sequence[Token]) -> str:
     """The tokens as written (a gap where tokens were left out closes up)."""
     text = " ".join("".join(t.text_with_ws for t in tokens).split()).strip(" ,;:")
@@ -309,7 +301,7 @@ def _spans(sent: Span) -> Iterable[tuple[list[Token], str]]:
             yield clean_span(sent.doc[left: ent.end]), ""
     for chunk in sent.noun_chunks:
         if chunk.root.pos_ in _NOUNS and not {t.i for t in chunk} & ents and not _verb_read_as_noun(
-                chunk.root):
+                chunk.root) and not cuts_a_whole(clean_span(chunk)):
             yield clean_span(chunk), ""
 
 

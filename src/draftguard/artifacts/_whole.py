@@ -1,0 +1,48 @@
+"""Whether a phrase is whole: a named entity that is not the front of a longer noun, and a
+span that does not cut a name or a number in two. A term, an answer or a card front is a
+whole phrase of its sentence, never a piece of one."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+__all__ = ["cuts_a_whole", "whole_entity"]
+
+_NOUNS = frozenset({"NOUN", "PROPN"})
+
+
+def whole_entity(ent: Span) -> bool:
+    """Whether a named entity is a whole phrase, not the front of a longer noun ("Ochre
+    sea" tagged in "Ochre sea stars"): a term is a whole noun chunk or entity."""
+    root = ent.root
+    return not (root.dep_ in {"compound", "amod", "nmod"} and root.head.i >= ent.end
+                and root.head.pos_ in _NOUNS)
+
+
+def cuts_a_whole(tokens: Sequence[Token]) -> bool:
+    """Whether a phrase cuts a name or a number in two: the word just before or after it
+    belongs to the same entity and is joined to it in the parse ("least 20 litres" out of
+    "at least 20 litres", "St Paul" out of "St Paul's Cathedral", "more than 1,000 degrees"
+    out of "... degrees Celsius"). Leaving out an entity's article is no cut ("Ming dynasty"),
+    nor is a preposition the tagger took in ("Near Perth") or a word the parse hangs
+    elsewhere ("Afterwards Mrs Okafor")."""
+    if not tokens:
+        return False
+    doc = tokens[0].doc
+    first, last = tokens[0], tokens[-1]
+    pairs = []
+    if first.i > 0:
+        pairs.append((doc[first.i - 1], first))
+    if last.i + 1 < len(doc):
+        pairs.append((last, doc[last.i + 1]))
+    for left, right in pairs:
+        outside = left if left is not first and left.i < first.i else right
+        if (right.ent_iob_ == "I" and left.ent_type_ == right.ent_type_
+                and (left.head.i == right.i or right.head.i == left.i)
+                and outside.dep_ not in {"det", "poss", "prep"} and not outside.is_punct):
+            return True
+    return False
