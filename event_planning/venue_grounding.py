@@ -11,6 +11,7 @@ in Queenville"). `VenueGroundingFilter` reads the answer sentence by sentence as
   line at most once per answer; after that the sentence is dropped);
 - its subject is a pronoun ("It is in Fishtown, seats 500"): its facts must hold for the
   venue the answer named last (or, before any, for one of the results), else dropped;
+  "Both ..." said of more than two venues must hold for some two of them;
 - anything else: kept, byte for byte.
 
 A price in words ("a splurge", "cheap") must be within one `$` of a venue's level. Numbers
@@ -30,6 +31,7 @@ Any internal error lets the text through unchanged (and is reported).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -195,6 +197,13 @@ def _subject_name(sentence: str) -> str | None:
     return None
 
 
+def _both_subject(doc: Doc) -> bool:
+    """The subject is "both" ("Both are ...", "Both of them ...", "Both places ...")."""
+    return any(t.dep_ in ("nsubj", "nsubjpass") and (t.lower_ == "both" or any(
+        k.dep_ in ("det", "predet", "preconj") and k.lower_ == "both" for k in t.children))
+        for t in doc)
+
+
 def _pronoun_subject(sentence: str) -> bool:
     """The main clause's subject is a pronoun ("It seats 500", "They are in Fishtown"; not
     "Nothing turned up"), or a number that says every one of the venues it stands for ("All
@@ -316,6 +325,11 @@ def judge_sentence(
             about = list(referent) if len(referent) > plural else session
             wrong = _contradictions(sentence, _plain(sentence), about, others=session,
                                     names=names) if about else []
+            if wrong and len(about) > 2 and doc is not None and _both_subject(doc) and any(
+                    not _contradictions(sentence, _plain(sentence), list(pair),
+                                        others=session, names=names)
+                    for pair in itertools.combinations(about, 2)):
+                wrong = []  # "Both ..." of more than two venues: true of some two of them
             if wrong:
                 return SentenceVerdict(
                     SentenceAction.DROPPED, "",
