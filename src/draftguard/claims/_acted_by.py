@@ -240,4 +240,9 @@ def unlisted(view: RecordView, claim: Claim) -> str | None:
     # so must the words that tell which one ("on your Work list" after one to Home).
     told = [*sorted(claim.objects - wanted), *(m for _, mods in claim.topics for m in sorted(mods))]
     extra = next((w for w in told if not among(said | held, w)), None)
-    return None if extra is None else f"no run this turn named the {extra}"
+    if extra is not None:
+        return f"no run this turn named the {extra}"
+    # Where it put the thing must be where a run puts things ("attached the cards to your
+    # post" after cards were made beside the post, not in it).
+    place = misplaced(view, claim, [run for run, _ in runs])
+    return None if place is None else f"no run this turn put anything in the {place}"

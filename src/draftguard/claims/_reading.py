@@ -116,11 +116,11 @@ def _given(clause: Token) -> bool:
     if clause.dep_ == "relcl":  # "the edit I made" is one (not "a quiz that passed")
         return any(k.dep_ in ("det", "poss") and k.lower_ in _DEFINITE
                    for k in clause.head.children)
-    if clause.dep_ != "advcl":
+    if clause.dep_ not in ("advcl", "ccomp"):  # "Now that ..." is parsed either way
         return False
     marks = [k for k in clause.children if k.dep_ == "mark"]
-    return any(m.lower_ in _GIVEN_MARKS or (m.lower_ == "that" and m.i > 0 and
-                                             m.doc[m.i - 1].lower_ == "now") for m in marks)
+    return any((m.lower_ in _GIVEN_MARKS and clause.dep_ == "advcl") or (
+        m.lower_ == "that" and m.i > 0 and m.doc[m.i - 1].lower_ == "now") for m in marks)
 
 
 def _presupposed(token: Token) -> bool:
