@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from draftguard.claims._calendar import time_spans
 from draftguard.claims._numbers import value_of
+from draftguard.claims._verb_forms import coined_stem
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -229,7 +230,8 @@ def names(doc: Doc) -> list[str]:
         run.clear()
 
     for t in doc:
-        if (t.pos_ == "PROPN" and t.text[:1].isupper()) or (run and t.lower_ in NAME_LINKS):
+        if (t.pos_ == "PROPN" and t.text[:1].isupper() and coined_stem(t.text) is None) or (
+                run and t.lower_ in NAME_LINKS):  # "RSVP'd" is a verb, not a name
             run.append(t)
         else:
             close()

@@ -42,7 +42,7 @@ from draftguard.claims._unlisted import (
     dated,
     unlisted_acts,
 )
-from draftguard.claims._verb_forms import verb_bases
+from draftguard.claims._verb_forms import coined_stem, verb_bases
 from draftguard.language import Lexicon, parse
 
 if TYPE_CHECKING:
@@ -245,8 +245,8 @@ def _claim_token(token: Token, kind: str) -> bool:
     if kind == "verdict":  # with a particle, another verb ("books had passed through")
         return token.pos_ not in ("NOUN", "PROPN") and not any(
             k.dep_ == "prt" for k in token.children)
-    if token.pos_ == "VERB":
-        return True
+    if token.pos_ == "VERB" or coined_stem(token.text) is not None:
+        return True  # a verb, or one made from a noun that the parser read as one ("RSVP'd")
     # A participle read as an adjective ("Saved as version 2.", "Done!", "is confirmed").
     return token.pos_ in ("ADJ", "INTJ", "PROPN", "NOUN") and token.tag_ in ("VBN", "VBD", "JJ") \
         and (token.lower_.endswith(("ed", "one", "en")) or token.dep_ == "ROOT")
@@ -287,6 +287,13 @@ def _claim_words(doc: Doc, lexicon: Lexicon) -> list[tuple[str, Token]]:
         if token.pos_ == "VERB" and token.i not in taken:
             concept = next((c for base in verb_bases(token.lower_)
                             if (c := lexicon.concept(base)) is not None), None)
+            if concept is not None:
+                found.append((concept, token))
+                taken.add(token.i)
+    for token in doc:  # a verb made from a noun, which the parser reads as a name ("RSVP'd")
+        stem = coined_stem(token.text)
+        if stem is not None and token.i not in taken:
+            concept = lexicon.concept(stem.lower())
             if concept is not None:
                 found.append((concept, token))
                 taken.add(token.i)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-__all__ = ["PREFIXES", "irregular_verbs", "verb_bases"]
+__all__ = ["PREFIXES", "coined_stem", "irregular_verbs", "verb_bases"]
 
 
 #: Prefixes an irregular verb keeps in the lexicon ("rewrote": "rewrite").
@@ -46,3 +46,14 @@ def verb_bases(word: str) -> list[str]:
                 out.append(stem[:-1])  # "dropped" -> "drop"
             return out
     return []
+
+
+def coined_stem(word: str) -> str | None:
+    """The noun a verb is made from when it is written with an apostrophe ("RSVP'd",
+    "DM'd", "Venmo’d": "RSVP"); None for any other word. The parser keeps "I'd" apart, so a
+    word of letters ending in "'d" is such a verb in the past."""
+    for mark in ("'d", "\u2019d"):
+        stem = word.removesuffix(mark)
+        if stem != word and stem.isalpha() and len(stem) >= 2:
+            return stem
+    return None
