@@ -208,23 +208,43 @@ def _reported(token: Token) -> set[str]:
     return words
 
 
+def _named(subject: Token) -> bool:
+    """A person's name as a subject: a proper noun, or a capitalised word with no
+    determiner the parser took for a common noun ("Tomasz has ...")."""
+    return subject.pos_ == "PROPN" or (
+        subject.pos_ == "NOUN" and subject.text[:1].isupper()
+        and not any(k.dep_ in ("det", "poss", "compound", "amod") for k in subject.children))
+
+
 def _told(doc: Doc, lexicon: Lexicon) -> set[str]:
     """What a sentence retells of a named person's past ("Dev lent you a rotavator", "Mrs
-    Patel painted it blue"): the nouns of what the verb acted on and the adjective it made
-    it, which a text of the record must hold. Only a verb the
-    claims lexicon does not know, in the past, with a proper name for subject."""
+    Patel painted it blue", "Mrs Patel has already read it and loved it"): the nouns of
+    what the verb acted on, the adjective it made it and, when it acted on a pronoun only
+    ("loved it"), the verb itself, which a text of the record must hold. Only a verb the claims
+    lexicon does not know, in the past or the perfect, with a proper name for subject."""
     words: set[str] = set()
-    for root in (t for t in doc if t.dep_ == "ROOT" and t.tag_ == "VBD"):
+    for root in (t for t in doc if t.dep_ == "ROOT" and t.tag_ in ("VBD", "VBN")):
         subject = _subject(root)
-        if subject is None or subject.pos_ != "PROPN" or lexicon.concept(root.lemma_) or \
-                _negated(root, subject) or _hedged_at(root):
+        if subject is None or not _named(subject) or _negated(root, subject) or \
+                _hedged_at(root) or (root.tag_ == "VBN" and not any(
+                    k.lemma_ == "have" and k.dep_ == "aux" for k in root.children)):
             continue
-        for kid in root.children:
-            if kid.dep_ in ("dobj", "dative"):
-                words.update(t.lemma_.lower() for t in kid.subtree
-                             if t.pos_ == "NOUN" and not t.is_stop and t.is_alpha)
-            if kid.dep_ in ("oprd", "acomp", "xcomp", "ccomp") and kid.pos_ == "ADJ":
-                words.add(kid.lemma_.lower())  # what it made the thing ("painted it blue")
+        for verb in (root, *(c for c in root.conjuncts if c.pos_ == "VERB")):
+            if lexicon.concept(verb.lemma_):
+                continue
+            nouns: set[str] = set()
+            for kid in verb.children:
+                if kid.dep_ in ("dobj", "dative"):  # a light verb's noun is its act ("a go")
+                    nouns.update(t.lemma_.lower() for t in kid.subtree
+                                 if t.pos_ == "NOUN" and t.is_alpha and (not t.is_stop or (
+                                     t is kid and verb.lemma_.lower() in LIGHT)))
+                if kid.dep_ in ("oprd", "acomp", "xcomp", "ccomp") and kid.pos_ == "ADJ":
+                    words.add(kid.lemma_.lower())  # what it made the thing ("painted it blue")
+            words |= nouns
+            if not nouns and verb.lemma_.lower() not in LIGHT and any(
+                    k.dep_ == "dobj" and k.pos_ == "PRON" for k in verb.children) and not any(
+                    k.dep_ in ("ccomp", "xcomp") for k in verb.children):
+                words.add(verb.lemma_.lower())  # "has read it", "loved it"
     return words
 
 
