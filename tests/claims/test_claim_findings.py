@@ -144,3 +144,19 @@ HIVE = TurnRecord(claims=BLOGGER_TOOL_CLAIMS, session=blogger_facts(post=HIVE_PO
 def test_what_a_named_person_did_is_the_records_to_tell(
         guard: ClaimGuard, sentence: str, true: bool) -> None:
     assert guard.judge(sentence, HIVE).supported is true
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    # what the person "will find" a text says is told as so; a text that mentions a thing
+    # speaks of the record
+    ("You'll find the post now says Ines lent you her smoker.", True),
+    ("You'll see the post mentions the eleven jars.", True),
+    ("The post mentions the hive.", True),
+    ("You'll find the post now says you took twelve jars off the hive.", False),
+    ("You'll see the post now mentions the honey extractor.", False),
+    ("The post now mentions a swarm in the plum tree.", False),
+    ("If you scroll down, you'll see it mentions the hive.", True),  # a condition: a hedge
+])
+def test_what_a_text_is_shown_to_say_is_in_the_record(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, HIVE).supported is true

@@ -195,6 +195,12 @@ def _name_runs(words: list[str]) -> list[list[str]]:
     return runs
 
 
+def _of_record(reading: Reading, view: RecordView) -> bool:
+    """A sentence that says what a text says names a thing of the record's make-up ("The
+    post now mentions ...", "One card asks ..."): it speaks of the record."""
+    return bool(reading.nouns & record_words(view))
+
+
 def _told_done(words: list[str]) -> bool:
     """Whether the words may tell an act as done whatever its verb (`_unlisted`): a first
     person or a past or perfect auxiliary, and a word that may be a past form."""
@@ -327,7 +333,8 @@ class ClaimGuard:
                 False, ClaimKind.RESULT, f"{tied.value:g} is not the run's {tied.of or tied.noun}")
         about_record = bool(backing) or bool(reading.asserted) or view.mentions(reading) or \
             any(view.counts(q.noun) or view.counts(q.of) for q in reading.quantities) or \
-            reading.to_person or view.keeps_time(reading)
+            reading.to_person or view.keeps_time(reading) or (
+                bool(reading.reported) and _of_record(reading, view))
         if not about_record:
             return _OK
         return self._facts(reading, view, backing)

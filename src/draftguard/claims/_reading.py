@@ -103,10 +103,25 @@ def _hedged_at(token: Token, *, ability: bool = True) -> bool:
             return True
         if any(k.dep_ == "aux" and k.tag_ == "TO" for k in current.children):
             return True  # "to add", "going to save", "want me to check"
-        if current.dep_ == "ROOT" or current.head is current or _given(current):
+        if current.dep_ == "ROOT" or current.head is current or _given(current) or \
+                _shown(current):
             break
         current = current.head
     return False
+
+
+def _shown(clause: Token) -> bool:
+    """A finite clause the person "will find" or "will see" ("You'll find the post now says
+    ...", "You'll see it now opens with ..."): told as so, whatever the modal on the verb
+    of seeing (unless a condition governs it: "If you look, you'll see ...")."""
+    head = clause.head
+    if clause.dep_ not in ("ccomp", "dep") or clause.tag_ not in ("VBZ", "VBP", "VBD"):
+        return False
+    kids = list(head.children)
+    return any(k.dep_ == "nsubj" and k.lower_ == "you" for k in kids) and any(
+        k.tag_ == "MD" and k.lower_ in ("will", "'ll", "ll") for k in kids) and not any(
+        k.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in _HEDGE_MARKS
+                                  for m in k.children) for k in kids)
 
 
 def _given(clause: Token) -> bool:
@@ -198,6 +213,10 @@ def _reported(token: Token) -> set[str]:
     """The content words of what a reporting verb says a text says, when its subject is a
     thing (the post, a card), not a person ("you said", "I mentioned")."""
     subject = _subject(token)
+    if subject is None and token.dep_ in ("ccomp", "dep"):
+        # "You'll find the post now says ...": the parser takes the text for the object
+        subject = next((k for k in token.head.children if k.dep_ == "dobj" and k.i < token.i),
+                       None)
     if subject is None or subject.pos_ not in ("NOUN", "PROPN"):
         return set()
     words: set[str] = set()
@@ -435,7 +454,8 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
         reported |= _told(doc, lexicon)
     roots = [t for t in doc if t.dep_ == "ROOT"]
     # "You can reach it at ..." states a fact: an ability is no hedge of the sentence.
-    hedged = question or any(_hedged_at(r, ability=False) or _imperative(r) for r in roots)
+    hedged = question or any((_hedged_at(r, ability=False) and not any(
+        _shown(k) for k in r.children)) or _imperative(r) for r in roots)
     nouns = frozenset(t.lemma_.lower() for t in doc
                       if t.pos_ in ("NOUN", "PROPN") and not t.is_stop)
     to_person = any(t.lower_ in ("you", "your", "yours") and t.pos_ == "PRON" for t in doc)
