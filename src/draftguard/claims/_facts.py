@@ -15,10 +15,14 @@ from draftguard.claims._verb_forms import coined_stem
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["NAME_LINKS", "Quantity", "names", "quantities"]
+__all__ = ["NAME_LINKS", "Quantity", "identifiers", "names", "quantities"]
 
 _DIGITS = re.compile(r"[+-]?\d+(?:[.,]\d+)*")
 _FILE = re.compile(r"[\w-]+\.[a-z]{1,5}")
+#: An identifier: letters, then digits, with at most one hyphen between ("t-8812", "HX-4471",
+#: "ABC123"); a version in short ("v3") is a version number instead.
+_ID = re.compile(r"[A-Za-z]{1,6}-?\d[A-Za-z0-9]{0,8}")
+_SHORT_VERSION = re.compile(r"[vV](\d{1,4})")
 #: Nouns that count ("a couple of", "a dozen", "half a dozen").
 _COUNT_NOUNS = {"couple": 2.0, "pair": 2.0, "dozen": 12.0}
 #: Spans of time named in one word, in the unit the texts count them in ("a fortnight" is
@@ -84,6 +88,11 @@ def quantities(doc: Doc, rounding: frozenset[str] = frozenset()) -> list[Quantit
     i = 0
     while i < len(tokens):
         t = tokens[i]
+        short = _SHORT_VERSION.fullmatch(t.text)
+        if short is not None:  # "the post is now at v3"
+            out.append(Quantity(float(short.group(1)), "version", label=True))
+            i += 1
+            continue
         is_digits = _DIGITS.fullmatch(t.text) is not None
         if not is_digits and not (t.like_num and t.pos_ == "NUM"):
             i += 1
@@ -216,6 +225,13 @@ def _rate(token: Token) -> bool:
 def _in_date(token: Token) -> bool:
     """A day of a month or a year ("March 3", "2024") is a date, not a count."""
     return token.ent_type_ in ("DATE", "TIME") and token.head.pos_ == "PROPN"
+
+
+def identifiers(doc: Doc) -> frozenset[str]:
+    """The identifiers `doc` states ("task t-8812", "code HX-4471"): a word of letters then
+    digits, not a version in short ("v3": `quantities`)."""
+    return frozenset(t.text for t in doc if _ID.fullmatch(t.text) is not None
+                     and _SHORT_VERSION.fullmatch(t.text) is None)
 
 
 def names(doc: Doc) -> list[str]:

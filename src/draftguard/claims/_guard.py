@@ -333,7 +333,7 @@ class ClaimGuard:
                 False, ClaimKind.RESULT, f"{tied.value:g} is not the run's {tied.of or tied.noun}")
         about_record = bool(backing) or bool(reading.asserted) or view.mentions(reading) or \
             any(view.counts(q.noun) or view.counts(q.of) for q in reading.quantities) or \
-            reading.to_person or view.keeps_time(reading) or (
+            reading.to_person or view.keeps_time(reading) or bool(reading.ids) or (
                 bool(reading.reported) and _of_record(reading, view))
         if not about_record:
             return _OK
@@ -369,6 +369,9 @@ class ClaimGuard:
                     {q.noun for q in reading.quantities if q.noun})
         if unsaid:
             return Judgement(False, ClaimKind.FACT, f"no text of the record says {unsaid!r}")
+        for ident in sorted(reading.ids):
+            if not view.holds_id(ident):
+                return Judgement(False, kind, f"no run or text of the record has {ident!r}")
         for date in reading.dates:
             if not view.date_backed(date):
                 return Judgement(False, kind, f"the date {date} is not in the record")

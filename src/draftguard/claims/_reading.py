@@ -30,7 +30,7 @@ from draftguard.claims._acted_on import (
     topics_of,
 )
 from draftguard.claims._calendar import dates_in, times_in
-from draftguard.claims._facts import Quantity, names, quantities
+from draftguard.claims._facts import Quantity, identifiers, names, quantities
 from draftguard.claims._findings import findings, partial, standard_verbs
 from draftguard.claims._sentence import Claim, Reading
 from draftguard.claims._unlisted import (
@@ -471,6 +471,7 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
                    quantities=tuple(quantities(doc, _rounding(lexicon))), names=named, nouns=nouns,
                    articled=frozenset(n for n in named if f" the {n.lower()}" in low),
                    only=frozenset(n for n in named if f" only {n.lower()}" in low),
+                   ids=identifiers(doc),
                    to_person=to_person, places=places, presents=_presented(doc),
                    negated=negated, findings=frozenset() if hedged or negated
                    else findings(doc, main),

@@ -107,6 +107,8 @@ class Reading:
     articled: frozenset[str] = frozenset()
     #: Its names said with "only" before them ("Only Pier 9 is left on your list").
     only: frozenset[str] = frozenset()
+    #: The identifiers it states ("t-8812", "HX-4471", "ABC123"), as written.
+    ids: frozenset[str] = frozenset()
 
     @property
     def asserted(self) -> tuple[Claim, ...]:
