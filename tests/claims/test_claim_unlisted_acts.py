@@ -163,3 +163,16 @@ QUIZZED_BLOG = TurnRecord(
 def test_where_an_act_in_any_verb_put_a_thing_is_a_runs_place(
         guard: ClaimGuard, record: TurnRecord, sentence: str, true: bool) -> None:
     assert guard.judge(sentence, record).supported is true
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    # what someone outside the app has done, in any verb, must be told by the record
+    ("Your allotment neighbours have admired the new version.", False),
+    ("Your editor has already seen the change.", False),
+    ("Your bank has moved the money across.", False),     # a verb of the lexicon
+    ("The seed trays have moved.", True),                 # the edit's own text says so
+    ("The shed roof has leaked for years.", True),        # the post says it leaks
+])
+def test_what_others_did_is_told_by_the_record(guard: ClaimGuard, sentence: str,
+                                               true: bool) -> None:
+    assert guard.judge(sentence, EDITED_BLOG).supported is true

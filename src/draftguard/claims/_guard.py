@@ -29,7 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from draftguard.claims._acted_by import (
+    by_other,
     misplaced,
+    others_told,
     record_words,
     unasked,
     unfound,
@@ -417,6 +419,14 @@ class ClaimGuard:
                 return None
             return Judgement(False, ClaimKind.RESULT, "no run this turn was refused",
                              claim.concept)
+        if claim.kind == "action" and claim.past and not claim.negated and claim.direct and \
+                not self._about_app(claim) and by_other(view, claim) and \
+                bool(view.unsaid(frozenset({claim.subject or ""}))):
+            # another's act on a thing, in a word of the lexicon ("Your bank has moved the
+            # money"), by someone no text of the record speaks of
+            why = others_told(view, claim)
+            return None if why is None else Judgement(False, ClaimKind.ACTION, why,
+                                                      claim.concept)
         if claim.kind != "verdict" and not self._about_app(claim):
             return None
         if claim.kind == "verdict":

@@ -367,6 +367,8 @@ def _claim(concept: str, token: Token, *, question: bool) -> Claim:
         asked=asked_of(token) if concept == "impossible.request" else frozenset(),
         acted_on=acted_on(token) if concept == UNLISTED else frozenset(),
         by_name=by_name(token), dated=dated(clause_children(token), by_number=True),
+        direct=any(k.dep_ == "dobj" and k.lower_ not in _PEOPLE and k.lower_ not in ("me", "us")
+                   for k in token.children),
         light=token.lemma_.lower() in LIGHT and any(k.dep_ == "dobj" and k.pos_ == "NOUN"
                                                     for k in token.children))
 

@@ -52,6 +52,8 @@ class Claim:
     by_name: bool = False
     #: Dated by a year or a day to another time than this session's ("in 1999", "on 3 May").
     dated: bool = False
+    #: It has a direct object other than the person ("moved the money", not "set you back").
+    direct: bool = False
 
     @property
     def kind(self) -> str:

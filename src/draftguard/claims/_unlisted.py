@@ -87,7 +87,8 @@ def _act(token: Token, lexicon: Lexicon) -> bool:
         return False  # a text's report ("the post says")
     if subject.lower_ in _SELF:
         return True
-    # A thing that is there: "the report", "your invitations", "the check's report".
+    # A thing that is there: "the report", "your invitations", "the check's report"; or
+    # someone ("Your neighbours have all seen it": `_acted_by.by_other`).
     return passive_or_perfect and subject.pos_ == "NOUN" and any(
         k.dep_ in ("det", "poss") and k.lemma_.lower() not in ("a", "an", "no", "some")
         for k in subject.children)

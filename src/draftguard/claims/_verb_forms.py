@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-__all__ = ["PREFIXES", "coined_stem", "irregular_verbs", "verb_bases"]
+__all__ = ["PREFIXES", "coined_stem", "irregular_verbs", "verb_bases", "verb_forms"]
 
 
 #: Prefixes an irregular verb keeps in the lexicon ("rewrote": "rewrite").
@@ -57,3 +57,32 @@ def coined_stem(word: str) -> str | None:
         if stem != word and stem.isalpha() and len(stem) >= 2:
             return stem
     return None
+
+
+@cache
+def _irregular_forms() -> dict[str, frozenset[str]]:
+    """Base -> its irregular forms ("see": "saw", "seen")."""
+    out: dict[str, set[str]] = {}
+    for form, base in irregular_verbs().items():
+        out.setdefault(base, set()).add(form)
+    return {base: frozenset(forms) for base, forms in out.items()}
+
+
+def verb_forms(word: str) -> frozenset[str]:
+    """Every form of the verb `word` is a form of ("seen": see, sees, seeing, saw, seen;
+    "moved": move, moves, moving, moved): a verb with irregular forms gets no regular past,
+    so "seed" is no form of "see"."""
+    bases = [word] if word in _irregular_forms() else verb_bases(word) or [word]
+    forms: set[str] = {word}
+    for base in bases:
+        forms |= {base, base + "s", base + "es", base + "ing"}
+        if base.endswith("e"):
+            forms.add(base[:-1] + "ing")
+        if base.endswith("y"):
+            forms |= {base[:-1] + "ies", base[:-1] + "ied"}
+        irregular = _irregular_forms().get(base)
+        if irregular:
+            forms |= irregular
+        else:
+            forms |= {base + "ed", base + "d"} if base.endswith("e") else {base + "ed"}
+    return frozenset(forms)
