@@ -112,7 +112,8 @@ CHECKED = TurnRecord(runs=(ToolRun("check_delivery", {
     ("It ticked three boxes out of four.", False),
     ("The check needs the ending reworked before it will pass.", False),
     ("The post needed one more pass before it passed.", True),
-    ("The post describes a nesting box.", True),           # a box is no criterion
+    ("The post describes no nesting box.", True),          # a box is no criterion
+    ("The post describes a nesting box.", False),          # ... and the post has none
 ])
 def test_a_verdict_on_part_of_the_boxes_or_not_yet_fails(
         guard: ClaimGuard, sentence: str, true: bool) -> None:

@@ -221,6 +221,8 @@ def _reported(token: Token) -> set[str]:
         return set()
     words: set[str] = set()
     for kid in token.children:
+        if any(k.dep_ == "det" and k.lower_ == "no" for k in kid.children):
+            continue  # "The post describes no nesting box": what it lacks is no quote
         if kid.dep_ in ("ccomp", "dobj", "prep", "xcomp", "attr"):
             words.update(t.lemma_.lower() for t in kid.subtree
                          if t.pos_ in _CONTENT and not t.is_stop and t.is_alpha)
