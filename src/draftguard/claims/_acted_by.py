@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from draftguard.claims._reading import Claim
+from draftguard.claims._reading import Claim, Reading
 from draftguard.claims._record import ToolRun, key_words, numbers_in, strings_in
 from draftguard.claims._verb_forms import verb_bases, verb_forms
 from draftguard.claims._view import RecordView, stems, text_stems, words_of
 
-__all__ = ["by_other", "misplaced", "others_told", "record_words", "unasked", "unfound",
-           "unlisted", "unlisted_backing", "unnamed", "untouched"]
+__all__ = ["misplaced", "others_act", "record_words", "speaks_of_record", "unasked",
+           "unfound", "unlisted", "unlisted_backing", "unnamed", "untouched"]
 
 #: Actions whose object is a thing the run names (a venue added, a source imported).
 _NAMED_ACTIONS = frozenset({"add", "shortlist", "remove", "import"})
@@ -212,6 +212,22 @@ def others_told(view: RecordView, claim: Claim) -> str | None:
     if verb_forms(claim.word) & told:
         return None
     return f"no run or text of the record says the {claim.subject} {claim.word} anything"
+
+
+def others_act(view: RecordView, claim: Claim) -> str | None:
+    """Why an act in a word of the lexicon, told in the past of someone outside the app
+    on a thing ("Your bank has moved the money"; `by_other`), someone no text of the record
+    speaks of, is not backed (`others_told`); None when it is no such act or is told."""
+    if claim.kind != "action" or not claim.past or claim.negated or not claim.direct or \
+            not by_other(view, claim) or not view.unsaid(frozenset({claim.subject or ""})):
+        return None
+    return others_told(view, claim)
+
+
+def speaks_of_record(reading: Reading, view: RecordView) -> bool:
+    """A sentence that says what a text says names a thing of the record's make-up ("The
+    post now mentions ...", "One card asks ..."): it speaks of the record."""
+    return bool(reading.nouns & record_words(view))
 
 
 def unlisted_backing(view: RecordView, claim: Claim) -> list[ToolRun]:

@@ -29,10 +29,10 @@ from pathlib import Path
 from typing import Any
 
 from draftguard.claims._acted_by import (
-    by_other,
     misplaced,
-    others_told,
+    others_act,
     record_words,
+    speaks_of_record,
     unasked,
     unfound,
     unlisted,
@@ -43,9 +43,9 @@ from draftguard.claims._acted_by import (
 from draftguard.claims._facts import COUNT_WORDS, NAME_LINKS
 from draftguard.claims._lists import list_miss, list_sizes
 from draftguard.claims._reading import QUOTE, Claim, Reading, read_sentence
-from draftguard.claims._record import ToolRun, TurnRecord, strings_in
+from draftguard.claims._record import ToolRun, TurnRecord, holds_id, strings_in
 from draftguard.claims._unlisted import UNLISTED
-from draftguard.claims._verb_forms import PREFIXES, irregular_verbs
+from draftguard.claims._verb_forms import PREFIXES, inflections, irregular_verbs
 from draftguard.claims._verdict_likeness import (
     DEFAULT_VERDICT_LIKENESS,
     DEFAULT_VERDICT_MARGIN,
@@ -112,17 +112,6 @@ _DONE_BY = frozenset({"i", "we", "has", "have", "had", "was", "were", "been"})
 _CALENDAR = frozenset(n.lower() for n in (*calendar.month_name, *calendar.day_name) if n)
 
 
-def _inflections(lemma: str) -> set[str]:
-    forms = {lemma, lemma + "s", lemma + "es", lemma + "ed", lemma + "d", lemma + "ing"}
-    if lemma.endswith("e"):
-        forms.add(lemma[:-1] + "ing")
-    if lemma.endswith("y"):
-        forms |= {lemma[:-1] + "ied", lemma[:-1] + "ies"}
-    if len(lemma) > 2 and lemma[-1] not in "aeiouwy":  # "drop" -> "dropped"
-        forms |= {lemma + lemma[-1] + "ed", lemma + lemma[-1] + "ing"}
-    return forms
-
-
 @cache
 def _claim_forms(lexicon: Lexicon) -> frozenset[str]:
     """The words a sentence needs for the lexicon to find anything in it: for each phrase,
@@ -140,7 +129,7 @@ def _claim_forms(lexicon: Lexicon) -> frozenset[str]:
             keys.add(min(words, key=lambda w: (word_frequency(w), w)))
     forms: set[str] = set()
     for key in keys:
-        forms |= _inflections(key)
+        forms |= inflections(key)
         forms.update(part for part in key.split("-") if len(key.split("-")) > 1)
     try:
         from draftguard.language import pipeline
@@ -197,12 +186,6 @@ def _name_runs(words: list[str]) -> list[list[str]]:
     return runs
 
 
-def _of_record(reading: Reading, view: RecordView) -> bool:
-    """A sentence that says what a text says names a thing of the record's make-up ("The
-    post now mentions ...", "One card asks ..."): it speaks of the record."""
-    return bool(reading.nouns & record_words(view))
-
-
 def _told_done(words: list[str]) -> bool:
     """Whether the words may tell an act as done whatever its verb (`_unlisted`): a first
     person or a past or perfect auxiliary, and a word that may be a past form."""
@@ -245,7 +228,7 @@ class ClaimGuard:
         words = _WORDS.findall(text)
         forms = _claim_forms(self.lexicon)
         kinds = {f for d in record.claims.values() for o in d.objects
-                 for f in (*_inflections(o), o + o[-1] + "es")}  # "cards", "quizzes"
+                 for f in (*inflections(o), o + o[-1] + "es")}  # "cards", "quizzes"
         for word in words:
             low = word.lower()
             if word[0].isdigit() or low in forms or low in kinds or low in _NUMBER_WORDS:
@@ -336,7 +319,7 @@ class ClaimGuard:
         about_record = bool(backing) or bool(reading.asserted) or view.mentions(reading) or \
             any(view.counts(q.noun) or view.counts(q.of) for q in reading.quantities) or \
             reading.to_person or view.keeps_time(reading) or bool(reading.ids) or (
-                bool(reading.reported) and _of_record(reading, view))
+                bool(reading.reported) and speaks_of_record(reading, view))
         if not about_record:
             return _OK
         return self._facts(reading, view, backing)
@@ -372,7 +355,7 @@ class ClaimGuard:
         if unsaid:
             return Judgement(False, ClaimKind.FACT, f"no text of the record says {unsaid!r}")
         for ident in sorted(reading.ids):
-            if not view.holds_id(ident):
+            if not holds_id(view.record, ident):
                 return Judgement(False, kind, f"no run or text of the record has {ident!r}")
         for date in reading.dates:
             if not view.date_backed(date):
@@ -419,14 +402,9 @@ class ClaimGuard:
                 return None
             return Judgement(False, ClaimKind.RESULT, "no run this turn was refused",
                              claim.concept)
-        if claim.kind == "action" and claim.past and not claim.negated and claim.direct and \
-                not self._about_app(claim) and by_other(view, claim) and \
-                bool(view.unsaid(frozenset({claim.subject or ""}))):
-            # another's act on a thing, in a word of the lexicon ("Your bank has moved the
-            # money"), by someone no text of the record speaks of
-            why = others_told(view, claim)
-            return None if why is None else Judgement(False, ClaimKind.ACTION, why,
-                                                      claim.concept)
+        why = None if self._about_app(claim) else others_act(view, claim)
+        if why is not None:  # "Your bank has moved the money"
+            return Judgement(False, ClaimKind.ACTION, why, claim.concept)
         if claim.kind != "verdict" and not self._about_app(claim):
             return None
         if claim.kind == "verdict":

@@ -32,6 +32,7 @@ from draftguard.claims._acted_on import (
 from draftguard.claims._calendar import dates_in, times_in
 from draftguard.claims._facts import Quantity, identifiers, names, quantities
 from draftguard.claims._findings import findings, partial, standard_verbs
+from draftguard.claims._lexicon_words import CLAIM_KINDS, claim_words, lone_participle
 from draftguard.claims._sentence import Claim, Reading
 from draftguard.claims._unlisted import (
     LIGHT,
@@ -42,8 +43,8 @@ from draftguard.claims._unlisted import (
     dated,
     unlisted_acts,
 )
-from draftguard.claims._verb_forms import coined_stem, verb_bases
-from draftguard.language import Lexicon, parse
+from draftguard.claims._verb_forms import coined_stem
+from draftguard.language import Lexicon
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -57,7 +58,6 @@ _DEFINITE = frozenset({"the", "this", "that", "these", "those", "my", "your", "o
 _GIVEN_MARKS = frozenset({"since", "because"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
 _NEGATING_SUBJECTS = frozenset({"nothing", "none", "nobody", "neither"})
-_CLAIM_KINDS = frozenset({"action", "impossible", "verdict", "refusal"})
 _ABILITY = frozenset({"can", "ca"})
 #: Modals that, said of a thing with no condition, state what it does or did ("The
 #: reminder will go off at 17:30", "The lamp could be seen 18 miles out").
@@ -306,50 +306,6 @@ def _presented(doc: Doc) -> frozenset[str]:
     return frozenset(found)
 
 
-def _lone_participle(doc: Doc, lexicon: Lexicon) -> str | None:
-    """The concept of an exclamation such as "Booked!" or "Sent!", which the parser reads as
-    a name or an interjection: the word is parsed again where only a participle fits."""
-    first = doc[0]
-    if first.pos_ not in ("INTJ", "PROPN") or not first.is_alpha or (len(doc) > 1 and \
-            doc[1].text not in ("!", ".", ",", "-", "—")):
-        return None
-    again = parse(f"It was {first.lower_}.", entities=False)
-    word = again[2]
-    if word.tag_ != "VBN":
-        return None
-    return lexicon.concept(word.lemma_.lower())
-
-
-def _claim_words(doc: Doc, lexicon: Lexicon) -> list[tuple[str, Token]]:
-    """Each claims-lexicon concept in the sentence, with the token that carries it."""
-    found = [(term.concept, doc[term.start]) for term in lexicon.terms(doc, typos=False)]
-    taken = {t.i for _, t in found}
-    for token in doc:  # a verb whose lemma the parser got wrong ("texted": "texte")
-        if token.pos_ == "VERB" and token.i not in taken:
-            concept = next((c for base in verb_bases(token.lower_)
-                            if (c := lexicon.concept(base)) is not None), None)
-            if concept is not None:
-                found.append((concept, token))
-                taken.add(token.i)
-    for token in doc:  # a verb made from a noun, which the parser reads as a name ("RSVP'd")
-        stem = coined_stem(token.text)
-        if stem is not None and token.i not in taken:
-            concept = lexicon.concept(stem.lower())
-            if concept is not None:
-                found.append((concept, token))
-                taken.add(token.i)
-    # A word read as a report ("ask") may be a claim with its particle ("asked X for Y").
-    claimed = {t.i for c, t in found if c.partition(".")[0] in _CLAIM_KINDS}
-    for token in doc:  # a verb and its particle apart ("rolled the post back", "took X off Y")
-        if token.pos_ == "VERB" and token.i not in claimed:
-            for prt in token.children:
-                concept = lexicon.concept(f"{token.lemma_.lower()} {prt.lower_}") \
-                    if prt.dep_ in ("prt", "advmod", "prep", "ccomp") else None
-                if concept is not None:
-                    found.append((concept, token))
-    return found
-
-
 def _claim(concept: str, token: Token, *, question: bool) -> Claim:
     subject = _subject(token)
     asserted = not ((question and not _presupposed(token)) or _hedged_at(token) or
@@ -402,7 +358,7 @@ def _word_claim(concept: str, token: Token, lone: str | None, *,
         token.head.lemma_.lower() in LIGHT and token.head.pos_ == "VERB"
     if light:
         token = token.head  # "got a polish": the act is the noun's, told by the verb
-    if kind not in _CLAIM_KINDS or not (_claim_token(token, kind) or (
+    if kind not in CLAIM_KINDS or not (_claim_token(token, kind) or (
             token.i == 0 and concept == lone)):
         return None
     if any(k.dep_ == "oprd" for k in token.children) and kind == "impossible":
@@ -430,8 +386,8 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
     text = doc.text.strip()
     question = text.endswith("?")
     claims: list[Claim] = []
-    found = _claim_words(doc, lexicon)
-    lone = _lone_participle(doc, lexicon)
+    found = claim_words(doc, lexicon)
+    lone = lone_participle(doc, lexicon)
     if lone is not None:
         found.append((lone, doc[0]))
     reported: set[str] = set()

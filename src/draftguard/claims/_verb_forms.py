@@ -7,7 +7,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-__all__ = ["PREFIXES", "coined_stem", "irregular_verbs", "verb_bases", "verb_forms"]
+__all__ = ["PREFIXES", "coined_stem", "inflections", "irregular_verbs", "verb_bases",
+           "verb_forms"]
 
 
 #: Prefixes an irregular verb keeps in the lexicon ("rewrote": "rewrite").
@@ -86,3 +87,15 @@ def verb_forms(word: str) -> frozenset[str]:
         else:
             forms |= {base + "ed", base + "d"} if base.endswith("e") else {base + "ed"}
     return frozenset(forms)
+
+
+def inflections(lemma: str) -> set[str]:
+    """The regular forms of a verb or noun ("drop": drops, dropped, dropping)."""
+    forms = {lemma, lemma + "s", lemma + "es", lemma + "ed", lemma + "d", lemma + "ing"}
+    if lemma.endswith("e"):
+        forms.add(lemma[:-1] + "ing")
+    if lemma.endswith("y"):
+        forms |= {lemma[:-1] + "ied", lemma[:-1] + "ies"}
+    if len(lemma) > 2 and lemma[-1] not in "aeiouwy":  # "drop" -> "dropped"
+        forms |= {lemma + lemma[-1] + "ed", lemma + lemma[-1] + "ing"}
+    return forms

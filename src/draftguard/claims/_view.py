@@ -62,12 +62,6 @@ def text_stems(text: str) -> frozenset[str]:
     return frozenset(b for word in words_of(text.replace("-", " ")) for b in stems(word))
 
 
-@lru_cache(maxsize=1024)
-def _id_words(text: str) -> frozenset[str]:
-    """The words of a record's text as identifiers are written ("t-8812"), case folded."""
-    return frozenset(w.strip(".,;:!?()[]{}'\"") for w in text.casefold().split())
-
-
 def fold(text: str) -> str:
     bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     return " ".join(bare.casefold().split())
@@ -356,17 +350,6 @@ class RecordView:
             held |= text_stems(text)
         return next((w for w in sorted(words) if not stems(w) & held
                      and w.removesuffix("s") not in held), "")
-
-    def holds_id(self, ident: str) -> bool:
-        """An identifier ("t-8812") is one a run's arguments or result, or a text of the
-        record, holds word for word (case aside)."""
-        want = ident.casefold()
-        session = self.record.session
-        texts = [*session.texts, *session.names, *(m for items in session.collections.values()
-                                                   for m in items)]
-        texts += [t for run in self.record.runs
-                  for t in (*strings_in(run.result), *strings_in(run.args))]
-        return any(want in _id_words(text) for text in texts)
 
     def keeps_time(self, reading: Reading) -> bool:
         """The sentence states a date, a month, a weekday or a time, and the record holds
