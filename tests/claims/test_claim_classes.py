@@ -214,6 +214,22 @@ def test_a_reason_or_a_thing_done_is_asserted_whatever_the_sentence_asks(
     assert guard.judge(sentence, FIRST_PARAGRAPH).supported is true
 
 
+@pytest.mark.parametrize(("sentence", "true"), [
+    # "as" with the app for subject gives a reason, which is asserted; "as you asked" is
+    # the person's doing and claims nothing of its own
+    ("As I've trimmed the intro, it reads faster.", True),
+    ("As I've already cut the ending, shall we check it?", False),
+    ("As you wanted, I trimmed the intro.", True),
+    ("As you wanted, I trimmed the ending.", False),   # the main clause still claims
+    ("As requested, the intro is shorter now.", True),
+    ("Since I've trimmed the intro, shall we look at the ending next?", True),
+    ("Since I've trimmed the intro as version 7, shall we look at the ending?", False),
+])
+def test_a_reason_given_with_as_is_asserted(guard: ClaimGuard, sentence: str,
+                                            true: bool) -> None:
+    assert guard.judge(sentence, FIRST_PARAGRAPH).supported is true
+
+
 def test_a_question_about_an_action_that_failed_does_not_take_it_as_done(
         guard: ClaimGuard) -> None:
     failed = TurnRecord(runs=(ToolRun("book_table", {"day": "friday"},

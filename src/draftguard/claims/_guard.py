@@ -294,8 +294,8 @@ class ClaimGuard:
             verdict = self._claim(claim, view, backing)
             if verdict is not None:
                 return verdict
-        if reading.question:
-            return _OK  # it asks; only what it takes as done was checked
+        if reading.question and not reading.asserted:
+            return _OK  # it asks; what it takes as done is checked with its facts
         said = None if reading.hedged else unlike_check(
             parse(text, entities=False), reading, view, min_score=self.verdict_likeness,
             margin=self.verdict_margin)

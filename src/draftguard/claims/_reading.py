@@ -112,8 +112,7 @@ def _hedged_at(token: Token, *, ability: bool = True) -> bool:
 
 def _shown(clause: Token) -> bool:
     """A finite clause the person "will find" or "will see" ("You'll find the post now says
-    ...", "You'll see it now opens with ..."): told as so, whatever the modal on the verb
-    of seeing (unless a condition governs it: "If you look, you'll see ...")."""
+    ..."): told as so, unless a condition governs it ("If you look, you'll see ...")."""
     head = clause.head
     if clause.dep_ not in ("ccomp", "dep") or clause.tag_ not in ("VBZ", "VBP", "VBD"):
         return False
@@ -122,6 +121,12 @@ def _shown(clause: Token) -> bool:
         k.tag_ == "MD" and k.lower_ in ("will", "'ll", "ll") for k in kids) and not any(
         k.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in _HEDGE_MARKS
                                   for m in k.children) for k in kids)
+
+
+def _said_by_self(token: Token) -> bool:
+    """The verb's subject is the app ("I", "we")."""
+    return any(k.dep_ in ("nsubj", "nsubjpass") and k.lower_ in ("i", "we")
+               for k in clause_children(token))
 
 
 def _given(clause: Token) -> bool:
@@ -134,13 +139,17 @@ def _given(clause: Token) -> bool:
     if clause.dep_ not in ("advcl", "ccomp"):  # "Now that ..." is parsed either way
         return False
     marks = [k for k in clause.children if k.dep_ == "mark"]
-    return any((m.lower_ in _GIVEN_MARKS and clause.dep_ == "advcl") or (
+    # "as I've already reverted it": a reason the app gives of its own doing
+    return any(((m.lower_ in _GIVEN_MARKS or (m.lower_ == "as" and _said_by_self(clause)))
+                and clause.dep_ == "advcl") or (
         m.lower_ == "that" and m.i > 0 and m.doc[m.i - 1].lower_ == "now") for m in marks)
 
 
 def _presupposed(token: Token) -> bool:
     """A claim a question takes as done: the app's past action in a relative clause ("Shall
-    I undo the edit I just made?")."""
+    I undo the edit I just made?"), or a reason it gives ("Since I've cut it, shall we ...?")."""
+    if token.dep_ in ("advcl", "ccomp") and _given(token):
+        return True
     if token.dep_ != "relcl":
         return False
     subject = _subject(token)
@@ -230,8 +239,7 @@ def _reported(token: Token) -> set[str]:
 
 
 def _named(subject: Token) -> bool:
-    """A person's name as a subject: a proper noun, or a capitalised word with no
-    determiner the parser took for a common noun ("Tomasz has ...")."""
+    """A name as subject: a proper noun, or a bare capitalised noun ("Tomasz has ...")."""
     return subject.pos_ == "PROPN" or (
         subject.pos_ == "NOUN" and subject.text[:1].isupper()
         and not any(k.dep_ in ("det", "poss", "compound", "amod") for k in subject.children))
@@ -239,10 +247,9 @@ def _named(subject: Token) -> bool:
 
 def _told(doc: Doc, lexicon: Lexicon) -> set[str]:
     """What a sentence retells of a named person's past ("Dev lent you a rotavator", "Mrs
-    Patel painted it blue", "Mrs Patel has already read it and loved it"): the nouns of
-    what the verb acted on, the adjective it made it and, when it acted on a pronoun only
-    ("loved it"), the verb itself, which a text of the record must hold. Only a verb the claims
-    lexicon does not know, in the past or the perfect, with a proper name for subject."""
+    Patel painted it blue", "Mrs Patel has read it and loved it"): the nouns of what the
+    verb acted on, the adjective it made it and, on a pronoun only, the verb itself, which a
+    text of the record must hold. A verb the lexicon lacks, in the past or perfect."""
     words: set[str] = set()
     for root in (t for t in doc if t.dep_ == "ROOT" and t.tag_ in ("VBD", "VBN")):
         subject = _subject(root)
@@ -363,7 +370,8 @@ def _word_claim(concept: str, token: Token, lone: str | None, *,
         return None
     if any(k.dep_ == "oprd" for k in token.children) and kind == "impossible":
         return None  # a naming ("a source called interview"), not the act ("called them")
-    if any(k.dep_ == "mark" and k.lower_ == "as" for k in token.children):
+    if any(k.dep_ == "mark" and k.lower_ == "as" for k in token.children) and \
+            not _said_by_self(token):
         return None  # "as requested", "as you asked for": the person's doing, no claim
     claim = _claim(concept, token, question=question)
     if kind == "verdict" and not question and token.tag_ in ("VB", "VBZ", "VBP") and any(
