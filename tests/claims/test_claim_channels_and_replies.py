@@ -184,6 +184,8 @@ def test_history_and_others_refusals_are_not_the_apps_claims(
     ("I WhatsApped the group the new time.", False),
     ("I haven't RSVP'd for anyone.", True),          # negated, and no name
     ("Shall I RSVP for you?", True),
+    ("I Venmo'd the venue your share.", False),       # a noun the lexicon lacks: any act
+    ("I haven't Venmo'd anyone.", True),
 ])
 def test_a_verb_made_from_a_noun_is_that_act(guard: ClaimGuard, sentence: str,
                                              true: bool) -> None:

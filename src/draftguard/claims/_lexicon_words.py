@@ -47,10 +47,9 @@ def claim_words(doc: Doc, lexicon: Lexicon) -> list[tuple[str, Token]]:
     for token in doc:  # a verb made from a noun, which the parser reads as a name ("RSVP'd")
         stem = coined_stem(token.text)
         if stem is not None and token.i not in taken:
-            concept = lexicon.concept(stem.lower())
-            if concept is not None:
-                found.append((concept, token))
-                taken.add(token.i)
+            # one the lexicon lacks is an act in any verb ("Venmo'd": `_unlisted`)
+            found.append((lexicon.concept(stem.lower()) or "action.unlisted", token))
+            taken.add(token.i)
     # A word read as a report ("ask") may be a claim with its particle ("asked X for Y").
     claimed = {t.i for c, t in found if c.partition(".")[0] in CLAIM_KINDS}
     for token in doc:  # a verb and its particle apart ("rolled the post back", "took X off Y")
