@@ -227,3 +227,24 @@ POST_V4 = TurnRecord(claims=BLOGGER_TOOL_CLAIMS,
 def test_an_identifier_or_short_version_is_the_records(
         guard: ClaimGuard, record: TurnRecord, sentence: str, true: bool) -> None:
     assert guard.judge(sentence, record).supported is true
+
+
+HALL_NOTES = TurnRecord(session=SessionFacts(texts=(
+    "The village hall seats 60 and hire costs 45 pounds an evening.",)))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    # a sum of money is one the texts give as money, in any currency word, or a run's value
+    ("Your hall hire is 45 pounds an evening.", True),
+    ("Your hall hire is forty-five quid an evening.", True),   # quid: pounds
+    ("Your hall hire comes to 60 pounds an evening.", False),  # 60 is the seats
+    ("Your hall hire is 60 quid.", False),
+])
+def test_a_sum_of_money_is_money_the_record_gives(guard: ClaimGuard, sentence: str,
+                                                   true: bool) -> None:
+    assert guard.judge(sentence, HALL_NOTES).supported is true
+
+
+def test_a_sum_of_money_may_be_a_runs_value(guard: ClaimGuard) -> None:
+    assert guard.judge("You paid 40 dollars for it.", FARE_CONVERTED).supported
+    assert not guard.judge("You paid 41 dollars for it.", FARE_CONVERTED).supported
