@@ -7,7 +7,10 @@ for", "famous for", "serves", "specialises in"), found on the parse; the nouns o
 name must be in the catalogue's line for the venue (its description names its dishes).
 Words for a place or a meal rather than a dish ("food", "dinner": the lexicon's `generic`)
 and cuisine names ("French food": the grounding filter checks those) are not dishes. A negated,
-hedged or conditional sentence states no dish.
+hedged or conditional sentence states no dish. A dish in other words ("Taverna Levant is the
+one for octopus", "the place for omakase", "go to Tsubame for ramen": `reply.dish_place`)
+counts only with a word the catalogue or the lexicon knows as a dish (`dish_words`), so
+"the place for a birthday" states none.
 """
 
 from __future__ import annotations
@@ -18,13 +21,14 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from draftguard.language import Lexicon
-from event_planning.catalog import Cuisine, Venue
+from event_planning.catalog import Cuisine, Venue, load_catalog
 from event_planning.meaning import LEXICON_PATH, lexicon
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["StatedDishes", "reply_lexicon", "stated", "stated_dishes", "unserved"]
+__all__ = ["StatedDishes", "dish_words", "reply_lexicon", "stated", "stated_dishes",
+           "unserved"]
 
 #: A subject that speaks of every venue it stands for ("Both serve ...").
 _EVERY = frozenset({"both", "they", "all", "each", "these", "those"})
@@ -40,6 +44,35 @@ def reply_lexicon() -> Lexicon:
 
     table = tomllib.loads(LEXICON_PATH.read_text(encoding="utf-8"))["reply"]
     return Lexicon({f"reply.{k}": v for k, v in table.items()})
+
+
+@cache
+def dish_words() -> frozenset[str]:
+    """The words of dishes: those of the catalogue's "Known for ..." and the cuisine words
+    of the planner lexicon that are no cuisine name ("omakase", "lasagna"), lower case."""
+    words: set[str] = set()
+    for venue in load_catalog():
+        known = venue.description.removeprefix("Known for ").split(", with", 1)[0]
+        words.update(w for w in known.lower().replace("-", " ").split() if w.isalpha())
+    table = lexicon()
+    for concept in table.concepts("cuisine."):
+        words.update(w for t in table.words_for(concept) for w in t.lower().split()
+                     if w not in _CUISINES)
+    return frozenset(words - {"and", "a", "an", "the", "of", "with", "for", "two"})
+
+
+def _went_for(word: Token) -> list[Token]:
+    """The objects of a "for" that says where to go for them ("the one for X", "go to Y
+    for X"), when the sentence asserts it."""
+    head = word.head
+    # A hyphenated word is parsed in pieces ("go-to": "to", with "go" its compound).
+    whole = "".join(t.text for t in head.lefts if t.dep_ in ("compound", "punct")
+                    and t.i >= head.i - 2) + head.text
+    if word.lower_ != "for" or word.dep_ != "prep" or not stated(head) or all(
+            reply_lexicon().concept(w.lower()) != "reply.dish_place"
+            for w in (head.lemma_, whole)):
+        return []
+    return [k for k in word.children if k.dep_ == "pobj"]
 
 
 @dataclass(frozen=True)
@@ -92,6 +125,15 @@ def stated_dishes(doc: Doc) -> StatedDishes:
                 t.lemma_.lower() for t in head.subtree
                 if t.pos_ in ("NOUN", "PROPN") and t.is_alpha and not t.is_stop
                 and not _not_dish(t.lemma_.lower()) and not _not_dish(t.lower_))
+            if nouns:
+                found.append(nouns)
+    dishes = dish_words()
+    for word in doc:
+        for head in _went_for(word):
+            nouns = frozenset(
+                t.lemma_.lower() for t in head.subtree
+                if t.pos_ in ("NOUN", "PROPN") and t.is_alpha and t.lower_ in dishes
+                and not _not_dish(t.lemma_.lower()))
             if nouns:
                 found.append(nouns)
     every = any(t.dep_ in ("nsubj", "nsubjpass", "appos", "preconj") and t.lower_ in _EVERY

@@ -19,8 +19,8 @@ from event_planning.catalog import Venue
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["StatedFeatures", "every_subject", "has_feature", "stated_features",
-           "without_conditions"]
+__all__ = ["StatedFeatures", "both_subject", "every_subject", "has_feature",
+           "stated_features", "without_conditions"]
 
 #: A subject that speaks of every venue it stands for ("Both have a patio").
 _EVERY = frozenset({"both", "they", "all", "each", "these", "those"})
@@ -89,6 +89,13 @@ def every_subject(doc: Doc) -> bool:
     "They", "All three")."""
     return any(t.dep_ in ("nsubj", "nsubjpass", "appos") and (t.lower_ in _EVERY or any(
         k.dep_ in ("det", "predet", "nummod") and k.lower_ in _EVERY for k in t.children))
+        for t in doc)
+
+
+def both_subject(doc: Doc) -> bool:
+    """The subject is "both" ("Both are ...", "Both of them ...", "Both places ...")."""
+    return any(t.dep_ in ("nsubj", "nsubjpass") and (t.lower_ == "both" or any(
+        k.dep_ in ("det", "predet", "preconj") and k.lower_ == "both" for k in t.children))
         for t in doc)
 
 

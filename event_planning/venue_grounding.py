@@ -11,6 +11,7 @@ in Queenville"). `VenueGroundingFilter` reads the answer sentence by sentence as
   line at most once per answer; after that the sentence is dropped);
 - its subject is a pronoun ("It is in Fishtown, seats 500"): its facts must hold for the
   venue the answer named last (or, before any, for one of the results), else dropped;
+  "Both ..." said of more than two venues must hold for some two of them;
 - anything else: kept, byte for byte.
 
 A price in words ("a splurge", "cheap") must be within one `$` of a venue's level. Numbers
@@ -34,7 +35,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
+from itertools import combinations
 from typing import TYPE_CHECKING, Protocol
 
 from draftguard.dedupe import Piece, PieceKind, UnitScanner
@@ -44,8 +45,9 @@ from event_planning.argument_grounding import NEIGHBORHOODS, PRICE_WORDS_ONLY
 from event_planning.catalog import Cuisine, Neighborhood, Venue, venue_by_id
 from event_planning.venue_addresses import borrowed_address
 from event_planning.venue_comparisons import comparisons, unbacked_comparisons
-from event_planning.venue_dishes import reply_lexicon, stated_dishes, unserved
+from event_planning.venue_dishes import stated_dishes, unserved
 from event_planning.venue_features import (
+    both_subject,
     every_subject,
     has_feature,
     stated_features,
@@ -58,6 +60,7 @@ from event_planning.venue_names import (
     short_named,
 )
 from event_planning.venue_names import plain as _plain
+from event_planning.weekdays import wrong_days
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -86,14 +89,11 @@ _FOREIGN_CUISINES = (
     "caribbean", "cuban", "irish", "british", "polish", "russian", "filipino", "malaysian",
     "indonesian", "moroccan", "argentinian", "portuguese", "jamaican", "nepalese", "pakistani",
 )
-_DAY = "(?<![a-z])(" + "|".join(WEEKDAYS) + ")s?(?![a-z])"
 _SEATS = re.compile(r"(?:\bseats?|\bseating(?: for)?)\s+(?:up to\s+)?(\d{1,4})\b"
                     r"|\b(\d{1,4})\s+seats?\b")
 _GUESTS = re.compile(r"\b(?:(?:up to|holds?|fits?|accommodates?|hosts?|capacity of)\s+"
                      r"(exactly\s+|about\s+|around\s+)?(\d{1,4})"
                      r"|for\s+(\d{1,4})\s+(?:people|guests|diners|persons))\b")
-_OPEN_DAY = re.compile(r"\bopen\b(?:\s+on)?((?:\s+(?:and|or|every)?\s*" + _DAY + r")+)")
-_OPEN_ALWAYS = re.compile(r"\bopens?\s+(?:every\s+day|daily|seven days|7 days|all week)\b")
 _BOLD = re.compile(r"\*\*([^*\n]{3,60}?)\*\*")
 _SUBJECT = re.compile(r"^\W*(?:\d{1,3}[.)]\s+)?((?:[A-Z][\w'’&]*\s+){1,5}?[A-Z][\w'’&]*)\s+"
                       r"(?:is|offers|serves|has|features)\b")
@@ -262,32 +262,7 @@ def _contradictions(sentence: str, plain: str, venues: Sequence[Venue], *,
         if not any((n == size) if exact else (n <= size) for v in venues
                    for size in [v.private_room_seats if room else v.seats]):
             wrong.append(f"room for {n}")
-    return wrong + _wrong_days(plain, venues, every=every)
-
-
-@cache
-def _closed() -> re.Pattern[str]:
-    """A word saying a venue does not open (the lexicon's `reply.closed`), and what
-    follows it up to the next clause."""
-    words = sorted(reply_lexicon().words_for("reply.closed"), key=len, reverse=True)
-    return re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b([^;]*)")
-
-
-def _wrong_days(plain: str, venues: Sequence[Venue], *, every: bool) -> list[str]:
-    """The closed and open days the sentence states that the venues do not keep ("closed
-    on Mondays" holds for each venue when the subject says every one)."""
-    wrong: list[str] = []
-    for m in _closed().finditer(plain):
-        for day in re.findall(_DAY, m.group(1)):
-            if not (all if every else any)(day in v.closed_on for v in venues):
-                wrong.append(f"closed on {day}")
-    for m in _OPEN_DAY.finditer(plain):
-        for day in re.findall(_DAY, m.group(1)):
-            if all(day in v.closed_on for v in venues):
-                wrong.append(f"open on {day}")
-    if _OPEN_ALWAYS.search(plain) and all(v.closed_on for v in venues):
-        wrong.append("open every day")
-    return wrong
+    return wrong + wrong_days(plain, venues, every=every)
 
 
 def judge_sentence(
@@ -316,6 +291,10 @@ def judge_sentence(
             about = list(referent) if len(referent) > plural else session
             wrong = _contradictions(sentence, _plain(sentence), about, others=session,
                                     names=names) if about else []
+            if wrong and len(about) > 2 and doc is not None and both_subject(doc) and any(
+                    not _contradictions(sentence, _plain(sentence), pair, others=session,
+                                        names=names) for pair in combinations(about, 2)):
+                wrong = []  # "Both ..." of more than two venues: true of some two of them
             if wrong:
                 return SentenceVerdict(
                     SentenceAction.DROPPED, "",

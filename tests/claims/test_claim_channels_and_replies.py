@@ -112,7 +112,8 @@ CHECKED = TurnRecord(runs=(ToolRun("check_delivery", {
     ("It ticked three boxes out of four.", False),
     ("The check needs the ending reworked before it will pass.", False),
     ("The post needed one more pass before it passed.", True),
-    ("The post describes a nesting box.", True),           # a box is no criterion
+    ("The post describes no nesting box.", True),          # a box is no criterion
+    ("The post describes a nesting box.", False),          # ... and the post has none
 ])
 def test_a_verdict_on_part_of_the_boxes_or_not_yet_fails(
         guard: ClaimGuard, sentence: str, true: bool) -> None:
@@ -172,4 +173,20 @@ def test_a_venue_named_by_the_first_words_of_its_name_is_held_to_its_line(
 ])
 def test_history_and_others_refusals_are_not_the_apps_claims(
         guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, TurnRecord()).supported is true
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    # a verb made from a noun, written with an apostrophe, is the act of its noun
+    ("I RSVP'd yes for the two of you.", False),
+    ("We’ve RSVP’d on your behalf.", False),
+    ("I DM'd Priya the address as well.", False),
+    ("I WhatsApped the group the new time.", False),
+    ("I haven't RSVP'd for anyone.", True),          # negated, and no name
+    ("Shall I RSVP for you?", True),
+    ("I Venmo'd the venue your share.", False),       # a noun the lexicon lacks: any act
+    ("I haven't Venmo'd anyone.", True),
+])
+def test_a_verb_made_from_a_noun_is_that_act(guard: ClaimGuard, sentence: str,
+                                             true: bool) -> None:
     assert guard.judge(sentence, TurnRecord()).supported is true

@@ -153,6 +153,29 @@ def test_a_dish_a_venue_is_known_for_is_in_its_catalogue_entry(sentence: str,
 
 
 @pytest.mark.parametrize(("sentence", "true"), [
+    ("Bar Nonna Rosa is the place for burrata.", True),
+    ("Enoteca Carmela is the pick for cannoli.", True),
+    ("Osteria Bianchi is the spot for a big family lunch.", True),  # no dish named
+    ("Osteria DiNardo is the one for cannoli.", False),
+    ("Go to Enoteca Carmela for the hand-rolled pappardelle.", False),
+    ("Bar Nonna Rosa is your go-to for tiramisu.", False),
+])
+def test_a_dish_in_other_words_is_in_the_catalogue_entry(sentence: str, true: bool) -> None:
+    assert kept(sentence) is true
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("Both are known for wood-fired pizza.", True),  # two of the four
+    ("Both of them are closed on Mondays.", True),
+    ("Both are known for veal saltimbocca.", False),  # only one of the four
+    ("All of them are known for wood-fired pizza.", False),
+])
+def test_both_said_of_more_than_two_venues_is_true_of_some_two(sentence: str,
+                                                                true: bool) -> None:
+    assert kept(sentence) is true
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
     ("Enoteca Carmela is the cheapest of the four.", True),
     ("Osteria DiNardo is the cheapest of the four.", False),
     ("Osteria DiNardo is the priciest option.", True),
@@ -188,6 +211,22 @@ def test_cheaper_than_follows_the_price_levels(a: str, b: str) -> None:
 ])
 def test_a_reason_or_a_thing_done_is_asserted_whatever_the_sentence_asks(
         guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, FIRST_PARAGRAPH).supported is true
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    # "as" with the app for subject gives a reason, which is asserted; "as you asked" is
+    # the person's doing and claims nothing of its own
+    ("As I've trimmed the intro, it reads faster.", True),
+    ("As I've already cut the ending, shall we check it?", False),
+    ("As you wanted, I trimmed the intro.", True),
+    ("As you wanted, I trimmed the ending.", False),   # the main clause still claims
+    ("As requested, the intro is shorter now.", True),
+    ("Since I've trimmed the intro, shall we look at the ending next?", True),
+    ("Since I've trimmed the intro as version 7, shall we look at the ending?", False),
+])
+def test_a_reason_given_with_as_is_asserted(guard: ClaimGuard, sentence: str,
+                                            true: bool) -> None:
     assert guard.judge(sentence, FIRST_PARAGRAPH).supported is true
 
 

@@ -124,3 +124,39 @@ def test_both_of_them_after_one_venue_speaks_of_more_than_it() -> None:
     assert kept("It is closed on Mondays.")
     assert not kept("Both of them are closed on Mondays.")
     assert not kept("They are all closed on Mondays.")
+
+
+HIVE_POST = ("# First honey\n\nMy neighbour Ines lent me her smoker.\n\n"
+             "We took eleven jars off the hive in August.\n")
+HIVE = TurnRecord(claims=BLOGGER_TOOL_CLAIMS, session=blogger_facts(post=HIVE_POST,
+                                                                    versions=(0,)))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    # what a named person did, in the past or the perfect, must be the record's to tell
+    ("Ines lent you her smoker.", True),
+    ("Ines has lent you her smoker.", True),
+    ("Ines has tasted it and adored it.", False),      # no text says she tasted or adored
+    ("Ines already had a try of the honey.", False),   # a light verb's noun is the act
+    ("Ines has lent you her bee suit as well.", False),
+    ("Ines lets you borrow her smoker.", True),        # no past: how things stand
+])
+def test_what_a_named_person_did_is_the_records_to_tell(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, HIVE).supported is true
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    # what the person "will find" a text says is told as so; a text that mentions a thing
+    # speaks of the record
+    ("You'll find the post now says Ines lent you her smoker.", True),
+    ("You'll see the post mentions the eleven jars.", True),
+    ("The post mentions the hive.", True),
+    ("You'll find the post now says you took twelve jars off the hive.", False),
+    ("You'll see the post now mentions the honey extractor.", False),
+    ("The post now mentions a swarm in the plum tree.", False),
+    ("If you scroll down, you'll see it mentions the hive.", True),  # a condition: a hedge
+])
+def test_what_a_text_is_shown_to_say_is_in_the_record(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, HIVE).supported is true

@@ -202,3 +202,49 @@ def test_a_number_told_as_rounded_may_round_the_records(
 ])
 def test_a_negative_subject_denies_the_feature(sentence: str, true: bool) -> None:
     assert kept(sentence) is true
+
+
+PARCEL_LOGGED = TurnRecord(runs=(ToolRun(
+    "log_parcel", {"carrier": "Evri", "note": "birthday present for Nan"},
+    {"status": "logged", "parcel_id": "pcl-4093", "tracking": "EV72Q118", "due": "2026-12-02"}),),
+    session=SessionFacts(texts=("log the parcel for nan's birthday",)))
+POST_V4 = TurnRecord(claims=BLOGGER_TOOL_CLAIMS,
+                     session=blogger_facts(post="# Pickles\n\nDill, not fennel.\n",
+                                           versions=(0, 1, 2, 3, 4)))
+
+
+@pytest.mark.parametrize(("record", "sentence", "true"), [
+    # an identifier must be one the record holds, word for word
+    (PARCEL_LOGGED, "It's logged as pcl-4093.", True),
+    (PARCEL_LOGGED, "Track it with EV72Q118 on the Evri site.", True),
+    (PARCEL_LOGGED, "It's logged as pcl-4039.", False),      # digits swapped
+    (PARCEL_LOGGED, "Your tracking number is EV72Q181.", False),
+    (PARCEL_LOGGED, "Evri gave it the reference RX-2210.", False),
+    # a version in short is a version number
+    (POST_V4, "The post is on v4 now.", True),
+    (POST_V4, "The post is on v5 now.", False),
+])
+def test_an_identifier_or_short_version_is_the_records(
+        guard: ClaimGuard, record: TurnRecord, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, record).supported is true
+
+
+HALL_NOTES = TurnRecord(session=SessionFacts(texts=(
+    "The village hall seats 60 and hire costs 45 pounds an evening.",)))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    # a sum of money is one the texts give as money, in any currency word, or a run's value
+    ("Your hall hire is 45 pounds an evening.", True),
+    ("Your hall hire is forty-five quid an evening.", True),   # quid: pounds
+    ("Your hall hire comes to 60 pounds an evening.", False),  # 60 is the seats
+    ("Your hall hire is 60 quid.", False),
+])
+def test_a_sum_of_money_is_money_the_record_gives(guard: ClaimGuard, sentence: str,
+                                                   true: bool) -> None:
+    assert guard.judge(sentence, HALL_NOTES).supported is true
+
+
+def test_a_sum_of_money_may_be_a_runs_value(guard: ClaimGuard) -> None:
+    assert guard.judge("You paid 40 dollars for it.", FARE_CONVERTED).supported
+    assert not guard.judge("You paid 41 dollars for it.", FARE_CONVERTED).supported

@@ -138,3 +138,41 @@ def test_the_act_a_run_only_filed_as_a_thing_to_do_is_not_done(guard: ClaimGuard
 def test_handing_out_a_made_thing_is_publishing_it(
         guard: ClaimGuard, sentence: str, true: bool) -> None:
     assert guard.judge(sentence, QUIZ_MADE).supported is true
+
+
+QUIZZED_BLOG = TurnRecord(
+    runs=(ToolRun("make_artifact", {"artifact_type": "quiz", "request": "a quiz on the diary"},
+                  {"ok": True, "artifact_type": "quiz", "artifact": {"questions": [
+                      {"question": "When did the beans come up?"},
+                      {"question": "What leaks?"}]},
+                   "repair_attempts": 0, "llm_calls": 1}),),
+    claims=BLOGGER_TOOL_CLAIMS, session=blogger_facts(post=POST, versions=(0,)))
+
+
+@pytest.mark.parametrize(("record", "sentence", "true"), [
+    # where an act in any verb put the thing must be where a run puts things
+    (QUIZZED_BLOG, "I've stapled the quiz onto the end of your post.", False),
+    (QUIZZED_BLOG, "The quiz is now glued to your diary post.", False),
+    (QUIZZED_BLOG, "Now that the quiz is clipped to your post, readers can try it.", False),
+    (QUIZZED_BLOG, "Now that the quiz is written, you could print it.", True),
+    (QUIZZED_BLOG, "The quiz has two questions.", True),
+    (EDITED_BLOG, "The seed trays are now tucked into the shed line.", True),
+    (EDITED_BLOG, "Now that the seed trays are woven into the shed line, it reads better.",
+     True),
+])
+def test_where_an_act_in_any_verb_put_a_thing_is_a_runs_place(
+        guard: ClaimGuard, record: TurnRecord, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, record).supported is true
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    # what someone outside the app has done, in any verb, must be told by the record
+    ("Your allotment neighbours have admired the new version.", False),
+    ("Your editor has already seen the change.", False),
+    ("Your bank has moved the money across.", False),     # a verb of the lexicon
+    ("The seed trays have moved.", True),                 # the edit's own text says so
+    ("The shed roof has leaked for years.", True),        # the post says it leaks
+])
+def test_what_others_did_is_told_by_the_record(guard: ClaimGuard, sentence: str,
+                                               true: bool) -> None:
+    assert guard.judge(sentence, EDITED_BLOG).supported is true

@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from draftguard.claims._reading import Claim
+from draftguard.claims._reading import Claim, Reading
 from draftguard.claims._record import ToolRun, key_words, numbers_in, strings_in
-from draftguard.claims._verb_forms import verb_bases
+from draftguard.claims._verb_forms import verb_bases, verb_forms
 from draftguard.claims._view import RecordView, stems, text_stems, words_of
 
-__all__ = ["misplaced", "record_words", "unasked", "unfound", "unlisted", "unlisted_backing",
-           "unnamed", "untouched"]
+__all__ = ["misplaced", "others_act", "record_words", "speaks_of_record", "unasked",
+           "unfound", "unlisted", "unlisted_backing", "unnamed", "untouched"]
 
 #: Actions whose object is a thing the run names (a venue added, a source imported).
 _NAMED_ACTIONS = frozenset({"add", "shortlist", "remove", "import"})
@@ -190,6 +190,46 @@ def _anothers(view: RecordView, claim: Claim) -> str | None:
     return f"no run this turn says {who} {claim.word} anything"
 
 
+def by_other(view: RecordView, claim: Claim) -> bool:
+    """The act is told of someone or something outside the app, in the active voice ("Your
+    neighbours have all seen the new version", "Your bank has moved the money"): its subject
+    is no thing of the record's make-up (`record_words`), no word of the claims lexicon
+    ("the edit", "the check") and no kind of thing a tool makes."""
+    who = claim.subject
+    if claim.voice != "active" or who is None or who in ("i", "we", "you", "it", "they"):
+        return False
+    return view.guard.concept_of(who) is None and who not in record_words(view) and \
+        who.removesuffix("s") not in record_words(view)
+
+
+def others_told(view: RecordView, claim: Claim) -> str | None:
+    """Why another's act (`_by_other`) is not backed: no run's result and no text of the
+    record tells the verb ("has seen", "moved"); a run's arguments are what was asked, not
+    what anyone did."""
+    session = view.record.session
+    told = {w for text in session.texts for w in words_of(text)} | {
+        w for run in view.record.runs for text in strings_in(run.result) for w in words_of(text)}
+    if verb_forms(claim.word) & told:
+        return None
+    return f"no run or text of the record says the {claim.subject} {claim.word} anything"
+
+
+def others_act(view: RecordView, claim: Claim) -> str | None:
+    """Why an act in a word of the lexicon, told in the past of someone outside the app
+    on a thing ("Your bank has moved the money"; `by_other`), someone no text of the record
+    speaks of, is not backed (`others_told`); None when it is no such act or is told."""
+    if claim.kind != "action" or not claim.past or claim.negated or not claim.direct or \
+            not by_other(view, claim) or not view.unsaid(frozenset({claim.subject or ""})):
+        return None
+    return others_told(view, claim)
+
+
+def speaks_of_record(reading: Reading, view: RecordView) -> bool:
+    """A sentence that says what a text says names a thing of the record's make-up ("The
+    post now mentions ...", "One card asks ..."): it speaks of the record."""
+    return bool(reading.nouns & record_words(view))
+
+
 def unlisted_backing(view: RecordView, claim: Claim) -> list[ToolRun]:
     """The runs of this turn that changed something an act told with a verb the lexicon
     does not hold may be (its numbers are then theirs: "stashed the change as version 3"
@@ -207,6 +247,8 @@ def unlisted(view: RecordView, claim: Claim) -> str | None:
     runs = view.succeeded_or_judged()
     if claim.by_name:
         return _anothers(view, claim)
+    if by_other(view, claim):
+        return others_told(view, claim)
     if not runs:
         return "no run this turn did it"
     # The act a run's arguments name as a thing to do ("Renew car insurance" as a task's
@@ -240,4 +282,9 @@ def unlisted(view: RecordView, claim: Claim) -> str | None:
     # so must the words that tell which one ("on your Work list" after one to Home).
     told = [*sorted(claim.objects - wanted), *(m for _, mods in claim.topics for m in sorted(mods))]
     extra = next((w for w in told if not among(said | held, w)), None)
-    return None if extra is None else f"no run this turn named the {extra}"
+    if extra is not None:
+        return f"no run this turn named the {extra}"
+    # Where it put the thing must be where a run puts things ("attached the cards to your
+    # post" after cards were made beside the post, not in it).
+    place = misplaced(view, claim, [run for run, _ in runs])
+    return None if place is None else f"no run this turn put anything in the {place}"

@@ -26,6 +26,8 @@ _PLACE_PREPOSITIONS: Mapping[str, frozenset[str]] = {
     "action.save": frozenset({"to", "into", "onto", "under", "inside", "in"}),
     "action.revert": frozenset({"to"}),
     "action.remove": frozenset({"from", "off", "out"}),
+    # an act in any verb: where it put the thing ("attached the cards to your post")
+    "action.unlisted": frozenset({"to", "into", "onto", "inside"}),
 }
 def clause_head(token: Token) -> Token:
     """The first of coordinated verbs ("edited ... and removed"): they share aux and subject."""

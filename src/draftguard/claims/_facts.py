@@ -10,14 +10,19 @@ from typing import TYPE_CHECKING
 
 from draftguard.claims._calendar import time_spans
 from draftguard.claims._numbers import value_of
+from draftguard.claims._verb_forms import coined_stem
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["NAME_LINKS", "Quantity", "names", "quantities"]
+__all__ = ["NAME_LINKS", "Quantity", "identifiers", "names", "quantities"]
 
 _DIGITS = re.compile(r"[+-]?\d+(?:[.,]\d+)*")
 _FILE = re.compile(r"[\w-]+\.[a-z]{1,5}")
+#: An identifier: letters, then digits, with at most one hyphen between ("t-8812", "HX-4471",
+#: "ABC123"); a version in short ("v3") is a version number instead.
+_ID = re.compile(r"[A-Za-z]{1,6}-?\d[A-Za-z0-9]{0,8}")
+_SHORT_VERSION = re.compile(r"[vV](\d{1,4})")
 #: Nouns that count ("a couple of", "a dozen", "half a dozen").
 _COUNT_NOUNS = {"couple": 2.0, "pair": 2.0, "dozen": 12.0}
 #: Spans of time named in one word, in the unit the texts count them in ("a fortnight" is
@@ -83,6 +88,11 @@ def quantities(doc: Doc, rounding: frozenset[str] = frozenset()) -> list[Quantit
     i = 0
     while i < len(tokens):
         t = tokens[i]
+        short = _SHORT_VERSION.fullmatch(t.text)
+        if short is not None:  # "the post is now at v3"
+            out.append(Quantity(float(short.group(1)), "version", label=True))
+            i += 1
+            continue
         is_digits = _DIGITS.fullmatch(t.text) is not None
         if not is_digits and not (t.like_num and t.pos_ == "NUM"):
             i += 1
@@ -217,6 +227,13 @@ def _in_date(token: Token) -> bool:
     return token.ent_type_ in ("DATE", "TIME") and token.head.pos_ == "PROPN"
 
 
+def identifiers(doc: Doc) -> frozenset[str]:
+    """The identifiers `doc` states ("task t-8812", "code HX-4471"): a word of letters then
+    digits, not a version in short ("v3": `quantities`)."""
+    return frozenset(t.text for t in doc if _ID.fullmatch(t.text) is not None
+                     and _SHORT_VERSION.fullmatch(t.text) is None)
+
+
 def names(doc: Doc) -> list[str]:
     names: list[str] = []
     run: list[Token] = []
@@ -229,7 +246,8 @@ def names(doc: Doc) -> list[str]:
         run.clear()
 
     for t in doc:
-        if (t.pos_ == "PROPN" and t.text[:1].isupper()) or (run and t.lower_ in NAME_LINKS):
+        if (t.pos_ == "PROPN" and t.text[:1].isupper() and coined_stem(t.text) is None) or (
+                run and t.lower_ in NAME_LINKS):  # "RSVP'd" is a verb, not a name
             run.append(t)
         else:
             close()

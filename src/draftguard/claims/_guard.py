@@ -30,7 +30,9 @@ from typing import Any
 
 from draftguard.claims._acted_by import (
     misplaced,
+    others_act,
     record_words,
+    speaks_of_record,
     unasked,
     unfound,
     unlisted,
@@ -41,9 +43,9 @@ from draftguard.claims._acted_by import (
 from draftguard.claims._facts import COUNT_WORDS, NAME_LINKS
 from draftguard.claims._lists import list_miss, list_sizes
 from draftguard.claims._reading import QUOTE, Claim, Reading, read_sentence
-from draftguard.claims._record import ToolRun, TurnRecord, strings_in
+from draftguard.claims._record import ToolRun, TurnRecord, holds_id, strings_in
 from draftguard.claims._unlisted import UNLISTED
-from draftguard.claims._verb_forms import PREFIXES, irregular_verbs
+from draftguard.claims._verb_forms import PREFIXES, inflections, irregular_verbs
 from draftguard.claims._verdict_likeness import (
     DEFAULT_VERDICT_LIKENESS,
     DEFAULT_VERDICT_MARGIN,
@@ -110,17 +112,6 @@ _DONE_BY = frozenset({"i", "we", "has", "have", "had", "was", "were", "been"})
 _CALENDAR = frozenset(n.lower() for n in (*calendar.month_name, *calendar.day_name) if n)
 
 
-def _inflections(lemma: str) -> set[str]:
-    forms = {lemma, lemma + "s", lemma + "es", lemma + "ed", lemma + "d", lemma + "ing"}
-    if lemma.endswith("e"):
-        forms.add(lemma[:-1] + "ing")
-    if lemma.endswith("y"):
-        forms |= {lemma[:-1] + "ied", lemma[:-1] + "ies"}
-    if len(lemma) > 2 and lemma[-1] not in "aeiouwy":  # "drop" -> "dropped"
-        forms |= {lemma + lemma[-1] + "ed", lemma + lemma[-1] + "ing"}
-    return forms
-
-
 @cache
 def _claim_forms(lexicon: Lexicon) -> frozenset[str]:
     """The words a sentence needs for the lexicon to find anything in it: for each phrase,
@@ -138,7 +129,7 @@ def _claim_forms(lexicon: Lexicon) -> frozenset[str]:
             keys.add(min(words, key=lambda w: (word_frequency(w), w)))
     forms: set[str] = set()
     for key in keys:
-        forms |= _inflections(key)
+        forms |= inflections(key)
         forms.update(part for part in key.split("-") if len(key.split("-")) > 1)
     try:
         from draftguard.language import pipeline
@@ -237,7 +228,7 @@ class ClaimGuard:
         words = _WORDS.findall(text)
         forms = _claim_forms(self.lexicon)
         kinds = {f for d in record.claims.values() for o in d.objects
-                 for f in (*_inflections(o), o + o[-1] + "es")}  # "cards", "quizzes"
+                 for f in (*inflections(o), o + o[-1] + "es")}  # "cards", "quizzes"
         for word in words:
             low = word.lower()
             if word[0].isdigit() or low in forms or low in kinds or low in _NUMBER_WORDS:
@@ -303,8 +294,8 @@ class ClaimGuard:
             verdict = self._claim(claim, view, backing)
             if verdict is not None:
                 return verdict
-        if reading.question:
-            return _OK  # it asks; only what it takes as done was checked
+        if reading.question and not reading.asserted:
+            return _OK  # it asks; what it takes as done is checked with its facts
         said = None if reading.hedged else unlike_check(
             parse(text, entities=False), reading, view, min_score=self.verdict_likeness,
             margin=self.verdict_margin)
@@ -327,7 +318,8 @@ class ClaimGuard:
                 False, ClaimKind.RESULT, f"{tied.value:g} is not the run's {tied.of or tied.noun}")
         about_record = bool(backing) or bool(reading.asserted) or view.mentions(reading) or \
             any(view.counts(q.noun) or view.counts(q.of) for q in reading.quantities) or \
-            reading.to_person or view.keeps_time(reading)
+            reading.to_person or view.keeps_time(reading) or bool(reading.ids) or (
+                bool(reading.reported) and speaks_of_record(reading, view))
         if not about_record:
             return _OK
         return self._facts(reading, view, backing)
@@ -362,6 +354,9 @@ class ClaimGuard:
                     {q.noun for q in reading.quantities if q.noun})
         if unsaid:
             return Judgement(False, ClaimKind.FACT, f"no text of the record says {unsaid!r}")
+        for ident in sorted(reading.ids):
+            if not holds_id(view.record, ident):
+                return Judgement(False, kind, f"no run or text of the record has {ident!r}")
         for date in reading.dates:
             if not view.date_backed(date):
                 return Judgement(False, kind, f"the date {date} is not in the record")
@@ -407,6 +402,9 @@ class ClaimGuard:
                 return None
             return Judgement(False, ClaimKind.RESULT, "no run this turn was refused",
                              claim.concept)
+        why = None if self._about_app(claim) else others_act(view, claim)
+        if why is not None:  # "Your bank has moved the money"
+            return Judgement(False, ClaimKind.ACTION, why, claim.concept)
         if claim.kind != "verdict" and not self._about_app(claim):
             return None
         if claim.kind == "verdict":

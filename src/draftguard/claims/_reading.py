@@ -30,8 +30,9 @@ from draftguard.claims._acted_on import (
     topics_of,
 )
 from draftguard.claims._calendar import dates_in, times_in
-from draftguard.claims._facts import Quantity, names, quantities
+from draftguard.claims._facts import Quantity, identifiers, names, quantities
 from draftguard.claims._findings import findings, partial, standard_verbs
+from draftguard.claims._lexicon_words import CLAIM_KINDS, claim_words, lone_participle
 from draftguard.claims._sentence import Claim, Reading
 from draftguard.claims._unlisted import (
     LIGHT,
@@ -42,8 +43,8 @@ from draftguard.claims._unlisted import (
     dated,
     unlisted_acts,
 )
-from draftguard.claims._verb_forms import verb_bases
-from draftguard.language import Lexicon, parse
+from draftguard.claims._verb_forms import coined_stem
+from draftguard.language import Lexicon
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -57,7 +58,6 @@ _DEFINITE = frozenset({"the", "this", "that", "these", "those", "my", "your", "o
 _GIVEN_MARKS = frozenset({"since", "because"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
 _NEGATING_SUBJECTS = frozenset({"nothing", "none", "nobody", "neither"})
-_CLAIM_KINDS = frozenset({"action", "impossible", "verdict", "refusal"})
 _ABILITY = frozenset({"can", "ca"})
 #: Modals that, said of a thing with no condition, state what it does or did ("The
 #: reminder will go off at 17:30", "The lamp could be seen 18 miles out").
@@ -103,10 +103,30 @@ def _hedged_at(token: Token, *, ability: bool = True) -> bool:
             return True
         if any(k.dep_ == "aux" and k.tag_ == "TO" for k in current.children):
             return True  # "to add", "going to save", "want me to check"
-        if current.dep_ == "ROOT" or current.head is current or _given(current):
+        if current.dep_ == "ROOT" or current.head is current or _given(current) or \
+                _shown(current):
             break
         current = current.head
     return False
+
+
+def _shown(clause: Token) -> bool:
+    """A finite clause the person "will find" or "will see" ("You'll find the post now says
+    ..."): told as so, unless a condition governs it ("If you look, you'll see ...")."""
+    head = clause.head
+    if clause.dep_ not in ("ccomp", "dep") or clause.tag_ not in ("VBZ", "VBP", "VBD"):
+        return False
+    kids = list(head.children)
+    return any(k.dep_ == "nsubj" and k.lower_ == "you" for k in kids) and any(
+        k.tag_ == "MD" and k.lower_ in ("will", "'ll", "ll") for k in kids) and not any(
+        k.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in _HEDGE_MARKS
+                                  for m in k.children) for k in kids)
+
+
+def _said_by_self(token: Token) -> bool:
+    """The verb's subject is the app ("I", "we")."""
+    return any(k.dep_ in ("nsubj", "nsubjpass") and k.lower_ in ("i", "we")
+               for k in clause_children(token))
 
 
 def _given(clause: Token) -> bool:
@@ -116,16 +136,20 @@ def _given(clause: Token) -> bool:
     if clause.dep_ == "relcl":  # "the edit I made" is one (not "a quiz that passed")
         return any(k.dep_ in ("det", "poss") and k.lower_ in _DEFINITE
                    for k in clause.head.children)
-    if clause.dep_ != "advcl":
+    if clause.dep_ not in ("advcl", "ccomp"):  # "Now that ..." is parsed either way
         return False
     marks = [k for k in clause.children if k.dep_ == "mark"]
-    return any(m.lower_ in _GIVEN_MARKS or (m.lower_ == "that" and m.i > 0 and
-                                             m.doc[m.i - 1].lower_ == "now") for m in marks)
+    # "as I've already reverted it": a reason the app gives of its own doing
+    return any(((m.lower_ in _GIVEN_MARKS or (m.lower_ == "as" and _said_by_self(clause)))
+                and clause.dep_ == "advcl") or (
+        m.lower_ == "that" and m.i > 0 and m.doc[m.i - 1].lower_ == "now") for m in marks)
 
 
 def _presupposed(token: Token) -> bool:
     """A claim a question takes as done: the app's past action in a relative clause ("Shall
-    I undo the edit I just made?")."""
+    I undo the edit I just made?"), or a reason it gives ("Since I've cut it, shall we ...?")."""
+    if token.dep_ in ("advcl", "ccomp") and _given(token):
+        return True
     if token.dep_ != "relcl":
         return False
     subject = _subject(token)
@@ -198,33 +222,57 @@ def _reported(token: Token) -> set[str]:
     """The content words of what a reporting verb says a text says, when its subject is a
     thing (the post, a card), not a person ("you said", "I mentioned")."""
     subject = _subject(token)
+    if subject is None and token.dep_ in ("ccomp", "dep"):
+        # "You'll find the post now says ...": the parser takes the text for the object
+        subject = next((k for k in token.head.children if k.dep_ == "dobj" and k.i < token.i),
+                       None)
     if subject is None or subject.pos_ not in ("NOUN", "PROPN"):
         return set()
     words: set[str] = set()
     for kid in token.children:
+        if any(k.dep_ == "det" and k.lower_ == "no" for k in kid.children):
+            continue  # "The post describes no nesting box": what it lacks is no quote
         if kid.dep_ in ("ccomp", "dobj", "prep", "xcomp", "attr"):
             words.update(t.lemma_.lower() for t in kid.subtree
                          if t.pos_ in _CONTENT and not t.is_stop and t.is_alpha)
     return words
 
 
+def _named(subject: Token) -> bool:
+    """A name as subject: a proper noun, or a bare capitalised noun ("Tomasz has ...")."""
+    return subject.pos_ == "PROPN" or (
+        subject.pos_ == "NOUN" and subject.text[:1].isupper()
+        and not any(k.dep_ in ("det", "poss", "compound", "amod") for k in subject.children))
+
+
 def _told(doc: Doc, lexicon: Lexicon) -> set[str]:
     """What a sentence retells of a named person's past ("Dev lent you a rotavator", "Mrs
-    Patel painted it blue"): the nouns of what the verb acted on and the adjective it made
-    it, which a text of the record must hold. Only a verb the
-    claims lexicon does not know, in the past, with a proper name for subject."""
+    Patel painted it blue", "Mrs Patel has read it and loved it"): the nouns of what the
+    verb acted on, the adjective it made it and, on a pronoun only, the verb itself, which a
+    text of the record must hold. A verb the lexicon lacks, in the past or perfect."""
     words: set[str] = set()
-    for root in (t for t in doc if t.dep_ == "ROOT" and t.tag_ == "VBD"):
+    for root in (t for t in doc if t.dep_ == "ROOT" and t.tag_ in ("VBD", "VBN")):
         subject = _subject(root)
-        if subject is None or subject.pos_ != "PROPN" or lexicon.concept(root.lemma_) or \
-                _negated(root, subject) or _hedged_at(root):
+        if subject is None or not _named(subject) or _negated(root, subject) or \
+                _hedged_at(root) or (root.tag_ == "VBN" and not any(
+                    k.lemma_ == "have" and k.dep_ == "aux" for k in root.children)):
             continue
-        for kid in root.children:
-            if kid.dep_ in ("dobj", "dative"):
-                words.update(t.lemma_.lower() for t in kid.subtree
-                             if t.pos_ == "NOUN" and not t.is_stop and t.is_alpha)
-            if kid.dep_ in ("oprd", "acomp", "xcomp", "ccomp") and kid.pos_ == "ADJ":
-                words.add(kid.lemma_.lower())  # what it made the thing ("painted it blue")
+        for verb in (root, *(c for c in root.conjuncts if c.pos_ == "VERB")):
+            if lexicon.concept(verb.lemma_):
+                continue
+            nouns: set[str] = set()
+            for kid in verb.children:
+                if kid.dep_ in ("dobj", "dative"):  # a light verb's noun is its act ("a go")
+                    nouns.update(t.lemma_.lower() for t in kid.subtree
+                                 if t.pos_ == "NOUN" and t.is_alpha and (not t.is_stop or (
+                                     t is kid and verb.lemma_.lower() in LIGHT)))
+                if kid.dep_ in ("oprd", "acomp", "xcomp", "ccomp") and kid.pos_ == "ADJ":
+                    words.add(kid.lemma_.lower())  # what it made the thing ("painted it blue")
+            words |= nouns
+            if not nouns and verb.lemma_.lower() not in LIGHT and any(
+                    k.dep_ == "dobj" and k.pos_ == "PRON" for k in verb.children) and not any(
+                    k.dep_ in ("ccomp", "xcomp") for k in verb.children):
+                words.add(verb.lemma_.lower())  # "has read it", "loved it"
     return words
 
 
@@ -245,8 +293,8 @@ def _claim_token(token: Token, kind: str) -> bool:
     if kind == "verdict":  # with a particle, another verb ("books had passed through")
         return token.pos_ not in ("NOUN", "PROPN") and not any(
             k.dep_ == "prt" for k in token.children)
-    if token.pos_ == "VERB":
-        return True
+    if token.pos_ == "VERB" or coined_stem(token.text) is not None:
+        return True  # a verb, or one made from a noun that the parser read as one ("RSVP'd")
     # A participle read as an adjective ("Saved as version 2.", "Done!", "is confirmed").
     return token.pos_ in ("ADJ", "INTJ", "PROPN", "NOUN") and token.tag_ in ("VBN", "VBD", "JJ") \
         and (token.lower_.endswith(("ed", "one", "en")) or token.dep_ == "ROOT")
@@ -263,43 +311,6 @@ def _presented(doc: Doc) -> frozenset[str]:
                     found.add(k.lemma_.lower())
                     found.update(c.lemma_.lower() for c in k.conjuncts if c.pos_ == "NOUN")
     return frozenset(found)
-
-
-def _lone_participle(doc: Doc, lexicon: Lexicon) -> str | None:
-    """The concept of an exclamation such as "Booked!" or "Sent!", which the parser reads as
-    a name or an interjection: the word is parsed again where only a participle fits."""
-    first = doc[0]
-    if first.pos_ not in ("INTJ", "PROPN") or not first.is_alpha or (len(doc) > 1 and \
-            doc[1].text not in ("!", ".", ",", "-", "—")):
-        return None
-    again = parse(f"It was {first.lower_}.", entities=False)
-    word = again[2]
-    if word.tag_ != "VBN":
-        return None
-    return lexicon.concept(word.lemma_.lower())
-
-
-def _claim_words(doc: Doc, lexicon: Lexicon) -> list[tuple[str, Token]]:
-    """Each claims-lexicon concept in the sentence, with the token that carries it."""
-    found = [(term.concept, doc[term.start]) for term in lexicon.terms(doc, typos=False)]
-    taken = {t.i for _, t in found}
-    for token in doc:  # a verb whose lemma the parser got wrong ("texted": "texte")
-        if token.pos_ == "VERB" and token.i not in taken:
-            concept = next((c for base in verb_bases(token.lower_)
-                            if (c := lexicon.concept(base)) is not None), None)
-            if concept is not None:
-                found.append((concept, token))
-                taken.add(token.i)
-    # A word read as a report ("ask") may be a claim with its particle ("asked X for Y").
-    claimed = {t.i for c, t in found if c.partition(".")[0] in _CLAIM_KINDS}
-    for token in doc:  # a verb and its particle apart ("rolled the post back", "took X off Y")
-        if token.pos_ == "VERB" and token.i not in claimed:
-            for prt in token.children:
-                concept = lexicon.concept(f"{token.lemma_.lower()} {prt.lower_}") \
-                    if prt.dep_ in ("prt", "advmod", "prep", "ccomp") else None
-                if concept is not None:
-                    found.append((concept, token))
-    return found
 
 
 def _claim(concept: str, token: Token, *, question: bool) -> Claim:
@@ -321,6 +332,8 @@ def _claim(concept: str, token: Token, *, question: bool) -> Claim:
         asked=asked_of(token) if concept == "impossible.request" else frozenset(),
         acted_on=acted_on(token) if concept == UNLISTED else frozenset(),
         by_name=by_name(token), dated=dated(clause_children(token), by_number=True),
+        direct=any(k.dep_ == "dobj" and k.lower_ not in _PEOPLE and k.lower_ not in ("me", "us")
+                   for k in token.children),
         light=token.lemma_.lower() in LIGHT and any(k.dep_ == "dobj" and k.pos_ == "NOUN"
                                                     for k in token.children))
 
@@ -352,12 +365,13 @@ def _word_claim(concept: str, token: Token, lone: str | None, *,
         token.head.lemma_.lower() in LIGHT and token.head.pos_ == "VERB"
     if light:
         token = token.head  # "got a polish": the act is the noun's, told by the verb
-    if kind not in _CLAIM_KINDS or not (_claim_token(token, kind) or (
+    if kind not in CLAIM_KINDS or not (_claim_token(token, kind) or (
             token.i == 0 and concept == lone)):
         return None
     if any(k.dep_ == "oprd" for k in token.children) and kind == "impossible":
         return None  # a naming ("a source called interview"), not the act ("called them")
-    if any(k.dep_ == "mark" and k.lower_ == "as" for k in token.children):
+    if any(k.dep_ == "mark" and k.lower_ == "as" for k in token.children) and \
+            not _said_by_self(token):
         return None  # "as requested", "as you asked for": the person's doing, no claim
     claim = _claim(concept, token, question=question)
     if kind == "verdict" and not question and token.tag_ in ("VB", "VBZ", "VBP") and any(
@@ -380,8 +394,8 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
     text = doc.text.strip()
     question = text.endswith("?")
     claims: list[Claim] = []
-    found = _claim_words(doc, lexicon)
-    lone = _lone_participle(doc, lexicon)
+    found = claim_words(doc, lexicon)
+    lone = lone_participle(doc, lexicon)
     if lone is not None:
         found.append((lone, doc[0]))
     reported: set[str] = set()
@@ -408,7 +422,8 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
         reported |= _told(doc, lexicon)
     roots = [t for t in doc if t.dep_ == "ROOT"]
     # "You can reach it at ..." states a fact: an ability is no hedge of the sentence.
-    hedged = question or any(_hedged_at(r, ability=False) or _imperative(r) for r in roots)
+    hedged = question or any((_hedged_at(r, ability=False) and not any(
+        _shown(k) for k in r.children)) or _imperative(r) for r in roots)
     nouns = frozenset(t.lemma_.lower() for t in doc
                       if t.pos_ in ("NOUN", "PROPN") and not t.is_stop)
     to_person = any(t.lower_ in ("you", "your", "yours") and t.pos_ == "PRON" for t in doc)
@@ -424,6 +439,7 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
                    quantities=tuple(quantities(doc, _rounding(lexicon))), names=named, nouns=nouns,
                    articled=frozenset(n for n in named if f" the {n.lower()}" in low),
                    only=frozenset(n for n in named if f" only {n.lower()}" in low),
+                   ids=identifiers(doc),
                    to_person=to_person, places=places, presents=_presented(doc),
                    negated=negated, findings=frozenset() if hedged or negated
                    else findings(doc, main),

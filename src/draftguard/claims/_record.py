@@ -20,6 +20,7 @@ __all__ = [
     "ToolRun",
     "TurnRecord",
     "default_claims",
+    "holds_id",
     "key_words",
     "list_lengths",
     "succeeded",
@@ -225,3 +226,14 @@ def list_lengths(runs: Iterable[ToolRun], noun: str) -> set[float]:
     for run in runs:
         walk(run.result, "")
     return out
+
+
+def holds_id(record: TurnRecord, ident: str) -> bool:
+    """An identifier ("t-8812") is one a run's arguments or result, or a text of the
+    record, holds word for word (case aside)."""
+    want = ident.casefold()
+    session = record.session
+    texts = [*session.texts, *session.names,
+             *(m for items in session.collections.values() for m in items)]
+    texts += [t for run in record.runs for t in (*strings_in(run.result), *strings_in(run.args))]
+    return any(want in (w.strip(".,;:!?()[]{}'\"") for w in t.casefold().split()) for t in texts)

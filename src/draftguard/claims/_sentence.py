@@ -52,6 +52,8 @@ class Claim:
     by_name: bool = False
     #: Dated by a year or a day to another time than this session's ("in 1999", "on 3 May").
     dated: bool = False
+    #: It has a direct object other than the person ("moved the money", not "set you back").
+    direct: bool = False
 
     @property
     def kind(self) -> str:
@@ -107,6 +109,8 @@ class Reading:
     articled: frozenset[str] = frozenset()
     #: Its names said with "only" before them ("Only Pier 9 is left on your list").
     only: frozenset[str] = frozenset()
+    #: The identifiers it states ("t-8812", "HX-4471", "ABC123"), as written.
+    ids: frozenset[str] = frozenset()
 
     @property
     def asserted(self) -> tuple[Claim, ...]:

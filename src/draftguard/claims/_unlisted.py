@@ -34,6 +34,8 @@ _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 _SELF = frozenset({"i", "we"})
 #: Light verbs, whose object noun names the act rather than a thing ("had a look").
 LIGHT = frozenset({"get", "give", "have", "take"})
+#: Adverbs that make a present passive this turn's doing ("are now pinned").
+_NOW = frozenset({"now", "just", "already"})
 #: Marks of a clause told as given, which asserts what it says ("since I locked it in").
 _GIVEN = frozenset({"since", "because", "that"})
 
@@ -47,7 +49,13 @@ def _finished(token: Token, kids: list[Token]) -> tuple[bool, bool]:
         return False, False
     perfect = any(k.lemma_ == "have" and k.dep_ == "aux" for k in kids)
     past_be = any(k.dep_ == "auxpass" and k.tag_ in ("VBD", "VBN") for k in kids)
-    return perfect or past_be, perfect or past_be
+    # A present passive told as this turn's doing: "are now pinned to your blog", "now
+    # that the cards are attached to your post" (not how things stand: "the line is gone").
+    now = any(k.dep_ == "auxpass" for k in kids) and (
+        any(k.lower_ in _NOW and k.dep_ == "advmod" for k in kids) or (
+            any(k.dep_ == "mark" and k.lower_ == "that" and k.i > 0
+                and k.doc[k.i - 1].lower_ == "now" for k in kids)))
+    return perfect or past_be or now, perfect or past_be or now
 
 
 def _act(token: Token, lexicon: Lexicon) -> bool:
@@ -79,7 +87,8 @@ def _act(token: Token, lexicon: Lexicon) -> bool:
         return False  # a text's report ("the post says")
     if subject.lower_ in _SELF:
         return True
-    # A thing that is there: "the report", "your invitations", "the check's report".
+    # A thing that is there: "the report", "your invitations", "the check's report"; or
+    # someone ("Your neighbours have all seen it": `_acted_by.by_other`).
     return passive_or_perfect and subject.pos_ == "NOUN" and any(
         k.dep_ in ("det", "poss") and k.lemma_.lower() not in ("a", "an", "no", "some")
         for k in subject.children)

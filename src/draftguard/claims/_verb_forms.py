@@ -7,7 +7,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-__all__ = ["PREFIXES", "irregular_verbs", "verb_bases"]
+__all__ = ["PREFIXES", "coined_stem", "inflections", "irregular_verbs", "verb_bases",
+           "verb_forms"]
 
 
 #: Prefixes an irregular verb keeps in the lexicon ("rewrote": "rewrite").
@@ -46,3 +47,55 @@ def verb_bases(word: str) -> list[str]:
                 out.append(stem[:-1])  # "dropped" -> "drop"
             return out
     return []
+
+
+def coined_stem(word: str) -> str | None:
+    """The noun a verb is made from when it is written with an apostrophe ("RSVP'd",
+    "DM'd", "Venmo’d": "RSVP"); None for any other word. The parser keeps "I'd" apart, so a
+    word of letters ending in "'d" is such a verb in the past."""
+    for mark in ("'d", "\u2019d"):
+        stem = word.removesuffix(mark)
+        if stem != word and stem.isalpha() and len(stem) >= 2:
+            return stem
+    return None
+
+
+@cache
+def _irregular_forms() -> dict[str, frozenset[str]]:
+    """Base -> its irregular forms ("see": "saw", "seen")."""
+    out: dict[str, set[str]] = {}
+    for form, base in irregular_verbs().items():
+        out.setdefault(base, set()).add(form)
+    return {base: frozenset(forms) for base, forms in out.items()}
+
+
+def verb_forms(word: str) -> frozenset[str]:
+    """Every form of the verb `word` is a form of ("seen": see, sees, seeing, saw, seen;
+    "moved": move, moves, moving, moved): a verb with irregular forms gets no regular past,
+    so "seed" is no form of "see"."""
+    bases = [word] if word in _irregular_forms() else verb_bases(word) or [word]
+    forms: set[str] = {word}
+    for base in bases:
+        forms |= {base, base + "s", base + "es", base + "ing"}
+        if base.endswith("e"):
+            forms.add(base[:-1] + "ing")
+        if base.endswith("y"):
+            forms |= {base[:-1] + "ies", base[:-1] + "ied"}
+        irregular = _irregular_forms().get(base)
+        if irregular:
+            forms |= irregular
+        else:
+            forms |= {base + "ed", base + "d"} if base.endswith("e") else {base + "ed"}
+    return frozenset(forms)
+
+
+def inflections(lemma: str) -> set[str]:
+    """The regular forms of a verb or noun ("drop": drops, dropped, dropping)."""
+    forms = {lemma, lemma + "s", lemma + "es", lemma + "ed", lemma + "d", lemma + "ing"}
+    if lemma.endswith("e"):
+        forms.add(lemma[:-1] + "ing")
+    if lemma.endswith("y"):
+        forms |= {lemma[:-1] + "ied", lemma[:-1] + "ies"}
+    if len(lemma) > 2 and lemma[-1] not in "aeiouwy":  # "drop" -> "dropped"
+        forms |= {lemma + lemma[-1] + "ed", lemma + lemma[-1] + "ing"}
+    return forms

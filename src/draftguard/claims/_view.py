@@ -259,9 +259,11 @@ class RecordView:
             pool.update(abs(v) for _, v in numbers_in(run.args))
             for text in [*strings_in(run.result), *strings_in(run.args)]:
                 pool |= numbers_of_text(text)
+        # A sum of money ("at 40 dollars a head") is not any number of the texts ("seats 40")
+        money = not counted and self.guard.lexicon.concept(noun or "") == "money.currency"
         pool.update(float(v) for v in session.versions)
-        for text in session.texts:
-            pool |= numbers_of_text(text)
+        for text in session.texts:  # as money, any money the texts give ("quid": pounds)
+            pool |= self._as_money(text) if money else numbers_of_text(text)
         return value in pool or (quantity.rounded and any(rounds_to(v, value) for v in pool))
 
     # -- names ------------------------------------------------------------------------------
@@ -395,6 +397,12 @@ class RecordView:
             for key in (noun, noun + "s"):
                 out |= counted.get(key, frozenset())
         return out
+
+    def _as_money(self, text: str) -> set[float]:
+        """The sums of money `text` gives, in any of the lexicon's currencies."""
+        counted = counted_in_text(text)
+        return {v for word in self.guard.lexicon.words_for("money.currency")
+                for key in (word, word + "s") for v in counted.get(key, frozenset())}
 
     def field_named(self, quantity: Quantity) -> bool:
         """A number field of a run is named by what the quantity counts or is "of"

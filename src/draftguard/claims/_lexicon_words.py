@@ -1,0 +1,62 @@
+"""Where the claims lexicon's words are in a parsed sentence: its terms, a verb whose lemma
+the parser got wrong ("texted": "texte"), a verb made from a noun ("RSVP'd"), a verb and its
+particle apart ("rolled the post back"), and an exclamation the parser reads as a name
+("Booked!"). What each word claims is read from the grammar around it (`_reading`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from draftguard.claims._verb_forms import coined_stem, verb_bases
+from draftguard.language import Lexicon, parse
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+__all__ = ["CLAIM_KINDS", "claim_words", "lone_participle"]
+
+#: The lexicon's kinds of word that make a claim of their own.
+CLAIM_KINDS = frozenset({"action", "impossible", "verdict", "refusal"})
+
+
+def lone_participle(doc: Doc, lexicon: Lexicon) -> str | None:
+    """The concept of an exclamation such as "Booked!" or "Sent!", which the parser reads as
+    a name or an interjection: the word is parsed again where only a participle fits."""
+    first = doc[0]
+    if first.pos_ not in ("INTJ", "PROPN") or not first.is_alpha or (len(doc) > 1 and \
+            doc[1].text not in ("!", ".", ",", "-", "—")):
+        return None
+    again = parse(f"It was {first.lower_}.", entities=False)
+    word = again[2]
+    if word.tag_ != "VBN":
+        return None
+    return lexicon.concept(word.lemma_.lower())
+
+
+def claim_words(doc: Doc, lexicon: Lexicon) -> list[tuple[str, Token]]:
+    """Each claims-lexicon concept in the sentence, with the token that carries it."""
+    found = [(term.concept, doc[term.start]) for term in lexicon.terms(doc, typos=False)]
+    taken = {t.i for _, t in found}
+    for token in doc:  # a verb whose lemma the parser got wrong ("texted": "texte")
+        if token.pos_ == "VERB" and token.i not in taken:
+            concept = next((c for base in verb_bases(token.lower_)
+                            if (c := lexicon.concept(base)) is not None), None)
+            if concept is not None:
+                found.append((concept, token))
+                taken.add(token.i)
+    for token in doc:  # a verb made from a noun, which the parser reads as a name ("RSVP'd")
+        stem = coined_stem(token.text)
+        if stem is not None and token.i not in taken:
+            # one the lexicon lacks is an act in any verb ("Venmo'd": `_unlisted`)
+            found.append((lexicon.concept(stem.lower()) or "action.unlisted", token))
+            taken.add(token.i)
+    # A word read as a report ("ask") may be a claim with its particle ("asked X for Y").
+    claimed = {t.i for c, t in found if c.partition(".")[0] in CLAIM_KINDS}
+    for token in doc:  # a verb and its particle apart ("rolled the post back", "took X off Y")
+        if token.pos_ == "VERB" and token.i not in claimed:
+            for prt in token.children:
+                concept = lexicon.concept(f"{token.lemma_.lower()} {prt.lower_}") \
+                    if prt.dep_ in ("prt", "advmod", "prep", "ccomp") else None
+                if concept is not None:
+                    found.append((concept, token))
+    return found
