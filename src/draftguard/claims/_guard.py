@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from draftguard.claims._acted_by import (
     misplaced,
@@ -41,11 +40,18 @@ from draftguard.claims._acted_by import (
     untouched,
 )
 from draftguard.claims._facts import COUNT_WORDS, NAME_LINKS
+from draftguard.claims._lexicon_words import claim_forms
 from draftguard.claims._lists import list_miss, list_sizes
 from draftguard.claims._reading import QUOTE, Claim, Reading, read_sentence
-from draftguard.claims._record import ToolRun, TurnRecord, holds_id, strings_in
+from draftguard.claims._record import (
+    DEFAULT_MIN_QUOTED_WORDS,
+    ToolRun,
+    TurnRecord,
+    holds_id,
+    strings_in,
+)
 from draftguard.claims._unlisted import UNLISTED
-from draftguard.claims._verb_forms import PREFIXES, inflections, irregular_verbs
+from draftguard.claims._verb_forms import inflections, irregular_verbs
 from draftguard.claims._verdict_likeness import (
     DEFAULT_VERDICT_LIKENESS,
     DEFAULT_VERDICT_MARGIN,
@@ -105,46 +111,9 @@ _NUMBER_WORDS = frozenset({*NUMBER_WORDS, "thirty", "forty", "fifty", "sixty", "
                            *COUNT_WORDS})
 #: Words that continue a name ("Bar of Gold"); the reader's own (`_facts.NAME_LINKS`).
 _LINKS = NAME_LINKS
-#: Concepts that never make a claim on their own: who does it ("I", "we").
-_SUBJECT_ONLY = ("self.", "approximate.")
 #: Words without which no act is told as done (`_told_done`): who, or the auxiliary.
 _DONE_BY = frozenset({"i", "we", "has", "have", "had", "was", "were", "been"})
 _CALENDAR = frozenset(n.lower() for n in (*calendar.month_name, *calendar.day_name) if n)
-
-
-@cache
-def _claim_forms(lexicon: Lexicon) -> frozenset[str]:
-    """The words a sentence needs for the lexicon to find anything in it: for each phrase,
-    every surface form of its rarest word (a phrase cannot match without it), in regular
-    inflections and the irregular ones of the parser's own tables ("made", "found", "sent",
-    "undone", "rewrote"). Subject words ("I", "we") claim nothing alone."""
-    from draftguard.language import word_frequency
-
-    keys: set[str] = set()
-    for concept in lexicon.concepts():
-        if concept.startswith(_SUBJECT_ONLY):
-            continue
-        for phrase in lexicon.words_for(concept):
-            words = phrase.split()
-            keys.add(min(words, key=lambda w: (word_frequency(w), w)))
-    forms: set[str] = set()
-    for key in keys:
-        forms |= inflections(key)
-        forms.update(part for part in key.split("-") if len(key.split("-")) > 1)
-    try:
-        from draftguard.language import pipeline
-
-        lemmatizer: Any = pipeline().get_pipe("lemmatizer")
-        table = lemmatizer.lookups.get_table("lemma_exc")
-        for pos in ("verb", "adj", "noun"):
-            for form, bases in table[pos].items():
-                if any(b in keys for b in bases):
-                    forms.add(form)
-    except (KeyError, AttributeError, ValueError):
-        pass
-    for form, base in irregular_verbs().items():  # "rewrote": "re" + "wrote"
-        forms.update(p + form for p in PREFIXES if p + base in keys)
-    return frozenset(forms)
 
 
 def _named_in(word: str, text: str) -> bool:
@@ -205,10 +174,12 @@ class ClaimGuard:
         max_sentence_chars: int = DEFAULT_MAX_SENTENCE_CHARS,
         verdict_likeness: float = DEFAULT_VERDICT_LIKENESS,
         verdict_margin: float = DEFAULT_VERDICT_MARGIN,
+        min_quoted_words: int = DEFAULT_MIN_QUOTED_WORDS,
     ) -> None:
         self.lexicon = lexicon or claims_lexicon()
         self.name_cutoff = name_cutoff
         self.max_sentence_chars = max_sentence_chars
+        self.min_quoted_words = min_quoted_words
         self.verdict_likeness = verdict_likeness
         self.verdict_margin = verdict_margin
 
@@ -226,7 +197,7 @@ class ClaimGuard:
         the parse, on the sentence's words alone; it may say yes too often, never no wrongly:
         without these, every check of `judge` passes."""
         words = _WORDS.findall(text)
-        forms = _claim_forms(self.lexicon)
+        forms = claim_forms(self.lexicon)
         kinds = {f for d in record.claims.values() for o in d.objects
                  for f in (*inflections(o), o + o[-1] + "es")}  # "cards", "quizzes"
         for word in words:
@@ -285,8 +256,10 @@ class ClaimGuard:
         text = sentence.strip()
         if not text or len(text) > self.max_sentence_chars or not any(c.isalnum() for c in text):
             return _OK
-        if not self._may_claim(text, record):
-            return _OK  # no claim word, number, name or made thing: nothing to check
+        if not self._may_claim(text, record) or record.session.says_back(
+                text, min_words=self.min_quoted_words):
+            return _OK  # nothing to check (no claim word, number, name, made thing), or the
+            # post's own words said back: its "we" is the author's, its facts the post's
         reading = self.read(text)
         view = RecordView(record, self)
         backing: list[ToolRun] = []

@@ -5,16 +5,25 @@ particle apart ("rolled the post back"), and an exclamation the parser reads as 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from draftguard.claims._verb_forms import coined_stem, verb_bases
+from draftguard.claims._verb_forms import (
+    PREFIXES,
+    coined_stem,
+    inflections,
+    irregular_verbs,
+    verb_bases,
+)
 from draftguard.language import Lexicon, parse
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["CLAIM_KINDS", "claim_words", "lone_participle"]
+__all__ = ["CLAIM_KINDS", "claim_forms", "claim_words", "lone_participle"]
 
+#: Concepts that never make a claim on their own: who does it ("I", "we").
+_SUBJECT_ONLY = ("self.", "approximate.")
 #: The lexicon's kinds of word that make a claim of their own.
 CLAIM_KINDS = frozenset({"action", "impossible", "verdict", "refusal"})
 
@@ -60,3 +69,38 @@ def claim_words(doc: Doc, lexicon: Lexicon) -> list[tuple[str, Token]]:
                 if concept is not None:
                     found.append((concept, token))
     return found
+
+
+@cache
+def claim_forms(lexicon: Lexicon) -> frozenset[str]:
+    """The words a sentence needs for the lexicon to find anything in it: for each phrase,
+    every surface form of its rarest word (a phrase cannot match without it), in regular
+    inflections and the irregular ones of the parser's own tables ("made", "found", "sent",
+    "undone", "rewrote"). Subject words ("I", "we") claim nothing alone."""
+    from draftguard.language import word_frequency
+
+    keys: set[str] = set()
+    for concept in lexicon.concepts():
+        if concept.startswith(_SUBJECT_ONLY):
+            continue
+        for phrase in lexicon.words_for(concept):
+            words = phrase.split()
+            keys.add(min(words, key=lambda w: (word_frequency(w), w)))
+    forms: set[str] = set()
+    for key in keys:
+        forms |= inflections(key)
+        forms.update(part for part in key.split("-") if len(key.split("-")) > 1)
+    try:
+        from draftguard.language import pipeline
+
+        lemmatizer: Any = pipeline().get_pipe("lemmatizer")
+        table = lemmatizer.lookups.get_table("lemma_exc")
+        for pos in ("verb", "adj", "noun"):
+            for form, bases in table[pos].items():
+                if any(b in keys for b in bases):
+                    forms.add(form)
+    except (KeyError, AttributeError, ValueError):
+        pass
+    for form, base in irregular_verbs().items():  # "rewrote": "re" + "wrote"
+        forms.update(p + form for p in PREFIXES if p + base in keys)
+    return frozenset(forms)

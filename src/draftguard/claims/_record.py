@@ -9,11 +9,14 @@ arguments, its result, and whether it succeeded); `SessionFacts` is what the ses
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 __all__ = [
+    "DEFAULT_MIN_QUOTED_WORDS",
     "FAILED_STATUSES",
     "SessionFacts",
     "ToolClaims",
@@ -40,6 +43,17 @@ def succeeded(result: Mapping[str, Any] | None) -> bool:
     if isinstance(status, str) and status.lower() in FAILED_STATUSES:
         return False
     return result.get("ok") is not False and not result.get("error")
+
+
+#: A sentence that is this many of the post's words in a row is the post read back.
+DEFAULT_MIN_QUOTED_WORDS = 6
+_WORDS = re.compile(r"[^\W\d_]+|\d+")
+
+
+@lru_cache(maxsize=8)
+def _word_line(document: str) -> str:
+    """The document's words, lower case, one space apart and around (for `says_back`)."""
+    return f" {' '.join(w.lower() for w in _WORDS.findall(document))} "
 
 
 @dataclass(frozen=True)
@@ -143,6 +157,15 @@ class SessionFacts:
     counts: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     #: The document the tools edit, as it stands now (the post), for `ToolClaims.parts_of`.
     document: str | None = None
+
+    def says_back(self, text: str, *, min_words: int) -> bool:
+        """Whether `text` is a run of at least `min_words` words of the document, word for
+        word (case and punctuation aside): a model that reads the post back tells no act of
+        its own (its "we" is the author's), and every fact in it is the post's."""
+        words = [w.lower() for w in _WORDS.findall(text)]
+        if self.document is None or len(words) < min_words:
+            return False
+        return f" {' '.join(words)} " in _word_line(self.document)
 
 
 @dataclass(frozen=True)
