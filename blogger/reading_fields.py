@@ -22,6 +22,9 @@ __all__ = ["FieldFrames"]
 _MAX_TITLE_WORDS = 16
 
 
+#: Parts of speech that only frame a quoted value ("to 'X'", "+ 'X'", "'X' only").
+_AROUND_A_QUOTE = frozenset({"ADP", "ADV", "PART", "CCONJ", "SYM", "PUNCT", "DET", "X"})
+
 class FieldFrames:
     """Title, heading and frontmatter changes of one message."""
 
@@ -229,12 +232,21 @@ class FieldFrames:
                 said_words[-2].lemma_ == "be" or self.t.is_(said_words[-2], "relation.be")):
             # "I prefer it is 'X'", "I think it should be 'X'": the quotation it is to be
             value = said_words[-1:]
+        value = self._the_quotation(value)
         text = self.t.lone_quote(value, clause) or self.t.clean(value, clause)
         if not text or self._how_not_what(clause, value, tokens, at):
             return None
         if self._the_heading(tokens, at):
             return self.title(text)
         return self.field(clause, [tokens[at]], text)
+
+    def _the_quotation(self, value: list[Token]) -> list[Token]:
+        """The one quotation in `value` when the rest are only words of grammar around it
+        ("to 'X'", "+ 'X'", "'X' only"): the value is what the author quoted."""
+        quoted = [t for t in value if self.t.quote(t)]
+        if len(quoted) == 1 and all(t is quoted[0] or t.pos_ in _AROUND_A_QUOTE for t in value):
+            return quoted
+        return value
 
     def _added_to_tags(self, clause: Clause, tokens: list[Token], at: int
                        ) -> Interpretation | None:
@@ -340,7 +352,8 @@ class FieldFrames:
             rest = rest[joint + 1:]  # "tag the post with x", "set tags to x"
         elif named is not None and body[at].pos_ != "NOUN":
             rest = rest[named + 1:]  # "tag it x", "tag the post x": the post is tagged
-        raw = value if value is not None else self.t.words(self.t.trim(rest, clause))
+        raw = value if value is not None else self.t.words(
+            self.t.trim(self._the_quotation(rest), clause))
         found = self._tag_list(raw, adding=adding, verbatim=value is not None)
         return [found] if found is not None else None
 

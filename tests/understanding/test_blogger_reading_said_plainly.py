@@ -298,3 +298,19 @@ def test_a_line_wanted_removed_is_deleted() -> None:
     assert _said(_read("I would like the flask line to be removed")) == [(Intent.EDIT, {
         "ops": [{"type": "delete", "anchor": "I carry a flask of tea in a bottle cage."}]},
         False)]
+
+
+# -- a quoted value framed by grammar words -------------------------------------------------------
+
+TAGGED = ("---\ntitle: Sourdough at home\ntags: [baking, bread]\n---\n\n# Sourdough at home\n\n"
+          "My starter is called Clive. He lives in the fridge.\n")
+
+
+@pytest.mark.parametrize("message", [
+    "tags + 'rye'",
+    "add the tag 'rye' only",
+    "put tag 'rye' as well pls",
+])
+def test_a_quoted_tag_framed_by_grammar_words_is_the_tag_as_quoted(message: str) -> None:
+    assert _said(_read(message, post=TAGGED)) == [
+        (Intent.EDIT, {"set_fields": {"tags": ["baking", "bread", "rye"]}}, False)]
