@@ -52,6 +52,15 @@ _REDO_QUESTION = ("Do you want me to write the post again from scratch? Say yes 
                   "are there?” lists them).")
 
 
+
+def _bare_past(verb: Token) -> bool:
+    """Whether `verb` is a past form alone ("sorted?", "all sorted", "sorted, cheers"): no
+    object, complement or auxiliary, so it tells or asks how things stand, never asks for
+    an act (an imperative is the base form)."""
+    return verb.tag_ in ("VBD", "VBN") and all(
+        c.dep_ in ("punct", "nsubj", "advmod", "intj", "npadvmod") and c.pos_ != "NOUN"
+        for c in verb.children)
+
 class ClauseReader:
     """Reads the clauses of one message (`turn`)."""
 
@@ -129,8 +138,10 @@ class ClauseReader:
         wanted = self._there_should_be(clause)
         if wanted is not None:  # "shouldn't there be some flashcards too?"
             return wanted
-        if concept.startswith("action.") and clause.head and asked_not_to(self.t, clause.head):
-            return []  # "don't change anything", "never delete it": asked not to act
+        if concept.startswith("action.") and clause.head and (
+                asked_not_to(self.t, clause.head) or _bare_past(clause.head)):
+            return []  # "don't change anything", "never delete it": asked not to act;
+            # "sorted?", "all sorted": a state told or asked about, no request
         found = self._said_around(clause, previous)
         if found is not None:
             return found

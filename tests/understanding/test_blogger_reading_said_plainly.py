@@ -314,3 +314,14 @@ TAGGED = ("---\ntitle: Sourdough at home\ntags: [baking, bread]\n---\n\n# Sourdo
 def test_a_quoted_tag_framed_by_grammar_words_is_the_tag_as_quoted(message: str) -> None:
     assert _said(_read(message, post=TAGGED)) == [
         (Intent.EDIT, {"set_fields": {"tags": ["baking", "bread", "rye"]}}, False)]
+
+
+# -- a past form alone tells or asks how things stand ---------------------------------------------
+
+@pytest.mark.parametrize("message", ["sorted?", "all sorted?", "sorted, cheers"])
+def test_a_past_form_alone_is_no_request(message: str) -> None:
+    assert _said(_read(message)) == []
+
+
+def test_a_request_after_a_past_form_alone_is_read_on_its_own() -> None:
+    assert _said(_read("sorted? show us the versions then")) == [(Intent.VERSIONS, {}, False)]
