@@ -194,3 +194,25 @@ def test_who_needs_a_feature_is_no_dish() -> None:
     assert slots["wheelchair"] is True and slots["cuisine"] == "thai"
     slots = _searched("birthday for 5 in fishtown, my abuela uses a wheelchair. thai food?")
     assert slots["wheelchair"] is True and slots["cuisine"] == "thai"
+
+
+# -- which of the results is best -----------------------------------------------------------------
+
+SUSHI = "sushi in fishtown for 2 on wednesday"
+
+
+@pytest.mark.parametrize(("message", "by"), [
+    ("cheapest?", "price"),
+    ("which of those is the cheapest", "price"),
+    ("the most expensive one?", "price"),
+    ("biggest one pls", "size"),
+])
+def test_the_best_of_the_results_is_a_comparison_not_a_new_price(message: str, by: str) -> None:
+    said = _read(SUSHI, message)
+    assert [(i, s["by"], q) for i, s, q in said] == [("compare", by, False)]
+    assert len(said[0][1]["venues"]) >= 2
+
+
+def test_asking_for_cheaper_places_searches_again() -> None:
+    said = _read(SUSHI, "anything cheaper?")
+    assert [(i, s.get("price_level"), q) for i, s, q in said] == [("search", "$", False)]

@@ -44,6 +44,7 @@ from draftguard.understanding._planner_venues import (
 )
 from draftguard.understanding._planner_words import (
     also,
+    asks_best,
     asks_search,
     asks_unsupported_act,
     compares,
@@ -274,6 +275,9 @@ class PlannerConversation:
             return self._venue_request(Intent.SHORTLIST, slots, action="add")
         if asks_plan(self.vocabulary.words, rest, named=bool(slots.venues)):
             return Interpretation(intent=Intent.PLAN)
+        if self.state.results and not slots.venues and not (
+                set(slots.values) - {"price_level"}) and asks_best(words, part):
+            return self._compare(part, slots)  # "cheapest?", "which of those is biggest"
         if compares(words, rest, named=len(set(slots.venues))) and (
                 slots.venues or self.state.results) and (
                 not slots.values or slots.venues or reference(rest) is not None

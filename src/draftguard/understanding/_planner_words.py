@@ -13,6 +13,7 @@ __all__ = [
     "WordTable",
     "adds_to_list",
     "also",
+    "asks_best",
     "asks_search",
     "asks_unsupported_act",
     "categories_cleared",
@@ -304,3 +305,16 @@ def compares(words: WordTable, rest: str, *, named: int) -> bool:
         return False
     graded = any(words.says("grade", a) and m for a, m in zip(said, measured[1:], strict=False))
     return graded or (named > 1 and words.says("among", rest))
+
+
+def asks_best(words: WordTable, part: str) -> bool:
+    """Which of the results is best by price or size: a superlative ("cheapest?", "the
+    biggest one", "most expensive") or "which" with a price or size word ("which is
+    cheaper?"). "Anything cheaper?" asks for more results instead."""
+    said = words_of(part)
+    measured = [words.says("by_price", w) or words.says("by_size", w) for w in said]
+    if not any(measured):
+        return False
+    best = any(m and w.endswith("est") for w, m in zip(said, measured, strict=True)) or any(
+        a in ("most", "least") and m for a, m in zip(said, measured[1:], strict=False))
+    return best or said[:1] == ("which",) or "which" in said[:3]
