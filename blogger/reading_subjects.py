@@ -34,6 +34,10 @@ def said_of_target(edits: EditFrames, clause: Clause,
     t = edits.t
     verb = clause.head if (clause.head_concept or "").startswith("action.") else next(
         (w for w in clause.tokens if w.pos_ == "VERB" and t.is_(w, "outcome.gone")), None)
+    if verb is not None and obliged_subject(verb, pronoun=True) is None:
+        # "the heron sentence has to go": the verb after "has to" is the one asked for
+        verb = next((c for c in verb.children if c.dep_ == "xcomp" and (
+            t.is_(c, "outcome.gone") or (t.concept(c) or "").startswith("action."))), verb)
     subject = obliged_subject(verb, pronoun=True) if verb is not None else None
     mine = {w.i for w in clause.tokens}
     if verb is None or subject is None or subject.i not in mine:

@@ -325,3 +325,14 @@ def test_a_past_form_alone_is_no_request(message: str) -> None:
 
 def test_a_request_after_a_past_form_alone_is_read_on_its_own() -> None:
     assert _said(_read("sorted? show us the versions then")) == [(Intent.VERSIONS, {}, False)]
+
+
+# -- "has to go": an obligation said of the target ------------------------------------------------
+
+def test_a_target_that_has_to_go_is_deleted() -> None:
+    post = ("# Canal week\n\nWe hired a boat called Kingfisher.\n\n"
+            "A heron stood on the roof one evening.\n")
+    assert _said(_read("the heron sentence has to go, honestly", post=post)) == [
+        (Intent.EDIT, {"ops": [{"type": "delete",
+                                "anchor": "A heron stood on the roof one evening."}]}, False)]
+    assert _said(_read("I have to go now, thanks", post=post)) == []

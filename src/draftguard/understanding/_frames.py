@@ -176,8 +176,8 @@ def obliged_subject(verb: Token, *, pronoun: bool = False) -> Token | None:
     governor = verb
     if verb.dep_ == "xcomp" and any(c.dep_ == "aux" and c.tag_ == "TO"
                                     for c in verb.children):
-        governor = verb.head  # "is to be deleted", "ought to be changed", "needs to be cut"
-        obliged = _obliging(governor) or governor.lemma_ in ("be", "need")
+        governor = verb.head  # "is to be deleted", "ought to be changed", "has to go"
+        obliged = _obliging(governor) or governor.lemma_ in ("be", "need", "have")
     else:
         obliged = any(c.dep_ == "aux" and _obliging(c) for c in verb.children)
     subjects = [c for c in governor.children if c.dep_ in ("nsubj", "nsubjpass")]
