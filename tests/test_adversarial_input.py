@@ -99,8 +99,10 @@ def test_no_reader_grows_faster_than_its_input(reader_name: str) -> None:
     slow = {}
     for name, make in ADVERSARIAL.items():
         ratio = _ratio(reader, make, big)
-        if ratio > MAX_RATIO:  # measured again: another process may have run meanwhile
-            ratio = min(ratio, _ratio(reader, make, big, repeats=3))
+        for repeats in (3, 5):  # measured again: another process may have run meanwhile
+            if ratio <= MAX_RATIO:
+                break
+            ratio = min(ratio, _ratio(reader, make, big, repeats=repeats))
         if ratio > MAX_RATIO:
             slow[name] = round(ratio, 1)
     assert not slow, f"{reader_name}: time ratio for 4x the input: {slow}"
@@ -113,4 +115,6 @@ def test_the_ratio_catches_a_quadratic_reader() -> None:
         n = min(len(text), 6000)
         return sum(1 for i in range(n) for _ in range(i))
 
-    assert _ratio(quadratic, lambda n: "x" * n, 6000) > MAX_RATIO
+    # The same least-of-three timing the readers are re-measured with: a pause in the small
+    # run (another process, a collection) would lower the ratio of a quadratic reader.
+    assert _ratio(quadratic, lambda n: "x" * n, 6000, repeats=3) > MAX_RATIO
