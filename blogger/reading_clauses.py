@@ -19,7 +19,7 @@ from blogger.reading_asked import (
     wished,
 )
 from blogger.reading_checks import CheckFrames
-from blogger.reading_content import split_request
+from blogger.reading_content import arranged_by_outline, split_request
 from blogger.reading_counts import count_only, numbers
 from blogger.reading_edits import EditFrames
 from blogger.reading_inserts import InsertFrames
@@ -165,7 +165,8 @@ class ClauseReader:
             found = self.checks.read(clause)
             if found is not None:
                 return found
-        if concept == "action.split":
+        if concept == "action.split" or (concept == "action.arrange" and
+                                         arranged_by_outline(self.t, clause)):
             return [split_request(self.t, clause)]
         if concept == "action.help" and len(clause.tokens) <= 4:
             return [Interpretation(intent=Intent.HELP)]
@@ -298,7 +299,7 @@ class ClauseReader:
             return found
         if concept == "action.create" and head is not None and self._reshapes(head, body):
             return [unclear([Intent.EDIT])]  # "make it sound more like me"
-        if concept in _EDITS or concept == "action.improve" or (
+        if concept in _EDITS or concept in ("action.improve", "action.arrange") or (
                 concept == "action.create" and (clause.has("part.") or clause.has(
                     "relation.new"))):
             if clause.has("part.notes"):

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from blogger.reading_turn import Turn
     from draftguard.understanding._frames import Clause
 
-__all__ = ["read_content", "split_request"]
+__all__ = ["arranged_by_outline", "read_content", "split_request"]
 
 #: The longest lead-in read as one (a longer first line is content itself).
 MAX_LEAD_CHARS = 200
@@ -143,6 +143,20 @@ def _file(text: str, lexicon: Lexicon) -> Interpretation | None:
             c in ("action.insert", "action.keep", "action.create") for c in concepts)):
         return Interpretation(intent=Intent.INGEST_SOURCE, slots={"path": found["path"]})
     return None
+
+
+def arranged_by_outline(turn: Turn, clause: Clause) -> bool:
+    """Whether "sort", "arrange" or "organise" says what to split by: an outline or headings
+    named ("sort it by this outline"), parts in the plural ("arrange it into sections"), a
+    list after a colon, or the outline on the lines below. Alone ("can you sort it?") it
+    means "fix it"."""
+    if clause.has("part.outline"):
+        return True
+    if any(t.text == ":" or (t.tag_ == "NNS" and turn.is_(t, "part.paragraph"))
+           for t in clause.tokens):
+        return True
+    first, _, below = turn.message.partition("\n")
+    return first.rstrip().endswith(":") and bool(below.strip())
 
 
 def split_request(turn: Turn, clause: Clause) -> Interpretation:

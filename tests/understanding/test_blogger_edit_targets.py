@@ -117,6 +117,18 @@ def test_sorting_a_bit_of_the_post_is_no_split() -> None:
     assert Intent.SPLIT not in [r.intent for r in reading.requests]
 
 
+def test_sort_it_alone_means_fix_it_and_sort_by_an_outline_splits() -> None:
+    winter = (POSTS / "winter-cycling.md").read_text(encoding="utf-8")
+    for message in ("can you sort that out for me?", "the wording's off there, sort it pls"):
+        intents = [r.intent for r in _read(winter, message).requests]
+        assert Intent.SPLIT not in intents, message
+    for message in ("sort it by this outline: Kit; Routes; Ice",
+                    "could you arrange the post into sections?",
+                    "organise it under these headings:\nKit\nRoutes"):
+        intents = [r.intent for r in _read(winter, message).requests]
+        assert intents == [Intent.SPLIT], message
+
+
 def _osa(a: str, b: str) -> int:
     """Optimal string alignment distance, the slow obvious way."""
     d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
