@@ -72,6 +72,10 @@ def read_content(text: str, lexicon: Lexicon) -> Interpretation | None:
     path = _FILE.fullmatch(body.strip()) if one_line else None
     if notes and path is not None:  # "keep this as a source: notes/lab-visit.md"
         return Interpretation(intent=Intent.INGEST_SOURCE, slots={"path": path["path"]})
+    if not any(c.startswith("part.") and c != "part.post" for c in concepts):
+        # "after weeks of putting it off": with no part of the post named, "after" and
+        # "before" place nothing
+        concepts = [c for c in concepts if c not in ("relation.after", "relation.before")]
     if not notes and any(c.startswith(_NOT_CONTENT) for c in concepts) and not (
             "action.keep" in concepts and not one_line):
         return None

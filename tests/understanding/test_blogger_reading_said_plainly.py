@@ -251,7 +251,12 @@ def test_a_slang_verb_for_removing_deletes(message: str, anchor: str) -> None:
 PANCAKES = "# Pancakes\n\nI made pancakes on Sunday. They were flat.\n"
 
 
-@pytest.mark.parametrize("lead", ["chuck this one in for me:", "bung this somewhere safe"])
+@pytest.mark.parametrize("lead", [
+    "chuck this one in for me:", "bung this somewhere safe",
+    # "after" of "look after" is no place in the post; "after weeks of ..." neither
+    "pancake post underneath, could you look after it?",
+    "So after weeks of nagging from my sister, here it is. Take care of it for me please:",
+])
 def test_a_post_below_a_lead_in_is_saved_whatever_the_verb(lead: str) -> None:
     assert _said(_read(f"{lead}\n\n{PANCAKES}", post=None)) == [
         (Intent.SAVE_POST, {"text": PANCAKES}, False)]
