@@ -112,7 +112,11 @@ class Turn:
         for i, tok in enumerate(tokens):
             if tok.text == "(" and i > 0:
                 return tokens[:i]  # "(no accent, my CMS chokes on it)": an aside
-            if tok.text in (",", "—", "-") and i + 1 < len(tokens):
+            if tok.text in (".", "!", "?") and tok.is_sent_end and i + 1 < len(tokens):
+                return tokens[:i]  # "brief: a guide to X. does it pass?": a new sentence
+            if tok.text in (",", "—", "-") and i + 1 < len(tokens) and not (
+                    tok.tag_ == "HYPH" and not tok.whitespace_ and i > 0 and
+                    not tokens[i - 1].whitespace_):  # "first-timer's": a word's own hyphen
                 rest = tokens[i + 1:]
                 if i > 0 and self.quote(tokens[i - 1]) and not any(self.quote(t)
                                                                     for t in rest):

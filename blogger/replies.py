@@ -8,6 +8,7 @@ codes, "op 0" or "anchor". The slash commands still work for those who use them 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from difflib import SequenceMatcher
 from typing import Any
@@ -19,6 +20,8 @@ from draftguard_adk.artifacts import STATE_RESULT
 from draftguard_adk.chat import Formatter
 
 __all__ = ["COURTESIES", "FORMATTERS", "NO_POST", "diff_summary"]
+
+log = logging.getLogger("blogger.replies")
 
 NO_POST = ('There is no post yet: paste it after a line like "here is my post:", or ask me '
            "to write one.")
@@ -185,11 +188,20 @@ def format_versions(tool: str, result: Mapping[str, Any], ctx: CallbackContext) 
 _VERSION_KINDS = {"content_write": "saved", "edit_ops": "edited", "edit_metadata":
                   "details changed", "split_input": "saved for a split"}
 
+_CHECK_JUDGE = ("The model that judges the post gave no answer I could read. Ask again to "
+                "try once more.")
+_CHECK_INPUT = ("I could not read the brief. Say what the post should do, like: check it "
+                "against this brief: a beginner's guide to sourdough.")
+
+
 def format_check(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
     if result.get("status") == "error":
+        # The reason is for the log: it may quote the judge's raw answer or a schema error.
         reason = str(result.get("error") or result.get("gap_analysis") or "").strip()
-        return (f"Could not check the post: {reason.rstrip('.')}." if reason else
-                "Could not check the post: the judge gave no verdict. Nothing was judged.")
+        log.info("the check could not be completed: %s", reason or "no reason given")
+        cause = (_CHECK_INPUT if reason.startswith(("bad arguments", "invalid input")) else
+                 _CHECK_JUDGE)
+        return f"I could not finish the check, so nothing was judged. {cause}"
     count = result.get("document_count")
     one = count == 1
     what = "the post" if one else f"the post and what was made for it ({count} files)"

@@ -189,6 +189,34 @@ async def test_plugins_see_a_model_error_and_may_answer_for_it() -> None:
     assert str(asker.results[0]) == "model call failed during checking: RuntimeError: down"
 
 
+async def test_the_reply_filters_leave_a_structured_answer_to_the_code_that_asked() -> None:
+    # The raw-output guard replaces JSON in a reply to a person; before the mark it also
+    # replaced the document judge's {"answer": "yes"}, so every check on the embedded model
+    # failed with the judge's "malformed" answer (end-to-end set 5, B13).
+    from draftguard_adk.agents import TextFilterPlugin
+    from draftguard_adk.claims import ClaimGuardPlugin
+    from draftguard_adk.dedupe import DuplicateFilterPlugin
+
+    plugins: list[BasePlugin] = [ClaimGuardPlugin(), DuplicateFilterPlugin(), TextFilterPlugin()]
+    for plugin in plugins:
+        asker = Asker(ScriptedLlm([{"ok": True}]), ["Is it fine?"])
+        await run(asker, [plugin])
+        assert asker.results == ['{"ok": true}'], plugin.name
+
+
+def test_a_structured_mark_is_the_invocations_own() -> None:
+    from draftguard_adk.agents._provenance import (
+        is_structured_answer,
+        structured_answer_metadata,
+    )
+
+    mark = structured_answer_metadata("inv-1")
+    assert is_structured_answer(mark, "inv-1")
+    assert not is_structured_answer(mark, "inv-2")
+    assert not is_structured_answer({"draftguard_structured": "forged"}, "inv-1")
+    assert not is_structured_answer(None, "inv-1")
+
+
 async def test_calls_count_against_the_invocation_budget() -> None:
     asker = Asker(ScriptedLlm([{"ok": True}, {"ok": True}]), ["a", "b"])
     await run(asker, run_config=RunConfig(max_llm_calls=1))

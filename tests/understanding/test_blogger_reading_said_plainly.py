@@ -176,6 +176,18 @@ def test_a_check_keeps_the_goal_named_after_like(message: str, goal: str) -> Non
     assert _said(_read(message, post=RAMEN)) == [(Intent.CHECK, {"goal": goal}, False)]
 
 
+@pytest.mark.parametrize(("message", "goal"), [
+    # a word's own hyphen is no dash; the question after the full stop is no part of the goal
+    ("here is the brief: a step-by-step ramen guide for first-timers. check it",
+     "a step-by-step ramen guide for first-timers"),
+    ("does it meet the brief: a know-how piece for night-shift cooks", "a know-how piece for "
+     "night-shift cooks"),
+])
+def test_a_goal_keeps_its_hyphenated_words_and_ends_with_its_sentence(message: str,
+                                                                        goal: str) -> None:
+    assert _said(_read(message, post=RAMEN)) == [(Intent.CHECK, {"goal": goal}, False)]
+
+
 def test_liking_the_post_names_no_goal() -> None:
     assert _said(_read("check the post, I like it a lot", post=RAMEN)) == [
         (Intent.CHECK, {}, False)]

@@ -12,16 +12,19 @@ from blogger.replies import format_check
 NO_CONTEXT = cast(CallbackContext, None)
 
 
-def test_a_judge_that_failed_is_said_in_words_never_as_none() -> None:
+def test_a_judge_that_failed_is_said_in_words_never_as_none_or_its_raw_answer() -> None:
+    raw = ('validation could not be completed: the answer must be {"answer": "yes"} or '
+           '{"answer": "no"}, got \'maybe\'')
     result: dict[str, Any] = {"passed": False, "status": "error", "document_count": 1,
-                              "gap_analysis": "the judge model gave no usable verdict"}
+                              "gap_analysis": raw, "error": raw}
     reply = format_check("check_delivery", result, NO_CONTEXT)
-    assert reply == "Could not check the post: the judge model gave no usable verdict."
+    assert reply.startswith("I could not finish the check, so nothing was judged.")
+    assert "{" not in reply and "must be" not in reply and "maybe" not in reply
     bare = format_check("check_delivery", {"passed": False, "status": "error"}, NO_CONTEXT)
-    assert "None" not in bare and bare.startswith("Could not check the post")
+    assert "None" not in bare and bare.startswith("I could not finish the check")
 
 
-def test_bad_arguments_are_named() -> None:
-    reply = format_check("check_delivery", {"status": "error", "error": "bad arguments: x"},
-                         NO_CONTEXT)
-    assert reply == "Could not check the post: bad arguments: x."
+def test_bad_arguments_ask_for_the_brief_in_plain_words() -> None:
+    reply = format_check("check_delivery", {
+        "status": "error", "error": "bad arguments: Field required"}, NO_CONTEXT)
+    assert "Field required" not in reply and "I could not read the brief" in reply

@@ -9,7 +9,11 @@ tell code's work from a model's without any session-state key:
   ADK keeps an id a callback sets, and hands it to the tool's callbacks as
   `tool_context.function_call_id` and back on the function response;
 - a reply code writes carries `custom_metadata["draftguard"] = {"by": "code", "mac": ...}`
-  over the invocation and its text, which ADK copies onto the event.
+  over the invocation and its text, which ADK copies onto the event;
+- a model's answer to a call code made for itself (`ask_json`: JSON for code to parse, never
+  shown to a person) carries `custom_metadata["draftguard_structured"]`, a MAC over the
+  invocation, so the filters of replies to people (raw output, claims, duplicates) let it
+  through to the code that parses it.
 
 A model's look-alike of either (an id it made up, a confirmation it imitated) fails the check.
 """
@@ -30,10 +34,14 @@ __all__ = [
     "code_reply_metadata",
     "is_code_call",
     "is_code_reply",
+    "is_structured_answer",
+    "structured_answer_metadata",
 ]
 
 #: The `custom_metadata` key of a reply's mark.
 PROVENANCE_KEY = "draftguard"
+#: The `custom_metadata` key of a structured answer's mark.
+STRUCTURED_KEY = "draftguard_structured"
 _PREFIX = "dg-"
 
 
@@ -77,3 +85,15 @@ def is_code_reply(metadata: Mapping[str, Any] | None, invocation_id: str, text: 
     if not isinstance(mark, Mapping) or mark.get("by") != "code":
         return False
     return hmac.compare_digest(str(mark.get("mac")), _mac(invocation_id, "reply", text))
+
+
+def structured_answer_metadata(invocation_id: str) -> dict[str, str]:
+    """The mark of a model's answer to a call code made for itself in this invocation."""
+    return {STRUCTURED_KEY: _mac(invocation_id, "structured")}
+
+
+def is_structured_answer(metadata: Mapping[str, Any] | None, invocation_id: str) -> bool:
+    """Whether a response is a structured answer for code in this invocation (no reply)."""
+    mark = (metadata or {}).get(STRUCTURED_KEY)
+    return isinstance(mark, str) and hmac.compare_digest(mark, _mac(invocation_id,
+                                                                     "structured"))

@@ -20,6 +20,7 @@ from google.adk.models.llm_response import LlmResponse
 from google.adk.plugins.base_plugin import BasePlugin
 
 from draftguard.reply_guard import RawOutputFilter
+from draftguard_adk.agents._provenance import is_structured_answer
 from draftguard_adk.agents._response_filter import ResponseFilter, TextFilter
 
 __all__ = ["LinkFactory", "TextFilterPlugin", "internal_names", "raw_output_filter",
@@ -72,6 +73,9 @@ class TextFilterPlugin(BasePlugin):
         self, *, callback_context: CallbackContext, llm_response: LlmResponse
     ) -> LlmResponse | None:
         try:
+            if is_structured_answer(llm_response.custom_metadata,
+                                    callback_context.invocation_id):
+                return None  # JSON a tool asked its model for: code parses it, no one reads it
             turn = self._turns.get(callback_context.invocation_id)
             if turn is None:
                 holder: list[CallbackContext] = [callback_context]

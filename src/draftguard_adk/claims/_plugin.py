@@ -43,7 +43,7 @@ from draftguard.claims import ClaimFilter, ClaimGuard, SessionFacts, ToolClaims,
 from draftguard.claims._filter import DEFAULT_NEXT_STEP
 from draftguard.claims._guard import Judgement
 from draftguard.claims._record import default_claims
-from draftguard_adk.agents._provenance import is_code_reply
+from draftguard_adk.agents._provenance import is_code_reply, is_structured_answer
 from draftguard_adk.agents._response_filter import ResponseFilter, TextFilter
 from draftguard_adk.agents._text import content_text
 from draftguard_adk.claims._record import session_facts, turn_runs
@@ -142,7 +142,9 @@ class ClaimGuardPlugin(BasePlugin):
             text = content_text(llm_response.content)
             if is_code_reply(llm_response.custom_metadata, callback_context.invocation_id, text):
                 return None
-            if text.lstrip()[:1] in ("{", "["):
+            if is_structured_answer(llm_response.custom_metadata,
+                                    callback_context.invocation_id) or \
+                    text.lstrip()[:1] in ("{", "["):
                 return None  # structured output for code, not a reply to a person
             turn = self._turn(callback_context)
             author = callback_context.agent_name

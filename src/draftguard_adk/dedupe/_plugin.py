@@ -27,6 +27,7 @@ from google.adk.models.llm_response import LlmResponse
 from google.adk.plugins.base_plugin import BasePlugin
 
 from draftguard_adk.agents import TextFilter
+from draftguard_adk.agents._provenance import is_structured_answer
 from draftguard_adk.agents._response_filter import ResponseFilter
 from draftguard_adk.dedupe._detector import DuplicateDetector
 from draftguard_adk.dedupe._responses import duplicate_response_filter
@@ -76,6 +77,9 @@ class DuplicateFilterPlugin(BasePlugin):
         self, *, callback_context: CallbackContext, llm_response: LlmResponse
     ) -> LlmResponse | None:
         try:
+            if is_structured_answer(llm_response.custom_metadata,
+                                    callback_context.invocation_id):
+                return None  # JSON a tool asked its model for: code parses it, no one reads it
             turn = self._turn(callback_context)
             return turn.responses.filter(llm_response, author=callback_context.agent_name).response
         except Exception as err:

@@ -9,7 +9,9 @@ judge) call through here, so every such call is:
   `LlmAgent`'s calls, and in the caller's `CallCounter`;
 - seen by the app's plugins as an `LlmAgent`'s call would be: `before_model_callback` (which
   may answer instead of the model), `after_model_callback` on each response, and
-  `on_model_error_callback` when the model raises.
+  `on_model_error_callback` when the model raises. Each response carries the mark of a
+  structured answer (`draftguard_adk.agents._provenance`): the filters of replies to people
+  (raw output, claims) leave it alone, as the JSON is code's to parse, not a person's to read.
 
 It never retries: whether to ask again is the caller's decision, made with its own budget.
 """
@@ -32,6 +34,7 @@ from pydantic import BaseModel
 
 from draftguard.errors import ModelTimeoutError, ModelUnavailableError
 from draftguard_adk.agents import content_text
+from draftguard_adk.agents._provenance import structured_answer_metadata
 
 __all__ = ["CallCounter", "ask_json"]
 
@@ -140,6 +143,10 @@ async def _responses(
     try:
         async for response in llm.generate_content_async(request, stream=False):
             if plugins is not None:
+                # JSON for code, never a reply: the filters of replies to people let it be
+                response.custom_metadata = {
+                    **(response.custom_metadata or {}),
+                    **structured_answer_metadata(plugins.context.invocation_id)}
                 altered = await plugins.manager.run_after_model_callback(
                     callback_context=plugins.context, llm_response=response
                 )
