@@ -35,7 +35,7 @@ from draftguard.understanding._asking import (
     pick_index,
 )
 from draftguard.understanding._edit_words import parse_edit_request
-from draftguard.understanding._frames import Clause, clauses, correct_typos
+from draftguard.understanding._frames import YOU, Clause, clauses, correct_typos
 from draftguard.understanding._placing import edit_request, op_slots, place_phrase
 from draftguard.understanding._quotes import PLACEHOLDER, mask_quotes
 from draftguard.understanding._types import Intent, Interpretation, Memory, Read, Reading
@@ -340,8 +340,7 @@ def _unknown_request(turn: Turn, found: list[Clause]) -> str | None:
     for me"): what was asked, else None ("love it!!", "thank you")."""
     for clause in found:
         for verb in clause.tokens:
-            objects = [c for c in verb.children if c.dep_ == "dobj" and c.lower_ not in
-                       ("you", "u")]
+            objects = [c for c in verb.children if c.dep_ == "dobj" and c.lower_ not in YOU]
             # "translate the post to Spanish": the place it goes may hang on the object
             if verb.pos_ != "VERB" or verb.dep_ != "ROOT" or turn.concept(verb) is not None \
                     or not objects or not any(c.dep_ in ("dative", "prep") for c in (

@@ -360,7 +360,10 @@ class EditFrames:
         said = self.t.trim(body, clause)  # "lose that sentence": the one named before
         unit = len(said) == 2 and said[0].lower_ in ("that", "this") and self.t.is_(
             said[1], "part.sentence")
-        named = [t for t in lead or [] if t.dep_ not in ("nsubj", "aux") and not t.is_punct]
+        # (the subject and auxiliary of the verb itself aside: "the friends tag you can
+        # drop" may be parsed with "tag" as a verb whose subject is "friends")
+        named = [t for t in lead or [] if not t.is_punct and not (
+            t.dep_ in ("nsubj", "aux") and t.head == clause.head)]
         if not words and any(self.t.is_(t, "part.tags") for t in named):
             # "the tag friends you can remove": the tags named before the verb
             field = self._remove_field(clause, self.t.trim(named, clause, determiners=True))

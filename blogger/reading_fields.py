@@ -264,9 +264,11 @@ class FieldFrames:
         """The words after the relation word ("be X", "changed to X"), never after an
         auxiliary ("ought to be changed to X": neither "to be" is the relation; "X's name
         is to be changed to Y": "is" leads to the verb that names Y); None: no relation."""
+        # (a "to" before a quotation the parser took for a verb, "to 'X' and add ...", is
+        # the relation, not an infinitive's auxiliary)
         cut = next((i for i, t in enumerate(rest) if t.text == ":" or (
-            t.dep_ not in ("aux", "auxpass") and (self.t.is_(t, "relation.be") or self.t.is_(
-                t, "relation.new")))), None)
+            (t.dep_ not in ("aux", "auxpass") or self.t.quote(t.head)) and (
+                self.t.is_(t, "relation.be") or self.t.is_(t, "relation.new")))), None)
         if cut is None or self._reported(rest[cut]):
             return None
         value = rest[cut + 1:]

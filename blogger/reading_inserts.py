@@ -10,7 +10,7 @@ from blogger.reading_places import Place, find_place, split_place
 from blogger.reading_turn import told
 from draftguard.edits._plan import InsertOp
 from draftguard.understanding._asking import ask
-from draftguard.understanding._frames import Clause
+from draftguard.understanding._frames import YOU, Clause
 from draftguard.understanding._placing import edit_request, op_slots
 from draftguard.understanding._types import Interpretation
 
@@ -87,7 +87,7 @@ class InsertFrames:
             heading = self._heading_line(named, target)
             if heading is not None:
                 return [edit_request(make(heading), headings=True)]
-            located = self.e.target(named, target, make, None)
+            located = self.e.target(named, target, make, place)
             return [located] if located is not None else None
         return self._insert_at_edge(clause, body, text, place)
 
@@ -113,8 +113,8 @@ class InsertFrames:
         verb = next((t for t in clause.tokens if not t.is_punct and
                      not self.t.is_(t, "discourse.")), clause.tokens[0])
         if self.t.concept(verb) is not None or not verb.is_alpha or \
-                told(verb) or any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in (
-                    "you", "u") for c in verb.children):
+                told(verb) or any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in YOU
+                for c in verb.children):
             return None
         if not quotes and colon is not None:
             # "pop a wee line in after X: <the words>": a place before the colon
