@@ -375,7 +375,9 @@ class EditFrames:
                 return self.delete(before, self.antecedent(before), None, place=place)
             if previous is not None and self.antecedent(previous):
                 return self.delete(previous, self.antecedent(previous), None, place=place)
-            if self.t.memory.intent in ("edit", "save_post", "new_post") and not unit:
+            if self.t.memory.intent in ("edit", "save_post", "new_post") and not unit and \
+                    place is None and not any(self.t.is_(t, "part.") for t in named):
+                # (not "the conclusion needs deleting": a part is named before the verb)
                 return [Interpretation(intent=Intent.UNDO)]  # "nah, scrap that"
             return None
         field = self._remove_field(clause, words)
