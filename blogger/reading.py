@@ -19,6 +19,7 @@ from blogger.reading_content import read_content
 from blogger.reading_corrections import corrected
 from blogger.reading_dictation import undictated
 from blogger.reading_edits import _carry
+from blogger.reading_fields import in_turn
 from blogger.reading_spelling import spelling_fix
 from blogger.reading_turn import REQUESTED, Turn, blogger_lexicon, view_of
 from blogger.reading_unknown import in_words, unless_unknown
@@ -128,7 +129,7 @@ class BloggerReader:
         elif len(requests) > 1:
             merged = sorted({c for r in requests for c in r.slots["closest"]})
             requests = [unclear([Intent(c) for c in merged])]
-        return Reading(requests=tuple(unless_unknown(turn, requests)))
+        return Reading(requests=tuple(unless_unknown(turn, in_turn(requests, post))))
 
     def _with_content(self, text: str, content: Interpretation,
                       memory: Memory) -> list[Interpretation]:

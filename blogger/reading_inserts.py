@@ -89,6 +89,17 @@ class InsertFrames:
                 return [edit_request(make(heading), headings=True)]
             located = self.e.target(named, target, make, place)
             return [located] if located is not None else None
+        return self._at_edge_unless_cut_off(clause, body, text, place, previous)
+
+    def _at_edge_unless_cut_off(self, clause: Clause, body: list[Token], text: str,
+                                place: Place | None,
+                                previous: Clause | None) -> list[Interpretation] | None:
+        """At the edge named (or the end of the post), unless the clause before, cut off
+        from this one, is only a place ("after the sentence about X, | add: Y"): asked
+        which sentence, never put at the end."""
+        if place is None and previous is not None and previous.head is None and (
+                previous.has("relation.after") or previous.has("relation.before")):
+            return [ask(_WHERE)]
         return self._insert_at_edge(clause, body, text, place)
 
     def _it(self, clause: Clause, target: list[Token], lead: list[Token] | None,

@@ -224,9 +224,9 @@ def _cut_points(doc: Doc, lexicon: Lexicon, action: str,
         head_concept = lexicon.concept(token.head.lemma_) or lexicon.concept(
             token.head.lower_) or ""
         if token.dep_ == "conj" and token.head.i < token.i and (
-                token.head.pos_ in ("VERB", "AUX") or head_concept.startswith(action)) and \
-                not (not head_concept.startswith(action) and _gist_of_a_part(token.head,
-                                                                               lexicon)):
+                token.head.pos_ in ("VERB", "AUX") or head_concept.startswith(action)):
+            if not head_concept.startswith(action) and _gist_of_a_part(token.head, lexicon):
+                continue  # "before the sentence about I failed first time, add: X"
             start = min([token.i, *(c.i for c in token.lefts if c.dep_ in ("aux", "nsubj"))])
             cc = [c for c in token.head.children if c.dep_ == "cc" and c.i < token.i]
             cuts.add(min([start, *(c.i for c in cc)]) if cc else start)
@@ -239,9 +239,11 @@ def _cut_points(doc: Doc, lexicon: Lexicon, action: str,
                 mark -= 1
             # (an auxiliary alone is no clause: "how do I, um, make a quiz?" is one)
             if mark > 1 and doc[mark].text in (",", "-", "—") and any(
-                    # ("the glazing paragraph": a verb's form naming a noun is no verb)
+                    # ("the glazing paragraph": a verb's form naming a noun is no verb;
+                    # "after the sentence about I carry tea, add": nor one in a part's gist)
                     t.pos_ in ("VERB", "AUX") and t.dep_ not in (*_EMBEDDED, "aux", "auxpass",
                                                                  "compound")
+                    and not _gist_of_a_part(t, lexicon)
                     for t in doc[token.sent.start:mark]):
                 cuts.add(mark + 1)
     return cuts
