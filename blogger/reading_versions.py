@@ -92,11 +92,13 @@ class VersionFrames:
         the last change is undone; a verb the lexicon lacks that is only nearest in meaning
         to removing is asked about. Else None."""
         tokens = clause.tokens
-        what = next((i for i, t in enumerate(tokens) if t.tag_ == "WP" and
-                     self._done_by_reader(tokens[i + 1:])), None)
-        acts = {t.i: term.concept for t in tokens[:what or 0]
+        what = next((i for i, t in enumerate(tokens) if (t.tag_ == "WP" and self._done_by_reader(
+            tokens[i + 1:])) or self._the_act(t)), None)
+        if what is None:
+            return None
+        acts = {t.i: term.concept for t in tokens[:what]
                 if (term := clause.term_at(t)) is not None and term.concept.startswith("action.")}
-        remover = next((t for t in reversed(tokens[:what or 0]) if t.pos_ == "VERB" or
+        remover = next((t for t in reversed(tokens[:what]) if t.pos_ == "VERB" or
                         t.i in acts), None)
         if remover is None or told(remover) or any(
                 c.dep_ == "neg" or (c.dep_ == "nsubj" and c.lower_ not in YOU)
@@ -111,6 +113,18 @@ class VersionFrames:
                             (undo,), intent=Intent.UNDO)]
         return [Interpretation(intent=Intent.UNDO)] if concept in (
             "action.delete", "action.undo") else None
+
+    def _the_act(self, noun: Token) -> bool:
+        """Whether `noun` is the act just done, named as such and no word of the post:
+        "that edit", "this change", "the change you made", "my last addition"."""
+        view = self.t.view
+        if noun.pos_ != "NOUN" or not any(self.t.is_(noun, c) for c in _VERSION_MAKERS) or (
+                view is not None and noun.lower_ in view.words):
+            return False
+        return self._last_done(noun) or any(
+            (c.dep_ == "det" and c.lower_ in ("that", "this")) or (c.dep_ == "relcl" and any(
+                s.dep_ == "nsubj" and s.lower_ in YOU for s in c.children))
+            for c in noun.children)
 
     def _done_by_reader(self, after: list[Token]) -> bool:
         """Whether `after` (the words after a "what") open with "you" and a past verb,
@@ -131,6 +145,9 @@ class VersionFrames:
                     self.t.is_(t, "version.") or (t.lower_[:1] == "v" and t.lower_[1:].isdigit())
                     for t in said[1:]):
                 return True  # "back to v0", "back to the original"
+            if len(said) == 3 and said[0].lower_ == "back" and said[1].lower_ == "to" and (
+                    said[2].like_num or said[2].pos_ == "NUM"):
+                return True  # "back to 0": the version numbered
             if said and said[0].lower_ == "back" and len(said) >= 2 and \
                     number_value(said[1].lower_) == 1 and all(
                         t.lower_ in _STEPS for t in said[2:]):
@@ -207,9 +224,12 @@ class VersionFrames:
     def _bare_number(self, clause: Clause) -> int | None:
         """A number standing alone right after the version verb ("restore 1", "roll back
         to 2"), not one counting something ("undo 2 changes")."""
-        if clause.head is None:
-            return None
-        said = [t for t in clause.tokens if t.i >= clause.head_end and not t.is_punct and
+        back = next((t.i + 1 for t in clause.tokens if t.lower_ == "back" and t.i + 1 < len(
+            t.doc) and t.nbor(1).lower_ == "to"), None)  # not "back one": a step
+        start = clause.head_end if clause.head is not None else back
+        if start is None:
+            return None  # ("back to 2", "go back to 1": the words after "back")
+        said = [t for t in clause.tokens if t.i >= start and not t.is_punct and
                 not self.t.is_(t, "discourse.") and t.lower_ not in ("to", "back")]
         if len(said) != 1 or not (said[0].like_num or said[0].pos_ == "NUM"):
             return None

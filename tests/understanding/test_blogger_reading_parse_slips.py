@@ -129,3 +129,16 @@ def test_an_object_put_first_after_another_request_is_a_request_of_its_own() -> 
     assert _plain(GAMES, "drop the friends tag and add the tag dice") == [
         (Intent.EDIT, {"set_fields": {"tags": ["games"]}}),
         (Intent.EDIT, {"set_fields": {"tags": ["games", "dice"]}})]
+
+
+def test_removing_the_act_itself_undoes_it() -> None:
+    for message in ("could you delete that edit", "get rid of the change you made",
+                    "bin my last change please"):
+        assert _plain(WINTER, message, AFTER_AN_EDIT) == [(Intent.UNDO, {})], message
+
+
+def test_back_to_a_number_is_that_version_and_back_one_a_step() -> None:
+    assert _plain(WINTER, "back to 2 pls", AFTER_AN_EDIT) == [(Intent.REVERT, {"version": 2})]
+    assert _plain(WINTER, "can we go back to 1", AFTER_AN_EDIT) == [
+        (Intent.REVERT, {"version": 1})]
+    assert _plain(WINTER, "back one", AFTER_AN_EDIT) == [(Intent.UNDO, {})]
