@@ -142,3 +142,10 @@ def test_back_to_a_number_is_that_version_and_back_one_a_step() -> None:
     assert _plain(WINTER, "can we go back to 1", AFTER_AN_EDIT) == [
         (Intent.REVERT, {"version": 1})]
     assert _plain(WINTER, "back one", AFTER_AN_EDIT) == [(Intent.UNDO, {})]
+
+
+def test_the_old_words_named_before_the_verb_then_the_new() -> None:
+    assert _ops(_read(WINTER, "'four Philadelphia winters' pls change to 'five Philadelphia "
+                              "winters'")) == [
+        {"type": "replace", "anchor": "four Philadelphia winters",
+         "text": "five Philadelphia winters"}]
