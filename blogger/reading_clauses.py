@@ -26,7 +26,7 @@ from blogger.reading_inserts import InsertFrames
 from blogger.reading_pairs import SaidPairs
 from blogger.reading_places import find_place
 from blogger.reading_subjects import said_of_target
-from blogger.reading_turn import Turn
+from blogger.reading_turn import Turn, told
 from blogger.reading_versions import VersionFrames
 from draftguard.understanding._asking import ask
 from draftguard.understanding._frames import YOU, Clause, suggested
@@ -139,9 +139,10 @@ class ClauseReader:
         if wanted is not None:  # "shouldn't there be some flashcards too?"
             return wanted
         if concept.startswith("action.") and clause.head and (
-                asked_not_to(self.t, clause.head) or _bare_past(clause.head)):
+                asked_not_to(self.t, clause.head) or _bare_past(clause.head) or (
+                    clause.head.dep_ == "relcl" and told(clause.head))):
             return []  # "don't change anything", "never delete it": asked not to act;
-            # "sorted?", "all sorted": a state told or asked about, no request
+            # "sorted?", "all sorted", "that's all I needed for today": told, no request
         found = self._said_around(clause, previous)
         if found is not None:
             return found

@@ -145,7 +145,11 @@ def test_back_to_a_number_is_that_version_and_back_one_a_step() -> None:
 
 
 def test_the_old_words_named_before_the_verb_then_the_new() -> None:
-    assert _ops(_read(WINTER, "'four Philadelphia winters' pls change to 'five Philadelphia "
-                              "winters'")) == [
-        {"type": "replace", "anchor": "four Philadelphia winters",
-         "text": "five Philadelphia winters"}]
+    assert _ops(_read(WINTER, "'Studded tyres' change to 'Spiked tyres'")) == [
+        {"type": "replace", "anchor": "Studded tyres", "text": "Spiked tyres"}]
+
+
+def test_what_the_author_wanted_told_in_the_past_asks_nothing() -> None:
+    for message in ("great, that is all I wanted for now",
+                    "ok thanks, that's all I needed for the post"):
+        assert _read(WINTER, message).requests == (), message
