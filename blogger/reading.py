@@ -19,6 +19,7 @@ from blogger.reading_content import read_content
 from blogger.reading_corrections import corrected
 from blogger.reading_dictation import undictated
 from blogger.reading_edits import _carry
+from blogger.reading_fields import in_turn
 from blogger.reading_spelling import spelling_fix
 from blogger.reading_turn import REQUESTED, Turn, blogger_lexicon, view_of
 from blogger.reading_unknown import in_words, unless_unknown
@@ -35,7 +36,7 @@ from draftguard.understanding._asking import (
     pick_index,
 )
 from draftguard.understanding._edit_words import parse_edit_request
-from draftguard.understanding._frames import Clause, clauses, correct_typos
+from draftguard.understanding._frames import YOU, Clause, clauses, correct_typos
 from draftguard.understanding._placing import edit_request, op_slots, place_phrase
 from draftguard.understanding._quotes import PLACEHOLDER, mask_quotes
 from draftguard.understanding._types import Intent, Interpretation, Memory, Read, Reading
@@ -128,7 +129,7 @@ class BloggerReader:
         elif len(requests) > 1:
             merged = sorted({c for r in requests for c in r.slots["closest"]})
             requests = [unclear([Intent(c) for c in merged])]
-        return Reading(requests=tuple(unless_unknown(turn, requests)))
+        return Reading(requests=tuple(unless_unknown(turn, in_turn(requests, post))))
 
     def _with_content(self, text: str, content: Interpretation,
                       memory: Memory) -> list[Interpretation]:
@@ -340,8 +341,7 @@ def _unknown_request(turn: Turn, found: list[Clause]) -> str | None:
     for me"): what was asked, else None ("love it!!", "thank you")."""
     for clause in found:
         for verb in clause.tokens:
-            objects = [c for c in verb.children if c.dep_ == "dobj" and c.lower_ not in
-                       ("you", "u")]
+            objects = [c for c in verb.children if c.dep_ == "dobj" and c.lower_ not in YOU]
             # "translate the post to Spanish": the place it goes may hang on the object
             if verb.pos_ != "VERB" or verb.dep_ != "ROOT" or turn.concept(verb) is not None \
                     or not objects or not any(c.dep_ in ("dative", "prep") for c in (

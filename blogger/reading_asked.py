@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from blogger.reading_turn import Turn, told
-from draftguard.understanding._frames import Clause, obliged_subject
+from draftguard.understanding._frames import YOU, Clause, obliged_subject
 from draftguard.understanding._types import Intent, Interpretation
 
 if TYPE_CHECKING:
@@ -23,7 +23,6 @@ __all__ = ["added", "asked_not_to", "finished", "help_question", "in_topic", "pa
            "tells", "wished", "wished_done"]
 
 _EDITS = ("action.replace", "action.delete", "action.insert", "action.rename")
-_YOU = ("you", "u")
 
 
 def pass_to_clear_verb(turn: Turn, clause: Clause) -> None:
@@ -102,14 +101,17 @@ def help_question(turn: Turn, clause: Clause) -> list[Interpretation] | None:
     question (it only shows), whatever else it names; else None."""
     head = next((t for t in clause.tokens if t.pos_ in ("VERB", "AUX") and t.dep_ not in (
         "aux", "auxpass") and (t.lemma_ == "do" or turn.concept(t) == "action.help")), None)
-    if head is None or any(c.dep_ == "aux" and c.tag_ == "VBD" for c in head.children):
-        return None  # "what do you think of it?", "what did you do to my post?"
+    if head is None or head.tag_ in ("VBD", "VBN") or any(
+            c.dep_ == "aux" and c.tag_ == "VBD" for c in head.children):
+        # "what did you do to my post?", "scratch what you just did", "what you've done":
+        # a thing done, not what the reader can do
+        return None
     if clause.has("artifact.") or clause.has("version."):
         return None  # "what can you do besides quizzes?" is read with the artifact
     asked = [t for t in clause.tokens if t.tag_ == "WP" and t.dep_ in ("dobj", "pobj", "attr")]
-    you = [t for t in clause.tokens if t.lower_ in _YOU and t.dep_ in ("nsubj", "dobj")]
+    you = [t for t in clause.tokens if t.lower_ in YOU and t.dep_ in ("nsubj", "dobj")]
     if not asked or not you or told(head) or any(
-            c.dep_ == "nsubj" and c.lower_ not in _YOU for c in head.children):
+            c.dep_ == "nsubj" and c.lower_ not in YOU for c in head.children):
         return None  # "what should I do with the intro?" asks the author's own doing
     return [Interpretation(intent=Intent.HELP)]
 

@@ -26,10 +26,10 @@ from blogger.reading_inserts import InsertFrames
 from blogger.reading_pairs import SaidPairs
 from blogger.reading_places import find_place
 from blogger.reading_subjects import said_of_target
-from blogger.reading_turn import Turn
+from blogger.reading_turn import Turn, told
 from blogger.reading_versions import VersionFrames
 from draftguard.understanding._asking import ask
-from draftguard.understanding._frames import Clause, suggested
+from draftguard.understanding._frames import YOU, Clause, suggested
 from draftguard.understanding._types import Intent, Interpretation
 
 if TYPE_CHECKING:
@@ -132,16 +132,17 @@ class ClauseReader:
     # -- one clause --------------------------------------------------------------------------
     def read(self, clause: Clause, previous: Clause | None) -> list[Interpretation] | None:
         concept = clause.head_concept or ""
-        listed = self.versions.listing(clause)
+        listed = self.versions.listing(clause) or self.versions.last_act_removed(clause)
         if listed is not None:
             return listed
         wanted = self._there_should_be(clause)
         if wanted is not None:  # "shouldn't there be some flashcards too?"
             return wanted
         if concept.startswith("action.") and clause.head and (
-                asked_not_to(self.t, clause.head) or _bare_past(clause.head)):
+                asked_not_to(self.t, clause.head) or _bare_past(clause.head) or (
+                    clause.head.dep_ == "relcl" and told(clause.head))):
             return []  # "don't change anything", "never delete it": asked not to act;
-            # "sorted?", "all sorted": a state told or asked about, no request
+            # "sorted?", "all sorted", "that's all I needed for today": told, no request
         found = self._said_around(clause, previous)
         if found is not None:
             return found
@@ -245,7 +246,19 @@ class ClauseReader:
         """A verb not said to the reader ("I changed it", "how do I make a quiz?"): only
         "I meant 'X'" and its kin read as requests; the rest is left to similarity."""
         said = self.pairs.said_pair(clause)
+        if said is None and self._asks_advice(clause):
+            return []  # "or must I change it?", "should we cut the intro?": advice asked
         return said
+
+    def _asks_advice(self, clause: Clause) -> bool:
+        """A question whose verb the author ("I", "we") is obliged to do, by a modal that
+        is not one of asking ("must", "should"; "can I ..." asks): what the author should
+        do is asked, not an act of the reader's."""
+        head = clause.head
+        return head is not None and clause.is_question() and any(
+            c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in head.children) and any(
+            c.dep_ == "aux" and c.tag_ == "MD" and not self.t.is_(c, "discourse.ask")
+            for c in head.children)
 
     def _edit(self, clause: Clause, concept: str,
               previous: Clause | None) -> list[Interpretation] | None:
@@ -423,5 +436,5 @@ def _asks_what(turn: Turn, verb: Token) -> bool:
 def _what_it_makes(verb: Token) -> list[Interpretation]:
     """"what can you do besides quizzes?": what it can make is asked (help), the artifact
     named beside it; "what should I make, a quiz?" asks nothing of it."""
-    you = any(c.dep_ == "nsubj" and c.lower_ in ("you", "u") for c in verb.children)
+    you = any(c.dep_ == "nsubj" and c.lower_ in YOU for c in verb.children)
     return [Interpretation(intent=Intent.HELP)] if you else []

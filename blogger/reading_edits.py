@@ -235,6 +235,8 @@ class EditFrames:
         if place is not None and place.missing:
             return [ask(_NOT_FOUND)]
         pairs = self._pairs(clause, body)
+        if len(pairs) == 1 and not pairs[0][0] and lead and self.t.lone_quote(lead, clause):
+            pairs = [(lead, pairs[0][1])]  # "'X' change to 'Y'": the old words named first
         out: list[Interpretation] = []
         for old, new in pairs:
             said = self.t.trim(old, clause, determiners=True)
@@ -360,7 +362,9 @@ class EditFrames:
         said = self.t.trim(body, clause)  # "lose that sentence": the one named before
         unit = len(said) == 2 and said[0].lower_ in ("that", "this") and self.t.is_(
             said[1], "part.sentence")
-        named = [t for t in lead or [] if t.dep_ not in ("nsubj", "aux") and not t.is_punct]
+        # (not the verb's own subject: "the friends tag you can drop", "tag" parsed a verb)
+        named = [t for t in lead or [] if not t.is_punct and not (
+            t.dep_ in ("nsubj", "aux") and t.head == clause.head)]
         if not words and any(self.t.is_(t, "part.tags") for t in named):
             # "the tag friends you can remove": the tags named before the verb
             field = self._remove_field(clause, self.t.trim(named, clause, determiners=True))
@@ -372,8 +376,9 @@ class EditFrames:
                 return self.delete(before, self.antecedent(before), None, place=place)
             if previous is not None and self.antecedent(previous):
                 return self.delete(previous, self.antecedent(previous), None, place=place)
-            if self.t.memory.intent in ("edit", "save_post", "new_post") and not unit:
-                return [Interpretation(intent=Intent.UNDO)]  # "nah, scrap that"
+            if self.t.memory.intent in ("edit", "save_post", "new_post") and not unit and \
+                    place is None and not any(self.t.is_(t, "part.") for t in named):
+                return [Interpretation(intent=Intent.UNDO)]  # "nah, scrap that", no part
             return None
         field = self._remove_field(clause, words)
         if field is not None:

@@ -17,7 +17,7 @@ from draftguard.understanding._types import Intent, Interpretation
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["FieldFrames"]
+__all__ = ["FieldFrames", "in_turn"]
 
 _MAX_TITLE_WORDS = 16
 
@@ -264,9 +264,11 @@ class FieldFrames:
         """The words after the relation word ("be X", "changed to X"), never after an
         auxiliary ("ought to be changed to X": neither "to be" is the relation; "X's name
         is to be changed to Y": "is" leads to the verb that names Y); None: no relation."""
+        # (a "to" before a quotation the parser took for a verb, "to 'X' and add ...", is
+        # the relation, not an infinitive's auxiliary)
         cut = next((i for i, t in enumerate(rest) if t.text == ":" or (
-            t.dep_ not in ("aux", "auxpass") and (self.t.is_(t, "relation.be") or self.t.is_(
-                t, "relation.new")))), None)
+            (t.dep_ not in ("aux", "auxpass") or self.t.quote(t.head)) and (
+                self.t.is_(t, "relation.be") or self.t.is_(t, "relation.new")))), None)
         if cut is None or self._reported(rest[cut]):
             return None
         value = rest[cut + 1:]
@@ -410,3 +412,33 @@ class FieldFrames:
                 there = {str(o).casefold() for o in old}
                 tags = [*map(str, old), *(t for t in tags if t.casefold() not in there)]
         return Interpretation(intent=Intent.EDIT, slots={"set_fields": {"tags": tags}})
+
+
+def in_turn(requests: list[Interpretation], post: str | None) -> list[Interpretation]:
+    """`requests` with each new list of tags read as the change it makes to the tags before
+    it ("put the tags a and b, and the tag c you can remove": the second keeps a and b),
+    since every list is read against the post as the message found it."""
+    old = read_frontmatter(post).get("tags") if post is not None else None
+    lists = [r.slots["set_fields"]["tags"] for r in requests if r.intent is Intent.EDIT and
+             r.question is None and isinstance(r.slots.get("set_fields", {}).get("tags"), list)]
+    if not isinstance(old, list) or len(lists) < 2:
+        return requests  # one list of tags is as read
+    start = [str(o) for o in old]
+    running = list(start)
+    out: list[Interpretation] = []
+    for request in requests:
+        tags = request.slots.get("set_fields", {}).get("tags") if request.question is None \
+            else None
+        if isinstance(tags, list) and request.intent is Intent.EDIT and tags is lists[0]:
+            running = [str(t) for t in tags]  # the first as read ("tags: b, a" keeps order)
+        elif isinstance(tags, list) and request.intent is Intent.EDIT:
+            said = {str(t).casefold() for t in tags}
+            had = {t.casefold() for t in start}
+            running = [t for t in running if t.casefold() in said or t.casefold() not in had]
+            running += [str(t) for t in tags if str(t).casefold() not in had | {
+                r.casefold() for r in running}]
+            fields = {**request.slots["set_fields"], "tags": list(running)}
+            request = request.model_copy(update={"slots": {**request.slots,
+                                                           "set_fields": fields}})
+        out.append(request)
+    return out

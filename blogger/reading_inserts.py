@@ -10,7 +10,7 @@ from blogger.reading_places import Place, find_place, split_place
 from blogger.reading_turn import told
 from draftguard.edits._plan import InsertOp
 from draftguard.understanding._asking import ask
-from draftguard.understanding._frames import Clause
+from draftguard.understanding._frames import YOU, Clause
 from draftguard.understanding._placing import edit_request, op_slots
 from draftguard.understanding._types import Interpretation
 
@@ -87,8 +87,19 @@ class InsertFrames:
             heading = self._heading_line(named, target)
             if heading is not None:
                 return [edit_request(make(heading), headings=True)]
-            located = self.e.target(named, target, make, None)
+            located = self.e.target(named, target, make, place)
             return [located] if located is not None else None
+        return self._at_edge_unless_cut_off(clause, body, text, place, previous)
+
+    def _at_edge_unless_cut_off(self, clause: Clause, body: list[Token], text: str,
+                                place: Place | None,
+                                previous: Clause | None) -> list[Interpretation] | None:
+        """At the edge named (or the end of the post), unless the clause before, cut off
+        from this one, is only a place ("after the sentence about X, | add: Y"): asked
+        which sentence, never put at the end."""
+        if place is None and previous is not None and previous.head is None and (
+                previous.has("relation.after") or previous.has("relation.before")):
+            return [ask(_WHERE)]
         return self._insert_at_edge(clause, body, text, place)
 
     def _it(self, clause: Clause, target: list[Token], lead: list[Token] | None,
@@ -113,8 +124,8 @@ class InsertFrames:
         verb = next((t for t in clause.tokens if not t.is_punct and
                      not self.t.is_(t, "discourse.")), clause.tokens[0])
         if self.t.concept(verb) is not None or not verb.is_alpha or \
-                told(verb) or any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in (
-                    "you", "u") for c in verb.children):
+                told(verb) or any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in YOU
+                for c in verb.children):
             return None
         if not quotes and colon is not None:
             # "pop a wee line in after X: <the words>": a place before the colon

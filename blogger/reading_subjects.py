@@ -7,6 +7,7 @@ its object."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from blogger.reading_edits import EditFrames
 from blogger.reading_places import find_place
@@ -14,7 +15,10 @@ from draftguard.understanding._asking import ask
 from draftguard.understanding._frames import Clause, obliged_subject
 from draftguard.understanding._types import Intent, Interpretation
 
-__all__ = ["SaidOf", "said_of_target"]
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+__all__ = ["SaidOf", "made_gone", "said_of_target"]
 
 _NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
 
@@ -40,6 +44,12 @@ def said_of_target(edits: EditFrames, clause: Clause,
             t.is_(c, "outcome.gone") or (t.concept(c) or "").startswith("action."))), verb)
     subject = obliged_subject(verb, pronoun=True) if verb is not None else None
     mine = {w.i for w in clause.tokens}
+    if subject is None:
+        # "make it so X is gone", "the first paragraph needs deleting" (a part the trim
+        # leaves no words of, "the conclusion", is not read as "that")
+        gone = made_gone(edits, clause) or needs_removing(edits, clause)
+        if gone and t.trim(gone, clause, determiners=True):
+            return SaidOf("action.delete", edits.delete(clause, gone, previous))
     if verb is None or subject is None or subject.i not in mine:
         return None
     target = [w for w in subject.subtree if w.i in mine]
@@ -70,3 +80,46 @@ def said_of_target(edits: EditFrames, clause: Clause,
             value = edits.fields.renamed(clause, target, new) if new else None
         return SaidOf(concept, [value] if value is not None else None)
     return SaidOf(concept, None)
+
+
+#: The verbs that bring an outcome about or wish for it ("make it so X is gone", "I want
+#: X gone"), by their lemma.
+_BRINGING = ("make", "want", "need", "like", "get")
+
+
+def made_gone(edits: EditFrames, clause: Clause) -> list[Token] | None:
+    """"make it so the sentence starting 'X' is gone", "make sure the bit about Y is gone",
+    "I want the worms line gone": the words naming a part of the post (or a quotation)
+    between a verb that brings an outcome about and the outcome "gone", by word order (the
+    parser is unsure of such clauses); else None."""
+    t = edits.t
+    head = clause.head
+    outcome = [w for w in clause.tokens if t.is_(w, "outcome.gone") and w.tag_ == "VBN"]
+    if head is None or head.lemma_ not in _BRINGING or not outcome or \
+            outcome[-1].i < head.i or any(c.dep_ == "neg" for c in head.children):
+        return None
+    target = [w for w in clause.tokens if head.i < w.i < outcome[-1].i and
+              not t.is_(w, "relation.be")]
+    while target and (target[0].pos_ in ("PRON", "ADV", "ADJ", "SCONJ") or
+                      t.is_(target[0], "discourse.")):
+        target = target[1:]  # "it so ...", "sure ..."
+    if not any(t.is_(w, "part.") or t.quote(w) for w in target):
+        return None
+    return target
+
+
+def needs_removing(edits: EditFrames, clause: Clause) -> list[Token] | None:
+    """"the first paragraph needs deleting", "the teapot line needs cut": a part of the
+    post, "need", and a removing verb's "-ing" or past form right after it (a passive put
+    as a need), by word order, as the tagger may call "needs" a plural noun; the words
+    naming the part, else None."""
+    t = edits.t
+    tokens = clause.tokens
+    at = next((i for i, w in enumerate(tokens[1:-1], 1) if w.lemma_ == "need" and
+               w.lower_ != "need" and tokens[i + 1].tag_ in ("VBG", "VBN", "VBD") and
+               t.is_(tokens[i + 1], "action.delete")), None)
+    if at is None or any(w.dep_ == "neg" for w in tokens[at:at + 2]):
+        return None  # "the intro doesn't need cutting" has no "needs"
+    target = [w for w in tokens[:at] if not w.is_punct and not t.is_(w, "discourse.")]
+    named = target and any(t.is_(w, "part.") or t.quote(w) for w in target)
+    return target if named else None

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from draftguard.language import Lexicon
-from draftguard.understanding._frames import Clause, text_of
+from draftguard.understanding._frames import YOU, Clause, text_of
 from draftguard.understanding._locate import PostView
 from draftguard.understanding._quotes import Masked
 from draftguard.understanding._types import Memory
@@ -38,7 +38,7 @@ def told(verb: Token) -> bool:
     """Whether `verb` tells of something done ("I was reading back over it", "she went
     back"): a past or progressive verb with a subject other than the reader."""
     return verb.tag_ in ("VBD", "VBG", "VBN") and any(
-        c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in ("you", "u") for c in verb.children)
+        c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in YOU for c in verb.children)
 
 
 @cache

@@ -10,7 +10,7 @@ from blogger.intents import unclear
 from blogger.reading_turn import Turn, told
 from draftguard.text import number_value
 from draftguard.understanding._asking import ask
-from draftguard.understanding._frames import Clause
+from draftguard.understanding._frames import YOU, Clause
 from draftguard.understanding._types import Intent, Interpretation
 
 if TYPE_CHECKING:
@@ -86,6 +86,53 @@ class VersionFrames:
         return [ask(f"Do you want me to go back to version {n}? Say yes if so.", (back,),
                     intent=Intent.REVERT)]
 
+    def last_act_removed(self, clause: Clause) -> list[Interpretation] | None:
+        """"scratch what you just did", "bin what you've changed", "get rid of what you
+        just added": what is to go is what the reader did ("what", "you", a past verb), so
+        the last change is undone; a verb the lexicon lacks that is only nearest in meaning
+        to removing is asked about. Else None."""
+        tokens = clause.tokens
+        what = next((i for i, t in enumerate(tokens) if (t.tag_ == "WP" and self._done_by_reader(
+            tokens[i + 1:])) or self._the_act(t)), None)
+        if what is None:
+            return None
+        acts = {t.i: term.concept for t in tokens[:what]
+                if (term := clause.term_at(t)) is not None and term.concept.startswith("action.")}
+        remover = next((t for t in reversed(tokens[:what]) if t.pos_ == "VERB" or
+                        t.i in acts), None)
+        if remover is None or told(remover) or any(
+                c.dep_ == "neg" or (c.dep_ == "nsubj" and c.lower_ not in YOU)
+                for c in remover.children):
+            return None  # "I love what you did", "don't undo what you did"
+        concept = acts.get(remover.i)
+        if concept is None:
+            concept, ranked = self.t.lexicon.by_meaning(remover.lower_, "action.")
+            if concept is None and ranked[:1] in (["action.delete"], ["action.undo"]):
+                undo = Interpretation(intent=Intent.UNDO)
+                return [ask("Do you want me to undo the last change? Say yes if so.",
+                            (undo,), intent=Intent.UNDO)]
+        return [Interpretation(intent=Intent.UNDO)] if concept in (
+            "action.delete", "action.undo") else None
+
+    def _the_act(self, noun: Token) -> bool:
+        """Whether `noun` is the act just done, named as such and no word of the post:
+        "that edit", "this change", "the change you made", "my last addition"."""
+        view = self.t.view
+        if noun.pos_ != "NOUN" or not any(self.t.is_(noun, c) for c in _VERSION_MAKERS) or (
+                view is not None and noun.lower_ in view.words):
+            return False
+        return self._last_done(noun) or any(
+            (c.dep_ == "det" and c.lower_ in ("that", "this")) or (c.dep_ == "relcl" and any(
+                s.dep_ == "nsubj" and s.lower_ in YOU for s in c.children))
+            for c in noun.children)
+
+    def _done_by_reader(self, after: list[Token]) -> bool:
+        """Whether `after` (the words after a "what") open with "you" and a past verb,
+        adverbs and auxiliaries between ("you just did", "you've changed")."""
+        words = [t for t in after if t.pos_ not in ("ADV", "AUX", "PART") or t.tag_ in (
+            "VBD", "VBN")]
+        return len(words) >= 2 and words[0].lower_ in YOU and words[1].tag_ in ("VBD", "VBN")
+
     def back(self, clause: Clause) -> bool:
         head = clause.head
         candidates = [t for t in clause.tokens if t.pos_ == "VERB"]
@@ -98,6 +145,9 @@ class VersionFrames:
                     self.t.is_(t, "version.") or (t.lower_[:1] == "v" and t.lower_[1:].isdigit())
                     for t in said[1:]):
                 return True  # "back to v0", "back to the original"
+            if len(said) == 3 and said[0].lower_ == "back" and said[1].lower_ == "to" and (
+                    said[2].like_num or said[2].pos_ == "NUM"):
+                return True  # "back to 0": the version numbered
             if said and said[0].lower_ == "back" and len(said) >= 2 and \
                     number_value(said[1].lower_) == 1 and all(
                         t.lower_ in _STEPS for t in said[2:]):
@@ -135,7 +185,8 @@ class VersionFrames:
         # the verb's objects, not the verb itself ("eh scratch that, undo": "undo" may be
         # parsed as the object of the retracted words)
         objects = [t for t in own if t.dep_ in ("dobj", "pobj") and t.pos_ in (
-            "NOUN", "PROPN") and self.t.concept(t) != "action.undo"]
+            "NOUN", "PROPN") and self.t.concept(t) != "action.undo" and not self.t.is_(
+                t, "discourse.")]  # "undo pls": "pls" parsed as its object
         if objects and all(self.t.is_(t, "position.first") for t in objects) and \
                 not clause.has("part."):
             # "go back to the very start", "back to the beginning": no part of the post is
@@ -173,9 +224,12 @@ class VersionFrames:
     def _bare_number(self, clause: Clause) -> int | None:
         """A number standing alone right after the version verb ("restore 1", "roll back
         to 2"), not one counting something ("undo 2 changes")."""
-        if clause.head is None:
-            return None
-        said = [t for t in clause.tokens if t.i >= clause.head_end and not t.is_punct and
+        back = next((t.i + 1 for t in clause.tokens if t.lower_ == "back" and t.i + 1 < len(
+            t.doc) and t.nbor(1).lower_ == "to"), None)  # not "back one": a step
+        start = clause.head_end if clause.head is not None else back
+        if start is None:
+            return None  # ("back to 2", "go back to 1": the words after "back")
+        said = [t for t in clause.tokens if t.i >= start and not t.is_punct and
                 not self.t.is_(t, "discourse.") and t.lower_ not in ("to", "back")]
         if len(said) != 1 or not (said[0].like_num or said[0].pos_ == "NUM"):
             return None

@@ -25,9 +25,11 @@ from draftguard.language._dictionary import english_word, function_words
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["Clause", "clauses", "correct_typos", "obliged_subject", "suggested", "text_of"]
+__all__ = ["YOU", "Clause", "clauses", "correct_typos", "obliged_subject", "suggested", "text_of"]
 
 _SUBJECTS = ("nsubj", "nsubjpass", "expl")
+#: The reader, addressed: "you" and its chat and dialect forms ("can u", "can ye split it").
+YOU = ("you", "u", "ya", "ye")
 _ASKING_AUX = ("can", "could", "would", "will", "may", "might", "shall")
 #: A verb hanging on a preposition or a noun is not a request ("tips for writing").
 _EMBEDDED = ("pcomp", "acl", "relcl", "amod", "pobj", "nmod", "advcl", "csubj")
@@ -134,7 +136,7 @@ class Clause:
             return True  # an imperative opening the clause ("cut the bit ...", "in the
             # conclusion, change ..."), whatever the parser made of the verb itself
         mine = {t.i for t in self.tokens}
-        if any(t.lower_ in ("you", "u") and t.dep_ in _SUBJECTS and t.i < verb.i and any(
+        if any(t.lower_ in YOU and t.dep_ in _SUBJECTS and t.i < verb.i and any(
                 a.lower_ in _ASKING_AUX for a in t.head.children) for t in self.tokens):
             return True  # "would you be so kind as to remove ...", "could you please ..."
         subjects = [c for c in verb.children if c.dep_ in _SUBJECTS and c.i in mine]
@@ -147,7 +149,7 @@ class Clause:
         if verb.dep_ in _EMBEDDED:
             return False  # "tips for writing an intro", "thinking about adding a section"
         subject = subjects[0].lower_
-        if subject in ("you", "u", "ya", "us", "'s") or (subject == "we" and suggested(
+        if subject in (*YOU, "us", "'s") or (subject == "we" and suggested(
                 [t for t in self.tokens if t.i < verb.i])):
             return True  # "could you ...", "how about we make a quiz"
         if subject in ("i", "we") and any(c.lower_ in _ASKING_AUX for c in verb.children):
@@ -211,6 +213,10 @@ def _cut_points(doc: Doc, lexicon: Lexicon, action: str,
             cuts.add(token.i + 1)
         if token.lower_ == "then" and token.i > 0:
             cuts.add(token.i)
+        topic = _topicalised(token)
+        if topic is not None:  # "add the tag X, and the tag Y you can remove"
+            joints = [c.i for c in topic.head.children if c.dep_ == "cc" and c.i < topic.i]
+            cuts.add(joints[-1] if joints else topic.left_edge.i)
         concept = lexicon.concept(token.lemma_) or lexicon.concept(token.lower_) or \
             separable.get(token.i, "")
         if not concept.startswith(action) or token.pos_ not in ("VERB", "AUX", "NOUN", "PROPN"):
@@ -219,6 +225,8 @@ def _cut_points(doc: Doc, lexicon: Lexicon, action: str,
             token.head.lower_) or ""
         if token.dep_ == "conj" and token.head.i < token.i and (
                 token.head.pos_ in ("VERB", "AUX") or head_concept.startswith(action)):
+            if not head_concept.startswith(action) and _gist_of_a_part(token.head, lexicon):
+                continue  # "before the sentence about I failed first time, add: X"
             start = min([token.i, *(c.i for c in token.lefts if c.dep_ in ("aux", "nsubj"))])
             cc = [c for c in token.head.children if c.dep_ == "cc" and c.i < token.i]
             cuts.add(min([start, *(c.i for c in cc)]) if cc else start)
@@ -231,10 +239,37 @@ def _cut_points(doc: Doc, lexicon: Lexicon, action: str,
                 mark -= 1
             # (an auxiliary alone is no clause: "how do I, um, make a quiz?" is one)
             if mark > 1 and doc[mark].text in (",", "-", "—") and any(
-                    t.pos_ in ("VERB", "AUX") and t.dep_ not in (*_EMBEDDED, "aux", "auxpass")
+                    # ("the glazing paragraph": a verb's form naming a noun is no verb;
+                    # "after the sentence about I carry tea, add": nor one in a part's gist)
+                    t.pos_ in ("VERB", "AUX") and t.dep_ not in (*_EMBEDDED, "aux", "auxpass",
+                                                                 "compound")
+                    and not _gist_of_a_part(t, lexicon)
                     for t in doc[token.sent.start:mark]):
                 cuts.add(mark + 1)
     return cuts
+
+
+def _topicalised(verb: Token) -> Token | None:
+    """The object put first and joined to an earlier verb ("put the tags X and Y, and the
+    tag Z you can remove"): the noun a relative clause with no relative word, said by "you"
+    with a modal, hangs on, when that noun is a conjunct of an earlier verb; else None."""
+    noun = verb.head
+    if verb.dep_ != "relcl" or noun.dep_ != "conj" or noun.head.i >= noun.i or \
+            noun.head.pos_ not in ("VERB", "AUX") or any(
+                c.tag_ in ("WDT", "WP") for c in verb.children):
+        return None
+    you = any(c.dep_ == "nsubj" and c.lower_ in YOU for c in verb.children)
+    return noun if you and any(c.dep_ == "aux" and c.tag_ == "MD" for c in verb.children) \
+        else None
+
+
+def _gist_of_a_part(verb: Token, lexicon: Lexicon) -> bool:
+    """Whether `verb` stands in the words that describe a part of the post ("before the
+    sentence about I failed first time, add: ..."): after an "about" word that hangs on a
+    part's noun, in the same sentence."""
+    return any((lexicon.concept(t.lower_) or "") == "relation.about" and (
+        lexicon.concept(t.head.lemma_) or "").startswith("part.")
+        for t in verb.doc[verb.sent.start:verb.i])
 
 
 def _requested_alongside(token: Token, lexicon: Lexicon, requests: tuple[str, ...]) -> bool:
