@@ -21,7 +21,7 @@ __all__ = ["NOT_PARTY_AFTER", "party_size", "people_added", "people_counted", "p
 NOT_PARTY_BEFORE = frozenset({"at", "$", "#", "no", "number", "option", "top", "first",
                               *(m.lower() for m in calendar.month_name if m),
                               *(m.lower() for m in calendar.month_abbr if m)})
-NOT_PARTY_AFTER = frozenset({"pm", "am", "p.m.", "a.m.", "o'clock", ":", "/", "th", "st",
+NOT_PARTY_AFTER = frozenset({"pm", "am", "p.m.", "a.m.", "o'clock", "oclock", ":", "/", "th", "st",
                              "nd", "rd", "%", "dollars", "bucks"})
 
 

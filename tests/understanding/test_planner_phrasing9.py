@@ -1,0 +1,86 @@
+"""The planner read by class of phrasing, for the classes held-out batch 8's long
+conversations showed (each on new messages, never the held-out ones): a first search asked
+about keeps what it read, so later turns build on it; a question about the results before
+there are any; a new constraint beside a superlative is a new search; a time is no party;
+vibe words of price."""
+
+from __future__ import annotations
+
+from datetime import date as Date
+from typing import Any
+
+import pytest
+from planner_readings import last_reading
+
+from draftguard.language import language_installed
+
+pytestmark = pytest.mark.skipif(not language_installed(), reason="needs the language layer")
+
+#: A Tuesday.
+TUESDAY = Date(2027, 3, 2)
+
+
+def _read(*said: str) -> list[tuple[str, dict[str, Any], bool]]:
+    return last_reading(TUESDAY.isoformat(), *said)
+
+
+def test_a_search_asked_about_keeps_what_it_read_for_the_next_change() -> None:
+    # The first message is asked about (a word nothing explains); the next change searches
+    # with everything the first one read, not the change alone.
+    [(intent, slots, asked)] = _read("thai in queen village for 5, somewhere zingy")
+    assert (intent, asked) == ("search", True)
+    [(intent, slots, asked)] = _read("thai in queen village for 5, somewhere zingy",
+                                     "make it friday")
+    assert (intent, asked) == ("search", False)
+    assert slots == {"cuisine": "thai", "neighborhood": "queen_village", "party_size": 5,
+                     "date": "2027-03-05"}
+
+
+def test_a_preference_asked_about_holds_the_others_for_the_answer() -> None:
+    first = "italian or thai in old city, 3 of us"
+    [(intent, _, asked)] = _read(first)
+    assert (intent, asked) == ("preferences", True)
+    [(intent, slots, asked)] = _read(first, "thai")
+    assert (intent, asked) == ("search", False)
+    assert slots == {"cuisine": "thai", "neighborhood": "old_city", "party_size": 3}
+    # Not answered: what the question held is dropped, no search runs on it.
+    [(intent, slots, asked)] = _read(first, "on saturday")
+    assert (intent, slots, asked) == ("preferences", {"date": "2027-03-06"}, False)
+
+
+@pytest.mark.parametrize("said", ["most affordable?", "which one is the roomiest",
+                                  "which of them costs least"])
+def test_the_best_of_the_results_before_any_results_is_asked_not_a_price(said: str) -> None:
+    requests = _read("hello there", said)
+    assert requests and all(asked for _, _, asked in requests)
+    assert all("price_level" not in slots for _, slots, _ in requests)
+
+
+@pytest.mark.parametrize(("said", "wanted"), [
+    ("ok which is the cheapest mexican spot in fishtown",
+     {"cuisine": "mexican", "neighborhood": "fishtown"}),
+    ("what's the biggest japanese place", {"cuisine": "japanese"}),
+])
+def test_a_superlative_with_a_new_constraint_is_a_new_search(said: str,
+                                                             wanted: dict[str, Any]) -> None:
+    [(intent, slots, asked)] = _read("italian in center city for 4", said)
+    assert (intent, asked) == ("search", False)
+    assert wanted.items() <= slots.items()
+
+
+def test_a_superlative_with_the_constraint_already_searched_still_compares() -> None:
+    [(intent, slots, asked)] = _read("italian in center city for 4",
+                                     "which italian one is cheapest")
+    assert (intent, asked, slots["by"]) == ("compare", False, "price")
+
+
+@pytest.mark.parametrize("said", ["could you hold a table for nine o'clock",
+                                  "we'd eat at about 8 pm, is that ok", "for 7 oclock please"])
+def test_a_time_is_no_party_size(said: str) -> None:
+    requests = _read("bbq in manayunk for 3", said)
+    assert all(slots.get("party_size") in (None, 3) for _, slots, _ in requests)
+
+
+def test_a_table_of_n_is_the_party() -> None:
+    [(intent, slots, asked)] = _read("sushi in rittenhouse, a table of seven on friday")
+    assert (intent, asked, slots["party_size"]) == ("search", False, 7)
