@@ -95,6 +95,9 @@ DEFAULT_RARE_PRICE_ZIPF = 2.0
 DEFAULT_PLAIN_CLAUSE_SCORE = 0.72
 #: ... and this far ahead of the next.
 DEFAULT_PLAIN_CLAUSE_MARGIN = 0.25
+#: A lexicon word rarer than this (Zipf; "bougie" 2.3, "byob" 2.2) is read by the lexicon
+#: only: the encoder places it by its letters ("rieu" is 0.62 to "ritzy").
+_MIN_EXAMPLE_ZIPF = 2.5
 #: Clauses compared per message (each is one embedding).
 _MAX_CLAUSES = 2
 #: Lexicon sections that, in a message, make it a search (so a dish in it is not dropped).
@@ -102,12 +105,8 @@ _SEARCH_SECTIONS = frozenset({"neighborhood", "feature", "price"})
 _PLACE_SECTIONS = _SEARCH_SECTIONS | {"cuisine", "generic"}
 
 #: Search filters the catalogue records: slot -> what the reply calls it.
-FEATURES = {
-    "byob": "BYOB",
-    "outdoor": "outdoor seating",
-    "wheelchair": "wheelchair access",
-    "private_room": "a private room",
-}
+FEATURES = {"byob": "BYOB", "outdoor": "outdoor seating", "wheelchair": "wheelchair access",
+            "private_room": "a private room"}
 _DISH_POS = frozenset({"NOUN", "PROPN"})
 
 
@@ -432,7 +431,8 @@ def _preference_examples() -> ExemplarIndex:
     table: dict[str, list[str]] = defaultdict(list)
     for section in ("price", "feature"):
         for concept, words in lexicon_words(section).items():
-            table[f"{section}.{concept}"].extend(words)
+            table[f"{section}.{concept}"].extend(
+                w for w in words if " " in w or word_frequency(w) >= _MIN_EXAMPLE_ZIPF)
     for label, clauses in PREFERENCE_EXAMPLES.items():
         table[label].extend(clauses)
     return ExemplarIndex(table)

@@ -84,3 +84,16 @@ def test_a_time_is_no_party_size(said: str) -> None:
 def test_a_table_of_n_is_the_party() -> None:
     [(intent, slots, asked)] = _read("sushi in rittenhouse, a table of seven on friday")
     assert (intent, asked, slots["party_size"]) == ("search", False, 7)
+
+
+@pytest.mark.parametrize("said", ["somewhere properly swanky", "we want it to feel bougie",
+                                  "a ritzy sort of place", "make it a bit swish", "something chic"])
+def test_vibe_words_of_an_upscale_place_are_a_price_not_a_question(said: str) -> None:
+    [(intent, slots, asked)] = _read("ramen in university city for 2", said)
+    assert (intent, asked, slots["price_level"]) == ("search", False, "$$$")
+
+
+def test_spending_more_than_usual_is_upscale() -> None:
+    [(intent, slots, asked)] = _read("it's a big birthday so we'll splash out - seafood in "
+                                     "old city for 5")
+    assert (intent, asked, slots["price_level"]) == ("search", False, "$$$")
