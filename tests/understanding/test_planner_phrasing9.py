@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from planner_readings import last_reading
 
+from draftguard.grounding._dates import stated_day
 from draftguard.language import language_installed
 
 pytestmark = pytest.mark.skipif(not language_installed(), reason="needs the language layer")
@@ -97,3 +98,49 @@ def test_spending_more_than_usual_is_upscale() -> None:
     [(intent, slots, asked)] = _read("it's a big birthday so we'll splash out - seafood in "
                                      "old city for 5")
     assert (intent, asked, slots["price_level"]) == ("search", False, "$$$")
+
+
+@pytest.mark.parametrize(("said", "cuisine"), [
+    ("ramen and a massive chirashi somewhere in rittenhouse for 2", "japanese"),
+    ("gnocchi and the pappardelle somewhere in old city for 4", "italian"),
+])
+def test_a_dish_of_the_cuisine_already_read_asks_nothing(said: str, cuisine: str) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert (intent, asked, slots["cuisine"]) == ("search", False, cuisine)
+
+
+def test_a_dish_placed_nowhere_beside_a_cuisine_is_still_asked_about() -> None:
+    [(intent, _, asked)] = _read("risotto and a decent ossobuco somewhere around old city, "
+                                 "2 of us")
+    assert (intent, asked) == ("search", True)
+
+
+@pytest.mark.parametrize("said", ["a big bone-in ribeye somewhere in old city for 2",
+                                  "a slow-cooked brisket place in manayunk for 4"])
+def test_hyphened_words_before_a_food_are_its_name(said: str) -> None:
+    [(intent, _, asked)] = _read(said)
+    assert (intent, asked) == ("search", False)
+
+
+@pytest.mark.parametrize(("said", "day"), [("a week on Saturday", Date(2027, 3, 13)),
+                                           ("a fortnight on monday", Date(2027, 3, 22))])
+def test_a_span_on_a_weekday_counts_from_the_coming_one(said: str, day: Date) -> None:
+    assert stated_day(said, today=TUESDAY) == day
+
+
+@pytest.mark.parametrize(("said", "area"), [
+    ("ramen near independence hall for two", "old_city"),
+    ("sushi near drexel for 2", "university_city"),
+    ("something by city hall, thai, 4 of us", "center_city"),
+])
+def test_a_landmark_names_its_neighbourhood(said: str, area: str) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert (intent, asked, slots["neighborhood"]) == ("search", False, area)
+
+
+def test_rm_takes_a_listed_venue_off() -> None:
+    said = ("thai in center city for 4", "save the first and the second")
+    saved = [s["venue"] for _, s, _ in _read(*said)]
+    [(intent, slots, asked)] = _read(*said, f"nah rm {saved[0]}")
+    assert (intent, asked, slots) == ("shortlist", False, {"venue": saved[0],
+                                                          "action": "remove"})
