@@ -13,13 +13,17 @@ from draftguard.language import Lexicon
 __all__ = ["LEXICON_PATH", "lexicon", "lexicon_words", "request_word_set", "request_words"]
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
+#: Words shorter than this are never read as a typo of a lexicon word: one edit in three
+#: letters is too much ("kao", of "kao man gai", is not "bao").
+TYPO_MIN_LENGTH = 4
 
 
 @cache
 def lexicon() -> Lexicon:
     """The planner's lexicon (loaded once; its `request` words are `request_words`, its
     `reply` words `venue_dishes.reply_lexicon`)."""
-    return Lexicon.from_toml(LEXICON_PATH, skip=("request", "reply"))
+    return Lexicon.from_toml(LEXICON_PATH, skip=("request", "reply"),
+                             typo_min_length=TYPO_MIN_LENGTH)
 
 
 @cache

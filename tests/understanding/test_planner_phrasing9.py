@@ -144,3 +144,25 @@ def test_rm_takes_a_listed_venue_off() -> None:
     [(intent, slots, asked)] = _read(*said, f"nah rm {saved[0]}")
     assert (intent, asked, slots) == ("shortlist", False, {"venue": saved[0],
                                                           "action": "remove"})
+
+
+@pytest.mark.parametrize("said", ["ok never mind the price after all",
+                                  "scrap the cost bit"])
+def test_the_price_named_and_taken_back_clears_it(said: str) -> None:
+    [(intent, slots, asked)] = _read("thai in center city for 4, on a budget", said)
+    assert (intent, asked) == ("search", False) and "price_level" not in slots
+
+
+def test_a_feature_asked_of_a_result_is_about_that_result() -> None:
+    said = "my gran is in a wheelchair, does the second one have a ramp"
+    [(intent, slots, asked)] = _read("thai in center city for 4", said)
+    assert (intent, asked) == ("pick", False) and slots["venue"]
+    # Before any results: asked, not a search for the feature.
+    [(intent, slots, asked)] = _read("hello", said)
+    assert asked and "wheelchair" not in slots
+
+
+def test_a_three_letter_word_is_no_typo_of_a_dish() -> None:
+    # "kao" is one edit from "bao" (Chinese): too little of the word to correct.
+    requests = _read("khao man gai and som tam in queen village for 2")
+    assert all(slots.get("cuisine") != "chinese" for _, slots, _ in requests)

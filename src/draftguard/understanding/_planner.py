@@ -40,6 +40,7 @@ from draftguard.understanding._planner_venues import (
     each_venue,
     reference,
     removes_listed,
+    result_asked_about,
     venues_pointed,
 )
 from draftguard.understanding._planner_words import (
@@ -292,13 +293,16 @@ class PlannerConversation:
                 not slots.values or slots.venues or reference(rest) is not None
                 or (says("among", rest) and not self._narrows(slots))):
             return self._compare(rest, slots)
-        if slots.venues or (reference(rest) is not None and self.state.results
-                            and not slots.values):
+        if slots.venues or (reference(rest) is not None and self.state.results and (
+                not slots.values or (slots.values.keys() <= FEATURE_NAMES and len(rest) <= (
+                    self.max_meaning_chars) and result_asked_about(rest)))):
             intent = self.state.pending or Intent.PICK
             if also(words, rest) and self.state.last in (Intent.SHORTLIST, Intent.PICK):
                 intent = self.state.last  # "and Bar Sorrento too"
             return self._venue_request(Intent(intent), slots)
-        if reference(rest) is not None and not slots.values and says("venue", rest):
+        if reference(rest) is not None and ((not slots.values and says("venue", rest)) or (
+                not self.state.results and len(rest) <= self.max_meaning_chars
+                and result_asked_about(rest))):
             return ask(Intent.PICK, "Which search results do you mean? Tell me what to "
                                      "eat or where first, and I will search.")
         return None

@@ -23,6 +23,7 @@ __all__ = [
     "reference",
     "references",
     "removes_listed",
+    "result_asked_about",
     "venues_pointed",
 ]
 
@@ -51,6 +52,16 @@ def reference(text: str) -> int | None:
     """The result a message points at by position ("the second one", "#3", "the last")."""
     found = references(text)
     return found[0] if len(found) == 1 else None
+
+
+def result_asked_about(text: str) -> bool:
+    """A result by position is what a verb says something of ("does the first one let you
+    bring wine?", "is the second one step-free"): a question about that venue, not a
+    preference for a new search."""
+    from draftguard.language import parse
+
+    return any("subj" in t.dep_ and reference(" ".join(w.text for w in t.subtree)) is not None
+               for t in parse(text, entities=False))
 
 
 def references(text: str) -> list[int]:
