@@ -166,3 +166,9 @@ def test_a_three_letter_word_is_no_typo_of_a_dish() -> None:
     # "kao" is one edit from "bao" (Chinese): too little of the word to correct.
     requests = _read("khao man gai and som tam in queen village for 2")
     assert all(slots.get("cuisine") != "chinese" for _, slots, _ in requests)
+
+
+def test_two_measures_asked_at_once_are_two_comparisons_in_word_order() -> None:
+    read = _read("thai in center city for 4", "which one is roomier and which costs less?")
+    assert [(i, s["by"], a) for i, s, a in read] == [("compare", "size", False),
+                                                      ("compare", "price", False)]

@@ -316,7 +316,14 @@ class PlannerConversation:
                    for name, value in slots.values.items())
 
     def _each_venue(self, other: Interpretation, slots: SlotReading) -> list[Interpretation]:
-        """"put X and Y on my list", "save 1 and 3": one change per venue (`each_venue`)."""
+        """"put X and Y on my list", "save 1 and 3": one change per venue (`each_venue`);
+        "which is bigger, and which is cheaper": one comparison per measure, in word order."""
+        if other.intent is Intent.COMPARE and other.question is None:
+            at = {by: self.vocabulary.words.said_at(f"by_{by}", slots.rest)
+                  for by in ("size", "price")}
+            if all(at.values()):
+                return [other.model_copy(update={"slots": {**other.slots, "by": by}})
+                        for by in sorted(at, key=lambda by: min(at[by]))]
         if other.intent is not Intent.SHORTLIST:
             return [other]
         action = "remove" if self._removes(slots.rest, slots) else "add"
