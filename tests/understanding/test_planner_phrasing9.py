@@ -172,3 +172,12 @@ def test_two_measures_asked_at_once_are_two_comparisons_in_word_order() -> None:
     read = _read("thai in center city for 4", "which one is roomier and which costs less?")
     assert [(i, s["by"], a) for i, s, a in read] == [("compare", "size", False),
                                                       ("compare", "price", False)]
+
+
+@pytest.mark.parametrize(("said", "size"), [
+    ("me plus two from the office want tacos in fishtown", 3),
+    ("me + 4, bbq in manayunk", 5),
+])
+def test_the_speaker_plus_a_bare_count_is_the_party(said: str, size: int) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert (intent, asked, slots["party_size"]) == ("search", False, size)
