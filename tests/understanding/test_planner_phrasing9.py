@@ -181,3 +181,12 @@ def test_two_measures_asked_at_once_are_two_comparisons_in_word_order() -> None:
 def test_the_speaker_plus_a_bare_count_is_the_party(said: str, size: int) -> None:
     [(intent, slots, asked)] = _read(said)
     assert (intent, asked, slots["party_size"]) == ("search", False, size)
+
+
+def test_keeping_the_venue_in_focus_and_asking_for_the_list_does_both() -> None:
+    read = _read("thai in center city for 4", "the second one",
+                 "pop that on my list and show me what's on it")
+    assert [(i, a) for i, _, a in read] == [("shortlist", False), ("plan", False)]
+    # What was put on the list, asked about alone, keeps nothing.
+    assert all(i != "shortlist" or a for i, _, a in _read(
+        "thai in center city for 4", "the second one", "what's on my shortlist now?"))

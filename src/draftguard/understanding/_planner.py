@@ -38,6 +38,7 @@ from draftguard.understanding._planner_venues import (
     acts_on_venue,
     asks_plan,
     each_venue,
+    object_pointed,
     reference,
     removes_listed,
     result_asked_about,
@@ -280,8 +281,9 @@ class PlannerConversation:
         if keeps(words, rest) and (
                 says("listed", rest) or slots.venues or reference(rest) is not None
                 or says("it", rest) or says("both", rest) or says("choose", rest)):
-            if asks_plan(self.vocabulary.words, rest, named=bool(slots.venues)):
-                return Interpretation(intent=Intent.PLAN)
+            if asks_plan(self.vocabulary.words, rest, named=bool(slots.venues)) and (
+                    len(rest) > self.max_meaning_chars or not object_pointed(rest)):
+                return Interpretation(intent=Intent.PLAN)  # "show me what I put on my list"
             return self._venue_request(Intent.SHORTLIST, slots, action="add")
         if asks_plan(self.vocabulary.words, rest, named=bool(slots.venues)):
             return Interpretation(intent=Intent.PLAN)
@@ -326,6 +328,9 @@ class PlannerConversation:
                         for by in sorted(at, key=lambda by: min(at[by]))]
         if other.intent is not Intent.SHORTLIST:
             return [other]
+        if other.question is None and not slots.venues and asks_plan(
+                self.vocabulary.words, slots.rest, named=False):  # "chuck it on ... and show me"
+            return [other, Interpretation(intent=Intent.PLAN)]
         action = "remove" if self._removes(slots.rest, slots) else "add"
         says = self.vocabulary.words.says
         if action == "add" and says("take_away", slots.rest) and not says("keep", slots.rest):

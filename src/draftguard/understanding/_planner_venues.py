@@ -18,6 +18,7 @@ __all__ = [
     "asks_plan",
     "each_venue",
     "first_n",
+    "object_pointed",
     "partly_named",
     "positions",
     "reference",
@@ -61,6 +62,15 @@ def result_asked_about(text: str) -> bool:
     from draftguard.language import parse
 
     return any("subj" in t.dep_ and reference(" ".join(w.text for w in t.subtree)) is not None
+               for t in parse(text, entities=False))
+
+
+def object_pointed(text: str) -> bool:
+    """A verb's object points at a venue ("chuck it on the list", "stick that on"), as
+    "what I put on my list" does not."""
+    from draftguard.language import parse
+
+    return any(t.dep_ in ("dobj", "obj") and t.lower_ in ("it", "that", "this")
                for t in parse(text, entities=False))
 
 
