@@ -190,3 +190,14 @@ def test_keeping_the_venue_in_focus_and_asking_for_the_list_does_both() -> None:
     # What was put on the list, asked about alone, keeps nothing.
     assert all(i != "shortlist" or a for i, _, a in _read(
         "thai in center city for 4", "the second one", "what's on my shortlist now?"))
+
+
+def test_the_venue_in_focus_and_a_position_are_both_kept() -> None:
+    said = ("italian in center city for 4", "tell me about the third one")
+    read = _read(*said, "great, pop that on my list, and the second one as well")
+    [third] = [s["venue"] for _, s, _ in _read(*said, "add that one")]
+    [(i1, s1, a1), (i2, s2, a2)] = read
+    assert (i1, s1["venue"], a1) == ("shortlist", third, False)
+    assert (i2, a2) == ("shortlist", False) and s2["venue"] != third
+    # "that first one" is one venue, not the one in focus too.
+    assert len(_read(*said, "put that first one on my list")) == 1

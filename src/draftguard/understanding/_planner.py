@@ -337,7 +337,7 @@ class PlannerConversation:
             # "nah drop X" of a venue not on the list: no add, whatever was asked before.
             return [ask(Intent.SHORTLIST, "That one is not on your shortlist.")]
         venues = each_venue(slots.venues, slots.rest, self.state.results,
-                            asked=other.question is not None)
+                            asked=other.question is not None, focus=self.state.picked)
         return [Interpretation(intent=Intent.SHORTLIST, slots={"venue": v, "action": action})
                 for v in venues] or [other]
 

@@ -157,11 +157,12 @@ _BOTH = frozenset({"both"})
 
 
 def each_venue(venues: Sequence[str], rest: str, results: Sequence[str], *,
-               asked: bool) -> list[str]:
+               asked: bool, focus: str | None = None) -> list[str]:
     """The venues one shortlist change is made for, each once: those named and listed with
     "and" when the reading `asked` which one (with "or", or anything else between them, the
     question stands), or the results at two or more positions ("save the first and the
-    third"), or both of two results ("add both"); else []."""
+    third"), or both of two results ("add both"), or the venue in `focus` as the verb's
+    object and one position ("stick that on the list, and the first one too"); else []."""
     named = list(dict.fromkeys(venues))
     between = [p.strip(" ,") for p in rest.split("|")[1:-1]]
     if named:
@@ -170,6 +171,10 @@ def each_venue(venues: Sequence[str], rest: str, results: Sequence[str], *,
     at = positions(rest)
     if not at and len(results) == 2 and _BOTH & set(words_of(rest)):
         return list(results)  # "add both of them": the two results shown
+    one = references(rest)
+    if not at and focus and len(one) == 1 and -len(results) <= one[0] < len(results) \
+            and object_pointed(rest):
+        return list(dict.fromkeys([focus, results[one[0]]]))
     if not at or not results or any(i >= len(results) for i in at):
         return []
     return list(dict.fromkeys(results[i] for i in at))
