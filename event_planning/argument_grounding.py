@@ -25,7 +25,8 @@ from draftguard.grounding import (
 )
 from draftguard_adk.agents import ArgumentRule
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel
-from event_planning.meaning import FEATURES, MeaningReader, lexicon_words
+from event_planning.meaning import FEATURES, MeaningReader
+from event_planning.word_table import lexicon_words
 
 __all__ = [
     "CUISINES",

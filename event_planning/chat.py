@@ -370,6 +370,8 @@ class _Handlers:
             for request in reading.requests:
                 turn.act(request)
         conversation.commit(reading)
+        if questions:  # what the question did not ask about stands (`commit`)
+            ctx.state[PREFERENCES_KEY] = dict(conversation.state.preferences)
         _save(ctx.state, conversation)
         return turn.action()
 

@@ -111,9 +111,8 @@ def still_unexplained(hints: SlotHints, doc: Doc, dish_words: set[str],
     priced = "price_level" in hints.values or "price_level" in hints.cleared
     hints.unexplained[:] = [
         said for said in hints.unexplained
-        if not set(said.split()) & loose and (
-            not set(said.split()) & dish_words if " " in said
-            else said in adjectives and not priced)]
+        if not set(said.split()) & (loose | dish_words) and (
+            " " in said or (said in adjectives and not priced))]
 
 
 def taken(best: Ranked, hints: SlotHints, *, features: bool) -> bool:

@@ -16,7 +16,8 @@ from draftguard.understanding import PlannerConversation, PlannerState, PlannerV
 from event_planning.argument_grounding import CUISINE_NAMES, NEIGHBORHOOD_NAMES, PRICE_NAMES
 from event_planning.catalog import Cuisine, Neighborhood, Wanted, load_catalog
 from event_planning.intents import CAPABILITIES, read_by_example
-from event_planning.meaning import read_meaning, request_words
+from event_planning.meaning import read_meaning
+from event_planning.word_table import request_words
 
 __all__ = ["catalogue_search", "new_conversation", "vocabulary"]
 

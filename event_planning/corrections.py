@@ -90,8 +90,9 @@ def negated(doc: Doc, start: int) -> bool:
 
 
 def taken_back(doc: Doc, start: int, terms: list[Any]) -> bool:
-    """"forget the patio thing": the words hang from a verb that takes them back."""
-    verbs = {t.start for t in terms if t.concept == "take_back.take_back"}
+    """"forget the patio thing": the words hang from a verb that takes them back (any word
+    of it: "never mind the price" hangs from "mind")."""
+    verbs = {i for t in terms if t.concept == "take_back.take_back" for i in range(t.start, t.end)}
     return any(a.i in verbs for a in doc[start].ancestors)
 
 
@@ -173,4 +174,6 @@ def terms_read(doc: Doc, terms: list[Any],
             prices[name] = prices.get(name, False) or not back
         elif section == "cuisine":
             cuisines[name] = cuisines.get(name, False) or not denied
+        elif section == "price_noun" and taken_back(doc, term.start, terms):
+            hints.cleared.add("price_level")  # "never mind the price"
     return prices, cuisines

@@ -21,7 +21,7 @@ __all__ = ["NOT_PARTY_AFTER", "party_size", "people_added", "people_counted", "p
 NOT_PARTY_BEFORE = frozenset({"at", "$", "#", "no", "number", "option", "top", "first",
                               *(m.lower() for m in calendar.month_name if m),
                               *(m.lower() for m in calendar.month_abbr if m)})
-NOT_PARTY_AFTER = frozenset({"pm", "am", "p.m.", "a.m.", "o'clock", ":", "/", "th", "st",
+NOT_PARTY_AFTER = frozenset({"pm", "am", "p.m.", "a.m.", "o'clock", "oclock", ":", "/", "th", "st",
                              "nd", "rd", "%", "dollars", "bucks"})
 
 
@@ -160,7 +160,8 @@ def _members_from(doc: Doc, at: int) -> list[_Member]:
     follow the speaker with nothing between ("me my brother and his two kids")."""
     members: list[_Member] = []
     conjoined = False
-    while (member := _member(doc, at)) is not None:
+    while (member := _member(doc, at, after_speaker=bool(members)
+                             and members[-1].speaker)) is not None:
         if members and at == members[-1].end and not members[-1].speaker:
             break
         members.append(member)
@@ -194,10 +195,11 @@ def _count_at(doc: Doc, at: int) -> int | None:
     return number_value(token.lower_)
 
 
-def _member(doc: Doc, at: int) -> _Member | None:
+def _member(doc: Doc, at: int, *, after_speaker: bool = False) -> _Member | None:
     """The member of a list of people at `at`: the speaker, "N nouns" (times M
-    for "of M", twice for pairs), or a possessive with a noun ("my nan": 1, "his two kids":
-    2, "my kids": unknown)."""
+    for "of M", twice for pairs), a possessive with a noun ("my nan": 1, "his two kids":
+    2, "my kids": unknown), or right after the speaker a count alone ("me plus five from
+    work": 5 more)."""
     if at >= len(doc):
         return None
     token = doc[at]
@@ -209,6 +211,9 @@ def _member(doc: Doc, at: int) -> _Member | None:
     i = start + (n is not None)
     while i < len(doc) and doc[i].pos_ == "ADJ":
         i += 1
+    if n is not None and after_speaker and not owned and (
+            i >= len(doc) or doc[i].pos_ != "NOUN"):
+        return _Member(n, start + 1, numbered=True)
     if i >= len(doc) or doc[i].pos_ != "NOUN" or (n is None and not owned):
         return None
     noun = doc[i]

@@ -1,6 +1,7 @@
 """Dishes for the reader by meaning: the ones the catalogue's descriptions name ("Known for X
-and Y, with ..."), which unknown words are only a common word mistyped ("lookng"), and a kind
-of dish settled by another dish of the message ("larb + panang curry")."""
+and Y, with ..."), which unknown words are only a common word mistyped ("lookng"), a kind
+of dish settled by another dish of the message ("larb + panang curry"), and words joined by
+hyphens that are part of a food's name ("dry-aged bone-in sirloin")."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from draftguard.language._exemplars import Ranked
     from draftguard.understanding import SlotHints
 
-__all__ = ["known_for", "settled", "typo_of_a_common_word"]
+__all__ = ["hyphened_words", "known_for", "settled", "typo_of_a_common_word"]
 
 #: How the catalogue's descriptions name a venue's dishes: "Known for X and Y, with ...".
 _DISH_LEAD, _DISH_END = "Known for ", ", with "
@@ -73,3 +74,13 @@ def settled(doc: Doc, terms: Sequence[Any], phrase: str, hints: SlotHints,
         hints.ambiguous.pop("cuisine")
         hints.words.pop("cuisine", None)
         hints.replaces.add("cuisine")
+
+
+def hyphened_words(text: str, *, food: Callable[[str], bool]) -> list[str]:
+    """Words joined by hyphens ("no-frills"), hyphens as spaces, but not those before a word
+    that is a `food`, past other such words: they are the food's name ("dry-aged bone-in
+    sirloin")."""
+    said = [w.strip(".,!?") for w in text.lower().split()]
+    joined = [all(p.isalpha() for p in w.split("-")) and "-" in w for w in said]
+    return [w.replace("-", " ") for i, w in enumerate(said) if joined[i] and not food(
+        next((v for v, j in zip(said[i:], joined[i:], strict=True) if not j), ""))]

@@ -11,14 +11,13 @@ message over `MAX_MEANING_CHARS` is left to the lexical reader, which is linear.
 from __future__ import annotations
 
 import json
-import tomllib
 from collections import defaultdict
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from draftguard.language import ExemplarIndex, Lexicon, embed, parse, word_frequency
+from draftguard.language import ExemplarIndex, embed, parse, word_frequency
 from draftguard.language._parser import parse_many
 from draftguard.understanding import SlotHints
 from event_planning.clauses import denied_expense, free_clauses, still_unexplained, taken
@@ -29,9 +28,10 @@ from event_planning.corrections import (
     terms_read,
 )
 from event_planning.counts import NOT_PARTY_AFTER, party_size, people_added
-from event_planning.dishes import known_for, settled, typo_of_a_common_word
+from event_planning.dishes import hyphened_words, known_for, settled, typo_of_a_common_word
 from event_planning.intents import PREFERENCE_EXAMPLES
 from event_planning.weekdays import CALENDAR_WORDS, WEEKDAYS, open_day
+from event_planning.word_table import lexicon, lexicon_words, request_word_set, request_words
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -43,12 +43,9 @@ __all__ = [
     "FEATURES",
     "MAX_MEANING_CHARS",
     "MeaningReader",
-    "lexicon",
     "read_meaning",
-    "request_words",
 ]
 
-LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
 CATALOG_PATH = Path(__file__).with_name("data") / "venues.json"
 
 #: The longest message read by meaning (parse and similarity); longer ones are read by the
@@ -95,6 +92,9 @@ DEFAULT_RARE_PRICE_ZIPF = 2.0
 DEFAULT_PLAIN_CLAUSE_SCORE = 0.72
 #: ... and this far ahead of the next.
 DEFAULT_PLAIN_CLAUSE_MARGIN = 0.25
+#: A lexicon word rarer than this (Zipf; "bougie" 2.3, "byob" 2.2) is read by the lexicon
+#: only: the encoder places it by its letters ("rieu" is 0.62 to "ritzy").
+_MIN_EXAMPLE_ZIPF = 2.5
 #: Clauses compared per message (each is one embedding).
 _MAX_CLAUSES = 2
 #: Lexicon sections that, in a message, make it a search (so a dish in it is not dropped).
@@ -102,35 +102,9 @@ _SEARCH_SECTIONS = frozenset({"neighborhood", "feature", "price"})
 _PLACE_SECTIONS = _SEARCH_SECTIONS | {"cuisine", "generic"}
 
 #: Search filters the catalogue records: slot -> what the reply calls it.
-FEATURES = {
-    "byob": "BYOB",
-    "outdoor": "outdoor seating",
-    "wheelchair": "wheelchair access",
-    "private_room": "a private room",
-}
+FEATURES = {"byob": "BYOB", "outdoor": "outdoor seating", "wheelchair": "wheelchair access",
+            "private_room": "a private room"}
 _DISH_POS = frozenset({"NOUN", "PROPN"})
-
-
-@cache
-def lexicon() -> Lexicon:
-    """The planner's lexicon (loaded once; its `request` words are `request_words`, its
-    `reply` words `venue_dishes.reply_lexicon`)."""
-    return Lexicon.from_toml(LEXICON_PATH, skip=("request", "reply"))
-
-
-@cache
-def request_words() -> dict[str, tuple[str, ...]]:
-    """The lexicon's `request` section: concept -> the words requests are made with, read
-    word for word by the core's reader (`PlannerVocabulary.request_words`)."""
-    table = tomllib.loads(LEXICON_PATH.read_text(encoding="utf-8"))["request"]
-    return {concept: tuple(words) for concept, words in table.items()}
-
-
-def lexicon_words(section: str) -> dict[str, tuple[str, ...]]:
-    """One section of the lexicon as concept -> words (`"cuisine"`: `"italian"` -> ...)."""
-    table = lexicon()
-    return {c.removeprefix(section + "."): tuple(table.words_for(c))
-            for c in table.concepts(section + ".")}
 
 
 @cache
@@ -196,19 +170,14 @@ class MeaningReader:
         prices, cuisines = terms_read(doc, terms, hints)
         prices = prices or ({"$$$$": True} if no_limit(doc, terms) else {})
         one_of(hints, "price_level", prices)
-        party, corrected = party_size(doc, max_party=self.max_party)
-        if party is not None:
-            hints.values["party_size"] = party
-            if corrected:
-                hints.replaces.add("party_size")
-        hints.unexplained += [] if corrected else people_added(doc)
-        day = open_day(doc, terms)
-        if day is not None:
-            hints.values["open_on"] = day
+        party, day = self._party_and_day(doc, terms, hints)
         cuisines = swapped(doc, terms, hints, cuisines)
         places = {t.start for t in terms if t.concept == "generic.place"}
         dishes = (self._dish_phrases(doc, covered | _needing(doc, terms), places)[
-            :_MAX_DISH_PHRASES] if similar and not cuisines else [])
+            :_MAX_DISH_PHRASES] if similar else [])
+        # Beside a cuisine the lexicon read, a dish is only compared to see if it is that
+        # cuisine's ("gnocchi and veal saltimbocca"): then it asks nothing.
+        dishes, beside = ([], dishes) if cuisines else (dishes, [])
         # A day it must open read, the clause that says so is explained ("one that isn't
         # closed on sundays").
         clauses = _clauses_of(doc, terms)[:_MAX_CLAUSES] if similar and not prices \
@@ -220,13 +189,14 @@ class MeaningReader:
         plain = [c for c in _clauses_of(doc, terms, plain=True) if c not in clauses][
             :_MAX_CLAUSES] if similar and any(t.concept.partition(".")[0] in _PLACE_SECTIONS
                                               for t in terms) else []
-        if dishes or clauses or rare or named or plain:
+        if dishes or beside or clauses or rare or named or plain:
             # Every text this message compares, through the encoder in one call (cached):
             # with the message itself when its words state nothing, as the core then
             # compares it with the example requests.
             said = hints.values or hints.cleared or hints.ambiguous or prices or cuisines
             whole = [] if said or text in clauses else [text]
-            embed([_words_text(w) for w in dishes] + clauses + rare + named + plain + whole)
+            embed([_words_text(w) for w in dishes + beside] + clauses + rare + named + plain
+                  + whole)
         if dishes:
             searching = party is not None or any(
                 t.concept.partition(".")[0] in _SEARCH_SECTIONS for t in terms) or any(
@@ -238,12 +208,35 @@ class MeaningReader:
             # tagging along"), not what the place must have.
             unknown = {t.lower_ for t in doc if t.lower_ in rare and "subj" not in t.dep_}
             self._clauses(clauses + rare, hints, prices_only=len(clauses), rare=unknown)
-            still_unexplained(hints, doc, {t.lower_ for w in dishes for t in w}, terms)
+            eaten = dishes + [w for w in beside if self._placed(w) in cuisines]
+            still_unexplained(hints, doc, {t.lower_ for w in eaten for t in w}, terms)
         for phrase in named:
             if "cuisine" in hints.values:
                 self._check_dish(phrase, hints)
             settled(doc, terms, phrase, hints, _dishes().rank)
         return hints
+
+    def _party_and_day(self, doc: Doc, terms: list[Any],
+                       hints: SlotHints) -> tuple[int | None, str | None]:
+        """The party size and the day it must open, into `hints`; a number of people added
+        with no total is unexplained."""
+        party, corrected = party_size(doc, max_party=self.max_party)
+        if party is not None:
+            hints.values["party_size"] = party
+            if corrected:
+                hints.replaces.add("party_size")
+        hints.unexplained += [] if corrected else people_added(doc)
+        day = open_day(doc, terms)
+        if day is not None:
+            hints.values["open_on"] = day
+        return party, day
+
+    def _placed(self, words: list[Token]) -> str | None:
+        """The cuisine a dish is clearly of (`dish_score`, `dish_margin`), else None."""
+        ranked = _dishes().rank(_words_text(words))
+        clear = len(ranked) > 1 and ranked[0].score >= self.dish_score and \
+            ranked[0].score - ranked[1].score >= self.dish_margin
+        return ranked[0].label if clear else None
 
     def _named_dishes(self, doc: Doc, terms: list[Any], covered: set[int]) -> list[str]:
         """A dish the lexicon names with a word English does not know before it ("massaman
@@ -271,8 +264,7 @@ class MeaningReader:
         by hyphens into one ("no-frills") no entry covers: each may be a price word the
         lexicon lacks, compared as a clause is (prices only); one a spelling of one price
         word ("pricy") is read as it (the lexicon's `near`)."""
-        joined = [w.replace("-", " ") for w in text.lower().split()
-                  if all(p.isalpha() for p in w.strip(".,!?").split("-")) and "-" in w]
+        joined = hyphened_words(text, food=_food)
         rare = [t.lower_ for t in doc if t.i not in covered and t.is_alpha and not t.is_stop
                 and len(t.text) >= _MIN_UNKNOWN_LETTERS
                 and word_frequency(t.lower_) < self.rare_price_zipf]
@@ -398,6 +390,12 @@ class MeaningReader:
                 and word_frequency(doc[i].lower_) < _NAME_WORD_ZIPF]
 
 
+def _food(word: str) -> bool:
+    """`word` is a food the lexicon names (not a cuisine's own name: "thai")."""
+    return word.isalpha() and any(t.concept.startswith("cuisine.") and not t.concept.endswith(
+        f".{word}") for t in lexicon().terms(parse(word, entities=False)))
+
+
 def _needing(doc: Doc, terms: list[Any]) -> set[int]:
     """The subjects of clauses that name a feature ("grandad's in a wheelchair"): who needs
     it, no dish."""
@@ -422,7 +420,7 @@ def _clauses_of(doc: Doc, terms: list[Any], *, plain: bool = False) -> list[str]
     named = {i for t in terms if not t.concept.startswith(("generic.", "price_noun."))
              for i in range(t.start, t.end)}
     covered = {i for t in terms for i in range(t.start, t.end)}
-    return free_clauses(doc, named, covered, known=_request_word_set(), plain=plain,
+    return free_clauses(doc, named, covered, known=request_word_set(), plain=plain,
                         courtesy=frozenset(request_words()["courtesy"]))
 
 
@@ -432,15 +430,11 @@ def _preference_examples() -> ExemplarIndex:
     table: dict[str, list[str]] = defaultdict(list)
     for section in ("price", "feature"):
         for concept, words in lexicon_words(section).items():
-            table[f"{section}.{concept}"].extend(words)
+            table[f"{section}.{concept}"].extend(
+                w for w in words if " " in w or word_frequency(w) >= _MIN_EXAMPLE_ZIPF)
     for label, clauses in PREFERENCE_EXAMPLES.items():
         table[label].extend(clauses)
     return ExemplarIndex(table)
-
-
-@cache
-def _request_word_set() -> frozenset[str]:
-    return frozenset(w for words in request_words().values() for p in words for w in p.split())
 
 
 #: The reader the app hands to the core (default settings).

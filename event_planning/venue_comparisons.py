@@ -56,7 +56,7 @@ class Comparison:
 
 def _rooms(doc: Doc) -> set[int]:
     """The tokens of the sentence's private rooms (the planner lexicon's words for one)."""
-    from event_planning.meaning import lexicon
+    from event_planning.word_table import lexicon
 
     return {i for term in lexicon().terms(doc, typos=False)
             if term.concept == "feature.private_room" for i in range(term.start, term.end)}

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from draftguard.language import Lexicon
 from event_planning.catalog import Cuisine, Venue, load_catalog
-from event_planning.meaning import LEXICON_PATH, lexicon
+from event_planning.word_table import LEXICON_PATH, lexicon
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token

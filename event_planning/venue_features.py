@@ -68,7 +68,7 @@ def _negated(token: Token) -> bool:
 
 def stated_features(doc: Doc) -> StatedFeatures:
     """The features the parsed sentence says a venue has or lacks (module docstring)."""
-    from event_planning.meaning import lexicon
+    from event_planning.word_table import lexicon
 
     found: list[tuple[str, bool]] = []
     for term in lexicon().terms(doc, typos=False):

@@ -162,3 +162,13 @@ async def test_asking_whether_a_venue_has_a_recorded_feature_gets_the_catalogue_
     shown = _text(turns[0])
     assert "Osteria DiNardo" in shown and "Wheelchair access: no" in shown
     assert "not something I can do" not in shown
+
+
+async def test_a_search_asked_about_keeps_its_preferences_for_the_next_turn() -> None:
+    model = ScriptedLlm([], model=SMALL)
+    _, _, turns = await _converse(model, [
+        "thai in queen village for 5, somewhere zingy", "make it friday"])
+    assert "what do you mean by" in _text(turns[0]) and _calls(turns[0]) == []
+    wanted = {"cuisine": "thai", "neighborhood": "queen_village", "party_size": 5}
+    assert _calls(turns[1]) == [("search_venues", {**wanted, "date": "2026-11-27"})]
+    assert model.requests == []

@@ -142,7 +142,7 @@ def test_both_of_two_results_and_splurge_idioms() -> None:
     read = _read("thai in center city for 12 open on tuesdays", "save both please")
     assert [s.get("venue") for _, s, _ in read] == ["Baan Lemongrass Lane",
                                                    "Bangkok Street Kitchen"]
-    [(_, slots, asked)] = _read("let's push the boat out: italian in old city for 2")
+    [(_, slots, asked)] = _read("let's go all out: italian in old city for 2")
     assert (slots.get("price_level"), asked) == ("$$$$", False)
     [(_, slots, asked)] = _read("xiao long bao in chinatown for 3")
     assert (slots.get("cuisine"), asked) == ("chinese", False)

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.skipif(not language_installed(), reason="needs the lang
 @pytest.mark.parametrize(("said", "words", "plan"), [
     ("mexican in fishtown for 4, somewhere the waiters wear funny hats",
      "the waiters wear funny hats", "search Mexican in Fishtown for 4"),
-    ("a swanky place for italian in old city, 3 ppl", "swanky", "Italian in Old City"),
+    ("a kitschy place for italian in old city, 3 ppl", "kitschy", "Italian in Old City"),
     ("pho in chinatown for 3, we'd love a table by the fireplace",
      "a table by the fireplace", "search Vietnamese in Chinatown for 3"),
 ])

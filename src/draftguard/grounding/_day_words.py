@@ -6,6 +6,7 @@ Tables, not patterns over the message: each is looked up word for word."""
 
 from __future__ import annotations
 
+import calendar
 from datetime import date as Date
 from datetime import timedelta
 
@@ -30,6 +31,7 @@ _UNITS = {"day": 1, "days": 1, "week": 7, "weeks": 7, "fortnight": 14}
 #: What an offset counts from ("a week from today"): days from today.
 _FROM = {"today": 0, "now": 0, "tonight": 0, "tomorrow": 1}
 _MARKS = ".,;:!?()\"'"
+_WEEKDAY_NAMES = tuple(name.lower() for name in calendar.day_name)
 
 
 def _words(text: str) -> list[str]:
@@ -56,7 +58,7 @@ def holidays(text: str, *, today: Date) -> list[Date]:
 
 def offset_days(text: str, *, today: Date) -> list[Date]:
     """"a week from today", "two weeks from tomorrow", "in 3 days", "in a fortnight", "a
-    fortnight today": the
+    fortnight today", "a week on Friday": the
     day that many days on. A count with a unit and no "in" before or "from" after it is no
     day ("3 days ago", "for 2 days")."""
     words = _words(text)
@@ -75,6 +77,10 @@ def offset_days(text: str, *, today: Date) -> list[Date]:
         elif after[:1] and after[0] in _FROM and words[i - 1] in ("a", "an"):
             # "a fortnight today", "a week tomorrow": from that day, "from" left out.
             found.append(today + timedelta(days=_FROM[after[0]] + count * _UNITS[word]))
+        elif len(after) == 2 and after[0] == "on" and after[1] in _WEEKDAY_NAMES:
+            # "a week on Friday": that span after the coming Friday.
+            ahead = (_WEEKDAY_NAMES.index(after[1]) - today.weekday() - 1) % 7 + 1
+            found.append(today + timedelta(days=ahead + count * _UNITS[word]))
         elif start >= 0 and words[start] == "in":
             found.append(today + timedelta(days=count * _UNITS[word]))
     return found

@@ -22,6 +22,8 @@ def number_mentioned(value: int | str, user_text: str) -> bool:
 
 
 _SINGLE_WORDS = [*NUMBER_WORDS, "half a dozen", "dozen", "couple", "pair"]
+#: A time's mark after its number ("eight o'clock", "8 pm").
+_TIME_MARK = r"(?:o'?clock|[ap]\.?m\b)"
 _NUMBER = r"(\d{1,3}|" + "|".join(sorted(_SINGLE_WORDS, key=len, reverse=True)) + r")"
 
 
@@ -43,8 +45,9 @@ def stated_count(
     patterns = [rf"(?<![\w$.,]){_NUMBER}{half}\s+(?:{noun})(?![a-z])"]
     if lead_ins:
         lead = "|".join(re.escape(w) for w in sorted(lead_ins, key=len, reverse=True))
-        # "for 7:30" is a time, not seven people.
-        patterns.append(rf"(?<![a-z])(?:{lead})\s+(?:a\s+)?{_NUMBER}{half}(?![\w.,:])")
+        # "for 7:30", "for eight o'clock", "for 8 pm" are times, not people.
+        patterns.append(rf"(?<![a-z])(?:{lead})\s+(?:a\s+)?{_NUMBER}{half}(?![\w.,:])"
+                        rf"(?!\s*{_TIME_MARK})")
     found = {_value(m.group(1)) * (3 if m.group(2) else 2) // 2
              for p in patterns for m in re.finditer(p, text)}
     return found.pop() if len(found) == 1 else None

@@ -38,8 +38,10 @@ from draftguard.understanding._planner_venues import (
     acts_on_venue,
     asks_plan,
     each_venue,
+    object_pointed,
     reference,
     removes_listed,
+    result_asked_about,
     venues_pointed,
 )
 from draftguard.understanding._planner_words import (
@@ -100,6 +102,10 @@ class PlannerState(BaseModel):
     pending: str | None = None
     #: The last venue request acted on, for "and that one too".
     last: str | None = None
+    #: The preference a question asked about ("Which one: Japanese or Indian?") and the
+    #: others its message stated, kept for the answer ("japanese" then searches with them).
+    asking: str | None = None
+    held: dict[str, Any] = Field(default_factory=dict)
 
 
 #: Preferences that say what kind of place (besides the cuisine): the catalogue's features.
@@ -193,7 +199,12 @@ class PlannerConversation:
             changes.update(stated)
             questions += [self._which(n, vs, slots.words.get(n))
                           for n, vs in slots.ambiguous.items()]
-        preference = questions[0] if questions else self._preferences(changes, asked=asked)
+        if self.state.asking in changes:  # the answer: with what its question held
+            changes = {**self.state.held, **changes}
+        # A question about one preference holds the others the message stated ("chirashi
+        # fishtown 2 wed": Fishtown, 2 and Wednesday wait for the cuisine).
+        preference = questions[0].model_copy(update={"slots": changes}) if questions \
+            else self._preferences(changes, asked=asked)
         if preference is not None and preference.question is None and sure < 1.0:
             preference = preference.model_copy(update={"confidence": sure})
         if preference is not None:
@@ -270,41 +281,63 @@ class PlannerConversation:
         if keeps(words, rest) and (
                 says("listed", rest) or slots.venues or reference(rest) is not None
                 or says("it", rest) or says("both", rest) or says("choose", rest)):
-            if asks_plan(self.vocabulary.words, rest, named=bool(slots.venues)):
-                return Interpretation(intent=Intent.PLAN)
+            if asks_plan(self.vocabulary.words, rest, named=bool(slots.venues)) and (
+                    len(rest) > self.max_meaning_chars or not object_pointed(rest)):
+                return Interpretation(intent=Intent.PLAN)  # "show me what I put on my list"
             return self._venue_request(Intent.SHORTLIST, slots, action="add")
         if asks_plan(self.vocabulary.words, rest, named=bool(slots.venues)):
             return Interpretation(intent=Intent.PLAN)
-        if self.state.results and not slots.venues and not (
-                set(slots.values) - {"price_level"}) and asks_best(words, part):
-            return self._compare(part, slots)  # "cheapest?", "which of those is biggest"
+        if not slots.venues and not self._narrows(slots) and asks_best(words, part):
+            # "cheapest?", "which of those is biggest"; before any results, a question.
+            return self._compare(part, slots)
         if compares(words, rest, named=len(set(slots.venues))) and (
                 slots.venues or self.state.results) and (
                 not slots.values or slots.venues or reference(rest) is not None
-                or says("among", rest)):
+                or (says("among", rest) and not self._narrows(slots))):
             return self._compare(rest, slots)
-        if slots.venues or (reference(rest) is not None and self.state.results
-                            and not slots.values):
+        if slots.venues or (reference(rest) is not None and self.state.results and (
+                not slots.values or (slots.values.keys() <= FEATURE_NAMES and len(rest) <= (
+                    self.max_meaning_chars) and result_asked_about(rest)))):
             intent = self.state.pending or Intent.PICK
             if also(words, rest) and self.state.last in (Intent.SHORTLIST, Intent.PICK):
                 intent = self.state.last  # "and Bar Sorrento too"
             return self._venue_request(Intent(intent), slots)
-        if reference(rest) is not None and not slots.values and says("venue", rest):
+        if reference(rest) is not None and ((not slots.values and says("venue", rest)) or (
+                not self.state.results and len(rest) <= self.max_meaning_chars
+                and result_asked_about(rest))):
             return ask(Intent.PICK, "Which search results do you mean? Tell me what to "
                                      "eat or where first, and I will search.")
         return None
 
+    def _narrows(self, slots: SlotReading) -> bool:
+        """The message states a preference besides a price that the last search did not
+        have ("which is the cheapest italian place in old city" after Thai): a new search,
+        not a question about the results."""
+        known = self.state.preferences
+        return any(name != "price_level" and known.get(name) != value
+                   for name, value in slots.values.items())
+
     def _each_venue(self, other: Interpretation, slots: SlotReading) -> list[Interpretation]:
-        """"put X and Y on my list", "save 1 and 3": one change per venue (`each_venue`)."""
+        """"put X and Y on my list", "save 1 and 3": one change per venue (`each_venue`);
+        "which is bigger, and which is cheaper": one comparison per measure, in word order."""
+        if other.intent is Intent.COMPARE and other.question is None:
+            at = {by: self.vocabulary.words.said_at(f"by_{by}", slots.rest)
+                  for by in ("size", "price")}
+            if all(at.values()):
+                return [other.model_copy(update={"slots": {**other.slots, "by": by}})
+                        for by in sorted(at, key=lambda by: min(at[by]))]
         if other.intent is not Intent.SHORTLIST:
             return [other]
+        if other.question is None and not slots.venues and asks_plan(
+                self.vocabulary.words, slots.rest, named=False):  # "chuck it on ... and show me"
+            return [other, Interpretation(intent=Intent.PLAN)]
         action = "remove" if self._removes(slots.rest, slots) else "add"
         says = self.vocabulary.words.says
         if action == "add" and says("take_away", slots.rest) and not says("keep", slots.rest):
             # "nah drop X" of a venue not on the list: no add, whatever was asked before.
             return [ask(Intent.SHORTLIST, "That one is not on your shortlist.")]
         venues = each_venue(slots.venues, slots.rest, self.state.results,
-                            asked=other.question is not None)
+                            asked=other.question is not None, focus=self.state.picked)
         return [Interpretation(intent=Intent.SHORTLIST, slots={"venue": v, "action": action})
                 for v in venues] or [other]
 
@@ -370,22 +403,26 @@ class PlannerConversation:
     # -- committing ------------------------------------------------------------------
 
     def commit(self, reading: Reading) -> None:
-        """Remember what the app acted on (a question leaves the state as it was, but
-        remembers what it asked about)."""
+        """Remember what the app acted on. A question acts on nothing, but remembers what it
+        asked about: a search asked about keeps its preferences ("I'd search Steakhouse in
+        Rittenhouse, but what do you mean by ...?": the next change searches with them), a
+        preference asked about holds the others for the answer."""
         state = self.state
-        state.pending = None
+        state.pending = state.asking = None
+        state.held = {}
         for request in reading.requests:
             if request.question is not None:
                 if request.intent is Intent.SHORTLIST:
                     state.pending = request.intent.value
+                if request.intent is Intent.SEARCH:
+                    self._keep(request.slots)
+                elif request.intent is Intent.PREFERENCES and request.candidates:
+                    state.asking = next(iter(request.candidates[0].slots), None)
+                    state.held = dict(request.slots)
                 continue
             slots = request.slots
             if request.intent is Intent.PREFERENCES:
-                for name, value in slots.items():
-                    if value is None:
-                        state.preferences.pop(name, None)
-                    else:
-                        state.preferences[name] = value
+                self._keep(slots)
             elif request.intent is Intent.SEARCH:
                 state.preferences = dict(slots)
                 state.searched = True
@@ -403,3 +440,11 @@ class PlannerConversation:
                     state.shortlist = [v for v in state.shortlist if v != venue]
                 elif venue not in state.shortlist:
                     state.shortlist.append(venue)
+
+    def _keep(self, slots: Mapping[str, Any]) -> None:
+        """Preferences changed: a value set, `None` taken back."""
+        for name, value in slots.items():
+            if value is None:
+                self.state.preferences.pop(name, None)
+            else:
+                self.state.preferences[name] = value

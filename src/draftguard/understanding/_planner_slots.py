@@ -55,7 +55,7 @@ _NEGATION_WINDOW = 40
 
 PARTY_NOUNS = ("people", "persons", "guests", "friends", "of us", "adults", "colleagues",
                "coworkers", "diners", "pax", "person", "ppl", "folks", "heads")
-PARTY_LEAD_INS = ("party of", "group of", "table for", "dinner for", "lunch for",
+PARTY_LEAD_INS = ("party of", "group of", "table for", "table of", "dinner for", "lunch for",
                   "reservation for", "booking for", "for", "make it", "make that",
                   "party size", "headcount", "change it to", "change that to", "x")
 

@@ -18,11 +18,13 @@ __all__ = [
     "asks_plan",
     "each_venue",
     "first_n",
+    "object_pointed",
     "partly_named",
     "positions",
     "reference",
     "references",
     "removes_listed",
+    "result_asked_about",
     "venues_pointed",
 ]
 
@@ -51,6 +53,25 @@ def reference(text: str) -> int | None:
     """The result a message points at by position ("the second one", "#3", "the last")."""
     found = references(text)
     return found[0] if len(found) == 1 else None
+
+
+def result_asked_about(text: str) -> bool:
+    """A result by position is what a verb says something of ("does the first one let you
+    bring wine?", "is the second one step-free"): a question about that venue, not a
+    preference for a new search."""
+    from draftguard.language import parse
+
+    return any("subj" in t.dep_ and reference(" ".join(w.text for w in t.subtree)) is not None
+               for t in parse(text, entities=False))
+
+
+def object_pointed(text: str) -> bool:
+    """A verb's object points at a venue ("chuck it on the list", "stick that on"), as
+    "what I put on my list" does not."""
+    from draftguard.language import parse
+
+    return any(t.dep_ in ("dobj", "obj") and t.lower_ in ("it", "that", "this")
+               for t in parse(text, entities=False))
 
 
 def references(text: str) -> list[int]:
@@ -136,11 +157,12 @@ _BOTH = frozenset({"both"})
 
 
 def each_venue(venues: Sequence[str], rest: str, results: Sequence[str], *,
-               asked: bool) -> list[str]:
+               asked: bool, focus: str | None = None) -> list[str]:
     """The venues one shortlist change is made for, each once: those named and listed with
     "and" when the reading `asked` which one (with "or", or anything else between them, the
     question stands), or the results at two or more positions ("save the first and the
-    third"), or both of two results ("add both"); else []."""
+    third"), or both of two results ("add both"), or the venue in `focus` as the verb's
+    object and one position ("stick that on the list, and the first one too"); else []."""
     named = list(dict.fromkeys(venues))
     between = [p.strip(" ,") for p in rest.split("|")[1:-1]]
     if named:
@@ -149,6 +171,10 @@ def each_venue(venues: Sequence[str], rest: str, results: Sequence[str], *,
     at = positions(rest)
     if not at and len(results) == 2 and _BOTH & set(words_of(rest)):
         return list(results)  # "add both of them": the two results shown
+    one = references(rest)
+    if not at and focus and len(one) == 1 and -len(results) <= one[0] < len(results) \
+            and object_pointed(rest):
+        return list(dict.fromkeys([focus, results[one[0]]]))
     if not at or not results or any(i >= len(results) for i in at):
         return []
     return list(dict.fromkeys(results[i] for i in at))
