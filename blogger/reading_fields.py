@@ -24,6 +24,7 @@ _MAX_TITLE_WORDS = 16
 
 #: Parts of speech that only frame a quoted value ("to 'X'", "+ 'X'", "'X' only").
 _AROUND_A_QUOTE = frozenset({"ADP", "ADV", "PART", "CCONJ", "SYM", "PUNCT", "DET", "X"})
+_MAX_AFTER_A_QUOTE = 2  # words after a quoted value that are an aside, not part of it
 
 class FieldFrames:
     """Title, heading and frontmatter changes of one message."""
@@ -242,11 +243,14 @@ class FieldFrames:
 
     def _the_quotation(self, value: list[Token]) -> list[Token]:
         """The one quotation in `value` when the rest are only words of grammar around it
-        ("to 'X'", "+ 'X'", "'X' only"): the value is what the author quoted."""
+        ("to 'X'", "+ 'X'", "'X' only") or a word or two after it ("'X' lah"): the value is
+        what the author quoted."""
         quoted = [t for t in value if self.t.quote(t)]
-        if len(quoted) == 1 and all(t is quoted[0] or t.pos_ in _AROUND_A_QUOTE for t in value):
-            return quoted
-        return value
+        at = value.index(quoted[0]) if len(quoted) == 1 else 0
+        aside = len(value) - at - 1 <= _MAX_AFTER_A_QUOTE  # "'X' lah": the author's own
+        grammar = [t.pos_ in _AROUND_A_QUOTE for t in value]
+        return quoted if len(quoted) == 1 and all(grammar[:at]) and (
+            aside or all(grammar[at + 1:])) else value
 
     def _added_to_tags(self, clause: Clause, tokens: list[Token], at: int
                        ) -> Interpretation | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from blogger_readings import edit_ops as _ops
 from blogger_readings import reading_of as _read
 
@@ -107,6 +108,14 @@ def test_one_part_kept_and_one_pointed_back_at_after_an_edit_is_no_undo() -> Non
 
 def test_the_title_wanted_is_the_quotation_not_the_remark_after_it() -> None:
     reading = _read(SOURDOUGH, "For the title I want 'Rye and patience', is more nice I think.")
+    assert [(r.intent, r.slots) for r in reading.requests] == [
+        (Intent.EDIT, {"set_fields": {"title": "Rye and patience"}})]
+
+
+@pytest.mark.parametrize("message", ["Title also change to 'Rye and patience' lah",
+                                     "change the title to 'Rye and patience' mate"])
+def test_a_word_after_a_quoted_title_is_no_part_of_it(message: str) -> None:
+    reading = _read(SOURDOUGH, message)
     assert [(r.intent, r.slots) for r in reading.requests] == [
         (Intent.EDIT, {"set_fields": {"title": "Rye and patience"}})]
 
