@@ -41,6 +41,7 @@ from draftguard.claims._acted_by import (
 )
 from draftguard.claims._facts import COUNT_WORDS, NAME_LINKS
 from draftguard.claims._lexicon_words import claim_forms
+from draftguard.claims._links import unrecorded_link
 from draftguard.claims._lists import list_miss, list_sizes
 from draftguard.claims._reading import QUOTE, Claim, Reading, read_sentence
 from draftguard.claims._record import (
@@ -81,6 +82,7 @@ class ClaimKind(StrEnum):
     VERDICT = "verdict"
     RESULT = "result"
     FACT = "fact"
+    LINK = "link"
 
 
 @dataclass(frozen=True)
@@ -252,7 +254,14 @@ class ClaimGuard:
         return read_sentence(parse(sentence, entities=False), self.lexicon)
 
     def judge(self, sentence: str, record: TurnRecord) -> Judgement:
-        """Whether `sentence` is backed by `record`."""
+        """Whether `sentence` is backed by `record`: its claims, then its links (a link the
+        record does not hold is made up, in any mood: `_links`)."""
+        judged = self._judge(sentence, record)
+        link = unrecorded_link(sentence, record) if judged.supported else None
+        return judged if link is None else Judgement(
+            False, ClaimKind.LINK, f"no text or run of the record holds the link {link!r}")
+
+    def _judge(self, sentence: str, record: TurnRecord) -> Judgement:
         text = sentence.strip()
         if not text or len(text) > self.max_sentence_chars or not any(c.isalnum() for c in text):
             return _OK
