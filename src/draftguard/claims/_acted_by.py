@@ -10,8 +10,8 @@ from typing import Any
 
 from draftguard.claims._reading import Claim, Reading
 from draftguard.claims._record import ToolRun, key_words, numbers_in, strings_in
-from draftguard.claims._verb_forms import verb_bases, verb_forms
-from draftguard.claims._view import RecordView, stems, text_stems, words_of
+from draftguard.claims._verb_forms import stems, verb_bases, verb_forms
+from draftguard.claims._view import RecordView, text_stems, words_of
 
 __all__ = ["misplaced", "others_act", "record_words", "speaks_of_record", "unasked",
            "unfound", "unlisted", "unlisted_backing", "unnamed", "untouched"]

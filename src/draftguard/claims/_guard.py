@@ -72,6 +72,9 @@ __all__ = [
 
 #: A name counts as in the record at this rapidfuzz partial ratio (0-100).
 DEFAULT_NAME_CUTOFF = 90.0
+#: How far a number told as rounded ("about 500 words") may be from the record's (473), as
+#: a fraction of the record's, when it has at most two significant digits (`told_about`).
+DEFAULT_APPROXIMATE_TOLERANCE = 0.1
 #: The longest sentence read; a longer one is kept as it is (it is no short claim).
 DEFAULT_MAX_SENTENCE_CHARS = 600
 
@@ -177,6 +180,7 @@ class ClaimGuard:
         verdict_likeness: float = DEFAULT_VERDICT_LIKENESS,
         verdict_margin: float = DEFAULT_VERDICT_MARGIN,
         min_quoted_words: int = DEFAULT_MIN_QUOTED_WORDS,
+        approximate_tolerance: float = DEFAULT_APPROXIMATE_TOLERANCE,
     ) -> None:
         self.lexicon = lexicon or claims_lexicon()
         self.name_cutoff = name_cutoff
@@ -184,6 +188,7 @@ class ClaimGuard:
         self.min_quoted_words = min_quoted_words
         self.verdict_likeness = verdict_likeness
         self.verdict_margin = verdict_margin
+        self.approximate_tolerance = approximate_tolerance
 
     # -- the lexicon's reading of a tool's name ----------------------------------------------
     def concept_of(self, word: str) -> str | None:
