@@ -13,7 +13,7 @@ from draftguard.claims._record import ToolRun, key_words, numbers_in, strings_in
 from draftguard.claims._verb_forms import stems, verb_bases, verb_forms
 from draftguard.claims._view import RecordView, text_stems, words_of
 
-__all__ = ["misplaced", "others_act", "record_words", "speaks_of_record", "unasked",
+__all__ = ["denied", "misplaced", "others_act", "record_words", "speaks_of_record", "unasked",
            "unfound", "unlisted", "unlisted_backing", "unnamed", "untouched"]
 
 #: Actions whose object is a thing the run names (a venue added, a source imported).
@@ -288,3 +288,19 @@ def unlisted(view: RecordView, claim: Claim) -> str | None:
     # post" after cards were made beside the post, not in it).
     place = misplaced(view, claim, [run for run, _ in runs])
     return None if place is None else f"no run this turn put anything in the {place}"
+
+
+#: Who a denial of the app's own is said by (a passive has no subject), and the words that
+#: keep a part of what was done out of it ("nothing else was cancelled").
+_SELF = frozenset({"i", "we", "nothing", None})
+_EXCEPT = frozenset({"else", "other", "more", "again", "further", "apart", "except"})
+
+
+def denied(view: RecordView, claim: Claim, runs: list[ToolRun], words: frozenset[str]) -> bool:
+    """A negated claim of the app ("I didn't change anything in the post", "Nothing was
+    changed") denies the whole of what `runs` (this turn's, of its action) did: it names
+    no part, no name, nothing but what they act on, and keeps nothing "else" out of it."""
+    places = {w for r, d in view.declared if r in runs for w in d.places_of()} - {
+        w for _, d in view.declared for w in d.part_names_of()}
+    return bool(runs) and claim.subject in _SELF and not claim.named_objects and \
+        claim.objects <= places and not _EXCEPT & words

@@ -28,6 +28,7 @@ from functools import cache
 from pathlib import Path
 
 from draftguard.claims._acted_by import (
+    denied,
     misplaced,
     others_act,
     record_words,
@@ -277,8 +278,9 @@ class ClaimGuard:
         reading = self.read(text)
         view = RecordView(record, self)
         backing: list[ToolRun] = []
+        words = frozenset(w.lower() for w in _WORDS.findall(text))
         for claim in reading.claims:
-            verdict = self._claim(claim, view, backing)
+            verdict = self._claim(claim, view, backing, words)
             if verdict is not None:
                 return verdict
         if reading.question and not reading.asserted:
@@ -374,7 +376,8 @@ class ClaimGuard:
         return concept is not None and (concept.startswith("self.") or (
             concept.startswith("action.") and claim.kind != "impossible"))
 
-    def _claim(self, claim: Claim, view: RecordView, backing: list[ToolRun]) -> Judgement | None:
+    def _claim(self, claim: Claim, view: RecordView, backing: list[ToolRun],
+               said: frozenset[str] = frozenset()) -> Judgement | None:
         if not claim.asserted or claim.by_person:
             return None
         if claim.concept == UNLISTED:
@@ -405,9 +408,10 @@ class ClaimGuard:
                                  "the check this turn said otherwise", claim.concept)
             backing.extend(run for run, _ in checks)
             return None
-        if claim.negated:
-            return None
         runs = view.backing(claim)
+        if claim.negated:  # "I didn't change anything in the post" after an edit
+            return Judgement(False, ClaimKind.ACTION, f"a run this turn did {claim.concept}",
+                             claim.concept) if denied(view, claim, runs, said) else None
         if not runs:
             kind = ClaimKind.IMPOSSIBLE if claim.kind == "impossible" and \
                 not view.declares(claim.name) else ClaimKind.ACTION
