@@ -65,6 +65,23 @@ def test_a_verdict_on_part_of_the_criteria_is_a_failing_one(guard: ClaimGuard) -
     assert guard.judge("It met all three of the criteria.", checked(True)).supported
 
 
+@pytest.mark.parametrize(("sentence", "passing"), [
+    ("The post was judged to meet only one of your three criteria.", False),
+    ("It was judged to satisfy every point of the brief.", True),
+    ("The walk guide was judged to fall short of the brief.", False),
+])
+def test_a_verdict_a_check_is_said_to_have_given_is_the_checks(
+        guard: ClaimGuard, sentence: str, passing: bool) -> None:
+    assert guard.judge(sentence, checked(passing)).supported
+    assert not guard.judge(sentence, checked(not passing)).supported
+
+
+def test_an_infinitive_of_a_verdict_not_said_of_a_check_stays_a_hedge(guard: ClaimGuard) -> None:
+    nothing = TurnRecord(claims=BLOGGER_TOOL_CLAIMS,
+                         session=blogger_facts(post=POST, versions=(0,)))
+    assert guard.judge("It is expected to meet your brief.", nothing).supported
+
+
 @pytest.mark.parametrize(("sentence", "true"), [
     ("The check pointed out that a cafe is missing.", True),
     ("The check pointed out that the packing list is missing.", False),

@@ -31,7 +31,7 @@ from draftguard.claims._acted_on import (
 )
 from draftguard.claims._calendar import dates_in, times_in
 from draftguard.claims._facts import Quantity, identifiers, names, quantities, rounding_words
-from draftguard.claims._findings import findings, partial, standard_verbs
+from draftguard.claims._findings import findings, judged_by_check, partial, standard_verbs
 from draftguard.claims._lexicon_words import CLAIM_KINDS, claim_words, lone_participle
 from draftguard.claims._sentence import Claim, Reading
 from draftguard.claims._unlisted import (
@@ -315,8 +315,9 @@ def _presented(doc: Doc) -> frozenset[str]:
 
 def _claim(concept: str, token: Token, *, question: bool) -> Claim:
     subject = _subject(token)
-    asserted = not ((question and not _presupposed(token)) or _hedged_at(token) or
-                    _imperative(token)
+    judged = concept.startswith("verdict.") and judged_by_check(token)
+    asserted = not ((question and not _presupposed(token)) or
+                    (_hedged_at(token) and not judged) or _imperative(token)
                     or (token.tag_ == "VBG" and not any(
                         k.lemma_ == "be" for k in clause_children(token))))
     # "It only met two of the three criteria": a verdict on part of them fails.
