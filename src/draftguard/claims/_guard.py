@@ -107,7 +107,7 @@ _OK = Judgement(True)
 @cache
 def claims_lexicon() -> Lexicon:
     """The claims lexicon (`draftguard/claims/lexicon.toml`), loaded once."""
-    return Lexicon.from_toml(Path(__file__).with_name("lexicon.toml"))
+    return Lexicon.from_toml(Path(__file__).with_name("lexicon.toml"), skip=("short",))
 
 
 _WORDS = re.compile(r"[^\W\d_]+|\d")

@@ -15,6 +15,7 @@ from rapidfuzz import fuzz
 
 from draftguard.claims._calendar import dates_in, same_time, times_in
 from draftguard.claims._facts import Quantity
+from draftguard.claims._lexicon_words import short_forms
 from draftguard.claims._numbers import counted_in_text, numbers_of_text, told_about
 from draftguard.claims._reading import Claim, Reading
 from draftguard.claims._record import (
@@ -303,13 +304,15 @@ class RecordView:
         wanted = words_of(name)
         if not wanted:
             return True
+        short = short_forms()  # "Germantown Avenue" in "Germantown Ave", "Sat" a weekday
         word = wanted[0].removesuffix("s") if len(wanted) == 1 else ""  # "Saturdays"
+        word = short.get(word, word)
         if word in _MONTHS and any(d.month == _MONTHS[word] for d in self._dates()):
             return True
         if word in _WEEKDAYS and any(d.weekday() == _WEEKDAYS[word] for d in self._dates()):
             return True
         def same(a: str, b: str) -> bool:
-            return a == b or fuzz.ratio(a, b) >= self.guard.name_cutoff
+            return a == b or fuzz.ratio(a, b) >= self.guard.name_cutoff or short.get(b) == a
 
         n = len(wanted)
         for text in self._texts():
