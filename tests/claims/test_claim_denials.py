@@ -13,6 +13,7 @@ from blogger.tool_claims import BLOGGER_TOOL_CLAIMS, blogger_facts
 from draftguard.claims import ClaimGuard, TurnRecord
 from draftguard.claims._filter import guard_reply
 from draftguard.claims._record import ToolRun
+from event_planning.tool_claims import PLANNER_TOOL_CLAIMS, planner_facts
 
 POST = "# Pancakes\n\nI use two eggs and a pinch of salt.\n\nWe eat them on Sundays.\n"
 SWAP = ToolRun("edit_ops", {"base_version": 1, "ops": [
@@ -53,3 +54,18 @@ def test_the_author_reads_the_edit_not_its_denial() -> None:
     shown = guard_reply("Saved as version 2. I didn't change anything in the post.", EDITED)
     assert shown.text.startswith("Saved as version 2.")
     assert "didn't change" not in shown.text
+
+
+LISTED = TurnRecord(claims=PLANNER_TOOL_CLAIMS, session=planner_facts(
+    results=["pit-porch", "schuylkill-hall"], shortlist=["schuylkill-hall"]))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("Schuylkill Hall isn't on your shortlist any more.", False),  # it is
+    ("Schuylkill Hall is not on your list now.", False),
+    ("Pit & Porch is not on your shortlist.", True),
+    ("Pit & Porch isn't on your list yet - shall I add it?", True),
+])
+def test_a_name_said_to_be_off_a_list_must_be_off_it(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, LISTED).supported is true
