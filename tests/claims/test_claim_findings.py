@@ -177,3 +177,20 @@ def test_what_a_named_person_did_is_the_records_to_tell(
 def test_what_a_text_is_shown_to_say_is_in_the_record(
         guard: ClaimGuard, sentence: str, true: bool) -> None:
     assert guard.judge(sentence, HIVE).supported is true
+
+
+GARDEN = TurnRecord(claims=BLOGGER_TOOL_CLAIMS, session=blogger_facts(
+    post="# Balcony garden\n\nThe tomatoes were ready in August.\n\nThe basil failed in the "
+         "heat.\n", versions=(0,)))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("The tomatoes were ready by August.", True),     # said of a thing of the post
+    ("Your basil failed in the heat.", True),
+    ("The post is ready to go.", False),              # said of the work: no check ran
+    ("It fails your brief.", False),
+    ("The draft passes every point.", False),
+])
+def test_a_verdict_word_said_of_a_thing_the_post_tells_of_is_no_verdict(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, GARDEN).supported is true
