@@ -276,3 +276,17 @@ def test_how_near_about_is_a_setting() -> None:
     strict = ClaimGuard(approximate_tolerance=0.02)  # 478 words
     assert not strict.judge("Your post is about 500 words long.", RIDE_POST).supported
     assert strict.judge("Your post is about 480 words long.", RIDE_POST).supported
+
+
+LIGHTHOUSE = TurnRecord(claims=BLOGGER_TOOL_CLAIMS, session=blogger_facts(
+    post="# The keeper\n\nMy grandfather kept the light from 1952 to 1971.\n", versions=(0,)))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("He kept the light for nineteen years.", True),      # from 1952 to 1971
+    ("He kept the light for about twenty years.", True),
+    ("He kept the light for twelve years.", False),
+])
+def test_a_span_between_two_years_is_a_count_of_years(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, LIGHTHOUSE).supported is true

@@ -113,6 +113,9 @@ def counted_in_text(text: str) -> dict[str, frozenset[float]]:
     for i, (_, value) in enumerate(tokens):
         if value is None:
             continue
+        span = _years_between(tokens, i)
+        if span is not None:  # "from 1961 to 1968": seven years
+            found.setdefault("year", set()).add(span)
         values, j = [value], i + 1
         if j < len(tokens) and tokens[j][0] == "of":  # a partitive: the whole's noun
             whole = next((k for k in range(j + 1, min(j + 2 + _PARTITIVE_GAP, len(tokens)))
@@ -127,6 +130,22 @@ def counted_in_text(text: str) -> dict[str, frozenset[float]]:
             for key in {noun, noun.removesuffix("s")}:
                 found.setdefault(key, set()).update(values)
     return {k: frozenset(v) for k, v in found.items()}
+
+
+#: The years a span between two may name ("from 1961 to 1968", "between 1990 and 1995").
+_YEARS = range(1000, 2200)
+
+
+def _years_between(tokens: list[tuple[str, float | None]], at: int) -> float | None:
+    """The years from the year at `at` to the year two words on, when the words between
+    and before say so ("from 1961 to 1968": 7); None otherwise."""
+    if at == 0 or at + 2 >= len(tokens) or tokens[at - 1][0] not in ("from", "between") or \
+            tokens[at + 1][0] not in ("to", "and", "until", "till"):
+        return None
+    start, end = tokens[at][1], tokens[at + 2][1]
+    if start is None or end is None or int(start) not in _YEARS or int(end) not in _YEARS:
+        return None
+    return end - start if end > start and start.is_integer() and end.is_integer() else None
 
 
 def _with_parts(tokens: list[tuple[str, float | None]], at: int, value: float) -> list[float]:
