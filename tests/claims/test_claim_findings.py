@@ -194,3 +194,12 @@ GARDEN = TurnRecord(claims=BLOGGER_TOOL_CLAIMS, session=blogger_facts(
 def test_a_verdict_word_said_of_a_thing_the_post_tells_of_is_no_verdict(
         guard: ClaimGuard, sentence: str, true: bool) -> None:
     assert guard.judge(sentence, GARDEN).supported is true
+
+
+def test_a_value_with_decimals_in_a_turn_with_a_score_is_the_runs(guard: ClaimGuard) -> None:
+    run = ToolRun("check_delivery", {"primary_goal": "a walking guide"},
+                  {"passed": True, "status": "passed", "quality_score": 0.74})
+    record = TurnRecord(runs=(run,), claims=BLOGGER_TOOL_CLAIMS,
+                        session=blogger_facts(post=POST, versions=(0,)))
+    assert guard.judge("It comes out at 0.74 now.", record).supported
+    assert not guard.judge("It comes out at 0.47 now.", record).supported

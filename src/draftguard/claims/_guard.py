@@ -51,6 +51,7 @@ from draftguard.claims._record import (
     ToolRun,
     TurnRecord,
     holds_id,
+    numbers_in,
     strings_in,
 )
 from draftguard.claims._unlisted import UNLISTED
@@ -309,7 +310,9 @@ class ClaimGuard:
         about_record = bool(backing) or bool(reading.asserted) or view.mentions(reading) or \
             any(view.counts(q.noun) or view.counts(q.of) for q in reading.quantities) or \
             reading.to_person or view.keeps_time(reading) or bool(reading.ids) or (
-                bool(reading.reported) and speaks_of_record(reading, view))
+                bool(reading.reported) and speaks_of_record(reading, view)) or (any(
+                q.value % 1 for q in reading.quantities) and any(  # "It came in at 0.68"
+                v % 1 for r in view.record.runs for _, v in numbers_in(r.result)))
         if not about_record:
             return _OK
         return self._facts(reading, view, backing)
