@@ -401,19 +401,8 @@ class ClaimGuard:
             return Judgement(False, ClaimKind.ACTION, why, claim.concept)
         if claim.kind != "verdict" and not self._about_app(claim):
             return None
-        if claim.kind == "verdict" and of_the_text(view, claim.subject):
-            return None  # "The radishes were ready in a month": a fact of the post's
         if claim.kind == "verdict":
-            polarity = (claim.name == "pass") != claim.negated
-            checks = view.checks(claim.subject)
-            if not checks:
-                return Judgement(False, ClaimKind.VERDICT, "no check ran this turn",
-                                 claim.concept)
-            if not any(bool(run.result.get(field)) == polarity for run, field in checks):
-                return Judgement(False, ClaimKind.VERDICT,
-                                 "the check this turn said otherwise", claim.concept)
-            backing.extend(run for run, _ in checks)
-            return None
+            return _verdict(claim, view, backing)
         runs = view.backing(claim)
         if claim.negated:  # "I didn't change anything in the post" after an edit
             return Judgement(False, ClaimKind.ACTION, f"a run this turn did {claim.concept}",
@@ -442,3 +431,19 @@ class ClaimGuard:
                              claim.concept)
         backing.extend(runs)
         return None
+
+
+def _verdict(claim: Claim, view: RecordView, backing: list[ToolRun]) -> Judgement | None:
+    """A verdict needs a check of this turn that said so (it then backs the sentence's
+    results); said of a thing the post tells of, it is none."""
+    if of_the_text(view, claim.subject):
+        return None  # "The radishes were ready in a month": a fact of the post's
+    polarity = (claim.name == "pass") != claim.negated
+    checks = view.checks(claim.subject)
+    if not checks:
+        return Judgement(False, ClaimKind.VERDICT, "no check ran this turn", claim.concept)
+    if not any(bool(run.result.get(field)) == polarity for run, field in checks):
+        return Judgement(False, ClaimKind.VERDICT, "the check this turn said otherwise",
+                         claim.concept)
+    backing.extend(run for run, _ in checks)
+    return None
