@@ -290,3 +290,19 @@ LIGHTHOUSE = TurnRecord(claims=BLOGGER_TOOL_CLAIMS, session=blogger_facts(
 def test_a_span_between_two_years_is_a_count_of_years(
         guard: ClaimGuard, sentence: str, true: bool) -> None:
     assert guard.judge(sentence, LIGHTHOUSE).supported is true
+
+
+RIDE_DAY = TurnRecord(claims=BLOGGER_TOOL_CLAIMS, session=blogger_facts(
+    post="# Dales loop\n\nWe set off at 6:30 am, 7 of us, climbed 8 hills and were home by "
+         "5 pm.\n", versions=(0,)))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("You set off at seven.", False),             # an hour alone after "at" is a time
+    ("You set off at 8 o'clock.", False),
+    ("You got home at five.", True),              # 5 pm: no half of the day said
+    ("You set off at half past six.", True),
+])
+def test_an_hour_alone_after_at_is_a_clock_time(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, RIDE_DAY).supported is true

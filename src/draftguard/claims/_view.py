@@ -364,7 +364,8 @@ class RecordView:
 
     def time_backed(self, time: tuple[int, bool]) -> bool:
         """The record states this clock time."""
-        return any(same_time(time, t) for text in self._texts() for t in times_in(text))
+        return any(same_time(time, t) for text in self._texts()
+                   for t in times_in(text, held=True))
 
     def unmade(self, nouns: frozenset[str]) -> str:
         """The first of `nouns` a tool makes that no run made this turn ("" when none)."""
