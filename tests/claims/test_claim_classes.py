@@ -91,6 +91,9 @@ PLANNED = TurnRecord(runs=(PLAN,), claims=PLANNER_TOOL_CLAIMS,
     ("The plan still lacks a venue.", True),
     ("Nothing else is missing.", True),
     ("You may still need to confirm the date with your friends.", True),  # a hedge
+    ("The plan is waiting for a party size.", False),          # waiting on: still needed
+    ("It's still waiting on a cuisine.", False),
+    ("The plan is still waiting on a venue.", True),
 ])
 def test_what_is_still_needed_is_what_the_check_lists(
         guard: ClaimGuard, sentence: str, true: bool) -> None:

@@ -65,6 +65,23 @@ def test_a_verdict_on_part_of_the_criteria_is_a_failing_one(guard: ClaimGuard) -
     assert guard.judge("It met all three of the criteria.", checked(True)).supported
 
 
+@pytest.mark.parametrize(("sentence", "passing"), [
+    ("The post was judged to meet only one of your three criteria.", False),
+    ("It was judged to satisfy every point of the brief.", True),
+    ("The walk guide was judged to fall short of the brief.", False),
+])
+def test_a_verdict_a_check_is_said_to_have_given_is_the_checks(
+        guard: ClaimGuard, sentence: str, passing: bool) -> None:
+    assert guard.judge(sentence, checked(passing)).supported
+    assert not guard.judge(sentence, checked(not passing)).supported
+
+
+def test_an_infinitive_of_a_verdict_not_said_of_a_check_stays_a_hedge(guard: ClaimGuard) -> None:
+    nothing = TurnRecord(claims=BLOGGER_TOOL_CLAIMS,
+                         session=blogger_facts(post=POST, versions=(0,)))
+    assert guard.judge("It is expected to meet your brief.", nothing).supported
+
+
 @pytest.mark.parametrize(("sentence", "true"), [
     ("The check pointed out that a cafe is missing.", True),
     ("The check pointed out that the packing list is missing.", False),
@@ -160,3 +177,29 @@ def test_what_a_named_person_did_is_the_records_to_tell(
 def test_what_a_text_is_shown_to_say_is_in_the_record(
         guard: ClaimGuard, sentence: str, true: bool) -> None:
     assert guard.judge(sentence, HIVE).supported is true
+
+
+GARDEN = TurnRecord(claims=BLOGGER_TOOL_CLAIMS, session=blogger_facts(
+    post="# Balcony garden\n\nThe tomatoes were ready in August.\n\nThe basil failed in the "
+         "heat.\n", versions=(0,)))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("The tomatoes were ready by August.", True),     # said of a thing of the post
+    ("Your basil failed in the heat.", True),
+    ("The post is ready to go.", False),              # said of the work: no check ran
+    ("It fails your brief.", False),
+    ("The draft passes every point.", False),
+])
+def test_a_verdict_word_said_of_a_thing_the_post_tells_of_is_no_verdict(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, GARDEN).supported is true
+
+
+def test_a_value_with_decimals_in_a_turn_with_a_score_is_the_runs(guard: ClaimGuard) -> None:
+    run = ToolRun("check_delivery", {"primary_goal": "a walking guide"},
+                  {"passed": True, "status": "passed", "quality_score": 0.74})
+    record = TurnRecord(runs=(run,), claims=BLOGGER_TOOL_CLAIMS,
+                        session=blogger_facts(post=POST, versions=(0,)))
+    assert guard.judge("It comes out at 0.74 now.", record).supported
+    assert not guard.judge("It comes out at 0.47 now.", record).supported

@@ -248,3 +248,61 @@ def test_a_sum_of_money_is_money_the_record_gives(guard: ClaimGuard, sentence: s
 def test_a_sum_of_money_may_be_a_runs_value(guard: ClaimGuard) -> None:
     assert guard.judge("You paid 40 dollars for it.", FARE_CONVERTED).supported
     assert not guard.judge("You paid 41 dollars for it.", FARE_CONVERTED).supported
+
+
+RIDE_POST = TurnRecord(claims=BLOGGER_TOOL_CLAIMS, session=blogger_facts(
+    post="# Coast to coast\n\nThe crossing took 9 hours and 20 minutes.\n\n"
+         + " ".join(["pedal"] * 466) + "\n", versions=(0, 1)))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("Your post is about 500 words long.", True),    # 478 words, 4.6% off
+    ("Your post is about 480 words long.", True),
+    ("Your post is roughly 400 words.", False),      # 15% off
+    ("Your post is just over 460 words.", True),     # a bound on its side
+    ("Your post is just under 460 words.", False),   # 473 is not under 460
+    ("Your post is 500 words long.", False),         # told as exact, it must be exact
+    ("The crossing took just under ten hours.", True),   # 9 h 20 min
+    ("The crossing took about nine hours.", True),
+    ("The crossing took just over ten hours.", False),
+    ("The crossing took nine and a half hours.", False),
+])
+def test_a_number_told_as_about_may_be_near_the_records(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, RIDE_POST).supported is true
+
+
+def test_how_near_about_is_a_setting() -> None:
+    strict = ClaimGuard(approximate_tolerance=0.02)  # 478 words
+    assert not strict.judge("Your post is about 500 words long.", RIDE_POST).supported
+    assert strict.judge("Your post is about 480 words long.", RIDE_POST).supported
+
+
+LIGHTHOUSE = TurnRecord(claims=BLOGGER_TOOL_CLAIMS, session=blogger_facts(
+    post="# The keeper\n\nMy grandfather kept the light from 1952 to 1971.\n", versions=(0,)))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("He kept the light for nineteen years.", True),      # from 1952 to 1971
+    ("He kept the light for about twenty years.", True),
+    ("He kept the light for twelve years.", False),
+])
+def test_a_span_between_two_years_is_a_count_of_years(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, LIGHTHOUSE).supported is true
+
+
+RIDE_DAY = TurnRecord(claims=BLOGGER_TOOL_CLAIMS, session=blogger_facts(
+    post="# Dales loop\n\nWe set off at 6:30 am, 7 of us, climbed 8 hills and were home by "
+         "5 pm.\n", versions=(0,)))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("You set off at seven.", False),             # an hour alone after "at" is a time
+    ("You set off at 8 o'clock.", False),
+    ("You got home at five.", True),              # 5 pm: no half of the day said
+    ("You set off at half past six.", True),
+])
+def test_an_hour_alone_after_at_is_a_clock_time(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, RIDE_DAY).supported is true

@@ -10,11 +10,12 @@ from typing import Any
 
 from draftguard.claims._reading import Claim, Reading
 from draftguard.claims._record import ToolRun, key_words, numbers_in, strings_in
-from draftguard.claims._verb_forms import verb_bases, verb_forms
-from draftguard.claims._view import RecordView, stems, text_stems, words_of
+from draftguard.claims._verb_forms import stems, verb_bases, verb_forms
+from draftguard.claims._view import RecordView, text_stems, words_of
 
-__all__ = ["misplaced", "others_act", "record_words", "speaks_of_record", "unasked",
-           "unfound", "unlisted", "unlisted_backing", "unnamed", "untouched"]
+__all__ = ["denied", "misplaced", "of_the_text", "others_act", "record_words",
+           "speaks_of_record", "unasked", "unfound", "unlisted", "unlisted_backing", "unnamed",
+           "untouched"]
 
 #: Actions whose object is a thing the run names (a venue added, a source imported).
 _NAMED_ACTIONS = frozenset({"add", "shortlist", "remove", "import"})
@@ -288,3 +289,33 @@ def unlisted(view: RecordView, claim: Claim) -> str | None:
     # post" after cards were made beside the post, not in it).
     place = misplaced(view, claim, [run for run, _ in runs])
     return None if place is None else f"no run this turn put anything in the {place}"
+
+
+#: Who a denial of the app's own is said by (a passive has no subject), and the words that
+#: keep a part of what was done out of it ("nothing else was cancelled").
+_SELF = frozenset({"i", "we", "nothing", None})
+_EXCEPT = frozenset({"else", "other", "more", "again", "further", "apart", "except"})
+
+
+def denied(view: RecordView, claim: Claim, runs: list[ToolRun], words: frozenset[str]) -> bool:
+    """A negated claim of the app ("I didn't change anything in the post", "Nothing was
+    changed") denies the whole of what `runs` (this turn's, of its action) did: it names
+    no part, no name, nothing but what they act on, and keeps nothing "else" out of it."""
+    places = {w for r, d in view.declared if r in runs for w in d.places_of()} - {
+        w for _, d in view.declared for w in d.part_names_of()}
+    return bool(runs) and claim.subject in _SELF and not claim.named_objects and \
+        claim.objects <= places and not _EXCEPT & words
+
+
+def of_the_text(view: RecordView, subject: str | None) -> bool:
+    """`subject` is a thing the document tells of ("The radishes were ready", "why the
+    leeks failed"), not the work a check judges: a word of the document (the post) that is
+    no word of the record's make-up (`record_words`) and no word of the claims lexicon
+    ("brief", "requirement")."""
+    from spacy.lang.en.stop_words import STOP_WORDS  # "it", "they": the work, maybe
+
+    document = view.record.session.document
+    if not subject or subject in STOP_WORDS or document is None or \
+            view.guard.lexicon.concept(subject) is not None:
+        return False
+    return bool(stems(subject) & text_stems(document)) and subject not in record_words(view)

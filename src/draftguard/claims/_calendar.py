@@ -43,6 +43,10 @@ _CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})(?:\s*([ap])\.?m\b\.?)?|\b(\d{1,2})\s*(
 #: A time in words ("half past nine", "a quarter to 7"): minutes from the hour named.
 _WORD_CLOCK = re.compile(r"\b(half|quarter)\s+(past|to)\s+([a-z]+|\d{1,2})\b", re.I)
 _PARTS = {"half": 30, "quarter": 15}
+#: An hour alone after "at", ending its clause or with "o'clock" ("set off at seven."); in
+#: what the record holds, after "at" or "to" anywhere ("Dinner moved to 8"), as it backs.
+_AT_HOUR = re.compile(r"\bat\s+([a-z]+|\d{1,2})(?:\s+o'clock\b|(?=\s*(?:[.!?;,]|$)))", re.I)
+_AT_HOUR_HELD = re.compile(r"\b(?:at|to)\s+([a-z]+|\d{1,2})\b", re.I)
 #: The longest text read.
 _MAX_CHARS = 20_000
 
@@ -63,9 +67,9 @@ def dates_in(text: str) -> set[tuple[int, int]]:
     return {(month, day) for month, day in found if 1 <= day <= 31}
 
 
-def times_in(text: str) -> set[tuple[int, bool]]:
+def times_in(text: str, *, held: bool = False) -> set[tuple[int, bool]]:
     """Every clock time `text` states: (minutes after midnight, whether am/pm or a 24-hour
-    hour fixed the half of the day)."""
+    hour fixed the half of the day); `held`: the record's text, read loosely."""
     out: set[tuple[int, bool]] = set()
     for m in _CLOCK.finditer(text[:_MAX_CHARS]):
         hour = int(m.group(1) or m.group(4))
@@ -82,6 +86,10 @@ def times_in(text: str) -> set[tuple[int, bool]]:
             continue
         sign = 1 if m.group(2).lower() == "past" else -1
         out.add(((int(hour_value) * 60 + sign * _PARTS[m.group(1).lower()]) % 720, False))
+    for m in (_AT_HOUR_HELD if held else _AT_HOUR).finditer(text[:_MAX_CHARS]):
+        hour_value = value_of(m.group(1))
+        if hour_value is not None and hour_value.is_integer() and 1 <= hour_value <= 12:
+            out.add((int(hour_value) % 12 * 60, False))
     return out
 
 

@@ -5,6 +5,7 @@ and "no repairs" as none) and its proper names ("Bar Nonna Rosa", "draft.md").""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -15,7 +16,9 @@ from draftguard.claims._verb_forms import coined_stem
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["NAME_LINKS", "Quantity", "identifiers", "names", "quantities"]
+    from draftguard.language import Lexicon
+
+__all__ = ["NAME_LINKS", "Quantity", "identifiers", "names", "quantities", "rounding_words"]
 
 _DIGITS = re.compile(r"[+-]?\d+(?:[.,]\d+)*")
 _FILE = re.compile(r"[\w-]+\.[a-z]{1,5}")
@@ -49,8 +52,9 @@ class Quantity:
     #: The noun it is "of" ("a high of 14 degrees": "high", "three rounds of repairs":
     #: "repair"), lemma.
     of: str | None = None
-    #: Told as rounded ("roughly 292 euros"): a record's number rounded to its places backs it.
-    rounded: bool = False
+    #: Told as rounded ("roughly 292 euros": "about") or as a bound near it ("just under
+    #: eight hours": "under", "over"); "" when told as exact.
+    rounded: str = ""
 
 
 def _noun_of(token: Token, doc: Doc) -> str | None:
@@ -79,9 +83,16 @@ def _noun_of(token: Token, doc: Doc) -> str | None:
     return None
 
 
-def quantities(doc: Doc, rounding: frozenset[str] = frozenset()) -> list[Quantity]:
+def rounding_words(lexicon: Lexicon) -> dict[str, str]:
+    """The words that tell a number as rounded ("roughly") or as a bound near it ("under"),
+    one-word ones, with how ("about", "under", "over")."""
+    return {w: how for how in ("about", "under", "over")
+            for w in lexicon.words_for(f"approximate.{how}") if " " not in w}
+
+
+def quantities(doc: Doc, rounding: Mapping[str, str] | None = None) -> list[Quantity]:
     """Each number of `doc` with what it counts; told as rounded when a word of `rounding`
-    (the claims lexicon's `approximate` words) modifies it."""
+    (the claims lexicon's `approximate` words, with how) modifies it."""
     out: list[Quantity] = []
     tokens = list(doc)
     clock = time_spans(doc.text)
@@ -110,6 +121,9 @@ def quantities(doc: Doc, rounding: frozenset[str] = frozenset()) -> list[Quantit
                     break
         words = [x.text for x in tokens[i:j] if x.text != "-"]
         value = value_of(" ".join(words)) or value_of(" ".join(w for w in words if w != "and"))
+        half = [x.lower_ for x in tokens[j:j + 3]] == ["and", "a", "half"]
+        if value is not None and half:  # "seven and a half hours"
+            value, j = value + 0.5, j + 3
         if value is not None and not _in_date(tokens[i]) and not _reference(tokens[j - 1]) \
                 and not any(a <= t.idx - doc[0].idx < b for a, b in clock):
             before = tokens[i - 1] if i > 0 else None
@@ -123,8 +137,9 @@ def quantities(doc: Doc, rounding: frozenset[str] = frozenset()) -> list[Quantit
             if noun in _SPANS and not label:
                 value, noun = value * _SPANS[noun][0], _SPANS[noun][1]
             if not _rate(last):
-                rounded = any(k.dep_ in ("advmod", "quantmod") and k.lower_ in rounding
-                              for n in tokens[i:j] for k in n.children)
+                rounded = next((rounding[k.lower_] for n in tokens[i:j] for k in n.children
+                                if k.dep_ in ("advmod", "quantmod") and k.lower_ in rounding
+                                ), "") if rounding else ""
                 out.append(Quantity(abs(value), noun, label=label, act=_act_of(last),
                                     of=_of_noun(last), rounded=rounded))
         i = j

@@ -9,7 +9,8 @@ is removed, and the first removal of each kind says the short truth in its place
 - an action nothing did: "Nothing was changed." (only when no run changed anything);
 - an action the app cannot do at all: "I can't book or reserve anything myself.";
 - a verdict no check gave: "No check has run on it yet.";
-- a result or fact the record does not hold: the run's own summary, when its tool has one.
+- a result or fact the record does not hold: the run's own summary, when its tool has one;
+- a link the record does not hold (`_links`): nothing; the sentence goes.
 
 When nothing of the reply is left, the truth is followed by `next_step`: never silence.
 A guard that raises lets the rest of the reply through and reports the error (fail safe).
@@ -213,6 +214,8 @@ class ClaimFilter:
 
     def _replacement(self, judgement: Judgement) -> str:
         """The short true sentence for the first removal of its kind, else ""."""
+        if judgement.kind is ClaimKind.LINK:
+            return ""  # a made-up link goes; no truth stands in for it
         if judgement.kind is ClaimKind.IMPOSSIBLE:
             said = CANNOT.get(judgement.concept.partition(".")[2], "")
             if not said:

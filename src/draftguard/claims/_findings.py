@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from draftguard.language import Lexicon
 
-__all__ = ["findings", "lemma_of", "partial", "standard_verbs"]
+__all__ = ["findings", "judged_by_check", "lemma_of", "partial", "standard_verbs"]
 
 #: Who a verdict is never about: the app or the person ("I read your brief").
 _PEOPLE = frozenset({"i", "we", "you"})
@@ -110,3 +110,13 @@ def findings(doc: Doc, subject: Token | None) -> frozenset[str]:
     return frozenset(lemma_of(t) for t in doc if t.i not in inside and
                      t.pos_ in ("NOUN", "PROPN") and t.is_alpha and not t.is_stop and
                      not any(k.dep_ == "det" and k.lower_ == "no" for k in t.children))
+
+
+def judged_by_check(token: Token) -> bool:
+    """A verdict a check is said to have given ("It was judged to meet two of the three",
+    "was found to fall short"): an infinitive under a passive of the lexicon's checks."""
+    from draftguard.claims._guard import claims_lexicon
+
+    head = token.head
+    return token.dep_ == "xcomp" and any(k.dep_ == "auxpass" for k in head.children) and \
+        claims_lexicon().concept(head.lemma_.lower()) in ("action.check", "action.search")

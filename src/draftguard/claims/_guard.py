@@ -28,7 +28,9 @@ from functools import cache
 from pathlib import Path
 
 from draftguard.claims._acted_by import (
+    denied,
     misplaced,
+    of_the_text,
     others_act,
     record_words,
     speaks_of_record,
@@ -41,6 +43,7 @@ from draftguard.claims._acted_by import (
 )
 from draftguard.claims._facts import COUNT_WORDS, NAME_LINKS
 from draftguard.claims._lexicon_words import claim_forms
+from draftguard.claims._links import unrecorded_link
 from draftguard.claims._lists import list_miss, list_sizes
 from draftguard.claims._reading import QUOTE, Claim, Reading, read_sentence
 from draftguard.claims._record import (
@@ -48,6 +51,7 @@ from draftguard.claims._record import (
     ToolRun,
     TurnRecord,
     holds_id,
+    numbers_in,
     strings_in,
 )
 from draftguard.claims._unlisted import UNLISTED
@@ -71,6 +75,9 @@ __all__ = [
 
 #: A name counts as in the record at this rapidfuzz partial ratio (0-100).
 DEFAULT_NAME_CUTOFF = 90.0
+#: How far a number told as rounded ("about 500 words") may be from the record's (473), as
+#: a fraction of the record's, when it has at most two significant digits (`told_about`).
+DEFAULT_APPROXIMATE_TOLERANCE = 0.1
 #: The longest sentence read; a longer one is kept as it is (it is no short claim).
 DEFAULT_MAX_SENTENCE_CHARS = 600
 
@@ -81,6 +88,7 @@ class ClaimKind(StrEnum):
     VERDICT = "verdict"
     RESULT = "result"
     FACT = "fact"
+    LINK = "link"
 
 
 @dataclass(frozen=True)
@@ -101,7 +109,7 @@ _OK = Judgement(True)
 @cache
 def claims_lexicon() -> Lexicon:
     """The claims lexicon (`draftguard/claims/lexicon.toml`), loaded once."""
-    return Lexicon.from_toml(Path(__file__).with_name("lexicon.toml"))
+    return Lexicon.from_toml(Path(__file__).with_name("lexicon.toml"), skip=("short",))
 
 
 _WORDS = re.compile(r"[^\W\d_]+|\d")
@@ -175,6 +183,7 @@ class ClaimGuard:
         verdict_likeness: float = DEFAULT_VERDICT_LIKENESS,
         verdict_margin: float = DEFAULT_VERDICT_MARGIN,
         min_quoted_words: int = DEFAULT_MIN_QUOTED_WORDS,
+        approximate_tolerance: float = DEFAULT_APPROXIMATE_TOLERANCE,
     ) -> None:
         self.lexicon = lexicon or claims_lexicon()
         self.name_cutoff = name_cutoff
@@ -182,6 +191,7 @@ class ClaimGuard:
         self.min_quoted_words = min_quoted_words
         self.verdict_likeness = verdict_likeness
         self.verdict_margin = verdict_margin
+        self.approximate_tolerance = approximate_tolerance
 
     # -- the lexicon's reading of a tool's name ----------------------------------------------
     def concept_of(self, word: str) -> str | None:
@@ -252,7 +262,14 @@ class ClaimGuard:
         return read_sentence(parse(sentence, entities=False), self.lexicon)
 
     def judge(self, sentence: str, record: TurnRecord) -> Judgement:
-        """Whether `sentence` is backed by `record`."""
+        """Whether `sentence` is backed by `record`: its claims, then its links (a link the
+        record does not hold is made up, in any mood: `_links`)."""
+        judged = self._judge(sentence, record)
+        link = unrecorded_link(sentence, record) if judged.supported else None
+        return judged if link is None else Judgement(
+            False, ClaimKind.LINK, f"no text or run of the record holds the link {link!r}")
+
+    def _judge(self, sentence: str, record: TurnRecord) -> Judgement:
         text = sentence.strip()
         if not text or len(text) > self.max_sentence_chars or not any(c.isalnum() for c in text):
             return _OK
@@ -263,8 +280,9 @@ class ClaimGuard:
         reading = self.read(text)
         view = RecordView(record, self)
         backing: list[ToolRun] = []
+        words = frozenset(w.lower() for w in _WORDS.findall(text))
         for claim in reading.claims:
-            verdict = self._claim(claim, view, backing)
+            verdict = self._claim(claim, view, backing, words)
             if verdict is not None:
                 return verdict
         if reading.question and not reading.asserted:
@@ -292,7 +310,9 @@ class ClaimGuard:
         about_record = bool(backing) or bool(reading.asserted) or view.mentions(reading) or \
             any(view.counts(q.noun) or view.counts(q.of) for q in reading.quantities) or \
             reading.to_person or view.keeps_time(reading) or bool(reading.ids) or (
-                bool(reading.reported) and speaks_of_record(reading, view))
+                bool(reading.reported) and speaks_of_record(reading, view)) or (any(
+                q.value % 1 for q in reading.quantities) and any(  # "It came in at 0.68"
+                v % 1 for r in view.record.runs for _, v in numbers_in(r.result)))
         if not about_record:
             return _OK
         return self._facts(reading, view, backing)
@@ -360,7 +380,8 @@ class ClaimGuard:
         return concept is not None and (concept.startswith("self.") or (
             concept.startswith("action.") and claim.kind != "impossible"))
 
-    def _claim(self, claim: Claim, view: RecordView, backing: list[ToolRun]) -> Judgement | None:
+    def _claim(self, claim: Claim, view: RecordView, backing: list[ToolRun],
+               said: frozenset[str] = frozenset()) -> Judgement | None:
         if not claim.asserted or claim.by_person:
             return None
         if claim.concept == UNLISTED:
@@ -381,19 +402,11 @@ class ClaimGuard:
         if claim.kind != "verdict" and not self._about_app(claim):
             return None
         if claim.kind == "verdict":
-            polarity = (claim.name == "pass") != claim.negated
-            checks = view.checks(claim.subject)
-            if not checks:
-                return Judgement(False, ClaimKind.VERDICT, "no check ran this turn",
-                                 claim.concept)
-            if not any(bool(run.result.get(field)) == polarity for run, field in checks):
-                return Judgement(False, ClaimKind.VERDICT,
-                                 "the check this turn said otherwise", claim.concept)
-            backing.extend(run for run, _ in checks)
-            return None
-        if claim.negated:
-            return None
+            return _verdict(claim, view, backing)
         runs = view.backing(claim)
+        if claim.negated:  # "I didn't change anything in the post" after an edit
+            return Judgement(False, ClaimKind.ACTION, f"a run this turn did {claim.concept}",
+                             claim.concept) if denied(view, claim, runs, said) else None
         if not runs:
             kind = ClaimKind.IMPOSSIBLE if claim.kind == "impossible" and \
                 not view.declares(claim.name) else ClaimKind.ACTION
@@ -418,3 +431,19 @@ class ClaimGuard:
                              claim.concept)
         backing.extend(runs)
         return None
+
+
+def _verdict(claim: Claim, view: RecordView, backing: list[ToolRun]) -> Judgement | None:
+    """A verdict needs a check of this turn that said so (it then backs the sentence's
+    results); said of a thing the post tells of, it is none."""
+    if of_the_text(view, claim.subject):
+        return None  # "The radishes were ready in a month": a fact of the post's
+    polarity = (claim.name == "pass") != claim.negated
+    checks = view.checks(claim.subject)
+    if not checks:
+        return Judgement(False, ClaimKind.VERDICT, "no check ran this turn", claim.concept)
+    if not any(bool(run.result.get(field)) == polarity for run, field in checks):
+        return Judgement(False, ClaimKind.VERDICT, "the check this turn said otherwise",
+                         claim.concept)
+    backing.extend(run for run, _ in checks)
+    return None

@@ -5,7 +5,10 @@ particle apart ("rolled the post back"), and an exclamation the parser reads as 
 
 from __future__ import annotations
 
+import calendar
+import tomllib
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from draftguard.claims._verb_forms import (
@@ -20,7 +23,7 @@ from draftguard.language import Lexicon, parse
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["CLAIM_KINDS", "claim_forms", "claim_words", "lone_participle"]
+__all__ = ["CLAIM_KINDS", "claim_forms", "claim_words", "lone_participle", "short_forms"]
 
 #: Concepts that never make a claim on their own: who does it ("I", "we").
 _SUBJECT_ONLY = ("self.", "approximate.")
@@ -104,3 +107,17 @@ def claim_forms(lexicon: Lexicon) -> frozenset[str]:
     for form, base in irregular_verbs().items():  # "rewrote": "re" + "wrote"
         forms.update(p + form for p in PREFIXES if p + base in keys)
     return frozenset(forms)
+
+
+
+@cache
+def short_forms() -> dict[str, str]:
+    """Each short form of the claims lexicon's `short` table ("ave": "avenue"), and the
+    short names of the weekdays and months ("sat": "saturday"), to the word."""
+    table = tomllib.loads(Path(__file__).with_name("lexicon.toml").read_text("utf-8"))
+    out = {short: word for word, shorts in table["short"].items() for short in shorts}
+    for short, whole in (*zip(calendar.day_abbr, calendar.day_name, strict=True),
+                         *zip(calendar.month_abbr, calendar.month_name, strict=True)):
+        if short and short != whole:
+            out[short.lower()] = whole.lower()
+    return out

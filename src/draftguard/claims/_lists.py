@@ -26,8 +26,9 @@ def list_sizes(view: RecordView, reading: Reading) -> set[float]:
 
 
 def list_miss(view: RecordView, reading: Reading) -> str | None:
-    """Why a name the sentence puts in a collection is not in it; None when all are."""
-    if reading.hedged or reading.negated or any(c.negated for c in reading.claims) or any(
+    """Why a name the sentence puts in a collection is not in it, or one it says is not in
+    it ("Chiang Mai isn't on the shortlist any more") is; None when all are as said."""
+    if reading.hedged or any(c.negated for c in reading.claims) or any(
             c.name == "remove" for c in reading.asserted):
         return None
     held = {fold(n) for n in view.record.session.names}
@@ -38,6 +39,16 @@ def list_miss(view: RecordView, reading: Reading) -> str | None:
         if said is None or reading.places.get(said) in _LEAVING:
             continue
         folded = [fold(m) for m in members]
+
+        def listed(name: str, folded: list[str] = folded) -> bool:
+            return any(name in m or fuzz.ratio(name, m) >= view.guard.name_cutoff
+                       for m in folded)
+
+        if reading.negated:  # said not to be on it: each name must not be
+            kept = next((n for n in reading.names if listed(fold(n))), None)
+            if kept is not None and not reading.question:
+                return f"{kept!r} is on the {key}"
+            continue
         for name in reading.names:
             whole = f"the {fold(name)}"
             if name in reading.articled and whole in held and whole not in folded:
@@ -47,11 +58,6 @@ def list_miss(view: RecordView, reading: Reading) -> str | None:
                                            for p in (fold(n), *name_parts(fold(n))))]
         if reading.only and len(named) < len(members):
             return f"the {key} holds more than {', '.join(sorted(reading.only))}"
-
-        def listed(name: str, folded: list[str] = folded) -> bool:
-            return any(name in m or fuzz.ratio(name, m) >= view.guard.name_cutoff
-                       for m in folded)
-
         for name in reading.names:
             # "Le Mercier and Brasserie Clément": two names, or one ("Barnes and Noble")
             parts = name_parts(fold(name))

@@ -12,7 +12,8 @@ from functools import lru_cache
 
 from draftguard.text import NUMBER_WORDS, number_value
 
-__all__ = ["counted_in_text", "numbers_of_text", "rounds_to", "value_of", "with_digits"]
+__all__ = ["counted_in_text", "numbers_of_text", "rounds_to", "told_about", "value_of",
+           "with_digits"]
 
 _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _SCALES = ("hundred", "thousand", "million")
@@ -112,6 +113,9 @@ def counted_in_text(text: str) -> dict[str, frozenset[float]]:
     for i, (_, value) in enumerate(tokens):
         if value is None:
             continue
+        span = _years_between(tokens, i)
+        if span is not None:  # "from 1961 to 1968": seven years
+            found.setdefault("year", set()).add(span)
         values, j = [value], i + 1
         if j < len(tokens) and tokens[j][0] == "of":  # a partitive: the whole's noun
             whole = next((k for k in range(j + 1, min(j + 2 + _PARTITIVE_GAP, len(tokens)))
@@ -122,9 +126,37 @@ def counted_in_text(text: str) -> dict[str, frozenset[float]]:
             j = whole + 1
         if j < len(tokens) and tokens[j][1] is None and tokens[j][0].isalpha():
             noun = tokens[j][0]
+            values += _with_parts(tokens, j, value)
             for key in {noun, noun.removesuffix("s")}:
                 found.setdefault(key, set()).update(values)
     return {k: frozenset(v) for k, v in found.items()}
+
+
+#: The years a span between two may name ("from 1961 to 1968", "between 1990 and 1995").
+_YEARS = range(1000, 2200)
+
+
+def _years_between(tokens: list[tuple[str, float | None]], at: int) -> float | None:
+    """The years from the year at `at` to the year two words on, when the words between
+    and before say so ("from 1961 to 1968": 7); None otherwise."""
+    if at == 0 or at + 2 >= len(tokens) or tokens[at - 1][0] not in ("from", "between") or \
+            tokens[at + 1][0] not in ("to", "and", "until", "till"):
+        return None
+    start, end = tokens[at][1], tokens[at + 2][1]
+    if start is None or end is None or int(start) not in _YEARS or int(end) not in _YEARS:
+        return None
+    return end - start if end > start and start.is_integer() and end.is_integer() else None
+
+
+def _with_parts(tokens: list[tuple[str, float | None]], at: int, value: float) -> list[float]:
+    """The whole of a count of a unit and its smaller part ("7 hours and 40 minutes": 7.67
+    hours), when the unit at `at` is followed by one."""
+    part = _PARTS.get(tokens[at][0].removesuffix("s"))
+    k = at + 1 + (at + 1 < len(tokens) and tokens[at + 1][0] == "and")
+    if part is None or k + 1 >= len(tokens) or tokens[k][1] is None or \
+            tokens[k + 1][0].removesuffix("s") != part[0]:
+        return []
+    return [value + (tokens[k][1] or 0.0) / part[1]]
 
 
 def with_digits(text: str) -> str:
@@ -162,6 +194,24 @@ def with_digits(text: str) -> str:
     close()
     out.append(text[last:])
     return "".join(out)
+
+
+#: A unit's smaller part, and how many make one ("7 hours and 40 minutes" is 7.67 hours).
+_PARTS = {"hour": ("minute", 60.0), "minute": ("second", 60.0), "week": ("day", 7.0),
+          "year": ("month", 12.0)}
+
+
+def told_about(exact: float, said: float, *, tolerance: float, how: str = "about") -> bool:
+    """A number told as rounded (`said`) must be within `tolerance` of `exact` (as a fraction
+    of it), and either `exact` rounded to the places it gives or a number of at most two
+    significant digits: 473 words are "about 500" and "about 470" at 0.1, not "about 400";
+    "roughly 5795" for 5974.8 is neither. A bound (`how`: "under", "over") must also lie on
+    its side: 7 h 40 min is "under eight hours", not "under seven"."""
+    if (how == "under" and said <= exact) or (how == "over" and said >= exact):
+        return False
+    digits = f"{said:.6g}".replace(".", "").replace("-", "").strip("0")
+    return abs(said - exact) <= tolerance * abs(exact) and (
+        len(digits) <= 2 or rounds_to(exact, said))
 
 
 def rounds_to(exact: float, said: float) -> bool:

@@ -30,8 +30,8 @@ from draftguard.claims._acted_on import (
     topics_of,
 )
 from draftguard.claims._calendar import dates_in, times_in
-from draftguard.claims._facts import Quantity, identifiers, names, quantities
-from draftguard.claims._findings import findings, partial, standard_verbs
+from draftguard.claims._facts import Quantity, identifiers, names, quantities, rounding_words
+from draftguard.claims._findings import findings, judged_by_check, partial, standard_verbs
 from draftguard.claims._lexicon_words import CLAIM_KINDS, claim_words, lone_participle
 from draftguard.claims._sentence import Claim, Reading
 from draftguard.claims._unlisted import (
@@ -315,8 +315,9 @@ def _presented(doc: Doc) -> frozenset[str]:
 
 def _claim(concept: str, token: Token, *, question: bool) -> Claim:
     subject = _subject(token)
-    asserted = not ((question and not _presupposed(token)) or _hedged_at(token) or
-                    _imperative(token)
+    judged = concept.startswith("verdict.") and judged_by_check(token)
+    asserted = not ((question and not _presupposed(token)) or
+                    (_hedged_at(token) and not judged) or _imperative(token)
                     or (token.tag_ == "VBG" and not any(
                         k.lemma_ == "be" for k in clause_children(token))))
     # "It only met two of the three criteria": a verdict on part of them fails.
@@ -384,11 +385,6 @@ def _word_claim(concept: str, token: Token, lone: str | None, *,
     return claim
 
 
-def _rounding(lexicon: Lexicon) -> frozenset[str]:
-    """The words that tell a number as rounded ("roughly"), one-word ones."""
-    return frozenset(w for w in lexicon.words_for("approximate.about") if " " not in w)
-
-
 def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
     """What the parsed sentence `doc` claims (see the module docstring)."""
     text = doc.text.strip()
@@ -436,7 +432,8 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
     named = () if cry else tuple(names(doc))
     low = f" {text.lower()}"
     return Reading(question=question, claims=tuple(claims), hedged=hedged,
-                   quantities=tuple(quantities(doc, _rounding(lexicon))), names=named, nouns=nouns,
+                   quantities=tuple(quantities(doc, rounding_words(lexicon))), names=named,
+                   nouns=nouns,
                    articled=frozenset(n for n in named if f" the {n.lower()}" in low),
                    only=frozenset(n for n in named if f" only {n.lower()}" in low),
                    ids=identifiers(doc),

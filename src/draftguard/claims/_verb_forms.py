@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-__all__ = ["PREFIXES", "coined_stem", "inflections", "irregular_verbs", "verb_bases",
+__all__ = ["PREFIXES", "coined_stem", "inflections", "irregular_verbs", "stems", "verb_bases",
            "verb_forms"]
 
 
@@ -99,3 +99,16 @@ def inflections(lemma: str) -> set[str]:
     if len(lemma) > 2 and lemma[-1] not in "aeiouwy":  # "drop" -> "dropped"
         forms |= {lemma + lemma[-1] + "ed", lemma + lemma[-1] + "ing"}
     return forms
+
+
+def stems(word: str) -> set[str]:
+    """The word and its bases ("rained": rain, raine; "built": build), for a loose match."""
+    out = {word}
+    irregular = irregular_verbs().get(word)
+    if irregular is not None:
+        out.add(irregular)
+    for ending in ("ies", "ied", "ing", "es", "ed", "s", "d"):
+        if word.endswith(ending) and len(word) > len(ending) + 2:
+            stem = word[: -len(ending)]
+            out |= {stem + "y"} if ending in ("ies", "ied") else {stem, stem + "e"}
+    return out

@@ -15,7 +15,8 @@ from rapidfuzz import fuzz
 
 from draftguard.claims._calendar import dates_in, same_time, times_in
 from draftguard.claims._facts import Quantity
-from draftguard.claims._numbers import counted_in_text, numbers_of_text, rounds_to
+from draftguard.claims._lexicon_words import short_forms
+from draftguard.claims._numbers import counted_in_text, numbers_of_text, told_about
 from draftguard.claims._reading import Claim, Reading
 from draftguard.claims._record import (
     ToolClaims,
@@ -26,12 +27,12 @@ from draftguard.claims._record import (
     numbers_in,
     strings_in,
 )
-from draftguard.claims._verb_forms import irregular_verbs
+from draftguard.claims._verb_forms import stems
 
 if TYPE_CHECKING:
     from draftguard.claims._guard import ClaimGuard
 
-__all__ = ["RecordView", "fold", "stems", "text_stems", "words_of"]
+__all__ = ["RecordView", "fold", "text_stems", "words_of"]
 
 _ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
@@ -41,19 +42,6 @@ _PRONOUNS = frozenset({"it", "they", "them", "these", "those", "this", "that", "
 #: Claims a run of another action also backs: a booking is a request made, a thing added
 #: or changed is saved ("The event was saved under the title Dentist").
 _IMPLIED = {"request": frozenset({"book"}), "save": frozenset({"add", "edit"})}
-
-
-def stems(word: str) -> set[str]:
-    """The word and its bases ("rained": rain, raine; "built": build), for a loose match."""
-    out = {word}
-    irregular = irregular_verbs().get(word)
-    if irregular is not None:
-        out.add(irregular)
-    for ending in ("ies", "ied", "ing", "es", "ed", "s", "d"):
-        if word.endswith(ending) and len(word) > len(ending) + 2:
-            stem = word[: -len(ending)]
-            out |= {stem + "y"} if ending in ("ies", "ied") else {stem, stem + "e"}
-    return out
 
 
 @lru_cache(maxsize=1024)
@@ -241,18 +229,17 @@ class RecordView:
             if not backing:  # a run's lines when the sentence claims the run
                 allowed |= {float(n) for n in session.counts.get("line", ())}
             return value in allowed
-        if noun is not None and value in {float(n) for n in session.counts.get(noun, ())}:
+        if noun is not None and self._about(quantity, session.counts.get(noun, ())):
             return True
         if noun is not None and noun in session.collections:
             return value == len(session.collections[noun])
         for word in (noun, quantity.of):
             fields = self._fields_of(word)
             if fields:  # "3 documents" is the result's document_count
-                return value in fields or (quantity.rounded and any(
-                    rounds_to(v, value) for v in fields))
+                return self._about(quantity, fields)
         counted = self._counted(noun) if value != 1 else set()  # "One card asks" picks one
-        if counted and value not in counted:
-            return False  # "forty minutes" where the texts count 25 minutes (and 40 cars)
+        if counted:  # not "forty minutes" where the texts count 25 minutes (and 40 cars)
+            return self._about(quantity, counted)
         pool: set[float] = set()
         for run in self.record.runs:
             pool.update(abs(v) for _, v in numbers_in(run.result))
@@ -264,7 +251,14 @@ class RecordView:
         pool.update(float(v) for v in session.versions)
         for text in session.texts:  # as money, any money the texts give ("quid": pounds)
             pool |= self._as_money(text) if money else numbers_of_text(text)
-        return value in pool or (quantity.rounded and any(rounds_to(v, value) for v in pool))
+        return self._about(quantity, pool)
+
+    def _about(self, quantity: Quantity, pool: Iterable[float]) -> bool:
+        """`quantity` is a number of `pool`, or told as rounded, near one (`told_about`)."""
+        bound = quantity.rounded in ("under", "over")
+        return any((quantity.value == v and not bound) or (bool(quantity.rounded) and told_about(
+            v, quantity.value, tolerance=self.guard.approximate_tolerance,
+            how=quantity.rounded)) for v in pool)
 
     # -- names ------------------------------------------------------------------------------
     def texts(self) -> list[str]:
@@ -310,13 +304,15 @@ class RecordView:
         wanted = words_of(name)
         if not wanted:
             return True
+        short = short_forms()  # "Germantown Avenue" in "Germantown Ave", "Sat" a weekday
         word = wanted[0].removesuffix("s") if len(wanted) == 1 else ""  # "Saturdays"
+        word = short.get(word, word)
         if word in _MONTHS and any(d.month == _MONTHS[word] for d in self._dates()):
             return True
         if word in _WEEKDAYS and any(d.weekday() == _WEEKDAYS[word] for d in self._dates()):
             return True
         def same(a: str, b: str) -> bool:
-            return a == b or fuzz.ratio(a, b) >= self.guard.name_cutoff
+            return a == b or fuzz.ratio(a, b) >= self.guard.name_cutoff or short.get(b) == a
 
         n = len(wanted)
         for text in self._texts():
@@ -368,7 +364,8 @@ class RecordView:
 
     def time_backed(self, time: tuple[int, bool]) -> bool:
         """The record states this clock time."""
-        return any(same_time(time, t) for text in self._texts() for t in times_in(text))
+        return any(same_time(time, t) for text in self._texts()
+                   for t in times_in(text, held=True))
 
     def unmade(self, nouns: frozenset[str]) -> str:
         """The first of `nouns` a tool makes that no run made this turn ("" when none)."""
