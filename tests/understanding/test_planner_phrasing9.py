@@ -201,3 +201,22 @@ def test_the_venue_in_focus_and_a_position_are_both_kept() -> None:
     assert (i2, a2) == ("shortlist", False) and s2["venue"] != third
     # "that first one" is one venue, not the one in focus too.
     assert len(_read(*said, "put that first one on my list")) == 1
+
+
+@pytest.mark.parametrize("message", [
+    "what does a private room usually cost?",
+    "sorry, dumb question, what does BYO stand for?",
+    "do thai places normally let you bring wine?",
+])
+def test_a_question_about_things_in_general_sets_no_preference(message: str) -> None:
+    # Found by hand in adk web: "what does private room cost usually?" answered "Noted: a
+    # private room."
+    assert [r for r in _read(message) if r[0] in ("preferences", "search")] == []
+
+
+@pytest.mark.parametrize(("message", "slot"), [
+    ("any with a private room?", "private_room"),
+    ("can we bring our own wine there?", "byob"),
+])
+def test_a_question_that_asks_for_a_feature_still_sets_it(message: str, slot: str) -> None:
+    assert any(slot in slots for _, slots, _ in _read(message))

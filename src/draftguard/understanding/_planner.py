@@ -47,6 +47,7 @@ from draftguard.understanding._planner_venues import (
 from draftguard.understanding._planner_words import (
     also,
     asks_best,
+    asks_in_general,
     asks_search,
     asks_unsupported_act,
     compares,
@@ -185,9 +186,8 @@ class PlannerConversation:
                     other = guess
             acted = acted or (other is not None and other.intent is Intent.PICK and by_meaning
                               and not unsupported and acts_on_venue(self.examples, slots.rest))
-            if other is not None and other.intent in _ABOUT_VENUES:
-                # "Is Siam Orchid open on Mondays?", "which is cheapest?": about venues,
-                # not new preferences.
+            if (other is not None and other.intent in _ABOUT_VENUES) or asks_in_general(
+                    self.vocabulary.words, part):  # "which is cheapest?", "what's BYOB?"
                 stated = {}
                 slots.ambiguous.clear()
             if other is None and asks_search(self.vocabulary.words, slots.rest):

@@ -14,6 +14,7 @@ __all__ = [
     "adds_to_list",
     "also",
     "asks_best",
+    "asks_in_general",
     "asks_search",
     "asks_unsupported_act",
     "categories_cleared",
@@ -318,3 +319,10 @@ def asks_best(words: WordTable, part: str) -> bool:
     best = any(m and w.endswith("est") for w, m in zip(said, measured, strict=True)) or any(
         a in ("most", "least") and m for a, m in zip(said, measured[1:], strict=False))
     return best or said[:1] == ("which",) or "which" in said[:3]
+
+
+def asks_in_general(words: WordTable, part: str) -> bool:
+    """A question about things in general, not a wish for this search ("what does BYOB
+    mean?", "do Italian places usually have a private room?", "is it rude to bring our own
+    wine?"): whatever features it names, they are no preferences."""
+    return part.rstrip().endswith("?") and words.says("in_general", part)
