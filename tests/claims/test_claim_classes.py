@@ -367,3 +367,28 @@ def test_a_count_of_what_a_list_holds_is_its_size(guard: ClaimGuard, sentence: s
     record = TurnRecord(claims=PLANNER_TOOL_CLAIMS, session=planner_facts(
         results=RESULTS, shortlist=["bar-nonna-rosa", "enoteca-carmela"]))
     assert guard.judge(sentence, record).supported is true
+
+
+# -- a part of the post described as changed, in a turn no tool changed it -----------------------
+
+NOTHING_RAN = TurnRecord(claims=BLOGGER_TOOL_CLAIMS,
+                         session=blogger_facts(post=POST, versions=(0, 1)))
+
+
+@pytest.mark.parametrize("sentence", [
+    "Your revised ending is much punchier now.",   # a participle the tagger calls an adjective
+    "The tightened opening reads better.",
+])
+def test_a_part_said_to_be_changed_is_false_when_nothing_ran(guard: ClaimGuard,
+                                                              sentence: str) -> None:
+    # adk web: after an opinion question, the embedded model went on about a new version
+    assert not guard.judge(sentence, NOTHING_RAN).supported
+    assert guard.judge(sentence, LAST_SENTENCE if "ending" in sentence else
+                       FIRST_PARAGRAPH).supported
+
+
+@pytest.mark.parametrize("sentence", ["It is a detailed post.", "The ending feels rushed.",
+                                      "The view from the top is wide."])
+def test_a_word_that_only_looks_like_a_participle_claims_nothing(guard: ClaimGuard,
+                                                                 sentence: str) -> None:
+    assert guard.judge(sentence, NOTHING_RAN).supported

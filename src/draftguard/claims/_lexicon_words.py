@@ -49,8 +49,10 @@ def claim_words(doc: Doc, lexicon: Lexicon) -> list[tuple[str, Token]]:
     """Each claims-lexicon concept in the sentence, with the token that carries it."""
     found = [(term.concept, doc[term.start]) for term in lexicon.terms(doc, typos=False)]
     taken = {t.i for _, t in found}
-    for token in doc:  # a verb whose lemma the parser got wrong ("texted": "texte")
-        if token.pos_ == "VERB" and token.i not in taken:
+    for token in doc:  # a verb whose lemma the parser got wrong ("texted": "texte"), or a
+        # participle it made an adjective ("your revised ending", "the tightened intro")
+        if (token.pos_ == "VERB" or (token.dep_ == "amod" and token.tag_ == "JJ" and
+                                     token.lower_.endswith("ed"))) and token.i not in taken:
             concept = next((c for base in verb_bases(token.lower_)
                             if (c := lexicon.concept(base)) is not None), None)
             if concept is not None:
