@@ -304,6 +304,6 @@ def test_a_card_on_a_part_of_something_names_what_it_is_a_part_of() -> None:
     cards = {c.item["front"]: c.item["back"]
              for c in build_candidates("flashcards", chunk_text(ZIP, source="post"))}
     assert cards["side of a zip"] == "A strip of tape carrying a row of teeth."
-    assert cards["number of teeth"] == "Can be more than two hundred."
+    assert cards["number of teeth"] == "It can be more than two hundred."
     assert not {"side", "number"} & set(cards)  # never a front a learner cannot place
     assert all("side of a zip" not in back for back in cards.values())
