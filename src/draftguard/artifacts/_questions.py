@@ -337,6 +337,8 @@ def _clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
         if term.kind in {"number", "time"} or term.span is None:
             continue
         sentence = term.sentence
+        if _asks(sentence):
+            continue
         term = replace(term, text=with_of(term))
         at = normalize_key(sentence).find(normalize_key(term.text))
         if at < 0 or normalize_key(sentence).count(normalize_key(term.text)) > 1:
@@ -362,6 +364,12 @@ def _clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
     return out + _number_clozes(view, pool)
 
 
+def _asks(sentence: str) -> bool:
+    """Whether a sentence is a question ("Who took the apples?"): the text asks it and
+    tells nothing, so a cloze of it asks a learner to guess the text's own question."""
+    return sentence.rstrip(" \"'\u201d\u2019").endswith("?")
+
+
 def _depth_in(term: Term) -> int:
     span = term_span(term)
     return depth_of(list(span)) if span is not None else 0
@@ -384,6 +392,8 @@ def _number_clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
     """A cloze on each quantity and date the text states ("Mara Quill was _____ when ...")."""
     out: list[Question] = []
     for n, sentence in enumerate(view.sentences):
+        if _asks(sentence.text):
+            continue
         for ent in sentence.span.ents:
             tokens = list(ent)
             before = ent.doc[ent.start - 1] if ent.start > sentence.span.start else None

@@ -116,6 +116,8 @@ def kind_of(tokens: Sequence[Token]) -> str:
         return _KINDS[head.ent_type_]
     if head.like_num:
         return "number"
+    if not place and head.pos_ == "NOUN" and head.lemma_.lower() in people_in(head.doc):
+        return "person"
     return "place" if place else "thing"
 
 
