@@ -38,7 +38,7 @@ from draftguard.artifacts.schemas.flashcards import MAX_BACK_CHARS
 from draftguard.sources._chunks import SourceChunk
 
 if TYPE_CHECKING:
-    from spacy.tokens import Span
+    from spacy.tokens import Span, Token
 
 __all__ = ["Candidate", "assemble", "build_candidates", "mindmap_title"]
 
@@ -108,19 +108,40 @@ def _as_clause(sentences: Sequence[Span], term: Term, predicate: str) -> str:
     """What the term's sentence says of it, as a clause a learner can read: the subject
     becomes the pronoun the text would use ("Runner beans have to be staked as they grow"
     -> "They have to be staked as they grow", not "Have to be staked ...", which reads as
-    an order). "" when no pronoun fits (a person the text never calls "he" or "she")."""
+    an order); the singular "they" where the text gives no "he", "she" or "it"."""
     if not predicate or term.span is None:
         return ""
     subject = next((t for t in term.span if t.dep_ in {"nsubj", "nsubjpass"}
                     and t.head == term.span.root), None)
-    pronoun = pronoun_for(sentences, subject, predicate) if subject is not None else None
-    if pronoun is None:
+    if subject is None:
         return ""
+    pronoun = pronoun_for(sentences, subject, predicate)
+    if pronoun is None:
+        # someone the text never calls "he" or "she", or a noun it may not call "it": the
+        # singular "they", its verb in agreement ("Ada Price sells ..." -> "They sell ...")
+        pronoun, predicate = "they", _in_agreement(subject, predicate)
     first = predicate.split(maxsplit=1)[0]
     said = [w.strip(",;:") for w in term.sentence.split()]
     kept = first.lower() not in said and first in said  # a name stays capitalised
     lowered = predicate if kept else predicate[:1].lower() + predicate[1:]
     return f"{pronoun.capitalize()} {lowered}"
+
+
+def _in_agreement(subject: Token, predicate: str) -> str:
+    """The predicate with its first verb in agreement with "they" ("was" -> "were", "sells"
+    -> "sell", "has" -> "have"), read from the verb's tag and dictionary form."""
+    verb = next((t for t in subject.doc[max(t.i for t in subject.subtree) + 1:]
+                 if not t.is_punct), None)
+    first, _, rest = predicate.partition(" ")
+    if verb is None or verb.text.casefold() != first.casefold():
+        return predicate
+    if verb.tag_ == "VBD" and verb.lemma_ == "be":
+        said = "were"
+    elif verb.tag_ == "VBZ":
+        said = "are" if verb.lemma_ == "be" else verb.lemma_
+    else:
+        return predicate
+    return f"{said} {rest}".strip()
 
 
 def _without(back: str, front: str) -> str:
