@@ -20,7 +20,7 @@ ORCHESTRA = """# The school orchestra
 
 The conductor who runs the school orchestra arrived an hour early on concert day. She
 tuned every violin herself before the doors opened. The cellos sat nearest the stage. A
-caretaker unlocked the hall at six. Pavel Brandt played the only solo of the evening.
+caretaker unlocked the hall at six. Pavel Brandt always plays the only solo of the evening.
 The audience stood up for the last piece."""
 
 
@@ -57,3 +57,10 @@ def test_a_person_named_by_a_common_noun_is_never_it() -> None:
     conductor = next((b for f, b in cards.items() if f.endswith("conductor")), None)
     assert conductor is None or conductor.startswith("She "), cards
     assert "caretaker" not in cards or not cards["caretaker"].startswith(("He ", "She ", "It "))
+
+
+def test_where_the_text_gives_no_pronoun_the_back_says_they_in_agreement() -> None:
+    # Pavel Brandt is never "he" or "she" in the text: "They always play ...", not "It" and
+    # not "They always plays"
+    cards = _cards(ORCHESTRA)
+    assert cards["Pavel Brandt"] == "They always play the only solo of the evening."

@@ -128,20 +128,23 @@ def _as_clause(sentences: Sequence[Span], term: Term, predicate: str) -> str:
 
 
 def _in_agreement(subject: Token, predicate: str) -> str:
-    """The predicate with its first verb in agreement with "they" ("was" -> "were", "sells"
-    -> "sell", "has" -> "have"), read from the verb's tag and dictionary form."""
+    """The predicate with its finite verb in agreement with "they" ("was" -> "were", "sells"
+    -> "sell", "always has" -> "always have"), read from the verb's tag and dictionary form."""
     verb = next((t for t in subject.doc[max(t.i for t in subject.subtree) + 1:]
-                 if not t.is_punct), None)
-    first, _, rest = predicate.partition(" ")
-    if verb is None or verb.text.casefold() != first.casefold():
+                 if t.pos_ in {"VERB", "AUX"}), None)
+    if verb is None or verb.tag_ not in {"VBZ", "VBD"}:
         return predicate
-    if verb.tag_ == "VBD" and verb.lemma_ == "be":
-        said = "were"
-    elif verb.tag_ == "VBZ":
-        said = "are" if verb.lemma_ == "be" else verb.lemma_
+    if verb.tag_ == "VBD":
+        said = "were" if verb.lemma_ == "be" else verb.text
     else:
+        said = "are" if verb.lemma_ == "be" else verb.lemma_
+    words = predicate.split(" ")
+    at = next((n for n, w in enumerate(words[:4]) if w.casefold() == verb.text.casefold()),
+              None)
+    if at is None:
         return predicate
-    return f"{said} {rest}".strip()
+    words[at] = said
+    return " ".join(words)
 
 
 def _without(back: str, front: str) -> str:
