@@ -13,7 +13,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from draftguard.artifacts._distractors import Answer, answer_of
-from draftguard.artifacts._terms import clean_span, junk_reason, people_in, personal, phrase
+from draftguard.artifacts._people import people_in, personal
+from draftguard.artifacts._terms import clean_span, junk_reason, phrase
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
