@@ -234,14 +234,19 @@ the boy did not fall ill. Jenner called the method vaccination, from vacca, the 
 cow. Within a few years doctors across Europe were vaccinating children."""
 
 
-def test_a_quiz_of_five_asks_the_central_date_and_nothing_from_an_aside() -> None:
+def test_a_quiz_of_five_asks_the_central_sentence_and_nothing_from_an_aside() -> None:
     from draftguard.artifacts._picking import listed, settle_picks
 
     candidates = build_candidates("quiz", chunk_text(VACCINE, source="post"))
     picked, _ = settle_picks(None, listed(candidates, 5), 5)
     answers = [c.item["correct_answer"] for c in picked]
     assert len(answers) == 5
-    assert "1796" in answers  # when the first vaccine was tested
+    # The central sentence (the first vaccine tested, in 1796) is asked, by its date or by
+    # who tested it: since round 10 reads "the boy" and "milkmaids" as people, a question
+    # on Edward Jenner has other people as options, and one question per sentence is asked
+    central = [c.item["correct_answer"] for c in picked
+               if "tested an idea" in c.item["explanation"]]
+    assert central and central[0] in {"1796", "Edward Jenner"}, answers
     # The boy's tree-climbing is an aside in a relative clause, and "the Latin word for cow"
     # one after a comma (not the name "called" gives): no question asks for either.
     assert not any("apple" in a or "tree" in a or "Latin" in a for a in answers)
@@ -304,6 +309,6 @@ def test_a_card_on_a_part_of_something_names_what_it_is_a_part_of() -> None:
     cards = {c.item["front"]: c.item["back"]
              for c in build_candidates("flashcards", chunk_text(ZIP, source="post"))}
     assert cards["side of a zip"] == "A strip of tape carrying a row of teeth."
-    assert cards["number of teeth"] == "Can be more than two hundred."
+    assert cards["number of teeth"] == "It can be more than two hundred."
     assert not {"side", "number"} & set(cards)  # never a front a learner cannot place
     assert all("side of a zip" not in back for back in cards.values())

@@ -26,15 +26,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from draftguard.artifacts._grounding import supporting_chunk
+from draftguard.artifacts._named import pronoun_for
 from draftguard.artifacts._quality import quality_issues, stem_key
 from draftguard.artifacts._questions import CLOZE_PREFIX, build_questions
 from draftguard.artifacts._spec import normalize_key
 from draftguard.artifacts._terms import Term, TextView, phrase, points_back, with_of
 from draftguard.artifacts.schemas.flashcards import MAX_BACK_CHARS
 from draftguard.sources._chunks import SourceChunk
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
 
 __all__ = ["Candidate", "assemble", "build_candidates", "mindmap_title"]
 
@@ -100,6 +104,49 @@ def _predicate(term: Term) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _as_clause(sentences: Sequence[Span], term: Term, predicate: str) -> str:
+    """What the term's sentence says of it, as a clause a learner can read: the subject
+    becomes the pronoun the text would use ("Runner beans have to be staked as they grow"
+    -> "They have to be staked as they grow", not "Have to be staked ...", which reads as
+    an order); the singular "they" where the text gives no "he", "she" or "it"."""
+    if not predicate or term.span is None:
+        return ""
+    subject = next((t for t in term.span if t.dep_ in {"nsubj", "nsubjpass"}
+                    and t.head == term.span.root), None)
+    if subject is None:
+        return ""
+    pronoun = pronoun_for(sentences, subject, predicate)
+    if pronoun is None:
+        # someone the text never calls "he" or "she", or a noun it may not call "it": the
+        # singular "they", its verb in agreement ("Ada Price sells ..." -> "They sell ...")
+        pronoun, predicate = "they", _in_agreement(subject, predicate)
+    first = predicate.split(maxsplit=1)[0]
+    said = [w.strip(",;:") for w in term.sentence.split()]
+    kept = first.lower() not in said and first in said  # a name stays capitalised
+    lowered = predicate if kept else predicate[:1].lower() + predicate[1:]
+    return f"{pronoun.capitalize()} {lowered}"
+
+
+def _in_agreement(subject: Token, predicate: str) -> str:
+    """The predicate with its finite verb in agreement with "they" ("was" -> "were", "sells"
+    -> "sell", "always has" -> "always have"), read from the verb's tag and dictionary form."""
+    verb = next((t for t in subject.doc[max(t.i for t in subject.subtree) + 1:]
+                 if t.pos_ in {"VERB", "AUX"}), None)
+    if verb is None or verb.tag_ not in {"VBZ", "VBD"}:
+        return predicate
+    if verb.tag_ == "VBD":
+        said = "were" if verb.lemma_ == "be" else verb.text
+    else:
+        said = "are" if verb.lemma_ == "be" else verb.lemma_
+    words = predicate.split(" ")
+    at = next((n for n, w in enumerate(words[:4]) if w.casefold() == verb.text.casefold()),
+              None)
+    if at is None:
+        return predicate
+    words[at] = said
+    return " ".join(words)
+
+
 def _without(back: str, front: str) -> str:
     """`back` with `front` taken out (a card must not give its own answer)."""
     import re
@@ -112,8 +159,9 @@ def _cards(view: TextView) -> Iterable[tuple[dict[str, Any], str, str, int]]:
     the whole text and to its title (`_card_order`)."""
     terms = [t for t in view.ranked() if t.kind not in {"number", "time"}]
     order = _card_order(view, terms)
+    spans = [s.span for s in view.sentences]
     for term in terms:
-        back = term.definition or _predicate(term)
+        back = term.definition or _as_clause(spans, term, _predicate(term))
         # "side" of "Each side of a zip is a strip of tape ...": the card is on what the
         # "of" phrase names, so the subject's front keeps it ("side of a zip"); an
         # apposition's noun is named as it stands
@@ -122,7 +170,7 @@ def _cards(view: TextView) -> Iterable[tuple[dict[str, Any], str, str, int]]:
         # "His best friend, ___." says "His best friend.": the blank of an apposition goes
         back = back.removesuffix("___").removeprefix("___").strip(" ,;:")
         words = [w for w in back.replace("___", " ").split() if any(c.isalnum() for c in w)]
-        if len(words) < (2 if term.definition else _MIN_BACK_WORDS) or (
+        if len(words) < (2 if term.definition else 1 + _MIN_BACK_WORDS) or (
                 len(back) > MAX_BACK_CHARS) or back.count('"') % 2:  # a quotation cut in half
             continue
         rank = 0 if term.definition else 1 + order[id(term)]

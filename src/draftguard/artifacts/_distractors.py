@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from draftguard.artifacts._numbers import number_value, numbers_in, with_values
 from draftguard.artifacts._spec import normalize_key
-from draftguard.artifacts._terms import TextView, kind_of, phrase
+from draftguard.artifacts._terms import Term, TextView, kind_of, phrase, term_span
 from draftguard.artifacts.schemas.quiz import MIN_OPTIONS
 
 if TYPE_CHECKING:
@@ -81,12 +81,23 @@ def answer_pool(view: TextView) -> list[Answer]:
 def _term_answers(view: TextView) -> list[Answer]:
     out = []
     for n, term in enumerate(view.terms):
-        if term.span is None:
+        if term.span is None or _beside_a_name(term):
             continue
         out.append(Answer(term.text, term.kind, "term", term.head,
                           frozenset(w.lower() for w in term.text.split()), 1000 + n,
                           read=term.kind))
     return out
+
+
+def _beside_a_name(term: Term) -> bool:
+    """Whether a person named by a common noun is named beside it too ("His neighbour, Mrs
+    Haldane"): "neighbour" is Mrs Haldane, so it is no other person to offer beside her."""
+    span = term_span(term)
+    if term.kind != "person" or span is None or span.root.ent_type_:
+        return False
+    noun = span.root
+    return any(c.dep_ == "appos" and c.ent_type_ == "PERSON" for c in noun.children) or (
+        noun.dep_ == "appos" and noun.head.ent_type_ == "PERSON")
 
 
 def _places(view: TextView) -> list[Answer]:

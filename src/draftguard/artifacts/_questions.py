@@ -148,9 +148,10 @@ def _wh(sent: Span, position: int, person: str) -> Iterable[tuple[str, Answer]]:
     if said is None:
         return
     aux = [c for c in root.children if c.dep_ in {"aux", "auxpass"} and c.i < root.i]
-    clean = named_person(subject) or clean_span(
-        sent.doc[subject_tokens[0].i: subject_tokens[-1].i + 1])
-    if subject.pos_ != "PRON" and junk_reason(clean) is None and (
+    clean = named_person(subject) or clean_span(_without_relative(subject, subject_tokens))
+    # "Oliver and his cousin Maren were eleven and nine" says what each is: no one answer
+    each = root.lemma_ == "be" and any(c.dep_ == "conj" for c in subject.children)
+    if subject.pos_ != "PRON" and junk_reason(clean) is None and not each and (
             aux or root.tag_ == "VBD" or root.tag_ == "VBZ") and not naming(root):
         answer = answer_of(clean, "who", position)
         # A name ("Tomasz"), not a thing a name qualifies ("the night train to Inverness")
@@ -168,6 +169,19 @@ def _wh(sent: Span, position: int, person: str) -> Iterable[tuple[str, Answer]]:
             answer = replace(answer, kind="setting")
         question = _invert(sent, root, aux, said, subject_tokens, wh, removed)
         yield from _keep(question, answer, tokens)
+
+
+def _without_relative(subject: Token, tokens: Sequence[Token]) -> list[Token]:
+    """The subject as a teacher gives it: "the farmer", not "the farmer who owned the lower
+    fields" (the relative clause tells which farmer; the question keeps nothing of it). A
+    subject whose words then no longer run together keeps them all."""
+    told = {t.i for c in subject.children if c.dep_ == "relcl" for t in c.subtree}
+    kept = [t for t in tokens if t.i not in told]
+    while kept and kept[-1].is_punct:
+        kept = kept[:-1]
+    if not kept or kept[-1].i - kept[0].i + 1 != len(kept):
+        return list(tokens)
+    return kept
 
 
 def _keep(question: str | None, answer: Answer,
@@ -323,6 +337,8 @@ def _clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
         if term.kind in {"number", "time"} or term.span is None:
             continue
         sentence = term.sentence
+        if _asks(sentence):
+            continue
         term = replace(term, text=with_of(term))
         at = normalize_key(sentence).find(normalize_key(term.text))
         if at < 0 or normalize_key(sentence).count(normalize_key(term.text)) > 1:
@@ -348,6 +364,12 @@ def _clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
     return out + _number_clozes(view, pool)
 
 
+def _asks(sentence: str) -> bool:
+    """Whether a sentence is a question ("Who took the apples?"): the text asks it and
+    tells nothing, so a cloze of it asks a learner to guess the text's own question."""
+    return sentence.rstrip(" \"'\u201d\u2019").endswith("?")
+
+
 def _depth_in(term: Term) -> int:
     span = term_span(term)
     return depth_of(list(span)) if span is not None else 0
@@ -370,6 +392,8 @@ def _number_clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
     """A cloze on each quantity and date the text states ("Mara Quill was _____ when ...")."""
     out: list[Question] = []
     for n, sentence in enumerate(view.sentences):
+        if _asks(sentence.text):
+            continue
         for ent in sentence.span.ents:
             tokens = list(ent)
             before = ent.doc[ent.start - 1] if ent.start > sentence.span.start else None

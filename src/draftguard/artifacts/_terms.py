@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from draftguard.artifacts._people import people_in
 from draftguard.artifacts._spec import normalize_key
 from draftguard.artifacts._whole import cuts_a_whole, whole_entity
 from draftguard.sources._chunks import SourceChunk
@@ -33,6 +34,7 @@ __all__ = [
     "clean_span",
     "junk_reason",
     "kind_of",
+
     "phrase",
     "points_back",
     "role_in",
@@ -113,6 +115,8 @@ def kind_of(tokens: Sequence[Token]) -> str:
         return _KINDS[head.ent_type_]
     if head.like_num:
         return "number"
+    if not place and head.pos_ == "NOUN" and head.lemma_.lower() in people_in(head.doc):
+        return "person"
     return "place" if place else "thing"
 
 

@@ -1,0 +1,67 @@
+"""Who in a text is a person beyond the names the tagger reads as people: the common nouns
+("the farmer", "a nurse", "his grandfather") the text's own grammar shows to be people, with
+the pronoun it uses for them. Questions ask "Who ...?" of them with other people as options,
+and a card says "he", "she" or "they" of them, never "it"."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span, Token
+
+__all__ = ["people_in", "personal"]
+
+
+def people_in(doc: Doc) -> dict[str, str]:
+    """The common nouns a text shows to be people ("the farmer", "a nurse", "his
+    grandfather"), by lemma, each with the pronoun the text uses for them ("he", "she", or
+    "" when it uses none). Read from the grammar, never from a list of words:
+
+    - a relative "who" hangs on the noun ("the nurse who ran the ward");
+    - the noun stands beside a person's name ("the guard, Mrs Patel"; "Old Tom, a retired
+      miner");
+    - the noun is a main clause's subject and the next sentence's subject is "he" or "she"
+      (a person's pronoun, by its gender in the parse: "The farmer lost his hat. He ...").
+
+    Read once per parse (kept in the parse's own `user_data`)."""
+    found = doc.user_data.get(_PEOPLE)
+    if isinstance(found, dict):
+        return found
+    people: dict[str, str] = {}
+    for token in doc:
+        if token.pos_ != "NOUN":
+            continue
+        # "who", "whom", "whose": the relative pronouns of a person
+        who = any(c.dep_ == "relcl" and any(g.tag_ in {"WP", "WP$"} for g in c.children)
+                  for c in token.children)
+        named = any(n.dep_ == "appos" and n.ent_type_ == "PERSON" for n in token.children) or (
+            token.dep_ == "appos" and token.head.ent_type_ == "PERSON")
+        if who or named:
+            people.setdefault(token.lemma_.lower(), "")
+    for sent, after in pairwise(doc.sents):
+        subject = _subject_of(sent)
+        pronoun = _subject_of(after)
+        if (subject is None or pronoun is None or subject.pos_ not in {"NOUN", "PROPN"}
+                or subject.ent_type_ or any(e.label_ == "PERSON" for e in sent.ents)):
+            continue
+        if personal(pronoun):
+            people[subject.lemma_.lower()] = pronoun.lower_
+    doc.user_data[_PEOPLE] = people
+    return people
+
+
+_PEOPLE = "draftguard.artifacts.people"
+
+
+def personal(pronoun: Token) -> bool:
+    """Whether a pronoun is a person's "he" or "she" (singular, with a gender, as a
+    subject), read from its morphology."""
+    morph = pronoun.morph
+    return (pronoun.pos_ == "PRON" and morph.get("Gender", []) in (["Masc"], ["Fem"])
+            and "Sing" in morph.get("Number", []) and "Nom" in morph.get("Case", []))
+
+
+def _subject_of(sent: Span) -> Token | None:
+    return next((c for c in sent.root.children if c.dep_ in {"nsubj", "nsubjpass"}), None)
