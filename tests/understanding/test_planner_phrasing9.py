@@ -220,3 +220,11 @@ def test_a_question_about_things_in_general_sets_no_preference(message: str) -> 
 ])
 def test_a_question_that_asks_for_a_feature_still_sets_it(message: str, slot: str) -> None:
     assert any(slot in slots for _, slots, _ in _read(message))
+
+
+@pytest.mark.parametrize("message", ["sushi for 3 in fishtown, we're skint this month",
+                                     "a curry for four, we're a bit hard up"])
+def test_being_short_of_money_is_the_cheap_end(message: str) -> None:
+    # held-out end-to-end set 5 (P01, "we're brassic till payday"): searched at any price
+    (search,) = [slots for intent, slots, _ in _read(message) if intent == "search"]
+    assert search["price_level"] == "$"
