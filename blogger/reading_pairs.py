@@ -13,7 +13,7 @@ from draftguard.edits._plan import ReplaceOp
 from draftguard.language import similarity
 from draftguard.understanding._asking import ask
 from draftguard.understanding._frames import Clause
-from draftguard.understanding._placing import op_slots, place_phrase
+from draftguard.understanding._placing import edit_request, op_slots, place_phrase
 from draftguard.understanding._types import Interpretation
 
 if TYPE_CHECKING:
@@ -35,6 +35,8 @@ DEFAULT_PAIR_SIMILARITY = 0.35
 _LEADING = ("ADP", "AUX", "SCONJ", "PART")
 #: Words meant at most, ending in a number, taken whole as the new words ("half past six").
 _MEANT = 4
+#: The most words after a corrected number that may say which of its places is meant.
+_MAX_WIDENED = 5
 
 
 class SaidPairs:
@@ -285,7 +287,28 @@ class SaidPairs:
                 new = kind[-1:]  # "five Philadelphia winters, not four": the number
             if not old or not new or any(self.t.quote(t) for t in (*old, *new)):
                 return None
-            return self._once(clause, old, new, view)
+            return self._widened(old, new, said, view) or self._once(clause, old, new, view)
+        return None
+
+    def _widened(self, old: list[Token], new: list[Token], said: list[Token],
+                 view: PostView) -> list[Interpretation] | None:
+        """"five days on the counter, not three" where "three" stands twice in the post: the
+        words said after the new ones are of both ("three days on the counter" stands
+        once), so those change; None when the old words stand once or no such words do."""
+        old_words, new_words = self.t.words(old), self.t.words(new)
+        if len(view.occurrences(old_words)) < 2 or new[-1] not in said:
+            return None
+        end = said.index(new[-1]) + 1
+        for n in range(1, _MAX_WIDENED + 1):
+            tail = said[end:end + n]
+            if len(tail) < n or tail[-1].is_punct or tail[-1].i - tail[0].i != n - 1:
+                return None
+            more = self.t.words(tail)
+            if len(view.occurrences(f"{old_words} {more}")) == 1:
+                if view.occurrences(f"{new_words} {more}"):
+                    return None
+                return [edit_request([op_slots(ReplaceOp(anchor=f"{old_words} {more}",
+                                                         text=f"{new_words} {more}"))])]
         return None
 
 

@@ -204,3 +204,19 @@ def test_a_paragraph_named_by_its_opening_words_without_with() -> None:
         ops = _ops(_read(MARATHON, message))
         assert len(ops) == 1 and ops[0]["type"] == "delete"
         assert effect(MARATHON, {"ops": ops}) == MARATHON.replace(food + "\n\n", "")
+
+
+COUNTS = ("# Jam\n\nI boiled the fruit for three minutes and stirred it three times.\n\n"
+          "Then I left the jars three days in the pantry.\n")
+
+
+@pytest.mark.parametrize(("message", "anchor", "text"), [
+    # the corrected number stands three times: the words said after it say which
+    ("gran reckons it was four days in the pantry, not three, so sort that bit",
+     "three days", "four days"),
+    ("I stirred it five times, not three", "three times", "five times"),
+])
+def test_a_number_corrected_where_it_stands_more_than_once_is_placed_by_its_words(
+        message: str, anchor: str, text: str) -> None:
+    reading = _read(COUNTS, message)
+    assert _ops(reading) == [{"type": "replace", "anchor": anchor, "text": text}]
