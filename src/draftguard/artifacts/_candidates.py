@@ -29,7 +29,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from draftguard.artifacts._grounding import supporting_chunk
-from draftguard.artifacts._named import pronoun_for
+from draftguard.artifacts._named import a_person, pronoun_for
 from draftguard.artifacts._quality import quality_issues, stem_key
 from draftguard.artifacts._questions import CLOZE_PREFIX, build_questions
 from draftguard.artifacts._spec import normalize_key
@@ -48,6 +48,8 @@ _MAX_LEAVES = 3
 _MIN_BRANCHES = 3
 _MAX_FACT_CHARS = 70
 _MIN_BACK_WORDS = 3
+#: A verb that makes a clause of its own: finite, or an order ("check the setting").
+_FINITE = frozenset({"VB", "VBD", "VBZ", "VBP", "MD"})
 #: A card front's weight for its MiniLM similarity to the whole text, beside its salience
 #: (subjects count twice, mentions once, ...).
 CARD_TEXT_WEIGHT = 5.0
@@ -87,6 +89,14 @@ def _predicate(term: Term) -> str:
         # "Ben and his sister were twelve and ten" says what each is, not what Ben is
         # (a deed is shared: "Florey and Chain turned it into a medicine" keeps its card)
         return ""
+    root = term.span.root
+    end = max(t.i for t in subject.subtree)
+    if root.pos_ not in {"VERB", "AUX"} or any(
+            t.pos_ not in {"AUX", "PART", "ADV"} for t in subject.doc[end + 1: root.i]):
+        # "A taxi to town costs ..." with "costs" read as a noun, "Mr Adeyemi, you have
+        # looked after ...": the clause has no verb of this subject, and a pronoun put
+        # before it would read "It to town costs 26 pounds"
+        return ""
     gone = {t.i for t in subject.subtree}
     for child in term.span.root.children:  # a clause with a subject of its own says more
         if child.dep_ in {"conj", "advcl", "parataxis"} and any(
@@ -98,17 +108,29 @@ def _predicate(term: Term) -> str:
     after = [t for t in term.span if t.i not in gone and t.i > start]
     before = [t for t in term.span if t.i not in gone and t.i < start
               and not (t.i == term.span.start and t.pos_ in {"ADV", "CCONJ"})]
+    if any(t.tag_ in _FINITE and _main_clause(t) for t in before):
+        # "Brand B absorbed the most water, so my hypothesis was wrong": a main clause of
+        # its own before the subject says something else (a "when" or "if" clause stays)
+        return ""
     text = phrase(after).rstrip(" .!?")
     if before:
         text += " " + phrase(before)[:1].lower() + phrase(before)[1:]
     return text[:1].upper() + text[1:]
 
 
+def _main_clause(verb: Token) -> bool:
+    """Whether a verb heads a clause of its own rather than one that hangs on another by
+    "if", "when", "because" (its mark)."""
+    head = verb.head if verb.dep_ in {"aux", "auxpass"} else verb
+    return not any(c.dep_ == "mark" or c.tag_ == "WRB" for c in head.children)
+
+
 def _as_clause(sentences: Sequence[Span], term: Term, predicate: str) -> str:
     """What the term's sentence says of it, as a clause a learner can read: the subject
     becomes the pronoun the text would use ("Runner beans have to be staked as they grow"
     -> "They have to be staked as they grow", not "Have to be staked ...", which reads as
-    an order); the singular "they" where the text gives no "he", "she" or "it"."""
+    an order); the singular "they" for a person the text calls neither "he" nor "she", and
+    no card for a thing that may not be called "it"."""
     if not predicate or term.span is None:
         return ""
     subject = next((t for t in term.span if t.dep_ in {"nsubj", "nsubjpass"}
@@ -117,8 +139,12 @@ def _as_clause(sentences: Sequence[Span], term: Term, predicate: str) -> str:
         return ""
     pronoun = pronoun_for(sentences, subject, predicate)
     if pronoun is None:
-        # someone the text never calls "he" or "she", or a noun it may not call "it": the
-        # singular "they", its verb in agreement ("Ada Price sells ..." -> "They sell ...")
+        if not a_person(subject):
+            # neither "it" nor a person: the singular "they" would make a thing a person
+            # ("meeting: They closed at 9:05 pm"), so there is no such card
+            return ""
+        # someone the text never calls "he" or "she": the singular "they", its verb in
+        # agreement ("Ada Price sells ..." -> "They sell ...")
         pronoun, predicate = "they", _in_agreement(subject, predicate)
     first = predicate.split(maxsplit=1)[0]
     said = [w.strip(",;:") for w in term.sentence.split()]

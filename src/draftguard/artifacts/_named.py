@@ -13,14 +13,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from draftguard.artifacts._distractors import Answer, answer_of
-from draftguard.artifacts._people import people_in, personal
+from draftguard.artifacts._people import noun_kind, people_in, personal
 from draftguard.artifacts._terms import clean_span, junk_reason, phrase
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-__all__ = ["IT_MARGIN", "NAMING", "called", "named_person", "naming", "person_after",
-           "pronoun_for", "who_is"]
+__all__ = ["IT_MARGIN", "NAMING", "a_person", "called", "named_person", "naming",
+           "person_after", "pronoun_for", "who_is"]
 
 #: A common noun the text gives no sign of is "it" on a card only when its sentence said of
 #: "it" is at least this much nearer in meaning (MiniLM cosine) than said of "he" or "she"
@@ -185,7 +185,8 @@ def pronoun_for(sentences: Sequence[Span], subject: Token, predicate: str = "", 
     guessing would put a false word on a learner's card. A common noun the text gives no
     sign of is "it" only when its sentence, said of "it", stays nearer in meaning than
     said of "he" or "she" by `it_margin` (`_a_thing`): "a caretaker" is not "it"."""
-    if "Plur" in subject.morph.get("Number", []) or subject.tag_ in {"NNS", "NNPS"}:
+    if ("Plur" in subject.morph.get("Number", []) or subject.tag_ in {"NNS", "NNPS"}
+            or _finite_verb(subject) == "VBP"):  # "sheep graze": the verb says plural
         return "they"
     people = people_in(subject.doc)
     ent = next((e for e in subject.doc.ents if e.start <= subject.i < e.end), None)
@@ -194,6 +195,9 @@ def pronoun_for(sentences: Sequence[Span], subject: Token, predicate: str = "", 
             return people[subject.lemma_.lower()] or None
         if subject.pos_ == "PROPN":
             return "it" if ent is not None else None
+        kind = noun_kind(subject)
+        if kind is not None:  # "the meeting", "the council": a thing; "the caretaker": not
+            return "it" if kind == "thing" else None
         return "it" if _a_thing(subject, predicate, it_margin=it_margin) else None
     name = set(ent.text.split())
     person = ""
@@ -203,6 +207,29 @@ def pronoun_for(sentences: Sequence[Span], subject: Token, predicate: str = "", 
             return said.lower_
         person = person_after(sent, person)
     return None
+
+
+def a_person(subject: Token) -> bool:
+    """Whether a subject names a person: a name the tagger reads as a person's, a common
+    noun the text's grammar shows to be one (`people_in`), or one whose own words say so
+    (`noun_kind`: "the caretaker"); a name the tagger gives no kind counts as one."""
+    ent = next((e for e in subject.doc.ents if e.start <= subject.i < e.end), None)
+    if ent is not None:
+        return ent.label_ == "PERSON"
+    if subject.lemma_.lower() in people_in(subject.doc) or subject.pos_ == "PROPN":
+        return True  # a name the tagger gives no kind is most often someone's
+    return noun_kind(subject) == "person"
+
+
+def _finite_verb(subject: Token) -> str:
+    """The tag of the finite verb the subject agrees with ("VBZ" for "belongs", "VBP" for
+    "graze"), or "" when there is none."""
+    verb = subject.head
+    if verb.pos_ not in {"VERB", "AUX"}:
+        return ""
+    finite = [verb, *(c for c in verb.children if c.dep_ in {"aux", "auxpass"})]
+    return next((t.tag_ for t in sorted(finite, key=lambda t: t.i)
+                 if t.tag_ in {"VBZ", "VBP", "VBD", "MD"}), "")
 
 
 def _a_thing(subject: Token, predicate: str, *, it_margin: float) -> bool:

@@ -11,7 +11,8 @@ model, a rewrite on a capable one) fixes exactly those items:
   word, bare adjective or verb, or a fragment that opens a sentence;
 - no two questions with the same answer or the same stem (the same content words);
 - distractors of the answer's kind (a person for a person, a time for a time, ...);
-- the answer is not in its own question;
+- the answer is not in its own question, and the question says something without it (a
+  content word: not "What has nothing to do?");
 - no card's back repeats its front;
 - no mindmap label that is a lone stop word or a verb.
 
@@ -26,7 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from draftguard.artifacts._spec import normalize_key
-from draftguard.artifacts._terms import chunk_heading, junk_reason, kind_of
+from draftguard.artifacts._terms import bare_number, chunk_heading, junk_reason, kind_of
 from draftguard.sources._chunks import SourceChunk
 from draftguard.split._coverage import stems
 
@@ -87,6 +88,15 @@ def _contains(haystack: str, needle: str) -> bool:
                                    normalize_key(haystack)) is not None
 
 
+def _says_something(question: str) -> bool:
+    """Whether a question keeps a content word once its answer is out: "What has nothing to
+    do?" is all function words (the parser's stop words) and asks about nothing."""
+    from draftguard.language import parse
+
+    return any(t.is_alpha and not t.is_stop and t.lower_ not in _FRAMING
+               for t in parse(question))
+
+
 def _items(artifact: Any, key: str) -> list[Mapping[str, Any]]:
     items = artifact.get(key) if isinstance(artifact, Mapping) else None
     return [i for i in items if isinstance(i, Mapping)] if isinstance(items, list) else []
@@ -115,6 +125,9 @@ def _quiz(artifact: Any, context: _Context) -> Iterable[tuple[int, str]]:
         asked.setdefault(stem, (n, question))
         if _contains(question, answer):
             yield n, f"{where}: The answer '{answer}' is in its question"
+        elif not _says_something(question):
+            yield n, (f"{where}: The question says nothing without its answer "
+                      f"('{_short(question)}')")
         kind = kind_of(tokens)
         for option in q.get("options") or []:
             if not isinstance(option, str) or normalize_key(option) == key:
@@ -134,7 +147,7 @@ def _flashcards(artifact: Any, context: _Context) -> Iterable[tuple[int, str]]:
         front, back = str(card.get("front") or ""), str(card.get("back") or "")
         if not front.strip():
             continue
-        why = junk_reason(context.tokens(front))
+        why = junk_reason(context.tokens(front)) or bare_number(front)
         if why is not None:
             yield n, f"Flashcard {n}: Junk term '{front}' ({why}, not a term)"
         if back.strip() and _contains(back, front):

@@ -30,6 +30,7 @@ __all__ = [
     "Sentence",
     "Term",
     "TextView",
+    "bare_number",
     "chunk_heading",
     "clean_span",
     "junk_reason",
@@ -79,7 +80,11 @@ def junk_reason(tokens: Sequence[Token]) -> str | None:
             return "an interjection"
         if t.pos_ == "PRON":
             return "a pronoun"
-        if t.pos_ in _FUNCTION or (t.is_stop and t.pos_ not in _CONTENT):
+        if t.pos_ in _FUNCTION or (t.is_stop and t.pos_ not in _CONTENT) or (
+                t.is_stop and t.pos_ == "NOUN" and not any(
+                    c.dep_ in {"det", "poss", "amod", "compound"} for c in t.children)):
+            # "None" of "None of us has ..." is tagged a noun, but the parser lists it
+            # among its function words; a noun it lists takes a determiner ("each side")
             return "a function word"
         if t.pos_ == "ADJ":
             return "a bare adjective"
@@ -95,6 +100,14 @@ def junk_reason(tokens: Sequence[Token]) -> str | None:
     if not any(t.pos_ in _CONTENT for t in words):
         return "no noun"
     return None
+
+
+def bare_number(text: str) -> str | None:
+    """"a bare number" for a card front or a label that is only a number ("3", "1958"): a
+    learner cannot study it without what it counts (a quiz answer may be one)."""
+    words = [w.strip(".,;:()") for w in text.split()]
+    return "a bare number" if words and all(
+        w.replace(",", "").replace(".", "").isdigit() for w in words) else None
 
 
 def kind_of(tokens: Sequence[Token]) -> str:
@@ -327,9 +340,12 @@ def _definitions(sent: Span) -> Iterable[tuple[list[Token], str]]:
         rest = sent.doc[root.i + 1: sent.end]
         yield clean_span(_core(subject)), _sentence_case(rest.text)
     for t in sent:
-        if t.dep_ == "appos" and t.head.pos_ in _NOUNS and t.pos_ in _NOUNS:
+        if (t.dep_ == "appos" and t.head.pos_ in _NOUNS and t.pos_ in _NOUNS
+                and _says_what(t)):
             name, what = (t, t.head) if t.ent_type_ == "PERSON" else (t.head, t)
-            described = _subtree(what, skip=_subtree(name) if what is t.head else ())
+            # the name and what hangs on it ("Rosa Ide, nine weeks") is no part of what
+            # describes it (tokens are compared by place: spaCy makes a new one per access)
+            described = _subtree(what, skip=_subtree(name) if what.i != t.i else ())
             # "The driver, Mr Grant": a name is no definition of "driver"
             if (name.pos_ == "PROPN" or what is t) and not (
                     what.pos_ == "PROPN" and name.pos_ == "NOUN"):
@@ -341,6 +357,28 @@ def _definitions(sent: Span) -> Iterable[tuple[list[Token], str]]:
                                                for x in c.subtree)]
                 yield clean_span(_subtree(named)), _sentence_case(
                     phrase(_subtree(t.head, skip=skip)))
+
+
+#: Entity kinds that say how long, how much or when, never what a person or a thing is.
+_MEASURES = frozenset({"DATE", "TIME", "QUANTITY", "CARDINAL", "MONEY", "PERCENT", "ORDINAL"})
+
+
+def _says_what(appos: Token) -> bool:
+    """Whether an apposition says what its noun is ("His wife, Joan, died"): set off by a
+    comma, a dash or a bracket right after the noun itself, and neither a measure ("his
+    apprentice, Sunita Rai, eleven months": how long the work took), a contrast ("the
+    footbridge, not the ford") nor an item of a list ("the same size of square, the same
+    amount of water and the same times"). A noun further back ("a quieter book than her
+    debut, the prize-winning thriller ...") or none at all ("a hundred pesos a ride") is
+    not the one it describes."""
+    doc, head = appos.doc, appos.head
+    start = appos.left_edge.i
+    if start < 2 or not doc[start - 1].is_punct or doc[start - 1].text in {".", "!", "?"}:
+        return False
+    if doc[start - 2].i != head.i:
+        return False
+    return appos.ent_type_ not in _MEASURES and not any(
+        c.dep_ in {"neg", "conj"} for c in appos.children)
 
 
 def points_back(subject: Token) -> bool:
