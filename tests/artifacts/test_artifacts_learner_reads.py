@@ -85,6 +85,9 @@ def test_a_back_is_what_the_sentence_says_of_its_front() -> None:
     assert not any("bridge" in b.casefold() for f, b in cards.items() if "stones" in f), cards
     # "A bus to school costs 2 pounds": a price is not what the bus is
     assert "2 pounds." not in _cards(LETTER).values()
+    # "A driving licence would be an advantage": what it might be is not what it is
+    advert = "# The job\n\nA driving licence would be an advantage but is not essential.\n"
+    assert _cards(advert).get("driving licence") != "An advantage but is not essential."
 
 
 def test_no_front_is_a_function_word_or_a_bare_number() -> None:

@@ -336,7 +336,9 @@ def _definitions(sent: Span) -> Iterable[tuple[list[Token], str]]:
     subject = next((c for c in root.children if c.dep_ in _SUBJECTS), None)
     attr = next((c for c in root.children if c.dep_ == "attr"), None)
     if (root.lemma_ == "be" and subject is not None and attr is not None
-            and attr.pos_ in _NOUNS and subject.pos_ in _NOUNS and not points_back(subject)):
+            and attr.pos_ in _NOUNS and subject.pos_ in _NOUNS and not points_back(subject)
+            and not any(c.tag_ == "MD" for c in root.children)):
+        # "A licence would be an advantage": what it might be is not what it is
         rest = sent.doc[root.i + 1: sent.end]
         yield clean_span(_core(subject)), _sentence_case(rest.text)
     for t in sent:
