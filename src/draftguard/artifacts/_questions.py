@@ -187,12 +187,29 @@ def _without_relative(subject: Token, tokens: Sequence[Token]) -> list[Token]:
 def _keep(question: str | None, answer: Answer,
           tokens: Sequence[Token]) -> Iterable[tuple[str, Answer]]:
     if (question and len(question) <= _MAX_QUESTION_CHARS and answer.text
-            and question.count('"') % 2 == 0  # a quotation cut in half reads as garble
+            and not _cut_quotation(question)  # a quotation cut in half reads as garble
             and len(answer.text.split()) <= MAX_ANSWER_WORDS
             and len(answer.text) <= MAX_OPTION_CHARS
             and (answer.form in {"where", "when", "how many"} or junk_reason(tokens) is None)
             and normalize_key(answer.text) not in normalize_key(question)):
         yield question, answer
+
+
+def _cut_quotation(text: str) -> bool:
+    """Whether a text holds half a quotation: an odd number of double quotes, or of single
+    ones used as quotation marks ("Who said afterwards, '?"), not as apostrophes ("Reid's",
+    "the Hawks' coach": a quote mark after a letter and before one, or after an "s")."""
+    if text.count('"') % 2 or (text.count("\u201c") + text.count("\u201d")) % 2:
+        return True
+    marks = 0
+    for at, ch in enumerate(text):
+        if ch not in "'\u2018\u2019":
+            continue
+        before = text[at - 1] if at else " "
+        after = text[at + 1] if at + 1 < len(text) else " "
+        if not (before.isalnum() and (after.isalnum() or before.lower() == "s")):
+            marks += 1
+    return marks % 2 == 1
 
 
 def _form(wh: str) -> str:
