@@ -372,15 +372,21 @@ def _says_what(appos: Token) -> bool:
     footbridge, not the ford") nor an item of a list ("the same size of square, the same
     amount of water and the same times"). A noun further back ("a quieter book than her
     debut, the prize-winning thriller ...") or none at all ("a hundred pesos a ride") is
-    not the one it describes."""
+    not the one it describes; a name straight after its role needs no comma ("the
+    naturalist Charles Darwin")."""
     doc, head = appos.doc, appos.head
     start = appos.left_edge.i
+    if start >= 1 and doc[start - 1].i == head.i and appos.ent_type_ == "PERSON":
+        return True  # "the naturalist Charles Darwin": a name right after its role
     if start < 2 or not doc[start - 1].is_punct or doc[start - 1].text in {".", "!", "?"}:
         return False
     if doc[start - 2].i != head.i:
         return False
+    # a list's items each have their own determiner ("the same amount of water and the
+    # same times"); "an Italian priest and scientist" is one description
     return appos.ent_type_ not in _MEASURES and not any(
-        c.dep_ in {"neg", "conj"} for c in appos.children)
+        c.dep_ == "neg" or (c.dep_ == "conj" and any(d.dep_ == "det" for d in c.children))
+        for c in appos.children)
 
 
 def points_back(subject: Token) -> bool:
