@@ -124,3 +124,12 @@ def test_a_question_never_holds_half_a_quotation() -> None:
     assert not _cut_quotation("What did Reid's steal do?")
     assert not _cut_quotation("Which words complete the sentence: \"'I was trying to help "
                               "the _____,' Reid said.\"")
+
+
+def test_an_animal_is_it_and_a_description_with_and_is_no_list() -> None:
+    text = """# The loft
+
+The pigeon wore a small ring on its leg. Anna Berg, a nurse and singer, fed the birds on Sundays."""
+    cards = _cards(text)
+    assert cards["pigeon"].startswith("It wore a small ring"), cards
+    assert cards.get("Anna Berg") == "A nurse and singer.", cards
