@@ -310,7 +310,8 @@ class ClaimGuard:
         about_record = bool(backing) or bool(reading.asserted) or view.mentions(reading) or \
             any(view.counts(q.noun) or view.counts(q.of) for q in reading.quantities) or \
             reading.to_person or view.keeps_time(reading) or bool(reading.ids) or (
-                bool(reading.reported) and speaks_of_record(reading, view)) or (any(
+                bool(reading.reported or reading.denied) and speaks_of_record(reading, view)) \
+            or (any(
                 q.value % 1 for q in reading.quantities) and any(  # "It came in at 0.68"
                 v % 1 for r in view.record.runs for _, v in numbers_in(r.result)))
         if not about_record:
@@ -322,7 +323,8 @@ class ClaimGuard:
         says a text says, dates, times, names and collection members."""
         sizes = list_sizes(view, reading)
         counted = reading.subject in view.record.session.collections
-        for quantity in reading.quantities:
+        # A number a text is said not to hold ("doesn't mention three kilos") is the denial's.
+        for quantity in () if reading.denied else reading.quantities:
             if quantity.value in sizes:
                 continue
             if counted and not quantity.label and quantity.value:
@@ -347,6 +349,9 @@ class ClaimGuard:
                     {q.noun for q in reading.quantities if q.noun})
         if unsaid:
             return Judgement(False, ClaimKind.FACT, f"no text of the record says {unsaid!r}")
+        if view.said_in_document(reading):
+            return Judgement(False, ClaimKind.FACT,
+                             f"the {reading.subject} does say what it denies")
         for ident in sorted(reading.ids):
             if not holds_id(view.record, ident):
                 return Judgement(False, kind, f"no run or text of the record has {ident!r}")

@@ -238,6 +238,32 @@ def _reported(token: Token) -> set[str]:
     return words
 
 
+def _denied(token: Token) -> list[frozenset[str]]:
+    """The content words of what a negated reporting verb says a text does not say, one set
+    for each thing denied ("The post does not mention four kilos or the hose" -> {"four",
+    "kilo"}, {"hose"}), when its subject is a thing; a question word's clause ("never says
+    how big the plot is") quotes nothing."""
+    subject = _subject(token)
+    if subject is None or subject.pos_ not in ("NOUN", "PROPN"):
+        return []
+    groups: list[frozenset[str]] = []
+    for kid in token.children:
+        if kid.dep_ not in ("ccomp", "dobj", "prep", "xcomp", "attr"):
+            continue
+        if any(t.tag_ in ("WDT", "WP", "WP$", "WRB") or t.lower_ in ("whether", "if")
+               for t in kid.subtree):
+            return []
+        for head in (kid, *kid.conjuncts):
+            apart = {t.i for c in head.children if c.dep_ in ("conj", "cc", "preconj")
+                     for t in c.subtree}
+            words = frozenset(t.lemma_.lower() for t in head.subtree if t.i not in apart
+                              and t.is_alpha and (t.pos_ == "NUM" or (
+                                  t.pos_ in _CONTENT and not t.is_stop)))
+            if words:
+                groups.append(words)
+    return groups
+
+
 def _named(subject: Token) -> bool:
     """A name as subject: a proper noun, or a bare capitalised noun ("Tomasz has ...")."""
     return subject.pos_ == "PROPN" or (
@@ -395,13 +421,17 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
     if lone is not None:
         found.append((lone, doc[0]))
     reported: set[str] = set()
+    denied: list[frozenset[str]] = []
     pending: set[str] = set()
     for concept, token in found:
         kind = concept.partition(".")[0]
         if kind == "pending" and not question:
             pending |= _pending(doc, token.i)
-        if kind == "report" and not _negated(token, _subject(token)) and not _hedged_at(token):
-            reported |= _reported(token)
+        if kind == "report" and not _hedged_at(token):
+            if not _negated(token, _subject(token)):
+                reported |= _reported(token)
+            elif not question:
+                denied += _denied(token)
         claim = _word_claim(concept, token, lone, question=question)
         if claim is not None:
             claims.append(claim)
@@ -442,6 +472,7 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
                    else findings(doc, main),
                    dates=frozenset(dates_in(text)), times=frozenset(times_in(text)),
                    reported=frozenset(reported), pending=frozenset(pending),
+                   denied=tuple(denied),
                    subject=next((w for r in roots if (w := _subject_word(_subject(r)))), None),
                    quotes=tuple(q for m in QUOTE.finditer(text) if (q := next(
                        g for g in m.groups() if g is not None)).count(" ") >= 2))
