@@ -14,6 +14,7 @@ import pytest
 from blogger.tool_claims import BLOGGER_TOOL_CLAIMS, blogger_facts
 from draftguard.claims import ClaimGuard, TurnRecord
 from draftguard.claims._filter import guard_reply
+from draftguard.claims._record import ToolRun
 
 POST = ("# Our first allotment year\n\nWe took on plot 14 at the Mill Road allotments in "
         "April. The previous tenant left three rhubarb crowns and a shed with no door.\n\n"
@@ -82,3 +83,34 @@ def test_a_verb_its_particle_makes_another_claims_nothing(guard: ClaimGuard, sai
 def test_holding_or_booking_something_is_still_a_booking(guard: ClaimGuard, booking: str) -> None:
     assert not guard.judge(booking, RECORD).supported
     assert guard_reply(booking, RECORD).text.startswith("I can't book or reserve")
+
+
+ADDED = TurnRecord(runs=(ToolRun("edit_ops", {"base_version": 1, "ops": [
+    {"type": "insert", "anchor": "a lot of advice.", "position": "after",
+     "text": "He grows chillies on the next plot."}]},
+    {"status": "applied", "version": 2, "lines_added": 1, "lines_removed": 1,
+     "lines_after": 7}),), claims=BLOGGER_TOOL_CLAIMS,
+    session=blogger_facts(post=POST, versions=(0, 1, 2)))
+
+
+@pytest.mark.parametrize("verdict", [
+    "This version adds depth.",
+    "The new version cuts the repetition in the intro.",
+    "The latest version tightens the opening.",
+    "The check passed: the post meets the brief.",
+])
+def test_what_a_version_did_or_a_check_said_needs_a_run(
+        guard: ClaimGuard, verdict: str) -> None:
+    """Asked for an opinion, with nothing run, the model told of a version that did things
+    and of a check that passed."""
+    assert not guard.judge(verdict, RECORD).supported
+    shown = guard_reply(verdict, RECORD).text
+    assert verdict not in shown
+    assert shown.startswith(("Nothing was changed.", "No check has run on it yet."))
+
+
+def test_a_version_said_to_add_what_a_run_added_stays(guard: ClaimGuard) -> None:
+    said = "This version adds a line about Tariq's chillies."
+    assert guard.judge(said, ADDED).supported
+    assert not guard.judge("This version cuts the slug line.", ADDED).supported
+    assert guard.judge("Version 2 reads more simply, I think.", ADDED).supported
