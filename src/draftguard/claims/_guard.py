@@ -54,6 +54,7 @@ from draftguard.claims._record import (
     numbers_in,
     strings_in,
 )
+from draftguard.claims._terms import DEFAULT_TERM_LIKENESS, untrue_of_term
 from draftguard.claims._unlisted import UNLISTED
 from draftguard.claims._verb_forms import inflections, irregular_verbs
 from draftguard.claims._verdict_likeness import (
@@ -89,6 +90,7 @@ class ClaimKind(StrEnum):
     RESULT = "result"
     FACT = "fact"
     LINK = "link"
+    TERM = "term"
 
 
 @dataclass(frozen=True)
@@ -184,6 +186,7 @@ class ClaimGuard:
         verdict_margin: float = DEFAULT_VERDICT_MARGIN,
         min_quoted_words: int = DEFAULT_MIN_QUOTED_WORDS,
         approximate_tolerance: float = DEFAULT_APPROXIMATE_TOLERANCE,
+        term_likeness: float = DEFAULT_TERM_LIKENESS,
     ) -> None:
         self.lexicon = lexicon or claims_lexicon()
         self.name_cutoff = name_cutoff
@@ -192,6 +195,7 @@ class ClaimGuard:
         self.verdict_likeness = verdict_likeness
         self.verdict_margin = verdict_margin
         self.approximate_tolerance = approximate_tolerance
+        self.term_likeness = term_likeness
 
     # -- the lexicon's reading of a tool's name ----------------------------------------------
     def concept_of(self, word: str) -> str | None:
@@ -266,8 +270,14 @@ class ClaimGuard:
         record does not hold is made up, in any mood: `_links`)."""
         judged = self._judge(sentence, record)
         link = unrecorded_link(sentence, record) if judged.supported else None
-        return judged if link is None else Judgement(
-            False, ClaimKind.LINK, f"no text or run of the record holds the link {link!r}")
+        if link is not None:
+            return Judgement(False, ClaimKind.LINK,
+                             f"no text or run of the record holds the link {link!r}")
+        term = untrue_of_term(sentence.strip(), record.session.terms,
+                              min_likeness=self.term_likeness) if judged.supported and \
+            len(sentence) <= self.max_sentence_chars else None
+        return judged if term is None else Judgement(
+            False, ClaimKind.TERM, f"what it says {term!r} is is not the app's meaning")
 
     def _judge(self, sentence: str, record: TurnRecord) -> Judgement:
         text = sentence.strip()

@@ -295,6 +295,8 @@ class RecordView:
                 for w in str(key).lower().split("_")}
         if set(words_of(name)) <= keys:
             return True  # a field's name, capitalised ("The task ID is ..."), names nothing
+        if set(words_of(name)) <= set(self.record.session.terms):
+            return True  # the app's own terms ("BYOB")
         return self._one_name_backed(name) or (
             len(parts) > 1 and all(self._one_name_backed(p) for p in parts))
 
