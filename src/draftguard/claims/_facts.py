@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from draftguard.claims._calendar import time_spans
-from draftguard.claims._numbers import value_of
+from draftguard.claims._numbers import value_of, word_amounts
 from draftguard.claims._verb_forms import coined_stem
 
 if TYPE_CHECKING:
@@ -143,7 +143,30 @@ def quantities(doc: Doc, rounding: Mapping[str, str] | None = None) -> list[Quan
                 out.append(Quantity(abs(value), noun, label=label, act=_act_of(last),
                                     of=_of_noun(last), rounded=rounded))
         i = j
-    return out + _word_counts(tokens)
+    return out + _word_counts(tokens) + _word_amounts(tokens, rounding or {})
+
+
+def _word_amounts(tokens: list[Token], rounding: Mapping[str, str]) -> list[Quantity]:
+    """Amounts told with "a" or "an" before a unit ("The induction lasts half an hour",
+    "weighs half a ton"), in the smaller unit when it has one (half an hour: 30 minutes).
+    Not told as rounded or as a bound ("just over a ton", "in under an hour"), and no rate
+    ("ten a week")."""
+    words = [t.lower_ for t in tokens]
+    out: list[Quantity] = []
+    for i in range(len(tokens)):
+        amounts = word_amounts(words, i)
+        if not amounts:
+            continue
+        first = i - (1 if i >= 1 and words[i - 1] in ("half", "quarter") else
+                     3 if i >= 3 and words[i - 1] == "of" and words[i - 3] == "a" else 0)
+        before = tokens[first - 1] if first >= 1 else None
+        if before is not None and (before.lower_ in rounding or before.like_num or
+                                   before.lower_ in ("just", "than", "per", "every") or
+                                   before.pos_ == "NOUN"):
+            continue
+        value, unit = amounts[-1]
+        out.append(Quantity(value, unit))
+    return out
 
 
 def _word_counts(tokens: list[Token]) -> list[Quantity]:

@@ -45,6 +45,7 @@ from draftguard.claims._facts import COUNT_WORDS, NAME_LINKS
 from draftguard.claims._lexicon_words import claim_forms
 from draftguard.claims._links import unrecorded_link
 from draftguard.claims._lists import list_miss, list_sizes
+from draftguard.claims._numbers import UNITS
 from draftguard.claims._reading import QUOTE, Claim, Reading, read_sentence
 from draftguard.claims._record import (
     DEFAULT_MIN_QUOTED_WORDS,
@@ -118,7 +119,7 @@ _WORDS = re.compile(r"[^\W\d_]+|\d")
 _FILE = re.compile(r"[\w-]+\.[a-z]{1,5}\b")
 _NUMBER_WORDS = frozenset({*NUMBER_WORDS, "thirty", "forty", "fifty", "sixty", "seventy",
                            "eighty", "ninety", "hundred", "thousand", "dozen", "no",
-                           *COUNT_WORDS})
+                           *COUNT_WORDS, *UNITS})  # "an hour", "half a ton"
 #: Words that continue a name ("Bar of Gold"); the reader's own (`_facts.NAME_LINKS`).
 _LINKS = NAME_LINKS
 #: Words without which no act is told as done (`_told_done`): who, or the auxiliary.

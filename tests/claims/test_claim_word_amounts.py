@@ -1,0 +1,58 @@
+"""Amounts told with "a" or "an" before a unit ("an hour", "half a ton", "a quarter of an
+hour"), held against the record like numbers, an hour also as its minutes. Told as a bound
+("just over a ton", "in under an hour") or as a rate ("ten a week") they are left as before.
+Sentences written for these tests, not the corpora's.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from blogger.tool_claims import BLOGGER_TOOL_CLAIMS, blogger_facts
+from draftguard.claims import ClaimGuard, TurnRecord
+from draftguard.claims._filter import guard_reply
+from draftguard.claims._record import ToolRun
+
+POST = ("# The lighthouse walk\n\nThe bell at the top weighs just over a ton.\n\n"
+        "The causeway is about 1.5 miles and took us 40 minutes each way. Everyone gets a "
+        "20-minute talk from the keeper.\n\nWe sat out a squall for half an hour.\n")
+RECORD = TurnRecord(claims=BLOGGER_TOOL_CLAIMS,
+                    session=blogger_facts(post=POST, versions=(0, 1)))
+LATE = TurnRecord(runs=(ToolRun("send_email", {
+    "to": "sam@example.org", "body": "Sorry Sam, I'm running about 15 minutes late."},
+    {"status": "sent"}),))
+
+
+@pytest.fixture(scope="module")
+def guard() -> ClaimGuard:
+    return ClaimGuard()
+
+
+@pytest.mark.parametrize("false", [
+    "The bell weighs half a ton.",
+    "The causeway took you an hour each way.",
+    "The keeper's talk lasts a quarter of an hour.",
+    "You sat out the squall for an hour.",
+])
+def test_an_amount_in_words_the_post_does_not_give_is_removed(
+        guard: ClaimGuard, false: str) -> None:
+    assert not guard.judge(false, RECORD).supported
+    assert false not in guard_reply(f"Lovely walk. {false}", RECORD).text
+
+
+@pytest.mark.parametrize("true", [
+    "The bell weighs just over a ton.",           # a bound, as the post says
+    "The causeway is a mile and a half.",         # 1.5 miles
+    "You sat out the squall for half an hour.",
+    "You sat out the squall for thirty minutes.",  # half an hour in minutes
+    "The keeper's talk lasts twenty minutes.",
+    "The keeper's talk lasts a third of an hour.",  # no fraction it reads: left alone
+])
+def test_an_amount_the_post_gives_stays(guard: ClaimGuard, true: str) -> None:
+    assert guard.judge(true, RECORD).supported
+    assert guard_reply(true, RECORD).text == true
+
+
+def test_a_run_backs_its_minutes_told_as_a_quarter_of_an_hour(guard: ClaimGuard) -> None:
+    assert guard.judge("It tells Sam you'll be a quarter of an hour late.", LATE).supported
+    assert not guard.judge("It tells Sam you'll be half an hour late.", LATE).supported
