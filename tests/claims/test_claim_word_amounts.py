@@ -56,3 +56,19 @@ def test_an_amount_the_post_gives_stays(guard: ClaimGuard, true: str) -> None:
 def test_a_run_backs_its_minutes_told_as_a_quarter_of_an_hour(guard: ClaimGuard) -> None:
     assert guard.judge("It tells Sam you'll be a quarter of an hour late.", LATE).supported
     assert not guard.judge("It tells Sam you'll be half an hour late.", LATE).supported
+
+
+LOOKUP = TurnRecord(runs=(ToolRun("get_package_info", {"name": "gridkit"}, {
+    "name": "gridkit", "latest": "4.1.0", "license": "BSD-3-Clause",
+    "requires_python": ">=3.11"}),))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("The newest release is 4.0.1.", False),  # a release number is an identifier
+    ("The newest release is 4.1.0.", True),
+    ("Gridkit 4.1.0 needs Python 3.11 or newer.", True),
+])
+def test_a_release_number_is_the_runs_word_for_word(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, LOOKUP).supported is true
+    assert (guard_reply(sentence, LOOKUP).text == sentence) is true

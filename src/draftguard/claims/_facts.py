@@ -26,6 +26,8 @@ _FILE = re.compile(r"[\w-]+\.[a-z]{1,5}")
 #: "ABC123"); a version in short ("v3") is a version number instead.
 _ID = re.compile(r"[A-Za-z]{1,6}-?\d[A-Za-z0-9]{0,8}")
 _SHORT_VERSION = re.compile(r"[vV](\d{1,4})")
+#: A release number of three or four parts ("3.2.1"): an identifier, not a decimal.
+_RELEASE = re.compile(r"\d{1,4}(?:\.\d{1,4}){2,3}")
 #: Nouns that count ("a couple of", "a dozen", "half a dozen").
 _COUNT_NOUNS = {"couple": 2.0, "pair": 2.0, "dozen": 12.0}
 #: Spans of time named in one word, in the unit the texts count them in ("a fortnight" is
@@ -267,9 +269,10 @@ def _in_date(token: Token) -> bool:
 
 def identifiers(doc: Doc) -> frozenset[str]:
     """The identifiers `doc` states ("task t-8812", "code HX-4471"): a word of letters then
-    digits, not a version in short ("v3": `quantities`)."""
-    return frozenset(t.text for t in doc if _ID.fullmatch(t.text) is not None
+    digits, not a version in short ("v3": `quantities`), or a release number ("3.2.1")."""
+    return frozenset(t.text for t in doc if (_ID.fullmatch(t.text) is not None
                      and _SHORT_VERSION.fullmatch(t.text) is None)
+                     or _RELEASE.fullmatch(t.text) is not None)
 
 
 def names(doc: Doc) -> list[str]:
