@@ -114,3 +114,16 @@ def test_a_version_said_to_add_what_a_run_added_stays(guard: ClaimGuard) -> None
     assert guard.judge(said, ADDED).supported
     assert not guard.judge("This version cuts the slug line.", ADDED).supported
     assert guard.judge("Version 2 reads more simply, I think.", ADDED).supported
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("You spotted hedgehogs under the shed.", False),  # no hedgehog in the post
+    ("You dug up a toad by the compost bay.", False),
+    ("You picked four kilos of runner beans.", True),
+    ("You got it from the previous tenant.", True),     # a pronoun: a paraphrase of the post
+    ("You lost every lettuce to the slugs.", True),
+])
+def test_what_the_person_did_retold_must_be_in_the_post(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, RECORD).supported is true
+    assert (guard_reply(sentence, RECORD).text == sentence) is true

@@ -122,8 +122,9 @@ _NUMBER_WORDS = frozenset({*NUMBER_WORDS, "thirty", "forty", "fifty", "sixty", "
                            *COUNT_WORDS, *UNITS})  # "an hour", "half a ton"
 #: Words that continue a name ("Bar of Gold"); the reader's own (`_facts.NAME_LINKS`).
 _LINKS = NAME_LINKS
-#: Words without which no act is told as done (`_told_done`): who, or the auxiliary.
-_DONE_BY = frozenset({"i", "we", "has", "have", "had", "was", "were", "been"})
+#: Words without which no act is told as done (`_told_done`): who (the person too: "You
+#: spotted puffins" retells their past), or the auxiliary.
+_DONE_BY = frozenset({"i", "we", "you", "has", "have", "had", "was", "were", "been"})
 _CALENDAR = frozenset(n.lower() for n in (*calendar.month_name, *calendar.day_name) if n)
 
 

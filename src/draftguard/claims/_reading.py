@@ -272,14 +272,17 @@ def _named(subject: Token) -> bool:
 
 
 def _told(doc: Doc, lexicon: Lexicon) -> set[str]:
-    """What a sentence retells of a named person's past ("Dev lent you a rotavator", "Mrs
-    Patel painted it blue", "Mrs Patel has read it and loved it"): the nouns of what the
-    verb acted on, the adjective it made it and, on a pronoun only, the verb itself, which a
-    text of the record must hold. A verb the lexicon lacks, in the past or perfect."""
+    """What a sentence retells of a named person's past, or of the person's own ("Dev lent
+    you a rotavator", "Mrs Patel painted it blue", "Mrs Patel has read it and loved it",
+    "You spotted puffins on the cliffs"): the nouns of what the verb acted on, the adjective
+    it made it and, on a pronoun only, the verb itself (not the person's own: "You picked it
+    up" retells "I found it"), which a text of the record must hold. A verb the lexicon
+    lacks, in the past or perfect."""
     words: set[str] = set()
     for root in (t for t in doc if t.dep_ == "ROOT" and t.tag_ in ("VBD", "VBN")):
         subject = _subject(root)
-        if subject is None or not _named(subject) or _negated(root, subject) or \
+        if subject is None or not (_named(subject) or subject.lower_ == "you") or \
+                _negated(root, subject) or \
                 _hedged_at(root) or (root.tag_ == "VBN" and not any(
                     k.lemma_ == "have" and k.dep_ == "aux" for k in root.children)):
             continue
@@ -295,7 +298,7 @@ def _told(doc: Doc, lexicon: Lexicon) -> set[str]:
                 if kid.dep_ in ("oprd", "acomp", "xcomp", "ccomp") and kid.pos_ == "ADJ":
                     words.add(kid.lemma_.lower())  # what it made the thing ("painted it blue")
             words |= nouns
-            if not nouns and verb.lemma_.lower() not in LIGHT and any(
+            if not nouns and subject.lower_ != "you" and verb.lemma_.lower() not in LIGHT and any(
                     k.dep_ == "dobj" and k.pos_ == "PRON" for k in verb.children) and not any(
                     k.dep_ in ("ccomp", "xcomp") for k in verb.children):
                 words.add(verb.lemma_.lower())  # "has read it", "loved it"
