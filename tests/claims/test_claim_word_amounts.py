@@ -72,3 +72,16 @@ def test_a_release_number_is_the_runs_word_for_word(
         guard: ClaimGuard, sentence: str, true: bool) -> None:
     assert guard.judge(sentence, LOOKUP).supported is true
     assert (guard_reply(sentence, LOOKUP).text == sentence) is true
+
+
+def test_a_list_said_to_be_empty_must_be(guard: ClaimGuard) -> None:
+    from event_planning.tool_claims import PLANNER_TOOL_CLAIMS, planner_facts
+
+    one = TurnRecord(claims=PLANNER_TOOL_CLAIMS,
+                     session=planner_facts(results=[], shortlist=["harbor-light"]))
+    none = TurnRecord(claims=PLANNER_TOOL_CLAIMS, session=planner_facts(results=[], shortlist=[]))
+    said = "Your shortlist is empty now."
+    assert not guard.judge(said, one).supported
+    assert said not in guard_reply(said, one).text
+    assert guard_reply(said, none).text == said
+    assert guard.judge("Your shortlist isn't empty.", one).supported

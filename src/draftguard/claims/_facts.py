@@ -173,7 +173,7 @@ def _word_amounts(tokens: list[Token], rounding: Mapping[str, str]) -> list[Quan
 
 def _word_counts(tokens: list[Token]) -> list[Quantity]:
     """Counts told in words, not numbers: "in a fortnight", "twice", "with no repairs", "a
-    couple of documents", "half a dozen places"."""
+    couple of documents", "half a dozen places", "Your shortlist is empty"."""
     out: list[Quantity] = []
     for t in tokens:  # "in a fortnight", "twice"
         if t.lower_ in _TIMES and t.pos_ == "ADV" and not any(
@@ -185,6 +185,12 @@ def _word_counts(tokens: list[Token]) -> list[Quantity]:
                 t.doc[t.i - 1].lower_ == "a":
             span, unit = _SPANS[t.lemma_.lower()]
             out.append(Quantity(span, unit))
+    for t in tokens:  # "Your shortlist is empty": it holds none
+        if t.lower_ == "empty" and t.dep_ == "acomp" and t.head.lemma_ == "be":
+            subject = next((k for k in t.head.children if k.dep_ == "nsubj"), None)
+            if subject is not None and subject.pos_ == "NOUN" and not any(
+                    k.dep_ == "neg" for k in t.head.children):
+                out.append(Quantity(0.0, subject.lemma_.lower()))
     for t in tokens:  # "with no repairs": none of them
         if t.lower_ == "no" and t.dep_ == "det" and t.head.pos_ == "NOUN":
             out.append(Quantity(0.0, t.head.lemma_.lower()))

@@ -119,7 +119,7 @@ _WORDS = re.compile(r"[^\W\d_]+|\d")
 _FILE = re.compile(r"[\w-]+\.[a-z]{1,5}\b")
 _NUMBER_WORDS = frozenset({*NUMBER_WORDS, "thirty", "forty", "fifty", "sixty", "seventy",
                            "eighty", "ninety", "hundred", "thousand", "dozen", "no",
-                           *COUNT_WORDS, *UNITS})  # "an hour", "half a ton"
+                           *COUNT_WORDS, *UNITS, "empty"})  # "an hour", "is empty"
 #: Words that continue a name ("Bar of Gold"); the reader's own (`_facts.NAME_LINKS`).
 _LINKS = NAME_LINKS
 #: Words without which no act is told as done (`_told_done`): who (the person too: "You
@@ -339,7 +339,8 @@ class ClaimGuard:
         for quantity in () if reading.denied else reading.quantities:
             if quantity.value in sizes:
                 continue
-            if counted and not quantity.label and quantity.value:
+            if counted and not quantity.label and (
+                    quantity.value or quantity.noun == reading.subject):
                 # "Your shortlist is down to one place": a count of what it holds
                 return Judgement(False, ClaimKind.RESULT,
                                  f"the {reading.subject} does not hold {quantity.value:g}")
