@@ -85,3 +85,38 @@ def test_a_list_said_to_be_empty_must_be(guard: ClaimGuard) -> None:
     assert said not in guard_reply(said, one).text
     assert guard_reply(said, none).text == said
     assert guard.judge("Your shortlist isn't empty.", one).supported
+
+
+APPOINTMENT = TurnRecord(runs=(ToolRun("book_appointment", {
+    "clinic": "Brightside", "start": "2027-03-02T09:15:00"},
+    {"status": "booked", "start": "2027-03-02T09:15:00", "ref": "BS-2210"}),))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("Your check-up is at quarter past nine on the 2nd of March.", True),
+    ("Your check-up is on 2 March at 09:15.", True),
+    ("Your check-up is on the 3rd of March.", False),
+    ("Your check-up is at 10:15 on 2 March.", False),
+])
+def test_a_date_time_of_a_run_backs_its_date_and_its_time(
+        guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, APPOINTMENT).supported is true
+
+
+BELLS = TurnRecord(claims=BLOGGER_TOOL_CLAIMS, session=blogger_facts(
+    post="# Ringing\n\nOur tower has six bells, and the smallest bell is called the treble. "
+         "Ruth has rung at St Mary's for forty years.\n",
+    versions=(0,)))
+
+
+@pytest.mark.parametrize("said", [
+    "The post says what the treble is called.",  # a naming, no phone call
+    "Ruth has rung there for forty years.",               # bells ring
+])
+def test_a_word_of_calling_that_names_or_rings_is_no_call(guard: ClaimGuard, said: str) -> None:
+    assert guard_reply(said, BELLS).text == said
+
+
+@pytest.mark.parametrize("call", ["I rang the tower captain for you.", "I called Ruth."])
+def test_a_call_is_still_a_call(guard: ClaimGuard, call: str) -> None:
+    assert not guard.judge(call, BELLS).supported

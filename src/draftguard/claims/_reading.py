@@ -387,6 +387,18 @@ def _presumed(found: list[tuple[str, Token]]) -> list[Claim]:
     return out
 
 
+def _naming_or_ringing(token: Token) -> bool:
+    """A word of calling that names ("what the heaviest bell is called": a present passive)
+    or sounds ("Hilary has rung there for forty years": "ring" with nothing rung and no "I"
+    or "we"), not a phone call."""
+    kids = list(token.children)
+    if any(k.dep_ == "auxpass" and k.tag_ in ("VBZ", "VBP") for k in kids):
+        return True
+    return token.lemma_.lower() == "ring" and not any(
+        k.dep_ in ("dobj", "dative", "prt", "nsubjpass") or k.lower_ in ("i", "we")
+        for k in kids)
+
+
 def _word_claim(concept: str, token: Token, lone: str | None, *,
                 question: bool) -> Claim | None:
     """The claim a lexicon word makes, if it makes one."""
@@ -400,6 +412,8 @@ def _word_claim(concept: str, token: Token, lone: str | None, *,
         return None
     if any(k.dep_ == "oprd" for k in token.children) and kind == "impossible":
         return None  # a naming ("a source called interview"), not the act ("called them")
+    if concept == "impossible.call" and _naming_or_ringing(token):
+        return None
     if any(k.dep_ == "mark" and k.lower_ == "as" for k in token.children) and \
             not _said_by_self(token):
         return None  # "as requested", "as you asked for": the person's doing, no claim

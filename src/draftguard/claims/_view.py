@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = ["RecordView", "fold", "text_stems", "words_of"]
 
-_ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+_ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}(?:\b|(?=T\d))")  # a date-time's too
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
 _PRONOUNS = frozenset({"it", "they", "them", "these", "those", "this", "that", "all", "both"})
