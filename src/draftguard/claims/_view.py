@@ -28,7 +28,6 @@ from draftguard.claims._record import (
     strings_in,
 )
 from draftguard.claims._verb_forms import stems
-from draftguard.text import split_sentences
 
 if TYPE_CHECKING:
     from draftguard.claims._guard import ClaimGuard
@@ -351,30 +350,6 @@ class RecordView:
             held |= text_stems(text)
         return next((w for w in sorted(words) if not stems(w) & held
                      and w.removesuffix("s") not in held), "")
-
-    def said_in_document(self, reading: Reading) -> bool:
-        """The document says what the sentence denies it says ("The post does not mention
-        four kilos" of a post that does): the words of a thing denied are in one sentence of
-        the document as it stands,
-        and the subject names the whole document, not one of its parts ("The intro does not
-        mention Tariq" is left alone) or another text."""
-        document = self.record.session.document
-        if not reading.denied or document is None or reading.subject is None:
-            return False
-        whole: set[str] = set()
-        parts: set[str] = set()
-        for declared in self.record.claims.values():
-            if declared.parts_of is not None:
-                whole |= declared.places_of()
-                parts |= declared.part_names_of()
-        if reading.subject not in whole - parts:
-            return False
-        for sentence in split_sentences(document):  # a thing denied, said in one sentence
-            held = text_stems(sentence)
-            if any(all(stems(w) & held or w.removesuffix("s") in held for w in group)
-                   for group in reading.denied):
-                return True
-        return False
 
     def keeps_time(self, reading: Reading) -> bool:
         """The sentence states a date, a month, a weekday or a time, and the record holds
