@@ -11,12 +11,15 @@ neighbourhood, days open, price) are the venue grounding filter's (`venue_ground
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any
 
 from draftguard.claims import SessionFacts, ToolClaims
+from draftguard.language._dictionary import english_word
 from event_planning.catalog import venue_by_id
+from event_planning.word_table import lexicon_words
 
-__all__ = ["NEXT_STEP", "PLANNER_TOOL_CLAIMS", "planner_facts"]
+__all__ = ["NEXT_STEP", "PLANNER_TOOL_CLAIMS", "planner_facts", "planner_terms"]
 
 NEXT_STEP = ("Tell me a cuisine, a neighbourhood, a price or your party size, and I will "
              "search the catalogue.")
@@ -46,11 +49,24 @@ PLANNER_TOOL_CLAIMS: dict[str, ToolClaims] = {c.tool: c for c in (
 )}
 
 
+@cache
+def planner_terms() -> dict[str, str]:
+    """The planner's own terms, to their meaning: each word of the lexicon's catalogue
+    features that is no English word ("byob", "byo"), to the feature's other words ("bring
+    your own, corkage, ..."). What a reply says such a term is must be like it."""
+    terms: dict[str, str] = {}
+    for words in lexicon_words("feature").values():
+        for word in words:
+            if word.isalpha() and not english_word(word):
+                terms[word] = ", ".join(w for w in words if w != word)
+    return terms
+
+
 def planner_facts(
     *, results: Iterable[str], shortlist: Iterable[str], said: Iterable[str] = (),
 ) -> SessionFacts:
     """What a planner session holds: the venues its tools returned (their catalogue lines),
-    the shortlist, and what the person said."""
+    the shortlist, what the person said, and the planner's own terms (`planner_terms`)."""
     found = [v for v in (venue_by_id(i) for i in results) if v is not None]
     listed = [v for v in (venue_by_id(i) for i in shortlist) if v is not None]
     return SessionFacts(
@@ -58,4 +74,5 @@ def planner_facts(
                *said),
         names=tuple(v.name for v in found),
         collections={"shortlist": tuple(v.name for v in listed)},
+        terms=planner_terms(),
     )

@@ -12,10 +12,11 @@ from draftguard.claims._reading import Claim, Reading
 from draftguard.claims._record import ToolRun, key_words, numbers_in, strings_in
 from draftguard.claims._verb_forms import stems, verb_bases, verb_forms
 from draftguard.claims._view import RecordView, text_stems, words_of
+from draftguard.text import split_sentences
 
 __all__ = ["denied", "misplaced", "of_the_text", "others_act", "record_words",
-           "speaks_of_record", "unasked", "unfound", "unlisted", "unlisted_backing", "unnamed",
-           "untouched"]
+           "said_in_document", "speaks_of_record", "unasked", "unfound", "unlisted",
+           "unlisted_backing", "unnamed", "untouched"]
 
 #: Actions whose object is a thing the run names (a venue added, a source imported).
 _NAMED_ACTIONS = frozenset({"add", "shortlist", "remove", "import"})
@@ -319,3 +320,27 @@ def of_the_text(view: RecordView, subject: str | None) -> bool:
             view.guard.lexicon.concept(subject) is not None:
         return False
     return bool(stems(subject) & text_stems(document)) and subject not in record_words(view)
+
+
+def said_in_document(view: RecordView, reading: Reading) -> bool:
+    """The document says what the sentence denies it says ("The post does not mention
+    four kilos" of a post that does): the words of a thing denied are in one sentence of
+    the document as it stands, and the subject names the whole document, not one of its
+    parts ("The intro does not mention Tariq" is left alone) or another text."""
+    document = view.record.session.document
+    if not reading.denied or document is None or reading.subject is None:
+        return False
+    whole: set[str] = set()
+    parts: set[str] = set()
+    for declared in view.record.claims.values():
+        if declared.parts_of is not None:
+            whole |= declared.places_of()
+            parts |= declared.part_names_of()
+    if reading.subject not in whole - parts:
+        return False
+    for sentence in split_sentences(document):  # a thing denied, said in one sentence
+        held = text_stems(sentence)
+        if any(all(stems(w) & held or w.removesuffix("s") in held for w in group)
+               for group in reading.denied):
+            return True
+    return False

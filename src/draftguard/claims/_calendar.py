@@ -37,9 +37,11 @@ def _day(said: str) -> int:
     low = said.lower().removeprefix("the").strip()
     return _ORDINALS[" ".join(low.split())] if low in _ORDINALS or " ".join(low.split()) in \
         _ORDINALS else int(low.rstrip("stndrh"))
-_ISO = re.compile(r"\b\d{4}-(\d{2})-(\d{2})\b")
-_CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})(?:\s*([ap])\.?m\b\.?)?|\b(\d{1,2})\s*([ap])\.?m\b\.?",
-                    re.I)
+#: A date in ISO form, alone or as a date-time's ("2026-12-08T10:30:00").
+_ISO = re.compile(r"\b\d{4}-(\d{2})-(\d{2})(?:\b|(?=T\d))")
+#: A clock time, alone or a date-time's ("T10:30:00").
+_CLOCK = re.compile(r"(?:\b|(?<=\dT))(\d{1,2}):(\d{2})(?:\s*([ap])\.?m\b\.?)?"
+                    r"|\b(\d{1,2})\s*([ap])\.?m\b\.?", re.I)
 #: A time in words ("half past nine", "a quarter to 7"): minutes from the hour named.
 _WORD_CLOCK = re.compile(r"\b(half|quarter)\s+(past|to)\s+([a-z]+|\d{1,2})\b", re.I)
 _PARTS = {"half": 30, "quarter": 15}

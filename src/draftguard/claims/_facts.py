@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from draftguard.claims._calendar import time_spans
-from draftguard.claims._numbers import value_of
+from draftguard.claims._numbers import value_of, word_amounts
 from draftguard.claims._verb_forms import coined_stem
 
 if TYPE_CHECKING:
@@ -26,6 +26,8 @@ _FILE = re.compile(r"[\w-]+\.[a-z]{1,5}")
 #: "ABC123"); a version in short ("v3") is a version number instead.
 _ID = re.compile(r"[A-Za-z]{1,6}-?\d[A-Za-z0-9]{0,8}")
 _SHORT_VERSION = re.compile(r"[vV](\d{1,4})")
+#: A release number of three or four parts ("3.2.1"): an identifier, not a decimal.
+_RELEASE = re.compile(r"\d{1,4}(?:\.\d{1,4}){2,3}")
 #: Nouns that count ("a couple of", "a dozen", "half a dozen").
 _COUNT_NOUNS = {"couple": 2.0, "pair": 2.0, "dozen": 12.0}
 #: Spans of time named in one word, in the unit the texts count them in ("a fortnight" is
@@ -143,12 +145,35 @@ def quantities(doc: Doc, rounding: Mapping[str, str] | None = None) -> list[Quan
                 out.append(Quantity(abs(value), noun, label=label, act=_act_of(last),
                                     of=_of_noun(last), rounded=rounded))
         i = j
-    return out + _word_counts(tokens)
+    return out + _word_counts(tokens) + _word_amounts(tokens, rounding or {})
+
+
+def _word_amounts(tokens: list[Token], rounding: Mapping[str, str]) -> list[Quantity]:
+    """Amounts told with "a" or "an" before a unit ("The induction lasts half an hour",
+    "weighs half a ton"), in the smaller unit when it has one (half an hour: 30 minutes).
+    Not told as rounded or as a bound ("just over a ton", "in under an hour"), and no rate
+    ("ten a week")."""
+    words = [t.lower_ for t in tokens]
+    out: list[Quantity] = []
+    for i in range(len(tokens)):
+        amounts = word_amounts(words, i)
+        if not amounts:
+            continue
+        first = i - (1 if i >= 1 and words[i - 1] in ("half", "quarter") else
+                     3 if i >= 3 and words[i - 1] == "of" and words[i - 3] == "a" else 0)
+        before = tokens[first - 1] if first >= 1 else None
+        if before is not None and (before.lower_ in rounding or before.like_num or
+                                   before.lower_ in ("just", "than", "per", "every") or
+                                   before.pos_ == "NOUN"):
+            continue
+        value, unit = amounts[-1]
+        out.append(Quantity(value, unit))
+    return out
 
 
 def _word_counts(tokens: list[Token]) -> list[Quantity]:
     """Counts told in words, not numbers: "in a fortnight", "twice", "with no repairs", "a
-    couple of documents", "half a dozen places"."""
+    couple of documents", "half a dozen places", "Your shortlist is empty"."""
     out: list[Quantity] = []
     for t in tokens:  # "in a fortnight", "twice"
         if t.lower_ in _TIMES and t.pos_ == "ADV" and not any(
@@ -160,6 +185,12 @@ def _word_counts(tokens: list[Token]) -> list[Quantity]:
                 t.doc[t.i - 1].lower_ == "a":
             span, unit = _SPANS[t.lemma_.lower()]
             out.append(Quantity(span, unit))
+    for t in tokens:  # "Your shortlist is empty": it holds none
+        if t.lower_ == "empty" and t.dep_ == "acomp" and t.head.lemma_ == "be":
+            subject = next((k for k in t.head.children if k.dep_ == "nsubj"), None)
+            if subject is not None and subject.pos_ == "NOUN" and not any(
+                    k.dep_ == "neg" for k in t.head.children):
+                out.append(Quantity(0.0, subject.lemma_.lower()))
     for t in tokens:  # "with no repairs": none of them
         if t.lower_ == "no" and t.dep_ == "det" and t.head.pos_ == "NOUN":
             out.append(Quantity(0.0, t.head.lemma_.lower()))
@@ -244,9 +275,10 @@ def _in_date(token: Token) -> bool:
 
 def identifiers(doc: Doc) -> frozenset[str]:
     """The identifiers `doc` states ("task t-8812", "code HX-4471"): a word of letters then
-    digits, not a version in short ("v3": `quantities`)."""
-    return frozenset(t.text for t in doc if _ID.fullmatch(t.text) is not None
+    digits, not a version in short ("v3": `quantities`), or a release number ("3.2.1")."""
+    return frozenset(t.text for t in doc if (_ID.fullmatch(t.text) is not None
                      and _SHORT_VERSION.fullmatch(t.text) is None)
+                     or _RELEASE.fullmatch(t.text) is not None)
 
 
 def names(doc: Doc) -> list[str]:

@@ -214,8 +214,8 @@ class ClaimFilter:
 
     def _replacement(self, judgement: Judgement) -> str:
         """The short true sentence for the first removal of its kind, else ""."""
-        if judgement.kind is ClaimKind.LINK:
-            return ""  # a made-up link goes; no truth stands in for it
+        if judgement.kind in (ClaimKind.LINK, ClaimKind.TERM):
+            return ""  # a made-up link or meaning goes; no truth stands in for it
         if judgement.kind is ClaimKind.IMPOSSIBLE:
             said = CANNOT.get(judgement.concept.partition(".")[2], "")
             if not said:

@@ -33,6 +33,7 @@ from draftguard.claims._acted_by import (
     of_the_text,
     others_act,
     record_words,
+    said_in_document,
     speaks_of_record,
     unasked,
     unfound,
@@ -41,10 +42,12 @@ from draftguard.claims._acted_by import (
     unnamed,
     untouched,
 )
-from draftguard.claims._facts import COUNT_WORDS, NAME_LINKS
+from draftguard.claims._facts import COUNT_WORDS
 from draftguard.claims._lexicon_words import claim_forms
 from draftguard.claims._links import unrecorded_link
 from draftguard.claims._lists import list_miss, list_sizes
+from draftguard.claims._numbers import UNITS
+from draftguard.claims._prescreen import name_runs, named_in, stop_words, told_done
 from draftguard.claims._reading import QUOTE, Claim, Reading, read_sentence
 from draftguard.claims._record import (
     DEFAULT_MIN_QUOTED_WORDS,
@@ -54,6 +57,7 @@ from draftguard.claims._record import (
     numbers_in,
     strings_in,
 )
+from draftguard.claims._terms import DEFAULT_TERM_LIKENESS, untrue_of_term
 from draftguard.claims._unlisted import UNLISTED
 from draftguard.claims._verb_forms import inflections, irregular_verbs
 from draftguard.claims._verdict_likeness import (
@@ -89,6 +93,7 @@ class ClaimKind(StrEnum):
     RESULT = "result"
     FACT = "fact"
     LINK = "link"
+    TERM = "term"
 
 
 @dataclass(frozen=True)
@@ -116,59 +121,8 @@ _WORDS = re.compile(r"[^\W\d_]+|\d")
 _FILE = re.compile(r"[\w-]+\.[a-z]{1,5}\b")
 _NUMBER_WORDS = frozenset({*NUMBER_WORDS, "thirty", "forty", "fifty", "sixty", "seventy",
                            "eighty", "ninety", "hundred", "thousand", "dozen", "no",
-                           *COUNT_WORDS})
-#: Words that continue a name ("Bar of Gold"); the reader's own (`_facts.NAME_LINKS`).
-_LINKS = NAME_LINKS
-#: Words without which no act is told as done (`_told_done`): who, or the auxiliary.
-_DONE_BY = frozenset({"i", "we", "has", "have", "had", "was", "were", "been"})
+                           *COUNT_WORDS, *UNITS, "empty"})  # "an hour", "is empty"
 _CALENDAR = frozenset(n.lower() for n in (*calendar.month_name, *calendar.day_name) if n)
-
-
-def _named_in(word: str, text: str) -> bool:
-    """`word` stands capitalised inside a sentence of `text` (a name: "neighbour Dev lent")."""
-    at = text.find(" " + word)
-    while at != -1:
-        end = at + 1 + len(word)
-        if at > 0 and text[at - 1] not in ".!?:\n" and not text[end:end + 1].isalpha():
-            return True
-        at = text.find(" " + word, at + 1)
-    return False
-
-
-@cache
-def _stop_words() -> frozenset[str]:
-    """The parser's English stop words ("the", "your", "it")."""
-    from spacy.lang.en.stop_words import STOP_WORDS
-
-    return frozenset(STOP_WORDS)
-
-
-def _name_runs(words: list[str]) -> list[list[str]]:
-    """The runs of capitalised words a sentence holds, joined by name links ("Bar of Gold"),
-    as the reader's `names` takes them from the parse, or wider: "I" is no name, and a lone
-    first word only starts the sentence."""
-    runs: list[list[str]] = []
-    run: list[str] = []
-    for word in [*words, ""]:
-        if (word[:1].isupper() and word != "I") or (run and word.lower() in _LINKS):
-            run.append(word)
-        else:
-            while run and run[-1].lower() in _LINKS:
-                run.pop()
-            if run:
-                runs.append(run)
-            run = []
-    if runs and words and runs[0][0] is words[0] and len(runs[0]) == 1:
-        runs.pop(0)
-    return runs
-
-
-def _told_done(words: list[str]) -> bool:
-    """Whether the words may tell an act as done whatever its verb (`_unlisted`): a first
-    person or a past or perfect auxiliary, and a word that may be a past form."""
-    low = [w.lower() for w in words]
-    return any(w in _DONE_BY for w in low) and any(
-        w.endswith(("ed", "en", "wn", "'d")) or w in irregular_verbs() for w in low)
 
 
 class ClaimGuard:
@@ -184,6 +138,7 @@ class ClaimGuard:
         verdict_margin: float = DEFAULT_VERDICT_MARGIN,
         min_quoted_words: int = DEFAULT_MIN_QUOTED_WORDS,
         approximate_tolerance: float = DEFAULT_APPROXIMATE_TOLERANCE,
+        term_likeness: float = DEFAULT_TERM_LIKENESS,
     ) -> None:
         self.lexicon = lexicon or claims_lexicon()
         self.name_cutoff = name_cutoff
@@ -192,6 +147,7 @@ class ClaimGuard:
         self.verdict_likeness = verdict_likeness
         self.verdict_margin = verdict_margin
         self.approximate_tolerance = approximate_tolerance
+        self.term_likeness = term_likeness
 
     # -- the lexicon's reading of a tool's name ----------------------------------------------
     def concept_of(self, word: str) -> str | None:
@@ -214,24 +170,24 @@ class ClaimGuard:
             low = word.lower()
             if word[0].isdigit() or low in forms or low in kinds or low in _NUMBER_WORDS:
                 return True
-        if _FILE.search(text) or QUOTE.search(text) or _told_done(words):
+        if _FILE.search(text) or QUOTE.search(text) or told_done(words):
             return True
         view = RecordView(record, self)
         if view.checks():
             return True  # a verdict in other words may judge the work (`_verdict_likeness`)
         first = words[0] if words else ""
-        if first[:1].isupper() and first.lower() not in _stop_words() and \
-                any(_named_in(first, t) for t in view.texts()):
+        if first[:1].isupper() and first.lower() not in stop_words() and \
+                any(named_in(first, t) for t in view.texts()):
             return True  # a name of the record may open it ("Dev lent you ...")
         if first[:1].isupper() and any(
                 first.lower() in words_of(text) for run in record.runs
                 for text in strings_in(run.args)):
             return True  # someone a run reached may open it ("Sam replied ...")
-        runs = _name_runs(words)
+        runs = name_runs(words)
         if not runs:
             return False
         after = words[len(runs[0]):len(runs[0]) + 1] if runs[0][0] is first else []
-        if after and after[0].lower() not in _stop_words() and (
+        if after and after[0].lower() not in stop_words() and (
                 after[0].endswith("ed") or after[0].lower() in irregular_verbs()):
             return True  # a name opens it, then a past verb ("Mrs Patel repainted it ...")
         if any(key in {w.lower() for w in words} for key in record.session.collections):
@@ -266,8 +222,14 @@ class ClaimGuard:
         record does not hold is made up, in any mood: `_links`)."""
         judged = self._judge(sentence, record)
         link = unrecorded_link(sentence, record) if judged.supported else None
-        return judged if link is None else Judgement(
-            False, ClaimKind.LINK, f"no text or run of the record holds the link {link!r}")
+        if link is not None:
+            return Judgement(False, ClaimKind.LINK,
+                             f"no text or run of the record holds the link {link!r}")
+        term = untrue_of_term(sentence.strip(), record.session.terms,
+                              min_likeness=self.term_likeness) if judged.supported and \
+            len(sentence) <= self.max_sentence_chars else None
+        return judged if term is None else Judgement(
+            False, ClaimKind.TERM, f"what it says {term!r} is is not the app's meaning")
 
     def _judge(self, sentence: str, record: TurnRecord) -> Judgement:
         text = sentence.strip()
@@ -310,7 +272,8 @@ class ClaimGuard:
         about_record = bool(backing) or bool(reading.asserted) or view.mentions(reading) or \
             any(view.counts(q.noun) or view.counts(q.of) for q in reading.quantities) or \
             reading.to_person or view.keeps_time(reading) or bool(reading.ids) or (
-                bool(reading.reported) and speaks_of_record(reading, view)) or (any(
+                bool(reading.reported or reading.denied) and speaks_of_record(reading, view)) \
+            or (any(
                 q.value % 1 for q in reading.quantities) and any(  # "It came in at 0.68"
                 v % 1 for r in view.record.runs for _, v in numbers_in(r.result)))
         if not about_record:
@@ -322,10 +285,12 @@ class ClaimGuard:
         says a text says, dates, times, names and collection members."""
         sizes = list_sizes(view, reading)
         counted = reading.subject in view.record.session.collections
-        for quantity in reading.quantities:
+        # A number a text is said not to hold ("doesn't mention three kilos") is the denial's.
+        for quantity in () if reading.denied else reading.quantities:
             if quantity.value in sizes:
                 continue
-            if counted and not quantity.label and quantity.value:
+            if counted and not quantity.label and (
+                    quantity.value or quantity.noun == reading.subject):
                 # "Your shortlist is down to one place": a count of what it holds
                 return Judgement(False, ClaimKind.RESULT,
                                  f"the {reading.subject} does not hold {quantity.value:g}")
@@ -347,6 +312,9 @@ class ClaimGuard:
                     {q.noun for q in reading.quantities if q.noun})
         if unsaid:
             return Judgement(False, ClaimKind.FACT, f"no text of the record says {unsaid!r}")
+        if said_in_document(view, reading):
+            return Judgement(False, ClaimKind.FACT,
+                             f"the {reading.subject} does say what it denies")
         for ident in sorted(reading.ids):
             if not holds_id(view.record, ident):
                 return Judgement(False, kind, f"no run or text of the record has {ident!r}")

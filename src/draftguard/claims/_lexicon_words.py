@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["CLAIM_KINDS", "claim_forms", "claim_words", "lone_participle", "short_forms"]
 
 #: Concepts that never make a claim on their own: who does it ("I", "we").
-_SUBJECT_ONLY = ("self.", "approximate.")
+_SUBJECT_ONLY = ("self.", "approximate.", "phrasal.")
 #: The lexicon's kinds of word that make a claim of their own.
 CLAIM_KINDS = frozenset({"action", "impossible", "verdict", "refusal"})
 
@@ -73,7 +73,11 @@ def claim_words(doc: Doc, lexicon: Lexicon) -> list[tuple[str, Token]]:
                     if prt.dep_ in ("prt", "advmod", "prep", "ccomp") else None
                 if concept is not None:
                     found.append((concept, token))
-    return found
+    # A verb whose particle makes it another verb ("held off", "set off") claims nothing.
+    other = {token.i for token in doc for prt in token.children if prt.dep_ == "prt" and
+             (lexicon.concept(f"{token.lemma_.lower()} {prt.lower_}") or "").startswith(
+                 "phrasal.")}
+    return [(c, t) for c, t in found if t.i not in other and not c.startswith("phrasal.")]
 
 
 @cache

@@ -12,8 +12,8 @@ from functools import lru_cache
 
 from draftguard.text import NUMBER_WORDS, number_value
 
-__all__ = ["counted_in_text", "numbers_of_text", "rounds_to", "told_about", "value_of",
-           "with_digits"]
+__all__ = ["UNITS", "counted_in_text", "numbers_of_text", "rounds_to", "told_about", "value_of",
+           "with_digits", "word_amounts"]
 
 _TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _SCALES = ("hundred", "thousand", "million")
@@ -35,6 +35,38 @@ def value_of(text: str) -> float | None:
 
 
 _ORDINAL_ENDS = ("st", "nd", "rd", "th")
+#: Units an amount is told in with "a" or "an" ("an hour", "half a ton"), each with the
+#: smaller unit it is also counted in and how many of those it holds (an hour: 60 minutes).
+UNITS: dict[str, tuple[str, float] | None] = {
+    "hour": ("minute", 60.0), "minute": None, "ton": None, "tonne": None, "kilo": None,
+    "mile": None, "kilometre": None, "kilometer": None, "litre": None, "liter": None,
+    "metre": None, "meter": None}
+_FRACTIONS = {"half": 0.5, "quarter": 0.25}
+
+
+def word_amounts(words: list[str], at: int) -> list[tuple[float, str]]:
+    """The amount told in words with the "a" or "an" at `at` before a unit: "an hour" (1
+    hour), "half an hour" (0.5), "a quarter of an hour" (0.25), "an hour and a half" (1.5);
+    an hour is also its minutes (60, 30, 15, 90). [] when `at` starts none."""
+    if words[at] not in ("a", "an") or at + 1 >= len(words):
+        return []
+    unit = words[at + 1].removesuffix("s")
+    if unit not in UNITS:
+        return []
+    value = 1.0
+    if at >= 1 and words[at - 1] in _FRACTIONS:
+        value = _FRACTIONS[words[at - 1]]
+    elif at >= 2 and words[at - 1] == "of":
+        if words[at - 2] not in _FRACTIONS:
+            return []  # "a third of an hour", "the rest of a mile": another amount
+        value = _FRACTIONS[words[at - 2]]
+    if words[at + 2:at + 5] == ["and", "a", "half"]:
+        value += 0.5
+    out = [(value, unit)]
+    smaller = UNITS[unit]
+    if smaller is not None:
+        out.append((value * smaller[1], smaller[0]))
+    return out
 
 
 def _is_word(word: str) -> bool:
@@ -73,6 +105,8 @@ def numbers_of_text(text: str) -> frozenset[float]:
         else:
             close()
     close()
+    words = [m.group() for m in _WORD.finditer(low)]
+    found.update(v for i in range(len(words)) for v, _ in word_amounts(words, i))
     return frozenset(found)
 
 
@@ -129,6 +163,11 @@ def counted_in_text(text: str) -> dict[str, frozenset[float]]:
             values += _with_parts(tokens, j, value)
             for key in {noun, noun.removesuffix("s")}:
                 found.setdefault(key, set()).update(values)
+    words = [word for word, _ in tokens]
+    for i in range(len(words)):  # "an hour", "half a ton": counts of their units
+        for value, unit in word_amounts(words, i):
+            for key in (unit, unit + "s"):
+                found.setdefault(key, set()).add(value)
     return {k: frozenset(v) for k, v in found.items()}
 
 

@@ -34,6 +34,12 @@ from draftguard.claims._facts import Quantity, identifiers, names, quantities, r
 from draftguard.claims._findings import findings, judged_by_check, partial, standard_verbs
 from draftguard.claims._lexicon_words import CLAIM_KINDS, claim_words, lone_participle
 from draftguard.claims._sentence import Claim, Reading
+from draftguard.claims._subjects import SUBJECTS as _SUBJECTS
+from draftguard.claims._subjects import negated as _negated
+from draftguard.claims._subjects import subject_of as _subject
+from draftguard.claims._subjects import subject_word as _subject_word
+from draftguard.claims._texts_said import denied as _denied
+from draftguard.claims._texts_said import reported as _reported
 from draftguard.claims._unlisted import (
     LIGHT,
     UNLISTED,
@@ -56,8 +62,6 @@ _HEDGE_MARKS = frozenset({"if", "unless", "whether"})
 _DEFINITE = frozenset({"the", "this", "that", "these", "those", "my", "your", "our", "its"})
 #: Marks of a clause stated as given ("since I saved it").
 _GIVEN_MARKS = frozenset({"since", "because"})
-_SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj", "expl"})
-_NEGATING_SUBJECTS = frozenset({"nothing", "none", "nobody", "neither"})
 _ABILITY = frozenset({"can", "ca"})
 #: Modals that, said of a thing with no condition, state what it does or did ("The
 #: reminder will go off at 17:30", "The lamp could be seen 18 miles out").
@@ -168,29 +172,6 @@ def _imperative(token: Token) -> bool:
     return not any(k.dep_ in _SUBJECTS for k in clause_children(token))
 
 
-def _subject(token: Token) -> Token | None:
-    current: Token | None = token
-    for _ in range(4):
-        if current is None:
-            return None
-        for kid in clause_children(current):
-            if kid.dep_ in _SUBJECTS:
-                return kid
-        # A participle or adjective under a copula ("is saved", "is ready", "seems done").
-        if current.dep_ in ("acomp", "xcomp", "attr", "oprd", "ccomp") and \
-                current.head is not current:
-            current = current.head
-        else:
-            return None
-    return None
-
-
-def _subject_word(subject: Token | None) -> str | None:
-    if subject is None:
-        return None
-    return subject.lower_ if subject.pos_ == "PRON" else subject.lemma_.lower()
-
-
 def _voice(token: Token, subject: Token | None) -> str:
     kids = clause_children(token)
     passive = token.tag_ == "VBN" and (subject is None or subject.dep_ == "nsubjpass" or any(
@@ -204,40 +185,6 @@ def _voice(token: Token, subject: Token | None) -> str:
     return "passive" if subject is not None or aux else "bare"
 
 
-def _negated(token: Token, subject: Token | None) -> bool:
-    for t in (token, clause_head(token), token.head):
-        if any(k.dep_ == "neg" for k in t.children):
-            return True
-    if any(k.dep_ == "dobj" and k.lower_ in _NEGATING_SUBJECTS for k in token.children):
-        return True  # "it changed nothing"
-    if subject is not None:
-        if subject.lower_ in _NEGATING_SUBJECTS:
-            return True
-        if any(k.lower_ == "no" for k in subject.children):
-            return True
-    return False
-
-
-def _reported(token: Token) -> set[str]:
-    """The content words of what a reporting verb says a text says, when its subject is a
-    thing (the post, a card), not a person ("you said", "I mentioned")."""
-    subject = _subject(token)
-    if subject is None and token.dep_ in ("ccomp", "dep"):
-        # "You'll find the post now says ...": the parser takes the text for the object
-        subject = next((k for k in token.head.children if k.dep_ == "dobj" and k.i < token.i),
-                       None)
-    if subject is None or subject.pos_ not in ("NOUN", "PROPN"):
-        return set()
-    words: set[str] = set()
-    for kid in token.children:
-        if any(k.dep_ == "det" and k.lower_ == "no" for k in kid.children):
-            continue  # "The post describes no nesting box": what it lacks is no quote
-        if kid.dep_ in ("ccomp", "dobj", "prep", "xcomp", "attr"):
-            words.update(t.lemma_.lower() for t in kid.subtree
-                         if t.pos_ in _CONTENT and not t.is_stop and t.is_alpha)
-    return words
-
-
 def _named(subject: Token) -> bool:
     """A name as subject: a proper noun, or a bare capitalised noun ("Tomasz has ...")."""
     return subject.pos_ == "PROPN" or (
@@ -246,14 +193,17 @@ def _named(subject: Token) -> bool:
 
 
 def _told(doc: Doc, lexicon: Lexicon) -> set[str]:
-    """What a sentence retells of a named person's past ("Dev lent you a rotavator", "Mrs
-    Patel painted it blue", "Mrs Patel has read it and loved it"): the nouns of what the
-    verb acted on, the adjective it made it and, on a pronoun only, the verb itself, which a
-    text of the record must hold. A verb the lexicon lacks, in the past or perfect."""
+    """What a sentence retells of a named person's past, or of the person's own ("Dev lent
+    you a rotavator", "Mrs Patel painted it blue", "Mrs Patel has read it and loved it",
+    "You spotted puffins on the cliffs"): the nouns of what the verb acted on, the adjective
+    it made it and, on a pronoun only, the verb itself (not the person's own: "You picked it
+    up" retells "I found it"), which a text of the record must hold. A verb the lexicon
+    lacks, in the past or perfect."""
     words: set[str] = set()
     for root in (t for t in doc if t.dep_ == "ROOT" and t.tag_ in ("VBD", "VBN")):
         subject = _subject(root)
-        if subject is None or not _named(subject) or _negated(root, subject) or \
+        if subject is None or not (_named(subject) or subject.lower_ == "you") or \
+                _negated(root, subject) or \
                 _hedged_at(root) or (root.tag_ == "VBN" and not any(
                     k.lemma_ == "have" and k.dep_ == "aux" for k in root.children)):
             continue
@@ -269,7 +219,7 @@ def _told(doc: Doc, lexicon: Lexicon) -> set[str]:
                 if kid.dep_ in ("oprd", "acomp", "xcomp", "ccomp") and kid.pos_ == "ADJ":
                     words.add(kid.lemma_.lower())  # what it made the thing ("painted it blue")
             words |= nouns
-            if not nouns and verb.lemma_.lower() not in LIGHT and any(
+            if not nouns and subject.lower_ != "you" and verb.lemma_.lower() not in LIGHT and any(
                     k.dep_ == "dobj" and k.pos_ == "PRON" for k in verb.children) and not any(
                     k.dep_ in ("ccomp", "xcomp") for k in verb.children):
                 words.add(verb.lemma_.lower())  # "has read it", "loved it"
@@ -358,6 +308,18 @@ def _presumed(found: list[tuple[str, Token]]) -> list[Claim]:
     return out
 
 
+def _naming_or_ringing(token: Token) -> bool:
+    """A word of calling that names ("what the heaviest bell is called": a present passive)
+    or sounds ("Hilary has rung there for forty years": "ring" with nothing rung and no "I"
+    or "we"), not a phone call."""
+    kids = list(token.children)
+    if any(k.dep_ == "auxpass" and k.tag_ in ("VBZ", "VBP") for k in kids):
+        return True
+    return token.lemma_.lower() == "ring" and not any(
+        k.dep_ in ("dobj", "dative", "prt", "nsubjpass") or k.lower_ in ("i", "we")
+        for k in kids)
+
+
 def _word_claim(concept: str, token: Token, lone: str | None, *,
                 question: bool) -> Claim | None:
     """The claim a lexicon word makes, if it makes one."""
@@ -371,6 +333,8 @@ def _word_claim(concept: str, token: Token, lone: str | None, *,
         return None
     if any(k.dep_ == "oprd" for k in token.children) and kind == "impossible":
         return None  # a naming ("a source called interview"), not the act ("called them")
+    if concept == "impossible.call" and _naming_or_ringing(token):
+        return None
     if any(k.dep_ == "mark" and k.lower_ == "as" for k in token.children) and \
             not _said_by_self(token):
         return None  # "as requested", "as you asked for": the person's doing, no claim
@@ -385,6 +349,25 @@ def _word_claim(concept: str, token: Token, lone: str | None, *,
     return claim
 
 
+def _said(found: list[tuple[str, Token]], *, question: bool
+          ) -> tuple[set[str], list[frozenset[str]], set[str]]:
+    """What the sentence's report words say a text says, the things it says a text does not
+    say, and the nouns it says are still needed (`_pending`)."""
+    reported: set[str] = set()
+    denied: list[frozenset[str]] = []
+    pending: set[str] = set()
+    for concept, token in found:
+        kind = concept.partition(".")[0]
+        if kind == "pending" and not question:
+            pending |= _pending(token.doc, token.i)
+        if kind == "report" and not _hedged_at(token):
+            if not _negated(token, _subject(token)):
+                reported |= _reported(token)
+            elif not question:
+                denied += _denied(token)
+    return reported, denied, pending
+
+
 def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
     """What the parsed sentence `doc` claims (see the module docstring)."""
     text = doc.text.strip()
@@ -394,17 +377,9 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
     lone = lone_participle(doc, lexicon)
     if lone is not None:
         found.append((lone, doc[0]))
-    reported: set[str] = set()
-    pending: set[str] = set()
-    for concept, token in found:
-        kind = concept.partition(".")[0]
-        if kind == "pending" and not question:
-            pending |= _pending(doc, token.i)
-        if kind == "report" and not _negated(token, _subject(token)) and not _hedged_at(token):
-            reported |= _reported(token)
-        claim = _word_claim(concept, token, lone, question=question)
-        if claim is not None:
-            claims.append(claim)
+    reported, denied, pending = _said(found, question=question)
+    claims += [c for concept, token in found
+               if (c := _word_claim(concept, token, lone, question=question)) is not None]
     # A report verb told as done by a name is an act ("Sam has read your message").
     taken = {t.i for c, t in found if not (c.startswith("report.") and by_name(t))}
     claims += [_claim(UNLISTED, t, question=question)
@@ -442,6 +417,7 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
                    else findings(doc, main),
                    dates=frozenset(dates_in(text)), times=frozenset(times_in(text)),
                    reported=frozenset(reported), pending=frozenset(pending),
+                   denied=tuple(denied),
                    subject=next((w for r in roots if (w := _subject_word(_subject(r)))), None),
                    quotes=tuple(q for m in QUOTE.finditer(text) if (q := next(
                        g for g in m.groups() if g is not None)).count(" ") >= 2))

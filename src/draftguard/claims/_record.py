@@ -157,6 +157,9 @@ class SessionFacts:
     counts: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     #: The document the tools edit, as it stands now (the post), for `ToolClaims.parts_of`.
     document: str | None = None
+    #: The app's own terms (lowercase) to their meaning ("byob": "bring your own, corkage"):
+    #: what a sentence says a term is must be like it (`_terms`).
+    terms: Mapping[str, str] = field(default_factory=dict)
 
     def says_back(self, text: str, *, min_words: int) -> bool:
         """Whether `text` is a run of at least `min_words` words of the document, word for

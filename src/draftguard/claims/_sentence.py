@@ -93,6 +93,9 @@ class Reading:
     #: The content words of what it says a text of the record says ("The post says the café
     #: opens on Saturdays" -> {"café", "saturday"}): nouns, names and adjectives.
     reported: frozenset[str] = frozenset()
+    #: The content words of each thing it says a text of the record does not say ("The post
+    #: does not mention four kilos" -> ({"four", "kilo"},)): held against the post.
+    denied: tuple[frozenset[str], ...] = ()
     #: The nouns it says are still needed or missing, asserted ("You still need to pick a
     #: date" -> {"date"}).
     pending: frozenset[str] = frozenset()

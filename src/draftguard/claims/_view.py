@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = ["RecordView", "fold", "text_stems", "words_of"]
 
-_ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+_ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}(?:\b|(?=T\d))")  # a date-time's too
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
 _PRONOUNS = frozenset({"it", "they", "them", "these", "those", "this", "that", "all", "both"})
@@ -294,6 +294,8 @@ class RecordView:
                 for w in str(key).lower().split("_")}
         if set(words_of(name)) <= keys:
             return True  # a field's name, capitalised ("The task ID is ..."), names nothing
+        if set(words_of(name)) <= set(self.record.session.terms):
+            return True  # the app's own terms ("BYOB")
         return self._one_name_backed(name) or (
             len(parts) > 1 and all(self._one_name_backed(p) for p in parts))
 
