@@ -45,6 +45,7 @@ from event_planning.argument_grounding import NEIGHBORHOODS, PRICE_WORDS_ONLY
 from event_planning.catalog import Cuisine, Neighborhood, Venue, venue_by_id
 from event_planning.venue_addresses import borrowed_address
 from event_planning.venue_comparisons import comparisons, unbacked_comparisons
+from event_planning.venue_days import wrong_open_days
 from event_planning.venue_dishes import stated_dishes, unserved
 from event_planning.venue_features import (
     both_subject,
@@ -60,7 +61,6 @@ from event_planning.venue_names import (
     short_named,
 )
 from event_planning.venue_names import plain as _plain
-from event_planning.weekdays import wrong_days
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -216,16 +216,15 @@ def _contradictions(sentence: str, plain: str, venues: Sequence[Venue], *,
     against `others` (the session's venues) or the venues it names after "than"."""
     wrong: list[str] = []
     doc = _subject_parse(sentence)
-    every = False
     if doc is not None:
         plain = without_conditions(doc, plain, _plain)
         stated = stated_features(doc)
-        every = stated.every
         for feature, negated in stated.features:
             holds = all if stated.every else any
             if not holds(has_feature(v, feature) is not negated for v in venues):
                 wrong.append(("no " if negated else "") + feature.replace("_", " "))
         wrong += unserved(stated_dishes(doc), list(venues), _plain)
+        wrong += wrong_open_days(doc, venues)
         known = names or catalogue_names()
         compared = comparisons(doc)
         wrong += unbacked_comparisons(compared, venues, others,
@@ -262,7 +261,7 @@ def _contradictions(sentence: str, plain: str, venues: Sequence[Venue], *,
         if not any((n == size) if exact else (n <= size) for v in venues
                    for size in [v.private_room_seats if room else v.seats]):
             wrong.append(f"room for {n}")
-    return wrong + wrong_days(plain, venues, every=every)
+    return wrong
 
 
 def judge_sentence(

@@ -42,6 +42,7 @@ from draftguard.claims._acted_by import (
     untouched,
 )
 from draftguard.claims._facts import COUNT_WORDS, NAME_LINKS
+from draftguard.claims._item_counts import miscounted
 from draftguard.claims._lexicon_words import claim_forms
 from draftguard.claims._links import unrecorded_link
 from draftguard.claims._lists import list_miss, list_sizes
@@ -322,6 +323,10 @@ class ClaimGuard:
         says a text says, dates, times, names and collection members."""
         sizes = list_sizes(view, reading)
         counted = reading.subject in view.record.session.collections
+        miscount = miscounted(view, reading)
+        if miscount is not None:  # "Just the one steakhouse came up" after a search of two
+            return Judgement(False, ClaimKind.RESULT,
+                             f"{miscount.value:g} {miscount.noun or ''} is not the run's count")
         for quantity in reading.quantities:
             if quantity.value in sizes:
                 continue
