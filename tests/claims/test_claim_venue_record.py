@@ -76,3 +76,51 @@ def test_how_many_a_search_found_is_its_count(sentence: str, venues: Sequence[st
 
 def test_a_thing_called_the_one_is_no_count() -> None:
     assert shown("Tandoor Kerala Table is the budget one.", TANDOOR)
+
+
+@pytest.mark.parametrize(("sentence", "venues", "true"), [
+    ("Saffron Court seats twenty-eight.", TANDOOR, True),   # a venue named by its last words
+    ("Saffron Court shuts on Tuesdays too.", TANDOOR, False),
+    ("Tandoor Kerala Table can seat all sixty of you.", TANDOOR, False),
+    ("Tandoor Kerala Table can take all forty of you.", TANDOOR, True),
+    ("Zaytoon's private room takes forty.", MEZZE, True),
+    ("Zaytoon's private room holds fifty.", MEZZE, False),
+    ("Both can fit 50 people.", MEZZE, False),              # Zaytoon seats 40
+    ("It takes twenty minutes to walk there.", MEZZE, True),  # no people counted
+])
+def test_how_many_a_venue_takes_is_the_catalogues(sentence: str, venues: Sequence[str],
+                                                  true: bool) -> None:
+    assert shown(sentence, venues) is true
+
+
+@pytest.mark.parametrize(("sentence", "venues", "true"), [
+    ("Zaytoon does the charcoal-grilled octopus.", MEZZE, False),
+    ("Taverna Cedar Table does the charcoal-grilled octopus.", MEZZE, True),
+    ("Zaytoon makes a lovely lamb kofta.", MEZZE, True),
+    ("Zaytoon does a private room.", MEZZE, True),      # no dish word: no dish
+    ("Both are on Christian Street.", MEZZE, False),
+    ("Zaytoon is on Christian Street.", MEZZE, True),
+    ("Both are on Sansom Street.", STEAK, True),
+])
+def test_a_dish_made_and_a_street_shared_are_the_catalogues(
+        sentence: str, venues: Sequence[str], true: bool) -> None:
+    assert shown(sentence, venues) is true
+
+
+@pytest.mark.parametrize(("sentence", "venues", "true"), [
+    ("Neither is cheap: both sit at the highest price level.", STEAK, True),
+    ("The Founders Grill is cheap.", STEAK, False),
+    ("The Founders Grill isn't cheap.", STEAK, True),
+    ("Saffron Court costs less than Tandoor Kerala Table.", TANDOOR, False),
+    ("Tandoor Kerala Table costs less than Saffron Court.", TANDOOR, True),
+    ("Tandoor Kerala Table is the budget one; Saffron Court is right at the top end.",
+     TANDOOR, True),
+    ("Saffron Court tops the two on price.", TANDOOR, True),
+    ("Tandoor Kerala Table tops the two on price.", TANDOOR, False),
+    # a tie tops nothing: Casa Don Ramiro is at the same level
+    ("Taquería Los Arcos tops the three on price.",
+     ("cantina-el-molino", "casa-don-ramiro", "taquería-los-arcos"), False),
+])
+def test_a_price_said_or_compared_is_the_catalogues(sentence: str, venues: Sequence[str],
+                                                    true: bool) -> None:
+    assert shown(sentence, venues) is true
