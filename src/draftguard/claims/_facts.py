@@ -26,6 +26,8 @@ _FILE = re.compile(r"[\w-]+\.[a-z]{1,5}")
 #: "ABC123"); a version in short ("v3") is a version number instead.
 _ID = re.compile(r"[A-Za-z]{1,6}-?\d[A-Za-z0-9]{0,8}")
 _SHORT_VERSION = re.compile(r"[vV](\d{1,4})")
+#: The fewest characters of an identifier.
+_MIN_ID = 3
 #: Nouns that count ("a couple of", "a dozen", "half a dozen").
 _COUNT_NOUNS = {"couple": 2.0, "pair": 2.0, "dozen": 12.0}
 #: Spans of time named in one word, in the unit the texts count them in ("a fortnight" is
@@ -264,9 +266,10 @@ def _in_date(token: Token) -> bool:
 
 def identifiers(doc: Doc) -> frozenset[str]:
     """The identifiers `doc` states ("task t-8812", "code HX-4471"): a word of letters then
-    digits, not a version in short ("v3": `quantities`)."""
+    digits, three characters at least (a letter and a digit is text-speak: "b4" is
+    "before"), not a version in short ("v3": `quantities`)."""
     return frozenset(t.text for t in doc if _ID.fullmatch(t.text) is not None
-                     and _SHORT_VERSION.fullmatch(t.text) is None)
+                     and len(t.text) >= _MIN_ID and _SHORT_VERSION.fullmatch(t.text) is None)
 
 
 def names(doc: Doc) -> list[str]:

@@ -41,6 +41,7 @@ from draftguard.claims._acted_by import (
     unnamed,
     untouched,
 )
+from draftguard.claims._attempts import wrong_go
 from draftguard.claims._facts import COUNT_WORDS, NAME_LINKS
 from draftguard.claims._item_counts import miscounted
 from draftguard.claims._lexicon_words import claim_forms
@@ -288,6 +289,10 @@ class ClaimGuard:
                 return verdict
         if reading.question and not reading.asserted:
             return _OK  # it asks; what it takes as done is checked with its facts
+        go = None if reading.hedged else wrong_go(parse(text, entities=False), view,
+                                                  self.lexicon)
+        if go is not None:  # "spot on at the first attempt" after two repairs
+            return Judgement(False, ClaimKind.RESULT, f"no run this turn backs {go}")
         said = None if reading.hedged else unlike_check(
             parse(text, entities=False), reading, view, min_score=self.verdict_likeness,
             margin=self.verdict_margin)
