@@ -53,3 +53,30 @@ def test_the_go_that_made_them_right_is_the_runs(sentence: str, repairs: int,
 ])
 def test_what_was_made_and_where_it_went_is_the_runs(sentence: str, true: bool) -> None:
     assert shown(sentence, made(2)) is true
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("Scarves don't come up on any card.", False),      # "first scarf take" is asked
+    ("No card asks about the knitting circle.", False),  # one asks where it meets
+    ("No card asks about the price of wool.", True),
+    ("None of the cards mentions the library's opening hours.", True),
+])
+def test_what_the_cards_are_said_not_to_hold_is_their_text(sentence: str,
+                                                           true: bool) -> None:
+    assert shown(sentence, made(2)) is true
+
+
+REVERTED = TurnRecord(
+    runs=(ToolRun("revert_to_version", {"version": 2}, {
+        "status": "reverted", "version": 6, "reverted_to": 2, "lines_added": 3,
+        "lines_removed": 1, "lines_after": 11}),),
+    claims=BLOGGER_TOOL_CLAIMS, session=blogger_facts(post=POST, versions=tuple(range(7))))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("The rollback brought back three lines and took out one.", True),
+    ("The rollback brought back two lines and took out one.", False),
+    ("The rollback added five lines.", False),
+])
+def test_a_rollback_said_to_do_it_is_the_revert(sentence: str, true: bool) -> None:
+    assert shown(sentence, REVERTED) is true

@@ -47,6 +47,7 @@ from draftguard.claims._item_counts import miscounted
 from draftguard.claims._lexicon_words import claim_forms
 from draftguard.claims._links import unrecorded_link
 from draftguard.claims._lists import list_miss, list_sizes
+from draftguard.claims._made_text import denied_but_made
 from draftguard.claims._reading import QUOTE, Claim, Reading, read_sentence
 from draftguard.claims._record import (
     DEFAULT_MIN_QUOTED_WORDS,
@@ -293,6 +294,9 @@ class ClaimGuard:
                                                   self.lexicon)
         if go is not None:  # "spot on at the first attempt" after two repairs
             return Judgement(False, ClaimKind.RESULT, f"no run this turn backs {go}")
+        held = denied_but_made(parse(text, entities=False), reading, view, self.lexicon)
+        if held is not None:  # "Fingerspelling doesn't come up on any card"
+            return Judgement(False, ClaimKind.RESULT, f"what was made this turn has {held!r}")
         said = None if reading.hedged else unlike_check(
             parse(text, entities=False), reading, view, min_score=self.verdict_likeness,
             margin=self.verdict_margin)

@@ -416,7 +416,8 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
         if claim is not None:
             claims.append(claim)
     # A report verb told as done by a name is an act ("Sam has read your message").
-    taken = {t.i for c, t in found if not (c.startswith("report.") and by_name(t))}
+    taken = {t.i for c, t in found if not (c.startswith("report.") and by_name(t))
+             and not c.startswith("attempt.")}  # "gone out": a verb, not "a go"
     claims += [_claim(UNLISTED, t, question=question)
                for t in unlisted_acts(doc, lexicon, taken)]
     judged = {c.word for c in claims if c.kind == "verdict"}
