@@ -65,13 +65,16 @@ def planner_terms() -> dict[str, str]:
 def planner_facts(
     *, results: Iterable[str], shortlist: Iterable[str], said: Iterable[str] = (),
 ) -> SessionFacts:
-    """What a planner session holds: the venues its tools returned (their catalogue lines),
-    the shortlist, what the person said, and the planner's own terms (`planner_terms`)."""
+    """What a planner session holds: the venues its tools returned (their catalogue lines,
+    addresses and days open a week), the shortlist, what the person said, and the planner's
+    own terms (`planner_terms`)."""
     found = [v for v in (venue_by_id(i) for i in results) if v is not None]
     listed = [v for v in (venue_by_id(i) for i in shortlist) if v is not None]
     return SessionFacts(
         texts=(*(v.line() for v in found), *(f"{v.address}. {v.phone}." for v in found),
                *said),
+        # how many days a week each opens ("open seven days"; its line gives days closed)
+        counts={"day": tuple(sorted({7 - len(v.closed_on) for v in found}))},
         names=tuple(v.name for v in found),
         collections={"shortlist": tuple(v.name for v in listed)},
         terms=planner_terms(),

@@ -15,7 +15,7 @@ from draftguard.claims._lexicon_words import short_forms
 from event_planning.catalog import Venue
 from event_planning.venue_names import plain
 
-__all__ = ["borrowed_address"]
+__all__ = ["borrowed_address", "unshared_address"]
 
 
 def _street(venue: Venue) -> tuple[str, str]:
@@ -50,4 +50,17 @@ def borrowed_address(sentence: str, venues: Sequence[Venue],
             return full
         if _says(sentence, name) and all(name != mine for _, mine in own):
             return name
+    return None
+
+
+def unshared_address(sentence: str, venues: Sequence[Venue]) -> str | None:
+    """The first street of one of `venues` that the plain `sentence` states of each of them
+    ("Both are on Christian Street") and another of them is not on; None when there is
+    none."""
+    sentence = _as_written(sentence)
+    streets = [_street(v) for v in venues]
+    for full, name in streets:
+        for said, part in ((full, 0), (name, 1)):
+            if _says(sentence, said) and any(other[part] != said for other in streets):
+                return said
     return None

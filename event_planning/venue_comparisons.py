@@ -52,6 +52,8 @@ class Comparison:
     than: str
     #: The words that compare ("cheaper", "least expensive"): no price level of their own.
     words: str = ""
+    #: Above every other, none level with it ("tops the three on price").
+    alone: bool = False
 
 
 def _rooms(doc: Doc) -> set[int]:
@@ -117,6 +119,32 @@ def comparisons(doc: Doc) -> list[Comparison]:
         ends = [word.i, *(k.i for k in word.children if k.lower_ in _MORE | _LESS)]
         out.append(Comparison(measure, less, superlative and not comparative, said,
                               doc[min(ends): max(ends) + 1].text))
+    return out + _tops(doc)
+
+
+#: What a verb of `reply.tops` puts a venue above the others on, by the noun after "on".
+_TOPPED = {"price_noun.price_noun": "price_level", "size": "seats", "capacity": "seats"}
+
+
+def _tops(doc: Doc) -> list[Comparison]:
+    """"X tops the three on price": X alone at the top of the price levels (or seats)."""
+    from event_planning.word_table import lexicon
+
+    out: list[Comparison] = []
+    for term in reply_lexicon().terms(doc, typos=False):
+        word = doc[term.start]
+        if term.concept != "reply.tops" or word.pos_ != "VERB" or not stated(word):
+            continue
+        on = [g for k in word.children if k.dep_ == "prep" and k.lower_ in ("on", "for")
+              for g in k.children if g.dep_ == "pobj"]
+        on += [g for k in word.children if k.dep_ == "dobj" for p in k.children
+               if p.dep_ == "prep" and p.lower_ in ("on", "for")
+               for g in p.children if g.dep_ == "pobj"]  # the parser's other reading
+        for noun in on:
+            lemma = noun.lemma_.lower()
+            measure = _TOPPED.get(lexicon().concept(lemma) or lemma)
+            if measure is not None:
+                out.append(Comparison(measure, False, True, "", word.text, alone=True))
     return out
 
 
@@ -140,7 +168,7 @@ def unbacked_comparisons(
         def above(a: Venue, b: Venue, sign: int = sign, measure: str = measure) -> bool:
             return sign * (int(getattr(b, measure)) - int(getattr(a, measure))) > 0
 
-        if comparison.than:
+        if comparison.than or comparison.alone:
             ok = all(above(s, c) for s in about for c in pool)
         elif comparison.superlative:
             ok = all(not above(c, s) for s in about for c in pool)

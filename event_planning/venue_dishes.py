@@ -10,7 +10,8 @@ and cuisine names ("French food": the grounding filter checks those) are not dis
 hedged or conditional sentence states no dish. A dish in other words ("Taverna Levant is the
 one for octopus", "the place for omakase", "go to Tsubame for ramen": `reply.dish_place`)
 counts only with a word the catalogue or the lexicon knows as a dish (`dish_words`), so
-"the place for a birthday" states none.
+"the place for a birthday" states none; so does one made in a light verb ("Zaytoon does the
+charcoal-grilled octopus": `reply.dish_doing`).
 """
 
 from __future__ import annotations
@@ -75,6 +76,16 @@ def _went_for(word: Token) -> list[Token]:
     return [k for k in word.children if k.dep_ == "pobj"]
 
 
+def _made(word: Token) -> list[Token]:
+    """The objects of a light verb of making ("does the octopus", "makes a mean brisket"),
+    when the sentence asserts it."""
+    if word.pos_ != "VERB" or reply_lexicon().concept(word.lemma_.lower()) != \
+            "reply.dish_doing" or not stated(word):
+        return []
+    objects = [k for k in word.children if k.dep_ == "dobj"]
+    return [*objects, *(c for k in objects for c in k.conjuncts)]
+
+
 @dataclass(frozen=True)
 class StatedDishes:
     #: The nouns of each dish named, lemma form ({"duck", "confit"}).
@@ -129,7 +140,7 @@ def stated_dishes(doc: Doc) -> StatedDishes:
                 found.append(nouns)
     dishes = dish_words()
     for word in doc:
-        for head in _went_for(word):
+        for head in [*_went_for(word), *_made(word)]:
             nouns = frozenset(
                 t.lemma_.lower() for t in head.subtree
                 if t.pos_ in ("NOUN", "PROPN") and t.is_alpha and t.lower_ in dishes
@@ -151,6 +162,7 @@ def unserved(stated: StatedDishes, venues: list[Venue],
 
     def has(words: set[str], dish: frozenset[str]) -> bool:
         return all(plain(n) in words or plain(n) + "s" in words or plain(n) + "es" in words
+                   or (n.endswith("y") and plain(n[:-1]) + "ies" in words)  # fry: fries
                    for n in dish)
 
     holds = all if stated.every else any

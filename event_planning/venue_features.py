@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 __all__ = ["StatedFeatures", "both_subject", "every_subject", "has_feature",
-           "stated_features", "without_conditions"]
+           "stated_features", "without_conditions", "without_denials"]
 
 #: A subject that speaks of every venue it stands for ("Both have a patio").
 _EVERY = frozenset({"both", "they", "all", "each", "these", "those"})
@@ -108,4 +108,20 @@ def without_conditions(doc: Doc, plain: str, plain_of: Callable[[str], str]) -> 
             said = plain_of(doc[clause.left_edge.i: clause.right_edge.i + 1].text)
             if said:
                 plain = plain.replace(said, " ; ")
+    return plain
+
+
+def without_denials(doc: Doc, plain: str, plain_of: Callable[[str], str]) -> str:
+    """`plain` without what a negated copula denies of its subject ("Neither is cheap",
+    "It isn't pricey": "cheap" and "pricey" state no level): the word it is said to be,
+    when the verb is negated or its subject is a negative pronoun."""
+    for word in doc:
+        if word.dep_ not in ("acomp", "attr") or word.head.lemma_ != "be":
+            continue
+        verb = word.head
+        if any(k.dep_ == "neg" or (k.dep_ in ("nsubj", "nsubjpass") and k.lower_ in _NO_ONE)
+               for k in verb.children):
+            said = plain_of(doc[word.left_edge.i: word.right_edge.i + 1].text)
+            if said:
+                plain = f" {plain} ".replace(f" {said} ", " ; ").strip()
     return plain

@@ -43,8 +43,10 @@ from draftguard.grounding import WEEKDAYS, Vocabulary, dollar_levels
 from draftguard.language import language_installed, parse
 from event_planning.argument_grounding import NEIGHBORHOODS, PRICE_WORDS_ONLY
 from event_planning.catalog import Cuisine, Neighborhood, Venue, venue_by_id
-from event_planning.venue_addresses import borrowed_address
+from event_planning.venue_addresses import borrowed_address, unshared_address
+from event_planning.venue_capacity import wrong_capacities
 from event_planning.venue_comparisons import comparisons, unbacked_comparisons
+from event_planning.venue_days import wrong_open_days
 from event_planning.venue_dishes import stated_dishes, unserved
 from event_planning.venue_features import (
     both_subject,
@@ -52,6 +54,7 @@ from event_planning.venue_features import (
     has_feature,
     stated_features,
     without_conditions,
+    without_denials,
 )
 from event_planning.venue_names import (
     DEFAULT_SCORE_CUTOFF,
@@ -60,7 +63,6 @@ from event_planning.venue_names import (
     short_named,
 )
 from event_planning.venue_names import plain as _plain
-from event_planning.weekdays import wrong_days
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -218,7 +220,7 @@ def _contradictions(sentence: str, plain: str, venues: Sequence[Venue], *,
     doc = _subject_parse(sentence)
     every = False
     if doc is not None:
-        plain = without_conditions(doc, plain, _plain)
+        plain = without_denials(doc, without_conditions(doc, plain, _plain), _plain)
         stated = stated_features(doc)
         every = stated.every
         for feature, negated in stated.features:
@@ -226,6 +228,8 @@ def _contradictions(sentence: str, plain: str, venues: Sequence[Venue], *,
             if not holds(has_feature(v, feature) is not negated for v in venues):
                 wrong.append(("no " if negated else "") + feature.replace("_", " "))
         wrong += unserved(stated_dishes(doc), list(venues), _plain)
+        wrong += wrong_open_days(doc, venues)
+        wrong += wrong_capacities(doc, venues, every=stated.every)
         known = names or catalogue_names()
         compared = comparisons(doc)
         wrong += unbacked_comparisons(compared, venues, others,
@@ -233,6 +237,8 @@ def _contradictions(sentence: str, plain: str, venues: Sequence[Venue], *,
         for comparison in compared:  # "the least expensive" states no level of its own
             plain = plain.replace(_plain(comparison.words), " ; ")
     street = borrowed_address(plain, venues, others)
+    if street is None and every:  # "Both are on Christian Street": each of them
+        street = unshared_address(plain, venues)
     if street is not None:
         wrong.append(f"address {street}")
     hoods = NEIGHBORHOODS.mentioned(plain)
@@ -262,7 +268,7 @@ def _contradictions(sentence: str, plain: str, venues: Sequence[Venue], *,
         if not any((n == size) if exact else (n <= size) for v in venues
                    for size in [v.private_room_seats if room else v.seats]):
             wrong.append(f"room for {n}")
-    return wrong + wrong_days(plain, venues, every=every)
+    return wrong
 
 
 def judge_sentence(
@@ -277,8 +283,9 @@ def judge_sentence(
     named = names.named(sentence)
     results = list(results)
     session = [v for v in (venue_by_id(i) for i in results) if v is not None]
-    if not named:
-        named = short_named(_plain(sentence), session)
+    # a venue of the session named short ("Saffron Court"), beside one named in full
+    named += [s for s in short_named(_plain(sentence), session, written=sentence)
+              if all(s[0] != v and (s[2] <= a or s[1] >= b) for v, a, b in named)]
     if not named:
         invented = _invented_names(sentence, names)
         if invented:

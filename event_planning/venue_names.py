@@ -82,16 +82,18 @@ def catalogue_names() -> VenueNames:
     return VenueNames(load_catalog())
 
 
-def short_named(text: str, session: Sequence[Venue]) -> list[tuple[Venue, int, int]]:
+def short_named(text: str, session: Sequence[Venue], *,
+                written: str = "") -> list[tuple[Venue, int, int]]:
     """The session's venues the plain `text` names by the first two or more words of their
-    name ("Pier 9" for Pier 9 Raw Bar), when no other venue of the session's name holds
+    name ("Pier 9" for Pier 9 Raw Bar) or, as the name writes them in the sentence as
+    `written` (capitals and all: "raw bar" is no name), the last two or more ("Saffron
+    Court" for Tandoor Saffron Court), when no other venue of the session's name holds
     those words: (venue, start, end) in `text`."""
     padded = f" {text} "
     found: list[tuple[Venue, int, int]] = []
     for venue in session:
         words = plain(venue.name).split()
-        for k in range(len(words) - 1, 1, -1):
-            short = " ".join(words[:k])
+        for short in _shortened(words, venue.name.split(), written):
             at = padded.find(f" {short} ")
             if at < 0:
                 continue
@@ -99,3 +101,12 @@ def short_named(text: str, session: Sequence[Venue]) -> list[tuple[Venue, int, i
                 found.append((venue, at, at + len(short)))
             break
     return found
+
+
+def _shortened(words: list[str], name: list[str], written: str) -> list[str]:
+    """A name's shorter forms, longest first: its first words, then its last ("pier 9",
+    "saffron court") when `written` holds them as the name writes them; two at least."""
+    heads = [" ".join(words[:k]) for k in range(len(words) - 1, 1, -1)]
+    tails = [" ".join(words[-k:]) if len(name) == len(words) and
+             " ".join(name[-k:]) in written else "" for k in range(len(words) - 1, 1, -1)]
+    return [s for pair in zip(heads, tails, strict=True) for s in pair if s]

@@ -1,21 +1,17 @@
 """Weekdays and calendar words in a planner message: the day a venue must be open ("open on
-Mondays", "which ones open sundays"), and the words that name a date, never a dish; and, in
-a reply, the days a venue is said to close or open, held to the catalogue (`wrong_days`)."""
+Mondays", "which ones open sundays"), and the words that name a date, never a dish. (In a
+reply, the days a venue is said to open or close are `venue_days`'.)"""
 
 from __future__ import annotations
 
 import calendar
-import re
-from collections.abc import Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-    from event_planning.catalog import Venue
 
-__all__ = ["CALENDAR_WORDS", "WEEKDAYS", "open_day", "wrong_days"]
+__all__ = ["CALENDAR_WORDS", "WEEKDAYS", "open_day"]
 
 WEEKDAYS = {name.lower(): name.lower() for name in calendar.day_name}
 CALENDAR_WORDS = frozenset({*WEEKDAYS, *(m.lower() for m in calendar.month_name if m),
@@ -64,35 +60,3 @@ def _denied(token: Token) -> bool:
     near = [token, token.head, *(c for t in (token, token.head) for c in t.children
                                  if c.dep_ in ("aux", "auxpass"))]
     return any(c.dep_ == "neg" for t in near for c in t.children)
-
-
-_DAY = "(?<![a-z])(" + "|".join(WEEKDAYS) + ")s?(?![a-z])"
-_OPEN_DAY = re.compile(r"\bopen\b(?:\s+on)?((?:\s+(?:and|or|every)?\s*" + _DAY + r")+)")
-_OPEN_ALWAYS = re.compile(r"\bopens?\s+(?:every\s+day|daily|seven days|7 days|all week)\b")
-
-
-@cache
-def _closed() -> re.Pattern[str]:
-    """A word saying a venue does not open (the lexicon's `reply.closed`), and what
-    follows it up to the next clause."""
-    from event_planning.venue_dishes import reply_lexicon  # it reads the planner lexicon
-
-    words = sorted(reply_lexicon().words_for("reply.closed"), key=len, reverse=True)
-    return re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b([^;]*)")
-
-
-def wrong_days(plain: str, venues: Sequence[Venue], *, every: bool) -> list[str]:
-    """The closed and open days the sentence states that the venues do not keep ("closed
-    on Mondays" holds for each venue when the subject says every one)."""
-    wrong: list[str] = []
-    for m in _closed().finditer(plain):
-        for day in re.findall(_DAY, m.group(1)):
-            if not (all if every else any)(day in v.closed_on for v in venues):
-                wrong.append(f"closed on {day}")
-    for m in _OPEN_DAY.finditer(plain):
-        for day in re.findall(_DAY, m.group(1)):
-            if all(day in v.closed_on for v in venues):
-                wrong.append(f"open on {day}")
-    if _OPEN_ALWAYS.search(plain) and all(v.closed_on for v in venues):
-        wrong.append("open every day")
-    return wrong

@@ -27,7 +27,8 @@ _PLACE_PREPOSITIONS: Mapping[str, frozenset[str]] = {
     "action.revert": frozenset({"to"}),
     "action.remove": frozenset({"from", "off", "out"}),
     # an act in any verb: where it put the thing ("attached the cards to your post")
-    "action.unlisted": frozenset({"to", "into", "onto", "inside"}),
+    "action.unlisted": frozenset({"to", "into", "onto", "inside", "under", "below", "beneath",
+                                  "above"}),
 }
 def clause_head(token: Token) -> Token:
     """The first of coordinated verbs ("edited ... and removed"): they share aux and subject."""

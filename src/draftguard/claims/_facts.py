@@ -28,6 +28,8 @@ _ID = re.compile(r"[A-Za-z]{1,6}-?\d[A-Za-z0-9]{0,8}")
 _SHORT_VERSION = re.compile(r"[vV](\d{1,4})")
 #: A release number of three or four parts ("3.2.1"): an identifier, not a decimal.
 _RELEASE = re.compile(r"\d{1,4}(?:\.\d{1,4}){2,3}")
+#: The fewest characters of an identifier.
+_MIN_ID = 3
 #: Nouns that count ("a couple of", "a dozen", "half a dozen").
 _COUNT_NOUNS = {"couple": 2.0, "pair": 2.0, "dozen": 12.0}
 #: Spans of time named in one word, in the unit the texts count them in ("a fortnight" is
@@ -57,6 +59,9 @@ class Quantity:
     #: Told as rounded ("roughly 292 euros": "about") or as a bound near it ("just under
     #: eight hours": "under", "over"); "" when told as exact.
     rounded: str = ""
+    #: The whole it is a part of ("eight out of ten": 10), a score told as a fraction;
+    #: None when it is none.
+    out_of: float | None = None
 
 
 def _noun_of(token: Token, doc: Doc) -> str | None:
@@ -142,8 +147,12 @@ def quantities(doc: Doc, rounding: Mapping[str, str] | None = None) -> list[Quan
                 rounded = next((rounding[k.lower_] for n in tokens[i:j] for k in n.children
                                 if k.dep_ in ("advmod", "quantmod") and k.lower_ in rounding
                                 ), "") if rounding else ""
+                whole = _out_of(tokens, j)
                 out.append(Quantity(abs(value), noun, label=label, act=_act_of(last),
-                                    of=_of_noun(last), rounded=rounded))
+                                    of=_of_noun(last), rounded=rounded,
+                                    out_of=None if whole is None else whole[0]))
+                if whole is not None:
+                    j = whole[1]
         i = j
     return out + _word_counts(tokens) + _word_amounts(tokens, rounding or {})
 
@@ -169,6 +178,18 @@ def _word_amounts(tokens: list[Token], rounding: Mapping[str, str]) -> list[Quan
         value, unit = amounts[-1]
         out.append(Quantity(value, unit))
     return out
+
+
+def _out_of(tokens: list[Token], at: int) -> tuple[float, int] | None:
+    """The whole of a part told as "N out of M" ("eight out of ten"), read from `at` (just
+    after N), with where it ends; None when none follows."""
+    if [t.lower_ for t in tokens[at:at + 2]] != ["out", "of"] or at + 2 >= len(tokens):
+        return None
+    whole = tokens[at + 2]
+    if not (whole.like_num or _DIGITS.fullmatch(whole.text) is not None):
+        return None
+    value = value_of(whole.text)
+    return None if not value else (value, at + 3)
 
 
 def _word_counts(tokens: list[Token]) -> list[Quantity]:
@@ -202,7 +223,8 @@ def _word_counts(tokens: list[Token]) -> list[Quantity]:
             of = next((g for k in t.children if k.dep_ == "prep" and k.lower_ == "of"
                        for g in k.children if g.dep_ == "pobj"), None)
             counted = of if of is not None else t.head if t.dep_ == "nummod" else None
-            out.append(Quantity(value, counted.lemma_.lower() if counted is not None else None))
+            out.append(Quantity(value, counted.lemma_.lower() if counted is not None else None,
+                                act=_act_of(counted) if counted is not None else None))
     return out
 
 
@@ -245,8 +267,8 @@ def _reference(token: Token) -> bool:
 
 
 def _pronoun_one(token: Token) -> bool:
-    """"one" standing for a thing ("the only one", "the cheaper one"): a definite phrase
-    before it and no noun after it."""
+    """"one" standing for a thing ("the only one", "the cheaper one", "the budget one"): a
+    definite phrase before it and no noun after it."""
     doc = token.doc
     after = doc[token.i + 1] if token.i + 1 < len(doc) else None
     if after is not None and after.pos_ in ("NOUN", "PROPN"):
@@ -255,7 +277,7 @@ def _pronoun_one(token: Token) -> bool:
         word = doc[back]
         if word.lower_ in ("the", "this", "that", "which"):
             return True
-        if word.pos_ not in ("ADJ", "ADV", "PROPN"):
+        if word.pos_ not in ("ADJ", "ADV", "PROPN", "NOUN"):
             return False
     return False
 
@@ -275,9 +297,10 @@ def _in_date(token: Token) -> bool:
 
 def identifiers(doc: Doc) -> frozenset[str]:
     """The identifiers `doc` states ("task t-8812", "code HX-4471"): a word of letters then
-    digits, not a version in short ("v3": `quantities`), or a release number ("3.2.1")."""
+    digits, three characters at least (a letter and a digit is text-speak: "b4" is
+    "before"), not a version in short ("v3": `quantities`), or a release number ("3.2.1")."""
     return frozenset(t.text for t in doc if (_ID.fullmatch(t.text) is not None
-                     and _SHORT_VERSION.fullmatch(t.text) is None)
+                     and len(t.text) >= _MIN_ID and _SHORT_VERSION.fullmatch(t.text) is None)
                      or _RELEASE.fullmatch(t.text) is not None)
 
 

@@ -42,10 +42,13 @@ from draftguard.claims._acted_by import (
     unnamed,
     untouched,
 )
+from draftguard.claims._attempts import wrong_go
 from draftguard.claims._facts import COUNT_WORDS
+from draftguard.claims._item_counts import miscounted
 from draftguard.claims._lexicon_words import claim_forms
 from draftguard.claims._links import unrecorded_link
 from draftguard.claims._lists import list_miss, list_sizes
+from draftguard.claims._made_text import denied_but_made
 from draftguard.claims._numbers import UNITS
 from draftguard.claims._prescreen import name_runs, named_in, stop_words, told_done
 from draftguard.claims._reading import QUOTE, Claim, Reading, read_sentence
@@ -249,6 +252,13 @@ class ClaimGuard:
                 return verdict
         if reading.question and not reading.asserted:
             return _OK  # it asks; what it takes as done is checked with its facts
+        go = None if reading.hedged else wrong_go(parse(text, entities=False), view,
+                                                  self.lexicon)
+        if go is not None:  # "spot on at the first attempt" after two repairs
+            return Judgement(False, ClaimKind.RESULT, f"no run this turn backs {go}")
+        held = denied_but_made(parse(text, entities=False), reading, view, self.lexicon)
+        if held is not None:  # "Fingerspelling doesn't come up on any card"
+            return Judgement(False, ClaimKind.RESULT, f"what was made this turn has {held!r}")
         said = None if reading.hedged else unlike_check(
             parse(text, entities=False), reading, view, min_score=self.verdict_likeness,
             margin=self.verdict_margin)
@@ -285,6 +295,10 @@ class ClaimGuard:
         says a text says, dates, times, names and collection members."""
         sizes = list_sizes(view, reading)
         counted = reading.subject in view.record.session.collections
+        miscount = miscounted(view, reading)
+        if miscount is not None:  # "Just the one steakhouse came up" after a search of two
+            return Judgement(False, ClaimKind.RESULT,
+                             f"{miscount.value:g} {miscount.noun or ''} is not the run's count")
         # A number a text is said not to hold ("doesn't mention three kilos") is the denial's.
         for quantity in () if reading.denied else reading.quantities:
             if quantity.value in sizes:

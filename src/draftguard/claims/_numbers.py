@@ -244,13 +244,18 @@ def told_about(exact: float, said: float, *, tolerance: float, how: str = "about
     """A number told as rounded (`said`) must be within `tolerance` of `exact` (as a fraction
     of it), and either `exact` rounded to the places it gives or a number of at most two
     significant digits: 473 words are "about 500" and "about 470" at 0.1, not "about 400";
-    "roughly 5795" for 5974.8 is neither. A bound (`how`: "under", "over") must also lie on
-    its side: 7 h 40 min is "under eight hours", not "under seven"."""
+    "roughly 5795" for 5974.8 is neither. A number with decimals gives its places: it must
+    be `exact` rounded to them, or the nearest half ("about 2.5" for 2.4); 0.83 is "roughly
+    0.8", not "roughly 0.9". A bound (`how`: "under", "over") must also lie on its side:
+    7 h 40 min is "under eight hours", not "under seven"."""
     if (how == "under" and said <= exact) or (how == "over" and said >= exact):
         return False
+    if abs(said - exact) > tolerance * abs(exact):
+        return False
+    if said % 1 and how == "about":  # a decimal gives its places: 0.83 is "roughly 0.8"
+        return rounds_to(exact, said) or (said * 2 % 1 == 0 and round(exact * 2) / 2 == said)
     digits = f"{said:.6g}".replace(".", "").replace("-", "").strip("0")
-    return abs(said - exact) <= tolerance * abs(exact) and (
-        len(digits) <= 2 or rounds_to(exact, said))
+    return len(digits) <= 2 or rounds_to(exact, said)
 
 
 def rounds_to(exact: float, said: float) -> bool:

@@ -60,6 +60,8 @@ def _finished(token: Token, kids: list[Token]) -> tuple[bool, bool]:
 
 def _act(token: Token, lexicon: Lexicon) -> bool:
     known = lexicon.concept(token.lemma_.lower())
+    if known is not None and known.startswith("attempt."):
+        known = None  # "gone out": the verb, not "a go" (`_attempts`)
     if token.pos_ != "VERB" or (known is not None and not known.startswith("report.")):
         return False
     if token.dep_ in ("relcl", "acl", "amod", "xcomp", "pcomp"):

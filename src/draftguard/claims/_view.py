@@ -7,6 +7,7 @@ import calendar
 import re
 import unicodedata
 from collections.abc import Iterable
+from dataclasses import replace
 from datetime import date as Date
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -213,6 +214,10 @@ class RecordView:
         count (of the action it is the object of), a count of a session's part or
         collection, a result's field named by its noun or the noun it is "of" ("a high of
         14 degrees": `high_c`), or else any number of the runs and texts."""
+        if quantity.out_of:  # "eight out of ten": the count itself, or a score of 0.8
+            whole = replace(quantity, out_of=None)
+            return self.number_backed(whole, backing) or self.number_backed(
+                replace(whole, value=quantity.value / quantity.out_of, noun=None), backing)
         value, noun, label = quantity.value, quantity.noun, quantity.label
         session = self.record.session
         runs = backing or list(self.record.runs)
@@ -229,17 +234,17 @@ class RecordView:
             if not backing:  # a run's lines when the sentence claims the run
                 allowed |= {float(n) for n in session.counts.get("line", ())}
             return value in allowed
-        if noun is not None and self._about(quantity, session.counts.get(noun, ())):
+        if noun is not None and self.about(quantity, session.counts.get(noun, ())):
             return True
         if noun is not None and noun in session.collections:
             return value == len(session.collections[noun])
         for word in (noun, quantity.of):
             fields = self._fields_of(word)
             if fields:  # "3 documents" is the result's document_count
-                return self._about(quantity, fields)
+                return self.about(quantity, fields)
         counted = self._counted(noun) if value != 1 else set()  # "One card asks" picks one
         if counted:  # not "forty minutes" where the texts count 25 minutes (and 40 cars)
-            return self._about(quantity, counted)
+            return self.about(quantity, counted)
         pool: set[float] = set()
         for run in self.record.runs:
             pool.update(abs(v) for _, v in numbers_in(run.result))
@@ -251,9 +256,9 @@ class RecordView:
         pool.update(float(v) for v in session.versions)
         for text in session.texts:  # as money, any money the texts give ("quid": pounds)
             pool |= self._as_money(text) if money else numbers_of_text(text)
-        return self._about(quantity, pool)
+        return self.about(quantity, pool)
 
-    def _about(self, quantity: Quantity, pool: Iterable[float]) -> bool:
+    def about(self, quantity: Quantity, pool: Iterable[float]) -> bool:
         """`quantity` is a number of `pool`, or told as rounded, near one (`told_about`)."""
         bound = quantity.rounded in ("under", "over")
         return any((quantity.value == v and not bound) or (bool(quantity.rounded) and told_about(
