@@ -19,7 +19,6 @@ A question, a hedge, a plan or an instruction claims nothing. Anything else is k
 
 from __future__ import annotations
 
-import calendar
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -41,13 +40,13 @@ from draftguard.claims._acted_by import (
     unnamed,
     untouched,
 )
-from draftguard.claims._attempts import wrong_go
-from draftguard.claims._facts import COUNT_WORDS, NAME_LINKS
+from draftguard.claims._facts import COUNT_WORDS
 from draftguard.claims._item_counts import miscounted
 from draftguard.claims._lexicon_words import claim_forms
 from draftguard.claims._links import unrecorded_link
 from draftguard.claims._lists import list_miss, list_sizes
-from draftguard.claims._made_text import denied_but_made
+from draftguard.claims._made_text import made_miss
+from draftguard.claims._prescreen_words import CALENDAR, name_runs, named_in, stop_words, told_done
 from draftguard.claims._reading import QUOTE, Claim, Reading, read_sentence
 from draftguard.claims._record import (
     DEFAULT_MIN_QUOTED_WORDS,
@@ -120,60 +119,6 @@ _FILE = re.compile(r"[\w-]+\.[a-z]{1,5}\b")
 _NUMBER_WORDS = frozenset({*NUMBER_WORDS, "thirty", "forty", "fifty", "sixty", "seventy",
                            "eighty", "ninety", "hundred", "thousand", "dozen", "no",
                            *COUNT_WORDS})
-#: Words that continue a name ("Bar of Gold"); the reader's own (`_facts.NAME_LINKS`).
-_LINKS = NAME_LINKS
-#: Words without which no act is told as done (`_told_done`): who, or the auxiliary.
-_DONE_BY = frozenset({"i", "we", "has", "have", "had", "was", "were", "been"})
-_CALENDAR = frozenset(n.lower() for n in (*calendar.month_name, *calendar.day_name) if n)
-
-
-def _named_in(word: str, text: str) -> bool:
-    """`word` stands capitalised inside a sentence of `text` (a name: "neighbour Dev lent")."""
-    at = text.find(" " + word)
-    while at != -1:
-        end = at + 1 + len(word)
-        if at > 0 and text[at - 1] not in ".!?:\n" and not text[end:end + 1].isalpha():
-            return True
-        at = text.find(" " + word, at + 1)
-    return False
-
-
-@cache
-def _stop_words() -> frozenset[str]:
-    """The parser's English stop words ("the", "your", "it")."""
-    from spacy.lang.en.stop_words import STOP_WORDS
-
-    return frozenset(STOP_WORDS)
-
-
-def _name_runs(words: list[str]) -> list[list[str]]:
-    """The runs of capitalised words a sentence holds, joined by name links ("Bar of Gold"),
-    as the reader's `names` takes them from the parse, or wider: "I" is no name, and a lone
-    first word only starts the sentence."""
-    runs: list[list[str]] = []
-    run: list[str] = []
-    for word in [*words, ""]:
-        if (word[:1].isupper() and word != "I") or (run and word.lower() in _LINKS):
-            run.append(word)
-        else:
-            while run and run[-1].lower() in _LINKS:
-                run.pop()
-            if run:
-                runs.append(run)
-            run = []
-    if runs and words and runs[0][0] is words[0] and len(runs[0]) == 1:
-        runs.pop(0)
-    return runs
-
-
-def _told_done(words: list[str]) -> bool:
-    """Whether the words may tell an act as done whatever its verb (`_unlisted`): a first
-    person or a past or perfect auxiliary, and a word that may be a past form."""
-    low = [w.lower() for w in words]
-    return any(w in _DONE_BY for w in low) and any(
-        w.endswith(("ed", "en", "wn", "'d")) or w in irregular_verbs() for w in low)
-
-
 class ClaimGuard:
     """Judges reply sentences against a `TurnRecord` (see the module docstring)."""
 
@@ -217,31 +162,31 @@ class ClaimGuard:
             low = word.lower()
             if word[0].isdigit() or low in forms or low in kinds or low in _NUMBER_WORDS:
                 return True
-        if _FILE.search(text) or QUOTE.search(text) or _told_done(words):
+        if _FILE.search(text) or QUOTE.search(text) or told_done(words):
             return True
         view = RecordView(record, self)
         if view.checks():
             return True  # a verdict in other words may judge the work (`_verdict_likeness`)
         first = words[0] if words else ""
-        if first[:1].isupper() and first.lower() not in _stop_words() and \
-                any(_named_in(first, t) for t in view.texts()):
+        if first[:1].isupper() and first.lower() not in stop_words() and \
+                any(named_in(first, t) for t in view.texts()):
             return True  # a name of the record may open it ("Dev lent you ...")
         if first[:1].isupper() and any(
                 first.lower() in words_of(text) for run in record.runs
                 for text in strings_in(run.args)):
             return True  # someone a run reached may open it ("Sam replied ...")
-        runs = _name_runs(words)
+        runs = name_runs(words)
         if not runs:
             return False
         after = words[len(runs[0]):len(runs[0]) + 1] if runs[0][0] is first else []
-        if after and after[0].lower() not in _stop_words() and (
+        if after and after[0].lower() not in stop_words() and (
                 after[0].endswith("ed") or after[0].lower() in irregular_verbs()):
             return True  # a name opens it, then a past verb ("Mrs Patel repainted it ...")
         if any(key in {w.lower() for w in words} for key in record.session.collections):
             return True  # a name said to be on a list: the parse says which
         for run in runs:
             name = " ".join(run)
-            if len(run) == 1 and run[0].lower() in _CALENDAR:
+            if len(run) == 1 and run[0].lower() in CALENDAR:
                 return True  # a month or a weekday: one of the record's dates must fall in it
             if not view.holds_exactly(name):
                 return True
@@ -290,13 +235,9 @@ class ClaimGuard:
                 return verdict
         if reading.question and not reading.asserted:
             return _OK  # it asks; what it takes as done is checked with its facts
-        go = None if reading.hedged else wrong_go(parse(text, entities=False), view,
-                                                  self.lexicon)
-        if go is not None:  # "spot on at the first attempt" after two repairs
-            return Judgement(False, ClaimKind.RESULT, f"no run this turn backs {go}")
-        held = denied_but_made(parse(text, entities=False), reading, view, self.lexicon)
-        if held is not None:  # "Fingerspelling doesn't come up on any card"
-            return Judgement(False, ClaimKind.RESULT, f"what was made this turn has {held!r}")
+        made = made_miss(parse(text, entities=False), reading, view, self.lexicon)
+        if made is not None:  # "spot on at the first attempt" after two repairs
+            return Judgement(False, ClaimKind.RESULT, made)
         said = None if reading.hedged else unlike_check(
             parse(text, entities=False), reading, view, min_score=self.verdict_likeness,
             margin=self.verdict_margin)
