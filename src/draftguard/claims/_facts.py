@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from draftguard.claims._calendar import time_spans
@@ -62,6 +62,11 @@ class Quantity:
     #: The whole it is a part of ("eight out of ten": 10), a score told as a fraction;
     #: None when it is none.
     out_of: float | None = None
+
+    def readings(self) -> tuple[Quantity, Quantity]:
+        """A part out of a whole read both ways: the count, and the fraction as a score."""
+        count = replace(self, out_of=None)
+        return count, replace(count, value=self.value / (self.out_of or 1), noun=None)
 
 
 def _noun_of(token: Token, doc: Doc) -> str | None:

@@ -19,7 +19,6 @@ A question, a hedge, a plan or an instruction claims nothing. Anything else is k
 
 from __future__ import annotations
 
-import calendar
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -42,15 +41,14 @@ from draftguard.claims._acted_by import (
     unnamed,
     untouched,
 )
-from draftguard.claims._attempts import wrong_go
 from draftguard.claims._facts import COUNT_WORDS
 from draftguard.claims._item_counts import miscounted
 from draftguard.claims._lexicon_words import claim_forms
 from draftguard.claims._links import unrecorded_link
 from draftguard.claims._lists import list_miss, list_sizes
-from draftguard.claims._made_text import denied_but_made
+from draftguard.claims._made_text import made_miss
 from draftguard.claims._numbers import UNITS
-from draftguard.claims._prescreen import name_runs, named_in, stop_words, told_done
+from draftguard.claims._prescreen import CALENDAR, name_runs, named_in, stop_words, told_done
 from draftguard.claims._reading import QUOTE, Claim, Reading, read_sentence
 from draftguard.claims._record import (
     DEFAULT_MIN_QUOTED_WORDS,
@@ -125,7 +123,6 @@ _FILE = re.compile(r"[\w-]+\.[a-z]{1,5}\b")
 _NUMBER_WORDS = frozenset({*NUMBER_WORDS, "thirty", "forty", "fifty", "sixty", "seventy",
                            "eighty", "ninety", "hundred", "thousand", "dozen", "no",
                            *COUNT_WORDS, *UNITS, "empty"})  # "an hour", "is empty"
-_CALENDAR = frozenset(n.lower() for n in (*calendar.month_name, *calendar.day_name) if n)
 
 
 class ClaimGuard:
@@ -197,7 +194,7 @@ class ClaimGuard:
             return True  # a name said to be on a list: the parse says which
         for run in runs:
             name = " ".join(run)
-            if len(run) == 1 and run[0].lower() in _CALENDAR:
+            if len(run) == 1 and run[0].lower() in CALENDAR:
                 return True  # a month or a weekday: one of the record's dates must fall in it
             if not view.holds_exactly(name):
                 return True
@@ -252,13 +249,9 @@ class ClaimGuard:
                 return verdict
         if reading.question and not reading.asserted:
             return _OK  # it asks; what it takes as done is checked with its facts
-        go = None if reading.hedged else wrong_go(parse(text, entities=False), view,
-                                                  self.lexicon)
-        if go is not None:  # "spot on at the first attempt" after two repairs
-            return Judgement(False, ClaimKind.RESULT, f"no run this turn backs {go}")
-        held = denied_but_made(parse(text, entities=False), reading, view, self.lexicon)
-        if held is not None:  # "Fingerspelling doesn't come up on any card"
-            return Judgement(False, ClaimKind.RESULT, f"what was made this turn has {held!r}")
+        made = made_miss(parse(text, entities=False), reading, view, self.lexicon)
+        if made is not None:  # "spot on at the first attempt" after two repairs
+            return Judgement(False, ClaimKind.RESULT, made)
         said = None if reading.hedged else unlike_check(
             parse(text, entities=False), reading, view, min_score=self.verdict_likeness,
             margin=self.verdict_margin)

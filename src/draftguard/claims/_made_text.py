@@ -1,4 +1,5 @@
-"""What the things made this turn are said not to hold, held to their text.
+"""What the things made this turn are said not to hold, held to their text; and, with
+`_attempts`, the go that made them right (`made_miss`).
 
 "Fingerspelling doesn't come up on any card" after a run whose cards ask how many hands BSL
 fingerspelling uses: a negated sentence that names a kind of thing a run of this turn made
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from draftguard.claims._attempts import wrong_go
 from draftguard.claims._record import strings_in
 from draftguard.claims._verb_forms import stems
 from draftguard.claims._view import text_stems
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
     from draftguard.claims._view import RecordView
     from draftguard.language import Lexicon
 
-__all__ = ["denied_but_made"]
+__all__ = ["denied_but_made", "made_miss"]
 
 _NONE = frozenset({"no", "none", "neither", "nothing"})
 
@@ -58,3 +60,13 @@ def denied_but_made(doc: Doc, reading: Reading, view: RecordView,
     if nouns and all((stems(t.lower_) | stems(t.lemma_.lower())) & text for t in nouns):
         return nouns[0].text
     return None
+
+
+def made_miss(doc: Doc, reading: Reading, view: RecordView, lexicon: Lexicon) -> str | None:
+    """Why what the sentence says of the things made this turn is false: the go that made
+    them right (`_attempts`), or what they are said not to hold; None when neither."""
+    go = None if reading.hedged else wrong_go(doc, view, lexicon)
+    if go is not None:
+        return f"no run this turn backs {go}"
+    held = denied_but_made(doc, reading, view, lexicon)
+    return None if held is None else f"what was made this turn has {held!r}"

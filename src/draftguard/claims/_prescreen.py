@@ -3,18 +3,21 @@ alone, before any parse, whether a name may open it or an act may be told as don
 
 from __future__ import annotations
 
+import calendar
 from functools import cache
 
 from draftguard.claims._facts import NAME_LINKS
 from draftguard.claims._verb_forms import irregular_verbs
 
-__all__ = ["name_runs", "named_in", "stop_words", "told_done"]
+__all__ = ["CALENDAR", "name_runs", "named_in", "stop_words", "told_done"]
 
 #: Words that continue a name ("Bar of Gold"); the reader's own (`_facts.NAME_LINKS`).
 _LINKS = NAME_LINKS
 #: Words without which no act is told as done (`told_done`): who (the person too: "You
 #: spotted puffins" retells their past), or the auxiliary.
 _DONE_BY = frozenset({"i", "we", "you", "has", "have", "had", "was", "were", "been"})
+#: Names of months and weekdays: a date, not a name.
+CALENDAR = frozenset(n.lower() for n in (*calendar.month_name, *calendar.day_name) if n)
 
 
 def named_in(word: str, text: str) -> bool:

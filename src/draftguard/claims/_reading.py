@@ -29,6 +29,7 @@ from draftguard.claims._acted_on import (
     targets_of,
     topics_of,
 )
+from draftguard.claims._arrived import arrived
 from draftguard.claims._calendar import dates_in, times_in
 from draftguard.claims._facts import Quantity, identifiers, names, quantities, rounding_words
 from draftguard.claims._findings import findings, judged_by_check, partial, standard_verbs
@@ -252,17 +253,8 @@ def _claim_token(token: Token, kind: str) -> bool:
 
 def _presented(doc: Doc) -> frozenset[str]:
     """What "Here is your quiz." / "Here are the flashcards:" hands over, and a new thing
-    said to have come, in the past and with "a" or "an", whatever the verb ("A quiz came
-    along with them too", "A mindmap was included")."""
-    found: set[str] = set()
-    for noun in doc:
-        verb = noun.head
-        if noun.dep_ in ("nsubj", "nsubjpass") and noun.pos_ == "NOUN" and any(
-                k.dep_ == "det" and k.lower_ in ("a", "an") for k in noun.children) and (
-                verb.tag_ == "VBD" or (verb.tag_ == "VBN" and any(
-                    k.dep_ == "auxpass" and k.tag_ == "VBD" for k in verb.children))) and \
-                not any(k.dep_ == "neg" for k in verb.children) and not _hedged_at(verb):
-            found.add(noun.lemma_.lower())
+    said to have come ("A quiz came along with them too": `arrived`)."""
+    found: set[str] = set(arrived(doc, _hedged_at))
     for root in (t for t in doc if t.dep_ == "ROOT" and t.lemma_ == "be"):
         kids = list(root.children)
         if any(k.lower_ == "here" and k.dep_ == "advmod" for k in kids):
@@ -391,8 +383,7 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
     claims += [c for concept, token in found
                if (c := _word_claim(concept, token, lone, question=question)) is not None]
     # A report verb told as done by a name is an act ("Sam has read your message").
-    taken = {t.i for c, t in found if not (c.startswith("report.") and by_name(t))
-             and not c.startswith("attempt.")}  # "gone out": a verb, not "a go"
+    taken = {t.i for c, t in found if not (c.startswith("report.") and by_name(t))}
     claims += [_claim(UNLISTED, t, question=question)
                for t in unlisted_acts(doc, lexicon, taken)]
     judged = {c.word for c in claims if c.kind == "verdict"}

@@ -113,7 +113,12 @@ def dated(kids: list[Token], *, by_number: bool = False) -> bool:
 def unlisted_acts(doc: Doc, lexicon: Lexicon, taken: set[int]) -> list[Token]:
     """The verbs of `doc` (not at the indices `taken` by the lexicon's claims) told as acts
     done by the app or to a thing, whatever the verb (see the module docstring)."""
-    return [t for t in doc if t.i not in taken and _act(t, lexicon)]
+    return [t for t in doc if (t.i not in taken or _attempt(t, lexicon)) and _act(t, lexicon)]
+
+
+def _attempt(token: Token, lexicon: Lexicon) -> bool:
+    """A word of the lexicon's `attempt` ("go"): a verb here ("gone out"), not "a go"."""
+    return (lexicon.concept(token.lemma_.lower()) or "").startswith("attempt.")
 
 
 def acted_on(token: Token) -> frozenset[str]:

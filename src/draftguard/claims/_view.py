@@ -7,7 +7,6 @@ import calendar
 import re
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import replace
 from datetime import date as Date
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -215,9 +214,7 @@ class RecordView:
         collection, a result's field named by its noun or the noun it is "of" ("a high of
         14 degrees": `high_c`), or else any number of the runs and texts."""
         if quantity.out_of:  # "eight out of ten": the count itself, or a score of 0.8
-            whole = replace(quantity, out_of=None)
-            return self.number_backed(whole, backing) or self.number_backed(
-                replace(whole, value=quantity.value / quantity.out_of, noun=None), backing)
+            return any(self.number_backed(q, backing) for q in quantity.readings())
         value, noun, label = quantity.value, quantity.noun, quantity.label
         session = self.record.session
         runs = backing or list(self.record.runs)
