@@ -26,6 +26,21 @@ _MAX_TITLE_WORDS = 16
 _AROUND_A_QUOTE = frozenset({"ADP", "ADV", "PART", "CCONJ", "SYM", "PUNCT", "DET", "X"})
 _MAX_AFTER_A_QUOTE = 2  # words after a quoted value that are an aside, not part of it
 
+#: The frontmatter key a short name of a field writes ("desc: X" sets the description).
+_FIELD_KEYS = {"desc": "description"}
+#: A field's value of at least this many words, ending in a full stop, is a sentence.
+_MIN_PROSE_WORDS = 4
+
+
+def _prose(value: list[Token]) -> bool:
+    """Whether `value` is a sentence said unquoted ("Lambs, sleet and very little sleep on
+    a hill farm."), its closing full stop its own: at least `_MIN_PROSE_WORDS` words, not a
+    name (all proper nouns), ending in a full stop."""
+    words = [t for t in value if t.is_alpha]
+    return bool(value) and value[-1].text == "." and len(words) >= _MIN_PROSE_WORDS and \
+        not all(t.pos_ == "PROPN" for t in words)
+
+
 class FieldFrames:
     """Title, heading and frontmatter changes of one message."""
 
@@ -81,8 +96,9 @@ class FieldFrames:
                                                                             "part.post")):
             return self.title(text)
         if self.t.is_(last, "part.meta"):
+            key = _FIELD_KEYS.get(last.lower_, last.lower_)
             return Interpretation(intent=Intent.EDIT,
-                                  slots={"set_fields": {last.lower_: text.strip('"')}})
+                                  slots={"set_fields": {key: text.strip('"')}})
         if self.t.is_(last, "part.tags"):
             return self._tag_list(text, adding=False)
         return None
@@ -239,6 +255,8 @@ class FieldFrames:
             return None
         if self._the_heading(tokens, at):
             return self.title(text)
+        if _prose(value) and self.t.is_(tokens[at], "part.meta"):
+            text += "."  # "description to: Lambs, sleet and little sleep." keeps its stop
         return self.field(clause, [tokens[at]], text)
 
     def _the_quotation(self, value: list[Token]) -> list[Token]:
@@ -246,6 +264,10 @@ class FieldFrames:
         ("to 'X'", "+ 'X'", "'X' only") or a word or two after it ("'X' lah"): the value is
         what the author quoted."""
         quoted = [t for t in value if self.t.quote(t)]
+        if quoted:
+            # "'X', it was nowhere near Y": an aside after the quotation is no part of it
+            value = self.t.own_words(value)
+            quoted = [t for t in value if self.t.quote(t)]
         at = value.index(quoted[0]) if len(quoted) == 1 else 0
         aside = len(value) - at - 1 <= _MAX_AFTER_A_QUOTE  # "'X' lah": the author's own
         grammar = [t.pos_ in _AROUND_A_QUOTE for t in value]
@@ -358,6 +380,8 @@ class FieldFrames:
             rest = rest[joint + 1:]  # "tag the post with x", "set tags to x"
         elif named is not None and body[at].pos_ != "NOUN":
             rest = rest[named + 1:]  # "tag it x", "tag the post x": the post is tagged
+        while rest and not rest[0].is_alpha and rest[0].pos_ in ("CCONJ", "SYM"):
+            rest = rest[1:]  # "tags + leeds", "tags & x": the sign that adds, not a tag
         raw = value if value is not None else self.t.words(
             self.t.trim(self._the_quotation(rest), clause))
         found = self._tag_list(raw, adding=adding, verbatim=value is not None)

@@ -1,0 +1,55 @@
+"""Requests said tersely or with asides around their values: a field and its value with
+no verb ("desc: 'X'", "tags + leeds"), a quotation followed by the author's own comment, a
+description said as a sentence, and a check with a tag word after its goal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from blogger_readings import acted_on as _acting
+from blogger_readings import reading_of as _read
+
+from draftguard.understanding import Intent
+
+POSTS = Path(__file__).parent.parent / "data" / "understanding" / "posts"
+SOURDOUGH = (POSTS / "sourdough.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("message", ["tags + rye", "tags & rye"])
+def test_a_sign_of_adding_before_a_tag_adds_it(message: str) -> None:
+    assert _acting(_read(SOURDOUGH, message)) == [
+        (Intent.EDIT, {"set_fields": {"tags": ["baking", "bread", "rye"]}})]
+
+
+def test_a_short_name_of_the_description_sets_the_description_with_its_stop() -> None:
+    reading = _read(SOURDOUGH, "desc: 'Nine days, one starter and three flat loaves.'")
+    assert _acting(reading) == [(Intent.EDIT, {"set_fields": {
+        "description": "Nine days, one starter and three flat loaves."}})]
+
+
+def test_a_description_said_unquoted_as_a_sentence_keeps_its_full_stop() -> None:
+    reading = _read(SOURDOUGH, "change the description to: Nine days, one starter and "
+                               "three flat loaves.")
+    assert _acting(reading) == [(Intent.EDIT, {"set_fields": {
+        "description": "Nine days, one starter and three flat loaves."}})]
+
+
+def test_a_title_said_unquoted_drops_the_full_stop() -> None:
+    reading = _read(SOURDOUGH, "change the title to: Nine days of rye.")
+    assert _acting(reading) == [(Intent.EDIT, {"set_fields": {"title": "Nine days of rye"}})]
+
+
+@pytest.mark.parametrize("message", [
+    "hang on, the title should say 'Nine days of rye', it was nowhere near ten",
+    "the title should be 'Nine days of rye', my sister hated the old one",
+])
+def test_the_authors_comment_after_a_quoted_value_is_no_part_of_it(message: str) -> None:
+    assert _acting(_read(SOURDOUGH, message)) == [
+        (Intent.EDIT, {"set_fields": {"title": "Nine days of rye"}})]
+
+
+@pytest.mark.parametrize("tail", ["tho", "though"])
+def test_a_tag_word_after_a_checks_goal_is_no_part_of_the_goal(tail: str) -> None:
+    reading = _read(SOURDOUGH, f"would it work as a guide for new bakers {tail}")
+    assert _acting(reading) == [(Intent.CHECK, {"goal": "a guide for new bakers"})]
