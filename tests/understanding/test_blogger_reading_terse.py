@@ -53,3 +53,24 @@ def test_the_authors_comment_after_a_quoted_value_is_no_part_of_it(message: str)
 def test_a_tag_word_after_a_checks_goal_is_no_part_of_the_goal(tail: str) -> None:
     reading = _read(SOURDOUGH, f"would it work as a guide for new bakers {tail}")
     assert _acting(reading) == [(Intent.CHECK, {"goal": "a guide for new bakers"})]
+
+
+def test_a_numbered_outline_is_split_by_its_items_without_their_numbers() -> None:
+    reading = _read(SOURDOUGH, "split it up like this mate:\n1. Starter\n2. The bake\n"
+                               "3) What I learned")
+    assert _acting(reading) == [
+        (Intent.SPLIT, {"outline": "Starter\nThe bake\nWhat I learned"})]
+
+
+def test_a_line_at_the_very_end_joins_the_last_sentence() -> None:
+    reading = _read(SOURDOUGH, "add one line for the very end of the post: Bake on.")
+    assert _acting(reading) == [(Intent.EDIT, {"ops": [{
+        "type": "insert", "anchor": "Keep the starter warm, and do not rush the proof.",
+        "position": "after", "text": "Bake on."}]})]
+
+
+def test_a_final_line_is_a_paragraph_of_its_own() -> None:
+    reading = _read(SOURDOUGH, "add a final line that says 'Bake on.'")
+    assert _acting(reading) == [(Intent.EDIT, {"ops": [{
+        "type": "insert", "anchor": "Patience matters more than the recipe. Keep the starter "
+        "warm, and do not rush the proof.", "position": "after", "text": "Bake on."}]})]
