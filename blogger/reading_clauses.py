@@ -159,7 +159,7 @@ class ClauseReader:
                 return found
         if concept == "action.undo" or self.versions.back(clause):
             return self.versions.undo(clause)
-        if clause.has("version.noun") and concept in ("", "action.list"):
+        if self._names_versions(clause) and concept in ("", "action.list"):
             return [Interpretation(intent=Intent.VERSIONS)]
         if concept == "action.check" or clause.has("check.") or clause.has("part.brief") or \
                 self.checks.serves_as(clause) is not None:
@@ -210,6 +210,14 @@ class ClauseReader:
             # "would this work as a guide to making coffee?": the verb describes the goal
             return self.checks.read(clause)
         return None
+
+    def _names_versions(self, clause: Clause) -> bool:
+        """Whether a word of versions in `clause` names the post's versions: not one that
+        only qualifies another noun ("the local history society newsletter")."""
+        return any(t.concept == "version.noun" and not (
+            self.t.doc[t.end - 1].dep_ == "compound" and
+            self.t.concept(self.t.doc[t.end - 1].head) != "version.noun")
+            for t in clause.terms)
 
     def _makes_artifact(self, clause: Clause, concept: str) -> bool:
         """An edit verb makes an artifact only into one ("turn the post into flashcards");

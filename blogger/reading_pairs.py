@@ -85,16 +85,36 @@ class SaidPairs:
         written = self.t.memory.written
         if written is None or self.t.view is None or self.t.memory.intent != "edit":
             return None
+        new, said_old = self._rather_than(clause, new)
         text, _quoted = self.e.new_words(clause, new)
         if text is None:
             return None
         found, text = _shared_unit(self.t.view.text, written, text)
+        if said_old:  # "four months rather than three": the old words said in the last
+            within = _within(found, said_old, text)
+            if within is None:
+                return None  # old words said that were not just written: not this frame
+            found = within
         places = self.t.memory.written_places  # "all the way through", then "make that Y"
         return [place_phrase(self.t.view, found,
                              lambda a: [op_slots(ReplaceOp(anchor=a, text=_carry(a, found,
                                                                                    text)))],
                              everywhere=places > 1 and len(self.t.view.occurrences(
                                  found)) == places)]
+
+    def _rather_than(self, clause: Clause, new: list[Token]) -> tuple[list[Token], str]:
+        """`new` cut before the old words said after it ("four months rather than three",
+        "four months, not three"), and those old words ("" when none are said)."""
+        for n, tok in enumerate(new):
+            term = clause.term_at(tok)
+            if n and ((term is not None and term.concept == "relation.old") or
+                      tok.lower_ == "not"):
+                after = [t for t in new[n:] if term is None or t.i >= term.end]
+                if tok.lower_ == "not":
+                    after = new[n + 1:]
+                said = self.t.clean(after, clause)
+                return self.t.trim(new[:n], clause), said
+        return new, ""
 
     def _field_named(self, previous: Clause | None) -> Token | None:
         """The post's field the clause before names with no quotation ("the title is too
@@ -370,3 +390,19 @@ def _attribute(verb: Token) -> list[Token] | None:
 def _subject(verb: Token) -> str:
     """The subject of `verb`, as said ("it")."""
     return next((c.lower_ for c in verb.children if c.dep_ == "nsubj"), "")
+
+
+def _within(written: str, said_old: str, new: str) -> str | None:
+    """The least words of `written` that the new words `new` replace, when the author said
+    the old ones short ("four months rather than three" after "three months of evenings":
+    "three months"): the old words said, and the words after them that the new ones repeat
+    at their end; else None."""
+    words, said, new_words = written.split(), said_old.casefold().split(), new.split()
+    for start in range(len(words) - len(said) + 1):
+        if [w.casefold() for w in words[start:start + len(said)]] != said:
+            continue
+        tail = new_words[len(said):]
+        end = start + len(said)
+        if [w.casefold() for w in words[end:end + len(tail)]] == [w.casefold() for w in tail]:
+            return " ".join(words[start:end + len(tail)])
+    return None

@@ -10,6 +10,7 @@ import pytest
 from blogger_readings import acted_on as _acting
 from blogger_readings import reading_of as _read
 
+from blogger.reading import read_message
 from draftguard.understanding import Intent
 
 POSTS = Path(__file__).parent.parent / "data" / "understanding" / "posts"
@@ -74,3 +75,25 @@ def test_a_final_line_is_a_paragraph_of_its_own() -> None:
     assert _acting(reading) == [(Intent.EDIT, {"ops": [{
         "type": "insert", "anchor": "Patience matters more than the recipe. Keep the starter "
         "warm, and do not rush the proof.", "position": "after", "text": "Bake on."}]})]
+
+
+def test_a_place_the_post_would_appear_in_is_the_checks_goal() -> None:
+    reading = _read(SOURDOUGH, "grand. Now would it pass muster in the local history "
+                               "society newsletter, d'you think?")
+    assert _acting(reading) == [(Intent.CHECK, {"goal": "the local history society newsletter"})]
+
+
+def test_a_word_of_versions_that_only_qualifies_a_noun_lists_no_versions() -> None:
+    reading = _read(SOURDOUGH, "would it work in the history society newsletter?")
+    assert Intent.VERSIONS not in [r.intent for r in reading.requests]
+
+
+def test_a_number_just_written_made_another_rather_than_the_old_one() -> None:
+    post = "# Welsh\n\nIt took two months of evenings to learn the mutations.\n"
+    first = read_message("'two months of evenings' ought to read 'three months of evenings'",
+                         post=post)
+    after = post.replace("two months", "three months")
+    reading = read_message("would you mind making that four months rather than three?",
+                           post=after, memory=first.memory).reading
+    assert _acting(reading) == [(Intent.EDIT, {"ops": [
+        {"type": "replace", "anchor": "three months", "text": "four months"}]})]
