@@ -97,3 +97,25 @@ def test_a_number_just_written_made_another_rather_than_the_old_one() -> None:
                            post=after, memory=first.memory).reading
     assert _acting(reading) == [(Intent.EDIT, {"ops": [
         {"type": "replace", "anchor": "three months", "text": "four months"}]})]
+
+
+def test_slang_in_what_the_author_thinks_of_a_part_does_not_block_the_request() -> None:
+    reading = _read(SOURDOUGH, "ok the rye line is lowkey iconic but 'nine days' is cap, "
+                               "make it 'ten days'")
+    assert _acting(reading) == [(Intent.EDIT, {"ops": [
+        {"type": "replace", "anchor": "nine days", "text": "ten days"}]})]
+
+
+def test_an_exclamation_in_a_sentence_of_its_own_does_not_block_the_request() -> None:
+    reading = _read(SOURDOUGH, "Eish ok. Give me twenty flashcards then")
+    assert _acting(reading) == [(Intent.FLASHCARDS, {"count": 20})]
+
+
+@pytest.mark.parametrize("message", ["slay ty", "legend, cheers"])
+def test_thanks_with_a_word_of_praise_asks_nothing(message: str) -> None:
+    assert not _read(SOURDOUGH, message).requests
+
+
+def test_a_word_nobody_knows_as_the_verb_still_asks() -> None:
+    reading = _read(SOURDOUGH, "blorf 'nine days' with 'ten days' please")
+    assert not _acting(reading)
