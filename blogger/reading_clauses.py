@@ -138,6 +138,9 @@ class ClauseReader:
         wanted = self._there_should_be(clause)
         if wanted is not None:  # "shouldn't there be some flashcards too?"
             return wanted
+        if any(t.concept in _ARTIFACTS and wished(self.t.doc[t.end - 1])
+               for t in clause.terms):  # "my nephew wants to test me, so a quiz would be handy"
+            return self._artifacts(clause, asked=True)
         if concept.startswith("action.") and clause.head and (
                 asked_not_to(self.t, clause.head) or _bare_past(clause.head) or (
                     clause.head.dep_ == "relcl" and told(clause.head))):
@@ -381,7 +384,12 @@ class ClauseReader:
             intent = _ARTIFACTS[term.concept]
             if any(o.intent is intent for o in out):
                 continue
-            count = counts.get(term.start)
+            # "test me ..., so a quiz would be handy, seven questions": one quiz, its count
+            # said by whichever of its words it is nearest
+            count = next((counts[t.start] for t in found if _ARTIFACTS[t.concept] is intent
+                          and t.start in counts), None)
+            if count is None and clause.has("relation.same"):
+                count = self.t.memory.count  # "the same again but as flashcards"
             out.append(Interpretation(intent=intent, slots={"count": count} if count else {}))
         return out
 

@@ -119,3 +119,26 @@ def test_thanks_with_a_word_of_praise_asks_nothing(message: str) -> None:
 def test_a_word_nobody_knows_as_the_verb_still_asks() -> None:
     reading = _read(SOURDOUGH, "blorf 'nine days' with 'ten days' please")
     assert not _acting(reading)
+
+
+@pytest.mark.parametrize("message", [
+    "make me a quiz, fifteen questions — no, make that eleven",
+    "make me a quiz of 15 questions, no, make that 11",
+])
+def test_a_count_corrected_with_make_that_is_the_new_count(message: str) -> None:
+    assert _acting(_read(SOURDOUGH, message)) == [(Intent.QUIZ, {"count": 11})]
+
+
+def test_a_quiz_wished_for_after_a_story_is_made_with_its_count() -> None:
+    reading = _read(SOURDOUGH, "right, my nephew wants to test me on my own blog for some "
+                               "reason, so a quiz would be handy, seven questions")
+    assert _acting(reading) == [(Intent.QUIZ, {"count": 7})]
+
+
+def test_the_same_again_as_flashcards_keeps_the_quizs_count() -> None:
+    first = read_message("a quiz would be handy, seven questions", post=SOURDOUGH)
+    reading = read_message("and the same again but as flashcards", post=SOURDOUGH,
+                           memory=first.memory).reading
+    assert _acting(reading) == [(Intent.FLASHCARDS, {"count": 7})]
+    fresh = _read(SOURDOUGH, "and the same again but as flashcards")
+    assert _acting(fresh) == [(Intent.FLASHCARDS, {})]
