@@ -160,7 +160,8 @@ class ClauseReader:
             found = self._artifacts(clause)
             if found is not None:
                 return found
-        if concept == "action.undo" or self.versions.back(clause):
+        if concept == "action.undo" or self.versions.back(clause) or \
+                self.versions.chosen_original(clause):
             return self.versions.undo(clause)
         if self._names_versions(clause) and concept in ("", "action.list"):
             return [Interpretation(intent=Intent.VERSIONS)]

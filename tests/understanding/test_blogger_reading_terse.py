@@ -142,3 +142,19 @@ def test_the_same_again_as_flashcards_keeps_the_quizs_count() -> None:
     assert _acting(reading) == [(Intent.FLASHCARDS, {"count": 7})]
     fresh = _read(SOURDOUGH, "and the same again but as flashcards")
     assert _acting(fresh) == [(Intent.FLASHCARDS, {})]
+
+
+@pytest.mark.parametrize(("message", "wanted"), [
+    ("Hmm, no. Please make this back.", (Intent.UNDO, {})),
+    ("I take the original again, please.", (Intent.REVERT, {"version": 0})),
+    ("roll the whole lot back to the untouched post I started with",
+     (Intent.REVERT, {"version": 0})),
+])
+def test_going_back_said_in_other_words(message: str, wanted: tuple[Intent, dict[str, int]]
+                                        ) -> None:
+    assert _acting(_read(SOURDOUGH, message)) == [wanted]
+
+
+@pytest.mark.parametrize("message", ["I loved the original", "is the original still there?"])
+def test_the_original_only_spoken_of_goes_back_to_nothing(message: str) -> None:
+    assert not _acting(_read(SOURDOUGH, message))
