@@ -167,7 +167,7 @@ class SaidPairs:
         if len(quotes) != 2:
             return self._correction(clause) or self._denied(clause) or \
                 self._numbers_said(clause) or \
-                self._named_as(clause)
+                self._named_as(clause) or self._phrase_not_phrase(clause)
         between = tokens[quotes[0] + 1:quotes[1]]
         said = [t for t in between if not t.is_punct]
         if len(said) == 1 and (said[0].dep_ == "neg" or said[0].lower_ == "not"):
@@ -233,6 +233,41 @@ class SaidPairs:
                         "so.", (one,))]
         return [one]
 
+    def _phrase_not_phrase(self, clause: Clause) -> list[Interpretation] | None:
+        """"he's actually a third cousin, not a second one", "Geoff is Hannah's uncle, not
+        her dad": a noun phrase, then the post's phrase it replaces after ", not", said
+        short ("one" for the noun, "her" for the owner named before); the phrase as the
+        post has it (once) becomes the new one (which the post lacks)."""
+        tokens, view = clause.tokens, self.t.view
+        for i, tok in enumerate(tokens):
+            if tok.lower_ != "not" or i < 2 or tokens[i - 1].text != "," or view is None:
+                continue
+            head = tokens[i - 2]
+            end = next((j for j in range(i + 1, len(tokens)) if tokens[j].is_punct),
+                       len(tokens))
+            if head.pos_ not in ("NOUN", "PROPN") or end == i + 1:
+                return None
+            new = [t for t in head.subtree if t.i <= head.i and t.dep_ != "det"]
+            old = [t for t in tokens[i + 1:end] if t.dep_ != "det" and t.pos_ != "DET"]
+            if not new or not old or any(self.t.quote(t) for t in (*new, *old)):
+                return None
+            old_words = [t.text_with_ws for t in old]
+            owner = [t for t in new if t.dep_ == "poss" or t.tag_ == "POS"]
+            if old[-1].lower_ == "one" and len(old) > 1:  # "a second one": the noun before
+                old_words[-1] = head.text
+            elif old[0].tag_ == "PRP$" and owner and len(old) > 1:
+                old_words[0] = self.t.words(owner) + " "  # "her dad": the owner named before
+            else:
+                return None  # said in full, the other frames read it
+            said_old = "".join(old_words).strip()
+            said_new = self.t.words(new).strip()
+            found = view.occurrences(said_old)
+            if len(found) != 1 or view.occurrences(said_new):
+                return None
+            anchor = view.text[found[0].start:found[0].end]
+            return [edit_request([op_slots(ReplaceOp(anchor=anchor, text=said_new))])]
+        return None
+
     def _numbers_said(self, clause: Clause) -> list[Interpretation] | None:
         """"the rent figure, 1,450, should be 1,550": a number of the post, then what it
         should be."""
@@ -286,8 +321,8 @@ class SaidPairs:
             # its kind: a name, a number, a noun or an adjective.
             # A count against a count may have its noun between ("thirty catches not twenty").
             if tokens[i - 1].text != "," and not (
-                    len(old) == 1 and tokens[i - 1].pos_ == old[0].pos_
-                    and old[0].pos_ in ("PROPN", "NOUN", "NUM", "ADJ")) and not (
+                    len(old) == 1 and _kind(tokens[i - 1]) == _kind(old[0])
+                    and _kind(old[0]) in ("PROPN", "NOUN", "NUM", "ADJ")) and not (
                     _last_number(tokens[:i]) and all(t.like_num for t in old)):
                 continue
             before = tokens[:i - 1] if tokens[i - 1].text == "," else tokens[:i]
@@ -296,7 +331,7 @@ class SaidPairs:
             new = said[-len(old):] if old and len(said) >= len(old) else []
             while len(new) > 1 and new[0].pos_ in _LEADING and new[0].pos_ != old[0].pos_:
                 new = new[1:]  # "it's about the biscuits, not ...": the words after "about"
-            kind = [t for t in said if len(old) == 1 and t.pos_ == old[0].pos_]
+            kind = [t for t in said if len(old) == 1 and _kind(t) == _kind(old[0])]
             meant = next((j for j in range(len(said) - 1, -1, -1)
                           if self.t.is_(said[j], "relation.meant")), None)
             if meant is not None and said[-1].like_num and len(said) - meant - 1 <= _MEANT:
@@ -406,3 +441,11 @@ def _within(written: str, said_old: str, new: str) -> str | None:
         if [w.casefold() for w in words[end:end + len(tail)]] == [w.casefold() for w in tail]:
             return " ".join(words[start:end + len(tail)])
     return None
+
+
+def _kind(token: Token) -> str:
+    """`token`'s part of speech, a capitalised word inside its sentence being a name
+    whatever the tagger made of it ("Bradford not Leeds": "Leeds" tagged a verb)."""
+    if token.is_title and token.i != token.sent.start and token.lower_ != "i":
+        return "PROPN"
+    return str(token.pos_)

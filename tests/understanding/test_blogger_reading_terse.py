@@ -158,3 +158,24 @@ def test_going_back_said_in_other_words(message: str, wanted: tuple[Intent, dict
 @pytest.mark.parametrize("message", ["I loved the original", "is the original still there?"])
 def test_the_original_only_spoken_of_goes_back_to_nothing(message: str) -> None:
     assert not _acting(_read(SOURDOUGH, message))
+
+
+FARM = ("# Lambing\n\nHannah's dad, Geoff, showed me the pens. The site matched me with a "
+        "second cousin in Leeds.\n")
+
+
+@pytest.mark.parametrize(("message", "old", "new"), [
+    ("the pens were in Bradford not Leeds, I always mix them up", "Leeds", "Bradford"),
+    ("he's actually a third cousin, not a second one, he was very particular about it",
+     "second cousin", "third cousin"),
+    ("Geoff is actually Hannah's uncle, not her dad, please fix that", "Hannah's dad",
+     "Hannah's uncle"),
+])
+def test_a_correction_told_as_a_story_replaces_the_posts_own_phrase(message: str, old: str,
+                                                                    new: str) -> None:
+    assert _acting(_read(FARM, message)) == [(Intent.EDIT, {"ops": [
+        {"type": "replace", "anchor": old, "text": new}]})]
+
+
+def test_a_phrase_the_post_does_not_hold_is_no_correction() -> None:
+    assert not _acting(_read(FARM, "he's actually a good friend, not a cousin"))
