@@ -179,3 +179,32 @@ def test_a_correction_told_as_a_story_replaces_the_posts_own_phrase(message: str
 
 def test_a_phrase_the_post_does_not_hold_is_no_correction() -> None:
     assert not _acting(_read(FARM, "he's actually a good friend, not a cousin"))
+
+
+RYE_LINE = "I fed it rye flour every morning before work."
+THE_BAKE = ("The first loaf came out flat as a pancake. The second loaf rose, but the crust "
+            "was pale.\nI baked the third loaf in a Dutch oven and it finally sang when it "
+            "cooled.")
+
+
+@pytest.mark.parametrize(("message", "anchor"), [
+    ("rye sentence: gone", RYE_LINE),
+    ("the line about feeding it rye flour, my husband finds that hilarious, so out it goes",
+     RYE_LINE),
+    ("only the sentence where I feed it rye flour, this can go.", RYE_LINE),
+    ("The paragraph about the loaves, this I want to remove completely.", THE_BAKE),
+    ("yeet the whole bake paragraph, way too sad for the vibe", THE_BAKE),
+])
+def test_a_part_named_by_its_topic_with_the_removing_verb_far_from_it_is_deleted(
+        message: str, anchor: str) -> None:
+    ops = [op for _, slots in _acting(_read(SOURDOUGH, message)) for op in slots["ops"]]
+    assert [(op["type"], op["anchor"].replace("\n", " ")) for op in ops] == [
+        ("delete", anchor.replace("\n", " "))]
+
+
+@pytest.mark.parametrize("message", [
+    "I love the line about the rye flour, it goes so well with the title",
+    "the line about the rye flour, so it goes",
+])
+def test_a_part_only_spoken_of_is_not_deleted(message: str) -> None:
+    assert not [s for _, s in _acting(_read(SOURDOUGH, message)) if "ops" in s]
