@@ -149,7 +149,7 @@ class ClauseReader:
         found = self._said_around(clause, previous)
         if found is not None:
             return found
-        if tells(clause, wanting=_WANTING):
+        if tells(clause, wanting=_WANTING) and not self._placed_after(clause):
             return self._statement(clause)
         said = self.pairs.said_pair(clause)
         if said is not None:
@@ -214,6 +214,16 @@ class ClauseReader:
             # "would this work as a guide to making coffee?": the verb describes the goal
             return self.checks.read(clause)
         return None
+
+    def _placed_after(self, clause: Clause) -> bool:
+        """"..., but after it add: X": the parser made "after it" a clause of its own with
+        "it" the verb's subject; "it" is the place, and the verb is said to the reader."""
+        head = clause.head
+        return head is not None and clause.head_concept == "action.insert" and any(
+            c.dep_ == "mark" and (self.t.is_(c, "relation.after") or
+                                  self.t.is_(c, "relation.before"))
+            for c in head.children) and any(
+            c.dep_ == "nsubj" and c.lower_ in ("it", "this", "that") for c in head.children)
 
     def _names_versions(self, clause: Clause) -> bool:
         """Whether a word of versions in `clause` names the post's versions: not one that

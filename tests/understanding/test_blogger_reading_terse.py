@@ -208,3 +208,15 @@ def test_a_part_named_by_its_topic_with_the_removing_verb_far_from_it_is_deleted
 ])
 def test_a_part_only_spoken_of_is_not_deleted(message: str) -> None:
     assert not [s for _, s in _acting(_read(SOURDOUGH, message)) if "ops" in s]
+
+
+@pytest.mark.parametrize("message", [
+    "The rye line is lekker, but after it add: It smelled of apples.",
+    "ad a sentance befor the one abuot the first loaf: It smelled of apples.",
+])
+def test_an_insert_placed_by_it_or_with_typos_is_read(message: str) -> None:
+    ops = [op for _, slots in _acting(_read(SOURDOUGH, message)) for op in slots["ops"]]
+    assert len(ops) == 1 and ops[0]["type"] == "insert"
+    assert ops[0]["text"] == "It smelled of apples."
+    assert ops[0]["anchor"] in (RYE_LINE, "The first loaf came out flat as a pancake.")
+    assert ops[0]["position"] == ("after" if "after" in message else "before")
