@@ -220,3 +220,12 @@ def test_an_insert_placed_by_it_or_with_typos_is_read(message: str) -> None:
     assert ops[0]["text"] == "It smelled of apples."
     assert ops[0]["anchor"] in (RYE_LINE, "The first loaf came out flat as a pancake.")
     assert ops[0]["position"] == ("after" if "after" in message else "before")
+
+
+@pytest.mark.parametrize("message", [
+    "Abeg change 'nine days' to 'ten days', the starter was slow well well",
+    "sorry, meant 'nine days' → 'ten days'",
+])
+def test_a_quoted_pair_with_a_word_of_politeness_or_meaning_before_it(message: str) -> None:
+    assert _acting(_read(SOURDOUGH, message)) == [(Intent.EDIT, {"ops": [
+        {"type": "replace", "anchor": "nine days", "text": "ten days"}]})]
