@@ -15,6 +15,7 @@ from blogger.reading_asked import (
     help_question,
     in_topic,
     pass_to_clear_verb,
+    placed_after,
     tells,
     wished,
 )
@@ -149,7 +150,7 @@ class ClauseReader:
         found = self._said_around(clause, previous)
         if found is not None:
             return found
-        if tells(clause, wanting=_WANTING) and not self._placed_after(clause):
+        if tells(clause, wanting=_WANTING) and not placed_after(self.t, clause):
             return self._statement(clause)
         said = self.pairs.said_pair(clause)
         if said is not None:
@@ -163,7 +164,7 @@ class ClauseReader:
         if concept == "action.undo" or self.versions.back(clause) or \
                 self.versions.chosen_original(clause):
             return self.versions.undo(clause)
-        if self._names_versions(clause) and concept in ("", "action.list"):
+        if self.versions.names_versions(clause) and concept in ("", "action.list"):
             return [Interpretation(intent=Intent.VERSIONS)]
         if concept == "action.check" or clause.has("check.") or clause.has("part.brief") or \
                 self.checks.serves_as(clause) is not None:
@@ -214,24 +215,6 @@ class ClauseReader:
             # "would this work as a guide to making coffee?": the verb describes the goal
             return self.checks.read(clause)
         return None
-
-    def _placed_after(self, clause: Clause) -> bool:
-        """"..., but after it add: X": the parser made "after it" a clause of its own with
-        "it" the verb's subject; "it" is the place, and the verb is said to the reader."""
-        head = clause.head
-        return head is not None and clause.head_concept == "action.insert" and any(
-            c.dep_ == "mark" and (self.t.is_(c, "relation.after") or
-                                  self.t.is_(c, "relation.before"))
-            for c in head.children) and any(
-            c.dep_ == "nsubj" and c.lower_ in ("it", "this", "that") for c in head.children)
-
-    def _names_versions(self, clause: Clause) -> bool:
-        """Whether a word of versions in `clause` names the post's versions: not one that
-        only qualifies another noun ("the local history society newsletter")."""
-        return any(t.concept == "version.noun" and not (
-            self.t.doc[t.end - 1].dep_ == "compound" and
-            self.t.concept(self.t.doc[t.end - 1].head) != "version.noun")
-            for t in clause.terms)
 
     def _makes_artifact(self, clause: Clause, concept: str) -> bool:
         """An edit verb makes an artifact only into one ("turn the post into flashcards");

@@ -240,9 +240,6 @@ class EditFrames:
         out: list[Interpretation] = []
         for old, new in pairs:
             said = self.t.trim(old, clause, determiners=True)
-            if len(said) > 1 and self.t.quote(said[-1]) and all(
-                    self.t.is_(t, "relation.meant") for t in said[:-1]):
-                old = said[-1:]  # "meant 'X' → 'Y'": the quotation is the old words
             if refers_back(said) and said[0].lower_ != "them" and len(pairs) == 1:
                 before = Clause(lead or [], [t for t in clause.terms
                                              if lead and t.start < lead[-1].i + 1])

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from blogger.reading_turn import Turn, told
+from blogger.reading_turn import Turn
+from blogger.reading_values import FIELD_KEYS, after_relation, prose
 from draftguard.edits._frontmatter import read_frontmatter
 from draftguard.edits._plan import InsertOp, ReplaceOp
 from draftguard.understanding._asking import ask
@@ -25,21 +26,6 @@ _MAX_TITLE_WORDS = 16
 #: Parts of speech that only frame a quoted value ("to 'X'", "+ 'X'", "'X' only").
 _AROUND_A_QUOTE = frozenset({"ADP", "ADV", "PART", "CCONJ", "SYM", "PUNCT", "DET", "X"})
 _MAX_AFTER_A_QUOTE = 2  # words after a quoted value that are an aside, not part of it
-
-#: The frontmatter key a short name of a field writes ("desc: X" sets the description).
-_FIELD_KEYS = {"desc": "description"}
-#: A field's value of at least this many words, ending in a full stop, is a sentence.
-_MIN_PROSE_WORDS = 4
-
-
-def _prose(value: list[Token]) -> bool:
-    """Whether `value` is a sentence said unquoted ("Lambs, sleet and very little sleep on
-    a hill farm."), its closing full stop its own: at least `_MIN_PROSE_WORDS` words, not a
-    name (all proper nouns), ending in a full stop."""
-    words = [t for t in value if t.is_alpha]
-    return bool(value) and value[-1].text == "." and len(words) >= _MIN_PROSE_WORDS and \
-        not all(t.pos_ == "PROPN" for t in words)
-
 
 class FieldFrames:
     """Title, heading and frontmatter changes of one message."""
@@ -96,7 +82,7 @@ class FieldFrames:
                                                                             "part.post")):
             return self.title(text)
         if self.t.is_(last, "part.meta"):
-            key = _FIELD_KEYS.get(last.lower_, last.lower_)
+            key = FIELD_KEYS.get(last.lower_, last.lower_)
             return Interpretation(intent=Intent.EDIT,
                                   slots={"set_fields": {key: text.strip('"')}})
         if self.t.is_(last, "part.tags"):
@@ -231,7 +217,7 @@ class FieldFrames:
             found = self.tags(clause, [tokens[at], *tokens[at + 1:]], adding=True)
             return found[0] if found else self._added_to_tags(clause, tokens, at)
         rest = tokens[at + 1:]
-        value = self._after_relation(rest)
+        value = after_relation(self.t, rest)
         wanted = [t for t in rest if self.t.quote(t) and t.dep_ in ("dobj", "oprd")]
         if value is not None and len(wanted) == 1 and not any(self.t.quote(t) for t in value):
             value = wanted  # "for the title I want 'X', is more funny": the words wanted
@@ -255,7 +241,7 @@ class FieldFrames:
             return None
         if self._the_heading(tokens, at):
             return self.title(text)
-        if _prose(value) and self.t.is_(tokens[at], "part.meta"):
+        if prose(value) and self.t.is_(tokens[at], "part.meta"):
             text += "."  # "description to: Lambs, sleet and little sleep." keeps its stop
         return self.field(clause, [tokens[at]], text)
 
@@ -286,26 +272,6 @@ class FieldFrames:
             named.pop()  # "... to the tags", "... to its tags"
         return self._tag_list(self.t.words(named), adding=True) if named else None
 
-    def _after_relation(self, rest: list[Token]) -> list[Token] | None:
-        """The words after the relation word ("be X", "changed to X"), never after an
-        auxiliary ("ought to be changed to X": neither "to be" is the relation; "X's name
-        is to be changed to Y": "is" leads to the verb that names Y); None: no relation."""
-        # (a "to" before a quotation the parser took for a verb, "to 'X' and add ...", is
-        # the relation, not an infinitive's auxiliary)
-        cut = next((i for i, t in enumerate(rest) if t.text == ":" or (
-            (t.dep_ not in ("aux", "auxpass") or self.t.quote(t.head)) and (
-                self.t.is_(t, "relation.be") or self.t.is_(t, "relation.new")))), None)
-        if cut is None or self._reported(rest[cut]):
-            return None
-        value = rest[cut + 1:]
-        if value and self.t.is_(value[0], "relation.be"):
-            value = value[1:]
-        if value and value[0].dep_ in ("aux", "auxpass"):
-            again = next((i for i, t in enumerate(value) if t.dep_ not in (
-                "aux", "auxpass") and self.t.is_(t, "relation.new")), None)
-            value = value[again + 1:] if again is not None else value
-        return value
-
     def _it_says(self, clause: Clause) -> Interpretation | None:
         """"The description, ... Could you make it say 'Y'?": "it" is the field the message
         named before this clause, set to the quotation after the relation."""
@@ -313,7 +279,7 @@ class FieldFrames:
         it = next((i for i, t in enumerate(tokens) if t.lower_ == "it"), None)
         if it is None or not clause.tokens:
             return None
-        value = self._after_relation(tokens[it + 1:])
+        value = after_relation(self.t, tokens[it + 1:])
         quote = self.t.lone_quote(value, clause) if value else None
         earlier = [t for t in self.t.doc[:tokens[0].i]
                    if self.t.is_(t, "part.meta") or self.t.is_(t, "part.title")]
@@ -323,13 +289,6 @@ class FieldFrames:
         # in the sentence that names it last (the others are said beside it)
         first = next(t for t in earlier if t.sent.start == earlier[-1].sent.start)
         return self.field(clause, [first], quote)
-
-    def _reported(self, verb: Token) -> bool:
-        """Whether `verb` tells what someone said ("my friend Maureen said it should
-        mention X"): what follows is their view, not the new words."""
-        return told(verb) and not any(
-            c.dep_ == "nsubj" and (c.lower_ in ("it", "this") or self.t.is_(c, "part."))
-            for c in verb.children)
 
     def _how_not_what(self, clause: Clause, value: list[Token], tokens: list[Token],
                       at: int) -> bool:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from blogger.reading_edits import EditFrames, _carry, _shared_unit, refers_back
 from blogger.reading_places import find_place
+from blogger.reading_said_short import kind_of, least_written, phrase_not_phrase, rather_than
 from draftguard.edits._plan import ReplaceOp
 from draftguard.language import similarity
 from draftguard.understanding._asking import ask
@@ -85,13 +86,13 @@ class SaidPairs:
         written = self.t.memory.written
         if written is None or self.t.view is None or self.t.memory.intent != "edit":
             return None
-        new, said_old = self._rather_than(clause, new)
+        new, said_old = rather_than(self.t, clause, new)
         text, _quoted = self.e.new_words(clause, new)
         if text is None:
             return None
         found, text = _shared_unit(self.t.view.text, written, text)
         if said_old:  # "four months rather than three": the old words said in the last
-            within = _within(found, said_old, text)
+            within = least_written(found, said_old, text)
             if within is None:
                 return None  # old words said that were not just written: not this frame
             found = within
@@ -101,20 +102,6 @@ class SaidPairs:
                                                                                    text)))],
                              everywhere=places > 1 and len(self.t.view.occurrences(
                                  found)) == places)]
-
-    def _rather_than(self, clause: Clause, new: list[Token]) -> tuple[list[Token], str]:
-        """`new` cut before the old words said after it ("four months rather than three",
-        "four months, not three"), and those old words ("" when none are said)."""
-        for n, tok in enumerate(new):
-            term = clause.term_at(tok)
-            if n and ((term is not None and term.concept == "relation.old") or
-                      tok.lower_ == "not"):
-                after = [t for t in new[n:] if term is None or t.i >= term.end]
-                if tok.lower_ == "not":
-                    after = new[n + 1:]
-                said = self.t.clean(after, clause)
-                return self.t.trim(new[:n], clause), said
-        return new, ""
 
     def _field_named(self, previous: Clause | None) -> Token | None:
         """The post's field the clause before names with no quotation ("the title is too
@@ -167,7 +154,7 @@ class SaidPairs:
         if len(quotes) != 2:
             return self._correction(clause) or self._denied(clause) or \
                 self._numbers_said(clause) or \
-                self._named_as(clause) or self._phrase_not_phrase(clause)
+                self._named_as(clause) or phrase_not_phrase(self.e, clause)
         between = tokens[quotes[0] + 1:quotes[1]]
         said = [t for t in between if not t.is_punct]
         if len(said) == 1 and (said[0].dep_ == "neg" or said[0].lower_ == "not"):
@@ -233,41 +220,6 @@ class SaidPairs:
                         "so.", (one,))]
         return [one]
 
-    def _phrase_not_phrase(self, clause: Clause) -> list[Interpretation] | None:
-        """"he's actually a third cousin, not a second one", "Geoff is Hannah's uncle, not
-        her dad": a noun phrase, then the post's phrase it replaces after ", not", said
-        short ("one" for the noun, "her" for the owner named before); the phrase as the
-        post has it (once) becomes the new one (which the post lacks)."""
-        tokens, view = clause.tokens, self.t.view
-        for i, tok in enumerate(tokens):
-            if tok.lower_ != "not" or i < 2 or tokens[i - 1].text != "," or view is None:
-                continue
-            head = tokens[i - 2]
-            end = next((j for j in range(i + 1, len(tokens)) if tokens[j].is_punct),
-                       len(tokens))
-            if head.pos_ not in ("NOUN", "PROPN") or end == i + 1:
-                return None
-            new = [t for t in head.subtree if t.i <= head.i and t.dep_ != "det"]
-            old = [t for t in tokens[i + 1:end] if t.dep_ != "det" and t.pos_ != "DET"]
-            if not new or not old or any(self.t.quote(t) for t in (*new, *old)):
-                return None
-            old_words = [t.text_with_ws for t in old]
-            owner = [t for t in new if t.dep_ == "poss" or t.tag_ == "POS"]
-            if old[-1].lower_ == "one" and len(old) > 1:  # "a second one": the noun before
-                old_words[-1] = head.text
-            elif old[0].tag_ == "PRP$" and owner and len(old) > 1:
-                old_words[0] = self.t.words(owner) + " "  # "her dad": the owner named before
-            else:
-                return None  # said in full, the other frames read it
-            said_old = "".join(old_words).strip()
-            said_new = self.t.words(new).strip()
-            found = view.occurrences(said_old)
-            if len(found) != 1 or view.occurrences(said_new):
-                return None
-            anchor = view.text[found[0].start:found[0].end]
-            return [edit_request([op_slots(ReplaceOp(anchor=anchor, text=said_new))])]
-        return None
-
     def _numbers_said(self, clause: Clause) -> list[Interpretation] | None:
         """"the rent figure, 1,450, should be 1,550": a number of the post, then what it
         should be."""
@@ -321,8 +273,8 @@ class SaidPairs:
             # its kind: a name, a number, a noun or an adjective.
             # A count against a count may have its noun between ("thirty catches not twenty").
             if tokens[i - 1].text != "," and not (
-                    len(old) == 1 and _kind(tokens[i - 1]) == _kind(old[0])
-                    and _kind(old[0]) in ("PROPN", "NOUN", "NUM", "ADJ")) and not (
+                    len(old) == 1 and kind_of(tokens[i - 1]) == kind_of(old[0])
+                    and kind_of(old[0]) in ("PROPN", "NOUN", "NUM", "ADJ")) and not (
                     _last_number(tokens[:i]) and all(t.like_num for t in old)):
                 continue
             before = tokens[:i - 1] if tokens[i - 1].text == "," else tokens[:i]
@@ -331,7 +283,7 @@ class SaidPairs:
             new = said[-len(old):] if old and len(said) >= len(old) else []
             while len(new) > 1 and new[0].pos_ in _LEADING and new[0].pos_ != old[0].pos_:
                 new = new[1:]  # "it's about the biscuits, not ...": the words after "about"
-            kind = [t for t in said if len(old) == 1 and _kind(t) == _kind(old[0])]
+            kind = [t for t in said if len(old) == 1 and kind_of(t) == kind_of(old[0])]
             meant = next((j for j in range(len(said) - 1, -1, -1)
                           if self.t.is_(said[j], "relation.meant")), None)
             if meant is not None and said[-1].like_num and len(said) - meant - 1 <= _MEANT:
@@ -426,26 +378,3 @@ def _subject(verb: Token) -> str:
     """The subject of `verb`, as said ("it")."""
     return next((c.lower_ for c in verb.children if c.dep_ == "nsubj"), "")
 
-
-def _within(written: str, said_old: str, new: str) -> str | None:
-    """The least words of `written` that the new words `new` replace, when the author said
-    the old ones short ("four months rather than three" after "three months of evenings":
-    "three months"): the old words said, and the words after them that the new ones repeat
-    at their end; else None."""
-    words, said, new_words = written.split(), said_old.casefold().split(), new.split()
-    for start in range(len(words) - len(said) + 1):
-        if [w.casefold() for w in words[start:start + len(said)]] != said:
-            continue
-        tail = new_words[len(said):]
-        end = start + len(said)
-        if [w.casefold() for w in words[end:end + len(tail)]] == [w.casefold() for w in tail]:
-            return " ".join(words[start:end + len(tail)])
-    return None
-
-
-def _kind(token: Token) -> str:
-    """`token`'s part of speech, a capitalised word inside its sentence being a name
-    whatever the tagger made of it ("Bradford not Leeds": "Leeds" tagged a verb)."""
-    if token.is_title and token.i != token.sent.start and token.lower_ != "i":
-        return "PROPN"
-    return str(token.pos_)

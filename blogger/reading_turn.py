@@ -92,7 +92,7 @@ class Turn:
         drop: set[int] = set()
         if clause is not None:
             for term in clause.terms:
-                if term.concept.startswith(("discourse.", "relation.instead",
+                if term.concept.startswith(("discourse.", "relation.instead", "relation.meant",
                                             "relation.everywhere")):
                     drop.update(range(term.start, term.end))
         out = list(tokens)

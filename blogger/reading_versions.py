@@ -157,6 +157,14 @@ class VersionFrames:
                    for v in candidates if v is not None and not told(v)
                    for c in v.children)
 
+    def names_versions(self, clause: Clause) -> bool:
+        """Whether a word of versions in `clause` names the post's versions: not one that
+        only qualifies another noun ("the local history society newsletter")."""
+        return any(t.concept == "version.noun" and not (
+            self.t.doc[t.end - 1].dep_ == "compound" and
+            self.t.concept(self.t.doc[t.end - 1].head) != "version.noun")
+            for t in clause.terms)
+
     def chosen_original(self, clause: Clause) -> bool:
         """Whether the author takes the original ("I take the original again", "I'll have
         the original back"): the original the object of a verb that makes or asks for
