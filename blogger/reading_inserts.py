@@ -203,4 +203,4 @@ class InsertFrames:
         if word.lower_ in ("paragraph", "para"):
             return True
         return word.lower_ == "line" and any(
-            c.dep_ == "amod" and self.t.is_(c, "position.last") for c in word.children)
+            c.i < word.i and self.t.is_(c, "position.last") for c in word.children)

@@ -229,3 +229,8 @@ def test_an_insert_placed_by_it_or_with_typos_is_read(message: str) -> None:
 def test_a_quoted_pair_with_a_word_of_politeness_or_meaning_before_it(message: str) -> None:
     assert _acting(_read(SOURDOUGH, message)) == [(Intent.EDIT, {"ops": [
         {"type": "replace", "anchor": "nine days", "text": "ten days"}]})]
+
+
+def test_a_closing_line_is_a_paragraph_of_its_own() -> None:
+    reading = _read(SOURDOUGH, 'Could you add a closing line: "Bake on."')
+    assert _acting(reading)[0][1]["ops"][0]["anchor"].startswith("Patience matters")
