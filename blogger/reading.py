@@ -22,7 +22,7 @@ from blogger.reading_edits import _carry
 from blogger.reading_fields import in_turn
 from blogger.reading_spelling import spelling_fix
 from blogger.reading_turn import REQUESTED, Turn, blogger_lexicon, view_of
-from blogger.reading_unknown import in_words, unless_unknown
+from blogger.reading_unknown import in_words, thanked, unless_unknown
 from blogger.reading_verbs import guess_action, respelt
 from draftguard.commands import parse_command
 from draftguard.edits._plan import ReplaceOp
@@ -332,7 +332,7 @@ def _only_discourse(turn: Turn, found: list[Clause]) -> bool:
         return False
     covered = {i for c in found for term in c.terms if term.concept.startswith("discourse.")
                and term.concept != "discourse.retract" for i in range(term.start, term.end)}
-    return all(t.i in covered for t in words)
+    return all(t.i in covered for t in words) or thanked(turn, covered)
 
 
 def _unknown_request(turn: Turn, found: list[Clause]) -> str | None:

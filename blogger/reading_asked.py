@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from blogger.reading_inserts import InsertFrames
 
 __all__ = ["added", "asked_not_to", "finished", "help_question", "in_topic", "pass_to_clear_verb",
-           "tells", "wished", "wished_done"]
+           "placed_after", "tells", "wished", "wished_done"]
 
 _EDITS = ("action.replace", "action.delete", "action.insert", "action.rename")
 
@@ -147,3 +147,14 @@ def wished_done(verb: Token) -> bool:
         c.dep_ in ("auxpass", "nsubjpass") for c in verb.children) and any(
         c.dep_ == "aux" and c.tag_ == "MD" for c in verb.head.children) and not any(
         c.dep_ == "neg" for c in (*verb.children, *verb.head.children))
+
+
+def placed_after(turn: Turn, clause: Clause) -> bool:
+    """"..., but after it add: X": the parser made "after it" a clause of its own with
+    "it" the verb's subject; "it" is the place, and the verb is said to the reader."""
+    head = clause.head
+    return head is not None and clause.head_concept == "action.insert" and any(
+        c.dep_ == "mark" and (turn.is_(c, "relation.after") or
+                              turn.is_(c, "relation.before"))
+        for c in head.children) and any(
+        c.dep_ == "nsubj" and c.lower_ in ("it", "this", "that") for c in head.children)

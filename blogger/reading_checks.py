@@ -60,7 +60,8 @@ class CheckFrames:
         if start is None and fit:
             at = tokens.index(fit[0])
             start = next((i + 1 for i in range(at + 1, len(tokens))
-                          if tokens[i].lower_ in ("as", "for") or _as_goal(tokens[i])), None)
+                          if tokens[i].lower_ in ("as", "for") or _as_goal(tokens[i]) or
+                          self._published_in(tokens[i], fit[0])), None)
         goal = ""
         if start is not None:
             rest = tokens[start:]
@@ -73,6 +74,13 @@ class CheckFrames:
             goal = self.t.lone_quote(rest, clause) or self.t.clean(self.t.own_words(rest),
                                                                    clause)
         return [Interpretation(intent=Intent.CHECK, slots={"goal": goal} if goal else {})]
+
+    def _published_in(self, token: Token, fit: Token) -> bool:
+        """Whether `token` is the "in" of the place the post would appear, said on the verb
+        of fitting ("would it pass muster in the society newsletter"), not a part of the
+        post ("does it work in the intro")."""
+        return token.lower_ == "in" and token.dep_ == "prep" and token.head == fit and any(
+            c.dep_ == "pobj" and not self.t.is_(c, "part.") for c in token.children)
 
     def serves_as(self, clause: Clause) -> Token | None:
         """A question whether the post serves as something ("is it OK as a guide for X?",

@@ -15,6 +15,7 @@ from blogger.reading_asked import (
     help_question,
     in_topic,
     pass_to_clear_verb,
+    placed_after,
     tells,
     wished,
 )
@@ -138,6 +139,9 @@ class ClauseReader:
         wanted = self._there_should_be(clause)
         if wanted is not None:  # "shouldn't there be some flashcards too?"
             return wanted
+        if any(t.concept in _ARTIFACTS and wished(self.t.doc[t.end - 1])
+               for t in clause.terms):  # "my nephew wants to test me, so a quiz would be handy"
+            return self._artifacts(clause, asked=True)
         if concept.startswith("action.") and clause.head and (
                 asked_not_to(self.t, clause.head) or _bare_past(clause.head) or (
                     clause.head.dep_ == "relcl" and told(clause.head))):
@@ -146,7 +150,7 @@ class ClauseReader:
         found = self._said_around(clause, previous)
         if found is not None:
             return found
-        if tells(clause, wanting=_WANTING):
+        if tells(clause, wanting=_WANTING) and not placed_after(self.t, clause):
             return self._statement(clause)
         said = self.pairs.said_pair(clause)
         if said is not None:
@@ -157,9 +161,10 @@ class ClauseReader:
             found = self._artifacts(clause)
             if found is not None:
                 return found
-        if concept == "action.undo" or self.versions.back(clause):
+        if concept == "action.undo" or self.versions.back(clause) or \
+                self.versions.chosen_original(clause):
             return self.versions.undo(clause)
-        if clause.has("version.noun") and concept in ("", "action.list"):
+        if self.versions.names_versions(clause) and concept in ("", "action.list"):
             return [Interpretation(intent=Intent.VERSIONS)]
         if concept == "action.check" or clause.has("check.") or clause.has("part.brief") or \
                 self.checks.serves_as(clause) is not None:
@@ -373,7 +378,12 @@ class ClauseReader:
             intent = _ARTIFACTS[term.concept]
             if any(o.intent is intent for o in out):
                 continue
-            count = counts.get(term.start)
+            # "test me ..., so a quiz would be handy, seven questions": one quiz, its count
+            # said by whichever of its words it is nearest
+            count = next((counts[t.start] for t in found if _ARTIFACTS[t.concept] is intent
+                          and t.start in counts), None)
+            if count is None and clause.has("relation.same"):
+                count = self.t.memory.count  # "the same again but as flashcards"
             out.append(Interpretation(intent=intent, slots={"count": count} if count else {}))
         return out
 

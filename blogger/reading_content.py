@@ -181,8 +181,19 @@ def split_request(turn: Turn, clause: Clause) -> Interpretation:
         return Interpretation(intent=Intent.SPLIT)
     else:
         items = turn.words(tokens[colon + 1:]).replace('"', "")
-    outline = "\n".join(p for p in _outline_items(items) if p)
+    outline = "\n".join(p for p in map(_unnumbered, _outline_items(items)) if p)
     return Interpretation(intent=Intent.SPLIT, slots={"outline": outline} if outline else {})
+
+
+#: A list item's own number in front of its words ("1. ", "2) ", "(3) "): a marker.
+_ITEM_NUMBER = re.compile(r"\(?\d{1,2}[.)]\s+")
+
+
+def _unnumbered(item: str) -> str:
+    """An outline item without the number it was listed by ("1. The shoebox": "The
+    shoebox"); a number that is part of its words ("2024 in review") stays."""
+    number = _ITEM_NUMBER.match(item)
+    return item[number.end():].strip() if number is not None else item
 
 
 def _outline_items(items: str) -> list[str]:

@@ -163,7 +163,9 @@ def _start_of_denial(turn: Turn, token: Token) -> int | None:
 def _made_value(turn: Turn, fragment: list[Token]) -> list[Token] | None:
     """The value of "make it five", "change that to 'Y'" after a denial: a value for the
     request just corrected (not the last turn's), else None."""
-    if len(fragment) < 3 or fragment[1].pos_ not in ("PRON", "DET") or not (
+    # ("make that eleven": the tagger may take "that" for a conjunction)
+    if len(fragment) < 3 or (fragment[1].pos_ not in ("PRON", "DET") and
+                             fragment[1].lower_ != "that") or not (
             turn.is_(fragment[0], "action.create") or turn.is_(fragment[0], "action.replace")):
         return None
     rest = [t for t in fragment[2:] if not turn.is_(t, "relation.new")]

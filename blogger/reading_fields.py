@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from blogger.reading_turn import Turn, told
+from blogger.reading_turn import Turn
+from blogger.reading_values import FIELD_KEYS, after_relation, prose
 from draftguard.edits._frontmatter import read_frontmatter
 from draftguard.edits._plan import InsertOp, ReplaceOp
 from draftguard.understanding._asking import ask
@@ -81,8 +82,9 @@ class FieldFrames:
                                                                             "part.post")):
             return self.title(text)
         if self.t.is_(last, "part.meta"):
+            key = FIELD_KEYS.get(last.lower_, last.lower_)
             return Interpretation(intent=Intent.EDIT,
-                                  slots={"set_fields": {last.lower_: text.strip('"')}})
+                                  slots={"set_fields": {key: text.strip('"')}})
         if self.t.is_(last, "part.tags"):
             return self._tag_list(text, adding=False)
         return None
@@ -215,7 +217,7 @@ class FieldFrames:
             found = self.tags(clause, [tokens[at], *tokens[at + 1:]], adding=True)
             return found[0] if found else self._added_to_tags(clause, tokens, at)
         rest = tokens[at + 1:]
-        value = self._after_relation(rest)
+        value = after_relation(self.t, rest)
         wanted = [t for t in rest if self.t.quote(t) and t.dep_ in ("dobj", "oprd")]
         if value is not None and len(wanted) == 1 and not any(self.t.quote(t) for t in value):
             value = wanted  # "for the title I want 'X', is more funny": the words wanted
@@ -239,6 +241,8 @@ class FieldFrames:
             return None
         if self._the_heading(tokens, at):
             return self.title(text)
+        if prose(value) and self.t.is_(tokens[at], "part.meta"):
+            text += "."  # "description to: Lambs, sleet and little sleep." keeps its stop
         return self.field(clause, [tokens[at]], text)
 
     def _the_quotation(self, value: list[Token]) -> list[Token]:
@@ -246,6 +250,10 @@ class FieldFrames:
         ("to 'X'", "+ 'X'", "'X' only") or a word or two after it ("'X' lah"): the value is
         what the author quoted."""
         quoted = [t for t in value if self.t.quote(t)]
+        if quoted:
+            # "'X', it was nowhere near Y": an aside after the quotation is no part of it
+            value = self.t.own_words(value)
+            quoted = [t for t in value if self.t.quote(t)]
         at = value.index(quoted[0]) if len(quoted) == 1 else 0
         aside = len(value) - at - 1 <= _MAX_AFTER_A_QUOTE  # "'X' lah": the author's own
         grammar = [t.pos_ in _AROUND_A_QUOTE for t in value]
@@ -264,26 +272,6 @@ class FieldFrames:
             named.pop()  # "... to the tags", "... to its tags"
         return self._tag_list(self.t.words(named), adding=True) if named else None
 
-    def _after_relation(self, rest: list[Token]) -> list[Token] | None:
-        """The words after the relation word ("be X", "changed to X"), never after an
-        auxiliary ("ought to be changed to X": neither "to be" is the relation; "X's name
-        is to be changed to Y": "is" leads to the verb that names Y); None: no relation."""
-        # (a "to" before a quotation the parser took for a verb, "to 'X' and add ...", is
-        # the relation, not an infinitive's auxiliary)
-        cut = next((i for i, t in enumerate(rest) if t.text == ":" or (
-            (t.dep_ not in ("aux", "auxpass") or self.t.quote(t.head)) and (
-                self.t.is_(t, "relation.be") or self.t.is_(t, "relation.new")))), None)
-        if cut is None or self._reported(rest[cut]):
-            return None
-        value = rest[cut + 1:]
-        if value and self.t.is_(value[0], "relation.be"):
-            value = value[1:]
-        if value and value[0].dep_ in ("aux", "auxpass"):
-            again = next((i for i, t in enumerate(value) if t.dep_ not in (
-                "aux", "auxpass") and self.t.is_(t, "relation.new")), None)
-            value = value[again + 1:] if again is not None else value
-        return value
-
     def _it_says(self, clause: Clause) -> Interpretation | None:
         """"The description, ... Could you make it say 'Y'?": "it" is the field the message
         named before this clause, set to the quotation after the relation."""
@@ -291,7 +279,7 @@ class FieldFrames:
         it = next((i for i, t in enumerate(tokens) if t.lower_ == "it"), None)
         if it is None or not clause.tokens:
             return None
-        value = self._after_relation(tokens[it + 1:])
+        value = after_relation(self.t, tokens[it + 1:])
         quote = self.t.lone_quote(value, clause) if value else None
         earlier = [t for t in self.t.doc[:tokens[0].i]
                    if self.t.is_(t, "part.meta") or self.t.is_(t, "part.title")]
@@ -301,13 +289,6 @@ class FieldFrames:
         # in the sentence that names it last (the others are said beside it)
         first = next(t for t in earlier if t.sent.start == earlier[-1].sent.start)
         return self.field(clause, [first], quote)
-
-    def _reported(self, verb: Token) -> bool:
-        """Whether `verb` tells what someone said ("my friend Maureen said it should
-        mention X"): what follows is their view, not the new words."""
-        return told(verb) and not any(
-            c.dep_ == "nsubj" and (c.lower_ in ("it", "this") or self.t.is_(c, "part."))
-            for c in verb.children)
 
     def _how_not_what(self, clause: Clause, value: list[Token], tokens: list[Token],
                       at: int) -> bool:
@@ -358,6 +339,8 @@ class FieldFrames:
             rest = rest[joint + 1:]  # "tag the post with x", "set tags to x"
         elif named is not None and body[at].pos_ != "NOUN":
             rest = rest[named + 1:]  # "tag it x", "tag the post x": the post is tagged
+        while rest and not rest[0].is_alpha and rest[0].pos_ in ("CCONJ", "SYM"):
+            rest = rest[1:]  # "tags + leeds", "tags & x": the sign that adds, not a tag
         raw = value if value is not None else self.t.words(
             self.t.trim(self._the_quotation(rest), clause))
         found = self._tag_list(raw, adding=adding, verbatim=value is not None)

@@ -185,10 +185,9 @@ class InsertFrames:
                   and t.lower_ not in ("at", "to", "very", "of", "on", "in", "that", "which",
                                        "new", "a", "an", "the")]) > 1:
             return None  # words that are no place this reader knows
-        # "a line at the end", "a paragraph at the end": a paragraph of its own after
-        # the last one; words alone join the last sentence.
-        own = region is None and any(t.lower_ in ("line", "paragraph", "para")
-                                     for t in body)
+        # "a paragraph at the end", "a final line": a paragraph of its own after the last
+        # one; "a line at the very end" and words alone join the last sentence.
+        own = region is None and any(self._own_paragraph(t) for t in body)
         units = view.units("paragraph" if own else "sentence", region)
         if not units:
             return None
@@ -196,3 +195,12 @@ class InsertFrames:
         op = InsertOp(anchor=view.unique_anchor(unit).text, text=text,
                       position="before" if first else "after")
         return [edit_request([op_slots(op)])]
+
+    def _own_paragraph(self, word: Token) -> bool:
+        """Whether `word` asks for a paragraph of its own: "a paragraph", or a line that is
+        itself the last ("a final line", "a closing line"); a line put at the end ("a line
+        at the very end") is a sentence after the last one."""
+        if word.lower_ in ("paragraph", "para"):
+            return True
+        return word.lower_ == "line" and any(
+            c.i < word.i and self.t.is_(c, "position.last") for c in word.children)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from blogger.reading_edits import EditFrames, _carry, _shared_unit, refers_back
 from blogger.reading_places import find_place
+from blogger.reading_said_short import kind_of, least_written, phrase_not_phrase, rather_than
 from draftguard.edits._plan import ReplaceOp
 from draftguard.language import similarity
 from draftguard.understanding._asking import ask
@@ -85,10 +86,16 @@ class SaidPairs:
         written = self.t.memory.written
         if written is None or self.t.view is None or self.t.memory.intent != "edit":
             return None
+        new, said_old = rather_than(self.t, clause, new)
         text, _quoted = self.e.new_words(clause, new)
         if text is None:
             return None
         found, text = _shared_unit(self.t.view.text, written, text)
+        if said_old:  # "four months rather than three": the old words said in the last
+            within = least_written(found, said_old, text)
+            if within is None:
+                return None  # old words said that were not just written: not this frame
+            found = within
         places = self.t.memory.written_places  # "all the way through", then "make that Y"
         return [place_phrase(self.t.view, found,
                              lambda a: [op_slots(ReplaceOp(anchor=a, text=_carry(a, found,
@@ -147,7 +154,7 @@ class SaidPairs:
         if len(quotes) != 2:
             return self._correction(clause) or self._denied(clause) or \
                 self._numbers_said(clause) or \
-                self._named_as(clause)
+                self._named_as(clause) or phrase_not_phrase(self.e, clause)
         between = tokens[quotes[0] + 1:quotes[1]]
         said = [t for t in between if not t.is_punct]
         if len(said) == 1 and (said[0].dep_ == "neg" or said[0].lower_ == "not"):
@@ -266,8 +273,8 @@ class SaidPairs:
             # its kind: a name, a number, a noun or an adjective.
             # A count against a count may have its noun between ("thirty catches not twenty").
             if tokens[i - 1].text != "," and not (
-                    len(old) == 1 and tokens[i - 1].pos_ == old[0].pos_
-                    and old[0].pos_ in ("PROPN", "NOUN", "NUM", "ADJ")) and not (
+                    len(old) == 1 and kind_of(tokens[i - 1]) == kind_of(old[0])
+                    and kind_of(old[0]) in ("PROPN", "NOUN", "NUM", "ADJ")) and not (
                     _last_number(tokens[:i]) and all(t.like_num for t in old)):
                 continue
             before = tokens[:i - 1] if tokens[i - 1].text == "," else tokens[:i]
@@ -276,7 +283,7 @@ class SaidPairs:
             new = said[-len(old):] if old and len(said) >= len(old) else []
             while len(new) > 1 and new[0].pos_ in _LEADING and new[0].pos_ != old[0].pos_:
                 new = new[1:]  # "it's about the biscuits, not ...": the words after "about"
-            kind = [t for t in said if len(old) == 1 and t.pos_ == old[0].pos_]
+            kind = [t for t in said if len(old) == 1 and kind_of(t) == kind_of(old[0])]
             meant = next((j for j in range(len(said) - 1, -1, -1)
                           if self.t.is_(said[j], "relation.meant")), None)
             if meant is not None and said[-1].like_num and len(said) - meant - 1 <= _MEANT:
@@ -370,3 +377,4 @@ def _attribute(verb: Token) -> list[Token] | None:
 def _subject(verb: Token) -> str:
     """The subject of `verb`, as said ("it")."""
     return next((c.lower_ for c in verb.children if c.dep_ == "nsubj"), "")
+

@@ -47,7 +47,8 @@ def said_of_target(edits: EditFrames, clause: Clause,
     if subject is None:
         # "make it so X is gone", "the first paragraph needs deleting" (a part the trim
         # leaves no words of, "the conclusion", is not read as "that")
-        gone = made_gone(edits, clause) or needs_removing(edits, clause)
+        gone = made_gone(edits, clause) or needs_removing(edits, clause) or \
+            topic_removed(edits, clause) or marked_gone(edits, clause)
         if gone and t.trim(gone, clause, determiners=True):
             return SaidOf("action.delete", edits.delete(clause, gone, previous))
     if verb is None or subject is None or subject.i not in mine:
@@ -58,8 +59,7 @@ def said_of_target(edits: EditFrames, clause: Clause,
         comma = next((w.i for w in clause.tokens if w.text == "," and w.i < subject.i), None)
         target = [w for w in clause.tokens if comma is not None and w.i < comma and
                   not w.is_punct]
-        if not target or not any(t.is_(w, "part.") for w in target) or any(
-                w.pos_ in ("VERB", "AUX") and w.dep_ in ("ROOT", "ccomp") for w in target):
+        if not target or not _names_a_part(edits, target):
             return None
     concept = "action.delete" if t.is_(verb, "outcome.gone") else clause.head_concept or ""
     if concept == "action.delete":
@@ -80,6 +80,58 @@ def said_of_target(edits: EditFrames, clause: Clause,
             value = edits.fields.renamed(clause, target, new) if new else None
         return SaidOf(concept, [value] if value is not None else None)
     return SaidOf(concept, None)
+
+
+def _names_a_part(edits: EditFrames, target: list[Token]) -> bool:
+    """Whether the words `target` name a part of the post ("the sentence where the results
+    say X"): a part's word, and no verb of their own before it ("I love the bit about X"
+    tells of it)."""
+    part = next((i for i, w in enumerate(target) if edits.t.is_(w, "part.")), None)
+    return part is not None and not any(
+        w.pos_ in ("VERB", "AUX") and w.dep_ in ("ROOT", "ccomp") for w in target[:part])
+
+
+def topic_removed(edits: EditFrames, clause: Clause) -> list[Token] | None:
+    """"The paragraph about the DNA test, this I want to remove", "the bit about X, my
+    husband finds that hilarious, so out it goes": the part named first, then a pronoun
+    standing for it beside a removing verb (or "go" said with "out" or a modal); the words
+    naming the part, else None."""
+    t = edits.t
+    tokens = clause.tokens
+    comma = next((i for i, w in enumerate(tokens[:-1]) if w.text == ","), None)
+    if comma is None:
+        return None
+    verbs = [w for w in tokens if w.pos_ == "VERB" and t.is_(w, "outcome.gone") and any(
+        t.is_(c, "relation.off") or (c.dep_ == "aux" and c.tag_ == "MD")
+        for c in w.children)]
+    if clause.head_concept == "action.delete" and clause.head is not None:
+        verbs.append(clause.head)
+    pronouns = [c for v in verbs for c in v.children if c.dep_ in ("nsubj", "dobj") and
+                c.lower_ in _STANDS_FOR]
+    after = tokens[comma + 1]
+    if not pronouns and not (verbs and after.pos_ == "PRON" and after.lower_ in _STANDS_FOR):
+        return None
+    target = [w for w in tokens[:comma] if not w.is_punct]
+    return target if target and _names_a_part(edits, target) else None
+
+
+#: The pronouns that stand for a part named before them.
+_STANDS_FOR = ("this", "it", "that")
+
+
+def marked_gone(edits: EditFrames, clause: Clause) -> list[Token] | None:
+    """"dentist sentence: gone", "cyril line: cut": a part named, a colon, and only the
+    outcome of removing after it; the words naming the part, else None."""
+    t = edits.t
+    tokens = [w for w in clause.tokens if not (w.is_punct and w.text != ":")]
+    colon = next((i for i, w in enumerate(tokens) if w.text == ":"), None)
+    if colon is None or len(tokens) != colon + 2:
+        return None
+    outcome = tokens[-1]
+    if not (t.is_(outcome, "outcome.gone") or t.is_(outcome, "action.delete")):
+        return None
+    target = tokens[:colon]
+    return target if target and _names_a_part(edits, target) else None
 
 
 #: The verbs that bring an outcome about or wish for it ("make it so X is gone", "I want

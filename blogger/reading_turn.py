@@ -29,6 +29,9 @@ REQUESTED = ("artifact.quiz", "artifact.flashcards", "artifact.mindmap", "part.t
 _DETERMINERS = ("the", "a", "an", "my", "this", "that", "these", "those", "our", "its", "his",
                 "her", "your", "every", "each", "all")
 
+#: Words saying all of a part, before its name ("the whole X paragraph").
+_WHOLE = ("whole", "entire")
+
 
 def _under(concept: str, name: str) -> bool:
     return concept == name or (name.endswith(".") and concept.startswith(name))
@@ -89,7 +92,7 @@ class Turn:
         drop: set[int] = set()
         if clause is not None:
             for term in clause.terms:
-                if term.concept.startswith(("discourse.", "relation.instead",
+                if term.concept.startswith(("discourse.", "relation.instead", "relation.meant",
                                             "relation.everywhere")):
                     drop.update(range(term.start, term.end))
         out = list(tokens)
@@ -97,8 +100,9 @@ class Turn:
                        or out[-1].text in ("🙂", "🙏")):
             out.pop()
         while out and (out[0].is_punct or out[0].i in drop or out[0].is_space or
-                       (determiners and out[0].lower_ in _DETERMINERS and len(out) > 1)):
-            out.pop(0)
+                       (determiners and out[0].lower_ in _DETERMINERS and len(out) > 1) or
+                       (determiners and out[0].lower_ in _WHOLE and len(out) > 2)):
+            out.pop(0)  # ("the whole hard parts paragraph"; "the whole thing" is the post)
         return out
 
     def clean(self, tokens: list[Token], clause: Clause | None = None, *,

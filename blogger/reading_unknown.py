@@ -26,7 +26,7 @@ from draftguard.understanding._types import Intent, Interpretation
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["in_words", "unknown_words", "unless_unknown"]
+__all__ = ["in_words", "thanked", "unknown_words", "unless_unknown"]
 
 #: Readings that only show something (nothing is made or changed): acting on them is safe.
 _SHOWING = (Intent.VERSIONS, Intent.SOURCES, Intent.HELP)
@@ -50,7 +50,8 @@ def unknown_words(turn: Turn, requests: Sequence[Interpretation], *,
         if turn.view is not None and (low in turn.view.words or
                                       turn.view.respell(token.text) is not None):
             continue
-        if _describes(turn, token) or _aside(token):
+        if _describes(turn, token) or _aside(token) or _exclaimed(turn, token) or \
+                _judges(turn, token):
             continue  # "the sentence where I whinge about X": found by meaning
         if verbs_only and token.pos_ != "VERB" and token.dep_ != "ROOT":
             continue
@@ -71,6 +72,36 @@ def _aside(token: Token) -> bool:
     comma = (token.i + 1 < len(token.doc) and token.nbor(1).text == ",") if \
         token == words[0] else (token.i > 0 and token.nbor(-1).text == ",")
     return comma or (token.dep_ in _TAG_ROLES and token.dep_ != "dep")
+
+
+def _exclaimed(turn: Turn, token: Token) -> bool:
+    """Whether `token` is an exclamation in a sentence of its own that asks nothing: every
+    other word of it is politeness or a filler the lexicon knows ("Eish ok.", "slay ty")."""
+    others = [t for t in token.sent if t.i != token.i and t.is_alpha]
+    return bool(others) and all(turn.is_(t, "discourse.") for t in others)
+
+
+def _judges(turn: Turn, token: Token) -> bool:
+    """Whether `token` is in what the author thinks of a part of the post ("the bacon
+    sandwich line is lowkey iconic", "the orphan lamb bit is lekker"): the complement of
+    "be" whose subject is a part or the post; a judgement asks nothing."""
+    for node in (token, *token.ancestors):
+        be = node.head
+        if node.dep_ in ("attr", "acomp") and be.lemma_ == "be" and any(
+                c.dep_ == "nsubj" and (turn.is_(c, "part.") or c.lower_ in ("it", "this"))
+                for c in be.children):
+            return True
+    return False
+
+
+def thanked(turn: Turn, covered: set[int]) -> bool:
+    """Whether the message is thanks with one word of praise beside it ("slay ty", "legend,
+    cheers"): one word the lexicon does not hold, the rest politeness, no quotation."""
+    words = [t for t in turn.doc if t.is_alpha]
+    rest = [t for t in words if t.i not in covered]
+    return len(rest) == 1 and turn.concept(rest[0]) is None and any(
+        turn.is_(t, "discourse.polite") for t in words) and not any(
+        turn.quote(t) for t in turn.doc)
 
 
 def _describes(turn: Turn, token: Token) -> bool:

@@ -152,18 +152,41 @@ class VersionFrames:
                     number_value(said[1].lower_) == 1 and all(
                         t.lower_ in _STEPS for t in said[2:]):
                 return True  # "back one", "back 1 step": one step back is an undo
-        return any(c.dep_ in ("prt", "advmod") and c.lower_ == "back"
+        # ("make this back": "back" may be parsed as a small clause of its own)
+        return any(c.dep_ in ("prt", "advmod", "ccomp", "xcomp", "oprd") and c.lower_ == "back"
                    for v in candidates if v is not None and not told(v)
                    for c in v.children)
+
+    def names_versions(self, clause: Clause) -> bool:
+        """Whether a word of versions in `clause` names the post's versions: not one that
+        only qualifies another noun ("the local history society newsletter")."""
+        return any(t.concept == "version.noun" and not (
+            self.t.doc[t.end - 1].dep_ == "compound" and
+            self.t.concept(self.t.doc[t.end - 1].head) != "version.noun")
+            for t in clause.terms)
+
+    def chosen_original(self, clause: Clause) -> bool:
+        """Whether the author takes the original ("I take the original again", "I'll have
+        the original back"): the original the object of a verb that makes or asks for
+        something (or one the lexicon lacks), not told, not denied, not asked about."""
+        if clause.is_question():
+            return False
+        return any(self.t.is_(t, "version.original") and t.dep_ == "dobj" and
+                   t.head.pos_ == "VERB" and not told(t.head) and
+                   self.t.concept(t.head) in (None, "action.create") and
+                   not any(c.dep_ == "neg" for c in t.head.children)
+                   for t in clause.tokens)
 
     def undo(self, clause: Clause) -> list[Interpretation]:
         tokens = clause.tokens
         if clause.has("version.original"):
             return [Interpretation(intent=Intent.REVERT, slots={"version": 0})]
         nouns = [i for i, t in enumerate(tokens) if self.t.is_(t, "version.noun")]
-        if any(self.t.is_(w, "position.first") for i in nouns for c in tokens[i].children
+        posts = [i for i, t in enumerate(tokens) if self.t.is_(t, "part.post")]
+        if any(self.t.is_(w, "position.first") for i in (*nouns, *posts)
+               for c in tokens[i].children
                if c.dep_ == "relcl" for w in c.subtree):
-            # "the version I first sent you", "the version I started with": told apart by
+            # "the version I first sent you", "the post I started with": told apart by
             # what was done first
             return [Interpretation(intent=Intent.REVERT, slots={"version": 0})]
         for i in nouns:

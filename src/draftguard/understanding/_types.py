@@ -80,6 +80,8 @@ class Memory(BaseModel):
     written: str | None = None
     #: In how many places it put them (an edit "all the way through": every one again).
     written_places: int = 1
+    #: The size of the last artifact made ("the same again but as flashcards": that many).
+    count: int | None = None
 
     @classmethod
     def of(cls, reading: Reading) -> Memory:
@@ -96,8 +98,10 @@ class Memory(BaseModel):
             "type") == "replace"] if isinstance(ops, list) else []
         if texts and len(texts) == len(ops or ()) and all(isinstance(t, str) for t in texts):
             written = _shared_words([str(t) for t in texts])
+        count = last.slots.get("count") if last.question is None else None
         return cls(intent=last.intent.value, candidates=candidates, written=written,
-                   written_places=max(1, len(texts)) if written else 1)
+                   written_places=max(1, len(texts)) if written else 1,
+                   count=count if isinstance(count, int) else None)
 
     @classmethod
     def after(cls, reading: Reading, before: Memory) -> Memory:
@@ -105,7 +109,7 @@ class Memory(BaseModel):
         last intent (and drops the question's candidates)."""
         return cls.of(reading) if reading.requests else cls(
             intent=before.intent, written=before.written,
-            written_places=before.written_places)
+            written_places=before.written_places, count=before.count)
 
     @classmethod
     def load(cls, value: object) -> Memory:

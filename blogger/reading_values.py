@@ -1,0 +1,60 @@
+"""What a field of the post is set to, as said: the words after the relation word ("the
+title should be X", "changed to X"), never a view reported ("my friend said it should
+mention X"); the key a short name of a field writes ("desc"); a value said as a sentence,
+which keeps its full stop."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from blogger.reading_turn import told
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+    from blogger.reading_turn import Turn
+
+__all__ = ["FIELD_KEYS", "after_relation", "prose"]
+
+#: The frontmatter key a short name of a field writes ("desc: X" sets the description).
+FIELD_KEYS = {"desc": "description"}
+#: A field's value of at least this many words, ending in a full stop, is a sentence.
+_MIN_PROSE_WORDS = 4
+
+
+def prose(value: list[Token]) -> bool:
+    """Whether `value` is a sentence said unquoted ("Lambs, sleet and very little sleep on
+    a hill farm."), its closing full stop its own: at least `_MIN_PROSE_WORDS` words, not a
+    name (all proper nouns), ending in a full stop."""
+    words = [t for t in value if t.is_alpha]
+    return bool(value) and value[-1].text == "." and len(words) >= _MIN_PROSE_WORDS and \
+        not all(t.pos_ == "PROPN" for t in words)
+
+
+def after_relation(turn: Turn, rest: list[Token]) -> list[Token] | None:
+    """The words after the relation word ("be X", "changed to X"), never after an
+    auxiliary ("ought to be changed to X": neither "to be" is the relation; "X's name
+    is to be changed to Y": "is" leads to the verb that names Y); None: no relation."""
+    # (a "to" before a quotation the parser took for a verb, "to 'X' and add ...", is
+    # the relation, not an infinitive's auxiliary)
+    cut = next((i for i, t in enumerate(rest) if t.text == ":" or (
+        (t.dep_ not in ("aux", "auxpass") or turn.quote(t.head)) and (
+            turn.is_(t, "relation.be") or turn.is_(t, "relation.new")))), None)
+    if cut is None or _reported(turn, rest[cut]):
+        return None
+    value = rest[cut + 1:]
+    if value and turn.is_(value[0], "relation.be"):
+        value = value[1:]
+    if value and value[0].dep_ in ("aux", "auxpass"):
+        again = next((i for i, t in enumerate(value) if t.dep_ not in (
+            "aux", "auxpass") and turn.is_(t, "relation.new")), None)
+        value = value[again + 1:] if again is not None else value
+    return value
+
+
+def _reported(turn: Turn, verb: Token) -> bool:
+    """Whether `verb` tells what someone said ("my friend Maureen said it should
+    mention X"): what follows is their view, not the new words."""
+    return told(verb) and not any(
+        c.dep_ == "nsubj" and (c.lower_ in ("it", "this") or turn.is_(c, "part."))
+        for c in verb.children)
