@@ -161,7 +161,8 @@ def each_venue(venues: Sequence[str], rest: str, results: Sequence[str], *,
     """The venues one shortlist change is made for, each once: those named and listed with
     "and" when the reading `asked` which one (with "or", or anything else between them, the
     question stands), or the results at two or more positions ("save the first and the
-    third"), or both of two results ("add both"), or the venue in `focus` as the verb's
+    third"), or the first N ("the first two", "the top three"), or both of two results
+    ("add both"), or the venue in `focus` as the verb's
     object and one position ("stick that on the list, and the first one too"); else []."""
     named = list(dict.fromkeys(venues))
     between = [p.strip(" ,") for p in rest.split("|")[1:-1]]
@@ -169,6 +170,9 @@ def each_venue(venues: Sequence[str], rest: str, results: Sequence[str], *,
         return named if asked and len(named) > 1 and len(between) == len(venues) - 1 \
             and not set(between) - {"and", ""} else []
     at = positions(rest)
+    top = first_n(rest)
+    if not at and top is not None and top <= len(results):
+        return list(results[:top])  # "add the first two", "save the top three"
     if not at and len(results) == 2 and _BOTH & set(words_of(rest)):
         return list(results)  # "add both of them": the two results shown
     one = references(rest)

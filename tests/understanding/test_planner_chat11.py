@@ -1,0 +1,96 @@
+"""The planner by class of phrasing, as the person sees it (issue 22, round 11; each on new
+messages, never the held-out ones): the first N results added, a party counted from the
+people named, a day of the month in words or beside a holiday's name, a negated closing day,
+the nearest neighbourhood first, and questions about the app's own feature words answered
+from its glossary (issue 23)."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import pytest
+from google.adk.runners import InMemoryRunner
+from google.genai import types
+from scripted_llm import ScriptedLlm
+from test_event_planning_chat import _calls, _state, _text
+
+from draftguard.language import language_installed
+from event_planning.agent import build_app
+from event_planning.state_keys import SHORTLIST_KEY
+
+pytestmark = pytest.mark.skipif(not language_installed(), reason="needs the language layer")
+
+#: A Tuesday.
+TUESDAY = date(2026, 11, 24)
+
+
+async def _converse(*said: str) -> tuple[InMemoryRunner, str, list[list[Any]]]:
+    runner = InMemoryRunner(app=build_app(ScriptedLlm([]), today=lambda: TUESDAY))
+    session = await runner.session_service.create_session(app_name="event_planning",
+                                                          user_id="u")
+    turns = []
+    for text in said:
+        turns.append([e async for e in runner.run_async(
+            user_id="u", session_id=session.id,
+            new_message=types.Content(role="user", parts=[types.Part(text=text)]))])
+    return runner, session.id, turns
+
+
+def _searched(events: list[Any]) -> dict[str, Any]:
+    [args] = [args for name, args in _calls(events) if name == "search_venues"]
+    return args
+
+
+@pytest.mark.parametrize(("said", "count"), [("put the first two on my list", 2),
+                                             ("save the top three for us", 3),
+                                             ("shortlist the top 2", 2)])
+async def test_the_first_n_results_are_each_added(said: str, count: int) -> None:
+    runner, sid, turns = await _converse("pasta in bella vista for 25", said)
+    shown = [line.split(" (")[0].split(". ", 1)[1] for line in _text(turns[0]).splitlines()[1:]]
+    added = [args for name, args in _calls(turns[1]) if name == "add_to_shortlist"]
+    assert len(added) == count
+    shortlist = (await _state(runner, sid))[SHORTLIST_KEY]
+    assert len(shortlist) == count
+    reply = _text(turns[1])
+    assert all(f"Added {name}" in reply for name in shown[:count])
+
+
+@pytest.mark.parametrize(("said", "size"), [
+    ("sushi in rittenhouse on saturday, just me and the missus", 2),
+    ("tacos in fishtown for the four of us plus a baby", 5),
+    ("a table for me and my two brothers, steak in old city", 3),
+    ("pho in chinatown, me and the wife", 2),
+])
+async def test_a_party_is_counted_from_the_people_named(said: str, size: int) -> None:
+    _, _, [events] = await _converse(said)
+    assert _searched(events)["party_size"] == size
+    assert f"{size} people" in _text(events)
+
+
+async def test_a_group_of_unknown_size_is_no_count() -> None:
+    _, _, [events] = await _converse("thai in fishtown, me and my team")
+    assert "party_size" not in _searched(events)
+
+
+@pytest.mark.parametrize(("said", "day"), [
+    ("Works Christmas do on Friday the 18th of December, 25 people, pizza, Bella Vista",
+     "2026-12-18"),
+    ("italian in center city for 20, a work thing on the thirteenth", "2026-12-13"),
+    ("pho south philly 5 ppl sat", "2026-11-28"),
+])
+async def test_a_day_is_read_in_words_and_beside_a_holiday_s_name(said: str, day: str) -> None:
+    _, _, [events] = await _converse(said)
+    assert _searched(events)["date"] == day
+    assert day in _text(events)
+
+
+async def test_a_holiday_alone_is_still_its_day() -> None:
+    _, _, [events] = await _converse("dim sum in chinatown for 6 on christmas eve")
+    assert _searched(events)["date"] == "2026-12-24"
+
+
+async def test_a_room_of_their_own_is_a_private_room() -> None:
+    _, _, [events] = await _converse("italian in bella vista for 25, a room of our own")
+    assert _searched(events)["private_room"] is True
+    assert "private room" in _text(events)
