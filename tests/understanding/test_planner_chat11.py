@@ -17,7 +17,7 @@ from test_event_planning_chat import _calls, _state, _text
 
 from draftguard.language import language_installed
 from event_planning.agent import build_app
-from event_planning.state_keys import SHORTLIST_KEY
+from event_planning.state_keys import PREFERENCES_KEY, SHORTLIST_KEY
 
 pytestmark = pytest.mark.skipif(not language_installed(), reason="needs the language layer")
 
@@ -94,3 +94,34 @@ async def test_a_room_of_their_own_is_a_private_room() -> None:
     _, _, [events] = await _converse("italian in bella vista for 25, a room of our own")
     assert _searched(events)["private_room"] is True
     assert "private room" in _text(events)
+
+
+@pytest.mark.parametrize(("said", "words"), [
+    ("what does BYOB mean exactly?", "bring your own bottle"),
+    ("what's a private room here?", "separate room your group has to itself"),
+    ("what does byo stand for?", "bring your own bottle"),
+    ("what is outdoor seating?", "tables outside"),
+    ("what does $$$ mean?", "price level"),
+])
+async def test_a_question_about_the_app_s_own_words_is_answered_from_its_glossary(
+        said: str, words: str) -> None:
+    # The scripted model has no turns: a model call would fail the test.
+    runner, sid, [events] = await _converse(said)
+    assert words in _text(events)
+    assert _calls(events) == []
+    assert not (await _state(runner, sid)).get(PREFERENCES_KEY)
+
+
+async def test_a_glossary_question_after_a_search_keeps_the_search_as_it_was() -> None:
+    runner, sid, turns = await _converse("thai in fishtown for 4", "what does BYOB mean?")
+    assert "bring your own bottle" in _text(turns[1]) and _calls(turns[1]) == []
+    assert (await _state(runner, sid))[PREFERENCES_KEY] == {
+        "cuisine": "thai", "neighborhood": "fishtown", "party_size": 4}
+
+
+@pytest.mark.parametrize("said", ["any BYOB places in fishtown for 4?",
+                                  "does the first one have a private room?"])
+def test_a_question_using_a_feature_word_is_no_glossary_question(said: str) -> None:
+    from event_planning.glossary import words_asked_about
+
+    assert words_asked_about(said) == []
