@@ -125,3 +125,29 @@ def test_a_question_using_a_feature_word_is_no_glossary_question(said: str) -> N
     from event_planning.glossary import words_asked_about
 
     assert words_asked_about(said) == []
+
+
+@pytest.mark.parametrize(("said", "day", "date_"), [
+    ("French in Old City for 10 on Monday the 21st of December, so anywhere that's shut on "
+     "Mondays is no good", "monday", "2026-12-21"),
+    ("tacos in fishtown for 8, anywhere shut on tuesdays is out", "tuesday", None),
+    ("tacos in fishtown for 8, places closed on sundays won't work", "sunday", None),
+])
+async def test_a_closing_day_ruled_out_is_a_day_it_must_open(
+        said: str, day: str, date_: str | None) -> None:
+    _, _, [events] = await _converse(said)
+    searched = _searched(events)
+    assert searched["open_on"] == day and searched.get("date") == date_
+    assert f"open on {day.title()}s" in _text(events)
+
+
+@pytest.mark.parametrize(("first", "then", "gone"), [
+    ("indian in northern liberties for 4 with outdoor seating", "no need for outdoor",
+     "outdoor"),
+    ("cheap indian in northern liberties for 4", "doesn't have to be cheap", "price_level"),
+    ("indian in northern liberties for 4, byob", "it doesn't need to be byob", "byob"),
+])
+async def test_a_preference_said_not_to_matter_is_taken_back(first: str, then: str,
+                                                              gone: str) -> None:
+    _, _, turns = await _converse(first, then)
+    assert gone in _searched(turns[0]) and gone not in _searched(turns[1])
