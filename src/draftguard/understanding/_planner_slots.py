@@ -436,15 +436,9 @@ def _add_hints(reading: SlotReading, hints: SlotHints) -> None:
     reading.cleared |= {n for n in hints.cleared if n not in said}
     reading.unexplained += hints.unexplained
     text = reading.rest.lower()
-    if "open_on" in hints.values and not (month_days(text) or _written(text)):
-        # "open on Mondays" names the days a venue opens, not the day of the dinner; a date
-        # written with its number stands ("on Monday the 21st ..., so not shut on Mondays").
+    if "open_on" in hints.values and not (month_days(text) or without_dates(text) != text):
+        # "open on Mondays" is no dinner date; "Monday the 21st" (a day's number) is.
         reading.values.pop("date", None)
-
-
-def _written(text: str) -> bool:
-    """A date written out ("21st of december", "12/21"): what `without_dates` blanks."""
-    return without_dates(text) != text
 
 
 @lru_cache(maxsize=4)
