@@ -187,8 +187,21 @@ def format_search(tool: str, result: Mapping[str, Any], ctx: CallbackContext) ->
                  "Tell me which to drop (cuisine, price, neighbourhood, party size or date)."]
     else:
         lines = [f"{len(venues)} venue{'s' if len(venues) != 1 else ''} for "
-                 f"{_describe(prefs)}:", *_venue_lines(venues)]
+                 f"{_describe(prefs)}:", *_venue_lines(venues), *_parts_of(prefs, venues)]
     return "\n".join(lines)
+
+
+def _parts_of(prefs: Mapping[str, Any], venues: Sequence[Mapping[str, Any]]) -> list[str]:
+    """"Bella Vista is part of South Philly.": said when a result is in another part of
+    the district asked for, so no venue seems to be in the wrong place."""
+    if "neighborhood" not in prefs:
+        return []
+    asked = Neighborhood(prefs["neighborhood"])
+    found = (venue_by_id(str(v.get("id", ""))) for v in venues)
+    parts = sorted({v.neighborhood.label for v in found if v is not None
+                    and v.neighborhood is not asked and asked.covers(v.neighborhood.value)})
+    return [f"{' and '.join(parts)} {'is' if len(parts) == 1 else 'are'} part of "
+            f"{asked.label}."] if parts else []
 
 
 def _shortlist_text(tool: str, result: Mapping[str, Any]) -> str:

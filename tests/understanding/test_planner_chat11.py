@@ -151,3 +151,17 @@ async def test_a_preference_said_not_to_matter_is_taken_back(first: str, then: s
                                                               gone: str) -> None:
     _, _, turns = await _converse(first, then)
     assert gone in _searched(turns[0]) and gone not in _searched(turns[1])
+
+
+async def test_a_venue_in_another_part_of_the_district_is_said_to_be_part_of_it() -> None:
+    runner, sid, turns = await _converse(
+        "taco night for 6 in south philly, we'll bring our own tequila",
+        "same again but bella vista", "sorted, list that one for us")
+    first = _text(turns[0]).splitlines()
+    # A Bella Vista venue in a South Philly search: the reply says why it is there (South
+    # Philly is a district), so it does not seem to be in the wrong place.
+    assert "(Mexican, Bella Vista" in _text(turns[0])
+    assert first[-1] == "Bella Vista is part of South Philly."
+    assert "part of" not in _text(turns[1])  # Bella Vista asked for: nothing to explain
+    assert _calls(turns[2]) == [("add_to_shortlist", {"venue_id": "la-cocina-de-los-arcos"})]
+    assert (await _state(runner, sid))[SHORTLIST_KEY] == ["la-cocina-de-los-arcos"]

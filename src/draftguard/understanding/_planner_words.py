@@ -275,11 +275,21 @@ def adds_to_list(words: WordTable, rest: str) -> bool:
 _WHERE = frozenset({"npadvmod", "agent", "prep"})
 
 
+def _lists_one(words: WordTable, rest: str) -> bool:
+    """"list that one for us", "shortlist it": a verb whose noun names the list (`listed`)
+    with one venue as its object, by "it", "one" or its name; "list the options" shows."""
+    from draftguard.language import parse
+
+    return any(t.pos_ == "VERB" and words.says("listed", f"the {t.lemma_.lower()}") and any(
+        c.dep_ in ("dobj", "obj") and (c.lower_ in ("it", "one") or c.text == _MASK)
+        for c in t.children) for t in parse(rest, entities=False))
+
+
 def keeps(words: WordTable, rest: str) -> bool:
     """A request to keep a venue: a keeping word ("save", "add it") or a verb that puts it
     on the list, but not a placing verb ("put", "add": `placing`) that says it goes
     somewhere other than the list ("put X and Y side by side" compares them)."""
-    if not (words.says("keep", rest) or adds_to_list(words, rest)):
+    if not (words.says("keep", rest) or adds_to_list(words, rest) or _lists_one(words, rest)):
         return False
     if words.says("listed", rest) or not words.says("placing", rest):
         return True
