@@ -24,15 +24,19 @@ NOT_PARTY_BEFORE = frozenset({"at", "$", "#", "no", "number", "option", "top", "
                               *(m.lower() for m in calendar.month_name if m),
                               *(m.lower() for m in calendar.month_abbr if m)})
 NOT_PARTY_AFTER = frozenset({"pm", "am", "p.m.", "a.m.", "o'clock", "oclock", ":", "/", "th", "st",
-                             "nd", "rd", "%", "dollars", "bucks"})
+                             "nd", "rd", "%", "dollars", "bucks",
+                             # "Saturday 20 February": a day of the month
+                             *(m.lower() for m in calendar.month_name if m),
+                             *(m.lower() for m in calendar.month_abbr if m)})
 
 
 def party_size(doc: Doc, *, max_party: int) -> tuple[int | None, bool]:
     """A lone number that can only be how many: the message's one number, not a day of a
     month, a time or a price; or, of two, the one a correction leaves. The flag: it was a
     correction, which replaces what the words read ("for 5" in "for 5 - no wait, 6")."""
+    # "on the 5th" is a day, not a count; "one change" a determiner; "cheapest 1?" a position
     numbers = [t for t in doc if (t.like_num or any(c.isdigit() for c in t.text))
-               and not ordinal(t.lower_)]  # "on the 5th" is a day, not a count
+               and not ordinal(t.lower_) and not _one_thing(doc, t) and not _ranked(doc, t)]
     counted = people_counted(doc, max_party=max_party)
     if counted is not None:  # "2 adults and 2 kids": not the "2 adults" the words read
         return counted, True
@@ -51,6 +55,18 @@ def party_size(doc: Doc, *, max_party: int) -> tuple[int | None, bool]:
     if len(numbers) != 1 or not _count(doc, numbers[0], max_party=max_party):
         return None, False
     return int(numbers[0].text), False
+
+
+def _one_thing(doc: Doc, token: Token) -> bool:
+    """"one change", "one more thing": the word "one" before a noun is no count."""
+    after = doc[token.i + 1] if token.i + 1 < len(doc) else None
+    return token.lower_ == "one" and after is not None and after.pos_ in ("NOUN", "ADJ")
+
+
+def _ranked(doc: Doc, token: Token) -> bool:
+    """"cheapest 1?", "biggest 2": a number after a comparing word is a result, not people
+    (the lexicon's `request.compare`)."""
+    return token.i > 0 and doc[token.i - 1].lower_ in request_words().get("compare", ())
 
 
 def people_added(doc: Doc) -> list[str]:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from google.adk.runners import InMemoryRunner
 from google.genai import types
+from planner_readings import last_reading
 from scripted_llm import ScriptedLlm
 from test_event_planning_chat import _calls, _state, _text
 
@@ -165,3 +166,61 @@ async def test_a_venue_in_another_part_of_the_district_is_said_to_be_part_of_it(
     assert "part of" not in _text(turns[1])  # Bella Vista asked for: nothing to explain
     assert _calls(turns[2]) == [("add_to_shortlist", {"venue_id": "la-cocina-de-los-arcos"})]
     assert (await _state(runner, sid))[SHORTLIST_KEY] == ["la-cocina-de-los-arcos"]
+
+
+# Batch 9's classes (new messages of each class, never the held-out ones).
+
+async def test_a_day_of_the_month_beside_a_month_or_its_weekday_is_no_party() -> None:
+    _, _, turns = await _converse("risotto in rittenhouse for 2", "could we do Friday 18 December?",
+                                  "gyros in old city for 4", "day is Monday, 30th.")
+    assert _searched(turns[1]) == {"cuisine": "italian", "neighborhood": "rittenhouse",
+                                   "party_size": 2, "date": "2026-12-18"}
+    assert _searched(turns[3])["date"] == "2026-11-30"
+
+
+async def test_a_number_after_a_comparing_word_is_a_result_not_people() -> None:
+    _, _, turns = await _converse("thai in fishtown for 4", "cheapest 1?")
+    assert _calls(turns[1]) == [] and _text(turns[1]).startswith("Cheapest first:")
+
+
+async def test_one_before_a_noun_is_no_count() -> None:
+    _, _, turns = await _converse("seafood in center city for 6",
+                                  "one thing - we're 8 now, my aunt is coming")
+    assert _searched(turns[1])["party_size"] == 8
+
+
+def test_a_request_no_tool_does_about_the_list_is_answered_with_what_the_app_can_do() -> None:
+    # No search runs: one answer saying what the app can do (a capable model may word it).
+    [(intent, _, asked)] = last_reading(TUESDAY.isoformat(), "sushi in rittenhouse for 4",
+                                        "can you text the list to my mum")
+    assert (intent, asked) == ("unclear", True)
+
+
+async def test_a_keeping_word_after_an_ok_keeps_the_venue_in_view() -> None:
+    runner, sid, turns = await _converse("thai in fishtown for 4", "tell me about the second one",
+                                         "okay save")
+    [(name, _)] = _calls(turns[2])
+    assert name == "add_to_shortlist" and len((await _state(runner, sid))[SHORTLIST_KEY]) == 1
+
+
+@pytest.mark.parametrize(("said", "cuisine"), [("Gujarati thali in university city for 3",
+                                                "indian"),
+                                               ("which is more spacious?", None)])
+async def test_dish_and_size_words_of_the_lexicon(said: str, cuisine: str | None) -> None:
+    if cuisine is not None:
+        _, _, [events] = await _converse(said)
+        assert _searched(events)["cuisine"] == cuisine
+    else:
+        _, _, turns = await _converse("thai in fishtown for 4", said)
+        assert _text(turns[1]).startswith("Most seats first:")
+
+
+@pytest.mark.parametrize("asked", ["do they have a privte room?", "It has garden or terrace?"])
+async def test_a_question_of_the_venue_in_view_answers_with_its_features(asked: str) -> None:
+    runner, sid, turns = await _converse("thai in queen village for 8",
+                                         "tell me about the first one",
+                                         asked)
+    assert _calls(turns[2]) == []
+    assert "Wheelchair access:" in _text(turns[2])  # the venue's recorded features
+    assert (await _state(runner, sid))[PREFERENCES_KEY] == {
+        "cuisine": "thai", "neighborhood": "queen_village", "party_size": 8}

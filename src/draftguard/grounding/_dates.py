@@ -147,8 +147,12 @@ def month_days(text: str) -> list[int]:
         # An ordinal word ending a clause is a position as often ("add the second."): a day
         # only after "on" or its weekday ("on the thirteenth", "friday the eighteenth").
         ends = ends and word == words[i]
-        lead = ends or (i >= 2 and words[i - 2] in ("on", *WEEKDAYS, *SHORT_WEEKDAYS))
-        if lead and words[i - 1] == "the" and ending in _ORDINAL_ENDINGS and \
+        lead = ends or (i >= 2 and words[i - 2] in ("on", *WEEKDAYS, *SHORT_WEEKDAYS)) or (
+            words[i - 1] in WEEKDAYS)
+        # "the 18th"; right after its weekday too ("Date is Thursday, 11th.")
+        named = words[i - 1] == "the" or (words[i - 1] in (*WEEKDAYS, *SHORT_WEEKDAYS)
+                                          and word == words[i])
+        if lead and named and ending in _ORDINAL_ENDINGS and \
                 number.isdigit() and 1 <= int(number) <= 31:
             found.append(int(number))
     return found

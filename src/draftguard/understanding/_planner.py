@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 
 from draftguard.understanding._asking import which_value
 from draftguard.understanding._planner_cuts import verb_phrases
-from draftguard.understanding._planner_meant import ask, compared, venue_meant
+from draftguard.understanding._planner_meant import ask, bare_keep, compared, venue_meant
 from draftguard.understanding._planner_slots import (
     PREFERENCE_NAMES,
     PlannerVocabulary,
@@ -39,6 +39,7 @@ from draftguard.understanding._planner_venues import (
     acts_on_venue,
     asks_plan,
     each_venue,
+    focus_asked_about,
     object_pointed,
     reference,
     removes_listed,
@@ -193,7 +194,8 @@ class PlannerConversation:
                     self.vocabulary.words, part):  # "which is cheapest?", "what's BYOB?"
                 stated = {}
                 slots.ambiguous.clear()
-            if other is None and asks_search(self.vocabulary.words, slots.rest):
+            if other is None and not unsupported and asks_search(self.vocabulary.words,
+                                                                 slots.rest):
                 asked = True
             if (stated or slots.ambiguous or (asked and other is None)) and prefs_at is None:
                 prefs_at = len(requests)
@@ -277,9 +279,9 @@ class PlannerConversation:
             return Interpretation(intent=Intent.HELP)
         if self._removes(rest, slots):
             return self._venue_request(Intent.SHORTLIST, slots, action="remove")
-        if keeps(words, rest) and (
-                says("listed", rest) or slots.venues or reference(rest) is not None
-                or says("it", rest) or says("both", rest) or says("choose", rest)):
+        if keeps(words, rest) and (says("listed", rest) or slots.venues or bare_keep(words, rest)
+                                   or reference(rest) is not None or says("it", rest)
+                                   or says("both", rest) or says("choose", rest)):
             if asks_plan(self.vocabulary.words, rest, named=bool(slots.venues)) and (
                     len(rest) > self.max_meaning_chars or not object_pointed(rest)):
                 return Interpretation(intent=Intent.PLAN)  # "show me what I put on my list"
@@ -294,6 +296,8 @@ class PlannerConversation:
                 not slots.values or slots.venues or reference(rest) is not None
                 or (says("among", rest) and not self._narrows(slots))):
             return self._compare(rest, slots)
+        if self.state.picked and slots.values.keys() <= FEATURE_NAMES and focus_asked_about(rest):
+            return Interpretation(intent=Intent.PICK, slots={"venue": self.state.picked})
         if slots.venues or (reference(rest) is not None and self.state.results and (
                 not slots.values or (slots.values.keys() <= FEATURE_NAMES and len(rest) <= (
                     self.max_meaning_chars) and result_asked_about(rest)))):
@@ -381,19 +385,15 @@ class PlannerConversation:
 
     def _venue_request(self, intent: Intent, slots: SlotReading,
                        action: str | None = None) -> Interpretation:
-        venue, question = self._venue(slots)
+        state = self.state
+        venue, question = venue_meant(slots, self.vocabulary.words, results=state.results,
+                                      picked=state.picked, shortlist=state.shortlist)
         if venue is None:
             return ask(intent, question)
         chosen: dict[str, Any] = {"venue": venue}
         if intent is Intent.SHORTLIST:
             chosen["action"] = action or "add"
         return Interpretation(intent=intent, slots=chosen)
-
-    def _venue(self, slots: SlotReading) -> tuple[str | None, str]:
-        """The one venue a message means, or None and the question to ask."""
-        state = self.state
-        return venue_meant(slots, self.vocabulary.words, results=state.results,
-                           picked=state.picked, shortlist=state.shortlist)
 
     def _compare(self, rest: str, slots: SlotReading) -> Interpretation:
         return compared(rest, slots, self.vocabulary.words, results=self.state.results,

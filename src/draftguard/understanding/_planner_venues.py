@@ -18,6 +18,7 @@ __all__ = [
     "asks_plan",
     "each_venue",
     "first_n",
+    "focus_asked_about",
     "object_pointed",
     "partly_named",
     "positions",
@@ -63,6 +64,15 @@ def result_asked_about(text: str) -> bool:
 
     return any("subj" in t.dep_ and reference(" ".join(w.text for w in t.subtree)) is not None
                for t in parse(text, entities=False))
+
+
+def focus_asked_about(text: str) -> bool:
+    """A question whose subject is "it" or "they" ("do they have a privte room?", "It has
+    garden or terrace?"): asked of the venue in view, not a preference for a new search."""
+    from draftguard.language import parse
+
+    return text.rstrip().endswith("?") and any(
+        "subj" in t.dep_ and t.lower_ in ("it", "they") for t in parse(text, entities=False))
 
 
 def object_pointed(text: str) -> bool:
