@@ -224,3 +224,12 @@ async def test_a_question_of_the_venue_in_view_answers_with_its_features(asked: 
     assert "Wheelchair access:" in _text(turns[2])  # the venue's recorded features
     assert (await _state(runner, sid))[PREFERENCES_KEY] == {
         "cuisine": "thai", "neighborhood": "queen_village", "party_size": 8}
+
+
+@pytest.mark.parametrize("said", ["ok, the first, please add it.",
+                                  "Add the first one only, not the other one."])
+async def test_an_add_that_names_its_venue_before_the_verb_adds_it(said: str) -> None:
+    runner, sid, turns = await _converse("thai in queen village for 8", said)
+    [(name, _)] = _calls(turns[1])
+    assert name == "add_to_shortlist" and "Added " in _text(turns[1])
+    assert len((await _state(runner, sid))[SHORTLIST_KEY]) == 1

@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
 
 __all__ = [
     "CATEGORY_WORDS",
@@ -285,6 +289,15 @@ def _lists_one(words: WordTable, rest: str) -> bool:
         for c in t.children) for t in parse(rest, entities=False))
 
 
+def _points_at_venue(words: WordTable, token: Token) -> bool:
+    """"the second", "not the other one" hung on a placing verb say which venue, not where
+    it goes ("side by side")."""
+    from draftguard.understanding._planner_venues import ORDINALS
+
+    return token.dep_ == "npadvmod" and any(
+        words.says("venue", w.lower_) or w.lower_ in ORDINALS for w in token.subtree)
+
+
 def keeps(words: WordTable, rest: str) -> bool:
     """A request to keep a venue: a keeping word ("save", "add it") or a verb that puts it
     on the list, but not a placing verb ("put", "add": `placing`) that says it goes
@@ -298,6 +311,7 @@ def keeps(words: WordTable, rest: str) -> bool:
     for token in parse(" ".join(rest.split()), entities=False):
         if token.pos_ == "VERB" and words.says("placing", token.lower_) and any(
                 c.dep_ in _WHERE and not (c.dep_ == "prep" and c.lower_ == "for")
+                and not _points_at_venue(words, c)
                 for t in (token, *token.children) for c in t.children):
             return False
     return True
