@@ -233,3 +233,13 @@ async def test_an_add_that_names_its_venue_before_the_verb_adds_it(said: str) ->
     [(name, _)] = _calls(turns[1])
     assert name == "add_to_shortlist" and "Added " in _text(turns[1])
     assert len((await _state(runner, sid))[SHORTLIST_KEY]) == 1
+
+
+async def test_positions_by_number_word_are_each_added_and_the_list_is_read_back() -> None:
+    runner, sid, turns = await _converse("pasta in bella vista for 25",
+                                         "add number one and number three to the shortlist",
+                                         "read me back my shortlist")
+    added = [args for name, args in _calls(turns[1]) if name == "add_to_shortlist"]
+    assert len(added) == 2 and len((await _state(runner, sid))[SHORTLIST_KEY]) == 2
+    assert _calls(turns[2]) == [("plan_summary", {})]
+    assert "Shortlist:" in _text(turns[2])

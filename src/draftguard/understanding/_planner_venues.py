@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from draftguard.language import word_frequency
+from draftguard.text import number_value
 from draftguard.understanding._planner_words import WordTable, removes, words_of
 
 __all__ = [
@@ -149,12 +150,16 @@ def venues_pointed(words: WordTable, named: int, text: str) -> int:
 
 def positions(text: str) -> list[int]:
     """Every result position `text` names when it names two or more ("the second and the
-    third", "1 and 3", "the first and last"): ordinal words and small numbers, in order
+    third", "1 and 3", "the first and last", "number one and number three"): ordinal words
+    and small numbers, in order
     (-1: the last); else []."""
     found: list[int] = []
-    for word in words_of(text):
+    said = words_of(text)
+    for at, word in enumerate(said):
         index = (-1 if word == "last" else ORDINALS.get(word) if word != "top"
                  else None)
+        if index is None and at and said[at - 1] == "number":  # "number one and number three"
+            word = str(number_value(word) or word)
         if index is None and word.isdigit() and 0 < int(word) <= _MAX_POSITION:
             index = int(word) - 1
         if index is not None and index not in found:
