@@ -123,6 +123,26 @@ class Venue(BaseModel):
                 f"outdoor seating: {'yes' if self.outdoor_seating else 'no'}; "
                 f"BYOB: {'yes' if self.byob else 'no'}; {room}.")
 
+    def breaks(self, name: str, prefs: Mapping[str, Any]) -> str:
+        """Which preference `venue` breaks, in words: "it seats 40, not 60"."""
+        if name == "cuisine":
+            return f"it is {self.cuisine.label}, not {Cuisine(prefs['cuisine']).label}"
+        if name == "neighborhood":
+            return (f"it is in {self.neighborhood.label}, not "
+                    f"{Neighborhood(prefs['neighborhood']).label}")
+        if name == "price_level":
+            return f"it is {'$' * self.price_level}, not {prefs['price_level']}"
+        if name == "party_size":
+            return f"it seats {self.seats}, not {prefs['party_size']}"
+        if name in ("date", "open_on"):
+            days = " and ".join(f"{d.title()}s" for d in self.closed_on)
+            return f"it is closed on {days}"
+        if name == "private_room":
+            return (f"its private room seats {self.private_room_seats}"
+                    if self.private_room_seats else "it has no private room")
+        return {"byob": "it is not BYOB", "outdoor": "it has no outdoor seating",
+                "wheelchair": "it has no wheelchair access"}.get(name, "it misses one preference")
+
     def summary(self) -> dict[str, object]:
         """What a tool returns to the model: short, flat, no nulls."""
         return {

@@ -53,6 +53,7 @@ from draftguard_adk.chat import (
 from draftguard_adk.chat._router import too_long, too_many_requests
 from event_planning.catalog import Cuisine, Neighborhood, Venue, load_catalog, venue_by_id
 from event_planning.conversation import new_conversation
+from event_planning.glossary import meaning_of
 from event_planning.meaning import FEATURES
 from event_planning.state_keys import (
     CONVERSATION_KEY,
@@ -142,33 +143,12 @@ def _describe(prefs: Mapping[str, Any]) -> str:
     return ", ".join(parts) or "no preferences"
 
 
-def _breaks(name: str, prefs: Mapping[str, Any], venue: Venue) -> str:
-    """Which preference `venue` breaks, in words: "it seats 40, not 60"."""
-    if name == "cuisine":
-        return f"it is {venue.cuisine.label}, not {Cuisine(prefs['cuisine']).label}"
-    if name == "neighborhood":
-        return (f"it is in {venue.neighborhood.label}, not "
-                f"{Neighborhood(prefs['neighborhood']).label}")
-    if name == "price_level":
-        return f"it is {'$' * venue.price_level}, not {prefs['price_level']}"
-    if name == "party_size":
-        return f"it seats {venue.seats}, not {prefs['party_size']}"
-    if name in ("date", "open_on"):
-        days = " and ".join(f"{d.title()}s" for d in venue.closed_on)
-        return f"it is closed on {days}"
-    if name == "private_room":
-        return (f"its private room seats {venue.private_room_seats}"
-                if venue.private_room_seats else "it has no private room")
-    return {"byob": "it is not BYOB", "outdoor": "it has no outdoor seating",
-            "wheelchair": "it has no wheelchair access"}.get(name, "it misses one preference")
-
-
 def _alternatives(prefs: Mapping[str, Any], near: Sequence[Mapping[str, Any]]) -> list[str]:
     lines = []
     for i, summary in enumerate(near, 1):
         venue = venue_by_id(str(summary.get("id", "")))
         if venue is not None:
-            broken = ", and ".join(_breaks(str(name), prefs, venue)
+            broken = ", and ".join(venue.breaks(str(name), prefs)
                                   for name in summary.get("breaks") or [])
             lines.append(f"{i}. {venue.line()} But {broken}.")
     return lines
@@ -207,8 +187,21 @@ def format_search(tool: str, result: Mapping[str, Any], ctx: CallbackContext) ->
                  "Tell me which to drop (cuisine, price, neighbourhood, party size or date)."]
     else:
         lines = [f"{len(venues)} venue{'s' if len(venues) != 1 else ''} for "
-                 f"{_describe(prefs)}:", *_venue_lines(venues)]
+                 f"{_describe(prefs)}:", *_venue_lines(venues), *_parts_of(prefs, venues)]
     return "\n".join(lines)
+
+
+def _parts_of(prefs: Mapping[str, Any], venues: Sequence[Mapping[str, Any]]) -> list[str]:
+    """"Bella Vista is part of South Philly.": said when a result is in another part of
+    the district asked for, so no venue seems to be in the wrong place."""
+    if "neighborhood" not in prefs:
+        return []
+    asked = Neighborhood(prefs["neighborhood"])
+    found = (venue_by_id(str(v.get("id", ""))) for v in venues)
+    parts = sorted({v.neighborhood.label for v in found if v is not None
+                    and v.neighborhood is not asked and asked.covers(v.neighborhood.value)})
+    return [f"{' and '.join(parts)} {'is' if len(parts) == 1 else 'are'} part of "
+            f"{asked.label}."] if parts else []
 
 
 def _shortlist_text(tool: str, result: Mapping[str, Any]) -> str:
@@ -350,7 +343,10 @@ class _Handlers:
 
     def _understood(self, reading: Reading, conversation: PlannerConversation,
                     ctx: CallbackContext) -> Action | None:
+        meanings = [meaning_of(key) for key in reading.defined]  # its glossary's, never a model's
         if not reading.is_request:
+            if meanings:
+                return Reply("\n".join(meanings))
             # Open conversation is a capable model's; a small one answers in words only.
             return None if self.holds_conversation else Prose()
         settings = load_settings().agents.chat
@@ -364,6 +360,8 @@ class _Handlers:
             # context; the argument guard still holds its tool calls to the user's words.
             return ModelTurn(reading)
         turn = _Turn(ctx, conversation, self.help)
+        for meaning in meanings:
+            turn.say(meaning)
         if questions:
             turn.say(str(questions[0].question))
         else:

@@ -15,6 +15,7 @@ from typing import Any
 from draftguard.understanding import PlannerConversation, PlannerState, PlannerVocabulary
 from event_planning.argument_grounding import CUISINE_NAMES, NEIGHBORHOOD_NAMES, PRICE_NAMES
 from event_planning.catalog import Cuisine, Neighborhood, Wanted, load_catalog
+from event_planning.glossary import words_asked_about
 from event_planning.intents import CAPABILITIES, read_by_example
 from event_planning.meaning import read_meaning
 from event_planning.word_table import request_words
@@ -53,4 +54,4 @@ def new_conversation(
     return PlannerConversation(vocabulary(), today=day,
                                search=catalogue_search if searching else None,
                                state=state, examples=read_by_example,
-                               capabilities=CAPABILITIES)
+                               capabilities=CAPABILITIES, glossary=words_asked_about)

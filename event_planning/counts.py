@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import calendar
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from draftguard.text import number_value
 from event_planning.corrections import NEGATORS
+from event_planning.word_table import lexicon_words, request_words
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -22,15 +24,19 @@ NOT_PARTY_BEFORE = frozenset({"at", "$", "#", "no", "number", "option", "top", "
                               *(m.lower() for m in calendar.month_name if m),
                               *(m.lower() for m in calendar.month_abbr if m)})
 NOT_PARTY_AFTER = frozenset({"pm", "am", "p.m.", "a.m.", "o'clock", "oclock", ":", "/", "th", "st",
-                             "nd", "rd", "%", "dollars", "bucks"})
+                             "nd", "rd", "%", "dollars", "bucks",
+                             # "Saturday 20 February": a day of the month
+                             *(m.lower() for m in calendar.month_name if m),
+                             *(m.lower() for m in calendar.month_abbr if m)})
 
 
 def party_size(doc: Doc, *, max_party: int) -> tuple[int | None, bool]:
     """A lone number that can only be how many: the message's one number, not a day of a
     month, a time or a price; or, of two, the one a correction leaves. The flag: it was a
     correction, which replaces what the words read ("for 5" in "for 5 - no wait, 6")."""
+    # "on the 5th" is a day, not a count; "one change" a determiner; "cheapest 1?" a position
     numbers = [t for t in doc if (t.like_num or any(c.isdigit() for c in t.text))
-               and not ordinal(t.lower_)]  # "on the 5th" is a day, not a count
+               and not ordinal(t.lower_) and not _one_thing(doc, t) and not _ranked(doc, t)]
     counted = people_counted(doc, max_party=max_party)
     if counted is not None:  # "2 adults and 2 kids": not the "2 adults" the words read
         return counted, True
@@ -49,6 +55,18 @@ def party_size(doc: Doc, *, max_party: int) -> tuple[int | None, bool]:
     if len(numbers) != 1 or not _count(doc, numbers[0], max_party=max_party):
         return None, False
     return int(numbers[0].text), False
+
+
+def _one_thing(doc: Doc, token: Token) -> bool:
+    """"one change", "one more thing": the word "one" before a noun is no count."""
+    after = doc[token.i + 1] if token.i + 1 < len(doc) else None
+    return token.lower_ == "one" and after is not None and after.pos_ in ("NOUN", "ADJ")
+
+
+def _ranked(doc: Doc, token: Token) -> bool:
+    """"cheapest 1?", "biggest 2": a number after a comparing word is a result, not people
+    (the lexicon's `request.compare`)."""
+    return token.i > 0 and doc[token.i - 1].lower_ in request_words().get("compare", ())
 
 
 def people_added(doc: Doc) -> list[str]:
@@ -94,17 +112,40 @@ _SPEAKER = frozenset({"me", "i", "myself"})
 
 
 def people_listed(doc: Doc) -> int | None:
-    """"just me and my wife", "my brother and I": the speaker listed with people each named
-    by one singular noun someone has ("my wife", "her husband"): how many they are. A group
-    ("the kids") counts no one, so nothing is read."""
+    """"just me and my wife", "my brother and I", "me and the missus": the speaker listed
+    with people each named by one singular noun someone has or "the" picks out ("my wife",
+    "the missus"): how many they are. A group ("the kids", "my team", the lexicon's `group`)
+    counts no one, so nothing is read."""
     for token in doc:
         if token.lower_ not in _SPEAKER or not token.conjuncts:
             continue
-        others = [t for t in token.conjuncts if t.lower_ not in _SPEAKER]
-        if all(t.pos_ == "NOUN" and t.morph.get("Number", []) == ["Sing"]
-               and any(c.dep_ == "poss" for c in t.children) for t in others):
+        # The parser may coordinate the list with a word before it ("japanese in
+        # rittenhouse, me and the missus": "japanese" too): people are nouns.
+        others = [t for t in token.conjuncts if t.lower_ not in _SPEAKER
+                  and t.pos_ in ("NOUN", "PROPN", "PRON")]
+        if others and all(_one_person(t) for t in others):
             return 1 + len(others)
     return None
+
+
+def _one_person(noun: Token) -> bool:
+    """"my wife", "the missus": one person, not a group ("my team", "the family")."""
+    return _someone(noun) and any(c.dep_ == "poss" or (c.dep_ == "det" and c.lower_ == "the")
+                                  for c in noun.children)
+
+
+def _someone(noun: Token) -> bool:
+    """A singular noun that can be one person: not a group ("team", the lexicon's `group`)
+    and not a thing of the place ("table", "room": its `generic.place` words)."""
+    words = {noun.lower_, noun.lemma_.lower()}
+    return (noun.pos_ == "NOUN" and noun.morph.get("Number", []) == ["Sing"]
+            and not words & _not_people())
+
+
+@cache
+def _not_people() -> frozenset[str]:
+    groups = request_words().get("group", ())
+    return frozenset((*groups, *lexicon_words("generic").get("place", ())))
 
 
 #: Nouns for two people each ("two couples": four).
@@ -160,8 +201,8 @@ def _members_from(doc: Doc, at: int) -> list[_Member]:
     follow the speaker with nothing between ("me my brother and his two kids")."""
     members: list[_Member] = []
     conjoined = False
-    while (member := _member(doc, at, after_speaker=bool(members)
-                             and members[-1].speaker)) is not None:
+    while (member := _member(doc, at, after_speaker=bool(members) and members[-1].speaker,
+                             listed=bool(members))) is not None:
         if members and at == members[-1].end and not members[-1].speaker:
             break
         members.append(member)
@@ -181,8 +222,12 @@ def _joined(doc: Doc, at: int) -> int:
 
 def _total(members: list[_Member]) -> int | None:
     numbered = [m for m in members if m.numbered]
-    if not numbered or any(m.people is None for m in members):
+    if any(m.people is None for m in members):
         return None
+    if not numbered:
+        # "me and the missus", "me, my sister and the baby": the speaker and each person.
+        speaker = any(m.speaker for m in members)
+        return len(members) if speaker and len(members) > 1 else None
     if len(members) == 1 and not members[0].grouped:
         return None
     return sum(m.people or 0 for m in members)
@@ -195,7 +240,8 @@ def _count_at(doc: Doc, at: int) -> int | None:
     return number_value(token.lower_)
 
 
-def _member(doc: Doc, at: int, *, after_speaker: bool = False) -> _Member | None:
+def _member(doc: Doc, at: int, *, after_speaker: bool = False,
+            listed: bool = False) -> _Member | None:
     """The member of a list of people at `at`: the speaker, "N nouns" (times M
     for "of M", twice for pairs), a possessive with a noun ("my nan": 1, "his two kids":
     2, "my kids": unknown), or right after the speaker a count alone ("me plus five from
@@ -205,6 +251,13 @@ def _member(doc: Doc, at: int, *, after_speaker: bool = False) -> _Member | None
     token = doc[at]
     if token.lower_ in _SPEAKER:
         return _Member(1, at + 1, speaker=True)
+    n = _count_at(doc, at)
+    if n is not None and [t.lower_ for t in doc[at + 1:at + 3]] in (["of", "us"], ["of", "we"]):
+        # "the four of us": the speaker's group, all counted.
+        return _Member(n, at + 3, numbered=True, grouped=True)
+    if token.lower_ in ("a", "an", "the") and at + 1 < len(doc) and _someone(doc[at + 1]) and (
+            listed or token.lower_ == "the"):
+        return _Member(1, at + 2)  # "the four of us plus a baby", "me and the missus"
     owned = token.tag_ == "PRP$" or token.dep_ == "poss"
     start = at + 1 if owned else at
     n = _count_at(doc, start)
@@ -218,8 +271,8 @@ def _member(doc: Doc, at: int, *, after_speaker: bool = False) -> _Member | None
         return None
     noun = doc[i]
     plural = noun.morph.get("Number", []) == ["Plur"]
-    if n is None:
-        return _Member(None if plural else 1, i + 1)
+    if n is None:  # "my nan": one; "my kids", "my team": unknown
+        return _Member(None if plural or not _someone(noun) else 1, i + 1)
     if n > 1 and not plural:
         return None
     people = n * (2 if noun.lemma_.lower() in _PAIRS else 1)

@@ -56,7 +56,25 @@ def _weekday(token: Token) -> str | None:
 
 def _denied(token: Token) -> bool:
     """`token`, the verb it hangs from or their auxiliaries carry a negation ("isn't
-    closed")."""
+    closed"), or it describes a place the sentence rules out ("anywhere that's shut on
+    Mondays is no good", "places closed on sundays won't work")."""
     near = [token, token.head, *(c for t in (token, token.head) for c in t.children
                                  if c.dep_ in ("aux", "auxpass"))]
-    return any(c.dep_ == "neg" for t in near for c in t.children)
+    return any(c.dep_ == "neg" for t in near for c in t.children) or _ruled_out(token)
+
+
+def _ruled_out(token: Token) -> bool:
+    """`token` is (in a clause describing) the subject of a predicate that rules it out:
+    the predicate is negated or says a word of the lexicon's `request.negate_after` ("is no
+    good", "is out", "doesn't work")."""
+    from event_planning.word_table import request_words  # the planner lexicon's words
+
+    at = token
+    while at.dep_ in ("relcl", "acl", "amod", "advcl", "conj", "appos") and at.head is not at:
+        at = at.head
+    if "subj" not in at.dep_:  # "shut" itself may be the subject, as parsed
+        return False
+    verb = at.head
+    said = " ".join(t.lower_ for t in verb.subtree if t not in set(at.subtree))
+    negated = any(c.dep_ == "neg" for c in verb.children)
+    return negated or any(f" {w} " in f" {said} " for w in request_words()["negate_after"])

@@ -26,8 +26,11 @@ def _read(*said: str) -> list[tuple[str, dict[str, Any], bool]]:
 
 
 def test_a_search_does_not_run_past_a_number_nothing_accounts_for() -> None:
-    [(intent, slots, asked)] = _read("ramen in fishtown, 5 of us plus 3 toddlers")
+    [(intent, slots, asked)] = _read("ramen in fishtown for 5 and 3 toddlers")
     assert (intent, asked, slots["party_size"]) == ("search", True, 5)
+    # "plus" adds to the speaker's group: the toddlers are more people, not a question.
+    [(intent, slots, asked)] = _read("ramen in fishtown, 5 of us plus 3 toddlers")
+    assert (intent, asked, slots["party_size"]) == ("search", False, 8)
     [(_, _, asked)] = _read("ramen in fishtown for 5 at 7")  # a time is read
     assert not asked
 

@@ -67,13 +67,15 @@ def _weekday(match: re.Match[str]) -> int | None:
 
 def _listed(match: re.Match[str]) -> bool:
     """A short day name that is also a word stands as an item of a terse list: it ends its
-    clause and follows a number or a mark ("steakhouse rittenhouse 2 sat", "6ppl, sun"), as
-    the word does not ("we sat outside", "in the sun")."""
+    clause and follows a number, a number's word or a mark ("steakhouse rittenhouse 2 sat",
+    "5 ppl sat", "6ppl, sun"), as the word does not ("we sat outside", "in the sun")."""
     text = match.string
     after = text[match.end():].lstrip()
     before = text[:match.start()].rstrip()
-    return (not after or after[0] in _MARKS) and (not before or before[-1].isdigit()
-                                                  or before[-1] in _MARKS)
+    counted = before.split()[-2:-1]  # "5 ppl sat": the word before "ppl"
+    return (not after or after[0] in _MARKS) and (
+        not before or before[-1].isdigit() or before[-1] in _MARKS
+        or (bool(counted) and counted[0].strip(_MARKS).isdigit()))
 
 
 def without_dates(text: str) -> str:
@@ -139,14 +141,37 @@ def month_days(text: str) -> list[int]:
     words = [w.strip(_MARKS) for w in typed]
     found: list[int] = []
     for i in range(1, len(words)):
-        word = words[i]
+        word = _ORDINAL_WORDS.get(words[i], words[i])
         number, ending = word[:-2], word[-2:]
         ends = i == len(words) - 1 or typed[i][-1] in _MARKS
-        lead = ends or (i >= 2 and words[i - 2] in ("on", *WEEKDAYS, *SHORT_WEEKDAYS))
-        if lead and words[i - 1] == "the" and ending in _ORDINAL_ENDINGS and \
+        # An ordinal word ending a clause is a position as often ("add the second."): a day
+        # only after "on" or its weekday ("on the thirteenth", "friday the eighteenth").
+        ends = ends and word == words[i]
+        lead = ends or (i >= 2 and words[i - 2] in ("on", *WEEKDAYS, *SHORT_WEEKDAYS)) or (
+            words[i - 1] in WEEKDAYS)
+        # "the 18th"; right after its weekday too ("Date is Thursday, 11th.")
+        named = words[i - 1] == "the" or (words[i - 1] in (*WEEKDAYS, *SHORT_WEEKDAYS)
+                                          and word == words[i])
+        if lead and named and ending in _ORDINAL_ENDINGS and \
                 number.isdigit() and 1 <= int(number) <= 31:
             found.append(int(number))
     return found
+
+
+_ORDINAL_UNITS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+                  "ninth")
+_ORDINAL_TEENS = ("tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth",
+                  "sixteenth", "seventeenth", "eighteenth", "nineteenth")
+#: A day of the month in words ("the thirteenth", "the twenty-first") -> "13th", "21st".
+_ORDINAL_WORDS = {
+    **{w: f"{n}{_ORDINAL_ENDINGS[min(n, 4) - 1] if n < 4 else 'th'}"
+       for n, w in enumerate(_ORDINAL_UNITS, 1)},
+    **{w: f"{n}th" for n, w in enumerate(_ORDINAL_TEENS, 10)},
+    "twentieth": "20th", "thirtieth": "30th",
+    **{f"{tens}{joint}{w}": f"{base + n}{_ORDINAL_ENDINGS[n - 1] if n < 4 else 'th'}"
+       for tens, base in (("twenty", 20), ("thirty", 30)) for joint in ("-", "")
+       for n, w in enumerate(_ORDINAL_UNITS, 1) if base + n <= 31},
+}
 
 
 def _skeleton(word: str) -> str:
@@ -241,7 +266,7 @@ def stated_day(user_text: str, *, today: Date) -> Date | None:
     A day of the month alone ("on the 5th") is the next such date from today on.
     """
     text = _spelt(user_text.lower())
-    days: set[Date] = set(holidays(text, today=today)) | set(offset_days(text, today=today))
+    days: set[Date] = set(offset_days(text, today=today))
     yesterday = today - timedelta(days=1)
     for span, _ in _written_spans(text):
         when = _read(span, yesterday)
@@ -249,6 +274,10 @@ def stated_day(user_text: str, *, today: Date) -> Date | None:
             return None
         days.add(when)
     month_dates = {_next_month_day(day, today) for day in month_days(text)}
+    if not days and not month_dates:
+        # A holiday beside a written date names the occasion, not the day ("the Christmas
+        # do on Friday the 18th of December"): alone, it is the day ("christmas eve").
+        days.update(holidays(text, today=today))
     # "Saturday Dec 5", "sat the 5th": the weekday of the date written next to it.
     written = {d.weekday() for d in days | month_dates}
     for m in _WEEKDAY.finditer(without_dates(text)):

@@ -8,11 +8,13 @@ both as candidates, so the answer ("the first", "2") or a capable model picks on
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from draftguard.understanding._types import Intent, Interpretation
 
-__all__ = ["DEFAULT_MIN_CONFIDENCE", "ask", "choose_between", "pick_index", "snippet"]
+__all__ = ["DEFAULT_MIN_CONFIDENCE", "ask", "choose_between", "pick_index", "snippet",
+           "which_value"]
 
 #: The confidence a reading must reach to be acted on without asking.
 DEFAULT_MIN_CONFIDENCE = 0.75
@@ -70,3 +72,19 @@ def snippet(text: str, limit: int = 80) -> str:
     """`text` on one line, cut to `limit` characters."""
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def which_value(name: str, values: Sequence[str], words: str | None = None, *,
+                labels: Sequence[str]) -> Interpretation:
+    """One question naming the values a preference `name` may take (`labels`, in the
+    person's words), each a candidate: "Which cuisine is "pozole": Mexican or Spanish?"."""
+    # "pozole": the question names what it asks about when the values do not.
+    kind = "cuisine" if name == "cuisine" else "one"
+    question = (f'Which {kind} is "{words}": {" or ".join(labels)}?' if words
+                else f"Which one: {' or '.join(labels)}?")
+    if words and len(labels) > 2:  # no two near enough to name: all it can search
+        question = f'Which {kind} is "{words}"? I can search {", ".join(labels)}.'
+    candidates = tuple(Interpretation(intent=Intent.PREFERENCES, slots={name: v},
+                                      confidence=1.0 / len(values)) for v in values)
+    return Interpretation(intent=Intent.PREFERENCES, question=question, confidence=0.5,
+                          candidates=candidates)

@@ -11,7 +11,7 @@ Slots, per intent (JSON values; preference keys are the vocabulary's values):
 - `search`: every preference the search uses (what was kept plus what the message says).
 - `pick`: `{"venue": NAME}`; `compare`: `{"venues": [NAME, ...], "by": "price"|"size"|None}`.
 - `shortlist`: `{"venue": NAME, "action": "add"|"remove"}`.
-- `plan`, `help`, `unclear`: `{}`.
+- `plan`, `help`, `unclear`: `{}`; a question about the app's own words, none (`defined`).
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from draftguard.understanding._asking import which_value
 from draftguard.understanding._planner_cuts import verb_phrases
-from draftguard.understanding._planner_meant import ask, compared, venue_meant
+from draftguard.understanding._planner_meant import ask, bare_keep, compared, venue_meant
 from draftguard.understanding._planner_slots import (
     PREFERENCE_NAMES,
     PlannerVocabulary,
@@ -38,6 +39,7 @@ from draftguard.understanding._planner_venues import (
     acts_on_venue,
     asks_plan,
     each_venue,
+    focus_asked_about,
     object_pointed,
     reference,
     removes_listed,
@@ -138,7 +140,10 @@ class PlannerConversation:
         example_ask_score: float = DEFAULT_EXAMPLE_ASK_SCORE,
         max_meaning_chars: int = DEFAULT_MAX_MEANING_CHARS,
         capabilities: str = DEFAULT_CAPABILITIES,
+        glossary: Callable[[str], Sequence[str]] | None = None,
     ) -> None:
+        #: The app's glossary reader: text -> the keys of its words it asks the meaning of.
+        self.glossary = glossary
         #: The app's reply to a request no tool does (its help text, in its words).
         self.capabilities = capabilities
         self.examples = examples
@@ -161,14 +166,13 @@ class PlannerConversation:
         text = plain_text(message)
         if not text or text.startswith("/"):
             return Reading()
-        parts = [q for p in _SENTENCE.split(text) if p.strip(" .!?;,")
-                 for q in self._verb_phrases(p)] or [text]
+        by_meaning = len(text) <= self.max_meaning_chars
+        parts, defined = self._parts(text, by_meaning=by_meaning)
         requests: list[Interpretation] = []
         prefs_at: int | None = None
         changes: dict[str, Any] = {}
         questions: list[Interpretation] = []
         asked = acted = False
-        by_meaning = len(text) <= self.max_meaning_chars
         sure = 1.0
         readings = read_parts(parts, self.vocabulary, today=self.today, meaning=by_meaning)
         for part, slots in zip(parts, readings, strict=True):
@@ -190,15 +194,17 @@ class PlannerConversation:
                     self.vocabulary.words, part):  # "which is cheapest?", "what's BYOB?"
                 stated = {}
                 slots.ambiguous.clear()
-            if other is None and asks_search(self.vocabulary.words, slots.rest):
+            if other is None and not unsupported and asks_search(self.vocabulary.words,
+                                                                 slots.rest):
                 asked = True
             if (stated or slots.ambiguous or (asked and other is None)) and prefs_at is None:
                 prefs_at = len(requests)
             if other is not None:
                 requests += self._each_venue(other, slots)
             changes.update(stated)
-            questions += [self._which(n, vs, slots.words.get(n))
-                          for n, vs in slots.ambiguous.items()]
+            questions += [which_value(n, vs, slots.words.get(n), labels=[
+                v if n == "price_level" else self.vocabulary.label(v) for v in vs])
+                for n, vs in slots.ambiguous.items()]
         if self.state.asking in changes:  # the answer: with what its question held
             changes = {**self.state.held, **changes}
         # A question about one preference holds the others the message stated ("chirashi
@@ -209,8 +215,19 @@ class PlannerConversation:
             preference = preference.model_copy(update={"confidence": sure})
         if preference is not None:
             requests.insert(prefs_at or 0, preference)
-        requests = self._what_cannot_be_done(requests, text, acted=acted)
-        return Reading(requests=unless_unexplained(requests, readings, self.vocabulary))
+        if parts or not defined:
+            requests = self._what_cannot_be_done(requests, text, acted=acted)
+        return Reading(requests=unless_unexplained(requests, readings, self.vocabulary),
+                       defined=defined)
+
+    def _parts(self, text: str, *, by_meaning: bool) -> tuple[list[str], tuple[str, ...]]:
+        """One part per request, and the glossary keys of the parts that ask what the app's
+        own words mean ("what's a private room here?": answered, no preference)."""
+        parts = [q for p in _SENTENCE.split(text) if p.strip(" .!?;,")
+                 for q in self._verb_phrases(p)] or [text]
+        meant = {p: self.glossary(p) if self.glossary and by_meaning else [] for p in parts}
+        keys = tuple(dict.fromkeys(k for p in parts for k in meant[p]))
+        return [p for p in parts if not meant[p]], keys
 
     def _what_cannot_be_done(self, requests: list[Interpretation], text: str, *,
                              acted: bool) -> list[Interpretation]:
@@ -235,22 +252,6 @@ class PlannerConversation:
             return [part]
         return verb_phrases(part, lambda text: venues_pointed(self.vocabulary.words, len(
             {v for v, _, _ in self.vocabulary.venues_named(text)}), text))
-
-    def _which(self, name: str, values: Sequence[str],
-               words: str | None = None) -> Interpretation:
-        labels = [self._label(name, v) for v in values]
-        # "pozole": the question names what it asks about when the values do not.
-        kind = "cuisine" if name == "cuisine" else "one"
-        question = (f'Which {kind} is "{words}": {" or ".join(labels)}?' if words
-                    else f"Which one: {' or '.join(labels)}?")
-        if words and len(labels) > 2:  # no two near enough to name: all it can search
-            question = f'Which {kind} is "{words}"? I can search {", ".join(labels)}.'
-        candidates = tuple(Interpretation(intent=Intent.PREFERENCES, slots={name: v},
-                                          confidence=1.0 / len(values)) for v in values)
-        return ask(Intent.PREFERENCES, question, candidates=candidates)
-
-    def _label(self, name: str, value: str) -> str:
-        return value if name == "price_level" else self.vocabulary.label(value)
 
     def _preferences(self, changes: Mapping[str, Any], *, asked: bool) -> Interpretation | None:
         known = self.state.preferences
@@ -278,9 +279,9 @@ class PlannerConversation:
             return Interpretation(intent=Intent.HELP)
         if self._removes(rest, slots):
             return self._venue_request(Intent.SHORTLIST, slots, action="remove")
-        if keeps(words, rest) and (
-                says("listed", rest) or slots.venues or reference(rest) is not None
-                or says("it", rest) or says("both", rest) or says("choose", rest)):
+        if keeps(words, rest) and (says("listed", rest) or slots.venues or bare_keep(words, rest)
+                                   or reference(rest) is not None or says("it", rest)
+                                   or says("both", rest) or says("choose", rest)):
             if asks_plan(self.vocabulary.words, rest, named=bool(slots.venues)) and (
                     len(rest) > self.max_meaning_chars or not object_pointed(rest)):
                 return Interpretation(intent=Intent.PLAN)  # "show me what I put on my list"
@@ -295,6 +296,8 @@ class PlannerConversation:
                 not slots.values or slots.venues or reference(rest) is not None
                 or (says("among", rest) and not self._narrows(slots))):
             return self._compare(rest, slots)
+        if self.state.picked and slots.values.keys() <= FEATURE_NAMES and focus_asked_about(rest):
+            return Interpretation(intent=Intent.PICK, slots={"venue": self.state.picked})
         if slots.venues or (reference(rest) is not None and self.state.results and (
                 not slots.values or (slots.values.keys() <= FEATURE_NAMES and len(rest) <= (
                     self.max_meaning_chars) and result_asked_about(rest)))):
@@ -382,19 +385,15 @@ class PlannerConversation:
 
     def _venue_request(self, intent: Intent, slots: SlotReading,
                        action: str | None = None) -> Interpretation:
-        venue, question = self._venue(slots)
+        state = self.state
+        venue, question = venue_meant(slots, self.vocabulary.words, results=state.results,
+                                      picked=state.picked, shortlist=state.shortlist)
         if venue is None:
             return ask(intent, question)
         chosen: dict[str, Any] = {"venue": venue}
         if intent is Intent.SHORTLIST:
             chosen["action"] = action or "add"
         return Interpretation(intent=intent, slots=chosen)
-
-    def _venue(self, slots: SlotReading) -> tuple[str | None, str]:
-        """The one venue a message means, or None and the question to ask."""
-        state = self.state
-        return venue_meant(slots, self.vocabulary.words, results=state.results,
-                           picked=state.picked, shortlist=state.shortlist)
 
     def _compare(self, rest: str, slots: SlotReading) -> Interpretation:
         return compared(rest, slots, self.vocabulary.words, results=self.state.results,

@@ -11,7 +11,7 @@ from draftguard.understanding._planner_venues import first_n, partly_named, refe
 from draftguard.understanding._planner_words import WordTable, words_of
 from draftguard.understanding._types import Intent, Interpretation
 
-__all__ = ["ask", "compared", "venue_meant"]
+__all__ = ["ask", "bare_keep", "compared", "venue_meant"]
 
 #: Request words that leave a keeping request without an object when nothing else is said
 #: ("shortlist pls", "save it, ta"): it is of the venue in focus.
@@ -43,7 +43,7 @@ def venue_meant(slots: SlotReading, words: WordTable, *, results: Sequence[str],
                           f"{len(results)} result{'s' if len(results) != 1 else ''}: "
                           "which one do you mean?")
         return results[index], ""
-    if words.says("it", slots.rest) or _bare_keep(words, slots.rest):
+    if words.says("it", slots.rest) or bare_keep(words, slots.rest):
         if picked:
             return picked, ""
         if len(results) == 1:
@@ -56,7 +56,7 @@ def venue_meant(slots: SlotReading, words: WordTable, *, results: Sequence[str],
                                      else "Tell me its name."))
 
 
-def _bare_keep(words: WordTable, rest: str) -> bool:
+def bare_keep(words: WordTable, rest: str) -> bool:
     """A keeping word and nothing else but courtesies ("shortlist pls", "save, thanks")."""
     said = words_of(rest)
     return words.says("keep", rest) and all(

@@ -16,7 +16,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA, Levenshtein
 
 from draftguard.grounding import Vocabulary, dollar_levels
-from draftguard.grounding._dates import stated_day
+from draftguard.grounding._dates import month_days, stated_day, without_dates
 from draftguard.grounding._numbers import NUMBER_WORDS, counts_apart, stated_count
 from draftguard.grounding._phrases import normalise_words
 from draftguard.text import straighten_quotes
@@ -435,8 +435,9 @@ def _add_hints(reading: SlotReading, hints: SlotHints) -> None:
                 reading.words[name] = hints.words[name]
     reading.cleared |= {n for n in hints.cleared if n not in said}
     reading.unexplained += hints.unexplained
-    if "open_on" in hints.values:
-        # "open on Mondays" names the days a venue opens, not the day of the dinner.
+    text = reading.rest.lower()
+    if "open_on" in hints.values and not (month_days(text) or without_dates(text) != text):
+        # "open on Mondays" is no dinner date; "Monday the 21st" (a day's number) is.
         reading.values.pop("date", None)
 
 

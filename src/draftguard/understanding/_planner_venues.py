@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from draftguard.language import word_frequency
+from draftguard.text import number_value
 from draftguard.understanding._planner_words import WordTable, removes, words_of
 
 __all__ = [
@@ -18,6 +19,7 @@ __all__ = [
     "asks_plan",
     "each_venue",
     "first_n",
+    "focus_asked_about",
     "object_pointed",
     "partly_named",
     "positions",
@@ -63,6 +65,15 @@ def result_asked_about(text: str) -> bool:
 
     return any("subj" in t.dep_ and reference(" ".join(w.text for w in t.subtree)) is not None
                for t in parse(text, entities=False))
+
+
+def focus_asked_about(text: str) -> bool:
+    """A question whose subject is "it" or "they" ("do they have a privte room?", "It has
+    garden or terrace?"): asked of the venue in view, not a preference for a new search."""
+    from draftguard.language import parse
+
+    return text.rstrip().endswith("?") and any(
+        "subj" in t.dep_ and t.lower_ in ("it", "they") for t in parse(text, entities=False))
 
 
 def object_pointed(text: str) -> bool:
@@ -139,12 +150,16 @@ def venues_pointed(words: WordTable, named: int, text: str) -> int:
 
 def positions(text: str) -> list[int]:
     """Every result position `text` names when it names two or more ("the second and the
-    third", "1 and 3", "the first and last"): ordinal words and small numbers, in order
+    third", "1 and 3", "the first and last", "number one and number three"): ordinal words
+    and small numbers, in order
     (-1: the last); else []."""
     found: list[int] = []
-    for word in words_of(text):
+    said = words_of(text)
+    for at, word in enumerate(said):
         index = (-1 if word == "last" else ORDINALS.get(word) if word != "top"
                  else None)
+        if index is None and at and said[at - 1] == "number":  # "number one and number three"
+            word = str(number_value(word) or word)
         if index is None and word.isdigit() and 0 < int(word) <= _MAX_POSITION:
             index = int(word) - 1
         if index is not None and index not in found:
@@ -161,7 +176,8 @@ def each_venue(venues: Sequence[str], rest: str, results: Sequence[str], *,
     """The venues one shortlist change is made for, each once: those named and listed with
     "and" when the reading `asked` which one (with "or", or anything else between them, the
     question stands), or the results at two or more positions ("save the first and the
-    third"), or both of two results ("add both"), or the venue in `focus` as the verb's
+    third"), or the first N ("the first two", "the top three"), or both of two results
+    ("add both"), or the venue in `focus` as the verb's
     object and one position ("stick that on the list, and the first one too"); else []."""
     named = list(dict.fromkeys(venues))
     between = [p.strip(" ,") for p in rest.split("|")[1:-1]]
@@ -169,6 +185,9 @@ def each_venue(venues: Sequence[str], rest: str, results: Sequence[str], *,
         return named if asked and len(named) > 1 and len(between) == len(venues) - 1 \
             and not set(between) - {"and", ""} else []
     at = positions(rest)
+    top = first_n(rest)
+    if not at and top is not None and top <= len(results):
+        return list(results[:top])  # "add the first two", "save the top three"
     if not at and len(results) == 2 and _BOTH & set(words_of(rest)):
         return list(results)  # "add both of them": the two results shown
     one = references(rest)

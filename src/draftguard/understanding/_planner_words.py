@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
 
 __all__ = [
     "CATEGORY_WORDS",
@@ -275,11 +279,30 @@ def adds_to_list(words: WordTable, rest: str) -> bool:
 _WHERE = frozenset({"npadvmod", "agent", "prep"})
 
 
+def _lists_one(words: WordTable, rest: str) -> bool:
+    """"list that one for us", "shortlist it": a verb whose noun names the list (`listed`)
+    with one venue as its object, by "it", "one" or its name; "list the options" shows."""
+    from draftguard.language import parse
+
+    return any(t.pos_ == "VERB" and words.says("listed", f"the {t.lemma_.lower()}") and any(
+        c.dep_ in ("dobj", "obj") and (c.lower_ in ("it", "one") or c.text == _MASK)
+        for c in t.children) for t in parse(rest, entities=False))
+
+
+def _points_at_venue(words: WordTable, token: Token) -> bool:
+    """"the second", "not the other one" hung on a placing verb say which venue, not where
+    it goes ("side by side")."""
+    from draftguard.understanding._planner_venues import ORDINALS
+
+    return token.dep_ == "npadvmod" and any(
+        words.says("venue", w.lower_) or w.lower_ in ORDINALS for w in token.subtree)
+
+
 def keeps(words: WordTable, rest: str) -> bool:
     """A request to keep a venue: a keeping word ("save", "add it") or a verb that puts it
     on the list, but not a placing verb ("put", "add": `placing`) that says it goes
     somewhere other than the list ("put X and Y side by side" compares them)."""
-    if not (words.says("keep", rest) or adds_to_list(words, rest)):
+    if not (words.says("keep", rest) or adds_to_list(words, rest) or _lists_one(words, rest)):
         return False
     if words.says("listed", rest) or not words.says("placing", rest):
         return True
@@ -288,6 +311,7 @@ def keeps(words: WordTable, rest: str) -> bool:
     for token in parse(" ".join(rest.split()), entities=False):
         if token.pos_ == "VERB" and words.says("placing", token.lower_) and any(
                 c.dep_ in _WHERE and not (c.dep_ == "prep" and c.lower_ == "for")
+                and not _points_at_venue(words, c)
                 for t in (token, *token.children) for c in t.children):
             return False
     return True

@@ -61,6 +61,9 @@ class Reading(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     requests: tuple[Interpretation, ...] = ()
+    #: The app's own words the message asks the meaning of ("what does BYOB mean?"): keys
+    #: of the app's glossary, answered by code from it; they state no preference.
+    defined: tuple[str, ...] = ()
 
     @property
     def is_request(self) -> bool:
