@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from draftguard.claims._folded import text_stems, words_of
 from draftguard.claims._reading import Claim, Reading
 from draftguard.claims._record import ToolRun, key_words, numbers_in, strings_in
 from draftguard.claims._verb_forms import stems, verb_bases, verb_forms
-from draftguard.claims._view import RecordView, text_stems, words_of
+from draftguard.claims._view import RecordView
 from draftguard.text import split_sentences
 
 __all__ = ["denied", "misplaced", "of_the_text", "others_act", "record_words",

@@ -42,6 +42,7 @@ from draftguard.claims._acted_by import (
     untouched,
 )
 from draftguard.claims._facts import COUNT_WORDS
+from draftguard.claims._folded import words_of
 from draftguard.claims._item_counts import miscounted
 from draftguard.claims._lexicon_words import claim_forms
 from draftguard.claims._links import unrecorded_link
@@ -66,7 +67,7 @@ from draftguard.claims._verdict_likeness import (
     DEFAULT_VERDICT_MARGIN,
     unlike_check,
 )
-from draftguard.claims._view import RecordView, words_of
+from draftguard.claims._view import RecordView
 from draftguard.language import Lexicon, parse
 from draftguard.language._parser import parse_many
 from draftguard.text import NUMBER_WORDS

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz
 
-from draftguard.claims._view import fold, name_parts
+from draftguard.claims._folded import fold, name_parts
 
 if TYPE_CHECKING:
     from draftguard.claims._sentence import Reading

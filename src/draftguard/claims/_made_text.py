@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from draftguard.claims._attempts import wrong_go
+from draftguard.claims._folded import text_stems
 from draftguard.claims._record import strings_in
 from draftguard.claims._verb_forms import stems
-from draftguard.claims._view import text_stems
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc

@@ -14,8 +14,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
+from draftguard.claims._folded import words_of
 from draftguard.claims._record import strings_in
-from draftguard.claims._view import words_of
 from draftguard.language import ExemplarIndex
 
 if TYPE_CHECKING:

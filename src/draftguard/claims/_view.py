@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import calendar
 import re
-import unicodedata
 from collections.abc import Iterable
 from datetime import date as Date
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz
 
 from draftguard.claims._calendar import dates_in, same_time, times_in
 from draftguard.claims._facts import Quantity
+from draftguard.claims._folded import joined, name_parts, text_stems, words_of
 from draftguard.claims._lexicon_words import short_forms
 from draftguard.claims._numbers import counted_in_text, numbers_of_text, told_about
 from draftguard.claims._reading import Claim, Reading
@@ -32,7 +31,7 @@ from draftguard.claims._verb_forms import stems
 if TYPE_CHECKING:
     from draftguard.claims._guard import ClaimGuard
 
-__all__ = ["RecordView", "fold", "text_stems", "words_of"]
+__all__ = ["RecordView"]
 
 _ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}(?:\b|(?=T\d))")  # a date-time's too
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
@@ -42,36 +41,6 @@ _PRONOUNS = frozenset({"it", "they", "them", "these", "those", "this", "that", "
 #: Claims a run of another action also backs: a booking is a request made, a thing added
 #: or changed is saved ("The event was saved under the title Dentist").
 _IMPLIED = {"request": frozenset({"book"}), "save": frozenset({"add", "edit"})}
-
-
-@lru_cache(maxsize=1024)
-def text_stems(text: str) -> frozenset[str]:
-    """Every word of `text` and its bases (`stems`), hyphens as spaces; cached."""
-    return frozenset(b for word in words_of(text.replace("-", " ")) for b in stems(word))
-
-
-def fold(text: str) -> str:
-    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    return " ".join(bare.casefold().split())
-
-
-def name_parts(name: str) -> list[str]:
-    """The names a name joins with "and" or "&" ("A and B" -> ["A", "B"])."""
-    parts = [p.strip() for p in name.replace(" & ", " and ").split(" and ")]
-    return [p for p in parts if p]
-
-
-@lru_cache(maxsize=2048)
-def words_of(text: str) -> tuple[str, ...]:
-    """The text's words, folded (accents and case off); cached, as the record's texts are
-    read for every sentence of a reply."""
-    spaced = "".join(c if c.isalnum() or c in ".&" else " " for c in fold(text))
-    return tuple(w for w in (w.strip(".") for w in spaced.split()) if w)
-
-
-@lru_cache(maxsize=2048)
-def _joined(text: str) -> str:
-    return f" {' '.join(words_of(text))} "
 
 
 class RecordView:
@@ -335,7 +304,7 @@ class RecordView:
         """Every word of `name`, in order, is in one of the record's texts as it is (accents
         and case aside): the cheap, exact half of `name_backed`."""
         wanted = f" {' '.join(words_of(name))} "
-        return any(wanted in _joined(text) for text in self._texts())
+        return any(wanted in joined(text) for text in self._texts())
 
     def unsaid(self, words: frozenset[str]) -> str:
         """The first of `words` no text of the record holds ("" when all are there)."""
