@@ -30,10 +30,11 @@ from typing import TYPE_CHECKING, Any
 
 from draftguard.artifacts._grounding import supporting_chunk
 from draftguard.artifacts._named import a_person, pronoun_for
+from draftguard.artifacts._phrases import phrase
 from draftguard.artifacts._quality import quality_issues, stem_key
 from draftguard.artifacts._questions import CLOZE_PREFIX, build_questions
 from draftguard.artifacts._spec import normalize_key
-from draftguard.artifacts._terms import Term, TextView, phrase, points_back, with_of
+from draftguard.artifacts._terms import Term, TextView, points_back, with_of
 from draftguard.artifacts.schemas.flashcards import MAX_BACK_CHARS
 from draftguard.sources._chunks import SourceChunk
 

@@ -15,8 +15,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from draftguard.artifacts._numbers import number_value, numbers_in, with_values
+from draftguard.artifacts._phrases import phrase
 from draftguard.artifacts._spec import normalize_key
-from draftguard.artifacts._terms import Term, TextView, kind_of, phrase, term_span
+from draftguard.artifacts._terms import Term, TextView, kind_of, term_span
 from draftguard.artifacts.schemas.quiz import MIN_OPTIONS
 
 if TYPE_CHECKING:

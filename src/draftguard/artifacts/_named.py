@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from draftguard.artifacts._distractors import Answer, answer_of
 from draftguard.artifacts._people import noun_kind, people_in, personal
-from draftguard.artifacts._terms import clean_span, junk_reason, phrase
+from draftguard.artifacts._phrases import clean_span, phrase
+from draftguard.artifacts._terms import junk_reason
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token

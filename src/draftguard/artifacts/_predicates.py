@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from draftguard.artifacts._named import person_after
-from draftguard.artifacts._terms import TextView, junk_reason, phrase
+from draftguard.artifacts._phrases import phrase
+from draftguard.artifacts._terms import TextView, junk_reason
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token

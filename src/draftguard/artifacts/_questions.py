@@ -29,6 +29,7 @@ from draftguard.artifacts._distractors import (
 )
 from draftguard.artifacts._named import called, named_person, naming, person_after, who_is
 from draftguard.artifacts._numbers import is_year, number_value
+from draftguard.artifacts._phrases import clean_span, cut_quotation, phrase
 from draftguard.artifacts._question_rank import MAX_COUNTED, ranked_questions
 from draftguard.artifacts._reasons import explanations
 from draftguard.artifacts._spec import normalize_key
@@ -36,9 +37,7 @@ from draftguard.artifacts._terms import (
     Sentence,
     Term,
     TextView,
-    clean_span,
     junk_reason,
-    phrase,
     role_in,
     term_span,
     with_of,
@@ -187,29 +186,12 @@ def _without_relative(subject: Token, tokens: Sequence[Token]) -> list[Token]:
 def _keep(question: str | None, answer: Answer,
           tokens: Sequence[Token]) -> Iterable[tuple[str, Answer]]:
     if (question and len(question) <= _MAX_QUESTION_CHARS and answer.text
-            and not _cut_quotation(question)  # a quotation cut in half reads as garble
+            and not cut_quotation(question)  # a quotation cut in half reads as garble
             and len(answer.text.split()) <= MAX_ANSWER_WORDS
             and len(answer.text) <= MAX_OPTION_CHARS
             and (answer.form in {"where", "when", "how many"} or junk_reason(tokens) is None)
             and normalize_key(answer.text) not in normalize_key(question)):
         yield question, answer
-
-
-def _cut_quotation(text: str) -> bool:
-    """Whether a text holds half a quotation: an odd number of double quotes, or of single
-    ones used as quotation marks ("Who said afterwards, '?"), not as apostrophes ("Reid's",
-    "the Hawks' coach": a quote mark after a letter and before one, or after an "s")."""
-    if text.count('"') % 2 or (text.count("\u201c") + text.count("\u201d")) % 2:
-        return True
-    marks = 0
-    for at, ch in enumerate(text):
-        if ch not in "'\u2018\u2019":
-            continue
-        before = text[at - 1] if at else " "
-        after = text[at + 1] if at + 1 < len(text) else " "
-        if not (before.isalnum() and (after.isalnum() or before.lower() == "s")):
-            marks += 1
-    return marks % 2 == 1
 
 
 def _form(wh: str) -> str:

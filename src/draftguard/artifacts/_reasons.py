@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from draftguard.artifacts._named import person_after
+from draftguard.artifacts._phrases import phrase
 from draftguard.artifacts._predicates import (
     _DO,
     _SUBJECTS,
@@ -35,7 +36,7 @@ from draftguard.artifacts._predicates import (
     what_do_questions,
 )
 from draftguard.artifacts._spec import normalize_key
-from draftguard.artifacts._terms import Sentence, TextView, phrase
+from draftguard.artifacts._terms import Sentence, TextView
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token

@@ -19,6 +19,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from draftguard.artifacts._people import people_in
+from draftguard.artifacts._phrases import (
+    clean_span,
+    compound,
+    core,
+    phrase,
+    sentence_case,
+    subtree,
+)
 from draftguard.artifacts._spec import normalize_key
 from draftguard.artifacts._whole import cuts_a_whole, whole_entity
 from draftguard.sources._chunks import SourceChunk
@@ -32,11 +40,8 @@ __all__ = [
     "TextView",
     "bare_number",
     "chunk_heading",
-    "clean_span",
     "junk_reason",
     "kind_of",
-
-    "phrase",
     "points_back",
     "role_in",
     "term_span",
@@ -55,13 +60,11 @@ _CONTENT = frozenset({"NOUN", "PROPN", "NUM"})
 _FUNCTION = frozenset({"DET", "ADP", "CCONJ", "SCONJ", "AUX", "PART", "PUNCT", "SYM"})
 _OPENERS = frozenset({"CCONJ", "SCONJ", "INTJ"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
-_STRIP_LEADING = frozenset({"det", "poss", "predet", "nummod", "punct", "cc", "case"})
 _PLACE_PREPS = frozenset({
     "in", "at", "on", "near", "inside", "beside", "behind", "under", "into", "along",
     "across", "outside", "above", "below", "around", "through",
 })
 #: Entity labels whose leading number is their value ("seven o'clock", "two metres").
-_VALUED = frozenset({"DATE", "TIME", "QUANTITY", "MONEY", "PERCENT"})
 _MAX_TERM_WORDS = 4
 _MAX_LABEL_CHARS = 80
 _MIN_SENTENCE_WORDS = 4
@@ -173,41 +176,6 @@ class Term:
     span: Span | None = field(default=None, repr=False, compare=False)
 
 
-def clean_span(span: Iterable[Token]) -> list[Token]:
-    """A phrase's tokens without leading determiners, possessives and punctuation."""
-    tokens = list(span)
-    while tokens and (tokens[0].dep_ in _STRIP_LEADING or tokens[0].pos_ in {"DET", "PRON"}
-                      or tokens[0].is_punct or _degree(tokens[0])) and len(
-                          tokens) > 1 and not _value_of(tokens):
-        tokens = tokens[1:]
-    while tokens and (tokens[-1].is_punct or tokens[-1].tag_ == "POS") and len(tokens) > 1:
-        tokens = tokens[:-1]
-    return tokens
-
-
-def _degree(token: Token) -> bool:
-    """An adverb in front of a phrase ("nearly every country", "only the coins", "very low
-    temperature"), not the "about" of a quantity ("about 13,200 houses")."""
-    return token.pos_ == "ADV" and not token.head.like_num and not any(
-        c.like_num for c in token.head.children)
-
-
-def _value_of(tokens: Sequence[Token]) -> bool:
-    """Whether the first token is the number of a time or a measure the rest belongs to
-    ("seven" in "seven o'clock"): the value is the answer, not a modifier to strip."""
-    first = tokens[0]
-    return (first.dep_ == "nummod" and first.ent_type_ in _VALUED
-            and first.head.ent_type_ == first.ent_type_)
-
-
-def phrase(tokens: Sequence[Token]) -> str:
-    """The tokens as written (a gap where tokens were left out closes up)."""
-    text = " ".join("".join(t.text_with_ws for t in tokens).split()).strip(" ,;:")
-    if text.count("(") != text.count(")"):
-        text = text.split("(")[0].strip() if "(" in text else text.replace(")", "").strip()
-    return text
-
-
 class TextView:
     """The chunks parsed once: sentences, terms by salience, the title."""
 
@@ -314,7 +282,7 @@ def _spans(sent: Span) -> Iterable[tuple[list[Token], str]]:
     for ent in whole:
         if ent.label_ in _KINDS and ent.label_ != "CARDINAL":
             # "Mr Okafor" where the tagger took only "Okafor": the name's own compound too
-            left = min(ent.start, _compound(ent.root).start)
+            left = min(ent.start, compound(ent.root).start)
             yield clean_span(sent.doc[left: ent.end]), ""
     for chunk in sent.noun_chunks:
         if chunk.root.pos_ in _NOUNS and not {t.i for t in chunk} & ents and not _verb_read_as_noun(
@@ -340,25 +308,25 @@ def _definitions(sent: Span) -> Iterable[tuple[list[Token], str]]:
             and not any(c.tag_ == "MD" for c in root.children)):
         # "A licence would be an advantage": what it might be is not what it is
         rest = sent.doc[root.i + 1: sent.end]
-        yield clean_span(_core(subject)), _sentence_case(rest.text)
+        yield clean_span(core(subject)), sentence_case(rest.text)
     for t in sent:
         if (t.dep_ == "appos" and t.head.pos_ in _NOUNS and t.pos_ in _NOUNS
                 and _says_what(t)):
             name, what = (t, t.head) if t.ent_type_ == "PERSON" else (t.head, t)
             # the name and what hangs on it ("Rosa Ide, nine weeks") is no part of what
             # describes it (tokens are compared by place: spaCy makes a new one per access)
-            described = _subtree(what, skip=_subtree(name) if what.i != t.i else ())
+            described = subtree(what, skip=subtree(name) if what.i != t.i else ())
             # "The driver, Mr Grant": a name is no definition of "driver"
             if (name.pos_ == "PROPN" or what is t) and not (
                     what.pos_ == "PROPN" and name.pos_ == "NOUN"):
-                yield clean_span(_compound(name)), _sentence_case(phrase(described))
+                yield clean_span(compound(name)), sentence_case(phrase(described))
         if t.lemma_ in {"call", "name", "know"} and t.dep_ == "acl" and t.head.pos_ in _NOUNS:
             named = next((c for c in t.children if c.dep_ in {"oprd", "attr", "dobj"}), None)
             if named is not None:
-                skip = [t, *_subtree(named), *(x for c in t.head.children if c.dep_ == "prep"
+                skip = [t, *subtree(named), *(x for c in t.head.children if c.dep_ == "prep"
                                                for x in c.subtree)]
-                yield clean_span(_subtree(named)), _sentence_case(
-                    phrase(_subtree(t.head, skip=skip)))
+                yield clean_span(subtree(named)), sentence_case(
+                    phrase(subtree(t.head, skip=skip)))
 
 
 #: Entity kinds that say how long, how much or when, never what a person or a thing is.
@@ -393,36 +361,6 @@ def points_back(subject: Token) -> bool:
     """Whether a subject refers back to what came before ("These changes are a signal ..."):
     it names no term; the sentence does not define one."""
     return any(c.dep_ == "det" and "Dem" in c.morph.get("PronType", []) for c in subject.children)
-
-
-_CORE_DEPS = frozenset({"compound", "amod", "det", "poss", "nmod", "nummod", "case"})
-
-
-def _core(token: Token) -> Span:
-    """A noun with its own modifiers only ("ATP" in "ATP (adenosine triphosphate)")."""
-    inside = {token.i}
-    stack = [token]
-    while stack:
-        for child in stack.pop().children:
-            if child.dep_ in _CORE_DEPS:
-                inside.add(child.i)
-                stack.append(child)
-    return token.doc[min(inside): max(inside) + 1]
-
-
-def _compound(token: Token) -> Span:
-    left = min([token.i, *(c.i for c in token.children if c.dep_ == "compound")])
-    return token.doc[left: token.i + 1]
-
-
-def _subtree(token: Token, skip: Iterable[Token] = ()) -> list[Token]:
-    drop = {t.i for t in skip}
-    return [t for t in token.subtree if t.i not in drop]
-
-
-def _sentence_case(text: str) -> str:
-    text = " ".join(text.split()).rstrip(" .!?;,:")
-    return text[:1].upper() + text[1:]
 
 
 # -- a term in its sentence ------------------------------------------------------------------
