@@ -116,13 +116,13 @@ def test_a_question_with_nothing_left_to_ask_is_never_offered() -> None:
 def test_a_question_never_holds_half_a_quotation() -> None:
     # "'I was just trying ...,' Reid said afterwards" once made "Who said afterwards, '?":
     # a single quote used as a quotation mark counts, an apostrophe does not
-    from draftguard.artifacts._questions import _cut_quotation
+    from draftguard.artifacts._phrases import cut_quotation
 
-    assert _cut_quotation("Who said afterwards, '?")
-    assert _cut_quotation('Who said "Stop?')
-    assert not _cut_quotation("Who is the Hawks' coach?")
-    assert not _cut_quotation("What did Reid's steal do?")
-    assert not _cut_quotation("Which words complete the sentence: \"'I was trying to help "
+    assert cut_quotation("Who said afterwards, '?")
+    assert cut_quotation('Who said "Stop?')
+    assert not cut_quotation("Who is the Hawks' coach?")
+    assert not cut_quotation("What did Reid's steal do?")
+    assert not cut_quotation("Which words complete the sentence: \"'I was trying to help "
                               "the _____,' Reid said.\"")
 
 
