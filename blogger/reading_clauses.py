@@ -347,6 +347,10 @@ class ClauseReader:
             return None
         if clause.head is not None and _asks_what(self.t, clause.head):
             return _what_it_makes(clause.head)  # "what can you do apart from flashcards?"
+        same = next((t.start for t in clause.terms if t.concept == "number.same"), None)
+        if same is not None and any(t.start < same for t in found):
+            # "flashcards, as many as the quiz": the artifact after it is the one measured by
+            found = [t for t in found if t.start < same]
         tokens = clause.tokens
         if clause.head is None and not asked and not suggested(tokens) and not wished(
                 self.t.doc[found[0].end - 1]) and (any(
@@ -374,6 +378,8 @@ class ClauseReader:
             if any(o.intent is intent for o in out):
                 continue
             count = counts.get(term.start)
+            if count is None and intent is not Intent.MINDMAP and clause.has("number.same"):
+                count = self.t.memory.count  # "cards too, same number"
             out.append(Interpretation(intent=intent, slots={"count": count} if count else {}))
         return out
 

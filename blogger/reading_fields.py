@@ -359,9 +359,26 @@ class FieldFrames:
         elif named is not None and body[at].pos_ != "NOUN":
             rest = rest[named + 1:]  # "tag it x", "tag the post x": the post is tagged
         raw = value if value is not None else self.t.words(
-            self.t.trim(self._the_quotation(rest), clause))
+            self.t.trim(self._named_tags(self._the_quotation(rest), clause), clause))
         found = self._tag_list(raw, adding=adding, verbatim=value is not None)
         return [found] if found is not None else None
+
+    def _named_tags(self, rest: list[Token], clause: Clause) -> list[Token]:
+        """The words of `rest` that name tags, without an aside after them: they end at a
+        word of the conversation's own ("cats as well, sweet as", "hobbies, cheers"), and
+        a part after a comma that ends on a word that names nothing ("..., sweet as") is
+        an aside too."""
+        aside = {i for term in clause.terms if term.concept.startswith("discourse.")
+                 and term.concept not in ("discourse.filler",)
+                 for i in range(term.start, term.end)}
+        named = next((i for i, t in enumerate(rest) if t.i in aside and i > 0), len(rest))
+        kept = list(rest[:named])
+        commas = [i for i, t in enumerate(kept) if t.text == ","]
+        for i in reversed(commas):
+            part = [t for t in kept[i + 1:] if not t.is_punct]
+            if part and part[-1].pos_ in ("ADP", "SCONJ", "CCONJ", "DET", "AUX", "PART"):
+                kept = kept[:i]  # "..., sweet as": a part that names nothing
+        return kept
 
     def tags_named(self, words: list[Token]) -> list[Interpretation] | None:
         """The post's tags less those named around the word "tags" ("the tags X and Y",
