@@ -55,7 +55,7 @@ def numbers(t: Turn, tokens: list[Token]) -> list[tuple[Token, int]]:
 def _run_on(t: Turn, word: str) -> int | None:
     """The count of a number written with its unit run on ("8q", "12qs"), else None."""
     digits = len(word) - len(word.lstrip("0123456789"))
-    if not 0 < digits < len(word) or not t.lexicon.concept(word[digits:]) == "artifact.unit":
+    if not 0 < digits < len(word) or t.lexicon.concept(word[digits:]) != "artifact.unit":
         return None
     return int(word[:digits])
 

@@ -4,6 +4,7 @@ Kit"), the frontmatter (description, author, date, tags)."""
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING
 
 from blogger.reading_turn import Turn, told
@@ -83,6 +84,11 @@ class FieldFrames:
         if self.t.is_(last, "part.meta"):
             return Interpretation(intent=Intent.EDIT,
                                   slots={"set_fields": {last.lower_: text.strip('"')}})
+        tags = next((w for w in words if self.t.is_(w, "part.tags")), None)
+        if tags is not None and len(words) > 1:  # "the scotland tag", "the tag scotland"
+            swapped = self.swapped_tags([w for w in words if w.i != tags.i], text)
+            if swapped is not None:
+                return swapped
         if self.t.is_(last, "part.tags"):
             return self._tag_list(text, adding=False)
         return None
@@ -106,7 +112,16 @@ class FieldFrames:
 
     def rename(self, clause: Clause, body: list[Token]) -> Interpretation | None:
         """"rename the post to X", "retitle it 'X'", "call it X", "rename the Gear section to
-        Kit", "retitle the post: X"."""
+        Kit", "retitle the post: X"; "the vet shall be called Oonagh Byrne" (passive: the
+        subject named, the name its complement, nothing said after it)."""
+        head = clause.head
+        subject = [c for c in head.children if c.dep_ == "nsubjpass"] if head else []
+        called = [c for c in head.children if c.dep_ in ("oprd", "attr", "dobj")] if head \
+            else []
+        if subject and called and self.t.quote(called[0]) is None:
+            mine = {t.i for t in clause.tokens}
+            return self.renamed(clause, [t for t in subject[0].subtree if t.i in mine],
+                                [t for t in called[0].subtree if t.i in mine])
         cut = next((i for i, t in enumerate(body)
                     if self.t.is_(t, "relation.new") or t.text == ":"), None)
         if cut is None:
@@ -187,10 +202,27 @@ class FieldFrames:
         hits = view.occurrences(name)
         if len(hits) != 1:
             return None
+        named = self._its_name(hits[0].end)
+        if named is not None:  # "a vet called Oonagh": the vet's name is what changes
+            return self.renamed_words(named, text) if named.casefold() != text.casefold() \
+                else None
         anchor = view.unique_anchor(hits[0]).text
         at = anchor.casefold().find(name.casefold())
         return edit_request([op_slots(ReplaceOp(anchor=anchor, text=anchor[:at] + text +
                                                 anchor[at + len(name):]))])
+
+    def _its_name(self, end: int) -> str | None:
+        """The name the post gives the thing it names just before `end` ("a vet called
+        Oonagh", "a dog named Biscuit"): the capitalised words after the naming verb."""
+        view = self.t.view
+        if view is None:
+            return None
+        words = view.text[end:end + 80].split()
+        if len(words) < 2 or (self.t.lexicon.concept(words[0].lower()) != "action.rename" \
+                and words[0].lower() not in ("called", "named")):
+            return None
+        name = list(itertools.takewhile(lambda w: w[:1].isupper(), words[1:]))
+        return " ".join(name).strip(".,;:!?") or None
 
     def value(self, clause: Clause) -> Interpretation | None:
         """A field named, then its new value: "the title should be X", "can the headline be
@@ -203,6 +235,10 @@ class FieldFrames:
             return self._it_says(clause)
         if any(self.t.quote(t) for t in tokens[:at]):
             return self._added_to_tags(clause, tokens, at)
+        if self.t.is_(tokens[at], "part.title") and any(
+                c.dep_ in ("compound", "poss") and c.pos_ in ("NOUN", "PROPN") and not
+                self.t.is_(c, "part.") for c in tokens[at].children):
+            return None  # "the dog name is ...": a name in the post, not the post's title
         # "tags: a, b": the field's value as "title: X" is, set
         tags = self.t.is_(tokens[at], "part.tags") and not (
             at + 1 < len(tokens) and tokens[at + 1].text == ":" and not tokens[:at])
@@ -234,12 +270,45 @@ class FieldFrames:
             # "I prefer it is 'X'", "I think it should be 'X'": the quotation it is to be
             value = said_words[-1:]
         value = self._the_quotation(value)
+        if value and value[0].dep_ == "neg":
+            return None  # "... is not Biscuit": what it is not is no value
         text = self.t.lone_quote(value, clause) or self.t.clean(value, clause)
         if not text or self._how_not_what(clause, value, tokens, at):
             return None
         if self._the_heading(tokens, at):
             return self.title(text)
+        if self.t.is_(tokens[at], "part.tags"):
+            # "change the tag scotland to scottish", "the scotland tag to scottish": the
+            # tags named beside the field's word are the ones that change
+            named = [t for t in (*tokens[at].subtree, *rest) if t.i != tokens[at].i and
+                     t.i < value[0].i and not self.t.is_(t, "relation.") and
+                     t.pos_ not in ("DET", "ADP", "PRON") and not self.t.is_(t, "action.")]
+            swapped = self.swapped_tags(named, text)
+            if swapped is not None:
+                return swapped
         return self.field(clause, [tokens[at]], text)
+
+    def swapped_tags(self, named: list[Token], text: str) -> Interpretation | None:
+        """The post's tags with those `named` (tags it has) put as `text` in their place,
+        else None."""
+        old = read_frontmatter(self.t.view.text).get("tags") if self.t.view else None
+        names = {p.strip(" .\"'").casefold() for chunk in self.t.words(named).split(",")
+                 for p in chunk.split(" and ")} - {""}
+        new = self._tag_list(text, adding=False)
+        if not isinstance(old, list) or not names or new is None:
+            return None
+        there = [str(o) for o in old]
+        if not names <= {o.casefold() for o in there}:
+            return None
+        put = [str(t) for t in new.slots["set_fields"]["tags"]]
+        out: list[str] = []
+        for tag in there:
+            if tag.casefold() not in names:
+                out.append(tag)
+            elif put:
+                out.extend(p for p in put if p.casefold() not in {o.casefold() for o in out})
+                put = []
+        return Interpretation(intent=Intent.EDIT, slots={"set_fields": {"tags": out}})
 
     def _the_quotation(self, value: list[Token]) -> list[Token]:
         """The one quotation in `value` when the rest are only words of grammar around it
