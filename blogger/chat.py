@@ -88,6 +88,11 @@ async def _post_text(ctx: CallbackContext) -> tuple[int, str] | None:
     return (post.version, post.text) if post is not None else None
 
 
+#: A split asked for in words with no headings to split by.
+SPLIT_NEEDS_OUTLINE = ("To split the post I need the headings to split it by. Say them after "
+                       "a colon, like: split the post by these headings: Getting there; The "
+                       "food; Going home.")
+
 # --- /split -------------------------------------------------------------------------------
 
 async def _load_named(value: str, ctx: CallbackContext, *, what: str, max_bytes: int) -> str:
@@ -309,6 +314,8 @@ async def _action(request: Interpretation, ctx: CallbackContext, profile: ModelP
             # "split it again", "sort my post by that outline": the outline given before.
             return Transfer(SPLITTER, state={keys.RAW_DRAFT: post[1], keys.OUTLINE: earlier})
         options = {k: str(v) for k, v in slots.items() if k in ("draft", "outline")}
+        if not options and not str(slots.get("text", "")).strip():
+            return Reply(SPLIT_NEEDS_OUTLINE)  # asked in words: answered in words
         return await split(Command(name="split", text=str(slots.get("text", "")),
                                    options=options), ctx)
     if intent is Intent.CHECK:

@@ -81,6 +81,8 @@ def said_of_target(edits: EditFrames, clause: Clause,
             if called is not None and t.quote(called) is None:
                 # "the vet shall be called Oonagh Byrne, with her full name": the name
                 after = [w for w in called.subtree if w.i in mine]
+                cut = next((i for i, w in enumerate(after) if w.is_punct), len(after))
+                after = after[:cut]  # "..., her surname too": an aside after the name
             new = [w for w in after if not w.is_punct and
                    not t.is_(w, "relation.new") and not t.is_(w, "discourse.")]
             value = edits.fields.renamed(clause, target, new) if new else None

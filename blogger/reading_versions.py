@@ -54,9 +54,20 @@ class VersionFrames:
         if self._asks_for_sources(clause):
             also = [Interpretation(intent=Intent.VERSIONS)] if clause.has("version.noun") else []
             return [Interpretation(intent=Intent.SOURCES), *also]
-        if self.counts_versions(clause):
+        if self.counts_versions(clause) or self.asks_which(clause):
             return [Interpretation(intent=Intent.VERSIONS)]
         return self.named_alone(clause)
+
+    def asks_which(self, clause: Clause) -> bool:
+        """Whether the clause asks which versions there are: a wh-word on a plural version
+        noun that is what the author has or has got ("which versions have I got at this
+        point?", "what versions do I have now"), no quotation, no other action."""
+        if any(self.t.quote(t) for t in clause.tokens) or clause.head is None or \
+                clause.head_concept not in (None, "action.create", "action.list"):
+            return False
+        return any(self.t.is_(t, "version.noun") and t.tag_ == "NNS" and t.i > 0 and
+                   self.t.doc[t.i - 1].tag_ in _WH and t.head.i == clause.head.i
+                   for t in clause.tokens)  # the parser may hang "which" on the verb
 
     def _asks_for_sources(self, clause: Clause) -> bool:
         """"which sources have I added?", "show me all my notes"."""
