@@ -280,10 +280,17 @@ class FieldFrames:
         if self.t.is_(tokens[at], "part.tags"):
             # "change the tag scotland to scottish", "the scotland tag to scottish": the
             # tags named beside the field's word are the ones that change
+            joint = next((i for i, t in enumerate(rest) if self.t.is_(t, "relation.new") and
+                          t.dep_ != "advmod" and 0 < i < len(rest) - 1), None)
+            new_text = text
+            if joint is not None:  # "change the tag games to tabletop": old, then new
+                new_text = self.t.lone_quote(rest[joint + 1:], clause) or self.t.clean(
+                    self.t.own_words(rest[joint + 1:]), clause)
+            end = rest[joint].i if joint is not None else value[0].i
             named = [t for t in (*tokens[at].subtree, *rest) if t.i != tokens[at].i and
-                     t.i < value[0].i and not self.t.is_(t, "relation.") and
+                     t.i < end and not self.t.is_(t, "relation.") and
                      t.pos_ not in ("DET", "ADP", "PRON") and not self.t.is_(t, "action.")]
-            swapped = self.swapped_tags(named, text)
+            swapped = self.swapped_tags(named, new_text) if new_text else None
             if swapped is not None:
                 return swapped
         return self.field(clause, [tokens[at]], text)

@@ -1,0 +1,154 @@
+"""Classes of phrasing the blogger's reader learnt from held-out batch I and end-to-end set 5
+(issue 22): counts said tersely or by reference, slang that only looks like a request, an
+aside after tags, a tag changed to another, a correction said the non-native way, a name
+given to someone in the post, words that stand in a heading, the versions asked about, a
+split's headings after a dash. Each test says what the author gets, in sentences of its own
+(never the held-out ones), and that nothing wrong is done."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from blogger_readings import acted_on as _acted
+from blogger_readings import reading_of as _read
+from test_blogger_commands import Chat
+
+from blogger.chat import SPLIT_NEEDS_OUTLINE
+from draftguard.understanding import Intent, Memory
+
+POSTS = Path(__file__).parent.parent / "data" / "understanding" / "posts"
+SOURDOUGH = (POSTS / "sourdough.md").read_text(encoding="utf-8")
+GAMES = (POSTS / "board-game-night.md").read_text(encoding="utf-8")
+WINTER = (POSTS / "winter-cycling.md").read_text(encoding="utf-8")
+CITY = (POSTS / "leaving-the-city.md").read_text(encoding="utf-8")
+
+
+# --- 1. counts -------------------------------------------------------------------------------
+
+def test_a_count_with_its_unit_run_on_sizes_the_quiz() -> None:
+    assert _acted(_read(SOURDOUGH, "9q quiz pls")) == [(Intent.QUIZ, {"count": 9})]
+    assert _acted(_read(SOURDOUGH, "a seven question quiz would be grand")) == [
+        (Intent.QUIZ, {"count": 7})]
+
+
+def test_the_same_number_is_the_count_asked_for_last() -> None:
+    first = _read(SOURDOUGH, "12q quiz")
+    assert _acted(first) == [(Intent.QUIZ, {"count": 12})]
+    memory = Memory.after(first, Memory())
+    assert _acted(_read(SOURDOUGH, "and flashcards, same number", memory)) == [
+        (Intent.FLASHCARDS, {"count": 12})]
+    # the artifact measured by is not asked for again
+    assert _acted(_read(SOURDOUGH, "flashcards too, as many as the quiz", memory)) == [
+        (Intent.FLASHCARDS, {"count": 12})]
+    # a message that asks nothing keeps the count for later
+    quiet = Memory.after(_read(SOURDOUGH, "lovely, thanks", memory), memory)
+    assert quiet.count == 12
+
+
+# --- 2. slang that only looks like a request; two artifacts and what they are for -------------
+
+def test_a_letter_before_a_lexicon_word_is_no_typo_of_it() -> None:
+    # "squiz" (Australian: a look) is not "quiz" mistyped
+    for message in ("take a squiz at it", "have a squiz and tell me"):
+        assert not any(r.intent is Intent.QUIZ for r in _read(SOURDOUGH, message).requests)
+    assert _acted(_read(SOURDOUGH, "make a qiuz")) == [(Intent.QUIZ, {})]  # a real slip
+
+
+def test_artifacts_asked_for_with_what_they_are_for_are_made_and_nothing_is_checked() -> None:
+    message = ("could you throw together a mind map so my brother can see what the post "
+               "covers, and a quick 5 question quiz")
+    assert _acted(_read(SOURDOUGH, message)) == [(Intent.MINDMAP, {}),
+                                                 (Intent.QUIZ, {"count": 5})]
+    message = "make a quiz and some flashcards so my sister sees what it covers"
+    assert _acted(_read(SOURDOUGH, message)) == [(Intent.QUIZ, {}), (Intent.FLASHCARDS, {})]
+
+
+# --- 3. tags ---------------------------------------------------------------------------------
+
+def test_an_aside_after_the_tags_named_is_no_tag() -> None:
+    for message in ("tag it family as well, sweet as", "add the tag family, cheers",
+                    "tag it family, sweet as"):
+        assert _acted(_read(GAMES, message)) == [
+            (Intent.EDIT, {"set_fields": {"tags": ["games", "friends", "family"]}})], message
+
+
+def test_a_tag_changed_to_another_keeps_the_other_tags() -> None:
+    swapped = [(Intent.EDIT, {"set_fields": {"tags": ["tabletop", "friends"]}})]
+    for message in ("change the tag games to tabletop", "swap the games tag for tabletop",
+                    "The tag games change to tabletop can?"):
+        assert _acted(_read(GAMES, message)) == swapped, message
+
+
+# --- 4. corrections and names said the non-native way ----------------------------------------
+
+def test_what_a_name_is_not_then_what_it_is_replaces_it() -> None:
+    assert _acted(_read(CITY, "The neighbour name is not Margit, is Marta.")) == [
+        (Intent.EDIT, {"ops": [{"type": "replace", "anchor": "Margit", "text": "Marta"}]})]
+    # "the neighbour name" is not the post's title, whatever follows
+    assert not any("set_fields" in r.slots for r in _read(
+        CITY, "The neighbour name is not Margit.").requests)
+
+
+def test_someone_in_the_post_named_anew_changes_their_name_without_the_aside() -> None:
+    for message in ("the neighbour shall be called Margit Kovacs, her surname too.",
+                    "The neighbour should be called Margit Kovacs, with the full name."):
+        assert _acted(_read(CITY, message)) == [(Intent.EDIT, {"ops": [
+            {"type": "replace", "anchor": "Margit", "text": "Margit Kovacs"}]})], message
+
+
+# --- 5. words that stand in a heading --------------------------------------------------------
+
+def test_a_heading_named_or_quoted_whole_may_change() -> None:
+    for message in ("The heading 'Gear' I would like to have as 'Kit'.",
+                    "change 'Gear' to 'Kit'"):
+        assert _acted(_read(WINTER, message)) == [(Intent.EDIT, {
+            "ops": [{"type": "replace", "anchor": "Gear", "text": "Kit"}],
+            "allow_heading_changes": True})], message
+
+
+def test_a_word_only_in_a_heading_is_asked_about_and_yes_changes_it() -> None:
+    reading = _read(SOURDOUGH, "replace 'bake' with 'loaf'")
+    assert _acted(reading) == []
+    assert reading.requests[0].question == ("“bake” stands in the heading “The bake”. Do you "
+                                            "want me to change the heading? Say yes if so.")
+    answered = _read(SOURDOUGH, "yes", Memory.after(reading, Memory()))
+    assert _acted(answered) == [(Intent.EDIT, {
+        "ops": [{"type": "replace", "anchor": "bake", "text": "loaf"}],
+        "allow_heading_changes": True})]
+
+
+# --- 6. the versions asked about -------------------------------------------------------------
+
+def test_which_versions_the_author_has_is_a_listing() -> None:
+    for message in ("which versions have I got at this point?", "ta. what versions do I have now"):
+        assert _acted(_read(WINTER, message)) == [(Intent.VERSIONS, {})], message
+
+
+async def test_the_versions_listed_are_the_real_ones_and_no_model_is_asked() -> None:
+    chat = Chat()
+    await chat.say(f"here is my post:\n\n{WINTER}")
+    await chat.say("change 'Gear' to 'Kit'")
+    text = await chat.say("cheers. which versions have I got at this point?")
+    assert text.startswith("The post's versions, oldest first:")
+    assert "- version 0: saved" in text and "- version 1: edited" in text
+    assert "version 2" not in text
+    assert chat.model.requests == []
+
+
+# --- 7. a split's headings after a dash; a split without them --------------------------------
+
+def test_a_splits_headings_may_follow_a_dash() -> None:
+    for dash in ("-", "—"):
+        message = f"split the post to fit three headings {dash} Tyres, Kit, Last words"
+        assert _acted(_read(WINTER, message)) == [
+            (Intent.SPLIT, {"outline": "Tyres\nKit\nLast words"})], message
+
+
+async def test_a_split_asked_in_words_without_headings_is_answered_in_words() -> None:
+    chat = Chat()
+    await chat.say(f"here is my post:\n\n{WINTER}")
+    text = await chat.say("could you split the post?")
+    assert text == SPLIT_NEEDS_OUTLINE
+    assert "/split" not in text and "outline=" not in text
+    assert chat.model.requests == []
+
