@@ -135,7 +135,8 @@ class ClauseReader:
         if purpose is not None:  # "... and some flashcards so my sister sees what it covers"
             return self._artifacts(purpose, asked=True)
         concept = clause.head_concept or ""
-        listed = self.versions.listing(clause) or self.versions.last_act_removed(clause)
+        listed = self.versions.listing(clause) or self.versions.described_before(clause) or \
+            self.versions.last_act_removed(clause)
         if listed is not None:
             return listed
         wanted = self._there_should_be(clause)

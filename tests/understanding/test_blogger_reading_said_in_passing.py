@@ -14,6 +14,7 @@ from blogger_readings import reading_of as _read
 from test_blogger_commands import Chat
 
 from blogger.chat import SPLIT_NEEDS_OUTLINE
+from blogger.reading_versions import version_before
 from draftguard.understanding import Intent, Memory
 
 POSTS = Path(__file__).parent.parent / "data" / "understanding" / "posts"
@@ -152,3 +153,45 @@ async def test_a_split_asked_in_words_without_headings_is_answered_in_words() ->
     assert "/split" not in text and "outline=" not in text
     assert chat.model.requests == []
 
+
+
+# --- 6. a version named by the change made after it ------------------------------------------
+
+def test_a_version_named_by_the_change_after_it_is_read_as_that_change() -> None:
+    for message, change in (("take me back to the version before the heading change", "heading"),
+                            ("I'd rather have the version before the new line went in", "insert"),
+                            ("go back to before I axed the flask line", "delete"),
+                            ("restore the version from before the tags change", "tags")):
+        assert _acted(_read(WINTER, message)) == [(Intent.REVERT, {"before": change})], message
+    # a place before a heading is no version
+    assert not any(r.intent is Intent.REVERT for r in _read(
+        WINTER, "add a line before the Gear heading: Wrap up warm.").requests)
+
+
+def test_the_version_before_a_kind_of_change_is_found_among_the_versions() -> None:
+    rows = [{"version": 0, "kind": "content_write"},
+            {"version": 1, "kind": "edit_ops", "base_version": 0, "changes": ["delete"]},
+            {"version": 2, "kind": "edit_ops", "base_version": 1,
+             "changes": ["heading", "replace"]},
+            {"version": 3, "kind": "edit_metadata", "base_version": 2, "keys": ["tags"]},
+            {"version": 4, "kind": "revert", "base_version": 3, "reverted_to": 1}]
+    assert version_before(rows, "delete") == 0
+    assert version_before(rows, "heading") == 1
+    assert version_before(rows, "title") == 1  # a title changed as the heading on top
+    assert version_before(rows, "tags") == 2
+    assert version_before(rows, "insert") is None
+
+
+async def test_going_back_to_before_a_change_restores_the_version_before_it() -> None:
+    chat = Chat()
+    await chat.say(f"here is my post:\n\n{WINTER}")
+    await chat.say("delete the flask line")
+    await chat.say("change 'Gear' to 'Kit'")
+    assert "flask" not in (await chat.post() or "")
+    text = await chat.say("go back to before I axed the flask line")
+    assert text.startswith("Undone: the post is back to the first version")
+    assert await chat.post() == WINTER
+    text = await chat.say("the version before the tags change please")
+    assert text.startswith("None of the post's versions changed the tags, so nothing was "
+                           "undone.")
+    assert chat.model.requests == []
