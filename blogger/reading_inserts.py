@@ -168,7 +168,10 @@ class InsertFrames:
         region = place.region if place else None
         of = next((i for i, t in enumerate(body) if t.lower_ == "of" and i > 0
                    and (self.t.is_(body[i - 1], "position.") or body[i - 1].lower_ in (
-                       "end", "start", "beginning", "top", "bottom"))), None)
+                       "end", "start", "beginning", "top", "bottom") or (
+                       # "as the last line of the second paragraph": its edge, by a unit
+                       i > 1 and self.t.is_(body[i - 1], "part.sentence") and
+                       self.t.is_(body[i - 2], "position.")))), None)
         if first is None:
             # "at the end of the first paragraph": the edge is the word before "of"; the
             # ordinal after it names the unit

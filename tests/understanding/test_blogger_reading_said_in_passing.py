@@ -195,3 +195,16 @@ async def test_going_back_to_before_a_change_restores_the_version_before_it() ->
     assert text.startswith("None of the post's versions changed the tags, so nothing was "
                            "undone.")
     assert chat.model.requests == []
+
+
+# --- 8. a sentence put as the last (or first) line of a paragraph ----------------------------
+
+def test_a_sentence_as_the_last_line_of_a_paragraph_goes_at_its_end() -> None:
+    message = "could you add the sentence 'Coffee works too.' as the last line of the Gear section"
+    assert _acted(_read(WINTER, message)) == [(Intent.EDIT, {"ops": [{
+        "type": "insert", "anchor": "Wool socks beat every fancy sock I have bought.",
+        "position": "after", "text": "Coffee works too."}]})]
+    message = "add 'Coffee works too.' as the first line of the paragraph about the flask"
+    assert _acted(_read(WINTER, message)) == [(Intent.EDIT, {"ops": [{
+        "type": "insert", "anchor": "I carry a flask of tea in a bottle cage.",
+        "position": "before", "text": "Coffee works too."}]})]
