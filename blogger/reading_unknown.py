@@ -50,7 +50,7 @@ def unknown_words(turn: Turn, requests: Sequence[Interpretation], *,
         if turn.view is not None and (low in turn.view.words or
                                       turn.view.respell(token.text) is not None):
             continue
-        if _describes(turn, token) or _aside(token):
+        if _describes(turn, token) or _aside(token) or _judged(token):
             continue  # "the sentence where I whinge about X": found by meaning
         if verbs_only and token.pos_ != "VERB" and token.dep_ != "ROOT":
             continue
@@ -71,6 +71,17 @@ def _aside(token: Token) -> bool:
     comma = (token.i + 1 < len(token.doc) and token.nbor(1).text == ",") if \
         token == words[0] else (token.i > 0 and token.nbor(-1).text == ",")
     return comma or (token.dep_ in _TAG_ROLES and token.dep_ != "dep")
+
+
+def _judged(token: Token) -> bool:
+    """Whether `token` only says what the author thinks of something ("..., it's a bit
+    naff", "that line is kinda mid"): the complement of "be", or of a word under it, with a
+    subject; a judgement asks for nothing."""
+    for node in (token, *token.ancestors):
+        if node.dep_ in ("acomp", "attr") and node.head.lemma_ == "be" and any(
+                c.dep_ == "nsubj" for c in node.head.children):
+            return True
+    return False
 
 
 def _describes(turn: Turn, token: Token) -> bool:

@@ -208,3 +208,17 @@ def test_a_sentence_as_the_last_line_of_a_paragraph_goes_at_its_end() -> None:
     assert _acted(_read(WINTER, message)) == [(Intent.EDIT, {"ops": [{
         "type": "insert", "anchor": "I carry a flask of tea in a bottle cage.",
         "position": "before", "text": "Coffee works too."}]})]
+
+
+# --- 8. a paragraph taken out in dialect -----------------------------------------------------
+
+def test_a_paragraph_named_by_its_opening_said_in_dialect_is_deleted() -> None:
+    opening = ("I carry a flask of tea in a bottle cage. Lights matter more than anything: two "
+               "lights, front and back.\nWool socks beat every fancy sock I have bought.")
+    for message in ("that paragraph startin 'I carry a flask' can gan, it's a bit naff",
+                    "the paragraph startin' 'I carry a flask' can go, it's proper naff"):
+        assert _acted(_read(WINTER, message)) == [
+            (Intent.EDIT, {"ops": [{"type": "delete", "anchor": opening}]})], message
+    # a word nobody knows that could change the request is still asked about
+    reading = _read(SOURDOUGH, "make the quiz hadrer")
+    assert _acted(reading) == [] and "“hadrer”" in str(reading.requests[0].question)
