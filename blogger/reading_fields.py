@@ -444,8 +444,8 @@ class FieldFrames:
         word of the conversation's own ("cats as well, sweet as", "hobbies, cheers"), and
         a part after a comma that ends on a word that names nothing ("..., sweet as") is
         an aside too."""
-        aside = {i for term in clause.terms if term.concept.startswith("discourse.")
-                 and term.concept not in ("discourse.filler",)
+        aside = {i for term in clause.terms if term.concept in ("discourse.polite",
+                                                               "discourse.also")
                  for i in range(term.start, term.end)}
         named = next((i for i, t in enumerate(rest) if t.i in aside and i > 0), len(rest))
         kept = list(rest[:named])

@@ -73,6 +73,11 @@ def test_an_aside_after_the_tags_named_is_no_tag() -> None:
             (Intent.EDIT, {"set_fields": {"tags": ["games", "friends", "family"]}})], message
 
 
+def test_tags_named_after_an_aside_of_the_authors_are_still_the_tags() -> None:
+    assert _acted(_read(GAMES, "stick a few tags on while you're at it, family and dice")) == [
+        (Intent.EDIT, {"set_fields": {"tags": ["games", "friends", "family", "dice"]}})]
+
+
 def test_a_tag_changed_to_another_keeps_the_other_tags() -> None:
     swapped = [(Intent.EDIT, {"set_fields": {"tags": ["tabletop", "friends"]}})]
     for message in ("change the tag games to tabletop", "swap the games tag for tabletop",
