@@ -236,9 +236,11 @@ class FieldFrames:
         if any(self.t.quote(t) for t in tokens[:at]):
             return self._added_to_tags(clause, tokens, at)
         if self.t.is_(tokens[at], "part.title") and any(
-                c.dep_ in ("compound", "poss") and c.pos_ in ("NOUN", "PROPN") and not
+                c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN") and not
                 self.t.is_(c, "part.") for c in tokens[at].children):
-            return None  # "the dog name is ...": a name in the post, not the post's title
+            # "the dog name is ...": a name in the post, not the post's title ("Deepa's
+            # name", a possessive, is renamed where it stands: `field`)
+            return None
         # "tags: a, b": the field's value as "title: X" is, set
         tags = self.t.is_(tokens[at], "part.tags") and not (
             at + 1 < len(tokens) and tokens[at + 1].text == ":" and not tokens[:at])

@@ -227,3 +227,15 @@ def test_a_paragraph_named_by_its_opening_said_in_dialect_is_deleted() -> None:
     # a word nobody knows that could change the request is still asked about
     reading = _read(SOURDOUGH, "make the quiz hadrer")
     assert _acted(reading) == [] and "“hadrer”" in str(reading.requests[0].question)
+
+
+def test_a_field_set_with_an_equals_sign() -> None:
+    assert _acted(_read(GAMES, "title = 'Five years of game nights'")) == [
+        (Intent.EDIT, {"set_fields": {"title": "Five years of game nights"}})]
+    assert _acted(_read(GAMES, "description = Six friends, one table")) == [
+        (Intent.EDIT, {"set_fields": {"description": "Six friends, one table"}})]
+
+
+def test_someones_name_said_with_a_possessive_is_still_renamed_where_it_stands() -> None:
+    assert _acted(_read(CITY, "Margit's name is to be changed to Marta.")) == [
+        (Intent.EDIT, {"ops": [{"type": "replace", "anchor": "Margit", "text": "Marta"}]})]
