@@ -19,8 +19,8 @@ from blogger.reading_content import read_content
 from blogger.reading_corrections import corrected
 from blogger.reading_dictation import undictated
 from blogger.reading_edits import _carry
-from blogger.reading_fields import in_turn
 from blogger.reading_spelling import spelling_fix
+from blogger.reading_tags import in_turn
 from blogger.reading_turn import REQUESTED, Turn, blogger_lexicon, view_of
 from blogger.reading_unknown import in_words, unless_unknown
 from blogger.reading_verbs import guess_action, respelt

@@ -12,6 +12,7 @@ from blogger.intents import unclear
 from blogger.reading_asked import (
     added,
     asked_not_to,
+    before_a_purpose,
     help_question,
     in_topic,
     pass_to_clear_verb,
@@ -131,8 +132,7 @@ class ClauseReader:
 
     # -- one clause --------------------------------------------------------------------------
     def read(self, clause: Clause, previous: Clause | None) -> list[Interpretation] | None:
-        purpose = self._before_a_purpose(clause)
-        if purpose is not None:  # "... and some flashcards so my sister sees what it covers"
+        if (purpose := before_a_purpose(clause)) is not None:  # "... so my sister sees it"
             return self._artifacts(purpose, asked=True)
         concept = clause.head_concept or ""
         listed = self.versions.listing(clause) or self.versions.described_before(clause) or \
@@ -184,22 +184,6 @@ class ClauseReader:
             if found is not None:
                 return found
         return self._edit(clause, concept, previous)
-
-    def _before_a_purpose(self, clause: Clause) -> Clause | None:
-        """The artifacts asked for before a clause that says what they are for, said of
-        someone else ("... some flashcards so my sister sees what it covers"): that part of
-        the clause, else None. The purpose asks nothing of the reader."""
-        head = clause.head
-        if head is None or head.dep_ != "advcl" or any(
-                c.dep_ == "nsubj" and c.lower_ in YOU for c in head.children) or not any(
-                c.dep_ == "nsubj" for c in head.children):
-            return None
-        start = min(w.i for w in head.subtree)
-        terms = [t for t in clause.terms if t.end <= start]
-        if not any(t.concept.startswith("artifact.") and t.concept != "artifact.unit"
-                   for t in terms):
-            return None
-        return Clause([t for t in clause.tokens if t.i < start], terms)
 
     def _said_around(self, clause: Clause,
                      previous: Clause | None) -> list[Interpretation] | None:

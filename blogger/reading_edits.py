@@ -420,13 +420,13 @@ class EditFrames:
         return [g for g in out if self.t.trim(g)]
 
     def _remove_field(self, clause: Clause, words: list[Token]) -> Interpretation | None:
-        named = self.fields.tags_named(words)  # "the tags X and Y", "X from the tags"
+        named = self.fields.tagging.tags_named(words)  # "the tags X and Y", "X from the tags"
         if named is not None:
             return named[0]
         if words and (self.t.is_(words[0], "part.meta") or self.t.is_(words[0], "part.tags")) \
                 and not any(self.t.quote(t) for t in words):
             words = [words[0]]  # "the description field from the front matter"
-        fewer = self.fields.without_tags(words[:-1]) if len(words) > 1 and self.t.is_(
+        fewer = self.fields.tagging.without_tags(words[:-1]) if len(words) > 1 and self.t.is_(
             words[-1], "part.tags") else None
         if fewer is not None:
             return fewer[0]  # "remove the beginner tag": that tag, not all
