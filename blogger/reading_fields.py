@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from blogger.reading_tags import TagFrames
 from blogger.reading_turn import Turn, told
 from draftguard.edits._frontmatter import read_frontmatter
-from draftguard.edits._plan import InsertOp, ReplaceOp
+from draftguard.edits._plan import DeleteOp, InsertOp, ReplaceOp
 from draftguard.understanding._frames import Clause
 from draftguard.understanding._placing import edit_request, op_slots, place_phrase
 from draftguard.understanding._types import Intent, Interpretation
@@ -371,3 +371,50 @@ class FieldFrames:
                  and t.lower_ not in ("the", "main", "top", "post", "'s", "its")]
         return not named and (self.t.is_(tokens[at + 1], "relation.be") or any(
             self.t.is_(t, "relation.be") for t in tokens[at + 1:at + 3]))
+
+    def named_before(self, clause: Clause) -> list[Interpretation] | None:
+        """A field or tag the clause before named ("the tag league we don't need it"),
+        taken out; else None (asked of no one, done to nothing)."""
+        tag = next((t for t in clause.tokens if self.t.is_(t, "part.tags") or
+                    self.t.is_(t, "part.meta")), None)
+        if tag is None:
+            return None
+        chunk = next((list(c) for c in self.t.doc.noun_chunks if c.start <= tag.i < c.end),
+                     [tag])
+        if tag.i + 1 < len(self.t.doc) and self.t.doc[tag.i + 1].pos_ in ("NOUN", "PROPN"):
+            chunk = [*chunk, self.t.doc[tag.i + 1]]  # "the tag league": the parser may
+        words = self.t.trim(list(dict.fromkeys(chunk)), clause, determiners=True)
+        field = self.removed(clause, words)
+        return [field] if field is not None else None
+
+    def removed(self, clause: Clause, words: list[Token]) -> Interpretation | None:
+        """A field, tags or a heading `words` name, taken out ("the tags X and Y", "the
+        beginner tag", "the description", "the heading 'X'"), else None."""
+        named = self.tagging.tags_named(words)  # "the tags X and Y", "X from the tags"
+        if named is not None:
+            return named[0]
+        if words and (self.t.is_(words[0], "part.meta") or self.t.is_(words[0], "part.tags")) \
+                and not any(self.t.quote(t) for t in words):
+            words = [words[0]]  # "the description field from the front matter"
+        fewer = self.tagging.without_tags(words[:-1]) if len(words) > 1 and self.t.is_(
+            words[-1], "part.tags") else None
+        if fewer is not None:
+            return fewer[0]  # "remove the beginner tag": that tag, not all
+        if not words or len(words) > 3:
+            return None
+        last = words[-1]
+        if self.t.is_(last, "part.tags"):
+            return Interpretation(intent=Intent.EDIT, slots={"remove_fields": ["tags"]})
+        if self.t.is_(last, "part.meta"):
+            return Interpretation(intent=Intent.EDIT, slots={"remove_fields": [last.lower_]})
+        if self.t.is_(words[0], "part.heading") and self.t.view is not None:
+            name = self.t.lone_quote(words[1:], clause) or self.t.clean(words[1:], clause)
+            heading = self.t.view.heading(name) if name else None
+            if heading is None:
+                return None
+            text = self.t.view.text
+            start = text.rfind("\n", 0, heading.start) + 1
+            end = text.find("\n", heading.end)
+            line = text[start:end if end >= 0 else len(text)]
+            return edit_request([op_slots(DeleteOp(anchor=line))], headings=True)
+        return None

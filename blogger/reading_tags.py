@@ -92,7 +92,10 @@ class TagFrames:
         aside = {i for term in clause.terms if term.concept in ("discourse.polite",
                                                                "discourse.also")
                  for i in range(term.start, term.end)}
-        named = next((i for i, t in enumerate(rest) if t.i in aside and i > 0), len(rest))
+        # ... or at a phrase of place after them ("put the tag hobbies in its place")
+        named = next((i for i, t in enumerate(rest) if i > 0 and (t.i in aside or (
+            t.dep_ == "prep" and t.pos_ == "ADP" and not self.t.quote(rest[i - 1]) and
+            any(c.dep_ == "pobj" and c.pos_ == "NOUN" for c in t.children)))), len(rest))
         kept = list(rest[:named])
         commas = [i for i, t in enumerate(kept) if t.text == ","]
         for i in reversed(commas):

@@ -78,6 +78,17 @@ def test_tags_named_after_an_aside_of_the_authors_are_still_the_tags() -> None:
         (Intent.EDIT, {"set_fields": {"tags": ["games", "friends", "family", "dice"]}})]
 
 
+def test_a_tag_named_first_then_removed_is_that_tag_never_an_undo() -> None:
+    after_an_edit = Memory(intent="edit")
+    message = ("The tag friends, we don't want it, remove it please, and put the tag family "
+               "in its place.")
+    assert _acted(_read(GAMES, message, after_an_edit)) == [
+        (Intent.EDIT, {"set_fields": {"tags": ["games"]}}),
+        (Intent.EDIT, {"set_fields": {"tags": ["games", "family"]}})]
+    # with nothing named before, "scrap that" after an edit is still an undo
+    assert _acted(_read(GAMES, "nah, scrap that", after_an_edit)) == [(Intent.UNDO, {})]
+
+
 def test_a_tag_changed_to_another_keeps_the_other_tags() -> None:
     swapped = [(Intent.EDIT, {"set_fields": {"tags": ["tabletop", "friends"]}})]
     for message in ("change the tag games to tabletop", "swap the games tag for tabletop",
