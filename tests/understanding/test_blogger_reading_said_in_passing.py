@@ -32,6 +32,11 @@ def test_a_count_with_its_unit_run_on_sizes_the_quiz() -> None:
         (Intent.QUIZ, {"count": 7})]
 
 
+def test_a_count_in_words_with_pidgin_politeness_is_made_without_a_question() -> None:
+    assert _acted(_read(SOURDOUGH, "abeg make nine quiz questions from it")) == [
+        (Intent.QUIZ, {"count": 9})]
+
+
 def test_the_same_number_is_the_count_asked_for_last() -> None:
     first = _read(SOURDOUGH, "12q quiz")
     assert _acted(first) == [(Intent.QUIZ, {"count": 12})]
