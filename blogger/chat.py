@@ -25,6 +25,7 @@ from google.adk.models.base_llm import BaseLlm
 from blogger.answers import answer_from_post
 from blogger.intents import BLOGGER_COMMANDS as _COMMANDS
 from blogger.reading import read_message
+from blogger.reading_versions import version_before
 from blogger.replies import COURTESIES, FORMATTERS, NO_POST
 from blogger.state_keys import MEMORY_KEY
 from draftguard.artifacts import MAX_ITEMS
@@ -87,6 +88,18 @@ async def _post_text(ctx: CallbackContext) -> tuple[int, str] | None:
     post = await post_store().current(ctx)
     return (post.version, post.text) if post is not None else None
 
+
+#: A version named by a change no version made.
+NO_SUCH_CHANGE = ("None of the post's versions {change}, so nothing was undone. Say “what "
+                  "versions are there?” to see them.")
+_CHANGE_WORDS = {"delete": "took words out", "insert": "added words", "replace": "changed words",
+                 "heading": "changed a heading", "title": "changed the title",
+                 "tags": "changed the tags"}
+
+#: A split asked for in words with no headings to split by.
+SPLIT_NEEDS_OUTLINE = ("To split the post I need the headings to split it by. Say them after "
+                       "a colon, like: split the post by these headings: Getting there; The "
+                       "food; Going home.")
 
 # --- /split -------------------------------------------------------------------------------
 
@@ -302,6 +315,15 @@ async def _action(request: Interpretation, ctx: CallbackContext, profile: ModelP
             return Reply(NO_POST)
         return _edit_action(request, post[0])
     if intent is Intent.REVERT:
+        if "before" in slots:  # "the version before the heading change": found by its change
+            if post is None:
+                return Reply(NO_POST)
+            version = version_before(await post_store().versions(ctx), str(slots["before"]))
+            if version is None:
+                said = str(slots["before"])
+                return Reply(NO_SUCH_CHANGE.format(change=_CHANGE_WORDS.get(
+                    said, f"changed the {said}")))
+            return Call("revert_to_version", {"version": version})
         return Call("revert_to_version", {"version": slots["version"]})
     if intent is Intent.SPLIT:
         earlier = ctx.state.get(keys.OUTLINE)
@@ -309,6 +331,8 @@ async def _action(request: Interpretation, ctx: CallbackContext, profile: ModelP
             # "split it again", "sort my post by that outline": the outline given before.
             return Transfer(SPLITTER, state={keys.RAW_DRAFT: post[1], keys.OUTLINE: earlier})
         options = {k: str(v) for k, v in slots.items() if k in ("draft", "outline")}
+        if not options and not str(slots.get("text", "")).strip():
+            return Reply(SPLIT_NEEDS_OUTLINE)  # asked in words: answered in words
         return await split(Command(name="split", text=str(slots.get("text", "")),
                                    options=options), ctx)
     if intent is Intent.CHECK:

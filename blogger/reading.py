@@ -19,8 +19,8 @@ from blogger.reading_content import read_content
 from blogger.reading_corrections import corrected
 from blogger.reading_dictation import undictated
 from blogger.reading_edits import _carry
-from blogger.reading_fields import in_turn
 from blogger.reading_spelling import spelling_fix
+from blogger.reading_tags import in_turn
 from blogger.reading_turn import REQUESTED, Turn, blogger_lexicon, view_of
 from blogger.reading_unknown import in_words, thanked, unless_unknown
 from blogger.reading_verbs import guess_action, respelt
@@ -129,7 +129,8 @@ class BloggerReader:
         elif len(requests) > 1:
             merged = sorted({c for r in requests for c in r.slots["closest"]})
             requests = [unclear([Intent(c) for c in merged])]
-        return Reading(requests=tuple(unless_unknown(turn, in_turn(requests, post))))
+        return Reading(requests=tuple(unless_unknown(turn, [
+            _in_headings(turn, r) for r in in_turn(requests, post)])))
 
     def _with_content(self, text: str, content: Interpretation,
                       memory: Memory) -> list[Interpretation]:
@@ -309,6 +310,38 @@ def _substitution(text: str, post: str | None) -> Interpretation | None:
         return edit_request([op_slots(ReplaceOp(anchor=old, text=new))])
     return place_phrase(view_of(post), old, lambda a: [op_slots(ReplaceOp(
         anchor=a, text=_carry(a, old, new)))], everywhere=parts[2] == "g")
+
+
+def _in_headings(turn: Turn, request: Interpretation) -> Interpretation:
+    """An edit whose words stand only in a heading changes the heading: allowed when the
+    author said so (named a heading or the title, or quoted the whole heading: "The heading
+    'Day two' I would like to have as 'The second day'"), else asked about first."""
+    ops = request.slots.get("ops")
+    view = turn.view
+    if request.intent is not Intent.EDIT or request.question is not None or view is None or \
+            request.slots.get("allow_heading_changes") or not isinstance(ops, list):
+        return request
+    spans = [span for _, span in view.headings]
+    inside: list[tuple[str, str]] = []
+    for op in ops:
+        found = view.occurrences(str(op.get("anchor", "")))
+        if op.get("type") == "insert" or not found:
+            continue
+        holding = [next((t for t, h in view.headings if h.start <= f.start and f.end <= h.end),
+                        None) for f in found]
+        if any(h is None for h in holding):
+            return request  # words of the body too: the patcher says which it changes
+        inside.append((str(op["anchor"]), str(holding[0])))
+    if not inside or not spans:
+        return request
+    allowed = request.model_copy(update={"slots": {**request.slots,
+                                                   "allow_heading_changes": True}})
+    named = any(turn.is_(t, "part.heading") or turn.is_(t, "part.title") for t in turn.doc)
+    if named or all(a.strip().casefold() == h.strip().casefold() for a, h in inside):
+        return allowed
+    anchor, heading = inside[0]
+    return ask(f"“{anchor}” stands in the heading “{heading}”. Do you want me to change the "
+               "heading? Say yes if so.", (allowed,))
 
 
 def _too_long(length: int) -> Interpretation:

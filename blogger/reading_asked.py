@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 
     from blogger.reading_inserts import InsertFrames
 
-__all__ = ["added", "asked_not_to", "finished", "help_question", "in_topic", "pass_to_clear_verb",
-           "placed_after", "tells", "wished", "wished_done"]
+__all__ = ["added", "asked_not_to", "before_a_purpose", "finished", "help_question",
+           "in_topic", "pass_to_clear_verb", "placed_after", "tells", "wished", "wished_done"]
 
 _EDITS = ("action.replace", "action.delete", "action.insert", "action.rename")
 
@@ -158,3 +158,20 @@ def placed_after(turn: Turn, clause: Clause) -> bool:
                               turn.is_(c, "relation.before"))
         for c in head.children) and any(
         c.dep_ == "nsubj" and c.lower_ in ("it", "this", "that") for c in head.children)
+
+
+def before_a_purpose(clause: Clause) -> Clause | None:
+    """The artifacts asked for before a clause that says what they are for, said of
+    someone else ("... some flashcards so my sister sees what it covers"): that part of
+    the clause, else None. The purpose asks nothing of the reader."""
+    head = clause.head
+    if head is None or head.dep_ != "advcl" or any(
+            c.dep_ == "nsubj" and c.lower_ in YOU for c in head.children) or not any(
+            c.dep_ == "nsubj" for c in head.children):
+        return None
+    start = min(w.i for w in head.subtree)
+    terms = [t for t in clause.terms if t.end <= start]
+    if not any(t.concept.startswith("artifact.") and t.concept != "artifact.unit"
+               for t in terms):
+        return None
+    return Clause([t for t in clause.tokens if t.i < start], terms)

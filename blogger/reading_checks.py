@@ -115,6 +115,9 @@ class CheckFrames:
             verb = tok.head
             if tok.dep_ == "det" and verb.pos_ == "ADJ" and verb.head.pos_ == "AUX":
                 verb = verb.head  # "is this OK as ...": "this" hung on the adjective
+            if verb.dep_ in ("ccomp", "advcl", "relcl") and any(
+                    c.tag_ in ("WP", "WDT") and c.i < tok.i for c in verb.children):
+                continue  # "... so my sister sees what it covers": what the post holds
             if self.serves_as(clause) == verb or self.means(clause, verb, "check.fit") or any(
                     self.means(clause, c, "check.ready") or self.means(clause, c, "part.brief")
                     for c in verb.subtree if c.i > tok.i):

@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from blogger.intents import unclear
+from blogger.reading_artifacts import ARTIFACTS, artifact_requests
 from blogger.reading_asked import (
     added,
     asked_not_to,
+    before_a_purpose,
     help_question,
-    in_topic,
     pass_to_clear_verb,
     placed_after,
     tells,
@@ -21,7 +22,7 @@ from blogger.reading_asked import (
 )
 from blogger.reading_checks import CheckFrames
 from blogger.reading_content import arranged_by_outline, split_request
-from blogger.reading_counts import count_only, numbers
+from blogger.reading_counts import count_only
 from blogger.reading_edits import EditFrames
 from blogger.reading_inserts import InsertFrames
 from blogger.reading_pairs import SaidPairs
@@ -30,7 +31,7 @@ from blogger.reading_subjects import said_of_target
 from blogger.reading_turn import Turn, told
 from blogger.reading_versions import VersionFrames
 from draftguard.understanding._asking import ask
-from draftguard.understanding._frames import YOU, Clause, suggested
+from draftguard.understanding._frames import Clause
 from draftguard.understanding._types import Intent, Interpretation
 
 if TYPE_CHECKING:
@@ -40,9 +41,6 @@ __all__ = ["ClauseReader"]
 
 _WANTING = ("want", "need", "like", "help", "love")
 _EDITS = ("action.replace", "action.delete", "action.insert", "action.rename")
-_ARTIFACTS = {"artifact.quiz": Intent.QUIZ, "artifact.flashcards": Intent.FLASHCARDS,
-              "artifact.mindmap": Intent.MINDMAP}
-_WH = ("WP", "WRB", "WDT")
 #: Where a verb hangs when it only describes something ("a guide to making coffee").
 _DESCRIBING = ("pcomp", "acl", "relcl", "advcl", "xcomp")
 #: Where a verb hangs inside a description ("a post about fixing a puncture").
@@ -132,16 +130,19 @@ class ClauseReader:
 
     # -- one clause --------------------------------------------------------------------------
     def read(self, clause: Clause, previous: Clause | None) -> list[Interpretation] | None:
+        if (purpose := before_a_purpose(clause)) is not None:  # "... so my sister sees it"
+            return artifact_requests(self.t, purpose, asked=True)
         concept = clause.head_concept or ""
-        listed = self.versions.listing(clause) or self.versions.last_act_removed(clause)
+        listed = self.versions.listing(clause) or self.versions.described_before(clause) or \
+            self.versions.last_act_removed(clause)
         if listed is not None:
             return listed
         wanted = self._there_should_be(clause)
         if wanted is not None:  # "shouldn't there be some flashcards too?"
             return wanted
-        if any(t.concept in _ARTIFACTS and wished(self.t.doc[t.end - 1])
+        if any(t.concept in ARTIFACTS and wished(self.t.doc[t.end - 1])
                for t in clause.terms):  # "my nephew wants to test me, so a quiz would be handy"
-            return self._artifacts(clause, asked=True)
+            return artifact_requests(self.t, clause, asked=True)
         if concept.startswith("action.") and clause.head and (
                 asked_not_to(self.t, clause.head) or _bare_past(clause.head) or (
                     clause.head.dep_ == "relcl" and told(clause.head))):
@@ -158,7 +159,7 @@ class ClauseReader:
         if clause.has("artifact.") and not concept.startswith(("action.delete",
                                                                 "action.undo")) and \
                 self._makes_artifact(clause, concept):
-            found = self._artifacts(clause)
+            found = artifact_requests(self.t, clause)
             if found is not None:
                 return found
         if concept == "action.undo" or self.versions.back(clause) or \
@@ -238,7 +239,7 @@ class ClauseReader:
             if wanted is None:
                 return None
             if self.t.is_(wanted, "artifact."):
-                return self._artifacts(clause, asked=True)
+                return artifact_requests(self.t, clause, asked=True)
             colon = next((w.i for w in clause.tokens if w.text == ":" and w.i > wanted.i),
                          None)
             if colon is not None:  # the place the words go, then the words after the colon
@@ -344,49 +345,6 @@ class ClauseReader:
             any(t.lower_ in ("it", "this") or self.t.is_(t, "part.") or (
                 self.t.lexicon.concept(t.lower_) or "").startswith("part.") for t in body[:3])
 
-    def _artifacts(self, clause: Clause, *, asked: bool = False) -> list[Interpretation] | None:
-        # "a post about his first cricket Test": the artifact's word is the post's topic
-        found = [t for t in clause.terms if t.concept in _ARTIFACTS and
-                 not in_topic(self.t, self.t.doc[t.start])]
-        if not found:
-            return None
-        if clause.head is not None and _asks_what(self.t, clause.head):
-            return _what_it_makes(clause.head)  # "what can you do apart from flashcards?"
-        tokens = clause.tokens
-        if clause.head is None and not asked and not suggested(tokens) and not wished(
-                self.t.doc[found[0].end - 1]) and (any(
-                t.tag_ in _WH for t in tokens) or any(t.lemma_ == "be" for t in tokens)):
-            return None  # "what's a flashcard?" (but "what about a mind map?" asks for one)
-        first = self.t.doc[found[0].start]
-        determiner = [c.lower_ for c in first.children if c.dep_ in ("det", "poss")]
-        if determiner and determiner[0] in ("the", "that", "this", "my") and any(
-                t.pos_ == "ADJ" or t.tag_ in ("JJR", "RBR") for t in tokens if t.i > first.i):
-            return [unclear([Intent.QUIZ])]  # "make the quiz harder"
-        # "one quiz of 5 questions": "one" says which quiz, not its size
-        said = [(t, n) for t, n in numbers(self.t, tokens) if not (
-            n == 1 and t.dep_ in ("nummod", "det") and self.t.is_(t.head, "artifact.") and
-            not self.t.is_(t.head, "artifact.flashcards") and
-            not self.t.is_(t.head, "artifact.unit"))]
-        counts: dict[int, int] = {}
-        countable = [t for t in found if t.concept != "artifact.mindmap"]
-        for token, n in said:
-            if countable:
-                near = min(countable, key=lambda a: (abs(a.start - token.i), a.start))
-                counts.setdefault(near.start, n)
-        out: list[Interpretation] = []
-        for term in found:
-            intent = _ARTIFACTS[term.concept]
-            if any(o.intent is intent for o in out):
-                continue
-            # "test me ..., so a quiz would be handy, seven questions": one quiz, its count
-            # said by whichever of its words it is nearest
-            count = next((counts[t.start] for t in found if _ARTIFACTS[t.concept] is intent
-                          and t.start in counts), None)
-            if count is None and clause.has("relation.same"):
-                count = self.t.memory.count  # "the same again but as flashcards"
-            out.append(Interpretation(intent=intent, slots={"count": count} if count else {}))
-        return out
-
     def _new_post(self, clause: Clause, concept: str) -> list[Interpretation] | None:
         head = clause.head
         posts = [t for t in clause.tokens if self.t.is_(t, "part.post")]
@@ -433,18 +391,3 @@ class ClauseReader:
                 break
         words = self.t.clean(self.t.own_words(topic), clause)
         return [Interpretation(intent=Intent.NEW_POST, slots={"topic": words} if words else {})]
-
-
-def _asks_what(turn: Turn, verb: Token) -> bool:
-    """Whether the verb's object is what is asked ("what ...", "what sort of stuff ..."),
-    not an artifact ("what quiz can you make?" asks for a quiz)."""
-    return any(c.dep_ == "dobj" and (c.tag_ == "WP" or (any(
-        d.tag_ in ("WP", "WDT") for d in c.children) and not turn.is_(c, "artifact.")))
-        for c in verb.children)
-
-
-def _what_it_makes(verb: Token) -> list[Interpretation]:
-    """"what can you do besides quizzes?": what it can make is asked (help), the artifact
-    named beside it; "what should I make, a quiz?" asks nothing of it."""
-    you = any(c.dep_ == "nsubj" and c.lower_ in YOU for c in verb.children)
-    return [Interpretation(intent=Intent.HELP)] if you else []

@@ -168,6 +168,10 @@ def split_request(turn: Turn, clause: Clause) -> Interpretation:
     with the outline's items as typed."""
     tokens = clause.tokens
     colon = next((i for i, t in enumerate(tokens) if t.text == ":"), None)
+    if colon is None:  # "split the post to fit three headings - A, B, C": a dash as a colon
+        colon = next((i for i, t in enumerate(tokens) if t.text in ("-", "–", "—") and any(
+            turn.is_(w, "part.outline") or turn.is_(w, "part.heading")
+            for w in tokens[:i])), None)
     if clause.head is not None and colon is None and any(
             c.pos_ == "NOUN" and turn.is_(c, "part.sentence") for c in clause.head.children):
         # "sort that bit so it says X": a split acts on the whole post, never on a bit of it

@@ -39,12 +39,25 @@ def numbers(t: Turn, tokens: list[Token]) -> list[tuple[Token, int]]:
         if n is None and token.lower_[:1] in ("x", "×") and token.lower_[1:].isdigit():
             out.append((token, int(token.lower_[1:])))  # "flashcards x6"
             continue
+        if n is None:  # "8q quiz", "10qs": the count with its unit run on
+            n = _run_on(t, token.lower_)
+            if n is not None:
+                out.append((token, n))
+                continue
         if n is None and token.lower_ in ("dozen", "couple"):
             n = number_value(f"a {token.lower_}")
         if n is not None and (token.like_num or token.pos_ == "NUM" or
                               token.lower_ in ("dozen", "couple")):
             out.append((token, n))
     return out
+
+
+def _run_on(t: Turn, word: str) -> int | None:
+    """The count of a number written with its unit run on ("8q", "12qs"), else None."""
+    digits = len(word) - len(word.lstrip("0123456789"))
+    if not 0 < digits < len(word) or t.lexicon.concept(word[digits:]) != "artifact.unit":
+        return None
+    return int(word[:digits])
 
 
 def count_only(t: Turn, clause: Clause,

@@ -367,7 +367,7 @@ class EditFrames:
             t.dep_ in ("nsubj", "aux") and t.head == clause.head)]
         if not words and any(self.t.is_(t, "part.tags") for t in named):
             # "the tag friends you can remove": the tags named before the verb
-            field = self._remove_field(clause, self.t.trim(named, clause, determiners=True))
+            field = self.fields.removed(clause, self.t.trim(named, clause, determiners=True))
             return [field] if field is not None else None
         if refers_back(words) or not words or unit:  # "the bit about X where I moan - delete"
             before = Clause(lead or [], [t for t in clause.terms
@@ -376,11 +376,15 @@ class EditFrames:
                 return self.delete(before, self.antecedent(before), None, place=place)
             if previous is not None and self.antecedent(previous):
                 return self.delete(previous, self.antecedent(previous), None, place=place)
+            if previous is not None and any(self.t.is_(t, "part.") for t in previous.tokens):
+                # "the tag league we don't need it, remove it": what the message named
+                # before, never the last change undone
+                return self.fields.named_before(previous)
             if self.t.memory.intent in ("edit", "save_post", "new_post") and not unit and \
                     place is None and not any(self.t.is_(t, "part.") for t in named):
                 return [Interpretation(intent=Intent.UNDO)]  # "nah, scrap that", no part
             return None
-        field = self._remove_field(clause, words)
+        field = self.fields.removed(clause, words)
         if field is not None:
             return [field]
         if any(t.lower_ in ("everything", "whole", "all") for t in words[:2]):
@@ -418,33 +422,3 @@ class EditFrames:
             start = cut + 1
         out.append(words[start:])
         return [g for g in out if self.t.trim(g)]
-
-    def _remove_field(self, clause: Clause, words: list[Token]) -> Interpretation | None:
-        named = self.fields.tags_named(words)  # "the tags X and Y", "X from the tags"
-        if named is not None:
-            return named[0]
-        if words and (self.t.is_(words[0], "part.meta") or self.t.is_(words[0], "part.tags")) \
-                and not any(self.t.quote(t) for t in words):
-            words = [words[0]]  # "the description field from the front matter"
-        fewer = self.fields.without_tags(words[:-1]) if len(words) > 1 and self.t.is_(
-            words[-1], "part.tags") else None
-        if fewer is not None:
-            return fewer[0]  # "remove the beginner tag": that tag, not all
-        if not words or len(words) > 3:
-            return None
-        last = words[-1]
-        if self.t.is_(last, "part.tags"):
-            return Interpretation(intent=Intent.EDIT, slots={"remove_fields": ["tags"]})
-        if self.t.is_(last, "part.meta"):
-            return Interpretation(intent=Intent.EDIT, slots={"remove_fields": [last.lower_]})
-        if self.t.is_(words[0], "part.heading") and self.t.view is not None:
-            name = self.t.lone_quote(words[1:], clause) or self.t.clean(words[1:], clause)
-            heading = self.t.view.heading(name) if name else None
-            if heading is None:
-                return None
-            text = self.t.view.text
-            start = text.rfind("\n", 0, heading.start) + 1
-            end = text.find("\n", heading.end)
-            line = text[start:end if end >= 0 else len(text)]
-            return edit_request([op_slots(DeleteOp(anchor=line))], headings=True)
-        return None

@@ -4,13 +4,14 @@ Kit"), the frontmatter (description, author, date, tags)."""
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING
 
+from blogger.reading_tags import TagFrames
 from blogger.reading_turn import Turn
 from blogger.reading_values import FIELD_KEYS, after_relation, prose
 from draftguard.edits._frontmatter import read_frontmatter
-from draftguard.edits._plan import InsertOp, ReplaceOp
-from draftguard.understanding._asking import ask
+from draftguard.edits._plan import DeleteOp, InsertOp, ReplaceOp
 from draftguard.understanding._frames import Clause
 from draftguard.understanding._placing import edit_request, op_slots, place_phrase
 from draftguard.understanding._types import Intent, Interpretation
@@ -18,20 +19,18 @@ from draftguard.understanding._types import Intent, Interpretation
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["FieldFrames", "in_turn"]
+__all__ = ["FieldFrames"]
 
 _MAX_TITLE_WORDS = 16
 
 
-#: Parts of speech that only frame a quoted value ("to 'X'", "+ 'X'", "'X' only").
-_AROUND_A_QUOTE = frozenset({"ADP", "ADV", "PART", "CCONJ", "SYM", "PUNCT", "DET", "X"})
-_MAX_AFTER_A_QUOTE = 2  # words after a quoted value that are an aside, not part of it
 
 class FieldFrames:
     """Title, heading and frontmatter changes of one message."""
 
     def __init__(self, turn: Turn) -> None:
         self.t = turn
+        self.tagging = TagFrames(turn)
 
     def title(self, title: str) -> Interpretation | None:
         """The post's title set to `title`: the frontmatter's, else the top heading's line,
@@ -85,8 +84,13 @@ class FieldFrames:
             key = FIELD_KEYS.get(last.lower_, last.lower_)
             return Interpretation(intent=Intent.EDIT,
                                   slots={"set_fields": {key: text.strip('"')}})
+        tags = next((w for w in words if self.t.is_(w, "part.tags")), None)
+        if tags is not None and len(words) > 1:  # "the scotland tag", "the tag scotland"
+            swapped = self.tagging.swapped_tags([w for w in words if w.i != tags.i], text)
+            if swapped is not None:
+                return swapped
         if self.t.is_(last, "part.tags"):
-            return self._tag_list(text, adding=False)
+            return self.tagging.tag_list(text, adding=False)
         return None
 
     def heading(self, clause: Clause, old: list[Token], text: str) -> Interpretation | None:
@@ -108,7 +112,16 @@ class FieldFrames:
 
     def rename(self, clause: Clause, body: list[Token]) -> Interpretation | None:
         """"rename the post to X", "retitle it 'X'", "call it X", "rename the Gear section to
-        Kit", "retitle the post: X"."""
+        Kit", "retitle the post: X"; "the vet shall be called Oonagh Byrne" (passive: the
+        subject named, the name its complement, nothing said after it)."""
+        head = clause.head
+        subject = [c for c in head.children if c.dep_ == "nsubjpass"] if head else []
+        called = [c for c in head.children if c.dep_ in ("oprd", "attr", "dobj")] if head \
+            else []
+        if subject and called and self.t.quote(called[0]) is None:
+            mine = {t.i for t in clause.tokens}
+            return self.renamed(clause, [t for t in subject[0].subtree if t.i in mine],
+                                [t for t in called[0].subtree if t.i in mine])
         cut = next((i for i, t in enumerate(body)
                     if self.t.is_(t, "relation.new") or t.text == ":"), None)
         if cut is None:
@@ -189,10 +202,27 @@ class FieldFrames:
         hits = view.occurrences(name)
         if len(hits) != 1:
             return None
+        named = self._its_name(hits[0].end)
+        if named is not None:  # "a vet called Oonagh": the vet's name is what changes
+            return self.renamed_words(named, text) if named.casefold() != text.casefold() \
+                else None
         anchor = view.unique_anchor(hits[0]).text
         at = anchor.casefold().find(name.casefold())
         return edit_request([op_slots(ReplaceOp(anchor=anchor, text=anchor[:at] + text +
                                                 anchor[at + len(name):]))])
+
+    def _its_name(self, end: int) -> str | None:
+        """The name the post gives the thing it names just before `end` ("a vet called
+        Oonagh", "a dog named Biscuit"): the capitalised words after the naming verb."""
+        view = self.t.view
+        if view is None:
+            return None
+        words = view.text[end:end + 80].split()
+        if len(words) < 2 or (self.t.lexicon.concept(words[0].lower()) != "action.rename" \
+                and words[0].lower() not in ("called", "named")):
+            return None
+        name = list(itertools.takewhile(lambda w: w[:1].isupper(), words[1:]))
+        return " ".join(name).strip(".,;:!?") or None
 
     def value(self, clause: Clause) -> Interpretation | None:
         """A field named, then its new value: "the title should be X", "can the headline be
@@ -205,6 +235,12 @@ class FieldFrames:
             return self._it_says(clause)
         if any(self.t.quote(t) for t in tokens[:at]):
             return self._added_to_tags(clause, tokens, at)
+        if self.t.is_(tokens[at], "part.title") and any(
+                c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN") and not
+                self.t.is_(c, "part.") for c in tokens[at].children):
+            # "the dog name is ...": a name in the post, not the post's title ("Deepa's
+            # name", a possessive, is renamed where it stands: `field`)
+            return None
         # "tags: a, b": the field's value as "title: X" is, set
         tags = self.t.is_(tokens[at], "part.tags") and not (
             at + 1 < len(tokens) and tokens[at + 1].text == ":" and not tokens[:at])
@@ -214,7 +250,7 @@ class FieldFrames:
             # a verb that sets nothing ("ad the tag 'x' plz", the verb mistyped) adds: the
             # tags there are stay unless the author says to set or replace them
             # "add the tag 'x'", "tag the post with x": added to the tags there are
-            found = self.tags(clause, [tokens[at], *tokens[at + 1:]], adding=True)
+            found = self.tagging.tags(clause, [tokens[at], *tokens[at + 1:]], adding=True)
             return found[0] if found else self._added_to_tags(clause, tokens, at)
         rest = tokens[at + 1:]
         value = after_relation(self.t, rest)
@@ -235,30 +271,21 @@ class FieldFrames:
                 said_words[-2].lemma_ == "be" or self.t.is_(said_words[-2], "relation.be")):
             # "I prefer it is 'X'", "I think it should be 'X'": the quotation it is to be
             value = said_words[-1:]
-        value = self._the_quotation(value)
+        value = self.t.the_quotation(value)
+        if value and value[0].dep_ == "neg":
+            return None  # "... is not Biscuit": what it is not is no value
         text = self.t.lone_quote(value, clause) or self.t.clean(value, clause)
         if not text or self._how_not_what(clause, value, tokens, at):
             return None
         if self._the_heading(tokens, at):
             return self.title(text)
+        if self.t.is_(tokens[at], "part.tags"):
+            swapped = self.tagging.swap_said(clause, tokens[at], rest, value[0], text)
+            if swapped is not None:
+                return swapped
         if prose(value) and self.t.is_(tokens[at], "part.meta"):
             text += "."  # "description to: Lambs, sleet and little sleep." keeps its stop
         return self.field(clause, [tokens[at]], text)
-
-    def _the_quotation(self, value: list[Token]) -> list[Token]:
-        """The one quotation in `value` when the rest are only words of grammar around it
-        ("to 'X'", "+ 'X'", "'X' only") or a word or two after it ("'X' lah"): the value is
-        what the author quoted."""
-        quoted = [t for t in value if self.t.quote(t)]
-        if quoted:
-            # "'X', it was nowhere near Y": an aside after the quotation is no part of it
-            value = self.t.own_words(value)
-            quoted = [t for t in value if self.t.quote(t)]
-        at = value.index(quoted[0]) if len(quoted) == 1 else 0
-        aside = len(value) - at - 1 <= _MAX_AFTER_A_QUOTE  # "'X' lah": the author's own
-        grammar = [t.pos_ in _AROUND_A_QUOTE for t in value]
-        return quoted if len(quoted) == 1 and all(grammar[:at]) and (
-            aside or all(grammar[at + 1:])) else value
 
     def _added_to_tags(self, clause: Clause, tokens: list[Token], at: int
                        ) -> Interpretation | None:
@@ -270,7 +297,7 @@ class FieldFrames:
         named = [t for t in tokens[:at] if t.i >= clause.head_end]
         while named and named[-1].pos_ in ("DET", "ADP", "PRON"):
             named.pop()  # "... to the tags", "... to its tags"
-        return self._tag_list(self.t.words(named), adding=True) if named else None
+        return self.tagging.tag_list(self.t.words(named), adding=True) if named else None
 
     def _it_says(self, clause: Clause) -> Interpretation | None:
         """"The description, ... Could you make it say 'Y'?": "it" is the field the message
@@ -322,110 +349,49 @@ class FieldFrames:
         return not named and (self.t.is_(tokens[at + 1], "relation.be") or any(
             self.t.is_(t, "relation.be") for t in tokens[at + 1:at + 3]))
 
-    def tags(self, clause: Clause, body: list[Token], *, adding: bool,
-             value: str | None = None) -> list[Interpretation] | None:
-        at = next((i for i, t in enumerate(body) if self.t.is_(t, "part.tags")), None)
-        if at is None:
+    def named_before(self, clause: Clause) -> list[Interpretation] | None:
+        """A field or tag the clause before named ("the tag league we don't need it"),
+        taken out; else None (asked of no one, done to nothing)."""
+        tag = next((t for t in clause.tokens if self.t.is_(t, "part.tags") or
+                    self.t.is_(t, "part.meta")), None)
+        if tag is None:
             return None
-        rest = body[at + 1:]
-        if adding and any(self.t.is_(t, "relation.off") for t in rest):
-            # "take the beginner tag off": the words in front of "tag" name it
-            return self.without_tags([t for t in body[at].subtree if t.i < body[at].i])
-        joint = next((i for i, t in enumerate(rest) if t.lower_ in ("with", "as", "to")
-                      and t.dep_ != "advmod"), None)  # not "as well"
-        named = next((i for i, t in enumerate(rest[:3]) if t.lower_ in ("it", "this") or
-                      self.t.is_(t, "part.post")), None)
-        if joint is not None and joint <= 3:
-            rest = rest[joint + 1:]  # "tag the post with x", "set tags to x"
-        elif named is not None and body[at].pos_ != "NOUN":
-            rest = rest[named + 1:]  # "tag it x", "tag the post x": the post is tagged
-        while rest and not rest[0].is_alpha and rest[0].pos_ in ("CCONJ", "SYM"):
-            rest = rest[1:]  # "tags + leeds", "tags & x": the sign that adds, not a tag
-        raw = value if value is not None else self.t.words(
-            self.t.trim(self._the_quotation(rest), clause))
-        found = self._tag_list(raw, adding=adding, verbatim=value is not None)
-        return [found] if found is not None else None
+        chunk = next((list(c) for c in self.t.doc.noun_chunks if c.start <= tag.i < c.end),
+                     [tag])
+        if tag.i + 1 < len(self.t.doc) and self.t.doc[tag.i + 1].pos_ in ("NOUN", "PROPN"):
+            chunk = [*chunk, self.t.doc[tag.i + 1]]  # "the tag league": the parser may
+        words = self.t.trim(list(dict.fromkeys(chunk)), clause, determiners=True)
+        field = self.removed(clause, words)
+        return [field] if field is not None else None
 
-    def tags_named(self, words: list[Token]) -> list[Interpretation] | None:
-        """The post's tags less those named around the word "tags" ("the tags X and Y",
-        "X and Y from the tags"), else None."""
-        if len(words) > 1 and self.t.is_(words[0], "part.tags"):
-            return self.without_tags(words[1:])
-        named = words[:-1]
-        while named and named[-1].pos_ in ("DET", "ADP"):
-            named = named[:-1]  # "cooking and ramen from the tags": the tags named
-        if not named or not self.t.is_(words[-1], "part.tags") or len(named) == len(
-                words) - 1:
-            return None  # "the bread tag" is read by the caller as before
-        return self.without_tags(named)
-
-    def without_tags(self, named: list[Token]) -> list[Interpretation] | None:
-        """The post's tags less those `named` ("the beginner and bread"), else None; a tag
-        the post does not have ("delete the rye tag") is asked about, never taken as all."""
-        old = read_frontmatter(self.t.view.text).get("tags") if self.t.view else None
-        trimmed = self.t.trim(named, determiners=True)
-        names = {p.strip(" .\"'").casefold() for chunk in self.t.words(trimmed).split(",")
-                 for p in chunk.split(" and ")} - {""}
-        if not isinstance(old, list) or not names:
+    def removed(self, clause: Clause, words: list[Token]) -> Interpretation | None:
+        """A field, tags or a heading `words` name, taken out ("the tags X and Y", "the
+        beginner tag", "the description", "the heading 'X'"), else None."""
+        named = self.tagging.tags_named(words)  # "the tags X and Y", "X from the tags"
+        if named is not None:
+            return named[0]
+        if words and (self.t.is_(words[0], "part.meta") or self.t.is_(words[0], "part.tags")) \
+                and not any(self.t.quote(t) for t in words):
+            words = [words[0]]  # "the description field from the front matter"
+        fewer = self.tagging.without_tags(words[:-1]) if len(words) > 1 and self.t.is_(
+            words[-1], "part.tags") else None
+        if fewer is not None:
+            return fewer[0]  # "remove the beginner tag": that tag, not all
+        if not words or len(words) > 3:
             return None
-        there = {str(o).casefold() for o in old}
-        if not names <= there:
-            if names & there:  # "cooking and jam": never some of them on a guess
-                names -= there
-            elif not all(t.pos_ in ("NOUN", "PROPN", "ADJ", "X") or t.lower_ in (",", "and")
-                         for t in trimmed):
-                return None  # "remove all the tags", "drop both tags"
-            have = ", ".join(f"“{o}”" for o in old) or "none"
-            missing = " or ".join(f"“{n}”" for n in sorted(names))
-            return [ask(f"The post has no tag {missing}; its tags are {have}. Which should "
-                        "go?")]
-        kept = [str(o) for o in old if str(o).casefold() not in names]
-        return [Interpretation(intent=Intent.EDIT, slots={"set_fields": {"tags": kept}})]
-
-    def _tag_list(self, raw: str, *, adding: bool, verbatim: bool = False
-                  ) -> Interpretation | None:
-        """The tags in `raw` (`verbatim`: a quotation, kept as typed)."""
-        # a quoted tag stays as typed ("'Scotland'"); the rest in lower case
-        parts = [p.strip(" .") for chunk in raw.split(",")
-                 for p in chunk.replace(" and ", ",").split(",")]
-        parts = [p.strip("\"'‘’“”") if verbatim or p[:1] in "\"'‘“"
-                 else p.strip("\"'").lower() for p in parts]
-        tags = [p for p in parts if p and len(p.split()) <= 3]
-        if not tags:
-            return None
-        if adding and self.t.view is not None:
-            old = read_frontmatter(self.t.view.text).get("tags")
-            if isinstance(old, list):
-                there = {str(o).casefold() for o in old}
-                tags = [*map(str, old), *(t for t in tags if t.casefold() not in there)]
-        return Interpretation(intent=Intent.EDIT, slots={"set_fields": {"tags": tags}})
-
-
-def in_turn(requests: list[Interpretation], post: str | None) -> list[Interpretation]:
-    """`requests` with each new list of tags read as the change it makes to the tags before
-    it ("put the tags a and b, and the tag c you can remove": the second keeps a and b),
-    since every list is read against the post as the message found it."""
-    old = read_frontmatter(post).get("tags") if post is not None else None
-    lists = [r.slots["set_fields"]["tags"] for r in requests if r.intent is Intent.EDIT and
-             r.question is None and isinstance(r.slots.get("set_fields", {}).get("tags"), list)]
-    if not isinstance(old, list) or len(lists) < 2:
-        return requests  # one list of tags is as read
-    start = [str(o) for o in old]
-    running = list(start)
-    out: list[Interpretation] = []
-    for request in requests:
-        tags = request.slots.get("set_fields", {}).get("tags") if request.question is None \
-            else None
-        if isinstance(tags, list) and request.intent is Intent.EDIT and tags is lists[0]:
-            running = [str(t) for t in tags]  # the first as read ("tags: b, a" keeps order)
-        elif isinstance(tags, list) and request.intent is Intent.EDIT:
-            said = {str(t).casefold() for t in tags}
-            had = {t.casefold() for t in start}
-            running = [t for t in running if t.casefold() in said or t.casefold() not in had]
-            running += [str(t) for t in tags if str(t).casefold() not in had | {
-                r.casefold() for r in running}]
-            fields = {**request.slots["set_fields"], "tags": list(running)}
-            request = request.model_copy(update={"slots": {**request.slots,
-                                                           "set_fields": fields}})
-        out.append(request)
-    return out
+        last = words[-1]
+        if self.t.is_(last, "part.tags"):
+            return Interpretation(intent=Intent.EDIT, slots={"remove_fields": ["tags"]})
+        if self.t.is_(last, "part.meta"):
+            return Interpretation(intent=Intent.EDIT, slots={"remove_fields": [last.lower_]})
+        if self.t.is_(words[0], "part.heading") and self.t.view is not None:
+            name = self.t.lone_quote(words[1:], clause) or self.t.clean(words[1:], clause)
+            heading = self.t.view.heading(name) if name else None
+            if heading is None:
+                return None
+            text = self.t.view.text
+            start = text.rfind("\n", 0, heading.start) + 1
+            end = text.find("\n", heading.end)
+            line = text[start:end if end >= 0 else len(text)]
+            return edit_request([op_slots(DeleteOp(anchor=line))], headings=True)
+        return None

@@ -44,7 +44,7 @@ class InsertFrames:
         else:
             quotes = [i for i, t in enumerate(body) if self.t.quote(t)]
             if not quotes:
-                return self.e.fields.tags(clause, body, adding=True)
+                return self.e.fields.tagging.tags(clause, body, adding=True)
             text = self.t.quote(body[quotes[0]]) or ""
             body = body[:quotes[0]] + body[quotes[0] + 1:]
         if not text:
@@ -55,7 +55,7 @@ class InsertFrames:
         if lead and at_lead is not None:
             body = [*body, *lead[at_lead:]]  # "after the bit about X, add: ..."
         if any(self.t.is_(t, "part.tags") for t in body[:3]):
-            return self.e.fields.tags(clause, body, adding=True, value=text)
+            return self.e.fields.tagging.tags(clause, body, adding=True, value=text)
         # "stick a line in after X": "in" is the verb's, the place is after X
         body = [t for n, t in enumerate(body) if not (
             self.t.is_(t, "relation.scope") and n + 1 < len(body) and (
@@ -168,7 +168,10 @@ class InsertFrames:
         region = place.region if place else None
         of = next((i for i, t in enumerate(body) if t.lower_ == "of" and i > 0
                    and (self.t.is_(body[i - 1], "position.") or body[i - 1].lower_ in (
-                       "end", "start", "beginning", "top", "bottom"))), None)
+                       "end", "start", "beginning", "top", "bottom") or (
+                       # "as the last line of the second paragraph": its edge, by a unit
+                       i > 1 and self.t.is_(body[i - 1], "part.sentence") and
+                       self.t.is_(body[i - 2], "position.")))), None)
         if first is None:
             # "at the end of the first paragraph": the edge is the word before "of"; the
             # ordinal after it names the unit

@@ -4,6 +4,7 @@ Horse", "make it Y" after the words just named or written."""
 
 from __future__ import annotations
 
+import itertools
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -194,11 +195,14 @@ class SaidPairs:
 
     def _once(self, clause: Clause, old: list[Token], new: list[Token], view: PostView, *,
               kin_similarity: float = DEFAULT_KIN_SIMILARITY,
-              pair_similarity: float = DEFAULT_PAIR_SIMILARITY) -> list[Interpretation] | None:
+              pair_similarity: float = DEFAULT_PAIR_SIMILARITY,
+              denied: bool = False) -> list[Interpretation] | None:
         """`old` replaced by `new` when the old words stand once in the post and the new ones
         nowhere (a correction said without quotes names the post's own words), or only
         outside the old words' sentence when the two are of one kind ("it's Saturday not
-        Tuesday" where the title says Saturday); two words much unlike are asked about."""
+        Tuesday" where the title says Saturday); two words much unlike are asked about,
+        unless `denied`: the author said the one is not, the other is ("... is not
+        Biscuit, is Pepper")."""
         old_words, new_words = self.t.words(old), self.t.words(new)
         found = view.occurrences(old_words)
         # "it was Pete not Dave, fix every one": every place, when the message says so
@@ -215,7 +219,7 @@ class SaidPairs:
         one = self.e.replace_one(clause, old, new, None, everywhere=len(found) > 1)
         if one is None:
             return None
-        if one.question is None and alike < pair_similarity:
+        if one.question is None and alike < pair_similarity and not denied:
             return [ask(f"Do you want me to change “{old_words}” to “{new_words}”? Say yes if "
                         "so.", (one,))]
         return [one]
@@ -269,6 +273,10 @@ class SaidPairs:
             if but is not None and 0 < but < len(old) - 1:
                 # "not dark green but dark blue": the old words, then the new ones
                 return self._once(clause, old[:but], old[but + 1:], view)
+            is_ = self._then_is(tokens[end + 1:])
+            if old and is_ and tokens[i - 1].lemma_ == "be" and end < len(tokens):
+                # "The dog name is not Biscuit, is Pepper": what it is not, then what it is
+                return self._once(clause, old, is_, view, denied=True)
             # Without the comma ("it's Saturday not Tuesday") only a word against a word of
             # its kind: a name, a number, a noun or an adjective.
             # A count against a count may have its noun between ("thirty catches not twenty").
@@ -296,6 +304,18 @@ class SaidPairs:
                 return None
             return self._widened(old, new, said, view) or self._once(clause, old, new, view)
         return None
+
+    def _then_is(self, rest: list[Token]) -> list[Token]:
+        """The words said to be after a denial ("..., is Pepper", "..., it's Pepper"): the
+        complement of "be" up to the next stop, else []."""
+        words = [t for t in rest if not self.t.is_(t, "discourse.")]
+        if words and words[0].pos_ == "PRON":
+            words = words[1:]
+        if not words or words[0].lemma_ != "be":
+            return []
+        said = list(itertools.takewhile(lambda t: not t.is_punct, words[1:]))
+        return said if said and all(t.pos_ in ("PROPN", "NOUN", "NUM", "ADJ", "DET", "ADP")
+                                    for t in said) else []
 
     def _widened(self, old: list[Token], new: list[Token], said: list[Token],
                  view: PostView) -> list[Interpretation] | None:

@@ -75,7 +75,15 @@ def said_of_target(edits: EditFrames, clause: Clause,
         value = edits.fields.value(clause)
         if value is None and concept == "action.rename":
             # "the Weather section should be called Rain": the subject, named anew
-            new = [w for w in clause.tokens if w.i > verb.i and not w.is_punct and
+            called = next((c for c in verb.children if c.dep_ in ("oprd", "attr", "dobj")),
+                          None)
+            after = t.own_words([w for w in clause.tokens if w.i > verb.i])
+            if called is not None and t.quote(called) is None:
+                # "the vet shall be called Oonagh Byrne, with her full name": the name
+                after = [w for w in called.subtree if w.i in mine]
+                cut = next((i for i, w in enumerate(after) if w.is_punct), len(after))
+                after = after[:cut]  # "..., her surname too": an aside after the name
+            new = [w for w in after if not w.is_punct and
                    not t.is_(w, "relation.new") and not t.is_(w, "discourse.")]
             value = edits.fields.renamed(clause, target, new) if new else None
         return SaidOf(concept, [value] if value is not None else None)

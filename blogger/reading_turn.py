@@ -56,6 +56,11 @@ def view_of(post: str) -> PostView:
     return PostView(post)
 
 
+#: Parts of speech that only frame a quoted value ("to 'X'", "+ 'X'", "'X' only").
+_AROUND_A_QUOTE = frozenset({"ADP", "ADV", "PART", "CCONJ", "SYM", "PUNCT", "DET", "X"})
+_MAX_AFTER_A_QUOTE = 2  # words after a quoted value that are an aside, not part of it
+
+
 @dataclass
 class Turn:
     """A message being read."""
@@ -137,3 +142,18 @@ class Turn:
         if len(kept) == 1:
             return self.quote(kept[0])
         return None
+
+    def the_quotation(self, value: list[Token]) -> list[Token]:
+        """The one quotation in `value` when the rest are only words of grammar around it
+        ("to 'X'", "+ 'X'", "'X' only") or a word or two after it ("'X' lah"): the value is
+        what the author quoted."""
+        quoted = [t for t in value if self.quote(t)]
+        if quoted:
+            # "'X', it was nowhere near Y": an aside after the quotation is no part of it
+            value = self.own_words(value)
+            quoted = [t for t in value if self.quote(t)]
+        at = value.index(quoted[0]) if len(quoted) == 1 else 0
+        aside = len(value) - at - 1 <= _MAX_AFTER_A_QUOTE  # "'X' lah": the author's own
+        grammar = [t.pos_ in _AROUND_A_QUOTE for t in value]
+        return quoted if len(quoted) == 1 and all(grammar[:at]) and (
+            aside or all(grammar[at + 1:])) else value

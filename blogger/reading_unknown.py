@@ -51,7 +51,7 @@ def unknown_words(turn: Turn, requests: Sequence[Interpretation], *,
                                       turn.view.respell(token.text) is not None):
             continue
         if _describes(turn, token) or _aside(token) or _exclaimed(turn, token) or \
-                _judges(turn, token):
+                _judged(token):
             continue  # "the sentence where I whinge about X": found by meaning
         if verbs_only and token.pos_ != "VERB" and token.dep_ != "ROOT":
             continue
@@ -81,17 +81,16 @@ def _exclaimed(turn: Turn, token: Token) -> bool:
     return bool(others) and all(turn.is_(t, "discourse.") for t in others)
 
 
-def _judges(turn: Turn, token: Token) -> bool:
-    """Whether `token` is in what the author thinks of a part of the post ("the bacon
-    sandwich line is lowkey iconic", "the orphan lamb bit is lekker"): the complement of
-    "be" whose subject is a part or the post; a judgement asks nothing."""
+def _judged(token: Token) -> bool:
+    """Whether `token` only says what the author thinks of something ("..., it's a bit
+    naff", "that line is kinda mid"): the complement of "be", or of a word under it, with a
+    subject; a judgement asks for nothing."""
     for node in (token, *token.ancestors):
-        be = node.head
-        if node.dep_ in ("attr", "acomp") and be.lemma_ == "be" and any(
-                c.dep_ == "nsubj" and (turn.is_(c, "part.") or c.lower_ in ("it", "this"))
-                for c in be.children):
+        if node.dep_ in ("acomp", "attr") and node.head.lemma_ == "be" and any(
+                c.dep_ == "nsubj" for c in node.head.children):
             return True
     return False
+
 
 
 def thanked(turn: Turn, covered: set[int]) -> bool:

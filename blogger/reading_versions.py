@@ -4,7 +4,7 @@ lists the author asks to see (the versions, the sources: "which sources have I a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from blogger.intents import unclear
 from blogger.reading_turn import Turn, told
@@ -16,11 +16,15 @@ from draftguard.understanding._types import Intent, Interpretation
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["VersionFrames"]
+__all__ = ["VersionFrames", "version_before"]
 
 _WH = ("WP", "WRB", "WDT")
 #: What one step back counts ("back one change", "undo 2 edits").
 _STEPS = ("change", "edit", "step")
+
+#: The kinds of change the versions record, by the action that makes them.
+_CHANGES = {"action.delete": "delete", "action.insert": "insert", "action.replace": "replace",
+            "action.rename": "replace"}
 
 _ORDINALS = ("position.first", "position.second", "position.third", "position.fourth",
              "position.fifth")
@@ -54,9 +58,62 @@ class VersionFrames:
         if self._asks_for_sources(clause):
             also = [Interpretation(intent=Intent.VERSIONS)] if clause.has("version.noun") else []
             return [Interpretation(intent=Intent.SOURCES), *also]
-        if self.counts_versions(clause):
+        if self.counts_versions(clause) or self.asks_which(clause):
             return [Interpretation(intent=Intent.VERSIONS)]
         return self.named_alone(clause)
+
+    def described_before(self, clause: Clause) -> list[Interpretation] | None:
+        """A version named by the change made after it ("the version before the heading
+        change", "go back to before I axed that line", "the version before the new sentence
+        went in"): going back to before the latest change of that kind (`before`: the kind,
+        found among the versions by the app), else None."""
+        at = next((t for t in clause.tokens if t.lower_ == "before" and
+                   self.t.is_(t, "relation.before")), None)
+        if at is None or any(self.t.quote(t) for t in clause.tokens) or not (
+                clause.has("version.noun") or clause.head_concept == "action.undo" or
+                clause.has("relation.back") or
+                self.back(clause)):
+            return None
+        if clause.head_concept in ("action.insert", "action.replace") and \
+                clause.head is not None and clause.head.i < at.i:
+            return None  # "put X before the heading": a place, not a version
+        change = self._change(clause.after(at))
+        if change is None:
+            return None
+        return [Interpretation(intent=Intent.REVERT, slots={"before": change})]
+
+    def _change(self, said: list[Token]) -> str | None:
+        """The kind of change `said` describes: a part of the post changed ("the heading
+        change": "heading"; "title", "tags", "description"), else what was done to it ("I
+        axed that line": "delete"; "the new sentence went in": "insert")."""
+        for t in said:
+            for part in ("heading", "title", "tags"):
+                if self.t.is_(t, f"part.{part}"):
+                    return part
+            if self.t.is_(t, "part.meta"):
+                return t.lower_
+        if any(self.t.is_(t, "position.last") or self.t.is_(t, "version.previous")
+               for t in said):
+            return None  # "the version before my last edit": the last change, undone
+        for t in said:
+            concept = self.t.concept(t) or ""
+            if concept in _CHANGES and t.pos_ == "VERB":  # "an edit", "the change": any
+                return _CHANGES[concept]
+            if concept == "new.fresh" and any(self.t.is_(w, "part.sentence") or
+                                              self.t.is_(w, "part.paragraph") for w in said):
+                return "insert"  # "the new sentence"
+        return None
+
+    def asks_which(self, clause: Clause) -> bool:
+        """Whether the clause asks which versions there are: a wh-word on a plural version
+        noun that is what the author has or has got ("which versions have I got at this
+        point?", "what versions do I have now"), no quotation, no other action."""
+        if any(self.t.quote(t) for t in clause.tokens) or clause.head is None or \
+                clause.head_concept not in (None, "action.create", "action.list"):
+            return False
+        return any(self.t.is_(t, "version.noun") and t.tag_ == "NNS" and t.i > 0 and
+                   self.t.doc[t.i - 1].tag_ in _WH and t.head.i == clause.head.i
+                   for t in clause.tokens)  # the parser may hang "which" on the verb
 
     def _asks_for_sources(self, clause: Clause) -> bool:
         """"which sources have I added?", "show me all my notes"."""
@@ -257,3 +314,18 @@ class VersionFrames:
         if len(said) != 1 or not (said[0].like_num or said[0].pos_ == "NUM"):
             return None
         return number_value(said[0].lower_)
+
+
+def version_before(rows: list[dict[str, Any]], change: str) -> int | None:
+    """The version before the latest one whose change is of kind `change` (`rows`: the
+    versions, oldest first, each with its "kind", "base_version" and the "changes" or
+    front-matter "keys" it made), else None. A title is changed as a field or as the
+    heading on top."""
+    wanted = {change, "heading"} if change == "title" else {change}
+    for row in reversed(rows):
+        made = {str(c) for c in (*(row.get("changes") or ()), *(row.get("keys") or ()))}
+        base = row.get("base_version")
+        if row.get("kind") in ("edit_ops", "edit_metadata") and made & wanted and \
+                isinstance(base, int):
+            return base
+    return None

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from blogger.reading import BloggerReader
+from blogger.reading_versions import version_before
 from draftguard.edits import EditPlan, EditStatus, apply_plan
 from draftguard.edits._frontmatter import edit_frontmatter
 from draftguard.errors import DraftguardError
@@ -113,6 +114,9 @@ class BloggerSession:
         self.effective: list[int] = [0] if post is not None else []
         self.memory = Memory.load(memory)
         self.reader = reader if reader is not None else BloggerReader()
+        #: What made each version, as the app's post store records it.
+        self.rows: list[dict[str, Any]] = [{"version": 0, "kind": "content_write"}] \
+            if post is not None else []
 
     @property
     def post(self) -> str | None:
@@ -121,7 +125,17 @@ class BloggerSession:
     def read(self, message: str) -> Reading:
         read = self.reader.read(message, post=self.post, memory=self.memory)
         self.memory = read.memory
-        return read.reading  # type: ignore[no-any-return]
+        reading: Reading = read.reading
+        # A version named by its change is found among the versions, as the app does.
+        return Reading(requests=tuple(self._found(r) for r in reading.requests))
+
+    def _found(self, request: Any) -> Any:
+        if request.intent.value != "revert" or "before" not in request.slots:
+            return request
+        version = version_before(self.rows, str(request.slots["before"]))
+        if version is None:
+            return request
+        return request.model_copy(update={"slots": {"version": version}})
 
     def apply(self, expected: list[dict[str, Any]]) -> None:
         """The turn's expected effect, as the app's tools would have it."""
@@ -134,16 +148,29 @@ class BloggerSession:
             elif intent == "edit" and self.post is not None:
                 after = effect(self.post, slots)
                 if after is not None and after != self.post:
-                    self._push(after, len(self.versions))
+                    self._push(after, len(self.versions), _made(slots))
             elif intent == "undo" and self.effective and self.effective[-1] >= 1:
                 back = self.effective[-1] - 1
                 self._push(self.versions[back], back)
             elif intent == "revert" and 0 <= int(slots["version"]) < len(self.versions):
                 self._push(self.versions[int(slots["version"])], int(slots["version"]))
 
-    def _push(self, text: str, effective: int) -> None:
+    def _push(self, text: str, effective: int, made: dict[str, Any] | None = None) -> None:
+        self.rows.append({"version": len(self.versions), "base_version": len(self.versions) - 1,
+                          **(made or {"kind": "revert"})})
         self.versions.append(text)
         self.effective.append(effective)
+
+
+def _made(slots: dict[str, Any]) -> dict[str, Any]:
+    """What the post store records of an edit: its kinds of change, or the fields it set."""
+    if "ops" in slots:
+        changes = {str(op.get("type")) for op in slots["ops"]}
+        if slots.get("allow_heading_changes"):
+            changes.add("heading")
+        return {"kind": "edit_ops", "changes": sorted(changes)}
+    return {"kind": "edit_metadata", "keys": sorted({*(slots.get("set_fields") or {}),
+                                                     *(slots.get("remove_fields") or [])})}
 
 
 def effect(post: str, slots: dict[str, Any]) -> str | None:

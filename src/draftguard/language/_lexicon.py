@@ -219,8 +219,10 @@ class Lexicon:
         hits = process.extract(low, words, scorer=OSA.distance,
                                score_cutoff=self.typo_distance, limit=3)
         unknown = lexicon and typed == 0.0 and len(low) >= self.unknown_min_length
-        found = [(w, d) for w, d, _ in hits if word_frequency(w) - typed >= self.typo_gap
-                 or (unknown and len(w) >= self.unknown_min_length)]
+        found = [(w, d) for w, d, _ in hits if (word_frequency(w) - typed >= self.typo_gap
+                 or (unknown and len(w) >= self.unknown_min_length)) and low[1:] != w]
+        # a letter put before a whole word makes another word ("squiz" is Australian for a
+        # look, "stag" no "tag"); a slip of the fingers seldom comes before the first letter
         return found or None
 
     def _meaning(self, word: str) -> str:

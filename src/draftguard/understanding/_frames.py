@@ -54,11 +54,21 @@ def correct_typos(text: str, lexicon: Lexicon, *, skip_prefix: str = "",
         if not (skip_prefix and word.startswith(skip_prefix)) and \
                 token.lower_ not in keep and not english_word(token.lemma_) and \
                 lexicon.concept(token.lemma_) is None and lexicon.concept(word) is None:
-            fixed = lexicon.correct(word, vocabulary=vocabulary)
+            fixed = _g_dropped(word) or lexicon.correct(word, vocabulary=vocabulary)
             if fixed is not None:
                 word, changed = _cased(fixed, word), True
         out.append(word + token.whitespace_)
     return "".join(out) if changed else text
+
+
+def _g_dropped(word: str) -> str | None:
+    """The "-ing" word `word` says with its "g" dropped, as many speak it ("startin",
+    "mentionin'": "starting"), when that is a word and `word` is none; else None."""
+    stem = word.rstrip("'’")
+    if len(stem) < 5 or not stem.lower().endswith("in") or english_word(stem.lower()):
+        return None
+    full = f"{stem}g"
+    return full if english_word(full.lower()) else None
 
 
 def _cased(word: str, typed: str) -> str:

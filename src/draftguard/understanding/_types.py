@@ -83,7 +83,8 @@ class Memory(BaseModel):
     written: str | None = None
     #: In how many places it put them (an edit "all the way through": every one again).
     written_places: int = 1
-    #: The size of the last artifact made ("the same again but as flashcards": that many).
+    #: The number of items last asked for in a quiz or flashcards ("cards too, same
+    #: number", "the same again but as flashcards").
     count: int | None = None
 
     @classmethod
@@ -101,18 +102,22 @@ class Memory(BaseModel):
             "type") == "replace"] if isinstance(ops, list) else []
         if texts and len(texts) == len(ops or ()) and all(isinstance(t, str) for t in texts):
             written = _shared_words([str(t) for t in texts])
-        count = last.slots.get("count") if last.question is None else None
+        counts = [r.slots["count"] for r in reading.requests if r.question is None and
+                  isinstance(r.slots.get("count"), int)]
         return cls(intent=last.intent.value, candidates=candidates, written=written,
                    written_places=max(1, len(texts)) if written else 1,
-                   count=count if isinstance(count, int) else None)
+                   count=counts[-1] if counts else None)
 
     @classmethod
     def after(cls, reading: Reading, before: Memory) -> Memory:
         """The memory once `reading` is acted on: a message that is no request keeps the
         last intent (and drops the question's candidates)."""
-        return cls.of(reading) if reading.requests else cls(
-            intent=before.intent, written=before.written,
-            written_places=before.written_places, count=before.count)
+        if not reading.requests:
+            return cls(intent=before.intent, written=before.written,
+                       written_places=before.written_places, count=before.count)
+        after = cls.of(reading)
+        return after if after.count is not None else after.model_copy(
+            update={"count": before.count})
 
     @classmethod
     def load(cls, value: object) -> Memory:

@@ -268,6 +268,7 @@ async def _apply_to_post(
             saved = await store.save(
                 tool_context, result.text, base=post, kind="edit_ops", name=name,
                 stats=result.stats.model_dump(), plan_sha256=fingerprint,
+                changes=_changes(plan),
             )
             payload["version"] = saved.version
         elif result.question:
@@ -275,6 +276,15 @@ async def _apply_to_post(
         elif result.reason is RejectReason.STALE_VERSION:
             payload["next_step"] = "Call read_content, then plan the edit again."
     return payload
+
+
+def _changes(plan: EditPlan) -> list[str]:
+    """What kinds of change a plan makes ("delete", "insert", "replace", and "heading" when
+    it may change headings), recorded with its version so one can be found by them."""
+    kinds: set[str] = {op.type for op in plan.ops}
+    if plan.constraints.allow_heading_changes:
+        kinds.add("heading")
+    return sorted(kinds)
 
 
 async def edit_metadata(

@@ -38,7 +38,7 @@ __all__ = ["DEFAULT_NAME", "PostStore", "PostVersion", "line_stats", "post_store
 DEFAULT_NAME = "draft.md"
 _MIME = "text/markdown"
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,120}")
-_LISTED_METADATA = ("kind", "base_version", "stats", "reverted_to", "keys")
+_LISTED_METADATA = ("kind", "base_version", "stats", "reverted_to", "keys", "changes")
 
 # One lock per post (app, user, session, file name), shared by every store in the process.
 # Weak values: a lock nobody holds or waits for is dropped instead of piling up per session.
