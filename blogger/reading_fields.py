@@ -264,14 +264,7 @@ class FieldFrames:
             value = rest  # "give the post the tags a, b and c"
         if value is None:
             return None
-        said_words = [t for t in value if not t.is_punct]
-        while said_words and self.t.is_(said_words[-1], "discourse."):
-            said_words.pop()  # "... it is 'X' please"
-        if len(said_words) > 1 and self.t.quote(said_words[-1]) and (
-                said_words[-2].lemma_ == "be" or self.t.is_(said_words[-2], "relation.be")):
-            # "I prefer it is 'X'", "I think it should be 'X'": the quotation it is to be
-            value = said_words[-1:]
-        value = self.t.the_quotation(value)
+        value = self._the_words_wanted(value)
         if value and value[0].dep_ == "neg":
             return None  # "... is not Biscuit": what it is not is no value
         text = self.t.lone_quote(value, clause) or self.t.clean(value, clause)
@@ -286,6 +279,18 @@ class FieldFrames:
         if prose(value) and self.t.is_(tokens[at], "part.meta"):
             text += "."  # "description to: Lambs, sleet and little sleep." keeps its stop
         return self.field(clause, [tokens[at]], text)
+
+    def _the_words_wanted(self, value: list[Token]) -> list[Token]:
+        """The words of `value` the field is to hold: the quotation it is said to be ("I
+        prefer it is 'X'", "I think it should be 'X' please"), else the one quotation among
+        words of grammar (`Turn.the_quotation`), else all of them."""
+        said_words = [t for t in value if not t.is_punct]
+        while said_words and self.t.is_(said_words[-1], "discourse."):
+            said_words.pop()  # "... it is 'X' please"
+        if len(said_words) > 1 and self.t.quote(said_words[-1]) and (
+                said_words[-2].lemma_ == "be" or self.t.is_(said_words[-2], "relation.be")):
+            value = said_words[-1:]
+        return self.t.the_quotation(value)
 
     def _added_to_tags(self, clause: Clause, tokens: list[Token], at: int
                        ) -> Interpretation | None:

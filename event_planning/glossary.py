@@ -27,6 +27,9 @@ _FUNCTION_POS = frozenset({"DET", "AUX", "PUNCT", "PART", "ADV", "PRON", "SCONJ"
                            "INTJ", "CCONJ", "SPACE"})
 #: The glossary key of the price level's own marks ("what does $$$ mean?").
 PRICE_KEY = "price"
+#: English's question words (a closed class): a message opening with one may ask a meaning.
+_WH_WORDS = frozenset({"what", "what's", "whats", "which", "who", "how", "where", "when",
+                       "why"})
 
 
 @cache
@@ -42,7 +45,7 @@ def meaning_of(key: str) -> str:
 
 def words_asked_about(text: str) -> list[str]:
     """The glossary keys `text` asks the meaning of (at most one), else []."""
-    if len(text) > MAX_QUESTION_CHARS:
+    if len(text) > MAX_QUESTION_CHARS or not _may_ask(text):
         return []
     doc = parse(text, entities=False)
     tokens = [t for t in doc if not t.is_space]
@@ -70,3 +73,15 @@ def words_asked_about(text: str) -> list[str]:
     alone = all(t.i in covered or t.pos_ in _FUNCTION_POS or t.lemma_.lower() in places
                 for t in tokens)
     return keys if whats and alone else []
+
+
+def _may_ask(text: str) -> bool:
+    """Whether `text` may ask what a word means, before any parse (a message of several
+    parts is parsed once, in a batch, by the reader): it ends in a question mark, opens
+    with a question word, or holds a word of the lexicon's `request.define` ("mean")."""
+    words = text.lower().replace("?", " ").split()
+    if not words:
+        return False
+    define = " ".join(request_words().get("define", ()))
+    return text.rstrip().endswith("?") or words[0] in _WH_WORDS or any(
+        w.strip(".,!;:") in define.split() for w in words)
