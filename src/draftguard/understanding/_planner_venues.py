@@ -44,6 +44,8 @@ _FIRST_N = re.compile(r"\b(?:first|top)\s+(two|three|2|3)\b")
 MAX_NAME_WORD_ZIPF = 4.0
 #: The largest bare number read as a position among the results ("put 1 and 3 on my list").
 _MAX_POSITION = 9
+#: A question longer than this is not parsed for "it" or "they" (`focus_asked_about`).
+MAX_FOCUS_QUESTION_CHARS = 1_000
 #: A request about one venue is an act on it no tool does ("get us money off at X", "ring
 #: the second one") when the app's `act` examples are this near (cosine) ...
 DEFAULT_ACT_SCORE = 0.35
@@ -72,7 +74,7 @@ def focus_asked_about(text: str) -> bool:
     garden or terrace?"): asked of the venue in view, not a preference for a new search."""
     from draftguard.language import parse
 
-    return text.rstrip().endswith("?") and any(
+    return len(text) <= MAX_FOCUS_QUESTION_CHARS and text.rstrip().endswith("?") and any(
         "subj" in t.dep_ and t.lower_ in ("it", "they") for t in parse(text, entities=False))
 
 

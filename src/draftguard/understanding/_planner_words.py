@@ -279,11 +279,18 @@ def adds_to_list(words: WordTable, rest: str) -> bool:
 _WHERE = frozenset({"npadvmod", "agent", "prep"})
 
 
+#: A text longer than this is not parsed for a request to list one venue (such a request is
+#: short; the parser's tokenizer is slow on long runs of punctuation).
+MAX_LIST_ONE_CHARS = 1_000
+
+
 def _lists_one(words: WordTable, rest: str) -> bool:
     """"list that one for us", "shortlist it": a verb whose noun names the list (`listed`)
     with one venue as its object, by "it", "one" or its name; "list the options" shows."""
     from draftguard.language import parse
 
+    if len(rest) > MAX_LIST_ONE_CHARS:
+        return False
     return any(t.pos_ == "VERB" and words.says("listed", f"the {t.lemma_.lower()}") and any(
         c.dep_ in ("dobj", "obj") and (c.lower_ in ("it", "one") or c.text == _MASK)
         for c in t.children) for t in parse(rest, entities=False))
