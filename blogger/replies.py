@@ -52,7 +52,9 @@ def _render_artifact(kind: str, artifact: Mapping[str, Any]) -> str:
         for i, q in enumerate(artifact.get("questions") or [], 1):
             lines.append(f"{i}. {q.get('question')}")
             lines += [f"   - {o}" for o in q.get("options") or []]
-            lines.append(f"   Answer: {q.get('correct_answer')}")
+            # a blank line first: in Markdown, a line right after a list item joins it (the
+            # dev UI showed "strop Answer: strop" on the last option's line)
+            lines += ["", f"   Answer: {q.get('correct_answer')}"]
         return "\n".join(lines)
     if kind == "flashcards":
         return "\n".join(f"- {c.get('front')}: {c.get('back')}"

@@ -168,6 +168,8 @@ async def test_one_post_from_content_write_through_quiz_edit_undo_and_versions()
     text = await chat.say("/quiz 2")
     assert text.startswith("Here is your quiz (2 questions, checked):")
     assert "Where does photosynthesis occur?" in text and "Answer: Chloroplasts" in text
+    # the answer stands on its own line in Markdown, not run into the last option's
+    assert "\n\n   Answer: Chloroplasts" in text
     assert "chlorophyll pigment" in chat.model.prompt_text(calls_after_write)
     assert (await chat.state())[STATE_RESULT]["ok"] is True
 
