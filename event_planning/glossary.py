@@ -79,9 +79,9 @@ def _may_ask(text: str) -> bool:
     """Whether `text` may ask what a word means, before any parse (a message of several
     parts is parsed once, in a batch, by the reader): it ends in a question mark, opens
     with a question word, or holds a word of the lexicon's `request.define` ("mean")."""
-    words = text.lower().replace("?", " ").split()
+    words = [w.strip(".,!;:") for w in text.lower().replace("?", " ").split()]
     if not words:
         return False
-    define = " ".join(request_words().get("define", ()))
+    said = f" {' '.join(words)} "
     return text.rstrip().endswith("?") or words[0] in _WH_WORDS or any(
-        w.strip(".,!;:") in define.split() for w in words)
+        f" {phrase} " in said for phrase in request_words().get("define", ()))
