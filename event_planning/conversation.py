@@ -7,20 +7,20 @@ the core's `PlannerConversation`, which knows no venues of its own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import date as Date
 from functools import cache
 from typing import Any
 
 from draftguard.understanding import PlannerConversation, PlannerState, PlannerVocabulary
 from event_planning.argument_grounding import CUISINE_NAMES, NEIGHBORHOOD_NAMES, PRICE_NAMES
-from event_planning.catalog import Cuisine, Neighborhood, Wanted, load_catalog
+from event_planning.catalog import Cuisine, Neighborhood, Venue, Wanted, load_catalog
 from event_planning.glossary import words_asked_about
 from event_planning.intents import CAPABILITIES, read_by_example
 from event_planning.meaning import read_meaning
 from event_planning.word_table import request_words
 
-__all__ = ["catalogue_search", "new_conversation", "vocabulary"]
+__all__ = ["catalogue_search", "new_conversation", "ranked", "vocabulary"]
 
 
 @cache
@@ -44,6 +44,21 @@ def catalogue_search(preferences: Mapping[str, Any]) -> list[str]:
     return [v.name for v in venues]
 
 
+def ranked(names: Sequence[str], by: str) -> list[list[str]]:
+    """`names` ranked by price (cheapest first) or size (most seats first), as tiers of
+    venues level on that measure, in the order the comparison's reply lists them."""
+    venues = {v.name: v for v in load_catalog()}
+    known = [venues[n] for n in names if n in venues]
+
+    def key(v: Venue) -> int:
+        return v.price_level if by == "price" else -v.seats
+
+    tiers: dict[int, list[str]] = {}
+    for v in sorted(known, key=lambda v: (key(v), v.name)):
+        tiers.setdefault(key(v), []).append(v.name)
+    return list(tiers.values())
+
+
 def new_conversation(
     today: str = "", *, state: PlannerState | None = None, searching: bool = True
 ) -> PlannerConversation:
@@ -54,4 +69,5 @@ def new_conversation(
     return PlannerConversation(vocabulary(), today=day,
                                search=catalogue_search if searching else None,
                                state=state, examples=read_by_example,
-                               capabilities=CAPABILITIES, glossary=words_asked_about)
+                               capabilities=CAPABILITIES, glossary=words_asked_about,
+                               rank=ranked)

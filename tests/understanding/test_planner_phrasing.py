@@ -83,7 +83,7 @@ def test_a_short_day_name_that_is_also_a_word_needs_on_this_or_next(said: str) -
     assert stated_day(said, today=TUESDAY) is None
 
 
-@pytest.mark.parametrize("said", ["pozole in bella vista for 3",
+@pytest.mark.parametrize("said", ["jollof in bella vista for 3",
                                   "some injera in center city for 6",
                                   "pierogi for 4 in fishtown"])
 def test_a_food_word_no_reader_places_is_asked_about_never_dropped(said: str) -> None:
@@ -92,13 +92,13 @@ def test_a_food_word_no_reader_places_is_asked_about_never_dropped(said: str) ->
 
 
 def test_a_dish_near_no_cuisine_is_asked_about_by_name_with_every_cuisine() -> None:
-    """Under `dish_ask_score` the two nearest cuisines are no guess ("pozole" is nearest
+    """Under `dish_ask_score` the two nearest cuisines are no guess ("jollof" is nearest
     neither Mexican nor anything clearly): the question names the dish and offers every
     cuisine the catalogue has, not two wrong ones."""
-    reading = new_conversation(TUESDAY.isoformat()).read("pozole in bella vista for 3")
+    reading = new_conversation(TUESDAY.isoformat()).read("jollof in bella vista for 3")
     [request] = reading.requests
     assert request.question is not None
-    assert request.question.startswith('Which cuisine is "pozole"? I can search ')
+    assert request.question.startswith('Which cuisine is "jollof"? I can search ')
     assert {c.slots["cuisine"] for c in request.candidates} == {
         "mexican", "japanese", "indian", "italian", "french", "thai", "chinese",
         "vietnamese", "mediterranean", "american", "seafood", "steakhouse", "bbq"}

@@ -101,5 +101,5 @@ def test_a_hyphenated_price_word_no_level_is_clearly_near_is_asked_about(said: s
 def test_a_two_word_dish_is_asked_about_whole() -> None:
     from event_planning.conversation import new_conversation
 
-    [request] = new_conversation("2026-11-24").read("pav bhaji in old city for 2").requests
-    assert request.question is not None and '"pav bhaji"' in request.question
+    [request] = new_conversation("2026-11-24").read("bunny chow in old city for 2").requests
+    assert request.question is not None and '"bunny chow"' in request.question

@@ -110,7 +110,7 @@ def test_a_dish_of_the_cuisine_already_read_asks_nothing(said: str, cuisine: str
 
 
 def test_a_dish_placed_nowhere_beside_a_cuisine_is_still_asked_about() -> None:
-    [(intent, _, asked)] = _read("risotto and a decent ossobuco somewhere around old city, "
+    [(intent, _, asked)] = _read("risotto and a decent borscht somewhere around old city, "
                                  "2 of us")
     assert (intent, asked) == ("search", True)
 

@@ -42,6 +42,7 @@ from draftguard.understanding._planner_venues import (
     focus_asked_about,
     object_pointed,
     reference,
+    references,
     removes_listed,
     result_asked_about,
     venues_pointed,
@@ -56,6 +57,8 @@ from draftguard.understanding._planner_words import (
     help_alone,
     keeps,
     looks_like_request,
+    ranked_by,
+    removes,
 )
 from draftguard.understanding._types import Intent, Interpretation, Reading
 
@@ -66,6 +69,9 @@ SearchFunction = Callable[[Mapping[str, Any]], Sequence[str]]
 #: An app's reading by example: text -> (label, score) best first, labels from
 #: `EXAMPLE_LABELS`, scores the cosine with the label's nearest example request.
 ExampleReader = Callable[[str], Sequence[tuple[str, float]]]
+#: An app's venues ranked by a measure ("price": cheapest first, "size": most seats first),
+#: as tiers of venues that measure the same, best first.
+RankFunction = Callable[[Sequence[str], str], Sequence[Sequence[str]]]
 #: What an example reader may answer: the requests that are not preferences.
 EXAMPLE_LABELS = ("plan", "compare", "shortlist_add", "shortlist_remove", "help")
 #: The score a reading by example needs to be acted on ...
@@ -141,7 +147,10 @@ class PlannerConversation:
         max_meaning_chars: int = DEFAULT_MAX_MEANING_CHARS,
         capabilities: str = DEFAULT_CAPABILITIES,
         glossary: Callable[[str], Sequence[str]] | None = None,
+        rank: RankFunction | None = None,
     ) -> None:
+        #: The app's ranking of venues by price or size ("add the roomier one").
+        self.rank = rank
         #: The app's glossary reader: text -> the keys of its words it asks the meaning of.
         self.glossary = glossary
         #: The app's reply to a request no tool does (its help text, in its words).
@@ -172,7 +181,7 @@ class PlannerConversation:
         prefs_at: int | None = None
         changes: dict[str, Any] = {}
         questions: list[Interpretation] = []
-        asked = acted = False
+        asked = acted = general = False
         sure = 1.0
         readings = read_parts(parts, self.vocabulary, today=self.today, meaning=by_meaning)
         for part, slots in zip(parts, readings, strict=True):
@@ -190,9 +199,13 @@ class PlannerConversation:
                     other = guess
             acted = acted or (other is not None and other.intent is Intent.PICK and by_meaning
                               and not unsupported and acts_on_venue(self.examples, slots.rest))
-            if (other is not None and other.intent in _ABOUT_VENUES) or asks_in_general(
-                    self.vocabulary.words, part):  # "which is cheapest?", "what's BYOB?"
-                stated = {}
+            in_general = asks_in_general(self.vocabulary.words, part)
+            general = general or in_general
+            if in_general and not slots.venues and not references(slots.rest):
+                # "is it customary to tip?" with a venue in view: about the world, no pick
+                other = None
+            if (other is not None and other.intent in _ABOUT_VENUES) or in_general:
+                stated = {}  # "which is cheapest?", "what's BYOB?"
                 slots.ambiguous.clear()
             if other is None and not unsupported and asks_search(self.vocabulary.words,
                                                                  slots.rest):
@@ -215,7 +228,9 @@ class PlannerConversation:
             preference = preference.model_copy(update={"confidence": sure})
         if preference is not None:
             requests.insert(prefs_at or 0, preference)
-        if parts or not defined:
+        if (parts or not defined) and (requests or not general):
+            # A question about the world asks nothing of the app ("is it customary to
+            # tip?"): the model answers in words.
             requests = self._what_cannot_be_done(requests, text, acted=acted)
         return Reading(requests=unless_unexplained(requests, readings, self.vocabulary),
                        defined=defined)
@@ -288,6 +303,12 @@ class PlannerConversation:
             return self._venue_request(Intent.SHORTLIST, slots, action="add")
         if asks_plan(self.vocabulary.words, rest, named=bool(slots.venues)):
             return Interpretation(intent=Intent.PLAN)
+        if self._ranks(slots):  # "tell me about the pricier one", "take the cheap one off"
+            removing = self._removes(rest, slots) or (
+                removes(words, rest) and bool(self.state.shortlist))
+            return self._venue_request(
+                Intent.SHORTLIST if removing or keeps(words, rest) else Intent.PICK, slots,
+                action="remove" if removing else "add")
         if not slots.venues and not self._narrows(slots) and asks_best(words, part):
             # "cheapest?", "which of those is biggest"; before any results, a question.
             return self._compare(part, slots)
@@ -312,6 +333,15 @@ class PlannerConversation:
                                      "eat or where first, and I will search.")
         return None
 
+    def _ranks(self, slots: SlotReading) -> bool:
+        """A venue named by a measure ("the roomier one"), with results to rank and no
+        preference but the price word itself."""
+        words = self.vocabulary.words
+        return self.rank is not None and not slots.venues and slots.values.keys() <= {
+            "price_level"} and not words.says("among", slots.rest) and ranked_by(
+            words, slots.rest) is not None and (
+            len(self.state.results) > 1 or len(self.state.shortlist) > 1)
+
     def _narrows(self, slots: SlotReading) -> bool:
         """The message states a preference besides a price that the last search did not
         have ("which is the cheapest italian place in old city" after Thai): a new search,
@@ -334,7 +364,8 @@ class PlannerConversation:
         if other.question is None and not slots.venues and asks_plan(
                 self.vocabulary.words, slots.rest, named=False):  # "chuck it on ... and show me"
             return [other, Interpretation(intent=Intent.PLAN)]
-        action = "remove" if self._removes(slots.rest, slots) else "add"
+        action = "remove" if other.slots.get("action") == "remove" or self._removes(
+            slots.rest, slots) else "add"
         says = self.vocabulary.words.says
         if action == "add" and says("take_away", slots.rest) and not says("keep", slots.rest):
             # "nah drop X" of a venue not on the list: no add, whatever was asked before.
@@ -386,14 +417,37 @@ class PlannerConversation:
     def _venue_request(self, intent: Intent, slots: SlotReading,
                        action: str | None = None) -> Interpretation:
         state = self.state
-        venue, question = venue_meant(slots, self.vocabulary.words, results=state.results,
-                                      picked=state.picked, shortlist=state.shortlist)
+        venue, question = self._ranked(slots, removing=action == "remove")
+        if venue is None and not question:
+            venue, question = venue_meant(slots, self.vocabulary.words, results=state.results,
+                                          picked=state.picked, shortlist=state.shortlist)
         if venue is None:
             return ask(intent, question)
         chosen: dict[str, Any] = {"venue": venue}
         if intent is Intent.SHORTLIST:
             chosen["action"] = action or "add"
         return Interpretation(intent=intent, slots=chosen)
+
+    def _ranked(self, slots: SlotReading, *, removing: bool) -> tuple[str | None, str]:
+        """"add the roomier one", "tell me about the cheapest": the result a comparison
+        picks out (`ranked_by`; of the shortlist for a removal: "take the cheap one off"),
+        or the question when two tie; (None, "") when the message names no measure or
+        names a venue itself."""
+        rest = slots.rest
+        results = self.state.shortlist if removing else self.state.results
+        by = ranked_by(self.vocabulary.words, rest)
+        if self.rank is None or by is None or slots.venues or references(rest) or \
+                len(results) < 2:
+            return None, ""
+        tiers = [list(t) for t in self.rank(results, by[0]) if t]
+        if by[1]:
+            tiers.reverse()
+        if not tiers:
+            return None, ""
+        if len(tiers[0]) > 1:
+            level = "cost the same" if by[0] == "price" else "seat the same"
+            return None, "Which one: " + " or ".join(tiers[0]) + f"? They {level}."
+        return tiers[0][0], ""
 
     def _compare(self, rest: str, slots: SlotReading) -> Interpretation:
         return compared(rest, slots, self.vocabulary.words, results=self.state.results,

@@ -19,6 +19,7 @@ from draftguard.grounding import Vocabulary, dollar_levels
 from draftguard.grounding._dates import month_days, stated_day, without_dates
 from draftguard.grounding._numbers import NUMBER_WORDS, counts_apart, stated_count
 from draftguard.grounding._phrases import normalise_words
+from draftguard.language import word_frequency
 from draftguard.text import straighten_quotes
 from draftguard.understanding._planner_names import edge_trimmed, place_names, places_corrected
 from draftguard.understanding._planner_numbers import unread_numbers
@@ -96,6 +97,9 @@ class MeaningReader(Protocol):
 
 #: Shortest word typo correction looks at (and the shortest vocabulary word it corrects to).
 MIN_TYPO_LENGTH = 6
+#: A typed word this common in English (Zipf) is a word, not a typo: "better" is not
+#: "butter" (of "butter chicken"), "streets" is no typo of a name's word.
+MAX_TYPO_ZIPF = 3.5
 
 
 def plain_text(text: str) -> str:
@@ -166,7 +170,8 @@ class PlannerVocabulary:
         """`text` with each misspelt vocabulary word ("mexcian", "rittenhose") put right:
         one edit (two in long words) from exactly one vocabulary word, or left as it is."""
         def fix(word: str) -> str:
-            if len(word) < MIN_TYPO_LENGTH or word in self.known_words:
+            if len(word) < MIN_TYPO_LENGTH or word in self.known_words or \
+                    word_frequency(word) >= MAX_TYPO_ZIPF:
                 return word
             limit = 2 if len(word) >= 9 else 1
             hits = process.extract(word, self.typo_targets, scorer=OSA.distance,

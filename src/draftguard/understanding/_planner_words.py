@@ -26,6 +26,7 @@ __all__ = [
     "help_alone",
     "keeps",
     "looks_like_request",
+    "ranked_by",
     "removes",
     "taken_back",
     "words_of",
@@ -357,3 +358,19 @@ def asks_in_general(words: WordTable, part: str) -> bool:
     mean?", "do Italian places usually have a private room?", "is it rude to bring our own
     wine?"): whatever features it names, they are no preferences."""
     return part.rstrip().endswith("?") and words.says("in_general", part)
+
+
+def ranked_by(words: WordTable, rest: str) -> tuple[str, bool] | None:
+    """"the roomier one", "the cheapest", "the pricier of the two": the measure a
+    comparative or superlative word after "the" names a venue by ("price" or "size"), and whether it
+    means the far end of the ranking (`rank_last`: "pricier", "smaller"); else None."""
+    said = words_of(rest)
+    for at, word in enumerate(said):
+        if said[at - 1:at] != ("the",):  # "the roomier one", not "a cheaper place"
+            continue
+        comparing = words.says("compare", word) or word.endswith(("er", "est")) or (
+            said[at + 1:at + 2] == ("one",))  # "take the cheap one off"
+        for by in ("price", "size"):
+            if comparing and words.says(f"by_{by}", word):
+                return by, words.says("rank_last", word)
+    return None
