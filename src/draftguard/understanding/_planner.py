@@ -304,8 +304,8 @@ class PlannerConversation:
         if asks_plan(self.vocabulary.words, rest, named=bool(slots.venues)):
             return Interpretation(intent=Intent.PLAN)
         if self._ranks(slots):  # "tell me about the pricier one", "take the cheap one off"
-            removing = self._removes(rest, slots) or (
-                removes(words, rest) and bool(self.state.shortlist))
+            removing = self._removes(rest, slots) or (bool(self.state.shortlist) and (
+                removes(words, rest) or (says("take_away", rest) and not says("keep", rest))))
             return self._venue_request(
                 Intent.SHORTLIST if removing or keeps(words, rest) else Intent.PICK, slots,
                 action="remove" if removing else "add")
@@ -317,7 +317,9 @@ class PlannerConversation:
                 not slots.values or slots.venues or reference(rest) is not None
                 or (says("among", rest) and not self._narrows(slots))):
             return self._compare(rest, slots)
-        if self.state.picked and slots.values.keys() <= FEATURE_NAMES and focus_asked_about(rest):
+        # "is it shut on Mondays?" of the venue in view: the day it opens, not a date.
+        about = FEATURE_NAMES | ({"date"} if says("opening", rest) else set())
+        if self.state.picked and slots.values.keys() <= about and focus_asked_about(rest):
             return Interpretation(intent=Intent.PICK, slots={"venue": self.state.picked})
         if slots.venues or (reference(rest) is not None and self.state.results and (
                 not slots.values or (slots.values.keys() <= FEATURE_NAMES and len(rest) <= (

@@ -32,12 +32,14 @@ __all__ = [
 
 ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3,
             "4th": 3, "fifth": 4, "5th": 4, "top": 0}
-_ORD_WORDS = "first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|top|last"
+_ORD_WORDS = "first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|top|last|former|latter"
 _ORD_NOUNS = "one|option|place|venue|restaurant|spot|choice|pick|result|on the list"
 _ORDINAL = re.compile(
     rf"\b(?:the|that|this)\s+(?:very\s+)?({_ORD_WORDS})\b"
     rf"|\b({_ORD_WORDS})\s+(?:{_ORD_NOUNS})\b"
-    r"|(?:\bnumber|\bno\.|\boption|\bchoice|#)\s*([1-5])\b")
+    r"|(?:\bnumber|\bno\.|\boption|\bchoice|#)\s*([1-5]|one|two|three|four|five)\b")
+#: "number three": a result by its number in words.
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _FIRST_N = re.compile(r"\b(?:first|top)\s+(two|three|2|3)\b")
 #: A word of a venue's name this common in English (Zipf) does not name it alone ("the",
 #: "bar", "kitchen", "room").
@@ -79,11 +81,14 @@ def focus_asked_about(text: str) -> bool:
 
 
 def object_pointed(text: str) -> bool:
-    """A verb's object points at a venue ("chuck it on the list", "stick that on"), as
-    "what I put on my list" does not."""
+    """A verb's object points at a venue ("chuck it on the list", "stick that on", "keep
+    that one"), as "what I put on my list" does not."""
     from draftguard.language import parse
 
-    return any(t.dep_ in ("dobj", "obj") and t.lower_ in ("it", "that", "this")
+    # "keep that one": the object is "one" with "that" or "this" as its determiner
+    return any(t.dep_ in ("dobj", "obj") and (t.lower_ in ("it", "that", "this") or (
+        t.lower_ == "one" and any(c.dep_ == "det" and c.lower_ in ("that", "this")
+                                  for c in t.children)))
                for t in parse(text, entities=False))
 
 
@@ -91,7 +96,9 @@ def references(text: str) -> list[int]:
     found: list[int] = []
     for m in _ORDINAL.finditer(text):
         word = m.group(1) or m.group(2)
-        index = int(m.group(3)) - 1 if word is None else -1 if word == "last" else ORDINALS[word]
+        number = m.group(3)
+        index = (_NUMBER_WORDS.get(number, 0) or int(number)) - 1 if word is None \
+            else -1 if word in ("last", "latter") else 0 if word == "former" else ORDINALS[word]
         if index not in found:
             found.append(index)
     return found

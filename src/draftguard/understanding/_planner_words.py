@@ -267,8 +267,9 @@ def adds_to_list(words: WordTable, rest: str) -> bool:
                 break
             verb = verb.head
         # Its object: a word, or a venue's name (masked as "|" in `rest`).
-        if verb.pos_ == "VERB" and any(c.dep_ in ("dobj", "obj") or c.text == _MASK
-                                       for c in verb.children) \
+        # "stick both on my list": the parser may hang "both" on the preposition.
+        if verb.pos_ == "VERB" and (any(c.dep_ in ("dobj", "obj") or c.text == _MASK
+                                        for c in verb.children) or words.says("both", rest)) \
                 and not words.says("take_away", verb.lower_) \
                 and not words.says("remove", verb.lower_):
             return True
