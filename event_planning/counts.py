@@ -255,9 +255,17 @@ def _member(doc: Doc, at: int, *, after_speaker: bool = False,
     if n is not None and [t.lower_ for t in doc[at + 1:at + 3]] in (["of", "us"], ["of", "we"]):
         # "the four of us": the speaker's group, all counted.
         return _Member(n, at + 3, numbered=True, grouped=True)
-    if token.lower_ in ("a", "an", "the") and at + 1 < len(doc) and _someone(doc[at + 1]) and (
+    if n is not None and at + 3 < len(doc) and doc[at + 1].lower_ == "of" and (
+            doc[at + 2].tag_ == "PRP$" and doc[at + 3].pos_ == "NOUN"
+            and doc[at + 3].morph.get("Number", []) == ["Plur"]):
+        # "five of his buddies": that many of a group someone has
+        return _Member(n, at + 4, numbered=True)
+    head = at + 1
+    while head + 1 < len(doc) and doc[head].dep_ == "compound" and doc[head].head.i > head:
+        head += 1  # "the birthday boy": the noun a compound modifies
+    if token.lower_ in ("a", "an", "the") and head < len(doc) and _someone(doc[head]) and (
             listed or token.lower_ == "the"):
-        return _Member(1, at + 2)  # "the four of us plus a baby", "me and the missus"
+        return _Member(1, head + 1)  # "the four of us plus a baby", "me and the missus"
     owned = token.tag_ == "PRP$" or token.dep_ == "poss"
     start = at + 1 if owned else at
     n = _count_at(doc, start)

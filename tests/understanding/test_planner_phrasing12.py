@@ -122,3 +122,33 @@ def test_the_venue_in_view_and_a_position_are_two_adds() -> None:
 def test_both_hung_on_the_preposition_still_adds_both() -> None:
     read = _read("sushi in fishtown for 2", "lovely, pop both on my list")
     assert [(i, a) for i, _, a in read] == [("shortlist", False)] * 2
+
+
+@pytest.mark.parametrize(("said", "day"), [
+    ("ramen in fishtown for 2, tomorrow week", "2027-03-10"),  # Wednesday, then a week on
+    ("ramen in fishtown for 2, thursday week", "2027-03-11"),  # the coming Thursday + 7
+])
+def test_a_day_then_week_is_that_day_a_week_on(said: str, day: str) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert (intent, asked, slots["date"]) == ("search", False, day)
+
+
+@pytest.mark.parametrize(("said", "party"), [
+    ("tacos in fishtown: me, my sister, the bride and four of her mates", 7),
+    ("pho in chinatown for me, the birthday girl and three of her cousins", 5),
+])
+def test_a_party_counted_from_the_people_named(said: str, party: int) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert (intent, asked, slots["party_size"]) == ("search", False, party)
+
+
+def test_the_list_named_alone_asks_to_see_it() -> None:
+    assert _read("thai in fishtown for 4", "save the first one", "shortlist?") == [
+        ("plan", {}, False)]
+
+
+def test_the_venue_in_view_and_the_one_a_measure_picks_are_two_adds() -> None:
+    read = _read("mexican in south philly for 4", "tell me about the third one",
+                 "nice, stick that one and the cheapest on my list")
+    assert [(i, a) for i, _, a in read] == [("shortlist", False)] * 2
+    assert len({s["venue"] for _, s, _ in read}) == 2

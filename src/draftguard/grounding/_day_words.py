@@ -58,13 +58,21 @@ def holidays(text: str, *, today: Date) -> list[Date]:
 
 def offset_days(text: str, *, today: Date) -> list[Date]:
     """"a week from today", "two weeks from tomorrow", "in 3 days", "in a fortnight", "a
-    fortnight today", "a week on Friday": the
+    fortnight today", "a week on Friday", "tomorrow week", "Friday week": the
     day that many days on. A count with a unit and no "in" before or "from" after it is no
     day ("3 days ago", "for 2 days")."""
     words = _words(text)
     found: list[Date] = []
     for i, word in enumerate(words):
         if word not in _UNITS or i == 0:
+            continue
+        if word in ("week", "fortnight") and (words[i - 1] in _FROM or words[i - 1] in
+                                              _WEEKDAY_NAMES):
+            # "tomorrow week", "Friday week": that day, then a week (a fortnight) on.
+            ahead = _FROM.get(words[i - 1])
+            if ahead is None:
+                ahead = (_WEEKDAY_NAMES.index(words[i - 1]) - today.weekday() - 1) % 7 + 1
+            found.append(today + timedelta(days=ahead + _UNITS[word]))
             continue
         count = 1 if words[i - 1] in ("a", "an") or word == "fortnight" else \
             number_value(words[i - 1])

@@ -48,6 +48,7 @@ from draftguard.understanding._planner_venues import (
     venues_pointed,
 )
 from draftguard.understanding._planner_words import (
+    WordTable,
     also,
     asks_best,
     asks_in_general,
@@ -59,6 +60,7 @@ from draftguard.understanding._planner_words import (
     looks_like_request,
     ranked_by,
     removes,
+    words_of,
 )
 from draftguard.understanding._types import Intent, Interpretation, Reading
 
@@ -128,6 +130,14 @@ def enough_to_search(preferences: Mapping[str, Any]) -> bool:
     where = "neighborhood" in preferences
     other = bool({"party_size", "date"} & preferences.keys())
     return (what and where) or ((what or where) and other)
+
+
+def _names_the_list_alone(words: WordTable, rest: str) -> bool:
+    """A question that is the list's name and courtesies alone ("list?", "my shortlist?",
+    "the list pls?"): it asks to see the list."""
+    said = [w for w in words_of(rest) if not words.says("courtesy", w)]
+    return rest.rstrip().endswith("?") and bool(said) and (
+        said == ["list"] or (words.says("listed", " ".join(said)) and len(said) <= 2))
 
 
 class PlannerConversation:
@@ -294,6 +304,8 @@ class PlannerConversation:
             return Interpretation(intent=Intent.HELP)
         if self._removes(rest, slots):
             return self._venue_request(Intent.SHORTLIST, slots, action="remove")
+        if _names_the_list_alone(words, rest):  # "list?", "my shortlist?"
+            return Interpretation(intent=Intent.PLAN)
         if keeps(words, rest) and (says("listed", rest) or slots.venues or bare_keep(words, rest)
                                    or reference(rest) is not None or says("it", rest)
                                    or says("both", rest) or says("choose", rest)):
@@ -374,6 +386,12 @@ class PlannerConversation:
             return [ask(Intent.SHORTLIST, "That one is not on your shortlist.")]
         venues = each_venue(slots.venues, slots.rest, self.state.results,
                             asked=other.question is not None, focus=self.state.picked)
+        focus = self.state.picked
+        if not venues and action == "add" and focus and other.question is None and \
+                self._ranks(slots) and object_pointed(slots.rest):
+            # "pop that one and the cheapest on my list": the venue in view, then the one
+            # the comparison picks out
+            venues = list(dict.fromkeys([focus, str(other.slots["venue"])]))
         return [Interpretation(intent=Intent.SHORTLIST, slots={"venue": v, "action": action})
                 for v in venues] or [other]
 

@@ -88,7 +88,9 @@ def object_pointed(text: str) -> bool:
     # "keep that one": the object is "one" with "that" or "this" as its determiner
     return any(t.dep_ in ("dobj", "obj") and (t.lower_ in ("it", "that", "this") or (
         t.lower_ == "one" and any(c.dep_ == "det" and c.lower_ in ("that", "this")
-                                  for c in t.children)))
+                                  for c in t.children)
+        and not any(c.lower_ in ORDINALS or c.lower_ in ("last", "former", "latter")
+                    for c in t.children)))  # "that first one" is a position
                for t in parse(text, entities=False))
 
 
