@@ -23,7 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from draftguard.understanding._asking import which_value
+from draftguard.understanding._asking import which_day, which_value
 from draftguard.understanding._planner_cuts import verb_phrases
 from draftguard.understanding._planner_meant import ask, bare_keep, compared, venue_meant
 from draftguard.understanding._planner_slots import (
@@ -55,6 +55,7 @@ from draftguard.understanding._planner_words import (
     compares,
     help_alone,
     keeps,
+    list_alone,
     looks_like_request,
 )
 from draftguard.understanding._types import Intent, Interpretation, Reading
@@ -124,6 +125,20 @@ def enough_to_search(preferences: Mapping[str, Any]) -> bool:
     return (what and where) or ((what or where) and other)
 
 
+def _once(requests: Sequence[Interpretation]) -> list[Interpretation]:
+    """`requests` with a request for the plan or for help made again in the same message
+    left out ("we'll stick with what's saved. what's on me list": the list shown once)."""
+    seen: set[Intent] = set()
+    kept: list[Interpretation] = []
+    for request in requests:
+        if request.intent in (Intent.PLAN, Intent.HELP) and request.question is None:
+            if request.intent in seen:
+                continue
+            seen.add(request.intent)
+        kept.append(request)
+    return kept
+
+
 class PlannerConversation:
     """`Conversation` for the planner: reads a message in the light of what came before."""
 
@@ -174,7 +189,9 @@ class PlannerConversation:
         questions: list[Interpretation] = []
         asked = acted = False
         sure = 1.0
-        readings = read_parts(parts, self.vocabulary, today=self.today, meaning=by_meaning)
+        known = self.state.preferences.get("date")
+        readings = read_parts(parts, self.vocabulary, today=self.today, meaning=by_meaning,
+                              known=Date.fromisoformat(known) if known else None)
         for part, slots in zip(parts, readings, strict=True):
             other = self._other(part, slots)
             stated = {**dict.fromkeys(slots.cleared), **slots.values}
@@ -202,8 +219,9 @@ class PlannerConversation:
             if other is not None:
                 requests += self._each_venue(other, slots)
             changes.update(stated)
-            questions += [which_value(n, vs, slots.words.get(n), labels=[
-                v if n == "price_level" else self.vocabulary.label(v) for v in vs])
+            questions += [which_day(vs, today=self.today) if n == "date" else which_value(
+                n, vs, slots.words.get(n), labels=[
+                    v if n == "price_level" else self.vocabulary.label(v) for v in vs])
                 for n, vs in slots.ambiguous.items()]
         if self.state.asking in changes:  # the answer: with what its question held
             changes = {**self.state.held, **changes}
@@ -217,7 +235,7 @@ class PlannerConversation:
             requests.insert(prefs_at or 0, preference)
         if parts or not defined:
             requests = self._what_cannot_be_done(requests, text, acted=acted)
-        return Reading(requests=unless_unexplained(requests, readings, self.vocabulary),
+        return Reading(requests=_once(unless_unexplained(requests, readings, self.vocabulary)),
                        defined=defined)
 
     def _parts(self, text: str, *, by_meaning: bool) -> tuple[list[str], tuple[str, ...]]:
@@ -277,6 +295,9 @@ class PlannerConversation:
                                        and not slots.values and not slots.venues
                                        and not asks_search(words, rest)):
             return Interpretation(intent=Intent.HELP)
+        if list_alone(words, part) and not slots.venues and not keeps(words, rest):
+            # "list pls", "my list?"; "shortlist pls" keeps (the venue in view, or asks)
+            return Interpretation(intent=Intent.PLAN)
         if self._removes(rest, slots):
             return self._venue_request(Intent.SHORTLIST, slots, action="remove")
         if keeps(words, rest) and (says("listed", rest) or slots.venues or bare_keep(words, rest)

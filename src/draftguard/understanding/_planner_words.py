@@ -25,6 +25,7 @@ __all__ = [
     "compares",
     "help_alone",
     "keeps",
+    "list_alone",
     "looks_like_request",
     "removes",
     "taken_back",
@@ -176,6 +177,14 @@ def help_alone(words: WordTable, part: str) -> bool:
     said = words_of(part)
     return bool(said) and words.says("help", part) and all(
         words.says("help_alone", w) for w in said)
+
+
+def list_alone(words: WordTable, part: str) -> bool:
+    """"list pls", "my list?", "shortlist": a message of a list's name and courtesy words
+    alone asks to see the list."""
+    said = words_of(part)
+    return bool(said) and words.says("list_noun", part) and all(
+        words.says("list_alone", w) for w in said)
 
 
 def asks_search(words: WordTable, rest: str) -> bool:

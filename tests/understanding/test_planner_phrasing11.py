@@ -1,0 +1,116 @@
+"""The planner read by class of phrasing, for the classes held-out batch 11 showed (each on
+new messages, never the held-out ones): holidays by their nicknames and days counted from
+them; written dates with a dash; a weekday that disagrees with its date, and a day gone, are
+asked about; "the day after" counts from the day the conversation has; the list asked for by
+its name alone."""
+
+from __future__ import annotations
+
+from datetime import date as Date
+from typing import Any
+
+import pytest
+from planner_readings import last_reading
+
+from draftguard.grounding._dates import date_mentioned, days_in_doubt, stated_day
+from draftguard.language import language_installed
+
+#: A Saturday; Christmas 2027 is a Saturday too, New Year's Day 2028 as well.
+SATURDAY = Date(2027, 11, 20)
+
+
+@pytest.mark.parametrize(("said", "day"), [
+    ("a table on xmas day", "2027-12-25"),
+    ("somewhere for nye", "2027-12-31"),
+    ("new year's day brunch", "2028-01-01"),
+    ("the friday after xmas", "2027-12-31"),
+    ("the monday before christmas", "2027-12-20"),
+    ("friday before crimbo", "2027-12-24"),
+    ("the day after boxing day", "2027-12-27"),
+    ("the thursday between christmas and new year", "2027-12-30"),
+    ("on 31-12", "2027-12-31"),
+    ("on 12-31", "2027-12-31"),
+    ("christmas lunch for the family", "2027-12-25"),
+])
+def test_a_holiday_by_its_nickname_or_a_day_counted_from_it(said: str, day: str) -> None:
+    assert stated_day(said, today=SATURDAY) == Date.fromisoformat(day)
+    assert date_mentioned(day, said, today=SATURDAY)
+
+
+@pytest.mark.parametrize("said", [
+    "the office christmas party got moved",  # the occasion, not its day
+    "for 5-6 people", "on 5-6",  # a range, or a dash no number of which must be a day
+    "the day after",  # nothing to count from
+    "the wednesday between christmas and boxing day",  # no Wednesday between them
+])
+def test_no_day_where_the_words_name_none(said: str) -> None:
+    assert stated_day(said, today=SATURDAY) is None
+
+
+def test_the_day_after_counts_from_the_day_known() -> None:
+    assert stated_day("go for the day after then", today=SATURDAY,
+                      known=Date(2027, 12, 3)) == Date(2027, 12, 4)
+    assert stated_day("no, the day before", today=SATURDAY,
+                      known=Date(2027, 12, 3)) == Date(2027, 12, 2)
+
+
+def test_a_weekday_against_its_date_or_a_day_gone_is_in_doubt() -> None:
+    # 24 December 2027 is a Friday: the date as written, then the Tuesday that week.
+    assert days_in_doubt("tuesday 24 dec", today=SATURDAY) == (
+        Date(2027, 12, 24), Date(2027, 12, 21))
+    assert days_in_doubt("friday 24 dec", today=SATURDAY) == ()
+    assert days_in_doubt("open mondays, dec 24", today=SATURDAY) == ()
+    assert days_in_doubt("on 3 march 2026", today=SATURDAY) == (Date(2028, 3, 3),)
+
+
+needs_language = pytest.mark.skipif(not language_installed(), reason="needs the language layer")
+
+
+def _read(*said: str) -> list[tuple[str, dict[str, Any], bool]]:
+    return last_reading(SATURDAY.isoformat(), *said)
+
+
+@needs_language
+def test_a_weekday_against_its_date_is_asked_never_searched() -> None:
+    [(_, slots, asked)] = _read("sushi in old city for 4 on tuesday 24 dec")
+    assert asked and "date" not in slots
+
+
+@needs_language
+def test_a_day_gone_is_asked_never_searched() -> None:
+    [(_, slots, asked)] = _read("sushi in old city for 4 on 3 march 2026")
+    assert asked and "date" not in slots
+
+
+@needs_language
+def test_make_it_the_day_after_moves_the_search_a_day() -> None:
+    [(intent, slots, asked)] = _read("ramen in chinatown for 3 on dec 9", "ok the day after")
+    assert (intent, asked) == ("search", False)
+    assert slots["date"] == "2027-12-10" and slots["cuisine"] == "japanese"
+
+
+@needs_language
+def test_a_nickname_of_a_holiday_and_a_day_counted_from_it_search() -> None:
+    [(intent, slots, asked)] = _read("pho in chinatown 4ppl the friday after xmas")
+    assert (intent, asked) == ("search", False)
+    assert slots["date"] == "2027-12-31"
+
+
+@needs_language
+@pytest.mark.parametrize("said", ["list pls", "my list?", "ur list", "what's on me list",
+                                  "show us our list"])
+def test_the_list_asked_for_by_its_name_shows_the_plan(said: str) -> None:
+    assert _read("thai in fishtown for 2", said) == [("plan", {}, False)]
+
+
+@needs_language
+def test_the_plan_asked_for_twice_in_one_message_is_shown_once() -> None:
+    assert _read("thai in fishtown for 2",
+                 "fine, we'll stay with what's saved. show me our list") == [
+        ("plan", {}, False)]
+
+
+@needs_language
+def test_shortlist_alone_of_the_venue_in_view_keeps_it_no_plan() -> None:
+    requests = _read("thai in fishtown for 2", "tell me about the first one", "shortlist")
+    assert [(i, s.get("action"), a) for i, s, a in requests] == [("shortlist", "add", False)]
