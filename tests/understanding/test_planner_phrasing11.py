@@ -114,3 +114,26 @@ def test_the_plan_asked_for_twice_in_one_message_is_shown_once() -> None:
 def test_shortlist_alone_of_the_venue_in_view_keeps_it_no_plan() -> None:
     requests = _read("thai in fishtown for 2", "tell me about the first one", "shortlist")
     assert [(i, s.get("action"), a) for i, s, a in requests] == [("shortlist", "add", False)]
+
+
+@needs_language
+@pytest.mark.parametrize(("said", "place"), [
+    ("curry somewhere near the Liberty Bell for 3", "old_city"),
+    ("ramen by Elfreth's Alley, 2 people", "old_city"),
+    ("tacos near penns landing for 6", "old_city"),
+    ("pizza close to Penn’s campus for 5", "university_city"),
+    ("dumplings round the Friendship Gate for 4", "chinatown"),
+    ("bbq off frankford avenue for 8", "fishtown"),
+    ("seafood by Love Park for 2", "center_city"),
+])
+def test_a_landmark_in_the_table_names_its_neighbourhood(said: str, place: str) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert (intent, asked) == ("search", False)
+    assert slots["neighborhood"] == place
+
+
+def test_a_possessive_is_read_with_or_without_its_apostrophe() -> None:
+    from event_planning.argument_grounding import neighborhood_grounded
+    for said in ("near Penn's Landing", "near Penn’s Landing", "near penns landing"):
+        assert neighborhood_grounded("old_city", said)
+    assert not neighborhood_grounded("old_city", "near the penn campus")

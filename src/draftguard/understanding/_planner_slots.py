@@ -143,7 +143,7 @@ class PlannerVocabulary:
 
     @cached_property
     def neighbourhood_words(self) -> Vocabulary:
-        return Vocabulary(self.neighbourhoods)
+        return Vocabulary(self.neighbourhoods, join_possessives=True)  # "penn's landing"
 
     @cached_property
     def price_vocabulary(self) -> Vocabulary:
@@ -283,7 +283,7 @@ def _positives(vocab: Vocabulary, text: str,
     """Values named in `text`, split into (meant, taken back)."""
     meant: list[str] = []
     negated: list[str] = []
-    plain = normalise_words(text)
+    plain = vocab.prepared(text)
     for value in vocab.mentioned(plain):
         back = True
         for start, end in _occurrences(vocab, value, plain):
