@@ -137,3 +137,50 @@ def test_a_possessive_is_read_with_or_without_its_apostrophe() -> None:
     for said in ("near Penn's Landing", "near Penn’s Landing", "near penns landing"):
         assert neighborhood_grounded("old_city", said)
     assert not neighborhood_grounded("old_city", "near the penn campus")
+
+
+def _venues(requests: list[tuple[str, dict[str, Any], bool]]) -> list[tuple[str, Any, Any]]:
+    return [(i, s.get("venue"), s.get("action")) for i, s, _ in requests]
+
+
+@needs_language
+def test_a_search_and_an_add_in_one_message_with_an_aside_are_both_done() -> None:
+    requests = _read("get me cheap thai in old city for 3 on friday, and stick Siam Orchid on "
+                     "the shortlist if it's no bother")
+    assert [i for i, _, _ in requests] == ["search", "shortlist"]
+    assert requests[0][1]["cuisine"] == "thai"
+    assert _venues(requests)[1] == ("shortlist", "Siam Orchid", "add")
+
+
+@needs_language
+@pytest.mark.parametrize("said", [
+    "chuck Siam Orchid and Lemongrass Lane onto my list, then show me what I've saved",
+    "whack Siam Orchid and Lemongrass Lane on the list and then let's see the list",
+])
+def test_two_venues_put_on_the_list_then_the_list(said: str) -> None:
+    requests = _read("thai in old city for 2", said)
+    assert _venues(requests) == [("shortlist", "Siam Orchid", "add"),
+                                 ("shortlist", "Lemongrass Lane", "add"), ("plan", None, None)]
+
+
+@needs_language
+def test_keep_two_venues_whose_second_parses_as_a_verb() -> None:
+    requests = _read("japanese in rittenhouse for 2", "kindly keep Tsubame and Sushi Kōji in "
+                     "my list")
+    assert _venues(requests) == [("shortlist", "Tsubame", "add"),
+                                 ("shortlist", "Sushi Kōji", "add")]
+
+
+@needs_language
+def test_swapping_a_listed_venue_for_another_takes_it_off_then_puts_the_other_on() -> None:
+    said = ("thai in old city for 2", "put Lemongrass Lane on my list")
+    assert _venues(_read(*said, "actually switch it for Siam Orchid, then what's on my list")) == [
+        ("shortlist", "Lemongrass Lane", "remove"), ("shortlist", "Siam Orchid", "add"),
+        ("plan", None, None)]
+    assert _venues(_read(*said, "replace Lemongrass Lane with Siam Orchid")) == [
+        ("shortlist", "Lemongrass Lane", "remove"), ("shortlist", "Siam Orchid", "add")]
+    # A venue not on the list is not taken off; a cuisine swapped is a preference.
+    assert all(a != "remove" for _, _, a in _venues(
+        _read("thai in old city for 2", "switch Lemongrass Lane for Siam Orchid")))
+    [(intent, slots, _)] = _read(*said, "swap the thai for italian")
+    assert (intent, slots["cuisine"]) == ("search", "italian")

@@ -217,7 +217,7 @@ class PlannerConversation:
             if (stated or slots.ambiguous or (asked and other is None)) and prefs_at is None:
                 prefs_at = len(requests)
             if other is not None:
-                requests += self._each_venue(other, slots)
+                requests += self._swapped(slots) or self._each_venue(other, slots)
             changes.update(stated)
             questions += [which_day(vs, today=self.today) if n == "date" else which_value(
                 n, vs, slots.words.get(n), labels=[
@@ -364,6 +364,24 @@ class PlannerConversation:
                             asked=other.question is not None, focus=self.state.picked)
         return [Interpretation(intent=Intent.SHORTLIST, slots={"venue": v, "action": action})
                 for v in venues] or [other]
+
+    def _swapped(self, slots: SlotReading) -> list[Interpretation]:
+        """"swap it for Lemongrass Lane", "replace Siam Orchid with Kaze": the venue on the
+        shortlist (named first, or "it" for the one in view when it is listed) taken off,
+        then the one named after it put on; nothing when the words are not those."""
+        says, shortlist = self.vocabulary.words.says, self.state.shortlist
+        if not says("swap", slots.rest):
+            return []
+        named = list(dict.fromkeys(slots.venues))
+        if len(named) == 2 and named[0] in shortlist and named[1] not in shortlist:
+            old, new = named
+        elif len(named) == 1 and named[0] not in shortlist and says("it", slots.rest) and (
+                self.state.picked in shortlist):
+            old, new = str(self.state.picked), named[0]
+        else:
+            return []
+        return [Interpretation(intent=Intent.SHORTLIST, slots={"venue": old, "action": "remove"}),
+                Interpretation(intent=Intent.SHORTLIST, slots={"venue": new, "action": "add"})]
 
     def _removes(self, rest: str, slots: SlotReading) -> bool:
         """A removal; a venue meant by position counts as named ("take the 2nd back off")."""

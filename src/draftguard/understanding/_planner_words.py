@@ -265,7 +265,9 @@ def adds_to_list(words: WordTable, rest: str) -> bool:
         return False
     from draftguard.language import parse
 
-    for token in parse(rest, entities=False):
+    # A venue's name (masked) parses as the pronoun it stands for: "pop | and | onto my
+    # list" is "pop it and it onto my list", its verb a verb.
+    for token in parse(" ".join(rest.split()).replace(_MASK, "it"), entities=False):
         if token.dep_ != "prep" or not words.says("onto", token.lower_) or not words.says(
                 "listed", " ".join(t.lower_ for t in token.subtree)):
             continue
