@@ -53,8 +53,10 @@ CUISINE_WORDS: dict[Cuisine, tuple[str, ...]] = {
     Cuisine(k): v for k, v in lexicon_words("cuisine").items()}
 PRICE_WORDS: dict[PriceLevel, tuple[str, ...]] = {
     PriceLevel(k): v for k, v in lexicon_words("price").items()}
+#: A neighbourhood's other names and the landmarks in it ("near city hall": Center City).
 NEIGHBORHOOD_ALIASES: dict[Neighborhood, tuple[str, ...]] = {
-    Neighborhood(k): v for k, v in lexicon_words("neighborhood").items()}
+    Neighborhood(k): v + lexicon_words("landmark").get(k, ())
+    for k, v in lexicon_words("neighborhood").items()}
 
 
 def _by_value(
@@ -71,7 +73,7 @@ NEIGHBORHOOD_NAMES = _by_value(NEIGHBORHOOD_ALIASES, Neighborhood)
 
 #: The same, compiled for matching.
 CUISINES = Vocabulary(CUISINE_NAMES)
-NEIGHBORHOODS = Vocabulary(NEIGHBORHOOD_NAMES)
+NEIGHBORHOODS = Vocabulary(NEIGHBORHOOD_NAMES, join_possessives=True)
 PRICE_WORDS_ONLY = Vocabulary(PRICE_NAMES, key=str.strip, include_key=False)
 
 cuisine_grounded: Matcher = vocabulary_matcher(CUISINES)

@@ -14,7 +14,14 @@ from functools import lru_cache
 
 from dateparser.date import DateDataParser
 
-from draftguard.grounding._day_words import SHORT_RELATIVE, day_word, holidays, offset_days
+from draftguard.grounding._day_words import (
+    SHORT_RELATIVE,
+    day_after,
+    day_word,
+    holidays,
+    offset_days,
+    weekday_by_holiday,
+)
 from draftguard.grounding._phrases import has_phrase
 from draftguard.grounding._report import Matcher
 
@@ -22,6 +29,7 @@ __all__ = [
     "WEEKDAYS",
     "date_matcher",
     "date_mentioned",
+    "days_in_doubt",
     "month_days",
     "parse_day",
     "relative_days",
@@ -45,7 +53,10 @@ _ORD = r"(?:st|nd|rd|th)?"
 _YEAR = r"(?:,?\s+(\d{4}))?"
 _MONTH_DAY = re.compile(rf"\b({_MONTH})\.?\s+(\d{{1,2}}){_ORD}\b{_YEAR}")
 _DAY_MONTH = re.compile(rf"\b(\d{{1,2}}){_ORD}\s+(?:of\s+)?({_MONTH})\b{_YEAR}")
-_WRITTEN = (_ISO, _SLASH, _MONTH_DAY, _DAY_MONTH)
+#: "on 30-12", "on 12-30": a day and a month joined by a dash, read only after "on" and
+#: only when one number cannot be a month (so "on 5-6" and "for 10-12 people" are no date).
+_DASHED = re.compile(r"\bon\s+(\d{1,2})-(\d{1,2})\b(?!-)")
+_WRITTEN = (_ISO, _SLASH, _MONTH_DAY, _DAY_MONTH, _DASHED)
 #: Short day names: each names its day ("sushi. fishtown. 6. fri"); the ones that are also
 #: words ("sat", "sun", "wed", "mon") only after "next", "this" or "on".
 SHORT_WEEKDAYS = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3,
@@ -110,6 +121,12 @@ def _written_spans(text: str) -> list[tuple[str, bool]]:
     spans: list[tuple[str, bool]] = []
     for pattern in _WRITTEN:
         for m in pattern.finditer(text):
+            if pattern is _DASHED:
+                first, second = int(m.group(1)), int(m.group(2))
+                day, month = (first, second) if first > 12 else (second, first)
+                if (first > 12) != (second > 12) and 1 <= month <= 12 and day <= 31:
+                    spans.append((f"{day} {MONTHS[month - 1]}", False))
+                continue
             year = m.group(1) if pattern is _ISO else m.group(3)
             spans.append((m.group(), bool(year)))
     return spans
@@ -248,7 +265,8 @@ def date_mentioned(value: str, user_text: str, *, today: Date | None = None) -> 
     now = today or Date.today()
     if any(_next_month_day(day, now) == when for day in month_days(text)):
         return True
-    if when in holidays(text, today=now) or when in offset_days(text, today=now):
+    if when in holidays(text, today=now) or when in offset_days(text, today=now) or \
+            when in weekday_by_holiday(text, today=now):
         return True
     return any((when - now).days == RELATIVE_DAYS[w] for w in relative_days(text))
 
@@ -258,20 +276,64 @@ def date_matcher(*, today: Date | None = None) -> Matcher:
     return lambda value, user_text: date_mentioned(str(value), user_text, today=today)
 
 
-def stated_day(user_text: str, *, today: Date) -> Date | None:
+def stated_day(user_text: str, *, today: Date, known: Date | None = None) -> Date | None:
     """The one day the text names, read against `today`; None when none or several.
 
     A written date without a year is its next occurrence. A weekday ("friday", "this
     friday") is its next occurrence from today on; "next friday" the first one after today.
-    A day of the month alone ("on the 5th") is the next such date from today on.
+    A day of the month alone ("on the 5th") is the next such date from today on. A weekday
+    counted from a holiday ("saturday after xmas") is that day, not the coming Saturday;
+    "the day after" with no day after it counts from the day already `known`.
     """
+    days = _stated_days(user_text, today=today, known=known)
+    return days.pop() if len(days) == 1 else None
+
+
+def days_in_doubt(user_text: str, *, today: Date) -> tuple[Date, ...]:
+    """The days to ask between when the text's own words disagree or name a day gone: a
+    weekday beside a written date that is another weekday ("Monday 27 Dec", a Sunday): the
+    date as written, then that weekday in the same week; a date with a past year: the same
+    day a year on (none for a written date the text agrees with, or for no date)."""
     text = _spelt(user_text.lower())
+    written = [d for span, _ in _written_spans(text) if (d := _read(span, today - timedelta(
+        days=1))) is not None]
+    if len(written) != 1:
+        return ()
+    when = written[0]
+    if when < today:
+        ahead = _same_day(when, when.year + 1)
+        while ahead is not None and ahead < today:
+            ahead = _same_day(ahead, ahead.year + 1)
+        return (ahead,) if ahead is not None else ()
+    # A weekday said once ("Monday 27 Dec"); not a day of every week ("open mondays").
+    named = {w for m in _WEEKDAY.finditer(without_dates(user_text.lower()))
+             if (w := _weekday(m)) is not None and m.end(2) == m.end()}
+    if len(named) != 1 or when.weekday() in named:
+        return ()
+    weekday = named.pop()
+    shift = (weekday - when.weekday() + 3) % 7 - 3
+    other = when + timedelta(days=shift)
+    return (when, other) if other >= today else (when,)
+
+
+def _same_day(day: Date, year: int) -> Date | None:
+    try:
+        return day.replace(year=year)
+    except ValueError:  # the 29th of February
+        return None
+
+
+def _stated_days(user_text: str, *, today: Date, known: Date | None) -> set[Date]:
+    text = _spelt(user_text.lower())
+    counted = weekday_by_holiday(text, today=today)
+    if counted:
+        return set(counted)
     days: set[Date] = set(offset_days(text, today=today))
     yesterday = today - timedelta(days=1)
     for span, _ in _written_spans(text):
         when = _read(span, yesterday)
         if when is None:
-            return None
+            return set()
         days.add(when)
     month_dates = {_next_month_day(day, today) for day in month_days(text)}
     if not days and not month_dates:
@@ -294,4 +356,6 @@ def stated_day(user_text: str, *, today: Date) -> Date | None:
         if (when := _read(word, today)) is not None:
             days.add(when)
     days.update(month_dates)
-    return days.pop() if len(days) == 1 else None
+    if not days and (after := day_after(text, known=known)) is not None:
+        days.add(after)
+    return days

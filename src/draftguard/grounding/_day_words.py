@@ -14,7 +14,8 @@ from rapidfuzz.distance import OSA
 
 from draftguard.text import number_value
 
-__all__ = ["HOLIDAYS", "SHORT_RELATIVE", "day_word", "holidays", "offset_days"]
+__all__ = ["HOLIDAYS", "HOLIDAY_WORDS", "SHORT_RELATIVE", "day_after", "day_word", "holidays",
+           "offset_days", "weekday_by_holiday"]
 
 #: Holidays on the same date every year (month, day), by their names without apostrophes.
 HOLIDAYS = {
@@ -23,6 +24,15 @@ HOLIDAYS = {
     "valentines day": (2, 14), "valentines": (2, 14), "halloween": (10, 31),
     "independence day": (7, 4), "st patricks day": (3, 17), "new years": (1, 1),
 }
+#: Words of holiday names as people shorten or nickname them ("xmas eve", "new yrs eve",
+#: "chrissie" in Australia), each -> the word of `HOLIDAYS` it stands for.
+HOLIDAY_WORDS = {"xmas": "christmas", "x-mas": "christmas", "chrissie": "christmas",
+                 "chrissy": "christmas", "crimbo": "christmas", "yrs": "years",
+                 "yr": "years", "year": "years", "nye": "new years eve"}
+#: Nouns after a holiday's name that make it the name of an occasion, not of its day ("our
+#: book club's Christmas do got postponed", "the Christmas party"): no date.
+OCCASION_NOUNS = frozenset({"do", "party", "parties", "bash", "drinks", "get-together",
+                            "celebration", "outing", "social", "shindig"})
 #: Relative day words people shorten beyond their vowels ("tn": tonight).
 SHORT_RELATIVE = {"tn": "tonight", "tmr": "tomorrow", "tmrw": "tomorrow", "2nite": "tonight",
                   "2day": "today", "2morrow": "tomorrow"}
@@ -35,13 +45,13 @@ _WEEKDAY_NAMES = tuple(name.lower() for name in calendar.day_name)
 
 
 def _words(text: str) -> list[str]:
-    return [w.strip(_MARKS) for w in text.lower().replace("'", "").split()]
+    words = [w.strip(_MARKS) for w in text.lower().replace("'", "").replace("’", "").split()]
+    return " ".join(HOLIDAY_WORDS.get(w, w) for w in words).split()
 
 
-def holidays(text: str, *, today: Date) -> list[Date]:
-    """The next date of each fixed-date holiday `text` names ("new year's eve")."""
-    words = _words(text)
-    found: list[Date] = []
+def _holiday_spans(words: list[str], today: Date) -> list[tuple[int, int, Date]]:
+    """(first word, end, date) of each fixed-date holiday the words name, its next date."""
+    found: list[tuple[int, int, Date]] = []
     i = 0
     while i < len(words):
         for size in (3, 2, 1):
@@ -49,11 +59,71 @@ def holidays(text: str, *, today: Date) -> list[Date]:
             if len(words[i:i + size]) == size and name in HOLIDAYS:
                 month, day = HOLIDAYS[name]
                 when = Date(today.year, month, day)
-                found.append(when if when >= today else Date(today.year + 1, month, day))
+                found.append((i, i + size,
+                              when if when >= today else Date(today.year + 1, month, day)))
                 i += size - 1
                 break
         i += 1
     return found
+
+
+def holidays(text: str, *, today: Date) -> list[Date]:
+    """The next date of each fixed-date holiday `text` names ("new year's eve")."""
+    words = _words(text)
+    return [when for _, end, when in _holiday_spans(words, today)
+            if end >= len(words) or words[end] not in OCCASION_NOUNS]
+
+
+def _step(day: Date, weekday: int, direction: int) -> Date:
+    """The first `weekday` strictly after (`direction` 1) or before (-1) `day`."""
+    day += timedelta(days=direction)
+    while day.weekday() != weekday:
+        day += timedelta(days=direction)
+    return day
+
+
+def weekday_by_holiday(text: str, *, today: Date) -> list[Date]:
+    """Days named by a holiday they are counted from: "saturday after xmas" (the first
+    Saturday after it), "the wednesday before chrissie", "the day after boxing day", "the
+    tuesday between christmas and new year" (that weekday between the two, when there is
+    exactly one)."""
+    words = _words(text)
+    spans = _holiday_spans(words, today)
+    found: list[Date] = []
+    for n, (start, end, when) in enumerate(spans):
+        if start >= 2 and words[start - 1] in ("after", "before"):
+            direction = 1 if words[start - 1] == "after" else -1
+            lead = words[start - 2]
+            if lead in _WEEKDAY_NAMES:
+                found.append(_step(when, _WEEKDAY_NAMES.index(lead), direction))
+            elif lead == "day" and (start < 3 or words[start - 3] != "every"):
+                found.append(when + timedelta(days=direction))
+        elif start >= 2 and words[start - 1] == "between" and words[start - 2] in \
+                _WEEKDAY_NAMES and n + 1 < len(spans) and spans[n + 1][0] == end + 1 \
+                and words[end] == "and":
+            later = spans[n + 1][2]
+            weekday = _WEEKDAY_NAMES.index(words[start - 2])
+            inside = [when + timedelta(days=k) for k in range(1, (later - when).days)
+                      if (when + timedelta(days=k)).weekday() == weekday]
+            if len(inside) == 1:
+                found += inside
+    return found
+
+
+def day_after(text: str, *, known: Date | None) -> Date | None:
+    """"make it the day after", "the day before then": a day on from (or back from) the
+    day the conversation already has (`known`), when the words name no other day after
+    them."""
+    if known is None:
+        return None
+    words = _words(text)
+    for i in range(1, len(words) - 1):
+        if words[i] == "day" and words[i - 1] == "the" and words[i + 1] in ("after", "before"):
+            after = words[i + 2:i + 3]
+            if after and after[0] not in ("that", "then", "it"):
+                continue  # "the day after christmas": the holiday's
+            return known + timedelta(days=1 if words[i + 1] == "after" else -1)
+    return None
 
 
 def offset_days(text: str, *, today: Date) -> list[Date]:

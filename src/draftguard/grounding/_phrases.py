@@ -21,6 +21,10 @@ def normalise_words(text: str) -> str:
     return " ".join(re.sub(r"[_\-]+", " ", text.lower()).split())
 
 
+#: A possessive's apostrophe between a word and its "s" ("penn's"; straight or curly).
+_POSSESSIVE = re.compile(r"(?<=[a-z0-9])['\u2019](?=s(?![a-z0-9]))")
+
+
 def _pattern(phrase: str) -> str:
     return rf"(?<![a-z0-9]){re.escape(normalise_words(phrase))}(?![a-z0-9])"
 
@@ -43,9 +47,13 @@ class Vocabulary:
         *,
         key: Callable[[str], str] = normalise_words,
         include_key: bool = True,
+        join_possessives: bool = False,
     ) -> None:
+        #: "Penn's Landing" and "penns landing" alike: a possessive read without its
+        #: apostrophe, in the phrases ("penns landing") and in the text.
+        self.join_possessives = join_possessives
         self.key = key
-        table = {key(k): tuple(normalise_words(p) for p in
+        table = {key(k): tuple(self.prepared(p) for p in
                                (*([key(k)] if include_key else []), *names))
                  for k, names in vocabulary.items()}
         self._originals = {key(k): k for k in vocabulary}
@@ -66,11 +74,17 @@ class Vocabulary:
         wanted = self.key(str(value))
         if wanted not in self._own:
             raise ValueError(f"{value!r} is not in the vocabulary")
-        return self._names(wanted, normalise_words(text))
+        return self._names(wanted, self.prepared(text))
+
+    def prepared(self, text: str) -> str:
+        """`text` as this vocabulary matches it: its words normalised (`normalise_words`),
+        possessives joined when the vocabulary says so."""
+        plain = normalise_words(text)
+        return _POSSESSIVE.sub("", plain) if self.join_possessives else plain
 
     def mentioned(self, text: str) -> list[str]:
         """Every value `text` names, in vocabulary order."""
-        plain = normalise_words(text)
+        plain = self.prepared(text)
         return [self._originals[k] for k in self._own if self._names(k, plain)]
 
     def _names(self, wanted: str, plain: str) -> bool:

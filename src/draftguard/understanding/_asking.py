@@ -9,12 +9,13 @@ both as candidates, so the answer ("the first", "2") or a capable model picks on
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date as Date
 from typing import Any
 
 from draftguard.understanding._types import Intent, Interpretation
 
 __all__ = ["DEFAULT_MIN_CONFIDENCE", "ask", "choose_between", "pick_index", "snippet",
-           "which_value"]
+           "which_day", "which_value"]
 
 #: The confidence a reading must reach to be acted on without asking.
 DEFAULT_MIN_CONFIDENCE = 0.75
@@ -85,6 +86,26 @@ def which_value(name: str, values: Sequence[str], words: str | None = None, *,
     if words and len(labels) > 2:  # no two near enough to name: all it can search
         question = f'Which {kind} is "{words}"? I can search {", ".join(labels)}.'
     candidates = tuple(Interpretation(intent=Intent.PREFERENCES, slots={name: v},
+                                      confidence=1.0 / len(values)) for v in values)
+    return Interpretation(intent=Intent.PREFERENCES, question=question, confidence=0.5,
+                          candidates=candidates)
+
+
+def day_label(day: Date, *, today: Date) -> str:
+    """A day as a person says it: "Sunday 27 December" (its year too when not this one)."""
+    label = f"{day:%A} {day.day} {day:%B}"
+    return label if day.year == today.year else f"{label} {day.year}"
+
+
+def which_day(values: Sequence[str], *, today: Date) -> Interpretation:
+    """One question about a day the words leave in doubt (`values`: ISO dates, best first):
+    the weekday and the date disagree ("Which day: Sunday 27 December or Monday 28
+    December?"), or the day has gone ("That day has passed: do you mean ...?")."""
+    days = [Date.fromisoformat(v) for v in values]
+    labels = [day_label(d, today=today) for d in days]
+    question = (f"Which day: {' or '.join(labels)}?" if len(labels) > 1
+                else f"That day has passed. Do you mean {labels[0]}?")
+    candidates = tuple(Interpretation(intent=Intent.PREFERENCES, slots={"date": v},
                                       confidence=1.0 / len(values)) for v in values)
     return Interpretation(intent=Intent.PREFERENCES, question=question, confidence=0.5,
                           candidates=candidates)

@@ -23,7 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from draftguard.understanding._asking import which_value
+from draftguard.understanding._asking import which_day, which_value
 from draftguard.understanding._planner_cuts import verb_phrases
 from draftguard.understanding._planner_meant import ask, bare_keep, compared, venue_meant
 from draftguard.understanding._planner_slots import (
@@ -57,6 +57,7 @@ from draftguard.understanding._planner_words import (
     compares,
     help_alone,
     keeps,
+    list_alone,
     looks_like_request,
     ranked_by,
     removes,
@@ -132,12 +133,18 @@ def enough_to_search(preferences: Mapping[str, Any]) -> bool:
     return (what and where) or ((what or where) and other)
 
 
-def _names_the_list_alone(words: WordTable, rest: str) -> bool:
-    """A question that is the list's name and courtesies alone ("list?", "my shortlist?",
-    "the list pls?"): it asks to see the list."""
-    said = [w for w in words_of(rest) if not words.says("courtesy", w)]
-    return rest.rstrip().endswith("?") and bool(said) and (
-        said == ["list"] or (words.says("listed", " ".join(said)) and len(said) <= 2))
+def _once(requests: Sequence[Interpretation]) -> list[Interpretation]:
+    """`requests` with a request for the plan or for help made again in the same message
+    left out ("we'll stick with what's saved. what's on me list": the list shown once)."""
+    seen: set[Intent] = set()
+    kept: list[Interpretation] = []
+    for request in requests:
+        if request.intent in (Intent.PLAN, Intent.HELP) and request.question is None:
+            if request.intent in seen:
+                continue
+            seen.add(request.intent)
+        kept.append(request)
+    return kept
 
 
 class PlannerConversation:
@@ -193,7 +200,9 @@ class PlannerConversation:
         questions: list[Interpretation] = []
         asked = acted = general = False
         sure = 1.0
-        readings = read_parts(parts, self.vocabulary, today=self.today, meaning=by_meaning)
+        known = self.state.preferences.get("date")
+        readings = read_parts(parts, self.vocabulary, today=self.today, meaning=by_meaning,
+                              known=Date.fromisoformat(known) if known else None)
         for part, slots in zip(parts, readings, strict=True):
             other = self._other(part, slots)
             stated = {**dict.fromkeys(slots.cleared), **slots.values}
@@ -223,10 +232,11 @@ class PlannerConversation:
             if (stated or slots.ambiguous or (asked and other is None)) and prefs_at is None:
                 prefs_at = len(requests)
             if other is not None:
-                requests += self._each_venue(other, slots)
+                requests += self._swapped(slots) or self._each_venue(other, slots)
             changes.update(stated)
-            questions += [which_value(n, vs, slots.words.get(n), labels=[
-                v if n == "price_level" else self.vocabulary.label(v) for v in vs])
+            questions += [which_day(vs, today=self.today) if n == "date" else which_value(
+                n, vs, slots.words.get(n), labels=[
+                    v if n == "price_level" else self.vocabulary.label(v) for v in vs])
                 for n, vs in slots.ambiguous.items()]
         if self.state.asking in changes:  # the answer: with what its question held
             changes = {**self.state.held, **changes}
@@ -242,7 +252,7 @@ class PlannerConversation:
             # A question about the world asks nothing of the app ("is it customary to
             # tip?"): the model answers in words.
             requests = self._what_cannot_be_done(requests, text, acted=acted)
-        return Reading(requests=unless_unexplained(requests, readings, self.vocabulary),
+        return Reading(requests=_once(unless_unexplained(requests, readings, self.vocabulary)),
                        defined=defined)
 
     def _parts(self, text: str, *, by_meaning: bool) -> tuple[list[str], tuple[str, ...]]:
@@ -302,10 +312,11 @@ class PlannerConversation:
                                        and not slots.values and not slots.venues
                                        and not asks_search(words, rest)):
             return Interpretation(intent=Intent.HELP)
+        if list_alone(words, part) and not slots.venues and not keeps(words, rest):
+            # "list pls", "my list?"; "shortlist pls" keeps (the venue in view, or asks)
+            return Interpretation(intent=Intent.PLAN)
         if self._removes(rest, slots):
             return self._venue_request(Intent.SHORTLIST, slots, action="remove")
-        if _names_the_list_alone(words, rest):  # "list?", "my shortlist?"
-            return Interpretation(intent=Intent.PLAN)
         if keeps(words, rest) and (says("listed", rest) or slots.venues or bare_keep(words, rest)
                                    or reference(rest) is not None or says("it", rest)
                                    or says("both", rest) or says("choose", rest)):
@@ -394,6 +405,24 @@ class PlannerConversation:
             venues = list(dict.fromkeys([focus, str(other.slots["venue"])]))
         return [Interpretation(intent=Intent.SHORTLIST, slots={"venue": v, "action": action})
                 for v in venues] or [other]
+
+    def _swapped(self, slots: SlotReading) -> list[Interpretation]:
+        """"swap it for Lemongrass Lane", "replace Siam Orchid with Kaze": the venue on the
+        shortlist (named first, or "it" for the one in view when it is listed) taken off,
+        then the one named after it put on; nothing when the words are not those."""
+        says, shortlist = self.vocabulary.words.says, self.state.shortlist
+        if not says("swap", slots.rest):
+            return []
+        named = list(dict.fromkeys(slots.venues))
+        if len(named) == 2 and named[0] in shortlist and named[1] not in shortlist:
+            old, new = named
+        elif len(named) == 1 and named[0] not in shortlist and says("it", slots.rest) and (
+                self.state.picked in shortlist):
+            old, new = str(self.state.picked), named[0]
+        else:
+            return []
+        return [Interpretation(intent=Intent.SHORTLIST, slots={"venue": old, "action": "remove"}),
+                Interpretation(intent=Intent.SHORTLIST, slots={"venue": new, "action": "add"})]
 
     def _removes(self, rest: str, slots: SlotReading) -> bool:
         """A removal; a venue meant by position counts as named ("take the 2nd back off")."""

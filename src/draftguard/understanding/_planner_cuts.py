@@ -16,27 +16,40 @@ def verb_phrases(part: str, venues_in: Callable[[str], int]) -> list[str]:
     other piece any ("remove the first one and show me the list"); or at ", and" when only what
     follows names a venue ("sushi in old city for 2, and add Kaze to my shortlist"); else
     `[part]`."""
-    named = venues_in(part)
-    if named == 1 and ", and " in part:
-        first, _, second = part.rpartition(", and ")
-        if first.strip(" ,") and venues_in(first) == 0:
-            return [first, second]
-    if named < 1:
+    if venues_in(part) < 1:
         return [part]
     from draftguard.language import parse
 
     doc = parse(part, entities=False)
+    # An aside ("while you're at it", "if it's free") points at nothing: its "it" is no
+    # venue, so the counts are taken on the part without it.
+    bare = part
+    for clause in (t for t in doc if t.dep_ == "advcl" and any(
+            c.dep_ == "mark" for c in t.children)):
+        start, end = clause.left_edge.idx, clause.right_edge.idx + len(clause.right_edge.text)
+        bare = bare[:start] + " " * (end - start) + bare[end:]
+    named = venues_in(bare)
+    if named == 1 and ", and " in part:
+        first, _, second = part.rpartition(", and ")
+        if first.strip(" ,") and venues_in(first) == 0:
+            return [first, second]
+    # A "verb" after "and" that is a venue's name is none ("keep X and Tsubame in my list").
     cuts = [(t.idx, t.idx + len(t.text)) for t in doc
             if t.dep_ == "cc" and t.head.pos_ == "VERB" and any(
-                c.dep_ == "conj" and c.pos_ == "VERB" and c.i > t.i for c in t.head.children)]
+                c.dep_ == "conj" and c.pos_ == "VERB" and c.i > t.i and not venues_in(c.text)
+                for c in t.head.children)]
     pieces: list[str] = []
+    counted: list[str] = []
     start = 0
     for before, after in cuts:
         pieces.append(part[start:before])
+        counted.append(bare[start:before])
         start = after
     pieces.append(part[start:])
-    pieces = [p.strip(" ,") for p in pieces if p.strip(" ,")]
-    counts = [venues_in(p) for p in pieces]
+    counted.append(bare[start:])
+    kept = [i for i, p in enumerate(pieces) if p.strip(" ,")]
+    pieces = [pieces[i].strip(" ,") for i in kept]
+    counts = [venues_in(counted[i]) for i in kept]
     # One venue named, by the last piece only: a search, then that venue; or by the first
     # only: that venue, then requests of no venue ("add X to my list and show me the list").
     alone = [0] * (len(pieces) - 1) + [1]

@@ -16,7 +16,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA, Levenshtein
 
 from draftguard.grounding import Vocabulary, dollar_levels
-from draftguard.grounding._dates import month_days, stated_day, without_dates
+from draftguard.grounding._dates import days_in_doubt, month_days, stated_day, without_dates
 from draftguard.grounding._numbers import NUMBER_WORDS, counts_apart, stated_count
 from draftguard.grounding._phrases import normalise_words
 from draftguard.language import word_frequency
@@ -147,7 +147,7 @@ class PlannerVocabulary:
 
     @cached_property
     def neighbourhood_words(self) -> Vocabulary:
-        return Vocabulary(self.neighbourhoods)
+        return Vocabulary(self.neighbourhoods, join_possessives=True)  # "penn's landing"
 
     @cached_property
     def price_vocabulary(self) -> Vocabulary:
@@ -288,7 +288,7 @@ def _positives(vocab: Vocabulary, text: str,
     """Values named in `text`, split into (meant, taken back)."""
     meant: list[str] = []
     negated: list[str] = []
-    plain = normalise_words(text)
+    plain = vocab.prepared(text)
     for value in vocab.mentioned(plain):
         back = True
         for start, end in _occurrences(vocab, value, plain):
@@ -337,11 +337,13 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
 
 
 def read_parts(parts: Sequence[str], vocabulary: PlannerVocabulary, *, today: Date,
-               meaning: bool = True) -> list[SlotReading]:
+               meaning: bool = True, known: Date | None = None) -> list[SlotReading]:
     """`read_slots` of each part of one message, the reader by meaning handed all the
     parts' texts first (`MeaningReader.prepare`: one parse for all). A part that names a
-    venue is about that venue, so its words are not compared by similarity."""
-    readings = [_read_words(part, vocabulary, today=today, meaning=meaning) for part in parts]
+    venue is about that venue, so its words are not compared by similarity. `known` is the
+    day the conversation has so far ("make it the day after" counts from it)."""
+    readings = [_read_words(part, vocabulary, today=today, meaning=meaning, known=known)
+                for part in parts]
     reader = vocabulary.meaning if meaning else None
     if reader is not None and len(readings) > 1:
         reader.prepare([r.rest for r in readings])
@@ -359,7 +361,7 @@ def read_parts(parts: Sequence[str], vocabulary: PlannerVocabulary, *, today: Da
 
 
 def _read_words(message: str, vocabulary: PlannerVocabulary, *, today: Date,
-                meaning: bool) -> SlotReading:
+                meaning: bool, known: Date | None = None) -> SlotReading:
     """What the words of `message` state, before the reader by meaning."""
     text = plain_text(message)
     reading = SlotReading()
@@ -401,11 +403,15 @@ def _read_words(message: str, vocabulary: PlannerVocabulary, *, today: Date,
     size = _party_size(rest, vocabulary)
     if size is not None:
         reading.values["party_size"] = size
-    day = stated_day(rest, today=today)
+    day = stated_day(rest, today=today, known=known)
+    doubt = days_in_doubt(rest, today=today)
+    if doubt:
+        # "Monday 27 Dec" (a Sunday), "20 Nov 2025" (gone): asked, never used as read.
+        reading.ambiguous["date"] = [d.isoformat() for d in doubt]
     # "today" and "tonight" are small talk too ("how are you today?"): a day only when the
     # message also states something else, or says little besides.
-    if day is not None and (not vocabulary.words.says("small_talk_day", rest) or reading.values
-                            or len(words_of(rest)) <= 3):
+    elif day is not None and (not vocabulary.words.says("small_talk_day", rest)
+                              or reading.values or len(words_of(rest)) <= 3):
         reading.values["date"] = day.isoformat()
     return reading
 

@@ -25,6 +25,7 @@ __all__ = [
     "compares",
     "help_alone",
     "keeps",
+    "list_alone",
     "looks_like_request",
     "ranked_by",
     "removes",
@@ -179,6 +180,14 @@ def help_alone(words: WordTable, part: str) -> bool:
         words.says("help_alone", w) for w in said)
 
 
+def list_alone(words: WordTable, part: str) -> bool:
+    """"list pls", "my list?", "shortlist": a message of a list's name and courtesy words
+    alone asks to see the list."""
+    said = words_of(part)
+    return bool(said) and words.says("list_noun", part) and all(
+        words.says("list_alone", w) for w in said)
+
+
 def asks_search(words: WordTable, rest: str) -> bool:
     """"show me what you have", "any good places?", "where can we eat", "we need a
     restaurant": a searching word or phrase; "what" with "you" and "have" or "got";
@@ -257,7 +266,9 @@ def adds_to_list(words: WordTable, rest: str) -> bool:
         return False
     from draftguard.language import parse
 
-    for token in parse(rest, entities=False):
+    # A venue's name (masked) parses as the pronoun it stands for: "pop | and | onto my
+    # list" is "pop it and it onto my list", its verb a verb.
+    for token in parse(" ".join(rest.split()).replace(_MASK, "it"), entities=False):
         if token.dep_ != "prep" or not words.says("onto", token.lower_) or not words.says(
                 "listed", " ".join(t.lower_ for t in token.subtree)):
             continue
