@@ -209,8 +209,10 @@ class VersionFrames:
                     number_value(said[1].lower_) == 1 and all(
                         t.lower_ in _STEPS for t in said[2:]):
                 return True  # "back one", "back 1 step": one step back is an undo
-        # ("make this back": "back" may be parsed as a small clause of its own)
+        # ("make this back": "back" may be parsed as a small clause of its own; "make the
+        # title Back End of the Horse": a capitalised "Back" inside a sentence is a name's)
         return any(c.dep_ in ("prt", "advmod", "ccomp", "xcomp", "oprd") and c.lower_ == "back"
+                   and not (c.is_title and c.i != c.sent.start)
                    for v in candidates if v is not None and not told(v)
                    for c in v.children)
 
