@@ -45,18 +45,18 @@ class TagFrames:
         return None
 
     def add_or_remove(self, adding: Interpretation, gone: Interpretation | None,
-                      verb: Token) -> Interpretation | None:
+                      verb: Token) -> Interpretation:
         """One question for tags named after a verb code does not know (`verb`): take
         them off (`gone`), or add them (`adding`); when adding would change nothing (they
-        are tags already), only whether to take them off. Never done unasked."""
+        are tags already), only whether to take them off; when none is a tag yet, they are
+        added ("chuck a couple of tags on"). Never taken off unasked."""
         view = self.t.view
         old = read_frontmatter(view.text).get("tags") if view is not None else None
-        if not isinstance(old, list) or gone is None or gone.question is not None:
-            return None
-        left = gone.slots.get("set_fields", {}).get("tags")
-        named = [str(t) for t in old if isinstance(left, list) and t not in left]
-        if not named:
-            return None
+        left = gone.slots.get("set_fields", {}).get("tags") if gone is not None else None
+        named = [str(t) for t in old if isinstance(left, list) and t not in left] \
+            if isinstance(old, list) else []
+        if gone is None or gone.question is not None or not named:
+            return adding  # none of them is a tag yet: adding is the only reading
         said = ", ".join(f"“{n}”" for n in named)
         off = f"take the tag{'s' if len(named) > 1 else ''} {said} off"
         if adding.slots.get("set_fields", {}).get("tags") == old:

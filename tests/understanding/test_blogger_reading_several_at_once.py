@@ -10,7 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from blogger_readings import reading_of as _read
+from test_blogger_commands import POST, Chat, write_post
 
+from blogger.reading_versions import counted_from_one
 from draftguard.understanding import Intent
 
 POSTS = Path(__file__).parent.parent / "data" / "understanding" / "posts"
@@ -105,3 +107,73 @@ def test_a_line_placed_after_a_part_the_parser_makes_a_subject() -> None:
                           "thanking the neighbour for the compost") == [
         (Intent.EDIT, {"ops": [{"type": "insert", "anchor": COMPOST, "position": "after",
                                 "text": "It smelled of the farm."}]})]
+
+
+# --- the versions counted from one ------------------------------------------------------------
+
+def test_a_version_number_the_app_would_not_change_anything_with_counts_from_one() -> None:
+    # the post is at version 2 (three versions, 0 to 2)
+    assert counted_from_one(2, 2) == (1, "Counting from one, your version 2 is the one I "
+                                         "list as version 1.")
+    assert counted_from_one(3, 2)[0] == 2  # no version 3, but a third one
+    assert counted_from_one(1, 2) == (1, None)  # the app's own number stands
+    assert counted_from_one(1, 2, far=True)[0] == 0  # "all the way back to version one"
+    assert counted_from_one(0, 2) == (0, None)
+    assert counted_from_one(5, 2) == (5, None)  # no such version either way: said as is
+
+
+def test_all_the_way_back_to_a_version_is_read_as_the_furthest() -> None:
+    assert _plain(GARDEN, "take it all the way back to version one") == [
+        (Intent.REVERT, {"version": 1, "furthest": True})]
+    assert _plain(GARDEN, "take it back to version one") == [(Intent.REVERT, {"version": 1})]
+
+
+async def test_back_to_the_version_the_post_is_at_brings_back_the_one_before() -> None:
+    chat = Chat()
+    await write_post(chat)
+    await chat.say("/edit replace \"glucose molecules\" with \"sugar molecules\"")
+    await chat.say("/edit replace \"chlorophyll pigment\" with \"green pigment\"")
+    text = await chat.say("please bring back version 2")  # at version 2: changes nothing
+    assert text.startswith("Counting from one, your version 2 is the one I list as "
+                           "version 1.")
+    post = await chat.post() or ""
+    assert "sugar molecules" in post and "chlorophyll pigment" in post
+    text = await chat.say("now take it all the way back to version one")
+    assert "version 0" in text and await chat.post() == POST
+
+
+# --- words put at a part's edge, and a line wanted ------------------------------------------
+
+def _insert(anchor: str, position: str, text: str) -> tuple[Intent, object]:
+    return (Intent.EDIT, {"ops": [{"type": "insert", "anchor": anchor, "position": position,
+                                   "text": text}]})
+
+
+def test_a_part_opened_or_closed_with_new_words() -> None:
+    assert _plain(GARDEN, "could you open the last paragraph with the line 'Plans, plans.'") \
+        == [_insert("Next year I will add a water butt and grow beans up the railing.",
+                    "before", "Plans, plans.")]
+    assert _plain(GARDEN, "end the second paragraph with 'Lesson learnt.'") == [
+        _insert("The basil bolted in July, so I cut it back hard.", "after",
+                "Lesson learnt.")]
+    assert _plain(GARDEN, "open the door with a key") == []
+
+
+def test_a_line_wanted_at_a_place_goes_there() -> None:
+    assert _plain(GARDEN, "may I ask for one more line at the very end: Wish me luck.") == [
+        _insert("Next year I will add a water butt and grow beans up the railing.", "after",
+                "Wish me luck.")]
+
+
+ALLOTMENT = ("# Twelve months on the allotment by the river\n\nLast March I took on a plot "
+             "at the end of our road.\n\n## The spring planting\n\nWe planted leeks in April. "
+             "The onions went in a week later.\n\n## Why I keep going\n\nIt is the only quiet "
+             "hour of my week. I have renewed the lease for next year.\n")
+
+
+def test_the_end_of_the_part_about_a_section_is_that_sections_end() -> None:
+    # the section is named by what follows "about", never matched whole against the title
+    # (it put the words at the end of the post)
+    message = "add a sentence at the end of the part about the planting: Then it rained."
+    assert _plain(ALLOTMENT, message) == [
+        _insert("The onions went in a week later.", "after", "Then it rained.")]
