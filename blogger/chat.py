@@ -25,7 +25,7 @@ from google.adk.models.base_llm import BaseLlm
 from blogger.answers import answer_from_post
 from blogger.intents import BLOGGER_COMMANDS as _COMMANDS
 from blogger.reading import read_message
-from blogger.reading_versions import version_before
+from blogger.reading_versions import counted_from_one, version_before
 from blogger.replies import COURTESIES, FORMATTERS, NO_POST
 from blogger.state_keys import MEMORY_KEY
 from draftguard.artifacts import MAX_ITEMS
@@ -324,7 +324,11 @@ async def _action(request: Interpretation, ctx: CallbackContext, profile: ModelP
                 return Reply(NO_SUCH_CHANGE.format(change=_CHANGE_WORDS.get(
                     said, f"changed the {said}")))
             return Call("revert_to_version", {"version": version})
-        return Call("revert_to_version", {"version": slots["version"]})
+        listed = await post_store().versions(ctx) if post is not None else []
+        version, note = counted_from_one(int(slots["version"]), max(
+            (int(v["version"]) for v in listed), default=None), far=bool(slots.get("furthest")))
+        call = Call("revert_to_version", {"version": version})
+        return Steps((Reply(note), call)) if note else call
     if intent is Intent.SPLIT:
         earlier = ctx.state.get(keys.OUTLINE)
         if not slots and post is not None and isinstance(earlier, str) and earlier.strip():
@@ -426,8 +430,9 @@ def build_understanding(profile: ModelProfile, chooser: Chooser | None = None) -
         transfers = [a for a in actions if isinstance(a, Transfer)]
         if transfers:
             return transfers[0]
-        steps = [a for a in actions if isinstance(a, (Call, Reply))]
-        return Steps(tuple(steps)) if len(steps) == len(actions) else None
+        steps = [s for a in actions for s in (a.actions if isinstance(a, Steps) else (a,))]
+        done = [s for s in steps if isinstance(s, (Call, Reply))]
+        return Steps(tuple(done)) if len(done) == len(steps) else None
 
     return understand
 

@@ -180,11 +180,9 @@ class ClauseReader:
         post = self._new_post(clause, concept)
         if post is not None:
             return post
-        verb = self.inserts.unknown_verb(clause) if not concept else None
-        if verb is not None:  # "pop 'X' right after the bit about Y"
-            found = self.inserts.insert(clause, clause.after(verb))
-            if found is not None:
-                return found
+        found = self.inserts.verbless(clause) if not concept else None
+        if found is not None:  # "pop 'X' right after ...", "open the last paragraph with 'X'"
+            return found
         return self._edit(clause, concept, previous)
 
     def _said_around(self, clause: Clause,

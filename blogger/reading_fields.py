@@ -7,9 +7,9 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
-from blogger.reading_tags import TagFrames
+from blogger.reading_tags import TagFrames, judged
 from blogger.reading_turn import Turn
-from blogger.reading_values import FIELD_KEYS, after_relation, prose
+from blogger.reading_values import FIELD_KEYS, after_relation, like_quote, named_title, prose
 from draftguard.edits._frontmatter import read_frontmatter
 from draftguard.edits._plan import DeleteOp, InsertOp, ReplaceOp
 from draftguard.understanding._frames import Clause
@@ -234,7 +234,8 @@ class FieldFrames:
         if at is None:
             return self._it_says(clause)
         if any(self.t.quote(t) for t in tokens[:at]):
-            return self._added_to_tags(clause, tokens, at)
+            return self._quoted_as(clause, tokens, at) or \
+                self._added_to_tags(clause, tokens, at)
         if self.t.is_(tokens[at], "part.title") and any(
                 c.dep_ == "compound" and c.pos_ in ("NOUN", "PROPN") and not
                 self.t.is_(c, "part.") for c in tokens[at].children):
@@ -247,16 +248,14 @@ class FieldFrames:
         if tags and (clause.head_concept == "action.insert" or all(
                 t.is_punct or self.t.is_(t, "discourse.") for t in tokens[:at]) or (
                 clause.head_concept is None and not any(t.text == ":" for t in tokens))):
-            # a verb that sets nothing ("ad the tag 'x' plz", the verb mistyped) adds: the
-            # tags there are stay unless the author says to set or replace them
-            # "add the tag 'x'", "tag the post with x": added to the tags there are
-            found = self.tagging.tags(clause, [tokens[at], *tokens[at + 1:]], adding=True)
-            return found[0] if found else self._added_to_tags(clause, tokens, at)
+            return self._tags_added(clause, tokens, at)
         rest = tokens[at + 1:]
         value = after_relation(self.t, rest)
         wanted = [t for t in rest if self.t.quote(t) and t.dep_ in ("dobj", "oprd")]
         if value is not None and len(wanted) == 1 and not any(self.t.quote(t) for t in value):
             value = wanted  # "for the title I want 'X', is more funny": the words wanted
+        if value is None:
+            value = like_quote(self.t, clause, rest) or named_title(self.t, clause, tokens, at)
         if value is None and rest and (self.t.lone_quote(rest, clause) is not None or (
                 clause.head_concept in ("action.create", "action.replace") and not
                 self.t.is_(tokens[at], "part.title") and rest[0].pos_ not in (
@@ -278,6 +277,38 @@ class FieldFrames:
                 return swapped
         if prose(value) and self.t.is_(tokens[at], "part.meta"):
             text += "."  # "description to: Lambs, sleet and little sleep." keeps its stop
+        return self.field(clause, [tokens[at]], text)
+
+    def _tags_added(self, clause: Clause, tokens: list[Token], at: int
+                    ) -> Interpretation | None:
+        """Tags named to add: a verb that sets nothing ("ad the tag 'x' plz", the verb
+        mistyped) adds, the tags there are stay unless the author says to set or replace
+        them ("add the tag 'x'", "tag the post with x"). A tag judged ("tag kitchen is not
+        good, delete it") is said of, not added; a verb of the author's own that code does
+        not know ("can you quit the tag 'nerves'?") is asked about, never guessed."""
+        if judged(tokens[at]):
+            return None
+        found = self.tagging.tags(clause, [tokens[at], *tokens[at + 1:]], adding=True)
+        chosen = self.tagging.chosen_verb(clause)
+        if found and chosen is not None and found[0].question is None:
+            gone = self.removed(clause, [t for t in tokens[at:] if not t.is_punct])
+            return self.tagging.add_or_remove(found[0], gone, chosen)
+        return found[0] if found else self._added_to_tags(clause, tokens, at)
+
+    def _quoted_as(self, clause: Clause, tokens: list[Token], at: int
+                   ) -> Interpretation | None:
+        """"put 'X' as the title", "use 'X' as the description": one quotation, then "as"
+        and the field (its determiner aside): the field set to the quotation."""
+        before = [t for t in tokens[:at] if t.pos_ != "DET"]
+        if clause.head is None or len(before) < 2 or before[-1].lower_ != "as" or \
+                self.t.is_(tokens[at], "part.tags"):
+            return None
+        quoted = [t for t in before if self.t.quote(t)]
+        if len(quoted) != 1 or quoted[0].i + 1 != before[-1].i:
+            return None
+        text = self.t.quote(quoted[0]) or ""
+        if self._the_heading(tokens, at) or self.t.is_(tokens[at], "part.title"):
+            return self.title(text)
         return self.field(clause, [tokens[at]], text)
 
     def _the_words_wanted(self, value: list[Token]) -> list[Token]:

@@ -199,6 +199,66 @@ class InsertFrames:
                       position="before" if first else "after")
         return [edit_request([op_slots(op)])]
 
+    def verbless(self, clause: Clause) -> list[Interpretation] | None:
+        """New words put somewhere with no verb of adding the lexicon knows: after a verb
+        nobody listed ("pop 'X' right after the bit about Y"), at a part's edge ("open the
+        last paragraph with 'X'"), or a line wanted at a place ("a line at the end: X")."""
+        verb = self.unknown_verb(clause)
+        if verb is not None:
+            found = self.insert(clause, clause.after(verb))
+            if found is not None:
+                return found
+        return self.opened_with(clause) or self.wished_line(clause)
+
+    def wished_line(self, clause: Clause) -> list[Interpretation] | None:
+        """"might I ask for a sentence at the very end: X", "it lacks a line after the one
+        about Y: X": no verb of adding, but a line wanted (a sentence or line, indefinite),
+        a place said after it and the words after a colon: those words go there."""
+        colon = next((t.i for t in clause.tokens if t.text == ":"), None)
+        line = next((t for t in clause.tokens if colon is not None and t.i < colon and (
+            self.t.is_(t, "part.sentence") or t.lower_ in ("paragraph", "para")) and any(
+            c.dep_ in ("det", "nummod") and c.lower_ in ("a", "an", "another", "one")
+            for c in t.children)), None)
+        if line is None or colon is None or colon + 1 >= len(self.t.doc):
+            return None
+        body = [t for t in clause.tokens if t.i >= line.i]
+        place = [t for t in body if t.i < colon]
+        if not any(self.t.is_(t, "relation.after") or self.t.is_(t, "relation.before") or
+                   self.t.is_(t, "position.") for t in place):
+            return None
+        return self.insert(clause, body)
+
+    def opened_with(self, clause: Clause) -> list[Interpretation] | None:
+        """"open the final paragraph with the sentence 'X'", "end the post with 'X'": a
+        verb of opening or closing (the lexicon's `edge` words, or a position word said as
+        a verb: "start", "end") with a part of the post as its object and one quotation
+        after "with": the words go before the part's first sentence, or after its last."""
+        verb = next((t for t in clause.tokens if t.pos_ == "VERB" and (
+            self.t.is_(t, "edge.") or self.t.is_(t, "position.first") or
+            self.t.is_(t, "position.last"))), None)
+        if verb is None or self.t.view is None:
+            return None
+        part = next((c for c in verb.children if c.dep_ == "dobj"), None)
+        quotes = [t for t in clause.tokens if self.t.quote(t) and t.i > verb.i]
+        if part is None or len(quotes) != 1 or not any(
+                t.lower_ == "with" and part.i < t.i < quotes[0].i for t in clause.tokens):
+            return None
+        words = [t for t in part.subtree if t.i < quotes[0].i and t.lower_ != "with"]
+        if not any(self.t.is_(t, "part.") for t in words) and not refers_back(words):
+            return None
+        place = find_place(self.t, clause, words)
+        if place is not None and place.missing:
+            return [ask(_NOT_FOUND)]
+        first = self.t.is_(verb, "edge.open") or self.t.is_(verb, "position.first")
+        units = self.t.view.units("sentence", place.region if place else None)
+        if not units:
+            return None
+        unit = units[0] if first else units[-1]
+        op = InsertOp(anchor=self.t.view.unique_anchor(unit).text,
+                      text=self.t.quote(quotes[0]) or "",
+                      position="before" if first else "after")
+        return [edit_request([op_slots(op)])]
+
     def _own_paragraph(self, word: Token) -> bool:
         """Whether `word` asks for a paragraph of its own: "a paragraph", or a line that is
         itself the last ("a final line", "a closing line"); a line put at the end ("a line

@@ -41,6 +41,14 @@ _MEANT = 4
 _MAX_WIDENED = 5
 
 
+def _where_it_says(turn: Turn, verb: Token) -> bool:
+    """Whether `verb` is a saying verb in a clause that names a place by what stands
+    there ("where it says 'X'", "where it reads 'X'"): its subject "it", and "where"."""
+    return turn.is_(verb, "relation.be") and any(
+        c.dep_ == "advmod" and c.tag_ == "WRB" for c in verb.children) and any(
+        c.dep_ == "nsubj" and c.lower_ in ("it", "this") for c in verb.children)
+
+
 class SaidPairs:
     """The said-pair frames of one message (they edit through `EditFrames`)."""
 
@@ -156,10 +164,23 @@ class SaidPairs:
             return self._correction(clause) or self._denied(clause) or \
                 self._numbers_said(clause) or \
                 self._named_as(clause) or phrase_not_phrase(self.e, clause)
+        return self._two_quotes(clause, tokens[quotes[0]], tokens[quotes[1]])
+
+    def _two_quotes(self, clause: Clause, first: Token, second: Token
+                    ) -> list[Interpretation] | None:
+        """Two quotations and the words between them: "'Y' not 'X'", "'X' should be 'Y'",
+        "I wrote 'X' but I meant 'Y'", "put 'Y' where it says 'X'"."""
+        tokens = clause.tokens
+        quotes = [tokens.index(first), tokens.index(second)]
         between = tokens[quotes[0] + 1:quotes[1]]
         said = [t for t in between if not t.is_punct]
         if len(said) == 1 and (said[0].dep_ == "neg" or said[0].lower_ == "not"):
             # "'Y' not 'X'", "'Y', not 'X'": the new words, then the old ones
+            one = self.e.replace_one(clause, [tokens[quotes[1]]], [tokens[quotes[0]]], None)
+            return [one] if one is not None else None
+        if any(_where_it_says(self.t, t) for t in between):
+            # "chuck 'Y' in where it says 'X'": the place is named by the old words, so the
+            # words put there are the new ones
             one = self.e.replace_one(clause, [tokens[quotes[1]]], [tokens[quotes[0]]], None)
             return [one] if one is not None else None
         writes = [t for t in between if t.pos_ == "VERB" and (self.t.is_(t, "action.create") or

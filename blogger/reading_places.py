@@ -91,8 +91,11 @@ def find_place(turn: Turn, clause: Clause, tokens: list[Token]) -> Place | None:
         if -len(paras) <= index < len(paras):
             return Place(None, paras[index])
         return Place(None, None, missing=True)
-    name_tokens = [w for w in words if not turn.is_(w, "part.paragraph") and
-                   not turn.is_(w, "part.heading")]
+    about = next((i for i, w in enumerate(words) if turn.is_(w, "relation.about")), None)
+    # "the part about the concert": the heading is named by what the part is about
+    name_tokens = [w for w in words[about + 1 if about is not None else 0:]
+                   if not turn.is_(w, "part.paragraph") and not turn.is_(w, "part.heading")
+                   and not w.is_punct]
     quoted = turn.lone_quote(words, clause)
     name = quoted or turn.words(name_tokens).strip()
     if name:

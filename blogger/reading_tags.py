@@ -7,14 +7,25 @@ from typing import TYPE_CHECKING
 
 from blogger.reading_turn import Turn
 from draftguard.edits._frontmatter import read_frontmatter
-from draftguard.understanding._asking import ask
+from draftguard.understanding._asking import ask, choose_between
 from draftguard.understanding._frames import Clause
 from draftguard.understanding._types import Intent, Interpretation
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["TagFrames", "in_turn"]
+__all__ = ["TagFrames", "in_turn", "judged"]
+
+
+def judged(field: Token) -> bool:
+    """Whether the field's noun phrase is the subject of "be" with a judgement ("tag
+    kitchen is not good", "the tags are a mess"): said of it, not its new value."""
+    top = field
+    while top.dep_ in ("compound", "amod", "nmod", "appos") and top.head is not top:
+        top = top.head
+    be = top.head
+    return top.dep_ == "nsubj" and be.lemma_ == "be" and any(
+        c.dep_ in ("acomp", "neg") for c in be.children)
 
 
 class TagFrames:
@@ -22,6 +33,37 @@ class TagFrames:
 
     def __init__(self, turn: Turn) -> None:
         self.t = turn
+
+    def chosen_verb(self, clause: Clause) -> Token | None:
+        """The clause's root verb when it is a word of English the lexicon lacks (not a
+        typo of its words): a verb the author chose, whose meaning code does not know."""
+        for t in clause.tokens:
+            if t.dep_ == "ROOT" and t.pos_ == "VERB" and t.is_alpha and \
+                    self.t.concept(t) is None and self.t.lexicon.correct(t.lower_) is None \
+                    and self.t.lexicon.knows(t.lower_):
+                return t
+        return None
+
+    def add_or_remove(self, adding: Interpretation, gone: Interpretation | None,
+                      verb: Token) -> Interpretation:
+        """One question for tags named after a verb code does not know (`verb`): take
+        them off (`gone`), or add them (`adding`); when adding would change nothing (they
+        are tags already), only whether to take them off; when none is a tag yet, they are
+        added ("chuck a couple of tags on"). Never taken off unasked."""
+        view = self.t.view
+        old = read_frontmatter(view.text).get("tags") if view is not None else None
+        left = gone.slots.get("set_fields", {}).get("tags") if gone is not None else None
+        named = [str(t) for t in old if isinstance(left, list) and t not in left] \
+            if isinstance(old, list) else []
+        if gone is None or gone.question is not None or not named:
+            return adding  # none of them is a tag yet: adding is the only reading
+        said = ", ".join(f"“{n}”" for n in named)
+        off = f"take the tag{'s' if len(named) > 1 else ''} {said} off"
+        if adding.slots.get("set_fields", {}).get("tags") == old:
+            return ask(f"I don't know what “{verb.text}” asks here, so I haven't done "
+                       f"anything yet. Do you want me to {off}? Say yes if so.", (gone,))
+        return choose_between((off, gone), (f"add them ({verb.text})", adding),
+                              confidence=0.0)
 
     def swap_said(self, clause: Clause, field: Token, rest: list[Token], value: Token,
                   text: str) -> Interpretation | None:

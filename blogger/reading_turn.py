@@ -127,9 +127,12 @@ class Turn:
                     tok.tag_ == "HYPH" and not tok.whitespace_ and i > 0 and
                     not tokens[i - 1].whitespace_):  # "first-timer's": a word's own hyphen
                 rest = tokens[i + 1:]
-                if i > 0 and self.quote(tokens[i - 1]) and not any(self.quote(t)
-                                                                    for t in rest):
-                    return tokens[:i]
+                end = i  # "swap 'a' for 'b' would ya, the little one counts": asking
+                while end > 1 and self.is_(tokens[end - 1], "discourse."):  # words aside
+                    end -= 1
+                if end > 0 and self.quote(tokens[end - 1]) and not any(self.quote(t)
+                                                                       for t in rest):
+                    return tokens[:end]
                 if any(t.dep_ in ("nsubj", "nsubjpass", "expl") and t.head.pos_ in (
                         "VERB", "AUX") and t.head in rest for t in rest):
                     return tokens[:i]

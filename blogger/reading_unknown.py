@@ -111,6 +111,9 @@ def _describes(turn: Turn, token: Token) -> bool:
         if node.dep_ in ("relcl", "acl") or (node.dep_ == "prep" and turn.is_(node.head,
                                                                              "part.")):
             return True
+        if node.pos_ == "VERB" and any(c.dep_ == "nsubj" and turn.is_(c, "part.")
+                                       for c in node.children):
+            return True  # "after the line warning about X": the parser's subject is the part
     return False
 
 

@@ -1,7 +1,8 @@
 """What a field of the post is set to, as said: the words after the relation word ("the
 title should be X", "changed to X"), never a view reported ("my friend said it should
 mention X"); the key a short name of a field writes ("desc"); a value said as a sentence,
-which keeps its full stop."""
+which keeps its full stop; a value said the learner's way ("I want it like 'X'") or
+unquoted as a name ("make the title Back End of the Horse")."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ if TYPE_CHECKING:
     from spacy.tokens import Token
 
     from blogger.reading_turn import Turn
+    from draftguard.understanding._frames import Clause
 
-__all__ = ["FIELD_KEYS", "after_relation", "prose"]
+__all__ = ["FIELD_KEYS", "after_relation", "like_quote", "named_title", "prose"]
 
 #: The frontmatter key a short name of a field writes ("desc: X" sets the description).
 FIELD_KEYS = {"desc": "description"}
@@ -58,3 +60,28 @@ def _reported(turn: Turn, verb: Token) -> bool:
     return told(verb) and not any(
         c.dep_ == "nsubj" and (c.lower_ in ("it", "this") or turn.is_(c, "part."))
         for c in verb.children)
+
+
+def like_quote(turn: Turn, clause: Clause, rest: list[Token]) -> list[Token] | None:
+    """"The title I want it like 'X'": a learner's "like" for "as", a preposition (never
+    the verb) whose object is one quotation, gives the field's words."""
+    at = next((i for i, t in enumerate(rest) if t.pos_ in ("ADP", "SCONJ") and
+               turn.is_(t, "relation.like")), None)
+    if at is None or turn.lone_quote(rest[at + 1:], clause) is None:
+        return None
+    return rest[at + 1:]
+
+
+def named_title(turn: Turn, clause: Clause, tokens: list[Token], at: int
+                ) -> list[Token] | None:
+    """"make the title Back End of the Horse": after a verb that sets it, the title (at
+    `at`) followed straight by words written as a name (each content word capitalised,
+    the first not opening the sentence) is given its new words unquoted."""
+    rest = [t for t in tokens[at + 1:] if not t.is_punct]
+    if clause.head_concept not in ("action.create", "action.replace") or not \
+            turn.is_(tokens[at], "part.title") or not rest or rest[0].i == rest[0].sent.start:
+        return None
+    content = [t for t in rest if not t.is_stop]
+    if not content or not rest[0].is_title or not all(t.is_title for t in content):
+        return None
+    return rest

@@ -16,7 +16,7 @@ from draftguard.understanding._types import Intent, Interpretation
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["VersionFrames", "version_before"]
+__all__ = ["VersionFrames", "counted_from_one", "version_before"]
 
 _WH = ("WP", "WRB", "WDT")
 #: What one step back counts ("back one change", "undo 2 edits").
@@ -209,8 +209,10 @@ class VersionFrames:
                     number_value(said[1].lower_) == 1 and all(
                         t.lower_ in _STEPS for t in said[2:]):
                 return True  # "back one", "back 1 step": one step back is an undo
-        # ("make this back": "back" may be parsed as a small clause of its own)
+        # ("make this back": "back" may be parsed as a small clause of its own; "make the
+        # title Back End of the Horse": a capitalised "Back" inside a sentence is a name's)
         return any(c.dep_ in ("prt", "advmod", "ccomp", "xcomp", "oprd") and c.lower_ == "back"
+                   and not (c.is_title and c.i != c.sent.start)
                    for v in candidates if v is not None and not told(v)
                    for c in v.children)
 
@@ -251,7 +253,11 @@ class VersionFrames:
                 word = t.lower_.lstrip("v.")
                 n = number_value(word) if word else None
                 if n is not None:
-                    return [Interpretation(intent=Intent.REVERT, slots={"version": n})]
+                    # "all the way back to version one": as far back as it goes, the
+                    # author's first (the app counts from 0, and says which it took)
+                    far = {"furthest": True} if clause.has("extent.furthest") else {}
+                    return [Interpretation(intent=Intent.REVERT,
+                                           slots={"version": n, **far})]
         for t in tokens:  # "v3", "v0"
             if t.lower_.startswith("v") and t.lower_[1:].isdigit():
                 return [Interpretation(intent=Intent.REVERT,
@@ -329,3 +335,19 @@ def version_before(rows: list[dict[str, Any]], change: str) -> int | None:
                 isinstance(base, int):
             return base
     return None
+
+
+def counted_from_one(said: int, latest: int | None, *, far: bool = False
+                     ) -> tuple[int, str | None]:
+    """The version the author means by the number `said`, and what to tell them when it is
+    not the app's own number (the app counts from 0; many people count from one), given
+    the `latest` version. Counting from one is the reading when the app's would change
+    nothing (`said` is the version the post is at), when the app has no such version but
+    has the one before it, or when `said` is one, said as the furthest back (`far`: "all
+    the way back to version one"). Otherwise `said` stands, as the app's own number."""
+    if latest is None or said < 1:
+        return said, None
+    if said == latest or said == latest + 1 or (far and said == 1):
+        return said - 1, (f"Counting from one, your version {said} is the one I list as "
+                          f"version {said - 1}.")
+    return said, None

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 __all__ = ["YOU", "Clause", "clauses", "correct_typos", "obliged_subject", "suggested", "text_of"]
 
 _SUBJECTS = ("nsubj", "nsubjpass", "expl")
+#: The lexicon's table of spoken and dialect forms, keyed by the standard words.
+_SPOKEN = "spoken."
 #: The reader, addressed: "you" and its chat and dialect forms ("can u", "can ye split it").
 YOU = ("you", "u", "ya", "ye")
 _ASKING_AUX = ("can", "could", "would", "will", "may", "might", "shall")
@@ -51,7 +53,10 @@ def correct_typos(text: str, lexicon: Lexicon, *, skip_prefix: str = "",
     changed = False
     for token in doc:
         word = token.text
-        if not (skip_prefix and word.startswith(skip_prefix)) and \
+        standard = _standard_form(token, lexicon) if token.lower_ not in keep else None
+        if standard is not None:
+            word, changed = _cased(standard, word), True
+        elif not (skip_prefix and word.startswith(skip_prefix)) and \
                 token.lower_ not in keep and not english_word(token.lemma_) and \
                 lexicon.concept(token.lemma_) is None and lexicon.concept(word) is None:
             fixed = _g_dropped(word) or lexicon.correct(word, vocabulary=vocabulary)
@@ -59,6 +64,13 @@ def correct_typos(text: str, lexicon: Lexicon, *, skip_prefix: str = "",
                 word, changed = _cased(fixed, word), True
         out.append(word + token.whitespace_)
     return "".join(out) if changed else text
+
+
+def _standard_form(token: Token, lexicon: Lexicon) -> str | None:
+    """The standard words a spoken or dialect form of the lexicon's `spoken` table stands
+    for ("ye": "you", "gonnae": "will you"), else None."""
+    concept = lexicon.concept(token.lower_) or ""
+    return concept.removeprefix(_SPOKEN) if concept.startswith(_SPOKEN) else None
 
 
 def _g_dropped(word: str) -> str | None:
@@ -156,6 +168,8 @@ class Clause:
             # "I want you to cut it": the verb's subject is the object of "want".
             return not any(c.tag_ in ("WP", "WRB") for c in verb.children) or \
                 verb.dep_ in ("xcomp", "ccomp")
+        if verb.dep_ == "relcl" and _object_put_first(verb, subjects[0]):
+            return True  # "please the title you change to 'X'": the object said first
         if verb.dep_ in _EMBEDDED:
             return False  # "tips for writing an intro", "thinking about adding a section"
         subject = subjects[0].lower_
@@ -165,6 +179,18 @@ class Clause:
         if subject in ("i", "we") and any(c.lower_ in _ASKING_AUX for c in verb.children):
             return not any(c.tag_ in ("WP", "WRB") for c in verb.children)
         return False
+
+
+def _object_put_first(verb: Token, subject: Token) -> bool:
+    """"Please the title you change to 'X'", "the tag kitchen you remove": a learner's
+    word order, the object first and "you" with a plain present verb after it, hanging on
+    the noun as a relative clause would. It asks when the noun stands alone as its
+    sentence's root, no relative word joins them and the verb has no object of its own."""
+    noun = verb.head
+    return subject.lower_ in YOU and verb.tag_ in ("VB", "VBP") and noun.dep_ == "ROOT" and \
+        noun.pos_ in ("NOUN", "PROPN") and not any(
+            c.tag_ in ("WDT", "WP", "WRB") or c.dep_ in ("dobj", "aux", "neg")
+            for c in verb.children)
 
 
 def suggested(tokens: list[Token]) -> bool:
@@ -205,12 +231,28 @@ def _obliging(token: Token) -> bool:
     return token.tag_ == "MD" and token.lower_ not in ("will", "would", "'ll", "'d", "wo")
 
 
+def _argument_colon(doc: Doc, lexicon: Lexicon) -> int:
+    """The colon after which the words are one request's argument ("add this: X", "new
+    title: X"), or the end. A colon after words that ask nothing and name nothing of the
+    lexicon's ("ok:", "right, three things:") only announces what follows: the requests
+    after it are cut as any others."""
+    for token in doc:
+        if token.text != ":":
+            continue
+        if any(t.pos_ in ("VERB", "AUX") or not (
+                t.is_punct or t.like_num or t.pos_ in ("DET", "INTJ") or (
+                    lexicon.concept(t.lower_) or "discourse.").startswith("discourse."))
+               for t in doc[token.sent.start:token.i]):
+            return token.i
+    return len(doc)
+
+
 def _cut_points(doc: Doc, lexicon: Lexicon, action: str,
                 requests: tuple[str, ...]) -> set[int]:
     """Token indexes where a new request starts: a sentence start, a verb of the lexicon's
     `action` concepts joined to an earlier one ("replace X and delete Y"), a noun of the
     `requests` concepts joined to a verb ("add the tag X, plus a quiz"), "then", ";"."""
-    colon = next((t.i for t in doc if t.text == ":"), len(doc))
+    colon = _argument_colon(doc, lexicon)
     cuts = {s.start for s in doc.sents if s.start <= colon}
     separable = _separable(doc, lexicon)
     for token in doc:
@@ -304,7 +346,10 @@ def _separable(doc: Doc, lexicon: Lexicon) -> dict[int, str]:
         misread = [g for c in token.children if c.dep_ in ("ccomp", "conj") and not any(
             s.dep_ in _SUBJECTS for s in c.children) for g in c.children]
         for child in [*token.children, *misread]:
-            if child.dep_ == "prt" and child.i > token.i + 1:
+            # ("pop 'X' in right after ...": a preposition with no noun of its own is the
+            # verb's particle, whatever the parser called it)
+            loose = child.dep_ == "prep" and not any(c.dep_ == "pobj" for c in child.children)
+            if (child.dep_ == "prt" or loose) and child.i > token.i + 1:
                 concept = lexicon.concept(f"{token.lemma_} {child.lower_}")
                 if concept is not None:
                     out[token.i] = concept
