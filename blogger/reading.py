@@ -19,6 +19,7 @@ from blogger.reading_content import read_content
 from blogger.reading_corrections import corrected
 from blogger.reading_dictation import undictated
 from blogger.reading_edits import _carry
+from blogger.reading_fields import cleared_field
 from blogger.reading_spelling import spelling_fix
 from blogger.reading_tags import in_turn
 from blogger.reading_turn import REQUESTED, Turn, blogger_lexicon, view_of
@@ -88,7 +89,7 @@ class BloggerReader:
             command = self._slash(text, post, memory)
             if command is not None:
                 return Reading(requests=(command,))
-        substitution = _substitution(text, post)
+        substitution = _substitution(text, post) or cleared_field(text)  # "s/a/b/", "-tags"
         if substitution is not None:
             return Reading(requests=(substitution,))
         content = read_content(text, blogger_lexicon())

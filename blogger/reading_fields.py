@@ -8,7 +8,7 @@ import itertools
 from typing import TYPE_CHECKING
 
 from blogger.reading_tags import TagFrames
-from blogger.reading_turn import Turn
+from blogger.reading_turn import Turn, blogger_lexicon
 from blogger.reading_values import FIELD_KEYS, after_relation, prose
 from draftguard.edits._frontmatter import read_frontmatter
 from draftguard.edits._plan import DeleteOp, InsertOp, ReplaceOp
@@ -19,7 +19,7 @@ from draftguard.understanding._types import Intent, Interpretation
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["FieldFrames"]
+__all__ = ["FieldFrames", "cleared_field"]
 
 _MAX_TITLE_WORDS = 16
 
@@ -241,9 +241,9 @@ class FieldFrames:
             # "the dog name is ...": a name in the post, not the post's title ("Deepa's
             # name", a possessive, is renamed where it stands: `field`)
             return None
-        # "tags: a, b": the field's value as "title: X" is, set
+        # "tags: a, b", "tags = a, b": the field's value as "title: X" is, set
         tags = self.t.is_(tokens[at], "part.tags") and not (
-            at + 1 < len(tokens) and tokens[at + 1].text == ":" and not tokens[:at])
+            at + 1 < len(tokens) and tokens[at + 1].text in (":", "=") and not tokens[:at])
         if tags and (clause.head_concept == "action.insert" or all(
                 t.is_punct or self.t.is_(t, "discourse.") for t in tokens[:at]) or (
                 clause.head_concept is None and not any(t.text == ":" for t in tokens))):
@@ -400,3 +400,18 @@ class FieldFrames:
             line = text[start:end if end >= 0 else len(text)]
             return edit_request([op_slots(DeleteOp(anchor=line))], headings=True)
         return None
+
+
+def cleared_field(text: str) -> Interpretation | None:
+    """"-tags", "- desc": a minus sign, then a field of the post's front matter and
+    nothing else, the terse way to clear it (its key removed); else None."""
+    if not text.startswith("-") or text.startswith("--"):
+        return None
+    word = text[1:].strip().rstrip(".!").strip().lower()
+    concept = blogger_lexicon().concept(word) if word and " " not in word else None
+    if concept == "part.tags":
+        return Interpretation(intent=Intent.EDIT, slots={"remove_fields": ["tags"]})
+    if concept == "part.meta":
+        return Interpretation(intent=Intent.EDIT,
+                              slots={"remove_fields": [FIELD_KEYS.get(word, word)]})
+    return None
