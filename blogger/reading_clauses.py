@@ -268,7 +268,8 @@ class ClauseReader:
 
     def _edit(self, clause: Clause, concept: str,
               previous: Clause | None) -> list[Interpretation] | None:
-        value = self.edits.fields.value(clause)
+        value = self.edits.fields.tagging.taken_off_after(clause, previous) or \
+            self.edits.fields.value(clause)
         if value is not None:
             return [value]
         head = clause.head

@@ -94,3 +94,40 @@ def test_switching_artifact_after_an_opener_keeps_the_count(opener: str) -> None
 
 def test_a_question_about_an_artifact_still_asks_nothing() -> None:
     assert _read(SOURDOUGH, "so, what's a flashcard?").requests == ()
+
+
+BOARD_GAMES = (POSTS / "board-game-night.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("message", [
+    "Tags too, add 'cards', no no wait, just add 'dice' only",
+    "add the tag 'cards', no wait, add 'dice'",
+])
+def test_a_request_said_again_with_another_quotation_acts_only_on_the_last(
+        message: str) -> None:
+    assert _acting(_read(BOARD_GAMES, message)) == [
+        (Intent.EDIT, {"set_fields": {"tags": ["games", "friends", "dice"]}})]
+
+
+@pytest.mark.parametrize("message", ["tags also, add 'dice'", "tags: add 'dice'"])
+def test_the_tags_named_before_the_verb_that_adds_to_them(message: str) -> None:
+    assert _acting(_read(BOARD_GAMES, message)) == [
+        (Intent.EDIT, {"set_fields": {"tags": ["games", "friends", "dice"]}})]
+
+
+@pytest.mark.parametrize("message", [
+    "could you add 'dice' to the tags, and take 'friends' off while you're at it?",
+    "add 'dice' to the tags and remove 'friends'",
+])
+def test_a_tag_added_and_another_taken_off_in_one_message(message: str) -> None:
+    reading = _read(BOARD_GAMES, message)
+    assert reading.requests[-1].slots == {"set_fields": {"tags": ["games", "dice"]}}
+    assert all(r.intent is Intent.EDIT and "ops" not in r.slots for r in reading.requests)
+
+
+def test_the_heading_said_to_be_wrong_then_called_a_new_name_is_the_posts_title() -> None:
+    post = "# Ten summers of tomatoes\n\nIntro here.\n\n## The show\n\nMore words here.\n"
+    reading = _read(post, "Aye, the heading's no right. Call it 'Tomatoes at last' instead")
+    assert _acting(reading) == [(Intent.EDIT, {"ops": [
+        {"type": "replace", "anchor": "Ten summers of tomatoes", "text": "Tomatoes at last"}],
+        "allow_heading_changes": True})]
