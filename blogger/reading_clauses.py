@@ -251,6 +251,10 @@ class ClauseReader:
     def _statement(self, clause: Clause) -> list[Interpretation] | None:
         """A verb not said to the reader ("I changed it", "how do I make a quiz?"): only
         "I meant 'X'" and its kin read as requests; the rest is left to similarity."""
+        if self.checks.serves_as(clause) is not None:  # "would it do as a guide to X?"
+            checked = self.checks.read(clause)
+            if checked is not None:
+                return checked
         said = self.pairs.said_pair(clause)
         if said is None and self._asks_advice(clause):
             return []  # "or must I change it?", "should we cut the intro?": advice asked
@@ -289,6 +293,10 @@ class ClauseReader:
                 place = self.edits.unless_needless(clause, body, place)
                 if place is not None and place.missing:
                     return [ask(_NOT_FOUND)]
+                if place is not None and scope_at == 0 and end < len(lead):
+                    # "In the kit section, the sentence with X, delete it": the place
+                    # said first, then the part it holds
+                    lead = lead[end + 1:]
         found: list[Interpretation] | None = None
         if concept in ("action.replace", "action.create"):
             found = self.pairs.again(clause, body, previous)

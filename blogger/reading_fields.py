@@ -240,6 +240,8 @@ class FieldFrames:
                    self._the_heading(tokens, i)), None)
         if at is None:
             return self._it_says(clause)
+        if any(c.tag_ in ("WDT", "WP") and c.dep_ == "det" for c in tokens[at].children):
+            return None  # "what tags do you suggest?": a question, no value
         if any(self.t.quote(t) for t in tokens[:at]):
             return self._added_to_tags(clause, tokens, at)
         if self.t.is_(tokens[at], "part.title") and any(
