@@ -31,7 +31,9 @@ def object_first(turn: Turn) -> str | None:
         if verb.pos_ != "VERB" or verb.dep_ != "relcl":
             continue
         noun, you = verb.head, verb.i - 1
-        if verb.tag_ not in _PRESENT or noun.i < start or noun.i >= verb.i or \
+        # ("put", "cut", "set": a past the tagger may pick, spelt as the present)
+        present = verb.tag_ in _PRESENT or verb.lower_ == verb.lemma_.lower()
+        if not present or noun.i < start or noun.i >= verb.i or \
                 doc[you].lower_ not in YOU or doc[you].dep_ != "nsubj" or \
                 not turn.is_(verb, "action."):
             return None
