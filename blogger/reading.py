@@ -11,7 +11,7 @@ intent). Below `min_confidence` it asks one question instead of acting.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from blogger.intents import BLOGGER_COMMANDS, EXEMPLARS, SAID, cannot_do, unclear
 from blogger.reading_clauses import ClauseReader
@@ -19,6 +19,8 @@ from blogger.reading_content import read_content
 from blogger.reading_corrections import corrected
 from blogger.reading_dictation import undictated
 from blogger.reading_edits import _carry
+from blogger.reading_fields import cleared_field
+from blogger.reading_order import object_first, without_comment
 from blogger.reading_spelling import spelling_fix
 from blogger.reading_tags import in_turn
 from blogger.reading_turn import REQUESTED, Turn, blogger_lexicon, view_of
@@ -40,6 +42,9 @@ from draftguard.understanding._frames import YOU, Clause, clauses, correct_typos
 from draftguard.understanding._placing import edit_request, op_slots, place_phrase
 from draftguard.understanding._quotes import PLACEHOLDER, mask_quotes
 from draftguard.understanding._types import Intent, Interpretation, Memory, Read, Reading
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
 
 __all__ = ["BloggerReader", "read_message", "split_by_confidence"]
 
@@ -88,7 +93,7 @@ class BloggerReader:
             command = self._slash(text, post, memory)
             if command is not None:
                 return Reading(requests=(command,))
-        substitution = _substitution(text, post)
+        substitution = _substitution(text, post) or cleared_field(text)  # "s/a/b/", "-tags"
         if substitution is not None:
             return Reading(requests=(substitution,))
         content = read_content(text, blogger_lexicon())
@@ -104,6 +109,9 @@ class BloggerReader:
             if not fixed:
                 return Reading()  # "cut X, no wait, forget that"
             turn = self._turn(fixed, post, memory)
+        reordered = object_first(turn) or without_comment(turn)
+        if reordered is not None:  # "Description you update to: X"
+            turn = self._turn(reordered, post, memory)
         turn.message = text
         follow = self._follow_up(turn) or spelling_fix(turn)  # "'seperate' is misspelt"
         if follow is not None:
@@ -123,6 +131,9 @@ class BloggerReader:
                 # "email it to my sister": said, rather than a guess asked about
                 return Reading(requests=(cannot_do(verb),))
             return by_example
+        verb = _unknown_request(turn, found) if not requests else None
+        if verb is not None:  # "could you ring Trevor and tell him it's up?"
+            return Reading(requests=(cannot_do(verb),))
         readable = [r for r in requests if r.intent is not Intent.UNCLEAR]
         if readable:
             requests = readable
@@ -375,16 +386,26 @@ def _unknown_request(turn: Turn, found: list[Clause]) -> str | None:
     for clause in found:
         for verb in clause.tokens:
             objects = [c for c in verb.children if c.dep_ == "dobj" and c.lower_ not in YOU]
-            # "translate the post to Spanish": the place it goes may hang on the object
+            # "translate the post to Spanish": the place it goes may hang on the object;
+            # "could you ring Trevor?": someone named, asked of "you" with "could"
             if verb.pos_ != "VERB" or verb.dep_ != "ROOT" or turn.concept(verb) is not None \
-                    or not objects or not any(c.dep_ in ("dative", "prep") for c in (
-                        *verb.children, *objects[0].children)):
+                    or not objects or not (any(c.dep_ in ("dative", "prep") for c in (
+                        *verb.children, *objects[0].children)) or (
+                        objects[0].pos_ in ("PROPN", "NOUN") and _asked_of_you(verb))):
                 continue
             asked = Clause(clause.tokens, clause.terms, head=verb)
             if asked.said_to_reader() and not any(t.tag_ in ("WP", "WRB", "WDT")
                                                   for t in clause.tokens):
                 return verb.lemma_.lower()
     return None
+
+
+def _asked_of_you(verb: Token) -> bool:
+    """Whether `verb` is asked of the reader with a modal: "could you ring ...", "can you
+    email ..."."""
+    return any(c.dep_ == "nsubj" and c.lower_ in YOU for c in verb.children) and any(
+        c.dep_ == "aux" and c.lower_ in ("can", "could", "would", "will") for c in
+        verb.children)
 
 
 #: What may stand beside a new count for the artifact just made ("make it 8", "actually

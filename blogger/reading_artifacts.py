@@ -19,6 +19,10 @@ __all__ = ["ARTIFACTS", "artifact_requests"]
 ARTIFACTS = {"artifact.quiz": Intent.QUIZ, "artifact.flashcards": Intent.FLASHCARDS,
              "artifact.mindmap": Intent.MINDMAP}
 _WH = ("WP", "WRB", "WDT")
+#: A count said relative to the one before, in halves ("twice as many": 4 halves of it).
+_RELATIVE = {"number.same": 2, "number.twice": 4, "number.half": 1}
+#: Signs that join one terse request to the next ("mm + quiz", "cards & quiz").
+_JOINING = ("+", "&")
 
 
 def artifact_requests(turn: Turn, clause: Clause, *, asked: bool = False
@@ -28,19 +32,26 @@ def artifact_requests(turn: Turn, clause: Clause, *, asked: bool = False
     `asked`: the clause is known to ask ("I'd love flashcards"), not only to name them."""
     # "a post about his first cricket Test": the artifact's word is the post's topic
     found = [t for t in clause.terms if t.concept in ARTIFACTS and
-             not in_topic(turn, turn.doc[t.start])]
+             not in_topic(turn, turn.doc[t.start]) and not _hesitation(turn, turn.doc[t.start])]
     if not found:
         return None
     if clause.head is not None and _asks_what(turn, clause.head):
         return _what_it_makes(clause.head)  # "what can you do apart from flashcards?"
-    same = next((t.start for t in clause.terms if t.concept == "number.same"), None)
-    if same is not None and any(t.start < same for t in found):
-        # "flashcards, as many as the quiz": the artifact after it is the one measured by
-        found = [t for t in found if t.start < same]
+    relative = next((t for t in clause.terms if t.concept in _RELATIVE), None)
+    same = relative.start if relative is not None else None
+    if relative is not None and same is not None and any(t.start < same for t in found):
+        # "flashcards, as many as the quiz": the artifact after "as" is the one measured
+        # by ("a quiz of nine and the same number of flashcards" asks for both)
+        found = [t for t in found if t.start < same or not any(
+            w.lower_ in ("as", "than") for w in turn.doc[relative.end:t.start])]
     tokens = clause.tokens
+    # "you know what, flashcards instead": a question word before a comma asks nothing
+    # of the artifact named after it
+    opened = [t.i for t in tokens if t.text == "," and t.i < found[0].start]
+    part = [t for t in tokens if not opened or t.i > opened[-1]]
     if clause.head is None and not asked and not suggested(tokens) and not wished(
             turn.doc[found[0].end - 1]) and (any(
-            t.tag_ in _WH for t in tokens) or any(t.lemma_ == "be" for t in tokens)):
+            t.tag_ in _WH for t in part) or any(t.lemma_ == "be" for t in part)):
         return None  # "what's a flashcard?" (but "what about a mind map?" asks for one)
     first = turn.doc[found[0].start]
     determiner = [c.lower_ for c in first.children if c.dep_ in ("det", "poss")]
@@ -68,10 +79,37 @@ def artifact_requests(turn: Turn, clause: Clause, *, asked: bool = False
         count = next((counts[t.start] for t in found if ARTIFACTS[t.concept] is intent
                       and t.start in counts), None)
         if count is None and intent is not Intent.MINDMAP and (
-                clause.has("relation.same") or clause.has("number.same")):
-            count = turn.memory.count  # "the same again as flashcards", "same number"
+                clause.has("relation.same") or any(clause.has(c) for c in _RELATIVE)):
+            count = _relative_count(turn, clause)  # "the same again as flashcards"
         out.append(Interpretation(intent=intent, slots={"count": count} if count else {}))
     return out
+
+
+def _relative_count(turn: Turn, clause: Clause) -> int | None:
+    """The count said as the one asked for before ("the same number", "twice as many"):
+    the last count said earlier in this message ("a quiz of nine questions and the same
+    number of flashcards"), else the last one asked for, times the multiple said."""
+    term = next((t for t in clause.terms if t.concept in _RELATIVE), None)
+    end = term.start if term is not None else clause.tokens[0].i
+    earlier = numbers(turn, list(turn.doc[:end]))
+    base = earlier[-1][1] if earlier else turn.memory.count
+    if base is None or term is None:
+        return base
+    return max(1, base * _RELATIVE[term.concept] // 2)
+
+
+def _hesitation(turn: Turn, word: Token) -> bool:
+    """Whether an artifact's word is a sound of hesitation ("mm, not sure"; "mm" is also
+    short for a mind map): the tagger reads it as an interjection, or it is two letters
+    long, with no verb asking for it ("make a mm") and no sign joining it to another
+    request ("mm + 7 q quiz" asks for both)."""
+    if word.pos_ != "INTJ" and len(word.text) > 2:
+        return False
+    if word.head.i != word.i and turn.is_(word.head, "action.create"):
+        return False
+    doc = word.doc
+    beside = [doc[i] for i in (word.i - 1, word.i + 1) if 0 <= i < len(doc)]
+    return not any(t.text in _JOINING for t in beside)
 
 
 def _asks_what(turn: Turn, verb: Token) -> bool:

@@ -101,6 +101,10 @@ def help_question(turn: Turn, clause: Clause) -> list[Interpretation] | None:
     question (it only shows), whatever else it names; else None."""
     head = next((t for t in clause.tokens if t.pos_ in ("VERB", "AUX") and t.dep_ not in (
         "aux", "auxpass") and (t.lemma_ == "do" or turn.concept(t) == "action.help")), None)
+    if head is None:
+        kinds = _kinds_you_take(turn, clause)
+        if kinds is not None:
+            return kinds
     if head is None or head.tag_ in ("VBD", "VBN") or any(
             c.dep_ == "aux" and c.tag_ == "VBD" for c in head.children):
         # "what did you do to my post?", "scratch what you just did", "what you've done":
@@ -114,6 +118,23 @@ def help_question(turn: Turn, clause: Clause) -> list[Interpretation] | None:
             c.dep_ == "nsubj" and c.lower_ not in YOU for c in head.children):
         return None  # "what should I do with the intro?" asks the author's own doing
     return [Interpretation(intent=Intent.HELP)]
+
+
+def _kinds_you_take(turn: Turn, clause: Clause) -> list[Interpretation] | None:
+    """"what sort of stuff do you handle?", "which kinds of things do you cover?": the
+    kinds of thing the reader takes on, asked of "you" in the present, the object a noun
+    asked about by "what" or "which" that names no part of the post: a help question."""
+    for verb in clause.tokens:
+        objects = [c for c in verb.children if c.dep_ == "dobj" and c.pos_ == "NOUN"]
+        if verb.pos_ != "VERB" or verb.tag_ not in ("VB", "VBP") or not objects or \
+                turn.concept(verb) is not None or turn.is_(objects[0], "part.") or \
+                turn.is_(objects[0], "artifact."):
+            continue
+        you = any(c.dep_ == "nsubj" and c.lower_ in YOU for c in verb.children)
+        which = any(c.tag_ in ("WDT", "WP") and c.dep_ == "det" for c in objects[0].children)
+        if you and which:
+            return [Interpretation(intent=Intent.HELP)]
+    return None
 
 
 def wished(noun: Token) -> bool:

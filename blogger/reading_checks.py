@@ -95,8 +95,7 @@ class CheckFrames:
             # "is this OK as ...": the parser may make "this" a det of the adjective
             judged = tok.dep_ == "det" and tok.head.pos_ == "ADJ" and \
                 tok.head.head.pos_ == "AUX" and tok.lower_ in _ABOUT_POST
-            if (tok.dep_ in ("nsubj", "nsubjpass") or judged) and (
-                    tok.lower_ in _ABOUT_POST or self.t.is_(tok, "part.post")):
+            if (tok.dep_ in ("nsubj", "nsubjpass") or judged) and self._the_post(clause, tok):
                 verb = tok.head.head if judged else tok.head
                 if (asked or verb.i < tok.i or any(c.dep_ == "aux" and c.i < tok.i
                                                    for c in verb.children)) and any(
@@ -109,8 +108,7 @@ class CheckFrames:
         fits or is ready ("does my post match the brief", "is it ready?")."""
         for tok in clause.tokens:
             # ("would this work as ...": the parser may make "this" a det of the verb)
-            if tok.dep_ not in ("nsubj", "nsubjpass", "det") or (
-                    tok.lower_ not in _ABOUT_POST and not self.t.is_(tok, "part.post")):
+            if tok.dep_ not in ("nsubj", "nsubjpass", "det") or not self._the_post(clause, tok):
                 continue
             verb = tok.head
             if tok.dep_ == "det" and verb.pos_ == "ADJ" and verb.head.pos_ == "AUX":
@@ -123,6 +121,13 @@ class CheckFrames:
                     for c in verb.subtree if c.i > tok.i):
                 return True
         return False
+
+    def _the_post(self, clause: Clause, tok: Token) -> bool:
+        """Whether `tok` names the post: "it", "this", "the post", "the whole thing" (a
+        phrase of the lexicon ending on it)."""
+        term = next((t for t in clause.terms if t.start <= tok.i < t.end), None)
+        return tok.lower_ in _ABOUT_POST or self.t.is_(tok, "part.post") or (
+            term is not None and term.concept == "part.post" and term.end == tok.i + 1)
 
     def means(self, clause: Clause, token: Token, name: str) -> bool:
         """Whether `token` is, alone or in a phrase of the lexicon ("good enough"), a word of

@@ -249,6 +249,10 @@ class ClauseReader:
     def _statement(self, clause: Clause) -> list[Interpretation] | None:
         """A verb not said to the reader ("I changed it", "how do I make a quiz?"): only
         "I meant 'X'" and its kin read as requests; the rest is left to similarity."""
+        if self.checks.serves_as(clause) is not None:  # "would it do as a guide to X?"
+            checked = self.checks.read(clause)
+            if checked is not None:
+                return checked
         said = self.pairs.said_pair(clause)
         if said is None and self._asks_advice(clause):
             return []  # "or must I change it?", "should we cut the intro?": advice asked
@@ -266,7 +270,8 @@ class ClauseReader:
 
     def _edit(self, clause: Clause, concept: str,
               previous: Clause | None) -> list[Interpretation] | None:
-        value = self.edits.fields.value(clause)
+        value = self.edits.fields.tagging.taken_off_after(clause, previous) or \
+            self.edits.fields.value(clause)
         if value is not None:
             return [value]
         head = clause.head
@@ -286,6 +291,10 @@ class ClauseReader:
                 place = self.edits.unless_needless(clause, body, place)
                 if place is not None and place.missing:
                     return [ask(_NOT_FOUND)]
+                if place is not None and scope_at == 0 and end < len(lead):
+                    # "In the kit section, the sentence with X, delete it": the place
+                    # said first, then the part it holds
+                    lead = lead[end + 1:]
         found: list[Interpretation] | None = None
         if concept in ("action.replace", "action.create"):
             found = self.pairs.again(clause, body, previous)

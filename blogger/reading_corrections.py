@@ -87,7 +87,10 @@ def corrected(turn: Turn) -> str | None:
         if unmarked and not (len(fragment) == 1 and (
                 fragment[0].like_num or turn.quote(fragment[0]) is not None)):
             continue
-        if (not fragment and any(i in retract for i in range(token.i, end))) or (
+        again = _same_act_again(turn, earlier, fragment)
+        if again is not None:
+            fragment = [again]  # "add 'x', no wait, just add 'y' only": 'y' for 'x'
+        elif (not fragment and any(i in retract for i in range(token.i, end))) or (
                 fragment and _has_own_verb(turn, fragment)):
             if amends is not None and any(turn.is_(t, "discourse.also")
                                           for t in doc[token.i:sentence_end]):
@@ -106,6 +109,21 @@ def corrected(turn: Turn) -> str | None:
         text = (masked.rstrip(" ,—-–") + (" " + after if after else "")).strip()
         return turn.masked.restore(text)
     return None
+
+
+def _same_act_again(turn: Turn, earlier: list[Token],
+                    fragment: list[Token]) -> Token | None:
+    """The one quotation of a request said again with it in place of the earlier one's
+    ("tags: add 'x', no no wait, just add 'y' only"): the same action, no place or part
+    of the post named anew, one quotation before and one after; else None."""
+    verbs = [t for t in fragment if turn.is_(t, "action.")]
+    quotes = [t for t in fragment if turn.quote(t) is not None]
+    said = [t for t in earlier if turn.quote(t) is not None]
+    if len(verbs) != 1 or len(quotes) != 1 or len(said) != 1 or any(
+            turn.is_(t, "part.") or turn.is_(t, "relation.") for t in fragment):
+        return None
+    acts = {turn.concept(t) for t in earlier if turn.is_(t, "action.")}
+    return quotes[0] if acts == {turn.concept(verbs[0])} else None
 
 
 def _end_of_correction(turn: Turn, end: int) -> int:

@@ -46,10 +46,19 @@ def numbers(t: Turn, tokens: list[Token]) -> list[tuple[Token, int]]:
                 continue
         if n is None and token.lower_ in ("dozen", "couple"):
             n = number_value(f"a {token.lower_}")
+        if n is not None and _halved(token):
+            n = max(1, n // 2)  # "half a dozen q's"
         if n is not None and (token.like_num or token.pos_ == "NUM" or
                               token.lower_ in ("dozen", "couple")):
             out.append((token, n))
     return out
+
+
+def _halved(token: Token) -> bool:
+    """Whether a count is said as half of itself: "half a dozen", "half-a-dozen"."""
+    before = [t for t in token.doc[max(0, token.i - 4):token.i] if t.text != "-"]
+    return bool(before) and (before[-1].lower_ == "half" or (
+        len(before) > 1 and before[-1].lower_ == "a" and before[-2].lower_ == "half"))
 
 
 def _run_on(t: Turn, word: str) -> int | None:

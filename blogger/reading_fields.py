@@ -8,7 +8,7 @@ import itertools
 from typing import TYPE_CHECKING
 
 from blogger.reading_tags import TagFrames, judged
-from blogger.reading_turn import Turn
+from blogger.reading_turn import Turn, blogger_lexicon
 from blogger.reading_values import FIELD_KEYS, after_relation, like_quote, named_title, prose
 from draftguard.edits._frontmatter import read_frontmatter
 from draftguard.edits._plan import DeleteOp, InsertOp, ReplaceOp
@@ -19,9 +19,11 @@ from draftguard.understanding._types import Intent, Interpretation
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["FieldFrames"]
+__all__ = ["FieldFrames", "cleared_field"]
 
 _MAX_TITLE_WORDS = 16
+#: The fewest letters a heading's name is said in (a lone letter is like every title).
+_MIN_NAME = 3
 
 
 
@@ -102,9 +104,11 @@ class FieldFrames:
                   (self.t.is_(w, "part.paragraph") and w.lower_ == "section")]
         if view is None or not marked:
             return None
-        rest = [w for w in words if w not in marked]
+        rest = [w for w in words if w not in marked and w.dep_ != "case"]
         name = self.t.lone_quote(rest, clause) or self.t.clean(rest, clause)
-        heading = view.heading(name) if name else None
+        # a name of a letter or two ("the heading's no right": "s") is like every heading
+        heading = view.heading(name) if name and len(name.strip(" '\"")) >= _MIN_NAME \
+            else None
         if heading is None:
             return None
         return edit_request([op_slots(ReplaceOp(anchor=heading.text, text=text))],
@@ -179,7 +183,10 @@ class FieldFrames:
             if self.t.is_(tok, "part.heading") or (
                     self.t.is_(tok, "part.paragraph") and tok.lower_ == "section"):
                 # "the Gear heading", "the heading Gear" (the parser may make it the noun)
+                # (the noun it hangs on only when next to it: "Aye, the heading's no
+                # right" hangs it on "Aye", which names no heading)
                 phrases = [tok.subtree, *([tok.head.subtree] if tok.head.i != tok.i and
+                                          abs(tok.head.i - tok.i) <= 2 and
                                           tok.head.pos_ in ("NOUN", "PROPN") else [])]
                 for phrase in phrases:
                     named = self.heading(clause, [w for w in phrase if w.i < it.i], text)
@@ -233,6 +240,8 @@ class FieldFrames:
                    self._the_heading(tokens, i)), None)
         if at is None:
             return self._it_says(clause)
+        if any(c.tag_ in ("WDT", "WP") and c.dep_ == "det" for c in tokens[at].children):
+            return None  # "what tags do you suggest?": a question, no value
         if any(self.t.quote(t) for t in tokens[:at]):
             return self._quoted_as(clause, tokens, at) or \
                 self._added_to_tags(clause, tokens, at)
@@ -242,9 +251,12 @@ class FieldFrames:
             # "the dog name is ...": a name in the post, not the post's title ("Deepa's
             # name", a possessive, is renamed where it stands: `field`)
             return None
-        # "tags: a, b": the field's value as "title: X" is, set
+        # "tags: a, b", "tags = a, b": the field's value as "title: X" is, set
+        # ("tags: add 'x'" adds: the verb after the colon says what to do)
         tags = self.t.is_(tokens[at], "part.tags") and not (
-            at + 1 < len(tokens) and tokens[at + 1].text == ":" and not tokens[:at])
+            at + 1 < len(tokens) and tokens[at + 1].text in (":", "=") and not tokens[:at]
+            and not (clause.head is not None and clause.head.i > tokens[at].i and
+                     clause.head_concept == "action.insert"))
         if tags and (clause.head_concept == "action.insert" or all(
                 t.is_punct or self.t.is_(t, "discourse.") for t in tokens[:at]) or (
                 clause.head_concept is None and not any(t.text == ":" for t in tokens))):
@@ -333,7 +345,14 @@ class FieldFrames:
         named = [t for t in tokens[:at] if t.i >= clause.head_end]
         while named and named[-1].pos_ in ("DET", "ADP", "PRON"):
             named.pop()  # "... to the tags", "... to its tags"
-        return self.tagging.tag_list(self.t.words(named), adding=True) if named else None
+        added = self.tagging.tag_list(self.t.words(named), adding=True) if named else None
+        after = tokens[at + 1:]
+        if added is None or not any(self.t.is_(t, "relation.off") for t in after):
+            return added
+        # "add 'x' to the tags, and take 'y' off": a tag of the post's said to come off
+        off = {q.strip().casefold() for t in after if (q := self.t.quote(t)) is not None}
+        tags = [t for t in added.slots["set_fields"]["tags"] if str(t).casefold() not in off]
+        return Interpretation(intent=Intent.EDIT, slots={"set_fields": {"tags": tags}})
 
     def _it_says(self, clause: Clause) -> Interpretation | None:
         """"The description, ... Could you make it say 'Y'?": "it" is the field the message
@@ -431,3 +450,18 @@ class FieldFrames:
             line = text[start:end if end >= 0 else len(text)]
             return edit_request([op_slots(DeleteOp(anchor=line))], headings=True)
         return None
+
+
+def cleared_field(text: str) -> Interpretation | None:
+    """"-tags", "- desc": a minus sign, then a field of the post's front matter and
+    nothing else, the terse way to clear it (its key removed); else None."""
+    if not text.startswith("-") or text.startswith("--"):
+        return None
+    word = text[1:].strip().rstrip(".!").strip().lower()
+    concept = blogger_lexicon().concept(word) if word and " " not in word else None
+    if concept == "part.tags":
+        return Interpretation(intent=Intent.EDIT, slots={"remove_fields": ["tags"]})
+    if concept == "part.meta":
+        return Interpretation(intent=Intent.EDIT,
+                              slots={"remove_fields": [FIELD_KEYS.get(word, word)]})
+    return None

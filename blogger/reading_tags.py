@@ -110,6 +110,9 @@ class TagFrames:
         if at is None:
             return None
         rest = body[at + 1:]
+        if clause.head is not None and any(t.i == clause.head.i for t in rest):
+            # "tags also, add 'x'": the field named first, the verb and its tags after
+            rest = [t for t in rest if t.i >= clause.head_end]
         if adding and any(self.t.is_(t, "relation.off") for t in rest):
             # "take the beginner tag off": the words in front of "tag" name it
             return self.without_tags([t for t in body[at].subtree if t.i < body[at].i])
@@ -147,6 +150,24 @@ class TagFrames:
             if part and part[-1].pos_ in ("ADP", "SCONJ", "CCONJ", "DET", "AUX", "PART"):
                 kept = kept[:i]  # "..., sweet as": a part that names nothing
         return kept
+
+    def taken_off_after(self, clause: Clause,
+                        previous: Clause | None) -> Interpretation | None:
+        """"add 'x' to the tags, and take 'y' off": after a clause about the tags, one
+        quotation that is one of the post's tags, said to go (a verb of deleting, or "off",
+        "out"), with no other part of the post named: that tag taken off; else None."""
+        quotes = [q for t in clause.tokens if (q := self.t.quote(t)) is not None]
+        going = clause.head_concept == "action.delete" or any(
+            self.t.is_(t, "relation.off") for t in clause.tokens)
+        old = read_frontmatter(self.t.view.text).get("tags") if self.t.view else None
+        if previous is None or not previous.has("part.tags") or clause.has("part.") or \
+                len(quotes) != 1 or not going or not isinstance(old, list):
+            return None
+        there = [str(o) for o in old]
+        if quotes[0].strip().casefold() not in {o.casefold() for o in there}:
+            return None
+        kept = [o for o in there if o.casefold() != quotes[0].strip().casefold()]
+        return Interpretation(intent=Intent.EDIT, slots={"set_fields": {"tags": kept}})
 
     def tags_named(self, words: list[Token]) -> list[Interpretation] | None:
         """The post's tags less those named around the word "tags" ("the tags X and Y",

@@ -67,8 +67,12 @@ class VersionFrames:
         change", "go back to before I axed that line", "the version before the new sentence
         went in"): going back to before the latest change of that kind (`before`: the kind,
         found among the versions by the app), else None."""
+        # "before", "prior to": in time (not "above", "in front of": in place)
         at = next((t for t in clause.tokens if t.lower_ == "before" and
-                   self.t.is_(t, "relation.before")), None)
+                   self.t.is_(t, "relation.before")), None) or next((
+                       self.t.doc[term.end - 1] for term in clause.terms
+                       if term.concept == "relation.before" and term.end - term.start == 2
+                       and self.t.doc[term.end - 1].lower_ == "to"), None)
         if at is None or any(self.t.quote(t) for t in clause.tokens) or not (
                 clause.has("version.noun") or clause.head_concept == "action.undo" or
                 clause.has("relation.back") or

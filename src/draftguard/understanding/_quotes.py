@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 __all__ = ["PLACEHOLDER", "Masked", "mask_quotes"]
 
+#: Quote marks whose inner spaces are typography ("« a »"), not part of the span.
+GUILLEMETS = "\u00ab\u00bb"
+
 #: The word that stands for quoted span i is f"{PLACEHOLDER}{i}".
 PLACEHOLDER = "Xq"
 
@@ -90,7 +93,12 @@ def mask_quotes(message: str) -> Masked:
         out.append(word)
         length += len(word)
         # Offsets in the straightened text are offsets in the original (one char for one).
-        quotes.append(message[m.start(group):m.end(group)])
+        span = message[m.start(group):m.end(group)]
+        if message[m.start()] in GUILLEMETS:
+            # French and Swiss typing sets a space inside guillemets (« comme ça »): it is
+            # typography, not part of the words quoted.
+            span = span.strip()
+        quotes.append(span)
         pos = m.end()
     out.append(message[pos:])
     return Masked("".join(out), tuple(quotes), tuple(starts))
