@@ -6,7 +6,9 @@ takes forty": a verb of the planner lexicon's `reply.seats` ("seat", "hold", "fi
 whose object is a number, or a noun of `reply.party` ("people", "you") that a number counts
 ("25 people", "all sixty of you"). A modal of ability states it too ("can seat"); a negation,
 a condition or a question does not. Said of a private room (its subject holds the lexicon's
-words for one) the number must be at most the room's seats, else at most the venue's.
+words for one) the number must be at most the room's seats, else at most the venue's; told
+as the size itself ("only takes twenty-four", "seats exactly 30") it must be that size.
+A room of a venue ("The Keystone Prime's room", "its room") is its private room.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ if TYPE_CHECKING:
 __all__ = ["Capacity", "capacities", "wrong_capacities"]
 
 _CONDITIONS = frozenset({"if", "unless", "whether"})
+#: Adverbs that make a number the size itself, not a number it can take.
+_EXACT = frozenset({"only", "exactly", "just"})
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,8 @@ class Capacity:
     guests: int
     #: Said of the private room, not the whole venue.
     room: bool
+    #: Told as its size, not as what it can take ("only takes 24", "seats exactly 30").
+    exact: bool = False
 
 
 def _number(token: Token) -> float | None:
@@ -51,6 +57,8 @@ def _room(subject: Token) -> bool:
     from event_planning.word_table import lexicon
 
     words = subject.doc[subject.left_edge.i: subject.i + 1]
+    if subject.lemma_.lower() == "room" and any(k.dep_ == "poss" for k in subject.children):
+        return True  # "its room", "The Keystone Prime's room": the room a venue has
     return any(t.concept == "feature.private_room" for t in lexicon().terms(words, typos=False))
 
 
@@ -72,7 +80,9 @@ def capacities(doc: Doc) -> list[Capacity]:
         for thing in objects:
             number = _number(thing)
             if number is not None and number == int(number) and number > 0:
-                out.append(Capacity(int(number), any(_room(s) for s in subjects)))
+                exact = any(k.lower_ in _EXACT for w in (verb, thing) for k in w.children
+                            if k.dep_ in ("advmod", "quantmod"))
+                out.append(Capacity(int(number), any(_room(s) for s in subjects), exact))
     return out
 
 
@@ -82,7 +92,8 @@ def wrong_capacities(doc: Doc, venues: Sequence[Venue], *, every: bool) -> list[
     wrong: list[str] = []
     for said in capacities(doc):
         def fits(venue: Venue, said: Capacity = said) -> bool:
-            return said.guests <= (venue.private_room_seats if said.room else venue.seats)
+            size = venue.private_room_seats if said.room else venue.seats
+            return said.guests == size if said.exact else said.guests <= size
 
         if venues and not (all if every else any)(fits(v) for v in venues):
             wrong.append(f"room for {said.guests}")

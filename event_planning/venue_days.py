@@ -5,7 +5,8 @@ catalogue's closed days. No ADK here.
 Tuesdays too" (it never closes), "Both open seven days": a verb or adjective of the planner
 lexicon's `reply.opens` and `reply.closes` (by lemma: "opens", "shuts", "closes", "closed")
 with the weekdays it governs ("on Sundays", "Tuesdays", "Mondays or Tuesdays") or the whole
-week ("seven days", "every day", "daily"). A negation turns it round ("doesn't open on
+week ("seven days", "every day", "daily"), or its weekend ("shut at weekends": Saturday and
+Sunday). A negation turns it round ("doesn't open on
 Mondays" is closed on Mondays), and so does a negative pronoun as its subject ("Neither opens
 on a Sunday": each is closed then). A modal or condition of its clause, or a question,
 states nothing; nor does a negated noun as its subject ("nothing on your list is closed on
@@ -33,6 +34,8 @@ _WEEK = frozenset(d.lower() for d in calendar.day_name)
 #: The words for every day of a week, as the number or word that counts or spans it.
 _ALL_WEEK = frozenset({"7", "seven", "every", "each", "all"})
 _NO_ONE = frozenset({"neither", "none", "nothing", "nobody"})
+#: The days a weekend holds.
+_WEEKEND = frozenset({"saturday", "sunday"})
 _CONDITIONS = frozenset({"if", "unless", "whether"})
 
 
@@ -68,6 +71,8 @@ def _days(word: Token) -> frozenset[str]:
                 name = _weekday(day)
                 if name is not None:
                     found.add(name)
+                if day.lemma_.lower() == "weekend":
+                    found |= _WEEKEND  # "shut at weekends", "open over the weekend"
             if token.lemma_.lower() in ("day", "week") and any(
                     k.lower_ in _ALL_WEEK for k in token.children):
                 found |= _WEEK  # "seven days", "every day", "all week"

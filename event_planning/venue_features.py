@@ -5,7 +5,9 @@ The catalogue records four features per venue: BYOB, outdoor seating, wheelchair
 a private room. A sentence states one with the planner lexicon's words for it (`feature.*` in
 `event_planning/lexicon.toml`), found on the parse: "is BYOB", "has a lovely patio", "is not
 wheelchair accessible", "a private room for 0". Words inside a venue's name ("Garden Terrace")
-state nothing, and what a condition names ("if you want BYOB") is no fact about a venue.
+state nothing, and what a condition names ("if you want BYOB") or a clause hedged by "may",
+"might" or "could" says ("though a rooftop may be hard with a wheelchair") is no fact about a
+venue.
 """
 
 from __future__ import annotations
@@ -66,6 +68,22 @@ def _negated(token: Token) -> bool:
     return False
 
 
+#: Modals that hedge what their clause says ("may be hard with a wheelchair"); "can" states.
+_HEDGES = frozenset({"may", "might", "could"})
+
+
+def _hedged(token: Token) -> bool:
+    """The clause the word stands in is hedged by a modal of its own verb."""
+    current = token
+    for _ in range(8):
+        if current.pos_ in ("VERB", "AUX") and current.dep_ not in ("aux", "auxpass"):
+            return any(k.tag_ == "MD" and k.lower_ in _HEDGES for k in current.children)
+        if current.head is current:
+            return False
+        current = current.head
+    return False
+
+
 def stated_features(doc: Doc) -> StatedFeatures:
     """The features the parsed sentence says a venue has or lacks (module docstring)."""
     from event_planning.word_table import lexicon
@@ -77,6 +95,8 @@ def stated_features(doc: Doc) -> StatedFeatures:
         token = doc[term.start]
         if token.pos_ == "PROPN" and not token.text.isupper():
             continue  # a word of a name
+        if _hedged(token):
+            continue  # "though a rooftop may be hard with a wheelchair"
         noun = doc[term.end - 1]
         clause = noun.head if noun.head.pos_ in ("VERB", "AUX") else noun
         none = any(t.text in _NONE for t in clause.subtree)  # "a private room for 0"

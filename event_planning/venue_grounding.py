@@ -198,18 +198,29 @@ def _subject_name(sentence: str) -> str | None:
 
 
 def _pronoun_subject(sentence: str) -> bool:
-    """The main clause's subject is a pronoun ("It seats 500", "They are in Fishtown"; not
-    "Nothing turned up"), or a number that says every one of the venues it stands for ("All
+    """The main clause's subject is a pronoun ("It seats 500", "They are in Fishtown",
+    "There's a patio"; not "Nothing turned up"), a noun that stands for the venues
+    (`_standing_for_venues`), or a number that says every one of the venues it stands for ("All
     four have ...")."""
     doc = _subject_parse(sentence)
     if doc is None:
         return False
     # The parser may hang it from the root's auxiliary ("Both of them are closed").
-    return any(kid.dep_ in ("nsubj", "nsubjpass") and (kid.head.dep_ == "ROOT" or (
+    return any(kid.dep_ in ("nsubj", "nsubjpass", "expl") and (kid.head.dep_ == "ROOT" or (
         kid.head.dep_ in ("aux", "auxpass") and kid.head.head.dep_ == "ROOT")) and (
-        (kid.pos_ == "PRON" and kid.tag_ in ("PRP", "DT") and
-         kid.lower_ not in ("i", "we", "you")) or (kid.pos_ == "NUM" and every_subject(doc)))
+        (kid.pos_ == "PRON" and kid.tag_ in ("PRP", "DT", "EX") and
+         kid.lower_ not in ("i", "we", "you")) or (kid.pos_ == "NUM" and every_subject(doc))
+        or _standing_for_venues(kid))
         for kid in doc)
+
+
+def _standing_for_venues(subject: Token) -> bool:
+    """A common noun that stands for the venues talked of, as a pronoun would: one each of
+    them ("Both places", "All three spots") or one of the venue's own ("Its private room",
+    "Their patio")."""
+    return subject.pos_ == "NOUN" and any(
+        (k.dep_ in ("det", "predet") and k.lower_ in ("both", "all", "each")) or (
+            k.dep_ == "poss" and k.lower_ in ("its", "their")) for k in subject.children)
 
 
 def _contradictions(sentence: str, plain: str, venues: Sequence[Venue], *,

@@ -111,7 +111,8 @@ def unnamed(view: RecordView, claim: Claim, runs: Iterable[ToolRun]) -> str | No
     for word in order, in its arguments or result (not in the lists it returns of what a
     collection now holds): "I added Bistro Belle Époque" after adding Le Mercier, "I swapped
     X for Y" after a removal of Z. A name the record holds whole ("Sichuan Lantern") is not
-    a part of another ("Golden Sichuan Lantern")."""
+    a part of another ("Golden Sichuan Lantern"), and a name said with "The" that the record
+    holds whole ("The Keystone Prime") is not the name without it ("Keystone Prime")."""
     runs = list(runs)
     if not claim.named_objects or not (claim.name in _NAMED_ACTIONS or all(
             view.record.declared(r.tool, view.guard.concept_of).did(r) & _NAMED_ACTIONS
@@ -124,6 +125,8 @@ def unnamed(view: RecordView, claim: Claim, runs: Iterable[ToolRun]) -> str | No
     whole = {words_of(name) for name in session.names}
     for name in claim.named_objects:
         wanted = words_of(name)
+        if wanted[:1] == ("the",) and wanted not in whole:
+            wanted = wanted[1:]  # "The" of no name of the record is the article
         n = len(wanted)
         if wanted and not any(
                 words == wanted if wanted in whole else any(
@@ -259,7 +262,8 @@ def unlisted(view: RecordView, claim: Claim) -> str | None:
     bases = {claim.word.lower(), *verb_bases(claim.word.lower())}
     if any(bases.intersection(words_of(text)) for run, _ in runs for text in strings_in(run.args)):
         return f"no run this turn did the {claim.word}: a run only named it"
-    wanted = set(claim.acted_on) | {w for n in claim.named_objects for w in words_of(n)}
+    wanted = set(claim.acted_on) | {w for n in claim.named_objects for w in words_of(n)
+                                    if w != "the"}
     held: set[str] = set()
     said: set[str] = set(record_words(view))  # what any run named, or the record is made of
     for run, declared in runs:  # a run that changes nothing acts only on its own kind

@@ -59,7 +59,9 @@ def objects_of(token: Token) -> frozenset[str]:
 
 
 def named_objects_of(token: Token) -> tuple[str, ...]:
-    """The proper names that are the verb's objects, each with its compound words."""
+    """The proper names that are the verb's objects, each with its compound words and a
+    capitalised "The" before them ("I took The Keystone Prime off": `unnamed` holds it to a
+    name of the record that starts with it, else leaves it out)."""
     out: list[str] = []
     kids = clause_children(token)
     if token.pos_ == "NOUN":  # "the removal of Golden Sichuan Lantern"
@@ -73,7 +75,10 @@ def named_objects_of(token: Token) -> tuple[str, ...]:
             if head.pos_ == "PROPN":
                 words = [t for t in head.subtree if t.i <= head.i and (
                     t.pos_ == "PROPN" or t.lower_ in NAME_LINKS) and t.dep_ != "conj"]
-                out.append(" ".join(t.text for t in words if t.i >= words[0].i))
+                before = head.doc[words[0].i - 1] if words and words[0].i > 0 else None
+                if before is not None and before.text == "The" and before.head.i == head.i:
+                    words.insert(0, before)  # "The Keystone Prime", a name of its own
+                out.append(" ".join(t.text for t in words))
     return tuple(out)
 
 

@@ -1,8 +1,8 @@
 """The dates and clock times a text states, for holding a reply's against the record's.
 
 A date is a day of a month ("16 January", "January 16th", "the fourth of December",
-"December the fourth", "2027-01-16"); a time is a clock
-time ("19:30", "7:30 pm", "7pm", "half past nine"), kept in minutes after midnight, or after
+"December the fourth", "2027-01-16"); a time is a clock time ("19:30", "7:30 pm", "7pm",
+"half past nine", "at twenty to ten"), kept in minutes after midnight, or after
 noon-or-midnight when it has no am/pm (then "7:30" and "19:30" are the same time).
 """
 
@@ -45,6 +45,11 @@ _CLOCK = re.compile(r"(?:\b|(?<=\dT))(\d{1,2}):(\d{2})(?:\s*([ap])\.?m\b\.?)?"
 #: A time in words ("half past nine", "a quarter to 7"): minutes from the hour named.
 _WORD_CLOCK = re.compile(r"\b(half|quarter)\s+(past|to)\s+([a-z]+|\d{1,2})\b", re.I)
 _PARTS = {"half": 30, "quarter": 15}
+#: A time in words with its minutes ("at twenty to ten", "until ten past six"), after a word
+#: that puts a time ("at"), so a range ("ten to twelve people") is none.
+_MINUTE_CLOCK = re.compile(r"\b(?:at|by|until|till|before|after|around|about|from)\s+"
+                           r"(five|ten|twenty|twenty-five|twenty five|\d{1,2})\s+(?:minutes\s+)?"
+                           r"(past|to)\s+([a-z]+|\d{1,2})\b", re.I)
 #: An hour alone after "at", ending its clause or with "o'clock" ("set off at seven."); in
 #: what the record holds, after "at" or "to" anywhere ("Dinner moved to 8"), as it backs.
 _AT_HOUR = re.compile(r"\bat\s+([a-z]+|\d{1,2})(?:\s+o'clock\b|(?=\s*(?:[.!?;,]|$)))", re.I)
@@ -88,6 +93,13 @@ def times_in(text: str, *, held: bool = False) -> set[tuple[int, bool]]:
             continue
         sign = 1 if m.group(2).lower() == "past" else -1
         out.add(((int(hour_value) * 60 + sign * _PARTS[m.group(1).lower()]) % 720, False))
+    for m in _MINUTE_CLOCK.finditer(text[:_MAX_CHARS]):
+        minutes, hour_value = value_of(m.group(1)), value_of(m.group(3))
+        if minutes is None or hour_value is None or not 1 <= hour_value <= 12 or \
+                not 1 <= minutes <= 30:
+            continue
+        sign = 1 if m.group(2).lower() == "past" else -1
+        out.add(((int(hour_value) * 60 + sign * int(minutes)) % 720, False))
     for m in (_AT_HOUR_HELD if held else _AT_HOUR).finditer(text[:_MAX_CHARS]):
         hour_value = value_of(m.group(1))
         if hour_value is not None and hour_value.is_integer() and 1 <= hour_value <= 12:
@@ -97,7 +109,8 @@ def times_in(text: str, *, held: bool = False) -> set[tuple[int, bool]]:
 
 def time_spans(text: str) -> list[tuple[int, int]]:
     """Where `text` states a time in words ("half past nine"): its numbers count nothing."""
-    return [m.span() for m in _WORD_CLOCK.finditer(text[:_MAX_CHARS])]
+    return [m.span() for pattern in (_WORD_CLOCK, _MINUTE_CLOCK)
+            for m in pattern.finditer(text[:_MAX_CHARS])]
 
 
 def same_time(a: tuple[int, bool], b: tuple[int, bool]) -> bool:

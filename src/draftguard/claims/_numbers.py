@@ -92,8 +92,9 @@ def numbers_of_text(text: str) -> frozenset[float]:
         word = m.group()
         if word[0].isdigit() or word[0] in "+-":
             close()
-            if low[m.end():m.end() + 2] in _ORDINAL_ENDS and not low[m.end() + 2:][:1].isalpha():
-                continue  # "3rd St" names a street: no count of three
+            if low[m.end():m.end() + 2] in _ORDINAL_ENDS and not low[m.end() + 2:][:1].isalpha() \
+                    and text[m.end() + 2:m.end() + 4].strip()[:1].isupper():
+                continue  # "3rd St" names a street: no count of three ("my 35th birthday" is)
             value = value_of(word)
             if value is not None:
                 found.add(value)

@@ -19,13 +19,14 @@ _CONTENT = frozenset({"NOUN", "PROPN", "ADJ", "VERB"})
 
 def reported(token: Token) -> set[str]:
     """The content words of what a reporting verb says a text says, when its subject is a
-    thing (the post, a card), not a person ("you said", "I mentioned")."""
+    thing (the post, a card) or the author in the present ("You write about ..."), not a
+    person in the past ("you said", "I mentioned")."""
     subject = subject_of(token)
     if subject is None and token.dep_ in ("ccomp", "dep"):
         # "You'll find the post now says ...": the parser takes the text for the object
         subject = next((k for k in token.head.children if k.dep_ == "dobj" and k.i < token.i),
                        None)
-    if subject is None or subject.pos_ not in ("NOUN", "PROPN"):
+    if subject is None or (subject.pos_ not in ("NOUN", "PROPN") and not _author(subject)):
         return set()
     words: set[str] = set()
     for kid in token.children:
@@ -35,6 +36,12 @@ def reported(token: Token) -> set[str]:
             words.update(t.lemma_.lower() for t in kid.subtree
                          if t.pos_ in _CONTENT and not t.is_stop and t.is_alpha)
     return words
+
+
+def _author(subject: Token) -> bool:
+    """"You", saying in the present what your text says ("You write about a shower", "you
+    mention the ferry"): the post's words, as "the post says" would be."""
+    return subject.lower_ == "you" and subject.head.tag_ in ("VBP", "VBZ")
 
 
 def denied(token: Token) -> list[frozenset[str]]:

@@ -13,7 +13,7 @@ from rapidfuzz import fuzz
 
 from draftguard.claims._calendar import dates_in, same_time, times_in
 from draftguard.claims._facts import Quantity
-from draftguard.claims._folded import joined, name_parts, text_stems, words_of
+from draftguard.claims._folded import fold, joined, name_parts, text_stems, words_of
 from draftguard.claims._lexicon_words import short_forms
 from draftguard.claims._numbers import counted_in_text, numbers_of_text, told_about
 from draftguard.claims._reading import Claim, Reading
@@ -319,8 +319,9 @@ class RecordView:
         held: set[str] = set()
         for text in texts:
             held |= text_stems(text)
-        return next((w for w in sorted(words) if not stems(w) & held
-                     and w.removesuffix("s") not in held), "")
+        # the texts' words are folded (accents off, "dun" for "Dún"): so are the sentence's
+        return next((w for w in sorted(words) if not stems(fold(w)) & held
+                     and fold(w).removesuffix("s") not in held), "")
 
     def keeps_time(self, reading: Reading) -> bool:
         """The sentence states a date, a month, a weekday or a time, and the record holds

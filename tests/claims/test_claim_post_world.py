@@ -1,0 +1,41 @@
+"""Facts about the post's world in words the post does not use: a clock time with its
+minutes in words ("at ten past six"), an age the post gives as an ordinal ("my 40th
+birthday"), and what the author is said to write about ("You write about a lighthouse").
+Sentences written for these tests, not a corpus's; true sentences of the same shape are
+kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from blogger.tool_claims import BLOGGER_TOOL_CLAIMS, blogger_facts
+from draftguard.claims import ClaimGuard, TurnRecord
+
+POST = ("# The ferry to Inishmore\n\n"
+        "The first boat leaves Rossaveal at 18:10 and docks an hour later.\n\n"
+        "I went for my 40th birthday with my sister Aoife.\n\n"
+        "We hired bikes at the pier and cycled out to Dún Aonghasa.\n")
+RECORD = TurnRecord(claims=BLOGGER_TOOL_CLAIMS,
+                    session=blogger_facts(post=POST, versions=(0, 1)))
+
+
+@pytest.fixture(scope="module")
+def guard() -> ClaimGuard:
+    return ClaimGuard()
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("The boat leaves Rossaveal at ten past six.", True),
+    ("The boat leaves Rossaveal at twenty past six.", False),
+    ("The boat leaves Rossaveal at ten to six.", False),
+    ("Aoife hired ten to twelve bikes.", False),        # a range, no time: a count
+    ("You went for your fortieth birthday.", True),
+    ("You went when you turned forty.", True),
+    ("You went when you turned forty-one.", False),
+    ("You write about hiring bikes at the pier.", True),
+    ("You write about a lighthouse on the cliffs.", False),
+    ("You mention Dún Aonghasa.", True),
+    ("You mention a seal colony.", False),
+])
+def test_the_posts_world_in_other_words(guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, RECORD).supported is true
