@@ -86,6 +86,8 @@ def _predicate(term: Term) -> str:
                     and t.head == term.span.root), None)
     if subject is None or points_back(subject):
         return ""  # "These changes are ...": the sentence is about something said before
+    if _hedged(subject, term.text):
+        return ""  # "Almost every battery fire began ...": not said of every battery fire
     if term.span.root.lemma_ == "be" and any(c.dep_ == "conj" for c in subject.children):
         # "Ben and his sister were twelve and ten" says what each is, not what Ben is
         # (a deed is shared: "Florey and Chain turned it into a medicine" keeps its card)
@@ -119,10 +121,29 @@ def _predicate(term: Term) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _hedged(subject: Token, front: str) -> bool:
+    """Whether the subject is said of only some of what the front names: a quantifier with
+    a degree word on it ("almost every", "nearly all") or a quantifying adjective the parser
+    lists as a function word ("most", "many", "few"), left out of the front. A card would
+    drop the hedge and say it of them all."""
+    words = {w.casefold() for w in front.split()}
+    mods = [c for c in subject.children if c.lower_ not in words]
+    quantified = any(c.dep_ in {"det", "nummod", "predet", "amod"} and c.is_stop
+                     for c in subject.children)
+    return any(
+        (c.dep_ in {"det", "nummod", "predet", "amod"} and c.is_stop and (
+            any(g.dep_ == "advmod" for g in c.children) or c.pos_ == "ADJ"))
+        # "Almost every delay": the degree word may hang on the noun itself
+        or (quantified and c.dep_ == "advmod" and c.i < subject.i)
+        for c in mods)
+
+
 def _main_clause(verb: Token) -> bool:
     """Whether a verb heads a clause of its own rather than one that hangs on another by
     "if", "when", "because" (its mark)."""
     head = verb.head if verb.dep_ in {"aux", "auxpass"} else verb
+    if head.dep_ in {"relcl", "acl"}:
+        return False  # "In her whole life, which lasts only six weeks, ...": a noun's clause
     return not any(c.dep_ == "mark" or c.tag_ == "WRB" for c in head.children)
 
 
