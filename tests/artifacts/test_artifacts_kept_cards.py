@@ -79,3 +79,18 @@ def test_a_cloze_offers_options_near_its_answer_in_meaning() -> None:
         if q["correct_answer"].casefold() == "glazes":
             others = {o.casefold() for o in q["options"]} - {"glazes"}
             assert not others & {"leaflet", "first time"}, q
+
+
+CHARGER = """# Charging safely
+
+Your bike runs on a 36-volt lithium-ion battery. A cheaper charger may look the same but
+keep pushing current into a full battery. Lithium-ion cells store a great deal of energy in
+a small space. A smoke alarm warns you of a fire early."""
+
+
+def test_a_question_on_the_subject_keeps_what_else_the_sentence_says_of_it() -> None:
+    asked = {q["question"]: q["correct_answer"] for q in _questions(CHARGER)}
+    # "What may look the same?" cannot be answered from the question alone
+    assert "What may look the same?" not in asked
+    assert asked.get("What may look the same but keep pushing current into a full "
+                     "battery?") == "cheaper charger"
