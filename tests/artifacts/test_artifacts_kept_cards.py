@@ -94,3 +94,18 @@ def test_a_question_on_the_subject_keeps_what_else_the_sentence_says_of_it() -> 
     assert "What may look the same?" not in asked
     assert asked.get("What may look the same but keep pushing current into a full "
                      "battery?") == "cheaper charger"
+
+
+SLOPE = """# The writing slope
+
+A traveller, a soldier or a ship's officer would carry a writing slope. Her brother, a
+surgeon, carried one in the Crimea. Dr Ruth Ames, a surgeon, wrote to him. Galileo Galilei,
+an Italian priest and scientist, studied the sky."""
+
+
+def test_a_front_is_no_one_s_relation_and_no_item_of_a_list() -> None:
+    cards = _cards(SLOPE)
+    assert "brother" not in cards  # "brother: A surgeon.": whose brother?
+    assert "traveller" not in cards  # "traveller: A soldier or a ship's officer."
+    assert cards["Dr Ruth Ames"] == "A surgeon."
+    assert cards["Galileo Galilei"] == "An Italian priest and scientist."

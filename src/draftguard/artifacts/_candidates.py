@@ -34,7 +34,7 @@ from draftguard.artifacts._phrases import phrase
 from draftguard.artifacts._quality import quality_issues, stem_key
 from draftguard.artifacts._questions import CLOZE_PREFIX, build_questions
 from draftguard.artifacts._spec import normalize_key
-from draftguard.artifacts._terms import Term, TextView, points_back, with_of
+from draftguard.artifacts._terms import Term, TextView, points_back, term_span, with_of
 from draftguard.artifacts.schemas.flashcards import MAX_BACK_CHARS
 from draftguard.sources._chunks import SourceChunk
 
@@ -209,6 +209,8 @@ def _cards(view: TextView) -> Iterable[tuple[dict[str, Any], str, str, int]]:
     order = _card_order(view, terms)
     spans = [s.span for s in view.sentences]
     for term in terms:
+        if term.definition and _someones(term):
+            continue  # "brother: A surgeon." of "her brother, a surgeon": whose brother?
         back = term.definition or _as_clause(spans, term, _predicate(term))
         # "side" of "Each side of a zip is a strip of tape ...": the card is on what the
         # "of" phrase names, so the subject's front keeps it ("side of a zip"); an
@@ -223,6 +225,15 @@ def _cards(view: TextView) -> Iterable[tuple[dict[str, Any], str, str, int]]:
             continue
         rank = 0 if term.definition else 1 + order[id(term)]
         yield {"front": front, "back": back.rstrip(".") + "."}, term.chunk_id, term.head, rank
+
+
+def _someones(term: Term) -> bool:
+    """Whether the term is a noun the text gives as someone's ("her brother", "its owner"):
+    alone on a card's front it names no one."""
+    span = term_span(term)
+    if span is None or span.root.pos_ != "NOUN":
+        return False
+    return any(c.dep_ == "poss" and c.pos_ == "PRON" for c in span.root.children)
 
 
 def _card_order(view: TextView, terms: Sequence[Term]) -> dict[int, int]:

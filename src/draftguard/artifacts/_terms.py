@@ -359,13 +359,14 @@ def _says_what(appos: Token) -> bool:
         # "gases dissolved in it, mostly oxygen ...": words that hang on the noun and name
         # nothing else may stand between; a noun there may be the one described
         return False
-    # a list's items each have their own determiner ("the same amount of water and the
-    # same times"); "an Italian priest and scientist" is one description. A contrast is
+    # a list's items each have their own determiner or owner ("the same amount of water
+    # and the same times", "a soldier or a ship's officer"); "an Italian priest and
+    # scientist" is one description. A contrast is
     # one only when it says no more than what the noun is not ("biscuits, never
     # cookies"): "the footbridge, not the ford, which can be dangerous" describes the ford
     return appos.ent_type_ not in _MEASURES and not any(
         (c.dep_ == "neg" and any(d.dep_ in _CLAUSES for d in appos.children))
-        or (c.dep_ == "conj" and any(d.dep_ == "det" for d in c.children))
+        or (c.dep_ == "conj" and any(d.dep_ in {"det", "poss"} for d in c.children))
         for c in appos.children)
 
 
