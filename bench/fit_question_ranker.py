@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import pickle
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -120,8 +121,16 @@ def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--passages", type=Path, nargs="*", default=[])
     parser.add_argument("--write", action="store_true")
+    parser.add_argument("--cache", type=Path, default=None,
+                        help="keep the gathered candidates in this file (outside the repo) and "
+                             "read them from it on later runs; delete it when features change")
     args = parser.parse_args(argv)
-    passages = gather(args.passages)
+    if args.cache is not None and args.cache.exists():
+        passages = pickle.loads(args.cache.read_bytes())
+    else:
+        passages = gather(args.passages)
+        if args.cache is not None:
+            args.cache.write_bytes(pickle.dumps(passages))
     names = sorted(passages[0].features[0])
     print(report("in the repo (as stored)", passages, [ranker()] * len(passages)))
     # The repo's features beside every feature `question_features` reads now, so a feature

@@ -34,7 +34,7 @@ from draftguard.artifacts._phrases import phrase
 from draftguard.artifacts._quality import quality_issues, stem_key
 from draftguard.artifacts._questions import CLOZE_PREFIX, build_questions
 from draftguard.artifacts._spec import normalize_key
-from draftguard.artifacts._terms import Term, TextView, points_back, with_of
+from draftguard.artifacts._terms import Term, TextView, points_back, term_span, with_of
 from draftguard.artifacts.schemas.flashcards import MAX_BACK_CHARS
 from draftguard.sources._chunks import SourceChunk
 
@@ -86,6 +86,8 @@ def _predicate(term: Term) -> str:
                     and t.head == term.span.root), None)
     if subject is None or points_back(subject):
         return ""  # "These changes are ...": the sentence is about something said before
+    if _hedged(subject, term.text):
+        return ""  # "Almost every battery fire began ...": not said of every battery fire
     if term.span.root.lemma_ == "be" and any(c.dep_ == "conj" for c in subject.children):
         # "Ben and his sister were twelve and ten" says what each is, not what Ben is
         # (a deed is shared: "Florey and Chain turned it into a medicine" keeps its card)
@@ -119,10 +121,29 @@ def _predicate(term: Term) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _hedged(subject: Token, front: str) -> bool:
+    """Whether the subject is said of only some of what the front names: a quantifier with
+    a degree word on it ("almost every", "nearly all") or a quantifying adjective the parser
+    lists as a function word ("most", "many", "few"), left out of the front. A card would
+    drop the hedge and say it of them all."""
+    words = {w.casefold() for w in front.split()}
+    mods = [c for c in subject.children if c.lower_ not in words]
+    quantified = any(c.dep_ in {"det", "nummod", "predet", "amod"} and c.is_stop
+                     for c in subject.children)
+    return any(
+        (c.dep_ in {"det", "nummod", "predet", "amod"} and c.is_stop and (
+            any(g.dep_ == "advmod" for g in c.children) or c.pos_ == "ADJ"))
+        # "Almost every delay": the degree word may hang on the noun itself
+        or (quantified and c.dep_ == "advmod" and c.i < subject.i)
+        for c in mods)
+
+
 def _main_clause(verb: Token) -> bool:
     """Whether a verb heads a clause of its own rather than one that hangs on another by
     "if", "when", "because" (its mark)."""
     head = verb.head if verb.dep_ in {"aux", "auxpass"} else verb
+    if head.dep_ in {"relcl", "acl"}:
+        return False  # "In her whole life, which lasts only six weeks, ...": a noun's clause
     return not any(c.dep_ == "mark" or c.tag_ == "WRB" for c in head.children)
 
 
@@ -188,6 +209,8 @@ def _cards(view: TextView) -> Iterable[tuple[dict[str, Any], str, str, int]]:
     order = _card_order(view, terms)
     spans = [s.span for s in view.sentences]
     for term in terms:
+        if term.definition and _someones(term):
+            continue  # "brother: A surgeon." of "her brother, a surgeon": whose brother?
         back = term.definition or _as_clause(spans, term, _predicate(term))
         # "side" of "Each side of a zip is a strip of tape ...": the card is on what the
         # "of" phrase names, so the subject's front keeps it ("side of a zip"); an
@@ -202,6 +225,15 @@ def _cards(view: TextView) -> Iterable[tuple[dict[str, Any], str, str, int]]:
             continue
         rank = 0 if term.definition else 1 + order[id(term)]
         yield {"front": front, "back": back.rstrip(".") + "."}, term.chunk_id, term.head, rank
+
+
+def _someones(term: Term) -> bool:
+    """Whether the term is a noun the text gives as someone's ("her brother", "its owner"):
+    alone on a card's front it names no one."""
+    span = term_span(term)
+    if span is None or span.root.pos_ != "NOUN":
+        return False
+    return any(c.dep_ == "poss" and c.pos_ == "PRON" for c in span.root.children)
 
 
 def _card_order(view: TextView, terms: Sequence[Term]) -> dict[int, int]:

@@ -23,13 +23,16 @@ from draftguard.artifacts.schemas.quiz import MIN_OPTIONS
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["MAX_ANSWER_WORDS", "MAX_OPTION_CHARS", "PARAPHRASE_SIMILARITY", "PLACE_PREPS",
-           "Answer", "answer_of", "answer_pool", "depth_of", "distractors", "shuffled"]
+__all__ = ["LIKENESS_STEP", "MAX_ANSWER_WORDS", "MAX_OPTION_CHARS", "PARAPHRASE_SIMILARITY",
+           "PLACE_PREPS", "Answer", "answer_of", "answer_pool", "depth_of", "distractors",
+           "shuffled"]
 
 MAX_OPTION_CHARS = 80
 MAX_ANSWER_WORDS = 8
 #: Two options this alike in meaning (MiniLM cosine) are one answer said twice.
 PARAPHRASE_SIMILARITY = 0.8
+#: Options nearer the answer in meaning come first; this much nearer (MiniLM cosine) counts.
+LIKENESS_STEP = 0.1
 PLACE_PREPS = frozenset({
     "in", "at", "on", "near", "inside", "beside", "behind", "under", "into", "along",
     "across", "over", "from", "to", "toward", "towards", "outside", "above", "below",
@@ -165,10 +168,14 @@ def distractors(answer: Answer, pool: Sequence[Answer], question: str) -> list[s
                    if normalize_key(o) not in asked][: MIN_OPTIONS - 1]
         return options if len(options) == MIN_OPTIONS - 1 else None
     # Of the same kind first ("Madrid", "Porto" beside "Lisbon", before "in a canvas bag"),
-    # then of the same form, nearest in the text first.
-    ranked = sorted((o for o in pool if _same_sort(answer, o)),
-                    key=lambda o: (o.kind != answer.kind, o.form != answer.form,
-                                   abs(o.position - answer.position)))
+    # then of the same form, then the nearest in meaning to the answer (a plausible wrong
+    # answer: "battery" beside "lithium-ion cells", not "leaflet"), nearest in the text
+    # breaking ties.
+    sorts = [o for o in pool if _same_sort(answer, o)]
+    near = _likeness(answer.text, [o.text for o in sorts])
+    ranked = sorted(sorts, key=lambda o: (o.kind != answer.kind, o.form != answer.form,
+                                          -near.get(o.text, 0.0),
+                                          abs(o.position - answer.position)))
     out: list[Answer] = []
     for other in ranked:
         key = normalize_key(other.text)
@@ -182,6 +189,18 @@ def distractors(answer: Answer, pool: Sequence[Answer], question: str) -> list[s
         if len(out) == MIN_OPTIONS - 1:
             return [_matching_case(answer.text, o.text) for o in out]
     return None
+
+
+def _likeness(answer: str, texts: Sequence[str]) -> dict[str, float]:
+    """Each text's nearness in meaning to the answer (MiniLM cosine), in steps of
+    `LIKENESS_STEP` so that options about as near keep their order in the text."""
+    from draftguard.language import similarities
+
+    unique = sorted(set(texts))
+    if not unique:
+        return {}
+    return {t: round(float(v) / LIKENESS_STEP) * LIKENESS_STEP
+            for t, v in zip(unique, similarities(answer, unique), strict=True)}
 
 
 def _matching_case(answer: str, option: str) -> str:

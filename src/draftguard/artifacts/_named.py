@@ -149,6 +149,10 @@ def who_is(sent: Span, position: int) -> Iterable[tuple[str, Answer, list[Token]
         yield f"Who {verb} the {phrase(described)}?", replace(answer, kind="person"), tokens
 
 
+#: The personal pronoun a possessive one stands for (grammar, not a list of terms).
+_OWNER = {"his": "he", "her": "she"}
+
+
 def person_after(sent: Span, person: str) -> str:
     """Who a following "he" or "she" names: the person this sentence's main clause is about
     (its subject, or the name beside it: "The head teacher, Mrs Adeyemi, stood ..."), by the
@@ -189,6 +193,9 @@ def pronoun_for(sentences: Sequence[Span], subject: Token, predicate: str = "", 
     if ("Plur" in subject.morph.get("Number", []) or subject.tag_ in {"NNS", "NNPS"}
             or _finite_verb(subject) == "VBP"):  # "sheep graze": the verb says plural
         return "they"
+    ahead = _said_ahead(sentences, subject)
+    if ahead:
+        return ahead
     people = people_in(subject.doc)
     ent = next((e for e in subject.doc.ents if e.start <= subject.i < e.end), None)
     if ent is None or ent.label_ != "PERSON":
@@ -210,6 +217,24 @@ def pronoun_for(sentences: Sequence[Span], subject: Token, predicate: str = "", 
     return None
 
 
+def _said_ahead(sentences: Sequence[Span], subject: Token) -> str:
+    """"she" for the worker bee of "In her whole life, which lasts only about six weeks, a
+    worker bee makes ...": a "his" or "her" before the subject, in its own sentence, names
+    the subject when no one is in play from the sentence before (`person_after`) and no
+    name comes before it. "" otherwise."""
+    sent = subject.sent
+    before = [t for t in sent if t.i < subject.left_edge.i]
+    owner = next((t for t in before if t.dep_ == "poss" and t.lower_ in _OWNER), None)
+    if owner is None or any(t.ent_type_ == "PERSON" or t.pos_ == "PROPN" for t in before):
+        return ""
+    person = ""
+    for span in sentences:
+        if span.start == sent.start and span.doc is sent.doc:
+            return "" if person else _OWNER[owner.lower_]
+        person = person_after(span, person)
+    return ""
+
+
 def a_person(subject: Token) -> bool:
     """Whether a subject names a person: a name the tagger reads as a person's, a common
     noun the text's grammar shows to be one (`people_in`), or one whose own words say so
@@ -229,6 +254,8 @@ def _finite_verb(subject: Token) -> str:
     if verb.pos_ not in {"VERB", "AUX"}:
         return ""
     finite = [verb, *(c for c in verb.children if c.dep_ in {"aux", "auxpass"})]
+    if len(finite) == 1 and verb.tag_ == "VB" and subject.dep_ == "nsubj":
+        return "VBP"  # "Fish breathe the oxygen": a bare verb with a subject is the plural
     return next((t.tag_ for t in sorted(finite, key=lambda t: t.i)
                  if t.tag_ in {"VBZ", "VBP", "VBD", "MD"}), "")
 

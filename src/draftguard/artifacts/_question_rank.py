@@ -30,6 +30,8 @@ from draftguard.artifacts._terms import TextView
 from draftguard.language import parse
 
 if TYPE_CHECKING:
+    from spacy.tokens import Span
+
     from draftguard.artifacts._questions import Question
 
 __all__ = ["MAX_COUNTED", "WEIGHTS", "Ranker", "question_features", "ranked_by", "ranked_questions",
@@ -98,6 +100,11 @@ def question_features(view: TextView, questions: Sequence[Question]) -> list[dic
     title = {t.lemma_.lower() for t in parse(view.title)} if view.title else set()
     mentions = Counter(t.lemma_.lower() for s in view.sentences for t in s.span
                        if t.pos_ in {"NOUN", "PROPN"})
+    terms = {t.head: t for t in view.terms}
+    ranked = [t.head for t in view.ranked()]
+    people = [t.head for t in view.ranked() if t.kind == "person"]
+    lead = people[0] if people else ""
+    about = {s.text: _subject_heads(s.span) for s in view.sentences}
     central = _percentiles({q.sentence: near[q.sentence][0] for q in questions})
     answer_central = _percentiles({q.answer: answer_near[q.answer][0] for q in questions})
     out = []
@@ -116,11 +123,26 @@ def question_features(view: TextView, questions: Sequence[Question]) -> list[dic
              "mentions": math.log1p(mentions[q.head]), "topic": float(q.head in topic),
              "in title": float(q.head in title),
              "question length": min(len(q.question.split()), 30) / 30}
+        term = terms.get(q.head)
+        f.update({
+            "subject of several": math.log1p(term.subject_count) if term else 0.0,
+            "defined term": float(bool(term and term.definition)),
+            "entity": float(bool(term and term.kind in {"person", "place", "name"})),
+            "salience rank": 1.0 - ranked.index(q.head) / max(1, len(ranked) - 1)
+            if q.head in ranked else 0.0,
+            "lead person": float(bool(lead) and q.head == lead),
+            "sentence on topic": float(bool(about.get(q.sentence, set()) & topic)),
+        })
         f.update({f"kind {k}": float(q.kind == k) for k in _KINDS})
         f.update({f"form {k}": float(q.form == k) for k in _FORMS})
         f.update({f"role {k}": float(q.role == k) for k in _ROLES})
         out.append(f)
     return out
+
+
+def _subject_heads(span: Span) -> set[str]:
+    """The lemmas of a sentence's subjects (what the sentence is about)."""
+    return {t.lemma_.lower() for t in span if t.dep_ in {"nsubj", "nsubjpass"}}
 
 
 def _near(whole: str, title: str, texts: Sequence[str]) -> dict[str, tuple[float, float]]:

@@ -160,7 +160,8 @@ def _wh(sent: Span, position: int, person: str) -> Iterable[tuple[str, Answer]]:
         answer = Answer(answer.text, "person" if wh == "Who" else answer.kind,
                         "who" if wh == "Who" else "subject",
                         answer.head, answer.lemmas, position, answer.depth, answer.read)
-        question = _say(sent, [wh], {t.i for t in subject_tokens}, root, None, subject_tokens)
+        question = _say(sent, [wh], {t.i for t in subject_tokens}, root, None, subject_tokens,
+                        shared=True)
         yield from _keep(question, answer, clean)
     for wh, removed, tokens, text in _targets(sent, root, subject_tokens):
         answer = answer_of(tokens, _form(wh), position, text)
@@ -274,9 +275,13 @@ def _in_main_clause(token: Token, root: Token) -> bool:
     return True
 
 
-def _keep_tokens(sent: Span, root: Token, removed: set[int]) -> set[int]:
+def _keep_tokens(sent: Span, root: Token, removed: set[int], *,
+                 shared: bool = False) -> set[int]:
     """Token ids dropped from the question: the answer, the final punctuation, and side
-    clauses that do not hold the answer."""
+    clauses that do not hold the answer. With `shared` (a question on the subject, whose
+    verb is not inverted), a verb that shares the subject stays with its "and" or "but":
+    "What may look the same?" asks nothing a learner can answer; "What may look the same
+    but keep pushing current into a full battery?" does."""
     skip = set(removed)
     end = sent.end - 1
     while end > sent.start and sent.doc[end].is_punct:  # '."' closes a quoted sentence
@@ -285,14 +290,25 @@ def _keep_tokens(sent: Span, root: Token, removed: set[int]) -> set[int]:
     for child in root.children:
         ids = {t.i for t in child.subtree}
         if child.dep_ in _DROP_CLAUSES and not ids & removed and child.ent_type_ not in {
-                "DATE", "TIME"}:
+                "DATE", "TIME"} and not (shared and _shares_subject(child)):
             skip |= ids
+    if shared:
+        kept = {t.i for c in root.children if _shares_subject(c) for t in c.subtree}
+        skip -= {c.i for c in root.children if c.dep_ == "cc" and kept
+                 and c.i < min(kept) and c.i > root.i}
     return skip
 
 
+def _shares_subject(child: Token) -> bool:
+    """Whether `child` is a verb coordinated with its head's that says more of the same
+    subject ("... look the same but keep pushing current ...": no subject of its own)."""
+    return child.dep_ == "conj" and child.pos_ in {"VERB", "AUX"} and not any(
+        c.dep_ in _SUBJECTS or c.dep_ == "expl" for c in child.children)
+
+
 def _say(sent: Span, lead: list[str], removed: set[int], root: Token,
-         verb: str | None, subject: Sequence[Token]) -> str | None:
-    skip = _keep_tokens(sent, root, removed)
+         verb: str | None, subject: Sequence[Token], *, shared: bool = False) -> str | None:
+    skip = _keep_tokens(sent, root, removed, shared=shared)
     start = subject[0].i if subject else sent.start
     after = [t for t in sent if t.i not in skip and t.i >= start]
     before = [t for t in sent if t.i not in skip and t.i < start
