@@ -48,7 +48,6 @@ from draftguard.understanding._planner_venues import (
     venues_pointed,
 )
 from draftguard.understanding._planner_words import (
-    WordTable,
     also,
     asks_best,
     asks_in_general,
@@ -61,7 +60,6 @@ from draftguard.understanding._planner_words import (
     looks_like_request,
     ranked_by,
     removes,
-    words_of,
 )
 from draftguard.understanding._types import Intent, Interpretation, Reading
 
