@@ -26,6 +26,7 @@ __all__ = [
     "help_alone",
     "keeps",
     "looks_like_request",
+    "names_list_alone",
     "ranked_by",
     "removes",
     "taken_back",
@@ -375,3 +376,11 @@ def ranked_by(words: WordTable, rest: str) -> tuple[str, bool] | None:
             if comparing and words.says(f"by_{by}", word):
                 return by, words.says("rank_last", word)
     return None
+
+
+def names_list_alone(words: WordTable, rest: str) -> bool:
+    """A question that is the list's name and courtesies alone ("list?", "my shortlist?",
+    "the list pls?"): it asks to see the list."""
+    said = [w for w in words_of(rest) if not words.says("courtesy", w)]
+    return rest.rstrip().endswith("?") and bool(said) and (
+        said == ["list"] or (words.says("listed", " ".join(said)) and len(said) <= 2))
