@@ -24,7 +24,7 @@ NOT_PARTY_BEFORE = frozenset({"at", "$", "#", "no", "number", "option", "top", "
                               *(m.lower() for m in calendar.month_name if m),
                               *(m.lower() for m in calendar.month_abbr if m)})
 NOT_PARTY_AFTER = frozenset({"pm", "am", "p.m.", "a.m.", "o'clock", "oclock", ":", "/", "th", "st",
-                             "nd", "rd", "%", "dollars", "bucks",
+                             "nd", "rd", "%", "dollar", "dollars", "bucks",
                              # "Saturday 20 February": a day of the month
                              *(m.lower() for m in calendar.month_name if m),
                              *(m.lower() for m in calendar.month_abbr if m)})

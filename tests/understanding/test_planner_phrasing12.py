@@ -152,3 +152,22 @@ def test_the_venue_in_view_and_the_one_a_measure_picks_are_two_adds() -> None:
                  "nice, stick that one and the cheapest on my list")
     assert [(i, a) for i, _, a in read] == [("shortlist", False)] * 2
     assert len({s["venue"] for _, s, _ in read}) == 2
+
+
+@pytest.mark.parametrize(("said", "level"), [
+    ("sushi in old city for 2, a three dollar sign place", "$$$"),
+    ("sushi in old city for 2, one-dollar-sign budget please", "$"),
+])
+def test_dollar_signs_counted_in_words_are_the_price_level(said: str, level: str) -> None:
+    from draftguard.grounding._prices import dollar_level_mentioned
+
+    [(intent, slots, asked)] = _read(said)
+    assert (intent, asked, slots["price_level"], slots["party_size"]) == (
+        "search", False, level, 2)
+    assert dollar_level_mentioned(len(level), said)  # the argument guard agrees
+
+
+def test_a_count_of_dollar_signs_is_no_party() -> None:
+    [(intent, slots, asked)] = _read("sushi in old city for 2", "make it two dollar signs")
+    assert (intent, asked, slots["party_size"], slots["price_level"]) == (
+        "search", False, 2, "$$")

@@ -46,8 +46,9 @@ def stated_count(
     if lead_ins:
         lead = "|".join(re.escape(w) for w in sorted(lead_ins, key=len, reverse=True))
         # "for 7:30", "for eight o'clock", "for 8 pm" are times, not people.
+        # "make it three dollar signs" is a price level, not people.
         patterns.append(rf"(?<![a-z])(?:{lead})\s+(?:a\s+)?{_NUMBER}{half}(?![\w.,:])"
-                        rf"(?!\s*{_TIME_MARK})")
+                        rf"(?!\s*{_TIME_MARK})(?!\s+(?:dollar|bucks))")
     found = {_value(m.group(1)) * (3 if m.group(2) else 2) // 2
              for p in patterns for m in re.finditer(p, text)}
     return found.pop() if len(found) == 1 else None

@@ -21,11 +21,16 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import date as Date
 from typing import Any
 
-from pydantic import BaseModel, Field
-
 from draftguard.understanding._asking import which_day, which_value
 from draftguard.understanding._planner_cuts import verb_phrases
-from draftguard.understanding._planner_meant import ask, bare_keep, compared, venue_meant
+from draftguard.understanding._planner_meant import (
+    RankFunction,
+    ask,
+    bare_keep,
+    compared,
+    ranked_venue,
+    venue_meant,
+)
 from draftguard.understanding._planner_slots import (
     PREFERENCE_NAMES,
     PlannerVocabulary,
@@ -33,6 +38,13 @@ from draftguard.understanding._planner_slots import (
     plain_text,
     read_parts,
     warm_up,
+)
+from draftguard.understanding._planner_state import (
+    FEATURE_NAMES,
+    PlannerState,
+    SearchFunction,
+    enough_to_search,
+    remember,
 )
 from draftguard.understanding._planner_unexplained import unless_unexplained
 from draftguard.understanding._planner_venues import (
@@ -65,14 +77,9 @@ from draftguard.understanding._types import Intent, Interpretation, Reading
 
 __all__ = ["PlannerConversation", "PlannerState", "enough_to_search"]
 
-#: The search a conversation runs when it commits one (preferences -> venue names, in order).
-SearchFunction = Callable[[Mapping[str, Any]], Sequence[str]]
 #: An app's reading by example: text -> (label, score) best first, labels from
 #: `EXAMPLE_LABELS`, scores the cosine with the label's nearest example request.
 ExampleReader = Callable[[str], Sequence[tuple[str, float]]]
-#: An app's venues ranked by a measure ("price": cheapest first, "size": most seats first),
-#: as tiers of venues that measure the same, best first.
-RankFunction = Callable[[Sequence[str], str], Sequence[Sequence[str]]]
 #: What an example reader may answer: the requests that are not preferences.
 EXAMPLE_LABELS = ("plan", "compare", "shortlist_add", "shortlist_remove", "help")
 #: The score a reading by example needs to be acted on ...
@@ -97,38 +104,6 @@ _SENTENCE = re.compile(r"(?<=[.!?;])(?<!\b[a-z]\.)\s+|,?\s+(?:and then|then)\s+"
 #: What a planner says to a request no tool does, unless the app gives its own words.
 DEFAULT_CAPABILITIES = ("That is not something I can do here. Say what you would like to "
                         "find, or type /help.")
-
-
-class PlannerState(BaseModel):
-    """What the conversation remembers between messages (JSON, for session state)."""
-
-    preferences: dict[str, Any] = Field(default_factory=dict)
-    #: The last search's venues, in the order shown (what "the second one" means).
-    results: list[str] = Field(default_factory=list)
-    searched: bool = False
-    picked: str | None = None
-    shortlist: list[str] = Field(default_factory=list)
-    #: The intent a clarifying question left open ("add it" - "which one?" - "the second").
-    pending: str | None = None
-    #: The last venue request acted on, for "and that one too".
-    last: str | None = None
-    #: The preference a question asked about ("Which one: Japanese or Indian?") and the
-    #: others its message stated, kept for the answer ("japanese" then searches with them).
-    asking: str | None = None
-    held: dict[str, Any] = Field(default_factory=dict)
-
-
-#: Preferences that say what kind of place (besides the cuisine): the catalogue's features.
-FEATURE_NAMES = frozenset({"byob", "outdoor", "wheelchair", "private_room", "open_on"})
-
-
-def enough_to_search(preferences: Mapping[str, Any]) -> bool:
-    """What to eat (or what kind of place) and where, or one of them plus for how many or
-    when."""
-    what = bool({"cuisine", *FEATURE_NAMES} & preferences.keys())
-    where = "neighborhood" in preferences
-    other = bool({"party_size", "date"} & preferences.keys())
-    return (what and where) or ((what or where) and other)
 
 
 def _once(requests: Sequence[Interpretation]) -> list[Interpretation]:
@@ -205,8 +180,7 @@ class PlannerConversation:
             other = self._other(part, slots)
             stated = {**dict.fromkeys(slots.cleared), **slots.values}
             sure = min(sure, slots.confidence) if stated else sure
-            # A request no tool does ("can you book a table?") is answered with what the
-            # app can do: it is not compared with the example requests.
+            # A request no tool does ("can you book a table?") is compared with no example.
             unsupported = self.vocabulary.words.says("unsupported", part)
             if by_meaning and not stated and not slots.ambiguous and not unsupported and (
                     other is None or (other.question is not None and len(slots.venues) > 1)):
@@ -216,11 +190,8 @@ class PlannerConversation:
                     other = guess
             acted = acted or (other is not None and other.intent is Intent.PICK and by_meaning
                               and not unsupported and acts_on_venue(self.examples, slots.rest))
-            in_general = asks_in_general(self.vocabulary.words, part)
+            other, in_general = self._in_general(part, slots, other)
             general = general or in_general
-            if in_general and not slots.venues and not references(slots.rest):
-                # "is it customary to tip?" with a venue in view: about the world, no pick
-                other = None
             if (other is not None and other.intent in _ABOUT_VENUES) or in_general:
                 stated = {}  # "which is cheapest?", "what's BYOB?"
                 slots.ambiguous.clear()
@@ -252,6 +223,15 @@ class PlannerConversation:
             requests = self._what_cannot_be_done(requests, text, acted=acted)
         return Reading(requests=_once(unless_unexplained(requests, readings, self.vocabulary)),
                        defined=defined)
+
+    def _in_general(self, part: str, slots: SlotReading, other: Interpretation | None
+                    ) -> tuple[Interpretation | None, bool]:
+        """Whether `part` asks about things in general (`asks_in_general`), and its request
+        then: none when it names no venue ("is it customary to tip?" with a venue in view is
+        about the world, no pick)."""
+        if not asks_in_general(self.vocabulary.words, part):
+            return other, False
+        return (None if not slots.venues and not references(slots.rest) else other), True
 
     def _parts(self, text: str, *, by_meaning: bool) -> tuple[list[str], tuple[str, ...]]:
         """One part per request, and the glossary keys of the parts that ask what the app's
@@ -464,7 +444,9 @@ class PlannerConversation:
     def _venue_request(self, intent: Intent, slots: SlotReading,
                        action: str | None = None) -> Interpretation:
         state = self.state
-        venue, question = self._ranked(slots, removing=action == "remove")
+        venue, question = ranked_venue(
+            self.rank, self.vocabulary.words, slots,
+            state.shortlist if action == "remove" else state.results)
         if venue is None and not question:
             venue, question = venue_meant(slots, self.vocabulary.words, results=state.results,
                                           picked=state.picked, shortlist=state.shortlist)
@@ -475,27 +457,6 @@ class PlannerConversation:
             chosen["action"] = action or "add"
         return Interpretation(intent=intent, slots=chosen)
 
-    def _ranked(self, slots: SlotReading, *, removing: bool) -> tuple[str | None, str]:
-        """"add the roomier one", "tell me about the cheapest": the result a comparison
-        picks out (`ranked_by`; of the shortlist for a removal: "take the cheap one off"),
-        or the question when two tie; (None, "") when the message names no measure or
-        names a venue itself."""
-        rest = slots.rest
-        results = self.state.shortlist if removing else self.state.results
-        by = ranked_by(self.vocabulary.words, rest)
-        if self.rank is None or by is None or slots.venues or references(rest) or \
-                len(results) < 2:
-            return None, ""
-        tiers = [list(t) for t in self.rank(results, by[0]) if t]
-        if by[1]:
-            tiers.reverse()
-        if not tiers:
-            return None, ""
-        if len(tiers[0]) > 1:
-            level = "cost the same" if by[0] == "price" else "seat the same"
-            return None, "Which one: " + " or ".join(tiers[0]) + f"? They {level}."
-        return tiers[0][0], ""
-
     def _compare(self, rest: str, slots: SlotReading) -> Interpretation:
         return compared(rest, slots, self.vocabulary.words, results=self.state.results,
                         picked=self.state.picked)
@@ -503,48 +464,5 @@ class PlannerConversation:
     # -- committing ------------------------------------------------------------------
 
     def commit(self, reading: Reading) -> None:
-        """Remember what the app acted on. A question acts on nothing, but remembers what it
-        asked about: a search asked about keeps its preferences ("I'd search Steakhouse in
-        Rittenhouse, but what do you mean by ...?": the next change searches with them), a
-        preference asked about holds the others for the answer."""
-        state = self.state
-        state.pending = state.asking = None
-        state.held = {}
-        for request in reading.requests:
-            if request.question is not None:
-                if request.intent is Intent.SHORTLIST:
-                    state.pending = request.intent.value
-                if request.intent is Intent.SEARCH:
-                    self._keep(request.slots)
-                elif request.intent is Intent.PREFERENCES and request.candidates:
-                    state.asking = next(iter(request.candidates[0].slots), None)
-                    state.held = dict(request.slots)
-                continue
-            slots = request.slots
-            if request.intent is Intent.PREFERENCES:
-                self._keep(slots)
-            elif request.intent is Intent.SEARCH:
-                state.preferences = dict(slots)
-                state.searched = True
-                state.picked = None
-                if self.search is not None:
-                    state.results = list(self.search(slots))
-            elif request.intent is Intent.PICK:
-                state.picked = slots.get("venue")
-                state.last = request.intent.value
-            elif request.intent is Intent.SHORTLIST:
-                venue = str(slots.get("venue"))
-                state.picked = venue
-                state.last = request.intent.value
-                if slots.get("action") == "remove":
-                    state.shortlist = [v for v in state.shortlist if v != venue]
-                elif venue not in state.shortlist:
-                    state.shortlist.append(venue)
-
-    def _keep(self, slots: Mapping[str, Any]) -> None:
-        """Preferences changed: a value set, `None` taken back."""
-        for name, value in slots.items():
-            if value is None:
-                self.state.preferences.pop(name, None)
-            else:
-                self.state.preferences[name] = value
+        """Remember what the app acted on (`remember`)."""
+        remember(self.state, reading, search=self.search)

@@ -4,14 +4,18 @@ stands alone: "shortlist pls"), and the venues a comparison is of."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from draftguard.understanding._planner_slots import SlotReading
 from draftguard.understanding._planner_venues import first_n, partly_named, reference, references
-from draftguard.understanding._planner_words import WordTable, words_of
+from draftguard.understanding._planner_words import WordTable, ranked_by, words_of
 from draftguard.understanding._types import Intent, Interpretation
 
-__all__ = ["ask", "bare_keep", "compared", "venue_meant"]
+__all__ = ["RankFunction", "ask", "bare_keep", "compared", "ranked_venue", "venue_meant"]
+
+#: An app's venues ranked by a measure ("price": cheapest first, "size": most seats first),
+#: as tiers of venues that measure the same, best first.
+RankFunction = Callable[[Sequence[str], str], Sequence[Sequence[str]]]
 
 #: Request words that leave a keeping request without an object when nothing else is said
 #: ("shortlist pls", "save it, ta"): it is of the venue in focus.
@@ -84,3 +88,24 @@ def compared(rest: str, slots: SlotReading, words: WordTable, *, results: Sequen
     if len(venues) < 2:
         return ask(Intent.COMPARE, "Which venues should I compare? Name two, or search first.")
     return Interpretation(intent=Intent.COMPARE, slots={"venues": venues, "by": by})
+
+
+def ranked_venue(rank: RankFunction | None, words: WordTable, slots: SlotReading,
+                 among: Sequence[str]) -> tuple[str | None, str]:
+    """"add the roomier one", "tell me about the cheapest": the venue of `among` (the
+    results; the shortlist for a removal: "take the cheap one off") a comparison picks out
+    (`ranked_by`), or None and the question when two tie; (None, "") when the message names
+    no measure or names a venue itself."""
+    rest = slots.rest
+    by = ranked_by(words, rest)
+    if rank is None or by is None or slots.venues or references(rest) or len(among) < 2:
+        return None, ""
+    tiers = [list(t) for t in rank(among, by[0]) if t]
+    if by[1]:
+        tiers.reverse()
+    if not tiers:
+        return None, ""
+    if len(tiers[0]) > 1:
+        level = "cost the same" if by[0] == "price" else "seat the same"
+        return None, "Which one: " + " or ".join(tiers[0]) + f"? They {level}."
+    return tiers[0][0], ""

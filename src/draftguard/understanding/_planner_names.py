@@ -13,14 +13,23 @@ from draftguard.grounding._phrases import normalise_words
 from draftguard.language import word_frequency
 
 __all__ = [
+    "COMMON_WORD_ZIPF",
     "EDGE_PART_SCORE",
     "EDGE_WORD_SCORE",
     "MAX_TYPO_ZIPF",
     "MIN_PLACE_TYPO_LENGTH",
+    "MIN_TYPO_LENGTH",
     "edge_trimmed",
     "place_names",
     "places_corrected",
+    "words_corrected",
 ]
+
+#: Shortest word typo correction looks at (and the shortest vocabulary word it corrects to).
+MIN_TYPO_LENGTH = 6
+#: A typed word this common in English (Zipf) is a word, not a typo of a vocabulary word:
+#: "better" is not "butter" (of "butter chicken").
+COMMON_WORD_ZIPF = 3.5
 
 #: Shortest neighbourhood name (letters, spaces aside) read through a typo ("nolib").
 MIN_PLACE_TYPO_LENGTH = 5
@@ -137,3 +146,29 @@ def _unlike(word: str, name_word: str, name: str) -> bool:
         return False
     return (fuzz.ratio(word, name_word) < EDGE_WORD_SCORE
             and fuzz.partial_ratio(word, name) < EDGE_PART_SCORE)
+
+
+def words_corrected(text: str, known: frozenset[str], targets: Sequence[str]) -> str:
+    """`text` with each misspelt vocabulary word ("mexcian", "rittenhose") put right: one
+    edit (two in long words) from exactly one of `targets`, or left as it is (a word of
+    `known`, a short one, or a common English word)."""
+    def fix(word: str) -> str:
+        if len(word) < MIN_TYPO_LENGTH or word in known or \
+                word_frequency(word) >= COMMON_WORD_ZIPF:
+            return word
+        limit = 2 if len(word) >= 9 else 1
+        hits = process.extract(word, targets, scorer=OSA.distance, score_cutoff=limit, limit=2)
+        if len(hits) == 1 or (len(hits) == 2 and hits[0][1] < hits[1][1]):
+            return str(hits[0][0])
+        return word
+    out: list[str] = []
+    start = 0
+    for i in range(len(text) + 1):
+        if i < len(text) and "a" <= text[i] <= "z":
+            continue
+        if i > start:
+            out.append(fix(text[start:i]))
+        if i < len(text):
+            out.append(text[i])
+        start = i + 1
+    return "".join(out)

@@ -19,6 +19,8 @@ _MARKS = ".,;:!?()\"'"
 #: Words after a number that make it a time, or a span of days of the date read.
 _TIME_AFTER = frozenset({"pm", "am", "p.m.", "a.m.", "o'clock", "oclock"})
 _DAYS_AFTER = frozenset({"day", "days", "week", "weeks"})
+#: Words after a number that make it an amount or a price level ("two dollar signs").
+_AMOUNT_AFTER = frozenset({"dollar", "dollars", "bucks"})
 #: Words before a number that make it a time.
 _TIME_BEFORE = frozenset({"at", "around", "by"})
 #: Number words read as counts ("one" is a pronoun as often: "one place", "the one").
@@ -44,7 +46,8 @@ def unread_numbers(rest: str, values: dict[str, Any], *, corrected: bool = False
     for i, word in enumerate(words):
         before = words[i - 1] if i else ""
         after = words[i + 1] if i + 1 < len(words) else ""
-        if typed[i].startswith("$") or before in _TIME_BEFORE or after in _TIME_AFTER:
+        if typed[i].startswith("$") or before in _TIME_BEFORE or after in _TIME_AFTER or \
+                after in _AMOUNT_AFTER:
             continue
         if _ordinal(word):
             if "date" not in values and before in _ORDINAL_LEADS:

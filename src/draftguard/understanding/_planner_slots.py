@@ -13,15 +13,20 @@ from functools import cached_property, lru_cache
 from typing import Any, Protocol
 
 from rapidfuzz import fuzz, process
-from rapidfuzz.distance import OSA, Levenshtein
+from rapidfuzz.distance import Levenshtein
 
 from draftguard.grounding import Vocabulary, dollar_levels
 from draftguard.grounding._dates import days_in_doubt, month_days, stated_day, without_dates
 from draftguard.grounding._numbers import NUMBER_WORDS, counts_apart, stated_count
 from draftguard.grounding._phrases import normalise_words
-from draftguard.language import word_frequency
 from draftguard.text import straighten_quotes
-from draftguard.understanding._planner_names import edge_trimmed, place_names, places_corrected
+from draftguard.understanding._planner_names import (
+    MIN_TYPO_LENGTH,
+    edge_trimmed,
+    place_names,
+    places_corrected,
+    words_corrected,
+)
 from draftguard.understanding._planner_numbers import unread_numbers
 from draftguard.understanding._planner_words import (
     WordTable,
@@ -95,11 +100,6 @@ class MeaningReader(Protocol):
         done for all of them at once (one parse of all the message's parts)."""
 
 
-#: Shortest word typo correction looks at (and the shortest vocabulary word it corrects to).
-MIN_TYPO_LENGTH = 6
-#: A typed word this common in English (Zipf) is a word, not a typo: "better" is not
-#: "butter" (of "butter chicken"), "streets" is no typo of a name's word.
-MAX_TYPO_ZIPF = 3.5
 
 
 def plain_text(text: str) -> str:
@@ -167,30 +167,9 @@ class PlannerVocabulary:
         return sorted(w for w in self.known_words if len(w) >= MIN_TYPO_LENGTH)
 
     def corrected(self, text: str) -> str:
-        """`text` with each misspelt vocabulary word ("mexcian", "rittenhose") put right:
-        one edit (two in long words) from exactly one vocabulary word, or left as it is."""
-        def fix(word: str) -> str:
-            if len(word) < MIN_TYPO_LENGTH or word in self.known_words or \
-                    word_frequency(word) >= MAX_TYPO_ZIPF:
-                return word
-            limit = 2 if len(word) >= 9 else 1
-            hits = process.extract(word, self.typo_targets, scorer=OSA.distance,
-                                   score_cutoff=limit, limit=2)
-            if len(hits) == 1 or (len(hits) == 2 and hits[0][1] < hits[1][1]):
-                return str(hits[0][0])
-            return word
-        out: list[str] = []
-        start = 0
-        for i in range(len(text) + 1):
-            letter = i < len(text) and "a" <= text[i] <= "z"
-            if letter:
-                continue
-            if i > start:
-                out.append(fix(text[start:i]))
-            if i < len(text):
-                out.append(text[i])
-            start = i + 1
-        return places_corrected("".join(out), self.place_names)
+        """`text` with each misspelt vocabulary word put right (`words_corrected`)."""
+        return places_corrected(words_corrected(text, self.known_words, self.typo_targets),
+                                self.place_names)
 
     @cached_property
     def place_names(self) -> dict[int, dict[str, str]]:

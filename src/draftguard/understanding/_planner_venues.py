@@ -89,8 +89,8 @@ def object_pointed(text: str) -> bool:
     return any(t.dep_ in ("dobj", "obj") and (t.lower_ in ("it", "that", "this") or (
         t.lower_ == "one" and any(c.dep_ == "det" and c.lower_ in ("that", "this")
                                   for c in t.children)
-        and not any(c.lower_ in ORDINALS or c.lower_ in ("last", "former", "latter")
-                    for c in t.children)))  # "that first one" is a position
+        and not any(c.i < t.i and (c.lower_ in ORDINALS or c.lower_ in (
+            "last", "former", "latter")) for c in t.children)))  # "that first one": a position
                for t in parse(text, entities=False))
 
 
