@@ -184,3 +184,30 @@ def test_swapping_a_listed_venue_for_another_takes_it_off_then_puts_the_other_on
         _read("thai in old city for 2", "switch Lemongrass Lane for Siam Orchid")))
     [(intent, slots, _)] = _read(*said, "swap the thai for italian")
     assert (intent, slots["cuisine"]) == ("search", "italian")
+
+
+@needs_language
+def test_the_day_question_names_both_days_in_words() -> None:
+    from event_planning.conversation import new_conversation
+
+    conversation = new_conversation(SATURDAY.isoformat())
+    [request] = conversation.read("curry in fishtown for 6 on tuesday 24 dec").requests
+    assert request.question == "Which day: Friday 24 December or Tuesday 21 December?"
+
+
+@needs_language
+@pytest.mark.parametrize(("answer", "day"), [("tuesday", "2027-12-21"),
+                                             ("the first one", "2027-12-24"),
+                                             ("2", "2027-12-21"), ("the 24th", "2027-12-24")])
+def test_the_answer_to_the_day_question_searches_with_what_it_held(answer: str,
+                                                                   day: str) -> None:
+    [(intent, slots, asked)] = _read("curry in fishtown for 6 on tuesday 24 dec", answer)
+    assert (intent, asked) == ("search", False)
+    assert slots == {"cuisine": "indian", "neighborhood": "fishtown", "party_size": 6,
+                     "date": day}
+
+
+@needs_language
+def test_yes_to_a_day_gone_takes_the_day_a_year_on() -> None:
+    [(intent, slots, asked)] = _read("curry in fishtown for 6 on 3 march 2026", "yes please")
+    assert (intent, asked, slots["date"]) == ("search", False, "2028-03-03")

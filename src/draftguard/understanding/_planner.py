@@ -23,7 +23,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from draftguard.understanding._asking import which_day, which_value
+from draftguard.understanding._asking import pick_index, which_day, which_value
 from draftguard.understanding._planner_cuts import verb_phrases
 from draftguard.understanding._planner_meant import ask, bare_keep, compared, venue_meant
 from draftguard.understanding._planner_slots import (
@@ -110,6 +110,9 @@ class PlannerState(BaseModel):
     #: others its message stated, kept for the answer ("japanese" then searches with them).
     asking: str | None = None
     held: dict[str, Any] = Field(default_factory=dict)
+    #: The values that question offered, in order ("Which day: Sunday 27 December or
+    #: Monday 28 December?": "the second", "monday" picks one).
+    offered: list[str] = Field(default_factory=list)
 
 
 #: Preferences that say what kind of place (besides the cuisine): the catalogue's features.
@@ -181,6 +184,11 @@ class PlannerConversation:
         text = plain_text(message)
         if not text or text.startswith("/"):
             return Reading()
+        offered = self.state.offered if self.state.asking == "date" else []
+        at = pick_index(text.split(), len(offered)) if offered else None
+        if at is not None:  # "the second" to "Which day: ... or ...?"
+            answered = self._preferences({**self.state.held, "date": offered[at]}, asked=False)
+            return Reading(requests=[answered] if answered is not None else [])
         by_meaning = len(text) <= self.max_meaning_chars
         parts, defined = self._parts(text, by_meaning=by_meaning)
         requests: list[Interpretation] = []
@@ -223,6 +231,8 @@ class PlannerConversation:
                 n, vs, slots.words.get(n), labels=[
                     v if n == "price_level" else self.vocabulary.label(v) for v in vs])
                 for n, vs in slots.ambiguous.items()]
+        if self.state.asking == "date" and self.state.offered:
+            changes = self._day_answered(text, changes)
         if self.state.asking in changes:  # the answer: with what its question held
             changes = {**self.state.held, **changes}
         # A question about one preference holds the others the message stated ("chirashi
@@ -237,6 +247,21 @@ class PlannerConversation:
             requests = self._what_cannot_be_done(requests, text, acted=acted)
         return Reading(requests=_once(unless_unexplained(requests, readings, self.vocabulary)),
                        defined=defined)
+
+    def _day_answered(self, text: str, changes: dict[str, Any]) -> dict[str, Any]:
+        """`changes` with the answer to a question between days: a day read that is none of
+        those offered but shares its weekday, or its day of the month, with exactly one
+        ("monday" to "Sunday 27 December or Monday 28 December?") is that one."""
+        said = changes.get("date")
+        if said is None or said in self.state.offered:
+            return changes
+        day = Date.fromisoformat(said)
+        offered = [Date.fromisoformat(d) for d in self.state.offered]
+        for same in ([d for d in offered if d.weekday() == day.weekday()],
+                     [d for d in offered if d.day == day.day]):
+            if len(same) == 1:
+                return {**changes, "date": same[0].isoformat()}
+        return changes
 
     def _parts(self, text: str, *, by_meaning: bool) -> tuple[list[str], tuple[str, ...]]:
         """One part per request, and the glossary keys of the parts that ask what the app's
@@ -448,6 +473,7 @@ class PlannerConversation:
         state = self.state
         state.pending = state.asking = None
         state.held = {}
+        state.offered = []
         for request in reading.requests:
             if request.question is not None:
                 if request.intent is Intent.SHORTLIST:
@@ -457,6 +483,8 @@ class PlannerConversation:
                 elif request.intent is Intent.PREFERENCES and request.candidates:
                     state.asking = next(iter(request.candidates[0].slots), None)
                     state.held = dict(request.slots)
+                    state.offered = [str(c.slots.get(state.asking or "")) for c in
+                                     request.candidates]
                 continue
             slots = request.slots
             if request.intent is Intent.PREFERENCES:
