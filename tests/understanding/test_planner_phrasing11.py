@@ -211,3 +211,19 @@ def test_the_answer_to_the_day_question_searches_with_what_it_held(answer: str,
 def test_yes_to_a_day_gone_takes_the_day_a_year_on() -> None:
     [(intent, slots, asked)] = _read("curry in fishtown for 6 on 3 march 2026", "yes please")
     assert (intent, asked, slots["date"]) == ("search", False, "2028-03-03")
+
+
+@needs_language
+@pytest.mark.parametrize("said", ["pizza near the zoo for 4", "dim sum close to our hotel, 3 of us",
+                                  "tacos next to the ballpark for 6 on friday"])
+def test_a_place_near_something_the_table_lacks_is_asked_never_dropped(said: str) -> None:
+    [(_, slots, asked)] = _read(said)
+    assert asked and "neighborhood" not in slots
+
+
+@needs_language
+@pytest.mark.parametrize("said", ["thai near me in fishtown for 2", "thai somewhere near here, "
+                                  "fishtown, 2 people", "thai in fishtown near the river for 2"])
+def test_near_beside_a_neighbourhood_read_or_naming_no_place_searches(said: str) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert (intent, asked, slots["neighborhood"]) == ("search", False, "fishtown")
