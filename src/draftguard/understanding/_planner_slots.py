@@ -168,6 +168,8 @@ class PlannerVocabulary:
         def fix(word: str) -> str:
             if len(word) < MIN_TYPO_LENGTH or word in self.known_words:
                 return word
+            if word.endswith("ys") and word[:-2] + "ies" in self.known_words:
+                return word[:-2] + "ies"  # a plural as spoken: "libertys", not "liberty"
             limit = 2 if len(word) >= 9 else 1
             hits = process.extract(word, self.typo_targets, scorer=OSA.distance,
                                    score_cutoff=limit, limit=2)
