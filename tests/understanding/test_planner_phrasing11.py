@@ -184,3 +184,52 @@ def test_swapping_a_listed_venue_for_another_takes_it_off_then_puts_the_other_on
         _read("thai in old city for 2", "switch Lemongrass Lane for Siam Orchid")))
     [(intent, slots, _)] = _read(*said, "swap the thai for italian")
     assert (intent, slots["cuisine"]) == ("search", "italian")
+
+
+@needs_language
+def test_the_day_question_names_both_days_in_words() -> None:
+    from event_planning.conversation import new_conversation
+
+    conversation = new_conversation(SATURDAY.isoformat())
+    [request] = conversation.read("curry in fishtown for 6 on tuesday 24 dec").requests
+    assert request.question == "Which day: Friday 24 December or Tuesday 21 December?"
+
+
+@needs_language
+@pytest.mark.parametrize(("answer", "day"), [("tuesday", "2027-12-21"),
+                                             ("the first one", "2027-12-24"),
+                                             ("2", "2027-12-21"), ("the 24th", "2027-12-24")])
+def test_the_answer_to_the_day_question_searches_with_what_it_held(answer: str,
+                                                                   day: str) -> None:
+    [(intent, slots, asked)] = _read("curry in fishtown for 6 on tuesday 24 dec", answer)
+    assert (intent, asked) == ("search", False)
+    assert slots == {"cuisine": "indian", "neighborhood": "fishtown", "party_size": 6,
+                     "date": day}
+
+
+@needs_language
+def test_yes_to_a_day_gone_takes_the_day_a_year_on() -> None:
+    [(intent, slots, asked)] = _read("curry in fishtown for 6 on 3 march 2026", "yes please")
+    assert (intent, asked, slots["date"]) == ("search", False, "2028-03-03")
+
+
+@needs_language
+@pytest.mark.parametrize("said", ["pizza near the zoo for 4", "dim sum close to our hotel, 3 of us",
+                                  "tacos next to the ballpark for 6 on friday"])
+def test_a_place_near_something_the_table_lacks_is_asked_never_dropped(said: str) -> None:
+    [(_, slots, asked)] = _read(said)
+    assert asked and "neighborhood" not in slots
+
+
+@needs_language
+@pytest.mark.parametrize("said", ["thai near me in fishtown for 2", "thai somewhere near here, "
+                                  "fishtown, 2 people", "thai in fishtown near the river for 2"])
+def test_near_beside_a_neighbourhood_read_or_naming_no_place_searches(said: str) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert (intent, asked, slots["neighborhood"]) == ("search", False, "fishtown")
+
+
+@needs_language
+def test_a_plural_spelt_as_spoken_in_a_place_name_is_that_place() -> None:
+    [(intent, slots, asked)] = _read("wings up in nothern libertys for 7")
+    assert (intent, asked, slots["neighborhood"]) == ("search", False, "northern_liberties")

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import date as Date
 from typing import Any
 
-from draftguard.understanding._asking import which_day, which_value
+from draftguard.understanding._asking import pick_index, which_day, which_value
 from draftguard.understanding._planner_cuts import verb_phrases
 from draftguard.understanding._planner_meant import (
     RankFunction,
@@ -165,6 +165,11 @@ class PlannerConversation:
         text = plain_text(message)
         if not text or text.startswith("/"):
             return Reading()
+        offered = self.state.offered if self.state.asking == "date" else []
+        at = pick_index(text.split(), len(offered)) if offered else None
+        if at is not None:  # "the second" to "Which day: ... or ...?"
+            answered = self._preferences({**self.state.held, "date": offered[at]}, asked=False)
+            return Reading(requests=[answered] if answered is not None else [])
         by_meaning = len(text) <= self.max_meaning_chars
         parts, defined = self._parts(text, by_meaning=by_meaning)
         requests: list[Interpretation] = []
@@ -207,6 +212,8 @@ class PlannerConversation:
                 n, vs, slots.words.get(n), labels=[
                     v if n == "price_level" else self.vocabulary.label(v) for v in vs])
                 for n, vs in slots.ambiguous.items()]
+        if self.state.asking == "date" and self.state.offered:
+            changes = self._day_answered(text, changes)
         if self.state.asking in changes:  # the answer: with what its question held
             changes = {**self.state.held, **changes}
         # A question about one preference holds the others the message stated ("chirashi
@@ -232,6 +239,21 @@ class PlannerConversation:
         if not asks_in_general(self.vocabulary.words, part):
             return other, False
         return (None if not slots.venues and not references(slots.rest) else other), True
+
+    def _day_answered(self, text: str, changes: dict[str, Any]) -> dict[str, Any]:
+        """`changes` with the answer to a question between days: a day read that is none of
+        those offered but shares its weekday, or its day of the month, with exactly one
+        ("monday" to "Sunday 27 December or Monday 28 December?") is that one."""
+        said = changes.get("date")
+        if said is None or said in self.state.offered:
+            return changes
+        day = Date.fromisoformat(said)
+        offered = [Date.fromisoformat(d) for d in self.state.offered]
+        for same in ([d for d in offered if d.weekday() == day.weekday()],
+                     [d for d in offered if d.day == day.day]):
+            if len(same) == 1:
+                return {**changes, "date": same[0].isoformat()}
+        return changes
 
     def _parts(self, text: str, *, by_meaning: bool) -> tuple[list[str], tuple[str, ...]]:
         """One part per request, and the glossary keys of the parts that ask what the app's

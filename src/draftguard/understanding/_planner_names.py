@@ -156,6 +156,8 @@ def words_corrected(text: str, known: frozenset[str], targets: Sequence[str]) ->
         if len(word) < MIN_TYPO_LENGTH or word in known or \
                 word_frequency(word) >= COMMON_WORD_ZIPF:
             return word
+        if word.endswith("ys") and word[:-2] + "ies" in known:
+            return word[:-2] + "ies"  # a plural as spoken: "libertys", not "liberty"
         limit = 2 if len(word) >= 9 else 1
         hits = process.extract(word, targets, scorer=OSA.distance, score_cutoff=limit, limit=2)
         if len(hits) == 1 or (len(hits) == 2 and hits[0][1] < hits[1][1]):

@@ -366,6 +366,8 @@ def _read_words(message: str, vocabulary: PlannerVocabulary, *, today: Date,
             reading.ambiguous[name] = meant
         elif negated:
             reading.cleared.add(name)
+    if "neighborhood" not in reading.values and "neighborhood" not in reading.ambiguous:
+        reading.unexplained += _place_unread(rest, vocabulary)
     levels = sorted(n for n in dollar_levels(text) if n <= 4)
     if len(levels) == 1:
         reading.values["price_level"] = "$" * levels[0]
@@ -393,6 +395,24 @@ def _read_words(message: str, vocabulary: PlannerVocabulary, *, today: Date,
                               or reading.values or len(words_of(rest)) <= 3):
         reading.values["date"] = day.isoformat()
     return reading
+
+
+def _place_unread(rest: str, vocabulary: PlannerVocabulary) -> list[str]:
+    """"near the art museum" when no neighbourhood is read: the place a search would drop,
+    asked about (no guess past the lexicon's neighbourhoods and landmarks). The place is
+    the words after "near" up to a word that ends it or a number; "near me" names none."""
+    words = vocabulary.words
+    said = words_of(rest)
+    found: list[str] = []
+    for start, end in words.spans("near", rest):
+        place: list[str] = []
+        for word in said[end:end + 5]:
+            if word.isdigit() or words.says("place_end", word):
+                break
+            place.append(word)
+        if any(not words.says("place_none", w) for w in place):
+            found.append(" ".join(said[start:end + len(place)]))
+    return found
 
 
 def _add_hints(reading: SlotReading, hints: SlotHints) -> None:

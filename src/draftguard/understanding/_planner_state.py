@@ -33,6 +33,9 @@ class PlannerState(BaseModel):
     #: others its message stated, kept for the answer ("japanese" then searches with them).
     asking: str | None = None
     held: dict[str, Any] = Field(default_factory=dict)
+    #: The values that question offered, in order ("Which day: Sunday 27 December or
+    #: Monday 28 December?": "the second", "monday" picks one).
+    offered: list[str] = Field(default_factory=list)
 
 
 #: Preferences that say what kind of place (besides the cuisine): the catalogue's features.
@@ -56,6 +59,7 @@ def remember(state: PlannerState, reading: Reading, *,
     preference asked about holds the others for the answer."""
     state.pending = state.asking = None
     state.held = {}
+    state.offered = []
     for request in reading.requests:
         if request.question is not None:
             if request.intent is Intent.SHORTLIST:
@@ -65,6 +69,8 @@ def remember(state: PlannerState, reading: Reading, *,
             elif request.intent is Intent.PREFERENCES and request.candidates:
                 state.asking = next(iter(request.candidates[0].slots), None)
                 state.held = dict(request.slots)
+                state.offered = [str(c.slots.get(state.asking or "")) for c in
+                                 request.candidates]
             continue
         slots = request.slots
         if request.intent is Intent.PREFERENCES:

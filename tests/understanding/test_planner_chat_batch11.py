@@ -1,0 +1,54 @@
+"""Several requests in one planner message, as the person sees them (issue 22, batch 11's
+classes; new messages, never the held-out ones): each runs in order through the same tool
+path, and one reply tells of all of them; a day counted from a holiday reaches the search."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import pytest
+from google.adk.runners import InMemoryRunner
+from google.genai import types
+from scripted_llm import ScriptedLlm
+from test_event_planning_chat import _calls, _state, _text
+
+from draftguard.language import language_installed
+from event_planning.agent import build_app
+from event_planning.state_keys import SHORTLIST_KEY
+
+pytestmark = pytest.mark.skipif(not language_installed(), reason="needs the language layer")
+
+#: A Saturday.
+SATURDAY = date(2027, 11, 20)
+
+
+async def _converse(*said: str) -> tuple[InMemoryRunner, str, list[list[Any]]]:
+    runner = InMemoryRunner(app=build_app(ScriptedLlm([]), today=lambda: SATURDAY))
+    session = await runner.session_service.create_session(app_name="event_planning",
+                                                          user_id="u")
+    turns = []
+    for text in said:
+        turns.append([e async for e in runner.run_async(
+            user_id="u", session_id=session.id,
+            new_message=types.Content(role="user", parts=[types.Part(text=text)]))])
+    return runner, session.id, turns
+
+
+async def test_a_swap_then_the_list_runs_each_tool_in_order_with_one_reply() -> None:
+    runner, sid, turns = await _converse("thai in old city for 2",
+                                         "put Lemongrass Lane on my list",
+                                         "hm, switch it for Siam Orchid then show me my list")
+    names = [name for name, _ in _calls(turns[-1])]
+    assert names == ["remove_from_shortlist", "add_to_shortlist", "plan_summary"]
+    assert (await _state(runner, sid))[SHORTLIST_KEY] == ["siam-orchid"]
+    reply = _text(turns[-1])
+    assert "Siam Orchid" in reply and "{" not in reply
+
+
+async def test_a_search_and_an_add_in_one_message_both_run() -> None:
+    _, _, turns = await _converse("find thai in old city for 2 the friday after xmas, and "
+                                  "add Siam Orchid to my list while you're at it")
+    calls = _calls(turns[-1])
+    assert [name for name, _ in calls] == ["search_venues", "add_to_shortlist"]
+    assert calls[0][1]["date"] == "2027-12-31"
