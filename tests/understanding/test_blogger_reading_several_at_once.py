@@ -177,3 +177,9 @@ def test_the_end_of_the_part_about_a_section_is_that_sections_end() -> None:
     message = "add a sentence at the end of the part about the planting: Then it rained."
     assert _plain(ALLOTMENT, message) == [
         _insert("The onions went in a week later.", "after", "Then it rained.")]
+
+
+def test_a_part_named_by_its_noun_then_out_it_goes() -> None:
+    assert _plain(GARDEN, "the basil bit, out it goes") == [
+        _delete("The basil bolted in July, so I cut it back hard.")]
+    assert _plain(GARDEN, "the basil bit, it goes well with tomatoes") == []
