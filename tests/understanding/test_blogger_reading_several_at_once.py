@@ -183,3 +183,9 @@ def test_a_part_named_by_its_noun_then_out_it_goes() -> None:
     assert _plain(GARDEN, "the basil bit, out it goes") == [
         _delete("The basil bolted in July, so I cut it back hard.")]
     assert _plain(GARDEN, "the basil bit, it goes well with tomatoes") == []
+
+
+def test_a_texting_should_is_the_relation() -> None:
+    assert _plain(GARDEN, "oh an 'three weekends' shud be 'two weekends' too") == [
+        (Intent.EDIT, {"ops": [{"type": "replace", "anchor": "three weekends",
+                                "text": "two weekends"}]})]
