@@ -328,7 +328,8 @@ async def _action(request: Interpretation, ctx: CallbackContext, profile: ModelP
         version, note = counted_from_one(int(slots["version"]), max(
             (int(v["version"]) for v in listed), default=None), far=bool(slots.get("furthest")))
         call = Call("revert_to_version", {"version": version})
-        return Steps((Reply(note), call)) if note else call
+        return (Steps((Reply(note), call)) if version is not None else Reply(note)) if note \
+            else call
     if intent is Intent.SPLIT:
         earlier = ctx.state.get(keys.OUTLINE)
         if not slots and post is not None and isinstance(earlier, str) and earlier.strip():

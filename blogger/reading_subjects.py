@@ -109,9 +109,12 @@ def topic_removed(edits: EditFrames, clause: Clause) -> list[Token] | None:
     comma = next((i for i, w in enumerate(tokens[:-1]) if w.text == ","), None)
     if comma is None:
         return None
-    verbs = [w for w in tokens if w.pos_ == "VERB" and t.is_(w, "outcome.gone") and any(
+    # ("the compost bit, out it goes": the parser may hang "out" on the part's noun; it
+    # stands before the verb, after the comma)
+    verbs = [w for w in tokens if w.pos_ == "VERB" and t.is_(w, "outcome.gone") and (any(
         t.is_(c, "relation.off") or (c.dep_ == "aux" and c.tag_ == "MD")
-        for c in w.children)]
+        for c in w.children) or any(t.is_(o, "relation.off") and tokens[comma].i < o.i < w.i
+                                    for o in tokens))]
     if clause.head_concept == "action.delete" and clause.head is not None:
         verbs.append(clause.head)
     pronouns = [c for v in verbs for c in v.children if c.dep_ in ("nsubj", "dobj") and

@@ -342,16 +342,20 @@ def version_before(rows: list[dict[str, Any]], change: str) -> int | None:
 
 
 def counted_from_one(said: int, latest: int | None, *, far: bool = False
-                     ) -> tuple[int, str | None]:
+                     ) -> tuple[int | None, str | None]:
     """The version the author means by the number `said`, and what to tell them when it is
     not the app's own number (the app counts from 0; many people count from one), given
     the `latest` version. Counting from one is the reading when the app's would change
     nothing (`said` is the version the post is at), when the app has no such version but
     has the one before it, or when `said` is one, said as the furthest back (`far`: "all
-    the way back to version one"). Otherwise `said` stands, as the app's own number."""
+    the way back to version one"). Otherwise `said` stands, as the app's own number. The
+    version meant being the one the post is at, nothing is brought back (None) and the
+    note says so."""
     if latest is None or said < 1:
         return said, None
     if said == latest or said == latest + 1 or (far and said == 1):
-        return said - 1, (f"Counting from one, your version {said} is the one I list as "
-                          f"version {said - 1}.")
+        note = f"Counting from one, your version {said} is the one I list as version {said - 1}."
+        if said - 1 == latest:
+            return None, f"{note} The post is at that version now, so nothing was changed."
+        return said - 1, note
     return said, None

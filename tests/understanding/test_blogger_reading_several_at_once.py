@@ -115,7 +115,9 @@ def test_a_version_number_the_app_would_not_change_anything_with_counts_from_one
     # the post is at version 2 (three versions, 0 to 2)
     assert counted_from_one(2, 2) == (1, "Counting from one, your version 2 is the one I "
                                          "list as version 1.")
-    assert counted_from_one(3, 2)[0] == 2  # no version 3, but a third one
+    assert counted_from_one(3, 2) == (None, "Counting from one, your version 3 is the one "
+                                      "I list as version 2. The post is at that version "
+                                      "now, so nothing was changed.")  # no version 3
     assert counted_from_one(1, 2) == (1, None)  # the app's own number stands
     assert counted_from_one(1, 2, far=True)[0] == 0  # "all the way back to version one"
     assert counted_from_one(0, 2) == (0, None)
@@ -177,3 +179,15 @@ def test_the_end_of_the_part_about_a_section_is_that_sections_end() -> None:
     message = "add a sentence at the end of the part about the planting: Then it rained."
     assert _plain(ALLOTMENT, message) == [
         _insert("The onions went in a week later.", "after", "Then it rained.")]
+
+
+def test_a_part_named_by_its_noun_then_out_it_goes() -> None:
+    assert _plain(GARDEN, "the basil bit, out it goes") == [
+        _delete("The basil bolted in July, so I cut it back hard.")]
+    assert _plain(GARDEN, "the basil bit, it goes well with tomatoes") == []
+
+
+def test_a_texting_should_is_the_relation() -> None:
+    assert _plain(GARDEN, "oh an 'three weekends' shud be 'two weekends' too") == [
+        (Intent.EDIT, {"ops": [{"type": "replace", "anchor": "three weekends",
+                                "text": "two weekends"}]})]
