@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING
 from blogger.intents import SAID
 from blogger.reading_turn import Turn
 from draftguard.understanding._asking import ask, snippet
+from draftguard.understanding._frames import YOU, Clause
 from draftguard.understanding._types import Intent, Interpretation
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["in_words", "thanked", "unknown_words", "unless_unknown"]
+__all__ = ["in_words", "thanked", "unknown_request", "unknown_words", "unless_unknown"]
 
 #: Readings that only show something (nothing is made or changed): acting on them is safe.
 _SHOWING = (Intent.VERSIONS, Intent.SOURCES, Intent.HELP)
@@ -160,3 +161,32 @@ def in_words(request: Interpretation) -> str | None:
         shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
         return f"set the {name} to “{snippet(shown)}”"
     return None
+
+
+def unknown_request(turn: Turn, found: list[Clause]) -> str | None:
+    """A verb the lexicon does not know, said to the reader with an object and someone or
+    somewhere it is for ("email it to my sister", "can you record me a video", "print it
+    for me"): what was asked, else None ("love it!!", "thank you")."""
+    for clause in found:
+        for verb in clause.tokens:
+            objects = [c for c in verb.children if c.dep_ == "dobj" and c.lower_ not in YOU]
+            # "translate the post to Spanish": the place it goes may hang on the object;
+            # "could you ring Trevor?": someone named, asked of "you" with "could"
+            if verb.pos_ != "VERB" or verb.dep_ != "ROOT" or turn.concept(verb) is not None \
+                    or not objects or not (any(c.dep_ in ("dative", "prep") for c in (
+                        *verb.children, *objects[0].children)) or (
+                        objects[0].pos_ in ("PROPN", "NOUN") and _asked_of_you(verb))):
+                continue
+            asked = Clause(clause.tokens, clause.terms, head=verb)
+            if asked.said_to_reader() and not any(t.tag_ in ("WP", "WRB", "WDT")
+                                                  for t in clause.tokens):
+                return verb.lemma_.lower()
+    return None
+
+
+def _asked_of_you(verb: Token) -> bool:
+    """Whether `verb` is asked of the reader with a modal: "could you ring ...", "can you
+    email ..."."""
+    return any(c.dep_ == "nsubj" and c.lower_ in YOU for c in verb.children) and any(
+        c.dep_ == "aux" and c.lower_ in ("can", "could", "would", "will") for c in
+        verb.children)
