@@ -302,16 +302,17 @@ class SaidPairs:
                 new = kind[-1:]  # "five Philadelphia winters, not four": the number
             focus = _cleft_focus(before, old)
             new = focus or new  # "it was Patsy Cline she wanted, not Dusty Springfield"
-            if old and old[0].pos_ == "DET" and len(old) > 1 and said:
-                # "next to the boiler room, not the laundry": noun for noun, articles kept
-                old, new = old[1:], _bare_phrase(said[-1]) or new
             if not old or not new or any(self.t.quote(t) for t in (*old, *new)):
                 return None
             asked = any(self.t.is_(t, "action.replace") or self.t.is_(t, "action.arrange")
                         for t in self.t.doc[tokens[end - 1].i + 1:])  # "..., sort that"
-            return self._widened(old, new, said, view) or self._once(
-                clause, old, new, view, denied=asked or (bool(focus) and kind_of(
-                    focus[-1]) == kind_of(old[-1])))
+            denied = asked or (bool(focus) and kind_of(focus[-1]) == kind_of(old[-1]))
+            bare = _bare_phrase(said[-1]) if old[0].pos_ == "DET" and len(old) > 1 and \
+                said else []
+            # "next to the boiler room, not the laundry": noun for noun, articles kept
+            return (self._once(clause, old[1:], bare, view, denied=denied) if bare else
+                    None) or self._widened(old, new, said, view) or self._once(
+                clause, old, new, view, denied=denied)
         return None
 
     def _then_is(self, rest: list[Token]) -> list[Token]:

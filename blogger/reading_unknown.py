@@ -52,7 +52,7 @@ def unknown_words(turn: Turn, requests: Sequence[Interpretation], *,
                                       turn.view.respell(token.text) is not None):
             continue
         if _describes(turn, token) or _aside(token) or _exclaimed(turn, token) or \
-                _judged(token):
+                _judged(token) or _set_apart(turn, token):
             continue  # "the sentence where I whinge about X": found by meaning
         if verbs_only and token.pos_ != "VERB" and token.dep_ != "ROOT":
             continue
@@ -73,6 +73,27 @@ def _aside(token: Token) -> bool:
     comma = (token.i + 1 < len(token.doc) and token.nbor(1).text == ",") if \
         token == words[0] else (token.i > 0 and token.nbor(-1).text == ",")
     return comma or (token.dep_ in _TAG_ROLES and token.dep_ != "dep")
+
+
+#: Marks that set a part of a message apart ("och, ah'm a numpty, it was ...").
+_APART = (",", ".", "!", "?", ";")
+
+
+def _set_apart(turn: Turn, token: Token) -> bool:
+    """Whether `token`, not a verb, stands in a part of the message set apart by commas or
+    stops that names nothing the lexicon knows and quotes nothing, the request being
+    elsewhere ("och, ah'm a numpty, it was the laundry. Put it back", "..., nooit I'm
+    stopping"): an aside about the author, not a word of the request."""
+    if token.pos_ in ("VERB", "AUX"):
+        return False
+    doc = turn.doc
+    start = next((t.i + 1 for t in reversed(doc[:token.i]) if t.text in _APART), 0)
+    end = next((t.i for t in doc[token.i + 1:] if t.text in _APART), len(doc))
+    part = [t for t in doc[start:end] if not t.is_punct]
+    if start == 0 and end == len(doc):
+        return False  # the whole message: nothing else asks
+    return not any(turn.quote(t) is not None or (turn.concept(t) is not None and not (
+        turn.is_(t, "discourse.") or turn.is_(t, "relation.be"))) for t in part)
 
 
 def _exclaimed(turn: Turn, token: Token) -> bool:

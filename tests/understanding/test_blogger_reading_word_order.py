@@ -122,3 +122,17 @@ def test_a_cleft_keeps_only_the_word_of_the_old_words_kind() -> None:
 def test_cut_into_listed_parts_is_a_split_not_a_cut() -> None:
     assert _acting(_read(SOURDOUGH, "sweet as. chop it into these bits: Starter; Bake")) == [
         (Intent.SPLIT, {"outline": "Starter\nBake"})]
+
+
+@pytest.mark.parametrize("message", [
+    "och, I'm a muppet, it was the bake. Put it back",
+    "and 'nine days' must be 'eleven days', lekker I'm done",
+])
+def test_a_word_nobody_knows_in_an_aside_about_the_author_asks_nothing(message: str) -> None:
+    reading = _read(SOURDOUGH, message)
+    assert reading.requests and all(r.question is None for r in reading.requests)
+
+
+def test_a_word_nobody_knows_in_the_request_still_asks() -> None:
+    (request,) = _read(SOURDOUGH, "make the quiz hadrer").requests
+    assert request.question is not None and "hadrer" in request.question
