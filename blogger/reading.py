@@ -11,7 +11,7 @@ intent). Below `min_confidence` it asks one question instead of acting.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from blogger.intents import BLOGGER_COMMANDS, EXEMPLARS, SAID, cannot_do, unclear
 from blogger.reading_clauses import ClauseReader
@@ -24,7 +24,7 @@ from blogger.reading_order import object_first, without_comment
 from blogger.reading_spelling import spelling_fix
 from blogger.reading_tags import in_turn
 from blogger.reading_turn import REQUESTED, Turn, blogger_lexicon, view_of
-from blogger.reading_unknown import in_words, thanked, unless_unknown
+from blogger.reading_unknown import in_words, thanked, unknown_request, unless_unknown
 from blogger.reading_verbs import guess_action, respelt
 from draftguard.commands import parse_command
 from draftguard.edits._plan import ReplaceOp
@@ -38,13 +38,10 @@ from draftguard.understanding._asking import (
     pick_index,
 )
 from draftguard.understanding._edit_words import parse_edit_request
-from draftguard.understanding._frames import YOU, Clause, clauses, correct_typos
+from draftguard.understanding._frames import Clause, clauses, correct_typos
 from draftguard.understanding._placing import edit_request, op_slots, place_phrase
 from draftguard.understanding._quotes import PLACEHOLDER, mask_quotes
 from draftguard.understanding._types import Intent, Interpretation, Memory, Read, Reading
-
-if TYPE_CHECKING:
-    from spacy.tokens import Token
 
 __all__ = ["BloggerReader", "read_message", "split_by_confidence"]
 
@@ -126,12 +123,12 @@ class BloggerReader:
             if which is not None:  # "zap the sock line": like two actions, asked
                 return Reading(requests=(which,))
             by_example = self._by_example(respelt)
-            verb = _unknown_request(turn, found)
+            verb = unknown_request(turn, found)
             if verb is not None and all(r.question is not None for r in by_example.requests):
                 # "email it to my sister": said, rather than a guess asked about
                 return Reading(requests=(cannot_do(verb),))
             return by_example
-        verb = _unknown_request(turn, found) if not requests else None
+        verb = unknown_request(turn, found) if not requests else None
         if verb is not None:  # "could you ring Trevor and tell him it's up?"
             return Reading(requests=(cannot_do(verb),))
         readable = [r for r in requests if r.intent is not Intent.UNCLEAR]
@@ -377,35 +374,6 @@ def _only_discourse(turn: Turn, found: list[Clause]) -> bool:
     covered = {i for c in found for term in c.terms if term.concept.startswith("discourse.")
                and term.concept != "discourse.retract" for i in range(term.start, term.end)}
     return all(t.i in covered for t in words) or thanked(turn, covered)
-
-
-def _unknown_request(turn: Turn, found: list[Clause]) -> str | None:
-    """A verb the lexicon does not know, said to the reader with an object and someone or
-    somewhere it is for ("email it to my sister", "can you record me a video", "print it
-    for me"): what was asked, else None ("love it!!", "thank you")."""
-    for clause in found:
-        for verb in clause.tokens:
-            objects = [c for c in verb.children if c.dep_ == "dobj" and c.lower_ not in YOU]
-            # "translate the post to Spanish": the place it goes may hang on the object;
-            # "could you ring Trevor?": someone named, asked of "you" with "could"
-            if verb.pos_ != "VERB" or verb.dep_ != "ROOT" or turn.concept(verb) is not None \
-                    or not objects or not (any(c.dep_ in ("dative", "prep") for c in (
-                        *verb.children, *objects[0].children)) or (
-                        objects[0].pos_ in ("PROPN", "NOUN") and _asked_of_you(verb))):
-                continue
-            asked = Clause(clause.tokens, clause.terms, head=verb)
-            if asked.said_to_reader() and not any(t.tag_ in ("WP", "WRB", "WDT")
-                                                  for t in clause.tokens):
-                return verb.lemma_.lower()
-    return None
-
-
-def _asked_of_you(verb: Token) -> bool:
-    """Whether `verb` is asked of the reader with a modal: "could you ring ...", "can you
-    email ..."."""
-    return any(c.dep_ == "nsubj" and c.lower_ in YOU for c in verb.children) and any(
-        c.dep_ == "aux" and c.lower_ in ("can", "could", "would", "will") for c in
-        verb.children)
 
 
 #: What may stand beside a new count for the artifact just made ("make it 8", "actually

@@ -21,12 +21,12 @@ from blogger.reading_asked import (
     wished,
 )
 from blogger.reading_checks import CheckFrames
-from blogger.reading_content import arranged_by_outline, split_request
+from blogger.reading_content import arranged_by_outline, cut_into_parts, split_request
 from blogger.reading_counts import count_only
 from blogger.reading_edits import EditFrames
 from blogger.reading_inserts import InsertFrames
 from blogger.reading_pairs import SaidPairs
-from blogger.reading_places import find_place
+from blogger.reading_places import Place, find_place
 from blogger.reading_subjects import said_of_target
 from blogger.reading_turn import Turn, told
 from blogger.reading_versions import VersionFrames
@@ -146,8 +146,9 @@ class ClauseReader:
         if concept.startswith("action.") and clause.head and (
                 asked_not_to(self.t, clause.head) or _bare_past(clause.head) or (
                     clause.head.dep_ == "relcl" and told(clause.head))):
-            return []  # "don't change anything", "never delete it": asked not to act;
-            # "sorted?", "all sorted", "that's all I needed for today": told, no request
+            # "don't change anything", "never delete it": asked not to act; "sorted?", "all
+            # sorted": told, no request; but "it was X she wanted, not Y" corrects
+            return (self.pairs.said_pair(clause) if clause.head.dep_ == "relcl" else None) or []
         found = self._said_around(clause, previous)
         if found is not None:
             return found
@@ -172,8 +173,8 @@ class ClauseReader:
             found = self.checks.read(clause)
             if found is not None:
                 return found
-        if concept == "action.split" or (concept == "action.arrange" and
-                                         arranged_by_outline(self.t, clause)):
+        if concept == "action.split" or (concept == "action.arrange" and arranged_by_outline(
+                self.t, clause)) or cut_into_parts(self.t, clause):  # "chop it into: A; B"
             return [split_request(self.t, clause)]
         if concept == "action.help" and len(clause.tokens) <= 4:
             return [Interpretation(intent=Intent.HELP)]
@@ -282,19 +283,10 @@ class ClauseReader:
         if head is not None:
             lead = clause.before(head)
             body = [t for t in body if not (t.dep_ == "prt" and head in (t.head, t.head.head))]
-            scope_at = next((i for i, t in enumerate(lead) if self.t.is_(t, "relation.scope")),
-                            None)
-            if scope_at is not None:  # "In the tyres paragraph, replace ...": the place first
-                end = next((i for i in range(scope_at + 1, len(lead)) if lead[i].text == ","),
-                           len(lead))
-                place = find_place(self.t, clause, self.t.trim(lead[scope_at + 1:end]))
-                place = self.edits.unless_needless(clause, body, place)
-                if place is not None and place.missing:
-                    return [ask(_NOT_FOUND)]
-                if place is not None and scope_at == 0 and end < len(lead):
-                    # "In the kit section, the sentence with X, delete it": the place
-                    # said first, then the part it holds
-                    lead = lead[end + 1:]
+            placed = self._place_first(clause, lead, body)
+            if placed is None:
+                return [ask(_NOT_FOUND)]
+            place, lead = placed
         found: list[Interpretation] | None = None
         if concept in ("action.replace", "action.create"):
             found = self.pairs.again(clause, body, previous)
@@ -332,6 +324,26 @@ class ClauseReader:
                 return None
             return [unclear([Intent.EDIT])]
         return None
+
+    def _place_first(self, clause: Clause, lead: list[Token], body: list[Token]
+                     ) -> tuple[Place | None, list[Token]] | None:
+        """"In the tyres paragraph, replace ...": the place said before the verb, and the
+        words before the verb that are left; None when the place is named but not found."""
+        scope_at = next((i for i, t in enumerate(lead) if self.t.is_(t, "relation.scope")),
+                        None)
+        if scope_at is None:
+            return None, lead
+        end = next((i for i in range(scope_at + 1, len(lead)) if lead[i].text == ","),
+                   len(lead))
+        place = find_place(self.t, clause, self.t.trim(lead[scope_at + 1:end]))
+        place = self.edits.unless_needless(clause, body, place)
+        if place is not None and place.missing:
+            return None
+        if place is not None and scope_at == 0 and end < len(lead):
+            # "In the kit section, the sentence with X, delete it": the place said first,
+            # then the part it holds
+            return place, lead[end + 1:]
+        return place, lead
 
     def _rewritten_as(self, clause: Clause) -> list[Interpretation] | None:
         """"rewrite the line about X as: <the new line>": that part replaced by the words

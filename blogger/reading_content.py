@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from blogger.reading_turn import Turn
     from draftguard.understanding._frames import Clause
 
-__all__ = ["arranged_by_outline", "read_content", "split_request"]
+__all__ = ["arranged_by_outline", "cut_into_parts", "read_content", "split_request"]
 
 #: The longest lead-in read as one (a longer first line is content itself).
 MAX_LEAD_CHARS = 200
@@ -161,6 +161,18 @@ def arranged_by_outline(turn: Turn, clause: Clause) -> bool:
         return True
     first, _, below = turn.message.partition("\n")
     return first.rstrip().endswith(":") and bool(below.strip())
+
+
+def cut_into_parts(turn: Turn, clause: Clause) -> bool:
+    """Whether a verb of cutting is said of the whole post "into" parts listed after a
+    colon ("chop it into these bits: A; B; C"): a split by that outline, not a cut."""
+    head = clause.head
+    if head is None or clause.head_concept != "action.delete" or not any(
+            t.text == ":" for t in clause.tokens if t.i > head.i):
+        return False
+    whole = any(c.dep_ == "dobj" and (c.lower_ in ("it", "this") or turn.is_(c, "part.post"))
+                for c in head.children)
+    return whole and any(c.dep_ == "prep" and c.lower_ == "into" for c in head.children)
 
 
 def split_request(turn: Turn, clause: Clause) -> Interpretation:

@@ -283,8 +283,8 @@ class SaidPairs:
         stand once in the post and the new ones nowhere."""
         tokens = clause.tokens
         view = self.t.view
-        for i, tok in enumerate(tokens):
-            if tok.lower_ != "not" or i < 2 or view is None:
+        for i in range(len(tokens)):
+            if not _not(tokens, i) or i < 2 or view is None:
                 continue
             end = next((j for j in range(i + 1, len(tokens)) if tokens[j].is_punct and not
                         _joined(tokens[j - 1], tokens[j])), len(tokens))
@@ -321,9 +321,19 @@ class SaidPairs:
                 new = _last_number(said)  # "twenty-five years, not twenty-two"
             elif kind:
                 new = kind[-1:]  # "five Philadelphia winters, not four": the number
+            focus = _cleft_focus(before, old)
+            new = focus or new  # "it was Patsy Cline she wanted, not Dusty Springfield"
             if not old or not new or any(self.t.quote(t) for t in (*old, *new)):
                 return None
-            return self._widened(old, new, said, view) or self._once(clause, old, new, view)
+            asked = any(self.t.is_(t, "action.replace") or self.t.is_(t, "action.arrange")
+                        for t in self.t.doc[tokens[end - 1].i + 1:])  # "..., sort that"
+            denied = asked or (bool(focus) and kind_of(focus[-1]) == kind_of(old[-1]))
+            bare = _bare_phrase(said[-1]) if old[0].pos_ == "DET" and len(old) > 1 and \
+                said else []
+            # "next to the boiler room, not the laundry": noun for noun, articles kept
+            return (self._once(clause, old[1:], bare, view, denied=denied) if bare else
+                    None) or self._widened(old, new, said, view) or self._once(
+                clause, old, new, view, denied=denied)
         return None
 
     def _then_is(self, rest: list[Token]) -> list[Token]:
@@ -368,6 +378,44 @@ def _after_pronoun(turn: Turn, new: list[Token]) -> list[Token]:
         if len(new) > 1 and turn.is_(new[0], "relation.new"):
             new = new[1:]
     return new
+
+
+def _not(tokens: list[Token], i: int) -> bool:
+    """Whether tokens[i] denies what follows: "not", or the Scots and Irish "no" after a
+    comma and before an article ("next tae the boiler room, no the laundry")."""
+    tok = tokens[i]
+    return tok.lower_ == "not" or (tok.lower_ == "no" and 0 < i < len(tokens) - 1 and
+                                   tokens[i - 1].text == "," and tokens[i + 1].pos_ == "DET")
+
+
+def _cleft_focus(before: list[Token], old: list[Token]) -> list[Token]:
+    """The words a cleft puts first ("it was Patsy Cline she wanted": "Patsy Cline"; "it
+    was a hardware store that got robbed": "hardware store"), without articles; for one
+    old word, the one word of its kind ("it's Wednesday evenings I do the wards, not
+    Tuesday": "Wednesday"); else []."""
+    focus = _cleft_words(before)
+    if len(old) == 1 and len(focus) > 1:
+        return [t for t in focus if kind_of(t) == kind_of(old[0])][:1]
+    return focus
+
+
+def _cleft_words(before: list[Token]) -> list[Token]:
+    """The words a cleft puts first, without articles, else []."""
+    mine = {t.i for t in before}
+    for be in before:
+        subject = [c for c in be.children if c.dep_ == "nsubj" and c.lower_ == "it"]
+        attr = next((c for c in be.children if c.dep_ == "attr" and c.i in mine), None)
+        if be.lemma_ != "be" or not subject or attr is None or not any(
+                c.dep_ == "relcl" for c in attr.children):
+            continue
+        return [t for t in attr.subtree if t.i <= attr.i and t.pos_ != "DET"]
+    return []
+
+
+def _bare_phrase(last: Token) -> list[Token]:
+    """The noun phrase ending on `last`, without its articles, else []."""
+    chunk = next((c for c in last.doc.noun_chunks if c.end - 1 == last.i), None)
+    return [t for t in chunk if t.pos_ != "DET"] if chunk is not None else []
 
 
 def _joined(before: Token, mark: Token) -> bool:

@@ -21,12 +21,13 @@ from typing import TYPE_CHECKING
 from blogger.intents import SAID
 from blogger.reading_turn import Turn
 from draftguard.understanding._asking import ask, snippet
+from draftguard.understanding._frames import YOU, Clause
 from draftguard.understanding._types import Intent, Interpretation
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["in_words", "thanked", "unknown_words", "unless_unknown"]
+__all__ = ["in_words", "thanked", "unknown_request", "unknown_words", "unless_unknown"]
 
 #: Readings that only show something (nothing is made or changed): acting on them is safe.
 _SHOWING = (Intent.VERSIONS, Intent.SOURCES, Intent.HELP)
@@ -51,7 +52,7 @@ def unknown_words(turn: Turn, requests: Sequence[Interpretation], *,
                                       turn.view.respell(token.text) is not None):
             continue
         if _describes(turn, token) or _aside(token) or _exclaimed(turn, token) or \
-                _judged(token):
+                _judged(token) or _set_apart(turn, token):
             continue  # "the sentence where I whinge about X": found by meaning
         if verbs_only and token.pos_ != "VERB" and token.dep_ != "ROOT":
             continue
@@ -72,6 +73,27 @@ def _aside(token: Token) -> bool:
     comma = (token.i + 1 < len(token.doc) and token.nbor(1).text == ",") if \
         token == words[0] else (token.i > 0 and token.nbor(-1).text == ",")
     return comma or (token.dep_ in _TAG_ROLES and token.dep_ != "dep")
+
+
+#: Marks that set a part of a message apart ("och, ah'm a numpty, it was ...").
+_APART = (",", ".", "!", "?", ";")
+
+
+def _set_apart(turn: Turn, token: Token) -> bool:
+    """Whether `token`, not a verb, stands in a part of the message set apart by commas or
+    stops that names nothing the lexicon knows and quotes nothing, the request being
+    elsewhere ("och, ah'm a numpty, it was the laundry. Put it back", "..., nooit I'm
+    stopping"): an aside about the author, not a word of the request."""
+    if token.pos_ in ("VERB", "AUX"):
+        return False
+    doc = turn.doc
+    start = next((t.i + 1 for t in reversed(doc[:token.i]) if t.text in _APART), 0)
+    end = next((t.i for t in doc[token.i + 1:] if t.text in _APART), len(doc))
+    part = [t for t in doc[start:end] if not t.is_punct]
+    if start == 0 and end == len(doc):
+        return False  # the whole message: nothing else asks
+    return not any(turn.quote(t) is not None or (turn.concept(t) is not None and not (
+        turn.is_(t, "discourse.") or turn.is_(t, "relation.be"))) for t in part)
 
 
 def _exclaimed(turn: Turn, token: Token) -> bool:
@@ -163,3 +185,32 @@ def in_words(request: Interpretation) -> str | None:
         shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
         return f"set the {name} to “{snippet(shown)}”"
     return None
+
+
+def unknown_request(turn: Turn, found: list[Clause]) -> str | None:
+    """A verb the lexicon does not know, said to the reader with an object and someone or
+    somewhere it is for ("email it to my sister", "can you record me a video", "print it
+    for me"): what was asked, else None ("love it!!", "thank you")."""
+    for clause in found:
+        for verb in clause.tokens:
+            objects = [c for c in verb.children if c.dep_ == "dobj" and c.lower_ not in YOU]
+            # "translate the post to Spanish": the place it goes may hang on the object;
+            # "could you ring Trevor?": someone named, asked of "you" with "could"
+            if verb.pos_ != "VERB" or verb.dep_ != "ROOT" or turn.concept(verb) is not None \
+                    or not objects or not (any(c.dep_ in ("dative", "prep") for c in (
+                        *verb.children, *objects[0].children)) or (
+                        objects[0].pos_ in ("PROPN", "NOUN") and _asked_of_you(verb))):
+                continue
+            asked = Clause(clause.tokens, clause.terms, head=verb)
+            if asked.said_to_reader() and not any(t.tag_ in ("WP", "WRB", "WDT")
+                                                  for t in clause.tokens):
+                return verb.lemma_.lower()
+    return None
+
+
+def _asked_of_you(verb: Token) -> bool:
+    """Whether `verb` is asked of the reader with a modal: "could you ring ...", "can you
+    email ..."."""
+    return any(c.dep_ == "nsubj" and c.lower_ in YOU for c in verb.children) and any(
+        c.dep_ == "aux" and c.lower_ in ("can", "could", "would", "will") for c in
+        verb.children)

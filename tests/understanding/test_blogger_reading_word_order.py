@@ -91,3 +91,48 @@ def test_whether_the_post_would_serve_as_something_is_a_check_with_that_goal(
 def test_a_version_prior_to_a_change_goes_back_to_before_it(message: str,
                                                             change: str) -> None:
     assert _acting(_read(BOARD_GAMES, message)) == [(Intent.REVERT, {"before": change})]
+
+
+GARDEN = (POSTS / "garden.md").read_text(encoding="utf-8")
+
+
+def test_a_cleft_then_not_y_replaces_the_posts_y() -> None:
+    reading = _read(GARDEN, "it was my sister who gave me the compost, not my neighbour")
+    assert _acting(reading) == [(Intent.EDIT, {"ops": [
+        {"type": "replace", "anchor": "neighbour", "text": "sister"}]})]
+
+
+def test_a_cleft_naming_a_word_of_another_kind_is_asked_not_done() -> None:
+    reading = _read(BOARD_GAMES, "it was Priya who won them, not the spreadsheet")
+    assert all(r.question is not None or "ops" not in r.slots for r in reading.requests)
+
+
+def test_x_no_the_y_with_sort_that_replaces_the_posts_y() -> None:
+    reading = _read(GARDEN, "the beans are going up the trellis, no the railing, sort that")
+    assert _acting(reading) == [(Intent.EDIT, {"ops": [
+        {"type": "replace", "anchor": "railing", "text": "trellis"}]})]
+
+
+def test_a_cleft_keeps_only_the_word_of_the_old_words_kind() -> None:
+    reading = _read(GARDEN, "and it's June the basil bolted, not July, sure I'd forget")
+    assert _acting(reading) == [(Intent.EDIT, {"ops": [
+        {"type": "replace", "anchor": "July", "text": "June"}]})]
+
+
+def test_cut_into_listed_parts_is_a_split_not_a_cut() -> None:
+    assert _acting(_read(SOURDOUGH, "sweet as. chop it into these bits: Starter; Bake")) == [
+        (Intent.SPLIT, {"outline": "Starter\nBake"})]
+
+
+@pytest.mark.parametrize("message", [
+    "och, I'm a muppet, it was the bake. Put it back",
+    "and 'nine days' must be 'eleven days', lekker I'm done",
+])
+def test_a_word_nobody_knows_in_an_aside_about_the_author_asks_nothing(message: str) -> None:
+    reading = _read(SOURDOUGH, message)
+    assert reading.requests and all(r.question is None for r in reading.requests)
+
+
+def test_a_word_nobody_knows_in_the_request_still_asks() -> None:
+    (request,) = _read(SOURDOUGH, "make the quiz hadrer").requests
+    assert request.question is not None and "hadrer" in request.question
