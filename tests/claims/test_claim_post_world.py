@@ -39,3 +39,18 @@ def guard() -> ClaimGuard:
 ])
 def test_the_posts_world_in_other_words(guard: ClaimGuard, sentence: str, true: bool) -> None:
     assert guard.judge(sentence, RECORD).supported is true
+
+
+SKATE = TurnRecord(claims=BLOGGER_TOOL_CLAIMS, session=blogger_facts(
+    post="# Club swim\n\nThe lido pass is £38 a month, and towels are £2 each.\n",
+    versions=(0,)))
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("The pass costs £38 a month.", True),
+    ("The pass is £83 a month.", False),       # a sum per a month is still a sum
+    ("Towels cost £3 a swim.", False),
+    ("You swim three mornings a week.", True),  # a count per a week is a rate
+])
+def test_a_sum_per_a_unit_is_a_sum(guard: ClaimGuard, sentence: str, true: bool) -> None:
+    assert guard.judge(sentence, SKATE).supported is true
