@@ -360,6 +360,9 @@ def _word_claim(concept: str, token: Token, lone: str | None, *,
         return None
     if token.lemma_.lower() == "tell" and not _telling_another(token):
         return None
+    if concept == "impossible.book" and token.lemma_.lower() == "hold" and \
+            token.tag_ in ("VBZ", "VBP"):
+        return None  # "Version 6 holds the new night", "The room holds 40": what it contains
     if any(k.dep_ == "mark" and k.lower_ == "as" for k in token.children) and \
             not _said_by_self(token):
         return None  # "as requested", "as you asked for": the person's doing, no claim
