@@ -85,3 +85,15 @@ def test_the_name_with_the_is_another_venue() -> None:
     assert guard.judge("Harbor Light is off your list now.", record).supported
     assert not guard.judge("I removed The Harbor Light from your list.", record).supported
     assert not guard.judge("The Harbor Light was taken off your list.", record).supported
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("I told Zaytoon to keep the back room free.", False),   # no tool sends a message
+    ("We've told the manager you'll be late.", False),
+    ("As I told you, Zaytoon is open every day.", True),     # the reply itself
+    ("I can't tell which of the two is quieter.", True),
+    ("I'd tell them you're coming if you like.", True),      # a hedge, no act
+])
+def test_telling_someone_outside_the_conversation_is_a_message(sentence: str,
+                                                               true: bool) -> None:
+    assert shown(sentence, MEZZE) is true

@@ -289,7 +289,11 @@ def _pronoun_one(token: Token) -> bool:
 
 def _rate(token: Token) -> bool:
     """A number of something per a unit of time ("seven days a week", "twice a day"): a
-    rate, not a count the record holds."""
+    rate, not a count the record holds. A sum of money per a unit ("£25 a month") is still a
+    sum the record must hold."""
+    before = token.doc[token.i - 1] if token.i > 0 else None
+    if (before is not None and before.tag_ == "$") or any(k.tag_ == "$" for k in token.children):
+        return False
     counted = token.head if token.dep_ == "nummod" else token
     return any(k.dep_ == "npadvmod" and k.lemma_.lower() in _PER and any(
         d.lower_ in ("a", "an", "per", "each") for d in k.children) for k in counted.children)

@@ -128,11 +128,27 @@ def _tokens(text: str) -> list[tuple[str, float | None]]:
             out.append((word, value_of(word)))
         elif _is_word(word):
             run.append(word)
+        elif (parts := _counted_compound(word)) is not None:  # "a two-berth cabin"
+            close()
+            out.extend(parts)
         else:
             close()
             out.append((word, None))
     close()
     return out
+
+
+def _counted_compound(word: str) -> list[tuple[str, float | None]] | None:
+    """A number joined by hyphens to the noun it counts ("two-berth", "three-course"): the
+    number, then the noun; None for any other word."""
+    parts = word.split("-")
+    lead = 0
+    while lead < len(parts) - 1 and parts[lead] in _NUMBER_WORD:
+        lead += 1
+    if lead == 0:
+        return None
+    number = " ".join(parts[:lead])
+    return [(number, value_of(number)), ("-".join(parts[lead:]), None)]
 
 
 #: How far past "of" a partitive's whole may stand ("three of my eleven bowls").

@@ -322,6 +322,27 @@ def _naming_or_ringing(token: Token) -> bool:
         for k in kids)
 
 
+#: The people of the conversation: telling them is the reply itself, no message sent.
+_CONVERSATION = frozenset({"you", "me", "us", "yourself"})
+
+
+def _telling_another(token: Token) -> bool:
+    """"tell" as a message sent: said by "I" or "we" in the active voice, or in a passive
+    perfect or past ("Your insurer has been told"), to someone who is not of the
+    conversation ("I told Low & Slow to expect thirty", "we told the vicar"; not "As I told
+    you", "Readers are told to ...")."""
+    kids = list(clause_children(token))
+    said_by = [k for k in kids if k.dep_ == "nsubj"]
+    told = [k for k in kids if k.dep_ in ("dobj", "dative")]
+    if not said_by:  # "Your insurer has been told", "was told": done, to whom it names
+        told = [k for k in kids if k.dep_ == "nsubjpass"]
+        done = any(k.dep_ == "aux" and k.lemma_ == "have" for k in kids) or any(
+            k.dep_ == "auxpass" and k.tag_ == "VBD" for k in kids)
+        return done and bool(told) and all(k.lower_ not in _CONVERSATION for k in told)
+    return any(k.lower_ in ("i", "we") for k in said_by) and bool(told) and \
+        all(k.lower_ not in _CONVERSATION for k in told)
+
+
 def _word_claim(concept: str, token: Token, lone: str | None, *,
                 question: bool) -> Claim | None:
     """The claim a lexicon word makes, if it makes one."""
@@ -337,6 +358,11 @@ def _word_claim(concept: str, token: Token, lone: str | None, *,
         return None  # a naming ("a source called interview"), not the act ("called them")
     if concept == "impossible.call" and _naming_or_ringing(token):
         return None
+    if token.lemma_.lower() == "tell" and not _telling_another(token):
+        return None
+    if concept == "impossible.book" and token.lemma_.lower() == "hold" and \
+            token.tag_ in ("VBZ", "VBP"):
+        return None  # "Version 6 holds the new night", "The room holds 40": what it contains
     if any(k.dep_ == "mark" and k.lower_ == "as" for k in token.children) and \
             not _said_by_self(token):
         return None  # "as requested", "as you asked for": the person's doing, no claim
