@@ -231,5 +231,5 @@ def test_near_beside_a_neighbourhood_read_or_naming_no_place_searches(said: str)
 
 @needs_language
 def test_a_plural_spelt_as_spoken_in_a_place_name_is_that_place() -> None:
-    [(intent, slots, asked)] = _read("wings up in nothern libertys for 7")
+    [(intent, slots, asked)] = _read("brisket up in nothern libertys for 7")
     assert (intent, asked, slots["neighborhood"]) == ("search", False, "northern_liberties")
