@@ -312,8 +312,10 @@ class PlannerConversation:
                                        and not slots.values and not slots.venues
                                        and not asks_search(words, rest)):
             return Interpretation(intent=Intent.HELP)
-        if list_alone(words, part) and not slots.venues and not keeps(words, rest):
-            # "list pls", "my list?"; "shortlist pls" keeps (the venue in view, or asks)
+        if list_alone(words, part) and not slots.venues and (
+                not keeps(words, rest) or part.rstrip().endswith("?")):
+            # "list pls", "my list?", "shortlist?"; "shortlist pls" keeps (the venue in
+            # view, or asks)
             return Interpretation(intent=Intent.PLAN)
         if self._removes(rest, slots):
             return self._venue_request(Intent.SHORTLIST, slots, action="remove")
