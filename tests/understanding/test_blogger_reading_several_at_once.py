@@ -86,6 +86,7 @@ def test_spoken_forms_of_you_and_scots_gonnae_ask_the_reader() -> None:
     assert _plain(GARDEN, "that bit where the worms did all the work, can ye bin it") == [
         _delete(WORMS)]
     assert _plain(GARDEN, "gonnae take out the line about the compost") == [_delete(COMPOST)]
+    assert _plain(GARDEN, "can u cut the line about the compost") == [_delete(COMPOST)]
 
 
 def test_an_asking_tag_after_a_swap_is_no_part_of_the_new_words() -> None:

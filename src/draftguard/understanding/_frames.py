@@ -70,7 +70,9 @@ def _standard_form(token: Token, lexicon: Lexicon) -> str | None:
     """The standard words a spoken or dialect form of the lexicon's `spoken` table stands
     for ("ye": "you", "gonnae": "will you"), else None."""
     concept = lexicon.concept(token.lower_) or ""
-    return concept.removeprefix(_SPOKEN) if concept.startswith(_SPOKEN) else None
+    if not concept.startswith(_SPOKEN) or not (token.text.islower() or token.is_sent_start):
+        return None  # ("a U-turn": a capital inside a sentence is no spoken "you")
+    return concept.removeprefix(_SPOKEN)
 
 
 def _g_dropped(word: str) -> str | None:
