@@ -21,8 +21,11 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import date as Date
 from typing import Any
 
-from draftguard.understanding._asking import pick_index, which_day, which_value
-from draftguard.understanding._planner_cuts import verb_phrases
+from draftguard.understanding._asking import which_day, which_value
+from draftguard.understanding._planner_beyond import beyond_tools
+from draftguard.understanding._planner_cuts import once, verb_phrases
+from draftguard.understanding._planner_days import day_answered, day_picked
+from draftguard.understanding._planner_examples import ExampleReader, best_example
 from draftguard.understanding._planner_meant import (
     RankFunction,
     ask,
@@ -57,6 +60,7 @@ from draftguard.understanding._planner_venues import (
     references,
     removes_listed,
     result_asked_about,
+    swapped,
     venues_pointed,
 )
 from draftguard.understanding._planner_words import (
@@ -64,12 +68,10 @@ from draftguard.understanding._planner_words import (
     asks_best,
     asks_in_general,
     asks_search,
-    asks_unsupported_act,
     compares,
     help_alone,
     keeps,
     list_alone,
-    looks_like_request,
     ranked_by,
     removes,
 )
@@ -77,11 +79,6 @@ from draftguard.understanding._types import Intent, Interpretation, Reading
 
 __all__ = ["PlannerConversation", "PlannerState", "enough_to_search"]
 
-#: An app's reading by example: text -> (label, score) best first, labels from
-#: `EXAMPLE_LABELS`, scores the cosine with the label's nearest example request.
-ExampleReader = Callable[[str], Sequence[tuple[str, float]]]
-#: What an example reader may answer: the requests that are not preferences.
-EXAMPLE_LABELS = ("plan", "compare", "shortlist_add", "shortlist_remove", "help")
 #: The score a reading by example needs to be acted on ...
 DEFAULT_EXAMPLE_SCORE = 0.6
 #: ... and how far ahead of the next label it must be.
@@ -91,11 +88,6 @@ DEFAULT_EXAMPLE_ASK_SCORE = 0.5
 #: A message longer than this is read by the lexicon only (no parse, no similarity), so a
 #: huge message costs time linear in its length and nothing more.
 DEFAULT_MAX_MEANING_CHARS = 1_000
-#: Messages shorter than this ("ok", "lol ok", "nvm") are not compared with examples.
-_MIN_EXAMPLE_WORDS = 3
-_EXAMPLE_WORDS = {"plan": "show the plan so far", "compare": "compare venues",
-                  "shortlist_add": "add a venue to the shortlist",
-                  "shortlist_remove": "take a venue off the shortlist", "help": "say what I can do"}
 
 _ABOUT_VENUES = frozenset({Intent.PICK, Intent.SHORTLIST, Intent.COMPARE})
 #: A sentence mark ends a request, but not an initial's full stop ("s. philly").
@@ -106,18 +98,6 @@ DEFAULT_CAPABILITIES = ("That is not something I can do here. Say what you would
                         "find, or type /help.")
 
 
-def _once(requests: Sequence[Interpretation]) -> list[Interpretation]:
-    """`requests` with a request for the plan or for help made again in the same message
-    left out ("we'll stick with what's saved. what's on me list": the list shown once)."""
-    seen: set[Intent] = set()
-    kept: list[Interpretation] = []
-    for request in requests:
-        if request.intent in (Intent.PLAN, Intent.HELP) and request.question is None:
-            if request.intent in seen:
-                continue
-            seen.add(request.intent)
-        kept.append(request)
-    return kept
 
 
 class PlannerConversation:
@@ -165,11 +145,8 @@ class PlannerConversation:
         text = plain_text(message)
         if not text or text.startswith("/"):
             return Reading()
-        offered = self.state.offered if self.state.asking == "date" else []
-        at = pick_index(text.split(), len(offered)) if offered else None
-        if at is not None:  # "the second" to "Which day: ... or ...?"
-            answered = self._preferences({**self.state.held, "date": offered[at]}, asked=False)
-            return Reading(requests=[answered] if answered is not None else [])
+        if (day := day_picked(text, *self._offer)) is not None:
+            return Reading(requests=self._day_chosen(day))  # "the second" to "Which day?"
         by_meaning = len(text) <= self.max_meaning_chars
         parts, defined = self._parts(text, by_meaning=by_meaning)
         requests: list[Interpretation] = []
@@ -178,9 +155,8 @@ class PlannerConversation:
         questions: list[Interpretation] = []
         asked = acted = general = False
         sure = 1.0
-        known = self.state.preferences.get("date")
         readings = read_parts(parts, self.vocabulary, today=self.today, meaning=by_meaning,
-                              known=Date.fromisoformat(known) if known else None)
+                              known=self.state.preferences.get("date"))
         for part, slots in zip(parts, readings, strict=True):
             other = self._other(part, slots)
             stated = {**dict.fromkeys(slots.cleared), **slots.values}
@@ -206,16 +182,11 @@ class PlannerConversation:
             if (stated or slots.ambiguous or (asked and other is None)) and prefs_at is None:
                 prefs_at = len(requests)
             if other is not None:
-                requests += self._swapped(slots) or self._each_venue(other, slots)
+                requests += self._each_venue(other, slots)
             changes.update(stated)
-            questions += [which_day(vs, today=self.today) if n == "date" else which_value(
-                n, vs, slots.words.get(n), labels=[
-                    v if n == "price_level" else self.vocabulary.label(v) for v in vs])
-                for n, vs in slots.ambiguous.items()]
-        if self.state.asking == "date" and self.state.offered:
-            changes = self._day_answered(text, changes)
+            questions += [self._which(n, vs, slots) for n, vs in slots.ambiguous.items()]
         if self.state.asking in changes:  # the answer: with what its question held
-            changes = {**self.state.held, **changes}
+            changes = {**self.state.held, **day_answered(changes, *self._offer)}
         # A question about one preference holds the others the message stated ("chirashi
         # fishtown 2 wed": Fishtown, 2 and Wednesday wait for the cuisine).
         preference = questions[0].model_copy(update={"slots": changes}) if questions \
@@ -227,8 +198,9 @@ class PlannerConversation:
         if (parts or not defined) and (requests or not general):
             # A question about the world asks nothing of the app ("is it customary to
             # tip?"): the model answers in words.
-            requests = self._what_cannot_be_done(requests, text, acted=acted)
-        return Reading(requests=_once(unless_unexplained(requests, readings, self.vocabulary)),
+            requests = beyond_tools(requests, text, self.vocabulary.words, acted=acted,
+                                    capabilities=self.capabilities, parsed=by_meaning)
+        return Reading(requests=once(unless_unexplained(requests, readings, self.vocabulary)),
                        defined=defined)
 
     def _in_general(self, part: str, slots: SlotReading, other: Interpretation | None
@@ -240,20 +212,21 @@ class PlannerConversation:
             return other, False
         return (None if not slots.venues and not references(slots.rest) else other), True
 
-    def _day_answered(self, text: str, changes: dict[str, Any]) -> dict[str, Any]:
-        """`changes` with the answer to a question between days: a day read that is none of
-        those offered but shares its weekday, or its day of the month, with exactly one
-        ("monday" to "Sunday 27 December or Monday 28 December?") is that one."""
-        said = changes.get("date")
-        if said is None or said in self.state.offered:
-            return changes
-        day = Date.fromisoformat(said)
-        offered = [Date.fromisoformat(d) for d in self.state.offered]
-        for same in ([d for d in offered if d.weekday() == day.weekday()],
-                     [d for d in offered if d.day == day.day]):
-            if len(same) == 1:
-                return {**changes, "date": same[0].isoformat()}
-        return changes
+    def _which(self, name: str, values: list[str], slots: SlotReading) -> Interpretation:
+        """One question between the values a preference may take, in the person's words."""
+        if name == "date":
+            return which_day(values, today=self.today)
+        return which_value(name, values, slots.words.get(name), labels=[
+            v if name == "price_level" else self.vocabulary.label(v) for v in values])
+
+    @property
+    def _offer(self) -> tuple[str | None, list[str]]:
+        return self.state.asking, self.state.offered
+
+    def _day_chosen(self, day: str) -> list[Interpretation]:
+        """The search (or preference) a day chosen from a question's offer makes."""
+        answered = self._preferences({**self.state.held, "date": day}, asked=False)
+        return [answered] if answered is not None else []
 
     def _parts(self, text: str, *, by_meaning: bool) -> tuple[list[str], tuple[str, ...]]:
         """One part per request, and the glossary keys of the parts that ask what the app's
@@ -263,22 +236,6 @@ class PlannerConversation:
         meant = {p: self.glossary(p) if self.glossary and by_meaning else [] for p in parts}
         keys = tuple(dict.fromkeys(k for p in parts for k in meant[p]))
         return [p for p in parts if not meant[p]], keys
-
-    def _what_cannot_be_done(self, requests: list[Interpretation], text: str, *,
-                             acted: bool) -> list[Interpretation]:
-        """`requests` with what the app can do instead of what no tool does: booking or
-        dietary needs asked about alone; an act on a venue (`acted`, or the verb's), whose
-        venue requests are dropped ("book the first one for friday": Friday is kept)."""
-        cannot = ask(Intent.UNCLEAR, self.capabilities, confidence=0.0)
-        if self.vocabulary.words.says("unsupported", text) and all(
-                r.question or r.intent is Intent.PICK for r in requests):
-            return [cannot]
-        if requests and len(text) <= self.max_meaning_chars and (
-                acted or asks_unsupported_act(self.vocabulary.words, text)):
-            return [*(r for r in requests if r.intent not in _ABOUT_VENUES), cannot]
-        if not requests and looks_like_request(self.vocabulary.words, text):
-            return [cannot]
-        return requests
 
     def _verb_phrases(self, part: str) -> list[str]:
         """"put X on the shortlist and tell me about Y": one request per coordinated verb
@@ -386,6 +343,9 @@ class PlannerConversation:
             if all(at.values()):
                 return [other.model_copy(update={"slots": {**other.slots, "by": by}})
                         for by in sorted(at, key=lambda by: min(at[by]))]
+        if swap := swapped(self.vocabulary.words, slots.venues, slots.rest,
+                           self.state.shortlist, self.state.picked):
+            return swap  # "swap it for X" (read as a pick of X, or a change): off, then on
         if other.intent is not Intent.SHORTLIST:
             return [other]
         if other.question is None and not slots.venues and asks_plan(
@@ -408,24 +368,6 @@ class PlannerConversation:
         return [Interpretation(intent=Intent.SHORTLIST, slots={"venue": v, "action": action})
                 for v in venues] or [other]
 
-    def _swapped(self, slots: SlotReading) -> list[Interpretation]:
-        """"swap it for Lemongrass Lane", "replace Siam Orchid with Kaze": the venue on the
-        shortlist (named first, or "it" for the one in view when it is listed) taken off,
-        then the one named after it put on; nothing when the words are not those."""
-        says, shortlist = self.vocabulary.words.says, self.state.shortlist
-        if not says("swap", slots.rest):
-            return []
-        named = list(dict.fromkeys(slots.venues))
-        if len(named) == 2 and named[0] in shortlist and named[1] not in shortlist:
-            old, new = named
-        elif len(named) == 1 and named[0] not in shortlist and says("it", slots.rest) and (
-                self.state.picked in shortlist):
-            old, new = str(self.state.picked), named[0]
-        else:
-            return []
-        return [Interpretation(intent=Intent.SHORTLIST, slots={"venue": old, "action": "remove"}),
-                Interpretation(intent=Intent.SHORTLIST, slots={"venue": new, "action": "add"})]
-
     def _removes(self, rest: str, slots: SlotReading) -> bool:
         """A removal; a venue meant by position counts as named ("take the 2nd back off")."""
         at, results = reference(rest), self.state.results
@@ -437,23 +379,14 @@ class PlannerConversation:
     def _by_example(self, slots: SlotReading) -> Interpretation | None:
         """What the lexical reading missed, by similarity to the app's example requests: a
         clear best is read, two close ones are one question naming both, else None."""
-        if self.examples is None or len(slots.rest.split()) < _MIN_EXAMPLE_WORDS:
-            return None
-        ranked = [(label, score) for label, score in self.examples(slots.rest)
-                  if label in EXAMPLE_LABELS]
-        if not ranked or ranked[0][1] < self.example_ask_score:
-            return None
-        (best, score), runner_up = ranked[0], ranked[1] if len(ranked) > 1 else ("", 0.0)
-        if score >= self.example_score and score - runner_up[1] >= self.example_margin:
-            read = self._as_label(best, slots)
-            # Read by example: as sure as the score (a capable model gets what is not sure).
-            return read if read.question else read.model_copy(
-                update={"confidence": min(1.0, score)})
-        if not runner_up[0]:
-            return None
-        first, second = _EXAMPLE_WORDS[best], _EXAMPLE_WORDS[runner_up[0]]
-        return ask(Intent.UNCLEAR, f"Do you want me to {first}, or {second}?",
-                    confidence=score)
+        best = best_example(self.examples, slots.rest, score=self.example_score,
+                            margin=self.example_margin, ask_score=self.example_ask_score)
+        if not isinstance(best, tuple):
+            return best
+        label, score = best
+        read = self._as_label(label, slots)
+        # Read by example: as sure as the score (a capable model gets what is not sure).
+        return read if read.question else read.model_copy(update={"confidence": min(1.0, score)})
 
     def _as_label(self, label: str, slots: SlotReading) -> Interpretation:
         if label == "plan":

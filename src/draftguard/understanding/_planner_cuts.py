@@ -3,9 +3,11 @@ coordinated verb phrases the parse finds ("put X on the shortlist and tell me ab
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-__all__ = ["verb_phrases"]
+from draftguard.understanding._types import Intent, Interpretation
+
+__all__ = ["once", "verb_phrases"]
 
 
 def verb_phrases(part: str, venues_in: Callable[[str], int]) -> list[str]:
@@ -57,3 +59,17 @@ def verb_phrases(part: str, venues_in: Callable[[str], int]) -> list[str]:
     if len(pieces) < 2 or counts not in ([[1] * len(pieces)] if named > 1 else [alone, leading]):
         return [part]
     return pieces
+
+
+def once(requests: Sequence[Interpretation]) -> list[Interpretation]:
+    """`requests` with a request for the plan or for help made again in the same message
+    left out ("we'll stick with what's saved. what's on me list": the list shown once)."""
+    seen: set[Intent] = set()
+    kept: list[Interpretation] = []
+    for request in requests:
+        if request.intent in (Intent.PLAN, Intent.HELP) and request.question is None:
+            if request.intent in seen:
+                continue
+            seen.add(request.intent)
+        kept.append(request)
+    return kept

@@ -1,6 +1,7 @@
 """Names in a planner message read through typos: a neighbourhood name misspelt as a whole
 ("qeen vilage", "nolib"), and the words at either end of a venue name's stretch that are no
-part of it ("put Bangkok Street Kitchen", "and Lemongrass Lane")."""
+part of it ("put Bangkok Street Kitchen", "and Lemongrass Lane"); and a place named by what
+it is near that no name reads ("near the art museum")."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from rapidfuzz.distance import OSA
 
 from draftguard.grounding._phrases import normalise_words
 from draftguard.language import word_frequency
+from draftguard.understanding._planner_words import WordTable, words_of
 
 __all__ = [
     "COMMON_WORD_ZIPF",
@@ -21,6 +23,7 @@ __all__ = [
     "MIN_TYPO_LENGTH",
     "edge_trimmed",
     "place_names",
+    "place_unread",
     "places_corrected",
     "words_corrected",
 ]
@@ -174,3 +177,20 @@ def words_corrected(text: str, known: frozenset[str], targets: Sequence[str]) ->
             out.append(text[i])
         start = i + 1
     return "".join(out)
+
+
+def place_unread(rest: str, words: WordTable) -> list[str]:
+    """"near the art museum" when no neighbourhood is read: the place a search would drop,
+    asked about (no guess past the lexicon's neighbourhoods and landmarks). The place is
+    the words after "near" up to a word that ends it or a number; "near me" names none."""
+    said = words_of(rest)
+    found: list[str] = []
+    for start, end in words.spans("near", rest):
+        place: list[str] = []
+        for word in said[end:end + 5]:
+            if word.isdigit() or words.says("place_end", word):
+                break
+            place.append(word)
+        if any(not words.says("place_none", w) for w in place):
+            found.append(" ".join(said[start:end + len(place)]))
+    return found

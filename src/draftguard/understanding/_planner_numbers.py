@@ -8,12 +8,14 @@ ordinal or number word in a search message is unread."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from draftguard.grounding._dates import without_dates
+from draftguard.grounding._numbers import stated_count
 from draftguard.text import NUMBER_WORDS, number_value
 
-__all__ = ["unread_numbers"]
+__all__ = ["party_size", "unread_numbers"]
 
 _MARKS = ".,;:!?()\"'"
 #: Words after a number that make it a time, or a span of days of the date read.
@@ -72,3 +74,24 @@ def unread_numbers(rest: str, values: dict[str, Any], *, corrected: bool = False
         cardinals = []
     unread += [i for i, _ in cardinals]
     return [" ".join(words[i:i + 2]) for i in sorted(unread)]
+
+
+_BARE_NUMBER = re.compile(
+    r"^(?:(?:actually|make it|make that|now|just|oh|ok|okay|sorry|wait|no|so|um|hmm|"
+    r"we'?re|we are|we will be|we'll be|it'?s|it is|there'?ll be|there will be)[\s,]+)*"
+    r"(\d{1,3}|" + "|".join(NUMBER_WORDS[1:]) + r")"
+    r"(?:[\s,]+(?:now|instead|then|please|actually|total|in total|of us|people))*[\s.!]*$")
+
+
+def party_size(text: str, *, nouns: tuple[str, ...], lead_ins: tuple[str, ...]) -> int | None:
+    """The party size `text` states ("8 people", "table for eight", "actually 10"), 1-500."""
+    # A clause mark after the number ends it: "a group of 9, next friday"; so does a full
+    # stop after a word ("for four."), not after an initial ("s. philly").
+    text = re.sub(r"(?<=\d)[.,;!?]+(?=\s|$)|(?<=[a-z]{2})\.(?=\s|$)|[,;!?]+", " ", text)
+    size = stated_count(text, nouns=nouns, lead_ins=lead_ins)
+    if size is None:
+        bare = _BARE_NUMBER.match(text.strip())
+        if bare is not None:
+            word = bare.group(1)
+            size = int(word) if word.isdigit() else NUMBER_WORDS.index(word)
+    return size if size is not None and 1 <= size <= 500 else None

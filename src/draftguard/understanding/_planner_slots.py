@@ -16,18 +16,20 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
 from draftguard.grounding import Vocabulary, dollar_levels
-from draftguard.grounding._dates import days_in_doubt, month_days, stated_day, without_dates
-from draftguard.grounding._numbers import NUMBER_WORDS, counts_apart, stated_count
+from draftguard.grounding._dates import month_days, without_dates
+from draftguard.grounding._numbers import counts_apart
 from draftguard.grounding._phrases import normalise_words
 from draftguard.text import straighten_quotes
+from draftguard.understanding._planner_days import read_day
 from draftguard.understanding._planner_names import (
     MIN_TYPO_LENGTH,
     edge_trimmed,
     place_names,
+    place_unread,
     places_corrected,
     words_corrected,
 )
-from draftguard.understanding._planner_numbers import unread_numbers
+from draftguard.understanding._planner_numbers import party_size, unread_numbers
 from draftguard.understanding._planner_words import (
     WordTable,
     categories_cleared,
@@ -287,27 +289,6 @@ def _occurrences(vocab: Vocabulary, value: str, text: str) -> list[tuple[int, in
     return [m.span() for m in pattern.finditer(text)]
 
 
-_BARE_NUMBER = re.compile(
-    r"^(?:(?:actually|make it|make that|now|just|oh|ok|okay|sorry|wait|no|so|um|hmm|"
-    r"we'?re|we are|we will be|we'll be|it'?s|it is|there'?ll be|there will be)[\s,]+)*"
-    r"(\d{1,3}|" + "|".join(NUMBER_WORDS[1:]) + r")"
-    r"(?:[\s,]+(?:now|instead|then|please|actually|total|in total|of us|people))*[\s.!]*$")
-
-
-def _party_size(text: str, vocabulary: PlannerVocabulary) -> int | None:
-    # A clause mark after the number ends it: "a group of 9, next friday"; so does a full
-    # stop after a word ("for four."), not after an initial ("s. philly").
-    text = re.sub(r"(?<=\d)[.,;!?]+(?=\s|$)|(?<=[a-z]{2})\.(?=\s|$)|[,;!?]+", " ", text)
-    size = stated_count(text, nouns=tuple(vocabulary.party_nouns),
-                        lead_ins=tuple(vocabulary.party_lead_ins))
-    if size is None:
-        bare = _BARE_NUMBER.match(text.strip())
-        if bare is not None:
-            word = bare.group(1)
-            size = int(word) if word.isdigit() else NUMBER_WORDS.index(word)
-    return size if size is not None and 1 <= size <= 500 else None
-
-
 def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
                meaning: bool = True) -> SlotReading:
     """The preferences and venues `message` states (values are the vocabulary's keys);
@@ -316,12 +297,13 @@ def read_slots(message: str, vocabulary: PlannerVocabulary, *, today: Date,
 
 
 def read_parts(parts: Sequence[str], vocabulary: PlannerVocabulary, *, today: Date,
-               meaning: bool = True, known: Date | None = None) -> list[SlotReading]:
+               meaning: bool = True, known: str | None = None) -> list[SlotReading]:
     """`read_slots` of each part of one message, the reader by meaning handed all the
     parts' texts first (`MeaningReader.prepare`: one parse for all). A part that names a
     venue is about that venue, so its words are not compared by similarity. `known` is the
-    day the conversation has so far ("make it the day after" counts from it)."""
-    readings = [_read_words(part, vocabulary, today=today, meaning=meaning, known=known)
+    day the conversation has so far, ISO ("make it the day after" counts from it)."""
+    day = Date.fromisoformat(known) if known else None
+    readings = [_read_words(part, vocabulary, today=today, meaning=meaning, known=day)
                 for part in parts]
     reader = vocabulary.meaning if meaning else None
     if reader is not None and len(readings) > 1:
@@ -367,7 +349,7 @@ def _read_words(message: str, vocabulary: PlannerVocabulary, *, today: Date,
         elif negated:
             reading.cleared.add(name)
     if "neighborhood" not in reading.values and "neighborhood" not in reading.ambiguous:
-        reading.unexplained += _place_unread(rest, vocabulary)
+        reading.unexplained += place_unread(rest, vocabulary.words)
     levels = sorted(n for n in dollar_levels(text) if n <= 4)
     if len(levels) == 1:
         reading.values["price_level"] = "$" * levels[0]
@@ -381,38 +363,19 @@ def _read_words(message: str, vocabulary: PlannerVocabulary, *, today: Date,
             reading.ambiguous["price_level"] = meant
         elif negated:
             reading.cleared.add("price_level")
-    size = _party_size(rest, vocabulary)
+    size = party_size(rest, nouns=tuple(vocabulary.party_nouns),
+                      lead_ins=tuple(vocabulary.party_lead_ins))
     if size is not None:
         reading.values["party_size"] = size
-    day = stated_day(rest, today=today, known=known)
-    doubt = days_in_doubt(rest, today=today)
+    day, doubt = read_day(rest, today=today, known=known)
     if doubt:
-        # "Monday 27 Dec" (a Sunday), "20 Nov 2025" (gone): asked, never used as read.
-        reading.ambiguous["date"] = [d.isoformat() for d in doubt]
+        reading.ambiguous["date"] = doubt
     # "today" and "tonight" are small talk too ("how are you today?"): a day only when the
     # message also states something else, or says little besides.
     elif day is not None and (not vocabulary.words.says("small_talk_day", rest)
                               or reading.values or len(words_of(rest)) <= 3):
-        reading.values["date"] = day.isoformat()
+        reading.values["date"] = day
     return reading
-
-
-def _place_unread(rest: str, vocabulary: PlannerVocabulary) -> list[str]:
-    """"near the art museum" when no neighbourhood is read: the place a search would drop,
-    asked about (no guess past the lexicon's neighbourhoods and landmarks). The place is
-    the words after "near" up to a word that ends it or a number; "near me" names none."""
-    words = vocabulary.words
-    said = words_of(rest)
-    found: list[str] = []
-    for start, end in words.spans("near", rest):
-        place: list[str] = []
-        for word in said[end:end + 5]:
-            if word.isdigit() or words.says("place_end", word):
-                break
-            place.append(word)
-        if any(not words.says("place_none", w) for w in place):
-            found.append(" ".join(said[start:end + len(place)]))
-    return found
 
 
 def _add_hints(reading: SlotReading, hints: SlotHints) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from draftguard.language import word_frequency
 from draftguard.text import number_value
 from draftguard.understanding._planner_words import WordTable, removes, words_of
+from draftguard.understanding._types import Intent, Interpretation
 
 __all__ = [
     "DEFAULT_ACT_MARGIN",
@@ -27,6 +28,7 @@ __all__ = [
     "references",
     "removes_listed",
     "result_asked_about",
+    "swapped",
     "venues_pointed",
 ]
 
@@ -254,3 +256,22 @@ def asks_plan(vocabulary: WordTable, rest: str, *, named: bool) -> bool:
     return asks and (vocabulary.says("plan", rest) or vocabulary.says("listed", rest)
                      or (vocabulary.says("plan_we", rest)
                          and vocabulary.says("plan_have", rest)))
+
+
+def swapped(words: WordTable, venues: Sequence[str], rest: str, shortlist: Sequence[str],
+            picked: str | None) -> list[Interpretation]:
+    """"swap it for Lemongrass Lane", "replace Siam Orchid with Kaze": the venue on the
+    shortlist (named first, or "it" for the one in view, `picked`, when it is listed) taken
+    off, then the one named after it put on; nothing when the words are not those."""
+    if not words.says("swap", rest):
+        return []
+    named = list(dict.fromkeys(venues))
+    if len(named) == 2 and named[0] in shortlist and named[1] not in shortlist:
+        old, new = named
+    elif len(named) == 1 and named[0] not in shortlist and words.says("it", rest) and (
+            picked in shortlist):
+        old, new = str(picked), named[0]
+    else:
+        return []
+    return [Interpretation(intent=Intent.SHORTLIST, slots={"venue": old, "action": "remove"}),
+            Interpretation(intent=Intent.SHORTLIST, slots={"venue": new, "action": "add"})]
