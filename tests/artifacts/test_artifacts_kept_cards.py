@@ -109,3 +109,12 @@ def test_a_front_is_no_one_s_relation_and_no_item_of_a_list() -> None:
     assert "traveller" not in cards  # "traveller: A soldier or a ship's officer."
     assert cards["Dr Ruth Ames"] == "A surgeon."
     assert cards["Galileo Galilei"] == "An Italian priest and scientist."
+
+
+def test_a_number_between_a_noun_and_its_apposition_leaves_no_card() -> None:
+    cards = _cards("""# The notice
+
+This notice is given under the Road Traffic Regulation Act 1984, Section 14. The lane will
+close for six weeks. A pond holds gases dissolved in it, mostly oxygen and carbon dioxide.""")
+    assert not any(back == "Section 14." for back in cards.values())
+    assert cards["gases"] == "Mostly oxygen and carbon dioxide."

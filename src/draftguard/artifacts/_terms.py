@@ -355,9 +355,10 @@ def _says_what(appos: Token) -> bool:
     between = doc[head.i + 1: start - 1]
     if doc[start - 2].i != head.i and not (
             head.i < start - 2 and all(t.i in {x.i for x in head.subtree} for t in between)
-            and not any(t.pos_ in {"NOUN", "PROPN"} for t in between)):
+            and not any(t.pos_ in {"NOUN", "PROPN", "NUM"} for t in between)):
         # "gases dissolved in it, mostly oxygen ...": words that hang on the noun and name
-        # nothing else may stand between; a noun there may be the one described
+        # nothing else may stand between; a noun or a number there ("ACT 1984, SECTION
+        # 14") may be the one described
         return False
     # a list's items each have their own determiner or owner ("the same amount of water
     # and the same times", "a soldier or a ship's officer"); "an Italian priest and
