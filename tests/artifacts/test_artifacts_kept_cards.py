@@ -3,8 +3,8 @@ by class: a "his" or "her" ahead of its subject names it ("In her whole life, ..
 bee makes ..."); a noun's apposition after words that hang on it ("gases dissolved in it,
 mostly ...") but no contrast ("biscuits, never cookies", which would take the place of what
 biscuits do); a bare plural verb makes "they"; a subject said of only some ("almost
-every", "most") makes no card that says it of all; a cloze's wrong options are near the answer in meaning. Every
-passage here was written for these tests."""
+every", "most") makes no card that says it of all; a cloze's wrong options are near the
+answer in meaning. Every passage here was written for these tests."""
 
 from __future__ import annotations
 
