@@ -93,6 +93,9 @@ def _predicate(term: Term) -> str:
         # (a deed is shared: "Florey and Chain turned it into a medicine" keeps its card)
         return ""
     root = term.span.root
+    if root.tag_ in {"VBN", "VBG"} and not any(c.dep_ in {"aux", "auxpass"}
+                                               for c in root.children):
+        return ""  # "Leather worn and faded": no finite verb, "It worn ..." is no clause
     end = max(t.i for t in subject.subtree)
     if root.pos_ not in {"VERB", "AUX"} or any(
             t.pos_ not in {"AUX", "PART", "ADV"} for t in subject.doc[end + 1: root.i]):

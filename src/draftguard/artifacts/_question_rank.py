@@ -6,7 +6,10 @@ similarity to the whole text and to the title, and where the sentence stands), h
 its answer is, the answer's kind (a count, a date, a person, a place, a name, a thing, an
 action) and form (who, when, why, cloze, ...), its role in the sentence (what the verb acts
 on, its subject, a setting) and how deep it sits below the main verb, whether it is the
-text's topic, named in the title or repeated, and whether the sentence explains something.
+text's topic, named in the title or repeated, and whether the sentence explains something;
+since round 12 also what the parse says of the answer's term (the subject of several
+sentences, a defined term, a named entity, its salience rank, the text's lead person) and
+whether the sentence's subject is a topic term.
 A logistic regression over these, fitted on the dev sets by `bench/fit_question_ranker.py`
 (weights in `question_ranker.json`, cross-validated across passages and sets), scores each
 question; higher first. A quiz is not a table of figures: beyond the best `MAX_COUNTED`

@@ -354,9 +354,6 @@ def _clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
         sentence = term.sentence
         if _asks(sentence):
             continue
-        span = term_span(term)
-        if span is not None and _in_aside(span.root):
-            continue
         term = replace(term, text=with_of(term))
         at = normalize_key(sentence).find(normalize_key(term.text))
         if at < 0 or normalize_key(sentence).count(normalize_key(term.text)) > 1:
@@ -380,18 +377,6 @@ def _clozes(view: TextView, pool: Sequence[Answer]) -> list[Question]:
                                 + (n >= 8) + penalty, term.kind, _depth_in(term),
                                 term.head, role_in(term)))
     return out + _number_clozes(view, pool)
-
-
-def _in_aside(token: Token) -> bool:
-    """Whether a word sits in a relative clause set off by a comma ("The boy, who liked to
-    climb the apple trees behind the house, had a fever"): an aside, where a relative
-    clause without one ("Milkmaids who caught cowpox ...") says which are meant."""
-    while token.head.i != token.i:
-        if token.dep_ == "relcl":
-            edge = token.left_edge.i
-            return edge > 0 and token.doc[edge - 1].text == ","
-        token = token.head
-    return False
 
 
 def _asks(sentence: str) -> bool:
