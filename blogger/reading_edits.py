@@ -11,6 +11,7 @@ import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from blogger.reading_fields import FieldFrames
+from blogger.reading_headings import heading_renamed
 from blogger.reading_places import (
     Place,
     UnitRef,
@@ -302,7 +303,7 @@ class EditFrames:
         field = self.fields.field(clause, old, text)
         if field is not None:
             return field
-        heading = self.fields.heading(clause, old, text)
+        heading = heading_renamed(self.t, clause, old, text)
         if heading is not None:
             return heading
         ref = unit_ref(self.t, clause, old)

@@ -7,11 +7,17 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
+from blogger.reading_headings import (
+    heading_before,
+    heading_removed,
+    heading_renamed,
+    the_title_heading,
+)
 from blogger.reading_tags import TagFrames, judged
 from blogger.reading_turn import Turn, blogger_lexicon
 from blogger.reading_values import FIELD_KEYS, after_relation, like_quote, named_title, prose
 from draftguard.edits._frontmatter import read_frontmatter
-from draftguard.edits._plan import DeleteOp, InsertOp, ReplaceOp
+from draftguard.edits._plan import InsertOp, ReplaceOp
 from draftguard.understanding._frames import Clause
 from draftguard.understanding._placing import edit_request, op_slots, place_phrase
 from draftguard.understanding._types import Intent, Interpretation
@@ -22,8 +28,6 @@ if TYPE_CHECKING:
 __all__ = ["FieldFrames", "cleared_field"]
 
 _MAX_TITLE_WORDS = 16
-#: The fewest letters a heading's name is said in (a lone letter is like every title).
-_MIN_NAME = 3
 
 
 
@@ -95,25 +99,6 @@ class FieldFrames:
             return self.tagging.tag_list(text, adding=False)
         return None
 
-    def heading(self, clause: Clause, old: list[Token], text: str) -> Interpretation | None:
-        """`old` names a section heading ("the Tyres heading", "the section 'The bake'",
-        "the Gear section"): its line changed to `text`."""
-        view = self.t.view
-        words = self.t.trim(old, clause, determiners=True)
-        marked = [w for w in words if self.t.is_(w, "part.heading") or
-                  (self.t.is_(w, "part.paragraph") and w.lower_ == "section")]
-        if view is None or not marked:
-            return None
-        rest = [w for w in words if w not in marked and w.dep_ != "case"]
-        name = self.t.lone_quote(rest, clause) or self.t.clean(rest, clause)
-        # a name of a letter or two ("the heading's no right": "s") is like every heading
-        heading = view.heading(name) if name and len(name.strip(" '\"")) >= _MIN_NAME \
-            else None
-        if heading is None:
-            return None
-        return edit_request([op_slots(ReplaceOp(anchor=heading.text, text=text))],
-                            headings=True)
-
     def rename(self, clause: Clause, body: list[Token]) -> Interpretation | None:
         """"rename the post to X", "retitle it 'X'", "call it X", "rename the Gear section to
         Kit", "retitle the post: X"; "the vet shall be called Oonagh Byrne" (passive: the
@@ -150,18 +135,18 @@ class FieldFrames:
         text = self.t.lone_quote(new, clause) or self.t.clean(new, clause)
         if not text:
             return None
-        heading = self.heading(clause, old, text)
+        heading = heading_renamed(self.t, clause, old, text)
         if heading is not None:
             return heading
         words = self.t.trim(old, clause, determiners=True)
         if not words and clause.head is not None:
             # "I'd like the Gear section renamed to Kit": the heading named before the verb
-            heading = self._heading_before(clause, clause.head, text)
+            heading = heading_before(self.t, clause, clause.head, text)
             if heading is not None:
                 return heading
         if not words or all(w.lower_ in ("it", "this", "post", "'s") or self.t.is_(w, "part.")
                             for w in words):
-            earlier = self._heading_before(clause, words[0], text) if words and all(
+            earlier = heading_before(self.t, clause, words[0], text) if words and all(
                 w.lower_ in ("it", "this") for w in words) else None
             # "the heading 'X' sounds gloomy ... call it 'Y'", "the Gear heading, rename it"
             return earlier if earlier is not None else self.title(text)
@@ -172,34 +157,6 @@ class FieldFrames:
             return edit_request([op_slots(ReplaceOp(anchor=heading_span.text, text=text))],
                                 headings=True)
         return self.renamed_words(name, text)
-
-    def _heading_before(self, clause: Clause, it: Token, text: str) -> Interpretation | None:
-        """The heading of the post named as one before `it` in the message ("the heading
-        'X'", "the Gear heading", "the section 'X'"), the last such, renamed `text`."""
-        view, doc = self.t.view, self.t.doc
-        if view is None:
-            return None
-        for tok in reversed(doc[:it.i]):
-            if self.t.is_(tok, "part.heading") or (
-                    self.t.is_(tok, "part.paragraph") and tok.lower_ == "section"):
-                # "the Gear heading", "the heading Gear" (the parser may make it the noun)
-                # (the noun it hangs on only when next to it: "Aye, the heading's no
-                # right" hangs it on "Aye", which names no heading)
-                phrases = [tok.subtree, *([tok.head.subtree] if tok.head.i != tok.i and
-                                          abs(tok.head.i - tok.i) <= 2 and
-                                          tok.head.pos_ in ("NOUN", "PROPN") else [])]
-                for phrase in phrases:
-                    named = self.heading(clause, [w for w in phrase if w.i < it.i], text)
-                    if named is not None:
-                        return named
-            quoted = self.t.quote(tok)
-            near = doc[max(0, tok.i - 2):tok.i + 2]
-            if quoted and any(self.t.is_(w, "part.heading") for w in near):
-                heading = view.heading(quoted)
-                if heading is not None:
-                    return edit_request([op_slots(ReplaceOp(anchor=heading.text, text=text))],
-                                        headings=True)
-        return None
 
     def renamed_words(self, name: str, text: str) -> Interpretation | None:
         """"call the monstera 'Monstera deliciosa'": words of the post, named anew."""
@@ -237,7 +194,7 @@ class FieldFrames:
         tokens = clause.tokens
         at = next((i for i, t in enumerate(tokens) if self.t.is_(t, "part.title") or
                    self.t.is_(t, "part.meta") or self.t.is_(t, "part.tags") or
-                   self._the_heading(tokens, i)), None)
+                   the_title_heading(self.t, tokens, i)), None)
         if at is None:
             return self._it_says(clause)
         if any(c.tag_ in ("WDT", "WP") and c.dep_ == "det" for c in tokens[at].children):
@@ -281,7 +238,7 @@ class FieldFrames:
         text = self.t.lone_quote(value, clause) or self.t.clean(value, clause)
         if not text or self._how_not_what(clause, value, tokens, at):
             return None
-        if self._the_heading(tokens, at):
+        if the_title_heading(self.t, tokens, at):
             return self.title(text)
         if self.t.is_(tokens[at], "part.tags"):
             swapped = self.tagging.swap_said(clause, tokens[at], rest, value[0], text)
@@ -319,7 +276,7 @@ class FieldFrames:
         if len(quoted) != 1 or quoted[0].i + 1 != before[-1].i:
             return None
         text = self.t.quote(quoted[0]) or ""
-        if self._the_heading(tokens, at) or self.t.is_(tokens[at], "part.title"):
+        if the_title_heading(self.t, tokens, at) or self.t.is_(tokens[at], "part.title"):
             return self.title(text)
         return self.field(clause, [tokens[at]], text)
 
@@ -390,19 +347,8 @@ class FieldFrames:
             return False
         if roots and all(t.pos_ in ("ADJ", "ADV") for t in roots):
             return True
-        return (self.t.is_(tokens[at], "part.title") or self._the_heading(tokens, at)) and \
-            "Ind" in said[0].morph.get("Definite", [])
-
-    def _the_heading(self, tokens: list[Token], at: int) -> bool:
-        """"the heading" said of the post, with no name ("can the heading be X?"): its
-        title; "the Gear heading" is a section's."""
-        word = tokens[at]
-        if not self.t.is_(word, "part.heading") or at + 1 >= len(tokens):
-            return False
-        named = [t for t in tokens[:at] if not t.is_punct and not self.t.is_(t, "discourse.")
-                 and t.lower_ not in ("the", "main", "top", "post", "'s", "its")]
-        return not named and (self.t.is_(tokens[at + 1], "relation.be") or any(
-            self.t.is_(t, "relation.be") for t in tokens[at + 1:at + 3]))
+        titled = self.t.is_(tokens[at], "part.title") or the_title_heading(self.t, tokens, at)
+        return titled and "Ind" in said[0].morph.get("Definite", [])
 
     def named_before(self, clause: Clause) -> list[Interpretation] | None:
         """A field or tag the clause before named ("the tag league we don't need it"),
@@ -439,16 +385,8 @@ class FieldFrames:
             return Interpretation(intent=Intent.EDIT, slots={"remove_fields": ["tags"]})
         if self.t.is_(last, "part.meta"):
             return Interpretation(intent=Intent.EDIT, slots={"remove_fields": [last.lower_]})
-        if self.t.is_(words[0], "part.heading") and self.t.view is not None:
-            name = self.t.lone_quote(words[1:], clause) or self.t.clean(words[1:], clause)
-            heading = self.t.view.heading(name) if name else None
-            if heading is None:
-                return None
-            text = self.t.view.text
-            start = text.rfind("\n", 0, heading.start) + 1
-            end = text.find("\n", heading.end)
-            line = text[start:end if end >= 0 else len(text)]
-            return edit_request([op_slots(DeleteOp(anchor=line))], headings=True)
+        if self.t.is_(words[0], "part.heading"):
+            return heading_removed(self.t, clause, words[1:])
         return None
 
 

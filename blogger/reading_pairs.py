@@ -8,6 +8,7 @@ import itertools
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from blogger.reading_clefts import cleft_focus
 from blogger.reading_edits import EditFrames, _carry, _shared_unit, refers_back
 from blogger.reading_places import find_place
 from blogger.reading_said_short import kind_of, least_written, phrase_not_phrase, rather_than
@@ -321,7 +322,7 @@ class SaidPairs:
                 new = _last_number(said)  # "twenty-five years, not twenty-two"
             elif kind:
                 new = kind[-1:]  # "five Philadelphia winters, not four": the number
-            focus = _cleft_focus(before, old)
+            focus = cleft_focus(before, old)
             new = focus or new  # "it was Patsy Cline she wanted, not Dusty Springfield"
             if not old or not new or any(self.t.quote(t) for t in (*old, *new)):
                 return None
@@ -386,30 +387,6 @@ def _not(tokens: list[Token], i: int) -> bool:
     tok = tokens[i]
     return tok.lower_ == "not" or (tok.lower_ == "no" and 0 < i < len(tokens) - 1 and
                                    tokens[i - 1].text == "," and tokens[i + 1].pos_ == "DET")
-
-
-def _cleft_focus(before: list[Token], old: list[Token]) -> list[Token]:
-    """The words a cleft puts first ("it was Patsy Cline she wanted": "Patsy Cline"; "it
-    was a hardware store that got robbed": "hardware store"), without articles; for one
-    old word, the one word of its kind ("it's Wednesday evenings I do the wards, not
-    Tuesday": "Wednesday"); else []."""
-    focus = _cleft_words(before)
-    if len(old) == 1 and len(focus) > 1:
-        return [t for t in focus if kind_of(t) == kind_of(old[0])][:1]
-    return focus
-
-
-def _cleft_words(before: list[Token]) -> list[Token]:
-    """The words a cleft puts first, without articles, else []."""
-    mine = {t.i for t in before}
-    for be in before:
-        subject = [c for c in be.children if c.dep_ == "nsubj" and c.lower_ == "it"]
-        attr = next((c for c in be.children if c.dep_ == "attr" and c.i in mine), None)
-        if be.lemma_ != "be" or not subject or attr is None or not any(
-                c.dep_ == "relcl" for c in attr.children):
-            continue
-        return [t for t in attr.subtree if t.i <= attr.i and t.pos_ != "DET"]
-    return []
 
 
 def _bare_phrase(last: Token) -> list[Token]:

@@ -33,6 +33,12 @@ from draftguard.claims._arrived import arrived
 from draftguard.claims._calendar import dates_in, times_in
 from draftguard.claims._facts import Quantity, identifiers, names, quantities, rounding_words
 from draftguard.claims._findings import findings, judged_by_check, partial, standard_verbs
+from draftguard.claims._hedges import DEFINITE as _DEFINITE
+from draftguard.claims._hedges import PEOPLE as _PEOPLE
+from draftguard.claims._hedges import hedged_at as _hedged_at
+from draftguard.claims._hedges import presupposed as _presupposed
+from draftguard.claims._hedges import said_by_self as _said_by_self
+from draftguard.claims._hedges import shown as _shown
 from draftguard.claims._lexicon_words import CLAIM_KINDS, claim_words, lone_participle
 from draftguard.claims._sentence import Claim, Reading
 from draftguard.claims._subjects import SUBJECTS as _SUBJECTS
@@ -58,16 +64,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Claim", "Quantity", "Reading", "read_sentence"]
 
-_HEDGE_MARKS = frozenset({"if", "unless", "whether"})
-#: Determiners of a thing that is there ("the edit I made").
-_DEFINITE = frozenset({"the", "this", "that", "these", "those", "my", "your", "our", "its"})
-#: Marks of a clause stated as given ("since I saved it").
-_GIVEN_MARKS = frozenset({"since", "because"})
-_ABILITY = frozenset({"can", "ca"})
-#: Modals that, said of a thing with no condition, state what it does or did ("The
-#: reminder will go off at 17:30", "The lamp could be seen 18 miles out").
-_PREDICTING = frozenset({"will", "could"})
-_PEOPLE = frozenset({"i", "we", "you"})
 #: A question offering these acts on a thing does not take the thing as there already.
 _OFFERS = frozenset({"action.make", "action.any", "action.check"})
 #: A quoted span (straight or curly double quotes, curly single quotes).
@@ -78,89 +74,6 @@ _CONTENT = frozenset({"NOUN", "PROPN", "ADJ", "VERB"})
 _EVENT_ADVERBS = frozenset({"now", "just", "also", "already", "successfully"})
 #: Marks of a clause that tells what must come first ("before it'll pass").
 _NOT_YET = frozenset({"before", "until", "till"})
-
-
-def _states_fact(modal: Token, verb: Token) -> bool:
-    """The modal states a fact: an ability ("You can reach it at ..."), or what a thing will
-    do or could do, with no condition on it ("The reminder will go off at 17:30")."""
-    if modal.lemma_ in _ABILITY:
-        return True
-    kids = clause_children(verb)
-    subject = next((k for k in kids if k.dep_ in _SUBJECTS), None)
-    return modal.lemma_ in _PREDICTING and subject is not None and \
-        subject.lower_ not in _PEOPLE and not any(k.dep_ == "advcl" for k in kids)
-
-
-def _hedged_at(token: Token, *, ability: bool = True) -> bool:
-    """A modal, an `if` clause or an infinitive governs `token`, itself or an ancestor
-    (a modal that states a fact, `_states_fact`, only when `ability`)."""
-    current: Token | None = token
-    for _ in range(12):
-        if current is None:
-            break
-        kids = clause_children(current)
-        if any(k.tag_ == "MD" and (ability or not _states_fact(k, current)) for k in kids):
-            return True
-        if any(k.dep_ == "mark" and k.lower_ in _HEDGE_MARKS for k in current.children):
-            return True
-        if any(k.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in _HEDGE_MARKS
-                                         for m in k.children) for k in kids):
-            return True
-        if any(k.dep_ == "aux" and k.tag_ == "TO" for k in current.children):
-            return True  # "to add", "going to save", "want me to check"
-        if current.dep_ == "ROOT" or current.head is current or _given(current) or \
-                _shown(current):
-            break
-        current = current.head
-    return False
-
-
-def _shown(clause: Token) -> bool:
-    """A finite clause the person "will find" or "will see" ("You'll find the post now says
-    ..."): told as so, unless a condition governs it ("If you look, you'll see ...")."""
-    head = clause.head
-    if clause.dep_ not in ("ccomp", "dep") or clause.tag_ not in ("VBZ", "VBP", "VBD"):
-        return False
-    kids = list(head.children)
-    return any(k.dep_ == "nsubj" and k.lower_ == "you" for k in kids) and any(
-        k.tag_ == "MD" and k.lower_ in ("will", "'ll", "ll") for k in kids) and not any(
-        k.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in _HEDGE_MARKS
-                                  for m in k.children) for k in kids)
-
-
-def _said_by_self(token: Token) -> bool:
-    """The verb's subject is the app ("I", "we")."""
-    return any(k.dep_ in ("nsubj", "nsubjpass") and k.lower_ in ("i", "we")
-               for k in clause_children(token))
-
-
-def _given(clause: Token) -> bool:
-    """A clause stated as given, whatever the main clause's mood: "since I saved it", "now
-    that you're booked in", "because I cut it" (a reason is asserted, unlike a condition
-    or a time to come: "if", "once", "when"), or a relative clause ("the edit I made")."""
-    if clause.dep_ == "relcl":  # "the edit I made" is one (not "a quiz that passed")
-        return any(k.dep_ in ("det", "poss") and k.lower_ in _DEFINITE
-                   for k in clause.head.children)
-    if clause.dep_ not in ("advcl", "ccomp"):  # "Now that ..." is parsed either way
-        return False
-    marks = [k for k in clause.children if k.dep_ == "mark"]
-    # "as I've already reverted it": a reason the app gives of its own doing
-    return any(((m.lower_ in _GIVEN_MARKS or (m.lower_ == "as" and _said_by_self(clause)))
-                and clause.dep_ == "advcl") or (
-        m.lower_ == "that" and m.i > 0 and m.doc[m.i - 1].lower_ == "now") for m in marks)
-
-
-def _presupposed(token: Token) -> bool:
-    """A claim a question takes as done: the app's past action in a relative clause ("Shall
-    I undo the edit I just made?"), or a reason it gives ("Since I've cut it, shall we ...?")."""
-    if token.dep_ in ("advcl", "ccomp") and _given(token):
-        return True
-    if token.dep_ != "relcl":
-        return False
-    subject = _subject(token)
-    past = token.tag_ == "VBD" or any(k.lemma_ == "have" and k.dep_ == "aux"
-                                      for k in token.children)
-    return past and subject is not None and subject.lower_ in ("i", "we")
 
 
 def _imperative(token: Token) -> bool:
