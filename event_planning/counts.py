@@ -28,6 +28,9 @@ NOT_PARTY_AFTER = frozenset({"pm", "am", "p.m.", "a.m.", "o'clock", "oclock", ":
                              # "Saturday 20 February": a day of the month
                              *(m.lower() for m in calendar.month_name if m),
                              *(m.lower() for m in calendar.month_abbr if m)})
+#: Units of time: a number before one measures how long ("stuck in an office for forty
+#: years", "waited 30 minutes"), never how many people.
+TIME_UNITS = frozenset({"minute", "hour", "day", "week", "month", "year", "decade"})
 
 
 def party_size(doc: Doc, *, max_party: int) -> tuple[int | None, bool]:
@@ -36,7 +39,8 @@ def party_size(doc: Doc, *, max_party: int) -> tuple[int | None, bool]:
     correction, which replaces what the words read ("for 5" in "for 5 - no wait, 6")."""
     # "on the 5th" is a day, not a count; "one change" a determiner; "cheapest 1?" a position
     numbers = [t for t in doc if (t.like_num or any(c.isdigit() for c in t.text))
-               and not ordinal(t.lower_) and not _one_thing(doc, t) and not _ranked(doc, t)]
+               and not ordinal(t.lower_) and not _one_thing(doc, t) and not _ranked(doc, t)
+               and not _how_long(doc, t)]
     counted = people_counted(doc, max_party=max_party)
     if counted is not None:  # "2 adults and 2 kids": not the "2 adults" the words read
         return counted, True
@@ -55,6 +59,13 @@ def party_size(doc: Doc, *, max_party: int) -> tuple[int | None, bool]:
     if len(numbers) != 1 or not _count(doc, numbers[0], max_party=max_party):
         return None, False
     return int(numbers[0].text), False
+
+
+def _how_long(doc: Doc, token: Token) -> bool:
+    """"forty years", "twenty five years": a number of a unit of time (`TIME_UNITS`, after
+    the number's other words) is a span."""
+    after = next((t for t in doc[token.i + 1:] if not t.like_num), None)
+    return after is not None and after.lemma_.lower() in TIME_UNITS
 
 
 def _one_thing(doc: Doc, token: Token) -> bool:

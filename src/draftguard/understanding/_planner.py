@@ -158,17 +158,11 @@ class PlannerConversation:
         readings = read_parts(parts, self.vocabulary, today=self.today, meaning=by_meaning,
                               known=self.state.preferences.get("date"))
         for part, slots in zip(parts, readings, strict=True):
-            other = self._other(part, slots)
             stated = {**dict.fromkeys(slots.cleared), **slots.values}
             sure = min(sure, slots.confidence) if stated else sure
-            # A request no tool does ("can you book a table?") is compared with no example.
             unsupported = self.vocabulary.words.says("unsupported", part)
-            if by_meaning and not stated and not slots.ambiguous and not unsupported and (
-                    other is None or (other.question is not None and len(slots.venues) > 1)):
-                guess = self._by_example(slots)
-                # Two venues named: comparing them, or the question; never a third request.
-                if guess is not None and (other is None or guess.intent is Intent.COMPARE):
-                    other = guess
+            other = self._request(part, slots, by_example=by_meaning and not stated
+                                  and not unsupported)
             acted = acted or (other is not None and other.intent is Intent.PICK and by_meaning
                               and not unsupported and acts_on_venue(self.examples, slots.rest))
             other, in_general = self._in_general(part, slots, other)
@@ -202,6 +196,21 @@ class PlannerConversation:
                                     capabilities=self.capabilities, parsed=by_meaning)
         return Reading(requests=once(unless_unexplained(requests, readings, self.vocabulary)),
                        defined=defined)
+
+    def _request(self, part: str, slots: SlotReading, *, by_example: bool
+                 ) -> Interpretation | None:
+        """The request one part makes of a tool: by its words, else (when `by_example`: a
+        part that states no preference and asks nothing no tool does, "can you book a
+        table?") by the nearest example."""
+        other = self._other(part, slots)
+        if not by_example or slots.ambiguous or (
+                other is not None and (other.question is None or len(slots.venues) < 2)):
+            return other
+        guess = self._by_example(slots)
+        # Two venues named: comparing them, or the question; never a third request.
+        if guess is not None and (other is None or guess.intent is Intent.COMPARE):
+            return guess
+        return other
 
     def _in_general(self, part: str, slots: SlotReading, other: Interpretation | None
                     ) -> tuple[Interpretation | None, bool]:

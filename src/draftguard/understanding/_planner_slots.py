@@ -65,7 +65,9 @@ PARTY_NOUNS = ("people", "persons", "guests", "friends", "of us", "adults", "col
                "coworkers", "diners", "pax", "person", "ppl", "folks", "heads")
 PARTY_LEAD_INS = ("party of", "group of", "table for", "table of", "dinner for", "lunch for",
                   "reservation for", "booking for", "for", "make it", "make that",
-                  "party size", "headcount", "change it to", "change that to", "x")
+                  "party size", "headcount", "change it to", "change that to", "x",
+                  # "we'll be ten in total": the lead-ins of a bare count, inside a sentence.
+                  "we'll be", "we will be", "there'll be", "there will be")
 
 
 
