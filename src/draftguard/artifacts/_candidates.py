@@ -293,9 +293,16 @@ def _person_keys(view: TextView, answer: str, kind: str) -> list[str]:
     words = answer.split()
     names = [e.text.split() for doc in view.docs.values() for e in doc.ents
              if e.label_ == "PERSON"]
-    full = max((n for n in names if n[:len(words)] == words or n[-len(words):] == words),
+    # A name inside the answer counts too: "Mr Jory Penrose" is the "Jory Penrose" the
+    # parser found (a title is not part of the name it tags).
+    full = max((n for n in names if _run_in(words, n) or _run_in(n, words)),
                key=len, default=words)
     return ["person:" + normalize_key(" ".join(full))]
+
+
+def _run_in(part: list[str], whole: list[str]) -> bool:
+    """Whether the words `part` stand together, in order, in `whole`."""
+    return any(whole[i:i + len(part)] == part for i in range(len(whole) - len(part) + 1))
 
 
 def _texts(artifact_type: str, item: dict[str, Any]) -> list[str]:
