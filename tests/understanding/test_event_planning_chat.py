@@ -36,6 +36,20 @@ async def _say(runner: InMemoryRunner, text: str, session_id: str | None = None,
     return events, session_id
 
 
+async def converse(today: date, *said: str) -> tuple[InMemoryRunner, str, list[list[Any]]]:
+    """A planner conversation on `today` with a model that must not be called: each message
+    of `said` in one session, and the events of each turn."""
+    runner = InMemoryRunner(app=build_app(ScriptedLlm([]), today=lambda: today))
+    session = await runner.session_service.create_session(app_name="event_planning",
+                                                          user_id="u")
+    turns = []
+    for text in said:
+        turns.append([e async for e in runner.run_async(
+            user_id="u", session_id=session.id,
+            new_message=types.Content(role="user", parts=[types.Part(text=text)]))])
+    return runner, session.id, turns
+
+
 def _calls(events: list[Any]) -> list[tuple[str, dict[str, Any]]]:
     return [(p.function_call.name, dict(p.function_call.args or {})) for e in events
             if e.content for p in e.content.parts or [] if p.function_call]

@@ -11,13 +11,10 @@ from typing import Any
 
 import pytest
 from google.adk.runners import InMemoryRunner
-from google.genai import types
 from planner_readings import last_reading
-from scripted_llm import ScriptedLlm
-from test_event_planning_chat import _calls, _state, _text
+from test_event_planning_chat import _calls, _state, _text, converse
 
 from draftguard.language import language_installed
-from event_planning.agent import build_app
 from event_planning.state_keys import PREFERENCES_KEY, SHORTLIST_KEY
 
 pytestmark = pytest.mark.skipif(not language_installed(), reason="needs the language layer")
@@ -27,15 +24,7 @@ TUESDAY = date(2026, 11, 24)
 
 
 async def _converse(*said: str) -> tuple[InMemoryRunner, str, list[list[Any]]]:
-    runner = InMemoryRunner(app=build_app(ScriptedLlm([]), today=lambda: TUESDAY))
-    session = await runner.session_service.create_session(app_name="event_planning",
-                                                          user_id="u")
-    turns = []
-    for text in said:
-        turns.append([e async for e in runner.run_async(
-            user_id="u", session_id=session.id,
-            new_message=types.Content(role="user", parts=[types.Part(text=text)]))])
-    return runner, session.id, turns
+    return await converse(TUESDAY, *said)
 
 
 def _searched(events: list[Any]) -> dict[str, Any]:

@@ -9,12 +9,9 @@ from typing import Any
 
 import pytest
 from google.adk.runners import InMemoryRunner
-from google.genai import types
-from scripted_llm import ScriptedLlm
-from test_event_planning_chat import _calls, _state, _text
+from test_event_planning_chat import _calls, _state, _text, converse
 
 from draftguard.language import language_installed
-from event_planning.agent import build_app
 from event_planning.state_keys import SHORTLIST_KEY
 
 pytestmark = pytest.mark.skipif(not language_installed(), reason="needs the language layer")
@@ -24,15 +21,7 @@ SATURDAY = date(2027, 11, 20)
 
 
 async def _converse(*said: str) -> tuple[InMemoryRunner, str, list[list[Any]]]:
-    runner = InMemoryRunner(app=build_app(ScriptedLlm([]), today=lambda: SATURDAY))
-    session = await runner.session_service.create_session(app_name="event_planning",
-                                                          user_id="u")
-    turns = []
-    for text in said:
-        turns.append([e async for e in runner.run_async(
-            user_id="u", session_id=session.id,
-            new_message=types.Content(role="user", parts=[types.Part(text=text)]))])
-    return runner, session.id, turns
+    return await converse(SATURDAY, *said)
 
 
 async def test_a_swap_then_the_list_runs_each_tool_in_order_with_one_reply() -> None:
