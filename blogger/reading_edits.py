@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from blogger.reading_counterparts import counterpart, without_aside
 from blogger.reading_fields import FieldFrames
 from blogger.reading_headings import heading_renamed
 from blogger.reading_places import (
@@ -24,7 +25,7 @@ from blogger.reading_places import (
 from blogger.reading_turn import Turn
 from draftguard.edits._plan import DeleteOp, ReplaceOp
 from draftguard.language import similarities
-from draftguard.text import straighten_quotes
+from draftguard.text import number_value, straighten_quotes
 from draftguard.understanding._asking import ask, choose_between, snippet
 from draftguard.understanding._frames import Clause
 from draftguard.understanding._placing import (
@@ -76,8 +77,10 @@ def _shared_unit(post: str, old: str, new: str) -> tuple[str, str]:
         unit = new_words[1]
         if f"{old} {unit}".casefold() in post.casefold():
             return f"{old} {unit}", new
-    if _number(new) and len(old_words) == 2 and _number(old_words[0]):
-        return old, f"{new} {old_words[1]}"
+    counted = [i for i, w in enumerate(old_words) if _number(w)]
+    if _number(new) and len(old_words) > 1 and len(counted) == 1:
+        # "three weekends to four", "four Philadelphia winters to five": the number changes
+        return old, " ".join(new if i == counted[0] else w for i, w in enumerate(old_words))
     lines = [f" {' '.join(line.split()).casefold()}" for line in post.splitlines()]
     for k in range(len(new_words) - 1, 0, -1):
         # "a jar of clover honey instead of heather honey", "every Saturday instead of every
@@ -89,7 +92,9 @@ def _shared_unit(post: str, old: str, new: str) -> tuple[str, str]:
 
 
 def _number(word: str) -> bool:
-    return word.replace(".", "", 1).replace(",", "", 1).isdigit()
+    """Whether `word` is a number, in figures or words ("6.80", "1,450", "six")."""
+    return word.replace(".", "", 1).replace(",", "", 1).isdigit() or (
+        number_value(word.casefold()) is not None and word.casefold() not in ("a", "an"))
 
 
 def _carry(anchor: str, found: str, new: str) -> str:
@@ -295,6 +300,8 @@ class EditFrames:
     def replace_one(self, clause: Clause, old: list[Token], new: list[Token],
                      place: Place | None, *, everywhere: bool = False
                      ) -> Interpretation | None:
+        if self.t.lone_quote(new, clause) is None:  # "five cats" for "six": the number
+            new = counterpart(self.t, old, without_aside(new))
         text, quoted = self.new_words(clause, new)
         if text is None:
             return None

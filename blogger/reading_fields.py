@@ -199,6 +199,10 @@ class FieldFrames:
             return self._it_says(clause)
         if any(c.tag_ in ("WDT", "WP") and c.dep_ == "det" for c in tokens[at].children):
             return None  # "what tags do you suggest?": a question, no value
+        named = [t for t in tokens[:at] if t.pos_ != "DET"]
+        if named and (self.t.is_(named[-1], "relation.after") or
+                      self.t.is_(named[-1], "relation.before")):
+            return None  # "put this line under the title: X": a place, not the title's value
         if any(self.t.quote(t) for t in tokens[:at]):
             return self._quoted_as(clause, tokens, at) or \
                 self._added_to_tags(clause, tokens, at)

@@ -56,6 +56,9 @@ class InsertFrames:
             body = [*body, *lead[at_lead:]]  # "after the bit about X, add: ..."
         if any(self.t.is_(t, "part.tags") for t in body[:3]):
             return self.e.fields.tagging.tags(clause, body, adding=True, value=text)
+        under = self._under_title(clause, body, text)
+        if under is not None:  # "under the title, before the first paragraph"
+            return under
         # "stick a line in after X": "in" is the verb's, the place is after X
         body = [t for n, t in enumerate(body) if not (
             self.t.is_(t, "relation.scope") and n + 1 < len(body) and (
@@ -90,6 +93,35 @@ class InsertFrames:
             located = self.e.target(named, target, make, place)
             return [located] if located is not None else None
         return self._at_edge_unless_cut_off(clause, body, text, place, previous)
+
+    def _under_title(self, clause: Clause, body: list[Token],
+                     text: str) -> list[Interpretation] | None:
+        """New words placed by the post's structure under its title ("under the title",
+        "just below the headline, before the first paragraph"): before the first paragraph,
+        when that paragraph stands before any other heading; a second place said that is not
+        that gap is asked about, never guessed."""
+        view = self.t.view
+        words = [t for t in body if not t.is_punct and t.pos_ != "DET"
+                 and not self.t.is_(t, "discourse.") and t.lower_ not in ("very", "this")]
+        title = next((n for n, t in enumerate(words) if n > 0 and (
+            self.t.is_(t, "part.title") or (self.t.is_(t, "part.heading") and (
+                n + 1 == len(words) or self.t.concept(words[n + 1]) is not None))) and
+            self.t.is_(words[n - 1], "relation.after")), None)
+        if title is None or view is None:
+            return None
+        others = words[:title - 1] + words[title + 1:]
+        first_paragraph = any(self.t.is_(t, "position.first") for t in others) and any(
+            self.t.is_(t, "part.paragraph") or self.t.is_(t, "part.intro") for t in others)
+        agrees = not any(self.t.is_(t, "relation.after") for t in others) and (
+            first_paragraph or not any(self.t.is_(t, "relation.before") for t in others))
+        paragraphs = view.paragraphs
+        heads = [span.start for _, span in view.headings]
+        later = [h for h in heads if h > (heads[0] if heads else -1)]
+        if not agrees or not paragraphs or (later and later[0] < paragraphs[0].start):
+            return [ask(_WHERE)]
+        op = InsertOp(anchor=view.unique_anchor(paragraphs[0]).text, text=text,
+                      position="before")
+        return [edit_request([op_slots(op)])]
 
     def _at_edge_unless_cut_off(self, clause: Clause, body: list[Token], text: str,
                                 place: Place | None,

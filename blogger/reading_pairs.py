@@ -9,6 +9,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from blogger.reading_clefts import cleft_focus
+from blogger.reading_counterparts import number_word
 from blogger.reading_edits import EditFrames, _carry, _shared_unit, refers_back
 from blogger.reading_places import find_place
 from blogger.reading_said_short import kind_of, least_written, phrase_not_phrase, rather_than
@@ -422,7 +423,9 @@ def _compared(clause: Clause, tokens: list[Token], at: int) -> bool:
         return True  # "is more hard than it sounds", "longer than the rest"
     after = [t for t in tokens[end:] if not t.is_punct]
     stop = next((i for i, t in enumerate(after) if t.dep_ == "mark"), len(after))
-    return bool(after) and all(t.is_stop or t.pos_ == "PRON" for t in after[:stop] or after)
+    # (a number is no function word, though the parser lists "two" among its stop words)
+    return bool(after) and all((t.is_stop and not number_word(t)) or t.pos_ == "PRON"
+                               for t in after[:stop] or after)
 
 
 def _comparative(word: Token) -> bool:

@@ -1,0 +1,78 @@
+"""The new words of a replacement cut to the counterpart of the old ones, by the parse.
+
+An author says more than the new value: "make it five cats instead of six" (the noun the
+number counts), "make the wheel colour blue instead of green" (what the colour is of),
+"change 412 photos to 430, found another box" (an aside after the value). The new text is
+only what stands for the old words: a number for a number, a word for a word, with the
+post's own words around them kept.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from draftguard.language import parse
+from draftguard.text import number_value
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+    from blogger.reading_turn import Turn
+
+__all__ = ["counterpart", "number_word", "without_aside"]
+
+#: Marks after which a clause of its own may begin ("430, found another box").
+_BREAKS = (",", ";", "-", "–", "—")
+#: Parts of speech a described thing may have before its new value ("the wheel colour").
+_DESCRIBING = ("DET", "NOUN", "PROPN", "ADJ", "PRON", "NUM", "PART")
+
+
+def number_word(token: Token) -> bool:
+    """Whether `token` is a number, in figures or words ("42", "six", "forty-one")."""
+    return token.like_num or number_value(token.lower_) is not None
+
+
+def without_aside(new: list[Token]) -> list[Token]:
+    """`new` up to a break after which a clause of its own begins ("430, found another box in
+    the attic", "four, my sister reminded me"): its own verb after the mark."""
+    for i, tok in enumerate(new):
+        if i == 0 or tok.text not in _BREAKS:
+            continue
+        rest = new[i + 1:]
+        if any(t.pos_ in ("VERB", "AUX") for t in rest):
+            return new[:i]
+    return new
+
+
+def counterpart(turn: Turn, old: list[Token], new: list[Token]) -> list[Token]:
+    """The part of the unquoted `new` that stands for the one content word of `old`: the
+    number of "five cats" for "six" when the post counts the same noun ("six cats"), the
+    last word of "the wheel colour blue" for "green" when the words before it describe what
+    stands in the old word's sentence ("wheel"). Else `new` unchanged."""
+    view = turn.view
+    said = [t for t in old if not t.is_punct and t.pos_ != "DET"]
+    words = [t for t in new if not t.is_punct]
+    if view is None or len(said) != 1 or len(words) < 2:
+        return new
+    value = said[0]
+    if number_word(value):
+        numbers = [t for t in words if number_word(t)]
+        if len(numbers) != 1 or numbers[0] is not words[0]:
+            return new
+        rest = turn.words(words[1:])
+        # "five cats" for "six": the post's "six cats" holds the noun counted
+        return words[:1] if view.occurrences(f"{value.text} {rest}") else new
+    last, before = words[-1], words[:-1]
+    if number_word(last) or last.pos_ not in ("ADJ", "NOUN", "PROPN") or any(
+            t.pos_ not in _DESCRIBING for t in before):
+        return new
+    nouns = {t.lemma_.casefold() for t in before if t.pos_ in ("NOUN", "PROPN")}
+    for found in view.occurrences(value.text):
+        sentence = next((s for s in view.sentences if s.start <= found.start < s.end), None)
+        if sentence is None:
+            continue
+        lemmas = {t.lemma_.casefold() for t in parse(view.text[sentence.start:sentence.end],
+                                                      entities=False)}
+        if nouns & lemmas:  # "the wheel colour": the wheel stands where "green" does
+            return [last]
+    return new

@@ -1,0 +1,85 @@
+"""Classes of the blogger reader from held-out batch L (issue 22), each with messages of its
+own on the dev-set posts: what the author gets, never a wrong action."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from blogger_readings import reading_of as _read
+
+from draftguard.understanding import Intent
+from tests.understanding_devset import effect
+
+POSTS = Path(__file__).parent.parent / "data" / "understanding" / "posts"
+
+
+def _post(name: str) -> str:
+    return (POSTS / name).read_text(encoding="utf-8")
+
+
+def _after(post: str, message: str) -> str | None:
+    """The post after the one edit `message` asks for (None: not one edit acted on)."""
+    reading = _read(post, message)
+    if len(reading.requests) != 1:
+        return None
+    request = reading.requests[0]
+    if request.intent is not Intent.EDIT or request.question is not None:
+        return None
+    return effect(post, request.slots)
+
+
+# -- the new words are the counterpart of the old ones ------------------------------------
+@pytest.mark.parametrize(("name", "message", "old", "new"), [
+    ("winter-cycling.md", "just make it three lights instead of two", "two lights",
+     "three lights"),
+    ("garden.md", "pls make it four weekends instead of three haha", "three weekends",
+     "four weekends"),
+    ("garden.md", "make the pots small instead of big", "the big pots", "the small pots"),
+    ("sourdough.md", "make the crust dark instead of pale", "crust was pale",
+     "crust was dark"),
+    ("marathon-training.md", "change 32 kilometres to 35, I checked my watch again",
+     "32 kilometres", "35 kilometres"),
+    ("garden.md", "could you change three weekends to four, my sister reminded me",
+     "three weekends", "four weekends"),
+    ("winter-cycling.md", "change four Philadelphia winters to five, forgot one",
+     "four Philadelphia winters", "five Philadelphia winters"),
+    ("sourdough.md", "ok make it ten days instead of nine", "nine days", "ten days"),
+])
+def test_the_new_words_are_the_counterpart_of_the_old(name: str, message: str, old: str,
+                                                      new: str) -> None:
+    post = _post(name)
+    assert _after(post, message) == post.replace(old, new, 1)
+
+
+# -- an insert placed by the post's structure --------------------------------------------
+@pytest.mark.parametrize(("name", "message", "text"), [
+    ("winter-cycling.md", "add 'A short one today.' under the heading, above the first "
+     "paragraph", "A short one today."),
+    ("garden.md", 'put this line before the first paragraph, just below the title: "For my '
+     'dad."', "For my dad."),
+    ("sourdough.md", "insert this right under the title: 'Written in March.'",
+     "Written in March."),
+    ("winter-cycling.md", "under the title, before the opening paragraph, put this: "
+     "'Stay warm.'", "Stay warm."),
+    ("garden.md", 'then put this line under the title, before the first paragraph: '
+     '"Dedicated to Joan."', "Dedicated to Joan."),
+])
+def test_a_line_under_the_title_goes_before_the_first_paragraph(name: str, message: str,
+                                                               text: str) -> None:
+    post = _post(name)
+    reading = _read(post, message)
+    assert [(r.intent, r.question) for r in reading.requests] == [(Intent.EDIT, None)]
+    ops = reading.requests[0].slots["ops"]
+    assert isinstance(ops, list) and len(ops) == 1
+    assert ops[0]["type"] == "insert" and ops[0]["position"] == "before"
+    assert ops[0]["text"] == text
+    first = post.split("\n\n")[1 if post.startswith("# ") else 2].strip()
+    assert str(ops[0]["anchor"]) in first and first.startswith(str(ops[0]["anchor"])[:20])
+
+
+def test_two_places_that_disagree_are_asked_about() -> None:
+    reading = _read(_post("garden.md"), "put 'For my dad.' under the title, after the first "
+                                        "paragraph")
+    assert [r.intent for r in reading.requests] == [Intent.EDIT]
+    assert reading.requests[0].question is not None
