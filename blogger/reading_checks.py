@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 
 __all__ = ["CheckFrames"]
 
+#: A goal that only points back at one said before ("check it against that").
+_BACK = ("that", "this", "it", "those", "them", "these", "the above")
 _ABOUT_POST = ("this", "it", "post", "draft", "article", "piece", "we", "blog")
 #: The prepositions that name what the post should serve as.
 _LIKENESS = ("as", "like")
@@ -65,6 +67,10 @@ class CheckFrames:
         goal = ""
         if start is not None:
             rest = tokens[start:]
+            back = [t for t in rest if not t.is_punct and not self.t.is_(t, "discourse.")]
+            if len(back) == 1 and back[0].lower_ in _BACK:
+                goal = self._said_before(clause)  # "... as a guide to X? check against that"
+                return [Interpretation(intent=Intent.CHECK, slots={"goal": goal} if goal else {})]
             while rest and (rest[0].is_punct or (rest[0].lower_ in ("this", "is", "was", "the",
                                                                     "following") and
                                                   len(rest) > 1 and (rest[1].is_punct or
@@ -74,6 +80,19 @@ class CheckFrames:
             goal = self.t.lone_quote(rest, clause) or self.t.clean(self.t.own_words(rest),
                                                                    clause)
         return [Interpretation(intent=Intent.CHECK, slots={"goal": goal} if goal else {})]
+
+    def _said_before(self, clause: Clause) -> str:
+        """The goal said earlier in the message, which "check it against that" refers to:
+        what the post would serve as ("would it do as a guide to X?"), else ""."""
+        start = clause.tokens[0].i
+        serving = [t for t in self.t.doc[:start] if _as_goal(t)]
+        if not serving:
+            return ""
+        goal = next(c for c in serving[-1].children if c.dep_ == "pobj")
+        words = [t for t in goal.subtree if t.i < start]
+        end = next((n for n, t in enumerate(words) if t.text in (",", ";", ".", "?", "!", "(")),
+                   len(words))
+        return self.t.clean(words[:end])
 
     def _published_in(self, token: Token, fit: Token) -> bool:
         """Whether `token` is the "in" of the place the post would appear, said on the verb

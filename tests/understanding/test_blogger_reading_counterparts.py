@@ -83,3 +83,22 @@ def test_two_places_that_disagree_are_asked_about() -> None:
                                         "paragraph")
     assert [r.intent for r in reading.requests] == [Intent.EDIT]
     assert reading.requests[0].question is not None
+
+
+# -- a check's goal said earlier in the message, then pointed at ---------------------------
+@pytest.mark.parametrize(("name", "message", "goal"), [
+    ("winter-cycling.md", "Could it pass as a starter guide to winter riding? check it "
+     "against that", "a starter guide to winter riding"),
+    ("sourdough.md", "is it fine as an intro to baking bread, do you think? please check "
+     "against that", "an intro to baking bread"),
+    ("garden.md", "would this work as a guide for balcony growers? run the check against it",
+     "a guide for balcony growers"),
+    ("garden.md", "Good enough as a beginner's guide to small gardens, you reckon? Check it "
+     "against this.", "a beginner's guide to small gardens"),
+    ("marathon-training.md", "does it work as advice for first-time marathoners? can u "
+     "check it against that", "advice for first-time marathoners"),
+])
+def test_a_goal_said_before_and_pointed_at(name: str, message: str, goal: str) -> None:
+    reading = _read(_post(name), message)
+    assert [(r.intent, r.slots, r.question) for r in reading.requests] == [
+        (Intent.CHECK, {"goal": goal}, None)]
