@@ -84,7 +84,11 @@ def tells(clause: Clause, *, wanting: tuple[str, ...]) -> bool:
     if head is None or clause.extra.get("wanted"):
         return False
     if head.lemma_ in wanting:
-        return any(c.dep_ in ("xcomp", "ccomp") and c.pos_ == "VERB" for c in head.children)
+        # "I wanted to say X" tells; "I want the title become X" wishes a thing of its own
+        # subject (the post's), which is asked
+        return any(c.dep_ in ("xcomp", "ccomp") and c.pos_ == "VERB" and not any(
+            g.dep_ in ("nsubj", "nsubjpass") and g.lower_ not in ("i", "we")
+            for g in c.children) for c in head.children)
     return finished(head) or not (clause.said_to_reader() or wished_done(head))
 
 

@@ -102,3 +102,25 @@ def test_a_goal_said_before_and_pointed_at(name: str, message: str, goal: str) -
     reading = _read(_post(name), message)
     assert [(r.intent, r.slots, r.question) for r in reading.requests] == [
         (Intent.CHECK, {"goal": goal}, None)]
+
+
+# -- a title said as a wish or a question, in learner English ----------------------------
+@pytest.mark.parametrize(("name", "message", "title"), [
+    ("winter-cycling.md", "I want the title become 'Riding in winter'", "Riding in winter"),
+    ("sourdough.md", "Hello. I want the title become 'Rye, Slowly'", "Rye, Slowly"),
+    ("garden.md", 'I wish the title become "Small green balcony"', "Small green balcony"),
+    ("sourdough.md", "i would like the title become Slow Bread", "Slow Bread"),
+    # a verb of the lexicon inside the new title is the title's word, not a request
+    ("sourdough.md", "can the title be Bread That Changes Everything",
+     "Bread That Changes Everything"),
+    ("winter-cycling.md", "could the headline be Winter Turns Me Around",
+     "Winter Turns Me Around"),
+    ("garden.md", "can the title be Green Balcony Makes Me Happy",
+     "Green Balcony Makes Me Happy"),
+    ("garden.md", "the title should be The Year I Cut Back", "The Year I Cut Back"),
+])
+def test_a_title_wished_for(name: str, message: str, title: str) -> None:
+    post = _post(name)
+    after = _after(post, message)
+    assert after is not None
+    assert f"title: {title}" in after or f"# {title}\n" in after

@@ -358,6 +358,19 @@ def _separable(doc: Doc, lexicon: Lexicon) -> dict[int, str]:
     return out
 
 
+def _in_value(verb: Token, lexicon: Lexicon) -> bool:
+    """Whether `verb` stands in the value a part of the post is said to be ("can the title
+    be Nora Turns Ninety", "the title should be Bread That Changes Everything"): under a
+    "be" or "become" whose subject is a part, with nothing between that starts a clause."""
+    said = next((a for a in verb.ancestors if a.lemma_ in ("be", "become") and a.i < verb.i),
+                None)
+    if said is None or not any(c.dep_ == "nsubj" and (lexicon.concept(c.lemma_) or lexicon.concept(
+            c.lower_) or "").startswith("part.") for c in said.children):
+        return False
+    return not any(t.is_punct or t.pos_ in ("CCONJ", "SCONJ")
+                   for t in verb.doc[said.i + 1:verb.i])
+
+
 def _first_word(tokens: list[Token]) -> int:
     """The first token that is not punctuation, a filler, politeness or an infinitive's "to"
     ("Please to add ...") (by their parse)."""
@@ -395,8 +408,8 @@ def clauses(doc: Doc, lexicon: Lexicon, *, action: str = "action.",
             heads = [t for t in heads if t.start < colon]
         if heads:
             # The verb the others hang on: the first term that is a verb, else the first.
-            heads = [t for t in heads if t.end - t.start > 1
-                     or doc[t.start].dep_ not in ("aux", "auxpass")]
+            heads = [t for t in heads if (t.end - t.start > 1 or doc[t.start].dep_ not in (
+                "aux", "auxpass")) and not _in_value(doc[t.start], lexicon)]
             if not heads:
                 out.append(clause)
                 continue
