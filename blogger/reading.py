@@ -24,7 +24,13 @@ from blogger.reading_order import object_first, without_comment
 from blogger.reading_spelling import spelling_fix
 from blogger.reading_tags import in_turn
 from blogger.reading_turn import REQUESTED, Turn, blogger_lexicon, view_of
-from blogger.reading_unknown import in_words, thanked, unknown_request, unless_unknown
+from blogger.reading_unknown import (
+    in_words,
+    outside_request,
+    thanked,
+    unknown_request,
+    unless_unknown,
+)
 from blogger.reading_verbs import guess_action, respelt
 from draftguard.commands import parse_command
 from draftguard.edits._plan import ReplaceOp
@@ -116,6 +122,9 @@ class BloggerReader:
         found = clauses(turn.doc, turn.lexicon, requests=REQUESTED)
         if _only_discourse(turn, found):
             return Reading()  # "thanks!", "lol ok", "cool": nothing to compare with examples
+        outside = outside_request(turn, found)
+        if outside is not None:  # "can u email the post to my aunt": no tool does it
+            return Reading(requests=(cannot_do(outside),))
         reader = ClauseReader(turn)
         requests = reader.read_all(found)
         if requests is None:
@@ -219,9 +228,9 @@ class BloggerReader:
                 "\u201cthe first\u201d) if so.", (maybe,), intent=maybe.intent),))
         second = ranked[1]
         request = Interpretation(intent=Intent(best.label), confidence=_unit(best.score))
-        if best.score - second.score >= self.exemplar_margin and \
-                best.score >= self.min_confidence:
-            return Reading(requests=(request,))
+        if best.score - second.score >= self.exemplar_margin and (
+                best.score >= self.min_confidence or request.intent in _SHOWING):
+            return Reading(requests=(request,))  # what only shows is safe to show
         if second.label == "chat":
             return Reading()
         other = Interpretation(intent=Intent(second.label), confidence=_unit(second.score))

@@ -51,7 +51,8 @@ def artifact_requests(turn: Turn, clause: Clause, *, asked: bool = False
     part = [t for t in tokens if not opened or t.i > opened[-1]]
     if clause.head is None and not asked and not suggested(tokens) and not wished(
             turn.doc[found[0].end - 1]) and (any(
-            t.tag_ in _WH for t in part) or any(t.lemma_ == "be" for t in part)):
+            t.tag_ in _WH for t in part) or any(t.lemma_ == "be" and not _subordinate(t)
+                                                for t in part)):
         return None  # "what's a flashcard?" (but "what about a mind map?" asks for one)
     first = turn.doc[found[0].start]
     determiner = [c.lower_ for c in first.children if c.dep_ in ("det", "poss")]
@@ -125,3 +126,9 @@ def _what_it_makes(verb: Token) -> list[Interpretation]:
     named beside it; "what should I make, a quiz?" asks nothing of it."""
     you = any(c.dep_ == "nsubj" and c.lower_ in YOU for c in verb.children)
     return [Interpretation(intent=Intent.HELP)] if you else []
+
+
+def _subordinate(verb: Token) -> bool:
+    """Whether `verb` heads a clause of its own under another ("while you're at it"): it
+    says when or why, not what the artifact is."""
+    return verb.dep_ == "advcl" or any(c.dep_ == "mark" for c in verb.children)

@@ -89,7 +89,7 @@ class CheckFrames:
         if not serving:
             return ""
         goal = next(c for c in serving[-1].children if c.dep_ == "pobj")
-        words = [t for t in goal.subtree if t.i < start]
+        words = list(self.t.doc[goal.left_edge.i:start])  # "to X" may hang on the verb
         end = next((n for n, t in enumerate(words) if t.text in (",", ";", ".", "?", "!", "(")),
                    len(words))
         return self.t.clean(words[:end])

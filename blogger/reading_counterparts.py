@@ -46,9 +46,9 @@ def without_aside(new: list[Token]) -> list[Token]:
 
 def counterpart(turn: Turn, old: list[Token], new: list[Token]) -> list[Token]:
     """The part of the unquoted `new` that stands for the one content word of `old`: the
-    number of "five cats" for "six" when the post counts the same noun ("six cats"), the
     last word of "the wheel colour blue" for "green" when the words before it describe what
-    stands in the old word's sentence ("wheel"). Else `new` unchanged."""
+    stands in the old word's sentence ("wheel"). Else `new` unchanged (a number's noun is
+    kept with it: "five cats" for the post's "six cats")."""
     view = turn.view
     said = [t for t in old if not t.is_punct and t.pos_ != "DET"]
     words = [t for t in new if not t.is_punct]
@@ -56,12 +56,7 @@ def counterpart(turn: Turn, old: list[Token], new: list[Token]) -> list[Token]:
         return new
     value = said[0]
     if number_word(value):
-        numbers = [t for t in words if number_word(t)]
-        if len(numbers) != 1 or numbers[0] is not words[0]:
-            return new
-        rest = turn.words(words[1:])
-        # "five cats" for "six": the post's "six cats" holds the noun counted
-        return words[:1] if view.occurrences(f"{value.text} {rest}") else new
+        return new  # "five cats" for "six": the post's noun counted goes with it (_shared_unit)
     last, before = words[-1], words[:-1]
     if number_word(last) or last.pos_ not in ("ADJ", "NOUN", "PROPN") or any(
             t.pos_ not in _DESCRIBING for t in before):

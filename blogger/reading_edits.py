@@ -73,8 +73,9 @@ def _shared_unit(post: str, old: str, new: str) -> tuple[str, str]:
     old_words, new_words = old.split(), new.split()
     if not old_words or not new_words:
         return old, new
-    if _number(old) and len(new_words) == 2 and _number(new_words[0]):
-        unit = new_words[1]
+    if _number(old) and len(new_words) > 1 and _number(new_words[0]):
+        # "five cats instead of six": the post's "six cats" holds the noun counted
+        unit = " ".join(new_words[1:])
         if f"{old} {unit}".casefold() in post.casefold():
             return f"{old} {unit}", new
     counted = [i for i, w in enumerate(old_words) if _number(w)]

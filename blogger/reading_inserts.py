@@ -34,8 +34,7 @@ class InsertFrames:
     def insert(self, clause: Clause, body: list[Token], *, place: Place | None = None,
                lead: list[Token] | None = None,
                previous: Clause | None = None) -> list[Interpretation] | None:
-        """New words (quoted, or after a colon) put after or before a place, at the start or
-        end of a part, or at the end of the post."""
+        """New words (quoted, or after a colon) put by a place, a part's edge or the end."""
         view = self.t.view
         colon = next((i for i, t in enumerate(body) if t.text == ":"), None)
         if colon is not None and self.t.lone_quote(body[colon + 1:], clause) is None:
@@ -56,9 +55,8 @@ class InsertFrames:
             body = [*body, *lead[at_lead:]]  # "after the bit about X, add: ..."
         if any(self.t.is_(t, "part.tags") for t in body[:3]):
             return self.e.fields.tagging.tags(clause, body, adding=True, value=text)
-        under = self._under_title(clause, body, text)
-        if under is not None:  # "under the title, before the first paragraph"
-            return under
+        if (under := self._under_title(clause, body, text)) is not None:
+            return under  # "under the title, before the first paragraph"
         # "stick a line in after X": "in" is the verb's, the place is after X
         body = [t for n, t in enumerate(body) if not (
             self.t.is_(t, "relation.scope") and n + 1 < len(body) and (

@@ -27,7 +27,8 @@ from draftguard.understanding._types import Intent, Interpretation
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["in_words", "thanked", "unknown_request", "unknown_words", "unless_unknown"]
+__all__ = ["in_words", "outside_request", "thanked", "unknown_request", "unknown_words",
+           "unless_unknown"]
 
 #: Readings that only show something (nothing is made or changed): acting on them is safe.
 _SHOWING = (Intent.VERSIONS, Intent.SOURCES, Intent.HELP)
@@ -201,11 +202,41 @@ def unknown_request(turn: Turn, found: list[Clause]) -> str | None:
                         *verb.children, *objects[0].children)) or (
                         objects[0].pos_ in ("PROPN", "NOUN") and _asked_of_you(verb))):
                 continue
+            if any(turn.is_(o, "artifact.") for o in objects):
+                continue  # "chuck us a 4 question quiz": the thing made asks by itself
             asked = Clause(clause.tokens, clause.terms, head=verb)
             if asked.said_to_reader() and not any(t.tag_ in ("WP", "WRB", "WDT")
                                                   for t in clause.tokens):
                 return verb.lemma_.lower()
     return None
+
+
+def outside_request(turn: Turn, found: list[Clause]) -> str | None:
+    """A request of the world outside the post ("can u email the post to my aunt", "look
+    up online when it opened", "google whether basil likes sun"): a clause said to the
+    reader that names a way out of the app (the lexicon's `beyond` words); its verb as
+    said ("look up"), else None."""
+    for clause in found:
+        if not clause.has("beyond.") or (clause.head_concept or "").startswith("action."):
+            continue  # "she phoned, can ye take that change back": the undo is asked
+        for verb in clause.tokens:
+            if not _asked_verb(turn, clause, verb):
+                continue
+            particle = [c.lower_ for c in verb.children if c.dep_ == "prt"]
+            return " ".join([verb.lemma_.lower(), *particle])
+    return None
+
+
+def _asked_verb(turn: Turn, clause: Clause, verb: Token) -> bool:
+    """Whether `verb` is a verb of `clause` asked of the reader, with no subject of its own
+    but "you" ("can u email ...", not "ma auntie's just phoned")."""
+    if (verb.pos_ != "VERB" and not (verb.dep_ == "ROOT" and verb.pos_ in ("PROPN", "NOUN"))) \
+            or turn.is_(verb, "relation."):
+        return False
+    if any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in YOU and
+           not turn.is_(c, "spoken.you") for c in verb.children):
+        return False
+    return Clause(clause.tokens, clause.terms, head=verb).said_to_reader()
 
 
 def _asked_of_you(verb: Token) -> bool:

@@ -124,3 +124,70 @@ def test_a_title_wished_for(name: str, message: str, title: str) -> None:
     after = _after(post, message)
     assert after is not None
     assert f"title: {title}" in after or f"# {title}\n" in after
+
+
+# -- what the app cannot do, what it can, and what is no request ---------------------------
+@pytest.mark.parametrize(("name", "message", "verb"), [
+    ("garden.md", "can u email the post to my aunt, her address is in my contacts", "email"),
+    ("garden.md", "could you look up online when basil first came to Europe? not sure July "
+     "is right", "look up"),
+    ("winter-cycling.md", "please send this to my editor by email", "send"),
+    ("sourdough.md", "can you search the web for the right proving time", "search"),
+    ("garden.md", "google whether basil likes full sun for me", "google"),
+])
+def test_a_request_of_the_world_outside_is_said_to_be_beyond(name: str, message: str,
+                                                             verb: str) -> None:
+    reading = _read(_post(name), message)
+    assert len(reading.requests) == 1
+    request = reading.requests[0]
+    assert request.intent is Intent.UNCLEAR and request.question is not None
+    assert f"I can't {verb} anything" in request.question
+
+
+@pytest.mark.parametrize(("message", "intent", "count"), [
+    ("no worries. throw us a 5 question quiz while you're at it", Intent.QUIZ, 5),
+    ("chuck us a 4 question quiz while you're at it", Intent.QUIZ, 4),
+    ("bung us 3 flashcards on it", Intent.FLASHCARDS, 3),
+    ("gimme a quick 6 question quiz", Intent.QUIZ, 6),
+    ("knock up a 5 question quiz for the club", Intent.QUIZ, 5),
+])
+def test_an_unlisted_verb_of_giving_an_artifact(message: str, intent: Intent,
+                                                count: int) -> None:
+    reading = _read(_post("garden.md"), message)
+    assert [(r.intent, r.slots, r.question) for r in reading.requests] == [
+        (intent, {"count": count}, None)]
+
+
+@pytest.mark.parametrize("message", [
+    "ty!! actually undo the tags, i never use them",
+    "really undo the title, i liked the old one",
+    "my sister's just emailed, she says nine days is right. can you undo that last change",
+    "undo the tag thing",
+    "honestly undo that, i never use tags",
+])
+def test_an_undo_said_with_an_aside(message: str) -> None:
+    reading = _read(_post("sourdough.md"), message)
+    assert [(r.intent, r.question) for r in reading.requests] == [(Intent.UNDO, None)]
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("marathon-training.md", "Is a drop bag just a kit bag by another name, do you know?"),
+    ("garden.md", "Is a cut flower still a plant, do you reckon?"),
+    ("sourdough.md", "is a glue stick just paste by another name, do you know?"),
+    ("garden.md", "is a compost heap the same as a compost bin, do you know?"),
+    ("winter-cycling.md", "is a fat bike just a mountain bike by another name?"),
+])
+def test_a_question_about_the_world_asks_for_nothing(name: str, message: str) -> None:
+    assert _read(_post(name), message).requests == ()
+
+
+@pytest.mark.parametrize("message", [
+    "hi, first time using this. what can it do?",
+    "hello, new here. what can you do?",
+    "first time here, what are you able to do?",
+    "what can this thing do?",
+    "new user - what can it do?",
+])
+def test_a_first_question_what_it_does_is_help(message: str) -> None:
+    reading = _read(_post("sourdough.md"), message)
+    assert [(r.intent, r.question) for r in reading.requests] == [(Intent.HELP, None)]

@@ -371,11 +371,20 @@ def _in_value(verb: Token, lexicon: Lexicon) -> bool:
                    for t in verb.doc[said.i + 1:verb.i])
 
 
+def _asks_what_is(tokens: list[Token]) -> bool:
+    """Whether the clause asks what something is, opening on "is" or "are" ("is a drop bag
+    the same as ...?")."""
+    first = next((t for t in tokens if not t.is_punct and t.pos_ != "INTJ"), None)
+    return first is not None and first.lemma_ == "be" and first.dep_ in ("ROOT", "ccomp")
+
+
 def _first_word(tokens: list[Token]) -> int:
-    """The first token that is not punctuation, a filler, politeness or an infinitive's "to"
-    ("Please to add ...") (by their parse)."""
+    """The first token that is not punctuation, a filler, politeness, an infinitive's "to"
+    ("Please to add ...") or an adverb on the word after it ("actually undo ...") (by
+    their parse)."""
     for t in tokens:
-        if t.is_punct or t.pos_ in ("INTJ", "CCONJ") or t.tag_ == "TO" or t.lower_ in (
+        if t.is_punct or t.pos_ in ("INTJ", "CCONJ") or t.tag_ == "TO" or (
+                t.pos_ == "ADV" and t.dep_ == "advmod" and t.head.i == t.i + 1) or t.lower_ in (
                 "please", "pls", "plz", "then", "now", "also", "just", "so", "ok", "okay"):
             continue
         return t.i
@@ -417,6 +426,9 @@ def clauses(doc: Doc, lexicon: Lexicon, *, action: str = "action.",
             # term tagged as a verb, else the first.
             opening = [t for t in heads if t.start == _first_word(tokens)]
             verbs = [t for t in heads if doc[t.start].pos_ in ("VERB", "AUX")]
+            if not verbs and _asks_what_is(tokens):
+                out.append(clause)  # "is a drop bag just a kit bag?": a noun, no request
+                continue
             # A verb inside a description ("the bit about checking my bank app") is not
             # the request's verb when another one is there.
             main = [t for t in verbs if doc[t.start].dep_ not in _EMBEDDED]
