@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Token
 
     from blogger.reading_turn import Turn
+    from draftguard.understanding._frames import Clause
 
 __all__ = ["counterpart", "number_word", "without_aside"]
 
@@ -44,12 +45,16 @@ def without_aside(new: list[Token]) -> list[Token]:
     return new
 
 
-def counterpart(turn: Turn, old: list[Token], new: list[Token]) -> list[Token]:
-    """The part of the unquoted `new` that stands for the one content word of `old`: the
-    last word of "the wheel colour blue" for "green" when the words before it describe what
-    stands in the old word's sentence ("wheel"). Else `new` unchanged (a number's noun is
-    kept with it: "five cats" for the post's "six cats")."""
+def counterpart(turn: Turn, clause: Clause, old: list[Token],
+                new: list[Token]) -> list[Token]:
+    """The part of the unquoted `new` (an aside after it cut off) that stands for the one
+    content word of `old`: the last word of "the wheel colour blue" for "green" when the
+    words before it describe what stands in the old word's sentence ("wheel"). Else `new`
+    (a number's noun is kept with it: "five cats" for the post's "six cats")."""
     view = turn.view
+    if turn.lone_quote(new, clause) is not None:
+        return new
+    new = without_aside(new)
     said = [t for t in old if not t.is_punct and t.pos_ != "DET"]
     words = [t for t in new if not t.is_punct]
     if view is None or len(said) != 1 or len(words) < 2:

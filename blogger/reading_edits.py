@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
-from blogger.reading_counterparts import counterpart, without_aside
+from blogger.reading_counterparts import counterpart
 from blogger.reading_fields import FieldFrames
 from blogger.reading_headings import heading_renamed
 from blogger.reading_places import (
@@ -301,8 +301,7 @@ class EditFrames:
     def replace_one(self, clause: Clause, old: list[Token], new: list[Token],
                      place: Place | None, *, everywhere: bool = False
                      ) -> Interpretation | None:
-        if self.t.lone_quote(new, clause) is None:  # "five cats" for "six": the number
-            new = counterpart(self.t, old, without_aside(new))
+        new = counterpart(self.t, clause, old, new)  # "the wheel colour blue" for "green"
         text, quoted = self.new_words(clause, new)
         if text is None:
             return None

@@ -188,6 +188,13 @@ class FieldFrames:
         name = list(itertools.takewhile(lambda w: w[:1].isupper(), words[1:]))
         return " ".join(name).strip(".,;:!?") or None
 
+    def _a_place(self, before: list[Token]) -> bool:
+        """Whether the field named after `before` is a place ("under the title", "above the
+        headline"), not the field given a value."""
+        named = [t for t in before if t.pos_ != "DET"]
+        return bool(named) and (self.t.is_(named[-1], "relation.after") or
+                                self.t.is_(named[-1], "relation.before"))
+
     def value(self, clause: Clause) -> Interpretation | None:
         """A field named, then its new value: "the title should be X", "can the headline be
         X instead?", "new title: X", "I want the description to be X", "make the title 'X'"."""
@@ -197,12 +204,9 @@ class FieldFrames:
                    the_title_heading(self.t, tokens, i)), None)
         if at is None:
             return self._it_says(clause)
-        if any(c.tag_ in ("WDT", "WP") and c.dep_ == "det" for c in tokens[at].children):
-            return None  # "what tags do you suggest?": a question, no value
-        named = [t for t in tokens[:at] if t.pos_ != "DET"]
-        if named and (self.t.is_(named[-1], "relation.after") or
-                      self.t.is_(named[-1], "relation.before")):
-            return None  # "put this line under the title: X": a place, not the title's value
+        if any(c.tag_ in ("WDT", "WP") and c.dep_ == "det" for c in tokens[at].children) or \
+                self._a_place(tokens[:at]):
+            return None  # "what tags do you suggest?", "put this under the title: X": no value
         if any(self.t.quote(t) for t in tokens[:at]):
             return self._quoted_as(clause, tokens, at) or \
                 self._added_to_tags(clause, tokens, at)
