@@ -21,6 +21,7 @@ from blogger.reading_dictation import undictated
 from blogger.reading_edits import _carry
 from blogger.reading_fields import cleared_field
 from blogger.reading_order import object_first, without_comment
+from blogger.reading_picks import picked
 from blogger.reading_spelling import spelling_fix
 from blogger.reading_tags import in_turn
 from blogger.reading_turn import REQUESTED, Turn, blogger_lexicon, view_of
@@ -248,6 +249,9 @@ class BloggerReader:
                     return Interpretation.model_validate(turn.memory.candidates[index])
                 except ValueError:
                     return None  # a memory that no longer reads: start afresh
+            chosen = picked(turn)  # "the one w the suitcase", "both of them"
+            if chosen is not None:
+                return chosen
         if turn.memory.intent in ("quiz", "flashcards"):
             counts = [t for t in turn.doc if t.like_num or number_value(t.lower_) is not None]
             # the number is the artifact's new size only when nothing else in the message

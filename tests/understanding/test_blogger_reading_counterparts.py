@@ -6,9 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from blogger_readings import acted_on
 from blogger_readings import reading_of as _read
 
-from draftguard.understanding import Intent
+from blogger.reading import read_message
+from draftguard.understanding import Intent, Memory
 from tests.understanding_devset import effect
 
 POSTS = Path(__file__).parent.parent / "data" / "understanding" / "posts"
@@ -191,3 +193,42 @@ def test_a_question_about_the_world_asks_for_nothing(name: str, message: str) ->
 def test_a_first_question_what_it_does_is_help(message: str) -> None:
     reading = _read(_post("sourdough.md"), message)
     assert [(r.intent, r.question) for r in reading.requests] == [(Intent.HELP, None)]
+
+
+# -- an answer to the reader's own question, read against what it offered ------------------
+def _asked(post: str, message: str) -> Memory:
+    first = read_message(message, post=post)
+    assert first.reading.requests[0].question is not None
+    assert len(first.memory.candidates) >= 2
+    return first.memory
+
+
+@pytest.mark.parametrize(("answer", "anchor"), [
+    ("the one w the flask", "I carry a flask of tea in a bottle cage."),
+    ("the one about the bottle cage", "I carry a flask of tea in a bottle cage."),
+    ("the one in the conclusion", "The tea tastes better after a cold ride."),
+    ("only the one in the last section", "The tea tastes better after a cold ride."),
+    ("the one with the cold ride", "The tea tastes better after a cold ride."),
+])
+def test_an_answer_that_describes_one_candidate(answer: str, anchor: str) -> None:
+    post = _post("winter-cycling.md")
+    memory = _asked(post, "cut the tea sentence")
+    reading = read_message(answer, post=post, memory=memory).reading
+    assert acted_on(reading) == [(Intent.EDIT, {"ops": [{"type": "delete", "anchor": anchor}]})]
+
+
+@pytest.mark.parametrize("answer", ["both of them", "both", "all of them", "both please"])
+def test_an_answer_that_takes_every_candidate(answer: str) -> None:
+    post = _post("winter-cycling.md")
+    memory = _asked(post, "cut the tea sentence")
+    reading = read_message(answer, post=post, memory=memory).reading
+    assert len(reading.requests) == 1 and reading.requests[0].question is None
+    after = effect(post, reading.requests[0].slots)
+    assert after is not None and "tea" not in after
+
+
+def test_an_answer_naming_nothing_offered_picks_nothing() -> None:
+    post = _post("winter-cycling.md")
+    memory = _asked(post, "cut the tea sentence")
+    reading = read_message("the one about cheese", post=post, memory=memory).reading
+    assert acted_on(reading) == []
