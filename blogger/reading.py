@@ -23,6 +23,7 @@ from blogger.reading_fields import cleared_field
 from blogger.reading_order import object_first, without_comment
 from blogger.reading_picks import picked
 from blogger.reading_spelling import spelling_fix
+from blogger.reading_stated import stated_number
 from blogger.reading_tags import in_turn
 from blogger.reading_turn import REQUESTED, Turn, blogger_lexicon, view_of
 from blogger.reading_unknown import (
@@ -108,7 +109,7 @@ class BloggerReader:
             return Reading(requests=(_too_long(len(request)),))
         turn = self._turn(request, post, memory)
         respelt = turn.masked.restore(turn.masked.text)  # "waht versons": "what versions"
-        fixed = corrected(turn)
+        said, fixed = turn, corrected(turn)
         if fixed is not None:  # "make 6 cards — actually no, 8": read as corrected
             if not fixed:
                 return Reading()  # "cut X, no wait, forget that"
@@ -123,11 +124,10 @@ class BloggerReader:
         found = clauses(turn.doc, turn.lexicon, requests=REQUESTED)
         if _only_discourse(turn, found):
             return Reading()  # "thanks!", "lol ok", "cool": nothing to compare with examples
-        outside = outside_request(turn, found)
-        if outside is not None:  # "can u email the post to my aunt": no tool does it
-            return Reading(requests=(cannot_do(outside),))
-        reader = ClauseReader(turn)
-        requests = reader.read_all(found)
+        requests = ClauseReader(turn).read_all(found)
+        unframed = _unframed(said, turn, found, requests)
+        if unframed is not None:
+            return Reading(requests=(unframed,))
         if requests is None:
             which = self._which_action(turn, post, memory)
             if which is not None:  # "zap the sock line": like two actions, asked
@@ -363,6 +363,17 @@ def _in_headings(turn: Turn, request: Interpretation) -> Interpretation:
     anchor, heading = inside[0]
     return ask(f"“{anchor}” stands in the heading “{heading}”. Do you want me to change the "
                "heading? Say yes if so.", (allowed,))
+
+
+def _unframed(said: Turn, turn: Turn, found: list[Clause],
+              requests: list[Interpretation] | None) -> Interpretation | None:
+    """What a message no frame reads as a request asks: something of the world outside
+    the post ("can u email the post to my aunt": no tool does it), or a number of the post
+    corrected (`said`, as typed: "the spring winder was 42 pounds no 38"); else None."""
+    if any(r.intent is not Intent.UNCLEAR for r in requests or []):
+        return None
+    outside = outside_request(turn, found)
+    return cannot_do(outside) if outside is not None else stated_number(said)
 
 
 def _too_long(length: int) -> Interpretation:

@@ -232,3 +232,36 @@ def test_an_answer_naming_nothing_offered_picks_nothing() -> None:
     memory = _asked(post, "cut the tea sentence")
     reading = read_message("the one about cheese", post=post, memory=memory).reading
     assert acted_on(reading) == []
+
+
+# -- a fact corrected by stating the right number against the post's -----------------------
+@pytest.mark.parametrize(("name", "message", "old", "new"), [
+    ("garden.md", "it took four weekends no three, can you fix that", "three weekends",
+     "four weekends"),
+    ("marathon-training.md", "the longest run was 34 kilometres no 32, sort that",
+     "32 kilometres", "34 kilometres"),
+    ("sourdough.md", "aye the starter took ten days, no nine", "nine days", "ten days"),
+    ("winter-cycling.md", "I've ridden through five Philadelphia winters, no four",
+     "four Philadelphia", "five Philadelphia"),
+    ("marathon-training.md", "my brother stood at kilometre 39, no 38", "kilometre 38",
+     "kilometre 39"),
+    ("garden.md", "where I say it took three weekends, it was more like five. can you "
+     "change that", "three weekends", "five weekends"),
+    ("marathon-training.md", "where I say I ate a gel every 40 minutes, it was more like "
+     "every 30. fix that pls", "every 40 minutes", "every 30 minutes"),
+])
+def test_a_number_corrected_by_stating_the_right_one(name: str, message: str, old: str,
+                                                     new: str) -> None:
+    post = _post(name)
+    assert _after(post, message) == post.replace(old, new, 1)
+
+
+def test_a_year_said_alone_is_asked_about_when_the_post_has_several() -> None:
+    post = _post("garden.md") + "\nThe railing went up in 1998 and the pots came in 2003.\n"
+    reading = _read(post, "I checked the receipt, it was 2004. change it")
+    assert [r.intent for r in reading.requests] == [Intent.EDIT]
+    assert reading.requests[0].question is not None
+    assert "1998" in reading.requests[0].question and "2003" in reading.requests[0].question
+    one = _post("garden.md") + "\nThe railing went up in 1998.\n"
+    assert _after(one, "my mum says it was 1997. change it") == one.replace("1998", "1997")
+    assert _read(one, "it was 1997").requests == ()  # told, not asked
