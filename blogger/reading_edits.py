@@ -372,7 +372,8 @@ class EditFrames:
             said[1], "part.sentence")
         # (not the verb's own subject: "the friends tag you can drop", "tag" parsed a verb)
         named = [t for t in lead or [] if not t.is_punct and not (
-            t.dep_ in ("nsubj", "aux") and t.head == clause.head)]
+            (t.dep_ == "aux" or (t.dep_ == "nsubj" and t.pos_ == "PRON")) and
+            t.head == clause.head)]  # ("the tag bread, remove": "bread" is no subject)
         if not words and any(self.t.is_(t, "part.tags") for t in named):
             # "the tag friends you can remove": the tags named before the verb
             field = self.fields.removed(clause, self.t.trim(named, clause, determiners=True))

@@ -367,8 +367,10 @@ class FieldFrames:
             return None
         chunk = next((list(c) for c in self.t.doc.noun_chunks if c.start <= tag.i < c.end),
                      [tag])
-        if tag.i + 1 < len(self.t.doc) and self.t.doc[tag.i + 1].pos_ in ("NOUN", "PROPN"):
-            chunk = [*chunk, self.t.doc[tag.i + 1]]  # "the tag league": the parser may
+        after = self.t.doc[tag.i + 1] if tag.i + 1 < len(self.t.doc) else None
+        if after is not None and (after.pos_ in ("NOUN", "PROPN") or (
+                after.is_alpha and not after.is_stop and after not in chunk)):
+            chunk = [*chunk, after]  # "the tag league", "tag baking": the parser may
         words = self.t.trim(list(dict.fromkeys(chunk)), clause, determiners=True)
         field = self.removed(clause, words)
         return [field] if field is not None else None
@@ -377,6 +379,9 @@ class FieldFrames:
         """A field, tags or a heading `words` name, taken out ("the tags X and Y", "the
         beginner tag", "the description", "the heading 'X'"), else None."""
         named = self.tagging.tags_named(words)  # "the tags X and Y", "X from the tags"
+        if named is None and len(words) > 2 and self.t.is_(words[0], "part.tags"):
+            named = self.tagging.without_tags(words[1:2])  # "the tag X we not need": X
+            named = named if named is not None and named[0].question is None else None
         if named is not None:
             return named[0]
         if words and (self.t.is_(words[0], "part.meta") or self.t.is_(words[0], "part.tags")) \

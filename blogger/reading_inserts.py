@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
+from blogger.reading_counterparts import number_word
 from blogger.reading_edits import EditFrames, refers_back
 from blogger.reading_places import Place, find_place, split_place
 from blogger.reading_turn import told
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
 
 __all__ = ["InsertFrames"]
 
+#: Words that stand for a noun left out ("put two new ones: ...").
+_ELIDED = ("new", "ones", "one", "more", "some", "few", "couple", "other", "others")
 _NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
 _WHERE = ("Which sentence should it go next to? Name it (\"after the sentence about X\") or "
           "quote its words.")
@@ -53,8 +56,8 @@ class InsertFrames:
         at_lead = next((i for i, t in enumerate(lead or []) if t.i in starts), None)
         if lead and at_lead is not None:
             body = [*body, *lead[at_lead:]]  # "after the bit about X, add: ..."
-        if any(self.t.is_(t, "part.tags") for t in body[:3]):
-            return self.e.fields.tagging.tags(clause, body, adding=True, value=text)
+        if (tagged := self._tagged(clause, body, text)) is not None:
+            return tagged
         if (under := self._under_title(clause, body, text)) is not None:
             return under  # "under the title, before the first paragraph"
         # "stick a line in after X": "in" is the verb's, the place is after X
@@ -91,6 +94,26 @@ class InsertFrames:
             located = self.e.target(named, target, make, place)
             return [located] if located is not None else None
         return self._at_edge_unless_cut_off(clause, body, text, place, previous)
+
+    def _tagged(self, clause: Clause, body: list[Token],
+                text: str) -> list[Interpretation] | None:
+        """The words put into the tags ("add to the tags: x"; "..., remove. Then put two
+        new: a and b"), else None (not the tags)."""
+        if any(self.t.is_(t, "part.tags") for t in body[:3]):
+            return self.e.fields.tagging.tags(clause, body, adding=True, value=text)
+        if self._more_of_tags(body):
+            return [t for t in [self.e.fields.tagging.tag_list(text, adding=True)] if t]
+        return None
+
+    def _more_of_tags(self, body: list[Token]) -> bool:
+        """Whether `body` asks for more of the tags named earlier in the message, their noun
+        left out ("the tag X, remove. Then put two new: a and b"): only a count or "new"
+        ("ones") before the colon, and the tags named before this clause."""
+        said = [t for t in body if not t.is_punct and not self.t.is_(t, "discourse.")]
+        start = body[0].i if body else 0
+        return bool(said) and all(
+            number_word(t) or self.t.is_(t, "new.") or t.lower_ in _ELIDED for t in said) \
+            and any(self.t.is_(t, "part.tags") for t in self.t.doc[:start])
 
     def _under_title(self, clause: Clause, body: list[Token],
                      text: str) -> list[Interpretation] | None:

@@ -265,3 +265,37 @@ def test_a_year_said_alone_is_asked_about_when_the_post_has_several() -> None:
     one = _post("garden.md") + "\nThe railing went up in 1998.\n"
     assert _after(one, "my mum says it was 1997. change it") == one.replace("1998", "1997")
     assert _read(one, "it was 1997").requests == ()  # told, not asked
+
+
+# -- a tag named first and taken out, then new ones put in, in learner English ------------
+def _tags_after(post: str, message: str) -> list[str] | None:
+    """The post's tags after every request of `message` (None: one asks or is no edit)."""
+    reading = _read(post, message)
+    tags: list[str] | None = None
+    for request in reading.requests:
+        if request.intent is not Intent.EDIT or request.question is not None or \
+                "set_fields" not in request.slots:
+            return None
+        tags = list(request.slots["set_fields"]["tags"])
+    return tags
+
+
+@pytest.mark.parametrize(("message", "tags"), [
+    ("The tag baking I don't like, remove. Then put two new: rye and starter",
+     ["bread", "rye", "starter"]),
+    ("the tag bread, remove please. and add two new tags: rye, starter",
+     ["baking", "rye", "starter"]),
+    ("The tag bread we not need, remove it. Then add new ones: rye, loaf",
+     ["baking", "rye", "loaf"]),
+    ("the baking tag, take it out. and put three more: rye, starter, loaf",
+     ["bread", "rye", "starter", "loaf"]),
+    ("The tag bread is boring, remove. Add two new: rye and crust", ["baking", "rye", "crust"]),
+    ("the tag bread, remove please", ["baking"]),
+])
+def test_a_tag_taken_out_and_new_ones_put_in(message: str, tags: list[str]) -> None:
+    assert _tags_after(_post("sourdough.md"), message) == tags
+
+
+def test_a_tag_named_then_removed_never_takes_every_tag() -> None:
+    reading = _read(_post("sourdough.md"), "tag baking, please delete.")
+    assert not any("remove_fields" in r.slots for r in reading.requests)
