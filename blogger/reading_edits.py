@@ -41,6 +41,8 @@ from draftguard.understanding._types import Intent, Interpretation
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
+    from draftguard.understanding._locate import PostView
+
 __all__ = ["MAX_UNQUOTED_WORDS", "EditFrames", "refers_back"]
 
 #: The mean cosine the other sentences of a paragraph must have with "the bit about X" for
@@ -90,6 +92,19 @@ def _shared_unit(post: str, old: str, new: str) -> tuple[str, str]:
         if any(f" {grown.casefold()}" in line for line in lines):
             return grown, new
     return old, new
+
+
+def _opens(view: PostView | None, anchor: str, at: int) -> bool:
+    """Whether the words at `at` in `anchor` are capitalised because they open a sentence
+    of the post (not a name's capital: "a Dutch oven")."""
+    if not anchor[at:at + 1].isupper():
+        return False
+    if at > 0:
+        before = anchor[:at].rstrip(" ")
+    else:
+        found = view.occurrences(anchor) if view is not None else []
+        before = view.text[:found[0].start].rstrip(" ") if view is not None and found else ""
+    return not before or before[-1] in ".!?\n\"'“‘(#*-"
 
 
 def _number(word: str) -> bool:
@@ -335,7 +350,7 @@ class EditFrames:
         def make(anchor: str) -> list[dict[str, Any]]:
             value = bare_new
             at = straighten_quotes(anchor).casefold().find(straighten_quotes(found).casefold())
-            if not quoted and at >= 0 and anchor[at:at + 1].isupper() and value[:1].islower():
+            if not quoted and at >= 0 and _opens(self.t.view, anchor, at) and value[:1].islower():
                 value = value[0].upper() + value[1:]
             return [op_slots(ReplaceOp(anchor=anchor, text=_carry(anchor, found, value)))]
 

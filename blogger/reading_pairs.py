@@ -5,11 +5,11 @@ Horse", "make it Y" after the words just named or written."""
 from __future__ import annotations
 
 import itertools
-from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from blogger.reading_clefts import cleft_focus
 from blogger.reading_counterparts import number_word
+from blogger.reading_denied import denied_pair
 from blogger.reading_edits import EditFrames, _carry, _shared_unit, refers_back
 from blogger.reading_places import find_place
 from blogger.reading_said_short import kind_of, least_written, phrase_not_phrase, rather_than
@@ -265,19 +265,14 @@ class SaidPairs:
         return [one] if one is not None else None
 
     def _denied(self, clause: Clause) -> list[Interpretation] | None:
-        """"it isn't St Anne's at all, it's St Agnes's": what a thing is denied to be, then
-        said to be (one subject), the old words and the new, when the old stand once in
-        the post and the new nowhere."""
+        """"it isn't St Anne's at all, it's St Agnes's", "the cake wasn't from Mill Lane, it
+        was the place on Station Road": the old words and the new (`denied_pair`), when
+        the old stand once in the post and the new nowhere."""
         view = self.t.view
-        said = [t for t in clause.tokens if t.lemma_ == "be" and _attribute(t) is not None]
-        for no, yes in pairwise(said):
-            if view is None or not any(c.dep_ == "neg" for c in no.children) or any(
-                    c.dep_ == "neg" for c in yes.children) or _subject(no) != _subject(yes):
-                continue
-            old, new = _attribute(no), _attribute(yes)
-            if old and new and _subject(no):
-                return self._once(clause, old, new, view)
-        return None
+        pair = denied_pair(self.t, clause) if view is not None else None
+        if pair is None or view is None:
+            return None
+        return self._once(clause, pair[0], pair[1], view, denied=True)
 
     def _correction(self, clause: Clause) -> list[Interpretation] | None:
         """"Priya won 21, not 19", "the sign said Almost done, not Nearly there": the
@@ -432,18 +427,3 @@ def _comparative(word: Token) -> bool:
     """Whether `word` compares: "longer", "better", or "hard" in "more hard"."""
     return word.tag_ in ("JJR", "RBR") or any(
         c.tag_ == "RBR" and c.dep_ == "advmod" for c in word.children)
-
-
-def _attribute(verb: Token) -> list[Token] | None:
-    """What `verb` ("is") says its subject is: the attribute's words, without adverbs
-    after them ("St Anne's at all"), else None."""
-    attr = next((c for c in verb.children if c.dep_ == "attr"), None)
-    if attr is None:
-        return None
-    return [t for t in attr.subtree if t.pos_ != "ADV" and not t.is_punct]
-
-
-def _subject(verb: Token) -> str:
-    """The subject of `verb`, as said ("it")."""
-    return next((c.lower_ for c in verb.children if c.dep_ == "nsubj"), "")
-

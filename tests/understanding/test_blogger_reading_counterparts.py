@@ -299,3 +299,22 @@ def test_a_tag_taken_out_and_new_ones_put_in(message: str, tags: list[str]) -> N
 def test_a_tag_named_then_removed_never_takes_every_tag() -> None:
     reading = _read(_post("sourdough.md"), "tag baking, please delete.")
     assert not any("remove_fields" in r.slots for r in reading.requests)
+
+
+# -- a place or name corrected: "it wasn't X, it was Y" ----------------------------------
+@pytest.mark.parametrize(("name", "message", "old", "new"), [
+    ("marathon-training.md", "the marathon wasnt in rotterdam it was in Amsterdam",
+     "Rotterdam", "Amsterdam"),
+    ("garden.md", "the compost wasnt from my neighbour it was from my sister",
+     "My neighbour", "My sister"),
+    ("sourdough.md", "the third loaf wasnt in a dutch oven it was in a clay pot",
+     "a Dutch oven", "a clay pot"),
+    ("marathon-training.md", "the race wasn't in Rotterdam, it was the one in Berlin",
+     "Rotterdam", "Berlin"),
+    ("winter-cycling.md", "the winters werent in philadelphia they were in Boston",
+     "Philadelphia", "Boston"),
+])
+def test_a_place_or_name_corrected_against_the_post(name: str, message: str, old: str,
+                                                   new: str) -> None:
+    post = _post(name)
+    assert _after(post, message) == post.replace(old, new, 1)
