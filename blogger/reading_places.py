@@ -49,6 +49,8 @@ class UnitRef:
     missing_region: bool = False
     #: Named by a word that fits a sentence or a paragraph ("the bit about ...").
     vague: bool = False
+    #: The unit the last edit wrote in ("after that sentence", "the line I just changed").
+    last_written: bool = False
 
 
 def _position(turn: Turn, clause: Clause, tokens: list[Token]) -> int | None:
@@ -159,6 +161,9 @@ def unit_ref(turn: Turn, clause: Clause, tokens: list[Token]) -> UnitRef | None:
         index = edge[-1] if edge else None
     ref = UnitRef(kind, index=index,
                   vague=named.lower_ in ("bit", "part", "stuff", "chunk"))
+    if _just_written(turn, before, after):
+        ref.last_written = True  # "straight after that sentence", just edited
+        return ref
     # "the worms sentence", "the wool socks line": the topic before the noun.
     topic = [t for t in turn.trim(before, clause, determiners=True)
              if turn.concept(t) is None or turn.is_(t, "part.word")]
@@ -187,6 +192,20 @@ def unit_ref(turn: Turn, clause: Clause, tokens: list[Token]) -> UnitRef | None:
         ref.description = turn.clean(after, clause)
         return ref if ref.description else None
     return ref if ref.index is not None or ref.description else None
+
+
+def _just_written(turn: Turn, before: list[Token], after: list[Token]) -> bool:
+    """Whether a unit is named as the one the last edit wrote in, when there was one:
+    "that sentence" with nothing after it, or "the line I just changed"."""
+    if not turn.memory.written or turn.memory.intent != "edit":
+        return False
+    said = [t for t in before if not turn.is_(t, "discourse.") and not t.is_punct]
+    after = [t for t in after if not turn.is_(t, "discourse.") and not t.is_punct]
+    if not after:
+        return [t.lower_ for t in said] in (["that"], ["this"])
+    return after[0].lower_ in ("i", "you") and any(
+        turn.is_(t, "action.replace") or turn.is_(t, "action.improve") or
+        t.lemma_ in ("edit", "fix") for t in after[1:3])
 
 
 def _in_number(word: Token) -> bool:
@@ -271,6 +290,8 @@ def units_for(turn: Turn, ref: UnitRef, region: Span | None) -> list[Span] | Non
     assert view is not None
     region = ref.region or region
     units = view.units(ref.kind, region)
+    if ref.last_written and turn.memory.written:
+        return [u for u in units if view.occurrences(turn.memory.written, u)]
     if ref.index is not None and not ref.description:
         if -len(units) <= ref.index < len(units):
             return [units[ref.index]]

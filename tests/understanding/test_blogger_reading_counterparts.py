@@ -318,3 +318,27 @@ def test_a_place_or_name_corrected_against_the_post(name: str, message: str, old
                                                    new: str) -> None:
     post = _post(name)
     assert _after(post, message) == post.replace(old, new, 1)
+
+
+# -- "that sentence" just after an edit: the sentence the edit wrote in ---------------------
+@pytest.mark.parametrize("message", [
+    "And stick a line in straight after that sentence: 'It was worth it.'",
+    "put 'It was worth it.' right after that line",
+    "add 'It was worth it.' after this sentence",
+    "pop in 'It was worth it.' just after that sentence please",
+    "after that line add: It was worth it.",
+])
+def test_that_sentence_after_an_edit_is_the_one_edited(message: str) -> None:
+    post = _post("garden.md")
+    first = read_message("change three weekends to four weekends", post=post)
+    edited = effect(post, first.reading.requests[0].slots)
+    assert edited is not None
+    reading = read_message(message, post=edited, memory=first.memory).reading
+    assert acted_on(reading) == [(Intent.EDIT, {"ops": [{
+        "type": "insert", "anchor": "It took four weekends and very little money.",
+        "position": "after", "text": "It was worth it."}]})]
+
+
+def test_that_sentence_with_no_edit_before_is_asked_about() -> None:
+    reading = _read(_post("garden.md"), "put 'X.' after that sentence")
+    assert [r.question is not None for r in reading.requests] == [True]
