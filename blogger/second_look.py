@@ -50,10 +50,6 @@ def second_look(message: str, reading: Reading, post: str | None) -> Reading:
         asked = kind_target(message, post)
         if asked is not None:
             return Reading(requests=(asked,))
-    # The reader's own "I can't look anything from here" (the verb alone) is said in the
-    # words of the capability it is, when the message is clearly near one.
-    refused = bool(reading.requests) and all(
-        r.intent is Intent.UNCLEAR and "cannot" in r.slots for r in reading.requests)
-    if (unread or refused) and (name := beyond_reach(message)) is not None:
+    if unread and (name := beyond_reach(message)) is not None:
         return Reading(requests=(cannot_reply(name),))
     return reading
