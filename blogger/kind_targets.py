@@ -62,10 +62,27 @@ def named_kind(message: str) -> tuple[str, str] | None:
             continue
         if any(c.dep_ in ("prep", "compound", "amod", "relcl", "acl") for c in token.children):
             continue  # "the date of the boat trip": described, not only named by its kind
+        if not _asks_a_change(token):
+            continue  # "the date was perfect": said, not asked
         value = _value_after(list(doc[token.i + 1:]))
         if value is not None:
             return token.lemma_.lower(), value
     return None
+
+
+#: Words that say a value is not what it should be ("the date is wrong, it should be ...").
+_AMISS = frozenset({"wrong", "incorrect", "off", "mistake", "typo", "should", "must"})
+
+
+def _asks_a_change(kind: Token) -> bool:
+    """Whether the kind is what a change is asked of: the object of a verb of changing
+    ("change", "fix", "update", "make", by the lexicon), or said to be amiss in its sentence
+    ("the date is wrong", "the price should be £30")."""
+    lexicon = blogger_lexicon()
+    head = kind.head
+    if (lexicon.concept(head.lemma_.lower()) or "") in ("action.replace", "action.create"):
+        return True
+    return any(t.lower_ in _AMISS for t in kind.sent)
 
 
 def _value_after(tokens: Sequence[Token]) -> str | None:

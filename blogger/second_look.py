@@ -50,6 +50,8 @@ def second_look(message: str, reading: Reading, post: str | None) -> Reading:
         asked = kind_target(message, post)
         if asked is not None:
             return Reading(requests=(asked,))
-    if unread and (name := beyond_reach(message)) is not None:
+    # Only a request the reader could not read: a message that asks nothing ("my editor
+    # will email me her notes tomorrow") is no request to refuse.
+    if unread and reading.requests and (name := beyond_reach(message)) is not None:
         return Reading(requests=(cannot_reply(name),))
     return reading

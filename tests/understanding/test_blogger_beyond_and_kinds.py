@@ -15,6 +15,8 @@ import pytest
 from test_blogger_commands import Chat
 
 from blogger.beyond import beyond_reach
+from blogger.reading import read_message
+from blogger.second_look import second_look
 
 KERALA = ("# Ten Days in Kerala\n\n"
           "My cousin's wedding gave me the excuse I needed to finally see Kerala. We flew from "
@@ -144,3 +146,18 @@ async def test_a_frontmatter_date_is_still_set_as_a_field(
     await saved(chat, f"---\ntitle: Kerala\ndate: 2026-03-03\n---\n\n{KERALA}")
     await chat.say("change the date to 2026-03-14")
     assert "2026-03-14" in (await chat.post() or "").split("---")[1]
+
+
+SAID_NOT_ASKED = ["my editor will email me her notes tomorrow",
+                  "I translated my grandmother's recipe from Polish last year",
+                  "thanks, my sister is going to print it out for her class",
+                  "I'll put it on my blog myself later, thanks",
+                  "the date was perfect, 3rd March was the best day"]
+
+
+@pytest.mark.parametrize("message", SAID_NOT_ASKED)
+def test_what_is_only_said_is_neither_refused_nor_asked_about(message: str) -> None:
+    reading = read_message(message, post=KERALA).reading
+    looked = second_look(message, reading, KERALA)
+    assert looked == reading
+    assert all(r.question is None or "can't" not in r.question for r in looked.requests)
