@@ -35,8 +35,9 @@ KINDS: dict[str, frozenset[str]] = {
     "year": frozenset({"DATE"}),
     **dict.fromkeys(("time", "hour"), frozenset({"TIME"})),
     **dict.fromkeys(("price", "cost", "fee", "fare"), frozenset({"MONEY"})),
-    **dict.fromkeys(("distance", "weight", "height", "length", "temperature", "amount",
-                     "quantity"), frozenset({"QUANTITY", "MONEY", "CARDINAL"})),
+    **dict.fromkeys(("distance", "weight", "height", "length", "temperature"),
+                    frozenset({"QUANTITY"})),
+    **dict.fromkeys(("amount", "quantity"), frozenset({"QUANTITY", "MONEY", "CARDINAL"})),
     **dict.fromkeys(("number", "figure", "total", "count"),
                     frozenset({"CARDINAL", "QUANTITY"})),
 }
@@ -44,11 +45,11 @@ KINDS: dict[str, frozenset[str]] = {
 MAX_OFFERED = 4
 _DIGIT = re.compile(r"\d")
 #: The shapes a value with digits comes in; a value of the post is a candidate only in the
-#: shape of the new one ("14th" is a day of the month, not the year "2019").
-_SHAPES = {"ordinal": re.compile(r"^\d+(?:st|nd|rd|th)$", re.I),
-           "year": re.compile(r"^(?:1[89]|20)\d\d$"),
-           "clock": re.compile(r"^\d+(?::\d\d)?(?:am|pm|h)?$|^\d+:\d\d$", re.I),
-           "number": re.compile(r"^[£$€]?\d[\d,.]*$")}
+#: shape of the new one ("14th" is a day of the month, not the year "2019" nor "8pm").
+_SHAPES = {"year": re.compile(r"^(?:1[89]|20)\d\d$"),
+           "clock": re.compile(r"^\d+(?::\d\d)?(?:am|pm|h)$|^\d+:\d\d$", re.I),
+           # a day of the month is "14th" or "14": one shape ("12 May" and "13th")
+           "number": re.compile(r"^[£$€]?\d[\d,.]*(?:st|nd|rd|th)?$", re.I)}
 
 
 def named_kind(message: str) -> tuple[str, str] | None:
@@ -71,7 +72,8 @@ def named_kind(message: str) -> tuple[str, str] | None:
 
 
 #: Words that say a value is not what it should be ("the date is wrong, it should be ...").
-_AMISS = frozenset({"wrong", "incorrect", "off", "mistake", "typo", "should", "must"})
+_AMISS = frozenset({"wrong", "incorrect", "off", "mistake", "typo", "bad", "should", "must",
+                    "need", "ought"})
 
 
 def _asks_a_change(kind: Token) -> bool:
@@ -82,7 +84,7 @@ def _asks_a_change(kind: Token) -> bool:
     head = kind.head
     if (lexicon.concept(head.lemma_.lower()) or "") in ("action.replace", "action.create"):
         return True
-    return any(t.lower_ in _AMISS for t in kind.sent)
+    return any(t.lemma_.lower() in _AMISS for t in kind.sent)
 
 
 def _value_after(tokens: Sequence[Token]) -> str | None:

@@ -25,8 +25,10 @@ def _names_a_kind(request: Interpretation, post: str, message: str) -> bool:
     ("change the date to 14th" setting a `date` the post never had), the word itself ("fix
     the day to 14th" replacing "day"), or a word the message never says (the reader's
     guess at a place: "update the year to 2020" respelt as the post's "near")."""
-    if request.intent is not Intent.EDIT or request.question is not None:
+    if request.intent is not Intent.EDIT:
         return False
+    if request.question is not None:  # "I could not find “time” in the post": no offer
+        return not request.candidates and not request.slots
     fields = request.slots.get("set_fields") or {}
     ops = request.slots.get("ops") or []
     if fields:

@@ -28,7 +28,7 @@ PORTO = ("# Cheap Eats in Porto\n\n"
          "On Friday we found a bifana stall near the market where a sandwich cost €3 and a "
          "beer €2.\n\n"
          "The francesinha at Café Santiago was the big one: €14 for a sandwich drowned in "
-         "sauce.\n\n"
+         "sauce. We queued at 8pm.\n\n"
          "We left on 12 May 2019 with full stomachs, after 3 days and about 40 km of walking.\n")
 
 
@@ -125,17 +125,28 @@ async def test_the_prices_of_a_post_are_offered_in_their_sentences(
     assert "big one: €15 for a sandwich" in (await chat.post() or "")
 
 
+ONE_OF_A_KIND = [
+    ("update the year to 2020", "12 May 2019", "12 May 2020"),
+    ("my bad, the date needs to be the 13th", "12 May 2019", "13th May 2019"),
+    ("change the time to 7pm", "8pm", "7pm"),
+    ("the distance is off, make it 35 km", "about 40 km", "35 km"),
+    ("pls correct the distance to 38 km", "about 40 km", "38 km"),
+]
+
+
+@pytest.mark.parametrize(("message", "old", "new"), ONE_OF_A_KIND)
 async def test_one_value_of_the_kind_is_offered_and_applied_on_yes(
-    monkeypatch: pytest.MonkeyPatch,
+    message: str, old: str, new: str, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("DRAFTGUARD_MODEL_PROFILE", "small")
     chat = Chat(app=True)
     await saved(chat, PORTO)
-    reply = await chat.say("update the year to 2020")
-    assert "“12 May 2019”" in reply and "“12 May 2020”" in reply and "?" in reply
-    assert await chat.versions() == [0]
+    reply = await chat.say(message)
+    assert f"change “{old}” to “{new}”?" in reply
+    assert chat.model.requests == [] and await chat.versions() == [0]
     await chat.say("yes")
-    assert "We left on 12 May 2020 with" in (await chat.post() or "")
+    post = await chat.post() or ""
+    assert new in post and old not in post
 
 
 async def test_a_frontmatter_date_is_still_set_as_a_field(
