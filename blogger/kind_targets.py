@@ -52,10 +52,11 @@ _SHAPES = {"year": re.compile(r"^(?:1[89]|20)\d\d$"),
            "number": re.compile(r"^[£$€]?\d[\d,.]*(?:st|nd|rd|th)?$", re.I)}
 
 
-def named_kind(message: str) -> tuple[str, str] | None:
-    """The kind `message` names with "the" and the new value it gives it ("change the date
-    to 14th": ("date", "14th")), else None. The value is what follows the kind after "to",
-    "be" or "it" and holds a digit ("14th", "£30", "7pm", "12 km")."""
+def named_kind(message: str) -> tuple[str, str | None] | None:
+    """The kind `message` asks a change of, named with "the", and the new value it gives it
+    ("change the date to 14th": ("date", "14th"); "oops, the date is wrong": ("date", None)),
+    else None. The value is what follows the kind after "to", "be" or "it" and holds a digit
+    ("14th", "£30", "7pm", "12 km")."""
     doc = parse(message, entities=False)
     for token in doc:
         if token.lemma_.lower() not in KINDS or token.pos_ != "NOUN" or not any(
@@ -66,7 +67,7 @@ def named_kind(message: str) -> tuple[str, str] | None:
         if not _asks_a_change(token):
             continue  # "the date was perfect": said, not asked
         value = _value_after(list(doc[token.i + 1:]))
-        if value is not None:
+        if value is not None or not _DIGIT.search(message):
             return token.lemma_.lower(), value
     return None
 
@@ -76,15 +77,20 @@ _AMISS = frozenset({"wrong", "incorrect", "off", "mistake", "typo", "bad", "shou
                     "need", "ought"})
 
 
+#: Words that, denied, say a value is amiss ("the date isn't right").
+_RIGHT = frozenset({"right", "correct", "accurate"})
+
+
 def _asks_a_change(kind: Token) -> bool:
     """Whether the kind is what a change is asked of: the object of a verb of changing
-    ("change", "fix", "update", "make", by the lexicon), or said to be amiss in its sentence
-    ("the date is wrong", "the price should be £30")."""
+    ("change", "fix", "update", "make", by the lexicon), or said to be amiss in its message
+    ("the date is wrong", "the price should be £30", "the date isn't right, my mistake")."""
     lexicon = blogger_lexicon()
     head = kind.head
     if (lexicon.concept(head.lemma_.lower()) or "") in ("action.replace", "action.create"):
         return True
-    return any(t.lemma_.lower() in _AMISS for t in kind.sent)
+    return any(t.lemma_.lower() in _AMISS or (t.lemma_.lower() in _RIGHT and any(
+        c.dep_ == "neg" for c in t.head.children)) for t in kind.doc)
 
 
 def _value_after(tokens: Sequence[Token]) -> str | None:
@@ -130,18 +136,18 @@ def _as_written(entity: Span) -> str:
     return "".join(t.text_with_ws for t in tokens).strip()
 
 
-def _values(post: str, labels: frozenset[str], value: str) -> list[str]:
-    """The post's values of `labels` in the shape of `value` (a day of the month like a
-    day of the month, a year like a year; never a length of time), each once, in the order
-    they come."""
-    shape = _shapes(value)[:1]
+def _values(post: str, labels: frozenset[str], value: str | None) -> list[str]:
+    """The post's values of `labels` in the shape of `value`, if given (a day of the month
+    like a day of the month, a year like a year; never a length of time), each once, in the
+    order they come."""
+    shape = _shapes(value)[:1] if value is not None else None
     found: list[str] = []
     for entity in parse(post).ents:
         text = _as_written(entity)
-        if entity.label_ not in labels or not shape or shape[0] not in _shapes(text) or \
-                entity[-1].lemma_.lower() in _DURATIONS:
+        if entity.label_ not in labels or shape == [] or (shape and shape[0] not in _shapes(
+                text)) or entity[-1].lemma_.lower() in _DURATIONS:
             continue
-        if text not in found and text.casefold() != value.casefold():
+        if text not in found and text.casefold() != (value or "").casefold():
             found.append(text)
     return found
 
@@ -194,6 +200,11 @@ def kind_target(message: str, post: str) -> Interpretation | None:
     values = [v for v in _values(post, KINDS[kind], value) if post.count(v) == 1]
     if not values:
         return None
+    listed = "\n".join(f"{i}. “{old}”: {_in_context(post, old)}"
+                       for i, old in enumerate(values[:MAX_OFFERED], 1))
+    if value is None:  # "oops, I got the date wrong": which, and what it should say
+        return ask(f"Nothing was changed yet. Which {kind} should change, and to what? The "
+                   f"post has:\n{listed}\nSay it like: change “{values[0]}” to “...”.")
     edits = tuple(Interpretation(intent=Intent.EDIT, slots={"ops": [
         {"type": "replace", "anchor": old, "text": _replaced(old, value)}]})
         for old in values[:MAX_OFFERED])
@@ -201,8 +212,6 @@ def kind_target(message: str, post: str) -> Interpretation | None:
         old = values[0]
         return ask(f"Nothing was changed yet. Do you want me to change “{old}” to "
                    f"“{_replaced(old, value)}”? Say yes if so.", edits)
-    listed = "\n".join(f"{i}. “{old}”: {_in_context(post, old)}"
-                       for i, old in enumerate(values[:MAX_OFFERED], 1))
     return ask(f"Nothing was changed yet. The post has {len(values)} {_plural(kind)}, so I "
                f"don't know which one should say {value}:\n{listed}\nWhich one do you mean "
                "(the first, the second, ...)?", edits)

@@ -172,3 +172,22 @@ def test_what_is_only_said_is_neither_refused_nor_asked_about(message: str) -> N
     looked = second_look(message, reading, KERALA)
     assert looked == reading
     assert all(r.question is None or "can't" not in r.question for r in looked.requests)
+
+
+NO_NEW_VALUE = ["the date is wrong", "oops I got the date wrong", "fix the date pls",
+                "change the date", "hmm the date isn't right i think, my mistake"]
+
+
+@pytest.mark.parametrize("message", NO_NEW_VALUE)
+async def test_a_kind_said_to_be_wrong_with_no_new_value_asks_which_and_what(
+    message: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DRAFTGUARD_MODEL_PROFILE", "small")
+    chat = Chat(app=True)
+    await saved(chat, KERALA)
+    reply = await chat.say(message)
+    assert reply.startswith("Nothing was changed yet. Which date should change, and to what?")
+    assert "“3rd March”" in reply and "“6th March”" in reply
+    assert chat.model.requests == [] and await chat.versions() == [0]
+    await chat.say("change “6th March” to “14th March”")
+    assert "on 14th March we took" in (await chat.post() or "")
