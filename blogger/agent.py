@@ -24,7 +24,7 @@ from draftguard_adk.artifacts import build_artifact_tool
 from draftguard_adk.chat._message_hygiene import MessageHygienePlugin
 from draftguard_adk.claims import ClaimGuardPlugin
 from draftguard_adk.edits import CONTENT_TOOLS
-from draftguard_adk.llm import agent_model
+from draftguard_adk.llm import agent_model, model_profile
 from draftguard_adk.sources import SOURCE_TOOLS
 from draftguard_adk.split import build_content_splitter
 
@@ -71,8 +71,11 @@ def build_app(
     chosen = plugins if plugins is not None else [build_claim_guard(), TextFilterPlugin()]
     first = [p for p in chosen if isinstance(p, ClaimGuardPlugin)]
     rest = [p for p in chosen if not isinstance(p, ClaimGuardPlugin)]
+    # A small model's refused write ends the turn: it would only send it again.
+    small = model_profile(model if model is not None else agent_model("blogger")).small
     return App(name="blogger", root_agent=build_blogger(model=model),
-               plugins=[MessageHygienePlugin(), *first, build_argument_guard(), *rest])
+               plugins=[MessageHygienePlugin(), *first,
+                        build_argument_guard(end_on_refusal=small), *rest])
 
 
 app = build_app()

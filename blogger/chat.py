@@ -12,10 +12,9 @@ question about what the post says is answered by quoting the post (`blogger.answ
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import re
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +22,12 @@ from google.adk.agents.callback_context import CallbackContext
 from google.adk.models.base_llm import BaseLlm
 
 from blogger.answers import answer_from_post
+from blogger.chooser import Chooser, build_chooser
 from blogger.intents import BLOGGER_COMMANDS as _COMMANDS
 from blogger.reading import read_message
 from blogger.reading_versions import counted_from_one, version_before
 from blogger.replies import COURTESIES, FORMATTERS, NO_POST
+from blogger.second_look import second_look
 from blogger.state_keys import MEMORY_KEY
 from draftguard.artifacts import MAX_ITEMS
 from draftguard.commands import Command, CommandSpec, help_text
@@ -54,7 +55,7 @@ from draftguard_adk.chat import (
     Understand,
 )
 from draftguard_adk.edits import post_store
-from draftguard_adk.llm import agent_model, ask_json, build_llm, model_profile
+from draftguard_adk.llm import model_profile
 from draftguard_adk.split import parse_split_request
 from draftguard_adk.split import state_keys as keys
 
@@ -95,6 +96,13 @@ NO_SUCH_CHANGE = ("None of the post's versions {change}, so nothing was undone. 
 _CHANGE_WORDS = {"delete": "took words out", "insert": "added words", "replace": "changed words",
                  "heading": "changed a heading", "title": "changed the title",
                  "tags": "changed the tags"}
+
+#: A whole new post, or one rewritten from scratch, asked of a small model.
+NEW_POST_BEYOND = (
+    "I can't write a whole post for you, new or rewritten from scratch: the small model I run "
+    "on can't write one worth keeping, so nothing was done. Write it in your own words and "
+    "paste it after “here is my post:”, and I can change it, make a quiz, flashcards or a mind "
+    "map of it, or check it against a brief.")
 
 #: A split asked for in words with no headings to split by.
 SPLIT_NEEDS_OUTLINE = ("To split the post I need the headings to split it by. Say them after "
@@ -303,7 +311,9 @@ async def _action(request: Interpretation, ctx: CallbackContext, profile: ModelP
             return None
         return Reply(str(request.question))
     if intent is Intent.NEW_POST:
-        return None  # the model writes it; content_write knows the author asked
+        # A capable model writes it (content_write knows the author asked); a small one
+        # writes nothing worth keeping, and its refused attempts only cost the author time.
+        return Reply(NEW_POST_BEYOND) if profile.small else None
     if intent is Intent.HELP:
         return Reply("\n".join([_INTRO, help_text(list(BLOGGER_COMMANDS))]))
     if intent is Intent.SAVE_POST:
@@ -349,46 +359,6 @@ async def _action(request: Interpretation, ctx: CallbackContext, profile: ModelP
     return await HANDLERS[intent.value](command, ctx)
 
 
-_CHOOSE_SYSTEM = (
-    "An author asked for a change to their blog post, and it could mean several places. "
-    "Answer with the number of the reading the author means, or 0 when the message does not "
-    "say which. Never guess."
-)
-Chooser = Callable[[str, Interpretation, CallbackContext], Awaitable[Interpretation]]
-
-
-def build_chooser(model: str | BaseLlm, *, timeout_s: float = 60.0) -> Chooser:
-    """A capable model picks among code's candidate readings, under a schema that only
-    admits their numbers; no pick (0, an error, a malformed answer) keeps code's question."""
-    llm: list[BaseLlm] = []
-
-    async def choose(message: str, request: Interpretation,
-                     ctx: CallbackContext) -> Interpretation:
-        options = list(request.candidates)
-        schema = {"type": "object", "required": ["choice"], "additionalProperties": False,
-                  "properties": {"choice": {"type": "integer",
-                                            "enum": list(range(len(options) + 1))}}}
-        listed = "\n".join(f"{i}. {json.dumps(c.slots, ensure_ascii=False)}"
-                           for i, c in enumerate(options, 1))
-        prompt = f"The author wrote: {message}\nThe readings:\n{listed}"
-        try:
-            if not llm:
-                llm.append(build_llm(agent_model("blogger", model=model)))
-            answer = await ask_json(llm[0], prompt, schema=schema, system=_CHOOSE_SYSTEM,
-                                    timeout_s=timeout_s,
-                                    ctx=getattr(ctx, "_invocation_context", None),
-                                    purpose="choosing what the author meant")
-            choice = json.loads(answer)["choice"]
-        except Exception:  # a failed pick keeps code's question; it never blocks the turn
-            log.warning("choosing a reading failed; asking the author", exc_info=True)
-            return request
-        if not isinstance(choice, int) or not 1 <= choice <= len(options):
-            return request
-        return options[choice - 1]
-
-    return choose
-
-
 def build_understanding(profile: ModelProfile, chooser: Chooser | None = None) -> Understand:
     """The router's reader: the session's post and memory, read by `blogger.reading`;
     where code hesitates between places, `chooser` (a capable model) may pick one."""
@@ -400,7 +370,8 @@ def build_understanding(profile: ModelProfile, chooser: Chooser | None = None) -
             # Reading is CPU work (the parser, embeddings): off the event loop.
             read = await asyncio.to_thread(read_message, message,
                                            post=post[1] if post else None, memory=memory)
-            reading: Reading = read.reading
+            reading: Reading = await asyncio.to_thread(second_look, message, read.reading,
+                                                       post[1] if post else None)
         except Exception:  # a reader bug must not take the turn down: the model answers
             log.exception("reading the message failed; leaving it to the model")
             return None

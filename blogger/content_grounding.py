@@ -181,8 +181,10 @@ CHECKS: dict[str, list[CallCheck]] = {
 }
 
 
-def build_argument_guard() -> ArgumentGuardPlugin:
-    """The blogger's argument guard: its lines end the final answer of the turn."""
+def build_argument_guard(*, end_on_refusal: bool = False) -> ArgumentGuardPlugin:
+    """The blogger's argument guard: its lines end the final answer of the turn; with
+    `end_on_refusal` (a small model, which only retries), a refused write ends the turn."""
     return ArgumentGuardPlugin(
         agent="blogger", rules=RULES, checks=CHECKS, show_notes="in_reply",
-        max_calls=load_settings().agents.chat.max_requests_per_message)
+        max_calls=load_settings().agents.chat.max_requests_per_message,
+        end_on_refusal=end_on_refusal)

@@ -207,7 +207,9 @@ def unknown_request(turn: Turn, found: list[Clause]) -> str | None:
             asked = Clause(clause.tokens, clause.terms, head=verb)
             if asked.said_to_reader() and not any(t.tag_ in ("WP", "WRB", "WDT")
                                                   for t in clause.tokens):
-                return verb.lemma_.lower()
+                # with its particle: "I can't look up anything", not "look anything"
+                return " ".join([verb.lemma_.lower(), *(c.lower_ for c in verb.children
+                                                         if c.dep_ == "prt")])
     return None
 
 

@@ -12,7 +12,12 @@ which `draftguard.grounding` matcher) and whole-call checks; the plugin, registe
 - a `CallCheck` that returns a reason refuses the call: that answer goes back to the model;
 - with `stop_repeats`, the same call (tool and arguments) twice in one turn ends the turn;
 - with `max_calls`, a model call past that many in one turn is not run and ends the turn (a
-  message asking for hundreds of things gets a handful done and a line saying so).
+  message asking for hundreds of things gets a handful done and a line saying so);
+- a tool refused in a turn (by a check, or by the tool's own answer `status: refused`) is not
+  run again in that turn, whatever its arguments: the retry ends the turn, and the author
+  reads why the first was refused (seen live: SmolLM2 sent the same refused content_write
+  twice and the turn never ended); with `end_on_refusal` (a small model) the refusal itself
+  ends the turn, so no model call follows it.
 
 A call the app's own code made (its id carries code's mark, `_provenance`) is code reading
 the user's words, so it runs as it is. Nothing goes through session state: the turn's lines
@@ -96,6 +101,8 @@ class _Turn:
     model_calls: int = 0
     #: function-call id -> {argument: why it was ignored}, until the tool's answer lists it.
     ignored: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: tools refused this turn: not run again.
+    refused: set[str] = field(default_factory=set)
 
     def note(self, line: str) -> None:
         if line not in self.lines:
@@ -128,6 +135,7 @@ class ArgumentGuardPlugin(BasePlugin):
         show_notes: NotesShown = "in_reply",
         stop_repeats: bool = False,
         max_calls: int | None = None,
+        end_on_refusal: bool = False,
         name: str = "argument_guard",
     ) -> None:
         super().__init__(name=name)
@@ -141,6 +149,7 @@ class ArgumentGuardPlugin(BasePlugin):
         if max_calls is not None and max_calls < 1:
             raise ValueError(f"max_calls must be at least 1, not {max_calls}")
         self.max_calls = max_calls
+        self.end_on_refusal = end_on_refusal
         self._turns: OrderedDict[str, _Turn] = OrderedDict()
 
     def _turn(self, invocation_id: str) -> _Turn:
@@ -163,9 +172,14 @@ class ArgumentGuardPlugin(BasePlugin):
         turn.model_calls += 1
         if self.max_calls is not None and turn.model_calls > self.max_calls:
             return _over_cap(self.max_calls, tool_context, turn)
+        if tool.name in turn.refused:  # a retry of a refused write ends the turn
+            tool_context.actions.skip_summarization = True
+            return {"status": "refused", "error": f"{tool.name} was refused once in this "
+                    "turn; not trying again"}
         for check in self.checks.get(tool.name, []):
             if (refusal := await check(tool, tool_args, tool_context)) is not None:
                 turn.note(f"{refusal.lead}: {refusal.reason}.")
+                self._refused(tool.name, tool_context, turn)
                 return dict(refusal.response)
         self._drop_unsupported(tool, tool_args, tool_context, turn)
         return None
@@ -200,11 +214,24 @@ class ArgumentGuardPlugin(BasePlugin):
         turn.ignored[tool_context.function_call_id or ""] = items
         turn.note("Ignored: " + "; ".join(items.values()))
 
+    def _refused(self, tool: str, tool_context: ToolContext, turn: _Turn) -> None:
+        turn.refused.add(tool)
+        if self.end_on_refusal:
+            tool_context.actions.skip_summarization = True
+
     async def after_tool_callback(
         self, *, tool: BaseTool, tool_args: dict[str, Any], tool_context: ToolContext,
         result: dict[str, Any],
     ) -> dict[str, Any] | None:
         turn = self._turns.get(tool_context.invocation_id)
+        if turn is not None and isinstance(result, dict) and result.get("status") == "refused" \
+                and tool.name not in turn.refused and not is_code_call(
+                    tool_context.function_call_id, tool_context.invocation_id, tool.name,
+                    tool_args):
+            # The tool's own refusal ("it would drop 12 of the post's 14 lines"), in words.
+            reason = str(result.get("error") or "it was refused").removeprefix("not saved: ")
+            turn.note(f"Not saved: {reason.split(';')[0].strip()}.")
+            self._refused(tool.name, tool_context, turn)
         ignored = turn.ignored.pop(tool_context.function_call_id or "", None) if turn else None
         if not ignored or not isinstance(result, dict):
             return None

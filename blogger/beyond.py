@@ -1,0 +1,113 @@
+"""What the blogger cannot do, known by meaning: a request for it is told so plainly.
+
+The app has no tool to publish, share on social media, send, translate, look things up
+online or print. A message asking for one of those ("publish it to my wordpress blog
+please", "put it on my linkedin", "can you look this up on the internet for me") is read by
+code as nothing it can do; before this, the reply named the closest things it *can* do, as if
+the message had been unclear ("I could not read that as something I can do. Closest: check
+the post against a brief"). Here each missing capability is described by a few plain
+requests, beside requests for what the app does; a part of the message (between sentence
+ends and commas) that is clearly nearer a missing capability than anything the app does
+(cosine of sentence embeddings, `draftguard.language.ExemplarIndex`) is answered with what
+the app cannot do, and what it can.
+
+No list of verbs per message: a new way to say "publish" is near the descriptions or it is
+not, and a miss keeps the reader's own reply.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from blogger.intents import EXEMPLARS
+from draftguard.language import ExemplarIndex
+from draftguard.understanding import Intent, Interpretation
+
+__all__ = ["DEFAULT_MIN_LEAD", "DEFAULT_MIN_SCORE", "LACKING", "beyond_reach", "cannot_reply"]
+
+#: What the app cannot do, each as the reply says it ("I can't {what} from here") and as
+#: people ask for it.
+LACKING: dict[str, tuple[str, tuple[str, ...]]] = {
+    "publish": ("publish the post or put it online", (
+        "publish the post on my blog", "put the post live on my website",
+        "upload it to wordpress", "schedule the post to go live tomorrow",
+        "post it on medium for me", "make the post public online")),
+    "social": ("post or share anything on social media", (
+        "share it on facebook", "tweet it", "post it on instagram", "put it on my linkedin",
+        "share the link on social media")),
+    "send": ("send emails or messages", (
+        "email it to my editor", "send the post to my friend on whatsapp", "text it to my mum",
+        "mail it to my readers", "send a message to my sister")),
+    "translate": ("translate the post", (
+        "translate the post into spanish", "put it in french for me",
+        "make a german version of the post", "write it again in another language")),
+    "web": ("look things up online", (
+        "search the web for more facts", "google the opening hours",
+        "look it up on the internet", "check online whether this is true",
+        "find sources on the web for me", "browse the internet")),
+    "print": ("print anything", ("print me two copies of the post", "send it to the printer")),
+}
+
+#: What the app does, as people ask for it, beside the intents' own examples.
+_CAN: dict[str, tuple[str, ...]] = {
+    "edit": ("change a word in the post", "replace this word with that one",
+             "delete the sentence about the weather", "add a line at the end",
+             "rename the post", "make the opening better", "shorten a paragraph",
+             "rewrite a sentence", "reorder the sections", "make the post longer"),
+    "artifact": ("make a quiz", "make flashcards", "sketch a mindmap",
+                 "send me a quiz with questions"),
+    "save": ("save my post", "keep this draft for me"),
+    "split": ("split the post by this outline",),
+}
+
+#: The cosine a part of the message must reach with a missing capability's nearest example.
+#: Measured on requests for those (0.48 to 1.0) and on requests the reader could not read
+#: that the app can nearly do ("make the intro punchier", "make it more SEO friendly": at
+#: most 0.42).
+DEFAULT_MIN_SCORE = 0.45
+#: How far ahead of everything the app does it must be (those requests: at most 0.03 ahead).
+DEFAULT_MIN_LEAD = 0.1
+#: Parts shorter than this many words ("same as usual" aside) are not compared.
+_MIN_PART_WORDS = 2
+_PARTS = re.compile(r"[.!?;,\n]+")
+_LACK = "lacks:"
+
+
+@cache
+def _index() -> ExemplarIndex:
+    return ExemplarIndex({
+        **{f"{_LACK}{name}": list(said) for name, (_, said) in LACKING.items()},
+        **{name: list(said) for name, said in _CAN.items()},
+        **{name: list(said) for name, said in EXEMPLARS.items()},
+    })
+
+
+def beyond_reach(message: str, *, min_score: float = DEFAULT_MIN_SCORE,
+                 min_lead: float = DEFAULT_MIN_LEAD) -> str | None:
+    """The missing capability (a key of `LACKING`) a part of `message` clearly asks for,
+    else None."""
+    found: tuple[float, str] | None = None
+    for part in _PARTS.split(message):
+        if len(part.split()) < _MIN_PART_WORDS:
+            continue
+        ranked = _index().rank(part.strip())
+        lack = next((r for r in ranked if r.label.startswith(_LACK)), None)
+        can = next((r for r in ranked if not r.label.startswith(_LACK)), None)
+        if lack is None or lack.score < min_score:
+            continue
+        lead = lack.score - (can.score if can is not None else 0.0)
+        if lead >= min_lead and (found is None or lead > found[0]):
+            found = (lead, lack.label.removeprefix(_LACK))
+    return found[1] if found is not None else None
+
+
+def cannot_reply(name: str) -> Interpretation:
+    """The reading of a request for missing capability `name`: said so, with what the app
+    can do, and nothing done."""
+    what = LACKING[name][0]
+    return Interpretation(intent=Intent.UNCLEAR, slots={"closest": [], "cannot": name},
+                          confidence=0.0, question=(
+        f"I can't {what} from here, so nothing was done. I can change the post, rename it, "
+        "make a quiz, flashcards or a mind map of it, check it against a brief, and list or "
+        "restore its versions. Type /help for every command."))

@@ -1,0 +1,59 @@
+"""A second look at what the reader did not read, or read as the bare name of a kind of
+value, before the app answers: a value named by its kind ("change the date to 14th") is
+asked about with the post's values of that kind (`blogger.kind_targets`), and a request for
+something the app cannot do ("publish it to my blog") is told so (`blogger.beyond`).
+
+The reader (`blogger.reading`) reads requests; this looks only at what it left: a reading
+with no request, an `unclear` one that is no "cannot" already, or an edit of a field the post
+does not have. Whatever it finds is a question or a refusal in words, never an action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from blogger.beyond import beyond_reach, cannot_reply
+from blogger.kind_targets import KINDS, kind_target
+from draftguard.edits._frontmatter import read_frontmatter
+from draftguard.understanding import Intent, Interpretation, Reading
+
+__all__ = ["second_look"]
+
+
+def _names_a_kind(request: Interpretation, post: str, message: str) -> bool:
+    """Whether `request` is an edit of a kind's bare name: a field the post does not have
+    ("change the date to 14th" setting a `date` the post never had), the word itself ("fix
+    the day to 14th" replacing "day"), or a word the message never says (the reader's
+    guess at a place: "update the year to 2020" respelt as the post's "near")."""
+    if request.intent is not Intent.EDIT:
+        return False
+    if request.question is not None:  # "I could not find “time” in the post": no offer
+        return not request.candidates and not request.slots
+    fields = request.slots.get("set_fields") or {}
+    ops = request.slots.get("ops") or []
+    if fields:
+        return all(k in KINDS and k not in read_frontmatter(post) for k in fields)
+    said = message.casefold()
+    return bool(ops) and all(isinstance(op, Mapping) and (
+        (anchor := str(op.get("anchor", "")).casefold()) in KINDS or anchor not in said)
+        for op in ops)
+
+
+def second_look(message: str, reading: Reading, post: str | None) -> Reading:
+    """What the reader did not read, or read as the bare name of a kind of value, looked at
+    again: a value named by its kind ("change the date to 14th") is asked about with the
+    post's values of that kind (`blogger.kind_targets`); a request for what the app cannot
+    do ("publish it to my blog") is told so (`blogger.beyond`). Anything else stays."""
+    unread = all(r.intent is Intent.UNCLEAR and not {"cannot", "read_limit"} & set(r.slots)
+                 for r in reading.requests)
+    at_a_kind = all(_names_a_kind(r, post, message) for r in reading.requests) \
+        if post is not None else False
+    if post is not None and (unread or at_a_kind):
+        asked = kind_target(message, post)
+        if asked is not None:
+            return Reading(requests=(asked,))
+    # Only a request the reader could not read: a message that asks nothing ("my editor
+    # will email me her notes tomorrow") is no request to refuse.
+    if unread and reading.requests and (name := beyond_reach(message)) is not None:
+        return Reading(requests=(cannot_reply(name),))
+    return reading
