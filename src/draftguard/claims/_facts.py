@@ -62,6 +62,9 @@ class Quantity:
     #: The whole it is a part of ("eight out of ten": 10), a score told as a fraction;
     #: None when it is none.
     out_of: float | None = None
+    #: The noun of capacity what it counts is "for" ("room for 30 people": "room"), lemma;
+    #: None when it has none ("It's for 28 people", "dinner for 28 people").
+    held_by: str | None = None
 
     def readings(self) -> tuple[Quantity, Quantity]:
         """A part out of a whole read both ways: the count, and the fraction as a score."""
@@ -155,7 +158,8 @@ def quantities(doc: Doc, rounding: Mapping[str, str] | None = None) -> list[Quan
                 whole = _out_of(tokens, j)
                 out.append(Quantity(abs(value), noun, label=label, act=_act_of(last),
                                     of=_of_noun(last), rounded=rounded,
-                                    out_of=None if whole is None else whole[0]))
+                                    out_of=None if whole is None else whole[0],
+                                    held_by=_held_by(last)))
                 if whole is not None:
                     j = whole[1]
         i = j
@@ -243,6 +247,20 @@ def _act_of(token: Token) -> str | None:
     counted = _counted(token)
     if counted.dep_ in ("dobj", "nsubjpass", "nsubj") and counted.head.pos_ == "VERB":
         return counted.head.lemma_.lower()
+    return None
+
+
+#: Nouns of how many a place takes: what the people they are "for" count is its size
+#: ("room for 30 people", "space for forty"), not the group's ("dinner for 28 people").
+_CAPACITY = frozenset({"room", "space", "capacity", "seating", "seat"})
+
+
+def _held_by(token: Token) -> str | None:
+    """The noun of capacity the number, or what it counts, is "for" ("room for 30")."""
+    counted = _counted(token)
+    head = counted.head
+    if counted.dep_ == "pobj" and head.lower_ == "for" and head.head.lemma_.lower() in _CAPACITY:
+        return head.head.lemma_.lower()
     return None
 
 

@@ -274,7 +274,8 @@ class ClaimGuard:
             return _OK if tied is None or view.number_backed(tied, backing) else Judgement(
                 False, ClaimKind.RESULT, f"{tied.value:g} is not the run's {tied.of or tied.noun}")
         about_record = bool(backing) or bool(reading.asserted) or view.mentions(reading) or \
-            any(view.counts(q.noun) or view.counts(q.of) for q in reading.quantities) or \
+            any(view.counts(q.noun) or view.counts(q.of) or view.named_field(q)
+                for q in reading.quantities) or \
             reading.to_person or view.keeps_time(reading) or bool(reading.ids) or (
                 bool(reading.reported or reading.denied) and speaks_of_record(reading, view)) \
             or (any(
@@ -375,6 +376,11 @@ class ClaimGuard:
         why = None if self._about_app(claim) else others_act(view, claim)
         if why is not None:  # "Your bank has moved the money"
             return Judgement(False, ClaimKind.ACTION, why, claim.concept)
+        if claim.voice == "state" and claim.kind == "action" and not claim.negated:
+            # "It's saved as version 2" after a run of this turn saved version 3: how things
+            # stand after this turn's act is that act's result
+            backing.extend(view.backing(claim))
+            return None
         if claim.kind != "verdict" and not self._about_app(claim):
             return None
         if claim.kind == "verdict":

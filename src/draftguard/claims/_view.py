@@ -111,6 +111,30 @@ class RecordView:
         did = {a for _, actions in runs for a in actions}
         return [r for r, _ in runs] if {"remove", "add"} <= did else []
 
+    def _word_fields(self) -> dict[str, str]:
+        """Each word a tool declares for a field (`ToolClaims.field_words`), to the field."""
+        return {w: name for declared in self.record.claims.values()
+                for name, words in declared.field_words.items() for w in words}
+
+    def named_field(self, quantity: Quantity) -> str | None:
+        """The declared field a number is told as, in the field's other words, with no verb
+        or noun of its own ("a group of 28"; not "seats 120 people", "room for 30")."""
+        if quantity.label or quantity.act is not None or quantity.held_by is not None:
+            return None
+        fields = self._word_fields()
+        return next((fields[w] for w in (quantity.of, quantity.noun) if w in fields), None)
+
+    def _named_values(self, name: str) -> set[float]:
+        """The values the record holds for field `name`: the runs' fields, the session's
+        count of it, and the numbers the texts give its words ("for 28 people")."""
+        out = {v for run in self.record.runs for key, v in
+               (*numbers_in(run.result), *numbers_in(run.args)) if key == name}
+        out.update(float(v) for v in self.record.session.counts.get(name, ()))
+        for word, field_name in self._word_fields().items():
+            if field_name == name:
+                out |= self._counted(word)
+        return out
+
     def still_needed(self, reading: Reading) -> str | None:
         """A noun the sentence says is still needed ("You still need to pick a date") that a
         check of this turn lists no longer missing: its result names that field and its list
@@ -128,8 +152,14 @@ class RecordView:
             fields.update(key_words(run.result))
         if not fields:
             return None
+        named = self._word_fields()
         for noun in sorted(reading.pending):
             if noun in missing or noun + "s" in missing:
+                continue
+            if noun in named:  # "a head count": the party size, in other words
+                if not set(named[noun].split("_")) <= missing and \
+                        set(named[noun].split("_")) <= fields:
+                    return noun
                 continue
             if noun in fields:
                 return noun
@@ -184,6 +214,9 @@ class RecordView:
         14 degrees": `high_c`), or else any number of the runs and texts."""
         if quantity.out_of:  # "eight out of ten": the count itself, or a score of 0.8
             return any(self.number_backed(q, backing) for q in quantity.readings())
+        named = self.named_field(quantity)
+        if named is not None:  # "It's for 28 people": the party size, not a venue's seats
+            return self.about(quantity, self._named_values(named))
         value, noun, label = quantity.value, quantity.noun, quantity.label
         session = self.record.session
         runs = backing or list(self.record.runs)
