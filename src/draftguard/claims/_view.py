@@ -13,6 +13,7 @@ from rapidfuzz import fuzz
 
 from draftguard.claims._calendar import dates_in, same_time, times_in
 from draftguard.claims._facts import Quantity
+from draftguard.claims._fields import named_field, still_needed, word_fields
 from draftguard.claims._folded import fold, joined, name_parts, text_stems, words_of
 from draftguard.claims._lexicon_words import short_forms
 from draftguard.claims._numbers import counted_in_text, numbers_of_text, told_about
@@ -21,7 +22,6 @@ from draftguard.claims._record import (
     ToolClaims,
     ToolRun,
     TurnRecord,
-    key_words,
     list_lengths,
     numbers_in,
     strings_in,
@@ -111,18 +111,9 @@ class RecordView:
         did = {a for _, actions in runs for a in actions}
         return [r for r, _ in runs] if {"remove", "add"} <= did else []
 
-    def _word_fields(self) -> dict[str, str]:
-        """Each word a tool declares for a field (`ToolClaims.field_words`), to the field."""
-        return {w: name for declared in self.record.claims.values()
-                for name, words in declared.field_words.items() for w in words}
-
     def named_field(self, quantity: Quantity) -> str | None:
-        """The declared field a number is told as, in the field's other words, with no verb
-        or noun of its own ("a group of 28"; not "seats 120 people", "room for 30")."""
-        if quantity.label or quantity.act is not None or quantity.held_by is not None:
-            return None
-        fields = self._word_fields()
-        return next((fields[w] for w in (quantity.of, quantity.noun) if w in fields), None)
+        """The declared field a number is told as, in the field's other words (`_fields`)."""
+        return named_field(self.record, quantity)
 
     def _named_values(self, name: str) -> set[float]:
         """The values the record holds for field `name`: the runs' fields, the session's
@@ -130,40 +121,15 @@ class RecordView:
         out = {v for run in self.record.runs for key, v in
                (*numbers_in(run.result), *numbers_in(run.args)) if key == name}
         out.update(float(v) for v in self.record.session.counts.get(name, ()))
-        for word, field_name in self._word_fields().items():
+        for word, field_name in word_fields(self.record).items():
             if field_name == name:
                 out |= self._counted(word)
         return out
 
     def still_needed(self, reading: Reading) -> str | None:
-        """A noun the sentence says is still needed ("You still need to pick a date") that a
-        check of this turn lists no longer missing: its result names that field and its list
-        of what is missing does not hold it. None when a check lists it, or none says."""
-        if not reading.pending:
-            return None
-        missing: set[str] = set()
-        fields: set[str] = set()
-        for run, declared in self.declared:
-            name = declared.missing_field
-            if name is None or name not in run.result:
-                continue
-            for text in strings_in(run.result.get(name)):
-                missing.update(words_of(text.replace("_", " ")))
-            fields.update(key_words(run.result))
-        if not fields:
-            return None
-        named = self._word_fields()
-        for noun in sorted(reading.pending):
-            if noun in missing or noun + "s" in missing:
-                continue
-            if noun in named:  # "a head count": the party size, in other words
-                if not set(named[noun].split("_")) <= missing and \
-                        set(named[noun].split("_")) <= fields:
-                    return noun
-                continue
-            if noun in fields:
-                return noun
-        return None
+        """A noun the sentence says is still needed that a check of this turn lists no
+        longer missing (`_fields.still_needed`)."""
+        return still_needed(self.declared, reading, word_fields(self.record))
 
     @classmethod
     def _makes(cls, run: ToolRun, declared: ToolClaims, wanted: frozenset[str]) -> bool:
