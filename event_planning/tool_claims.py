@@ -93,4 +93,5 @@ def planner_facts(
         names=tuple(v.name for v in found),
         collections={"shortlist": tuple(v.name for v in listed)},
         terms=planner_terms(),
+        world_places=True,  # its record is one city's venues: other places are chat
     )

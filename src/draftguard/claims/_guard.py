@@ -49,6 +49,7 @@ from draftguard.claims._links import unrecorded_link
 from draftguard.claims._lists import list_miss, list_sizes
 from draftguard.claims._made_text import made_miss
 from draftguard.claims._numbers import UNITS
+from draftguard.claims._places import world_place
 from draftguard.claims._prescreen import CALENDAR, name_runs, named_in, stop_words, told_done
 from draftguard.claims._reading import QUOTE, Claim, Reading, read_sentence
 from draftguard.claims._record import (
@@ -283,9 +284,10 @@ class ClaimGuard:
                 v % 1 for r in view.record.runs for _, v in numbers_in(r.result)))
         if not about_record:
             return _OK
-        return self._facts(reading, view, backing)
+        return self._facts(reading, view, backing, text)
 
-    def _facts(self, reading: Reading, view: RecordView, backing: list[ToolRun]) -> Judgement:
+    def _facts(self, reading: Reading, view: RecordView, backing: list[ToolRun],
+               text: str = "") -> Judgement:
         """The facts of a sentence that speaks of the record: its numbers, quotes, what it
         says a text says, dates, times, names and collection members."""
         sizes = list_sizes(view, reading)
@@ -333,8 +335,10 @@ class ClaimGuard:
         for time in reading.times:
             if not view.time_backed(time):
                 return Judgement(False, kind, f"the time {time} is not in the record")
+        general = view.record.session.world_places and not backing and \
+            not reading.asserted and not reading.to_person
         for name in reading.names:
-            if not view.name_backed(name):
+            if not view.name_backed(name) and not (general and world_place(text, name)):
                 return Judgement(False, ClaimKind.RESULT if reading.asserted else ClaimKind.FACT,
                                  f"{name!r} is not in the record")
         miss = list_miss(view, reading)

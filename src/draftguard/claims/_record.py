@@ -165,6 +165,9 @@ class SessionFacts:
     #: The app's own terms (lowercase) to their meaning ("byob": "bring your own, corkage"):
     #: what a sentence says a term is must be like it (`_terms`).
     terms: Mapping[str, str] = field(default_factory=dict)
+    #: A place of the world (a city, a country) the record does not hold is general talk,
+    #: not a fact of the session (`_places`): the planner, whose record is one city's venues.
+    world_places: bool = False
 
     def says_back(self, text: str, *, min_words: int) -> bool:
         """Whether `text` is a run of at least `min_words` words of the document, word for
