@@ -60,6 +60,7 @@ from draftguard.claims._record import (
     numbers_in,
     strings_in,
 )
+from draftguard.claims._roles import told_verbs, unlike_document
 from draftguard.claims._terms import DEFAULT_TERM_LIKENESS, untrue_of_term
 from draftguard.claims._unlisted import UNLISTED
 from draftguard.claims._verb_forms import inflections, irregular_verbs
@@ -172,8 +173,10 @@ class ClaimGuard:
             low = word.lower()
             if word[0].isdigit() or low in forms or low in kinds or low in _NUMBER_WORDS:
                 return True
-        if _FILE.search(text) or QUOTE.search(text) or told_done(words):
-            return True
+        if _FILE.search(text) or QUOTE.search(text) or told_done(words) or (
+                record.session.document and not told_verbs(record.session.document).isdisjoint(
+                    w.lower() for w in words)):
+            return True  # ... or a verb the post tells who did ("only teaches foil")
         view = RecordView(record, self)
         if view.checks():
             return True  # a verdict in other words may judge the work (`_verdict_likeness`)
@@ -284,6 +287,12 @@ class ClaimGuard:
                 v % 1 for r in view.record.runs for _, v in numbers_in(r.result)))
         if not about_record:
             return _OK
+        document = view.record.session.document
+        moved = None if any(not c.by_person for c in reading.asserted) or reading.hedged or \
+            not document else \
+            unlike_document(parse(text, entities=False), document)
+        if moved is not None:  # "The salle only teaches foil" (foil and épée)
+            return Judgement(False, ClaimKind.FACT, moved)
         return self._facts(reading, view, backing, text)
 
     def _facts(self, reading: Reading, view: RecordView, backing: list[ToolRun],
