@@ -13,6 +13,9 @@ from draftguard.claims._record import ToolClaims, ToolRun, TurnRecord, key_words
 
 __all__ = ["named_field", "still_needed", "word_fields"]
 
+#: Nouns of a share, not a count: "40 percent of the fixes" counts no fixes.
+_SHARES = frozenset({"percent", "cent", "%", "per", "fraction", "proportion", "share"})
+
 
 def word_fields(record: TurnRecord) -> dict[str, str]:
     """Each word a tool of the record declares for a field, to the field."""
@@ -21,12 +24,18 @@ def word_fields(record: TurnRecord) -> dict[str, str]:
 
 
 def named_field(record: TurnRecord, quantity: Quantity) -> str | None:
-    """The declared field a number is told as, in the field's other words, with no verb or
-    noun of capacity of its own ("a group of 28"; not "seats 120 people", "room for 30")."""
-    if quantity.label or quantity.act is not None or quantity.held_by is not None:
+    """The declared field a number is told as, in the field's other words: the noun it is
+    "of", the verb it counts the times of, or the noun it counts with no verb or noun of
+    capacity of its own ("a group of 28", "patched twice"; not "seats 120 people", "room for
+    30")."""
+    if quantity.label or quantity.held_by is not None:
         return None
     fields = word_fields(record)
-    return next((fields[w] for w in (quantity.of, quantity.noun) if w in fields), None)
+    if quantity.of in fields and quantity.noun not in _SHARES:
+        return fields[quantity.of]  # "a group of 28", "took one round of fixes"
+    if quantity.noun == "time" and quantity.times_of in fields:  # "was patched twice"
+        return fields[quantity.times_of]
+    return fields.get(quantity.noun or "") if quantity.act is None else None
 
 
 def still_needed(declared: Sequence[tuple[ToolRun, ToolClaims]], reading: Reading,

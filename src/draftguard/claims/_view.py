@@ -354,7 +354,8 @@ class RecordView:
             return False
         session = self.record.session
         return noun in ("version", "line") or noun in session.counts or \
-            noun in session.collections or noun in self._field_words()
+            noun in session.collections or noun in self._field_words() or \
+            noun in word_fields(self.record)
 
     def _counted(self, noun: str | None) -> set[float]:
         """The numbers the record's texts give `noun` ("25 minutes"), none when no text
