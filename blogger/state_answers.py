@@ -96,6 +96,7 @@ DEFAULT_MARGIN = 0.05
 _WORD = re.compile(r"[^\W_]+(?:'[^\W\d_]+)?")
 _QUOTES = re.compile(r"[\"“”‘’«»]|(?<!\w)'|'(?!\w)")
 _ASKING_TAGS = frozenset({"WP", "WP$", "WRB", "WDT"})
+_SENTENCES = re.compile(r"[.!?;]+(?=\s|$)")
 #: A first word that asks a yes/no question ("did you save it", "is it saved", "has it").
 _ASKING_AUX = frozenset({"do", "be", "have"})
 _TOPIC_CONCEPTS = {TITLE: frozenset({"part.title", "action.rename"}),
@@ -113,6 +114,13 @@ def _asks(tokens: Sequence[Any]) -> bool:
     return first.tag_ in _ASKING_TAGS or first.lemma_.lower() in _ASKING_AUX
 
 
+def _bidden(token: Any) -> bool:
+    """A verb in the imperative ("what are the tags, and add cycling"): its base form with
+    no subject and no auxiliary of its own."""
+    return token.tag_ == "VB" and token.dep_ in ("ROOT", "conj") and not any(
+        c.dep_ in ("nsubj", "aux", "auxpass", "nsubjpass") for c in token.children)
+
+
 def asked_about(message: str, *, max_words: int = DEFAULT_MAX_WORDS,
                 min_score: float = DEFAULT_MIN_SCORE,
                 margin: float = DEFAULT_MARGIN) -> tuple[Topic, bool] | None:
@@ -123,10 +131,12 @@ def asked_about(message: str, *, max_words: int = DEFAULT_MAX_WORDS,
     if not words or len(words) > max_words or _QUOTES.search(text) or \
             any(w.isdigit() for w in words if w not in ("0", "1")):
         return None
+    if len([p for p in _SENTENCES.split(text) if p.strip()]) > 1:
+        return None  # "is it saved. great, now cut the last line": more than one question
     tokens = [t for t in parse(text, entities=False) if not t.is_punct and not t.is_space]
     if not tokens or not ("?" in text or _asks(tokens)) or tokens[0].lower_ == "why" or \
-            any(t.tag_ == "MD" for t in tokens):
-        return None  # it asks nothing, asks why, or wants something done ("would", "can")
+            any(t.tag_ == "MD" or _bidden(t) for t in tokens):
+        return None  # it asks nothing, asks why, or wants something done ("would", "add")
     ranked = _index().rank(" ".join(words))
     best = ranked[0]
     if best.label == _OTHER or best.score < min_score or \

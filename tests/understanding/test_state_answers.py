@@ -47,6 +47,9 @@ def test_questions_about_the_post_or_the_last_turn_are_read(message: str, topic:
     "what does the post say about the tags on my bike?", "change the tags to sport, travel",
     "is 'Salle days' a better title?", "thanks, that's all for now!", "tag it cats please",
     "what did you think of the opening?",
+    # a question with a request beside it goes on to the reader, which does both
+    "did you save that? also make a quiz", "what are the tags, and add cycling",
+    "is it saved. great, now cut the last line",
 ])
 def test_requests_opinions_and_other_questions_are_not(message: str) -> None:
     assert asked_about(message) is None
