@@ -220,7 +220,8 @@ def _why_not(run: ToolRun) -> str:
     if why:
         return why.rstrip(".")
     reason = str(run.result.get("error") or "the change could not be made")
-    return reason.removeprefix("not saved: ")
+    # the part before a ";" is for the author; what follows is advice for models
+    return reason.removeprefix("not saved: ").split(";")[0].strip()
 
 
 def latest_words(latest: int | None, kind: str | None, reverted_to: Any = None) -> str:

@@ -77,6 +77,16 @@ def test_what_happened_says_nothing_was_saved_and_why() -> None:
                     "was saved.")
 
 
+def test_a_refused_save_says_why_in_the_authors_words() -> None:
+    runs = (ToolRun("content_write", {}, {"status": "refused", "error": (
+        "not saved: it would drop 9 of the post's 12 lines (an edit may change 3); change "
+        "the post with edit_ops, or ask for a new post or a full rewrite")}),)
+    said = what_happened([PastTurn("here it is again", runs)], latest=1, kind="edit_ops")
+    assert said.startswith("No, nothing was saved after your last message: it would drop 9 "
+                           "of the post's 12 lines (an edit may change 3).")
+    assert "edit_ops" not in said
+
+
 def test_the_tags_and_the_title_as_they_stand() -> None:
     assert tags_answer({"tags": ["fencing", "sport"]}) == \
         "The post's tags are “fencing” and “sport”."
