@@ -27,6 +27,8 @@ RECORD = TurnRecord(claims=BLOGGER_TOOL_CLAIMS, session=blogger_facts(
     "The south bed catches the frost.",
     "You built a greenhouse out of old windows.",
     "Your plot grows potatoes and leeks.",
+    "The post says the south bed catches the frost.",
+    "You write that Dottie gives you jam.",
 ])
 def test_the_posts_words_in_a_claim_it_does_not_make_are_removed(sentence: str) -> None:
     assert not ClaimGuard().judge(sentence, RECORD).supported
@@ -41,6 +43,7 @@ def test_the_posts_words_in_a_claim_it_does_not_make_are_removed(sentence: str) 
     "You painted the cold frame blue.",
     "Dottie's bees sound like a lovely bonus.",
     "Leeks are hardy through the winter.",
+    "Your post says Dottie gives you honey.",
 ])
 def test_paraphrases_and_other_verbs_are_kept(sentence: str) -> None:
     assert ClaimGuard().judge(sentence, RECORD).supported

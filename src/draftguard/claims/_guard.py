@@ -288,8 +288,8 @@ class ClaimGuard:
         if not about_record:
             return _OK
         document = view.record.session.document
-        moved = None if any(not c.by_person for c in reading.asserted) or reading.hedged or \
-            not document else \
+        moved = None if any(not c.by_person and self._about_app(c) for c in reading.asserted) \
+            or reading.hedged or not document else \
             unlike_document(parse(text, entities=False), document)
         if moved is not None:  # "The salle only teaches foil" (foil and épée)
             return Judgement(False, ClaimKind.FACT, moved)
