@@ -8,15 +8,20 @@ sentence) is quoted back. A quotation cannot state what
 the post does not say; a question no sentence clearly answers ("how do I grow shiitake?",
 "what do you think of it?") is left to the model's words, which the claim guard holds to
 the post.
+
+A question about the post as it stands or what the app just did ("did you save that?",
+"what r the tags rn") is answered from the store and the tools' results
+(`blogger.state_answers.answer_about_post`).
 """
 
 from __future__ import annotations
 
 from blogger.reading_turn import view_of
+from blogger.state_answers import answer_about_post
 from draftguard.language import parse, similarities
 
 __all__ = ["DEFAULT_MIN_COSINE", "DEFAULT_MIN_LEAD", "MAX_QUESTION_CHARS", "MIN_SENTENCE_WORDS",
-           "answer_from_post"]
+           "answer_about_post", "answer_from_post"]
 
 #: How close in meaning (cosine) the question and the sentence quoted must be. Measured on
 #: questions about short posts: the sentence asked about scores 0.6 to 0.7, the best sentence

@@ -5,8 +5,8 @@ tool calls of the coordinator's own tools (ADK runs them as if the model had cal
 hand-over to the split loop, or a reply. Each formatter writes the reply from the tool's
 result, so what the author reads is what the tool did. A message that is not a request goes to
 the model; one that looks like a request code cannot read goes to a capable model, and on a
-small one gets a short reply naming the closest things the app can do. On a small model, a
-question about what the post says is answered by quoting the post (`blogger.answers`).
+small one gets a short reply naming the closest things the app can do. Questions about the
+post (how it stands, what the app did, what it says) are answered by code (`blogger.answers`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 from google.adk.agents.callback_context import CallbackContext
 from google.adk.models.base_llm import BaseLlm
 
-from blogger.answers import answer_from_post
+from blogger.answers import answer_about_post, answer_from_post
 from blogger.chooser import Chooser, build_chooser
 from blogger.intents import BLOGGER_COMMANDS as _COMMANDS
 from blogger.reading import read_message
@@ -364,11 +364,12 @@ def build_understanding(profile: ModelProfile, chooser: Chooser | None = None) -
     where code hesitates between places, `chooser` (a capable model) may pick one."""
 
     async def understand(message: str, ctx: CallbackContext) -> Action | None:
+        if (known := await answer_about_post(message, ctx)) is not None:
+            return Reply(known)  # "did you save that?": from the store and the last turns
         post = await _post_text(ctx)
         memory = Memory.load(ctx.state.get(MEMORY_KEY))
         try:
-            # Reading is CPU work (the parser, embeddings): off the event loop.
-            read = await asyncio.to_thread(read_message, message,
+            read = await asyncio.to_thread(read_message, message,  # CPU work: off the loop
                                            post=post[1] if post else None, memory=memory)
             reading: Reading = await asyncio.to_thread(second_look, message, read.reading,
                                                        post[1] if post else None)

@@ -19,7 +19,7 @@ from draftguard.understanding._courtesy import Courtesy
 from draftguard_adk.artifacts import STATE_RESULT
 from draftguard_adk.chat import Formatter
 
-__all__ = ["COURTESIES", "FORMATTERS", "NO_POST", "diff_summary"]
+__all__ = ["COURTESIES", "FORMATTERS", "NOT_CHANGED", "NO_POST", "diff_summary", "version_words"]
 
 log = logging.getLogger("blogger.replies")
 
@@ -135,7 +135,7 @@ def diff_summary(diff: str) -> str:
 
 
 #: Why an edit was not made, as the author reads it (the patcher's own message is for models).
-_NOT_CHANGED = {
+NOT_CHANGED = {
     "not_found": "I could not find those words in the post.",
     "ambiguous": "Those words are in the post more than once.",
     "constraint": "That is a bigger change than a small edit.",
@@ -155,7 +155,7 @@ def format_edit(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> s
     if status == "already_applied":
         return "Nothing to change: the post already reads that way."
     if status == "rejected":
-        why = _NOT_CHANGED.get(str(result.get("reason")), "I could not make that change.")
+        why = NOT_CHANGED.get(str(result.get("reason")), "I could not make that change.")
         question = str(result.get("question") or "").strip()
         return f"Nothing was changed. {why}" + (f" {question}" if question else "")
     return f"Nothing was changed: {result.get('error') or 'the edit failed'}."

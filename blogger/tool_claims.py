@@ -190,6 +190,11 @@ def _fields_touched(run: ToolRun, session: SessionFacts) -> frozenset[str]:
 
 _ARTIFACTS = frozenset({"quiz", "flashcard", "flashcards", "mindmap", "card", "map"})
 
+#: How a person says the repairs a made thing needed ("patched twice", "no fixes", "one
+#: round of corrections"): a count of them is the run's `repair_attempts`.
+_REPAIR_WORDS = {"repair_attempts": frozenset({"repair", "fix", "patch", "mend", "correct",
+                                               "correction"})}
+
 BLOGGER_TOOL_CLAIMS: dict[str, ToolClaims] = {c.tool: c for c in (
     ToolClaims.of("content_write", "save", "make", "edit", "add", summary=_saved,
                   places=_post_places),
@@ -204,7 +209,7 @@ BLOGGER_TOOL_CLAIMS: dict[str, ToolClaims] = {c.tool: c for c in (
     ToolClaims.of("read_section", changes=False),
     ToolClaims.of("list_versions", changes=False),
     ToolClaims.of("make_artifact", "make", objects=_ARTIFACTS, object_field="artifact_type",
-                  verdict_field="ok", summary=_made),
+                  verdict_field="ok", summary=_made, field_words=_REPAIR_WORDS),
     ToolClaims.of("check_delivery", "check", changes=False, verdict_field="passed",
                   count_fields=("document_count",)),
     ToolClaims.of("source_ingest", "import", "add", "save", places=_source_places),

@@ -17,7 +17,8 @@ from typing import Any
 from draftguard.claims import SessionFacts, ToolClaims
 from draftguard.language._dictionary import english_word
 from event_planning.catalog import venue_by_id
-from event_planning.word_table import lexicon_words
+from event_planning.venue_dishes import reply_lexicon
+from event_planning.word_table import lexicon_words, request_words
 
 __all__ = ["NEXT_STEP", "PLANNER_TOOL_CLAIMS", "planner_facts", "planner_terms"]
 
@@ -38,14 +39,26 @@ def _added(result: Mapping[str, Any]) -> str | None:
 #: Where the shortlist tools put venues, or take them from ("to your list").
 _SHORTLIST = frozenset({"shortlist", "list"})
 
+
+@cache
+def _field_words() -> dict[str, frozenset[str]]:
+    """The words a person names the party size by: the people a reply counts ("guests",
+    "diners"), the groups a request names ("team", "group"), and how big it is ("a head
+    count", "the size of your group")."""
+    people = reply_lexicon().words_for("reply.party")
+    groups = request_words().get("group", ())
+    return {"party_size": frozenset({*people, *groups, "count", "headcount", "size"}
+                                    - {"you", "us"})}
+
 PLANNER_TOOL_CLAIMS: dict[str, ToolClaims] = {c.tool: c for c in (
-    ToolClaims.of("search_venues", "search", changes=False, summary=_found),
+    ToolClaims.of("search_venues", "search", changes=False, summary=_found,
+                  field_words=_field_words()),
     ToolClaims.of("add_to_shortlist", "add", "shortlist", "save", summary=_added,
                   places=_SHORTLIST),
     ToolClaims.of("remove_from_shortlist", "remove", places=_SHORTLIST),
     ToolClaims.of("forget_preference", "remove"),
     ToolClaims.of("plan_summary", "check", changes=False, verdict_field="ready",
-                  missing_field="missing"),
+                  missing_field="missing", field_words=_field_words()),
 )}
 
 
@@ -64,18 +77,21 @@ def planner_terms() -> dict[str, str]:
 
 def planner_facts(
     *, results: Iterable[str], shortlist: Iterable[str], said: Iterable[str] = (),
+    party_size: int | None = None,
 ) -> SessionFacts:
     """What a planner session holds: the venues its tools returned (their catalogue lines,
-    addresses and days open a week), the shortlist, what the person said, and the planner's
-    own terms (`planner_terms`)."""
+    addresses and days open a week), the shortlist, what the person said, the party size
+    the preferences hold, and the planner's own terms (`planner_terms`)."""
     found = [v for v in (venue_by_id(i) for i in results) if v is not None]
     listed = [v for v in (venue_by_id(i) for i in shortlist) if v is not None]
     return SessionFacts(
         texts=(*(v.line() for v in found), *(f"{v.address}. {v.phone}." for v in found),
                *said),
         # how many days a week each opens ("open seven days"; its line gives days closed)
-        counts={"day": tuple(sorted({7 - len(v.closed_on) for v in found}))},
+        counts={"day": tuple(sorted({7 - len(v.closed_on) for v in found})),
+                "party_size": () if party_size is None else (party_size,)},
         names=tuple(v.name for v in found),
         collections={"shortlist": tuple(v.name for v in listed)},
         terms=planner_terms(),
+        world_places=True,  # its record is one city's venues: other places are chat
     )

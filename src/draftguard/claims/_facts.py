@@ -35,7 +35,7 @@ _COUNT_NOUNS = {"couple": 2.0, "pair": 2.0, "dozen": 12.0}
 #: Spans of time named in one word, in the unit the texts count them in ("a fortnight" is
 #: 14 days, "three decades" 30 years); a count of times in one word ("twice").
 _SPANS = {"fortnight": (14.0, "day"), "decade": (10.0, "year")}
-_TIMES = {"twice": 2.0, "thrice": 3.0}
+_TIMES = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
 #: Units a rate is "per" ("seven days a week": the whole week, not a count of days).
 _PER = frozenset({"day", "week", "month", "year", "hour", "night"})
 #: Words that count without a digit or a number word, for the guard's pre-screen.
@@ -62,6 +62,12 @@ class Quantity:
     #: The whole it is a part of ("eight out of ten": 10), a score told as a fraction;
     #: None when it is none.
     out_of: float | None = None
+    #: For a count of times ("twice", "two times", "once"), the verb it is said of, lemma
+    #: ("was repaired two times": "repair").
+    times_of: str | None = None
+    #: The noun of capacity what it counts is "for" ("room for 30 people": "room"), lemma;
+    #: None when it has none ("It's for 28 people", "dinner for 28 people").
+    held_by: str | None = None
 
     def readings(self) -> tuple[Quantity, Quantity]:
         """A part out of a whole read both ways: the count, and the fraction as a score."""
@@ -153,13 +159,19 @@ def quantities(doc: Doc, rounding: Mapping[str, str] | None = None) -> list[Quan
                                 if k.dep_ in ("advmod", "quantmod") and k.lower_ in rounding
                                 ), "") if rounding else ""
                 whole = _out_of(tokens, j)
-                out.append(Quantity(abs(value), noun, label=label, act=_act_of(last),
-                                    of=_of_noun(last), rounded=rounded,
-                                    out_of=None if whole is None else whole[0]))
+                out.append(_tied(Quantity(abs(value), noun, label=label, rounded=rounded,
+                                          out_of=None if whole is None else whole[0]), last))
                 if whole is not None:
                     j = whole[1]
         i = j
     return out + _word_counts(tokens) + _word_amounts(tokens, rounding or {})
+
+
+def _tied(quantity: Quantity, last: Token) -> Quantity:
+    """`quantity` with what the parse ties its last token to: the verb it is the object or
+    subject of, the noun it is "of" or "for", the verb it counts the times of."""
+    return replace(quantity, act=_act_of(last), of=_of_noun(last), held_by=_held_by(last),
+                   times_of=_verb_of(_counted(last)) if quantity.noun == "time" else None)
 
 
 def _word_amounts(tokens: list[Token], rounding: Mapping[str, str]) -> list[Quantity]:
@@ -206,7 +218,7 @@ def _word_counts(tokens: list[Token]) -> list[Quantity]:
                 k.dep_ == "nsubj" and k.lower_ in ("i", "we") for k in t.head.children):
             # of a thing or a person ("delivered twice", "You rinse them twice"); the app's
             # own reading is no count a record keeps ("I read your brief twice")
-            out.append(Quantity(_TIMES[t.lower_], "time"))
+            out.append(Quantity(_TIMES[t.lower_], "time", times_of=_verb_of(t)))
         if t.pos_ == "NOUN" and t.lemma_.lower() in _SPANS and t.i > 0 and \
                 t.doc[t.i - 1].lower_ == "a":
             span, unit = _SPANS[t.lemma_.lower()]
@@ -243,6 +255,27 @@ def _act_of(token: Token) -> str | None:
     counted = _counted(token)
     if counted.dep_ in ("dobj", "nsubjpass", "nsubj") and counted.head.pos_ == "VERB":
         return counted.head.lemma_.lower()
+    return None
+
+
+def _verb_of(token: Token) -> str | None:
+    """The verb a count of times hangs on ("repaired two times", "needed fixing twice")."""
+    head = token.head
+    return head.lemma_.lower() if token.dep_ in ("advmod", "npadvmod") and \
+        head.pos_ == "VERB" else None
+
+
+#: Nouns of how many a place takes: what the people they are "for" count is its size
+#: ("room for 30 people", "space for forty"), not the group's ("dinner for 28 people").
+_CAPACITY = frozenset({"room", "space", "capacity", "seating", "seat"})
+
+
+def _held_by(token: Token) -> str | None:
+    """The noun of capacity the number, or what it counts, is "for" ("room for 30")."""
+    counted = _counted(token)
+    head = counted.head
+    if counted.dep_ == "pobj" and head.lower_ == "for" and head.head.lemma_.lower() in _CAPACITY:
+        return head.head.lemma_.lower()
     return None
 
 

@@ -49,6 +49,7 @@ from draftguard.claims._links import unrecorded_link
 from draftguard.claims._lists import list_miss, list_sizes
 from draftguard.claims._made_text import made_miss
 from draftguard.claims._numbers import UNITS
+from draftguard.claims._places import world_place
 from draftguard.claims._prescreen import CALENDAR, name_runs, named_in, stop_words, told_done
 from draftguard.claims._reading import QUOTE, Claim, Reading, read_sentence
 from draftguard.claims._record import (
@@ -59,6 +60,7 @@ from draftguard.claims._record import (
     numbers_in,
     strings_in,
 )
+from draftguard.claims._roles import told_verbs, unlike_document
 from draftguard.claims._terms import DEFAULT_TERM_LIKENESS, untrue_of_term
 from draftguard.claims._unlisted import UNLISTED
 from draftguard.claims._verb_forms import inflections, irregular_verbs
@@ -171,8 +173,10 @@ class ClaimGuard:
             low = word.lower()
             if word[0].isdigit() or low in forms or low in kinds or low in _NUMBER_WORDS:
                 return True
-        if _FILE.search(text) or QUOTE.search(text) or told_done(words):
-            return True
+        if _FILE.search(text) or QUOTE.search(text) or told_done(words) or (
+                record.session.document and not told_verbs(record.session.document).isdisjoint(
+                    w.lower() for w in words)):
+            return True  # ... or a verb the post tells who did ("only teaches foil")
         view = RecordView(record, self)
         if view.checks():
             return True  # a verdict in other words may judge the work (`_verdict_likeness`)
@@ -274,7 +278,8 @@ class ClaimGuard:
             return _OK if tied is None or view.number_backed(tied, backing) else Judgement(
                 False, ClaimKind.RESULT, f"{tied.value:g} is not the run's {tied.of or tied.noun}")
         about_record = bool(backing) or bool(reading.asserted) or view.mentions(reading) or \
-            any(view.counts(q.noun) or view.counts(q.of) for q in reading.quantities) or \
+            any(view.counts(q.noun) or view.counts(q.of) or view.named_field(q)
+                for q in reading.quantities) or \
             reading.to_person or view.keeps_time(reading) or bool(reading.ids) or (
                 bool(reading.reported or reading.denied) and speaks_of_record(reading, view)) \
             or (any(
@@ -282,9 +287,16 @@ class ClaimGuard:
                 v % 1 for r in view.record.runs for _, v in numbers_in(r.result)))
         if not about_record:
             return _OK
-        return self._facts(reading, view, backing)
+        document = view.record.session.document
+        moved = None if any(not c.by_person and self._about_app(c) for c in reading.asserted) \
+            or reading.hedged or not document else \
+            unlike_document(parse(text, entities=False), document)
+        if moved is not None:  # "The salle only teaches foil" (foil and épée)
+            return Judgement(False, ClaimKind.FACT, moved)
+        return self._facts(reading, view, backing, text)
 
-    def _facts(self, reading: Reading, view: RecordView, backing: list[ToolRun]) -> Judgement:
+    def _facts(self, reading: Reading, view: RecordView, backing: list[ToolRun],
+               text: str = "") -> Judgement:
         """The facts of a sentence that speaks of the record: its numbers, quotes, what it
         says a text says, dates, times, names and collection members."""
         sizes = list_sizes(view, reading)
@@ -332,8 +344,10 @@ class ClaimGuard:
         for time in reading.times:
             if not view.time_backed(time):
                 return Judgement(False, kind, f"the time {time} is not in the record")
+        general = view.record.session.world_places and not backing and \
+            not reading.asserted and not reading.to_person
         for name in reading.names:
-            if not view.name_backed(name):
+            if not view.name_backed(name) and not (general and world_place(text, name)):
                 return Judgement(False, ClaimKind.RESULT if reading.asserted else ClaimKind.FACT,
                                  f"{name!r} is not in the record")
         miss = list_miss(view, reading)
@@ -375,6 +389,11 @@ class ClaimGuard:
         why = None if self._about_app(claim) else others_act(view, claim)
         if why is not None:  # "Your bank has moved the money"
             return Judgement(False, ClaimKind.ACTION, why, claim.concept)
+        if claim.voice == "state" and claim.kind == "action" and not claim.negated:
+            # "It's saved as version 2" after a run of this turn saved version 3: how things
+            # stand after this turn's act is that act's result
+            backing.extend(view.backing(claim))
+            return None
         if claim.kind != "verdict" and not self._about_app(claim):
             return None
         if claim.kind == "verdict":

@@ -98,6 +98,11 @@ class ToolClaims:
     #: The result field listing what is still missing ("missing"): a sentence saying a
     #: thing is still needed, after a run of this tool, must name one of them.
     missing_field: str | None = None
+    #: The other words a person names a field of its arguments or result by ("party_size":
+    #: people, guests, a head count). A thing said still needed in them is that field; a
+    #: number said of them, with no verb or noun of its own ("It's for 28 people", "a group
+    #: of 28"; not "seats 120 people", "room for 30 people"), is that field's value.
+    field_words: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     def part_names_of(self) -> frozenset[str]:
         """The words that name a part of the document (`part_names`)."""
@@ -160,6 +165,9 @@ class SessionFacts:
     #: The app's own terms (lowercase) to their meaning ("byob": "bring your own, corkage"):
     #: what a sentence says a term is must be like it (`_terms`).
     terms: Mapping[str, str] = field(default_factory=dict)
+    #: A place of the world (a city, a country) the record does not hold is general talk,
+    #: not a fact of the session (`_places`): the planner, whose record is one city's venues.
+    world_places: bool = False
 
     def says_back(self, text: str, *, min_words: int) -> bool:
         """Whether `text` is a run of at least `min_words` words of the document, word for

@@ -13,6 +13,7 @@ from rapidfuzz import fuzz
 
 from draftguard.claims._calendar import dates_in, same_time, times_in
 from draftguard.claims._facts import Quantity
+from draftguard.claims._fields import named_field, still_needed, word_fields
 from draftguard.claims._folded import fold, joined, name_parts, text_stems, words_of
 from draftguard.claims._lexicon_words import short_forms
 from draftguard.claims._numbers import counted_in_text, numbers_of_text, told_about
@@ -21,7 +22,6 @@ from draftguard.claims._record import (
     ToolClaims,
     ToolRun,
     TurnRecord,
-    key_words,
     list_lengths,
     numbers_in,
     strings_in,
@@ -111,29 +111,25 @@ class RecordView:
         did = {a for _, actions in runs for a in actions}
         return [r for r, _ in runs] if {"remove", "add"} <= did else []
 
+    def named_field(self, quantity: Quantity) -> str | None:
+        """The declared field a number is told as, in the field's other words (`_fields`)."""
+        return named_field(self.record, quantity)
+
+    def _named_values(self, name: str) -> set[float]:
+        """The values the record holds for field `name`: the runs' fields, the session's
+        count of it, and the numbers the texts give its words ("for 28 people")."""
+        out = {v for run in self.record.runs for key, v in
+               (*numbers_in(run.result), *numbers_in(run.args)) if key == name}
+        out.update(float(v) for v in self.record.session.counts.get(name, ()))
+        for word, field_name in word_fields(self.record).items():
+            if field_name == name:
+                out |= self._counted(word)
+        return out
+
     def still_needed(self, reading: Reading) -> str | None:
-        """A noun the sentence says is still needed ("You still need to pick a date") that a
-        check of this turn lists no longer missing: its result names that field and its list
-        of what is missing does not hold it. None when a check lists it, or none says."""
-        if not reading.pending:
-            return None
-        missing: set[str] = set()
-        fields: set[str] = set()
-        for run, declared in self.declared:
-            name = declared.missing_field
-            if name is None or name not in run.result:
-                continue
-            for text in strings_in(run.result.get(name)):
-                missing.update(words_of(text.replace("_", " ")))
-            fields.update(key_words(run.result))
-        if not fields:
-            return None
-        for noun in sorted(reading.pending):
-            if noun in missing or noun + "s" in missing:
-                continue
-            if noun in fields:
-                return noun
-        return None
+        """A noun the sentence says is still needed that a check of this turn lists no
+        longer missing (`_fields.still_needed`)."""
+        return still_needed(self.declared, reading, word_fields(self.record))
 
     @classmethod
     def _makes(cls, run: ToolRun, declared: ToolClaims, wanted: frozenset[str]) -> bool:
@@ -184,6 +180,9 @@ class RecordView:
         14 degrees": `high_c`), or else any number of the runs and texts."""
         if quantity.out_of:  # "eight out of ten": the count itself, or a score of 0.8
             return any(self.number_backed(q, backing) for q in quantity.readings())
+        named = self.named_field(quantity)
+        if named is not None:  # "It's for 28 people": the party size, not a venue's seats
+            return self.about(quantity, self._named_values(named))
         value, noun, label = quantity.value, quantity.noun, quantity.label
         session = self.record.session
         runs = backing or list(self.record.runs)
@@ -355,7 +354,8 @@ class RecordView:
             return False
         session = self.record.session
         return noun in ("version", "line") or noun in session.counts or \
-            noun in session.collections or noun in self._field_words()
+            noun in session.collections or noun in self._field_words() or \
+            noun in word_fields(self.record)
 
     def _counted(self, noun: str | None) -> set[float]:
         """The numbers the record's texts give `noun` ("25 minutes"), none when no text
