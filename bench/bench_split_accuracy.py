@@ -1,8 +1,10 @@
 """Benchmark: paragraph accuracy of the split on a dev set of drafts with outlines.
 
 Run: .venv/bin/python bench/bench_split_accuracy.py [--data FILE] [--smollm]
-Dev set: tests/data/splits/splits.yaml (written by hand, with the right draft_ok ids);
-`--data` scores another file of the same shape (the held-out drafts live outside the repo).
+Dev set: tests/data/splits/splits.yaml (written by hand, with the right draft_ok ids), then
+tests/data/splits/spoken.yaml (outlines said as people say them: colloquial, regional or
+learner English, items that name what happens), each scored on its own; `--data` scores
+another file of the same shape instead (the held-out drafts live outside the repo).
 Accuracy: the share of paragraphs sent where the dev set says (draft_ok or draft_not_ok);
 also how many drafts come out exactly right. Every scorer is measured in the same run:
 
@@ -29,12 +31,14 @@ from typing import Any
 
 import yaml
 
+from draftguard.split import check_coverage
 from draftguard.split._assignment import propose_split
 from draftguard.split._coverage import _score, _topic_items, outline_candidates, outline_items
 from draftguard.split._meaning import Similarity, language_similarity
 from draftguard.split._segmentation import segment
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "splits" / "splits.yaml"
+SPOKEN = DATA.with_name("spoken.yaml")
 Scorer = Callable[[str, Sequence[str]], set[int]]
 
 
@@ -105,28 +109,48 @@ def measure(name: str, scorer: Scorer, cases: list[dict[str, Any]]) -> tuple[flo
     return right / total, exact
 
 
+def checker_accepts(cases: list[dict[str, Any]], similarity: Similarity | None) -> None:
+    """How many right splits the coverage check accepts (it must, or the loop retries a
+    right split and ends failed)."""
+    accepted = 0
+    for case in cases:
+        units = segment(case["draft"])
+        ok = "\n\n".join(u for n, u in enumerate(units, 1) if n in case["ok"])
+        not_ok = "\n\n".join(u for n, u in enumerate(units, 1) if n not in case["ok"])
+        accepted += check_coverage(case["outline"], ok, not_ok, similarity=similarity).covered
+    print(f"{'checker accepts the right split':<32} {accepted}/{len(cases)} drafts")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--smollm", action="store_true",
                         help="also the embedded model's own embeddings (needs llama.cpp)")
-    parser.add_argument("--data", type=Path, default=DATA,
-                        help="drafts with outlines and the right ids (default: the dev set)")
+    parser.add_argument("--data", type=Path, default=None,
+                        help="drafts with outlines and the right ids (default: the dev set, "
+                             "then the spoken outlines)")
     args = parser.parse_args()
-    cases = load_cases(args.data)
-    print(f"{len(cases)} drafts, {sum(len(segment(c['draft'])) for c in cases)} paragraphs")
-    measure("lexical coverage (baseline)", lexical_coverage, cases)
-    measure("lexical, best per item", lexical_best, cases)
     similarity = language_similarity()
     if similarity is not None:
         similarity(["warm-up"], ["load the encoder before timing"])
+    for path in [args.data] if args.data else [DATA, SPOKEN]:
+        print(f"== {path.name}")
+        run(load_cases(path), similarity, smollm=args.smollm)
+
+
+def run(cases: list[dict[str, Any]], similarity: Similarity | None, *, smollm: bool) -> None:
+    print(f"{len(cases)} drafts, {sum(len(segment(c['draft'])) for c in cases)} paragraphs")
+    measure("lexical coverage (baseline)", lexical_coverage, cases)
+    measure("lexical, best per item", lexical_best, cases)
+    if similarity is not None:
         measure("semantic (MiniLM), best per item", minilm_best(similarity), cases)
-    if args.smollm:
+    if smollm:
         measure("semantic (embedded model)", semantic_best(), cases)
     measure("proposal: lexical + lead", proposal, cases)
     if similarity is None:
         print("proposal by meaning: not measured (the language extra is not installed)")
     else:
         measure("proposal by meaning (adopted)", by_meaning(similarity), cases)
+    checker_accepts(cases, similarity)
 
 
 if __name__ == "__main__":
