@@ -109,16 +109,29 @@ def measure(name: str, scorer: Scorer, cases: list[dict[str, Any]]) -> tuple[flo
     return right / total, exact
 
 
-def checker_accepts(cases: list[dict[str, Any]], similarity: Similarity | None) -> None:
-    """How many right splits the coverage check accepts (it must, or the loop retries a
-    right split and ends failed)."""
-    accepted = 0
+def _covered(case: dict[str, Any], ok_ids: set[int], similarity: Similarity | None) -> bool:
+    units = segment(case["draft"])
+    ok = "\n\n".join(u for n, u in enumerate(units, 1) if n in ok_ids)
+    not_ok = "\n\n".join(u for n, u in enumerate(units, 1) if n not in ok_ids)
+    return check_coverage(case["outline"], ok, not_ok, similarity=similarity).covered
+
+
+def checker(cases: list[dict[str, Any]], similarity: Similarity | None) -> None:
+    """The coverage check on each right split (it must accept it, or the loop retries a
+    right split and ends failed), on the split turned backwards, and on the right split
+    with one paragraph left out (both must be rejected; one left out may be rightly
+    accepted where an item has two paragraphs)."""
+    accepted = backwards = short = shorts = 0
     for case in cases:
-        units = segment(case["draft"])
-        ok = "\n\n".join(u for n, u in enumerate(units, 1) if n in case["ok"])
-        not_ok = "\n\n".join(u for n, u in enumerate(units, 1) if n not in case["ok"])
-        accepted += check_coverage(case["outline"], ok, not_ok, similarity=similarity).covered
-    print(f"{'checker accepts the right split':<32} {accepted}/{len(cases)} drafts")
+        n = len(segment(case["draft"]))
+        gold = set(case["ok"])
+        accepted += _covered(case, gold, similarity)
+        backwards += not _covered(case, set(range(1, n + 1)) - gold, similarity)
+        for left in sorted(gold):
+            shorts += 1
+            short += not _covered(case, gold - {left}, similarity)
+    print(f"{'checker':<32} accepts the right split {accepted}/{len(cases)}, rejects it "
+          f"backwards {backwards}/{len(cases)}, rejects it one paragraph short {short}/{shorts}")
 
 
 def main() -> None:
@@ -150,7 +163,7 @@ def run(cases: list[dict[str, Any]], similarity: Similarity | None, *, smollm: b
         print("proposal by meaning: not measured (the language extra is not installed)")
     else:
         measure("proposal by meaning (adopted)", by_meaning(similarity), cases)
-    checker_accepts(cases, similarity)
+    checker(cases, similarity)
 
 
 if __name__ == "__main__":

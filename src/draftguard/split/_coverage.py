@@ -27,6 +27,7 @@ import snowballstemmer
 from pydantic import BaseModel
 
 from draftguard.split._meaning import DEFAULT_BLEND, Blend, Similarity, blend_scores
+from draftguard.split._order import covered_in_order
 from draftguard.split._segmentation import Granularity, segment
 
 __all__ = [
@@ -272,12 +273,15 @@ def _credit(
     scores: list[list[float]],
     score_cutoff: float,
     best_floor: float | None = None,
+    in_order: Sequence[int | None] = (),
 ) -> list[ParagraphMatch]:
     """Each unit with the item it is credited to and the items it relates to. With
     `best_floor` (meaning), a unit below the cutoff is credited to an item it is the draft's
-    best paragraph for, from that score (as coverage counts it)."""
+    best paragraph for, from that score, or that it covers by the outline's order
+    (`in_order`, per item), as coverage counts it."""
     paragraphs: list[ParagraphMatch] = []
-    best_for: dict[int, int] = {}  # unit -> an item it is the best paragraph for
+    # unit -> an item it is the paragraph for, by the outline's order or as the best one
+    best_for: dict[int, int] = {u: items[k][0] for k, u in enumerate(in_order) if u is not None}
     if best_floor is not None and units:
         for k, (i, _, _) in enumerate(items):
             top = max(range(len(units)), key=lambda u: (scores[k][u], -u))
@@ -316,9 +320,11 @@ def _item_coverage(
     flag_cutoff: float,
     min_flag_stems: int,
     best_floor: float | None = None,
+    in_order: int | None = None,
 ) -> ItemCoverage:
     """Item `k`'s best paragraph in each output, the draft_not_ok paragraphs that match it
-    strongly (flagged) and those about it that rival a kept one."""
+    strongly (flagged) and those about it that rival a kept one. `in_order`: the kept unit
+    that covers it by the outline's order, if one does."""
     i, text, item_stems = items[k]
     share, matched, lexical = scores
     need = min(min_flag_stems, len(set(item_stems)))
@@ -335,10 +341,11 @@ def _item_coverage(
     best_ok = best_of["draft_ok"]
     rivals, weakest = _rivals(k, units, share, flagged)
     return ItemCoverage(item=i, text=text,
-                        covered=best_ok is not None and (best_ok.score >= score_cutoff or (
-                            best_floor is not None and best_ok.score >= best_floor
-                            and (best_of["draft_not_ok"] is None
-                                 or best_ok.score >= best_of["draft_not_ok"].score))),
+                        covered=in_order is not None or (best_ok is not None and (
+                            best_ok.score >= score_cutoff or (
+                                best_floor is not None and best_ok.score >= best_floor
+                                and (best_of["draft_not_ok"] is None
+                                     or best_ok.score >= best_of["draft_not_ok"].score)))),
                         best_ok=best_ok, best_not_ok=best_of["draft_not_ok"],
                         flagged_not_ok=flagged, rivals_not_ok=rivals, weakest_kept=weakest)
 
@@ -398,11 +405,16 @@ def check_coverage(
                            similarity, blend=blend)
     scores = (blended, matched, lexical)
     best_floor = blend.best_floor if similarity is not None else None
-    paragraphs = _credit(units, items, blended, score_cutoff, best_floor)
+    in_order: list[int | None] = [None] * len(items)
+    if similarity is not None:
+        in_order = covered_in_order([t for _, t, _ in items], [u for _, _, u in units], lexical,
+                                    similarity, kept=[d == "draft_ok" for d, _, _ in units],
+                                    blend=blend)
+    paragraphs = _credit(units, items, blended, score_cutoff, best_floor, in_order)
     not_ok_preview = {m.position: m.preview for m in paragraphs
                       if m.destination == "draft_not_ok"}
     coverage = [_item_coverage(k, items, units, scores, score_cutoff=score_cutoff,
-                               best_floor=best_floor,
+                               best_floor=best_floor, in_order=in_order[k],
                                flag_cutoff=flag_cutoff, min_flag_stems=min_flag_stems)
                 for k in range(len(items))]
     messages = [m for item in coverage for m in _findings(item, not_ok_preview, score_cutoff)]

@@ -35,7 +35,9 @@ class Blend:
     half a paragraph relates to an item at the coverage cutoff (50) by holding all of its
     words, by meaning it fully, or by a mix. A heading's score is its words alone (it names
     the whole post). The coverage check also counts an item covered by the draft's best
-    paragraph for it when that is kept and scores `best_floor` or more (0-100).
+    paragraph for it when that is kept and scores `best_floor` or more (0-100), or by its
+    paragraph in the outline's order (`draftguard.split._order`) when that is kept, scores
+    `order_floor` or more without the contrast, and more than any paragraph left out.
 
     Chosen on the dev set (tests/data/splits/splits.yaml) from a small grid, in the middle
     of a region where neighbouring values score the same; docs/split.md has the figures.
@@ -46,14 +48,17 @@ class Blend:
     similarity_full: float = 0.7
     contrast: float = 0.5
     best_floor: float = 15.0
+    order_floor: float = 7.5
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.meaning_weight <= 1.0:
             raise ValueError(f"meaning_weight must be between 0 and 1, got {self.meaning_weight!r}")
         if not 0.0 <= self.contrast <= 1.0:
             raise ValueError(f"contrast must be between 0 and 1, got {self.contrast!r}")
-        if not 0.0 <= self.best_floor <= 100.0:
-            raise ValueError(f"best_floor must be between 0 and 100, got {self.best_floor!r}")
+        for name in ("best_floor", "order_floor"):
+            if not 0.0 <= getattr(self, name) <= 100.0:
+                raise ValueError(f"{name} must be between 0 and 100, "
+                                 f"got {getattr(self, name)!r}")
         if not -1.0 <= self.similarity_floor < self.similarity_full <= 1.0:
             raise ValueError("similarity_floor must be below similarity_full, both within -1..1, "
                              f"got {self.similarity_floor!r} and {self.similarity_full!r}")
