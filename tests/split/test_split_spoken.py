@@ -126,3 +126,13 @@ def test_an_item_weak_by_meaning_takes_the_paragraph_between_its_neighbours() ->
     proposal = propose_split(outline, units, similarity=fake)
     assert {a.text: a.ids for a in proposal.items}["how it began"] == [1]
     assert proposal.ok_ids == [1, 2, 3]
+
+
+@needs_language
+def test_when_no_paragraph_clearly_fits_the_verdict_says_so_in_plain_words() -> None:
+    case = next(c for c in _cases() if c["id"] == "quiz-night")
+    outline = case["outline"] + "how to change a bicycle tyre\n"
+    report = check_coverage(outline, *_files(case, {2, 3, 4}), similarity=language_similarity())
+    assert not report.covered
+    assert report.messages == [
+        "No paragraph clearly fits outline item 4 ('how to change a bicycle tyre')"]

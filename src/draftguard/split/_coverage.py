@@ -358,12 +358,14 @@ def _findings(item: ItemCoverage, not_ok_preview: dict[int, str], score_cutoff: 
     named: set[int] = set()
     if not item.covered:
         hint = item.best_not_ok
-        where = ""
         if hint is not None and hint.score >= score_cutoff:
-            where = f" (draft_not_ok paragraph {hint.position} matches it: '{hint.preview}')"
+            messages.append(f"draft_not_ok paragraph {hint.position} ('{hint.preview}') fits "
+                            f"outline item {item.item} ('{item.text}'); nothing in draft_ok "
+                            "does")
             named.add(hint.position)
-        messages.append(f"Outline item {item.item} ('{item.text}') has no paragraph in "
-                        f"draft_ok{where}")
+        else:
+            messages.append(f"No paragraph clearly fits outline item {item.item} "
+                            f"('{item.text}')")
     for pos in item.flagged_not_ok:
         if pos not in named:
             messages.append(f"draft_not_ok paragraph {pos} ('{not_ok_preview[pos]}') "

@@ -89,7 +89,10 @@ def covered_in_order(
     then among those left out and outscores the kept one."""
     scores = order_scores(items, units, lexical, similarity, blend=blend)
     heading = [u.lstrip().startswith("#") for u in units]
-    anchors = ordered_anchors(scores, [k and not h for k, h in zip(kept, heading, strict=True)])
+    # Below the floor a score is no evidence: with more items than kept paragraphs, an item
+    # nothing fits must not take the place of one that fits weakly but clearly.
+    floored = [[x if x >= blend.order_floor else 0.0 for x in row] for row in scores]
+    anchors = ordered_anchors(floored, [k and not h for k, h in zip(kept, heading, strict=True)])
     found: list[int | None] = []
     for row, anchor in zip(scores, anchors, strict=True):
         left_out = max((row[u] for u in range(len(units)) if not kept[u] and not heading[u]),
