@@ -136,3 +136,13 @@ def test_when_no_paragraph_clearly_fits_the_verdict_says_so_in_plain_words() -> 
     assert not report.covered
     assert report.messages == [
         "No paragraph clearly fits outline item 4 ('how to change a bicycle tyre')"]
+
+
+@needs_language
+def test_spoken_spellings_of_small_words_are_embedded_as_the_words() -> None:
+    from draftguard.split._meaning import spelled
+
+    assert spelled("how I got roped intae it") == "how I got roped into it"
+    assert spelled("whit happened aboot the parking") == "whit happened about the parking"
+    # Words English knows stay as typed ("whit" is one), and so do topic words.
+    assert spelled("Grinding; water temperature") == "Grinding; water temperature"

@@ -14,10 +14,21 @@ scores are the lexical ones, unchanged (the fallback).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
 
-__all__ = ["DEFAULT_BLEND", "Blend", "Similarity", "blend_scores", "language_similarity"]
+if TYPE_CHECKING:
+    from draftguard.language import Lexicon
+
+__all__ = ["DEFAULT_BLEND", "Blend", "Similarity", "blend_scores", "language_similarity",
+           "spelled"]
+
+_WORD = re.compile(r"[^\W\d_]+")
+#: Edits a spoken or slipped spelling of a function word may be from it (for `spelled`).
+SPELLING_DISTANCE = 2
 
 Similarity = Callable[[Sequence[str], Sequence[str]], Sequence[Sequence[float]]]
 """`similarity(items, units)[k][u]`: the cosine (-1..1) of outline item `k` and unit `u`."""
@@ -123,8 +134,31 @@ def language_similarity() -> Similarity | None:
     def cosines(items: Sequence[str], units: Sequence[str]) -> list[list[float]]:
         from draftguard.language import embed
 
-        vectors = embed([*items, *units])
+        vectors = embed([*(spelled(i) for i in items), *units])
         matrix = vectors[: len(items)] @ vectors[len(items):].T
         return [[float(x) for x in row] for row in matrix]
 
     return cosines
+
+
+@cache
+def _speller() -> tuple[Lexicon, frozenset[str]]:
+    from draftguard.language import Lexicon
+    from draftguard.language._dictionary import function_words
+
+    # Two edits: a spoken spelling may change a vowel and add one ("intae": "into").
+    return Lexicon({}, typo_distance=SPELLING_DISTANCE), function_words()
+
+
+def spelled(item: str) -> str:
+    """An outline item with its words spelt as the encoder knows them: a word English does
+    not know that is a slip or a spoken spelling of a function word ("intae", "aboot",
+    "doon", "wiht") becomes that word, by the language layer's correction (edit distance against
+    the function words; never a word the dictionary knows). The item's own words are what
+    the author sees; this is only what is embedded. Needs the language layer."""
+    lexicon, words = _speller()
+
+    def one(match: re.Match[str]) -> str:
+        return lexicon.correct(match.group(0), vocabulary=words) or match.group(0)
+
+    return _WORD.sub(one, item)
