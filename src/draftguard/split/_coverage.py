@@ -277,11 +277,12 @@ def _credit(
 ) -> list[ParagraphMatch]:
     """Each unit with the item it is credited to and the items it relates to. With
     `best_floor` (meaning), a unit below the cutoff is credited to an item it is the draft's
-    best paragraph for, from that score, or that it covers by the outline's order
-    (`in_order`, per item), as coverage counts it."""
+    best paragraph for, from that score; a unit that covers an item by the outline's order
+    (`in_order`, per item) is credited to it, as coverage counts it (the listing then names
+    a paragraph for every covered item)."""
     paragraphs: list[ParagraphMatch] = []
-    # unit -> an item it is the paragraph for, by the outline's order or as the best one
-    best_for: dict[int, int] = {u: items[k][0] for k, u in enumerate(in_order) if u is not None}
+    ordered = {u: items[k][0] for k, u in enumerate(in_order) if u is not None}
+    best_for: dict[int, int] = {}  # unit -> an item it is the best paragraph for
     if best_floor is not None and units:
         for k, (i, _, _) in enumerate(items):
             top = max(range(len(units)), key=lambda u: (scores[k][u], -u))
@@ -293,7 +294,8 @@ def _credit(
             if scores[k][u] > best:
                 best_item, best = i, scores[k][u]
         lead = _lead_item(text, items, [row[u] for row in scores])
-        credited = best_item if best >= score_cutoff and best > 0 else best_for.get(u)
+        credited = ordered.get(u) or (
+            best_item if best >= score_cutoff and best > 0 else best_for.get(u))
         if lead is not None:
             # A paragraph that opens with an item's word is about that item, even when
             # another item's rarer word scores higher ("... enough to raise a loaf").
