@@ -146,3 +146,12 @@ def test_spoken_spellings_of_small_words_are_embedded_as_the_words() -> None:
     assert spelled("whit happened aboot the parking") == "whit happened about the parking"
     # Words English knows stay as typed ("whit" is one), and so do topic words.
     assert spelled("Grinding; water temperature") == "Grinding; water temperature"
+
+
+def test_the_title_is_not_proposed_for_an_item_that_shares_its_word() -> None:
+    # The title names the whole post: "allotment" in it says nothing about which item.
+    outline = "the allotment day itself\nsummer harvest"
+    units = ["# Our allotment year",
+             "In winter the allotment is mud, frost and a shed full of mice.",
+             "By August the summer harvest is more courgettes than anyone can eat."]
+    assert propose_split(outline, units).ok_ids == [2, 3]

@@ -108,6 +108,8 @@ def propose_split(
     assigned: dict[int, list[int]] = {i: [] for i, _, _ in items}
     table = _table(scores, items, leads)
     for u in range(len(units)):
+        if u == 0 and _is_heading(units[0]) and len(units) > 1:
+            continue  # the post's title names the whole post, not one item of it
         ranked = sorted(((table[i].get(u + 1, 0.0), -i, i) for i, _, _ in items), reverse=True)
         if not ranked:
             break
