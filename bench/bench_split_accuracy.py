@@ -1,8 +1,10 @@
 """Benchmark: paragraph accuracy of the split on a dev set of drafts with outlines.
 
 Run: .venv/bin/python bench/bench_split_accuracy.py [--data FILE] [--smollm]
-Dev set: tests/data/splits/splits.yaml (written by hand, with the right draft_ok ids);
-`--data` scores another file of the same shape (the held-out drafts live outside the repo).
+Dev set: tests/data/splits/splits.yaml (written by hand, with the right draft_ok ids), then
+tests/data/splits/spoken.yaml (outlines said as people say them: colloquial, regional or
+learner English, items that name what happens), each scored on its own; `--data` scores
+another file of the same shape instead (the held-out drafts live outside the repo).
 Accuracy: the share of paragraphs sent where the dev set says (draft_ok or draft_not_ok);
 also how many drafts come out exactly right. Every scorer is measured in the same run:
 
@@ -29,12 +31,14 @@ from typing import Any
 
 import yaml
 
+from draftguard.split import check_coverage
 from draftguard.split._assignment import propose_split
 from draftguard.split._coverage import _score, _topic_items, outline_candidates, outline_items
 from draftguard.split._meaning import Similarity, language_similarity
 from draftguard.split._segmentation import segment
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "splits" / "splits.yaml"
+SPOKEN = DATA.with_name("spoken.yaml")
 Scorer = Callable[[str, Sequence[str]], set[int]]
 
 
@@ -105,28 +109,61 @@ def measure(name: str, scorer: Scorer, cases: list[dict[str, Any]]) -> tuple[flo
     return right / total, exact
 
 
+def _covered(case: dict[str, Any], ok_ids: set[int], similarity: Similarity | None) -> bool:
+    units = segment(case["draft"])
+    ok = "\n\n".join(u for n, u in enumerate(units, 1) if n in ok_ids)
+    not_ok = "\n\n".join(u for n, u in enumerate(units, 1) if n not in ok_ids)
+    return check_coverage(case["outline"], ok, not_ok, similarity=similarity).covered
+
+
+def checker(cases: list[dict[str, Any]], similarity: Similarity | None) -> None:
+    """The coverage check on each right split (it must accept it, or the loop retries a
+    right split and ends failed), on the split turned backwards, and on the right split
+    with one paragraph left out (both must be rejected; one left out may be rightly
+    accepted where an item has two paragraphs)."""
+    accepted = backwards = short = shorts = 0
+    for case in cases:
+        n = len(segment(case["draft"]))
+        gold = set(case["ok"])
+        accepted += _covered(case, gold, similarity)
+        backwards += not _covered(case, set(range(1, n + 1)) - gold, similarity)
+        for left in sorted(gold):
+            shorts += 1
+            short += not _covered(case, gold - {left}, similarity)
+    print(f"{'checker':<32} accepts the right split {accepted}/{len(cases)}, rejects it "
+          f"backwards {backwards}/{len(cases)}, rejects it one paragraph short {short}/{shorts}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--smollm", action="store_true",
                         help="also the embedded model's own embeddings (needs llama.cpp)")
-    parser.add_argument("--data", type=Path, default=DATA,
-                        help="drafts with outlines and the right ids (default: the dev set)")
+    parser.add_argument("--data", type=Path, default=None,
+                        help="drafts with outlines and the right ids (default: the dev set, "
+                             "then the spoken outlines)")
     args = parser.parse_args()
-    cases = load_cases(args.data)
-    print(f"{len(cases)} drafts, {sum(len(segment(c['draft'])) for c in cases)} paragraphs")
-    measure("lexical coverage (baseline)", lexical_coverage, cases)
-    measure("lexical, best per item", lexical_best, cases)
     similarity = language_similarity()
     if similarity is not None:
         similarity(["warm-up"], ["load the encoder before timing"])
+    for path in [args.data] if args.data else [DATA, SPOKEN]:
+        print(f"== {path.name}")
+        run(load_cases(path), similarity, smollm=args.smollm)
+
+
+def run(cases: list[dict[str, Any]], similarity: Similarity | None, *, smollm: bool) -> None:
+    print(f"{len(cases)} drafts, {sum(len(segment(c['draft'])) for c in cases)} paragraphs")
+    measure("lexical coverage (baseline)", lexical_coverage, cases)
+    measure("lexical, best per item", lexical_best, cases)
+    if similarity is not None:
         measure("semantic (MiniLM), best per item", minilm_best(similarity), cases)
-    if args.smollm:
+    if smollm:
         measure("semantic (embedded model)", semantic_best(), cases)
     measure("proposal: lexical + lead", proposal, cases)
     if similarity is None:
         print("proposal by meaning: not measured (the language extra is not installed)")
     else:
         measure("proposal by meaning (adopted)", by_meaning(similarity), cases)
+    checker(cases, similarity)
 
 
 if __name__ == "__main__":

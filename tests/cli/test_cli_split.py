@@ -197,8 +197,8 @@ def test_a_backwards_split_never_prints_a_bare_valid(
     assert ("KEPT, OUTLINE NOT COVERED after 3 attempt(s): integrity OK, coverage NOT MET "
             "(advisory)") in text
     assert "  [1] ok      # Sourdough at home" in text
-    assert ("  - Outline item 2 ('Dough hydration') has no paragraph in draft_ok; paragraph "
-            "[5] matches it") in text
+    assert ("  - Paragraph [5] ('Hydration matters more than any other variable. A…') fits "
+            "outline item 2 ('Dough hydration') but was left out") in text
     # The last attempt is kept for inspection (coverage is advisory there by default).
     assert (out / "draft_ok.md").read_text().startswith("# Sourdough at home")
 

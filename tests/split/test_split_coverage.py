@@ -36,8 +36,8 @@ def test_a_backwards_split_is_intact_but_not_covered() -> None:
     assert not report.covered
     assert [i.covered for i in report.items] == [False, False, False]
     assert report.messages[1] == (
-        "Outline item 2 ('Dough hydration') has no paragraph in draft_ok (draft_not_ok "
-        "paragraph 3 matches it: 'Hydration matters more than any other variable. A…')"
+        "draft_not_ok paragraph 3 ('Hydration matters more than any other variable. A…') "
+        "fits outline item 2 ('Dough hydration'); nothing in draft_ok does"
     )
     hydration = report.items[1]
     assert hydration.flagged_not_ok == [3] and hydration.best_not_ok is not None

@@ -250,10 +250,10 @@ async def test_an_uncovered_outline_is_sent_back_to_the_planner_by_paragraph_id(
 
     retry = _by(events, "content_split_checker")[0]
     assert retry.actions.route == "retry" and not retry.actions.escalate
-    assert "integrity holds; coverage: Outline item 1" in retry.content.parts[0].text
+    assert "integrity holds; coverage: Paragraph [3]" in retry.content.parts[0].text
     second_prompt = model.prompt_text(1)
-    assert ("Outline item 2 ('Dough hydration') has no paragraph in draft_ok; paragraph [5] "
-            "matches it") in second_prompt
+    assert ("Paragraph [5] ('Hydration matters more than any other variable. A…') fits "
+            "outline item 2 ('Dough hydration') but was left out") in second_prompt
     verdict = state[keys.SPLIT_VERDICT]
     assert verdict["valid"] is True and verdict["attempts"] == 2
     assert verdict["integrity"]["ok"] is True and verdict["coverage"]["ok"] is True
@@ -291,7 +291,7 @@ async def test_blocking_coverage_fails_the_split_after_the_last_attempt() -> Non
 
     verdict = state[keys.SPLIT_VERDICT]
     assert verdict["valid"] is False and verdict["attempts"] == 2
-    assert verdict["reason"].startswith("Split failed after 2 attempts: Outline item 1 (")
+    assert verdict["reason"].startswith("Split failed after 2 attempts: Paragraph [3] (")
     assert verdict["integrity"]["ok"] is True
     assert verdict["coverage"]["ok"] is False and verdict["coverage"]["blocking"] is True
     assert [p["destination"] for p in verdict["paragraphs"]][:3] == [
@@ -369,7 +369,7 @@ async def test_a_retry_after_coverage_findings_names_the_previous_answer_and_the
 
     first, second = model.prompt_text(0), model.prompt_text(1)
     assert first != second
-    assert 'Your previous answer was {"ok_ids": [1, 2]}. It was rejected: Outline item 1' in second
+    assert 'Your previous answer was {"ok_ids": [1, 2]}. It was rejected: Paragraph [3]' in second
     assert "Add the ids [3], [5] to your answer." in second
     assert state[keys.SPLIT_VERDICT]["valid"] is True
     assert state[keys.SPLIT_VERDICT]["attempts"] == 2
@@ -613,8 +613,7 @@ async def test_with_no_other_split_to_try_the_loop_stops_and_says_why() -> None:
     assert verdict["valid"] is False and verdict["attempts"] == 1
     assert verdict["reason"] == (
         "Split stopped after 1 attempt: No new split to try: paragraphs [1], [2] were tried "
-        "already and no other paragraph could be offered for outline item 2 ('Ukulele "
-        "chords').")
+        "already, and no other paragraph clearly fits outline item 2 ('Ukulele chords').")
     assert verdict["coverage"]["uncovered_items"] == [2]
     assert _by(events, "split_assembler")[-1].actions.route == "no_new_split"
     assert state[keys.SPLIT_TRIED] == [[1, 2]]

@@ -127,6 +127,10 @@ class ContentSplitterSettings(AgentSection):
     coverage_best_floor: float = Field(default=DEFAULT_BLEND.best_floor, ge=0.0, le=100.0)
     """With meaning, an item is also covered by the draft's best paragraph for it, kept in
     draft_ok, from this blended score (0-100)."""
+    coverage_order_floor: float = Field(default=DEFAULT_BLEND.order_floor, ge=0.0, le=100.0)
+    """With meaning, an item is also covered by its paragraph in the outline's order, kept
+    in draft_ok, from this score (blended without the contrast, 0-100) when no paragraph
+    left out scores as much."""
 
     @model_validator(mode="after")
     def _blend_holds(self) -> ContentSplitterSettings:
@@ -138,7 +142,8 @@ class ContentSplitterSettings(AgentSection):
         return Blend(meaning_weight=self.meaning_weight,
                      similarity_floor=self.similarity_floor,
                      similarity_full=self.similarity_full,
-                     contrast=self.similarity_contrast, best_floor=self.coverage_best_floor)
+                     contrast=self.similarity_contrast, best_floor=self.coverage_best_floor,
+                     order_floor=self.coverage_order_floor)
 
 
 class ArtifactRepairSettings(AgentSection):

@@ -28,6 +28,7 @@ from draftguard.split._coverage import (
     stems,
 )
 from draftguard.split._meaning import DEFAULT_BLEND, Blend, Similarity, blend_scores
+from draftguard.split._order import order_scores, ordered_anchors
 
 __all__ = ["LEAD_BONUS", "ItemAssignment", "SplitProposal", "propose_split", "revise_split"]
 
@@ -71,6 +72,20 @@ def _is_heading(unit: str) -> bool:
     return unit.lstrip().startswith("#")
 
 
+def _table(rows: Sequence[Sequence[float]], items: Sequence[tuple[int, str, list[str]]],
+           leads: Sequence[str | None]) -> dict[int, dict[int, float]]:
+    """table[item][id]: a row of scores plus `LEAD_BONUS` for a lead match, where above 0."""
+    table: dict[int, dict[int, float]] = {}
+    for k, (i, _, item_stems) in enumerate(items):
+        row = {}
+        for u, lead in enumerate(leads):
+            value = rows[k][u] + (LEAD_BONUS if lead in item_stems else 0.0)
+            if value > 0:
+                row[u + 1] = value
+        table[i] = row
+    return table
+
+
 def propose_split(
     outline: str,
     units: Sequence[str],
@@ -85,21 +100,16 @@ def propose_split(
     that may adjust the proposal (or for a retry). `similarity` blends meaning into the
     scores as `blend` says; None keeps them lexical."""
     items = _topic_items(outline)
+    texts = [text for _, text, _ in items]
     lexical, _ = _score(items, units)
-    scores = blend_scores([text for _, text, _ in items], units, lexical, similarity,
-                          blend=blend)
+    scores = blend_scores(texts, units, lexical, similarity, blend=blend)
     leads = [None if _is_heading(u) else next(iter(stems(u)), None) for u in units]
     proposal: dict[int, float] = {}
     assigned: dict[int, list[int]] = {i: [] for i, _, _ in items}
-    table: dict[int, dict[int, float]] = {}
-    for k, (i, _, item_stems) in enumerate(items):
-        row = {}
-        for u in range(len(units)):
-            value = scores[k][u] + (LEAD_BONUS if leads[u] in item_stems else 0.0)
-            if value > 0:
-                row[u + 1] = value
-        table[i] = row
+    table = _table(scores, items, leads)
     for u in range(len(units)):
+        if u == 0 and _is_heading(units[0]) and len(units) > 1:
+            continue  # the post's title names the whole post, not one item of it
         ranked = sorted(((table[i].get(u + 1, 0.0), -i, i) for i, _, _ in items), reverse=True)
         if not ranked:
             break
@@ -108,12 +118,26 @@ def propose_split(
         if value >= LEAD_BONUS or (plain >= score_cutoff and plain > 0):
             assigned[best].append(u + 1)
             proposal[u + 1] = value
-    for i, _, _ in items:  # an item nobody was assigned to takes its best paragraph,
-        if not assigned[i] and table[i]:  # one not already about another item if it can
+    # An item nobody was assigned to takes its paragraph by the outline's order when there
+    # is one (its best between its neighbours'), else its best one not already about another
+    # item if it can (a paragraph is about one topic).
+    ordered = _table(order_scores(texts, units, lexical, similarity, blend=blend), items, leads)
+    anchors = ordered_anchors([[ordered[i].get(u + 1, 0.0) for u in range(len(units))]
+                               for i, _, _ in items], [lead is not None for lead in leads])
+    for (i, _, _), anchor in zip(items, anchors, strict=True):
+        if anchor is not None and anchor + 1 not in proposal \
+                and ordered[i].get(anchor + 1, 0.0) >= blend.order_floor:
+            assigned[i].append(anchor + 1)  # its place in the order, as the checker counts it
+            proposal[anchor + 1] = table[i].get(anchor + 1, 0.0)
+        if assigned[i] or not table[i]:
+            continue
+        if anchor is not None and ordered[i].get(anchor + 1, 0.0) > 0:
+            best_id = anchor + 1
+        else:
             free = [n for n in table[i] if n not in proposal] or list(table[i])
             best_id = max(free, key=lambda n: (table[i][n], -n))
-            assigned[i].append(best_id)
-            proposal.setdefault(best_id, table[i][best_id])
+        assigned[i].append(best_id)
+        proposal.setdefault(best_id, table[i].get(best_id, 0.0))
     out = []
     for i, text, _ in items:
         others = sorted((n for n in table[i] if n not in assigned[i]),

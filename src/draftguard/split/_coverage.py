@@ -27,6 +27,7 @@ import snowballstemmer
 from pydantic import BaseModel
 
 from draftguard.split._meaning import DEFAULT_BLEND, Blend, Similarity, blend_scores
+from draftguard.split._order import covered_in_order
 from draftguard.split._segmentation import Granularity, segment
 
 __all__ = [
@@ -272,11 +273,15 @@ def _credit(
     scores: list[list[float]],
     score_cutoff: float,
     best_floor: float | None = None,
+    in_order: Sequence[int | None] = (),
 ) -> list[ParagraphMatch]:
     """Each unit with the item it is credited to and the items it relates to. With
     `best_floor` (meaning), a unit below the cutoff is credited to an item it is the draft's
-    best paragraph for, from that score (as coverage counts it)."""
+    best paragraph for, from that score; a unit that covers an item by the outline's order
+    (`in_order`, per item) is credited to it, as coverage counts it (the listing then names
+    a paragraph for every covered item)."""
     paragraphs: list[ParagraphMatch] = []
+    ordered = {u: items[k][0] for k, u in enumerate(in_order) if u is not None}
     best_for: dict[int, int] = {}  # unit -> an item it is the best paragraph for
     if best_floor is not None and units:
         for k, (i, _, _) in enumerate(items):
@@ -289,7 +294,8 @@ def _credit(
             if scores[k][u] > best:
                 best_item, best = i, scores[k][u]
         lead = _lead_item(text, items, [row[u] for row in scores])
-        credited = best_item if best >= score_cutoff and best > 0 else best_for.get(u)
+        credited = ordered.get(u) or (
+            best_item if best >= score_cutoff and best > 0 else best_for.get(u))
         if lead is not None:
             # A paragraph that opens with an item's word is about that item, even when
             # another item's rarer word scores higher ("... enough to raise a loaf").
@@ -316,9 +322,11 @@ def _item_coverage(
     flag_cutoff: float,
     min_flag_stems: int,
     best_floor: float | None = None,
+    in_order: int | None = None,
 ) -> ItemCoverage:
     """Item `k`'s best paragraph in each output, the draft_not_ok paragraphs that match it
-    strongly (flagged) and those about it that rival a kept one."""
+    strongly (flagged) and those about it that rival a kept one. `in_order`: the kept unit
+    that covers it by the outline's order, if one does."""
     i, text, item_stems = items[k]
     share, matched, lexical = scores
     need = min(min_flag_stems, len(set(item_stems)))
@@ -335,10 +343,11 @@ def _item_coverage(
     best_ok = best_of["draft_ok"]
     rivals, weakest = _rivals(k, units, share, flagged)
     return ItemCoverage(item=i, text=text,
-                        covered=best_ok is not None and (best_ok.score >= score_cutoff or (
-                            best_floor is not None and best_ok.score >= best_floor
-                            and (best_of["draft_not_ok"] is None
-                                 or best_ok.score >= best_of["draft_not_ok"].score))),
+                        covered=in_order is not None or (best_ok is not None and (
+                            best_ok.score >= score_cutoff or (
+                                best_floor is not None and best_ok.score >= best_floor
+                                and (best_of["draft_not_ok"] is None
+                                     or best_ok.score >= best_of["draft_not_ok"].score)))),
                         best_ok=best_ok, best_not_ok=best_of["draft_not_ok"],
                         flagged_not_ok=flagged, rivals_not_ok=rivals, weakest_kept=weakest)
 
@@ -351,12 +360,14 @@ def _findings(item: ItemCoverage, not_ok_preview: dict[int, str], score_cutoff: 
     named: set[int] = set()
     if not item.covered:
         hint = item.best_not_ok
-        where = ""
         if hint is not None and hint.score >= score_cutoff:
-            where = f" (draft_not_ok paragraph {hint.position} matches it: '{hint.preview}')"
+            messages.append(f"draft_not_ok paragraph {hint.position} ('{hint.preview}') fits "
+                            f"outline item {item.item} ('{item.text}'); nothing in draft_ok "
+                            "does")
             named.add(hint.position)
-        messages.append(f"Outline item {item.item} ('{item.text}') has no paragraph in "
-                        f"draft_ok{where}")
+        else:
+            messages.append(f"No paragraph clearly fits outline item {item.item} "
+                            f"('{item.text}')")
     for pos in item.flagged_not_ok:
         if pos not in named:
             messages.append(f"draft_not_ok paragraph {pos} ('{not_ok_preview[pos]}') "
@@ -398,11 +409,16 @@ def check_coverage(
                            similarity, blend=blend)
     scores = (blended, matched, lexical)
     best_floor = blend.best_floor if similarity is not None else None
-    paragraphs = _credit(units, items, blended, score_cutoff, best_floor)
+    in_order: list[int | None] = [None] * len(items)
+    if similarity is not None:
+        in_order = covered_in_order([t for _, t, _ in items], [u for _, _, u in units], lexical,
+                                    similarity, kept=[d == "draft_ok" for d, _, _ in units],
+                                    blend=blend)
+    paragraphs = _credit(units, items, blended, score_cutoff, best_floor, in_order)
     not_ok_preview = {m.position: m.preview for m in paragraphs
                       if m.destination == "draft_not_ok"}
     coverage = [_item_coverage(k, items, units, scores, score_cutoff=score_cutoff,
-                               best_floor=best_floor,
+                               best_floor=best_floor, in_order=in_order[k],
                                flag_cutoff=flag_cutoff, min_flag_stems=min_flag_stems)
                 for k in range(len(items))]
     messages = [m for item in coverage for m in _findings(item, not_ok_preview, score_cutoff)]

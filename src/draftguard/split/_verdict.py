@@ -122,14 +122,14 @@ def coverage_verdict(
         if not item.covered:
             uncovered.append(item.item)
             hint = item.best_not_ok
-            where = ""
             if hint is not None and hint.score >= coverage.score_cutoff:
                 route = by_place[("draft_not_ok", hint.position)]
-                where = f"; paragraph [{route.id}] matches it ('{route.preview}')"
+                messages.append(f"Paragraph [{route.id}] ('{route.preview}') fits outline "
+                                f"item {item.item} ('{item.text}') but was left out")
                 named.add(route.id)
-            messages.append(
-                f"Outline item {item.item} ('{item.text}') has no paragraph in draft_ok{where}"
-            )
+            else:
+                messages.append(f"No paragraph clearly fits outline item {item.item} "
+                                f"('{item.text}')")
         for position in item.flagged_not_ok:
             route = by_place[("draft_not_ok", position)]
             flagged.append(route.id)

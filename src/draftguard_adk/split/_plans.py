@@ -162,8 +162,8 @@ async def never_again(
             return SplitPlan(ok_ids=new).model_dump_json(), (
                 f"Paragraphs {ids_text(ids)} were tried already; the model added "
                 f"{ids_text(chosen)} for {named}.")
-    return None, (f"No new split to try: paragraphs {ids_text(ids)} were tried already and "
-                  f"no other paragraph could be offered for {named}.")
+    return None, (f"No new split to try: paragraphs {ids_text(ids)} were tried already, and "
+                  f"no other paragraph clearly fits {named}.")
 
 
 def stopped_verdict(state: Any, attempts: int, why: str) -> tuple[str, dict[str, Any]]:
