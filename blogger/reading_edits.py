@@ -23,7 +23,7 @@ from blogger.reading_places import (
 )
 from blogger.reading_turn import Turn
 from draftguard.edits._plan import DeleteOp, ReplaceOp
-from draftguard.language import similarities
+from draftguard.language import parse, similarities
 from draftguard.text import straighten_quotes
 from draftguard.understanding._asking import ask, choose_between, snippet
 from draftguard.understanding._frames import Clause
@@ -49,6 +49,19 @@ _BACK_REFERENCES = ("it", "this", "that", "they", "these", "those", "he", "she",
 #: New words longer than this must be quoted: a longer unquoted tail is usually a clause.
 MAX_UNQUOTED_WORDS = 8
 _NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
+
+
+#: Parts of speech whose words say what a description is about.
+_TOPIC_WORDS = ("NOUN", "PROPN", "VERB", "ADJ")
+
+
+def _told_beyond(description: str, others: list[str]) -> bool:
+    """Whether a word of `description` (by its lemma) stands in one of `others`, the other
+    sentences of its paragraph: "the bit on wick sizes" goes on past the sentence it opens
+    with, where "the bit about the pancake" is one sentence's whole subject."""
+    said = {t.lemma_.casefold() for t in parse(description, entities=False)
+            if t.pos_ in _TOPIC_WORDS and not t.is_stop}
+    return any(t.lemma_.casefold() in said for o in others for t in parse(o, entities=False))
 
 
 def refers_back(words: list[Token]) -> bool:
@@ -178,6 +191,12 @@ class EditFrames:
         found = place_unit(view, ref.description, ref.kind, make, region=ref.region or region)
         if ref.vague and found.question is None:
             return self._sentence_or_paragraph(ref, found, make, region) or found
+        if ref.vague and any(op.get("type") == "insert" for c in found.candidates
+                             for op in c.slots.get("ops", [])):
+            # "after the bit on X, add ...": sentences alike in one paragraph are its bit
+            para = place_unit(view, ref.description, "paragraph", make,
+                              region=ref.region or region)
+            return found if para.question is not None else para
         return found
 
     def _sentence_or_paragraph(self, ref: UnitRef, found: Interpretation, make: Make,
@@ -202,6 +221,8 @@ class EditFrames:
             return None  # the rest of the paragraph is about something else
         whole = place_units(view, [para.span], make, "paragraph")
         op = found.slots["ops"][0]
+        if op["type"] == "insert" and _told_beyond(ref.description, others):
+            return whole  # "after the bit on wick sizes, add ...": the paragraph goes on about it
         # what is done, in words: "cut just X", "put it after just X", "change just X"
         done = {"delete": "cut just", "replace": "change just"}.get(
             op["type"], f"put it {op.get('position', 'after')} just")

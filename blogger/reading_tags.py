@@ -113,6 +113,10 @@ class TagFrames:
         if clause.head is not None and any(t.i == clause.head.i for t in rest):
             # "tags also, add 'x'": the field named first, the verb and its tags after
             rest = [t for t in rest if t.i >= clause.head_end]
+        link = self.link(rest)
+        if link:  # "tags should be x", "I'd like the tags to read x": the tags are x
+            adding = adding and any(self.t.is_(t, "discourse.also") for t in rest[:link])
+            rest = rest[link:]
         if adding and any(self.t.is_(t, "relation.off") for t in rest):
             # "take the beginner tag off": the words in front of "tag" name it
             return self.without_tags([t for t in body[at].subtree if t.i < body[at].i])
@@ -130,6 +134,18 @@ class TagFrames:
             self.t.trim(self.named_tags(self.t.the_quotation(rest), clause), clause))
         found = self.tag_list(raw, adding=adding, verbatim=value is not None)
         return [found] if found is not None else None
+
+    def link(self, rest: list[Token]) -> int:
+        """How many words open `rest` (the words after "tags") that only link the tags to
+        their list, as a copula or a wish does ("should be", "ought to be", "to read",
+        "must say", "should also be"): auxiliaries, "to", adverbs and one word of being or
+        saying (`relation.be`); 0 when no such word links them."""
+        n = 0
+        while n < len(rest) and self.t.quote(rest[n]) is None and (
+                rest[n].pos_ in ("AUX", "PART", "ADV") or self.t.is_(rest[n], "relation.be")):
+            n += 1
+        return n if n < len(rest) and any(self.t.is_(t, "relation.be") for t in rest[:n]) \
+            else 0
 
     def named_tags(self, rest: list[Token], clause: Clause) -> list[Token]:
         """The words of `rest` that name tags, without an aside after them: they end at a
