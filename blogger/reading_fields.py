@@ -359,7 +359,8 @@ class FieldFrames:
             return None
         chunk = next((list(c) for c in self.t.doc.noun_chunks if c.start <= tag.i < c.end),
                      [tag])
-        if tag.i + 1 < len(self.t.doc) and self.t.doc[tag.i + 1].pos_ in ("NOUN", "PROPN"):
+        if tag.i + 1 < len(self.t.doc) and (self.t.doc[tag.i + 1].pos_ in ("NOUN", "PROPN")
+                                            or self.tagging.is_tag(self.t.doc[tag.i + 1])):
             chunk = [*chunk, self.t.doc[tag.i + 1]]  # "the tag league": the parser may
         words = self.t.trim(list(dict.fromkeys(chunk)), clause, determiners=True)
         field = self.removed(clause, words)

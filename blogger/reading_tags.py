@@ -28,11 +28,22 @@ def judged(field: Token) -> bool:
         c.dep_ in ("acomp", "neg") for c in be.children)
 
 
+#: What a list of tags is made of: a part after a comma with any other word ("ur a
+#: star": a verb, a determiner) is a sentence of its own.
+_LISTED = ("NOUN", "PROPN", "ADJ", "X", "CCONJ", "PUNCT")
+
+
 class TagFrames:
     """The tag frames of one message (`turn`)."""
 
     def __init__(self, turn: Turn) -> None:
         self.t = turn
+
+    def is_tag(self, word: Token) -> bool:
+        """Whether `word` is one of the post's tags, however the parser tagged it ("the tag
+        hobbies" with "hobbies" read as a verb)."""
+        old = read_frontmatter(self.t.view.text).get("tags") if self.t.view else None
+        return isinstance(old, list) and word.lower_ in {str(o).casefold() for o in old}
 
     def chosen_verb(self, clause: Clause) -> Token | None:
         """The clause's root verb when it is a word of English the lexicon lacks (not a
@@ -189,7 +200,7 @@ class TagFrames:
         """The post's tags less those named around the word "tags" ("the tags X and Y",
         "X and Y from the tags"), else None."""
         if len(words) > 1 and self.t.is_(words[0], "part.tags"):
-            return self.without_tags(words[1:])
+            return self.without_tags(self.before_aside(words[1:]))
         named = words[:-1]
         while named and named[-1].pos_ in ("DET", "ADP"):
             named = named[:-1]  # "cooking and ramen from the tags": the tags named
@@ -197,6 +208,24 @@ class TagFrames:
                 words) - 1:
             return None  # "the bread tag" is read by the caller as before
         return self.without_tags(named)
+
+    def before_aside(self, named: list[Token]) -> list[Token]:
+        """The words of `named` that name tags, an aside after them left out: they end at
+        politeness ("hobbies pls, ur a star"), and a part after a comma that holds none of
+        the post's tags, after one that does, and says more than a name is an aside ("hobbies,
+        you're a star"; "hobbies, kiln" names a tag the post lacks)."""
+        end = next((i for i, t in enumerate(named) if i > 0 and (
+            self.t.is_(t, "discourse.polite") or self.t.is_(t, "discourse.close"))),
+                   len(named))
+        kept = named[:end]
+        commas = [i for i, t in enumerate(kept) if t.text == ","]
+        for i in reversed(commas):
+            part = kept[i + 1:]
+            if not any(self.is_tag(t) for t in part) and any(
+                    self.is_tag(t) for t in kept[:i]) and any(
+                    t.pos_ not in _LISTED for t in part):
+                kept = kept[:i]
+        return kept or named
 
     def without_tags(self, named: list[Token]) -> list[Interpretation] | None:
         """The post's tags less those `named` ("the beginner and bread"), else None; a tag

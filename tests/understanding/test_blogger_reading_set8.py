@@ -64,10 +64,19 @@ def test_tags_after_a_copula_or_a_wish_are_the_new_tags(message: str,
     ("remove the tag classes (my teachr will be chuffd)", [_tags("pottery", "hobbies")]),
     ("delete the tag hobbies pls, ur a lifesavr", [_tags("pottery", "classes")]),
     ("remvoe the tag hobbies", [_tags("pottery", "classes")]),
+    ("delete the tag hobbies pls, you are a star", [_tags("pottery", "classes")]),
+    ("delete the tag hobbies, ur a star", [_tags("pottery", "classes")]),
+    ("remove the tags hobbies and classes, cheers", [_tags("pottery")]),
 ])
 def test_a_word_nobody_knows_in_an_aside_blocks_nothing(message: str,
                                                        done: list[object]) -> None:
     assert _acted(message) == done, message
+
+
+def test_a_tag_the_post_lacks_after_a_comma_is_asked_about() -> None:
+    reading = reading_of(POTTERY, "remove the tags hobbies, kiln")
+    assert [r.question is not None for r in reading.requests] == [True]
+    assert "kiln" in (reading.requests[0].question or "")
 
 
 def test_a_word_nobody_knows_in_the_request_is_still_asked() -> None:
