@@ -57,6 +57,21 @@ class SaidPairs:
         self.e = edits
         self.t = edits.t
 
+    def _said_there(self, tokens: list[Token]) -> list[Token]:
+        """The post's words unquoted after "where it says" in `tokens` ("where it says
+        forty minutes"), up to a stop or a verb, when they stand in the post as typed."""
+        verb = next((t for t in tokens if _where_it_says(self.t, t)), None)
+        said: list[Token] = []
+        for t in tokens:
+            if verb is None or t.i <= verb.i or self.t.quote(t):
+                continue
+            if t.is_punct or t.pos_ in ("VERB", "AUX"):
+                break
+            said.append(t)
+        view = self.t.view
+        return said if said and view is not None and view.occurrences(
+            self.t.words(said)) else []
+
     def again(self, clause: Clause, body: list[Token], previous: Clause | None
               ) -> list[Interpretation] | None:
         """"make it 600", "make that 'for 45 minutes'", "change it to X": the words just
@@ -74,8 +89,11 @@ class SaidPairs:
             new = new[1:]
         old: list[Token] = []
         place = None
-        if previous is not None:
-            old = [t for t in previous.tokens if self.t.quote(t)][:1]
+        if previous is None:  # "where it says forty minutes, change that to ...": one clause
+            old = self._said_there([t for t in clause.tokens if t.i < words[0].i])
+        else:
+            old = [t for t in previous.tokens if self.t.quote(t)][:1] or \
+                self._said_there(previous.tokens)
             subject = [t for t in previous.tokens if self.t.is_(t, "part.")]
             if old and subject:
                 place = find_place(self.t, previous, [t for t in previous.tokens
