@@ -16,7 +16,8 @@ from draftguard.understanding._locate import Span
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["Place", "UnitRef", "antecedent", "find_place", "unit_ref"]
+__all__ = ["Place", "UnitRef", "antecedent", "find_place", "said_there", "unit_ref",
+           "where_it_says"]
 
 _INDEX = {"position.first": 0, "position.second": 1, "position.third": 2,
           "position.fourth": 3, "position.fifth": 4, "position.penultimate": -2,
@@ -283,3 +284,27 @@ def units_for(turn: Turn, ref: UnitRef, region: Span | None) -> list[Span] | Non
                                      " ".join(u.text.casefold().split()).rstrip(".!?")
                                      .endswith(folded))]
     return None
+
+
+def where_it_says(turn: Turn, verb: Token) -> bool:
+    """Whether `verb` is a saying verb in a clause that names a place by what stands
+    there ("where it says 'X'", "where it reads 'X'"): its subject "it", and "where"."""
+    return turn.is_(verb, "relation.be") and any(
+        c.dep_ == "advmod" and c.tag_ == "WRB" for c in verb.children) and any(
+        c.dep_ == "nsubj" and c.lower_ in ("it", "this") for c in verb.children)
+
+
+def said_there(turn: Turn, tokens: list[Token]) -> list[Token]:
+    """The post's words unquoted after "where it says" in `tokens` ("where it says
+    forty minutes"), up to a stop or a verb, when they stand in the post as typed."""
+    verb = next((t for t in tokens if where_it_says(turn, t)), None)
+    said: list[Token] = []
+    for t in tokens:
+        if verb is None or t.i <= verb.i or turn.quote(t):
+            continue
+        if t.is_punct or t.pos_ in ("VERB", "AUX"):
+            break
+        said.append(t)
+    view = turn.view
+    return said if said and view is not None and view.occurrences(
+        turn.words(said)) else []

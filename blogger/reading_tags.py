@@ -136,7 +136,10 @@ class TagFrames:
         named = next((i for i, t in enumerate(rest[:3]) if t.lower_ in ("it", "this") or
                       self.t.is_(t, "part.post")), None)
         if joint is not None and joint <= 3:
-            rest = rest[joint + 1:]  # "tag the post with x", "set tags to x"
+            # "tag the post with x", "set tags to x"; with no verb of its own ("..., and the
+            # tags to x") the tags are set as the verb before set the other field
+            adding = adding and not (clause.head is None and rest[joint].lower_ == "to")
+            rest = rest[joint + 1:]
         elif named is not None and body[at].pos_ != "NOUN":
             rest = rest[named + 1:]  # "tag it x", "tag the post x": the post is tagged
         while rest and not rest[0].is_alpha and rest[0].pos_ in ("CCONJ", "SYM"):

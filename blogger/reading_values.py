@@ -41,8 +41,8 @@ def after_relation(turn: Turn, rest: list[Token]) -> list[Token] | None:
     # the relation, not an infinitive's auxiliary)
     cut = next((i for i, t in enumerate(rest) if t.text == ":" or (
         (t.dep_ not in ("aux", "auxpass") or turn.quote(t.head)) and (
-            turn.is_(t, "relation.be") or turn.is_(t, "relation.new"))) and
-        not _of_a_person(t)), None)
+            turn.is_(t, "relation.be") or turn.is_(t, "relation.new")) and
+        not _of_a_person(t))), None)
     if cut is None or _reported(turn, rest[cut]):
         return None
     value = rest[cut + 1:]
@@ -52,6 +52,8 @@ def after_relation(turn: Turn, rest: list[Token]) -> list[Token] | None:
         again = next((i for i, t in enumerate(value) if t.dep_ not in (
             "aux", "auxpass") and turn.is_(t, "relation.new")), None)
         value = value[again + 1:] if again is not None else value
+    if len(value) > 2 and turn.quote(value[0]) is not None and value[1].pos_ == "CCONJ":
+        return value[:1]  # "to 'Clay Days' and florble the tags": the quotation, then more
     return value
 
 

@@ -159,3 +159,23 @@ def test_the_bit_on_a_topic_is_its_paragraph_for_an_insert(message: str, anchor:
 def test_words_named_where_it_says_them_unquoted_are_changed(message: str) -> None:
     assert _acted(message) == [(Intent.EDIT, {"ops": [{
         "type": "replace", "anchor": "forty minutes", "text": "half an hour"}]})], message
+
+
+@pytest.mark.parametrize("message", [
+    "set the title to 'Clay Days' and florble the tags",
+    "change the title to 'Clay Days' and zorp the description",
+])
+def test_a_verb_nobody_knows_after_a_quoted_value_is_asked_never_written_in(
+        message: str) -> None:
+    reading = reading_of(POTTERY, message)
+    assert [r.question is not None for r in reading.requests] == [True], reading
+    assert [c.slots for c in reading.requests[0].candidates] == [
+        {"set_fields": {"title": "Clay Days"}}]
+
+
+def test_a_second_field_set_with_the_first_ones_verb() -> None:
+    assert _acted("set the title to 'Clay Days' and the tags to clay") == [
+        (Intent.EDIT, {"set_fields": {"title": "Clay Days"}}), _tags("clay")]
+    assert _acted("set the title to 'Salt and Pepper' and delete the tags") == [
+        (Intent.EDIT, {"set_fields": {"title": "Salt and Pepper"}}),
+        (Intent.EDIT, {"remove_fields": ["tags"]})]
