@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from blogger.reading_asides import before_own_sentence
 from blogger.reading_fields import FieldFrames
 from blogger.reading_headings import heading_renamed
 from blogger.reading_places import (
@@ -56,9 +57,8 @@ _TOPIC_WORDS = ("NOUN", "PROPN", "VERB", "ADJ")
 
 
 def _told_beyond(description: str, others: list[str]) -> bool:
-    """Whether a word of `description` (by its lemma) stands in one of `others`, the other
-    sentences of its paragraph: "the bit on wick sizes" goes on past the sentence it opens
-    with, where "the bit about the pancake" is one sentence's whole subject."""
+    """Whether a word of `description` (by its lemma) stands in `others`, the paragraph's
+    other sentences: not one sentence's whole subject ("the bit about the pancake")."""
     said = {t.lemma_.casefold() for t in parse(description, entities=False)
             if t.pos_ in _TOPIC_WORDS and not t.is_stop}
     return any(t.lemma_.casefold() in said for o in others for t in parse(o, entities=False))
@@ -138,7 +138,7 @@ class EditFrames:
         if tokens and tokens[0].text == ":" and len(tokens) > 1:
             # "replace the sentence about X with: <the new sentence>": as typed, whole
             return self.t.words([t for t in clause.tokens if t.i >= tokens[1].i]).strip(), True
-        kept = self.t.trim(tokens, clause)
+        kept = self.t.trim(before_own_sentence(tokens), clause)  # "..., it was never X"
         if any(self.t.quote(t) for t in kept) or not kept:
             return None, False
         if len(kept) > MAX_UNQUOTED_WORDS or any(
@@ -332,6 +332,9 @@ class EditFrames:
             return None  # "the last sentence with something about cocoa" describes words
         found = self.t.lone_quote(old, clause) or self.t.clean(
             [t for t in old if not self.t.is_(t, "part.word")], clause, determiners=True)
+        if found.casefold() in _BACK_REFERENCES and self.t.lone_quote(old, clause) is None:
+            return ask(f"Which words do you mean by “{found}”? Quote them, as in: change 'X' "
+                       "to 'Y'.")  # "change that to X": a pronoun, not the post's word
         if any(unicodedata.category(c) == "Cc" for c in found + text):
             return None  # a control character is no words of a post (the patcher refuses it)
         bare_new = text

@@ -179,3 +179,32 @@ def test_a_second_field_set_with_the_first_ones_verb() -> None:
     assert _acted("set the title to 'Salt and Pepper' and delete the tags") == [
         (Intent.EDIT, {"set_fields": {"title": "Salt and Pepper"}}),
         (Intent.EDIT, {"remove_fields": ["tags"]})]
+
+
+BUS = ("# Night bus\n\nThe bus took forty minutes. Things happen upstairs that would not "
+       "happen anywhere else.\n\nI drive now.\n")
+
+
+@pytest.mark.parametrize("message", [
+    "change that to nearly an hour",
+    "replace that with an hour please",
+    "change that to nearly an hour, it was never forty minutes",
+])
+def test_a_pronoun_with_nothing_before_it_is_asked_never_the_posts_word(message: str) -> None:
+    reading = reading_of(BUS, message)
+    assert [r.question is not None for r in reading.requests] == [True], reading
+    assert "that" in (reading.requests[0].question or "")
+    # quoted, it is the post's word
+    assert [(r.intent, r.slots) for r in reading_of(BUS, "change 'that' to 'which'").requests] \
+        == [(Intent.EDIT, {"ops": [{"type": "replace", "anchor": "that", "text": "which"}]})]
+
+
+@pytest.mark.parametrize("message", [
+    "where it says forty minutes, change that to nearly an hour, it was never that long",
+    "where it says forty minutes, make it nearly an hour, my mum timed it",
+    "where it says forty minutes, change it to nearly an hour, I was wrong about that",
+])
+def test_new_words_end_where_a_sentence_of_its_own_begins(message: str) -> None:
+    assert [(r.intent, r.slots) for r in reading_of(BUS, message).requests] == [
+        (Intent.EDIT, {"ops": [{"type": "replace", "anchor": "forty minutes",
+                                "text": "nearly an hour"}]})], message
