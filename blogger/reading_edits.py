@@ -19,12 +19,13 @@ from blogger.reading_places import (
     antecedent,
     find_place,
     split_place,
+    told_beyond,
     unit_ref,
     units_for,
 )
 from blogger.reading_turn import Turn
 from draftguard.edits._plan import DeleteOp, ReplaceOp
-from draftguard.language import parse, similarities
+from draftguard.language import similarities
 from draftguard.text import straighten_quotes
 from draftguard.understanding._asking import ask, choose_between, snippet
 from draftguard.understanding._frames import Clause
@@ -52,16 +53,11 @@ MAX_UNQUOTED_WORDS = 8
 _NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
 
 
-#: Parts of speech whose words say what a description is about.
-_TOPIC_WORDS = ("NOUN", "PROPN", "VERB", "ADJ")
-
-
-def _told_beyond(description: str, others: list[str]) -> bool:
-    """Whether a word of `description` (by its lemma) stands in `others`, the paragraph's
-    other sentences: not one sentence's whole subject ("the bit about the pancake")."""
-    said = {t.lemma_.casefold() for t in parse(description, entities=False)
-            if t.pos_ in _TOPIC_WORDS and not t.is_stop}
-    return any(t.lemma_.casefold() in said for o in others for t in parse(o, entities=False))
+def _a_pronoun(said: str) -> Interpretation | None:
+    """The question for old words said as a pronoun with nothing named before ("change that
+    to X": not the post's word "that"), else None."""
+    return ask(f"Which words do you mean by “{said}”? Quote them, as in: change 'X' to "
+               "'Y'.") if said.casefold() in _BACK_REFERENCES else None
 
 
 def refers_back(words: list[Token]) -> bool:
@@ -221,7 +217,7 @@ class EditFrames:
             return None  # the rest of the paragraph is about something else
         whole = place_units(view, [para.span], make, "paragraph")
         op = found.slots["ops"][0]
-        if op["type"] == "insert" and _told_beyond(ref.description, others):
+        if op["type"] == "insert" and told_beyond(ref.description, others):
             return whole  # "after the bit on wick sizes, add ...": the paragraph goes on about it
         # what is done, in words: "cut just X", "put it after just X", "change just X"
         done = {"delete": "cut just", "replace": "change just"}.get(
@@ -332,11 +328,9 @@ class EditFrames:
             return None  # "the last sentence with something about cocoa" describes words
         found = self.t.lone_quote(old, clause) or self.t.clean(
             [t for t in old if not self.t.is_(t, "part.word")], clause, determiners=True)
-        if found.casefold() in _BACK_REFERENCES and self.t.lone_quote(old, clause) is None:
-            return ask(f"Which words do you mean by “{found}”? Quote them, as in: change 'X' "
-                       "to 'Y'.")  # "change that to X": a pronoun, not the post's word
-        if any(unicodedata.category(c) == "Cc" for c in found + text):
-            return None  # a control character is no words of a post (the patcher refuses it)
+        asked = _a_pronoun(found) if self.t.lone_quote(old, clause) is None else None
+        if asked is not None or any(unicodedata.category(c) == "Cc" for c in found + text):
+            return asked  # "change that to X": no words; a control character neither
         bare_new = text
         old_words, new_words = found.split(), text.split()
         if not quoted and new_words and new_words[0] in old_words[1:]:

@@ -10,14 +10,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from blogger.reading_turn import Turn
+from draftguard.language import parse
 from draftguard.understanding._frames import Clause
 from draftguard.understanding._locate import Span
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["Place", "UnitRef", "antecedent", "find_place", "said_there", "unit_ref",
-           "where_it_says"]
+__all__ = ["Place", "UnitRef", "antecedent", "find_place", "said_there", "told_beyond",
+           "unit_ref", "where_it_says"]
 
 _INDEX = {"position.first": 0, "position.second": 1, "position.third": 2,
           "position.fourth": 3, "position.fifth": 4, "position.penultimate": -2,
@@ -308,3 +309,15 @@ def said_there(turn: Turn, tokens: list[Token]) -> list[Token]:
     view = turn.view
     return said if said and view is not None and view.occurrences(
         turn.words(said)) else []
+
+
+#: Parts of speech whose words say what a description is about.
+_TOPIC_WORDS = ("NOUN", "PROPN", "VERB", "ADJ")
+
+
+def told_beyond(description: str, others: list[str]) -> bool:
+    """Whether a word of `description` (by its lemma) stands in `others`, the paragraph's
+    other sentences: not one sentence's whole subject ("the bit about the pancake")."""
+    said = {t.lemma_.casefold() for t in parse(description, entities=False)
+            if t.pos_ in _TOPIC_WORDS and not t.is_stop}
+    return any(t.lemma_.casefold() in said for o in others for t in parse(o, entities=False))
