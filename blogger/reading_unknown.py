@@ -89,14 +89,22 @@ def _set_apart(turn: Turn, token: Token) -> bool:
     stopping"): an aside about the author, not a word of the request."""
     doc = turn.doc
     start = next((t.i + 1 for t in reversed(doc[:token.i]) if t.text in _APART), 0)
-    if token.pos_ in ("VERB", "AUX") and not (start and doc[start - 1].text in _ASIDE_OPENS):
-        return False  # a verb in brackets or after a dash is the aside's, not the request's
+    if token.pos_ in ("VERB", "AUX") and not (
+            start and doc[start - 1].text in _ASIDE_OPENS and not _asks(token)):
+        return False  # a verb in brackets or after a dash is the aside's ("(embarrasing)")
     end = next((t.i for t in doc[token.i + 1:] if t.text in _APART), len(doc))
     part = [t for t in doc[start:end] if not t.is_punct]
     if start == 0 and end == len(doc):
         return False  # the whole message: nothing else asks
     return not any(turn.quote(t) is not None or (turn.concept(t) is not None and not (
         turn.is_(t, "discourse.") or turn.is_(t, "relation.be"))) for t in part)
+
+
+def _asks(verb: Token) -> bool:
+    """Whether `verb` is said as a request: it has an object and no subject ("- then blorf
+    it"), where "(my teachr will be chuffed)" tells."""
+    return any(c.dep_ in ("dobj", "dative") for c in verb.children) and not any(
+        c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
 
 
 def _exclaimed(turn: Turn, token: Token) -> bool:

@@ -79,9 +79,14 @@ def test_a_tag_the_post_lacks_after_a_comma_is_asked_about() -> None:
     assert "kiln" in (reading.requests[0].question or "")
 
 
-def test_a_word_nobody_knows_in_the_request_is_still_asked() -> None:
-    reading = reading_of(POTTERY, "change 'sea green' to 'pale green' and blorf it")
-    assert [r.question is not None for r in reading.requests] == [True]
+@pytest.mark.parametrize("message", [
+    "change 'sea green' to 'pale green' and blorf it",
+    "change 'sea green' to 'pale green' - then blorf it",
+    "change 'sea green' to 'pale green' (and blorf the intro)",
+])
+def test_a_word_nobody_knows_in_the_request_is_still_asked(message: str) -> None:
+    reading = reading_of(POTTERY, message)
+    assert [r.question is not None for r in reading.requests] == [True], message
 
 
 @pytest.mark.parametrize("message", [
