@@ -192,7 +192,10 @@ class EditFrames:
             # "after the bit on X, add ...": sentences alike in one paragraph are its bit
             para = place_unit(view, ref.description, "paragraph", make,
                               region=ref.region or region)
-            return found if para.question is not None else para
+            held = str(para.slots.get("ops", [{}])[0].get("anchor", ""))
+            return para if para.question is None and all(  # the alike ones are all in it
+                op["anchor"] in held for c in found.candidates for op in c.slots["ops"]) \
+                else found
         return found
 
     def _sentence_or_paragraph(self, ref: UnitRef, found: Interpretation, make: Make,

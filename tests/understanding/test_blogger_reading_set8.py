@@ -213,3 +213,8 @@ def test_new_words_end_where_a_sentence_of_its_own_begins(message: str) -> None:
     assert [(r.intent, r.slots) for r in reading_of(BUS, message).requests] == [
         (Intent.EDIT, {"ops": [{"type": "replace", "anchor": "forty minutes",
                                 "text": "nearly an hour"}]})], message
+
+
+def test_the_bit_on_a_topic_in_two_paragraphs_is_asked() -> None:
+    reading = reading_of(POTTERY, "after the bit about the mugs, add \"Mugs are easy.\"")
+    assert [r.question is not None for r in reading.requests] == [True]
