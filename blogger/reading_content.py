@@ -68,7 +68,7 @@ def read_content(text: str, lexicon: Lexicon) -> Interpretation | None:
         return _file(head, lexicon) if "\n" not in text else None
     doc = parse(head.strip(), entities=False)
     concepts = [t.concept for t in lexicon.terms(doc)]
-    notes = "part.notes" in concepts
+    notes = _names_notes(doc, lexicon)
     path = _FILE.fullmatch(body.strip()) if one_line else None
     if notes and path is not None:  # "keep this as a source: notes/lab-visit.md"
         return Interpretation(intent=Intent.INGEST_SOURCE, slots={"path": path["path"]})
@@ -99,6 +99,27 @@ def read_content(text: str, lexicon: Lexicon) -> Interpretation | None:
         # lead-in that puts the post in hands it over ("translate this:" asks for more)
         return Interpretation(intent=Intent.SAVE_POST, slots={"text": body.strip() + "\n"})
     return None
+
+
+#: Where a lead-in puts its words in the post ("at the end", "after X", "at the start").
+_PLACING = ("position.", "relation.after", "relation.before")
+
+
+def _names_notes(doc: Doc, lexicon: Lexicon) -> bool:
+    """Whether the lead-in says it hands over reference material: a word of notes that is
+    no measure ("forty minutes") and, when the lead-in adds words at a place in the post
+    ("add this at the end, it's from the minutes: ..."), is what is added ("add this
+    to my sources", "add these notes")."""
+    terms = lexicon.terms(doc)
+    notes = [doc[t.end - 1] for t in terms if t.concept == "part.notes" and not any(
+        c.dep_ == "nummod" for c in doc[t.end - 1].children)]
+    concepts = [t.concept for t in terms]
+    if not notes or "action.insert" not in concepts or not any(
+            c.startswith(_PLACING) for c in concepts):
+        return bool(notes)
+    inserts = {doc[t.start].i for t in terms if t.concept == "action.insert"}
+    return any(n.head.i in inserts or (n.head.dep_ == "prep" and n.head.head.i in inserts)
+               for n in notes)
 
 
 def _a_post(body: str, one_line: bool) -> bool:

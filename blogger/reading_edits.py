@@ -10,6 +10,7 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
+from blogger.reading_asides import before_own_sentence
 from blogger.reading_counterparts import counterpart
 from blogger.reading_fields import FieldFrames
 from blogger.reading_headings import heading_renamed
@@ -19,6 +20,7 @@ from blogger.reading_places import (
     antecedent,
     find_place,
     split_place,
+    told_beyond,
     unit_ref,
     units_for,
 )
@@ -52,6 +54,13 @@ _BACK_REFERENCES = ("it", "this", "that", "they", "these", "those", "he", "she",
 #: New words longer than this must be quoted: a longer unquoted tail is usually a clause.
 MAX_UNQUOTED_WORDS = 8
 _NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
+
+
+def _a_pronoun(said: str) -> Interpretation | None:
+    """The question for old words said as a pronoun with nothing named before ("change that
+    to X": not the post's word "that"), else None."""
+    return ask(f"Which words do you mean by “{said}”? Quote them, as in: change 'X' to "
+               "'Y'.") if said.casefold() in _BACK_REFERENCES else None
 
 
 def refers_back(words: list[Token]) -> bool:
@@ -146,7 +155,7 @@ class EditFrames:
         if tokens and tokens[0].text == ":" and len(tokens) > 1:
             # "replace the sentence about X with: <the new sentence>": as typed, whole
             return self.t.words([t for t in clause.tokens if t.i >= tokens[1].i]).strip(), True
-        kept = self.t.trim(tokens, clause)
+        kept = self.t.trim(before_own_sentence(tokens), clause)  # "..., it was never X"
         if any(self.t.quote(t) for t in kept) or not kept:
             return None, False
         if len(kept) > MAX_UNQUOTED_WORDS or any(
@@ -199,6 +208,15 @@ class EditFrames:
         found = place_unit(view, ref.description, ref.kind, make, region=ref.region or region)
         if ref.vague and found.question is None:
             return self._sentence_or_paragraph(ref, found, make, region) or found
+        if ref.vague and any(op.get("type") == "insert" for c in found.candidates
+                             for op in c.slots.get("ops", [])):
+            # "after the bit on X, add ...": sentences alike in one paragraph are its bit
+            para = place_unit(view, ref.description, "paragraph", make,
+                              region=ref.region or region)
+            held = str(para.slots.get("ops", [{}])[0].get("anchor", ""))
+            return para if para.question is None and all(  # the alike ones are all in it
+                op["anchor"] in held for c in found.candidates for op in c.slots["ops"]) \
+                else found
         return found
 
     def _sentence_or_paragraph(self, ref: UnitRef, found: Interpretation, make: Make,
@@ -223,6 +241,8 @@ class EditFrames:
             return None  # the rest of the paragraph is about something else
         whole = place_units(view, [para.span], make, "paragraph")
         op = found.slots["ops"][0]
+        if op["type"] == "insert" and told_beyond(ref.description, others):
+            return whole  # "after the bit on wick sizes, add ...": the paragraph goes on about it
         # what is done, in words: "cut just X", "put it after just X", "change just X"
         done = {"delete": "cut just", "replace": "change just"}.get(
             op["type"], f"put it {op.get('position', 'after')} just")
@@ -333,8 +353,9 @@ class EditFrames:
             return None  # "the last sentence with something about cocoa" describes words
         found = self.t.lone_quote(old, clause) or self.t.clean(
             [t for t in old if not self.t.is_(t, "part.word")], clause, determiners=True)
-        if any(unicodedata.category(c) == "Cc" for c in found + text):
-            return None  # a control character is no words of a post (the patcher refuses it)
+        asked = _a_pronoun(found) if self.t.lone_quote(old, clause) is None else None
+        if asked is not None or any(unicodedata.category(c) == "Cc" for c in found + text):
+            return asked  # "change that to X": no words; a control character neither
         bare_new = text
         old_words, new_words = found.split(), text.split()
         if not quoted and new_words and new_words[0] in old_words[1:]:

@@ -368,9 +368,12 @@ class FieldFrames:
         chunk = next((list(c) for c in self.t.doc.noun_chunks if c.start <= tag.i < c.end),
                      [tag])
         after = self.t.doc[tag.i + 1] if tag.i + 1 < len(self.t.doc) else None
-        if after is not None and (after.pos_ in ("NOUN", "PROPN") or (
-                after.is_alpha and not after.is_stop and after not in chunk)):
-            chunk = [*chunk, after]  # "the tag league", "tag baking": the parser may
+        if after is not None and (after.pos_ in ("NOUN", "PROPN") or self.tagging.is_tag(after)
+                                  or (after.is_alpha and not after.is_stop
+                                      and after not in chunk)):
+            # "the tag league", "tag baking": the parser may leave the tag's name out of the
+            # chunk, or read it as a verb
+            chunk = [*chunk, after]
         words = self.t.trim(list(dict.fromkeys(chunk)), clause, determiners=True)
         field = self.removed(clause, words)
         return [field] if field is not None else None

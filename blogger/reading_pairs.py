@@ -11,7 +11,7 @@ from blogger.reading_clefts import cleft_focus
 from blogger.reading_counterparts import number_word
 from blogger.reading_denied import denied_pair
 from blogger.reading_edits import EditFrames, _carry, _shared_unit, refers_back
-from blogger.reading_places import find_place
+from blogger.reading_places import find_place, said_there, where_it_says
 from blogger.reading_said_short import kind_of, least_written, phrase_not_phrase, rather_than
 from draftguard.edits._plan import ReplaceOp
 from draftguard.language import similarity
@@ -43,14 +43,6 @@ _MEANT = 4
 _MAX_WIDENED = 5
 
 
-def _where_it_says(turn: Turn, verb: Token) -> bool:
-    """Whether `verb` is a saying verb in a clause that names a place by what stands
-    there ("where it says 'X'", "where it reads 'X'"): its subject "it", and "where"."""
-    return turn.is_(verb, "relation.be") and any(
-        c.dep_ == "advmod" and c.tag_ == "WRB" for c in verb.children) and any(
-        c.dep_ == "nsubj" and c.lower_ in ("it", "this") for c in verb.children)
-
-
 class SaidPairs:
     """The said-pair frames of one message (they edit through `EditFrames`)."""
 
@@ -75,8 +67,11 @@ class SaidPairs:
             new = new[1:]
         old: list[Token] = []
         place = None
-        if previous is not None:
-            old = [t for t in previous.tokens if self.t.quote(t)][:1]
+        if previous is None:  # "where it says forty minutes, change that to ...": one clause
+            old = said_there(self.t, [t for t in clause.tokens if t.i < words[0].i])
+        else:
+            old = [t for t in previous.tokens if self.t.quote(t)][:1] or \
+                said_there(self.t, previous.tokens)
             subject = [t for t in previous.tokens if self.t.is_(t, "part.")]
             if old and subject:
                 place = find_place(self.t, previous, [t for t in previous.tokens
@@ -180,7 +175,7 @@ class SaidPairs:
             # "'Y' not 'X'", "'Y', not 'X'": the new words, then the old ones
             one = self.e.replace_one(clause, [tokens[quotes[1]]], [tokens[quotes[0]]], None)
             return [one] if one is not None else None
-        if any(_where_it_says(self.t, t) for t in between):
+        if any(where_it_says(self.t, t) for t in between):
             # "chuck 'Y' in where it says 'X'": the place is named by the old words, so the
             # words put there are the new ones
             one = self.e.replace_one(clause, [tokens[quotes[1]]], [tokens[quotes[0]]], None)

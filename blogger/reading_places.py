@@ -10,13 +10,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from blogger.reading_turn import Turn
+from draftguard.language import parse
 from draftguard.understanding._frames import Clause
 from draftguard.understanding._locate import Span
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["Place", "UnitRef", "antecedent", "find_place", "unit_ref"]
+__all__ = ["Place", "UnitRef", "antecedent", "find_place", "said_there", "told_beyond",
+           "unit_ref", "where_it_says"]
 
 _INDEX = {"position.first": 0, "position.second": 1, "position.third": 2,
           "position.fourth": 3, "position.fifth": 4, "position.penultimate": -2,
@@ -304,3 +306,39 @@ def units_for(turn: Turn, ref: UnitRef, region: Span | None) -> list[Span] | Non
                                      " ".join(u.text.casefold().split()).rstrip(".!?")
                                      .endswith(folded))]
     return None
+
+
+def where_it_says(turn: Turn, verb: Token) -> bool:
+    """Whether `verb` is a saying verb in a clause that names a place by what stands
+    there ("where it says 'X'", "where it reads 'X'"): its subject "it", and "where"."""
+    return turn.is_(verb, "relation.be") and any(
+        c.dep_ == "advmod" and c.tag_ == "WRB" for c in verb.children) and any(
+        c.dep_ == "nsubj" and c.lower_ in ("it", "this") for c in verb.children)
+
+
+def said_there(turn: Turn, tokens: list[Token]) -> list[Token]:
+    """The post's words unquoted after "where it says" in `tokens` ("where it says
+    forty minutes"), up to a stop or a verb, when they stand in the post as typed."""
+    verb = next((t for t in tokens if where_it_says(turn, t)), None)
+    said: list[Token] = []
+    for t in tokens:
+        if verb is None or t.i <= verb.i or turn.quote(t):
+            continue
+        if t.is_punct or t.pos_ in ("VERB", "AUX"):
+            break
+        said.append(t)
+    view = turn.view
+    return said if said and view is not None and view.occurrences(
+        turn.words(said)) else []
+
+
+#: Parts of speech whose words say what a description is about.
+_TOPIC_WORDS = ("NOUN", "PROPN", "VERB", "ADJ")
+
+
+def told_beyond(description: str, others: list[str]) -> bool:
+    """Whether a word of `description` (by its lemma) stands in `others`, the paragraph's
+    other sentences: not one sentence's whole subject ("the bit about the pancake")."""
+    said = {t.lemma_.casefold() for t in parse(description, entities=False)
+            if t.pos_ in _TOPIC_WORDS and not t.is_stop}
+    return any(t.lemma_.casefold() in said for o in others for t in parse(o, entities=False))

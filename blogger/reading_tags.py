@@ -28,11 +28,22 @@ def judged(field: Token) -> bool:
         c.dep_ in ("acomp", "neg") for c in be.children)
 
 
+#: What a list of tags is made of: a part after a comma with any other word ("ur a
+#: star": a verb, a determiner) is a sentence of its own.
+_LISTED = ("NOUN", "PROPN", "ADJ", "X", "CCONJ", "PUNCT")
+
+
 class TagFrames:
     """The tag frames of one message (`turn`)."""
 
     def __init__(self, turn: Turn) -> None:
         self.t = turn
+
+    def is_tag(self, word: Token) -> bool:
+        """Whether `word` is one of the post's tags, however the parser tagged it ("the tag
+        hobbies" with "hobbies" read as a verb)."""
+        old = read_frontmatter(self.t.view.text).get("tags") if self.t.view else None
+        return isinstance(old, list) and word.lower_ in {str(o).casefold() for o in old}
 
     def chosen_verb(self, clause: Clause) -> Token | None:
         """The clause's root verb when it is a word of English the lexicon lacks (not a
@@ -113,6 +124,10 @@ class TagFrames:
         if clause.head is not None and any(t.i == clause.head.i for t in rest):
             # "tags also, add 'x'": the field named first, the verb and its tags after
             rest = [t for t in rest if t.i >= clause.head_end]
+        link = self.link(rest)
+        if link:  # "tags should be x", "I'd like the tags to read x": the tags are x
+            adding = adding and any(self.t.is_(t, "discourse.also") for t in rest[:link])
+            rest = rest[link:]
         if adding and any(self.t.is_(t, "relation.off") for t in rest):
             # "take the beginner tag off": the words in front of "tag" name it
             return self.without_tags([t for t in body[at].subtree if t.i < body[at].i])
@@ -121,7 +136,10 @@ class TagFrames:
         named = next((i for i, t in enumerate(rest[:3]) if t.lower_ in ("it", "this") or
                       self.t.is_(t, "part.post")), None)
         if joint is not None and joint <= 3:
-            rest = rest[joint + 1:]  # "tag the post with x", "set tags to x"
+            # "tag the post with x", "set tags to x"; with no verb of its own ("..., and the
+            # tags to x") the tags are set as the verb before set the other field
+            adding = adding and not (clause.head is None and rest[joint].lower_ == "to")
+            rest = rest[joint + 1:]
         elif named is not None and body[at].pos_ != "NOUN":
             rest = rest[named + 1:]  # "tag it x", "tag the post x": the post is tagged
         while rest and not rest[0].is_alpha and rest[0].pos_ in ("CCONJ", "SYM"):
@@ -130,6 +148,18 @@ class TagFrames:
             self.t.trim(self.named_tags(self.t.the_quotation(rest), clause), clause))
         found = self.tag_list(raw, adding=adding, verbatim=value is not None)
         return [found] if found is not None else None
+
+    def link(self, rest: list[Token]) -> int:
+        """How many words open `rest` (the words after "tags") that only link the tags to
+        their list, as a copula or a wish does ("should be", "ought to be", "to read",
+        "must say", "should also be"): auxiliaries, "to", adverbs and one word of being or
+        saying (`relation.be`); 0 when no such word links them."""
+        n = 0
+        while n < len(rest) and self.t.quote(rest[n]) is None and (
+                rest[n].pos_ in ("AUX", "PART", "ADV") or self.t.is_(rest[n], "relation.be")):
+            n += 1
+        return n if n < len(rest) and any(self.t.is_(t, "relation.be") for t in rest[:n]) \
+            else 0
 
     def named_tags(self, rest: list[Token], clause: Clause) -> list[Token]:
         """The words of `rest` that name tags, without an aside after them: they end at a
@@ -173,7 +203,7 @@ class TagFrames:
         """The post's tags less those named around the word "tags" ("the tags X and Y",
         "X and Y from the tags"), else None."""
         if len(words) > 1 and self.t.is_(words[0], "part.tags"):
-            return self.without_tags(words[1:])
+            return self.without_tags(self.before_aside(words[1:]))
         named = words[:-1]
         while named and named[-1].pos_ in ("DET", "ADP"):
             named = named[:-1]  # "cooking and ramen from the tags": the tags named
@@ -181,6 +211,24 @@ class TagFrames:
                 words) - 1:
             return None  # "the bread tag" is read by the caller as before
         return self.without_tags(named)
+
+    def before_aside(self, named: list[Token]) -> list[Token]:
+        """The words of `named` that name tags, an aside after them left out: they end at
+        politeness ("hobbies pls, ur a star"), and a part after a comma that holds none of
+        the post's tags, after one that does, and says more than a name is an aside ("hobbies,
+        you're a star"; "hobbies, kiln" names a tag the post lacks)."""
+        end = next((i for i, t in enumerate(named) if i > 0 and (
+            self.t.is_(t, "discourse.polite") or self.t.is_(t, "discourse.close"))),
+                   len(named))
+        kept = named[:end]
+        commas = [i for i, t in enumerate(kept) if t.text == ","]
+        for i in reversed(commas):
+            part = kept[i + 1:]
+            if not any(self.is_tag(t) for t in part) and any(
+                    self.is_tag(t) for t in kept[:i]) and any(
+                    t.pos_ not in _LISTED for t in part):
+                kept = kept[:i]
+        return kept or named
 
     def without_tags(self, named: list[Token]) -> list[Interpretation] | None:
         """The post's tags less those `named` ("the beginner and bread"), else None; a tag

@@ -76,8 +76,11 @@ def _aside(token: Token) -> bool:
     return comma or (token.dep_ in _TAG_ROLES and token.dep_ != "dep")
 
 
-#: Marks that set a part of a message apart ("och, ah'm a numpty, it was ...").
-_APART = (",", ".", "!", "?", ";")
+#: Marks that set a part of a message apart ("och, ah'm a numpty, it was ...", "... (so
+#: embarassed)", "... - my mistayk").
+_APART = (",", ".", "!", "?", ";", "(", ")", "-", "–", "—")
+#: Marks that open an aside of its own: what stands after them is said beside the request.
+_ASIDE_OPENS = ("(", "-", "–", "—")
 
 
 def _set_apart(turn: Turn, token: Token) -> bool:
@@ -85,16 +88,24 @@ def _set_apart(turn: Turn, token: Token) -> bool:
     stops that names nothing the lexicon knows and quotes nothing, the request being
     elsewhere ("och, ah'm a numpty, it was the laundry. Put it back", "..., nooit I'm
     stopping"): an aside about the author, not a word of the request."""
-    if token.pos_ in ("VERB", "AUX"):
-        return False
     doc = turn.doc
     start = next((t.i + 1 for t in reversed(doc[:token.i]) if t.text in _APART), 0)
+    if token.pos_ in ("VERB", "AUX") and not (
+            start and doc[start - 1].text in _ASIDE_OPENS and not _asks(token)):
+        return False  # a verb in brackets or after a dash is the aside's ("(embarrasing)")
     end = next((t.i for t in doc[token.i + 1:] if t.text in _APART), len(doc))
     part = [t for t in doc[start:end] if not t.is_punct]
     if start == 0 and end == len(doc):
         return False  # the whole message: nothing else asks
     return not any(turn.quote(t) is not None or (turn.concept(t) is not None and not (
         turn.is_(t, "discourse.") or turn.is_(t, "relation.be"))) for t in part)
+
+
+def _asks(verb: Token) -> bool:
+    """Whether `verb` is said as a request: it has an object and no subject ("- then blorf
+    it"), where "(my teachr will be chuffed)" tells."""
+    return any(c.dep_ in ("dobj", "dative") for c in verb.children) and not any(
+        c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
 
 
 def _exclaimed(turn: Turn, token: Token) -> bool:

@@ -41,7 +41,8 @@ def after_relation(turn: Turn, rest: list[Token]) -> list[Token] | None:
     # the relation, not an infinitive's auxiliary)
     cut = next((i for i, t in enumerate(rest) if t.text == ":" or (
         (t.dep_ not in ("aux", "auxpass") or turn.quote(t.head)) and (
-            turn.is_(t, "relation.be") or turn.is_(t, "relation.new")))), None)
+            turn.is_(t, "relation.be") or turn.is_(t, "relation.new")) and
+        not _of_a_person(t))), None)
     if cut is None or _reported(turn, rest[cut]):
         return None
     value = rest[cut + 1:]
@@ -51,7 +52,20 @@ def after_relation(turn: Turn, rest: list[Token]) -> list[Token] | None:
         again = next((i for i, t in enumerate(value) if t.dep_ not in (
             "aux", "auxpass") and turn.is_(t, "relation.new")), None)
         value = value[again + 1:] if again is not None else value
+    if len(value) > 2 and turn.quote(value[0]) is not None and value[1].pos_ == "CCONJ":
+        return value[:1]  # "to 'Clay Days' and florble the tags": the quotation, then more
     return value
+
+
+#: Pronouns of the people in the conversation ("you are a star", "I am so sorry").
+_PEOPLE = ("you", "u", "ya", "i", "we")
+
+
+def _of_a_person(verb: Token) -> bool:
+    """Whether `verb`, a "be", says something of someone in the conversation ("..., you are
+    a star"): an aside about them, not the field's new value."""
+    return verb.lemma_ == "be" and any(c.dep_ == "nsubj" and c.lower_ in _PEOPLE
+                                       for c in verb.children)
 
 
 def _reported(turn: Turn, verb: Token) -> bool:

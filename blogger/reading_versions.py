@@ -26,6 +26,9 @@ _STEPS = ("change", "edit", "step")
 _CHANGES = {"action.delete": "delete", "action.insert": "insert", "action.replace": "replace",
             "action.rename": "replace"}
 
+#: Words that count every change made ("any of my changes", "all the edits").
+_WHOLE = ("any", "all", "every", "anything", "everything")
+
 _ORDINALS = ("position.first", "position.second", "position.third", "position.fourth",
              "position.fifth")
 #: What the post has one version of each of: the versions, and the acts that make one (a
@@ -81,10 +84,44 @@ class VersionFrames:
         if clause.head_concept in ("action.insert", "action.replace") and \
                 clause.head is not None and clause.head.i < at.i:
             return None  # "put X before the heading": a place, not a version
+        if self._all_changes(clause.after(at)):
+            return [Interpretation(intent=Intent.REVERT, slots={"version": 0})]
         change = self._change(clause.after(at))
         if change is None:
             return None
         return [Interpretation(intent=Intent.REVERT, slots={"before": change})]
+
+    def _all_changes(self, said: list[Token]) -> bool:
+        """Whether `said` (the words after "before") names every change made, so the time
+        before them is the first version: the changes counted whole ("any of my changes",
+        "all the edits"), or the author's own act on the whole post ("I touched it", "I
+        changed anything"), not on a part of it ("I axed that line")."""
+        if any(self.t.is_(t, "position.last") or self.t.is_(t, "version.previous")
+               for t in said):
+            return False  # "before my last edit": the last change
+        whole = any(t.lower_ in _WHOLE for t in said) and any(
+            t.pos_ == "NOUN" and any(self.t.is_(t, c) for c in _VERSION_MAKERS) for t in said)
+        return whole or any(
+            t.pos_ == "VERB" and self._by_author(t) and any(
+                c.dep_ == "dobj" and (c.lower_ in (*_WHOLE, "it") or self.t.is_(c, "part.post"))
+                for c in t.children) for t in said)
+
+    def _by_author(self, verb: Token) -> bool:
+        """Whether the author is the subject of `verb` ("I touched it", "we edited it")."""
+        return any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in verb.children)
+
+    def _as_first_given(self, clause: Clause) -> bool:
+        """Whether the clause names the post as the author first gave it: the time they
+        kept it ("when I pasted it", "when I first sent it"), or its start ("how it was at
+        the start")."""
+        for t in clause.tokens:
+            if t.pos_ != "VERB" or not self._by_author(t) or not any(
+                    c.lower_ == "when" for c in t.children):
+                continue
+            if self.t.is_(t, "action.keep") or any(self.t.is_(c, "position.first")
+                                                    for c in t.children):
+                return True
+        return False
 
     def _change(self, said: list[Token]) -> str | None:
         """The kind of change `said` describes: a part of the post changed ("the heading
@@ -204,8 +241,8 @@ class VersionFrames:
                     not self.t.is_(t, "discourse.")]
             if said and said[0].lower_ == "back" and any(
                     self.t.is_(t, "version.") or (t.lower_[:1] == "v" and t.lower_[1:].isdigit())
-                    for t in said[1:]):
-                return True  # "back to v0", "back to the original"
+                    or (t.lower_ == "how" and n == 1) for n, t in enumerate(said[2:], 1)):
+                return True  # "back to v0", "back to the original", "back to how it was"
             if len(said) == 3 and said[0].lower_ == "back" and said[1].lower_ == "to" and (
                     said[2].like_num or said[2].pos_ == "NUM"):
                 return True  # "back to 0": the version numbered
@@ -242,7 +279,7 @@ class VersionFrames:
 
     def undo(self, clause: Clause) -> list[Interpretation]:
         tokens = clause.tokens
-        if clause.has("version.original"):
+        if clause.has("version.original") or self._as_first_given(clause):
             return [Interpretation(intent=Intent.REVERT, slots={"version": 0})]
         nouns = [i for i, t in enumerate(tokens) if self.t.is_(t, "version.noun")]
         posts = [i for i, t in enumerate(tokens) if self.t.is_(t, "part.post")]
