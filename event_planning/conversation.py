@@ -35,6 +35,8 @@ def vocabulary() -> PlannerVocabulary:
         labels=labels,
         meaning=read_meaning,
         request_words=request_words(),
+        # the core's nouns for people, and the lexicon's ("a dozen blokes")
+        party_nouns=(*PlannerVocabulary.party_nouns, *request_words().get("people", ())),
     )
 
 

@@ -11,11 +11,19 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 
-__all__ = ["CALENDAR_WORDS", "WEEKDAYS", "open_day"]
+__all__ = ["CALENDAR_WORDS", "DAY_WORDS", "WEEKDAYS", "open_day"]
 
 WEEKDAYS = {name.lower(): name.lower() for name in calendar.day_name}
 CALENDAR_WORDS = frozenset({*WEEKDAYS, *(m.lower() for m in calendar.month_name if m),
                             *(m.lower() for m in calendar.month_abbr if m)})
+#: Words the date reader reads a day from besides those: short day names, relative days as
+#: typed, holidays' nicknames and parts of a day ("sat nite", "tmrw night", "hogmanay"). A
+#: clause or word of these names a day: it is neither a dish nor a price or feature unread.
+DAY_WORDS = frozenset({*CALENDAR_WORDS, "mon", "tue", "tues", "wed", "thu", "thur", "thurs",
+                       "fri", "sat", "sun", "today", "tonight", "tomorrow", "tmr", "tmrw",
+                       "tmrow", "tn", "tonite", "2nite", "2day", "2moro", "2morrow", "arvo",
+                       "nite", "eve", "xmas", "nye", "chrissie", "chrissy", "crimbo",
+                       "hogmanay", "weekend", "fortnight"})
 
 
 #: Between an open word and its weekday, only words of these kinds ("open on a monday",

@@ -74,6 +74,7 @@ from draftguard.understanding._planner_words import (
     list_alone,
     ranked_by,
     removes,
+    words_of,
 )
 from draftguard.understanding._types import Intent, Interpretation, Reading
 
@@ -330,8 +331,11 @@ class PlannerConversation:
         """A venue named by a measure ("the roomier one"), with results to rank and no
         preference but the price word itself."""
         words = self.vocabulary.words
+        # "which of those is cheapest" compares; "the cheapest of those, tell me more"
+        # names one (a definite noun phrase opens the message)
+        among = words.says("among", slots.rest) and words_of(slots.rest)[:1] != ("the",)
         return self.rank is not None and not slots.venues and slots.values.keys() <= {
-            "price_level"} and not words.says("among", slots.rest) and ranked_by(
+            "price_level"} and not among and ranked_by(
             words, slots.rest) is not None and (
             len(self.state.results) > 1 or len(self.state.shortlist) > 1)
 

@@ -7,7 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from draftguard.understanding._planner_slots import SlotReading
-from draftguard.understanding._planner_venues import first_n, partly_named, reference, references
+from draftguard.understanding._planner_venues import (
+    first_n,
+    partly_named,
+    reference,
+    references,
+    run_of,
+)
 from draftguard.understanding._planner_words import WordTable, ranked_by, words_of
 from draftguard.understanding._types import Intent, Interpretation
 
@@ -19,6 +25,8 @@ RankFunction = Callable[[Sequence[str], str], Sequence[Sequence[str]]]
 
 #: Request words that leave a keeping request without an object when nothing else is said
 #: ("shortlist pls", "save it, ta"): it is of the venue in focus.
+#: Words for two venues: with more results than two and none named, which two is asked.
+_BOTH = frozenset({"two", "2", "both"})
 _BARE_KEEP = ("keep", "listed", "onto", "it", "courtesy", "thanks")
 
 
@@ -77,7 +85,7 @@ def compared(rest: str, slots: SlotReading, words: WordTable, *, results: Sequen
     venues += [v for v in pointed if v not in venues]
     n = first_n(rest)
     if n is not None:
-        venues = list(results[:n])
+        venues = run_of(results, n)
     if len(venues) < 2:
         if venues and picked and picked not in venues:
             venues.insert(0, picked)
@@ -87,6 +95,10 @@ def compared(rest: str, slots: SlotReading, words: WordTable, *, results: Sequen
         return Interpretation(intent=Intent.PICK, slots={"venue": venues[0]})
     if len(venues) < 2:
         return ask(Intent.COMPARE, "Which venues should I compare? Name two, or search first.")
+    if len(venues) > 2 and _BOTH & set(words_of(rest)):
+        # "compare the two", "which of both is cheaper" with more results than two shown
+        listed = "; ".join(f"{i}. {v}" for i, v in enumerate(venues, 1))
+        return ask(Intent.COMPARE, f"Which two should I compare? The results: {listed}.")
     return Interpretation(intent=Intent.COMPARE, slots={"venues": venues, "by": by})
 
 

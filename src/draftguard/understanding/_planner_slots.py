@@ -29,7 +29,11 @@ from draftguard.understanding._planner_names import (
     places_corrected,
     words_corrected,
 )
-from draftguard.understanding._planner_numbers import party_size, unread_numbers
+from draftguard.understanding._planner_numbers import (
+    numbers_as_digits,
+    party_size,
+    unread_numbers,
+)
 from draftguard.understanding._planner_words import (
     WordTable,
     categories_cleared,
@@ -338,7 +342,8 @@ def _read_words(message: str, vocabulary: PlannerVocabulary, *, today: Date,
                                     for w in keyed[start:end].split())
         rest = re.sub(typed, " | ", rest, count=1)
     # "7ppl", "party of7", "x7": a count glued to its word is read as the two.
-    rest = counts_apart(vocabulary.corrected(rest), nouns=tuple(vocabulary.party_nouns),
+    rest = counts_apart(numbers_as_digits(vocabulary.corrected(rest)),
+                        nouns=tuple(vocabulary.party_nouns),
                         lead_ins=tuple(vocabulary.party_lead_ins))
     reading.rest = rest
     for name, vocab in (("cuisine", vocabulary.cuisine_words),

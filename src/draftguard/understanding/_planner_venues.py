@@ -28,6 +28,7 @@ __all__ = [
     "references",
     "removes_listed",
     "result_asked_about",
+    "run_of",
     "swapped",
     "venues_pointed",
 ]
@@ -42,7 +43,7 @@ _ORDINAL = re.compile(
     r"|(?:\bnumber|\bno\.|\boption|\bchoice|#)\s*([1-5]|one|two|three|four|five)\b")
 #: "number three": a result by its number in words.
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-_FIRST_N = re.compile(r"\b(?:first|top)\s+(two|three|2|3)\b")
+_FIRST_N = re.compile(r"\b(first|top|last|bottom)\s+(two|three|2|3)\b")
 #: A word of a venue's name this common in English (Zipf) does not name it alone ("the",
 #: "bar", "kitchen", "room").
 MAX_NAME_WORD_ZIPF = 4.0
@@ -109,11 +110,18 @@ def references(text: str) -> list[int]:
 
 
 def first_n(text: str) -> int | None:
-    """"the first two", "top 3": how many results from the top, or None."""
+    """"the first two", "top 3": how many results from the top; "the last two": as many
+    from the end, negative; or None."""
     found = _FIRST_N.search(text)
     if found is None:
         return None
-    return {"two": 2, "three": 3}.get(found.group(1)) or int(found.group(1))
+    n = {"two": 2, "three": 3}.get(found.group(2)) or int(found.group(2))
+    return -n if found.group(1) in ("last", "bottom") else n
+
+
+def run_of(results: Sequence[str], n: int) -> list[str]:
+    """The first `n` results, or for a negative `n` the last -`n`."""
+    return list(results[:n]) if n > 0 else list(results[n:])
 
 
 def partly_named(words: Sequence[str], shown: Sequence[str]) -> str | None:
@@ -168,6 +176,8 @@ def positions(text: str) -> list[int]:
     (-1: the last); else []."""
     found: list[int] = []
     said = words_of(text)
+    if first_n(text) is not None:
+        return []  # "the last 2": a run from one end (`first_n`), not two positions
     for at, word in enumerate(said):
         index = (-1 if word == "last" else ORDINALS.get(word) if word != "top"
                  else None)
@@ -199,8 +209,8 @@ def each_venue(venues: Sequence[str], rest: str, results: Sequence[str], *,
             and not set(between) - {"and", ""} else []
     at = positions(rest)
     top = first_n(rest)
-    if not at and top is not None and top <= len(results):
-        return list(results[:top])  # "add the first two", "save the top three"
+    if not at and top is not None and abs(top) <= len(results):
+        return run_of(results, top)  # "add the first two", "save the last three"
     if not at and len(results) == 2 and _BOTH & set(words_of(rest)):
         return list(results)  # "add both of them": the two results shown
     one = references(rest)
