@@ -147,3 +147,101 @@ def test_the_one_a_measure_picks_out_of_those(said: str, venue: str) -> None:
 def test_which_of_those_still_compares() -> None:
     [(intent, slots, _)] = _read(ITALIAN, "which of those is the biggest")
     assert intent == "compare" and len(slots["venues"]) == 4
+
+
+@pytest.mark.parametrize(("first", "said", "venues"), [
+    ("banh mi in east passyunk", "how do the two Banh Mi places compare?",
+     ["Bánh Mì Huế Garden", "Bánh Mì Lotus Pond"]),
+    ("banh mi in east passyunk", "banh mi huh, put the banh mi ones side by side",
+     ["Bánh Mì Huế Garden", "Bánh Mì Lotus Pond"]),
+])
+def test_results_that_share_a_word_of_their_names_are_compared(
+        first: str, said: str, venues: list[str]) -> None:
+    [(intent, slots, asked)] = _read(first, said)
+    assert (intent, asked) == ("compare", False)
+    assert slots["venues"] == venues
+
+
+# -- class 4: corrections and removals -----------------------------------------------------
+
+FRENCH = "french in rittenhouse"  # Bistro Mercier, La Rive Gauche, Le Rive Gauche
+TACOS = "tacos in university city"  # El Comal de Paloma, El Comal de Xóchitl
+
+
+@pytest.mark.parametrize(("first", "said"), [
+    ("curry in fishtown", "hmm, not just curry, anything really"),
+    ("pizza in old city", "not only pizza, we are open to anything"),
+    ("sushi in fishtown", "actually not just sushi"),
+    ("tacos in fishtown", "ok so not just mexican, any food"),
+    ("thai in queen village", "not only thai tbh, anything goes"),
+])
+def test_not_just_a_cuisine_takes_it_back(first: str, said: str) -> None:
+    [(intent, slots, asked)] = _read(first, said)
+    assert (intent, asked) == ("search", False)
+    assert "cuisine" not in slots and "neighborhood" in slots
+
+
+@pytest.mark.parametrize("said", [
+    "hmm take Bistro Mercier back off, and what is on the list now?",
+    "ditch Bistro Mercier from my list, then show me the plan",
+    "remove Bistro Mercier pls, what have we got now?",
+    "scrap Bistro Mercier from the shortlist and show me my list",
+    "get rid of Bistro Mercier, and what's on my list now?",
+])
+def test_a_removal_and_the_plan(said: str) -> None:
+    reading = _read(FRENCH, "save the first two", said)
+    assert reading == [("shortlist", {"venue": "Bistro Mercier", "action": "remove"}, False),
+                       ("plan", {}, False)]
+
+
+@pytest.mark.parametrize(("said", "venue"), [
+    ("Ok please I want Bistro Mercier in my list", "Bistro Mercier"),
+    ("pls I want the first one in my list", "Bistro Mercier"),
+    ("we want Le Rive Gauche in our shortlist", "Le Rive Gauche"),
+    ("i'd like the 2nd in my list", "La Rive Gauche"),
+    ("put La Rive Gauche in my favourites", "La Rive Gauche"),
+])
+def test_wanting_a_venue_in_the_list_adds_it(said: str, venue: str) -> None:
+    assert _read(FRENCH, said) == [("shortlist", {"venue": venue, "action": "add"}, False)]
+
+
+def test_asking_whether_a_venue_is_in_the_list_adds_nothing() -> None:
+    reading = _read(FRENCH, "do I have La Rive Gauche in my list?")
+    assert all(i != "shortlist" for i, _, _ in reading)
+
+
+@pytest.mark.parametrize(("said", "day"), [
+    ("Lets do it on the 5th", "2027-03-05"),
+    ("ok we will go with friday then", "2027-03-05"),
+    ("let's do it saturday instead", "2027-03-06"),
+    ("we'll take it on the 9th", "2027-03-09"),
+    ("go with sunday for it", "2027-03-07"),
+])
+def test_doing_it_on_a_day_is_the_day_not_a_venue(said: str, day: str) -> None:
+    [(intent, slots, asked)] = _read(FRENCH, said)
+    assert (intent, asked) == ("search", False)
+    assert slots["date"] == day
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("drop Xochitl and save Paloma instead",
+     [("El Comal de Xóchitl", "remove"), ("El Comal de Paloma", "add")]),
+    ("remove Xóchitl", [("El Comal de Xóchitl", "remove")]),
+    ("save Paloma too", [("El Comal de Paloma", "add")]),
+    ("ya know what, swap them - drop xochitl and keep paloma",
+     [("El Comal de Xóchitl", "remove"), ("El Comal de Paloma", "add")]),
+    ("take Xochitl off", [("El Comal de Xóchitl", "remove")]),
+])
+def test_a_venue_by_a_word_of_its_name(said: str, want: list[tuple[str, str]]) -> None:
+    reading = _read(TACOS, "save El Comal de Xóchitl", said)
+    assert [(s.get("venue"), s.get("action"), q) for _, s, q in reading] == [
+        (v, a, False) for v, a in want]
+
+
+@pytest.mark.parametrize(("said", "venue"), [
+    ("does the first one do saturday lunch?", "Lemongrass Lane"),
+    ("is the 2nd one any good on a friday night?", "Siam Orchid"),
+    ("can the second one do a sunday brunch?", "Siam Orchid"),
+])
+def test_a_day_asked_of_a_result_by_position_is_a_pick(said: str, venue: str) -> None:
+    assert _read("thai in queen village", said) == [("pick", {"venue": venue}, False)]

@@ -29,8 +29,8 @@ from draftguard.understanding._planner_examples import ExampleReader, best_examp
 from draftguard.understanding._planner_meant import (
     RankFunction,
     ask,
-    bare_keep,
     compared,
+    keeps_venue,
     ranked_venue,
     venue_meant,
 )
@@ -53,6 +53,7 @@ from draftguard.understanding._planner_unexplained import unless_unexplained
 from draftguard.understanding._planner_venues import (
     acts_on_venue,
     asks_plan,
+    clauses_after,
     each_venue,
     focus_asked_about,
     object_pointed,
@@ -252,8 +253,9 @@ class PlannerConversation:
         phrase, when the part names two venues and each phrase one."""
         if len(part) > self.max_meaning_chars:
             return [part]
+        shown = [*self.state.shortlist, *self.state.results]
         return verb_phrases(part, lambda text: venues_pointed(self.vocabulary.words, len(
-            {v for v, _, _ in self.vocabulary.venues_named(text)}), text))
+            {v for v, _, _ in self.vocabulary.venues_named(text)}), text, shown))
 
     def _preferences(self, changes: Mapping[str, Any], *, asked: bool) -> Interpretation | None:
         known = self.state.preferences
@@ -286,9 +288,7 @@ class PlannerConversation:
             return Interpretation(intent=Intent.PLAN)
         if self._removes(rest, slots):
             return self._venue_request(Intent.SHORTLIST, slots, action="remove")
-        if keeps(words, rest) and (says("listed", rest) or slots.venues or bare_keep(words, rest)
-                                   or reference(rest) is not None or says("it", rest)
-                                   or says("both", rest) or says("choose", rest)):
+        if keeps_venue(words, slots, self.state.results):
             if asks_plan(self.vocabulary.words, rest, named=bool(slots.venues)) and (
                     len(rest) > self.max_meaning_chars or not object_pointed(rest)):
                 return Interpretation(intent=Intent.PLAN)  # "show me what I put on my list"
@@ -306,7 +306,8 @@ class PlannerConversation:
             return self._compare(part, slots)
         if compares(words, rest, named=len(set(slots.venues))) and (
                 slots.venues or self.state.results) and (
-                not slots.values or slots.venues or reference(rest) is not None
+                slots.values.items() <= self.state.preferences.items() or slots.venues
+                or reference(rest) is not None
                 or (says("among", rest) and not self._narrows(slots))):
             return self._compare(rest, slots)
         # "is it shut on Mondays?" of the venue in view: the day it opens, not a date.
@@ -314,8 +315,10 @@ class PlannerConversation:
         if self.state.picked and slots.values.keys() <= about and focus_asked_about(rest):
             return Interpretation(intent=Intent.PICK, slots={"venue": self.state.picked})
         if slots.venues or (reference(rest) is not None and self.state.results and (
-                not slots.values or (slots.values.keys() <= FEATURE_NAMES and len(rest) <= (
-                    self.max_meaning_chars) and result_asked_about(rest)))):
+                # "does the second one do Sunday dinners?": the day it opens
+                not slots.values or (slots.values.keys() <= {*FEATURE_NAMES, "date"}
+                                     and len(rest) <= self.max_meaning_chars
+                                     and result_asked_about(rest)))):
             intent = self.state.pending or Intent.PICK
             if also(words, rest) and self.state.last in (Intent.SHORTLIST, Intent.PICK):
                 intent = self.state.last  # "and Bar Sorrento too"
@@ -361,8 +364,9 @@ class PlannerConversation:
             return swap  # "swap it for X" (read as a pick of X, or a change): off, then on
         if other.intent is not Intent.SHORTLIST:
             return [other]
-        if other.question is None and not slots.venues and asks_plan(
-                self.vocabulary.words, slots.rest, named=False):  # "chuck it on ... and show me"
+        if other.question is None and asks_plan(self.vocabulary.words, clauses_after(
+                slots.rest) if slots.venues else slots.rest, named=False):
+            # "chuck it on ... and show me", "take X back off, and what's in the plan now?"
             return [other, Interpretation(intent=Intent.PLAN)]
         action = "remove" if other.slots.get("action") == "remove" or self._removes(
             slots.rest, slots) else "add"

@@ -8,16 +8,18 @@ from collections.abc import Callable, Sequence
 
 from draftguard.understanding._planner_slots import SlotReading
 from draftguard.understanding._planner_venues import (
+    all_partly_named,
     first_n,
     partly_named,
     reference,
     references,
     run_of,
 )
-from draftguard.understanding._planner_words import WordTable, ranked_by, words_of
+from draftguard.understanding._planner_words import WordTable, keeps, ranked_by, words_of
 from draftguard.understanding._types import Intent, Interpretation
 
-__all__ = ["RankFunction", "ask", "bare_keep", "compared", "ranked_venue", "venue_meant"]
+__all__ = ["RankFunction", "ask", "bare_keep", "compared", "keeps_venue", "ranked_venue",
+           "venue_meant"]
 
 #: An app's venues ranked by a measure ("price": cheapest first, "size": most seats first),
 #: as tiers of venues that measure the same, best first.
@@ -75,6 +77,20 @@ def bare_keep(words: WordTable, rest: str) -> bool:
         any(words.says(concept, word) for concept in _BARE_KEEP) for word in said)
 
 
+def keeps_venue(words: WordTable, slots: SlotReading, results: Sequence[str]) -> bool:
+    """A request to keep a venue: a keeping word (`keeps`) and a venue meant (named, by
+    position, as "it", "both", by a word of the name of one of the `results`, or the one
+    in focus: "shortlist pls"). A preference with no venue but "it" ("let's do it on the
+    3rd") is about the plans, not a venue."""
+    rest, says = slots.rest, words.says
+    if not keeps(words, rest) or (slots.values and not slots.venues and reference(rest) is None
+                                  and not says("listed", rest)):
+        return False
+    return bool(says("listed", rest) or slots.venues or bare_keep(words, rest)
+                or reference(rest) is not None or says("it", rest) or says("both", rest)
+                or says("choose", rest) or partly_named(words_of(rest), results))
+
+
 def compared(rest: str, slots: SlotReading, words: WordTable, *, results: Sequence[str],
              picked: str | None) -> Interpretation:
     """The venues a comparison is of, and by what (price, size or neither)."""
@@ -86,6 +102,8 @@ def compared(rest: str, slots: SlotReading, words: WordTable, *, results: Sequen
     n = first_n(rest)
     if n is not None:
         venues = run_of(results, n)
+    if not venues and len(shared := all_partly_named(words_of(rest), results)) > 1:
+        venues = shared  # "the two Banh Mi places": the results with those words
     if len(venues) < 2:
         if venues and picked and picked not in venues:
             venues.insert(0, picked)

@@ -5,6 +5,7 @@ conversation has shown ("remove the Siam one")."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 
 from draftguard.language import word_frequency
@@ -17,7 +18,9 @@ __all__ = [
     "DEFAULT_ACT_SCORE",
     "ORDINALS",
     "acts_on_venue",
+    "all_partly_named",
     "asks_plan",
+    "clauses_after",
     "each_venue",
     "first_n",
     "focus_asked_about",
@@ -101,6 +104,9 @@ def references(text: str) -> list[int]:
     found: list[int] = []
     for m in _ORDINAL.finditer(text):
         word = m.group(1) or m.group(2)
+        if word is not None and word[0].isdigit() and text[:m.start()].rstrip().endswith(
+                " on"):
+            continue  # "let's do it on the 3rd": a day of the month, not a result
         number = m.group(3)
         index = (_NUMBER_WORDS.get(number, 0) or int(number)) - 1 if word is None \
             else -1 if word in ("last", "latter") else 0 if word == "former" else ORDINALS[word]
@@ -124,14 +130,27 @@ def run_of(results: Sequence[str], n: int) -> list[str]:
     return list(results[:n]) if n > 0 else list(results[n:])
 
 
+def all_partly_named(words: Sequence[str], shown: Sequence[str]) -> list[str]:
+    """Every venue of `shown` that `words` name by a word of its name that is no everyday
+    word ("the two Banh Mi places": both whose names have "banh" and "mi"), in order."""
+    said = {w for w in words if word_frequency(w) < MAX_NAME_WORD_ZIPF}
+    return [v for v in shown if said & {w.strip(".,'&") for w in words_of(_unaccented(v))}]
+
+
 def partly_named(words: Sequence[str], shown: Sequence[str]) -> str | None:
     """The one venue of `shown` (the shortlist, the results) that `words` (the message's,
     lower case) name by a word of its name that is no everyday word ("the Siam one"), or
     None."""
     said = {w for w in words if word_frequency(w) < MAX_NAME_WORD_ZIPF}
+    # as the message is read: lower case, accents off ("xochitl" is "Xóchitl")
     hits = {venue for venue in shown
-            if said & {w.strip(".,'&") for w in venue.lower().split()}}
+            if said & {w.strip(".,'&") for w in words_of(_unaccented(venue))}}
     return hits.pop() if len(hits) == 1 else None
+
+
+def _unaccented(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text.lower())
+                   if not unicodedata.combining(c))
 
 
 def removes_listed(words: WordTable, rest: str, venues: Sequence[str], shortlist: Sequence[str],
@@ -160,13 +179,17 @@ def _one_thing(words: WordTable, rest: str) -> bool:
                for t in parse(rest, entities=False))
 
 
-def venues_pointed(words: WordTable, named: int, text: str) -> int:
+def venues_pointed(words: WordTable, named: int, text: str, shown: Sequence[str] = ()) -> int:
     """How many venues `text` points at: the `named` ones, those meant by position ("the
-    second") and one meant by "it" or "that one" (not "that second one")."""
+    second"), one meant by "it" or "that one" (not "that second one") and those of `shown`
+    (the results and the shortlist) it names by a word of their name each ("drop Xochitl
+    and save Paloma")."""
     said = words_of(text)
-    it = any(i + 1 >= len(said) or said[i + 1] not in (*ORDINALS, "last", "very")
-             for i in words.said_at("it", text))
-    return named + len(references(text)) + int(it)
+    partly = 0 if named else sum(partly_named((w,), shown) is not None for w in set(said))
+    # "swap them - drop X": "them" beside venues named is those venues, not one more
+    it = any((i + 1 >= len(said) or said[i + 1] not in (*ORDINALS, "last", "very"))
+             and not (said[i] == "them" and named + partly) for i in words.said_at("it", text))
+    return named + len(references(text)) + int(it) + partly
 
 
 def positions(text: str) -> list[int]:
@@ -266,6 +289,15 @@ def asks_plan(vocabulary: WordTable, rest: str, *, named: bool) -> bool:
     return asks and (vocabulary.says("plan", rest) or vocabulary.says("listed", rest)
                      or (vocabulary.says("plan_we", rest)
                          and vocabulary.says("plan_have", rest)))
+
+
+def clauses_after(rest: str) -> str:
+    """The clauses after the one that names the last venue in `rest` (masked as "|"):
+    "take | back off, and what's in the plan now?" -> "what's in the plan now?"."""
+    tail = rest.rsplit("|", 1)[-1]
+    for joint in (",", " and ", " then "):
+        tail = tail.replace(joint, "\n")
+    return " ".join(tail.split("\n")[1:]).strip()
 
 
 def swapped(words: WordTable, venues: Sequence[str], rest: str, shortlist: Sequence[str],

@@ -271,7 +271,8 @@ def adds_to_list(words: WordTable, rest: str) -> bool:
     # list" is "pop it and it onto my list", its verb a verb.
     for token in parse(" ".join(rest.split()).replace(_MASK, "it"), entities=False):
         if token.dep_ != "prep" or not words.says("onto", token.lower_) or not words.says(
-                "listed", " ".join(t.lower_ for t in token.subtree)):
+                "listed", " ".join(t.lower_ for t in token.subtree)) or (
+                token.lower_ == "in" and rest.rstrip().endswith("?")):
             continue
         verb = token.head
         for _ in range(3):  # from the object ("stick X and Y on the list") up to its verb
