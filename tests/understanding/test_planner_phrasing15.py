@@ -245,3 +245,29 @@ def test_a_venue_by_a_word_of_its_name(said: str, want: list[tuple[str, str]]) -
 ])
 def test_a_day_asked_of_a_result_by_position_is_a_pick(said: str, venue: str) -> None:
     assert _read("thai in queen village", said) == [("pick", {"venue": venue}, False)]
+
+
+# -- class 1: questions that ask nothing of a tool ----------------------------------------
+
+@pytest.mark.parametrize("said", [
+    "how old is the Liberty Bell anyway?",
+    "was the cheesesteak really born in South Philly?",
+    "whats the history behind Elfreths Alley?",
+    "how far is Penns Landing from Center City?",
+    "when is the Reading Terminal Market least crowded?",
+    "who invented the hoagie, was it in South Philly?",
+])
+def test_a_question_about_the_city_states_no_preference(said: str) -> None:
+    assert _read(said) == []
+
+
+@pytest.mark.parametrize("said", [
+    "any good italian spots in old city?",
+    "where can we get sushi in fishtown?",
+    "is there a thai place near city hall?",
+    "is fishtown a good area for bbq?",
+    "are there byob places in queen village?",
+])
+def test_a_question_asking_for_places_still_searches(said: str) -> None:
+    [(intent, _, asked)] = _read(said)
+    assert (intent, asked) == ("search", False)

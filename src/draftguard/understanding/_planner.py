@@ -22,7 +22,7 @@ from datetime import date as Date
 from typing import Any
 
 from draftguard.understanding._asking import which_day, which_value
-from draftguard.understanding._planner_beyond import beyond_tools
+from draftguard.understanding._planner_beyond import asks_about_world, beyond_tools
 from draftguard.understanding._planner_cuts import once, verb_phrases
 from draftguard.understanding._planner_days import day_answered, day_picked
 from draftguard.understanding._planner_examples import ExampleReader, best_example
@@ -216,10 +216,13 @@ class PlannerConversation:
 
     def _in_general(self, part: str, slots: SlotReading, other: Interpretation | None
                     ) -> tuple[Interpretation | None, bool]:
-        """Whether `part` asks about things in general (`asks_in_general`), and its request
-        then: none when it names no venue ("is it customary to tip?" with a venue in view is
-        about the world, no pick)."""
-        if not asks_in_general(self.vocabulary.words, part):
+        """Whether `part` asks about things in general (`asks_in_general`) or about the city
+        ("how old is the Liberty Bell?": `asks_about_world`), and its request then: none
+        when it names no venue ("is it customary to tip?" with a venue in view is about the
+        world, no pick)."""
+        if not asks_in_general(self.vocabulary.words, part) and not (
+                slots.values and not slots.venues and other is None
+                and asks_about_world(self.examples, slots.rest)):
             return other, False
         return (None if not slots.venues and not references(slots.rest) else other), True
 

@@ -3,7 +3,7 @@ answered with what the app can do, never acted on."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from draftguard.understanding._planner_meant import ask
 from draftguard.understanding._planner_words import (
@@ -13,7 +13,15 @@ from draftguard.understanding._planner_words import (
 )
 from draftguard.understanding._types import Intent, Interpretation
 
-__all__ = ["beyond_tools"]
+__all__ = ["DEFAULT_WORLD_MARGIN", "DEFAULT_WORLD_SCORE", "asks_about_world", "beyond_tools"]
+
+#: A question is about the city or the world, not a wish for a place, when the app's
+#: `world` example questions are this near (cosine) ...
+DEFAULT_WORLD_SCORE = 0.38
+#: ... and this far ahead of its examples of asking for places (`search`), about a venue
+#: (`pick`, `act`) or about the results (`compare`, `plan`).
+DEFAULT_WORLD_MARGIN = 0.1
+_RIVALS = ("search", "pick", "act", "compare", "plan")
 
 _ABOUT_VENUES = frozenset({Intent.PICK, Intent.SHORTLIST, Intent.COMPARE})
 
@@ -33,3 +41,26 @@ def beyond_tools(requests: Sequence[Interpretation], text: str, words: WordTable
     if not requests and looks_like_request(words, text):
         return [cannot]
     return list(requests)
+
+
+def asks_about_world(examples: Callable[[str], Sequence[tuple[str, float]]] | None, rest: str,
+                     *, world_score: float = DEFAULT_WORLD_SCORE,
+                     world_margin: float = DEFAULT_WORLD_MARGIN) -> bool:
+    """A question about the city or the world ("how old is the Liberty Bell?", "was the
+    cheesesteak born in South Philly?"): what it names (a place, a dish) is no preference.
+    Read by similarity to the app's `world` example questions against its other examples;
+    an app without them never says so. A question with no verb ("indian in east
+    passyunk?") is a terse request, never about the world."""
+    if examples is None or not rest.rstrip().endswith("?") or not _has_verb(rest):
+        return False
+    scores = dict(examples(rest))
+    if "world" not in scores:
+        return False
+    rival = max(scores.get(label, 0.0) for label in _RIVALS)
+    return scores["world"] >= world_score and scores["world"] - rival >= world_margin
+
+
+def _has_verb(text: str) -> bool:
+    from draftguard.language import parse
+
+    return any(t.pos_ in ("VERB", "AUX") for t in parse(text, entities=False))
