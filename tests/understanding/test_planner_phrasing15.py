@@ -271,3 +271,64 @@ def test_a_question_about_the_city_states_no_preference(said: str) -> None:
 def test_a_question_asking_for_places_still_searches(said: str) -> None:
     [(intent, _, asked)] = _read(said)
     assert (intent, asked) == ("search", False)
+
+
+# -- a venue in view: by a feature, its price, the middle, several positions ---------------
+
+MEXICAN = "mexican in fishtown"  # Casa Lupita, El Comal de Santa Rita (BYOB), La Cocina de Lupita
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("is the byob one any good?", ("pick", {"venue": "El Comal de Santa Rita"})),
+    ("tell me about the bring your own one", ("pick", {"venue": "El Comal de Santa Rita"})),
+    ("add the byob place to my list",
+     ("shortlist", {"venue": "El Comal de Santa Rita", "action": "add"})),
+    ("hows the byo spot then?", ("pick", {"venue": "El Comal de Santa Rita"})),
+    ("the one with the private room, more details pls", ("pick",
+                                                         {"venue": "La Cocina de Lupita"})),
+])
+def test_a_result_named_by_its_feature(said: str, want: tuple[str, dict[str, Any]]) -> None:
+    assert _read(MEXICAN, said) == [(*want, False)]
+
+
+def test_a_feature_several_results_have_is_asked_which() -> None:
+    [(intent, _, asked)] = _read(ITALIAN, "tell me about the one with the patio")
+    assert (intent, asked) == ("pick", True)
+
+
+def test_asking_for_a_feature_of_the_results_still_searches() -> None:
+    [(intent, slots, asked)] = _read(ITALIAN, "any with a patio?")
+    assert (intent, slots.get("outdoor"), asked) == ("search", True, False)
+
+
+@pytest.mark.parametrize("said", [
+    "is it pricey?", "are they cheap?", "is it expensive there?", "is it posh?",
+    "is it on the fancy side?",
+])
+def test_the_price_of_the_venue_in_view_is_asked_of_it(said: str) -> None:
+    assert _read(ITALIAN, "tell me about the first one", said) == [
+        ("pick", {"venue": "Enoteca Amalfi"}, False)]
+
+
+@pytest.mark.parametrize(("said", "want"), [
+    ("the middle one", ("pick", {"venue": "El Comal de Santa Rita"})),
+    ("save the middle one", ("shortlist", {"venue": "El Comal de Santa Rita", "action": "add"})),
+    ("the middle place, what is it like?", ("pick", {"venue": "El Comal de Santa Rita"})),
+])
+def test_the_middle_result(said: str, want: tuple[str, dict[str, Any]]) -> None:
+    assert _read(MEXICAN, said) == [(*want, False)]
+
+
+def test_no_middle_of_an_even_number_is_asked() -> None:
+    [(_, _, asked)] = _read(ITALIAN, "tell me about the middle one")
+    assert asked
+
+
+@pytest.mark.parametrize(("said", "venues"), [
+    ("add 1st + 3rd", ["Enoteca Amalfi", "Pastificio Carmela"]),
+    ("save 2 & 4 pls", ["Osteria Marchetti", "Trattoria Marchetti"]),
+    ("keep number 1 and number 3", ["Enoteca Amalfi", "Pastificio Carmela"]),
+])
+def test_several_positions_without_the_list_named(said: str, venues: list[str]) -> None:
+    assert _read(ITALIAN, said) == [
+        ("shortlist", {"venue": v, "action": "add"}, False) for v in venues]

@@ -30,6 +30,7 @@ from draftguard.understanding._planner_meant import (
     RankFunction,
     ask,
     compared,
+    feature_meant,
     keeps_venue,
     ranked_venue,
     venue_meant,
@@ -313,8 +314,9 @@ class PlannerConversation:
                 or reference(rest) is not None
                 or (says("among", rest) and not self._narrows(slots))):
             return self._compare(rest, slots)
-        # "is it shut on Mondays?" of the venue in view: the day it opens, not a date.
-        about = FEATURE_NAMES | ({"date"} if says("opening", rest) else set())
+        # "is it shut on Mondays?" of the venue in view: the day it opens, not a date;
+        # "is it pricey?": its price, not a new search.
+        about = FEATURE_NAMES | {"price_level"} | ({"date"} if says("opening", rest) else set())
         if self.state.picked and slots.values.keys() <= about and focus_asked_about(rest):
             return Interpretation(intent=Intent.PICK, slots={"venue": self.state.picked})
         if slots.venues or (reference(rest) is not None and self.state.results and (
@@ -340,9 +342,9 @@ class PlannerConversation:
         # "which of those is cheapest" compares; "the cheapest of those, tell me more"
         # names one (a definite noun phrase opens the message)
         among = words.says("among", slots.rest) and words_of(slots.rest)[:1] != ("the",)
-        return self.rank is not None and not slots.venues and slots.values.keys() <= {
-            "price_level"} and not among and ranked_by(
-            words, slots.rest) is not None and (
+        measured = slots.values.keys() <= {"price_level"} and ranked_by(words, slots.rest)
+        return self.rank is not None and not slots.venues and not among and bool(
+            measured or feature_meant(words, slots)) and (
             len(self.state.results) > 1 or len(self.state.shortlist) > 1)
 
     def _narrows(self, slots: SlotReading) -> bool:

@@ -16,6 +16,7 @@ from draftguard.understanding._types import Intent, Interpretation
 __all__ = [
     "DEFAULT_ACT_MARGIN",
     "DEFAULT_ACT_SCORE",
+    "MIDDLE",
     "ORDINALS",
     "acts_on_venue",
     "all_partly_named",
@@ -38,7 +39,11 @@ __all__ = [
 
 ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3,
             "4th": 3, "fifth": 4, "5th": 4, "top": 0}
-_ORD_WORDS = "first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|top|last|former|latter"
+_ORD_WORDS = ("first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|top|last|former|latter"
+              "|middle")
+#: The position "the middle one" stands for: which result it is depends on how many there
+#: are (`middle_of`).
+MIDDLE = 99
 _ORD_NOUNS = "one|option|place|venue|restaurant|spot|choice|pick|result|on the list"
 _ORDINAL = re.compile(
     rf"\b(?:the|that|this)\s+(?:very\s+)?({_ORD_WORDS})\b"
@@ -109,7 +114,8 @@ def references(text: str) -> list[int]:
             continue  # "let's do it on the 3rd": a day of the month, not a result
         number = m.group(3)
         index = (_NUMBER_WORDS.get(number, 0) or int(number)) - 1 if word is None \
-            else -1 if word in ("last", "latter") else 0 if word == "former" else ORDINALS[word]
+            else -1 if word in ("last", "latter") else 0 if word == "former" \
+            else MIDDLE if word == "middle" else ORDINALS[word]
         if index not in found:
             found.append(index)
     return found
