@@ -332,3 +332,19 @@ def test_no_middle_of_an_even_number_is_asked() -> None:
 def test_several_positions_without_the_list_named(said: str, venues: list[str]) -> None:
     assert _read(ITALIAN, said) == [
         ("shortlist", {"venue": v, "action": "add"}, False) for v in venues]
+
+
+@pytest.mark.parametrize("said", [
+    "somewhere near the river",
+    "a spot close to the zoo",
+    "anywhere next to the bus depot?",
+    "a place round the corner from my office",
+    "dinner somewhere opposite the old mill",
+])
+def test_a_place_by_what_it_is_near_alone_is_asked_about(said: str) -> None:
+    [(intent, slots, asked)] = _read(said)
+    assert (intent, slots, asked) == ("search", {}, True)
+
+
+def test_near_me_asks_nothing() -> None:
+    assert _read("near me please") == []
