@@ -89,6 +89,13 @@ PREFERENCE_EXAMPLES: dict[str, tuple[str, ...]] = {
                    "the company is paying for everything", "spare no expense"),
     "price.any": ("any price is fine", "the price doesn't matter to us",
                   "whatever the price", "any budget works"),
+    # Small talk: who the dinner is for and why; a clause nearest these says nothing of
+    # the place wanted, so it is explained, not asked about.
+    "occasion.any": ("I'm organising a dinner for my team", "it's my mum's birthday",
+                     "we're celebrating our anniversary", "my parents are visiting from abroad",
+                     "it's a leaving do for a colleague", "our book club meets every month",
+                     "it has been a long week at work", "I'm planning a night out with friends",
+                     "my brother just got engaged", "we're catching up after years"),
     "feature.byob": ("we want to take our own wine with us", "can we bring drinks along"),
     "feature.outdoor": ("we want to eat outside in the fresh air", "a table in the open"),
     "feature.wheelchair": ("someone in our group uses a wheelchair", "no stairs to get in"),

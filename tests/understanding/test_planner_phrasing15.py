@@ -348,3 +348,22 @@ def test_a_place_by_what_it_is_near_alone_is_asked_about(said: str) -> None:
 
 def test_near_me_asks_nothing() -> None:
     assert _read("near me please") == []
+
+
+# -- small talk before the opening request -------------------------------------------------
+
+@pytest.mark.parametrize("said", [
+    "I'm arranging a dinner for our book club. thai in fishtown for 6",
+    "it's my dad's 60th and he loves thai, fishtown, 8 of us",
+    "My sister just got engaged!! italian in old city for 5",
+    "we're finally catching up after ages, bbq in manayunk for 4",
+    "so my team hit its target this quarter. mexican in fishtown for 9",
+])
+def test_small_talk_before_a_request_does_not_stop_the_search(said: str) -> None:
+    [(intent, _, asked)] = _read(said)
+    assert (intent, asked) == ("search", False)
+
+
+def test_a_wish_no_word_explains_is_still_asked_about() -> None:
+    [(_, _, asked)] = _read("we wanna sit out in the sun, seafood in old city")
+    assert asked
