@@ -367,3 +367,30 @@ def test_small_talk_before_a_request_does_not_stop_the_search(said: str) -> None
 def test_a_wish_no_word_explains_is_still_asked_about() -> None:
     [(_, _, asked)] = _read("we wanna sit out in the sun, seafood in old city")
     assert asked
+
+
+# -- class 5: several requests, one of them no tool does -------------------------------------
+
+@pytest.mark.parametrize(("first", "said", "intent"), [
+    ("steak in center city", "can u pay the deposit for us? and which of the two is cheaper",
+     "compare"),
+    (ITALIAN, "could you book us a table? also tell me about the second one", "pick"),
+    (ITALIAN, "do they do vegan food? tell me about the second one", "pick"),
+    (ITALIAN, "will you phone ahead for us? and which is biggest", "compare"),
+    (ITALIAN, "Can you send the invites? Also compare the first two", "compare"),
+])
+def test_a_cannot_do_in_its_own_sentence_keeps_the_other_request(
+        first: str, said: str, intent: str) -> None:
+    reading = _read(first, said)
+    assert [(i, q) for i, _, q in reading] == [(intent, False), ("unclear", True)]
+
+
+@pytest.mark.parametrize("said", [
+    "book the first one for friday",
+    "which is cheaper? and can you call them for me",
+    "can you book it? its the second one",
+])
+def test_a_cannot_do_about_a_venue_acts_on_none(said: str) -> None:
+    reading = _read(ITALIAN, said)
+    assert all(i not in ("pick", "compare", "shortlist") for i, _, _ in reading)
+    assert reading[-1][0] == "unclear"

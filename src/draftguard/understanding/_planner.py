@@ -196,7 +196,8 @@ class PlannerConversation:
             # A question about the world asks nothing of the app ("is it customary to
             # tip?"): the model answers in words.
             requests = beyond_tools(requests, text, self.vocabulary.words, acted=acted,
-                                    capabilities=self.capabilities, parsed=by_meaning)
+                                    capabilities=self.capabilities, parsed=by_meaning,
+                                    parts=parts)
         return Reading(requests=once(unless_unexplained(requests, readings, self.vocabulary)),
                        defined=defined)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from draftguard.understanding._planner_meant import ask
+from draftguard.understanding._planner_venues import references
 from draftguard.understanding._planner_words import (
     WordTable,
     asks_unsupported_act,
@@ -27,16 +28,28 @@ _ABOUT_VENUES = frozenset({Intent.PICK, Intent.SHORTLIST, Intent.COMPARE})
 
 
 def beyond_tools(requests: Sequence[Interpretation], text: str, words: WordTable, *,
-                 acted: bool, capabilities: str, parsed: bool) -> list[Interpretation]:
+                 acted: bool, capabilities: str, parsed: bool,
+                 parts: Sequence[str] = ()) -> list[Interpretation]:
     """`requests` with what the app can do (`capabilities`) instead of what no tool does:
     booking or dietary needs asked about alone; an act on a venue (`acted`, or the verb's,
     read only when the text is `parsed`), whose venue requests are dropped ("book the first
-    one for friday": Friday is kept)."""
+    one for friday": Friday is kept), unless the act is asked in a part of its own (of
+    `parts`) that points at no venue: "can u pay the deposit? and which of the two is
+    cheaper" is the comparison, then what the app can do."""
     cannot = ask(Intent.UNCLEAR, capabilities, confidence=0.0)
+
+    def apart(test: Callable[[str], bool]) -> bool:
+        """No part that `test` finds points at a venue ("it", "the second one")."""
+        return bool(requests) and not acted and len(parts) > 1 and not any(
+            test(p) and (words.says("it", p) or references(p)) for p in parts)
+
     if words.says("unsupported", text) and all(
             r.question or r.intent is Intent.PICK for r in requests):
-        return [cannot]
+        return [*requests, cannot] if apart(lambda p: words.says("unsupported", p)) \
+            else [cannot]
     if requests and parsed and (acted or asks_unsupported_act(words, text)):
+        if apart(lambda p: asks_unsupported_act(words, p)):
+            return [*requests, cannot]
         return [*(r for r in requests if r.intent not in _ABOUT_VENUES), cannot]
     if not requests and looks_like_request(words, text):
         return [cannot]
