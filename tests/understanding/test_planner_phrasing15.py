@@ -394,3 +394,19 @@ def test_a_cannot_do_about_a_venue_acts_on_none(said: str) -> None:
     reading = _read(ITALIAN, said)
     assert all(i not in ("pick", "compare", "shortlist") for i, _, _ in reading)
     assert reading[-1][0] == "unclear"
+
+
+@pytest.mark.parametrize("said", [
+    "whats the best dish to get there?",
+    "what do people eat there?",
+    "can we sit outside there?",
+    "what should we try there?",
+])
+def test_a_question_of_what_is_there_is_about_the_venue_in_view(said: str) -> None:
+    assert _read(ITALIAN, "tell me about the first one", said) == [
+        ("pick", {"venue": "Enoteca Amalfi"}, False)]
+
+
+def test_a_search_there_still_searches() -> None:
+    [(intent, slots, _)] = _read(ITALIAN, "tell me about the first one", "any thai places there?")
+    assert (intent, slots.get("cuisine")) == ("search", "thai")

@@ -84,11 +84,14 @@ def result_asked_about(text: str) -> bool:
 
 def focus_asked_about(text: str) -> bool:
     """A question whose subject is "it" or "they" ("do they have a privte room?", "It has
-    garden or terrace?"): asked of the venue in view, not a preference for a new search."""
+    garden or terrace?"), or that asks of what is "there" ("what's good to order there?"):
+    asked of the venue in view, not a preference for a new search."""
     from draftguard.language import parse
 
+    # "what's good to order there?": "there" of a verb (not "is there ...?") is the venue
     return len(text) <= MAX_FOCUS_QUESTION_CHARS and text.rstrip().endswith("?") and any(
-        "subj" in t.dep_ and t.lower_ in ("it", "they") for t in parse(text, entities=False))
+        ("subj" in t.dep_ and t.lower_ in ("it", "they"))
+        or (t.lower_ == "there" and t.dep_ == "advmod") for t in parse(text, entities=False))
 
 
 def object_pointed(text: str) -> bool:
