@@ -30,7 +30,9 @@ NOT_PARTY_AFTER = frozenset({"pm", "am", "p.m.", "a.m.", "o'clock", "oclock", ":
                              *(m.lower() for m in calendar.month_abbr if m)})
 #: Units of time: a number before one measures how long ("stuck in an office for forty
 #: years", "waited 30 minutes"), never how many people.
-TIME_UNITS = frozenset({"minute", "hour", "day", "week", "month", "year", "decade"})
+TIME_UNITS = frozenset({"minute", "hour", "day", "week", "month", "year", "decade",
+                        # and of distance ("we are 3 blocks from fishtown")
+                        "block", "mile", "km", "kilometre", "kilometer", "stop"})
 
 
 def party_size(doc: Doc, *, max_party: int) -> tuple[int | None, bool]:

@@ -410,3 +410,25 @@ def test_a_question_of_what_is_there_is_about_the_venue_in_view(said: str) -> No
 def test_a_search_there_still_searches() -> None:
     [(intent, slots, _)] = _read(ITALIAN, "tell me about the first one", "any thai places there?")
     assert (intent, slots.get("cuisine")) == ("search", "thai")
+
+
+@pytest.mark.parametrize(("said", "party"), [
+    ("we're nine, and we fancy a bit of seafood in old city", 9),
+    ("we are seven, thai in fishtown", 7),
+    ("we r 6, bbq in manayunk", 6),
+    ("so we're eleven and we want mexican in fishtown", 11),
+    ("We are 4 and like italian, old city", 4),
+])
+def test_the_count_after_we_are_inside_a_sentence(said: str, party: int) -> None:
+    [(_, slots, _)] = _read(said)
+    assert slots.get("party_size") == party
+
+
+@pytest.mark.parametrize("said", [
+    "we are 2 hours away, thai in fishtown",
+    "we're 5 minutes from old city, thai please",
+    "we are 3 blocks from fishtown, thai",
+])
+def test_a_span_after_we_are_is_no_party(said: str) -> None:
+    reading = _read(said)
+    assert all(q or "party_size" not in s for _, s, q in reading)

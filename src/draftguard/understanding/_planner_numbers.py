@@ -112,12 +112,28 @@ _BARE_NUMBER = re.compile(
     r"(?:[\s,]+(?:now|instead|then|please|actually|total|in total|of us|people))*[\s.!]*$")
 
 
+#: Units a number measures a span in ("we are 2 hours away", "5 minutes from old city"):
+#: never people.
+_SPAN_UNITS = frozenset({"minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs",
+                         "day", "days", "week", "weeks", "month", "months", "year", "years",
+                         "block", "blocks", "mile", "miles", "km", "stops", "stop"})
+
+
+def _without_spans(text: str) -> str:
+    """`text` with each number of a unit of time or distance left out."""
+    words = text.split()
+    kept = [w for i, w in enumerate(words)
+            if not (i + 1 < len(words) and words[i + 1] in _SPAN_UNITS
+                    and (w.isdigit() or w in NUMBER_WORDS))]
+    return " ".join(kept)
+
+
 def party_size(text: str, *, nouns: tuple[str, ...], lead_ins: tuple[str, ...]) -> int | None:
     """The party size `text` states ("8 people", "table for eight", "actually 10"), 1-500."""
     # A clause mark after the number ends it: "a group of 9, next friday"; so does a full
     # stop after a word ("for four."), not after an initial ("s. philly").
     text = re.sub(r"(?<=\d)[.,;!?]+(?=\s|$)|(?<=[a-z]{2})\.(?=\s|$)|[,;!?]+", " ", text)
-    size = stated_count(text, nouns=nouns, lead_ins=lead_ins)
+    size = stated_count(_without_spans(text), nouns=nouns, lead_ins=lead_ins)
     if size is None:
         bare = _BARE_NUMBER.match(text.strip())
         if bare is not None:

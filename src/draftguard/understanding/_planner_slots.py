@@ -71,7 +71,9 @@ PARTY_LEAD_INS = ("party of", "group of", "table for", "table of", "dinner for",
                   "reservation for", "booking for", "for", "make it", "make that",
                   "party size", "headcount", "change it to", "change that to", "x",
                   # "we'll be ten in total": the lead-ins of a bare count, inside a sentence.
-                  "we'll be", "we will be", "there'll be", "there will be")
+                  "we'll be", "we will be", "there'll be", "there will be",
+                  # "we're nine, and ...", "we are seven, thai in fishtown"
+                  "we're", "we are", "we r")
 
 
 
