@@ -119,6 +119,8 @@ def taken(best: Ranked, hints: SlotHints, *, features: bool) -> bool:
     """The price or feature a clause was read as (`best`) into `hints`, unless already
     said; False for a feature when `features` is off."""
     section, _, name = best.label.partition(".")
+    if section == "occasion":
+        return True  # small talk: nothing of the place wanted, explained
     if section == "feature" and not features:
         return False
     if section == "price" and "price_level" not in hints.values:

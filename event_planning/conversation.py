@@ -35,6 +35,8 @@ def vocabulary() -> PlannerVocabulary:
         labels=labels,
         meaning=read_meaning,
         request_words=request_words(),
+        # the core's nouns for people, and the lexicon's ("a dozen blokes")
+        party_nouns=(*PlannerVocabulary.party_nouns, *request_words().get("people", ())),
     )
 
 
@@ -44,11 +46,21 @@ def catalogue_search(preferences: Mapping[str, Any]) -> list[str]:
     return [v.name for v in venues]
 
 
+#: What a venue records of each feature a result can be named by ("the BYOB one").
+_HAS: dict[str, Any] = {"byob": lambda v: v.byob, "outdoor": lambda v: v.outdoor_seating,
+                        "wheelchair": lambda v: v.wheelchair_accessible,
+                        "private_room": lambda v: bool(v.private_room_seats)}
+
+
 def ranked(names: Sequence[str], by: str) -> list[list[str]]:
     """`names` ranked by price (cheapest first) or size (most seats first), as tiers of
-    venues level on that measure, in the order the comparison's reply lists them."""
+    venues level on that measure, in the order the comparison's reply lists them; by a
+    feature ("byob", "outdoor", ...), one tier of those that have it (none: no tier)."""
     venues = {v.name: v for v in load_catalog()}
     known = [venues[n] for n in names if n in venues]
+    if by in _HAS:
+        having = [v.name for v in known if _HAS[by](v)]
+        return [having] if having else []
 
     def key(v: Venue) -> int:
         return v.price_level if by == "price" else -v.seats

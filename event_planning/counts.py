@@ -30,7 +30,9 @@ NOT_PARTY_AFTER = frozenset({"pm", "am", "p.m.", "a.m.", "o'clock", "oclock", ":
                              *(m.lower() for m in calendar.month_abbr if m)})
 #: Units of time: a number before one measures how long ("stuck in an office for forty
 #: years", "waited 30 minutes"), never how many people.
-TIME_UNITS = frozenset({"minute", "hour", "day", "week", "month", "year", "decade"})
+TIME_UNITS = frozenset({"minute", "hour", "day", "week", "month", "year", "decade",
+                        # and of distance ("we are 3 blocks from fishtown")
+                        "block", "mile", "km", "kilometre", "kilometer", "stop"})
 
 
 def party_size(doc: Doc, *, max_party: int) -> tuple[int | None, bool]:
@@ -40,7 +42,7 @@ def party_size(doc: Doc, *, max_party: int) -> tuple[int | None, bool]:
     # "on the 5th" is a day, not a count; "one change" a determiner; "cheapest 1?" a position
     numbers = [t for t in doc if (t.like_num or any(c.isdigit() for c in t.text))
                and not ordinal(t.lower_) and not _one_thing(doc, t) and not _ranked(doc, t)
-               and not _how_long(doc, t)]
+               and not _how_long(doc, t) and not _of_those_shown(doc, t)]
     counted = people_counted(doc, max_party=max_party)
     if counted is not None:  # "2 adults and 2 kids": not the "2 adults" the words read
         return counted, True
@@ -78,6 +80,17 @@ def _ranked(doc: Doc, token: Token) -> bool:
     """"cheapest 1?", "biggest 2": a number after a comparing word is a result, not people
     (the lexicon's `request.compare`)."""
     return token.i > 0 and doc[token.i - 1].lower_ in request_words().get("compare", ())
+
+
+#: Before a number, words that make it a count of things in view ("how do the 2 stack up",
+#: "these two"), unless "of" follows ("the two of us").
+_SHOWN = frozenset({"the", "these", "those"})
+
+
+def _of_those_shown(doc: Doc, token: Token) -> bool:
+    """"the 2", "these two": a number of the results in view, not of people."""
+    after = doc[token.i + 1].lower_ if token.i + 1 < len(doc) else ""
+    return token.i > 0 and doc[token.i - 1].lower_ in _SHOWN and after != "of"
 
 
 def people_added(doc: Doc) -> list[str]:

@@ -40,6 +40,20 @@ EXEMPLARS: dict[str, tuple[str, ...]] = {
              "what does the first one serve", "is that place open on sundays",
              "does the third one have a patio", "how big is the second one",
              "is the first one good for a group"),
+    # A question about the city or the world (its history, sights, weather, getting
+    # around) against one asking for a place: the core reads a question clearly nearer the
+    # `world` examples as no wish for a place, so what it names is no preference.
+    "world": ("is it true that this dish was invented here", "how old is that building",
+              "when is the best time of year to visit", "what is the history of this area",
+              "how do I get there from the airport", "what is the weather like in winter",
+              "who invented this sandwich", "is the museum worth a visit",
+              "how far is it from downtown", "what is there to see around here",
+              "is it safe to walk around there at night", "when does the market get busy"),
+    "search": ("are there any good italian places in old city", "where can we eat sushi",
+               "is there a thai restaurant near city hall", "what's good to eat around here",
+               "do you know any steakhouses downtown", "can you find us somewhere for tacos",
+               "any places with a patio", "where should we go for dinner",
+               "what are the options for a group of ten", "is there anywhere open on monday"),
     "act": ("get us a discount at the second one", "call the first one for me",
             "pay the deposit at that place", "book a table at the third one",
             "order food from the second one", "send the first one a message",
@@ -75,6 +89,13 @@ PREFERENCE_EXAMPLES: dict[str, tuple[str, ...]] = {
                    "the company is paying for everything", "spare no expense"),
     "price.any": ("any price is fine", "the price doesn't matter to us",
                   "whatever the price", "any budget works"),
+    # Small talk: who the dinner is for and why; a clause nearest these says nothing of
+    # the place wanted, so it is explained, not asked about.
+    "occasion.any": ("I'm organising a dinner for my team", "it's my mum's birthday",
+                     "we're celebrating our anniversary", "my parents are visiting from abroad",
+                     "it's a leaving do for a colleague", "our book club meets every month",
+                     "it has been a long week at work", "I'm planning a night out with friends",
+                     "my brother just got engaged", "we're catching up after years"),
     "feature.byob": ("we want to take our own wine with us", "can we bring drinks along"),
     "feature.outdoor": ("we want to eat outside in the fresh air", "a table in the open"),
     "feature.wheelchair": ("someone in our group uses a wheelchair", "no stairs to get in"),

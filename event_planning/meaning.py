@@ -30,7 +30,7 @@ from event_planning.corrections import (
 from event_planning.counts import NOT_PARTY_AFTER, party_size, people_added
 from event_planning.dishes import hyphened_words, known_for, settled, typo_of_a_common_word
 from event_planning.intents import PREFERENCE_EXAMPLES
-from event_planning.weekdays import CALENDAR_WORDS, WEEKDAYS, open_day
+from event_planning.weekdays import CALENDAR_WORDS, WEEKDAYS, day_tokens, open_day
 from event_planning.word_table import lexicon, lexicon_words, request_word_set, request_words
 
 if TYPE_CHECKING:
@@ -166,7 +166,7 @@ class MeaningReader:
             return hints
         doc = parse(_parsed_text(text), entities=False)
         terms = lexicon().terms(doc)
-        covered = {i for term in terms for i in range(term.start, term.end)}
+        covered = {i for term in terms for i in range(term.start, term.end)} | day_tokens(doc)
         prices, cuisines = terms_read(doc, terms, hints)
         prices = prices or ({"$$$$": True} if no_limit(doc, terms) else {})
         one_of(hints, "price_level", prices)
@@ -295,9 +295,11 @@ class MeaningReader:
                     not denied_expense(clause, best.label, best.score,
                                        lambda text: _preference_examples().rank(text)):
                 # Near a feature already read ("no stairs, she uses a walker"): explained.
+                # Nearest small talk ("it's for our book club"): no wish for the place.
                 if (best.score >= self.clause_ask_score or at >= prices_only
                         or rare & set(clause.split())) and \
-                        not hints.values.get(best.label.partition(".")[2]):
+                        not hints.values.get(best.label.partition(".")[2]) and \
+                        not best.label.startswith("occasion."):
                     hints.unexplained.append(clause)
                 continue
             if not taken(best, hints, features=at < prices_only) and at >= prices_only:
@@ -418,7 +420,7 @@ def _words_text(words: list[Token]) -> str:
 def _clauses_of(doc: Doc, terms: list[Any], *, plain: bool = False) -> list[str]:
     """The clauses of `doc` no lexicon word names anything in (`free_clauses`)."""
     named = {i for t in terms if not t.concept.startswith(("generic.", "price_noun."))
-             for i in range(t.start, t.end)}
+             for i in range(t.start, t.end)} | day_tokens(doc)
     covered = {i for t in terms for i in range(t.start, t.end)}
     return free_clauses(doc, named, covered, known=request_word_set(), plain=plain,
                         courtesy=frozenset(request_words()["courtesy"]))

@@ -11,11 +11,24 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 
-__all__ = ["CALENDAR_WORDS", "WEEKDAYS", "open_day"]
+__all__ = ["CALENDAR_WORDS", "DAY_PARTS", "DAY_WORDS", "WEEKDAYS", "WORD_DAYS", "day_tokens",
+           "open_day"]
 
 WEEKDAYS = {name.lower(): name.lower() for name in calendar.day_name}
 CALENDAR_WORDS = frozenset({*WEEKDAYS, *(m.lower() for m in calendar.month_name if m),
                             *(m.lower() for m in calendar.month_abbr if m)})
+#: Words the date reader reads a day from besides those: short day names, relative days as
+#: typed, holidays' nicknames and parts of a day ("sat nite", "tmrw night", "hogmanay"). A
+#: clause or word of these names a day: it is neither a dish nor a price or feature unread.
+DAY_WORDS = frozenset({*CALENDAR_WORDS, "tue", "tues", "thu", "thur", "thurs", "fri",
+                       "today", "tonight", "tomorrow", "tmr", "tmrw", "tmrow", "tn", "tonite",
+                       "2nite", "2day", "2moro", "2morrow", "arvo", "nite", "xmas", "nye",
+                       "chrissie", "chrissy", "crimbo", "hogmanay", "weekend", "fortnight"})
+#: Short day names that are also words ("we sat in the sun"), and "eve": day words only
+#: beside a part of a day or a day ("sat nite", "sun lunch", "wed eve").
+WORD_DAYS = frozenset({"mon", "wed", "sat", "sun", "eve"})
+DAY_PARTS = frozenset({"night", "nite", "evening", "eve", "morning", "afternoon", "arvo",
+                       "lunch", "lunchtime", "dinner", "brunch"})
 
 
 #: Between an open word and its weekday, only words of these kinds ("open on a monday",
@@ -78,3 +91,18 @@ def _ruled_out(token: Token) -> bool:
     said = " ".join(t.lower_ for t in verb.subtree if t not in set(at.subtree))
     negated = any(c.dep_ == "neg" for c in verb.children)
     return negated or any(f" {w} " in f" {said} " for w in request_words()["negate_after"])
+
+
+def day_tokens(doc: Doc) -> set[int]:
+    """The words of `doc` that name a day ("tmrw night"; `DAY_WORDS`), and a short day name
+    that is also a word beside a part of a day ("wed eve", "sun lunch"; `WORD_DAYS`): no
+    dish, and no clause a reader by meaning compares."""
+    days = {t.i for t in doc if t.lower_ in DAY_WORDS}
+    for part in (t for t in doc if t.lower_ in DAY_PARTS and t.i > 0):
+        # the word typed before it, as typed: the tagger splits "wed" into "we", "d"
+        before = doc.text[:part.idx].split()[-1:]
+        if before and before[0].lower() in WORD_DAYS | DAY_WORDS:
+            start = doc.char_span(part.idx - len(before[0]) - 1, part.idx,
+                                  alignment_mode="expand")
+            days |= {part.i, *(t.i for t in start or ())}
+    return days

@@ -62,6 +62,10 @@ _WRITTEN = (_ISO, _SLASH, _MONTH_DAY, _DAY_MONTH, _DASHED)
 SHORT_WEEKDAYS = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3,
                   "fri": 4, "sat": 5, "sun": 6}
 _SHORT_AND_WORD = frozenset({"mon", "wed", "sat", "sun"})
+#: Parts of a day: after a short day name that is also a word, they make it the day ("sat
+#: night", "sun lunch", "wed eve").
+_DAY_PARTS = frozenset({"night", "nite", "evening", "eve", "morning", "afternoon", "arvo",
+                        "lunch", "lunchtime", "dinner", "brunch"})
 _WEEKDAY = re.compile(r"(?<![a-z])(?:(next|this|on)\s+)?("
                       + "|".join(sorted((*WEEKDAYS, *SHORT_WEEKDAYS), key=len, reverse=True))
                       + r")s?(?![a-z])")
@@ -84,6 +88,8 @@ def _listed(match: re.Match[str]) -> bool:
     after = text[match.end():].lstrip()
     before = text[:match.start()].rstrip()
     counted = before.split()[-2:-1]  # "5 ppl sat": the word before "ppl"
+    if after.split(" ", 1)[0].strip(_MARKS) in _DAY_PARTS:
+        return True  # "sat night", "sun lunch": a part of that day
     return (not after or after[0] in _MARKS) and (
         not before or before[-1].isdigit() or before[-1] in _MARKS
         or (bool(counted) and counted[0].strip(_MARKS).isdigit()))

@@ -23,6 +23,7 @@ HOLIDAYS = {
     "christmas day": (12, 25), "christmas": (12, 25), "boxing day": (12, 26),
     "valentines day": (2, 14), "valentines": (2, 14), "halloween": (10, 31),
     "independence day": (7, 4), "st patricks day": (3, 17), "new years": (1, 1),
+    "hogmanay": (12, 31),
 }
 #: Words of holiday names as people shorten or nickname them ("xmas eve", "new yrs eve",
 #: "chrissie" in Australia), each -> the word of `HOLIDAYS` it stands for.
@@ -35,7 +36,7 @@ OCCASION_NOUNS = frozenset({"do", "party", "parties", "bash", "drinks", "get-tog
                             "celebration", "outing", "social", "shindig"})
 #: Relative day words people shorten beyond their vowels ("tn": tonight).
 SHORT_RELATIVE = {"tn": "tonight", "tmr": "tomorrow", "tmrw": "tomorrow", "2nite": "tonight",
-                  "2day": "today", "2morrow": "tomorrow"}
+                  "2day": "today", "2morrow": "tomorrow", "tonite": "tonight"}
 #: Units of an offset, in days.
 _UNITS = {"day": 1, "days": 1, "week": 7, "weeks": 7, "fortnight": 14}
 #: What an offset counts from ("a week from today"): days from today.
@@ -128,12 +129,19 @@ def day_after(text: str, *, known: Date | None) -> Date | None:
 
 def offset_days(text: str, *, today: Date) -> list[Date]:
     """"a week from today", "two weeks from tomorrow", "in 3 days", "in a fortnight", "a
-    fortnight today", "a week on Friday", "tomorrow week", "Friday week": the
+    fortnight today", "a week on Friday", "tomorrow week", "Friday week", "the Friday
+    after next": the
     day that many days on. A count with a unit and no "in" before or "from" after it is no
     day ("3 days ago", "for 2 days")."""
     words = _words(text)
     found: list[Date] = []
     for i, word in enumerate(words):
+        if word == "next" and i >= 2 and words[i - 1] == "after" and \
+                words[i - 2] in _WEEKDAY_NAMES:
+            # "the Friday after next": a week after the coming Friday.
+            coming = (_WEEKDAY_NAMES.index(words[i - 2]) - today.weekday() - 1) % 7 + 1
+            found.append(today + timedelta(days=coming + 7))
+            continue
         if word not in _UNITS or i == 0:
             continue
         if word in ("week", "fortnight") and (words[i - 1] in _FROM or words[i - 1] in

@@ -22,15 +22,16 @@ from datetime import date as Date
 from typing import Any
 
 from draftguard.understanding._asking import which_day, which_value
-from draftguard.understanding._planner_beyond import beyond_tools
+from draftguard.understanding._planner_beyond import asks_about_world, beyond_tools
 from draftguard.understanding._planner_cuts import once, verb_phrases
 from draftguard.understanding._planner_days import day_answered, day_picked
 from draftguard.understanding._planner_examples import ExampleReader, best_example
 from draftguard.understanding._planner_meant import (
     RankFunction,
     ask,
-    bare_keep,
     compared,
+    feature_meant,
+    keeps_venue,
     ranked_venue,
     venue_meant,
 )
@@ -53,6 +54,7 @@ from draftguard.understanding._planner_unexplained import unless_unexplained
 from draftguard.understanding._planner_venues import (
     acts_on_venue,
     asks_plan,
+    clauses_after,
     each_venue,
     focus_asked_about,
     object_pointed,
@@ -74,6 +76,7 @@ from draftguard.understanding._planner_words import (
     list_alone,
     ranked_by,
     removes,
+    words_of,
 )
 from draftguard.understanding._types import Intent, Interpretation, Reading
 
@@ -193,7 +196,8 @@ class PlannerConversation:
             # A question about the world asks nothing of the app ("is it customary to
             # tip?"): the model answers in words.
             requests = beyond_tools(requests, text, self.vocabulary.words, acted=acted,
-                                    capabilities=self.capabilities, parsed=by_meaning)
+                                    capabilities=self.capabilities, parsed=by_meaning,
+                                    parts=parts)
         return Reading(requests=once(unless_unexplained(requests, readings, self.vocabulary)),
                        defined=defined)
 
@@ -214,10 +218,13 @@ class PlannerConversation:
 
     def _in_general(self, part: str, slots: SlotReading, other: Interpretation | None
                     ) -> tuple[Interpretation | None, bool]:
-        """Whether `part` asks about things in general (`asks_in_general`), and its request
-        then: none when it names no venue ("is it customary to tip?" with a venue in view is
-        about the world, no pick)."""
-        if not asks_in_general(self.vocabulary.words, part):
+        """Whether `part` asks about things in general (`asks_in_general`) or about the city
+        ("how old is the Liberty Bell?": `asks_about_world`), and its request then: none
+        when it names no venue ("is it customary to tip?" with a venue in view is about the
+        world, no pick)."""
+        if not asks_in_general(self.vocabulary.words, part) and not (
+                slots.values and not slots.venues and other is None
+                and asks_about_world(self.examples, slots.rest)):
             return other, False
         return (None if not slots.venues and not references(slots.rest) else other), True
 
@@ -251,8 +258,9 @@ class PlannerConversation:
         phrase, when the part names two venues and each phrase one."""
         if len(part) > self.max_meaning_chars:
             return [part]
+        shown = [*self.state.shortlist, *self.state.results]
         return verb_phrases(part, lambda text: venues_pointed(self.vocabulary.words, len(
-            {v for v, _, _ in self.vocabulary.venues_named(text)}), text))
+            {v for v, _, _ in self.vocabulary.venues_named(text)}), text, shown))
 
     def _preferences(self, changes: Mapping[str, Any], *, asked: bool) -> Interpretation | None:
         known = self.state.preferences
@@ -285,9 +293,7 @@ class PlannerConversation:
             return Interpretation(intent=Intent.PLAN)
         if self._removes(rest, slots):
             return self._venue_request(Intent.SHORTLIST, slots, action="remove")
-        if keeps(words, rest) and (says("listed", rest) or slots.venues or bare_keep(words, rest)
-                                   or reference(rest) is not None or says("it", rest)
-                                   or says("both", rest) or says("choose", rest)):
+        if keeps_venue(words, slots, self.state.results):
             if asks_plan(self.vocabulary.words, rest, named=bool(slots.venues)) and (
                     len(rest) > self.max_meaning_chars or not object_pointed(rest)):
                 return Interpretation(intent=Intent.PLAN)  # "show me what I put on my list"
@@ -305,16 +311,20 @@ class PlannerConversation:
             return self._compare(part, slots)
         if compares(words, rest, named=len(set(slots.venues))) and (
                 slots.venues or self.state.results) and (
-                not slots.values or slots.venues or reference(rest) is not None
+                slots.values.items() <= self.state.preferences.items() or slots.venues
+                or reference(rest) is not None
                 or (says("among", rest) and not self._narrows(slots))):
             return self._compare(rest, slots)
-        # "is it shut on Mondays?" of the venue in view: the day it opens, not a date.
-        about = FEATURE_NAMES | ({"date"} if says("opening", rest) else set())
+        # "is it shut on Mondays?" of the venue in view: the day it opens, not a date;
+        # "is it pricey?": its price, not a new search.
+        about = FEATURE_NAMES | {"price_level"} | ({"date"} if says("opening", rest) else set())
         if self.state.picked and slots.values.keys() <= about and focus_asked_about(rest):
             return Interpretation(intent=Intent.PICK, slots={"venue": self.state.picked})
         if slots.venues or (reference(rest) is not None and self.state.results and (
-                not slots.values or (slots.values.keys() <= FEATURE_NAMES and len(rest) <= (
-                    self.max_meaning_chars) and result_asked_about(rest)))):
+                # "does the second one do Sunday dinners?": the day it opens
+                not slots.values or (slots.values.keys() <= {*FEATURE_NAMES, "date"}
+                                     and len(rest) <= self.max_meaning_chars
+                                     and result_asked_about(rest)))):
             intent = self.state.pending or Intent.PICK
             if also(words, rest) and self.state.last in (Intent.SHORTLIST, Intent.PICK):
                 intent = self.state.last  # "and Bar Sorrento too"
@@ -330,9 +340,12 @@ class PlannerConversation:
         """A venue named by a measure ("the roomier one"), with results to rank and no
         preference but the price word itself."""
         words = self.vocabulary.words
-        return self.rank is not None and not slots.venues and slots.values.keys() <= {
-            "price_level"} and not words.says("among", slots.rest) and ranked_by(
-            words, slots.rest) is not None and (
+        # "which of those is cheapest" compares; "the cheapest of those, tell me more"
+        # names one (a definite noun phrase opens the message)
+        among = words.says("among", slots.rest) and words_of(slots.rest)[:1] != ("the",)
+        measured = slots.values.keys() <= {"price_level"} and ranked_by(words, slots.rest)
+        return self.rank is not None and not slots.venues and not among and bool(
+            measured or feature_meant(words, slots)) and (
             len(self.state.results) > 1 or len(self.state.shortlist) > 1)
 
     def _narrows(self, slots: SlotReading) -> bool:
@@ -357,8 +370,9 @@ class PlannerConversation:
             return swap  # "swap it for X" (read as a pick of X, or a change): off, then on
         if other.intent is not Intent.SHORTLIST:
             return [other]
-        if other.question is None and not slots.venues and asks_plan(
-                self.vocabulary.words, slots.rest, named=False):  # "chuck it on ... and show me"
+        if other.question is None and asks_plan(self.vocabulary.words, clauses_after(
+                slots.rest) if slots.venues else slots.rest, named=False):
+            # "chuck it on ... and show me", "take X back off, and what's in the plan now?"
             return [other, Interpretation(intent=Intent.PLAN)]
         action = "remove" if other.slots.get("action") == "remove" or self._removes(
             slots.rest, slots) else "add"

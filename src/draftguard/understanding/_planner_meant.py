@@ -7,19 +7,49 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from draftguard.understanding._planner_slots import SlotReading
-from draftguard.understanding._planner_venues import first_n, partly_named, reference, references
-from draftguard.understanding._planner_words import WordTable, ranked_by, words_of
+from draftguard.understanding._planner_venues import (
+    MIDDLE,
+    all_partly_named,
+    first_n,
+    partly_named,
+    positions,
+    reference,
+    references,
+    run_of,
+)
+from draftguard.understanding._planner_words import WordTable, keeps, ranked_by, words_of
 from draftguard.understanding._types import Intent, Interpretation
 
-__all__ = ["RankFunction", "ask", "bare_keep", "compared", "ranked_venue", "venue_meant"]
+__all__ = ["RankFunction", "ask", "bare_keep", "compared", "feature_meant", "keeps_venue",
+           "ranked_venue", "venue_meant"]
 
 #: An app's venues ranked by a measure ("price": cheapest first, "size": most seats first),
-#: as tiers of venues that measure the same, best first.
+#: as tiers of venues that measure the same, best first; by a feature (`FEATURES`), one tier
+#: of the venues that have it.
 RankFunction = Callable[[Sequence[str], str], Sequence[Sequence[str]]]
 
 #: Request words that leave a keeping request without an object when nothing else is said
 #: ("shortlist pls", "save it, ta"): it is of the venue in focus.
+#: Words for two venues: with more results than two and none named, which two is asked.
+_BOTH = frozenset({"two", "2", "both"})
 _BARE_KEEP = ("keep", "listed", "onto", "it", "courtesy", "thanks")
+
+
+#: The features a venue in view can be named by ("the BYOB one", "the one with a patio").
+FEATURES = frozenset({"byob", "outdoor", "wheelchair", "private_room"})
+
+
+def feature_meant(words: WordTable, slots: SlotReading) -> str | None:
+    """"is the BYOB one any good?", "the one with the patio": the one feature (and nothing
+    else) a message states, of a venue it names with "the" and a word for one ("one",
+    "place"); else None."""
+    said = words_of(slots.rest)
+    if len(slots.values) != 1 or not slots.values.keys() <= FEATURES:
+        return None
+    if not any(words.says("venue", w) and "the" in said[max(0, i - 4):i]
+               for i, w in enumerate(said)):
+        return None
+    return next(iter(slots.values))
 
 
 def ask(intent: Intent, question: str, *, confidence: float = 0.5,
@@ -42,6 +72,11 @@ def venue_meant(slots: SlotReading, words: WordTable, *, results: Sequence[str],
             return None, "Which venue? Search first, then pick one by its number or name."
         if index < 0:
             index = len(results) - 1
+        if index == MIDDLE:  # "the middle one": of an odd number of results, else asked
+            if len(results) % 2 == 0:
+                listed = "; ".join(f"{i}. {v}" for i, v in enumerate(results, 1))
+                return None, f"Which one? There is no middle one of {len(results)}: {listed}."
+            index = len(results) // 2
         if index >= len(results):
             return None, (f"There {'is' if len(results) == 1 else 'are'} only "
                           f"{len(results)} result{'s' if len(results) != 1 else ''}: "
@@ -67,6 +102,21 @@ def bare_keep(words: WordTable, rest: str) -> bool:
         any(words.says(concept, word) for concept in _BARE_KEEP) for word in said)
 
 
+def keeps_venue(words: WordTable, slots: SlotReading, results: Sequence[str]) -> bool:
+    """A request to keep a venue: a keeping word (`keeps`) and a venue meant (named, by
+    position, as "it", "both", by a word of the name of one of the `results`, or the one
+    in focus: "shortlist pls"). A preference with no venue but "it" ("let's do it on the
+    3rd") is about the plans, not a venue."""
+    rest, says = slots.rest, words.says
+    at = positions(rest)  # "add 1st + 3rd", "save 2 & 4"
+    if not keeps(words, rest) or (slots.values and not slots.venues and reference(rest) is None
+                                  and not says("listed", rest) and not at):
+        return False
+    return bool(says("listed", rest) or slots.venues or bare_keep(words, rest)
+                or reference(rest) is not None or says("it", rest) or says("both", rest)
+                or says("choose", rest) or partly_named(words_of(rest), results) or at)
+
+
 def compared(rest: str, slots: SlotReading, words: WordTable, *, results: Sequence[str],
              picked: str | None) -> Interpretation:
     """The venues a comparison is of, and by what (price, size or neither)."""
@@ -77,7 +127,9 @@ def compared(rest: str, slots: SlotReading, words: WordTable, *, results: Sequen
     venues += [v for v in pointed if v not in venues]
     n = first_n(rest)
     if n is not None:
-        venues = list(results[:n])
+        venues = run_of(results, n)
+    if not venues and len(shared := all_partly_named(words_of(rest), results)) > 1:
+        venues = shared  # "the two Banh Mi places": the results with those words
     if len(venues) < 2:
         if venues and picked and picked not in venues:
             venues.insert(0, picked)
@@ -87,6 +139,10 @@ def compared(rest: str, slots: SlotReading, words: WordTable, *, results: Sequen
         return Interpretation(intent=Intent.PICK, slots={"venue": venues[0]})
     if len(venues) < 2:
         return ask(Intent.COMPARE, "Which venues should I compare? Name two, or search first.")
+    if len(venues) > 2 and _BOTH & set(words_of(rest)):
+        # "compare the two", "which of both is cheaper" with more results than two shown
+        listed = "; ".join(f"{i}. {v}" for i, v in enumerate(venues, 1))
+        return ask(Intent.COMPARE, f"Which two should I compare? The results: {listed}.")
     return Interpretation(intent=Intent.COMPARE, slots={"venues": venues, "by": by})
 
 
@@ -97,7 +153,8 @@ def ranked_venue(rank: RankFunction | None, words: WordTable, slots: SlotReading
     (`ranked_by`), or None and the question when two tie; (None, "") when the message names
     no measure or names a venue itself."""
     rest = slots.rest
-    by = ranked_by(words, rest)
+    feature = feature_meant(words, slots)
+    by = ranked_by(words, rest) or ((feature, False) if feature else None)
     if rank is None or by is None or slots.venues or references(rest) or len(among) < 2:
         return None, ""
     tiers = [list(t) for t in rank(among, by[0]) if t]
@@ -106,6 +163,7 @@ def ranked_venue(rank: RankFunction | None, words: WordTable, slots: SlotReading
     if not tiers:
         return None, ""
     if len(tiers[0]) > 1:
-        level = "cost the same" if by[0] == "price" else "seat the same"
+        level = ("both have it" if len(tiers[0]) == 2 else "all have it") if feature \
+            else "cost the same" if by[0] == "price" else "seat the same"
         return None, "Which one: " + " or ".join(tiers[0]) + f"? They {level}."
     return tiers[0][0], ""

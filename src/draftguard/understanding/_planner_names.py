@@ -38,6 +38,9 @@ COMMON_WORD_ZIPF = 3.5
 MIN_PLACE_TYPO_LENGTH = 5
 #: A typed word this common in English (Zipf) is a word, not a misspelt neighbourhood.
 MAX_TYPO_ZIPF = 3.0
+#: A word this common (Zipf; "the" 7.7, "city" 5.6) is a function word, which names no
+#: place by itself.
+FUNCTION_WORD_ZIPF = 7.0
 #: rapidfuzz ratio a word at either end of a venue name's stretch needs with the name's
 #: first (or last) word to be part of the stretch ...
 EDGE_WORD_SCORE = 67.0
@@ -126,7 +129,10 @@ def _shortens(typed: Sequence[str], name: Sequence[str]) -> bool:
         stem = word[:-1] if len(word) > 3 and word.endswith("s") else word
         if word != full and not (full.startswith(stem) and len(stem) != 2 and stem != full):
             return False
-    return any(word == full for word, full in zip(typed, name, strict=True))
+    # The word typed in full is a word of the name, not an article ("the pals" is no
+    # shortening of "the palestra").
+    return any(word == full and word_frequency(word) < FUNCTION_WORD_ZIPF
+               for word, full in zip(typed, name, strict=True))
 
 
 def edge_trimmed(name: str, text: str, start: int, end: int) -> tuple[int, int]:

@@ -15,7 +15,7 @@ from draftguard.grounding._dates import without_dates
 from draftguard.grounding._numbers import stated_count
 from draftguard.text import NUMBER_WORDS, number_value
 
-__all__ = ["party_size", "unread_numbers"]
+__all__ = ["numbers_as_digits", "party_size", "unread_numbers"]
 
 _MARKS = ".,;:!?()\"'"
 #: Words after a number that make it a time, or a span of days of the date read.
@@ -31,6 +31,35 @@ _COUNT_WORDS = frozenset({*NUMBER_WORDS[2:], "dozen"})
 #: any other ordinal is an occasion's ("our 10th anniversary", "my dad's 70th").
 _ORDINAL_LEADS = frozenset({"the", "on"})
 _ORDINAL_ENDINGS = ("st", "nd", "rd", "th")
+
+
+#: The tens in words: "twenty-two" and "twenty two" are one number, 22.
+_TENS = frozenset({"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
+                   "ninety"})
+_UNITS = frozenset(NUMBER_WORDS[1:10])
+
+
+def numbers_as_digits(text: str) -> str:
+    """`text` (lower case) with each number of tens and units in words ("twenty-two",
+    "thirty five") written in digits, so it reads as one number, not as its last word."""
+    words = text.split(" ")
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        tens, dash, unit = word.partition("-")
+        core = unit.rstrip(_MARKS)
+        if dash and tens in _TENS and core in _UNITS:
+            out.append(f"{number_value(tens + ' ' + core)}{unit[len(core):]}")
+        elif word in _TENS and i + 1 < len(words) and words[i + 1].rstrip(_MARKS) in _UNITS:
+            after = words[i + 1]
+            core = after.rstrip(_MARKS)
+            out.append(f"{number_value(word + ' ' + core)}{after[len(core):]}")
+            i += 1
+        else:
+            out.append(word)
+        i += 1
+    return " ".join(out)
 
 
 def _ordinal(word: str) -> bool:
@@ -83,12 +112,28 @@ _BARE_NUMBER = re.compile(
     r"(?:[\s,]+(?:now|instead|then|please|actually|total|in total|of us|people))*[\s.!]*$")
 
 
+#: Units a number measures a span in ("we are 2 hours away", "5 minutes from old city"):
+#: never people.
+_SPAN_UNITS = frozenset({"minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs",
+                         "day", "days", "week", "weeks", "month", "months", "year", "years",
+                         "block", "blocks", "mile", "miles", "km", "stops", "stop"})
+
+
+def _without_spans(text: str) -> str:
+    """`text` with each number of a unit of time or distance left out."""
+    words = text.split()
+    kept = [w for i, w in enumerate(words)
+            if not (i + 1 < len(words) and words[i + 1] in _SPAN_UNITS
+                    and (w.isdigit() or w in NUMBER_WORDS))]
+    return " ".join(kept)
+
+
 def party_size(text: str, *, nouns: tuple[str, ...], lead_ins: tuple[str, ...]) -> int | None:
     """The party size `text` states ("8 people", "table for eight", "actually 10"), 1-500."""
     # A clause mark after the number ends it: "a group of 9, next friday"; so does a full
     # stop after a word ("for four."), not after an initial ("s. philly").
     text = re.sub(r"(?<=\d)[.,;!?]+(?=\s|$)|(?<=[a-z]{2})\.(?=\s|$)|[,;!?]+", " ", text)
-    size = stated_count(text, nouns=nouns, lead_ins=lead_ins)
+    size = stated_count(_without_spans(text), nouns=nouns, lead_ins=lead_ins)
     if size is None:
         bare = _BARE_NUMBER.match(text.strip())
         if bare is not None:

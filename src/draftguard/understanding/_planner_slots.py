@@ -29,7 +29,11 @@ from draftguard.understanding._planner_names import (
     places_corrected,
     words_corrected,
 )
-from draftguard.understanding._planner_numbers import party_size, unread_numbers
+from draftguard.understanding._planner_numbers import (
+    numbers_as_digits,
+    party_size,
+    unread_numbers,
+)
 from draftguard.understanding._planner_words import (
     WordTable,
     categories_cleared,
@@ -67,7 +71,9 @@ PARTY_LEAD_INS = ("party of", "group of", "table for", "table of", "dinner for",
                   "reservation for", "booking for", "for", "make it", "make that",
                   "party size", "headcount", "change it to", "change that to", "x",
                   # "we'll be ten in total": the lead-ins of a bare count, inside a sentence.
-                  "we'll be", "we will be", "there'll be", "there will be")
+                  "we'll be", "we will be", "there'll be", "there will be",
+                  # "we're nine, and ...", "we are seven, thai in fishtown"
+                  "we're", "we are", "we r")
 
 
 
@@ -338,7 +344,8 @@ def _read_words(message: str, vocabulary: PlannerVocabulary, *, today: Date,
                                     for w in keyed[start:end].split())
         rest = re.sub(typed, " | ", rest, count=1)
     # "7ppl", "party of7", "x7": a count glued to its word is read as the two.
-    rest = counts_apart(vocabulary.corrected(rest), nouns=tuple(vocabulary.party_nouns),
+    rest = counts_apart(numbers_as_digits(vocabulary.corrected(rest)),
+                        nouns=tuple(vocabulary.party_nouns),
                         lead_ins=tuple(vocabulary.party_lead_ins))
     reading.rest = rest
     for name, vocab in (("cuisine", vocabulary.cuisine_words),

@@ -25,7 +25,14 @@ _ACTING = frozenset({Intent.SEARCH, Intent.PICK, Intent.SHORTLIST})
 def unless_unexplained(requests: list[Interpretation], readings: Sequence[SlotReading],
                        vocabulary: PlannerVocabulary) -> tuple[Interpretation, ...]:
     """`requests`, or one question naming the words no reading explains and what would be
-    done otherwise, when one of them would act."""
+    done otherwise, when one of them would act; with no request at all, a place wished for
+    by what it is near that no neighbourhood explains is asked about."""
+    near = [w for r in readings for w in r.unexplained if vocabulary.words.opens_with("near", w)]
+    if not requests and near:
+        # "somewhere near the river": a place wished for that no neighbourhood explains
+        return (Interpretation(intent=Intent.SEARCH, confidence=0.0, question=(
+            f"Which neighbourhood do you mean by “{snippet(near[0], 60)}”? Tell me the "
+            "neighbourhood, or a landmark in it.")),)
     acting = [r for r in requests if r.question is None and r.intent in _ACTING]
     searching = any(r.intent is Intent.SEARCH for r in acting)
     # A number no value accounts for ("2 kids" when 3 was read) stops a search only.

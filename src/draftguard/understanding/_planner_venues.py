@@ -5,6 +5,7 @@ conversation has shown ("remove the Siam one")."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 
 from draftguard.language import word_frequency
@@ -15,9 +16,12 @@ from draftguard.understanding._types import Intent, Interpretation
 __all__ = [
     "DEFAULT_ACT_MARGIN",
     "DEFAULT_ACT_SCORE",
+    "MIDDLE",
     "ORDINALS",
     "acts_on_venue",
+    "all_partly_named",
     "asks_plan",
+    "clauses_after",
     "each_venue",
     "first_n",
     "focus_asked_about",
@@ -28,13 +32,18 @@ __all__ = [
     "references",
     "removes_listed",
     "result_asked_about",
+    "run_of",
     "swapped",
     "venues_pointed",
 ]
 
 ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3,
             "4th": 3, "fifth": 4, "5th": 4, "top": 0}
-_ORD_WORDS = "first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|top|last|former|latter"
+_ORD_WORDS = ("first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|top|last|former|latter"
+              "|middle")
+#: The position "the middle one" stands for: which result it is depends on how many there
+#: are (`middle_of`).
+MIDDLE = 99
 _ORD_NOUNS = "one|option|place|venue|restaurant|spot|choice|pick|result|on the list"
 _ORDINAL = re.compile(
     rf"\b(?:the|that|this)\s+(?:very\s+)?({_ORD_WORDS})\b"
@@ -42,7 +51,7 @@ _ORDINAL = re.compile(
     r"|(?:\bnumber|\bno\.|\boption|\bchoice|#)\s*([1-5]|one|two|three|four|five)\b")
 #: "number three": a result by its number in words.
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-_FIRST_N = re.compile(r"\b(?:first|top)\s+(two|three|2|3)\b")
+_FIRST_N = re.compile(r"\b(first|top|last|bottom)\s+(two|three|2|3)\b")
 #: A word of a venue's name this common in English (Zipf) does not name it alone ("the",
 #: "bar", "kitchen", "room").
 MAX_NAME_WORD_ZIPF = 4.0
@@ -75,11 +84,14 @@ def result_asked_about(text: str) -> bool:
 
 def focus_asked_about(text: str) -> bool:
     """A question whose subject is "it" or "they" ("do they have a privte room?", "It has
-    garden or terrace?"): asked of the venue in view, not a preference for a new search."""
+    garden or terrace?"), or that asks of what is "there" ("what's good to order there?"):
+    asked of the venue in view, not a preference for a new search."""
     from draftguard.language import parse
 
+    # "what's good to order there?": "there" of a verb (not "is there ...?") is the venue
     return len(text) <= MAX_FOCUS_QUESTION_CHARS and text.rstrip().endswith("?") and any(
-        "subj" in t.dep_ and t.lower_ in ("it", "they") for t in parse(text, entities=False))
+        ("subj" in t.dep_ and t.lower_ in ("it", "they"))
+        or (t.lower_ == "there" and t.dep_ == "advmod") for t in parse(text, entities=False))
 
 
 def object_pointed(text: str) -> bool:
@@ -100,20 +112,38 @@ def references(text: str) -> list[int]:
     found: list[int] = []
     for m in _ORDINAL.finditer(text):
         word = m.group(1) or m.group(2)
+        if word is not None and word[0].isdigit() and text[:m.start()].rstrip().endswith(
+                " on"):
+            continue  # "let's do it on the 3rd": a day of the month, not a result
         number = m.group(3)
         index = (_NUMBER_WORDS.get(number, 0) or int(number)) - 1 if word is None \
-            else -1 if word in ("last", "latter") else 0 if word == "former" else ORDINALS[word]
+            else -1 if word in ("last", "latter") else 0 if word == "former" \
+            else MIDDLE if word == "middle" else ORDINALS[word]
         if index not in found:
             found.append(index)
     return found
 
 
 def first_n(text: str) -> int | None:
-    """"the first two", "top 3": how many results from the top, or None."""
+    """"the first two", "top 3": how many results from the top; "the last two": as many
+    from the end, negative; or None."""
     found = _FIRST_N.search(text)
     if found is None:
         return None
-    return {"two": 2, "three": 3}.get(found.group(1)) or int(found.group(1))
+    n = {"two": 2, "three": 3}.get(found.group(2)) or int(found.group(2))
+    return -n if found.group(1) in ("last", "bottom") else n
+
+
+def run_of(results: Sequence[str], n: int) -> list[str]:
+    """The first `n` results, or for a negative `n` the last -`n`."""
+    return list(results[:n]) if n > 0 else list(results[n:])
+
+
+def all_partly_named(words: Sequence[str], shown: Sequence[str]) -> list[str]:
+    """Every venue of `shown` that `words` name by a word of its name that is no everyday
+    word ("the two Banh Mi places": both whose names have "banh" and "mi"), in order."""
+    said = {w for w in words if word_frequency(w) < MAX_NAME_WORD_ZIPF}
+    return [v for v in shown if said & {w.strip(".,'&") for w in words_of(_unaccented(v))}]
 
 
 def partly_named(words: Sequence[str], shown: Sequence[str]) -> str | None:
@@ -121,9 +151,15 @@ def partly_named(words: Sequence[str], shown: Sequence[str]) -> str | None:
     lower case) name by a word of its name that is no everyday word ("the Siam one"), or
     None."""
     said = {w for w in words if word_frequency(w) < MAX_NAME_WORD_ZIPF}
+    # as the message is read: lower case, accents off ("xochitl" is "Xóchitl")
     hits = {venue for venue in shown
-            if said & {w.strip(".,'&") for w in venue.lower().split()}}
+            if said & {w.strip(".,'&") for w in words_of(_unaccented(venue))}}
     return hits.pop() if len(hits) == 1 else None
+
+
+def _unaccented(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text.lower())
+                   if not unicodedata.combining(c))
 
 
 def removes_listed(words: WordTable, rest: str, venues: Sequence[str], shortlist: Sequence[str],
@@ -152,13 +188,17 @@ def _one_thing(words: WordTable, rest: str) -> bool:
                for t in parse(rest, entities=False))
 
 
-def venues_pointed(words: WordTable, named: int, text: str) -> int:
+def venues_pointed(words: WordTable, named: int, text: str, shown: Sequence[str] = ()) -> int:
     """How many venues `text` points at: the `named` ones, those meant by position ("the
-    second") and one meant by "it" or "that one" (not "that second one")."""
+    second"), one meant by "it" or "that one" (not "that second one") and those of `shown`
+    (the results and the shortlist) it names by a word of their name each ("drop Xochitl
+    and save Paloma")."""
     said = words_of(text)
-    it = any(i + 1 >= len(said) or said[i + 1] not in (*ORDINALS, "last", "very")
-             for i in words.said_at("it", text))
-    return named + len(references(text)) + int(it)
+    partly = 0 if named else sum(partly_named((w,), shown) is not None for w in set(said))
+    # "swap them - drop X": "them" beside venues named is those venues, not one more
+    it = any((i + 1 >= len(said) or said[i + 1] not in (*ORDINALS, "last", "very"))
+             and not (said[i] == "them" and named + partly) for i in words.said_at("it", text))
+    return named + len(references(text)) + int(it) + partly
 
 
 def positions(text: str) -> list[int]:
@@ -168,6 +208,8 @@ def positions(text: str) -> list[int]:
     (-1: the last); else []."""
     found: list[int] = []
     said = words_of(text)
+    if first_n(text) is not None:
+        return []  # "the last 2": a run from one end (`first_n`), not two positions
     for at, word in enumerate(said):
         index = (-1 if word == "last" else ORDINALS.get(word) if word != "top"
                  else None)
@@ -199,8 +241,8 @@ def each_venue(venues: Sequence[str], rest: str, results: Sequence[str], *,
             and not set(between) - {"and", ""} else []
     at = positions(rest)
     top = first_n(rest)
-    if not at and top is not None and top <= len(results):
-        return list(results[:top])  # "add the first two", "save the top three"
+    if not at and top is not None and abs(top) <= len(results):
+        return run_of(results, top)  # "add the first two", "save the last three"
     if not at and len(results) == 2 and _BOTH & set(words_of(rest)):
         return list(results)  # "add both of them": the two results shown
     one = references(rest)
@@ -256,6 +298,15 @@ def asks_plan(vocabulary: WordTable, rest: str, *, named: bool) -> bool:
     return asks and (vocabulary.says("plan", rest) or vocabulary.says("listed", rest)
                      or (vocabulary.says("plan_we", rest)
                          and vocabulary.says("plan_have", rest)))
+
+
+def clauses_after(rest: str) -> str:
+    """The clauses after the one that names the last venue in `rest` (masked as "|"):
+    "take | back off, and what's in the plan now?" -> "what's in the plan now?"."""
+    tail = rest.rsplit("|", 1)[-1]
+    for joint in (",", " and ", " then "):
+        tail = tail.replace(joint, "\n")
+    return " ".join(tail.split("\n")[1:]).strip()
 
 
 def swapped(words: WordTable, venues: Sequence[str], rest: str, shortlist: Sequence[str],

@@ -22,6 +22,7 @@ __all__ = [
     "asks_search",
     "asks_unsupported_act",
     "categories_cleared",
+    "chosen",
     "compares",
     "help_alone",
     "keeps",
@@ -270,7 +271,8 @@ def adds_to_list(words: WordTable, rest: str) -> bool:
     # list" is "pop it and it onto my list", its verb a verb.
     for token in parse(" ".join(rest.split()).replace(_MASK, "it"), entities=False):
         if token.dep_ != "prep" or not words.says("onto", token.lower_) or not words.says(
-                "listed", " ".join(t.lower_ for t in token.subtree)):
+                "listed", " ".join(t.lower_ for t in token.subtree)) or (
+                token.lower_ == "in" and rest.rstrip().endswith("?")):
             continue
         verb = token.head
         for _ in range(3):  # from the object ("stick X and Y on the list") up to its verb
@@ -322,7 +324,8 @@ def keeps(words: WordTable, rest: str) -> bool:
     """A request to keep a venue: a keeping word ("save", "add it") or a verb that puts it
     on the list, but not a placing verb ("put", "add": `placing`) that says it goes
     somewhere other than the list ("put X and Y side by side" compares them)."""
-    if not (words.says("keep", rest) or adds_to_list(words, rest) or _lists_one(words, rest)):
+    if not (words.says("keep", rest) or adds_to_list(words, rest) or _lists_one(words, rest)
+            or chosen(words, rest)):
         return False
     if words.says("listed", rest) or not words.says("placing", rest):
         return True
@@ -335,6 +338,19 @@ def keeps(words: WordTable, rest: str) -> bool:
                 for t in (token, *token.children) for c in t.children):
             return False
     return True
+
+
+def chosen(words: WordTable, rest: str) -> bool:
+    """"the cheaper one it is", "X it is then": a venue (a word for one, or a name masked
+    out of `rest`) and then the words that settle on it (`chosen`) ending the message."""
+    said = list(words_of(rest))
+    while said and said[-1] in ("then", "so"):
+        said.pop()
+    for start, end in words.spans("chosen", " ".join(said)):
+        if end == len(said):
+            head = rest[:rest.rfind(" it")].rstrip(" ,")
+            return head.endswith("|") or (start > 0 and words.says("venue", said[start - 1]))
+    return False
 
 
 def compares(words: WordTable, rest: str, *, named: int) -> bool:
