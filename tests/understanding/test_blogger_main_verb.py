@@ -1,0 +1,83 @@
+"""The verb over a tool the reader found by its noun (`blogger.main_verb`, via
+`blogger.second_look`):
+
+- a verb the app cannot do ("mail the quiz to my students", "can you check online if the
+  bridge opened in 1985") runs no tool: the reply says what the app cannot do and offers the
+  part it can, in words;
+- a statement of what the person did ("I posted the last one on facebook") asks nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_blogger_beyond_and_kinds import KERALA, saved
+from test_blogger_commands import Chat
+
+from blogger.reading import read_message
+from blogger.second_look import second_look
+from draftguard.understanding import Intent, Reading
+
+
+def looked(message: str) -> Reading:
+    return second_look(message, read_message(message, post=KERALA).reading, KERALA)
+
+
+BEYOND_THE_VERB = [
+    ("email my class the flashcards", "send", "make flashcards"),
+    ("text a mindmap of it to my brother", "send", "make a mindmap"),
+    ("whatsapp the quiz to my group pls", "send", "make a quiz"),
+    ("print the quiz for my class", "print", "make a quiz"),
+    ("pls look online whether the museum still opens on mondays and check it", "online",
+     "check it against"),
+    ("could you check on google if the hotel still exists", "online", "check it against"),
+    ("check on the internet whether the ferry still runs", "online", "check it against"),
+]
+
+
+@pytest.mark.parametrize(("message", "cannot", "offer"), BEYOND_THE_VERB)
+def test_a_tool_under_a_verb_the_app_cannot_do_is_not_run(
+    message: str, cannot: str, offer: str,
+) -> None:
+    [request] = looked(message).requests
+    assert request.intent is Intent.UNCLEAR
+    question = request.question or ""
+    assert question.startswith("I can't ") and cannot in question.split(" from here")[0]
+    assert "nothing was done" in question and f"say “{offer}" in question
+
+
+STILL_ASKED = [("send me a quiz", Intent.QUIZ), ("make a 5 question quiz for my students",
+                                                 Intent.QUIZ),
+               ("give me flashcards for my kids", Intent.FLASHCARDS),
+               ("check it against my editor's brief", Intent.CHECK),
+               ("I posted it, now make a quiz", Intent.QUIZ),
+               ("check it before I post it online", Intent.CHECK),
+               ("could u check it against the brief my editor emailed me", Intent.CHECK)]
+
+
+@pytest.mark.parametrize(("message", "intent"), STILL_ASKED)
+def test_a_tool_asked_with_the_apps_own_verb_still_runs(message: str, intent: Intent) -> None:
+    assert intent in [r.intent for r in looked(message).requests]
+
+
+TOLD = ["I made a quiz from it yesterday", "we checked the post last week",
+        "I wrote a new post about Lisbon last year",
+        "I split my old post into three parts yesterday",
+        "i already shared the flashcards with my class",
+        "we shared it on instagram yesterday"]
+
+
+@pytest.mark.parametrize("message", TOLD)
+def test_what_the_person_did_asks_nothing(message: str) -> None:
+    assert looked(message).requests == ()
+
+
+@pytest.mark.parametrize("profile", ["small", "capable"])
+async def test_mailing_a_quiz_makes_none_and_says_what_it_can(
+    profile: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DRAFTGUARD_MODEL_PROFILE", profile)
+    chat = Chat(app=True)
+    await saved(chat, KERALA)
+    reply = await chat.say("mail the quiz to my students")
+    assert reply.startswith("I can't send emails or messages from here, so nothing was done.")
+    assert "make a quiz" in reply and chat.model.requests == []
