@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from blogger.beyond import beyond_reach, cannot_reply
-from blogger.kind_targets import KINDS, kind_target
+from blogger.kind_targets import KINDS, kind_target, units_of
 from blogger.main_verb import lacking_verb, only_told
 from draftguard.edits._frontmatter import read_frontmatter
 from draftguard.understanding import Intent, Interpretation, Reading
@@ -47,9 +47,11 @@ def _names_a_kind(request: Interpretation, post: str, message: str) -> bool:
     if fields:
         return all(k in KINDS and k not in read_frontmatter(post) for k in fields)
     said = message.casefold()
+    counted = {unit for lemma, said_as in units_of(post).items()  # "the kilos", "4 kilos"
+               for unit in (lemma, said_as[0].split()[-1].casefold())} if ops else set()
     return bool(ops) and all(isinstance(op, Mapping) and (
-        (anchor := str(op.get("anchor", "")).casefold()) in KINDS or anchor not in said)
-        for op in ops)
+        (anchor := str(op.get("anchor", "")).casefold()) in KINDS.keys() | counted or
+        anchor not in said) for op in ops)
 
 
 def second_look(message: str, reading: Reading, post: str | None) -> Reading:

@@ -81,3 +81,40 @@ async def test_mailing_a_quiz_makes_none_and_says_what_it_can(
     reply = await chat.say("mail the quiz to my students")
     assert reply.startswith("I can't send emails or messages from here, so nothing was done.")
     assert "make a quiz" in reply and chat.model.requests == []
+
+
+# --- a unit the post counts in, named with a new value (blogger.kind_targets) -------------
+
+HIKE = ("# Packing for the Hike\n\n"
+        "My bag weighed 4 kilos with 2 litres of water in it.\n\n"
+        "It was 30 degrees at noon, so we rested under the pines.\n\n"
+        "There were 12 of us in the group and we walked 18 miles.\n")
+
+BY_ITS_UNIT = [
+    ("set the kilos to four", "4 kilos", "four kilos"),
+    ("change the degrees to 28", "30 degrees", "28 degrees"),
+    ("the degrees are wrong, it should be 32", "30 degrees", "32 degrees"),
+    ("pls make the litres 3, my mistake", "2 litres", "3 litres"),
+    ("can you update the miles to 21", "18 miles", "21 miles"),
+    ("make the headcount 14", "12", "14"),
+]
+
+
+@pytest.mark.parametrize(("message", "old", "new"), BY_ITS_UNIT)
+async def test_a_unit_named_with_a_new_value_is_the_posts_count_of_it(
+    message: str, old: str, new: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DRAFTGUARD_MODEL_PROFILE", "small")
+    chat = Chat(app=True)
+    await saved(chat, HIKE)
+    reply = await chat.say(message)
+    assert f"change “{old}” to “{new}”?" in reply
+    assert chat.model.requests == [] and await chat.versions() == [0]
+    await chat.say("yes")
+    assert new in (await chat.post() or "")
+
+
+def test_a_unit_only_talked_about_asks_nothing() -> None:
+    for message in ("the kilos were heavy on the way up", "30 degrees felt like 40"):
+        reading = read_message(message, post=HIKE).reading
+        assert second_look(message, reading, HIKE) == reading
