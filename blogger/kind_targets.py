@@ -72,6 +72,8 @@ def named_kind(message: str, *, units: frozenset[str] = frozenset()) -> \
         if not _asks_a_change(token):
             continue  # "the date was perfect": said, not asked
         value = _value_after(list(doc[token.i + 1:]))
+        if value is None and token.lemma_.lower() not in KINDS:
+            continue  # a unit with no new count for it ("the light is lower") asks nothing
         if value is not None or not _DIGIT.search(message):
             return token.lemma_.lower(), value
     return None
@@ -107,7 +109,7 @@ def _value_after(tokens: Sequence[Token]) -> str | None:
             if any(t.lemma_ in ("be", "make", "should") for t in tokens[i + 1:i + 3]):
                 continue
             return None
-        if _DIGIT.search(token.text) or token.like_num:
+        if _DIGIT.search(token.text) or (token.like_num and token.pos_ == "NUM"):
             words = [tokens[i - 1]] if i and tokens[i - 1].is_currency else []
             words.append(token)
             for after in tokens[i + 1:]:

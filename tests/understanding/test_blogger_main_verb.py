@@ -115,6 +115,39 @@ async def test_a_unit_named_with_a_new_value_is_the_posts_count_of_it(
 
 
 def test_a_unit_only_talked_about_asks_nothing() -> None:
-    for message in ("the kilos were heavy on the way up", "30 degrees felt like 40"):
+    for message in ("the kilos were heavy on the way up", "30 degrees felt like 40",
+                    "the kilos should feel lighter on the way down, every step needs a "
+                    "second look"):
         reading = read_message(message, post=HIKE).reading
         assert second_look(message, reading, HIKE) == reading
+
+
+# --- "that sentence" just after an edit (blogger.reading_edits) ----------------------------
+
+THAT_SENTENCE = ["delete that sentence", "take that sentence out", "get rid of that line pls",
+                 "pls remove this sentence again", "can you drop that sentence please"]
+
+
+@pytest.mark.parametrize("message", THAT_SENTENCE)
+async def test_that_sentence_just_after_an_edit_is_the_one_it_changed(
+    message: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DRAFTGUARD_MODEL_PROFILE", "small")
+    chat = Chat(app=True)
+    await saved(chat, HIKE)
+    await chat.say("change 'rested under the pines' to 'sat in the shade'")
+    reply = await chat.say(message)
+    assert reply.startswith('Done: removed "It was 30 degrees at noon, so we sat in the shade."')
+    post = await chat.post() or ""
+    assert "30 degrees" not in post and "4 kilos" in post and "12 of us" in post
+
+
+@pytest.mark.parametrize("message", THAT_SENTENCE[:3])
+async def test_that_sentence_with_no_edit_before_takes_nothing_out(
+    message: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DRAFTGUARD_MODEL_PROFILE", "small")
+    chat = Chat(app=True)
+    await saved(chat, HIKE)
+    await chat.say(message)
+    assert await chat.versions() == [0]
