@@ -21,7 +21,7 @@ from draftguard.language import parse
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["lacking_verb", "only_told"]
+__all__ = ["WRITE_BEYOND", "asks_new_words", "lacking_verb", "only_told"]
 
 _MODALS = frozenset({"can", "could", "would", "will", "shall", "should", "may", "might",
                      "must"})
@@ -94,3 +94,35 @@ def lacking_verb(message: str, *, min_score: float = DEFAULT_MIN_SCORE,
         if found is not None:
             return found
     return None
+
+
+#: The reply to new words asked for a part of the post on a small model.
+WRITE_BEYOND = (
+    "I can't write new text for the post: the small model I run on can't write any worth "
+    "keeping, so nothing was done. Write the new words yourself and tell me where they go, "
+    "like: change “old words” to “new words”, or: add a line at the end: ..., and I'll put "
+    "them in. I can also make a quiz, flashcards or a mind map of it, or check it against a "
+    "brief.")
+
+#: The parts of a post new words may be asked for, by the lexicon's concepts.
+_PARTS = ("part.intro", "part.conclusion", "part.paragraph", "part.sentence", "part.title",
+          "position.first", "position.last")
+_QUOTES = frozenset("\"“”‘’'`:")
+
+
+def asks_new_words(message: str, *, unread: bool) -> bool:
+    """Whether `message` asks the app to write new words for a part of the post ("write me
+    a new intro", "make the ending punchier", "redo the last section"), giving none of its
+    own (no quotation, nothing after a colon): a part of the post named as the object of
+    the message's words, and a verb asked of the reader; when the reader read no edit
+    (`unread` False: nothing at all), only a verb of the app's own actions ("make")."""
+    if _QUOTES & set(message) or ("?" in message and not unread):
+        return False
+    doc = parse(message, entities=False)
+    named = any(_concept(t).startswith(_PARTS) and (t.pos_ in ("NOUN", "PROPN", "ADJ") or (
+        t.tag_ == "VBG" and t.i > 0 and t.nbor(-1).pos_ == "DET")) and  # "the ending"
+        t.dep_ in ("dobj", "pobj", "nsubj", "attr", "compound", "amod") for t in doc)
+    if not named:
+        return False
+    asked = [h for h in _heads(doc) if _asked(h) and h.tag_ == "VB"]
+    return bool(asked) if unread else any(_concept(h).startswith("action.") for h in asked)

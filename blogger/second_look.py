@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 from blogger.beyond import beyond_reach, cannot_reply
 from blogger.kind_targets import KINDS, kind_target, units_of
-from blogger.main_verb import lacking_verb, only_told
+from blogger.main_verb import WRITE_BEYOND, asks_new_words, lacking_verb, only_told
 from draftguard.edits._frontmatter import read_frontmatter
 from draftguard.understanding import Intent, Interpretation, Reading
 
@@ -72,6 +72,11 @@ def second_look(message: str, reading: Reading, post: str | None) -> Reading:
         return Reading(requests=())  # "I posted the last one on facebook": said, not asked
     if tools and (name := lacking_verb(message)) is not None:
         return Reading(requests=(cannot_reply(name, offer=_TOOLS[tools[0]]),))
+    if (unread or not reading.requests) and asks_new_words(message, unread=bool(
+            reading.requests)):  # "write me a new intro": the small model writes none
+        return Reading(requests=(Interpretation(
+            intent=Intent.UNCLEAR, slots={"closest": [], "writes": True}, confidence=0.0,
+            question=WRITE_BEYOND),))
     # Only a request the reader could not read: a message that asks nothing ("my editor
     # will email me her notes tomorrow") is no request to refuse.
     if unread and reading.requests and (name := beyond_reach(message)) is not None:

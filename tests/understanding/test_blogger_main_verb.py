@@ -151,3 +151,44 @@ async def test_that_sentence_with_no_edit_before_takes_nothing_out(
     await saved(chat, HIKE)
     await chat.say(message)
     assert await chat.versions() == [0]
+
+
+# --- new words for a part of the post, on a small model ------------------------------------
+
+NEW_WORDS = ["write me a new intro", "make the ending punchier",
+             "could u rewrite the second paragraph so it flows better",
+             "pls compose a closing line for it", "spice up the intro a bit",
+             "i need a fresh opening sentence, can you do one", "make the conclusion stronger"]
+
+
+@pytest.mark.parametrize("message", NEW_WORDS)
+async def test_new_words_for_a_part_are_said_to_be_beyond_a_small_model(
+    message: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DRAFTGUARD_MODEL_PROFILE", "small")
+    chat = Chat(app=True)
+    await saved(chat, HIKE)
+    reply = await chat.say(message)
+    assert reply.startswith("I can't write new text for the post") and "Closest" not in reply
+    assert "change “old words” to “new words”" in reply
+    assert chat.model.requests == [] and await chat.versions() == [0]
+
+
+async def test_new_words_for_a_part_go_to_a_capable_model(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DRAFTGUARD_MODEL_PROFILE", "capable")
+    chat = Chat(app=True)
+    await saved(chat, HIKE)
+    chat.model.add("Here is a new intro for you to try.")
+    await chat.say("write me a new intro")
+    assert chat.model.requests != []
+
+
+@pytest.mark.parametrize("message", ["I love the ending", "the intro is a bit long isnt it",
+                                     "should I make the ending longer?",
+                                     "thanks, the new intro reads well",
+                                     "change 'rested' to 'sat' in the intro"])
+def test_a_part_talked_about_or_given_words_is_no_request_for_new_ones(message: str) -> None:
+    [*requests] = looked(message).requests
+    assert all(r.slots.get("writes") is None for r in requests)
