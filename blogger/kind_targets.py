@@ -65,8 +65,8 @@ def named_kind(message: str, *, units: frozenset[str] = frozenset()) -> \
     doc = parse(message, entities=False)
     for token in doc:
         if token.lemma_.lower() not in KINDS.keys() | units or token.pos_ != "NOUN" or not any(
-                c.dep_ in ("det", "poss") for c in token.children):
-            continue
+                c.dep_ == "poss" or c.lower_ == "the" for c in token.children):
+            continue  # not "this year", "next month": a time said, no kind named
         if any(c.dep_ in ("prep", "compound", "amod", "relcl", "acl") for c in token.children):
             continue  # "the date of the boat trip": described, not only named by its kind
         if not _asks_a_change(token):

@@ -12,11 +12,12 @@ is one of the app's own actions (the lexicon's `action` words) with no way out o
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from blogger.beyond import DEFAULT_MIN_LEAD, DEFAULT_MIN_SCORE, nearest_lack
 from blogger.reading_turn import blogger_lexicon
-from draftguard.language import parse
+from draftguard.language import ExemplarIndex, parse
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -124,5 +125,21 @@ def asks_new_words(message: str, *, unread: bool) -> bool:
         t.dep_ in ("dobj", "pobj", "nsubj", "attr", "compound", "amod") for t in doc)
     if not named:
         return False
-    asked = [h for h in _heads(doc) if _asked(h) and h.tag_ == "VB"]
-    return bool(asked) if unread else any(_concept(h).startswith("action.") for h in asked)
+    asked = [h for h in _heads(doc) if _asked(h) and h.tag_ == "VB" and
+             not _concept(h).startswith("action.delete")]
+    if not asked or not (unread or any(_concept(h).startswith("action.") for h in asked)):
+        return False
+    return _writing().rank(message)[0].label == "write"  # not "move the gear section up"
+
+
+@cache
+def _writing() -> ExemplarIndex:
+    """New words asked for a part, beside a part moved or taken out (no new words)."""
+    return ExemplarIndex({
+        "write": ["write a new intro", "make the ending punchier", "rewrite the second "
+                  "paragraph", "improve the conclusion", "add a closing line",
+                  "make the title shorter", "polish the wording of the opening"],
+        "arrange": ["move the gear section up", "put the last paragraph first",
+                    "swap the two sections round", "delete everything after the second "
+                    "section", "move the recipe to the end", "put the intro after the list"],
+    })

@@ -188,7 +188,19 @@ async def test_new_words_for_a_part_go_to_a_capable_model(
 @pytest.mark.parametrize("message", ["I love the ending", "the intro is a bit long isnt it",
                                      "should I make the ending longer?",
                                      "thanks, the new intro reads well",
-                                     "change 'rested' to 'sat' in the intro"])
+                                     "change 'rested' to 'sat' in the intro",
+                                     "move the recipe section to the top",
+                                     "put the ending before the list",
+                                     "can you delete everything after the second section"])
 def test_a_part_talked_about_or_given_words_is_no_request_for_new_ones(message: str) -> None:
     [*requests] = looked(message).requests
     assert all(r.slots.get("writes") is None for r in requests)
+
+
+@pytest.mark.parametrize("message", [
+    "my tomatoes are doing great this year", "next month I need to fix the fence",
+    "this time it should be less salty, I think", "that day was wrong in every way lol",
+    "last year I had to change 3 tyres"])
+def test_a_time_said_in_passing_names_no_kind_to_change(message: str) -> None:
+    reading = read_message(message, post=KERALA).reading
+    assert second_look(message, reading, KERALA) == reading
