@@ -209,6 +209,16 @@ def units_of(post: str) -> dict[str, list[str]]:
     return found
 
 
+def _same_unit(old: str, value: str | None) -> bool:
+    """Whether `old` is counted in the unit `value` is said in, if it names one ("5 kilos"
+    is no change of "about 40 km")."""
+    said = [t for t in parse(value, entities=False) if t.pos_ == "NOUN" and t.is_alpha] \
+        if value else []
+    if not said:
+        return True
+    return said[-1].lemma_.lower() in {t.lemma_.lower() for t in parse(old, entities=False)}
+
+
 def _with_unit(value: str, old: str) -> str:
     """The new count `value` in the unit of `old` when said without one ("four" for
     "4 kilos": "four kilos")."""
@@ -226,7 +236,7 @@ def kind_target(message: str, post: str) -> Interpretation | None:
     kind, value = named
     counted = kind not in KINDS
     values = [v for v in (units[kind] if counted else _values(post, KINDS[kind], value))
-              if post.count(v) == 1]
+              if post.count(v) == 1 and _same_unit(v, value)]
     if not values:
         return None
     listed = "\n".join(f"{i}. “{old}”: {_in_context(post, old)}"

@@ -204,3 +204,17 @@ def test_a_part_talked_about_or_given_words_is_no_request_for_new_ones(message: 
 def test_a_time_said_in_passing_names_no_kind_to_change(message: str) -> None:
     reading = read_message(message, post=KERALA).reading
     assert second_look(message, reading, KERALA) == reading
+
+
+@pytest.mark.parametrize(("message", "old", "new"), [
+    ("update the weight to 5 kilos", "4 kilos", "5 kilos"),
+    ("set the temperature to 25 degrees", "30 degrees", "25 degrees"),
+    ("the length should be 20 miles", "18 miles", "20 miles")])
+async def test_a_kind_given_a_unit_offers_only_the_posts_values_in_it(
+    message: str, old: str, new: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DRAFTGUARD_MODEL_PROFILE", "small")
+    chat = Chat(app=True)
+    await saved(chat, HIKE)
+    reply = await chat.say(message)
+    assert f"change “{old}” to “{new}”?" in reply
