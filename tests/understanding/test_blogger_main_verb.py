@@ -125,7 +125,9 @@ def test_a_unit_only_talked_about_asks_nothing() -> None:
 # --- "that sentence" just after an edit (blogger.reading_edits) ----------------------------
 
 THAT_SENTENCE = ["delete that sentence", "take that sentence out", "get rid of that line pls",
-                 "pls remove this sentence again", "can you drop that sentence please"]
+                 "pls remove this sentence again", "can you drop that sentence please",
+                 "delete the sentence you just edited", "cut the one you just changed",
+                 "remove the line you just fixed", "get rid of the bit you just edited pls"]
 
 
 @pytest.mark.parametrize("message", THAT_SENTENCE)
@@ -142,7 +144,7 @@ async def test_that_sentence_just_after_an_edit_is_the_one_it_changed(
     assert "30 degrees" not in post and "4 kilos" in post and "12 of us" in post
 
 
-@pytest.mark.parametrize("message", THAT_SENTENCE[:3])
+@pytest.mark.parametrize("message", THAT_SENTENCE[:3] + THAT_SENTENCE[-3:])
 async def test_that_sentence_with_no_edit_before_takes_nothing_out(
     message: str, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
