@@ -24,7 +24,8 @@ from blogger.intents import EXEMPLARS
 from draftguard.language import ExemplarIndex
 from draftguard.understanding import Intent, Interpretation
 
-__all__ = ["DEFAULT_MIN_LEAD", "DEFAULT_MIN_SCORE", "LACKING", "beyond_reach", "cannot_reply"]
+__all__ = ["DEFAULT_MIN_LEAD", "DEFAULT_MIN_SCORE", "LACKING", "beyond_reach", "cannot_reply",
+           "nearest_lack"]
 
 #: What the app cannot do, each as the reply says it ("I can't {what} from here") and as
 #: people ask for it.
@@ -91,21 +92,41 @@ def beyond_reach(message: str, *, min_score: float = DEFAULT_MIN_SCORE,
     for part in _PARTS.split(message):
         if len(part.split()) < _MIN_PART_WORDS:
             continue
-        ranked = _index().rank(part.strip())
-        lack = next((r for r in ranked if r.label.startswith(_LACK)), None)
-        can = next((r for r in ranked if not r.label.startswith(_LACK)), None)
-        if lack is None or lack.score < min_score:
-            continue
-        lead = lack.score - (can.score if can is not None else 0.0)
-        if lead >= min_lead and (found is None or lead > found[0]):
-            found = (lead, lack.label.removeprefix(_LACK))
+        lead = _lead(part.strip(), min_score=min_score)
+        if lead is not None and lead[0] >= min_lead and (found is None or lead[0] > found[0]):
+            found = lead
     return found[1] if found is not None else None
 
 
-def cannot_reply(name: str) -> Interpretation:
+def _lead(text: str, *, min_score: float) -> tuple[float, str] | None:
+    """How far the missing capability nearest `text` is ahead of everything the app does,
+    and its name; None below `min_score`."""
+    ranked = _index().rank(text)
+    lack = next((r for r in ranked if r.label.startswith(_LACK)), None)
+    can = next((r for r in ranked if not r.label.startswith(_LACK)), None)
+    if lack is None or lack.score < min_score:
+        return None
+    return lack.score - (can.score if can is not None else 0.0), lack.label.removeprefix(_LACK)
+
+
+def nearest_lack(text: str, *, min_score: float = DEFAULT_MIN_SCORE,
+                 min_lead: float = DEFAULT_MIN_LEAD) -> str | None:
+    """The missing capability `text` as a whole is nearest, if at `min_score` and
+    `min_lead` ahead of what the app does, else None."""
+    lead = _lead(text, min_score=min_score)
+    return lead[1] if lead is not None and lead[0] >= min_lead else None
+
+
+def cannot_reply(name: str, *, offer: tuple[str, str] | None = None) -> Interpretation:
     """The reading of a request for missing capability `name`: said so, with what the app
-    can do, and nothing done."""
+    can do, and nothing done; with `offer` (what, and how to ask it), the part of the
+    request it can do ("I can't send emails or messages, but I can make the quiz here")."""
     what = LACKING[name][0]
+    if offer is not None:
+        return Interpretation(intent=Intent.UNCLEAR, slots={"closest": [], "cannot": name},
+                              confidence=0.0, question=(
+            f"I can't {what} from here, so nothing was done. But I can {offer[0]} here: "
+            f"say “{offer[1]}”."))
     return Interpretation(intent=Intent.UNCLEAR, slots={"closest": [], "cannot": name},
                           confidence=0.0, question=(
         f"I can't {what} from here, so nothing was done. I can change the post, rename it, "

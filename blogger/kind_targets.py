@@ -1,6 +1,8 @@
 """A value of the post named by its kind ("change the date to 14th", "the price should be
-£30", "update the year to 2024"): the post's values of that kind are found by the parser's
-named entities, and code asks which one is meant, offering them in the post's own words.
+£30", "update the year to 2024"), or by a unit the post counts in ("set the kilos to four"
+where the post says "4 kilos", "change the degrees to 28"): the post's values of that kind
+are found by the parser's named entities (a unit's by the numbers that count it), and code
+asks which one is meant, offering them in the post's own words.
 
 Held-out set 8, B10: "Kindly change the date to 14th, I made mistake while typing." on a post
 with two dates went to the model, which answered "Nothing was changed." and asked nothing;
@@ -26,7 +28,7 @@ from draftguard.understanding._types import Intent, Interpretation
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-__all__ = ["KINDS", "MAX_OFFERED", "kind_target", "named_kind"]
+__all__ = ["KINDS", "MAX_OFFERED", "kind_target", "named_kind", "units_of"]
 
 #: The kinds of value a person names instead of quoting, with the parser's entity labels
 #: that hold such values in the post.
@@ -40,6 +42,7 @@ KINDS: dict[str, frozenset[str]] = {
     **dict.fromkeys(("amount", "quantity"), frozenset({"QUANTITY", "MONEY", "CARDINAL"})),
     **dict.fromkeys(("number", "figure", "total", "count"),
                     frozenset({"CARDINAL", "QUANTITY"})),
+    "headcount": frozenset({"CARDINAL"}),
 }
 #: At most this many values are offered in one question.
 MAX_OFFERED = 4
@@ -52,21 +55,25 @@ _SHAPES = {"year": re.compile(r"^(?:1[89]|20)\d\d$"),
            "number": re.compile(r"^[£$€]?\d[\d,.]*(?:st|nd|rd|th)?$", re.I)}
 
 
-def named_kind(message: str) -> tuple[str, str | None] | None:
+def named_kind(message: str, *, units: frozenset[str] = frozenset()) -> \
+        tuple[str, str | None] | None:
     """The kind `message` asks a change of, named with "the", and the new value it gives it
     ("change the date to 14th": ("date", "14th"); "oops, the date is wrong": ("date", None)),
     else None. The value is what follows the kind after "to", "be" or "it" and holds a digit
-    ("14th", "£30", "7pm", "12 km")."""
+    ("14th", "£30", "7pm", "12 km", "four"). A unit the post counts in (`units`: "the
+    kilos", "the degrees") is a kind too."""
     doc = parse(message, entities=False)
     for token in doc:
-        if token.lemma_.lower() not in KINDS or token.pos_ != "NOUN" or not any(
-                c.dep_ in ("det", "poss") for c in token.children):
-            continue
+        if token.lemma_.lower() not in KINDS.keys() | units or token.pos_ != "NOUN" or not any(
+                c.dep_ == "poss" or c.lower_ == "the" for c in token.children):
+            continue  # not "this year", "next month": a time said, no kind named
         if any(c.dep_ in ("prep", "compound", "amod", "relcl", "acl") for c in token.children):
             continue  # "the date of the boat trip": described, not only named by its kind
         if not _asks_a_change(token):
             continue  # "the date was perfect": said, not asked
         value = _value_after(list(doc[token.i + 1:]))
+        if value is None and token.lemma_.lower() not in KINDS:
+            continue  # a unit with no new count for it ("the light is lower") asks nothing
         if value is not None or not _DIGIT.search(message):
             return token.lemma_.lower(), value
     return None
@@ -102,7 +109,7 @@ def _value_after(tokens: Sequence[Token]) -> str | None:
             if any(t.lemma_ in ("be", "make", "should") for t in tokens[i + 1:i + 3]):
                 continue
             return None
-        if _DIGIT.search(token.text):
+        if _DIGIT.search(token.text) or (token.like_num and token.pos_ == "NUM"):
             words = [tokens[i - 1]] if i and tokens[i - 1].is_currency else []
             words.append(token)
             for after in tokens[i + 1:]:
@@ -189,15 +196,47 @@ def _plural(kind: str) -> str:
     return f"{kind[:-1]}ies" if kind.endswith("y") and kind[-2:-1] not in "aeiou" else f"{kind}s"
 
 
+def units_of(post: str) -> dict[str, list[str]]:
+    """The units the post counts in, by lemma, with each count as written ("4 kilos",
+    "30 degrees", "12 people"); never a length of time ("3 days")."""
+    found: dict[str, list[str]] = {}
+    for token in parse(post, entities=False):
+        counts = [c for c in token.children if c.dep_ == "nummod" and c.i < token.i]
+        if token.pos_ != "NOUN" or not counts or token.lemma_.lower() in _DURATIONS:
+            continue
+        said = token.doc[min(c.i for c in counts):token.i + 1].text
+        found.setdefault(token.lemma_.lower(), []).append(said)
+    return found
+
+
+def _same_unit(old: str, value: str | None) -> bool:
+    """Whether `old` is counted in the unit `value` is said in, if it names one ("5 kilos"
+    is no change of "about 40 km")."""
+    said = [t for t in parse(value, entities=False) if t.pos_ == "NOUN" and t.is_alpha] \
+        if value else []
+    if not said:
+        return True
+    return said[-1].lemma_.lower() in {t.lemma_.lower() for t in parse(old, entities=False)}
+
+
+def _with_unit(value: str, old: str) -> str:
+    """The new count `value` in the unit of `old` when said without one ("four" for
+    "4 kilos": "four kilos")."""
+    return f"{value} {old.split()[-1]}" if len(value.split()) == 1 else value
+
+
 def kind_target(message: str, post: str) -> Interpretation | None:
     """The question a value named by its kind asks, with the post's values of that kind as
     candidates; None when the message names no kind with a new value, the post's
     frontmatter has a field of that name, or the post holds no value of that kind."""
-    named = named_kind(message)
+    units = units_of(post)
+    named = named_kind(message, units=frozenset(units))
     if named is None or named[0] in read_frontmatter(post):
         return None
     kind, value = named
-    values = [v for v in _values(post, KINDS[kind], value) if post.count(v) == 1]
+    counted = kind not in KINDS
+    values = [v for v in (units[kind] if counted else _values(post, KINDS[kind], value))
+              if post.count(v) == 1 and _same_unit(v, value)]
     if not values:
         return None
     listed = "\n".join(f"{i}. “{old}”: {_in_context(post, old)}"
@@ -205,13 +244,14 @@ def kind_target(message: str, post: str) -> Interpretation | None:
     if value is None:  # "oops, I got the date wrong": which, and what it should say
         return ask(f"Nothing was changed yet. Which {kind} should change, and to what? The "
                    f"post has:\n{listed}\nSay it like: change “{values[0]}” to “...”.")
+    new = {old: _with_unit(value, old) if counted else _replaced(old, value)
+           for old in values[:MAX_OFFERED]}
     edits = tuple(Interpretation(intent=Intent.EDIT, slots={"ops": [
-        {"type": "replace", "anchor": old, "text": _replaced(old, value)}]})
-        for old in values[:MAX_OFFERED])
+        {"type": "replace", "anchor": old, "text": text}]}) for old, text in new.items())
     if len(edits) == 1:
         old = values[0]
         return ask(f"Nothing was changed yet. Do you want me to change “{old}” to "
-                   f"“{_replaced(old, value)}”? Say yes if so.", edits)
+                   f"“{new[old]}”? Say yes if so.", edits)
     return ask(f"Nothing was changed yet. The post has {len(values)} {_plural(kind)}, so I "
                f"don't know which one should say {value}:\n{listed}\nWhich one do you mean "
                "(the first, the second, ...)?", edits)

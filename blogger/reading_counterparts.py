@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from blogger.reading_turn import Turn
     from draftguard.understanding._frames import Clause
 
-__all__ = ["counterpart", "number_word", "without_aside"]
+__all__ = ["counterpart", "number_word", "shared_unit", "without_aside"]
 
 #: Marks after which a clause of its own may begin ("430, found another box").
 _BREAKS = (",", ";", "-", "–", "—")
@@ -61,7 +61,7 @@ def counterpart(turn: Turn, clause: Clause, old: list[Token],
         return new
     value = said[0]
     if number_word(value):
-        return new  # "five cats" for "six": the post's noun counted goes with it (_shared_unit)
+        return new  # "five cats" for "six": the post's noun counted goes with it (shared_unit)
     last, before = words[-1], words[:-1]
     if number_word(last) or last.pos_ not in ("ADJ", "NOUN", "PROPN") or any(
             t.pos_ not in _DESCRIBING for t in before):
@@ -76,3 +76,35 @@ def counterpart(turn: Turn, clause: Clause, old: list[Token],
         if nouns & lemmas:  # "the wheel colour": the wheel stands where "green" does
             return [last]
     return new
+
+
+def shared_unit(post: str, old: str, new: str) -> tuple[str, str]:
+    """Words said once for both sides: a number's unit ("from 6.80 to 7.20 euros" is
+    "6.80 euros" to "7.20 euros", "make it 600" after "550 yen" is "600 yen"), or the post's
+    words before the old ones at the head of the new ones."""
+    old_words, new_words = old.split(), new.split()
+    if not old_words or not new_words:
+        return old, new
+    if _number(old) and len(new_words) > 1 and _number(new_words[0]):
+        # "five cats instead of six": the post's "six cats" holds the noun counted
+        unit = " ".join(new_words[1:])
+        if f"{old} {unit}".casefold() in post.casefold():
+            return f"{old} {unit}", new
+    counted = [i for i, w in enumerate(old_words) if _number(w)]
+    if _number(new) and len(old_words) > 1 and len(counted) == 1:
+        # "three weekends to four", "four Philadelphia winters to five": the number changes
+        return old, " ".join(new if i == counted[0] else w for i, w in enumerate(old_words))
+    lines = [f" {' '.join(line.split()).casefold()}" for line in post.splitlines()]
+    for k in range(len(new_words) - 1, 0, -1):
+        # "a jar of clover honey instead of heather honey", "every Saturday instead of every
+        # Tuesday": the words before the old ones, said again at the head of the new ones
+        grown = " ".join([*new_words[:k], old])
+        if any(f" {grown.casefold()}" in line for line in lines):
+            return grown, new
+    return old, new
+
+
+def _number(word: str) -> bool:
+    """Whether `word` is a number, in figures or words ("6.80", "1,450", "six")."""
+    return word.replace(".", "", 1).replace(",", "", 1).isdigit() or (
+        number_value(word.casefold()) is not None and word.casefold() not in ("a", "an"))

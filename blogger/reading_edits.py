@@ -11,7 +11,7 @@ import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from blogger.reading_asides import before_own_sentence
-from blogger.reading_counterparts import counterpart
+from blogger.reading_counterparts import counterpart, shared_unit
 from blogger.reading_fields import FieldFrames
 from blogger.reading_headings import heading_renamed
 from blogger.reading_places import (
@@ -27,7 +27,7 @@ from blogger.reading_places import (
 from blogger.reading_turn import Turn
 from draftguard.edits._plan import DeleteOp, ReplaceOp
 from draftguard.language import similarities
-from draftguard.text import number_value, straighten_quotes
+from draftguard.text import straighten_quotes
 from draftguard.understanding._asking import ask, choose_between, snippet
 from draftguard.understanding._frames import Clause
 from draftguard.understanding._placing import (
@@ -77,32 +77,6 @@ def refers_back(words: list[Token]) -> bool:
     return word.lower_ == "one" and before is not None and before.lower_ in ("that", "this")
 
 
-def _shared_unit(post: str, old: str, new: str) -> tuple[str, str]:
-    """Words said once for both sides: a number's unit ("from 6.80 to 7.20 euros" is
-    "6.80 euros" to "7.20 euros", "make it 600" after "550 yen" is "600 yen"), or the post's
-    words before the old ones at the head of the new ones."""
-    old_words, new_words = old.split(), new.split()
-    if not old_words or not new_words:
-        return old, new
-    if _number(old) and len(new_words) > 1 and _number(new_words[0]):
-        # "five cats instead of six": the post's "six cats" holds the noun counted
-        unit = " ".join(new_words[1:])
-        if f"{old} {unit}".casefold() in post.casefold():
-            return f"{old} {unit}", new
-    counted = [i for i, w in enumerate(old_words) if _number(w)]
-    if _number(new) and len(old_words) > 1 and len(counted) == 1:
-        # "three weekends to four", "four Philadelphia winters to five": the number changes
-        return old, " ".join(new if i == counted[0] else w for i, w in enumerate(old_words))
-    lines = [f" {' '.join(line.split()).casefold()}" for line in post.splitlines()]
-    for k in range(len(new_words) - 1, 0, -1):
-        # "a jar of clover honey instead of heather honey", "every Saturday instead of every
-        # Tuesday": the words before the old ones, said again at the head of the new ones
-        grown = " ".join([*new_words[:k], old])
-        if any(f" {grown.casefold()}" in line for line in lines):
-            return grown, new
-    return old, new
-
-
 def _opens(view: PostView | None, anchor: str, at: int) -> bool:
     """Whether the words at `at` in `anchor` are capitalised because they open a sentence
     of the post (not a name's capital: "a Dutch oven")."""
@@ -114,12 +88,6 @@ def _opens(view: PostView | None, anchor: str, at: int) -> bool:
         found = view.occurrences(anchor) if view is not None else []
         before = view.text[:found[0].start].rstrip(" ") if view is not None and found else ""
     return not before or before[-1] in ".!?\n\"'“‘(#*-"
-
-
-def _number(word: str) -> bool:
-    """Whether `word` is a number, in figures or words ("6.80", "1,450", "six")."""
-    return word.replace(".", "", 1).replace(",", "", 1).isdigit() or (
-        number_value(word.casefold()) is not None and word.casefold() not in ("a", "an"))
 
 
 def _carry(anchor: str, found: str, new: str) -> str:
@@ -384,7 +352,7 @@ class EditFrames:
                 respelt = self.t.view.respell(found)
                 if respelt is not None and self.t.view.occurrences(respelt, region):
                     found = respelt  # "63 speceis": the post's own spelling
-            found, bare_new = _shared_unit(self.t.view.text, found, bare_new)
+            found, bare_new = shared_unit(self.t.view.text, found, bare_new)
             if not self.t.view.occurrences(found, region):
                 if self.t.lone_quote(old, clause) is not None and place is not None:
                     return edit_request(make(found), scope=place.scope)
@@ -428,6 +396,11 @@ class EditFrames:
             if self.t.memory.intent in ("edit", "save_post", "new_post") and not unit and \
                     place is None and not any(self.t.is_(t, "part.") for t in named):
                 return [Interpretation(intent=Intent.UNDO)]  # "nah, scrap that", no part
+            if unit and self.t.memory.written and self.t.memory.intent == "edit":
+                # "delete that sentence" just after an edit: the sentence it wrote in
+                one = self.target(clause, said, lambda a: [op_slots(DeleteOp(anchor=a))],
+                                  place)
+                return [one] if one is not None else None
             return None
         field = self.fields.removed(clause, words)
         if field is not None:

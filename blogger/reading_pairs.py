@@ -8,9 +8,9 @@ import itertools
 from typing import TYPE_CHECKING
 
 from blogger.reading_clefts import cleft_focus
-from blogger.reading_counterparts import number_word
+from blogger.reading_counterparts import number_word, shared_unit
 from blogger.reading_denied import denied_pair
-from blogger.reading_edits import EditFrames, _carry, _shared_unit, refers_back
+from blogger.reading_edits import EditFrames, _carry, refers_back
 from blogger.reading_places import find_place, said_there, where_it_says
 from blogger.reading_said_short import kind_of, least_written, phrase_not_phrase, rather_than
 from draftguard.edits._plan import ReplaceOp
@@ -96,7 +96,7 @@ class SaidPairs:
         text, _quoted = self.e.new_words(clause, new)
         if text is None:
             return None
-        found, text = _shared_unit(self.t.view.text, written, text)
+        found, text = shared_unit(self.t.view.text, written, text)
         if said_old:  # "four months rather than three": the old words said in the last
             within = least_written(found, said_old, text)
             if within is None:

@@ -202,10 +202,11 @@ def _just_written(turn: Turn, before: list[Token], after: list[Token]) -> bool:
     if not turn.memory.written or turn.memory.intent != "edit":
         return False
     said = [t for t in before if not turn.is_(t, "discourse.") and not t.is_punct]
-    after = [t for t in after if not turn.is_(t, "discourse.") and not t.is_punct]
+    after = [t for t in after if not t.is_punct and (  # "you" is a request's word too
+        t.lower_ in ("i", "you", "u") or not turn.is_(t, "discourse."))]
     if not after:
         return [t.lower_ for t in said] in (["that"], ["this"])
-    return after[0].lower_ in ("i", "you") and any(
+    return after[0].lower_ in ("i", "you", "u") and any(
         turn.is_(t, "action.replace") or turn.is_(t, "action.improve") or
         t.lemma_ in ("edit", "fix") for t in after[1:3])
 

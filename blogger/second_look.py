@@ -13,11 +13,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from blogger.beyond import beyond_reach, cannot_reply
-from blogger.kind_targets import KINDS, kind_target
+from blogger.kind_targets import KINDS, kind_target, units_of
+from blogger.main_verb import WRITE_BEYOND, asks_new_words, lacking_verb, only_told
 from draftguard.edits._frontmatter import read_frontmatter
 from draftguard.understanding import Intent, Interpretation, Reading
 
 __all__ = ["second_look"]
+
+#: The requests the reader finds by the noun that names a tool, with the part of it the app
+#: does, as offered when the verb over it is beyond the app (what, and how to ask it).
+_TOOLS: dict[Intent, tuple[str, str]] = {
+    Intent.QUIZ: ("make the quiz", "make a quiz"),
+    Intent.FLASHCARDS: ("make the flashcards", "make flashcards"),
+    Intent.MINDMAP: ("make the mind map", "make a mindmap"),
+    Intent.CHECK: ("check the post against a brief", "check it against: ..."),
+    Intent.NEW_POST: ("change the post you paste after “here is my post:”",
+                      "here is my post: ..."),
+    Intent.SPLIT: ("split the post by an outline", "split it by: A; B; C"),
+}
 
 
 def _names_a_kind(request: Interpretation, post: str, message: str) -> bool:
@@ -34,9 +47,11 @@ def _names_a_kind(request: Interpretation, post: str, message: str) -> bool:
     if fields:
         return all(k in KINDS and k not in read_frontmatter(post) for k in fields)
     said = message.casefold()
+    counted = {unit for lemma, said_as in units_of(post).items()  # "the kilos", "4 kilos"
+               for unit in (lemma, said_as[0].split()[-1].casefold())} if ops else set()
     return bool(ops) and all(isinstance(op, Mapping) and (
-        (anchor := str(op.get("anchor", "")).casefold()) in KINDS or anchor not in said)
-        for op in ops)
+        (anchor := str(op.get("anchor", "")).casefold()) in KINDS.keys() | counted or
+        anchor not in said) for op in ops)
 
 
 def second_look(message: str, reading: Reading, post: str | None) -> Reading:
@@ -52,6 +67,16 @@ def second_look(message: str, reading: Reading, post: str | None) -> Reading:
         asked = kind_target(message, post)
         if asked is not None:
             return Reading(requests=(asked,))
+    tools = [r.intent for r in reading.requests if r.intent in _TOOLS]
+    if tools and len(tools) == len(reading.requests) and only_told(message):
+        return Reading(requests=())  # "I posted the last one on facebook": said, not asked
+    if tools and (name := lacking_verb(message)) is not None:
+        return Reading(requests=(cannot_reply(name, offer=_TOOLS[tools[0]]),))
+    if (unread or not reading.requests) and asks_new_words(message, unread=bool(
+            reading.requests)):  # "write me a new intro": the small model writes none
+        return Reading(requests=(Interpretation(
+            intent=Intent.UNCLEAR, slots={"closest": [], "writes": True}, confidence=0.0,
+            question=WRITE_BEYOND),))
     # Only a request the reader could not read: a message that asks nothing ("my editor
     # will email me her notes tomorrow") is no request to refuse.
     if unread and reading.requests and (name := beyond_reach(message)) is not None:

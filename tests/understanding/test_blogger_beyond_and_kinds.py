@@ -83,7 +83,8 @@ async def test_an_unreadable_request_the_app_nearly_does_keeps_the_closest_reply
     chat = Chat(app=True)
     await saved(chat, KERALA)
     reply = await chat.say("make the intro punchier")
-    assert reply.startswith("I could not read that as something I can do.")
+    # new words for a part of the post: beyond the small model, said plainly (reader37)
+    assert reply.startswith("I can't write new text for the post") and "Closest" not in reply
 
 
 # --- a value named by its kind ------------------------------------------------------------
