@@ -19,8 +19,9 @@ if TYPE_CHECKING:
 
     from blogger.reading_turn import Turn
     from draftguard.understanding._frames import Clause
+    from draftguard.understanding._locate import PostView
 
-__all__ = ["counterpart", "number_word", "shared_unit", "without_aside"]
+__all__ = ["counterpart", "fitted_new", "number_word", "shared_unit", "without_aside"]
 
 #: Marks after which a clause of its own may begin ("430, found another box").
 _BREAKS = (",", ";", "-", "–", "—")
@@ -108,3 +109,19 @@ def _number(word: str) -> bool:
     """Whether `word` is a number, in figures or words ("6.80", "1,450", "six")."""
     return word.replace(".", "", 1).replace(",", "", 1).isdigit() or (
         number_value(word.casefold()) is not None and word.casefold() not in ("a", "an"))
+
+
+def fitted_new(view: PostView | None, old: list[Token], found: str, text: str
+               ) -> tuple[str, str]:
+    """Unquoted new words fitted to the post's old ones: (the new text, the text that
+    replaces `found`). Words the old ones share before the change stay ("the gel every 40
+    minutes -> every 45 minutes"), and the post's own determiner stays ("the cat to a dog")."""
+    bare_new = text
+    old_words, new_words = found.split(), text.split()
+    if new_words and new_words[0] in old_words[1:]:
+        keep = old_words[:old_words.index(new_words[0])]
+        bare_new = text = " ".join([*keep, text])
+    if view is not None and found and old and (old[0].pos_ == "DET" or old[0].tag_ == "PRP$") \
+            and view.occurrences(found) and text.split()[0].lower() in ("the", "a", "an", "my"):
+        bare_new = text.split(" ", 1)[1] if " " in text else text
+    return text, bare_new

@@ -11,7 +11,7 @@ import unicodedata
 from typing import TYPE_CHECKING, Any
 
 from blogger.reading_asides import before_own_sentence
-from blogger.reading_counterparts import counterpart, shared_unit
+from blogger.reading_counterparts import counterpart, fitted_new, shared_unit
 from blogger.reading_fields import FieldFrames
 from blogger.reading_headings import heading_renamed
 from blogger.reading_places import (
@@ -324,17 +324,7 @@ class EditFrames:
         asked = _a_pronoun(found) if self.t.lone_quote(old, clause) is None else None
         if asked is not None or any(unicodedata.category(c) == "Cc" for c in found + text):
             return asked  # "change that to X": no words; a control character neither
-        bare_new = text
-        old_words, new_words = found.split(), text.split()
-        if not quoted and new_words and new_words[0] in old_words[1:]:
-            # "the gel every 40 minutes -> every 45 minutes": the words before stay
-            keep = old_words[:old_words.index(new_words[0])]
-            bare_new = text = " ".join([*keep, text])
-        if not quoted and self.t.view is not None and found and old and (
-                old[0].pos_ == "DET" or old[0].tag_ == "PRP$") and \
-                self.t.view.occurrences(found) and text.split()[0].lower() in (
-                    "the", "a", "an", "my"):  # "the cat to a dog": the post's "the" stays
-            bare_new = text.split(" ", 1)[1] if " " in text else text
+        text, bare_new = (text, text) if quoted else fitted_new(self.t.view, old, found, text)
 
         def make(anchor: str) -> list[dict[str, Any]]:
             value = bare_new
