@@ -210,6 +210,13 @@ def _last_turn_runs(ctx: CallbackContext) -> tuple[ToolRun, ...]:
     return turn_runs(ctx.session, turns[-1]) if turns else ()
 
 
+def _counts(message: str) -> bool:
+    """The question asks how many ("how many are on it", "how much is saved")."""
+    tokens = [t for t in parse(message, entities=False) if t.is_alpha]
+    return any(t.tag_ == "WRB" and t.i + 1 < len(t.doc) and t.doc[t.i + 1].tag_ == "JJ"
+               for t in tokens)
+
+
 def _unnamed(message: str, found: Sequence[tuple[Venue, int, int]]) -> str:
     """The message with each venue it names said as "it" (a name reads as no question
     word to the examples): "is Siam Orchid on my list?" is "is it on my list?". Names are
@@ -241,6 +248,8 @@ async def answer_about_plan(message: str, ctx: CallbackContext,
         return f"{BOOK_NO} {shortlist_answer(shortlist, named, yes_no=False)}"
     if topic == SEARCHED:
         return _searched(ctx.state, describe)
+    if topic == LISTED and not (yes_no or named or _counts(message)):
+        return None  # "what's on the shortlist?": the plan check answers it, with warnings
     if named or (topic == LISTED and not yes_no):
         return shortlist_answer(shortlist, named, yes_no=yes_no)
     runs = _last_turn_runs(ctx)

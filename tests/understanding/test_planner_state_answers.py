@@ -76,7 +76,9 @@ async def test_the_shortlist_is_told_as_it_stands(question: str) -> None:
                                            "put the second one on my list too")
     answer = _text(await _say(runner, sid, question))
     listed = await _listed(runner, sid)
-    assert len(listed) == 2 and "2 venues" in answer and all(n in answer for n in listed)
+    assert len(listed) == 2 and all(n in answer for n in listed)
+    # a count asked is given; "what's on it" is the plan check's answer, with its warnings
+    assert ("2 venues" in answer) if "many" in question else ("Shortlist:" in answer)
     assert model.requests == []
 
 
