@@ -55,6 +55,7 @@ from event_planning.catalog import Cuisine, Neighborhood, Venue, load_catalog, v
 from event_planning.conversation import new_conversation
 from event_planning.glossary import meaning_of
 from event_planning.meaning import FEATURES
+from event_planning.state_answers import answer_about_plan
 from event_planning.state_keys import (
     CONVERSATION_KEY,
     LAST_RESULTS_KEY,
@@ -207,8 +208,7 @@ def _parts_of(prefs: Mapping[str, Any], venues: Sequence[Mapping[str, Any]]) -> 
 def _shortlist_text(tool: str, result: Mapping[str, Any]) -> str:
     if result.get("status") != "ok":
         return f"I could not change the shortlist: {result.get('error', 'unknown error')}."
-    count = len(result.get("shortlist") or [])
-    size = f"{count} venue{'s' if count != 1 else ''}"
+    size = f"{(count := len(result.get('shortlist') or []))} venue{'s' if count != 1 else ''}"
     if tool == "remove_from_shortlist":
         return f"Taken off the shortlist ({size} left)."
     return (f"Added {result.get('added')} to the shortlist ({size}). Type /plan to see "
@@ -331,6 +331,8 @@ class _Handlers:
         if len(message) > limit:
             # A planner request is a sentence or two: a longer message is not read at all.
             return Reply(too_long(len(message), limit))
+        if (answered := await answer_about_plan(message, ctx, _describe)) is not None:
+            return Reply(answered)  # where the plan stands, or what was done: from the state
         try:
             conversation = load_conversation(ctx.state, self.today())
             # Reading is CPU work (the parser, embeddings): off the event loop.

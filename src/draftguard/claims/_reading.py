@@ -33,6 +33,7 @@ from draftguard.claims._arrived import arrived
 from draftguard.claims._calendar import dates_in, times_in
 from draftguard.claims._facts import Quantity, identifiers, names, quantities, rounding_words
 from draftguard.claims._findings import findings, judged_by_check, partial, standard_verbs
+from draftguard.claims._headings import heading_items
 from draftguard.claims._hedges import DEFINITE as _DEFINITE
 from draftguard.claims._hedges import PEOPLE as _PEOPLE
 from draftguard.claims._hedges import hedged_at as _hedged_at
@@ -319,6 +320,8 @@ def read_sentence(doc: Doc, lexicon: Lexicon) -> Reading:
     if lone is not None:
         found.append((lone, doc[0]))
     reported, denied, pending = _said(found, question=question)
+    if not question:  # "Still to do: a date and a head count"
+        pending |= heading_items(doc, [t.i for c, t in found if c.startswith("pending.")])
     claims += [c for concept, token in found
                if (c := _word_claim(concept, token, lone, question=question)) is not None]
     # A report verb told as done by a name is an act ("Sam has read your message").
