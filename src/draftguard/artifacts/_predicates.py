@@ -193,7 +193,12 @@ def _names_agent(subject: Token, person: str) -> bool:
 
 
 def _negated(verb: Token) -> bool:
-    return any(c.dep_ == "neg" for c in verb.children)
+    """A verb with "not", or whose subject is denied ("No bat drinks blood"): what it says
+    of the subject is not so."""
+    from draftguard.artifacts._subject_clauses import negative_det
+
+    return any(c.dep_ == "neg" or (c.dep_ in {"nsubj", "nsubjpass"} and any(
+        negative_det(d) for d in c.children)) for c in verb.children)
 
 
 def _passive(verb: Token) -> bool:
@@ -273,7 +278,10 @@ def what_do_questions(sent: Span, position: int, person: str) -> Iterable[Asked]
         answer = _predicate_tokens(verb)
         if said is None or not _fits(answer) or len(answer) < 2:
             continue
-        setting = phrase(_setting(verb))
+        when = _setting(verb)
+        setting = phrase(when)
+        if when and when[0].pos_ != "PROPN" and not when[0].ent_type_:
+            setting = setting[:1].lower() + setting[1:]  # "What do the gases do as it rises?"
         aux = [c for c in verb.children if c.dep_ == "aux" and c.i < verb.i]
         if aux:
             head = f"What {aux[0].lower_} {said} do"

@@ -33,7 +33,7 @@ from draftguard.artifacts._wh_questions import (
     kept,
     wh_questions,
 )
-from draftguard.artifacts._whole import cuts_a_whole
+from draftguard.artifacts._whole import cuts_a_whole, misread
 from draftguard.artifacts.schemas.quiz import MIN_OPTIONS
 from draftguard.language import parse
 
@@ -165,7 +165,8 @@ def _with_unit(tokens: list[Token]) -> list[Token]:
     if last.dep_ != "nummod" or noun.pos_ != "NOUN" or noun.i <= last.i or not noun.is_alpha:
         return tokens
     between = last.doc[last.i + 1: noun.i]
-    if any(t.dep_ not in {"compound", "amod"} for t in between) or noun.i - last.i > 3:
+    if any(t.dep_ not in {"compound", "amod"} for t in between) or noun.i - last.i > 3 or (
+            misread([noun])):  # "90 pedal" of "90 pedal turns": the count is of what follows
         return tokens
     return [*tokens, *between, noun]
 

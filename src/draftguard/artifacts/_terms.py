@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from draftguard.artifacts._labels import label_ids
 from draftguard.artifacts._people import people_in
 from draftguard.artifacts._phrases import (
     clean_span,
@@ -28,7 +29,7 @@ from draftguard.artifacts._phrases import (
     subtree,
 )
 from draftguard.artifacts._spec import normalize_key
-from draftguard.artifacts._whole import cuts_a_whole, whole_entity
+from draftguard.artifacts._whole import cuts_a_whole, misread, whole_entity
 from draftguard.sources._chunks import SourceChunk
 
 if TYPE_CHECKING:
@@ -148,14 +149,15 @@ def chunk_heading(chunk: SourceChunk) -> tuple[str, str]:
 
 @dataclass(frozen=True)
 class Sentence:
-    """One sentence of a chunk, parsed."""
+    """One sentence of a chunk, parsed; its text without a speaker's label ("KEEPER: ")."""
 
     span: Span
     chunk_id: str
+    label: int = 0  # characters of a speaker's label that open the span
 
     @property
     def text(self) -> str:
-        return " ".join(self.span.text.split())
+        return " ".join(self.span.text[self.label:].split())
 
 
 @dataclass
@@ -185,13 +187,16 @@ class TextView:
         self.chunks = list(chunks)
         self.headings: dict[str, str] = {}
         self.docs: dict[str, Doc] = {}
+        self.labels: dict[str, frozenset[int]] = {}
         self.sentences: list[Sentence] = []
         for chunk in self.chunks:
             heading, body = chunk_heading(chunk)
             self.headings[chunk.id] = heading
             doc = parse(" ".join(body.split()))
             self.docs[chunk.id] = doc
-            self.sentences += [Sentence(s, chunk.id) for s in doc.sents
+            self.labels[chunk.id] = label_ids(doc)  # "KEEPER:" names a speaker, no term
+            self.sentences += [Sentence(s, chunk.id, _label_chars(s, self.labels[chunk.id]))
+                               for s in doc.sents
                                if sum(not t.is_punct for t in s) >= _MIN_SENTENCE_WORDS]
         self.title = next((h for h in self.headings.values() if h), "")
         self.terms = self._terms()
@@ -208,6 +213,7 @@ class TextView:
                 text = phrase(tokens)
                 head = _head(tokens)
                 if (head is None or junk_reason(tokens) is not None or not text
+                        or any(t.i in self.labels[sentence.chunk_id] for t in tokens)
                         or len(text.split()) > _MAX_TERM_WORDS or len(text) < 2):
                     continue
                 key = head.lemma_.lower() if head.ent_type_ not in _KINDS else normalize_key(
@@ -238,6 +244,12 @@ class TextView:
         """Terms, most salient first (reading order breaks ties)."""
         order = {id(t): i for i, t in enumerate(self.terms)}
         return sorted(self.terms, key=lambda t: (-t.salience, order[id(t)]))
+
+
+def _label_chars(sent: Span, labels: frozenset[int]) -> int:
+    """How many characters of a speaker's label open the sentence (0 for none)."""
+    inside = [t for t in sent if t.i in labels]
+    return inside[-1].idx + len(inside[-1]) - sent.start_char if inside else 0
 
 
 def _merge_names(terms: list[Term]) -> list[Term]:
@@ -286,7 +298,7 @@ def _spans(sent: Span) -> Iterable[tuple[list[Token], str]]:
             yield clean_span(sent.doc[left: ent.end]), ""
     for chunk in sent.noun_chunks:
         if chunk.root.pos_ in _NOUNS and not {t.i for t in chunk} & ents and not _verb_read_as_noun(
-                chunk.root) and not cuts_a_whole(clean_span(chunk)):
+                chunk.root) and not cuts_a_whole(clean_span(chunk)) and not misread(list(chunk)):
             yield clean_span(chunk), ""
 
 

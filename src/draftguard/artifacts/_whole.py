@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-__all__ = ["cuts_a_whole", "whole_entity"]
+__all__ = ["cuts_a_whole", "misread", "whole_entity"]
 
 _NOUNS = frozenset({"NOUN", "PROPN"})
 
@@ -46,3 +46,24 @@ def cuts_a_whole(tokens: Sequence[Token]) -> bool:
                 and outside.dep_ not in {"det", "poss", "prep"} and not outside.is_punct):
             return True
     return False
+
+
+def misread(tokens: Sequence[Token]) -> bool:
+    """Whether the parse cut a phrase where the text does not: a comma inside it ("manja,
+    thread", two phrases the parser joined), a count above one on a singular noun ("about 80
+    to 90 pedal" of "... pedal turns": the noun goes on), or a singular noun as the subject
+    of a plural verb ("blossom end" of "causes blossom end rot", "rot" read as a verb). Such
+    a phrase is the front of a longer one, never an answer or a term."""
+    words = [t for t in tokens if not t.is_punct]
+    if not words:
+        return False
+    if any(t.text == "," for t in tokens[1:-1]):
+        return True
+    last = words[-1]
+    if last.tag_ != "NN":
+        return False
+    from draftguard.artifacts._numbers import number_value
+
+    counted = any(c.dep_ == "nummod" and (number_value(c.text) or 0) > 1
+                  for c in last.children)
+    return counted or (last.dep_ == "nsubj" and last.head.tag_ == "VBP")
