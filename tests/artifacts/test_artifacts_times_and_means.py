@@ -123,3 +123,21 @@ def test_a_means_is_asked_how(question: str, answer: str) -> None:
 def test_who_did_it_is_no_means() -> None:
     # "restored by volunteers" names who restored it: no "How was the old chapel restored?"
     assert not any(q["question"].startswith("How was") for q in _questions(VILLAGE))
+
+
+FARM = """# A year on the farm
+
+In spring the ewes give birth in the lambing shed. At dawn the farmer walks the boundary
+fence. The swallows leave the barn in autumn. At dusk the bats hunt moths over the pond. In
+winter the cattle stay inside the byre. The engineers cleared the track with chainsaws."""
+
+
+def test_a_time_a_common_noun_names_is_asked_when_not_where() -> None:
+    questions = _questions(FARM)
+    # "at dawn" says when: never "Where does the farmer walk the boundary fence?"
+    assert not any(q["question"].startswith("Where") and q["correct_answer"].lower() in {
+        "at dawn", "at dusk", "in spring", "in winter", "in autumn"} for q in questions)
+    when = {q["question"]: q for q in questions if q["question"].startswith("When")}
+    assert when["When does the farmer walk the boundary fence?"]["correct_answer"] == "dawn"
+    for q in when.values():  # a season or a time of day beside its like, never a tool
+        assert not set(q["options"]) & {"chainsaws", "track", "barn", "byre"}, q

@@ -5,6 +5,7 @@ a "KEEPER:" as a front, "Some ..." said of them all)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -137,3 +138,62 @@ def test_no_question_asks_what_a_denied_subject_does(text: str) -> None:
 
 def test_each_one_keeps_its_card() -> None:
     assert _cards(BIRDS)["blackbird"] == "It defends a small patch of lawn."
+
+
+AUCTION = """# Weekends at the auction
+
+Once the bidding starts, keep your hands still. When the gavel falls, the lot is sold. A
+trawler named the Kestrel brought the fish to the quay at dawn. The auction house has one
+owner, three hundred members and dozens of staff. The cattle ring is a hall. A moment later
+a sharp 'yip' came from the pens."""
+
+ESTUARY = """# Around the estuary
+
+A colony of terns has one leader, several hundred adults and dozens of chicks. The salt
+marsh holds a plant called samphire beside the creek. A mudflat is a habitat. Once the tide
+turns, walk back to the sea wall. The fishermen sold a catch called the morning haul at the
+quay."""
+
+MARKET = """# Market day
+
+On Saturdays Grandpa Elias drove his green van to the market in Harlow Square, and Nina
+always went with him. They sold apples from his orchard."""
+
+NIGHT = """# The night walk
+
+Priya heard it first: a low, rumbling growl. A moment later a sharp 'yip' came from the
+hedge. The fox, a thin vixen with a grey muzzle, crossed the lane. For the string he used
+manja, thread coated with rice paste."""
+
+
+@pytest.mark.parametrize("text", [AUCTION, ESTUARY, MARKET, NIGHT, HARBOUR])
+def test_no_back_ends_on_a_stray_word(text: str) -> None:
+    # "... in Harlow Square on." (the parse took "On"'s object into the subject), "... feed
+    # weekly with a tomato fertiliser once." (the subject's clause hung on an order)
+    for back in _cards(text).values():
+        assert not re.search(r"\b(on|in|at|once|when|if|as)\.$", back), back
+
+
+def test_a_preposition_s_object_taken_into_the_subject_is_given_back() -> None:
+    assert _cards(MARKET)["Grandpa Elias"].endswith("in Harlow Square on Saturdays.")
+
+
+@pytest.mark.parametrize(("text", "front", "back"), [
+    (AUCTION, "Kestrel", "A trawler."),  # not "A trawler to the quay at dawn."
+    (ESTUARY, "samphire", None),  # "A plant." names a kind and says nothing of it
+    (ESTUARY, "mudflat", None),
+    (AUCTION, "owner", None),  # "one owner, three hundred members and ...": a list of counts
+    (ESTUARY, "leader", None),
+])
+def test_a_definition_says_what_the_term_is(text: str, front: str, back: str | None) -> None:
+    assert _cards(text).get(front) == back
+
+
+@pytest.mark.parametrize("text", [AUCTION, NIGHT])
+def test_no_term_or_answer_is_a_piece_of_a_phrase(text: str) -> None:
+    said = list(_cards(text))
+    for q in _questions(text):
+        said += [q["correct_answer"], *q["options"]]
+    for piece in said:
+        assert piece.count("'") % 2 == 0 or piece.endswith("'s"), piece  # "sharp 'yip"
+        assert "manja, thread" not in piece

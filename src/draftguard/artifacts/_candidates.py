@@ -97,7 +97,10 @@ def _cards(view: TextView) -> Iterable[tuple[dict[str, Any], str, str, int]]:
         # "His best friend, ___." says "His best friend.": the blank of an apposition goes
         back = back.removesuffix("___").removeprefix("___").strip(" ,;:")
         words = [w for w in back.replace("___", " ").split() if any(c.isalnum() for c in w)]
-        if len(words) < (2 if term.definition else 1 + _MIN_BACK_WORDS) or (
+        # "degassing: A process." names a kind and says nothing of it; "The skipper." says
+        # who a person is
+        defined = 2 if term.kind == "person" else _MIN_BACK_WORDS
+        if len(words) < (defined if term.definition else 1 + _MIN_BACK_WORDS) or (
                 len(back) > MAX_BACK_CHARS) or back.count('"') % 2:  # a quotation cut in half
             continue
         rank = 0 if term.definition else 1 + order[id(term)]

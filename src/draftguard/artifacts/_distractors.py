@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from draftguard.artifacts._numbers import clock_options, number_value, numbers_in, with_values
+from draftguard.artifacts._people import names_a_time
 from draftguard.artifacts._phrases import phrase
 from draftguard.artifacts._spec import normalize_key
 from draftguard.artifacts._terms import Term, TextView, kind_of, term_span
@@ -112,7 +113,8 @@ def _places(view: TextView) -> list[Answer]:
             obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
             if (prep.dep_ == "prep" and prep.lower_ in PLACE_PREPS and obj is not None
                     and obj.pos_ in {"NOUN", "PROPN"} and not any(
-                        t.like_num for t in prep.subtree)):
+                        t.like_num for t in prep.subtree)
+                    and (obj.pos_ == "PROPN" or not names_a_time(obj))):  # not "at dawn"
                 tokens = list(prep.subtree)
                 if len(tokens) <= MAX_ANSWER_WORDS:
                     answer = answer_of(tokens, "where", 3000 + n)

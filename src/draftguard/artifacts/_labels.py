@@ -16,9 +16,9 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Token
+    from spacy.tokens import Doc, Span, Token
 
-__all__ = ["MAX_LABEL_WORDS", "label_ids"]
+__all__ = ["MAX_LABEL_WORDS", "label_chars", "label_ids"]
 
 MAX_LABEL_WORDS = 3
 _NAMING = frozenset({"PROPN", "NOUN"})
@@ -53,3 +53,10 @@ def _speech_after(colon: Token) -> bool:
     after = doc[colon.i + 1: end]
     return any(t.text == "?" or (t.pos_ == "PRON" and set(t.morph.get("Person", [])) & {"1", "2"})
                for t in after)
+
+
+def label_chars(sent: Span, labels: frozenset[int]) -> int:
+    """How many characters of a speaker's label (`label_ids`) open the sentence (0 for
+    none): its text is what was said."""
+    inside = [t for t in sent if t.i in labels]
+    return inside[-1].idx + len(inside[-1]) - sent.start_char if inside else 0

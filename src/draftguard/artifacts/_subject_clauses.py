@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from draftguard.artifacts._labels import label_ids
 from draftguard.artifacts._named import a_person, pronoun_for
 from draftguard.artifacts._phrases import phrase
-from draftguard.artifacts._terms import Term, points_back
+from draftguard.artifacts._terms import Term, points_back, term_span
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -65,10 +65,34 @@ def predicate_of(term: Term) -> str:
         # "Brand B absorbed the most water, so my hypothesis was wrong": a main clause of
         # its own before the subject says something else (a "when" or "if" clause stays)
         return ""
+    taken = _object_taken(term, before, start)
+    if any((t.dep_ == "mark" and t.head.i == root.i) or (_stranded(t) and not taken)
+           for t in before):
+        # "Once the first flowers appear, feed weekly ...": the subject's own clause hangs
+        # on an order; a preposition with no object would end the back on a stray "on"
+        return ""
+    before += taken
     text = phrase(after).rstrip(" .!?")
     if before:
         text += " " + phrase(before)[:1].lower() + phrase(before)[1:]
     return text[:1].upper() + text[1:]
+
+
+def _stranded(token: Token) -> bool:
+    """A preposition the parse left without an object (nothing hangs on it)."""
+    return token.dep_ == "prep" and not any(True for _ in token.children)
+
+
+def _object_taken(term: Term, before: list[Token], start: int) -> list[Token]:
+    """The words the parse took from a preposition into the subject, given back to it:
+    "On Saturdays Grandpa Elias drove ..." read "Saturdays Grandpa Elias" as the subject;
+    the words before the term's own are "On"'s object ("... on Saturdays")."""
+    span = term_span(term)
+    if not before or span is None or not _stranded(before[-1]) or before[-1].i != start - 1:
+        return []
+    taken = list(span.doc[start: span.start])
+    return taken if taken and all(t.pos_ in {"PROPN", "NOUN", "NUM", "ADJ"}
+                                  for t in taken) else []
 
 
 def _linking(token: Token) -> bool:

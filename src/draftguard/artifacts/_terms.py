@@ -18,12 +18,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from draftguard.artifacts._labels import label_ids
-from draftguard.artifacts._people import people_in
+from draftguard.artifacts._labels import label_chars, label_ids
+from draftguard.artifacts._people import names_a_time, people_in
 from draftguard.artifacts._phrases import (
     clean_span,
     compound,
     core,
+    cut_quotation,
     phrase,
     sentence_case,
     subtree,
@@ -132,6 +133,8 @@ def kind_of(tokens: Sequence[Token]) -> str:
         return _KINDS[head.ent_type_]
     if head.like_num:
         return "number"
+    if head.pos_ == "NOUN" and head.dep_ == "pobj" and names_a_time(head):
+        return "time"  # "at dawn", "in spring": a time, though the tagger names none
     if not place and head.pos_ == "NOUN" and head.lemma_.lower() in people_in(head.doc):
         return "person"
     return "place" if place else "thing"
@@ -195,7 +198,7 @@ class TextView:
             doc = parse(" ".join(body.split()))
             self.docs[chunk.id] = doc
             self.labels[chunk.id] = label_ids(doc)  # "KEEPER:" names a speaker, no term
-            self.sentences += [Sentence(s, chunk.id, _label_chars(s, self.labels[chunk.id]))
+            self.sentences += [Sentence(s, chunk.id, label_chars(s, self.labels[chunk.id]))
                                for s in doc.sents
                                if sum(not t.is_punct for t in s) >= _MIN_SENTENCE_WORDS]
         self.title = next((h for h in self.headings.values() if h), "")
@@ -214,7 +217,8 @@ class TextView:
                 head = _head(tokens)
                 if (head is None or junk_reason(tokens) is not None or not text
                         or any(t.i in self.labels[sentence.chunk_id] for t in tokens)
-                        or len(text.split()) > _MAX_TERM_WORDS or len(text) < 2):
+                        or len(text.split()) > _MAX_TERM_WORDS or len(text) < 2
+                        or cut_quotation(text)):  # "sharp 'yip" of "a sharp 'yip'"
                     continue
                 key = head.lemma_.lower() if head.ent_type_ not in _KINDS else normalize_key(
                     text)
@@ -244,12 +248,6 @@ class TextView:
         """Terms, most salient first (reading order breaks ties)."""
         order = {id(t): i for i, t in enumerate(self.terms)}
         return sorted(self.terms, key=lambda t: (-t.salience, order[id(t)]))
-
-
-def _label_chars(sent: Span, labels: frozenset[int]) -> int:
-    """How many characters of a speaker's label open the sentence (0 for none)."""
-    inside = [t for t in sent if t.i in labels]
-    return inside[-1].idx + len(inside[-1]) - sent.start_char if inside else 0
 
 
 def _merge_names(terms: list[Term]) -> list[Term]:
@@ -335,8 +333,10 @@ def _definitions(sent: Span) -> Iterable[tuple[list[Token], str]]:
         if t.lemma_ in {"call", "name", "know"} and t.dep_ == "acl" and t.head.pos_ in _NOUNS:
             named = next((c for c in t.children if c.dep_ in {"oprd", "attr", "dobj"}), None)
             if named is not None:
-                skip = [t, *subtree(named), *(x for c in t.head.children if c.dep_ == "prep"
-                                               for x in c.subtree)]
+                # what hangs on "called" other than the name ("called the Linnet toward the
+                # rocks") says where the thing went, not what it is
+                skip = [*subtree(t), *(x for c in t.head.children if c.dep_ == "prep"
+                                       for x in c.subtree)]
                 yield clean_span(subtree(named)), sentence_case(
                     phrase(subtree(t.head, skip=skip)))
 
@@ -373,7 +373,10 @@ def _says_what(appos: Token) -> bool:
     # scientist" is one description. A contrast says what the noun is not: "biscuits:
     # Never cookies." took the place of "Anzac biscuits: They are named after ..." (round
     # 12 tried it and set it back)
+    counted = any(c.dep_ == "nummod" for c in appos.children)
     return appos.ent_type_ not in _MEASURES and not any(
+        # "one queen, a few hundred drones and tens of thousands of workers": counts in a list
+        (counted and c.dep_ == "conj") or
         c.dep_ == "neg" or (c.dep_ == "conj" and any(d.dep_ in {"det", "poss"}
                                                      for d in c.children))
         for c in appos.children)

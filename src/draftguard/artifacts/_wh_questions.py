@@ -23,11 +23,12 @@ from draftguard.artifacts._distractors import (
 from draftguard.artifacts._labels import label_ids
 from draftguard.artifacts._named import named_person, naming
 from draftguard.artifacts._numbers import is_year
+from draftguard.artifacts._people import names_a_time
 from draftguard.artifacts._phrases import clean_span, cut_quotation, phrase
 from draftguard.artifacts._spec import normalize_key
 from draftguard.artifacts._subject_clauses import negative_det
 from draftguard.artifacts._terms import junk_reason
-from draftguard.artifacts._whole import whole_entity
+from draftguard.artifacts._whole import misread, whole_entity
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -92,6 +93,8 @@ def wh_questions(sent: Span, position: int, person: str) -> Iterable[tuple[str, 
         answer = answer_of(tokens, _form(wh), position, text)
         if wh == "Where" and text:  # a common noun's place ("in a lorry"): a setting
             answer = replace(answer, kind="setting")
+        if wh == "When":
+            answer = replace(answer, kind="time", read="")
         question = _invert(sent, root, aux, said, subject_tokens, wh, removed)
         yield from kept(question, answer, tokens)
 
@@ -113,6 +116,7 @@ def kept(question: str | None, answer: Answer,
           tokens: Sequence[Token]) -> Iterable[tuple[str, Answer]]:
     if (question and len(question) <= MAX_QUESTION_CHARS and answer.text
             and not cut_quotation(question)  # a quotation cut in half reads as garble
+            and not cut_quotation(answer.text) and not misread(list(tokens))
             and len(answer.text.split()) <= MAX_ANSWER_WORDS
             and len(answer.text) <= MAX_OPTION_CHARS
             and (answer.form in {"where", "when", "how many"} or junk_reason(tokens) is None)
@@ -189,6 +193,10 @@ def _targets(sent: Span, root: Token,
                     and not any(t.like_num for t in child.subtree)
                     and not any(c.dep_ == "prep" and c.lower_ == "of" for c in obj.children)):
                 tokens = list(child.subtree)
+                if names_a_time(obj):  # "at dawn", "in spring": when, not where
+                    if child.lower_ in _TIME_PREPS:
+                        yield "When", {t.i for t in tokens}, clean_span(tokens[1:]), ""
+                    continue
                 yield "Where", {t.i for t in tokens}, tokens, phrase(tokens)
 
 
