@@ -129,7 +129,8 @@ FARM = """# A year on the farm
 
 In spring the ewes give birth in the lambing shed. At dawn the farmer walks the boundary
 fence. The swallows leave the barn in autumn. At dusk the bats hunt moths over the pond. In
-winter the cattle stay inside the byre. The engineers cleared the track with chainsaws."""
+winter the cattle stay inside the byre. The engineers cleared the track with chainsaws.
+The ferry reached the island just in time."""
 
 
 def test_a_time_a_common_noun_names_is_asked_when_not_where() -> None:
@@ -138,6 +139,25 @@ def test_a_time_a_common_noun_names_is_asked_when_not_where() -> None:
     assert not any(q["question"].startswith("Where") and q["correct_answer"].lower() in {
         "at dawn", "at dusk", "in spring", "in winter", "in autumn"} for q in questions)
     when = {q["question"]: q for q in questions if q["question"].startswith("When")}
+    assert not any(q["correct_answer"] in {"time", "in time"} for q in when.values())
     assert when["When does the farmer walk the boundary fence?"]["correct_answer"] == "dawn"
     for q in when.values():  # a season or a time of day beside its like, never a tool
         assert not set(q["options"]) & {"chainsaws", "track", "barn", "byre"}, q
+
+
+WINTER = """# The long winter
+
+The blizzard raged for three days without a break. The snowplough worked for 18 hours a
+day. The old bakery stayed open for six weeks. Nobody could reach the farm for a month."""
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("How long did the snowplough work?", "18 hours"),
+    ("How long did the old bakery stay open?", "six weeks"),
+])
+def test_a_span_of_time_with_its_value_is_asked_how_long(question: str, answer: str) -> None:
+    asked = {q["question"]: q for q in _questions(WINTER)}
+    assert asked[question]["correct_answer"] == answer
+    unit = answer.split()[-1]
+    assert all(o.endswith(" " + unit) and o != answer for o in asked[question]["options"]
+               if o != answer)

@@ -107,8 +107,9 @@ def names_a_time(noun: Token, *, margin: float = TIME_MARGIN) -> bool:
     """Whether a common noun under a preposition of time names a time, not a place or a
     thing, by its own words (MiniLM): "at dawn", "in spring", "at dusk" say when; "at the
     quay", "in the barn" say where. Within `margin` of even it is no time."""
-    if noun.dep_ != "pobj" or noun.head.lower_ not in _TIME_PREPS:
-        return False
+    if noun.dep_ != "pobj" or noun.head.lower_ not in _TIME_PREPS or any(
+            c.dep_ == "advmod" for c in noun.head.children):
+        return False  # "just in time" says how close, not when
     from draftguard.language import similarities
 
     words = " ".join([*(c.text for c in noun.lefts if c.dep_ == "compound"), noun.text])

@@ -46,7 +46,8 @@ CLOZE_PREFIX = "Which words complete the sentence: "
 #: Answers of these kinds are what teachers ask about most: names, places, times, counts.
 _NAMED = frozenset({"person", "place", "name", "time", "number"})
 #: Form order when code ranks questions: the wh-forms teachers ask first.
-_FORM_RANK = {"who": 0, "where": 0, "when": 0, "how many": 0, "define": 0, "called": 0,
+_FORM_RANK = {"who": 0, "where": 0, "when": 0, "how many": 0, "how long": 0, "define": 0,
+              "called": 0,
               "what": 1,
               "subject": 2, "cloze": 2}
 

@@ -22,7 +22,7 @@ from draftguard.artifacts._distractors import (
 )
 from draftguard.artifacts._labels import label_ids
 from draftguard.artifacts._named import named_person, naming
-from draftguard.artifacts._numbers import is_year
+from draftguard.artifacts._numbers import is_year, number_value
 from draftguard.artifacts._people import names_a_time
 from draftguard.artifacts._phrases import clean_span, cut_quotation, phrase
 from draftguard.artifacts._spec import normalize_key
@@ -119,7 +119,8 @@ def kept(question: str | None, answer: Answer,
             and not cut_quotation(answer.text) and not misread(list(tokens))
             and len(answer.text.split()) <= MAX_ANSWER_WORDS
             and len(answer.text) <= MAX_OPTION_CHARS
-            and (answer.form in {"where", "when", "how many"} or junk_reason(tokens) is None)
+            and (answer.form in {"where", "when", "how many", "how long"}
+                 or junk_reason(tokens) is None)
             and normalize_key(answer.text) not in normalize_key(question)):
         yield question, answer
 
@@ -163,6 +164,10 @@ def _targets(sent: Span, root: Token,
             removed |= {t.i for c in ent.root.lefts for t in c.subtree}
             removed |= {t.i for t in prep.subtree} if prep is not None else set()
             yield "When", removed, tokens, ""
+        elif ent.label_ in {"DATE", "TIME"} and prep is not None and prep.lower_ == "for" and (
+                prep.head.i == root.i and number_value(ent.text) is not None):
+            # "It burned for four days": how long, a span with its value
+            yield "How long", removed | {t.i for t in prep.subtree}, tokens, ""
         elif ent.label_ in {"GPE", "LOC", "FAC"} and prep is not None and (
                 prep.lower_ in PLACE_PREPS):
             yield "Where", removed | {t.i for t in ent.root.subtree}, list(ent.root.subtree), ""
