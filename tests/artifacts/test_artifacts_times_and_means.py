@@ -161,3 +161,17 @@ def test_a_span_of_time_with_its_value_is_asked_how_long(question: str, answer: 
     unit = answer.split()[-1]
     assert all(o.endswith(" " + unit) and o != answer for o in asked[question]["options"]
                if o != answer)
+
+
+TRICKS = """# Small tricks
+
+Maya opened the old padlock by bending a hairpin into a hook. Tariq mended the broken gate
+with wire from the shed. Farmers kept the frost off their vines by lighting small fires.
+Engineers tested the bridge by driving loaded lorries across it."""
+
+
+@pytest.mark.parametrize("name", ["Maya", "Tariq"])
+def test_a_name_that_opens_its_sentence_keeps_its_capital(name: str) -> None:
+    questions = [q["question"] for q in _questions(TRICKS)]
+    assert any(name in q for q in questions)
+    assert not any(f" {name.lower()} " in q for q in questions)

@@ -10,7 +10,8 @@ if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
 __all__ = [
-    "clean_span", "compound", "core", "cut_quotation", "phrase", "sentence_case", "subtree",
+    "clean_span", "compound", "core", "cut_quotation", "phrase", "said_lower", "sentence_case",
+    "subtree",
 ]
 
 _STRIP_LEADING = frozenset({"det", "poss", "predet", "nummod", "punct", "cc", "case"})
@@ -100,3 +101,10 @@ def cut_quotation(text: str) -> bool:
         if not (before.isalnum() and (after.isalnum() or before.lower() == "s")):
             marks += 1
     return marks % 2 == 1
+
+
+def said_lower(token: Token) -> bool:
+    """Whether the text also writes the word in lower case ("magma" beside a sentence's
+    "Magma"): a common word that opens a sentence, not a name ("Maya" is never "maya")."""
+    lower = token.text.lower()
+    return lower != token.text and any(t.text == lower for t in token.doc)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from draftguard.artifacts._named import person_after
-from draftguard.artifacts._phrases import phrase
+from draftguard.artifacts._phrases import phrase, said_lower
 from draftguard.artifacts._terms import TextView, junk_reason
 
 if TYPE_CHECKING:
@@ -227,8 +227,10 @@ def subject_words(subject: Token, person: str) -> str | None:
     text = phrase(tokens)
     first = tokens[0]
     if first.ent_type_ or (first.tag_ == "NNP" and first.i != first.sent.start) or (
-            first.tag_ == "NNP" and len(tokens) == 1):
-        return text  # a name keeps its capital; "Milestones" opening a sentence does not
+            first.tag_ == "NNP" and len(tokens) == 1 and not said_lower(first)):
+        # a name keeps its capital; "Milestones" opening a sentence does not, nor "Magma"
+        # where the text also writes "magma"
+        return text
     return text[:1].lower() + text[1:]
 
 

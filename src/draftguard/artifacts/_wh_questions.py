@@ -24,7 +24,7 @@ from draftguard.artifacts._labels import label_ids
 from draftguard.artifacts._named import named_person, naming
 from draftguard.artifacts._numbers import is_year, number_value
 from draftguard.artifacts._people import names_a_time
-from draftguard.artifacts._phrases import clean_span, cut_quotation, phrase
+from draftguard.artifacts._phrases import clean_span, cut_quotation, phrase, said_lower
 from draftguard.artifacts._spec import normalize_key
 from draftguard.artifacts._subject_clauses import negative_det
 from draftguard.artifacts._terms import junk_reason
@@ -138,8 +138,9 @@ def _subject_words(tokens: Sequence[Token], person: str) -> str | None:
     # United States")
     if (first.ent_type_ and first.pos_ != "DET") or (first.pos_ == "PROPN" and (
             first.i != first.sent.start or any(t.text == first.text and t.i != t.sent.start
-                                               for t in first.doc))):
-        return text
+                                               for t in first.doc)
+            or (all(t.pos_ == "PROPN" for t in tokens) and not said_lower(first)))):
+        return text  # "Maya", opening a sentence, is still a name
     return text[:1].lower() + text[1:]
 
 
