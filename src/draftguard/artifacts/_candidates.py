@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
+from draftguard.artifacts._first_person import what_the_writer_did
 from draftguard.artifacts._grounding import supporting_chunk
 from draftguard.artifacts._quality import quality_issues, stem_key
 from draftguard.artifacts._questions import CLOZE_PREFIX, build_questions
@@ -88,7 +89,8 @@ def _cards(view: TextView) -> Iterable[tuple[dict[str, Any], str, str, int]]:
     for term in terms:
         if term.definition and _someones(term):
             continue  # "brother: A surgeon." of "her brother, a surgeon": whose brother?
-        back = term.definition or as_clause(spans, term, predicate_of(term))
+        back = term.definition or as_clause(spans, term, predicate_of(term)) or (
+            what_the_writer_did(spans, term))  # "white vinegar: What I used for the rust."
         # "side" of "Each side of a zip is a strip of tape ...": the card is on what the
         # "of" phrase names, so the subject's front keeps it ("side of a zip"); an
         # apposition's noun is named as it stands
