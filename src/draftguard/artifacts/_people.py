@@ -5,13 +5,15 @@ and a card says "he", "she" or "they" of them, never "it"."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
-__all__ = ["KIND_MARGIN", "TIME_MARGIN", "names_a_time", "noun_kind", "people_in", "personal"]
+__all__ = ["KIND_MARGIN", "TIME_MARGIN", "acts", "names_a_time", "noun_kind", "people_in",
+           "personal"]
 
 #: A common noun is a person (or a thing) by its words alone when "the NOUN" is at least this
 #: much nearer in meaning (MiniLM cosine) to "a person" or "someone" than to "a thing",
@@ -73,6 +75,13 @@ def people_in(doc: Doc) -> dict[str, str]:
 _PEOPLE = "draftguard.artifacts.people"
 
 
+def acts(name: Token) -> bool:
+    """Whether a name is, somewhere in its text, the subject of a verb of action
+    ("Maya joined the trawler"), the way a person is named."""
+    return any(t.lower_ == name.lower_ and t.dep_ == "nsubj" and t.head.pos_ == "VERB"
+               and not t.ent_type_ for t in name.doc)
+
+
 def personal(pronoun: Token) -> bool:
     """Whether a pronoun is a person's "he" or "she" (singular, with a gender, as a
     subject), read from its morphology."""
@@ -87,16 +96,22 @@ def noun_kind(noun: Token, *, margin: float = KIND_MARGIN) -> str | None:
     reptile house", "the council" and "the bird" are things. None where the words do not
     say (within `margin` of even): a reader of the text's grammar (`people_in`) or of the
     sentence decides, or nobody."""
-    from draftguard.language import similarities
-
     words = " ".join([*(c.text for c in noun.lefts if c.dep_ == "compound"), noun.text])
-    near = [float(x) for x in similarities(f"the {words}", [*_PERSON_WORDS, *_THING_WORDS])]
-    lead = max(near[: len(_PERSON_WORDS)]) - max(near[len(_PERSON_WORDS):])
+    lead = _person_lead(words.casefold())
     if lead >= margin:
         return "person"
     if lead <= -margin:
         return "thing"
     return None
+
+
+@lru_cache(maxsize=4096)
+def _person_lead(words: str) -> float:
+    """How much nearer in meaning "the WORDS" is to a person than to a thing (MiniLM)."""
+    from draftguard.language import similarities
+
+    near = [float(x) for x in similarities(f"the {words}", [*_PERSON_WORDS, *_THING_WORDS])]
+    return max(near[: len(_PERSON_WORDS)]) - max(near[len(_PERSON_WORDS):])
 
 
 def _subject_of(sent: Span) -> Token | None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from draftguard.artifacts._labels import label_chars, label_ids
-from draftguard.artifacts._people import names_a_time, people_in
+from draftguard.artifacts._people import acts, names_a_time, noun_kind, people_in
 from draftguard.artifacts._phrases import (
     clean_span,
     compound,
@@ -131,12 +131,15 @@ def kind_of(tokens: Sequence[Token]) -> str:
         head = nxt
     if head.ent_type_ in _KINDS:
         return _KINDS[head.ent_type_]
+    if head.pos_ == "PROPN" and not head.ent_type_ and acts(head):
+        return "person"  # a name the tagger gave no kind, that does things: someone's
     if head.like_num:
         return "number"
     if head.pos_ == "NOUN" and head.dep_ == "pobj" and names_a_time(head):
         return "time"  # "at dawn", "in spring": a time, though the tagger names none
-    if not place and head.pos_ == "NOUN" and head.lemma_.lower() in people_in(head.doc):
-        return "person"
+    if not place and head.pos_ == "NOUN" and (head.lemma_.lower() in people_in(head.doc)
+                                              or noun_kind(head) == "person"):
+        return "person"  # "the farmer who ...", or by its words: "the skipper", "her father"
     return "place" if place else "thing"
 
 
