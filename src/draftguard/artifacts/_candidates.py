@@ -29,6 +29,7 @@ from itertools import pairwise
 from typing import Any
 
 from draftguard.artifacts._first_person import what_the_writer_did
+from draftguard.artifacts._generic import generic_terms
 from draftguard.artifacts._grounding import supporting_chunk
 from draftguard.artifacts._quality import quality_issues, stem_key
 from draftguard.artifacts._questions import CLOZE_PREFIX, build_questions
@@ -85,9 +86,10 @@ def _cards(view: TextView) -> Iterable[tuple[dict[str, Any], str, str, int]]:
     the whole text and to its title (`_card_order`)."""
     terms = [t for t in view.ranked() if t.kind not in {"number", "time"}]
     order = _card_order(view, terms)
+    generic = generic_terms(view, terms)  # "Association: ...", said once, of nothing here
     spans = [s.span for s in view.sentences]
     for term in terms:
-        if term.definition and _someones(term):
+        if id(term) in generic or (term.definition and _someones(term)):
             continue  # "brother: A surgeon." of "her brother, a surgeon": whose brother?
         back = term.definition or as_clause(spans, term, predicate_of(term)) or (
             what_the_writer_did(spans, term))  # "white vinegar: What I used for the rust."
