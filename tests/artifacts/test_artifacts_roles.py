@@ -68,3 +68,25 @@ def test_a_thing_question_offers_no_person(text: str) -> None:
     for q in _questions(text):
         if q["question"].startswith("What did") and q["correct_answer"].casefold() not in people:
             assert not any(o.casefold() in people for o in q["options"]), q
+
+
+HARBOUR = """# The lifeboat
+
+In March a gale drove a trawler called the Kestrel onto the sandbank. The Kestrel lost
+its mast within an hour. The coxswain launched the lifeboat at midnight. Ellen rowed the
+second boat beside him. Her brother held the lamp at the bow."""
+
+MARSH = """# Night on the marsh
+
+We watched a heron, a male fishing in the reeds. The warden counted four nests that
+spring. Tom lit the lantern by the hide. His aunt carried the flask of cocoa."""
+
+
+@pytest.mark.parametrize(("text", "thing"), [(MARSH, "male")])
+def test_an_animal_named_beside_itself_is_no_person(text: str, thing: str) -> None:
+    view = TextView(chunk_text(text, source="post"))
+    assert thing.casefold() not in {t.text.casefold() for t in view.terms
+                                    if t.kind == "person"}
+    for q in _questions(text):
+        if q["question"].startswith("Who "):
+            assert thing.casefold() not in {o.casefold() for o in q["options"]}, q

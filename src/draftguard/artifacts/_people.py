@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
 __all__ = ["KIND_MARGIN", "TIME_MARGIN", "acts", "names_a_time", "noun_kind", "people_in",
-           "personal"]
+           "person_by_words", "personal"]
 
 #: A common noun is a person (or a thing) by its words alone when "the NOUN" is at least this
 #: much nearer in meaning (MiniLM cosine) to "a person" or "someone" than to "a thing",
@@ -78,8 +78,18 @@ _PEOPLE = "draftguard.artifacts.people"
 def acts(name: Token) -> bool:
     """Whether a name is, somewhere in its text, the subject of a verb of action
     ("Maya joined the trawler"), the way a person is named."""
-    return any(t.lower_ == name.lower_ and t.dep_ == "nsubj" and t.head.pos_ == "VERB"
-               and not t.ent_type_ for t in name.doc)
+    said = [t for t in name.doc if t.lower_ == name.lower_]
+    if any(c.dep_ == "det" for t in said for c in t.children):
+        return False  # "the Linnet" is a boat's name, not a person's
+    return any(t.dep_ == "nsubj" and t.head.pos_ == "VERB" and not t.ent_type_ for t in said)
+
+
+def person_by_words(noun: Token) -> bool:
+    """Whether a common noun's words say person (`noun_kind`), unless it stands beside a
+    thing it names ("a tawny owl, a male calling ...": the male is the owl)."""
+    if noun.dep_ == "appos" and noun.head.pos_ == "NOUN" and noun_kind(noun.head) == "thing":
+        return False
+    return noun_kind(noun) == "person"
 
 
 def personal(pronoun: Token) -> bool:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from draftguard.artifacts._labels import label_chars, label_ids
-from draftguard.artifacts._people import acts, names_a_time, noun_kind, people_in
+from draftguard.artifacts._people import acts, names_a_time, people_in, person_by_words
 from draftguard.artifacts._phrases import (
     clean_span,
     compound,
@@ -138,7 +138,7 @@ def kind_of(tokens: Sequence[Token]) -> str:
     if head.pos_ == "NOUN" and head.dep_ == "pobj" and names_a_time(head):
         return "time"  # "at dawn", "in spring": a time, though the tagger names none
     if not place and head.pos_ == "NOUN" and (head.lemma_.lower() in people_in(head.doc)
-                                              or noun_kind(head) == "person"):
+                                              or person_by_words(head)):
         return "person"  # "the farmer who ...", or by its words: "the skipper", "her father"
     return "place" if place else "thing"
 
