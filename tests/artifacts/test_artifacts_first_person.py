@@ -74,3 +74,16 @@ def test_a_first_person_post_yields_a_card_for_most_of_its_sentences(text: str) 
     assert len(cards) >= 3, cards
     # the deed is the writer's: a back never turns "I" into "it" or names the writer twice
     assert not any(b.startswith(("It I", "They I")) for b in cards.values()), cards
+
+
+FAMILY = """# Our family mornings
+
+My daughter rides the old bike to school every day. My nephew hides the spare key under a
+flat stone. My cousin bakes the bread for the whole street on Sundays."""
+
+
+def test_a_back_in_the_singular_they_keeps_the_verb_it_was_given() -> None:
+    # "They now rid it to school" once stood for "My daughter now rides it to school"
+    backs = list(_cards(FAMILY).values())
+    assert not any(" rid " in b for b in backs), backs
+    assert any(b.startswith("They ride the old bike") for b in backs), backs

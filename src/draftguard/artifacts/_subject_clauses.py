@@ -187,7 +187,7 @@ def _in_agreement(subject: Token, predicate: str) -> str:
     if verb.tag_ == "VBD":
         said = "were" if verb.lemma_ == "be" else verb.text
     else:
-        said = "are" if verb.lemma_ == "be" else verb.lemma_
+        said = "are" if verb.lemma_ == "be" else _plain(verb)
     words = predicate.split(" ")
     at = next((n for n, w in enumerate(words[:4]) if w.casefold() == verb.text.casefold()),
               None)
@@ -195,3 +195,17 @@ def _in_agreement(subject: Token, predicate: str) -> str:
         return predicate
     words[at] = said
     return " ".join(words)
+
+
+def _plain(verb: Token) -> str:
+    """A verb's plain form beside "they": its dictionary form when that form gives back the
+    verb as written ("sells" of "sell"), else the written form less its "s" (the
+    lemmatiser read "rides" as "rid")."""
+    lemma, text = verb.lemma_, verb.text.casefold()
+    # "-es" follows a hissing end or an "o" ("fixes", "goes"); after any other it is the
+    # verb's own "e" and an "s" ("rides")
+    hissing = lemma.endswith(("s", "x", "z", "ch", "sh", "o"))
+    if text in {lemma + "s", lemma[:-1] + "ies"} or (text == lemma + "es" and hissing) or (
+            not text.endswith("s")):
+        return lemma
+    return verb.text[:-1]
