@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
+from draftguard.artifacts._first_person import what_the_writer_did
+from draftguard.artifacts._generic import generic_terms
 from draftguard.artifacts._grounding import supporting_chunk
 from draftguard.artifacts._quality import quality_issues, stem_key
 from draftguard.artifacts._questions import CLOZE_PREFIX, build_questions
@@ -84,11 +86,13 @@ def _cards(view: TextView) -> Iterable[tuple[dict[str, Any], str, str, int]]:
     the whole text and to its title (`_card_order`)."""
     terms = [t for t in view.ranked() if t.kind not in {"number", "time"}]
     order = _card_order(view, terms)
+    generic = generic_terms(view, terms)  # "Association: ...", said once, of nothing here
     spans = [s.span for s in view.sentences]
     for term in terms:
-        if term.definition and _someones(term):
+        if id(term) in generic or (term.definition and _someones(term)):
             continue  # "brother: A surgeon." of "her brother, a surgeon": whose brother?
-        back = term.definition or as_clause(spans, term, predicate_of(term))
+        back = term.definition or as_clause(spans, term, predicate_of(term)) or (
+            what_the_writer_did(spans, term))  # "white vinegar: What I used for the rust."
         # "side" of "Each side of a zip is a strip of tape ...": the card is on what the
         # "of" phrase names, so the subject's front keeps it ("side of a zip"); an
         # apposition's noun is named as it stands
@@ -97,7 +101,10 @@ def _cards(view: TextView) -> Iterable[tuple[dict[str, Any], str, str, int]]:
         # "His best friend, ___." says "His best friend.": the blank of an apposition goes
         back = back.removesuffix("___").removeprefix("___").strip(" ,;:")
         words = [w for w in back.replace("___", " ").split() if any(c.isalnum() for c in w)]
-        if len(words) < (2 if term.definition else 1 + _MIN_BACK_WORDS) or (
+        # "degassing: A process." names a kind and says nothing of it; "The skipper." says
+        # who a person is
+        defined = 2 if term.kind == "person" else _MIN_BACK_WORDS
+        if len(words) < (defined if term.definition else 1 + _MIN_BACK_WORDS) or (
                 len(back) > MAX_BACK_CHARS) or back.count('"') % 2:  # a quotation cut in half
             continue
         rank = 0 if term.definition else 1 + order[id(term)]

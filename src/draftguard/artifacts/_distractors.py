@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from draftguard.artifacts._numbers import number_value, numbers_in, with_values
+from draftguard.artifacts._numbers import clock_options, number_value, numbers_in, with_values
+from draftguard.artifacts._people import names_a_time
 from draftguard.artifacts._phrases import phrase
 from draftguard.artifacts._spec import normalize_key
 from draftguard.artifacts._terms import Term, TextView, kind_of, term_span
@@ -112,7 +113,8 @@ def _places(view: TextView) -> list[Answer]:
             obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
             if (prep.dep_ == "prep" and prep.lower_ in PLACE_PREPS and obj is not None
                     and obj.pos_ in {"NOUN", "PROPN"} and not any(
-                        t.like_num for t in prep.subtree)):
+                        t.like_num for t in prep.subtree)
+                    and (obj.pos_ == "PROPN" or not names_a_time(obj))):  # not "at dawn"
                 tokens = list(prep.subtree)
                 if len(tokens) <= MAX_ANSWER_WORDS:
                     answer = answer_of(tokens, "where", 3000 + n)
@@ -137,10 +139,23 @@ def _numbers(view: TextView) -> list[Answer]:
 def _same_sort(answer: Answer, other: Answer) -> bool:
     if answer.form == "how many":
         return other.form == "how many" or other.kind == "number"
-    if answer.form in {"where", "when"}:
-        return other.form == answer.form or (other.kind == ("place" if answer.form == "where"
-                                                            else "time"))
+    if answer.form == "when" or answer.kind == "time":
+        # a day for a day, a season for a season: "Thursday" beside "Tuesday", never "3pm"
+        return (other.form == "when" or other.kind == "time") and _time_shape(
+            answer.text) == _time_shape(other.text)
+    if answer.form == "where":
+        return other.form == answer.form or other.kind == "place"
     return other.kind == answer.kind
+
+
+def _time_shape(text: str) -> str:
+    """How a time is written: a time of day ("8:45 a.m."), with a number ("March 2019",
+    "1904"), a name ("Thursday", "March") or a common word ("noon", "spring")."""
+    if clock_options(text, (), 1) is not None:
+        return "clock"
+    if number_value(text) is not None:
+        return "numbered"
+    return "named" if text[:1].isupper() else "common"
 
 
 def _paraphrase(answer: Answer, other: Answer) -> bool:
@@ -162,6 +177,11 @@ def distractors(answer: Answer, pool: Sequence[Answer], question: str) -> list[s
     quantity or a date short of them gets its own phrase with the text's other values."""
     asked = normalize_key(question)
     counted = answer.kind in {"number", "time"} or answer.form in {"how many", "when"}
+    clock = clock_options(answer.text, [a.text for a in pool], MIN_OPTIONS + 2) if (
+        counted) else None
+    if clock is not None:  # a time of day: other times written as it is ("8:15 a.m.")
+        options = [o for o in clock if normalize_key(o) not in asked][: MIN_OPTIONS - 1]
+        return options if len(options) == MIN_OPTIONS - 1 else None
     if counted and number_value(answer.text) is not None:
         values = numbers_in(a.text for a in pool if a.form == "how many")
         options = [o for o in with_values(answer.text, values, MIN_OPTIONS + 2)

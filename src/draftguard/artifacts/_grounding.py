@@ -144,8 +144,9 @@ def _framing() -> frozenset[str]:
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
-# "How many" and "how much" frame a count question: the text gives the count, not "many".
-_HOW_MANY = re.compile(r"\bhow\s+(?:many|much)\b", re.IGNORECASE)
+# "How many", "how much" and "how long" frame a count or a span question: the text gives
+# the count or the span ("for four days"), not "many" or "long".
+_HOW_MANY = re.compile(r"\bhow\s+(?:many|much|long)\b", re.IGNORECASE)
 
 
 class _Chunk:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-__all__ = ["is_year", "number_value", "numbers_in", "with_values"]
+__all__ = ["clock_options", "is_year", "number_value", "numbers_in", "with_values"]
 
 _UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
           "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
@@ -150,3 +150,76 @@ def _plain(value: float, like: re.Match[str], words: bool) -> str | None:
     if "," in like.group("digits"):
         return f"{n:,}"
     return str(n)
+
+
+# -- clock times -----------------------------------------------------------------------------
+
+#: A time of day: "8:45 a.m.", "10:30 am", "6 p.m.", "7.30pm", or "18:30" on a 24-hour clock.
+_CLOCK_TIME = re.compile(
+    r"(?<![\w.:,])(?P<hour>\d{1,2})(?:(?P<sep>[:.])(?P<minute>[0-5]\d))?(?![\d,])"
+    r"(?:(?P<space>\s?)(?P<half>[ap])(?P<dot>\.?)m\.?(?!\w))?",
+    re.IGNORECASE,
+)
+_DAY = 24 * 60
+#: Made neighbours of a time, in minutes: half an hour and an hour either side first.
+_CLOCK_STEPS = (30, -30, 60, -60, 15, -15, 90, 120)
+_HOUR_STEPS = (60, -60, 120, -120, 180, -180)
+
+
+def _clock(text: str, half: str = "") -> tuple[int, re.Match[str]] | None:
+    """The minutes after midnight of the last time of day in `text`, and its match; a time
+    with no "a.m." or "p.m." of its own reads in `half` ("a" or "p") when it is given."""
+    found = [m for m in _CLOCK_TIME.finditer(text) if m.group("half") or m.group("sep") == ":"]
+    if not found:
+        return None
+    m = found[-1]
+    hour, minute = int(m.group("hour")), int(m.group("minute") or 0)
+    side = (m.group("half") or half).lower()
+    if side:
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if side == "p" else 0)
+    if hour > 23:
+        return None
+    return hour * 60 + minute, m
+
+
+def clock_options(answer: str, texts: Sequence[str], count: int) -> list[str] | None:
+    """Other times of day written as `answer` writes its own ("8:45 a.m." -> "8:15 a.m.",
+    "9:45 a.m."; "6 p.m." -> "7 p.m."): the text's own times first, then half an hour and
+    an hour either side (whole hours for a time given in hours). None when the answer is no
+    time of day (a count, a year: `with_values` writes those)."""
+    read = _clock(answer)
+    if read is None:
+        return None
+    own, m = read
+    hours_only = m.group("minute") is None
+    half = (m.group("half") or "").lower()
+    theirs = [c[0] for c in (_clock(t, half) for t in texts) if c is not None]
+    steps = _HOUR_STEPS if hours_only else _CLOCK_STEPS
+    values = [*sorted(set(theirs), key=lambda v: abs(v - own)), *(own + s for s in steps)]
+    out: list[str] = []
+    for value in values:
+        if value == own or not 0 <= value < _DAY or (hours_only and value % 60):
+            continue
+        option = answer[: m.start()] + _clock_text(value, m) + answer[m.end():]
+        if option not in out:
+            out.append(option)
+        if len(out) == count:
+            break
+    return out
+
+
+def _clock_text(value: int, like: re.Match[str]) -> str:
+    """`value` (minutes after midnight) written as `like` writes its time."""
+    hour, minute = divmod(value, 60)
+    text_minute = f"{like.group('sep')}{minute:02d}" if like.group("minute") else ""
+    if not like.group("half"):
+        width = len(like.group("hour"))
+        return f"{hour:0{width}d}{text_minute}"
+    half = "a" if hour < 12 else "p"
+    if like.group("half").isupper():
+        half = half.upper()
+    dot = like.group("dot")
+    suffix = f"{half}{dot}{'M' if like.group('half').isupper() else 'm'}{dot}"
+    return f"{hour % 12 or 12}{text_minute}{like.group('space')}{suffix}"

@@ -7,26 +7,37 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from spacy.tokens import Span, Token
+    from spacy.tokens import Doc, Span, Token
 
 __all__ = [
-    "clean_span", "compound", "core", "cut_quotation", "phrase", "sentence_case", "subtree",
+    "clean_span", "compound", "core", "cut_quotation", "hyphen_start", "phrase", "said_lower",
+    "sentence_case",
+    "subtree",
 ]
 
 _STRIP_LEADING = frozenset({"det", "poss", "predet", "nummod", "punct", "cc", "case"})
+_HYPHENS = frozenset({"-", "\u2010", "\u2011"})
 _VALUED = frozenset({"DATE", "TIME", "QUANTITY", "MONEY", "PERCENT"})
 
 
 def clean_span(span: Iterable[Token]) -> list[Token]:
     """A phrase's tokens without leading determiners, possessives and punctuation."""
     tokens = list(span)
-    while tokens and (tokens[0].dep_ in _STRIP_LEADING or tokens[0].pos_ in {"DET", "PRON"}
-                      or tokens[0].is_punct or _degree(tokens[0])) and len(
-                          tokens) > 1 and not _value_of(tokens):
+    while tokens and not _glued(tokens) and (
+            tokens[0].dep_ in _STRIP_LEADING or tokens[0].pos_ in {"DET", "PRON"}
+            or tokens[0].is_punct or _degree(tokens[0])) and len(
+                tokens) > 1 and not _value_of(tokens):
         tokens = tokens[1:]
     while tokens and (tokens[-1].is_punct or tokens[-1].tag_ == "POS") and len(tokens) > 1:
         tokens = tokens[:-1]
     return tokens
+
+
+def _glued(tokens: Sequence[Token]) -> bool:
+    """Whether the first token is bound by a hyphen to the next ("three-speed",
+    "well-known", "18th-century"): a modifier kept or dropped whole, never cut."""
+    return len(tokens) > 2 and not tokens[0].whitespace_ and (
+        tokens[1].text in _HYPHENS and not tokens[1].whitespace_)
 
 
 def _degree(token: Token) -> bool:
@@ -70,7 +81,16 @@ def core(token: Token) -> Span:
 def compound(token: Token) -> Span:
     """A noun with the nouns compounded before it ("Mr Okafor", "soup kitchen")."""
     left = min([token.i, *(c.i for c in token.children if c.dep_ == "compound")])
-    return token.doc[left: token.i + 1]
+    return token.doc[hyphen_start(token.doc, left): token.i + 1]
+
+
+def hyphen_start(doc: Doc, i: int) -> int:
+    """The first token of the hyphenated word that token `i` ends ("three" for the "speed"
+    of "three-speed"), or `i` itself."""
+    while i >= 2 and doc[i - 1].text in _HYPHENS and not doc[i - 1].whitespace_ and (
+            not doc[i - 2].whitespace_):
+        i -= 2
+    return i
 
 
 def subtree(token: Token, skip: Iterable[Token] = ()) -> list[Token]:
@@ -100,3 +120,10 @@ def cut_quotation(text: str) -> bool:
         if not (before.isalnum() and (after.isalnum() or before.lower() == "s")):
             marks += 1
     return marks % 2 == 1
+
+
+def said_lower(token: Token) -> bool:
+    """Whether the text also writes the word in lower case ("magma" beside a sentence's
+    "Magma"): a common word that opens a sentence, not a name ("Maya" is never "maya")."""
+    lower = token.text.lower()
+    return lower != token.text and any(t.text == lower for t in token.doc)

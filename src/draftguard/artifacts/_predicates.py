@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from draftguard.artifacts._named import person_after
-from draftguard.artifacts._phrases import phrase
+from draftguard.artifacts._phrases import phrase, said_lower
 from draftguard.artifacts._terms import TextView, junk_reason
 
 if TYPE_CHECKING:
@@ -193,7 +193,12 @@ def _names_agent(subject: Token, person: str) -> bool:
 
 
 def _negated(verb: Token) -> bool:
-    return any(c.dep_ == "neg" for c in verb.children)
+    """A verb with "not", or whose subject is denied ("No bat drinks blood"): what it says
+    of the subject is not so."""
+    from draftguard.artifacts._subject_clauses import negative_det
+
+    return any(c.dep_ == "neg" or (c.dep_ in {"nsubj", "nsubjpass"} and any(
+        negative_det(d) for d in c.children)) for c in verb.children)
 
 
 def _passive(verb: Token) -> bool:
@@ -222,8 +227,10 @@ def subject_words(subject: Token, person: str) -> str | None:
     text = phrase(tokens)
     first = tokens[0]
     if first.ent_type_ or (first.tag_ == "NNP" and first.i != first.sent.start) or (
-            first.tag_ == "NNP" and len(tokens) == 1):
-        return text  # a name keeps its capital; "Milestones" opening a sentence does not
+            first.tag_ == "NNP" and len(tokens) == 1 and not said_lower(first)):
+        # a name keeps its capital; "Milestones" opening a sentence does not, nor "Magma"
+        # where the text also writes "magma"
+        return text
     return text[:1].lower() + text[1:]
 
 
@@ -273,7 +280,10 @@ def what_do_questions(sent: Span, position: int, person: str) -> Iterable[Asked]
         answer = _predicate_tokens(verb)
         if said is None or not _fits(answer) or len(answer) < 2:
             continue
-        setting = phrase(_setting(verb))
+        when = _setting(verb)
+        setting = phrase(when)
+        if when and when[0].pos_ != "PROPN" and not when[0].ent_type_:
+            setting = setting[:1].lower() + setting[1:]  # "What do the gases do as it rises?"
         aux = [c for c in verb.children if c.dep_ == "aux" and c.i < verb.i]
         if aux:
             head = f"What {aux[0].lower_} {said} do"

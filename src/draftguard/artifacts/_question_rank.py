@@ -49,6 +49,8 @@ _TOPIC_TERMS = 8
 _KINDS = ("number", "time", "person", "place", "name", "thing", "action", "setting")
 _FORMS = ("do", "who", "what", "where", "when", "how many", "cloze", "subject", "why",
           "define", "called")
+#: Forms that ask for an explanation: a cause ("why") or a means ("how").
+_EXPLAINING = frozenset({"why", "how"})
 _ROLES = ("object", "subject", "setting", "named")
 #: Ranks are integers: a score (log-odds) times this.
 _SCALE = 1000
@@ -138,6 +140,9 @@ def question_features(view: TextView, questions: Sequence[Question]) -> list[dic
         })
         f.update({f"kind {k}": float(q.kind == k) for k in _KINDS})
         f.update({f"form {k}": float(q.form == k) for k in _FORMS})
+        # a how-question asks for a means as a why-question asks for a cause: no dev set
+        # held one when the weights were fitted, so it is read as the explanation it is
+        f["form why"] = float(q.form in _EXPLAINING)
         f.update({f"role {k}": float(q.role == k) for k in _ROLES})
         out.append(f)
     return out

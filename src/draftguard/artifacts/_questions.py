@@ -33,7 +33,7 @@ from draftguard.artifacts._wh_questions import (
     kept,
     wh_questions,
 )
-from draftguard.artifacts._whole import cuts_a_whole
+from draftguard.artifacts._whole import cuts_a_whole, misread
 from draftguard.artifacts.schemas.quiz import MIN_OPTIONS
 from draftguard.language import parse
 
@@ -46,7 +46,8 @@ CLOZE_PREFIX = "Which words complete the sentence: "
 #: Answers of these kinds are what teachers ask about most: names, places, times, counts.
 _NAMED = frozenset({"person", "place", "name", "time", "number"})
 #: Form order when code ranks questions: the wh-forms teachers ask first.
-_FORM_RANK = {"who": 0, "where": 0, "when": 0, "how many": 0, "define": 0, "called": 0,
+_FORM_RANK = {"who": 0, "where": 0, "when": 0, "how many": 0, "how long": 0, "define": 0,
+              "called": 0,
               "what": 1,
               "subject": 2, "cloze": 2}
 
@@ -165,7 +166,8 @@ def _with_unit(tokens: list[Token]) -> list[Token]:
     if last.dep_ != "nummod" or noun.pos_ != "NOUN" or noun.i <= last.i or not noun.is_alpha:
         return tokens
     between = last.doc[last.i + 1: noun.i]
-    if any(t.dep_ not in {"compound", "amod"} for t in between) or noun.i - last.i > 3:
+    if any(t.dep_ not in {"compound", "amod"} for t in between) or noun.i - last.i > 3 or (
+            misread([noun])):  # "90 pedal" of "90 pedal turns": the count is of what follows
         return tokens
     return [*tokens, *between, noun]
 

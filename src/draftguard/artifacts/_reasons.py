@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from draftguard.artifacts._how import how_questions
 from draftguard.artifacts._named import person_after
 from draftguard.artifacts._phrases import phrase
 from draftguard.artifacts._predicates import (
@@ -41,7 +42,7 @@ from draftguard.artifacts._terms import Sentence, TextView
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-__all__ = ["explains_something", "explanations"]
+__all__ = ["ask_turned", "explains_something", "explanations"]
 
 
 def explanations(view: TextView) -> list[tuple[Asked, Sentence, list[str]]]:
@@ -59,7 +60,13 @@ def explanations(view: TextView) -> list[tuple[Asked, Sentence, list[str]]]:
             if options is not None and normalize_key(a.answer) not in normalize_key(
                     a.question):
                 out.append((a, sentence, options))
-    return out
+    return out + how_questions(view)
+
+
+def ask_turned(wh: str, verb: Token, subject: str, drop: set[int]) -> str | None:
+    """`wh` + the clause of `verb` turned around, without the words of `drop` (the answer
+    and the subject): "How did Maya open the padlock?"."""
+    return _ask(wh, verb, subject, _rest(verb, drop))
 
 
 def _ask(wh: str, verb: Token, subject: str, rest: Sequence[Token]) -> str | None:
@@ -132,8 +139,10 @@ def _which_is_why(sent: Span, position: int, person: str) -> Iterable[Asked]:
             while answer and answer[-1].is_punct:
                 answer = answer[:-1]
             whole = True
-        else:
+        elif own is not None and own.lemma_ == subject.lemma_:
             answer, whole = _predicate_tokens(cause, skip=frozenset(inside)), False
+        else:
+            continue  # "traps the bubbles" of another subject than the result's: a fragment
         if said is None or not answer or not _fits(answer, cause if whole else None):
             continue
         question = _ask("Why", result, said, _rest(result, {t.i for t in subject.subtree}))

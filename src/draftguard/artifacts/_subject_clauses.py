@@ -10,14 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from draftguard.artifacts._labels import label_ids
 from draftguard.artifacts._named import a_person, pronoun_for
 from draftguard.artifacts._phrases import phrase
-from draftguard.artifacts._terms import Term, points_back
+from draftguard.artifacts._terms import Term, points_back, term_span
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-__all__ = ["as_clause", "predicate_of"]
+__all__ = ["as_clause", "negative_det", "predicate_of"]
 
 #: A verb that makes a clause of its own: finite, or an order ("check the setting").
 _FINITE = frozenset({"VB", "VBD", "VBZ", "VBP", "MD"})
@@ -56,17 +57,53 @@ def predicate_of(term: Term) -> str:
             gone |= {c.i for c in term.span.root.children
                      if c.dep_ in {"cc", "punct"} and c.i == child.left_edge.i - 1}
     start = min(t.i for t in subject.subtree)
+    gone |= label_ids(term.span.doc)  # "Caller: My onions rot ...": the speaker says it
     after = [t for t in term.span if t.i not in gone and t.i > start]
     before = [t for t in term.span if t.i not in gone and t.i < start
-              and not (t.i == term.span.start and t.pos_ in {"ADV", "CCONJ"})]
+              and not (t.i == term.span.start and _linking(t))]
     if any(t.tag_ in _FINITE and _main_clause(t) for t in before):
         # "Brand B absorbed the most water, so my hypothesis was wrong": a main clause of
         # its own before the subject says something else (a "when" or "if" clause stays)
         return ""
+    taken = _object_taken(term, before, start)
+    if any((t.dep_ == "mark" and t.head.i == root.i) or (_stranded(t) and not taken)
+           for t in before):
+        # "Once the first flowers appear, feed weekly ...": the subject's own clause hangs
+        # on an order; a preposition with no object would end the back on a stray "on"
+        return ""
+    before += taken
     text = phrase(after).rstrip(" .!?")
     if before:
         text += " " + phrase(before)[:1].lower() + phrase(before)[1:]
     return text[:1].upper() + text[1:]
+
+
+def _stranded(token: Token) -> bool:
+    """A preposition the parse left without an object (nothing hangs on it)."""
+    return token.dep_ == "prep" and not any(True for _ in token.children)
+
+
+def _object_taken(term: Term, before: list[Token], start: int) -> list[Token]:
+    """The words the parse took from a preposition into the subject, given back to it:
+    "On Saturdays Grandpa Elias drove ..." read "Saturdays Grandpa Elias" as the subject;
+    the words before the term's own are "On"'s object ("... on Saturdays")."""
+    span = term_span(term)
+    if not before or span is None or not _stranded(before[-1]) or before[-1].i != start - 1:
+        return []
+    taken = list(span.doc[start: span.start])
+    return taken if taken and all(t.pos_ in {"PROPN", "NOUN", "NUM", "ADJ"}
+                                  for t in taken) else []
+
+
+def _linking(token: Token) -> bool:
+    """Whether a sentence's first word only links it to the one before ("Then", "And",
+    "Still"): a conjunction, or an adverb on the verb with nothing of its own. One that is
+    part of a phrase ("Long ago", "Much later", "Far below") is no link: a back that left
+    it out would say "ago" and "below" alone."""
+    if token.pos_ == "CCONJ":
+        return True
+    return token.pos_ == "ADV" and token.head.pos_ in {"VERB", "AUX"} and not any(
+        True for _ in token.children)
 
 
 def _hedged(subject: Token, front: str) -> bool:
@@ -83,7 +120,24 @@ def _hedged(subject: Token, front: str) -> bool:
             any(g.dep_ == "advmod" for g in c.children) or c.pos_ == "ADJ"))
         # "Almost every delay": the degree word may hang on the noun itself
         or (quantified and c.dep_ == "advmod" and c.i < subject.i)
+        or _quantifier(c, subject)
         for c in mods)
+
+
+def _quantifier(det: Token, noun: Token) -> bool:
+    """Whether a determiner says how many of the noun: not an article, a demonstrative
+    or an owner, on a plural ("some bats", "several bats") or naming none ("no bat"). A card
+    that dropped it would say "They eat fruit" of every bat, or turn "no bat drinks blood"
+    into "It drinks blood"; "each side" and "every visitor" say it of each one."""
+    if det.dep_ != "det" or not det.is_stop or det.morph.get("PronType", []) or det.pos_ == "PRON":
+        return False
+    return noun.tag_ in {"NNS", "NNPS"} or negative_det(det)
+
+
+def negative_det(det: Token) -> bool:
+    """Whether a determiner negates its noun ("no bat", "neither side"): the one word
+    class that makes a clause untrue of its subject."""
+    return det.dep_ == "det" and det.lower_ in {"no", "neither"}
 
 
 def _main_clause(verb: Token) -> bool:
@@ -133,7 +187,7 @@ def _in_agreement(subject: Token, predicate: str) -> str:
     if verb.tag_ == "VBD":
         said = "were" if verb.lemma_ == "be" else verb.text
     else:
-        said = "are" if verb.lemma_ == "be" else verb.lemma_
+        said = "are" if verb.lemma_ == "be" else _plain(verb)
     words = predicate.split(" ")
     at = next((n for n, w in enumerate(words[:4]) if w.casefold() == verb.text.casefold()),
               None)
@@ -141,3 +195,17 @@ def _in_agreement(subject: Token, predicate: str) -> str:
         return predicate
     words[at] = said
     return " ".join(words)
+
+
+def _plain(verb: Token) -> str:
+    """A verb's plain form beside "they": its dictionary form when that form gives back the
+    verb as written ("sells" of "sell"), else the written form less its "s" (the
+    lemmatiser read "rides" as "rid")."""
+    lemma, text = verb.lemma_, verb.text.casefold()
+    # "-es" follows a hissing end or an "o" ("fixes", "goes"); after any other it is the
+    # verb's own "e" and an "s" ("rides")
+    hissing = lemma.endswith(("s", "x", "z", "ch", "sh", "o"))
+    if text in {lemma + "s", lemma[:-1] + "ies"} or (text == lemma + "es" and hissing) or (
+            not text.endswith("s")):
+        return lemma
+    return verb.text[:-1]

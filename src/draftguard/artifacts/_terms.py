@@ -18,17 +18,19 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from draftguard.artifacts._people import people_in
+from draftguard.artifacts._labels import label_chars, label_ids
+from draftguard.artifacts._people import acts, names_a_time, people_in, person_by_words
 from draftguard.artifacts._phrases import (
     clean_span,
     compound,
     core,
+    cut_quotation,
     phrase,
     sentence_case,
     subtree,
 )
 from draftguard.artifacts._spec import normalize_key
-from draftguard.artifacts._whole import cuts_a_whole, whole_entity
+from draftguard.artifacts._whole import cuts_a_whole, misread, whole_entity
 from draftguard.sources._chunks import SourceChunk
 
 if TYPE_CHECKING:
@@ -129,10 +131,15 @@ def kind_of(tokens: Sequence[Token]) -> str:
         head = nxt
     if head.ent_type_ in _KINDS:
         return _KINDS[head.ent_type_]
+    if head.pos_ == "PROPN" and not head.ent_type_ and acts(head):
+        return "person"  # a name the tagger gave no kind, that does things: someone's
     if head.like_num:
         return "number"
-    if not place and head.pos_ == "NOUN" and head.lemma_.lower() in people_in(head.doc):
-        return "person"
+    if head.pos_ == "NOUN" and head.dep_ == "pobj" and names_a_time(head):
+        return "time"  # "at dawn", "in spring": a time, though the tagger names none
+    if not place and head.pos_ == "NOUN" and (head.lemma_.lower() in people_in(head.doc)
+                                              or person_by_words(head)):
+        return "person"  # "the farmer who ...", or by its words: "the skipper", "her father"
     return "place" if place else "thing"
 
 
@@ -148,14 +155,15 @@ def chunk_heading(chunk: SourceChunk) -> tuple[str, str]:
 
 @dataclass(frozen=True)
 class Sentence:
-    """One sentence of a chunk, parsed."""
+    """One sentence of a chunk, parsed; its text without a speaker's label ("KEEPER: ")."""
 
     span: Span
     chunk_id: str
+    label: int = 0  # characters of a speaker's label that open the span
 
     @property
     def text(self) -> str:
-        return " ".join(self.span.text.split())
+        return " ".join(self.span.text[self.label:].split())
 
 
 @dataclass
@@ -185,13 +193,16 @@ class TextView:
         self.chunks = list(chunks)
         self.headings: dict[str, str] = {}
         self.docs: dict[str, Doc] = {}
+        self.labels: dict[str, frozenset[int]] = {}
         self.sentences: list[Sentence] = []
         for chunk in self.chunks:
             heading, body = chunk_heading(chunk)
             self.headings[chunk.id] = heading
             doc = parse(" ".join(body.split()))
             self.docs[chunk.id] = doc
-            self.sentences += [Sentence(s, chunk.id) for s in doc.sents
+            self.labels[chunk.id] = label_ids(doc)  # "KEEPER:" names a speaker, no term
+            self.sentences += [Sentence(s, chunk.id, label_chars(s, self.labels[chunk.id]))
+                               for s in doc.sents
                                if sum(not t.is_punct for t in s) >= _MIN_SENTENCE_WORDS]
         self.title = next((h for h in self.headings.values() if h), "")
         self.terms = self._terms()
@@ -208,7 +219,9 @@ class TextView:
                 text = phrase(tokens)
                 head = _head(tokens)
                 if (head is None or junk_reason(tokens) is not None or not text
-                        or len(text.split()) > _MAX_TERM_WORDS or len(text) < 2):
+                        or any(t.i in self.labels[sentence.chunk_id] for t in tokens)
+                        or len(text.split()) > _MAX_TERM_WORDS or len(text) < 2
+                        or cut_quotation(text)):  # "sharp 'yip" of "a sharp 'yip'"
                     continue
                 key = head.lemma_.lower() if head.ent_type_ not in _KINDS else normalize_key(
                     text)
@@ -286,7 +299,7 @@ def _spans(sent: Span) -> Iterable[tuple[list[Token], str]]:
             yield clean_span(sent.doc[left: ent.end]), ""
     for chunk in sent.noun_chunks:
         if chunk.root.pos_ in _NOUNS and not {t.i for t in chunk} & ents and not _verb_read_as_noun(
-                chunk.root) and not cuts_a_whole(clean_span(chunk)):
+                chunk.root) and not cuts_a_whole(clean_span(chunk)) and not misread(list(chunk)):
             yield clean_span(chunk), ""
 
 
@@ -323,8 +336,10 @@ def _definitions(sent: Span) -> Iterable[tuple[list[Token], str]]:
         if t.lemma_ in {"call", "name", "know"} and t.dep_ == "acl" and t.head.pos_ in _NOUNS:
             named = next((c for c in t.children if c.dep_ in {"oprd", "attr", "dobj"}), None)
             if named is not None:
-                skip = [t, *subtree(named), *(x for c in t.head.children if c.dep_ == "prep"
-                                               for x in c.subtree)]
+                # what hangs on "called" other than the name ("called the Linnet toward the
+                # rocks") says where the thing went, not what it is
+                skip = [*subtree(t), *(x for c in t.head.children if c.dep_ == "prep"
+                                       for x in c.subtree)]
                 yield clean_span(subtree(named)), sentence_case(
                     phrase(subtree(t.head, skip=skip)))
 
@@ -361,7 +376,10 @@ def _says_what(appos: Token) -> bool:
     # scientist" is one description. A contrast says what the noun is not: "biscuits:
     # Never cookies." took the place of "Anzac biscuits: They are named after ..." (round
     # 12 tried it and set it back)
+    counted = any(c.dep_ == "nummod" for c in appos.children)
     return appos.ent_type_ not in _MEASURES and not any(
+        # "one queen, a few hundred drones and tens of thousands of workers": counts in a list
+        (counted and c.dep_ == "conj") or
         c.dep_ == "neg" or (c.dep_ == "conj" and any(d.dep_ in {"det", "poss"}
                                                      for d in c.children))
         for c in appos.children)

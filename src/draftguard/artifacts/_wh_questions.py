@@ -20,12 +20,15 @@ from draftguard.artifacts._distractors import (
     Answer,
     answer_of,
 )
+from draftguard.artifacts._labels import label_ids
 from draftguard.artifacts._named import named_person, naming
-from draftguard.artifacts._numbers import is_year
-from draftguard.artifacts._phrases import clean_span, cut_quotation, phrase
+from draftguard.artifacts._numbers import is_year, number_value
+from draftguard.artifacts._people import names_a_time
+from draftguard.artifacts._phrases import clean_span, cut_quotation, phrase, said_lower
 from draftguard.artifacts._spec import normalize_key
+from draftguard.artifacts._subject_clauses import negative_det
 from draftguard.artifacts._terms import junk_reason
-from draftguard.artifacts._whole import whole_entity
+from draftguard.artifacts._whole import misread, whole_entity
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -50,12 +53,23 @@ def wh_questions(sent: Span, position: int, person: str) -> Iterable[tuple[str, 
     subjects = [c for c in root.children if c.dep_ in _SUBJECTS]
     if root.pos_ not in {"VERB", "AUX"} or len(subjects) != 1 or sent[-1].text == "?":
         return
+    if any(t.dep_ == "prep" and not any(True for _ in t.children) for t in sent):
+        return  # "On Saturdays Grandpa Elias drove ...": the parse took "On"'s object away
     subject = subjects[0]
+    if any(negative_det(d) for d in subject.children):
+        return  # "No bat drinks blood": "What does no bat drink?" has no true answer
     subject_tokens = list(subject.subtree)
     if subject_tokens[0].pos_ == "ADP":
         return  # "Behind the flour sacks Tomasz noticed ...": the parse took the place in
 
-    said = _subject_words(subject_tokens, person)
+    # "The Millbrook Allotment Association, a registered charity, will keep ...": the
+    # apposition says who the subject is; turned around, "What will the Millbrook Allotment
+    # Association keep?" leaves it out (it stays in a question on the subject itself)
+    aside = {t.i for c in subject.children if c.dep_ == "appos" for t in c.subtree}
+    said_tokens = [t for t in subject_tokens if t.i not in aside]
+    while aside and said_tokens and said_tokens[-1].is_punct:
+        said_tokens = said_tokens[:-1]
+    said = _subject_words(said_tokens or subject_tokens, person)
     if said is None:
         return
     aux = [c for c in root.children if c.dep_ in {"aux", "auxpass"} and c.i < root.i]
@@ -79,6 +93,8 @@ def wh_questions(sent: Span, position: int, person: str) -> Iterable[tuple[str, 
         answer = answer_of(tokens, _form(wh), position, text)
         if wh == "Where" and text:  # a common noun's place ("in a lorry"): a setting
             answer = replace(answer, kind="setting")
+        if wh == "When":
+            answer = replace(answer, kind="time", read="")
         question = _invert(sent, root, aux, said, subject_tokens, wh, removed)
         yield from kept(question, answer, tokens)
 
@@ -100,9 +116,11 @@ def kept(question: str | None, answer: Answer,
           tokens: Sequence[Token]) -> Iterable[tuple[str, Answer]]:
     if (question and len(question) <= MAX_QUESTION_CHARS and answer.text
             and not cut_quotation(question)  # a quotation cut in half reads as garble
+            and not cut_quotation(answer.text) and not misread(list(tokens))
             and len(answer.text.split()) <= MAX_ANSWER_WORDS
             and len(answer.text) <= MAX_OPTION_CHARS
-            and (answer.form in {"where", "when", "how many"} or junk_reason(tokens) is None)
+            and (answer.form in {"where", "when", "how many", "how long"}
+                 or junk_reason(tokens) is None)
             and normalize_key(answer.text) not in normalize_key(question)):
         yield question, answer
 
@@ -120,8 +138,9 @@ def _subject_words(tokens: Sequence[Token], person: str) -> str | None:
     # United States")
     if (first.ent_type_ and first.pos_ != "DET") or (first.pos_ == "PROPN" and (
             first.i != first.sent.start or any(t.text == first.text and t.i != t.sent.start
-                                               for t in first.doc))):
-        return text
+                                               for t in first.doc)
+            or (all(t.pos_ == "PROPN" for t in tokens) and not said_lower(first)))):
+        return text  # "Maya", opening a sentence, is still a name
     return text[:1].lower() + text[1:]
 
 
@@ -134,16 +153,22 @@ def _targets(sent: Span, root: Token,
                 or not whole_entity(ent)):
             continue
         tokens = clean_span(ent)
-        prep = ent.root.head if ent.root.dep_ == "pobj" else None
+        prep = ent.root.head if ent.root.dep_ == "pobj" else _time_prep(ent.root, root)
         removed = {t.i for t in ent} | ({prep.i} if prep is not None else set())
         removed |= {c.i for t in ent for c in t.children if c.dep_ == "det"}
         dated = prep is not None or ent.root.dep_ in {"npadvmod", "tmod"}
         if ent.label_ in {"DATE", "TIME"} and dated and not (
                 len(ent) == 1 and ent.root.like_num and not is_year(ent.text)) and (
                 prep is None or prep.lower_ in _TIME_PREPS):
-            # "One rainy Tuesday": the date's own modifiers go out with it
+            # "One rainy Tuesday": the date's own modifiers go out with it, and so does the
+            # rest of its phrase ("at 6 p.m. sharp": "When does the boat sail sharp?")
             removed |= {t.i for c in ent.root.lefts for t in c.subtree}
+            removed |= {t.i for t in prep.subtree} if prep is not None else set()
             yield "When", removed, tokens, ""
+        elif ent.label_ in {"DATE", "TIME"} and prep is not None and prep.lower_ == "for" and (
+                prep.head.i == root.i and number_value(ent.text) is not None):
+            # "It burned for four days": how long, a span with its value
+            yield "How long", removed | {t.i for t in prep.subtree}, tokens, ""
         elif ent.label_ in {"GPE", "LOC", "FAC"} and prep is not None and (
                 prep.lower_ in PLACE_PREPS):
             yield "Where", removed | {t.i for t in ent.root.subtree}, list(ent.root.subtree), ""
@@ -174,7 +199,22 @@ def _targets(sent: Span, root: Token,
                     and not any(t.like_num for t in child.subtree)
                     and not any(c.dep_ == "prep" and c.lower_ == "of" for c in obj.children)):
                 tokens = list(child.subtree)
+                if names_a_time(obj):  # "at dawn", "in spring": when, not where
+                    if child.lower_ in _TIME_PREPS:
+                        yield "When", {t.i for t in tokens}, clean_span(tokens[1:]), ""
+                    continue
                 yield "Where", {t.i for t in tokens}, tokens, phrase(tokens)
+
+
+def _time_prep(token: Token, root: Token) -> Token | None:
+    """The preposition of the verb that a time hangs under when the parse put a word
+    between them ("at 3pm sharp": "pm" hangs on "sharp", which hangs on "at"), or None."""
+    for above in token.ancestors:
+        if above.pos_ == "ADP":
+            return above if above.head.i == root.i and above.lower_ in _TIME_PREPS else None
+        if above.pos_ in {"VERB", "AUX"}:
+            return None
+    return None
 
 
 def _in_main_clause(token: Token, root: Token) -> bool:
@@ -194,7 +234,12 @@ def _keep_tokens(sent: Span, root: Token, removed: set[int], *,
     verb is not inverted), a verb that shares the subject stays with its "and" or "but":
     "What may look the same?" asks nothing a learner can answer; "What may look the same
     but keep pushing current into a full battery?" does."""
-    skip = set(removed)
+    # what hangs on a word that went out goes with it ("sharp" of "at 6 p.m. sharp")
+    skip = set(removed) | {t.i for t in sent if any(a.i in removed for a in t.ancestors)}
+    skip |= label_ids(sent.doc)  # "Tom: The soil is ...": the speaker is no part of it
+    # a preposition whose object went out goes too ("at 21:15 every evening": no "close at?")
+    skip |= {t.i for t in sent if t.dep_ == "prep" and t.i not in skip and any(
+        True for _ in t.children) and all(c.i in skip for c in t.children)}
     end = sent.end - 1
     while end > sent.start and sent.doc[end].is_punct:  # '."' closes a quoted sentence
         skip.add(end)

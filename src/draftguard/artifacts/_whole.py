@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-__all__ = ["cuts_a_whole", "whole_entity"]
+__all__ = ["cuts_a_whole", "misread", "whole_entity"]
 
 _NOUNS = frozenset({"NOUN", "PROPN"})
 
@@ -46,3 +46,39 @@ def cuts_a_whole(tokens: Sequence[Token]) -> bool:
                 and outside.dep_ not in {"det", "poss", "prep"} and not outside.is_punct):
             return True
     return False
+
+
+def misread(tokens: Sequence[Token]) -> bool:
+    """Whether the parse cut a phrase where the text does not: a comma inside it that
+    neither lists nor sets off an apposition ("manja, thread", two phrases the parser
+    joined), a count above one on a singular noun ("about 80
+    to 90 pedal" of "... pedal turns": the noun goes on), or a singular noun as the subject
+    of a plural verb ("blossom end" of "causes blossom end rot", "rot" read as a verb). Such
+    a phrase is the front of a longer one, never an answer or a term."""
+    words = [t for t in tokens if not t.is_punct]
+    if not words:
+        return False
+    inside = {t.i for t in tokens}
+    appositive = any(t.dep_ == "appos" and t.head.i in inside for t in tokens)
+    if not appositive and any(t.text == "," and not _listing(t) for t in tokens[1:-1]):
+        return True  # "gases, mostly water vapour" is a noun with what it is
+    if any(t.dep_ == "det" and t.i > 0 and t.doc[t.i - 1].pos_ in _NOUNS
+           and t.doc[t.i - 1].i in {x.i for x in tokens} for t in tokens[1:]):
+        return True  # "Bea a long, wavering hoot": two phrases run together
+    last = words[-1]
+    if last.tag_ != "NN" or last.ent_type_:
+        return False  # "nine o'clock", "6 p.m." are a time's own words
+    from draftguard.artifacts._numbers import number_value
+
+    counted = any(c.dep_ == "nummod" and (number_value(c.text) or 0) > 1
+                  for c in last.children)
+    return counted or (last.dep_ == "nsubj" and last.head.tag_ == "VBP")
+
+
+def _listing(comma: Token) -> bool:
+    """Whether a comma inside a phrase lists: before an item joined by "and" ("lead, tin
+    and antimony") or between two adjectives of one noun ("a shorter, sharp call")."""
+    doc = comma.doc
+    before, after = doc[comma.i - 1], doc[comma.i + 1] if comma.i + 1 < len(doc) else comma
+    return after.dep_ == "conj" or (before.pos_ == "ADJ" and after.pos_ == "ADJ"
+                                    and before.head.i == after.head.i)
