@@ -129,6 +129,8 @@ def test_a_planner_pointer_goes_when_nothing_was_added() -> None:
     "Thanks for sharing it!",
     "Good luck with the chords!",
     "Would you like me to undo something?",
+    "You can always go back to an earlier version.",
+    "I could restore version 0 for you if you like.",
     "Type /quiz 4 to make a quiz.",
     "I think the ending is strong.",
     "Sounds good.",

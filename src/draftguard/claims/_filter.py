@@ -12,6 +12,10 @@ is removed, and the first removal of each kind says the short truth in its place
 - a result or fact the record does not hold: the run's own summary, when its tool has one;
 - a link the record does not hold (`_links`): nothing; the sentence goes.
 
+In a turn where no tool ran, an outcome or an impossible act told in other words than the
+guard reads ("Held it up against your brief and it clears it", "The invitations went out this
+morning") goes too, read by likeness (`_outcomes`).
+
 A line that only makes sense after an act ("Say undo to take it back", a bare "All done!")
 goes, with nothing in its place, when no run of this turn changed anything or the reply's
 claim of an act was removed; a removed sentence that introduces a list or a block takes it
@@ -30,6 +34,7 @@ from typing import Protocol
 
 from draftguard.claims._follow_on import ITEM, after_act, introduces
 from draftguard.claims._guard import ClaimGuard, ClaimKind, Judgement
+from draftguard.claims._outcomes import told_outcome
 from draftguard.claims._record import TurnRecord
 from draftguard.dedupe import Piece, PieceKind, UnitScanner
 from draftguard.reply_guard import is_raw
@@ -62,6 +67,13 @@ CANNOT = {
 _ACTS = frozenset({ClaimKind.ACTION, ClaimKind.IMPOSSIBLE, ClaimKind.VERDICT, ClaimKind.RESULT})
 _FOLLOW_ON = Judgement(False, ClaimKind.ACTION, "a line that only follows an act; none was "
                        "done this turn, or the reply's claim of one was removed", "action.follow")
+#: An outcome or an impossible act told in other words in a turn where no tool ran.
+_UNTOLD = {
+    "outcome": Judgement(False, ClaimKind.RESULT, "an outcome of a check or a search; no tool "
+                         "ran this turn", "result.untold"),
+    "impossible": Judgement(False, ClaimKind.IMPOSSIBLE, "an act the app cannot do, told as "
+                            "done; no tool ran this turn", "impossible.untold"),
+}
 _IN_LIST = Judgement(False, ClaimKind.RESULT, "in the list or block of a removed sentence")
 _MARKER = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+")
 
@@ -202,6 +214,9 @@ class ClaimFilter:
         if judgement.supported and (self._act_removed or not self._changed()) and \
                 after_act(sentence, self.guard.lexicon):
             judgement = _FOLLOW_ON
+        elif judgement.supported and not self.record.runs:
+            told = told_outcome(sentence, self.record)
+            judgement = judgement if told is None else _UNTOLD[told]
         self.judged.append((piece.text, judgement))
         if self.observer is not None:
             self.observer.on_sentence(judgement, piece.text)

@@ -7,7 +7,8 @@ is done. Each claims nothing by its own grammar, yet after no act it tells the p
 happened. `after_act` reads such a line:
 
 - an offer to revert, in any mood but a question (the claims lexicon's `action.revert` words,
-  a phrasal verb too: "take it back");
+  a phrasal verb too: "take it back"); going back to a version it names ("You can go back to
+  any of them", "restore version 0") needs no change this turn;
 - a pointer to one of the app's commands (a word written "/plan") told for looking at how
   things stand (a purpose infinitive or an imperative of the `_LOOK` verbs);
 - a short line with no subject that reads as a job finished: the likeness of its words to
@@ -24,8 +25,12 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import TYPE_CHECKING
 
 from draftguard.language import ExemplarIndex, Lexicon, parse
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
 
 __all__ = ["DEFAULT_DONE_LIKENESS", "DEFAULT_DONE_MARGIN", "DONE_EXEMPLARS", "ITEM",
            "after_act", "introduces"]
@@ -64,6 +69,15 @@ def _revert_stems(lexicon: Lexicon) -> frozenset[str]:
     return frozenset(w.split()[0][:3] for w in lexicon.words_for("action.revert"))
 
 
+def _names_target(verb: Token) -> bool:
+    """Whether a revert names where it goes ("back to an earlier version", "restore version
+    0"): a way back the person may take at any time, not this turn's change taken back."""
+    near = [verb, *(c for c in verb.children if c.dep_ in ("prt", "advmod"))]
+    return any((c.dep_ == "prep" and c.lower_ == "to") or (
+        c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN", "NUM"))
+        for t in near for c in t.children)
+
+
 def introduces(sentence: str) -> bool:
     """Whether `sentence` introduces what follows it (it ends with a colon)."""
     return sentence.rstrip().rstrip("*_").rstrip().endswith(":")
@@ -84,8 +98,9 @@ def after_act(sentence: str, lexicon: Lexicon, *, min_score: float = DEFAULT_DON
         phrase = token.lemma_.lower()
         # A phrasal verb with its particle, which the parser may call an adverb ("roll it back").
         if any(lexicon.concept(p) == "action.revert" for p in (phrase, *(
-                f"{phrase} {c.lower_}" for c in token.children if c.dep_ in ("prt", "advmod")))):
-            return True
+                f"{phrase} {c.lower_}" for c in token.children if c.dep_ in ("prt", "advmod")))) \
+                and not _names_target(token):
+            return True  # taking the change back; going back to a version needs no change
     if _COMMAND.search(text) and any(t.lemma_.lower() in _LOOK for t in doc):
         return True
     words = [t for t in doc if t.is_alpha]
