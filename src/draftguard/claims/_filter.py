@@ -37,6 +37,7 @@ from draftguard.claims._guard import ClaimGuard, ClaimKind, Judgement
 from draftguard.claims._outcomes import told_outcome
 from draftguard.claims._record import TurnRecord
 from draftguard.dedupe import Piece, PieceKind, UnitScanner
+from draftguard.language import embed
 from draftguard.reply_guard import is_raw
 
 __all__ = [
@@ -170,8 +171,10 @@ class ClaimFilter:
 
     def _judge_all(self, pieces: Sequence[Piece]) -> str:
         try:  # the finished sentences parsed in one batch (a speed-up only; fail safe)
-            self.guard.prepare((_MARKER.sub("", p.text) for p in pieces
-                                if p.kind is PieceKind.SENTENCE), self.record)
+            sentences = [_MARKER.sub("", p.text) for p in pieces if p.kind is PieceKind.SENTENCE]
+            self.guard.prepare(sentences, self.record)
+            if not self.record.runs and len(sentences) > 1:  # read for outcomes: one batch
+                embed([s.strip() for s in sentences if s.strip()])
         except Exception as err:
             return self._fail(err, "".join(p.text for p in pieces) + self._scanner.held)
         out: list[str] = []
