@@ -12,6 +12,15 @@ is removed, and the first removal of each kind says the short truth in its place
 - a result or fact the record does not hold: the run's own summary, when its tool has one;
 - a link the record does not hold (`_links`): nothing; the sentence goes.
 
+In a turn where no tool ran, an outcome or an impossible act told in other words than the
+guard reads ("Held it up against your brief and it clears it", "The invitations went out this
+morning") goes too, read by likeness (`_outcomes`).
+
+A line that only makes sense after an act ("Say undo to take it back", a bare "All done!")
+goes, with nothing in its place, when no run of this turn changed anything or the reply's
+claim of an act was removed; a removed sentence that introduces a list or a block takes it
+with it (`_follow_on`).
+
 When nothing of the reply is left, the truth is followed by `next_step`: never silence.
 A guard that raises lets the rest of the reply through and reports the error (fail safe).
 """
@@ -23,9 +32,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from draftguard.claims._follow_on import ITEM, after_act, introduces
 from draftguard.claims._guard import ClaimGuard, ClaimKind, Judgement
+from draftguard.claims._outcomes import told_outcome
 from draftguard.claims._record import TurnRecord
 from draftguard.dedupe import Piece, PieceKind, UnitScanner
+from draftguard.language import embed
 from draftguard.reply_guard import is_raw
 
 __all__ = [
@@ -52,6 +64,18 @@ CANNOT = {
     "confirm": "I can't book, reserve, schedule or confirm anything myself.",
     "request": "I can't ask anyone for anything on your behalf.",
 }
+#: Removed claims after which the lines that follow an act go too.
+_ACTS = frozenset({ClaimKind.ACTION, ClaimKind.IMPOSSIBLE, ClaimKind.VERDICT, ClaimKind.RESULT})
+_FOLLOW_ON = Judgement(False, ClaimKind.ACTION, "a line that only follows an act; none was "
+                       "done this turn, or the reply's claim of one was removed", "action.follow")
+#: An outcome or an impossible act told in other words in a turn where no tool ran.
+_UNTOLD = {
+    "outcome": Judgement(False, ClaimKind.RESULT, "an outcome of a check or a search; no tool "
+                         "ran this turn", "result.untold"),
+    "impossible": Judgement(False, ClaimKind.IMPOSSIBLE, "an act the app cannot do, told as "
+                            "done; no tool ran this turn", "impossible.untold"),
+}
+_IN_LIST = Judgement(False, ClaimKind.RESULT, "in the list or block of a removed sentence")
 _MARKER = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+")
 
 
@@ -98,6 +122,11 @@ class ClaimFilter:
         self._dropped: str | None = None
         self._tail = ""
         self._raw = False
+        #: After a removed sentence: "maybe" (a list may follow), "header" (it ended with
+        #: ":"), "first" (the header's first block), "list" (items are being dropped).
+        self._block: str | None = None
+        self._gap = ""
+        self._act_removed = False
 
     # -- the TextFilter protocol --------------------------------------------------------------
     def feed(self, chunk: str) -> str:
@@ -142,8 +171,10 @@ class ClaimFilter:
 
     def _judge_all(self, pieces: Sequence[Piece]) -> str:
         try:  # the finished sentences parsed in one batch (a speed-up only; fail safe)
-            self.guard.prepare((_MARKER.sub("", p.text) for p in pieces
-                                if p.kind is PieceKind.SENTENCE), self.record)
+            sentences = [_MARKER.sub("", p.text) for p in pieces if p.kind is PieceKind.SENTENCE]
+            self.guard.prepare(sentences, self.record)
+            if not self.record.runs and len(sentences) > 1:  # read for outcomes: one batch
+                embed([s.strip() for s in sentences if s.strip()])
         except Exception as err:
             return self._fail(err, "".join(p.text for p in pieces) + self._scanner.held)
         out: list[str] = []
@@ -161,7 +192,17 @@ class ClaimFilter:
         at_line_start = self._at_line_start
         self._at_line_start = piece.text.endswith("\n")
         if piece.kind is PieceKind.SEPARATOR:
+            if self._block is not None:
+                self._gap += piece.text
+                return ""
             return self._separator(piece.text)
+        if self._block is not None:
+            if self._in_block(piece, at_line_start):
+                self._drop_item(piece.text)
+                return ""
+            shown = self._end_block()
+            self._at_line_start = at_line_start
+            return shown + self._piece(piece)
         self._dropped = None
         if piece.kind in (PieceKind.CODE, PieceKind.TABLE):
             self._kept += 1
@@ -173,12 +214,24 @@ class ClaimFilter:
             return piece.text
         sentence = _MARKER.sub("", piece.text)
         judgement = self.guard.judge(sentence, self.record)
+        if judgement.supported and (self._act_removed or not self._changed()) and \
+                after_act(sentence, self.guard.lexicon):
+            judgement = _FOLLOW_ON
+        elif judgement.supported and not self.record.runs:
+            told = told_outcome(sentence, self.record)
+            judgement = judgement if told is None else _UNTOLD[told]
         self.judged.append((piece.text, judgement))
         if self.observer is not None:
             self.observer.on_sentence(judgement, piece.text)
         if judgement.supported:
             self._kept += 1
             return piece.text
+        self._act_removed |= judgement.kind is not None and judgement.kind in _ACTS
+        # What it introduces goes with it: a list below it, or what its colon opens; an item
+        # of a list takes no other item with it.
+        self._block = "header" if introduces(sentence) else \
+            None if ITEM.match(piece.text) else "maybe"
+        self._gap = ""
         replacement = self._replacement(judgement)
         if replacement:
             self._said.append(replacement)
@@ -192,6 +245,38 @@ class ClaimFilter:
             self._at_line_start = True
             return text[1:]
         return text.lstrip(" \t") if dropped is not None else text
+
+    def _in_block(self, piece: Piece, at_line_start: bool) -> bool:
+        """Whether `piece` belongs to the list or block of the removed sentence before it."""
+        block, broken = self._block, "\n\n" in self._gap
+        if block == "header":  # what a colon introduces: its first block, whatever it is
+            self._block = "first" if piece.kind is PieceKind.SENTENCE else "list"
+            return True
+        item = at_line_start and piece.kind is PieceKind.SENTENCE and \
+            ITEM.match(piece.text) is not None
+        if block == "maybe" or item:  # a list right below the removed sentence, or its item
+            self._block = "list" if item else block
+            return item
+        if not at_line_start or (block == "first" and not broken):
+            return True  # the rest of the line, or of the header's first block
+        # A line with no mark of an item: the list's own line when no blank line came
+        # before it (a wrapped item, its options), else the reply goes on.
+        return block in ("list", "first") and not broken
+
+    def _drop_item(self, text: str) -> None:
+        self._gap = ""
+        self.judged.append((text, _IN_LIST))
+        if self.observer is not None:
+            self.observer.on_sentence(_IN_LIST, text)
+
+    def _end_block(self) -> str:
+        """What to show of the gap when the list of a removed sentence ends."""
+        block, gap = self._block, self._gap
+        self._block, self._gap = None, ""
+        if block == "maybe":  # no list came: the gap as after any removed sentence
+            return self._separator(gap)
+        self._dropped = None
+        return "" if not self._tail or self._tail.isspace() else gap
 
     def _changed(self) -> bool:
         guard = self.guard
@@ -214,7 +299,7 @@ class ClaimFilter:
 
     def _replacement(self, judgement: Judgement) -> str:
         """The short true sentence for the first removal of its kind, else ""."""
-        if judgement.kind in (ClaimKind.LINK, ClaimKind.TERM):
+        if judgement.kind in (ClaimKind.LINK, ClaimKind.TERM) or judgement is _FOLLOW_ON:
             return ""  # a made-up link or meaning goes; no truth stands in for it
         if judgement.kind is ClaimKind.IMPOSSIBLE:
             said = CANNOT.get(judgement.concept.partition(".")[2], "")

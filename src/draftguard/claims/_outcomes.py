@@ -1,0 +1,104 @@
+"""Outcomes told with no run behind them, in any words: a check's verdict, a score or a
+search's results in a turn where no tool ran ("Held it up against your brief and it clears
+it", "It rates 72 on the readability scale", "Tried a wider lookup and 3 venues turned up"),
+and an act the app cannot do told as done in any voice ("The invitations went out this
+morning", "Your post is up on the blog now").
+
+Read by meaning, not by a list of phrases: the sentence's likeness to short exemplars of
+each kind, ahead of exemplars of what may be said with no run (opinions, advice, what the
+post or a venue is, offers), by MiniLM cosine (`ExemplarIndex.best`; thresholds
+`min_score`, `margin`). A question, a negation or a modal (a hedge, an offer, a plan) tells
+no outcome, and what "you" did is the person's own doing. `ClaimFilter` asks only of a
+sentence the guard kept, and only in a turn where no tool ran at all (a run's own claims
+are the guard's to hold).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from draftguard.claims._record import TurnRecord
+from draftguard.language import ExemplarIndex, parse
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+__all__ = ["DEFAULT_OUTCOME_LIKENESS", "DEFAULT_OUTCOME_MARGIN", "OUTCOME_EXEMPLARS",
+           "told_outcome"]
+
+#: The cosine a sentence must reach with its nearest outcome exemplar.
+DEFAULT_OUTCOME_LIKENESS = 0.4
+#: How far ahead of the nearest exemplar of another kind it must be.
+DEFAULT_OUTCOME_MARGIN = 0.05
+
+OUTCOME_EXEMPLARS: dict[str, tuple[str, ...]] = {
+    "outcome": (
+        "The check came back clean.", "It passed the review with no problems.",
+        "The test found no errors in it.", "It scored 80 out of 100 on the test.",
+        "I ran a search and got five results back.", "The search returned three places.",
+        "I checked it against the brief and it meets every point.",
+        "It was reviewed and there were no issues.", "The scan turned up nothing wrong.",
+        "It gets a grade of B from the checker.", "Every fact in it checked out.",
+        "The review flagged two problems.", "It failed the test on two points.",
+    ),
+    "impossible": (
+        "The invitations went out to everyone.", "A confirmation email is on its way to you.",
+        "I grabbed the last table on Saturday.", "Your post is live on the blog now.",
+        "Your table is booked for Friday.", "The message was sent to the group.",
+        "The deposit has been paid.", "Your spot is secured for the evening.",
+        "The event is on everyone's calendar now.", "Your post went public.",
+        "The restaurant has your booking.", "Everyone got the details by text.",
+    ),
+    "other": (
+        "I think the opening is strong.", "The ending feels a little rushed.",
+        "You could add a photo of the shop.", "Your post is about learning an instrument.",
+        "The first paragraph sets the scene well.", "This place is known for its noodles.",
+        "It has room for 40 people.", "The post reads well.", "Short posts suit beginners.",
+        "I can't book tables myself.", "You can send the invitations yourself.",
+        "Thanks for sharing your post.", "The venue is in the old town.",
+        "Saturday evenings get busy.", "Your plan still needs a date.",
+        "You wrote about your first week.", "Here are a few ideas for the title.",
+        "Your post is saved as version 1.", "The post is on its second version.",
+        "The city has plenty of good places to eat.",
+    ),
+}
+#: Words that deny or regret: what they tell is that nothing happened.
+_DENIALS = frozenset({"no", "nothing", "none", "never", "unchanged", "sorry"})
+_MODALS = frozenset({"could", "might", "may", "would", "should", "can", "will", "shall",
+                     "must", "'ll", "'d"})
+
+
+def _denies(token: Token) -> bool:
+    """Whether `token` denies the main clause ("Nothing was sent", "No tables were left",
+    "isn't live"): an outcome of none ("there were no issues") is still told."""
+    if token.dep_ == "neg":
+        return token.head.dep_ == "ROOT"
+    if token.lower_ not in _DENIALS:
+        return False
+    said_of = token.head if token.dep_ == "det" else token
+    return said_of.dep_ in ("nsubj", "nsubjpass", "ROOT") or token.dep_ in ("acomp", "intj")
+
+
+@cache
+def _index() -> ExemplarIndex:
+    return ExemplarIndex(OUTCOME_EXEMPLARS)
+
+
+def told_outcome(sentence: str, record: TurnRecord, *,
+                 min_score: float = DEFAULT_OUTCOME_LIKENESS,
+                 margin: float = DEFAULT_OUTCOME_MARGIN) -> str | None:
+    """"outcome" or "impossible" when `sentence` tells one no run of the turn backs (module
+    docstring), else None."""
+    text = sentence.strip()
+    if record.runs or not text or text.endswith("?") or len(text) > 300:
+        return None  # a run of this turn: its own claims are the guard's to hold
+    doc = parse(text, entities=False)
+    if any(_denies(t) or (t.lower_ in _MODALS and t.head.dep_ == "ROOT") or (
+            t.lower_ == "you" and t.dep_ == "nsubj") for t in doc):  # the person's own doing
+        return None
+    best = _index().best(text, min_score=min_score, margin=margin)
+    if best is None or best.label == "other":
+        return None
+    return best.label
+
