@@ -381,7 +381,8 @@ class PlannerConversation:
             # "nah drop X" of a venue not on the list: no add, whatever was asked before.
             return [ask(Intent.SHORTLIST, "That one is not on your shortlist.")]
         venues = each_venue(slots.venues, slots.rest, self.state.results,
-                            asked=other.question is not None, focus=self.state.picked)
+                            asked=other.question is not None, focus=self.state.picked,
+                            words=self.vocabulary.words)
         focus = self.state.picked
         if not venues and action == "add" and focus and other.question is None and \
                 self._ranks(slots) and object_pointed(slots.rest):
