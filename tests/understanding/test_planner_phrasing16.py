@@ -83,3 +83,26 @@ def test_a_price_in_signs_taken_back_is_not_searched(said: str) -> None:
     [(intent, got, asked)] = _read(MEXICAN, said)
     assert intent == "search"
     assert got.get("price_level") not in ("$$$", "$$$$")
+
+
+# -- a sight's opening hours are a question about the world -----------------------------
+
+@pytest.mark.parametrize("said", [
+    "is Reading Terminal Market open on mondays? we want thai in center city for 4",
+    "does the Magic Gardens open on tuesdays, also italian in bella vista for 6 on tuesday",
+    "Is Independence Hall open sundays? seafood in old city for 5 sunday",
+    "is the liberty bell open on a monday? and french in old city for 2",
+    "is city hall open saturdays? chinese in chinatown for 7 on saturday",
+])
+def test_a_landmarks_opening_day_is_no_venue_filter(said: str) -> None:
+    reading = _read(said)
+    assert reading and all("open_on" not in slots for _, slots, _ in reading)
+
+
+@pytest.mark.parametrize("said", [
+    "any places near the liberty bell open on mondays? italian for 4",
+    "thai near city hall for 4, one that opens on mondays",
+])
+def test_a_venue_near_a_landmark_open_on_a_day_is_still_a_filter(said: str) -> None:
+    reading = _read(said)
+    assert any(slots.get("open_on") == "monday" for _, slots, _ in reading)
