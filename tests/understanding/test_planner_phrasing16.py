@@ -106,3 +106,21 @@ def test_a_landmarks_opening_day_is_no_venue_filter(said: str) -> None:
 def test_a_venue_near_a_landmark_open_on_a_day_is_still_a_filter(said: str) -> None:
     reading = _read(said)
     assert any(slots.get("open_on") == "monday" for _, slots, _ in reading)
+
+
+# -- the place a question asked for is answered: the search runs ------------------------
+
+@pytest.mark.parametrize(("first", "said", "place"), [
+    ("somewhere close to the water", "old city, by the old docks", "old_city"),
+    ("a spot near the big park pls", "oh I meant Fishtown, next to the old factories",
+     "fishtown"),
+    ("anywhere near the university", "university city i guess", "university_city"),
+    ("somewhere close to the stadiums", "South Philly, down by the sports complex",
+     "south_philly"),
+    ("near the shops", "my bad, chinatown", "chinatown"),
+])
+def test_the_place_asked_for_is_searched(first: str, said: str, place: str) -> None:
+    [(_, _, asked)] = _read(first)
+    assert asked
+    [(intent, slots, asked)] = _read(first, said)
+    assert (intent, slots.get("neighborhood"), asked) == ("search", place, False)
