@@ -39,9 +39,10 @@ def free_clauses(doc: Doc, named: Set[int], covered: Set[int], *,
                  courtesy: Set[str] = frozenset()) -> list[str]:
     """A stretch between commas, or a relative or adverbial clause inside one, none of whose
     tokens are in `named`, with a verb, no number ("party of 2" is a party size, not a party
-    room) and no price in symbols ("$$ is fine") and a word that is neither common, nor `covered`, nor in `known` ("add it to my
-    shortlist" is not compared). A clause that is the whole message (its closing marks
-    aside) is given as typed: the same text a reading by example embeds.
+    room), no price in symbols ("$$ is fine": the price) and a word that is neither common,
+    nor `covered`, nor in `known` ("add it to my shortlist" is not compared). A clause that
+    is the whole message (its closing marks aside) is given as typed: the same text a
+    reading by example embeds.
 
     `plain`: the clauses of everyday words the above leaves out ("we want a room just for
     us", "no stairs please"): any word but a stop word counts, a verb is not needed, and a

@@ -80,7 +80,7 @@ def test_a_place_preferred_and_a_price_accepted_search_again(
     "$$$$ is over budget, try university city",
 ])
 def test_a_price_in_signs_taken_back_is_not_searched(said: str) -> None:
-    [(intent, got, asked)] = _read(MEXICAN, said)
+    [(intent, got, _)] = _read(MEXICAN, said)
     assert intent == "search"
     assert got.get("price_level") not in ("$$$", "$$$$")
 
