@@ -39,9 +39,10 @@ def free_clauses(doc: Doc, named: Set[int], covered: Set[int], *,
                  courtesy: Set[str] = frozenset()) -> list[str]:
     """A stretch between commas, or a relative or adverbial clause inside one, none of whose
     tokens are in `named`, with a verb, no number ("party of 2" is a party size, not a party
-    room) and a word that is neither common, nor `covered`, nor in `known` ("add it to my
-    shortlist" is not compared). A clause that is the whole message (its closing marks
-    aside) is given as typed: the same text a reading by example embeds.
+    room), no price in symbols ("$$ is fine": the price) and a word that is neither common,
+    nor `covered`, nor in `known` ("add it to my shortlist" is not compared). A clause that
+    is the whole message (its closing marks aside) is given as typed: the same text a
+    reading by example embeds.
 
     `plain`: the clauses of everyday words the above leaves out ("we want a room just for
     us", "no stairs please"): any word but a stop word counts, a verb is not needed, and a
@@ -74,13 +75,19 @@ def free_clauses(doc: Doc, named: Set[int], covered: Set[int], *,
             clause = doc[a:b]
             if (b - a >= MIN_CLAUSE_WORDS and not named & set(range(a, b))
                     and (plain or any(t.pos_ in ("VERB", "AUX") for t in clause))
-                    and not any(t.like_num for t in clause)
+                    and not any(t.like_num or _dollars(t.text) for t in clause)
                     and any(t.is_alpha and not t.is_stop and (plain or (
                         t.i not in covered and t.lower_ not in known)) for t in clause)):
                 whole = kept and a == 0 and all(t.is_punct for t in doc[b:])
                 found.append(doc.text if whole else clause.text)
                 break
     return found
+
+
+def _dollars(word: str) -> bool:
+    """A price level in symbols ("$$ is fine": the clause states the price, as a number
+    would a party size)."""
+    return bool(word) and not word.strip("$")
 
 
 def denied_expense(clause: str, label: str, score: float,

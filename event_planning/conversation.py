@@ -12,6 +12,7 @@ from datetime import date as Date
 from functools import cache
 from typing import Any
 
+from draftguard.language import language_installed
 from draftguard.understanding import PlannerConversation, PlannerState, PlannerVocabulary
 from event_planning.argument_grounding import CUISINE_NAMES, NEIGHBORHOOD_NAMES, PRICE_NAMES
 from event_planning.catalog import Cuisine, Neighborhood, Venue, Wanted, load_catalog
@@ -38,6 +39,15 @@ def vocabulary() -> PlannerVocabulary:
         # the core's nouns for people, and the lexicon's ("a dozen blokes")
         party_nouns=(*PlannerVocabulary.party_nouns, *request_words().get("people", ())),
     )
+
+
+@cache
+def _warm_up() -> None:
+    """The reader's example tables embedded once, before the first message (no read pays
+    for them); without the language layer, nothing."""
+    if language_installed():
+        read_meaning.warm_up()
+        read_by_example("dinner")
 
 
 def catalogue_search(preferences: Mapping[str, Any]) -> list[str]:
@@ -78,6 +88,7 @@ def new_conversation(
     days such as "next Friday". `searching=False`: committing a search does not run it (the
     app's tool runs it once, and its results come back with the next turn's state)."""
     day = Date.fromisoformat(today) if today else Date.today()
+    _warm_up()
     return PlannerConversation(vocabulary(), today=day,
                                search=catalogue_search if searching else None,
                                state=state, examples=read_by_example,

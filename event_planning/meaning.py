@@ -154,6 +154,11 @@ class MeaningReader:
         self.plain_clause_score = plain_clause_score
         self.plain_clause_margin = plain_clause_margin
 
+    def warm_up(self) -> None:
+        """The example tables' vectors built now (the first read would pay ~1 s for them)."""
+        for index in (_dishes(), _preference_examples()):
+            index.rank("dinner")
+
     def prepare(self, texts: Sequence[str], /) -> None:
         """The texts of one message's parts parsed in one batch (`parse` then finds them)."""
         parse_many([_parsed_text(t) for t in texts if t.strip() and len(t) <= self.max_chars],

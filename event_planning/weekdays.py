@@ -45,10 +45,15 @@ def open_day(doc: Doc, terms: list[Any]) -> str | None:
     with at most a preposition, an article or an adverb between, or one said before it that
     "that day" after it points back to."""
     days: set[str] = set()
+    landmarks = {i for t in terms if t.concept.startswith("landmark.")
+                 for i in range(t.start, t.end)}
+    places = {i for t in terms if t.concept == "generic.place" for i in range(t.start, t.end)}
     for term in terms:
         if not (term.concept == "open.open" or (term.concept == "open.closed"
                                                 and _denied(doc[term.start]))):
             continue
+        if _said_of(doc[term.start], landmarks, places):
+            continue  # "is the Italian Market open on Sundays?": a sight's hours
         for token in doc[term.end:term.end + _MAX_BETWEEN + 1]:
             day = _weekday(token)
             if day is not None:
@@ -61,6 +66,20 @@ def open_day(doc: Doc, terms: list[Any]) -> str | None:
             if token.pos_ not in _BETWEEN:
                 break
     return next(iter(days)) if len(days) == 1 else None
+
+
+def _said_of(token: Token, landmarks: set[int], places: set[int]) -> bool:
+    """Whether `token` (an open word) is said of a landmark of the lexicon: one named before
+    it in its sentence, with no word for a place or "one" there ("is the Italian Market open
+    on Sundays?" asks about the world; "any places near the Liberty Bell open on mondays?"
+    and "one near City Hall that opens sundays" want a venue open)."""
+    before = range(token.sent.start, token.i)
+    return bool(landmarks.intersection(before)) and not any(
+        i in places or token.doc[i].lower_ in _ONES for i in before)
+
+
+#: Words that stand for a venue wanted.
+_ONES = frozenset({"one", "ones", "somewhere", "anywhere", "anything", "something"})
 
 
 def _weekday(token: Token) -> str | None:

@@ -184,6 +184,7 @@ class PlannerConversation:
             questions += [self._which(n, vs, slots) for n, vs in slots.ambiguous.items()]
         if self.state.asking in changes:  # the answer: with what its question held
             changes = {**self.state.held, **day_answered(changes, *self._offer)}
+            asked = asked or not self.state.offered  # asked for a search's missing value
         # A question about one preference holds the others the message stated ("chirashi
         # fishtown 2 wed": Fishtown, 2 and Wednesday wait for the cuisine).
         preference = questions[0].model_copy(update={"slots": changes}) if questions \
@@ -381,7 +382,8 @@ class PlannerConversation:
             # "nah drop X" of a venue not on the list: no add, whatever was asked before.
             return [ask(Intent.SHORTLIST, "That one is not on your shortlist.")]
         venues = each_venue(slots.venues, slots.rest, self.state.results,
-                            asked=other.question is not None, focus=self.state.picked)
+                            asked=other.question is not None, focus=self.state.picked,
+                            words=self.vocabulary.words)
         focus = self.state.picked
         if not venues and action == "add" and focus and other.question is None and \
                 self._ranks(slots) and object_pointed(slots.rest):

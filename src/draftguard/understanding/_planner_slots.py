@@ -272,6 +272,10 @@ class SlotReading:
     unread: list[str] = field(default_factory=list)
 
 
+#: A run of dollar signs that is no amount ("$$", not "$40").
+_SIGNS = re.compile(r"(?<!\$)\$+(?![$\d])")
+
+
 def _positives(vocab: Vocabulary, text: str,
                vocabulary: PlannerVocabulary) -> tuple[list[str], list[str]]:
     """Values named in `text`, split into (meant, taken back)."""
@@ -287,6 +291,17 @@ def _positives(vocab: Vocabulary, text: str,
                 back = False
         (negated if back else meant).append(value)
     return meant, negated
+
+
+def _symbol_levels(text: str, vocabulary: PlannerVocabulary) -> list[int]:
+    """The price levels `text` wants in signs ("$$") or words ("two dollar signs"), but a
+    level in signs taken back ("no $$$$", "$$$ is out of our budget")."""
+    levels = {n for n in dollar_levels(text) if n <= 4}
+    for m in _SIGNS.finditer(text):
+        if taken_back(vocabulary.words, text[max(0, m.start() - _NEGATION_WINDOW):m.start()],
+                      text[m.end():m.end() + _NEGATION_WINDOW]):
+            levels.discard(len(m.group()))
+    return sorted(levels)
 
 
 def _occurrences(vocab: Vocabulary, value: str, text: str) -> list[tuple[int, int]]:
@@ -359,7 +374,7 @@ def _read_words(message: str, vocabulary: PlannerVocabulary, *, today: Date,
             reading.cleared.add(name)
     if "neighborhood" not in reading.values and "neighborhood" not in reading.ambiguous:
         reading.unexplained += place_unread(rest, vocabulary.words)
-    levels = sorted(n for n in dollar_levels(text) if n <= 4)
+    levels = _symbol_levels(text.lower(), vocabulary)  # "$$$ is too much": none
     if len(levels) == 1:
         reading.values["price_level"] = "$" * levels[0]
     elif len(levels) > 1:

@@ -66,6 +66,9 @@ def remember(state: PlannerState, reading: Reading, *,
                 state.pending = request.intent.value
             if request.intent is Intent.SEARCH:
                 _keep(state, request.slots)
+                wanted = [n for c in request.candidates for n, v in c.slots.items() if v is None]
+                if wanted:  # "Which neighbourhood do you mean by ...?": the answer searches
+                    state.asking, state.held = wanted[0], dict(request.slots)
             elif request.intent is Intent.PREFERENCES and request.candidates:
                 state.asking = next(iter(request.candidates[0].slots), None)
                 state.held = dict(request.slots)

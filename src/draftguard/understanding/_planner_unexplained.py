@@ -30,9 +30,11 @@ def unless_unexplained(requests: list[Interpretation], readings: Sequence[SlotRe
     near = [w for r in readings for w in r.unexplained if vocabulary.words.opens_with("near", w)]
     if not requests and near:
         # "somewhere near the river": a place wished for that no neighbourhood explains
+        # its candidate names what it asks for: the answer searches (`remember`)
         return (Interpretation(intent=Intent.SEARCH, confidence=0.0, question=(
             f"Which neighbourhood do you mean by “{snippet(near[0], 60)}”? Tell me the "
-            "neighbourhood, or a landmark in it.")),)
+            "neighbourhood, or a landmark in it."), candidates=(Interpretation(
+                intent=Intent.SEARCH, slots={"neighborhood": None}),)),)
     acting = [r for r in requests if r.question is None and r.intent in _ACTING]
     searching = any(r.intent is Intent.SEARCH for r in acting)
     # A number no value accounts for ("2 kids" when 3 was read) stops a search only.

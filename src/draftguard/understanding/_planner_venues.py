@@ -227,7 +227,8 @@ _BOTH = frozenset({"both"})
 
 
 def each_venue(venues: Sequence[str], rest: str, results: Sequence[str], *,
-               asked: bool, focus: str | None = None) -> list[str]:
+               asked: bool, focus: str | None = None,
+               words: WordTable | None = None) -> list[str]:
     """The venues one shortlist change is made for, each once: those named and listed with
     "and" when the reading `asked` which one (with "or", or anything else between them, the
     question stands), or the results at two or more positions ("save the first and the
@@ -238,7 +239,7 @@ def each_venue(venues: Sequence[str], rest: str, results: Sequence[str], *,
     between = [p.strip(" ,") for p in rest.split("|")[1:-1]]
     if named:
         return named if asked and len(named) > 1 and len(between) == len(venues) - 1 \
-            and not set(between) - {"and", ""} else []
+            and all(_only_joins(words, b) for b in between) else []
     at = positions(rest)
     top = first_n(rest)
     if not at and top is not None and abs(top) <= len(results):
@@ -252,6 +253,21 @@ def each_venue(venues: Sequence[str], rest: str, results: Sequence[str], *,
     if not at or not results or any(i >= len(results) for i in at):
         return []
     return list(dict.fromkeys(results[i] for i in at))
+
+
+def _only_joins(words: WordTable | None, between: str) -> bool:
+    """Whether the words between two venues named for one keeping verb only join them ("and",
+    "plus", "also"), with the list they go on named or not ("to the shortlist, and")."""
+    if words is None:
+        return between in ("and", "")
+    said = words_of(between)
+    listed = {i for s, e in words.spans("listed", between) for i in range(s, e)}
+    listed |= {i for s, e in words.spans("list_noun", between) for i in range(s, e)}
+    if listed:  # the list's own words, and the "to the" that brings it
+        first = min(listed)
+        listed |= {i for i in range(first) if words.says("onto", said[i])
+                   or said[i] in ("the", "my", "our")}
+    return all(i in listed or words.says("joined", w) for i, w in enumerate(said))
 
 
 def acts_on_venue(examples: Callable[[str], Sequence[tuple[str, float]]] | None, rest: str, *,

@@ -117,6 +117,10 @@ class WordTable:
                    for p in self._requests.get(concept, ()))
 
 
+#: What links a value to the words after it that take it back.
+_LINKS = frozenset({"is", "are", "s", "would", "will", "be", "seems", "sounds", "looks"})
+
+
 def taken_back(vocabulary: WordTable, before: str, after: str) -> bool:
     """Whether the words right before a value take it back ("not Thai", "instead of
     Thai", "no more pizza", "nothing too fancy"; a filler word may stand between) or the
@@ -131,8 +135,8 @@ def taken_back(vocabulary: WordTable, before: str, after: str) -> bool:
     if not after.lstrip()[:1].isalpha() or after[:1] not in ("", " "):
         return False
     words = words_of(after)
-    if words and words[0] in ("is", "are"):
-        words = words[1:]
+    while words and words[0] in _LINKS:
+        words = words[1:]  # "Fishtown is out", "$$$ would be too pricey"
     return vocabulary.opens_with("negate_after", " ".join(words))
 
 
