@@ -81,9 +81,4 @@ def second_look(message: str, reading: Reading, post: str | None) -> Reading:
     # will email me her notes tomorrow") is no request to refuse.
     if unread and reading.requests and (name := beyond_reach(message)) is not None:
         return Reading(requests=(cannot_reply(name),))
-    # The reader's own refusal ("I can't post anything") names the capability by meaning
-    # when one is clearly near ("I can't post or share anything on social media").
-    if reading.requests and all("cannot" in r.slots for r in reading.requests) and (
-            name := beyond_reach(message)) is not None:
-        return Reading(requests=(cannot_reply(name),))
     return reading

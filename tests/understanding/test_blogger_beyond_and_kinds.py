@@ -47,7 +47,7 @@ CANNOT = [
     ("share it on twitter for me", "social media"),
     ("post this on instagram and facebook", "social media"),
     ("put it on my linkedin", "social media"),
-    ("can you look this up on the internet for me", "online"),
+    ("can you look this up on the internet for me", "look up"),
     ("could you send it over to my editor", "send"),
 ]
 
