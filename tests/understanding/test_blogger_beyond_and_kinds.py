@@ -45,7 +45,7 @@ CANNOT = [
     ("schedule it to go live on monday morning", "publish"),
     ("ok its done, pls make it live on the blog", "publish"),
     ("share it on twitter for me", "social media"),
-    ("post this on instagram and facebook", "social media"),
+    ("post this on instagram and facebook", "post"),  # the reader's own verb
     ("put it on my linkedin", "social media"),
     ("can you look this up on the internet for me", "look up"),
     ("could you send it over to my editor", "send"),
