@@ -126,10 +126,26 @@ class EditFrames:
         kept = self.t.trim(before_own_sentence(tokens), clause)  # "..., it was never X"
         if any(self.t.quote(t) for t in kept) or not kept:
             return None, False
+        if len(kept) == 1 and kept[0].lower_ in _BACK_REFERENCES:
+            return self.said_before(clause), False  # "it was forty-two. fix it to that"
         if len(kept) > MAX_UNQUOTED_WORDS or any(
                 self.t.is_(t, "relation.new") and t.i != kept[0].i for t in kept[1:]):
             return None, False  # a clause, not new words: too easy to misread
         return self.t.words(kept).strip(), False
+
+    def said_before(self, clause: Clause) -> str | None:
+        """The value a pronoun as new words points back to: the last number said before the
+        clause ("it was forty-two. fix it to that"), else None (never the pronoun itself as
+        the post's new words)."""
+        spans: list[list[Token]] = []
+        for t in self.t.doc[:clause.tokens[0].i]:
+            if t.like_num or (t.text == "-" and spans and spans[-1][-1].i == t.i - 1):
+                if spans and spans[-1][-1].i == t.i - 1:
+                    spans[-1].append(t)
+                else:
+                    spans.append([t])
+        value = [t for t in spans[-1] if t.like_num or t.i < spans[-1][-1].i] if spans else []
+        return self.t.doc[value[0].i: value[-1].i + 1].text if value else None
 
     def target(self, clause: Clause, tokens: list[Token],
                 make: Make, place: Place | None, *, unit_ok: bool = True,
