@@ -12,6 +12,7 @@ import pytest
 from planner_readings import last_reading
 
 from draftguard.language import language_installed
+from event_planning.conversation import new_conversation
 
 pytestmark = pytest.mark.skipif(not language_installed(), reason="needs the language layer")
 
@@ -124,3 +125,22 @@ def test_the_place_asked_for_is_searched(first: str, said: str, place: str) -> N
     assert asked
     [(intent, slots, asked)] = _read(first, said)
     assert (intent, slots.get("neighborhood"), asked) == ("search", place, False)
+
+
+@pytest.mark.parametrize("said", [
+    "can u book the first one for 7?",
+    "reserve the second one for 6 pls",
+    "could you book that one for 8 for us",
+    "book the last one for 9 on saturday",
+    pytest.param("pls reserve it for 7, we'll be there by then", marks=pytest.mark.xfail(
+        strict=True, reason="a second clause makes the booking a part of its own: it still "
+        "searches with 7 as the party")),
+])
+def test_a_booking_on_a_venue_in_view_searches_nothing_again(said: str) -> None:
+    conversation = new_conversation("2026-12-01")
+    conversation.commit(conversation.read("dim sum in chinatown for 14 on the 12th of december"))
+    reading = conversation.read(said)
+    assert [r.intent.value for r in reading.requests] == ["unclear"]
+    conversation.commit(reading)
+    [search] = conversation.read("actually make it thai").requests
+    assert search.intent.value == "search" and search.slots["party_size"] == 14

@@ -50,7 +50,10 @@ def beyond_tools(requests: Sequence[Interpretation], text: str, words: WordTable
     if requests and parsed and (acted or asks_unsupported_act(words, text)):
         if apart(lambda p: asks_unsupported_act(words, p)):
             return [*requests, cannot]
-        return [*(r for r in requests if r.intent not in _ABOUT_VENUES), cannot]
+        # Nor a new search: "book the first one for 7" asks for a booking, and its "for 7"
+        # (a time or a party) must not silently search again with the party changed.
+        return [*(r for r in requests if r.intent not in _ABOUT_VENUES
+                  and r.intent is not Intent.SEARCH), cannot]
     if not requests and looks_like_request(words, text):
         return [cannot]
     return list(requests)
