@@ -187,7 +187,7 @@ def last_acts(runs: Sequence[ToolRun], *, yes_no: bool) -> str:
     changed = any(r.result.get("status") == "ok" and r.tool in _CHANGES for r in runs)
     if yes_no and not changed:  # "did you add it?" after a search: it was not
         return f"No: your shortlist did not change after your last message; {'; '.join(said)}."
-    return f"{'Yes: ' if yes_no else ''}After your last message {'; '.join(said)}."
+    return f"{'Yes: a' if yes_no else 'A'}fter your last message {'; '.join(said)}."
 
 
 def _searched(state: State, describe: Callable[[Mapping[str, Any]], str]) -> str:
