@@ -120,6 +120,8 @@ def asks_new_words(message: str, *, unread: bool) -> bool:
     if _QUOTES & set(message) or ("?" in message and not unread):
         return False
     doc = parse(message, entities=False)
+    if _gives_a_name(doc):  # "put a title on it, something like Flat Loaf Diaries"
+        return False
     named = any(_concept(t).startswith(_PARTS) and (t.pos_ in ("NOUN", "PROPN", "ADJ") or (
         t.tag_ == "VBG" and t.i > 0 and t.nbor(-1).pos_ == "DET")) and  # "the ending"
         t.dep_ in ("dobj", "pobj", "nsubj", "attr", "compound", "amod") for t in doc)
@@ -130,6 +132,17 @@ def asks_new_words(message: str, *, unread: bool) -> bool:
     if not asked or not (unread or any(_concept(h).startswith("action.") for h in asked)):
         return False
     return _writing().rank(message)[0].label == "write"  # not "move the gear section up"
+
+
+def _gives_a_name(doc: Doc) -> bool:
+    """Whether the message gives words of its own as a name: two or more capitalised words
+    in a row after its first word ("something like Flat Loaf Diaries")."""
+    run = 0
+    for t in doc[1:]:
+        run = run + 1 if t.is_alpha and t.text[:1].isupper() and t.text != "I" else 0
+        if run >= 2:
+            return True
+    return False
 
 
 @cache

@@ -220,3 +220,21 @@ async def test_a_kind_given_a_unit_offers_only_the_posts_values_in_it(
     await saved(chat, HIKE)
     reply = await chat.say(message)
     assert f"change “{old}” to “{new}”?" in reply
+
+
+
+@pytest.mark.parametrize("message", [
+    "can u put a title on it, something like Flat Loaf Diaries",
+    "give the intro a heading, maybe Why I Bake",
+    "the title could be something like Bread And Patience",
+])
+async def test_words_given_as_a_name_are_never_told_they_need_writing(
+    message: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The person gave the words: whatever the reader makes of them, the reply never says
+    # the app would have to write new text.
+    monkeypatch.setenv("DRAFTGUARD_MODEL_PROFILE", "small")
+    chat = Chat(app=True)
+    await saved(chat, HIKE)
+    reply = await chat.say(message)
+    assert "I can't write new text" not in reply
