@@ -49,3 +49,44 @@ def test_a_dearness_denied_is_no_price_and_no_question(
     assert (intent, asked) == ("search", False)
     assert {k: got.get(k) for k in slots} == slots
     assert got.get("price_level") not in ("$$$", "$$$$")
+
+
+# -- a change to the shortlist and the plan, in one message ---------------------------------
+
+ADD_SIAM = ("shortlist", {"venue": "Siam Orchid", "action": "add"}, False)
+ADD_LEMON = ("shortlist", {"venue": "Lemongrass Lane", "action": "add"}, False)
+OFF_SIAM = ("shortlist", {"venue": "Siam Orchid", "action": "remove"}, False)
+OFF_LEMON = ("shortlist", {"venue": "Lemongrass Lane", "action": "remove"}, False)
+PLAN = ("plan", {}, False)
+
+
+@pytest.mark.parametrize(("said", "listed", "reading"), [
+    ("stick lemongrass lane on the list. the plan?", False, [ADD_LEMON, PLAN]),
+    ("shortlist siam orchid; plan pls", False, [ADD_SIAM, PLAN]),
+    ("save lemongrass lane - and what's the plan so far?", False, [ADD_LEMON, PLAN]),
+    ("scrap lemongrass lane, only siam orchid. plan?", True, [OFF_LEMON, PLAN]),
+    ("hmm bin siam orchid, keep only lemongrass lane. whats the plan now", True,
+     [OFF_SIAM, PLAN]),
+    ("Drop Lemongrass Lane pls. our plan?", True, [OFF_LEMON, PLAN]),
+])
+def test_a_change_to_the_list_and_the_plan_asked_are_both_done(
+        said: str, listed: bool, reading: list[Any]) -> None:
+    before = [THAI, BOTH] if listed else [THAI]
+    assert _read(*before, said) == reading
+
+
+@pytest.mark.parametrize(("said", "reading"), [
+    ("take Siam Orchid off, just Lemongrass Lane", [OFF_SIAM]),
+    ("drop lemongrass lane pls, only siam orchid", [OFF_LEMON]),
+    ("remove siam orchid - just keep lemongrass lane", [OFF_SIAM]),
+    ("ditch siam orchid, only lemongrass lane now", [OFF_SIAM]),
+    ("nix Lemongrass Lane, keep just Siam Orchid", [OFF_LEMON]),
+])
+def test_a_removal_naming_the_one_kept_takes_the_others_off(
+        said: str, reading: list[Any]) -> None:
+    assert _read(THAI, BOTH, said) == reading
+
+
+def test_the_one_kept_is_put_on_when_it_is_not_listed_yet() -> None:
+    reading = _read(THAI, "shortlist siam orchid", "scrap siam orchid, only lemongrass lane")
+    assert reading == [OFF_SIAM, ADD_LEMON]
