@@ -90,3 +90,34 @@ def test_a_removal_naming_the_one_kept_takes_the_others_off(
 def test_the_one_kept_is_put_on_when_it_is_not_listed_yet() -> None:
     reading = _read(THAI, "shortlist siam orchid", "scrap siam orchid, only lemongrass lane")
     assert reading == [OFF_SIAM, ADD_LEMON]
+
+
+# -- a venue settled on in one sentence, "it" in the next -----------------------------------
+
+ADD_GRILL = ("shortlist", {"venue": "The Founders Grill", "action": "add"}, False)
+ADD_CHOP = ("shortlist", {"venue": "Broad Street Chophouse", "action": "add"}, False)
+
+
+@pytest.mark.parametrize(("said", "added"), [
+    ("Founders Grill wins. save it", ADD_GRILL),
+    ("The Founders Grill sounds better. Shortlist it.", ADD_GRILL),
+    ("ok broad street chophouse then. pop it on my list pls", ADD_CHOP),
+    ("we'll go for Broad Street Chophouse! put it on the shortlist", ADD_CHOP),
+    ("hmm i prefer the founders grill. can u add it to the list", ADD_GRILL),
+    ("founders grill is the one. keep it", ADD_GRILL),
+])
+def test_it_after_a_sentence_naming_one_venue_is_that_venue(
+        said: str, added: tuple[str, dict[str, str], bool]) -> None:
+    reading = _read(STEAK, COMPARED, said)
+    assert reading[-1] == added and reading.count(added) == 1
+    assert all(not asked for _, _, asked in reading)
+
+
+@pytest.mark.parametrize("said", [
+    "Broad Street Chophouse or The Founders Grill. add it",
+    "Broad Street Chophouse and The Founders Grill look good. add it",
+])
+def test_it_after_a_sentence_naming_two_venues_is_still_asked(said: str) -> None:
+    reading = _read(STEAK, COMPARED, said)
+    assert ("shortlist", {}, True) in reading
+    assert not any(intent == "shortlist" and not asked for intent, _, asked in reading)
