@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from draftguard.language import parse
 from draftguard.language._exemplars import Ranked
-from event_planning.corrections import undenied
+from event_planning.corrections import NEGATORS, undenied
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -17,7 +17,15 @@ if TYPE_CHECKING:
     from draftguard.language import Term
     from draftguard.understanding import SlotHints
 
-__all__ = ["denied_expense", "free_clauses", "still_unexplained", "taken"]
+__all__ = [
+    "denied_dear_words",
+    "denied_dearness",
+    "denied_expense",
+    "free_clauses",
+    "read_plain",
+    "still_unexplained",
+    "taken",
+]
 
 #: A denied clause nearest the cheapest level at this cosine or more, below the reader's
 #: `clause_score` ("nothing that'll break the bank": 0.58), is read as cheap when, its
@@ -32,6 +40,8 @@ _CLAUSE_DEPS = frozenset({"relcl", "advcl", "acl", "ccomp"})
 #: Dependencies by which a word describes a word for a place ("a swanky place",
 #: "somewhere bougie"), as a dish's name does not ("table for five" after "chowder").
 _DESCRIBES = frozenset({"amod", "advmod"})
+#: The price levels that are dear: denied, they say no price (`denied_dearness`).
+_DEAR = frozenset({"price.$$$", "price.$$$$"})
 
 
 def free_clauses(doc: Doc, named: Set[int], covered: Set[int], *,
@@ -102,6 +112,51 @@ def denied_expense(clause: str, label: str, score: float,
         return False
     again = {r.label: r.score for r in rank(plain)}
     return score - again.get(label, 0.0) >= DENIAL_SHIFT
+
+
+def denied_dearness(clause: str, ranked: Sequence[Ranked],
+                    rank: Callable[[str], Sequence[Ranked]], *, cheap_score: float) -> bool:
+    """"nothing too glitzy", "not too dressy": a clause not itself clearly cheap (`ranked`
+    best at `cheap_score` or more) that denies what, its negation left out (from the parse),
+    is nearest a dear level ($$$ or more). It says no price, as a denied price word of the
+    lexicon does ("nothing too swanky"): never a dear search, and nothing to ask about."""
+    if ranked and ranked[0].label == "price.$" and ranked[0].score >= cheap_score:
+        return False
+    plain = undenied(parse(clause.replace("-", " "), entities=False))
+    if not plain:
+        return False
+    again = rank(plain)
+    return bool(again) and again[0].label in _DEAR
+
+
+def denied_dear_words(doc: Doc, rank: Callable[[str], Sequence[Ranked]], *,
+                      cheap_score: float) -> set[str]:
+    """The words after a negator up to the next mark ("nothing too dressy, pls": "too",
+    "dressy", "pls") when what they deny is dearness (`denied_dearness`): no price, and
+    nothing to ask about."""
+    found: set[str] = set()
+    for token in doc:
+        if token.lower_ in NEGATORS or token.dep_ == "neg":
+            end = next((t.i for t in doc[token.i:] if t.is_punct), len(doc))
+            said = doc[token.i:end].text
+            if end - token.i > 1 and denied_dearness(said, rank(said), rank,
+                                                      cheap_score=cheap_score):
+                found |= {t.lower_ for t in doc[token.i + 1:end]}
+    return found
+
+
+def read_plain(clauses: Sequence[str], hints: SlotHints,
+               rank: Callable[[str], Sequence[Ranked]], *, score: float, margin: float) -> None:
+    """A clause of everyday words ("we want a room just for us") is read only when it is
+    very clearly one price or feature (at `score` or more, `margin` ahead of the next); else
+    it says nothing (never asked about). A denied dearness is no price ("nothing too
+    dressy")."""
+    for clause in clauses:
+        ranked = rank(clause)
+        if len(ranked) > 1 and ranked[0].score >= score and \
+                ranked[0].score - ranked[1].score >= margin and \
+                not denied_dearness(clause, ranked, rank, cheap_score=0):
+            taken(ranked[0], hints, features=True)
 
 
 def still_unexplained(hints: SlotHints, doc: Doc, dish_words: set[str],

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from draftguard.language import ExemplarIndex, embed, parse, word_frequency
 from draftguard.language._parser import parse_many
 from draftguard.understanding import SlotHints
+from event_planning import clauses as denials
 from event_planning.clauses import denied_expense, free_clauses, still_unexplained, taken
 from event_planning.corrections import (
     no_limit,
@@ -207,7 +208,8 @@ class MeaningReader:
                 t.concept.partition(".")[0] in _SEARCH_SECTIONS for t in terms) or any(
                 t.like_num for t in doc)
             self._dish(dishes, hints, searching=searching)
-        self._plain(plain, hints)
+        denials.read_plain(plain, hints, _preference_examples().rank,
+                           score=self.plain_clause_score, margin=self.plain_clause_margin)
         if clauses or rare:
             # A rare word as a clause's subject is who does something ("my flatmates are
             # tagging along"), not what the place must have.
@@ -275,6 +277,9 @@ class MeaningReader:
                 and word_frequency(t.lower_) < self.rare_price_zipf]
         rare = ([j.strip(".,!?") for j in joined if not lexicon().terms(parse(j, entities=False))]
                 + rare)[:_MAX_CLAUSES]
+        denied = denials.denied_dear_words(doc, _preference_examples().rank,
+                                           cheap_score=self.clause_score) if rare else set()
+        rare = [w for w in rare if not set(w.split("-")) <= denied]  # "nothing too glitzy"
         spelt = {c for w in rare for c in lexicon().concepts("price.") if lexicon().near(w, c)}
         if len(spelt) == 1:
             hints.values["price_level"] = spelt.pop().partition(".")[2]
@@ -296,9 +301,11 @@ class MeaningReader:
                 continue
             best, second = ranked[0], ranked[1]
             ahead = best.score - second.score
-            if (best.score < self.clause_score or ahead < self.clause_margin) and \
-                    not denied_expense(clause, best.label, best.score,
-                                       lambda text: _preference_examples().rank(text)):
+            cheap = denied_expense(clause, best.label, best.score, _preference_examples().rank)
+            if not cheap and denials.denied_dearness(clause, ranked, _preference_examples().rank,
+                                                     cheap_score=self.clause_score):
+                continue  # "nothing too glitzy": no price, nothing to ask
+            if (best.score < self.clause_score or ahead < self.clause_margin) and not cheap:
                 # Near a feature already read ("no stairs, she uses a walker"): explained.
                 # Nearest small talk ("it's for our book club"): no wish for the place.
                 if (best.score >= self.clause_ask_score or at >= prices_only
@@ -309,15 +316,6 @@ class MeaningReader:
                 continue
             if not taken(best, hints, features=at < prices_only) and at >= prices_only:
                 hints.unexplained.append(clause)  # a rare word near a feature: unsure
-
-    def _plain(self, clauses: list[str], hints: SlotHints) -> None:
-        """A clause of everyday words ("we want a room just for us") is read only when it
-        is very clearly one price or feature; else it says nothing (never asked about)."""
-        for clause in clauses:
-            ranked = _preference_examples().rank(clause)
-            if len(ranked) > 1 and ranked[0].score >= self.plain_clause_score and \
-                    ranked[0].score - ranked[1].score >= self.plain_clause_margin:
-                taken(ranked[0], hints, features=True)
 
     def _dish(self, phrases: list[list[Token]], hints: SlotHints, *,
               searching: bool) -> None:

@@ -101,8 +101,6 @@ DEFAULT_CAPABILITIES = ("That is not something I can do here. Say what you would
                         "find, or type /help.")
 
 
-
-
 class PlannerConversation:
     """`Conversation` for the planner: reads a message in the light of what came before."""
 
@@ -137,11 +135,10 @@ class PlannerConversation:
         self.today = today
         self.search = search
         self.state = state.model_copy(deep=True) if state is not None else PlannerState()
+        self._named: str | None = None  # the one venue an earlier part of a message named
         # The first read of each kind of date loads the date library's tables (~0.3 s): pay
         # that here, once per day, not in the middle of a message.
         warm_up(vocabulary, today)
-
-    # -- reading ---------------------------------------------------------------------
 
     def read(self, message: str) -> Reading:
         """The requests `message` makes, in order; none when it is not a request."""
@@ -157,7 +154,7 @@ class PlannerConversation:
         changes: dict[str, Any] = {}
         questions: list[Interpretation] = []
         asked = acted = general = False
-        sure = 1.0
+        sure, self._named = 1.0, None
         readings = read_parts(parts, self.vocabulary, today=self.today, meaning=by_meaning,
                               known=self.state.preferences.get("date"))
         for part, slots in zip(parts, readings, strict=True):
@@ -180,6 +177,7 @@ class PlannerConversation:
                 prefs_at = len(requests)
             if other is not None:
                 requests += self._each_venue(other, slots)
+            self._named = slots.venues[0] if len(set(slots.venues)) == 1 else self._named
             changes.update(stated)
             questions += [self._which(n, vs, slots) for n, vs in slots.ambiguous.items()]
         if self.state.asking in changes:  # the answer: with what its question held
@@ -431,7 +429,8 @@ class PlannerConversation:
             state.shortlist if action == "remove" else state.results)
         if venue is None and not question:
             venue, question = venue_meant(slots, self.vocabulary.words, results=state.results,
-                                          picked=state.picked, shortlist=state.shortlist)
+                                          picked=self._named or state.picked,
+                                          shortlist=state.shortlist)
         if venue is None:
             return ask(intent, question)
         chosen: dict[str, Any] = {"venue": venue}

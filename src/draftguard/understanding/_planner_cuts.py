@@ -63,13 +63,19 @@ def verb_phrases(part: str, venues_in: Callable[[str], int]) -> list[str]:
 
 def once(requests: Sequence[Interpretation]) -> list[Interpretation]:
     """`requests` with a request for the plan or for help made again in the same message
-    left out ("we'll stick with what's saved. what's on me list": the list shown once)."""
+    left out ("we'll stick with what's saved. what's on me list": the list shown once), and
+    so a shortlist change made again ("go with X. add it to the list": X added once)."""
     seen: set[Intent] = set()
+    changes: list[dict[str, object]] = []
     kept: list[Interpretation] = []
     for request in requests:
         if request.intent in (Intent.PLAN, Intent.HELP) and request.question is None:
             if request.intent in seen:
                 continue
             seen.add(request.intent)
+        if request.intent is Intent.SHORTLIST and request.question is None:
+            if dict(request.slots) in changes:
+                continue
+            changes.append(dict(request.slots))
         kept.append(request)
     return kept

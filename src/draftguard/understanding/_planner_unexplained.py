@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from draftguard.understanding._asking import snippet
 from draftguard.understanding._planner_slots import PlannerVocabulary, SlotReading
+from draftguard.understanding._planner_venues import asks_plan
 from draftguard.understanding._types import Intent, Interpretation
 
 __all__ = ["unless_unexplained"]
@@ -38,8 +39,11 @@ def unless_unexplained(requests: list[Interpretation], readings: Sequence[SlotRe
     acting = [r for r in requests if r.question is None and r.intent in _ACTING]
     searching = any(r.intent is Intent.SEARCH for r in acting)
     # A number no value accounts for ("2 kids" when 3 was read) stops a search only.
+    # A part that asks to see the plan is a request of its own ("bin X. whats the plan
+    # now"): its words are explained by it.
     words = list(dict.fromkeys(w for r in readings
-                               for w in [*r.unexplained, *(r.unread if searching else [])]))
+                               for w in [*r.unexplained, *(r.unread if searching else [])]
+                               if not asks_plan(vocabulary.words, w, named=False)))
     if not acting or not words:
         return tuple(requests)
     said = " or ".join(f"“{snippet(w, 60)}”" for w in words)

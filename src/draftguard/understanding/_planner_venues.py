@@ -320,7 +320,7 @@ def clauses_after(rest: str) -> str:
     """The clauses after the one that names the last venue in `rest` (masked as "|"):
     "take | back off, and what's in the plan now?" -> "what's in the plan now?"."""
     tail = rest.rsplit("|", 1)[-1]
-    for joint in (",", " and ", " then "):
+    for joint in (",", ";", " and ", " then ", " - ", " – ", " — "):
         tail = tail.replace(joint, "\n")
     return " ".join(tail.split("\n")[1:]).strip()
 
@@ -331,7 +331,7 @@ def swapped(words: WordTable, venues: Sequence[str], rest: str, shortlist: Seque
     shortlist (named first, or "it" for the one in view, `picked`, when it is listed) taken
     off, then the one named after it put on; nothing when the words are not those."""
     if not words.says("swap", rest):
-        return []
+        return kept_only(words, venues, rest, shortlist)
     named = list(dict.fromkeys(venues))
     if len(named) == 2 and named[0] in shortlist and named[1] not in shortlist:
         old, new = named
@@ -342,3 +342,24 @@ def swapped(words: WordTable, venues: Sequence[str], rest: str, shortlist: Seque
         return []
     return [Interpretation(intent=Intent.SHORTLIST, slots={"venue": old, "action": "remove"}),
             Interpretation(intent=Intent.SHORTLIST, slots={"venue": new, "action": "add"})]
+
+
+def kept_only(words: WordTable, venues: Sequence[str], rest: str,
+              shortlist: Sequence[str]) -> list[Interpretation]:
+    """"take Siam Orchid off, just Lemongrass Lane", "scrap X - only keep Y": a removal that
+    names, last, the one venue kept (right after a word that keeps it alone): the listed
+    venues named before it taken off, then it put on when it is not listed yet; nothing
+    when the words are not those."""
+    named = list(dict.fromkeys(venues))
+    pieces = rest.split("|")  # the words before each venue named, and after the last
+    head = "|".join(pieces[:-2])  # up to the venue before the one kept
+    if len(named) < 2 or len(pieces) != len(venues) + 1 or not words.ends_with(
+            "kept_only", pieces[-2].strip(" ,.;-")) or not (
+            removes(words, head) or words.says("take_away", head)):
+        return []
+    kept, gone = named[-1], [v for v in named[:-1] if v in shortlist]
+    if not gone or kept in gone:
+        return []
+    return [Interpretation(intent=Intent.SHORTLIST, slots={"venue": v, "action": "remove"})
+            for v in gone] + ([] if kept in shortlist else [
+                Interpretation(intent=Intent.SHORTLIST, slots={"venue": kept, "action": "add"})])
