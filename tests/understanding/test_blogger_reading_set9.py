@@ -1,0 +1,52 @@
+"""Classes from end-to-end set 9: a title and the tags asked for in one message, joined by a
+dash or a comma ("make the title 'X' — and can the tags be a, b"), each its own request; a
+title's value ends where the tags' request begins; "instead of what's there now" names the
+field's present value, no words of the post."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from blogger_readings import acted_on as _acting
+from blogger_readings import reading_of as _read
+
+from draftguard.understanding import Intent
+
+POSTS = Path(__file__).parent.parent / "data" / "understanding" / "posts"
+GAMES = (POSTS / "board-game-night.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("message", "title", "tags"), [
+    ("could the headline become 'Dice and Dinner' - and also the tags should be cards, food",
+     "Dice and Dinner", ["cards", "food"]),
+    ("title should be 'Five Years of Friday' — also can you set the tags to meeples, pals",
+     "Five Years of Friday", ["meeples", "pals"]),
+    ("set the title to Rolling Along — and can the tags just be dice, hosting",
+     "Rolling Along", ["dice", "hosting"]),
+    ("the title I'd like as 'Game On', and could the tags be boardgames, snacks instead",
+     "Game On", ["boardgames", "snacks"]),
+    ("Two bits, pal: I'd love the title to be Dice, Snacks and Friends — and can the tags "
+     "be hosting, monthly and cards instead of what's on there now",
+     "Dice, Snacks and Friends", ["hosting", "monthly", "cards"]),
+])
+def test_a_title_and_the_tags_in_one_message_are_two_requests(
+        message: str, title: str, tags: list[str]) -> None:
+    assert _acting(_read(GAMES, message)) == [
+        (Intent.EDIT, {"set_fields": {"title": title}}),
+        (Intent.EDIT, {"set_fields": {"tags": tags}})]
+
+
+@pytest.mark.parametrize("message", [
+    "tags should be dice, snacks and hosting instead of the old ones",
+    "can the tags be dice, snacks and hosting rather than what's there now",
+])
+def test_instead_of_the_present_tags_names_no_words_of_the_post(message: str) -> None:
+    assert _acting(_read(GAMES, message)) == [
+        (Intent.EDIT, {"set_fields": {"tags": ["dice", "snacks", "hosting"]}})]
+
+
+def test_a_description_said_instead_of_the_old_one_is_the_new_description() -> None:
+    assert _acting(_read(GAMES, "the description should be A night of dice rather than the "
+                                "old one")) == [
+        (Intent.EDIT, {"set_fields": {"description": "A night of dice"}})]
