@@ -50,3 +50,28 @@ def test_a_description_said_instead_of_the_old_one_is_the_new_description() -> N
     assert _acting(_read(GAMES, "the description should be A night of dice rather than the "
                                 "old one")) == [
         (Intent.EDIT, {"set_fields": {"description": "A night of dice"}})]
+
+
+@pytest.mark.parametrize(("message", "old", "new"), [
+    ("Change every 'dice' to 'die' because I checked the rulebook", "dice", "die"),
+    ("please swap each 'living room' for 'lounge' as that's how we talk", "living room",
+     "lounge"),
+    ("every \"board games\" should be \"tabletop games\", because it is more precize",
+     "board games", "tabletop games"),
+    ("could you turn all the 'dice' into 'cubes' cos my sister hates the word", "dice",
+     "cubes"),
+    ("swap every 'living room' with 'front room' since my nan calls it that", "living room",
+     "front room"),
+])
+def test_a_reason_after_a_quoted_replacement_is_no_part_of_it(
+        message: str, old: str, new: str) -> None:
+    assert _acting(_read(GAMES, message)) == [
+        (Intent.EDIT, {"ops": [{"type": "replace", "anchor": old, "text": new}]})]
+
+
+def test_every_word_replaced_with_a_reason_after_replaces_each_one() -> None:
+    [(intent, slots)] = _acting(_read(GAMES, "replace all 'game' with 'match' since it sounds "
+                                             "better"))
+    ops = slots["ops"]
+    assert intent is Intent.EDIT and isinstance(ops, list) and len(ops) > 1
+    assert all(op["anchor"].startswith("game") and op["text"].startswith("match") for op in ops)
