@@ -75,3 +75,42 @@ def test_every_word_replaced_with_a_reason_after_replaces_each_one() -> None:
     ops = slots["ops"]
     assert intent is Intent.EDIT and isinstance(ops, list) and len(ops) > 1
     assert all(op["anchor"].startswith("game") and op["text"].startswith("match") for op in ops)
+
+
+def _replace(old: str, new: str) -> tuple[Intent, dict[str, object]]:
+    return (Intent.EDIT, {"ops": [{"type": "replace", "anchor": old, "text": new}]})
+
+
+_BABY = ("We have done this for five years, through two house moves, one wedding and a baby "
+         "who now helps by eating the dice.")
+
+
+@pytest.mark.parametrize(("message", "wanted"), [
+    ("1) title should be Dice Nights 2) 'five years' -> 'six years'",
+     [(Intent.EDIT, {"set_fields": {"title": "Dice Nights"}}),
+      _replace("five years", "six years")]),
+    ("1. delete the sentence about the baby 2. change 'ten minutes' to 'five minutes' "
+     "3. tags: games, food",
+     [(Intent.EDIT, {"ops": [{"type": "delete", "anchor": _BABY}]}),
+      _replace("ten minutes", "five minutes"),
+      (Intent.EDIT, {"set_fields": {"tags": ["games", "food"]}})]),
+    ("two bits: 1) 'living room' -> 'lounge' 2) the description should be Dice and friends",
+     [_replace("living room", "lounge"),
+      (Intent.EDIT, {"set_fields": {"description": "Dice and friends"}})]),
+    ("3 more pls: 1) 'first Friday' to 'last Friday' 2) 'a drink' to 'a snack' 3) cut the "
+     "sentence about the baby",
+     [_replace("first Friday", "last Friday"), _replace("a drink", "a snack"),
+      (Intent.EDIT, {"ops": [{"type": "delete", "anchor": _BABY}]})]),
+    ("1) make the title Friday Games 2) tags should be dice, food",
+     [(Intent.EDIT, {"set_fields": {"title": "Friday Games"}}),
+      (Intent.EDIT, {"set_fields": {"tags": ["dice", "food"]}})]),
+])
+def test_a_numbered_list_in_one_line_is_one_request_an_item(
+        message: str, wanted: list[tuple[Intent, dict[str, object]]]) -> None:
+    assert _acting(_read(GAMES, message)) == wanted
+
+
+@pytest.mark.parametrize("message", ["go back to version 2. thanks", "make 1) a quiz"])
+def test_a_number_that_starts_no_list_cuts_nothing(message: str) -> None:
+    assert _acting(_read(GAMES, message)) == _acting(
+        _read(GAMES, message.replace("2. ", "2 ").replace("1) ", "1 ")))
