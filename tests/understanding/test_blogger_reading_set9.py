@@ -114,3 +114,20 @@ def test_a_numbered_list_in_one_line_is_one_request_an_item(
 def test_a_number_that_starts_no_list_cuts_nothing(message: str) -> None:
     assert _acting(_read(GAMES, message)) == _acting(
         _read(GAMES, message.replace("2. ", "2 ").replace("1) ", "1 ")))
+
+
+@pytest.mark.parametrize(("message", "old", "new"), [
+    ("Can ye change 'ten minutes' to 'five minutes' — naw, wait, make it 'fifteen minutes', "
+     "best be honest wi' folk", "ten minutes", "fifteen minutes"),
+    ("change 'ten minutes' to 'five minutes' — no, wait, make it 'fifteen minutes', best be "
+     "honest with folk", "ten minutes", "fifteen minutes"),
+    ("swap 'a drink' for 'a snack', no actually, make it 'a pudding', my mates will laugh",
+     "a drink", "a pudding"),
+    ("replace 'first Friday' with 'last Friday' - hmm no, better 'second Friday', sorry about "
+     "that", "first Friday", "second Friday"),
+    ("change 'five years' to 'six years', nah, 'seven years', I always forget", "five years",
+     "seven years"),
+])
+def test_a_correction_inside_the_message_then_an_aside_acts_on_the_last_words(
+        message: str, old: str, new: str) -> None:
+    assert _acting(_read(GAMES, message)) == [_replace(old, new)]
