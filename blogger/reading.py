@@ -20,6 +20,7 @@ from blogger.reading_corrections import corrected
 from blogger.reading_dictation import undictated
 from blogger.reading_edits import _carry
 from blogger.reading_fields import cleared_field
+from blogger.reading_lists import unnumbered
 from blogger.reading_order import object_first, without_comment
 from blogger.reading_picks import picked
 from blogger.reading_spelling import spelling_fix
@@ -104,7 +105,7 @@ class BloggerReader:
         content = read_content(text, blogger_lexicon())
         if content is not None:
             return Reading(requests=tuple(self._with_content(text, content, memory)))
-        request = undictated(_request_part(text), blogger_lexicon())  # "... full stop"
+        request = unnumbered(undictated(_request_part(text), blogger_lexicon()))  # "1) a 2) b"
         if len(request) > MAX_REQUEST_CHARS:
             return Reading(requests=(_too_long(len(request)),))
         turn = self._turn(request, post, memory)

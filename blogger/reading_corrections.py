@@ -136,6 +136,11 @@ def _end_of_correction(turn: Turn, end: int) -> int:
     # "..., no wait, 7 questions, and flashcards too": a mark and a coordinator end it too
     starts += [t.i for t in doc[end:sentence_end - 1]
                if t.text in _MARKS and doc[t.i + 1].pos_ == "CCONJ"]
+    # "..., make it 'Y', best be honest": after the value said, a mark and words quoting
+    # nothing are an aside
+    starts += [t.i for t in doc[end + 1:sentence_end - 1] if t.text in _MARKS and (
+        turn.quote(doc[t.i - 1]) is not None or doc[t.i - 1].like_num) and not any(
+        turn.quote(u) is not None or u.like_num for u in doc[t.i:sentence_end])]
     if end + 1 < sentence_end and doc[end + 1].pos_ == "CCONJ" and (
             doc[end].like_num or turn.quote(doc[end]) is not None):
         starts.append(end + 1)  # "..., actually 6 and a mindmap": a lone value, then "and"

@@ -240,7 +240,7 @@ class FieldFrames:
             value = rest  # "give the post the tags a, b and c"
         if value is None:
             return None
-        value = self._the_words_wanted(value)
+        value = self._the_words_wanted(value, clause)
         if value and value[0].dep_ == "neg":
             return None  # "... is not Biscuit": what it is not is no value
         text = self.t.lone_quote(value, clause) or self.t.clean(value, clause)
@@ -288,10 +288,14 @@ class FieldFrames:
             return self.title(text)
         return self.field(clause, [tokens[at]], text)
 
-    def _the_words_wanted(self, value: list[Token]) -> list[Token]:
+    def _the_words_wanted(self, value: list[Token], clause: Clause) -> list[Token]:
         """The words of `value` the field is to hold: the quotation it is said to be ("I
         prefer it is 'X'", "I think it should be 'X' please"), else the one quotation among
-        words of grammar (`Turn.the_quotation`), else all of them."""
+        words of grammar (`Turn.the_quotation`), else all of them, up to the old ones named
+        ("... be A day out rather than the old one")."""
+        instead = next((i for i, t in enumerate(value) if (term := clause.term_at(t)) is not None
+                        and term.concept == "relation.old"), None)
+        value = value[:instead] if instead else value
         said_words = [t for t in value if not t.is_punct]
         while said_words and self.t.is_(said_words[-1], "discourse."):
             said_words.pop()  # "... it is 'X' please"

@@ -117,6 +117,16 @@ class SaidPairs:
         return next((t for t in previous.tokens if self.t.is_(t, "part.title") or
                      self.t.is_(t, "part.meta")), None)
 
+    def _present_value(self, new_side: list[Token], old_side: list[Token]) -> bool:
+        """Whether the old words are only the field's present value, named by nothing of
+        their own ("the tags should be a, b instead of what's there now", "... rather than
+        the old ones"): the field's new value is said, no words of the post are swapped."""
+        return any(self.t.is_(t, "part.tags") or self.t.is_(t, "part.title") or
+                   self.t.is_(t, "part.meta") for t in new_side) and all(
+            t.is_punct or t.is_stop or t.lemma_ == "one" or t.pos_ in (
+                "PRON", "DET", "ADP", "AUX", "ADV", "ADJ") or self.t.is_(t, "part.")
+            for t in old_side)
+
     # -- the frames --------------------------------------------------------------------------
 
     def said_pair(self, clause: Clause) -> list[Interpretation] | None:
@@ -126,7 +136,8 @@ class SaidPairs:
         tokens = clause.tokens
         quotes = [i for i, t in enumerate(tokens) if self.t.quote(t)]
         at = self.e.rel(clause, tokens, "relation.old")
-        if at is not None and _compared(clause, tokens, at):
+        if at is not None and (_compared(clause, tokens, at) or self._present_value(
+                tokens[:at], tokens[at + 1:])):
             at = None  # "he'd know better than me": a comparison, no old words
         if at is not None and clause.head_concept not in ("action.delete", "action.insert"):
             term = clause.term_at(tokens[at])

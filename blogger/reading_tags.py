@@ -144,6 +144,9 @@ class TagFrames:
             rest = rest[named + 1:]  # "tag it x", "tag the post x": the post is tagged
         while rest and not rest[0].is_alpha and rest[0].pos_ in ("CCONJ", "SYM"):
             rest = rest[1:]  # "tags + leeds", "tags & x": the sign that adds, not a tag
+        # "... x and y instead of what's there": the list ends where the old one is named
+        rest = rest[:next((i for i, t in enumerate(rest) if i and (term := clause.term_at(
+            t)) is not None and term.concept == "relation.old"), len(rest))]
         raw = value if value is not None else self.t.words(
             self.t.trim(self.named_tags(self.t.the_quotation(rest), clause), clause))
         found = self.tag_list(raw, adding=adding, verbatim=value is not None)

@@ -121,6 +121,9 @@ class Turn:
         for i, tok in enumerate(tokens):
             if tok.text == "(" and i > 0:
                 return tokens[:i]  # "(no accent, my CMS chokes on it)": an aside
+            if i > 0 and self.quote(tokens[i - 1]) and tok.dep_ == "mark" and \
+                    tok.head.pos_ in ("VERB", "AUX") and tok.head.i > tok.i:
+                return tokens[:i]  # "... to 'Y' because it is bigger": the reason, no words
             if tok.text in (".", "!", "?") and tok.is_sent_end and i + 1 < len(tokens):
                 return tokens[:i]  # "brief: a guide to X. does it pass?": a new sentence
             if tok.text in (",", "—", "-") and i + 1 < len(tokens) and not (

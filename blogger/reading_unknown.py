@@ -53,7 +53,7 @@ def unknown_words(turn: Turn, requests: Sequence[Interpretation], *,
                                       turn.view.respell(token.text) is not None):
             continue
         if _describes(turn, token) or _aside(token) or _exclaimed(turn, token) or \
-                _judged(token) or _set_apart(turn, token):
+                _judged(token) or _set_apart(turn, token) or _a_reason(turn, token):
             continue  # "the sentence where I whinge about X": found by meaning
         if verbs_only and token.pos_ != "VERB" and token.dep_ != "ROOT":
             continue
@@ -99,6 +99,19 @@ def _set_apart(turn: Turn, token: Token) -> bool:
         return False  # the whole message: nothing else asks
     return not any(turn.quote(t) is not None or (turn.concept(t) is not None and not (
         turn.is_(t, "discourse.") or turn.is_(t, "relation.be"))) for t in part)
+
+
+def _a_reason(turn: Turn, token: Token) -> bool:
+    """Whether `token` stands in a clause of its own opened by a subordinating word after
+    every quotation ("change 'a' to 'b' because I checked the rulebook"): why, not what."""
+    clause = next((a for a in [token, *token.ancestors] if a.dep_ == "advcl" and any(
+        c.dep_ == "mark" for c in a.children)), None)
+    if clause is None:
+        return False
+    mark = next(c for c in clause.children if c.dep_ == "mark")
+    quoted = [t.i for t in turn.doc if turn.quote(t) is not None]
+    return bool(quoted) and max(quoted) < mark.i and all(
+        turn.quote(t) is None for t in clause.subtree)
 
 
 def _asks(verb: Token) -> bool:

@@ -36,11 +36,13 @@ def prose(value: list[Token]) -> bool:
 def after_relation(turn: Turn, rest: list[Token]) -> list[Token] | None:
     """The words after the relation word ("be X", "changed to X"), never after an
     auxiliary ("ought to be changed to X": neither "to be" is the relation; "X's name
-    is to be changed to Y": "is" leads to the verb that names Y); None: no relation."""
+    is to be changed to Y": "is" leads to the verb that names Y; "the title to be Falling Off
+    Walls": a name the parser took for a verb is the value); None: no relation."""
     # (a "to" before a quotation the parser took for a verb, "to 'X' and add ...", is
     # the relation, not an infinitive's auxiliary)
     cut = next((i for i, t in enumerate(rest) if t.text == ":" or (
-        (t.dep_ not in ("aux", "auxpass") or turn.quote(t.head)) and (
+        (t.dep_ not in ("aux", "auxpass") or turn.quote(t.head) or not (
+            turn.is_(t.head, "action.") or t.head.dep_ in ("aux", "auxpass"))) and (
             turn.is_(t, "relation.be") or turn.is_(t, "relation.new")) and
         not _of_a_person(t))), None)
     if cut is None or _reported(turn, rest[cut]):

@@ -242,7 +242,7 @@ def _argument_colon(doc: Doc, lexicon: Lexicon) -> int:
         if token.text != ":":
             continue
         if any(t.pos_ in ("VERB", "AUX") or not (
-                t.is_punct or t.like_num or t.pos_ in ("DET", "INTJ") or (
+                t.is_punct or t.like_num or t.pos_ in ("DET", "INTJ", "ADP") or (
                     lexicon.concept(t.lower_) or "discourse.").startswith("discourse."))
                for t in doc[token.sent.start:token.i]):
             return token.i
@@ -267,8 +267,8 @@ def _cut_points(doc: Doc, lexicon: Lexicon, action: str,
             cuts.add(token.i + 1)
         if token.lower_ == "then" and token.i > 0:
             cuts.add(token.i)
-        topic = _topicalised(token)
-        if topic is not None:  # "add the tag X, and the tag Y you can remove"
+        cuts.add(_subject_anew(token, lexicon) or 0)  # "... 'X' — and can the tags be a, b"
+        if (topic := _topicalised(token)) is not None:  # "add the tag X, and the tag Y you ..."
             joints = [c.i for c in topic.head.children if c.dep_ == "cc" and c.i < topic.i]
             cuts.add(joints[-1] if joints else topic.left_edge.i)
         concept = lexicon.concept(token.lemma_) or lexicon.concept(token.lower_) or \
@@ -301,6 +301,16 @@ def _cut_points(doc: Doc, lexicon: Lexicon, action: str,
                     for t in doc[token.sent.start:mark]):
                 cuts.add(mark + 1)
     return cuts
+
+
+def _subject_anew(noun: Token, lexicon: Lexicon) -> int | None:
+    """After a dash or comma (and joining words), a part as the subject of its own verb."""
+    doc, start, mark = noun.doc, noun.sent.start, noun.i - 1
+    while mark > start and doc[mark].pos_ in ("DET", "CCONJ", "AUX", "ADV"):
+        mark -= 1
+    anew = noun.dep_ in _SUBJECTS and noun.head.i > noun.i and doc[mark].text in (
+        ",", "-", "—", "–") and (lexicon.concept(noun.lemma_) or "").startswith("part.")
+    return mark + 1 if anew and any(t.pos_ in ("VERB", "AUX") for t in doc[start:mark]) else None
 
 
 def _topicalised(verb: Token) -> Token | None:
