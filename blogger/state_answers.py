@@ -37,7 +37,15 @@ from blogger.replies import COURTESIES, NO_POST, NOT_CHANGED, diff_summary, vers
 from draftguard.claims._record import ToolRun
 from draftguard.edits._frontmatter import read_frontmatter
 from draftguard.errors import DraftguardError
-from draftguard.language import ExemplarIndex, parse
+from draftguard.language import ExemplarIndex
+from draftguard.understanding.state_questions import (
+    DEFAULT_MARGIN,
+    DEFAULT_MAX_WORDS,
+    DEFAULT_MIN_SCORE,
+    asked_topic,
+    question_words,
+    told_done,
+)
 from draftguard_adk.agents._provenance import is_code_reply
 from draftguard_adk.agents._text import content_text
 from draftguard_adk.claims._record import turn_runs
@@ -85,20 +93,7 @@ _EXAMPLES: dict[str, tuple[str, ...]] = {
              "is the ending too long", "what about a tag for baking", "why did you do that"),
 }
 
-#: Longer messages ask more than one short question about the post.
-DEFAULT_MAX_WORDS = 14
-#: The cosine the message must reach with a topic's nearest example, and its lead over
-#: every other label's nearest example. Measured on short questions: a topic's own 0.5 to
-#: 0.95, a request about the same thing ("can you add a tag") 0.6 against its example's 0.9.
-DEFAULT_MIN_SCORE = 0.5
-DEFAULT_MARGIN = 0.05
-
-_WORD = re.compile(r"[^\W_]+(?:'[^\W\d_]+)?")
 _QUOTES = re.compile(r"[\"“”‘’«»]|(?<!\w)'|'(?!\w)")
-_ASKING_TAGS = frozenset({"WP", "WP$", "WRB", "WDT"})
-_SENTENCES = re.compile(r"[.!?;]+(?=\s|$)")
-#: A first word that asks a yes/no question ("did you save it", "is it saved", "has it").
-_ASKING_AUX = frozenset({"do", "be", "have"})
 _TOPIC_CONCEPTS = {TITLE: frozenset({"part.title", "action.rename"}),
                    TAGS: frozenset({"part.tags"})}
 
@@ -108,52 +103,24 @@ def _index() -> ExemplarIndex:
     return ExemplarIndex(_EXAMPLES)
 
 
-def _asks(tokens: Sequence[Any]) -> bool:
-    """A question: a question word or an auxiliary first (learner English drops the "?")."""
-    first = tokens[0]
-    return first.tag_ in _ASKING_TAGS or first.lemma_.lower() in _ASKING_AUX
-
-
-def _bidden(token: Any) -> bool:
-    """A verb in the imperative ("what are the tags, and add cycling"): its base form with
-    no subject and no auxiliary of its own."""
-    return token.tag_ == "VB" and token.dep_ in ("ROOT", "conj") and not any(
-        c.dep_ in ("nsubj", "aux", "auxpass", "nsubjpass") for c in token.children)
-
-
 def asked_about(message: str, *, max_words: int = DEFAULT_MAX_WORDS,
                 min_score: float = DEFAULT_MIN_SCORE,
                 margin: float = DEFAULT_MARGIN) -> tuple[Topic, bool] | None:
     """What `message` asks about the post's state ("title", "tags") or the app's last acts
-    ("done"), and whether it asks yes or no; None when it is no such question."""
-    text = message.strip()
-    words = _WORD.findall(text)
-    if not words or len(words) > max_words or _QUOTES.search(text) or \
-            any(w.isdigit() for w in words if w not in ("0", "1")):
+    ("done"), and whether it asks yes or no; None when it is no such question (one that
+    quotes words or names a number asks about those, not the post as it stands)."""
+    words = question_words(message)
+    if _QUOTES.search(message) or any(w.isdigit() for w in words if w not in ("0", "1")):
         return None
-    if len([p for p in _SENTENCES.split(text) if p.strip()]) > 1:
-        return None  # "is it saved. great, now cut the last line": more than one question
-    tokens = [t for t in parse(text, entities=False) if not t.is_punct and not t.is_space]
-    if not tokens or not ("?" in text or _asks(tokens)) or tokens[0].lower_ == "why" or \
-            any(t.tag_ == "MD" or _bidden(t) for t in tokens):
-        return None  # it asks nothing, asks why, or wants something done ("would", "add")
-    ranked = _index().rank(" ".join(words))
-    best = ranked[0]
-    if best.label == _OTHER or best.score < min_score or \
-            best.score - ranked[1].score < margin:
-        return None
-    if not _names(best.label, tokens):
-        return None
-    yes_no = tokens[0].tag_ not in _ASKING_TAGS
-    return best.label, yes_no
+    return asked_topic(message, _index(), other=_OTHER, names=_names, max_words=max_words,
+                       min_score=min_score, margin=margin)
 
 
 def _names(topic: Topic, tokens: Sequence[Any]) -> bool:
     """Whether the message names what the topic is about: a title or tag word, or for what
     happened a verb told as done (past, perfect or passive)."""
     if topic == DONE:
-        return any(t.tag_ in ("VBD", "VBN") or (t.lemma_ == "do" and t.tag_ == "VBD")
-                   for t in tokens)
+        return told_done(tokens)
     lexicon = blogger_lexicon()
     wanted = _TOPIC_CONCEPTS[topic]
     # "what does the post say about the tags on my bike": tags the post tells of, not its own

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -33,6 +32,14 @@ from google.adk.sessions.state import State
 
 from draftguard.claims._record import ToolRun
 from draftguard.language import ExemplarIndex, parse
+from draftguard.understanding.state_questions import (
+    DEFAULT_MARGIN,
+    DEFAULT_MAX_WORDS,
+    DEFAULT_MIN_SCORE,
+    asked_topic,
+    one_sentence,
+    told_done,
+)
 from draftguard_adk.claims._record import turn_runs
 from event_planning.catalog import Venue, venue_by_id
 from event_planning.state_keys import LAST_RESULTS_KEY, PREFERENCES_KEY, SHORTLIST_KEY
@@ -70,29 +77,14 @@ _EXAMPLES: dict[str, tuple[str, ...]] = {
              "can you book it", "how much does it cost", "is it good for groups"),
 }
 
-#: Longer messages ask more than one short question.
-DEFAULT_MAX_WORDS = 14
-#: The cosine the message must reach with a topic's nearest example, and its lead over every
-#: other label's nearest example (the blogger's figures, `blogger.state_answers`).
-DEFAULT_MIN_SCORE = 0.5
-DEFAULT_MARGIN = 0.05
-
-_WORD = re.compile(r"[^\W_]+(?:'[^\W\d_]+)?")
-_ASKING_TAGS = frozenset({"WP", "WP$", "WRB", "WDT"})
-_ASKING_AUX = frozenset({"do", "be", "have"})
-_SENTENCES = re.compile(r"[.!?;]+(?=\s|$)")
-
-
 @cache
 def _index() -> ExemplarIndex:
     return ExemplarIndex(_EXAMPLES)
 
 
-def _bidden(token: Any) -> bool:
-    """A verb in the imperative ("add it, is it on the list?"): its base form with no
-    subject and no auxiliary of its own."""
-    return token.tag_ == "VB" and token.dep_ in ("ROOT", "conj") and not any(
-        c.dep_ in ("nsubj", "aux", "auxpass", "nsubjpass") for c in token.children)
+def _names_topic(topic: str, tokens: Sequence[Any]) -> bool:
+    """An act asked about is told as done ("what do you search for?" asks of none)."""
+    return topic not in (DONE, BOOKED, SEARCHED) or told_done(tokens)
 
 
 def asked_about(message: str, *, max_words: int = DEFAULT_MAX_WORDS,
@@ -100,26 +92,8 @@ def asked_about(message: str, *, max_words: int = DEFAULT_MAX_WORDS,
                 margin: float = DEFAULT_MARGIN) -> tuple[str, bool] | None:
     """What `message` asks about the plan's state or the planner's last acts, and whether it
     asks yes or no; None when it is no such question."""
-    text = message.strip()
-    words = _WORD.findall(text)
-    if not words or len(words) > max_words or \
-            len([p for p in _SENTENCES.split(text) if p.strip()]) > 1:
-        return None
-    tokens = [t for t in parse(text, entities=False) if not t.is_punct and not t.is_space]
-    if not tokens:
-        return None
-    first = tokens[0]
-    asks = "?" in text or first.tag_ in _ASKING_TAGS or first.lemma_.lower() in _ASKING_AUX
-    if not asks or first.lower_ == "why" or any(t.tag_ == "MD" or _bidden(t) for t in tokens):
-        return None
-    ranked = _index().rank(" ".join(w.lower() for w in words))
-    best = ranked[0]
-    if best.label == _OTHER or best.score < min_score or best.score - ranked[1].score < margin:
-        return None
-    if best.label in (DONE, BOOKED, SEARCHED) and not any(
-            t.tag_ in ("VBD", "VBN") for t in tokens):
-        return None  # "what do you search for?": no act told as done
-    return best.label, first.tag_ not in _ASKING_TAGS
+    return asked_topic(message, _index(), other=_OTHER, names=_names_topic,
+                       max_words=max_words, min_score=min_score, margin=margin)
 
 
 def _names(ids: Sequence[Any]) -> list[str]:
@@ -221,7 +195,7 @@ def _unnamed(message: str, found: Sequence[tuple[Venue, int, int]]) -> str:
     """The message with each venue it names said as "it" (a name reads as no question
     word to the examples): "is Siam Orchid on my list?" is "is it on my list?". Names are
     found in its plain form (`venue_names.plain`); one sentence only."""
-    if not found or len([p for p in _SENTENCES.split(message) if p.strip()]) > 1:
+    if not found or not one_sentence(message):
         return message if not found else ""
     text = plain(message)
     for _, start, end in sorted(found, key=lambda f: -f[1]):
