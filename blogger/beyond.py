@@ -13,6 +13,15 @@ the app cannot do, and what it can.
 
 No list of verbs per message: a new way to say "publish" is near the descriptions or it is
 not, and a miss keeps the reader's own reply.
+
+This module holds the whole concept, for every place that meets it:
+- what the app lacks (`LACKING`), found by meaning (`beyond_reach`, `nearest_lack`; the
+  second look, `blogger.second_look`, and the main verb over a tool, `blogger.main_verb`);
+- the lexicon's words for a way out of the app (its `beyond` section, `WAY_OUT`), found by
+  the parse (the reader's `outside_request`, and `blogger.main_verb`);
+- the one refusal the author sees, whichever found it (`cannot_reply` for a capability by
+  name, `cannot_do` for the verb the reader read): "I can't ... from here, so nothing was
+  done", then what the app can do.
 """
 
 from __future__ import annotations
@@ -24,8 +33,12 @@ from blogger.intents import EXEMPLARS
 from draftguard.language import ExemplarIndex
 from draftguard.understanding import Intent, Interpretation
 
-__all__ = ["DEFAULT_MIN_LEAD", "DEFAULT_MIN_SCORE", "LACKING", "beyond_reach", "cannot_reply",
-           "nearest_lack"]
+__all__ = ["DEFAULT_MIN_LEAD", "DEFAULT_MIN_SCORE", "LACKING", "WAY_OUT", "beyond_reach",
+           "cannot_do", "cannot_reply", "is_way_out", "nearest_lack"]
+
+#: The lexicon's concepts (its `beyond` section) for a way out of the app to the world
+#: ("email", "online", "google"): a request that needs one is beyond what the app does.
+WAY_OUT = "beyond."
 
 #: What the app cannot do, each as the reply says it ("I can't {what} from here") and as
 #: people ask for it.
@@ -117,18 +130,36 @@ def nearest_lack(text: str, *, min_score: float = DEFAULT_MIN_SCORE,
     return lead[1] if lead is not None and lead[0] >= min_lead else None
 
 
+def is_way_out(concept: str | None) -> bool:
+    """Whether a word of the lexicon's `concept` names a way out of the app."""
+    return (concept or "").startswith(WAY_OUT)
+
+
+#: What the app can do, as a refusal goes on to say it.
+_CAN_SAY = ("I can change the post, rename it, make a quiz, flashcards or a mind map of it, "
+            "check it against a brief, and list or restore its versions. Type /help for every "
+            "command.")
+
+
+def _refusal(what: str, cannot: str, *, offer: tuple[str, str] | None = None
+             ) -> Interpretation:
+    """The reading of a request for something the app cannot do (`what`, as "I can't
+    {what} from here" says it): nothing done, said so, with what it can do (or `offer`:
+    the part of the request it can do, and how to ask it)."""
+    said = f"I can't {what} from here, so nothing was done."
+    more = f"But I can {offer[0]} here: say “{offer[1]}”." if offer is not None else _CAN_SAY
+    return Interpretation(intent=Intent.UNCLEAR, slots={"closest": [], "cannot": cannot},
+                          confidence=0.0, question=f"{said} {more}")
+
+
 def cannot_reply(name: str, *, offer: tuple[str, str] | None = None) -> Interpretation:
     """The reading of a request for missing capability `name`: said so, with what the app
     can do, and nothing done; with `offer` (what, and how to ask it), the part of the
     request it can do ("I can't send emails or messages, but I can make the quiz here")."""
-    what = LACKING[name][0]
-    if offer is not None:
-        return Interpretation(intent=Intent.UNCLEAR, slots={"closest": [], "cannot": name},
-                              confidence=0.0, question=(
-            f"I can't {what} from here, so nothing was done. But I can {offer[0]} here: "
-            f"say “{offer[1]}”."))
-    return Interpretation(intent=Intent.UNCLEAR, slots={"closest": [], "cannot": name},
-                          confidence=0.0, question=(
-        f"I can't {what} from here, so nothing was done. I can change the post, rename it, "
-        "make a quiz, flashcards or a mind map of it, check it against a brief, and list or "
-        "restore its versions. Type /help for every command."))
+    return _refusal(LACKING[name][0], name, offer=offer)
+
+
+def cannot_do(verb: str) -> Interpretation:
+    """A request for something the app has no tool for, by the verb the reader read
+    ("email it to my sister": "email"): said so, with what it can do, and nothing done."""
+    return _refusal(f"{verb} anything", verb)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from draftguard.commands import CommandSpec
 from draftguard.understanding import Intent, Interpretation
 
-__all__ = ["BLOGGER_COMMANDS", "CAPABILITIES", "EXEMPLARS", "SAID", "cannot_do", "closest_reply",
+__all__ = ["BLOGGER_COMMANDS", "CAPABILITIES", "EXEMPLARS", "SAID", "closest_reply",
            "unclear"]
 
 BLOGGER_COMMANDS: tuple[CommandSpec, ...] = (
@@ -94,13 +94,3 @@ def unclear(closest: list[Intent]) -> Interpretation:
     values = list(dict.fromkeys(c.value for c in closest))
     return Interpretation(intent=Intent.UNCLEAR, slots={"closest": values}, confidence=0.0,
                           question=closest_reply(values))
-
-
-def cannot_do(verb: str) -> Interpretation:
-    """A request for something the app has no tool for ("email it to my sister"): said so,
-    with what it can do, and nothing done."""
-    return Interpretation(intent=Intent.UNCLEAR, slots={"closest": [], "cannot": verb},
-                          confidence=0.0, question=(
-        f"I can't {verb} anything from here, so nothing was done. I can change the post, "
-        "rename it, make a quiz, flashcards or a mind map of it, check it against a brief, "
-        "and list or restore its versions. Type /help for every command."))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from blogger.beyond import DEFAULT_MIN_LEAD, DEFAULT_MIN_SCORE, nearest_lack
+from blogger.beyond import DEFAULT_MIN_LEAD, DEFAULT_MIN_SCORE, is_way_out, nearest_lack
 from blogger.reading_turn import blogger_lexicon
 from draftguard.language import ExemplarIndex, parse
 
@@ -80,7 +80,7 @@ def lacking_verb(message: str, *, min_score: float = DEFAULT_MIN_SCORE,
     for verb in _heads(doc):
         if not _asked(verb):
             continue
-        way_out = any(_concept(t).startswith("beyond.") and t.pos_ not in ("VERB", "AUX")
+        way_out = any(is_way_out(_concept(t)) and t.pos_ not in ("VERB", "AUX")
                       for t in verb.subtree if t.head.i == verb.i or (t.head.dep_ == "prep" and
                                                 t.head.head.i == verb.i))
         if _concept(verb).startswith("action.") and not way_out:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from blogger.intents import BLOGGER_COMMANDS, EXEMPLARS, SAID, cannot_do, unclear
+from blogger.beyond import cannot_do
+from blogger.intents import BLOGGER_COMMANDS, EXEMPLARS, SAID, unclear
 from blogger.reading_clauses import ClauseReader
 from blogger.reading_content import read_content
 from blogger.reading_corrections import corrected

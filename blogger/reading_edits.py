@@ -20,7 +20,7 @@ from blogger.reading_places import (
     antecedent,
     find_place,
     split_place,
-    told_beyond,
+    topic_goes_on,
     unit_ref,
     units_for,
 )
@@ -225,7 +225,7 @@ class EditFrames:
             return None  # the rest of the paragraph is about something else
         whole = place_units(view, [para.span], make, "paragraph")
         op = found.slots["ops"][0]
-        if op["type"] == "insert" and told_beyond(ref.description, others):
+        if op["type"] == "insert" and topic_goes_on(ref.description, others):
             return whole  # "after the bit on wick sizes, add ...": the paragraph goes on about it
         # what is done, in words: "cut just X", "put it after just X", "change just X"
         done = {"delete": "cut just", "replace": "change just"}.get(

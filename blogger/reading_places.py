@@ -17,7 +17,7 @@ from draftguard.understanding._locate import Span
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["Place", "UnitRef", "antecedent", "find_place", "said_there", "told_beyond",
+__all__ = ["Place", "UnitRef", "antecedent", "find_place", "said_there", "topic_goes_on",
            "unit_ref", "where_it_says"]
 
 _INDEX = {"position.first": 0, "position.second": 1, "position.third": 2,
@@ -337,7 +337,7 @@ def said_there(turn: Turn, tokens: list[Token]) -> list[Token]:
 _TOPIC_WORDS = ("NOUN", "PROPN", "VERB", "ADJ")
 
 
-def told_beyond(description: str, others: list[str]) -> bool:
+def topic_goes_on(description: str, others: list[str]) -> bool:
     """Whether a word of `description` (by its lemma) stands in `others`, the paragraph's
     other sentences: not one sentence's whole subject ("the bit about the pancake")."""
     said = {t.lemma_.casefold() for t in parse(description, entities=False)

@@ -18,6 +18,7 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from blogger.beyond import WAY_OUT
 from blogger.intents import SAID
 from blogger.reading_turn import Turn
 from draftguard.understanding._asking import ask, snippet
@@ -243,7 +244,7 @@ def outside_request(turn: Turn, found: list[Clause]) -> str | None:
     reader that names a way out of the app (the lexicon's `beyond` words); its verb as
     said ("look up"), else None."""
     for clause in found:
-        if not clause.has("beyond.") or (clause.head_concept or "").startswith("action."):
+        if not clause.has(WAY_OUT) or (clause.head_concept or "").startswith("action."):
             continue  # "she phoned, can ye take that change back": the undo is asked
         for verb in clause.tokens:
             if not _asked_verb(turn, clause, verb):
