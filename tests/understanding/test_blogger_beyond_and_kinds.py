@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import pytest
-from test_blogger_commands import Chat
+from chat_turns import Chat
 
 from blogger.beyond import beyond_reach
 from blogger.reading import read_message

@@ -9,13 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from google.adk.runners import InMemoryRunner
-from google.genai import types
+from chat_turns import Chat
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scripted_llm import Call, ScriptedLlm
+from scripted_llm import Call
 
-from blogger.agent import build_app
 from blogger.chat import blogger_intents
 from blogger.content_grounding import text_supplied
 from blogger.replies import NEXT_STEPS, diff_summary
@@ -35,64 +33,6 @@ NO_ISSUES: dict[str, Any] = {"issues": []}
 
 def load(name: str) -> Any:
     return json.loads((DATA / name).read_text(encoding="utf-8"))
-
-
-class Chat:
-    """One blogger session driven message by message (the plain-words tests use it too).
-
-    `app=True` keeps the app's own plugins (the raw-output guard, the argument guard).
-    """
-
-    def __init__(self, *turns: Any, app: bool = False) -> None:
-        self.model = ScriptedLlm(list(turns))
-        built = build_app(model=self.model) if app else build_app(self.model, plugins=[])
-        self.runner = InMemoryRunner(app=built)
-        self.session_id = ""
-        self.calls: list[tuple[str, dict[str, Any]]] = []
-
-    async def say(self, text: str) -> str:
-        """The text the author sees for `text` (every non-partial text part, joined)."""
-        if not self.session_id:
-            s = await self.runner.session_service.create_session(app_name="blogger",
-                                                                 user_id="u")
-            self.session_id = s.id
-        msg = types.Content(role="user", parts=[types.Part(text=text)])
-        seen: list[str] = []
-        async for event in self.runner.run_async(user_id="u", session_id=self.session_id,
-                                                 new_message=msg):
-            if event.partial or event.content is None:
-                continue
-            for part in event.content.parts or []:
-                if part.text:
-                    seen.append(part.text)
-                if part.function_call is not None:
-                    self.calls.append((part.function_call.name or "",
-                                       dict(part.function_call.args or {})))
-        return "\n".join(seen)
-
-    async def post(self) -> str | None:
-        """The current post (`draft.md`)."""
-        return await self.artifact("draft.md")
-
-    async def state(self) -> dict[str, Any]:
-        s = await self.runner.session_service.get_session(app_name="blogger", user_id="u",
-                                                          session_id=self.session_id)
-        assert s is not None
-        return dict(s.state)
-
-    async def artifact(self, name: str, version: int | None = None) -> str | None:
-        assert self.runner.artifact_service is not None
-        part = await self.runner.artifact_service.load_artifact(
-            app_name="blogger", user_id="u", session_id=self.session_id, filename=name,
-            version=version)
-        if part is None or part.inline_data is None or part.inline_data.data is None:
-            return None
-        return part.inline_data.data.decode()
-
-    async def versions(self, name: str = "draft.md") -> list[int]:
-        assert self.runner.artifact_service is not None
-        return await self.runner.artifact_service.list_versions(
-            app_name="blogger", user_id="u", session_id=self.session_id, filename=name)
 
 
 async def write_post(chat: Chat, post: str = POST) -> None:

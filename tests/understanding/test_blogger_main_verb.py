@@ -10,8 +10,8 @@
 from __future__ import annotations
 
 import pytest
+from chat_turns import Chat
 from test_blogger_beyond_and_kinds import KERALA, saved
-from test_blogger_commands import Chat
 
 from blogger.reading import read_message
 from blogger.second_look import second_look

@@ -10,8 +10,8 @@ import json
 from pathlib import Path
 
 import pytest
+from chat_turns import Chat
 from scripted_llm import Call
-from test_blogger_commands import Chat
 
 from blogger.tool_claims import NEXT_STEP
 

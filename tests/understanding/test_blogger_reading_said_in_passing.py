@@ -11,7 +11,7 @@ from pathlib import Path
 
 from blogger_readings import acted_on as _acted
 from blogger_readings import reading_of as _read
-from test_blogger_commands import Chat
+from chat_turns import Chat
 
 from blogger.chat import SPLIT_NEEDS_OUTLINE
 from blogger.reading_versions import version_before

@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from blogger_readings import reading_of as _read
-from test_blogger_commands import POST, Chat, write_post
+from chat_turns import Chat
+from test_blogger_commands import POST, write_post
 
 from blogger.reading_versions import counted_from_one
 from draftguard.understanding import Intent

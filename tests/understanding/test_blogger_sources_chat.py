@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_blogger_plain_words import Chat, pasted
+from chat_turns import Chat
+from test_blogger_plain_words import pasted
 
 from blogger.reading import read_message
 from draftguard.understanding import Intent

@@ -11,8 +11,8 @@ model writing twice, refused twice, and the turn never ended).
 from __future__ import annotations
 
 import pytest
+from chat_turns import Chat
 from scripted_llm import Call
-from test_blogger_commands import Chat
 
 POST = ("# Keeping a Sourdough Starter Alive\n\n"
         "A sourdough starter is just flour and water that wild yeast has moved into.\n\n"

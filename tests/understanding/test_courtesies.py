@@ -4,11 +4,9 @@ small model, at once; one that says anything more still goes where it went."""
 from __future__ import annotations
 
 import pytest
-from chat_turns import shown_reply
-from google.adk.runners import InMemoryRunner
+from chat_turns import blogger_chat, shown_reply
 from scripted_llm import ScriptedLlm
 
-from blogger.agent import build_app
 from draftguard.understanding._courtesy import Courtesy, courtesy
 from draftguard_adk.llm._chat_format import final_response
 
@@ -45,8 +43,7 @@ def test_a_message_that_says_more_is_no_courtesy(message: str) -> None:
 
 async def test_the_small_model_blogger_answers_thanks_and_hello_without_the_model() -> None:
     model = ScriptedLlm([], model="local:smollm2")  # any model call fails the test
-    runner = InMemoryRunner(app=build_app(model))
-    sid = (await runner.session_service.create_session(app_name="blogger", user_id="u")).id
+    runner, sid = await blogger_chat(model)
     assert (await shown_reply(runner, sid, "hiya")).startswith("Hello! Paste a post")
     assert await shown_reply(runner, sid, "many thanks!") == "You're welcome."
     assert not model.requests

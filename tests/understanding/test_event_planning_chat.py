@@ -7,9 +7,8 @@ from datetime import date
 from typing import Any
 
 import pytest
-from google.adk.agents.run_config import RunConfig, StreamingMode
+from chat_turns import calls_of, new_session, state_of, text_of, turn
 from google.adk.runners import InMemoryRunner
-from google.genai import types
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scripted_llm import Call, ScriptedLlm
@@ -25,46 +24,8 @@ TUESDAY = date(2026, 11, 24)
 
 async def _say(runner: InMemoryRunner, text: str, session_id: str | None = None,
                *, stream: bool = False) -> tuple[list[Any], str]:
-    if session_id is None:
-        session = await runner.session_service.create_session(app_name="event_planning",
-                                                              user_id="u")
-        session_id = session.id
-    config = RunConfig(streaming_mode=StreamingMode.SSE) if stream else None
-    events = [e async for e in runner.run_async(
-        user_id="u", session_id=session_id, run_config=config,
-        new_message=types.Content(role="user", parts=[types.Part(text=text)]))]
-    return events, session_id
-
-
-async def converse(today: date, *said: str) -> tuple[InMemoryRunner, str, list[list[Any]]]:
-    """A planner conversation on `today` with a model that must not be called: each message
-    of `said` in one session, and the events of each turn."""
-    runner = InMemoryRunner(app=build_app(ScriptedLlm([]), today=lambda: today))
-    session = await runner.session_service.create_session(app_name="event_planning",
-                                                          user_id="u")
-    turns = []
-    for text in said:
-        turns.append([e async for e in runner.run_async(
-            user_id="u", session_id=session.id,
-            new_message=types.Content(role="user", parts=[types.Part(text=text)]))])
-    return runner, session.id, turns
-
-
-def _calls(events: list[Any]) -> list[tuple[str, dict[str, Any]]]:
-    return [(p.function_call.name, dict(p.function_call.args or {})) for e in events
-            if e.content for p in e.content.parts or [] if p.function_call]
-
-
-def _text(events: list[Any]) -> str:
-    return "\n".join(p.text for e in events if e.content and not e.partial
-                     for p in e.content.parts or [] if p.text)
-
-
-async def _state(runner: InMemoryRunner, session_id: str) -> dict[str, Any]:
-    session = await runner.session_service.get_session(app_name="event_planning",
-                                                       user_id="u", session_id=session_id)
-    assert session is not None
-    return dict(session.state)
+    session_id = session_id if session_id is not None else await new_session(runner)
+    return await turn(runner, session_id, text, stream=stream), session_id
 
 
 async def test_the_seed_message_always_searches_by_code_and_answers_from_the_catalogue(
@@ -72,7 +33,7 @@ async def test_the_seed_message_always_searches_by_code_and_answers_from_the_cat
     model = ScriptedLlm([])  # any model call fails the test
     runner = InMemoryRunner(app=build_app(model))
     events, sid = await _say(runner, SEED_MESSAGE)
-    [(name, args)] = _calls(events)
+    [(name, args)] = calls_of(events)
     assert name == "search_venues"
     assert {k: args[k] for k in ("cuisine", "price_level", "neighborhood", "party_size")} == {
         "cuisine": "italian", "price_level": "$$$", "neighborhood": "south_philly",
@@ -82,9 +43,9 @@ async def test_the_seed_message_always_searches_by_code_and_answers_from_the_cat
     expected = search(cuisine=Cuisine.ITALIAN, price_level=PriceLevel.UPSCALE,
                       neighborhood=Neighborhood.SOUTH_PHILLY, party_size=8,
                       on_date=date.fromisoformat(args["date"]))
-    reply = _text(events)
+    reply = text_of(events)
     assert expected and all(v.line() in reply for v in expected)
-    state = await _state(runner, sid)
+    state = await state_of(runner, sid)
     assert state[RESULTS_KEY] == [v.id for v in expected]
     assert state[PREFERENCES_KEY]["cuisine"] == "italian"
     assert "Ignored" not in reply
@@ -94,31 +55,31 @@ async def test_the_seed_message_streams_the_same_code_written_reply() -> None:
     streamed, _ = await _say(InMemoryRunner(app=build_app(ScriptedLlm([]))), SEED_MESSAGE,
                              stream=True)
     whole, _ = await _say(InMemoryRunner(app=build_app(ScriptedLlm([]))), SEED_MESSAGE)
-    assert [n for n, _ in _calls(streamed)] == ["search_venues"]
-    assert _text(streamed) == _text(whole) and "venues for Italian, $$$" in _text(whole)
+    assert [n for n, _ in calls_of(streamed)] == ["search_venues"]
+    assert text_of(streamed) == text_of(whole) and "venues for Italian, $$$" in text_of(whole)
 
 
 async def test_a_message_that_is_not_clear_goes_to_the_model() -> None:
     model = ScriptedLlm(["Which neighbourhood do you like?"])
     runner = InMemoryRunner(app=build_app(model))
     events, _ = await _say(runner, "Italian or Thai, what do you think?")
-    assert _calls(events) == [] and len(model.requests) == 1
-    assert _text(events) == "Which neighbourhood do you like?"
+    assert calls_of(events) == [] and len(model.requests) == 1
+    assert text_of(events) == "Which neighbourhood do you like?"
 
 
 async def test_help_and_plan_answer_without_the_model() -> None:
     model = ScriptedLlm([])
     runner = InMemoryRunner(app=build_app(model))
     events, sid = await _say(runner, "/help")
-    assert "/search TEXT" in _text(events) and "/plan" in _text(events)
+    assert "/search TEXT" in text_of(events) and "/plan" in text_of(events)
     events, _ = await _say(runner, "/plan", sid)
-    assert [n for n, _ in _calls(events)] == ["plan_summary"]
-    assert "Still missing: date, party size, a shortlisted venue." in _text(events)
+    assert [n for n, _ in calls_of(events)] == ["plan_summary"]
+    assert "Still missing: date, party size, a shortlisted venue." in text_of(events)
     events, _ = await _say(runner, "/search sushi in fishtown for 4", sid)
-    [(_, args)] = _calls(events)
+    [(_, args)] = calls_of(events)
     assert args == {"cuisine": "japanese", "neighborhood": "fishtown", "party_size": 4}
     events, _ = await _say(runner, "/search hello", sid)
-    assert _calls(events) == [] and "what to eat or where" in _text(events)
+    assert calls_of(events) == [] and "what to eat or where" in text_of(events)
     assert model.requests == []
 
 
@@ -139,7 +100,7 @@ async def test_a_grounded_turn_shows_no_ignored_line() -> None:
     model = ScriptedLlm([Call("search_venues", {"cuisine": "japanese"}), "Sushi it is."])
     runner = InMemoryRunner(app=build_app(model, plugins=[]))
     events, _ = await _say(runner, "Japanese or Thai, what would you pick?")
-    assert _text(events) == "Sushi it is."
+    assert text_of(events) == "Sushi it is."
 
 
 @pytest.mark.parametrize(("said", "expected"), [
@@ -175,15 +136,15 @@ async def test_a_venue_is_shortlisted_by_its_name_without_the_model() -> None:
     model = ScriptedLlm([])
     runner = InMemoryRunner(app=build_app(model))
     events, sid = await _say(runner, SEED_MESSAGE)
-    [(_, args)] = _calls(events)
+    [(_, args)] = calls_of(events)
     first = search(cuisine=Cuisine.ITALIAN, price_level=PriceLevel.UPSCALE,
                    neighborhood=Neighborhood.SOUTH_PHILLY, party_size=8,
                    on_date=date.fromisoformat(args["date"]))[0]
     events, _ = await _say(runner, f"Please add {first.name} to my shortlist.", sid)
-    assert _calls(events) == [("add_to_shortlist", {"venue_id": first.id})]
-    assert _text(events).startswith(f"Added {first.name} to the shortlist (1 venue).")
+    assert calls_of(events) == [("add_to_shortlist", {"venue_id": first.id})]
+    assert text_of(events).startswith(f"Added {first.name} to the shortlist (1 venue).")
     events, _ = await _say(runner, "/shortlist Nowhere Grill", sid)
-    assert _calls(events) == [] and "no venue called 'Nowhere Grill'" in _text(events)
+    assert calls_of(events) == [] and "no venue called 'Nowhere Grill'" in text_of(events)
     assert model.requests == []
 
 
@@ -195,9 +156,9 @@ async def test_a_question_about_a_venue_is_answered_from_the_catalogue() -> None
     events, sid = await _say(runner, "Is Cucina Lucia in South Philly good for 8 people?")
     lucia = next(v for v in search(cuisine=Cuisine.ITALIAN, limit=200)
                  if v.name == "Cucina Lucia")
-    assert _calls(events) == [] and lucia.line() in _text(events)
+    assert calls_of(events) == [] and lucia.line() in text_of(events)
     events, _ = await _say(runner, "add it to the shortlist", sid)
-    assert _calls(events) == [("add_to_shortlist", {"venue_id": lucia.id})]
+    assert calls_of(events) == [("add_to_shortlist", {"venue_id": lucia.id})]
     assert model.requests == []
 
 
@@ -205,4 +166,4 @@ async def test_it_with_nothing_before_goes_to_a_capable_model() -> None:
     model = ScriptedLlm(["Which one?"])
     runner = InMemoryRunner(app=build_app(model, plugins=[]))
     events, _ = await _say(runner, "add it to the shortlist")
-    assert _calls(events) == [] and _text(events) == "Which one?"
+    assert calls_of(events) == [] and text_of(events) == "Which one?"

@@ -8,12 +8,10 @@ import re
 from datetime import date
 from typing import Any
 
+from chat_turns import calls_of, converse, state_of, text_of, turn
 from google.adk.runners import InMemoryRunner
-from google.genai import types
 from scripted_llm import ScriptedLlm
-from test_event_planning_chat import _calls, _state, _text
 
-from event_planning.agent import build_app
 from event_planning.catalog import Cuisine, Neighborhood, PriceLevel, search
 from event_planning.chat import build_router
 from event_planning.state_keys import PREFERENCES_KEY, SHORTLIST_KEY
@@ -22,44 +20,30 @@ SMALL = "local:smollm2"
 TUESDAY = date(2026, 11, 24)
 
 
-async def _session(runner: InMemoryRunner) -> str:
-    session = await runner.session_service.create_session(app_name="event_planning",
-                                                          user_id="u")
-    return session.id
-
-
-async def _say(runner: InMemoryRunner, sid: str, text: str) -> list[Any]:
-    return [e async for e in runner.run_async(
-        user_id="u", session_id=sid,
-        new_message=types.Content(role="user", parts=[types.Part(text=text)]))]
-
-
 def _raw(text: str) -> bool:
     return any(mark in text for mark in ("{", "Result of tool", "Traceback", "planner_"))
 
 
 async def _converse(model: ScriptedLlm, said: list[str]) -> tuple[
         InMemoryRunner, str, list[list[Any]]]:
-    runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
-    sid = await _session(runner)
-    return runner, sid, [await _say(runner, sid, text) for text in said]
+    return await converse(TUESDAY, *said, model=model)
 
 
 async def test_the_design_documents_conversation_ends_in_one_search() -> None:
     model = ScriptedLlm([])  # any model call fails the test
     runner, sid, turns = await _converse(model, ["Italian food", "$$$", "South Philly Italian"])
-    calls = [c for events in turns for c in _calls(events)]
+    calls = [c for events in turns for c in calls_of(events)]
     assert calls == [("search_venues", {"cuisine": "italian", "price_level": "$$$",
                                         "neighborhood": "south_philly"})]
     expected = search(cuisine=Cuisine.ITALIAN, price_level=PriceLevel.UPSCALE,
                       neighborhood=Neighborhood.SOUTH_PHILLY)
-    answer = _text(turns[-1])
+    answer = text_of(turns[-1])
     assert expected and all(answer.count(v.name) == 1 for v in expected)
-    assert all(not _raw(_text(events)) for events in turns)
+    assert all(not _raw(text_of(events)) for events in turns)
     assert model.requests == []
-    assert (await _state(runner, sid))[PREFERENCES_KEY] == {
+    assert (await state_of(runner, sid))[PREFERENCES_KEY] == {
         "cuisine": "italian", "price_level": "$$$", "neighborhood": "south_philly"}
-    compared = _text(await _say(runner, sid, "which of those is cheaper?"))
+    compared = text_of(await turn(runner, sid, "which of those is cheaper?"))
     assert compared.startswith("All $$$, none cheaper:")
     assert all(compared.count(v.name) == 1 for v in expected)
 
@@ -68,12 +52,12 @@ async def test_the_issue_s_thai_conversation_searches_and_takes_a_correction() -
     model = ScriptedLlm([])
     runner, sid, turns = await _converse(
         model, ["Thai food", "$$", "Center City Thai", "make that 10 people"])
-    calls = [c for events in turns for c in _calls(events)]
+    calls = [c for events in turns for c in calls_of(events)]
     thai = {"cuisine": "thai", "price_level": "$$", "neighborhood": "center_city"}
     assert calls == [("search_venues", thai), ("search_venues", {**thai, "party_size": 10})]
-    assert "Noted: Thai." in _text(turns[0]) and "Noted: Thai, $$." in _text(turns[1])
-    assert (await _state(runner, sid))[PREFERENCES_KEY] == {**thai, "party_size": 10}
-    assert "Ignored" not in _text(turns[-1]) and model.requests == []
+    assert "Noted: Thai." in text_of(turns[0]) and "Noted: Thai, $$." in text_of(turns[1])
+    assert (await state_of(runner, sid))[PREFERENCES_KEY] == {**thai, "party_size": 10}
+    assert "Ignored" not in text_of(turns[-1]) and model.requests == []
 
 
 async def test_pick_compare_and_shortlist_act_on_the_results_shown() -> None:
@@ -82,15 +66,15 @@ async def test_pick_compare_and_shortlist_act_on_the_results_shown() -> None:
         "Mexican in South Philly for 8 on friday", "tell me more about the second one",
         "which of those is cheaper?", "add it to my shortlist",
         "Put the first one on my list too. Where are we?"])
-    shown = [n for n in _text(turns[0]).splitlines() if re.match(r"\d+\. ", n)]
+    shown = [n for n in text_of(turns[0]).splitlines() if re.match(r"\d+\. ", n)]
     second = shown[1].split(". ", 1)[1].split(" (")[0]
-    assert second in _text(turns[1]) and _calls(turns[1]) == []
-    assert _text(turns[2]).startswith("Cheapest first:")
-    assert all(_text(turns[2]).count(n.split(". ", 1)[1].split(" (")[0]) == 1 for n in shown)
-    [(tool, args)] = _calls(turns[3])
-    state = await _state(runner, sid)
+    assert second in text_of(turns[1]) and calls_of(turns[1]) == []
+    assert text_of(turns[2]).startswith("Cheapest first:")
+    assert all(text_of(turns[2]).count(n.split(". ", 1)[1].split(" (")[0]) == 1 for n in shown)
+    [(tool, args)] = calls_of(turns[3])
+    state = await state_of(runner, sid)
     assert tool == "add_to_shortlist" and state[SHORTLIST_KEY][0] == args["venue_id"]
-    assert len(state[SHORTLIST_KEY]) == 2 and "Shortlist:" in _text(turns[4])
+    assert len(state[SHORTLIST_KEY]) == 2 and "Shortlist:" in text_of(turns[4])
     assert len(shown) >= 2 and model.requests == []
 
 
@@ -98,9 +82,9 @@ async def test_a_preference_taken_back_searches_without_it() -> None:
     model = ScriptedLlm([])
     runner, sid, turns = await _converse(model, [
         "indian food for six in university city", "not Indian after all"])
-    assert _calls(turns[1]) == [("search_venues", {"neighborhood": "university_city",
+    assert calls_of(turns[1]) == [("search_venues", {"neighborhood": "university_city",
                                                    "party_size": 6})]
-    assert "cuisine" not in (await _state(runner, sid))[PREFERENCES_KEY]
+    assert "cuisine" not in (await state_of(runner, sid))[PREFERENCES_KEY]
 
 
 async def test_a_small_model_never_gets_a_request_code_cannot_read() -> None:
@@ -108,16 +92,16 @@ async def test_a_small_model_never_gets_a_request_code_cannot_read() -> None:
     _, _, turns = await _converse(model, [
         "Can you book a table for us at 7pm?", "add it to the shortlist",
         "Italian or Thai, what do you think?"])
-    assert "I can search venues" in _text(turns[0])
-    assert _text(turns[1]).startswith("Which venue?")
-    assert _text(turns[2]) == "Which one: Italian or Thai?"
-    assert model.requests == [] and all(_calls(events) == [] for events in turns)
+    assert "I can search venues" in text_of(turns[0])
+    assert text_of(turns[1]).startswith("Which venue?")
+    assert text_of(turns[2]) == "Which one: Italian or Thai?"
+    assert model.requests == [] and all(calls_of(events) == [] for events in turns)
 
 
 async def test_a_small_model_writes_short_prose_without_tools_for_small_talk() -> None:
     model = ScriptedLlm(["Congratulations to her!"], model=SMALL)
     _, _, turns = await _converse(model, ["my sister just got a promotion at work"])
-    assert _text(turns[0]) == "Congratulations to her!"
+    assert text_of(turns[0]) == "Congratulations to her!"
     [request] = model.requests
     assert not request.config.tools and not request.tools_dict
     assert request.config.max_output_tokens == 160  # chat.prose_max_tokens
@@ -126,13 +110,13 @@ async def test_a_small_model_writes_short_prose_without_tools_for_small_talk() -
 async def test_a_small_model_is_not_asked_to_answer_a_thanks() -> None:
     model = ScriptedLlm([], model=SMALL)  # any model call fails the test
     _, _, turns = await _converse(model, ["thanks a million", "ok bye then"])
-    assert [_text(t) for t in turns] == ["You're welcome. Enjoy the dinner!", "Bye for now."]
+    assert [text_of(t) for t in turns] == ["You're welcome. Enjoy the dinner!", "Bye for now."]
 
 
 async def test_a_capable_model_keeps_the_open_conversation() -> None:
     model = ScriptedLlm(["Happy to help with the party!"])
     _, _, turns = await _converse(model, ["We want to celebrate a promotion"])
-    assert _text(turns[0]) == "Happy to help with the party!"
+    assert text_of(turns[0]) == "Happy to help with the party!"
     assert model.requests[0].config.tools  # a capable model keeps its tools
 
 
@@ -150,8 +134,8 @@ async def test_a_reader_bug_never_reaches_the_person(monkeypatch: Any) -> None:
     monkeypatch.setattr(PlannerConversation, "read", broken)
     model = ScriptedLlm([], model=SMALL)
     _, _, turns = await _converse(model, ["Thai food in Center City"])
-    assert "could not make sense of that" in _text(turns[0])
-    assert "reader bug" not in _text(turns[0]) and model.requests == []
+    assert "could not make sense of that" in text_of(turns[0])
+    assert "reader bug" not in text_of(turns[0]) and model.requests == []
 
 
 async def test_asking_whether_a_venue_has_a_recorded_feature_gets_the_catalogue_s_answer() -> None:
@@ -159,7 +143,7 @@ async def test_asking_whether_a_venue_has_a_recorded_feature_gets_the_catalogue_
     # cannot do, and the reply says what the catalogue holds.
     model = ScriptedLlm([], model=SMALL)
     _, _, turns = await _converse(model, ["is Osteria DiNardo ok for someone in a wheelchair?"])
-    shown = _text(turns[0])
+    shown = text_of(turns[0])
     assert "Osteria DiNardo" in shown and "Wheelchair access: no" in shown
     assert "not something I can do" not in shown
 
@@ -168,7 +152,7 @@ async def test_a_search_asked_about_keeps_its_preferences_for_the_next_turn() ->
     model = ScriptedLlm([], model=SMALL)
     _, _, turns = await _converse(model, [
         "thai in queen village for 5, somewhere zingy", "make it friday"])
-    assert "what do you mean by" in _text(turns[0]) and _calls(turns[0]) == []
+    assert "what do you mean by" in text_of(turns[0]) and calls_of(turns[0]) == []
     wanted = {"cuisine": "thai", "neighborhood": "queen_village", "party_size": 5}
-    assert _calls(turns[1]) == [("search_venues", {**wanted, "date": "2026-11-27"})]
+    assert calls_of(turns[1]) == [("search_venues", {**wanted, "date": "2026-11-27"})]
     assert model.requests == []

@@ -10,9 +10,9 @@ from datetime import date
 from typing import Any
 
 import pytest
+from chat_turns import calls_of, converse, state_of, text_of
 from google.adk.runners import InMemoryRunner
 from planner_readings import last_reading
-from test_event_planning_chat import _calls, _state, _text, converse
 
 from draftguard.language import language_installed
 from event_planning.state_keys import PREFERENCES_KEY, SHORTLIST_KEY
@@ -28,7 +28,7 @@ async def _converse(*said: str) -> tuple[InMemoryRunner, str, list[list[Any]]]:
 
 
 def _searched(events: list[Any]) -> dict[str, Any]:
-    [args] = [args for name, args in _calls(events) if name == "search_venues"]
+    [args] = [args for name, args in calls_of(events) if name == "search_venues"]
     return args
 
 
@@ -37,12 +37,12 @@ def _searched(events: list[Any]) -> dict[str, Any]:
                                              ("shortlist the top 2", 2)])
 async def test_the_first_n_results_are_each_added(said: str, count: int) -> None:
     runner, sid, turns = await _converse("pasta in bella vista for 25", said)
-    shown = [line.split(" (")[0].split(". ", 1)[1] for line in _text(turns[0]).splitlines()[1:]]
-    added = [args for name, args in _calls(turns[1]) if name == "add_to_shortlist"]
+    shown = [line.split(" (")[0].split(". ", 1)[1] for line in text_of(turns[0]).splitlines()[1:]]
+    added = [args for name, args in calls_of(turns[1]) if name == "add_to_shortlist"]
     assert len(added) == count
-    shortlist = (await _state(runner, sid))[SHORTLIST_KEY]
+    shortlist = (await state_of(runner, sid))[SHORTLIST_KEY]
     assert len(shortlist) == count
-    reply = _text(turns[1])
+    reply = text_of(turns[1])
     assert all(f"Added {name}" in reply for name in shown[:count])
 
 
@@ -55,7 +55,7 @@ async def test_the_first_n_results_are_each_added(said: str, count: int) -> None
 async def test_a_party_is_counted_from_the_people_named(said: str, size: int) -> None:
     _, _, [events] = await _converse(said)
     assert _searched(events)["party_size"] == size
-    assert f"{size} people" in _text(events)
+    assert f"{size} people" in text_of(events)
 
 
 async def test_a_group_of_unknown_size_is_no_count() -> None:
@@ -72,7 +72,7 @@ async def test_a_group_of_unknown_size_is_no_count() -> None:
 async def test_a_day_is_read_in_words_and_beside_a_holiday_s_name(said: str, day: str) -> None:
     _, _, [events] = await _converse(said)
     assert _searched(events)["date"] == day
-    assert day in _text(events)
+    assert day in text_of(events)
 
 
 async def test_a_holiday_alone_is_still_its_day() -> None:
@@ -83,7 +83,7 @@ async def test_a_holiday_alone_is_still_its_day() -> None:
 async def test_a_room_of_their_own_is_a_private_room() -> None:
     _, _, [events] = await _converse("italian in bella vista for 25, a room of our own")
     assert _searched(events)["private_room"] is True
-    assert "private room" in _text(events)
+    assert "private room" in text_of(events)
 
 
 @pytest.mark.parametrize(("said", "words"), [
@@ -97,15 +97,15 @@ async def test_a_question_about_the_app_s_own_words_is_answered_from_its_glossar
         said: str, words: str) -> None:
     # The scripted model has no turns: a model call would fail the test.
     runner, sid, [events] = await _converse(said)
-    assert words in _text(events)
-    assert _calls(events) == []
-    assert not (await _state(runner, sid)).get(PREFERENCES_KEY)
+    assert words in text_of(events)
+    assert calls_of(events) == []
+    assert not (await state_of(runner, sid)).get(PREFERENCES_KEY)
 
 
 async def test_a_glossary_question_after_a_search_keeps_the_search_as_it_was() -> None:
     runner, sid, turns = await _converse("thai in fishtown for 4", "what does BYOB mean?")
-    assert "bring your own bottle" in _text(turns[1]) and _calls(turns[1]) == []
-    assert (await _state(runner, sid))[PREFERENCES_KEY] == {
+    assert "bring your own bottle" in text_of(turns[1]) and calls_of(turns[1]) == []
+    assert (await state_of(runner, sid))[PREFERENCES_KEY] == {
         "cuisine": "thai", "neighborhood": "fishtown", "party_size": 4}
 
 
@@ -128,7 +128,7 @@ async def test_a_closing_day_ruled_out_is_a_day_it_must_open(
     _, _, [events] = await _converse(said)
     searched = _searched(events)
     assert searched["open_on"] == day and searched.get("date") == date_
-    assert f"open on {day.title()}s" in _text(events)
+    assert f"open on {day.title()}s" in text_of(events)
 
 
 @pytest.mark.parametrize(("first", "then", "gone"), [
@@ -147,14 +147,14 @@ async def test_a_venue_in_another_part_of_the_district_is_said_to_be_part_of_it(
     runner, sid, turns = await _converse(
         "taco night for 6 in south philly, we'll bring our own tequila",
         "same again but bella vista", "sorted, list that one for us")
-    first = _text(turns[0]).splitlines()
+    first = text_of(turns[0]).splitlines()
     # A Bella Vista venue in a South Philly search: the reply says why it is there (South
     # Philly is a district), so it does not seem to be in the wrong place.
-    assert "(Mexican, Bella Vista" in _text(turns[0])
+    assert "(Mexican, Bella Vista" in text_of(turns[0])
     assert first[-1] == "Bella Vista is part of South Philly."
-    assert "part of" not in _text(turns[1])  # Bella Vista asked for: nothing to explain
-    assert _calls(turns[2]) == [("add_to_shortlist", {"venue_id": "la-cocina-de-los-arcos"})]
-    assert (await _state(runner, sid))[SHORTLIST_KEY] == ["la-cocina-de-los-arcos"]
+    assert "part of" not in text_of(turns[1])  # Bella Vista asked for: nothing to explain
+    assert calls_of(turns[2]) == [("add_to_shortlist", {"venue_id": "la-cocina-de-los-arcos"})]
+    assert (await state_of(runner, sid))[SHORTLIST_KEY] == ["la-cocina-de-los-arcos"]
 
 
 # Batch 9's classes (new messages of each class, never the held-out ones).
@@ -169,7 +169,7 @@ async def test_a_day_of_the_month_beside_a_month_or_its_weekday_is_no_party() ->
 
 async def test_a_number_after_a_comparing_word_is_a_result_not_people() -> None:
     _, _, turns = await _converse("thai in fishtown for 4", "cheapest 1?")
-    assert _calls(turns[1]) == [] and _text(turns[1]).startswith("Cheapest first:")
+    assert calls_of(turns[1]) == [] and text_of(turns[1]).startswith("Cheapest first:")
 
 
 async def test_one_before_a_noun_is_no_count() -> None:
@@ -188,8 +188,8 @@ def test_a_request_no_tool_does_about_the_list_is_answered_with_what_the_app_can
 async def test_a_keeping_word_after_an_ok_keeps_the_venue_in_view() -> None:
     runner, sid, turns = await _converse("thai in fishtown for 4", "tell me about the second one",
                                          "okay save")
-    [(name, _)] = _calls(turns[2])
-    assert name == "add_to_shortlist" and len((await _state(runner, sid))[SHORTLIST_KEY]) == 1
+    [(name, _)] = calls_of(turns[2])
+    assert name == "add_to_shortlist" and len((await state_of(runner, sid))[SHORTLIST_KEY]) == 1
 
 
 @pytest.mark.parametrize(("said", "cuisine"), [("Gujarati thali in university city for 3",
@@ -201,7 +201,7 @@ async def test_dish_and_size_words_of_the_lexicon(said: str, cuisine: str | None
         assert _searched(events)["cuisine"] == cuisine
     else:
         _, _, turns = await _converse("thai in fishtown for 4", said)
-        assert _text(turns[1]).startswith("Most seats first:")
+        assert text_of(turns[1]).startswith("Most seats first:")
 
 
 @pytest.mark.parametrize("asked", ["do they have a privte room?", "It has garden or terrace?"])
@@ -209,9 +209,9 @@ async def test_a_question_of_the_venue_in_view_answers_with_its_features(asked: 
     runner, sid, turns = await _converse("thai in queen village for 8",
                                          "tell me about the first one",
                                          asked)
-    assert _calls(turns[2]) == []
-    assert "Wheelchair access:" in _text(turns[2])  # the venue's recorded features
-    assert (await _state(runner, sid))[PREFERENCES_KEY] == {
+    assert calls_of(turns[2]) == []
+    assert "Wheelchair access:" in text_of(turns[2])  # the venue's recorded features
+    assert (await state_of(runner, sid))[PREFERENCES_KEY] == {
         "cuisine": "thai", "neighborhood": "queen_village", "party_size": 8}
 
 
@@ -219,16 +219,16 @@ async def test_a_question_of_the_venue_in_view_answers_with_its_features(asked: 
                                   "Add the first one only, not the other one."])
 async def test_an_add_that_names_its_venue_before_the_verb_adds_it(said: str) -> None:
     runner, sid, turns = await _converse("thai in queen village for 8", said)
-    [(name, _)] = _calls(turns[1])
-    assert name == "add_to_shortlist" and "Added " in _text(turns[1])
-    assert len((await _state(runner, sid))[SHORTLIST_KEY]) == 1
+    [(name, _)] = calls_of(turns[1])
+    assert name == "add_to_shortlist" and "Added " in text_of(turns[1])
+    assert len((await state_of(runner, sid))[SHORTLIST_KEY]) == 1
 
 
 async def test_positions_by_number_word_are_each_added_and_the_list_is_read_back() -> None:
     runner, sid, turns = await _converse("pasta in bella vista for 25",
                                          "add number one and number three to the shortlist",
                                          "read me back my shortlist")
-    added = [args for name, args in _calls(turns[1]) if name == "add_to_shortlist"]
-    assert len(added) == 2 and len((await _state(runner, sid))[SHORTLIST_KEY]) == 2
-    assert _calls(turns[2]) == [("plan_summary", {})]
-    assert "Shortlist:" in _text(turns[2])
+    added = [args for name, args in calls_of(turns[1]) if name == "add_to_shortlist"]
+    assert len(added) == 2 and len((await state_of(runner, sid))[SHORTLIST_KEY]) == 2
+    assert calls_of(turns[2]) == [("plan_summary", {})]
+    assert "Shortlist:" in text_of(turns[2])

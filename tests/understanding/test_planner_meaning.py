@@ -7,11 +7,11 @@ import time
 from typing import Any
 
 import pytest
+from chat_turns import calls_of, new_session, text_of, turn
 from google.adk.runners import InMemoryRunner
 from planner_readings import last_reading
 from scripted_llm import ScriptedLlm
-from test_event_planning_chat import _calls, _text
-from test_planner_chat import TUESDAY, _raw, _say, _session
+from test_planner_chat import TUESDAY, _raw
 
 import event_planning.catalog as catalog
 from draftguard.language import language_installed
@@ -98,9 +98,9 @@ def test_nothing_fits_offers_the_nearest_each_with_what_it_breaks() -> None:
 async def test_the_reply_names_which_preference_each_alternative_breaks() -> None:
     model = ScriptedLlm([])
     runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
-    sid = await _session(runner)
-    events = await _say(runner, sid, "thai in old city for 4")
-    text = _text(events)
+    sid = await new_session(runner)
+    events = await turn(runner, sid, "thai in old city for 4")
+    text = text_of(events)
     assert "No venue fits all of: Thai, Old City, 4 people." in text
     assert "The nearest, and what each misses:" in text
     assert " But it is in " in text or " But it is " in text
@@ -118,10 +118,10 @@ async def test_one_search_per_turn(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(catalog, "search", counted)
     model = ScriptedLlm([])
     runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
-    sid = await _session(runner)
-    events = await _say(runner, sid, "byob mexican in south philly for 6")
-    assert [c[0] for c in _calls(events)] == ["search_venues"]
-    assert _calls(events)[0][1]["byob"] is True
+    sid = await new_session(runner)
+    events = await turn(runner, sid, "byob mexican in south philly for 6")
+    assert [c[0] for c in calls_of(events)] == ["search_venues"]
+    assert calls_of(events)[0][1]["byob"] is True
     assert len(ran) == 1
 
 
@@ -160,22 +160,22 @@ def test_the_parse_settles_a_negation_the_words_left_open() -> None:
 async def test_a_message_longer_than_a_request_is_told_the_limit_unread() -> None:
     model = ScriptedLlm([])
     runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
-    sid = await _session(runner)
+    sid = await new_session(runner)
     start = time.perf_counter()
-    events = await _say(runner, sid, "italian food please " * 5000)
+    events = await turn(runner, sid, "italian food please " * 5000)
     assert time.perf_counter() - start < 5.0
-    text = _text(events)
+    text = text_of(events)
     assert "100,000 characters long" in text and "4,000" in text
-    assert _calls(events) == [] and model.requests == []
+    assert calls_of(events) == [] and model.requests == []
 
 
 async def test_a_capable_model_gets_a_reading_by_example_with_code_s_readings() -> None:
     """§7: code acts only on sure readings; one read by similarity goes to a capable model."""
     model = ScriptedLlm(["Here is where things stand."])
     runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
-    sid = await _session(runner)
-    events = await _say(runner, sid, "hows the plan looking")  # the plan at 0.65, by example
-    assert _calls(events) == [] and _text(events) == "Here is where things stand."
+    sid = await new_session(runner)
+    events = await turn(runner, sid, "hows the plan looking")  # the plan at 0.65, by example
+    assert calls_of(events) == [] and text_of(events) == "Here is where things stand."
     instructions = str(model.requests[0].config.system_instruction)
     assert "plan" in instructions and "not sure enough to act" in instructions
 
@@ -183,9 +183,9 @@ async def test_a_capable_model_gets_a_reading_by_example_with_code_s_readings() 
 async def test_a_small_model_never_sees_it_code_acts_on_the_example() -> None:
     model = ScriptedLlm([], model="local:smollm2")
     runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
-    sid = await _session(runner)
-    events = await _say(runner, sid, "hows the plan looking")
-    assert [c[0] for c in _calls(events)] == ["plan_summary"] and model.requests == []
+    sid = await new_session(runner)
+    events = await turn(runner, sid, "hows the plan looking")
+    assert [c[0] for c in calls_of(events)] == ["plan_summary"] and model.requests == []
 
 
 def test_the_argument_guard_keeps_a_feature_only_when_the_user_asked_for_it() -> None:

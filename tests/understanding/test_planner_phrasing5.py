@@ -6,12 +6,12 @@ taking verb alone on the venue last kept."""
 from __future__ import annotations
 
 import pytest
+from chat_turns import new_session, text_of, turn
 from google.adk.runners import InMemoryRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scripted_llm import ScriptedLlm
-from test_event_planning_chat import _text
-from test_planner_chat import TUESDAY, _say, _session
+from test_planner_chat import TUESDAY
 from test_planner_meaning import _read
 
 from draftguard.language import language_installed
@@ -118,8 +118,8 @@ def test_the_first_nearest_venue_is_the_one_that_misses_least(
 
 async def test_the_reply_says_what_each_nearest_venue_breaks() -> None:
     runner = InMemoryRunner(app=build_app(ScriptedLlm([]), today=lambda: TUESDAY))
-    sid = await _session(runner)
-    text = _text(await _say(runner, sid, "cheap ramen for six please"))
+    sid = await new_session(runner)
+    text = text_of(await turn(runner, sid, "cheap ramen for six please"))
     assert "No venue fits all of: Japanese, $, 6 people." in text
     assert text.count("But it is $$, not $.") == 3 and "Vietnamese" not in text
 

@@ -5,10 +5,10 @@ the held-out batches')."""
 from __future__ import annotations
 
 import pytest
+from chat_turns import new_session, text_of, turn
 from google.adk.runners import InMemoryRunner
 from scripted_llm import ScriptedLlm
-from test_event_planning_chat import _text
-from test_planner_chat import SMALL, TUESDAY, _say, _session
+from test_planner_chat import SMALL, TUESDAY
 from test_planner_meaning import _read
 
 from draftguard.language import language_installed
@@ -45,8 +45,8 @@ def test_a_search_read_whole_acts_without_a_question(said: str) -> None:
 async def test_the_person_hears_the_question_and_nothing_is_searched() -> None:
     # a small model: code's question is the reply (a capable one is handed the question)
     runner = InMemoryRunner(app=build_app(ScriptedLlm([], model=SMALL), today=lambda: TUESDAY))
-    sid = await _session(runner)
-    text = _text(await _say(runner, sid,
+    sid = await new_session(runner)
+    text = text_of(await turn(runner, sid,
                             "mexican in fishtown for 4, somewhere the waiters wear funny hats"))
     assert "what do you mean by" in text and "funny hats" in text
     assert "1." not in text  # no results listed
@@ -55,8 +55,8 @@ async def test_the_person_hears_the_question_and_nothing_is_searched() -> None:
 async def test_a_clause_that_states_no_preference_asks_nothing() -> None:
     # "any food will do" narrows nothing: the search runs without the cuisine taken back
     runner = InMemoryRunner(app=build_app(ScriptedLlm([], model=SMALL), today=lambda: TUESDAY))
-    sid = await _session(runner)
-    await _say(runner, sid, "cheap thai in fishtown for 4")
-    text = _text(await _say(runner, sid, "drop the thai, whatever food is fine"))
+    sid = await new_session(runner)
+    await turn(runner, sid, "cheap thai in fishtown for 4")
+    text = text_of(await turn(runner, sid, "drop the thai, whatever food is fine"))
     assert "what do you mean" not in text
     assert "Fishtown" in text and "Thai" not in text.splitlines()[0]

@@ -5,11 +5,9 @@ post's, word for word. A question the post does not clearly answer stays the mod
 from __future__ import annotations
 
 import pytest
-from chat_turns import shown_reply
-from google.adk.runners import InMemoryRunner
+from chat_turns import blogger_chat, shown_reply
 from scripted_llm import ScriptedLlm
 
-from blogger.agent import build_app
 from blogger.answers import answer_from_post
 
 POST = """# Keeping Bees on a Roof
@@ -50,8 +48,7 @@ def test_what_the_post_does_not_clearly_answer_is_not_quoted(message: str) -> No
 
 async def test_the_small_model_app_answers_from_the_post_without_the_model() -> None:
     model = ScriptedLlm([], model="local:smollm2")  # any model call fails the test
-    runner = InMemoryRunner(app=build_app(model))
-    sid = (await runner.session_service.create_session(app_name="blogger", user_id="u")).id
+    runner, sid = await blogger_chat(model)
     await shown_reply(runner, sid, "here is my post:\n\n" + POST)
     shown = await shown_reply(
         runner, sid, "quick q - how many jars of honey did the first summer give?")

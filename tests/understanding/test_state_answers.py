@@ -5,11 +5,8 @@ model's imitation of a confirmation, and never read as a request."""
 from __future__ import annotations
 
 import pytest
-from chat_turns import shown_reply
-from google.adk.runners import InMemoryRunner
-from scripted_llm import ScriptedLlm
+from chat_turns import Chat
 
-from blogger.agent import build_app
 from blogger.state_answers import PastTurn, asked_about, tags_answer, title_answer, what_happened
 from draftguard.claims._record import ToolRun
 
@@ -96,13 +93,7 @@ def test_the_tags_and_the_title_as_they_stand() -> None:
 
 
 async def test_in_chat_the_answers_follow_what_the_turns_did() -> None:
-    model = ScriptedLlm(["Saved as version 3 of draft.md (3 lines)."] * 4)
-    runner = InMemoryRunner(app=build_app(model, plugins=[]))
-    session = await runner.session_service.create_session(app_name="blogger", user_id="u")
-
-    async def say(text: str) -> str:
-        return await shown_reply(runner, session.id, text)
-
+    say = Chat(*["Saved as version 3 of draft.md (3 lines)."] * 4).say
     await say(POST)
     assert (await say("did you save that?")).startswith(
         "Yes: after your last message I saved the post as the first version.")
