@@ -2,8 +2,8 @@
 one turn at a time, and what the person sees of it.
 
 - `shown_reply(runner, session_id, text)`: the text of every final event of one turn;
-- `new_session`, `turn`, `text_of`, `calls_of`, `state_of`: a runner's session, one turn's
-  events, and what they show, call and leave in state;
+- `new_session`, `turn`, `text_of`, `calls_of`, `responses_of`, `state_of`: a runner's
+  session, one turn's events, and what they show, call, get back and leave in state;
 - `blogger_chat(model)`: the blogger app over `model` and a fresh session;
 - `planner_chat(model, today=...)`: the planner app over `model` and a fresh session;
 - `converse(today, *said)`: a planner conversation on `today`, each message in one session;
@@ -66,6 +66,12 @@ def calls_of(events: list[Any]) -> list[tuple[str, dict[str, Any]]]:
     """The tool calls the events make, by name and arguments."""
     return [(p.function_call.name, dict(p.function_call.args or {})) for e in events
             if e.content for p in e.content.parts or [] if p.function_call]
+
+
+def responses_of(events: list[Any]) -> list[dict[str, Any]]:
+    """What the tools the events ran answered, in order."""
+    return [p.function_response.response for e in events if e.content
+            for p in e.content.parts or [] if p.function_response]
 
 
 async def state_of(runner: InMemoryRunner, session_id: str) -> dict[str, Any]:

@@ -6,8 +6,8 @@ from datetime import date
 from typing import Any
 
 import pytest
+from chat_turns import new_session, responses_of, state_of, turn
 from google.adk.runners import InMemoryRunner
-from google.genai import types
 from hypothesis import given
 from hypothesis import strategies as st
 from scripted_llm import Call, ScriptedLlm
@@ -23,11 +23,7 @@ INVENTED = {"cuisine": "italian", "price_level": "$", "neighborhood": "south_phi
 
 
 async def _turn(runner: InMemoryRunner, session_id: str, text: str) -> list[dict[str, Any]]:
-    events = [e async for e in runner.run_async(
-        user_id="u", session_id=session_id,
-        new_message=types.Content(role="user", parts=[types.Part(text=text)]))]
-    return [p.function_response.response for e in events if e.content
-            for p in e.content.parts or [] if p.function_response]
+    return responses_of(await turn(runner, session_id, text))
 
 
 async def test_invented_preferences_are_ignored_and_later_ones_apply() -> None:
@@ -36,37 +32,31 @@ async def test_invented_preferences_are_ignored_and_later_ones_apply() -> None:
         Call("search_venues", {"price_level": "$$$", "neighborhood": "fishtown"}), "Upscale.",
     ])
     runner = InMemoryRunner(app=build_app(model, plugins=[]))
-    session = await runner.session_service.create_session(app_name="event_planning",
-                                                          user_id="u")
+    sid = await new_session(runner)
     # Messages code asks about (two values) reach the model, whose calls are grounded.
-    [first] = await _turn(runner, session.id, "Italian or Thai food for 8 or 10 people?")
+    [first] = await _turn(runner, sid, "Italian or Thai food for 8 or 10 people?")
     assert first["status"] == "ok"
     assert set(first["ignored"]) == {"price_level", "neighborhood"}
     assert "'$'" in first["ignored"]["price_level"]
     assert first["preferences"] == {"cuisine": "italian", "party_size": 8}
     assert all(v["cuisine"] == "italian" and v["seats"] >= 8 for v in first["venues"])
-    stored = await runner.session_service.get_session(app_name="event_planning", user_id="u",
-                                                      session_id=session.id)
-    assert stored is not None
-    assert stored.state[PREFERENCES_KEY] == {"cuisine": "italian", "party_size": 8}
+    state = await state_of(runner, sid)
+    assert state[PREFERENCES_KEY] == {"cuisine": "italian", "party_size": 8}
 
-    [second] = await _turn(runner, session.id, "$$$ or $$$$, which would you go for?")
+    [second] = await _turn(runner, sid, "$$$ or $$$$, which would you go for?")
     assert second["preferences"] == {"cuisine": "italian", "party_size": 8, "price_level": "$$$"}
     assert set(second["ignored"]) == {"neighborhood"}
-    stored = await runner.session_service.get_session(app_name="event_planning", user_id="u",
-                                                      session_id=session.id)
-    assert stored is not None
-    assert stored.state[PREFERENCES_KEY]["price_level"] == "$$$"
-    assert not any(k.startswith("temp:") for k in stored.state)
+    state = await state_of(runner, sid)
+    assert state[PREFERENCES_KEY]["price_level"] == "$$$"
+    assert not any(k.startswith("temp:") for k in state)
 
 
 async def test_grounded_call_has_no_ignored_field() -> None:
     model = ScriptedLlm([Call("search_venues", {"cuisine": "japanese", "neighborhood":
                                                  "south_philly"}), "ok"])
     runner = InMemoryRunner(app=build_app(model, plugins=[]))
-    session = await runner.session_service.create_session(app_name="event_planning",
-                                                          user_id="u")
-    [resp] = await _turn(runner, session.id, "Sushi in South Philly please")
+    sid = await new_session(runner)
+    [resp] = await _turn(runner, sid, "Sushi in South Philly please")
     assert "ignored" not in resp
     assert resp["preferences"] == {"cuisine": "japanese", "neighborhood": "south_philly"}
 

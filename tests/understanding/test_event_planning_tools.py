@@ -80,23 +80,18 @@ async def _run_turn(
     script: list[Any], said: str = "Italian or Thai, what do you think?"
 ) -> tuple[Any, list[dict[str, Any]], Any]:
     # A message code asks about (two cuisines) goes to the (capable, scripted) model.
+    from chat_turns import new_session, responses_of, turn
     from google.adk.runners import InMemoryRunner
-    from google.genai import types
     from scripted_llm import ScriptedLlm
 
     from event_planning.agent import build_app
 
     model = ScriptedLlm(script)
     runner = InMemoryRunner(app=build_app(model, plugins=[]))
-    session = await runner.session_service.create_session(app_name="event_planning",
-                                                          user_id="u")
-    events = [e async for e in runner.run_async(
-        user_id="u", session_id=session.id,
-        new_message=types.Content(role="user", parts=[types.Part(text=said)]))]
-    responses = [p.function_response.response for e in events if e.content
-                 for p in e.content.parts or [] if p.function_response]
+    sid = await new_session(runner)
+    responses = responses_of(await turn(runner, sid, said))
     stored = await runner.session_service.get_session(app_name="event_planning", user_id="u",
-                                                      session_id=session.id)
+                                                      session_id=sid)
     return model, responses, stored
 
 

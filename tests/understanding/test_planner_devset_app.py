@@ -8,12 +8,10 @@ from datetime import date
 from typing import Any
 
 import pytest
-from google.adk.runners import InMemoryRunner
-from google.genai import types
+from chat_turns import calls_of, planner_chat, text_of, turn
 from planner_devset import DEVSET
 from scripted_llm import ScriptedLlm
 
-from event_planning.agent import build_app
 from event_planning.catalog import load_catalog
 
 DIALOGUES = [json.loads(line) for line in DEVSET.read_text(encoding="utf-8").splitlines()]
@@ -44,18 +42,11 @@ def _expected_calls(expect: list[dict[str, Any]]) -> list[tuple[str, dict[str, A
 async def test_a_dev_set_dialogue_through_the_app(dialogue: dict[str, Any]) -> None:
     today = date.fromisoformat(dialogue["context"]["today"])
     model = ScriptedLlm(["Happy to help."] * len(dialogue["turns"]), model="local:smollm2")
-    runner = InMemoryRunner(app=build_app(model, today=lambda: today))
-    session = await runner.session_service.create_session(app_name="event_planning",
-                                                          user_id="u")
-    for turn in dialogue["turns"]:
-        events = [e async for e in runner.run_async(
-            user_id="u", session_id=session.id,
-            new_message=types.Content(role="user", parts=[types.Part(text=turn["say"])]))]
-        calls = [(p.function_call.name, dict(p.function_call.args or {})) for e in events
-                 if e.content for p in e.content.parts or [] if p.function_call]
-        text = "\n".join(p.text for e in events if e.content and not e.partial
-                         for p in e.content.parts or [] if p.text)
-        assert calls == _expected_calls(turn["expect"]), turn["say"]
-        assert text.strip(), turn["say"]
-        assert not any(mark in text for mark in RAW), (turn["say"], text)
+    runner, sid = await planner_chat(model, today=today)
+    for step in dialogue["turns"]:
+        events = await turn(runner, sid, step["say"])
+        calls, text = calls_of(events), text_of(events)
+        assert calls == _expected_calls(step["expect"]), step["say"]
+        assert text.strip(), step["say"]
+        assert not any(mark in text for mark in RAW), (step["say"], text)
     assert all(not r.config.tools for r in model.requests)
