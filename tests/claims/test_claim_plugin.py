@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from chat_turns import new_session
 from google.adk.agents import LlmAgent
 from google.adk.agents.run_config import RunConfig, StreamingMode
 from google.adk.apps import App
@@ -45,10 +46,6 @@ async def _say(runner: InMemoryRunner, app: str, session_id: str, text: str,
     return "\n".join(seen), partials
 
 
-async def _session(runner: InMemoryRunner, app: str) -> str:
-    return (await runner.session_service.create_session(app_name=app, user_id="u")).id
-
-
 BLOGGER_LIES = [
     "Done! I tightened your introduction and saved it as version 3 of draft.md (+2 -2 lines).",
     "Your post has been reverted to version 0.",
@@ -71,7 +68,7 @@ BLOGGER_LIES = [
 async def test_the_blogger_shows_no_claim_a_lying_model_makes(lie: str) -> None:
     model = ScriptedLlm([lie])
     runner = InMemoryRunner(app=build_blogger_app(model))
-    sid = await _session(runner, "blogger")
+    sid = await new_session(runner)
     await _say(runner, "blogger", sid, f"here is my post:\n{POST}")  # code saves it
     before = await runner.artifact_service.list_versions(
         app_name="blogger", user_id="u", session_id=sid, filename="draft.md")
@@ -93,7 +90,7 @@ async def test_the_blogger_keeps_what_the_edit_did_and_drops_the_rest() -> None:
     model = ScriptedLlm([edit, "I changed the last words of the first sentence and saved "
                                "it as version 1. I also added a conclusion."])
     runner = InMemoryRunner(app=build_blogger_app(model))
-    sid = await _session(runner, "blogger")
+    sid = await new_session(runner)
     await _say(runner, "blogger", sid, f"here is my post:\n{POST}")
     shown, _ = await _say(runner, "blogger", sid, "please rework the end of the first sentence")
     assert "saved it as version 1" in shown
@@ -106,7 +103,7 @@ async def test_the_argument_guards_line_still_reaches_the_author() -> None:
     model = ScriptedLlm([Call("content_write", {"markdown": "# My Blog\n\nLorem ipsum."}),
                          "Saved."])
     runner = InMemoryRunner(app=build_blogger_app(model))
-    sid = await _session(runner, "blogger")
+    sid = await new_session(runner)
     shown, _ = await _say(runner, "blogger", sid, "what do you think makes a good blog?")
     assert shown.endswith("(Not saved: it is not text you gave me, and you did not ask me "
                           "to write a post.)")
@@ -128,7 +125,7 @@ PLANNER_LIES = [
 async def test_the_planner_shows_no_claim_a_lying_model_makes(lie: str, stream: bool) -> None:
     model = ScriptedLlm([lie])
     runner = InMemoryRunner(app=build_planner_app(model))
-    sid = await _session(runner, "event_planning")
+    sid = await new_session(runner)
     shown, partials = await _say(runner, "event_planning", sid, "hmm, any thoughts?",
                                  stream=stream)
     assert shown.strip()
@@ -148,7 +145,7 @@ async def test_the_planner_checks_venue_facts_in_words() -> None:
     model = ScriptedLlm(["Bar Nonna Rosa is lovely. It is in Fishtown, seats 500 and is open "
                          "every Sunday. Enoteca Carmela seats five hundred."])
     runner = InMemoryRunner(app=build_planner_app(model))
-    sid = await _session(runner, "event_planning")
+    sid = await new_session(runner)
     await _say(runner, "event_planning", sid, "italian food in bella vista please")  # code
     assert model.remaining == 1
     shown, _ = await _say(runner, "event_planning", sid, "which one would you pick?")
@@ -175,14 +172,14 @@ def _minimal(model: ScriptedLlm) -> InMemoryRunner:
 ])
 async def test_a_minimal_app_shows_no_booking_that_did_not_happen(lie: str) -> None:
     runner = _minimal(ScriptedLlm([lie]))
-    shown, _ = await _say(runner, "mini", await _session(runner, "mini"), "table for 4?")
+    shown, _ = await _say(runner, "mini", await new_session(runner), "table for 4?")
     assert "ooked" not in shown and shown.strip()
 
 
 async def test_a_minimal_app_says_what_its_tool_did() -> None:
     runner = _minimal(ScriptedLlm([Call("book_table", {"party_size": 4}),
                                    "I booked a table for 4. I also booked a taxi for 5."]))
-    shown, _ = await _say(runner, "mini", await _session(runner, "mini"), "table for 4?")
+    shown, _ = await _say(runner, "mini", await new_session(runner), "table for 4?")
     assert shown.startswith("I booked a table for 4.")
     assert "taxi" not in shown
 
@@ -202,7 +199,7 @@ async def test_a_guard_error_lets_the_reply_through_and_is_counted() -> None:
     agent = LlmAgent(name="host", model=ScriptedLlm(["I booked a table for 4."]),
                      tools=[book_table], instruction="Help.")
     runner = InMemoryRunner(app=App(name="mini", root_agent=agent, plugins=[plugin]))
-    shown, _ = await _say(runner, "mini", await _session(runner, "mini"), "table for 4?")
+    shown, _ = await _say(runner, "mini", await new_session(runner), "table for 4?")
     assert shown == "I booked a table for 4."  # fail safe: the reply as the model wrote it
     points = metric_points(reader)
     assert sum(p.value for p in points["claim_guard_errors"]) == 1
@@ -218,7 +215,7 @@ async def test_the_sentences_judged_are_counted() -> None:
     agent = LlmAgent(name="host", model=ScriptedLlm(["Hello there. I booked a table for 4."]),
                      tools=[book_table], instruction="Help.")
     runner = InMemoryRunner(app=App(name="mini", root_agent=agent, plugins=[plugin]))
-    shown, _ = await _say(runner, "mini", await _session(runner, "mini"), "table for 4?")
+    shown, _ = await _say(runner, "mini", await new_session(runner), "table for 4?")
     assert shown == "Hello there. Nothing was changed."
     counted = {p.attributes["action"]: p.value for p in metric_points(reader)[
         "claim_guard_sentences"]}
@@ -241,7 +238,7 @@ async def test_neither_app_repeats_its_identity_or_names_to_a_person(
         echo: str, build: Any, app: str, tool: str) -> None:
     model = ScriptedLlm([echo.format(app=app, tool=tool)])
     runner = InMemoryRunner(app=build(model))
-    sid = await _session(runner, app)
+    sid = await new_session(runner)
     shown, _ = await _say(runner, app, sid, "thanks, perfect!")
     assert model.requests, "the model was never asked"
     assert shown.strip()

@@ -12,8 +12,8 @@ import unicodedata
 from typing import Any
 
 import pytest
+from chat_turns import new_session, text_of, turn
 from google.adk.runners import InMemoryRunner
-from google.genai import types
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scripted_llm import Call, ScriptedLlm
@@ -35,16 +35,8 @@ class _Chat:
 
     async def say(self, text: str) -> str:
         if not self.session_id:
-            s = await self.runner.session_service.create_session(app_name=self.app,
-                                                                 user_id="u")
-            self.session_id = s.id
-        msg = types.Content(role="user", parts=[types.Part(text=text)])
-        seen: list[str] = []
-        async for event in self.runner.run_async(user_id="u", session_id=self.session_id,
-                                                 new_message=msg):
-            if not event.partial and event.content is not None:
-                seen += [p.text for p in event.content.parts or [] if p.text]
-        return "\n".join(seen)
+            self.session_id = await new_session(self.runner)
+        return text_of(await turn(self.runner, self.session_id, text))
 
     async def post(self) -> str:
         assert self.runner.artifact_service is not None
@@ -151,12 +143,8 @@ async def test_more_requests_than_the_cap_in_one_message_do_nothing() -> None:
 async def test_bidi_controls_in_a_model_reply_are_not_shown() -> None:
     model = ScriptedLlm(["Your title is Evil \u202egnp.exe \u2066ok\u2069."])
     runner = InMemoryRunner(app=build_blogger(model))  # the app's own plugins
-    s = await runner.session_service.create_session(app_name="blogger", user_id="u")
-    msg = types.Content(role="user", parts=[types.Part(text="what do you think of it?")])
-    seen = [p.text async for e in runner.run_async(user_id="u", session_id=s.id,
-                                                   new_message=msg)
-            if not e.partial and e.content for p in e.content.parts or [] if p.text]
-    assert "".join(seen) == "Your title is Evil gnp.exe ok."
+    events = await turn(runner, await new_session(runner), "what do you think of it?")
+    assert text_of(events) == "Your title is Evil gnp.exe ok."
 
 
 def test_code_replies_show_bidi_controls_as_escapes() -> None:
