@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from chat_turns import new_session, turn
 from google.adk.agents import LlmAgent
 from google.adk.agents.callback_context import CallbackContext
 from google.adk.apps import App
@@ -86,10 +87,7 @@ def _runner(*turns: Any, show_notes: str = "in_reply", stop_repeats: bool = Fals
 
 
 async def _say(runner: InMemoryRunner, text: str) -> list[Event]:
-    session = await runner.session_service.create_session(app_name="bakery", user_id="u")
-    return [e async for e in runner.run_async(
-        user_id="u", session_id=session.id,
-        new_message=types.Content(role="user", parts=[types.Part(text=text)]))]
+    return await turn(runner, await new_session(runner), text)
 
 
 def _text(events: list[Event]) -> str:
@@ -220,12 +218,9 @@ async def test_the_tool_runs_with_exactly_the_arguments_the_words_support(
 async def test_the_same_call_in_the_next_turn_runs_again() -> None:
     call = Call("order_pie", {"flavour": "apple"})
     runner, _ = _runner(call, "Ordered.", call, "Ordered again.", stop_repeats=True)
-    session = await runner.session_service.create_session(app_name="bakery", user_id="u")
+    sid = await new_session(runner)
     for text in ("an apple pie", "another apple pie"):
-        async for _ in runner.run_async(
-                user_id="u", session_id=session.id,
-                new_message=types.Content(role="user", parts=[types.Part(text=text)])):
-            pass
+        await turn(runner, sid, text)
     assert RAN == [{"flavour": "apple", "size": None}] * 2
 
 

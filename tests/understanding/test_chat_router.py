@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from chat_turns import new_session, turn
 from google.adk.agents import LlmAgent
 from google.adk.agents.callback_context import CallbackContext
 from google.adk.runners import InMemoryRunner
-from google.genai import types
 from scripted_llm import ScriptedLlm
 
 from draftguard.commands import Command, CommandSpec
@@ -64,13 +64,8 @@ def _runner(model: ScriptedLlm) -> InMemoryRunner:
 
 async def _say(runner: InMemoryRunner, text: str, session_id: str | None = None
                ) -> tuple[list[Any], str]:
-    if session_id is None:
-        s = await runner.session_service.create_session(app_name="t", user_id="u")
-        session_id = s.id
-    msg = types.Content(role="user", parts=[types.Part(text=text)])
-    events = [e async for e in runner.run_async(user_id="u", session_id=session_id,
-                                                new_message=msg)]
-    return events, session_id
+    session_id = session_id if session_id is not None else await new_session(runner)
+    return await turn(runner, session_id, text), session_id
 
 
 def _texts(events: list[Any]) -> list[str]:
