@@ -10,11 +10,9 @@ and the core filter on whole replies.
 from __future__ import annotations
 
 import pytest
-from google.adk.runners import InMemoryRunner
-from google.genai import types
+from chat_turns import blogger_chat, shown_reply
 from scripted_llm import ScriptedLlm
 
-from blogger.agent import build_app as build_blogger_app
 from blogger.tool_claims import BLOGGER_TOOL_CLAIMS, blogger_facts
 from draftguard.claims import TurnRecord
 from draftguard.claims._filter import guard_reply
@@ -32,16 +30,9 @@ SEEN = ("I'm sorry, I can't help you with that.\nYou're welcome.\nNo need for me
 
 async def _blogger_reply(reply: str, ask: str) -> str:
     """What the author sees when the model answers `ask` with `reply`, after pasting POST."""
-    runner = InMemoryRunner(app=build_blogger_app(ScriptedLlm([reply])))
-    sid = (await runner.session_service.create_session(app_name="blogger", user_id="u")).id
-    seen: list[str] = []
-    for text in (f"here is my post:\n{POST}", ask):
-        seen = []
-        msg = types.Content(role="user", parts=[types.Part(text=text)])
-        async for event in runner.run_async(user_id="u", session_id=sid, new_message=msg):
-            if event.content is not None and not event.partial:
-                seen += [p.text for p in event.content.parts or [] if p.text]
-    return "\n".join(seen)
+    runner, sid = await blogger_chat(ScriptedLlm([reply]))
+    await shown_reply(runner, sid, f"here is my post:\n{POST}")
+    return await shown_reply(runner, sid, ask)
 
 
 async def test_the_made_up_link_the_embedded_model_wrote_is_not_shown() -> None:

@@ -14,8 +14,8 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from chat_turns import new_session, shown_reply
 from google.adk.runners import InMemoryRunner
-from google.genai import types
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scripted_llm import Call, ScriptedLlm
@@ -50,23 +50,18 @@ class _Chat:
 
     async def say(self, text: str) -> tuple[str, list[str]]:
         """The reply, and every artifact the session holds afterwards."""
-        s = await self.runner.session_service.create_session(app_name="blogger", user_id="u")
-        msg = types.Content(role="user", parts=[types.Part(text=text)])
-        seen: list[str] = []
-        async for event in self.runner.run_async(user_id="u", session_id=s.id,
-                                                 new_message=msg):
-            if not event.partial and event.content is not None:
-                seen += [p.text for p in event.content.parts or [] if p.text]
+        sid = await new_session(self.runner)
+        shown = await shown_reply(self.runner, sid, text)
         assert self.runner.artifact_service is not None
         names = await self.runner.artifact_service.list_artifact_keys(
-            app_name="blogger", user_id="u", session_id=s.id)
+            app_name="blogger", user_id="u", session_id=sid)
         texts = []
         for name in names:
             part = await self.runner.artifact_service.load_artifact(
-                app_name="blogger", user_id="u", session_id=s.id, filename=name)
+                app_name="blogger", user_id="u", session_id=sid, filename=name)
             if part is not None and part.inline_data is not None and part.inline_data.data:
                 texts.append(part.inline_data.data.decode(errors="replace"))
-        return "\n".join(seen), texts
+        return shown, texts
 
 
 SECRET_NAMES = [".env", "./.env", "blogger/.env", ".env.local", ".git/config", "agents.yaml",
