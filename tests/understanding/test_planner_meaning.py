@@ -7,15 +7,13 @@ import time
 from typing import Any
 
 import pytest
-from chat_turns import calls_of, new_session, text_of, turn
-from google.adk.runners import InMemoryRunner
+from chat_turns import calls_of, planner_chat, text_of, turn
 from planner_readings import last_reading
 from scripted_llm import ScriptedLlm
 from test_planner_chat import TUESDAY, _raw
 
 import event_planning.catalog as catalog
 from draftguard.language import language_installed
-from event_planning.agent import build_app
 from event_planning.catalog import Wanted, load_catalog, nearest
 from event_planning.conversation import new_conversation
 
@@ -97,8 +95,7 @@ def test_nothing_fits_offers_the_nearest_each_with_what_it_breaks() -> None:
 
 async def test_the_reply_names_which_preference_each_alternative_breaks() -> None:
     model = ScriptedLlm([])
-    runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
-    sid = await new_session(runner)
+    runner, sid = await planner_chat(model, today=TUESDAY)
     events = await turn(runner, sid, "thai in old city for 4")
     text = text_of(events)
     assert "No venue fits all of: Thai, Old City, 4 people." in text
@@ -117,8 +114,7 @@ async def test_one_search_per_turn(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(catalog, "search", counted)
     model = ScriptedLlm([])
-    runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
-    sid = await new_session(runner)
+    runner, sid = await planner_chat(model, today=TUESDAY)
     events = await turn(runner, sid, "byob mexican in south philly for 6")
     assert [c[0] for c in calls_of(events)] == ["search_venues"]
     assert calls_of(events)[0][1]["byob"] is True
@@ -159,8 +155,7 @@ def test_the_parse_settles_a_negation_the_words_left_open() -> None:
 
 async def test_a_message_longer_than_a_request_is_told_the_limit_unread() -> None:
     model = ScriptedLlm([])
-    runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
-    sid = await new_session(runner)
+    runner, sid = await planner_chat(model, today=TUESDAY)
     start = time.perf_counter()
     events = await turn(runner, sid, "italian food please " * 5000)
     assert time.perf_counter() - start < 5.0
@@ -172,8 +167,7 @@ async def test_a_message_longer_than_a_request_is_told_the_limit_unread() -> Non
 async def test_a_capable_model_gets_a_reading_by_example_with_code_s_readings() -> None:
     """§7: code acts only on sure readings; one read by similarity goes to a capable model."""
     model = ScriptedLlm(["Here is where things stand."])
-    runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
-    sid = await new_session(runner)
+    runner, sid = await planner_chat(model, today=TUESDAY)
     events = await turn(runner, sid, "hows the plan looking")  # the plan at 0.65, by example
     assert calls_of(events) == [] and text_of(events) == "Here is where things stand."
     instructions = str(model.requests[0].config.system_instruction)
@@ -182,8 +176,7 @@ async def test_a_capable_model_gets_a_reading_by_example_with_code_s_readings() 
 
 async def test_a_small_model_never_sees_it_code_acts_on_the_example() -> None:
     model = ScriptedLlm([], model="local:smollm2")
-    runner = InMemoryRunner(app=build_app(model, today=lambda: TUESDAY))
-    sid = await new_session(runner)
+    runner, sid = await planner_chat(model, today=TUESDAY)
     events = await turn(runner, sid, "hows the plan looking")
     assert [c[0] for c in calls_of(events)] == ["plan_summary"] and model.requests == []
 

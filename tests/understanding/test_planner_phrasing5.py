@@ -6,8 +6,7 @@ taking verb alone on the venue last kept."""
 from __future__ import annotations
 
 import pytest
-from chat_turns import new_session, text_of, turn
-from google.adk.runners import InMemoryRunner
+from chat_turns import planner_chat, text_of, turn
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scripted_llm import ScriptedLlm
@@ -15,7 +14,6 @@ from test_planner_chat import TUESDAY
 from test_planner_meaning import _read
 
 from draftguard.language import language_installed
-from event_planning.agent import build_app
 from event_planning.catalog import (
     Cuisine,
     Neighborhood,
@@ -117,8 +115,7 @@ def test_the_first_nearest_venue_is_the_one_that_misses_least(
 
 
 async def test_the_reply_says_what_each_nearest_venue_breaks() -> None:
-    runner = InMemoryRunner(app=build_app(ScriptedLlm([]), today=lambda: TUESDAY))
-    sid = await new_session(runner)
+    runner, sid = await planner_chat(ScriptedLlm([]), today=TUESDAY)
     text = text_of(await turn(runner, sid, "cheap ramen for six please"))
     assert "No venue fits all of: Japanese, $, 6 people." in text
     assert text.count("But it is $$, not $.") == 3 and "Vietnamese" not in text

@@ -5,14 +5,12 @@ the held-out batches')."""
 from __future__ import annotations
 
 import pytest
-from chat_turns import new_session, text_of, turn
-from google.adk.runners import InMemoryRunner
+from chat_turns import planner_chat, text_of, turn
 from scripted_llm import ScriptedLlm
 from test_planner_chat import SMALL, TUESDAY
 from test_planner_meaning import _read
 
 from draftguard.language import language_installed
-from event_planning.agent import build_app
 from event_planning.conversation import new_conversation
 
 pytestmark = pytest.mark.skipif(not language_installed(), reason="needs the language layer")
@@ -44,8 +42,7 @@ def test_a_search_read_whole_acts_without_a_question(said: str) -> None:
 
 async def test_the_person_hears_the_question_and_nothing_is_searched() -> None:
     # a small model: code's question is the reply (a capable one is handed the question)
-    runner = InMemoryRunner(app=build_app(ScriptedLlm([], model=SMALL), today=lambda: TUESDAY))
-    sid = await new_session(runner)
+    runner, sid = await planner_chat(ScriptedLlm([], model=SMALL), today=TUESDAY)
     text = text_of(await turn(runner, sid,
                             "mexican in fishtown for 4, somewhere the waiters wear funny hats"))
     assert "what do you mean by" in text and "funny hats" in text
@@ -54,8 +51,7 @@ async def test_the_person_hears_the_question_and_nothing_is_searched() -> None:
 
 async def test_a_clause_that_states_no_preference_asks_nothing() -> None:
     # "any food will do" narrows nothing: the search runs without the cuisine taken back
-    runner = InMemoryRunner(app=build_app(ScriptedLlm([], model=SMALL), today=lambda: TUESDAY))
-    sid = await new_session(runner)
+    runner, sid = await planner_chat(ScriptedLlm([], model=SMALL), today=TUESDAY)
     await turn(runner, sid, "cheap thai in fishtown for 4")
     text = text_of(await turn(runner, sid, "drop the thai, whatever food is fine"))
     assert "what do you mean" not in text
