@@ -6,12 +6,13 @@ just change?": a question no tool is asked for. A small model answers it by imit
 app's confirmations ("Saved as version 3"), and the claim guard can then only say "Nothing
 was changed.", which misleads when the turn before did save. So code answers it:
 
-- which thing it asks about is read by meaning (`asked_about`: the sentence embedding's
-  nearest examples of each topic, clearly ahead of examples of requests and of other
-  questions), and only where the message asks (a question mark or a question word first),
-  wants nothing done (no modal: "what tags would you suggest?" is no question about the
-  tags it has) and names the thing asked about (a title or tag word of the blogger lexicon;
-  for what happened, a verb in the past or perfect);
+- which thing it asks about is read by meaning (`asked_about`, over the core's gate,
+  `draftguard.understanding.state_questions`: the sentence embedding's nearest examples
+  of each topic, clearly ahead of examples of requests and of other questions), and only
+  where the message asks (a question mark or a question word first), wants nothing done
+  (no modal: "what tags would you suggest?" is no question about the tags it has) and
+  names the thing asked about (a title or tag word of the blogger lexicon; for what
+  happened, a verb in the past or perfect);
 - the answer is written from the record: the post's latest version (`post_title`, its
   front matter's tags) and the tool runs of the author's last turn (`what_happened`: saved
   as version N, or nothing saved and why).

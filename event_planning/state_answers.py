@@ -6,11 +6,12 @@ places are on the shortlist now?", "did it book?": a question no tool is asked f
 answers it by imitating the planner's confirmations ("Added ... to the shortlist"), true or
 not. So code answers it:
 
-- what it asks about is read by meaning (`asked_about`: the sentence embedding's nearest
-  examples of each topic, clearly ahead of examples of requests and other questions), and
-  only where the message asks (a question mark, or a question word or auxiliary first) and
-  wants nothing done (no modal, no verb in the imperative: "can you add it?" and "add it to
-  my list" are requests, left to the reader);
+- what it asks about is read by meaning (`asked_about`, over the core's gate,
+  `draftguard.understanding.state_questions`: the sentence embedding's nearest examples of
+  each topic, clearly ahead of examples of requests and other questions), and only where
+  the message asks (a question mark, or a question word or auxiliary first) and wants
+  nothing done (no modal, no verb in the imperative: "can you add it?" and "add it to my
+  list" are requests, left to the reader);
 - the answer is written from the record: the shortlist as it stands (and whether a venue the
   question names is on it), the preferences of the last search and what it found, and the
   tool runs of the person's last turn. The planner books nothing: a question whether it did
