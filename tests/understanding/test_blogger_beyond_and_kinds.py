@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from chat_turns import Chat
 
-from blogger.beyond import beyond_reach
+from blogger.beyond import beyond_reach, cannot_do, cannot_reply
 from blogger.reading import read_message
 from blogger.second_look import second_look
 
@@ -192,3 +192,13 @@ async def test_a_kind_said_to_be_wrong_with_no_new_value_asks_which_and_what(
     assert chat.model.requests == [] and await chat.versions() == [0]
     await chat.say("change “6th March” to “14th March”")
     assert "on 14th March we took" in (await chat.post() or "")
+
+
+def test_a_refusal_reads_the_same_whoever_found_what_the_app_cannot_do() -> None:
+    # the reader's verb ("fax it to my editor") and a capability found by meaning ("print")
+    by_verb, by_name = cannot_do("fax"), cannot_reply("print")
+    assert by_verb.question is not None and by_name.question is not None
+    assert by_verb.question.startswith("I can't fax anything from here, so nothing was done.")
+    assert by_name.question.startswith("I can't print anything from here, so nothing was done.")
+    assert by_verb.question.split(". ", 1)[1] == by_name.question.split(". ", 1)[1]
+    assert by_verb.slots["cannot"] == "fax" and by_name.slots["cannot"] == "print"

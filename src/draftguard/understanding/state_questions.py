@@ -48,7 +48,8 @@ DEFAULT_MIN_SCORE = 0.5
 DEFAULT_MARGIN = 0.05
 
 _WORD = re.compile(r"[^\W_]+(?:'[^\W\d_]+)?")
-_SENTENCES = re.compile(r"[.!?;]+(?=\s|$)")
+#: Marks that end a sentence when whitespace or the end of the message follows them.
+_SENTENCE_ENDS = (".", "!", "?", ";")
 _ASKING_TAGS = frozenset({"WP", "WP$", "WRB", "WDT"})
 #: A first word that asks a yes/no question ("did you save it", "is it saved", "has it").
 _ASKING_AUX = frozenset({"do", "be", "have"})
@@ -65,8 +66,14 @@ def question_words(text: str) -> list[str]:
 
 def one_sentence(text: str) -> bool:
     """Whether `text` is at most one sentence ("is it saved. great, now cut the last line"
-    is two)."""
-    return len([p for p in _SENTENCES.split(text) if p.strip()]) <= 1
+    is two): a sentence ends at a word ending in a stop, "!", "?" or ";", and counts when
+    it holds more than those marks."""
+    sentences, said = 0, False
+    for word in text.split():
+        said = said or bool(word.rstrip("".join(_SENTENCE_ENDS)))
+        if word.endswith(_SENTENCE_ENDS):
+            sentences, said = sentences + said, False
+    return sentences + said <= 1
 
 
 def told_done(tokens: Sequence[Any]) -> bool:
