@@ -4,6 +4,7 @@ one turn at a time, and what the person sees of it.
 - `shown_reply(runner, session_id, text)`: the text of every final event of one turn;
 - `new_session`, `turn`, `text_of`, `calls_of`, `responses_of`, `state_of`: a runner's
   session, one turn's events, and what they show, call, get back and leave in state;
+- `session_with_post(runner, post)`: a fresh session whose post (`draft.md`) is `post`;
 - `blogger_chat(model)`: the blogger app over `model` and a fresh session;
 - `planner_chat(model, today=...)`: the planner app over `model` and a fresh session;
 - `converse(today, *said)`: a planner conversation on `today`, each message in one session;
@@ -41,11 +42,24 @@ async def shown_reply(runner: InMemoryRunner, session_id: str, text: str) -> str
     return "\n".join(shown)
 
 
-async def new_session(runner: InMemoryRunner) -> str:
-    """A fresh session of the runner's app, by its id."""
+async def new_session(runner: InMemoryRunner, *, state: dict[str, Any] | None = None) -> str:
+    """A fresh session of the runner's app (holding `state`), by its id."""
     session = await runner.session_service.create_session(app_name=runner.app_name,
-                                                          user_id=USER)
+                                                          user_id=USER, state=state)
     return session.id
+
+
+async def session_with_post(runner: InMemoryRunner, post: str | None, *,
+                            state: dict[str, Any] | None = None) -> str:
+    """A fresh session (holding `state`) whose post (`draft.md`) is `post`, when given."""
+    session_id = await new_session(runner, state=state)
+    if post is not None:
+        assert runner.artifact_service is not None
+        await runner.artifact_service.save_artifact(
+            app_name=runner.app_name, user_id=USER, session_id=session_id,
+            filename="draft.md",
+            artifact=types.Part.from_bytes(data=post.encode(), mime_type="text/markdown"))
+    return session_id
 
 
 async def turn(runner: InMemoryRunner, session_id: str, text: str, *,

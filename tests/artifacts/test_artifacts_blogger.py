@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from chat_turns import session_with_post, state_of, turn
 from google.adk.agents import LlmAgent
 from google.adk.runners import InMemoryRunner
-from google.genai import types
 from scripted_llm import Call, ScriptedLlm
 
 from draftguard_adk.artifacts import STATE_RESULT, build_artifact_tool
@@ -26,23 +26,12 @@ async def run_coordinator(coordinator: ScriptedLlm, artifact_llm: ScriptedLlm,
                      tools=[build_artifact_tool(model=artifact_llm)])
     runner = InMemoryRunner(agent=agent, app_name="t")
     # A stale split in state must not be mistaken for the post: the post is the artifact.
-    session = await runner.session_service.create_session(
-        app_name="t", user_id="u", state={state_keys.RAW_DRAFT: "An old split draft."})
-    if post is not None:
-        assert runner.artifact_service is not None
-        await runner.artifact_service.save_artifact(
-            app_name="t", user_id="u", session_id=session.id, filename="draft.md",
-            artifact=types.Part.from_bytes(data=post.encode(), mime_type="text/markdown"))
-    async for _ in runner.run_async(
-        user_id="u", session_id=session.id,
-        new_message=types.Content(role="user", parts=[types.Part(text="flashcards please")]),
-    ):
-        pass
-    final = await runner.session_service.get_session(app_name="t", user_id="u",
-                                                     session_id=session.id)
+    sid = await session_with_post(runner, post,
+                                  state={state_keys.RAW_DRAFT: "An old split draft."})
+    await turn(runner, sid, "flashcards please")
+    final = await state_of(runner, sid)
     await runner.close()
-    assert final is not None
-    return dict(final.state)
+    return final
 
 
 async def test_tool_turns_the_current_post_into_validated_flashcards() -> None:

@@ -8,9 +8,9 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
+from chat_turns import session_with_post, state_of, turn
 from google.adk.agents import LlmAgent
 from google.adk.runners import InMemoryRunner
-from google.genai import types
 from scripted_llm import Call, ScriptedLlm
 
 from draftguard.jobs._models import JobRecord, JobStatus, shortfall_of
@@ -63,21 +63,11 @@ async def _tool_answer(artifact_llm: ScriptedLlm, request: str) -> tuple[str, di
     agent = LlmAgent(name="blogger_test", model=coordinator, instruction="Help.",
                      tools=[build_artifact_tool(model=artifact_llm)])
     runner = InMemoryRunner(agent=agent, app_name="t")
-    session = await runner.session_service.create_session(app_name="t", user_id="u")
-    assert runner.artifact_service is not None
-    await runner.artifact_service.save_artifact(
-        app_name="t", user_id="u", session_id=session.id, filename="draft.md",
-        artifact=types.Part.from_bytes(data=KETTLES.encode(), mime_type="text/markdown"))
-    async for _ in runner.run_async(
-        user_id="u", session_id=session.id,
-        new_message=types.Content(role="user", parts=[types.Part(text=request)]),
-    ):
-        pass
-    final = await runner.session_service.get_session(app_name="t", user_id="u",
-                                                     session_id=session.id)
+    sid = await session_with_post(runner, KETTLES)
+    await turn(runner, sid, request)
+    final = await state_of(runner, sid)
     await runner.close()
-    assert final is not None
-    return coordinator.prompt_text(1), dict(final.state)
+    return coordinator.prompt_text(1), final
 
 
 async def test_the_tool_tells_the_coordinator_how_many_and_why() -> None:

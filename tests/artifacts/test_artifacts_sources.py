@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from chat_turns import session_with_post, state_of, turn
 from google.adk.agents import LlmAgent
 from google.adk.agents.callback_context import CallbackContext
 from google.adk.models.llm_request import LlmRequest
@@ -46,26 +47,17 @@ async def run_tool(args: dict[str, Any], artifact_llm: ScriptedLlm,
                      tools=[build_artifact_tool(model=artifact_llm)])
     plugin = CountingPlugin()
     runner = InMemoryRunner(agent=agent, app_name="t", plugins=[plugin])
-    session = await runner.session_service.create_session(app_name="t", user_id="u")
+    sid = await session_with_post(runner, POST)
     assert runner.artifact_service is not None
-    await runner.artifact_service.save_artifact(
-        app_name="t", user_id="u", session_id=session.id, filename="draft.md",
-        artifact=types.Part.from_bytes(data=POST.encode(), mime_type="text/markdown"))
     for source_id, text in sources.items():
         await runner.artifact_service.save_artifact(
-            app_name="t", user_id="u", session_id=session.id,
+            app_name="t", user_id="u", session_id=sid,
             filename=source_artifact_name(source_id),
             artifact=types.Part.from_bytes(data=text.encode(), mime_type="text/markdown"))
-    async for _ in runner.run_async(
-        user_id="u", session_id=session.id,
-        new_message=types.Content(role="user", parts=[types.Part(text="cards on matcha")]),
-    ):
-        pass
-    final = await runner.session_service.get_session(app_name="t", user_id="u",
-                                                     session_id=session.id)
+    await turn(runner, sid, "cards on matcha")
+    final = await state_of(runner, sid)
     await runner.close()
-    assert final is not None
-    return dict(final.state), coordinator, plugin
+    return final, coordinator, plugin
 
 
 async def test_cards_from_an_ingested_source_rest_on_it_and_the_app_s_plugins_see_the_calls(

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from chat_turns import session_with_post, state_of, turn
 from google.adk.agents import LlmAgent
 from google.adk.runners import InMemoryRunner
-from google.genai import types
 from scripted_llm import Call, ScriptedLlm
 
 import blogger.agent
@@ -39,21 +39,11 @@ async def run(judge: ScriptedLlm, state: dict[str, Any]) -> tuple[ScriptedLlm, d
     agent = LlmAgent(name="blogger_test", model=coordinator, instruction="Help.",
                      tools=[build_blogger_delivery_check(model=judge)])
     runner = InMemoryRunner(agent=agent, app_name="t")
-    session = await runner.session_service.create_session(app_name="t", user_id="u",
-                                                          state=state)
-    assert runner.artifact_service is not None
-    await runner.artifact_service.save_artifact(
-        app_name="t", user_id="u", session_id=session.id, filename="draft.md",
-        artifact=types.Part.from_bytes(data=POST.encode(), mime_type="text/markdown"))
-    async for _ in runner.run_async(
-        user_id="u", session_id=session.id,
-        new_message=types.Content(role="user", parts=[types.Part(text="finish it")])):
-        pass
-    final = await runner.session_service.get_session(app_name="t", user_id="u",
-                                                     session_id=session.id)
+    sid = await session_with_post(runner, POST, state=state)
+    await turn(runner, sid, "finish it")
+    final = await state_of(runner, sid)
     await runner.close()
-    assert final is not None
-    return coordinator, dict(final.state)
+    return coordinator, final
 
 
 async def test_post_and_quiz_are_judged_together_and_the_result_reaches_the_model() -> None:
