@@ -62,10 +62,11 @@ async def session_with_post(runner: InMemoryRunner, post: str | None, *,
     return session_id
 
 
-async def turn(runner: InMemoryRunner, session_id: str, text: str, *,
-               stream: bool = False) -> list[Event]:
-    """Every event of one turn: ``text`` sent as the user (streamed with `stream`)."""
-    config = RunConfig(streaming_mode=StreamingMode.SSE) if stream else None
+async def turn(runner: InMemoryRunner, session_id: str, text: str, *, stream: bool = False,
+               run_config: RunConfig | None = None) -> list[Event]:
+    """Every event of one turn: ``text`` sent as the user (streamed with `stream`, or run
+    with `run_config`)."""
+    config = run_config or (RunConfig(streaming_mode=StreamingMode.SSE) if stream else None)
     return [e async for e in runner.run_async(user_id=USER, session_id=session_id,
                                               run_config=config, new_message=_message(text))]
 

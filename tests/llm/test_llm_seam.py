@@ -7,6 +7,7 @@ from collections.abc import AsyncGenerator
 from typing import Any
 
 import pytest
+from chat_turns import new_session, state_of, turn
 from google.adk.agents import BaseAgent
 from google.adk.agents.callback_context import CallbackContext
 from google.adk.agents.invocation_context import InvocationContext
@@ -108,12 +109,7 @@ class Recorder(BasePlugin):
 async def run(agent: BaseAgent, plugins: list[BasePlugin] | None = None,
               run_config: RunConfig | None = None) -> None:
     runner = InMemoryRunner(app=App(name="t", root_agent=agent, plugins=plugins or []))
-    session = await runner.session_service.create_session(app_name="t", user_id="u")
-    async for _ in runner.run_async(
-        user_id="u", session_id=session.id, run_config=run_config,
-        new_message=types.Content(role="user", parts=[types.Part(text="go")]),
-    ):
-        pass
+    await turn(runner, await new_session(runner), "go", run_config=run_config)
 
 
 async def test_answer_text_and_the_schema_reach_the_model() -> None:
@@ -250,19 +246,10 @@ async def test_the_artifact_loop_calls_run_the_plugins_too() -> None:
     loop = ArtifactRepairLoop(name="artifact_repair", model=llm, artifact_type="flashcards")
     plugin = Counting()
     runner = InMemoryRunner(app=App(name="t", root_agent=loop, plugins=[plugin]))
-    session = await runner.session_service.create_session(
-        app_name="t", user_id="u",
-        state={"artifact_source": "ATP is the energy molecule of cells. " * 4},
-    )
-    async for _ in runner.run_async(
-        user_id="u", session_id=session.id,
-        new_message=types.Content(role="user", parts=[types.Part(text="1 card")]),
-    ):
-        pass
-    stored = await runner.session_service.get_session(app_name="t", user_id="u",
-                                                      session_id=session.id)
-    assert stored is not None
-    result = stored.state["artifact_result"]
+    sid = await new_session(
+        runner, state={"artifact_source": "ATP is the energy molecule of cells. " * 4})
+    await turn(runner, sid, "1 card")
+    result = (await state_of(runner, sid))["artifact_result"]
     assert result["llm_calls"] == 2 == len(llm.requests)
     assert plugin.before == plugin.after == 2
 

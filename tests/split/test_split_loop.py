@@ -8,11 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chat_turns import new_session, state_of, turn
 from google.adk.agents import BaseAgent
 from google.adk.agents.invocation_context import InvocationContext
 from google.adk.events import Event, EventActions
 from google.adk.runners import InMemoryRunner
-from google.genai import types
 from scripted_llm import ScriptedLlm
 
 from draftguard.settings import ProjectSettings
@@ -37,22 +37,9 @@ async def _run(
     agent: BaseAgent, state: dict[str, Any] | None, message: str = "Split the draft."
 ) -> tuple[list[Event], dict[str, Any]]:
     runner = InMemoryRunner(agent=agent, app_name="blogger")
-    session = await runner.session_service.create_session(
-        app_name="blogger", user_id="u", state=state
-    )
-    events = [
-        e
-        async for e in runner.run_async(
-            user_id="u",
-            session_id=session.id,
-            new_message=types.Content(role="user", parts=[types.Part(text=message)]),
-        )
-    ]
-    final = await runner.session_service.get_session(
-        app_name="blogger", user_id="u", session_id=session.id
-    )
-    assert final is not None
-    return events, dict(final.state)
+    sid = await new_session(runner, state=state)
+    events = await turn(runner, sid, message)
+    return events, await state_of(runner, sid)
 
 
 def _by(events: list[Event], author: str) -> list[Event]:
@@ -194,22 +181,11 @@ async def test_a_second_invocation_starts_its_attempts_afresh() -> None:
     model = ScriptedLlm(["bad", {"ok_ids": [3, 4]}, {"ok_ids": [1, 3, 4]}])
     agent = build_content_splitter(model=model, settings=_settings())
     runner = InMemoryRunner(agent=agent, app_name="blogger")
-    session = await runner.session_service.create_session(
-        app_name="blogger", user_id="u", state={keys.RAW_DRAFT: RAW, keys.OUTLINE: OUTLINE}
-    )
+    sid = await new_session(runner, state={keys.RAW_DRAFT: RAW, keys.OUTLINE: OUTLINE})
     verdicts = []
     for _ in range(2):
-        async for _event in runner.run_async(
-            user_id="u",
-            session_id=session.id,
-            new_message=types.Content(role="user", parts=[types.Part(text="split")]),
-        ):
-            pass
-        got = await runner.session_service.get_session(
-            app_name="blogger", user_id="u", session_id=session.id
-        )
-        assert got is not None
-        verdicts.append(got.state[keys.SPLIT_VERDICT])
+        await turn(runner, sid, "split")
+        verdicts.append((await state_of(runner, sid))[keys.SPLIT_VERDICT])
     assert [v["attempts"] for v in verdicts] == [2, 1]
     assert all(v["valid"] for v in verdicts)
 

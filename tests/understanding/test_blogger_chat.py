@@ -3,8 +3,8 @@ call to the model), and the next turn is the coordinator's again."""
 
 from __future__ import annotations
 
+from chat_turns import new_session, state_of, turn
 from google.adk.runners import InMemoryRunner
-from google.genai import types
 from scripted_llm import ScriptedLlm
 
 from blogger.agent import build_app
@@ -19,26 +19,16 @@ async def test_a_split_request_goes_to_the_loop_and_the_next_turn_comes_back() -
         ]
     )
     runner = InMemoryRunner(app=build_app(model, plugins=[]))
-    session = await runner.session_service.create_session(app_name="blogger", user_id="u")
+    sid = await new_session(runner)
 
     async def say(text: str) -> list[str]:
-        authors = []
-        async for event in runner.run_async(
-            user_id="u",
-            session_id=session.id,
-            new_message=types.Content(role="user", parts=[types.Part(text=text)]),
-        ):
-            authors.append(event.author)
-        return authors
+        return [event.author for event in await turn(runner, sid, text)]
 
     first = await say("Split this please.\nOUTLINE:\nCats\nDRAFT:\nDogs bark.\n\nCats purr.")
     assert "content_split_checker" in first
-    got = await runner.session_service.get_session(
-        app_name="blogger", user_id="u", session_id=session.id
-    )
-    assert got is not None
-    assert got.state[keys.DRAFT_OK] == "Cats purr."
-    assert got.state[keys.SPLIT_VERDICT]["valid"] is True
+    state = await state_of(runner, sid)
+    assert state[keys.DRAFT_OK] == "Cats purr."
+    assert state[keys.SPLIT_VERDICT]["valid"] is True
 
     second = await say("Thanks!")
     assert second == ["blogger"]
