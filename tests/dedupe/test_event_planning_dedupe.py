@@ -7,8 +7,8 @@ import logging
 from collections.abc import Iterator
 
 import pytest
+from chat_turns import new_session, turn
 from google.adk.runners import InMemoryRunner
-from google.genai import types
 from metric_points import metric_points
 from opentelemetry.sdk.metrics import MeterProvider
 from opentelemetry.sdk.metrics.export import InMemoryMetricReader
@@ -139,16 +139,10 @@ async def test_plugin_filters_stream_and_stored_session(
     )
     app = build_app(model, plugins=[plugin])
     runner = InMemoryRunner(app=app)
-    session = await runner.session_service.create_session(app_name=app.name, user_id="u")
-    from google.adk.agents.run_config import RunConfig, StreamingMode
-
+    sid = await new_session(runner)
     streamed: list[str] = []
     finals: list[str] = []
-    async for event in runner.run_async(
-        user_id="u", session_id=session.id,
-        new_message=types.Content(role="user", parts=[types.Part(text=MODEL_MESSAGES[2])]),
-        run_config=RunConfig(streaming_mode=StreamingMode.SSE),
-    ):
+    for event in await turn(runner, sid, MODEL_MESSAGES[2], stream=True):
         text = "".join(p.text or "" for p in (event.content.parts if event.content else []))
         (streamed if event.partial else finals).append(text)
     # The final event carries everything streamed plus the held-back tail, flushed at the end.
@@ -157,7 +151,7 @@ async def test_plugin_filters_stream_and_stored_session(
     for venue in VENUES:
         assert shown.count(venue.split("**")[1]) == 1
     stored = await runner.session_service.get_session(
-        app_name=app.name, user_id="u", session_id=session.id
+        app_name=app.name, user_id="u", session_id=sid
     )
     assert stored is not None
     model_texts = ["".join(p.text or "" for p in e.content.parts or [])
@@ -172,8 +166,6 @@ async def test_plugin_error_lets_the_response_through_and_is_counted(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     provider, reader = metrics
-    from google.adk.agents.run_config import RunConfig, StreamingMode
-
     from draftguard.dedupe._stream import StreamDeduper
 
     def broken(self: StreamDeduper, chunk: str) -> str:
@@ -185,18 +177,14 @@ async def test_plugin_error_lets_the_response_through_and_is_counted(
         detector_factory=lambda sid: DuplicateDetector(session_id=sid, meter_provider=provider)
     )
     runner = InMemoryRunner(app=build_app(ScriptedLlm([Chunks(chunks)]), plugins=[plugin]))
-    session = await runner.session_service.create_session(app_name="event_planning",
-                                                          user_id="u")
+    sid = await new_session(runner)
     streamed: list[str] = []
     finals: list[str] = []
     with caplog.at_level(logging.ERROR):
-        async for event in runner.run_async(
-            user_id="u", session_id=session.id,
-            new_message=types.Content(role="user", parts=[types.Part(text=MODEL_MESSAGES[0])]),
-            run_config=RunConfig(streaming_mode=StreamingMode.SSE),
-        ):
-            text = "".join(p.text or "" for p in (event.content.parts if event.content else []))
-            (streamed if event.partial else finals).append(text)
+        events = await turn(runner, sid, MODEL_MESSAGES[0], stream=True)
+    for event in events:
+        text = "".join(p.text or "" for p in (event.content.parts if event.content else []))
+        (streamed if event.partial else finals).append(text)
     # Nothing is blocked: every chunk and the whole final answer pass unchanged.
     assert "".join(streamed) == "".join(chunks) and finals[-1] == "".join(chunks)
     errors = sum(p.value for p in metric_points(reader)["content_detection_errors"])  # type: ignore[attr-defined]

@@ -7,9 +7,8 @@ import logging
 from typing import Any
 
 import pytest
-from google.adk.agents.run_config import RunConfig, StreamingMode
+from chat_turns import new_session, turn
 from google.adk.runners import InMemoryRunner
-from google.genai import types
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from metric_points import metric_points
@@ -218,23 +217,18 @@ async def _run_app(answer_chunks: list[str], provider: MeterProvider) -> tuple[s
     ])
     plugin = DuplicateFilterPlugin(also=lambda ctx: grounding_links(ctx, provider=provider))
     runner = InMemoryRunner(app=build_app(model, plugins=[plugin]))
-    session = await runner.session_service.create_session(app_name="event_planning",
-                                                          user_id="u")
+    sid = await new_session(runner)
     partial, final = [], ""
     # Two cuisines and no party size or day: not clear enough for the code search.
     message = "Italian or Thai, upscale, in South Philly, what do you suggest?"
-    async for event in runner.run_async(
-        user_id="u", session_id=session.id, run_config=RunConfig(
-            streaming_mode=StreamingMode.SSE),
-        new_message=types.Content(role="user", parts=[types.Part(text=message)]),
-    ):
+    for event in await turn(runner, sid, message, stream=True):
         text = "".join(p.text or "" for p in (event.content.parts if event.content else []))
         if event.partial:
             partial.append(text)
         elif text:
             final = text
     stored = await runner.session_service.get_session(app_name="event_planning", user_id="u",
-                                                      session_id=session.id)
+                                                      session_id=sid)
     assert stored is not None and model.remaining == 0
     stored_text = "".join(p.text or "" for e in stored.events
                           if e.content and e.author == "event_planning"
