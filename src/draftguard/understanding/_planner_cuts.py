@@ -64,7 +64,13 @@ def verb_phrases(part: str, venues_in: Callable[[str], int]) -> list[str]:
 def once(requests: Sequence[Interpretation]) -> list[Interpretation]:
     """`requests` with a request for the plan or for help made again in the same message
     left out ("we'll stick with what's saved. what's on me list": the list shown once), and
-    so a shortlist change made again ("go with X. add it to the list": X added once)."""
+    so a shortlist change made again ("go with X. add it to the list": X added once), and a
+    pick of a venue the message puts on the list or takes off ("X then. add to list.": the
+    change says what was meant)."""
+    changed = {r.slots.get("venue") for r in requests
+               if r.intent is Intent.SHORTLIST and r.question is None}
+    requests = [r for r in requests if not (r.intent is Intent.PICK and r.question is None
+                                            and r.slots.get("venue") in changed)]
     seen: set[Intent] = set()
     changes: list[dict[str, object]] = []
     kept: list[Interpretation] = []
