@@ -23,7 +23,7 @@ from typing import Any
 
 from draftguard.understanding._asking import which_day, which_value
 from draftguard.understanding._planner_beyond import asks_about_world, beyond_tools
-from draftguard.understanding._planner_cuts import once, verb_phrases
+from draftguard.understanding._planner_cuts import once, unset, verb_phrases
 from draftguard.understanding._planner_days import day_answered, day_picked
 from draftguard.understanding._planner_examples import ExampleReader, best_example
 from draftguard.understanding._planner_meant import (
@@ -194,13 +194,12 @@ class PlannerConversation:
         if preference is not None:
             requests.insert(prefs_at or 0, preference)
         if (parts or not defined) and (requests or not general):
-            # A question about the world asks nothing of the app ("is it customary to
-            # tip?"): the model answers in words.
+            # A question about the world asks nothing of the app: the model answers.
             requests = beyond_tools(requests, text, self.vocabulary.words, acted=acted,
                                     capabilities=self.capabilities, parsed=by_meaning,
                                     parts=parts)
-        return Reading(requests=once(unless_unexplained(requests, readings, self.vocabulary)),
-                       defined=defined)
+        requests = once(unless_unexplained(requests, readings, self.vocabulary))
+        return Reading(requests=tuple(requests), defined=defined, unset=unset(requests, readings))
 
     def _request(self, part: str, slots: SlotReading, *, by_example: bool
                  ) -> Interpretation | None:
