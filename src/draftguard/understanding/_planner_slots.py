@@ -232,6 +232,14 @@ class PlannerVocabulary:
                 # As good a match for the same words ("L Rive Gauche"): both are named, so
                 # the caller asks which.
                 taken.append((venue, start, end))
+        for _, _, venue, _, _ in found:  # a name inside another one said elsewhere too ("is
+            # Golden Sichuan Lantern the same as Sichuan Lantern?"), outside the names taken
+            masked = "".join("~" if any(s <= i < e for _, s, e in taken) else c
+                             for i, c in enumerate(key))
+            if venue not in (t[0] for t in taken) and (
+                    again := word_span(self.venue_keys[self.venues.index(venue)], masked,
+                                       score_cutoff=cutoff)) is not None:
+                taken.append((venue, again[1], again[2]))
         taken.sort(key=lambda t: t[1])
         return taken
 

@@ -386,8 +386,9 @@ def compares(words: WordTable, rest: str, *, named: int) -> bool:
     """A comparison: a word of `compare` ("cheaper", "side by side"); a word of `grade`
     before a price or size word ("which is more big?", "the most cheap"); or a `among`
     word ("which") with a price or size word when two venues or more are `named` ("X or Y,
-    which'd be kinder on the wallet?")."""
-    if words.says("compare", rest):
+    which'd be kinder on the wallet?"); or, of two venues named, a word of `same` ("is X the
+    same place as Y?": side by side, each as the catalogue records it)."""
+    if words.says("compare", rest) or (named > 1 and words.says("same", rest)):
         return True
     said = words_of(rest)
     measured = [words.says("by_price", w) or words.says("by_size", w) for w in said]
