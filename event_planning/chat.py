@@ -64,6 +64,7 @@ from event_planning.state_keys import (
 )
 from event_planning.tools import remember_results
 from event_planning.venue_grounding import catalogue_names
+from event_planning.venue_replies import PRICE_OPEN, compare_text, pick_text
 
 __all__ = ["CONVERSATION_KEY", "PLANNER_COMMANDS", "PlannerRouter", "build_router",
            "load_conversation"]
@@ -238,29 +239,6 @@ def format_plan(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> s
     return _plan_text(result)
 
 
-def _pick_text(venue: Venue, results: Sequence[str]) -> str:
-    number = f"{results.index(venue.name) + 1}. " if venue.name in results else ""
-    return (f"{number}{venue.line()} {venue.features()} "
-            "Say \"add it to my shortlist\" to keep it.")
-
-
-def _compare_text(venues: Sequence[Venue], by: str | None) -> str:
-    if by == "price" and len({v.price_level for v in venues}) == 1:
-        ordered, head = list(venues), f"All {'$' * venues[0].price_level}, none cheaper:"
-    elif by == "price":
-        ordered, head = sorted(venues, key=lambda v: (v.price_level, v.name)), "Cheapest first:"
-    elif by == "size":
-        ordered, head = sorted(venues, key=lambda v: (-v.seats, v.name)), "Most seats first:"
-    else:
-        ordered, head = list(venues), "Side by side:"
-    lines = [head]
-    for v in ordered:
-        room = f", private room for {v.private_room_seats}" if v.private_room_seats else ""
-        lines.append(f"- {v.name}: {'$' * v.price_level}, {v.cuisine.label}, "
-                     f"{v.neighborhood.label}, seats {v.seats}{room}.")
-    return "\n".join(lines)
-
-
 class _Turn:
     """One message's requests as steps, in order: each tool request a call through the same
     guarded tool path a model's call takes, the rest replies written by code. Nothing is
@@ -293,11 +271,11 @@ class _Turn:
         elif request.intent is Intent.PICK:
             venue = _venues_by_name()[slots["venue"]]
             remember_results(state, [venue.id])
-            self.say(_pick_text(venue, self.conversation.state.results))
+            self.say(pick_text(venue, self.conversation.state.results))
         elif request.intent is Intent.COMPARE:
             venues = [_venues_by_name()[n] for n in slots["venues"]]
             remember_results(state, [v.id for v in venues])
-            self.say(_compare_text(venues, slots.get("by")))
+            self.say(compare_text(venues, slots.get("by")))
         elif request.intent is Intent.SHORTLIST:
             venue = _venues_by_name()[slots["venue"]]
             tool = ("remove_from_shortlist" if slots.get("action") == "remove"
@@ -369,6 +347,8 @@ class _Handlers:
         else:
             for request in reading.requests:
                 turn.act(request)
+            if "price_level" in reading.unset:  # "nothing too flash": no level, said so
+                turn.say(PRICE_OPEN)
         conversation.commit(reading)
         if questions:  # what the question did not ask about stands (`commit`)
             ctx.state[PREFERENCES_KEY] = dict(conversation.state.preferences)

@@ -126,6 +126,12 @@ def denied_dearness(clause: str, ranked: Sequence[Ranked],
     if not plain:
         return False
     again = rank(plain)
+    if again and again[0].label in _DEAR:
+        return True
+    # "don't want anything extortionate": what is denied is what describes, not the wanting
+    said = " ".join(t.text for t in parse(plain, entities=False)
+                    if t.pos_ in ("ADJ", "ADV", "NOUN") and not t.is_stop)
+    again = rank(said) if said and said != plain else []
     return bool(again) and again[0].label in _DEAR
 
 

@@ -16,10 +16,11 @@ from draftguard.language import language_installed
 from draftguard.understanding import PlannerConversation, PlannerState, PlannerVocabulary
 from event_planning.argument_grounding import CUISINE_NAMES, NEIGHBORHOOD_NAMES, PRICE_NAMES
 from event_planning.catalog import Cuisine, Neighborhood, Venue, Wanted, load_catalog
+from event_planning.descriptions import described_by
 from event_planning.glossary import words_asked_about
 from event_planning.intents import CAPABILITIES, read_by_example
 from event_planning.meaning import read_meaning
-from event_planning.word_table import request_words
+from event_planning.word_table import request_words, spellings
 
 __all__ = ["catalogue_search", "new_conversation", "ranked", "vocabulary"]
 
@@ -38,6 +39,7 @@ def vocabulary() -> PlannerVocabulary:
         request_words=request_words(),
         # the core's nouns for people, and the lexicon's ("a dozen blokes")
         party_nouns=(*PlannerVocabulary.party_nouns, *request_words().get("people", ())),
+        spellings=spellings(),
     )
 
 
@@ -65,11 +67,13 @@ _HAS: dict[str, Any] = {"byob": lambda v: v.byob, "outdoor": lambda v: v.outdoor
 def ranked(names: Sequence[str], by: str) -> list[list[str]]:
     """`names` ranked by price (cheapest first) or size (most seats first), as tiers of
     venues level on that measure, in the order the comparison's reply lists them; by a
-    feature ("byob", "outdoor", ...), one tier of those that have it (none: no tier)."""
+    feature ("byob", "outdoor", ...), one tier of those that have it; by other words ("peking
+    duck"), one tier of those whose record says them (`described_by`); none: no tier."""
     venues = {v.name: v for v in load_catalog()}
     known = [venues[n] for n in names if n in venues]
-    if by in _HAS:
-        having = [v.name for v in known if _HAS[by](v)]
+    if by in _HAS or by not in ("price", "size"):
+        having = [v.name for v in known if _HAS[by](v)] if by in _HAS \
+            else described_by(known, by)
         return [having] if having else []
 
     def key(v: Venue) -> int:

@@ -27,8 +27,12 @@ __all__ = [
     "verb_with_object",
 ]
 
-#: Words that deny what follows them ("no patio", "not a concern").
-NEGATORS = frozenset({"no", "not", "n't", "never", "without", "nothing", "none"})
+#: Words that deny what follows them ("no patio", "not a concern"), with the Scots and
+#: Northern forms ("nae need for anything posh", "it disnae need tae be dear", "nowt fancy").
+NEGATORS = frozenset({"no", "not", "n't", "never", "without", "nothing", "none", "nae",
+                      "nane", "nowt", "naething", "dinnae", "didnae", "disnae", "doesnae",
+                      "cannae", "canna", "couldnae", "wouldnae", "widnae", "shouldnae",
+                      "isnae", "wasnae", "willnae", "arenae", "wontae"})
 #: After a verb of change, the preposition that brings the new value.
 _NEW_VALUE_PREPOSITIONS = frozenset({"for", "with", "to", "into"})
 
@@ -70,21 +74,33 @@ def swapped_in(doc: Doc, terms: list[Any], section: str) -> str | None:
 
 #: Dependencies through which a word's verb denies it ("doesn't have to be fancy").
 _COMPLEMENTS = frozenset({"acomp", "xcomp", "attr", "dobj"})
+#: ... and through which a price word is denied further off ("no need for anything posh",
+#: "dinnae want anything fancy", "don't need it to be fancy"); not an apposition ("we don't
+#: want thai, something fancy").
+_PRICE_COMPLEMENTS = _COMPLEMENTS | {"amod", "pobj", "prep", "advmod", "acl", "advcl",
+                                     "ccomp"}
 
 
-def negated(doc: Doc, start: int) -> bool:
+def negated(doc: Doc, start: int, *, price: bool = False) -> bool:
     """A negator just before the words ("no patio", "nothing too fancy", "not BYOB"), or on
     the verb the words complement ("it doesn't have to be fancy"; not "we don't want thai,
-    something fancy")."""
+    something fancy"). A `price` word is denied from further off too (four steps, with no
+    mark between): "no need for anything posh", "dinnae want anything fancy"."""
     before = doc[max(0, start - 3):start]
     if any(t.lower_ in NEGATORS or t.dep_ == "neg" for t in before):
         return True
     token = doc[start]
-    for _ in range(3):
-        if token.dep_ not in _COMPLEMENTS or token.head is token:
-            return False
-        token = token.head
-        if any(c.dep_ == "neg" for c in token.children):
+    deps = _PRICE_COMPLEMENTS if price else _COMPLEMENTS
+    for _ in range(4 if price else 3):
+        head = token.head
+        if token.dep_ not in deps or head is token or (price and any(
+                t.is_punct for t in doc[min(token.i, head.i) + 1:max(token.i, head.i)])):
+            return False  # "no patio, somewhere posh": a mark between is no complement
+        token = head
+        if any(c.dep_ == "neg" for c in token.children) or (price and (
+                token.lower_ in NEGATORS or any(c.dep_ in ("det", "nsubj", "compound")
+                                                and c.lower_ in NEGATORS
+                                                for c in token.children))):
             return True
     return False
 
@@ -163,7 +179,7 @@ def terms_read(doc: Doc, terms: list[Any],
     cuisines: dict[str, bool] = {}
     for term in terms:
         section, _, name = term.concept.partition(".")
-        denied = negated(doc, term.start)
+        denied = negated(doc, term.start, price=section == "price")
         if section == "feature" and (denied or taken_back(doc, term.start, terms)):
             hints.cleared.add(name)
         elif section == "feature":

@@ -48,7 +48,11 @@ EXEMPLARS: dict[str, tuple[str, ...]] = {
               "how do I get there from the airport", "what is the weather like in winter",
               "who invented this sandwich", "is the museum worth a visit",
               "how far is it from downtown", "what is there to see around here",
-              "is it safe to walk around there at night", "when does the market get busy"),
+              "is it safe to walk around there at night", "when does the market get busy",
+              # getting around, what is on, what things cost to see
+              "what subway line stops near there", "is public transport any good late on",
+              "how much are tickets to get in", "is there a parade on that weekend",
+              "how long is the walk between the two areas", "when does the festival start"),
     "search": ("are there any good italian places in old city", "where can we eat sushi",
                "is there a thai restaurant near city hall", "what's good to eat around here",
                "do you know any steakhouses downtown", "can you find us somewhere for tacos",

@@ -280,6 +280,7 @@ class MeaningReader:
         denied = denials.denied_dear_words(doc, _preference_examples().rank,
                                            cheap_score=self.clause_score) if rare else set()
         rare = [w for w in rare if not set(w.split("-")) <= denied]  # "nothing too glitzy"
+        hints.cleared |= {"price_level"} if denied else set()  # no price, and said so
         spelt = {c for w in rare for c in lexicon().concepts("price.") if lexicon().near(w, c)}
         if len(spelt) == 1:
             hints.values["price_level"] = spelt.pop().partition(".")[2]
@@ -304,6 +305,7 @@ class MeaningReader:
             cheap = denied_expense(clause, best.label, best.score, _preference_examples().rank)
             if not cheap and denials.denied_dearness(clause, ranked, _preference_examples().rank,
                                                      cheap_score=self.clause_score):
+                hints.cleared.add("price_level")
                 continue  # "nothing too glitzy": no price, nothing to ask
             if (best.score < self.clause_score or ahead < self.clause_margin) and not cheap:
                 # Near a feature already read ("no stairs, she uses a walker"): explained.

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from draftguard.language import Lexicon
 
-__all__ = ["LEXICON_PATH", "lexicon", "lexicon_words", "request_word_set", "request_words"]
+__all__ = ["LEXICON_PATH", "lexicon", "lexicon_words", "request_word_set", "request_words",
+           "spellings"]
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.toml")
 #: Words shorter than this are never read as a typo of a lexicon word: one edit in three
@@ -22,7 +23,7 @@ TYPO_MIN_LENGTH = 4
 def lexicon() -> Lexicon:
     """The planner's lexicon (loaded once; its `request` words are `request_words`, its
     `reply` words `venue_dishes.reply_lexicon`)."""
-    return Lexicon.from_toml(LEXICON_PATH, skip=("request", "reply"),
+    return Lexicon.from_toml(LEXICON_PATH, skip=("request", "reply", "spelling"),
                              typo_min_length=TYPO_MIN_LENGTH)
 
 
@@ -32,6 +33,14 @@ def request_words() -> dict[str, tuple[str, ...]]:
     word for word by the core's reader (`PlannerVocabulary.request_words`)."""
     table = tomllib.loads(LEXICON_PATH.read_text(encoding="utf-8"))["request"]
     return {concept: tuple(words) for concept, words in table.items()}
+
+
+@cache
+def spellings() -> dict[str, str]:
+    """The lexicon's `spelling` section: a word as regional or informal English spells it ->
+    as the tables do (`PlannerVocabulary.spellings`)."""
+    table = tomllib.loads(LEXICON_PATH.read_text(encoding="utf-8"))["spelling"]
+    return {variant: word for word, variants in table.items() for variant in variants}
 
 
 def lexicon_words(section: str) -> dict[str, tuple[str, ...]]:

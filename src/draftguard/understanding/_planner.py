@@ -23,13 +23,15 @@ from typing import Any
 
 from draftguard.understanding._asking import which_day, which_value
 from draftguard.understanding._planner_beyond import asks_about_world, beyond_tools
-from draftguard.understanding._planner_cuts import once, verb_phrases
+from draftguard.understanding._planner_cuts import once, unset, verb_phrases
 from draftguard.understanding._planner_days import day_answered, day_picked
 from draftguard.understanding._planner_examples import ExampleReader, best_example
 from draftguard.understanding._planner_meant import (
     RankFunction,
     ask,
+    asked_of_focus,
     compared,
+    described_result,
     feature_meant,
     keeps_venue,
     ranked_venue,
@@ -56,7 +58,6 @@ from draftguard.understanding._planner_venues import (
     asks_plan,
     clauses_after,
     each_venue,
-    focus_asked_about,
     object_pointed,
     reference,
     references,
@@ -76,6 +77,7 @@ from draftguard.understanding._planner_words import (
     list_alone,
     ranked_by,
     removes,
+    respelt,
     words_of,
 )
 from draftguard.understanding._types import Intent, Interpretation, Reading
@@ -142,7 +144,7 @@ class PlannerConversation:
 
     def read(self, message: str) -> Reading:
         """The requests `message` makes, in order; none when it is not a request."""
-        text = plain_text(message)
+        text = respelt(plain_text(message), self.vocabulary.spellings)
         if not text or text.startswith("/"):
             return Reading()
         if (day := day_picked(text, *self._offer)) is not None:
@@ -192,13 +194,12 @@ class PlannerConversation:
         if preference is not None:
             requests.insert(prefs_at or 0, preference)
         if (parts or not defined) and (requests or not general):
-            # A question about the world asks nothing of the app ("is it customary to
-            # tip?"): the model answers in words.
+            # A question about the world asks nothing of the app: the model answers.
             requests = beyond_tools(requests, text, self.vocabulary.words, acted=acted,
                                     capabilities=self.capabilities, parsed=by_meaning,
                                     parts=parts)
-        return Reading(requests=once(unless_unexplained(requests, readings, self.vocabulary)),
-                       defined=defined)
+        requests = once(unless_unexplained(requests, readings, self.vocabulary))
+        return Reading(requests=tuple(requests), defined=defined, unset=unset(requests, readings))
 
     def _request(self, part: str, slots: SlotReading, *, by_example: bool
                  ) -> Interpretation | None:
@@ -219,11 +220,12 @@ class PlannerConversation:
                     ) -> tuple[Interpretation | None, bool]:
         """Whether `part` asks about things in general (`asks_in_general`) or about the city
         ("how old is the Liberty Bell?": `asks_about_world`), and its request then: none
-        when it names no venue ("is it customary to tip?" with a venue in view is about the
-        world, no pick)."""
+        when it names no venue ("is it customary to tip?", "how do I get there from the
+        airport?" with a venue in view are about the world, no pick)."""
+        focus = other is not None and other.intent is Intent.PICK and not slots.values
         if not asks_in_general(self.vocabulary.words, part) and not (
-                slots.values and not slots.venues and other is None
-                and asks_about_world(self.examples, slots.rest)):
+                (slots.values or focus) and not slots.venues and (other is None or focus)
+                and asks_about_world(self.examples, slots.rest, words=self.vocabulary.words)):
             return other, False
         return (None if not slots.venues and not references(slots.rest) else other), True
 
@@ -314,10 +316,7 @@ class PlannerConversation:
                 or reference(rest) is not None
                 or (says("among", rest) and not self._narrows(slots))):
             return self._compare(rest, slots)
-        # "is it shut on Mondays?" of the venue in view: the day it opens, not a date;
-        # "is it pricey?": its price, not a new search.
-        about = FEATURE_NAMES | {"price_level"} | ({"date"} if says("opening", rest) else set())
-        if self.state.picked and slots.values.keys() <= about and focus_asked_about(rest):
+        if self.state.picked and asked_of_focus(words, slots):  # "is it shut on Mondays?"
             return Interpretation(intent=Intent.PICK, slots={"venue": self.state.picked})
         if slots.venues or (reference(rest) is not None and self.state.results and (
                 # "does the second one do Sunday dinners?": the day it opens
@@ -344,7 +343,8 @@ class PlannerConversation:
         among = words.says("among", slots.rest) and words_of(slots.rest)[:1] != ("the",)
         measured = slots.values.keys() <= {"price_level"} and ranked_by(words, slots.rest)
         return self.rank is not None and not slots.venues and not among and bool(
-            measured or feature_meant(words, slots)) and (
+            measured or feature_meant(words, slots) or described_result(  # "the duck place"
+                self.rank, words, slots, self.state.results)) and (
             len(self.state.results) > 1 or len(self.state.shortlist) > 1)
 
     def _narrows(self, slots: SlotReading) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from draftguard.understanding._planner_meant import ask
-from draftguard.understanding._planner_venues import references
+from draftguard.understanding._planner_venues import asks, references
 from draftguard.understanding._planner_words import (
     WordTable,
     asks_unsupported_act,
@@ -61,13 +61,20 @@ def beyond_tools(requests: Sequence[Interpretation], text: str, words: WordTable
 
 def asks_about_world(examples: Callable[[str], Sequence[tuple[str, float]]] | None, rest: str,
                      *, world_score: float = DEFAULT_WORLD_SCORE,
-                     world_margin: float = DEFAULT_WORLD_MARGIN) -> bool:
+                     world_margin: float = DEFAULT_WORLD_MARGIN,
+                     words: WordTable | None = None) -> bool:
     """A question about the city or the world ("how old is the Liberty Bell?", "was the
-    cheesesteak born in South Philly?"): what it names (a place, a dish) is no preference.
-    Read by similarity to the app's `world` example questions against its other examples;
-    an app without them never says so. A question with no verb ("indian in east
-    passyunk?") is a terse request, never about the world."""
-    if examples is None or not rest.rstrip().endswith("?") or not _has_verb(rest):
+    cheesesteak born in South Philly?", "whats the best way to get to old city from the
+    station": a "?" or a question's first word, `asks`): what it names (a place, a dish) is
+    no preference. Read by similarity to the app's `world` example questions against its
+    other examples; an app without them never says so. A question of a journey (`words`'
+    `origin` and `journey`: "how far is it from the airport") is one, whatever it names. A
+    question with no verb ("indian in east passyunk?") is a terse request, never about the
+    world."""
+    if words is not None and asks(rest, words) and words.says("origin", rest) and \
+            words.says("journey", rest):
+        return True  # "how do we get to chinatown from 30th street station"
+    if examples is None or not asks(rest) or not _has_verb(rest):
         return False
     scores = dict(examples(rest))
     if "world" not in scores:

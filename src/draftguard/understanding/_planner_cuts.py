@@ -4,10 +4,14 @@ coordinated verb phrases the parse finds ("put X on the shortlist and tell me ab
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from draftguard.understanding._types import Intent, Interpretation
 
-__all__ = ["once", "verb_phrases"]
+if TYPE_CHECKING:
+    from draftguard.understanding._planner_slots import SlotReading
+
+__all__ = ["once", "unset", "verb_phrases"]
 
 
 def verb_phrases(part: str, venues_in: Callable[[str], int]) -> list[str]:
@@ -64,7 +68,13 @@ def verb_phrases(part: str, venues_in: Callable[[str], int]) -> list[str]:
 def once(requests: Sequence[Interpretation]) -> list[Interpretation]:
     """`requests` with a request for the plan or for help made again in the same message
     left out ("we'll stick with what's saved. what's on me list": the list shown once), and
-    so a shortlist change made again ("go with X. add it to the list": X added once)."""
+    so a shortlist change made again ("go with X. add it to the list": X added once), and a
+    pick of a venue the message puts on the list or takes off ("X then. add to list.": the
+    change says what was meant)."""
+    changed = {r.slots.get("venue") for r in requests
+               if r.intent is Intent.SHORTLIST and r.question is None}
+    requests = [r for r in requests if not (r.intent is Intent.PICK and r.question is None
+                                            and r.slots.get("venue") in changed)]
     seen: set[Intent] = set()
     changes: list[dict[str, object]] = []
     kept: list[Interpretation] = []
@@ -79,3 +89,17 @@ def once(requests: Sequence[Interpretation]) -> list[Interpretation]:
             changes.append(dict(request.slots))
         kept.append(request)
     return kept
+
+
+#: Preferences a message may deny without naming another ("nothing too flash").
+_DENIABLE = ("price_level",)
+
+
+def unset(requests: Sequence[Interpretation], readings: Sequence[SlotReading]
+          ) -> tuple[str, ...]:
+    """The preferences a part of the message denied ("nothing too flash", "nae need for
+    anything posh": no price level) that the message's search leaves out, for the reply to
+    say so; none when no search runs."""
+    searched = [r for r in requests if r.intent is Intent.SEARCH and r.question is None]
+    return tuple(name for name in _DENIABLE if searched and name not in searched[0].slots
+                 and any(name in r.cleared for r in readings))

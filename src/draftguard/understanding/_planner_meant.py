@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from draftguard.understanding._planner_slots import SlotReading
+from draftguard.understanding._planner_state import FEATURE_NAMES
 from draftguard.understanding._planner_venues import (
     MIDDLE,
     all_partly_named,
     first_n,
+    focus_asked_about,
     partly_named,
     positions,
     reference,
@@ -20,8 +22,8 @@ from draftguard.understanding._planner_venues import (
 from draftguard.understanding._planner_words import WordTable, keeps, ranked_by, words_of
 from draftguard.understanding._types import Intent, Interpretation
 
-__all__ = ["RankFunction", "ask", "bare_keep", "compared", "feature_meant", "keeps_venue",
-           "ranked_venue", "venue_meant"]
+__all__ = ["RankFunction", "ask", "asked_of_focus", "bare_keep", "compared", "described",
+           "described_result", "feature_meant", "keeps_venue", "ranked_venue", "venue_meant"]
 
 #: An app's venues ranked by a measure ("price": cheapest first, "size": most seats first),
 #: as tiers of venues that measure the same, best first; by a feature (`FEATURES`), one tier
@@ -32,7 +34,7 @@ RankFunction = Callable[[Sequence[str], str], Sequence[Sequence[str]]]
 #: ("shortlist pls", "save it, ta"): it is of the venue in focus.
 #: Words for two venues: with more results than two and none named, which two is asked.
 _BOTH = frozenset({"two", "2", "both"})
-_BARE_KEEP = ("keep", "listed", "onto", "it", "courtesy", "thanks")
+_BARE_KEEP = ("keep", "listed", "list_noun", "onto", "it", "courtesy", "thanks")
 
 
 #: The features a venue in view can be named by ("the BYOB one", "the one with a patio").
@@ -50,6 +52,54 @@ def feature_meant(words: WordTable, slots: SlotReading) -> str | None:
                for i, w in enumerate(said)):
         return None
     return next(iter(slots.values))
+
+
+#: Words that bring what a venue described has, after its word for a venue ("the one with
+#: the lively bar", "the place that does the duck").
+_HAVING = frozenset({"with", "that", "which", "where", "does", "has", "doing", "serving"})
+#: Words of a description that say nothing of the venue ("the same one", "the other place").
+_NO_DESCRIPTION = frozenset({"the", "a", "an", "other", "same", "new", "one", "last",
+                             "next", "only"})
+
+
+def described(words: WordTable, slots: SlotReading) -> str | None:
+    """"the peking duck place", "the one with the lively bar": the words a definite
+    description says of a venue (between "the" and a word for a venue, or after the word
+    and "with"), or None. Only the app knows which venue they describe (`RankFunction`)."""
+    said = words_of(slots.rest)
+    for at, word in enumerate(said):
+        opened = [i for i in range(max(0, at - 4), at) if said[i] == "the"]
+        if not words.says("venue", word) or not opened:
+            continue
+        before = said[opened[-1] + 1:at]
+        after: tuple[str, ...] = ()
+        if said[at + 1:at + 2] and said[at + 1] in _HAVING:
+            after = tuple(w for w in said[at + 2:at + 7] if not words.says("place_end", w))
+        phrase = [w for w in (*before, *after) if w not in _NO_DESCRIPTION
+                  and not words.says("venue", w)]
+        if phrase:
+            return " ".join(phrase)
+    return None
+
+
+def described_result(rank: RankFunction | None, words: WordTable, slots: SlotReading,
+                     results: Sequence[str]) -> bool:
+    """A description (`described`: "the peking duck place") that some of `results` fit by
+    the app's record of them (`rank`); what it says may be read as a cuisine, nothing else."""
+    told = slots.values.keys() <= {"cuisine"} and described(words, slots)
+    return bool(told and rank is not None and rank(results, told))
+
+
+def asked_of_focus(words: WordTable, slots: SlotReading) -> bool:
+    """A question about the venue in view (`focus_asked_about`) that states nothing but
+    what a venue has: "is it shut on Mondays?" (the day it opens, not a date), "is it
+    pricey?" (its price, not a new search), "would it fit 14 of us?" (its size, with a word
+    of size: not a new party)."""
+    rest, says = slots.rest, words.says
+    about = {*FEATURE_NAMES, "price_level"}
+    about |= {"date"} if says("opening", rest) else set()
+    about |= {"party_size"} if says("by_size", rest) else set()
+    return slots.values.keys() <= about and focus_asked_about(rest, words)
 
 
 def ask(intent: Intent, question: str, *, confidence: float = 0.5,
@@ -153,7 +203,7 @@ def ranked_venue(rank: RankFunction | None, words: WordTable, slots: SlotReading
     (`ranked_by`), or None and the question when two tie; (None, "") when the message names
     no measure or names a venue itself."""
     rest = slots.rest
-    feature = feature_meant(words, slots)
+    feature = feature_meant(words, slots) or described(words, slots)
     by = ranked_by(words, rest) or ((feature, False) if feature else None)
     if rank is None or by is None or slots.venues or references(rest) or len(among) < 2:
         return None, ""
@@ -163,7 +213,8 @@ def ranked_venue(rank: RankFunction | None, words: WordTable, slots: SlotReading
     if not tiers:
         return None, ""
     if len(tiers[0]) > 1:
-        level = ("both have it" if len(tiers[0]) == 2 else "all have it") if feature \
+        level = ("both have it" if len(tiers[0]) == 2 else "all have it") if feature in FEATURES \
+            else f"each fit “{feature}”" if feature \
             else "cost the same" if by[0] == "price" else "seat the same"
         return None, "Which one: " + " or ".join(tiers[0]) + f"? They {level}."
     return tiers[0][0], ""

@@ -25,6 +25,7 @@ __all__ = [
     "place_names",
     "place_unread",
     "places_corrected",
+    "word_span",
     "words_corrected",
 ]
 
@@ -200,3 +201,23 @@ def place_unread(rest: str, words: WordTable) -> list[str]:
         if any(not words.says("place_none", w) for w in place):
             found.append(" ".join(said[start:end + len(place)]))
     return found
+
+
+def word_span(name: str, text: str, *, score_cutoff: float) -> tuple[float, int, int] | None:
+    """(score, start, end) of the whole words of `text` that spell the venue `name` (typos
+    allowed at `score_cutoff`, none in a name under seven letters), or None."""
+    if len(name) > len(text) + 2:
+        return None
+    hit = fuzz.partial_ratio_alignment(name, text, score_cutoff=score_cutoff)
+    if hit is None:
+        return None
+    # Whole words only, and a short name must be spelt right: "kaze" is no typo of "kale".
+    start = text.rfind(" ", 0, hit.dest_start + 1) + 1 if hit.dest_start else 0
+    end = text.find(" ", max(hit.dest_end - 1, start))
+    end = len(text) if end == -1 else end
+    start, end = edge_trimmed(name, text, start, end)
+    exact_only = len(name) < 7
+    score = fuzz.ratio(name, text[start:end])
+    if score < (100.0 if exact_only else score_cutoff):
+        return None
+    return score, start, end

@@ -23,10 +23,10 @@ from draftguard.text import straighten_quotes
 from draftguard.understanding._planner_days import read_day
 from draftguard.understanding._planner_names import (
     MIN_TYPO_LENGTH,
-    edge_trimmed,
     place_names,
     place_unread,
     places_corrected,
+    word_span,
     words_corrected,
 )
 from draftguard.understanding._planner_numbers import (
@@ -145,6 +145,9 @@ class PlannerVocabulary:
     #: word as typed (`said_at`): "compare", "shortlist", "it", ... An app's table; without
     #: one the reader reads preferences, searches and venues named, nothing else.
     request_words: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    #: Words as regional or informal English spells them -> as the tables do ("o'" -> "of",
+    #: "tae" -> "to", "oursels" -> "ourselves"): read before anything else.
+    spellings: Mapping[str, str] = field(default_factory=dict)
 
     @cached_property
     def words(self) -> WordTable:
@@ -208,7 +211,7 @@ class PlannerVocabulary:
         found: list[tuple[int, int, str, int, int]] = []
         for _, _, index in hits:
             name = self.venue_keys[index]
-            span = _word_span(name, key, score_cutoff=cutoff)
+            span = word_span(name, key, score_cutoff=cutoff)
             if span is not None:
                 edits = Levenshtein.distance(name, key[span[1]:span[2]])
                 found.append((len(name) - edits, edits, self.venues[index], span[1], span[2]))
@@ -229,26 +232,16 @@ class PlannerVocabulary:
                 # As good a match for the same words ("L Rive Gauche"): both are named, so
                 # the caller asks which.
                 taken.append((venue, start, end))
+        for _, _, venue, _, _ in found:  # a name inside another one said elsewhere too ("is
+            # Golden Sichuan Lantern the same as Sichuan Lantern?"), outside the names taken
+            masked = "".join("~" if any(s <= i < e for _, s, e in taken) else c
+                             for i, c in enumerate(key))
+            if venue not in (t[0] for t in taken) and (
+                    again := word_span(self.venue_keys[self.venues.index(venue)], masked,
+                                       score_cutoff=cutoff)) is not None:
+                taken.append((venue, again[1], again[2]))
         taken.sort(key=lambda t: t[1])
         return taken
-
-
-def _word_span(name: str, text: str, *, score_cutoff: float) -> tuple[float, int, int] | None:
-    if len(name) > len(text) + 2:
-        return None
-    hit = fuzz.partial_ratio_alignment(name, text, score_cutoff=score_cutoff)
-    if hit is None:
-        return None
-    # Whole words only, and a short name must be spelt right: "kaze" is no typo of "kale".
-    start = text.rfind(" ", 0, hit.dest_start + 1) + 1 if hit.dest_start else 0
-    end = text.find(" ", max(hit.dest_end - 1, start))
-    end = len(text) if end == -1 else end
-    start, end = edge_trimmed(name, text, start, end)
-    exact_only = len(name) < 7
-    score = fuzz.ratio(name, text[start:end])
-    if score < (100.0 if exact_only else score_cutoff):
-        return None
-    return score, start, end
 
 
 @dataclass
@@ -278,18 +271,25 @@ _SIGNS = re.compile(r"(?<!\$)\$+(?![$\d])")
 
 def _positives(vocab: Vocabulary, text: str,
                vocabulary: PlannerVocabulary) -> tuple[list[str], list[str]]:
-    """Values named in `text`, split into (meant, taken back)."""
+    """Values named in `text`, split into (meant, taken back). A place only set out from
+    ("how do we get there from the convention center", "we're coming from Fishtown": the
+    request table's `origin`, not "not far from") is neither."""
     meant: list[str] = []
     negated: list[str] = []
     plain = vocab.prepared(text)
+    words = vocabulary.words
     for value in vocab.mentioned(plain):
-        back = True
+        back, origin = True, vocab is vocabulary.neighbourhood_words
         for start, end in _occurrences(vocab, value, plain):
             before = plain[max(0, start - _NEGATION_WINDOW):start]
             after = plain[end:end + _NEGATION_WINDOW]
-            if not taken_back(vocabulary.words, before, after):
+            led = " ".join(w for w in words_of(before) if w != "the")
+            origin = origin and words.ends_with("origin", led) and not words.ends_with(
+                "near", before)
+            if not taken_back(words, before, after):
                 back = False
-        (negated if back else meant).append(value)
+        if not origin:
+            (negated if back else meant).append(value)
     return meant, negated
 
 
@@ -391,7 +391,7 @@ def _read_words(message: str, vocabulary: PlannerVocabulary, *, today: Date,
                       lead_ins=tuple(vocabulary.party_lead_ins))
     if size is not None:
         reading.values["party_size"] = size
-    day, doubt = read_day(rest, today=today, known=known)
+    day, doubt = read_day(rest, today=today, known=known, words=vocabulary.words)
     if doubt:
         reading.ambiguous["date"] = doubt
     # "today" and "tonight" are small talk too ("how are you today?"): a day only when the

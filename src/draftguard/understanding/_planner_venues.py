@@ -7,11 +7,15 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from draftguard.language import word_frequency
 from draftguard.text import number_value
 from draftguard.understanding._planner_words import WordTable, removes, words_of
 from draftguard.understanding._types import Intent, Interpretation
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
 
 __all__ = [
     "DEFAULT_ACT_MARGIN",
@@ -20,6 +24,7 @@ __all__ = [
     "ORDINALS",
     "acts_on_venue",
     "all_partly_named",
+    "asks",
     "asks_plan",
     "clauses_after",
     "each_venue",
@@ -82,16 +87,62 @@ def result_asked_about(text: str) -> bool:
                for t in parse(text, entities=False))
 
 
-def focus_asked_about(text: str) -> bool:
-    """A question whose subject is "it" or "they" ("do they have a privte room?", "It has
-    garden or terrace?"), or that asks of what is "there" ("what's good to order there?"):
-    asked of the venue in view, not a preference for a new search."""
+def focus_asked_about(text: str, words: WordTable | None = None) -> bool:
+    """A question (a "?" at its end, or opened by an auxiliary, a modal or a question
+    word: "are they shut on tuesdays", "wud it fit 14 of us") asked of the venue in view:
+    its subject is "it" or "they", or a word for a venue with "this" or "that" ("this
+    restaurant is open in sunday?", "is that one open on a monday?"); or it asks of what is
+    "there" ("what's good to order there?", "would my grandad manage there") or of "it",
+    "that one" after a preposition ("can we bring a bottle to that one?"): not a
+    preference for a new search."""
     from draftguard.language import parse
 
-    # "what's good to order there?": "there" of a verb (not "is there ...?") is the venue
-    return len(text) <= MAX_FOCUS_QUESTION_CHARS and text.rstrip().endswith("?") and any(
-        ("subj" in t.dep_ and t.lower_ in ("it", "they"))
-        or (t.lower_ == "there" and t.dep_ == "advmod") for t in parse(text, entities=False))
+    if len(text) > MAX_FOCUS_QUESTION_CHARS:
+        return False
+    doc = parse(text, entities=False)
+    return _asks(doc, words) and any(_of_focus(t, words) for t in doc)
+
+
+def asks(text: str, words: WordTable | None = None) -> bool:
+    """A question: a "?" at its end, or opened by an auxiliary, a modal or a question word
+    ("whats the best way to get there from the station")."""
+    from draftguard.language import parse
+
+    return len(text) <= MAX_FOCUS_QUESTION_CHARS and _asks(parse(text, entities=False), words)
+
+
+#: Question words that open a question ("what's it like in there").
+_QUESTION_TAGS = frozenset({"MD", "WP", "WRB", "WDT"})
+
+
+def _asks(doc: Doc, words: WordTable | None) -> bool:
+    """A question: a "?" at its end, or its first word an auxiliary, a modal (also as
+    spelt informally, the request table's `modal`) or a question word."""
+    first = next((t for t in doc if not t.is_punct), None)
+    if first is None:
+        return False
+    return bool(doc.text.rstrip().endswith("?") or first.pos_ == "AUX" or (
+        first.tag_ in _QUESTION_TAGS) or (words is not None and words.says("modal", first.lower_)))
+
+
+def _of_focus(token: Token, words: WordTable | None) -> bool:
+    """`token` stands for the venue in view: "it" or "they" as a subject (or "it" after a
+    preposition), "there" of a verb, or a word for a venue with "this" or "that" as a
+    subject or after a preposition ("that one" parsed as "that" and "one": either)."""
+    lower, dep = token.lower_, token.dep_
+    if lower == "there":
+        return dep == "advmod"  # not "is there ...?"
+    if "subj" in dep and lower in ("it", "they"):
+        return True
+    if dep == "pobj" and lower in ("it", "them"):
+        return True
+    pointed = any(c.dep_ == "det" and c.lower_ in ("this", "that") for c in token.children)
+    venue_word = lower == "one" or (words is not None and words.says("venue", lower))
+    if venue_word and pointed and ("subj" in dep or dep in ("pobj", "attr")):
+        return True
+    # "is that one open ...?": "that" the subject, "one" beside it
+    return "subj" in dep and lower in ("this", "that") and any(
+        c.lower_ == "one" for c in token.head.children if c.i == token.i + 1)
 
 
 def object_pointed(text: str) -> bool:
@@ -115,6 +166,8 @@ def references(text: str) -> list[int]:
         if word is not None and word[0].isdigit() and text[:m.start()].rstrip().endswith(
                 " on"):
             continue  # "let's do it on the 3rd": a day of the month, not a result
+        if m.group(1) is not None and _ranks_other(text, m.start(1)):
+            continue  # "the last app I tried", "the first time we went": no result
         number = m.group(3)
         index = (_NUMBER_WORDS.get(number, 0) or int(number)) - 1 if word is None \
             else -1 if word in ("last", "latter") else 0 if word == "former" \
@@ -122,6 +175,22 @@ def references(text: str) -> list[int]:
         if index not in found:
             found.append(index)
     return found
+
+
+#: The nouns an ordinal may rank without naming something else than a result.
+_RESULT_NOUNS = frozenset(_ORD_NOUNS.split("|")) | {"choice", "pick", "result", "list", "|"}
+
+
+def _ranks_other(text: str, at: int) -> bool:
+    """The ordinal at `at` ranks a noun that is no word for a result ("the last app", "the
+    first time", "the second week"), so it points at no result."""
+    from draftguard.language import parse
+
+    if len(text) > MAX_FOCUS_QUESTION_CHARS:
+        return False
+    token = next((t for t in parse(text, entities=False) if t.idx == at), None)
+    return token is not None and token.dep_ == "amod" and token.head.pos_ == "NOUN" and \
+        token.head.i > token.i and token.head.lower_ not in _RESULT_NOUNS
 
 
 def first_n(text: str) -> int | None:

@@ -59,6 +59,24 @@ def words_of(text: str) -> tuple[str, ...]:
     return tuple("".join(c if c.isalnum() or c == "$" else " " for c in text).split())
 
 
+def respelt(text: str, spellings: Mapping[str, str]) -> str:
+    """`text` (plain: lower case, straight quotes) with each word `spellings` knows spelt as
+    the tables spell it ("o'" -> "of", "tae" -> "to"), and a dropped "g" put back ("wantin'"
+    -> "wanting")."""
+    if not spellings and "in'" not in text:
+        return text
+    out = []
+    for word in text.split(" "):
+        bare = word.rstrip(".,!?;:")
+        tail = word[len(bare):]
+        if bare in spellings:
+            word = spellings[bare] + tail
+        elif bare.endswith("in'") and len(bare) > 4:
+            word = bare[:-1] + "g" + tail
+        out.append(word)
+    return " ".join(out)
+
+
 #: What `words_of` splits off a contraction ("let's" -> "let", "s"; "don't" -> "don", "t").
 _CLITICS = frozenset({"s", "t", "d", "ll", "re", "ve", "m"})
 
@@ -324,6 +342,13 @@ def _points_at_venue(words: WordTable, token: Token) -> bool:
         words.says("venue", w.lower_) or w.lower_ in ORDINALS for w in token.subtree)
 
 
+def _to_list(words: WordTable, token: Token) -> bool:
+    """"add to list": a preposition of `onto` whose object is the list's name, with no
+    article or owner ("to list")."""
+    return token.dep_ == "prep" and words.says("onto", token.lower_) and any(
+        words.says("list_noun", c.lower_) for c in token.children)
+
+
 def keeps(words: WordTable, rest: str) -> bool:
     """A request to keep a venue: a keeping word ("save", "add it") or a verb that puts it
     on the list, but not a placing verb ("put", "add": `placing`) that says it goes
@@ -338,7 +363,7 @@ def keeps(words: WordTable, rest: str) -> bool:
     for token in parse(" ".join(rest.split()), entities=False):
         if token.pos_ == "VERB" and words.says("placing", token.lower_) and any(
                 c.dep_ in _WHERE and not (c.dep_ == "prep" and c.lower_ == "for")
-                and not _points_at_venue(words, c)
+                and not _points_at_venue(words, c) and not _to_list(words, c)
                 for t in (token, *token.children) for c in t.children):
             return False
     return True
@@ -361,8 +386,9 @@ def compares(words: WordTable, rest: str, *, named: int) -> bool:
     """A comparison: a word of `compare` ("cheaper", "side by side"); a word of `grade`
     before a price or size word ("which is more big?", "the most cheap"); or a `among`
     word ("which") with a price or size word when two venues or more are `named` ("X or Y,
-    which'd be kinder on the wallet?")."""
-    if words.says("compare", rest):
+    which'd be kinder on the wallet?"); or, of two venues named, a word of `same` ("is X the
+    same place as Y?": side by side, each as the catalogue records it)."""
+    if words.says("compare", rest) or (named > 1 and words.says("same", rest)):
         return True
     said = words_of(rest)
     measured = [words.says("by_price", w) or words.says("by_size", w) for w in said]

@@ -64,6 +64,9 @@ class Reading(BaseModel):
     #: The app's own words the message asks the meaning of ("what does BYOB mean?"): keys
     #: of the app's glossary, answered by code from it; they state no preference.
     defined: tuple[str, ...] = ()
+    #: Preferences the message denied without naming another ("nothing too flash": no
+    #: price level) that its search leaves out, for the reply to say so.
+    unset: tuple[str, ...] = ()
 
     @property
     def is_request(self) -> bool:
