@@ -259,7 +259,9 @@ def test_a_dearness_denied_searches_with_no_price_and_asks_nothing(said: str) ->
 async def test_a_search_with_a_price_denied_says_it_ran_with_no_price_level(said: str) -> None:
     from datetime import date
 
-    from test_event_planning_chat import _calls, _text, converse
+    from chat_turns import calls_of as _calls
+    from chat_turns import converse
+    from chat_turns import text_of as _text
 
     _, _, [events] = await converse(date(2027, 3, 2), said)
     [(name, args)] = _calls(events)
@@ -270,7 +272,8 @@ async def test_a_search_with_a_price_denied_says_it_ran_with_no_price_level(said
 async def test_a_search_with_a_price_says_nothing_of_price_levels() -> None:
     from datetime import date
 
-    from test_event_planning_chat import _text, converse
+    from chat_turns import converse
+    from chat_turns import text_of as _text
 
     _, _, [events] = await converse(date(2027, 3, 2), "mexican in fishtown for 4, $$")
     assert "no price level" not in _text(events)
