@@ -1,0 +1,96 @@
+"""Facts, venue facts, acts, impossible acts and a check's findings said in other words
+(bench/data/claims_corpus_reworded.json), through the guards the apps run: each sentence is
+kept or removed as labelled. Sentences written for these tests in words unlike the misses
+they stand for; those the guard still gets wrong are marked xfail with the reason."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from draftguard.claims import ClaimGuard
+from draftguard.claims._outcomes import told_done
+from draftguard.language import parse
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+from bench_claims import guarded_removes, record_of
+
+CORPUS = Path(__file__).resolve().parents[2] / "bench" / "data" / "claims_corpus_reworded.json"
+RECORDS: list[dict[str, Any]] = json.loads(CORPUS.read_text(encoding="utf-8"))
+#: Sentences the guard still gets wrong, with why (docs/claims.md, Limits).
+LEFT: dict[str, str] = {
+    'Your sister Priya is a school teacher.': "a person's job in other words is not read",
+    'You cycle to the market every single day before work.': "a habit's frequency is not read",
+    'Priya, who works as a doctor, comes with you.': "a person's job in other words is not read",
+    'Ur sister buys the croissants there.':
+        "what a person of the post acts on, in another verb's object",
+    'You usually lock the bike by the station.': 'a place in a prepositional phrase is not read',
+    'I added that you ride whatever the weather.':
+        'what an edit added, in other words than its text',
+    'It says you cycle with your two sisters.': 'a count of people the post names one of',
+    'and I sorted out your tags while I was at it.':
+        'an edit of the tags backed by an edit of the text',
+    "I've also pulled in your notes file as a source.":
+        'an import in a phrasal verb the lexicon lacks',
+    'The invites are out, so everyone should have them by tonight.':
+        'a present state of an impossible act',
+    'I think I managed to keep a table for you at The Mercer.':
+        "an act under 'managed to', hedged by 'I think'",
+    'I asked Pit & Porch wether they do veggie options.':
+        "asking a venue, with a misspelt 'whether'",
+    'Your post is out there now for the world to read!': 'a state of publishing in other words',
+    'The check also wants a map of the market.': 'what a check wants, beyond its findings',
+    'According to the checker you should list prices for each stall.': 'advice put to a check',
+    'It also flagged that there is no section on opening hours.': "a finding of 'it', the check",
+    'Another thing it picked up on was the missing parking info.': 'a finding in a phrasal verb',
+    'Le Rive Gauche is on Walnut Street.': 'a street the record does not hold',
+    'Pit & Porch has a rooftop terrace.': 'a feature the record does not hold',
+    'The Mercer has a buzzing bar.': 'a feature in other words',
+    'The one you kept is $$$.': 'the shortlisted venue named by what was done to it',
+    'Germantown Avenue is where Pit & Porch has its rooftop deck.':
+        'a feature in a relative clause',
+    'Kensington is a neighbourhood in Philadelphia.':
+        "a place of the world said of the post's place",
+    'Nurses like Priya often work night shifts, which is why she buys the rye.':
+        "general talk naming the post's person",
+    'Kensington is famous for the bakery where you park your car.':
+        "general talk naming the post's place",
+}
+_GUARD = ClaimGuard()
+
+
+def _cases() -> list[Any]:
+    cases = []
+    for item in RECORDS:
+        for sentence, label, _ in item["sentences"]:
+            marks = [pytest.mark.xfail(strict=True, reason=LEFT[sentence])] \
+                if sentence in LEFT else []
+            cases.append(pytest.param(item["record"], sentence, label, marks=marks,
+                                      id=f"{item['record']['id']}:{sentence[:40]}"))
+    return cases
+
+
+@pytest.mark.parametrize(("raw", "sentence", "label"), _cases())
+def test_the_person_sees_only_what_the_record_backs(raw: dict[str, Any], sentence: str,
+                                                    label: str) -> None:
+    removed, _ = guarded_removes(_GUARD, raw, record_of(raw), sentence)
+    assert removed is (label == "remove")
+
+
+@pytest.mark.parametrize(("sentence", "told"), [
+    ("The opening is strong: it starts with the finish line.", False),
+    ("The post reads smoothly from start to end.", False),
+    ("Philly is famous for its soft pretzels.", False),
+    ("Saturday nights tend to get busy.", False),
+    ("The scan turned up two typos.", True),
+    ("Your table got locked in for Friday.", True),
+    ("It scores 64 on the readability test.", True),
+    ("The details are with everyone now.", True),
+])
+def test_only_a_sentence_told_as_done_pays_for_the_outcome_likeness(sentence: str,
+                                                                    told: bool) -> None:
+    assert told_done(parse(sentence, entities=False)) is told
