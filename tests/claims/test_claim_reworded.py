@@ -43,7 +43,6 @@ LEFT: dict[str, str] = {
     'I asked Pit & Porch wether they do veggie options.':
         "asking a venue, with a misspelt 'whether'",
     'Your post is out there now for the world to read!': 'a state of publishing in other words',
-    'The check also wants a map of the market.': 'what a check wants, beyond its findings',
     'According to the checker you should list prices for each stall.': 'advice put to a check',
     'It also flagged that there is no section on opening hours.': "a finding of 'it', the check",
     'Another thing it picked up on was the missing parking info.': 'a finding in a phrasal verb',
