@@ -46,12 +46,7 @@ LEFT: dict[str, str] = {
     'According to the checker you should list prices for each stall.': 'advice put to a check',
     'It also flagged that there is no section on opening hours.': "a finding of 'it', the check",
     'Another thing it picked up on was the missing parking info.': 'a finding in a phrasal verb',
-    'Le Rive Gauche is on Walnut Street.': 'a street the record does not hold',
-    'Pit & Porch has a rooftop terrace.': 'a feature the record does not hold',
-    'The Mercer has a buzzing bar.': 'a feature in other words',
     'The one you kept is $$$.': 'the shortlisted venue named by what was done to it',
-    'Germantown Avenue is where Pit & Porch has its rooftop deck.':
-        'a feature in a relative clause',
     'Kensington is a neighbourhood in Philadelphia.':
         "a place of the world said of the post's place",
     'Nurses like Priya often work night shifts, which is why she buys the rye.':

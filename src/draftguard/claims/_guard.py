@@ -49,7 +49,7 @@ from draftguard.claims._links import unrecorded_link
 from draftguard.claims._lists import list_miss, list_sizes
 from draftguard.claims._made_text import made_miss
 from draftguard.claims._numbers import UNITS
-from draftguard.claims._places import world_place
+from draftguard.claims._places import general_talk, world_place
 from draftguard.claims._prescreen import CALENDAR, name_runs, named_in, stop_words, told_done
 from draftguard.claims._reading import QUOTE, Claim, Reading, read_sentence
 from draftguard.claims._record import (
@@ -344,8 +344,7 @@ class ClaimGuard:
         for time in reading.times:
             if not view.time_backed(time):
                 return Judgement(False, kind, f"the time {time} is not in the record")
-        general = view.record.session.world_places and not backing and \
-            not reading.asserted and not reading.to_person
+        general = general_talk(view.record.session, reading, backed=bool(backing))
         for name in reading.names:
             if not view.name_backed(name) and not (general and world_place(text, name)):
                 return Judgement(False, ClaimKind.RESULT if reading.asserted else ClaimKind.FACT,
