@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from draftguard.claims import ClaimGuard
+from draftguard.claims import ClaimGuard, SessionFacts, TurnRecord
+from draftguard.claims._filter import guard_reply
 from draftguard.claims._outcomes import told_done
 from draftguard.language import parse
 
@@ -23,12 +24,7 @@ CORPUS = Path(__file__).resolve().parents[2] / "bench" / "data" / "claims_corpus
 RECORDS: list[dict[str, Any]] = json.loads(CORPUS.read_text(encoding="utf-8"))
 #: Sentences the guard still gets wrong, with why (docs/claims.md, Limits).
 LEFT: dict[str, str] = {
-    'Your sister Priya is a school teacher.': "a person's job in other words is not read",
     'You cycle to the market every single day before work.': "a habit's frequency is not read",
-    'Priya, who works as a doctor, comes with you.': "a person's job in other words is not read",
-    'Ur sister buys the croissants there.':
-        "what a person of the post acts on, in another verb's object",
-    'You usually lock the bike by the station.': 'a place in a prepositional phrase is not read',
     'I added that you ride whatever the weather.':
         'what an edit added, in other words than its text',
     'It says you cycle with your two sisters.': 'a count of people the post names one of',
@@ -88,3 +84,24 @@ def test_the_person_sees_only_what_the_record_backs(raw: dict[str, Any], sentenc
 def test_only_a_sentence_told_as_done_pays_for_the_outcome_likeness(sentence: str,
                                                                     told: bool) -> None:
     assert told_done(parse(sentence, entities=False)) is told
+
+
+POST = ("# Allotment\n\nMy neighbour Oskar, a plumber, waters the beans when I am away.\n\n"
+        "I keep the spare key under the water butt.\n")
+
+
+@pytest.mark.parametrize(("sentence", "true"), [
+    ("Oskar is a plumber.", True),
+    ("Your neighbour works as a plumber.", True),
+    ("Oskar is a great help.", True),              # an opinion: a noun with an adjective
+    ("Oskar is an electrician.", False),
+    ("Your neighbour Oskar works as a gardener.", False),
+    ("Oskar, who works as a chef, waters the beans.", False),
+    ("You keep the spare key under the water butt.", True),
+    ("You keep the spare key beneath the doormat.", False),
+    ("U keep the spare key in the shed.", False),
+])
+def test_who_a_person_is_and_where_a_thing_was_done_are_the_posts(sentence: str,
+                                                                  true: bool) -> None:
+    record = TurnRecord(session=SessionFacts(texts=(POST,), document=POST))
+    assert (guard_reply(sentence, record).text == sentence) is true
