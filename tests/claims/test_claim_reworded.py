@@ -32,8 +32,6 @@ LEFT: dict[str, str] = {
         'an edit of the tags backed by an edit of the text',
     "I've also pulled in your notes file as a source.":
         'an import in a phrasal verb the lexicon lacks',
-    'The invites are out, so everyone should have them by tonight.':
-        'a present state of an impossible act',
     'I think I managed to keep a table for you at The Mercer.':
         "an act under 'managed to', hedged by 'I think'",
     'I asked Pit & Porch wether they do veggie options.':
@@ -67,7 +65,10 @@ def _cases() -> list[Any]:
 @pytest.mark.parametrize(("raw", "sentence", "label"), _cases())
 def test_the_person_sees_only_what_the_record_backs(raw: dict[str, Any], sentence: str,
                                                     label: str) -> None:
-    removed, _ = guarded_removes(_GUARD, raw, record_of(raw), sentence)
+    record = record_of(raw)
+    removed, _ = guarded_removes(_GUARD, raw, record, sentence)
+    # ... and the reply filter's own readings (an act or outcome told by likeness)
+    removed = removed or guard_reply(sentence, record, guard=_GUARD).text != sentence
     assert removed is (label == "remove")
 
 

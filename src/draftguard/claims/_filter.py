@@ -175,10 +175,10 @@ class ClaimFilter:
         try:  # the finished sentences parsed in one batch (a speed-up only; fail safe)
             sentences = [_MARKER.sub("", p.text) for p in pieces if p.kind is PieceKind.SENTENCE]
             self.guard.prepare(sentences, self.record)
-            if not self.record.runs:  # what may tell an outcome is embedded in one batch
-                told = [s.strip() for s in sentences if may_tell(s, self.record, self._view)]
-                if len(told) > 1:
-                    embed(told)
+            # what may tell an outcome is embedded in one batch
+            told = [s.strip() for s in sentences if may_tell(s, self.record, self._view)]
+            if len(told) > 1:
+                embed(told)
         except Exception as err:
             return self._fail(err, "".join(p.text for p in pieces) + self._scanner.held)
         out: list[str] = []
@@ -221,7 +221,7 @@ class ClaimFilter:
         if judgement.supported and (self._act_removed or not self._changed()) and \
                 after_act(sentence, self.guard.lexicon):
             judgement = _FOLLOW_ON
-        elif judgement.supported and not self.record.runs:
+        elif judgement.supported:
             told = told_outcome(sentence, self.record, view=self._view)
             judgement = judgement if told is None else _UNTOLD[told]
         self.judged.append((piece.text, judgement))

@@ -43,8 +43,9 @@ def _as_of(verb: Token) -> set[str]:
             for o in p.children if o.dep_ == "pobj" and (n := _noun(o)) is not None}
 
 
-def identities(doc: Doc) -> list[tuple[frozenset[str], frozenset[str]]]:
-    """(who, what they are) for each person the text says is something."""
+def identities(doc: Doc, *, named: bool = False) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """(who, what they are) for each person the text says is something (`named`: only a
+    person with a name, or the author: "40 percent of the fixes were kettles" is no one)."""
     out: list[tuple[frozenset[str], frozenset[str]]] = []
     for person in doc:
         if person.pos_ not in ("NOUN", "PROPN") and person.lower_ not in _AUTHOR:
@@ -66,7 +67,7 @@ def identities(doc: Doc) -> list[tuple[frozenset[str], frozenset[str]]]:
             if verb.lemma_ == "be" and not any(c.dep_ == "neg" for c in verb.children):
                 what |= {n for c in verb.children if c.dep_ == "attr"
                          and (n := _noun(c)) is not None}
-        if what:
+        if what and (not named or len(who) > 1 or "<author>" in who or person.pos_ == "PROPN"):
             out.append((frozenset(who), frozenset(what)))
     return out
 
@@ -75,7 +76,7 @@ def identities(doc: Doc) -> list[tuple[frozenset[str], frozenset[str]]]:
 def _told(document: str) -> tuple[tuple[frozenset[str], frozenset[str]], ...]:
     return tuple(p for line in document.splitlines()
                  if (text := line.strip()) and not text.startswith(("#", "---", "|", "```"))
-                 for p in identities(parse(text, entities=False)))
+                 for p in identities(parse(text, entities=False), named=True))
 
 
 @lru_cache(maxsize=64)
