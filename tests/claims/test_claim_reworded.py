@@ -28,10 +28,6 @@ LEFT: dict[str, str] = {
     'I added that you ride whatever the weather.':
         'what an edit added, in other words than its text',
     'It says you cycle with your two sisters.': 'a count of people the post names one of',
-    'and I sorted out your tags while I was at it.':
-        'an edit of the tags backed by an edit of the text',
-    "I've also pulled in your notes file as a source.":
-        'an import in a phrasal verb the lexicon lacks',
     'I think I managed to keep a table for you at The Mercer.':
         "an act under 'managed to', hedged by 'I think'",
     'I asked Pit & Porch wether they do veggie options.':
