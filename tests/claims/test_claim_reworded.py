@@ -30,8 +30,6 @@ LEFT: dict[str, str] = {
     'It says you cycle with your two sisters.': 'a count of people the post names one of',
     'I think I managed to keep a table for you at The Mercer.':
         "an act under 'managed to', hedged by 'I think'",
-    'I asked Pit & Porch wether they do veggie options.':
-        "asking a venue, with a misspelt 'whether'",
     'Your post is out there now for the world to read!': 'a state of publishing in other words',
     'According to the checker you should list prices for each stall.': 'advice put to a check',
     'It also flagged that there is no section on opening hours.': "a finding of 'it', the check",
