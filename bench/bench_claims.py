@@ -198,7 +198,7 @@ def main() -> None:
           f"{statistics.median(ms):.2f} / {ms[int(len(ms) * 0.95)]:.2f}")
     untold = sorted(t * 1000 for t in outcome_times(guard, records))
     if untold:
-        label = f"outcome reading, turns where no tool ran ({len(untold)} sentences)"
+        label = f"outcome reading, no tool ran ({len(untold)} sentences)"
         print(f"  {label:54}{statistics.median(untold):.2f} / "
               f"{untold[int(len(untold) * 0.95)]:.2f}, mean {statistics.fmean(untold):.2f}")
     if args.show and misses:

@@ -4,10 +4,12 @@ conditions. No ADK here.
 The catalogue records four features per venue: BYOB, outdoor seating, wheelchair access and
 a private room. A sentence states one with the planner lexicon's words for it (`feature.*` in
 `event_planning/lexicon.toml`), found on the parse: "is BYOB", "has a lovely patio", "is not
-wheelchair accessible", "a private room for 0". Words inside a venue's name ("Garden Terrace")
-state nothing, and what a condition names ("if you want BYOB") or a clause hedged by "may",
-"might" or "could" says ("though a rooftop may be hard with a wheelchair") is no fact about a
-venue.
+wheelchair accessible", "a private room for 0". Its description records one setting too
+("with a rooftop deck", "a lively bar scene"): a setting said in lowercase words (`SETTINGS`:
+"a rooftop terrace", "a buzzing bar") must be the venue's. Words inside a venue's name
+("Garden Terrace", "Bar Nonna Rosa") state nothing, and what a condition names ("if you want
+BYOB") or a clause hedged by "may", "might" or "could" says ("though a rooftop may be hard
+with a wheelchair") is no fact about a venue.
 """
 
 from __future__ import annotations
