@@ -33,8 +33,10 @@ from typing import Any
 from blogger.tool_claims import BLOGGER_TOOL_CLAIMS, blogger_facts
 from draftguard.claims import ClaimGuard, SessionFacts, ToolClaims, TurnRecord
 from draftguard.claims._filter import guard_reply
+from draftguard.claims._outcomes import told_outcome
 from draftguard.claims._record import ToolRun
-from draftguard.language import _parser
+from draftguard.claims._view import RecordView
+from draftguard.language import _parser, _similarity
 from event_planning.catalog import venue_by_id
 from event_planning.tool_claims import PLANNER_TOOL_CLAIMS, planner_facts
 from event_planning.venue_grounding import SentenceAction, catalogue_names, judge_sentence
@@ -194,6 +196,11 @@ def main() -> None:
     ms = sorted(t * 1000 for t in per_reply)
     print(f"  {f'claim guard, replies of {REPLY_SENTENCES} sentences judged as one':54}"
           f"{statistics.median(ms):.2f} / {ms[int(len(ms) * 0.95)]:.2f}")
+    untold = sorted(t * 1000 for t in outcome_times(guard, records))
+    if untold:
+        label = f"outcome reading, no tool ran ({len(untold)} sentences)"
+        print(f"  {label:54}{statistics.median(untold):.2f} / "
+              f"{untold[int(len(untold) * 0.95)]:.2f}, mean {statistics.fmean(untold):.2f}")
     if args.show and misses:
         print("misses:")
         print("\n".join(misses))
@@ -215,6 +222,26 @@ def reply_times(guard: ClaimGuard, records: list[Any]) -> list[float]:
             cpu = time.thread_time()
             guard_reply(" ".join(reply), record, guard=guard)
             out.append((time.thread_time() - cpu) / len(reply))
+    return out
+
+
+def outcome_times(guard: ClaimGuard, records: list[Any]) -> list[float]:
+    """Thread CPU of the outcome reading (`told_outcome`, as `ClaimFilter` asks it: of each
+    sentence the claim guard kept in a turn where no tool ran), its parse shared with the
+    guard, its embedding not cached; a sentence it is not asked of costs nothing."""
+    out: list[float] = []
+    for item in records:
+        record = record_of(item["record"])
+        if record.runs:
+            continue
+        for sentence, _, _ in item["sentences"]:
+            if not guard.judge(sentence, record).supported:
+                out.append(0.0)
+                continue
+            _similarity._cache.pop(" ".join(sentence.strip().split()), None)
+            cpu = time.thread_time()
+            told_outcome(sentence, record, view=RecordView(record, guard))
+            out.append(time.thread_time() - cpu)
     return out
 
 

@@ -114,7 +114,7 @@ def _part_names() -> frozenset[str]:
     units = {f"{p} {u}" for p in positions for u in _UNITS}
     numbered = {f"paragraph {n}" for n in range(1, 31)}
     return _words("part.title", "part.heading", "part.intro", "part.conclusion") | \
-        positions | units | numbered | _unit_words()
+        positions | units | numbered | _unit_words() | _FRONT_MATTER
 
 
 @cache
@@ -181,11 +181,18 @@ def _touched(run: ToolRun, session: SessionFacts) -> frozenset[str] | None:
     return frozenset(words) if located else None
 
 
+#: The fields of the front matter whose names name nothing in the prose ("I sorted out your
+#: tags"): a part only a change of the front matter touches.
+_FRONT_MATTER = frozenset({"tag", "tags", "category", "categories", "slug"})
+
+
 def _fields_touched(run: ToolRun, session: SessionFacts) -> frozenset[str]:
-    """The parts a frontmatter change touched: the title, when it set or removed it."""
+    """The parts a frontmatter change touched: the title, when it set or removed it, and
+    the front matter's other fields (the tool that changes them ran: "I also updated the
+    tags" beside a new title is the corpus's true act)."""
     fields = {str(f) for f in run.args.get("set_fields") or {}} | {
         str(f) for f in run.args.get("remove_fields") or []}
-    return _words("part.title") if "title" in fields else frozenset()
+    return (_words("part.title") if "title" in fields else frozenset()) | _FRONT_MATTER
 
 
 _ARTIFACTS = frozenset({"quiz", "flashcard", "flashcards", "mindmap", "card", "map"})

@@ -4,10 +4,12 @@ conditions. No ADK here.
 The catalogue records four features per venue: BYOB, outdoor seating, wheelchair access and
 a private room. A sentence states one with the planner lexicon's words for it (`feature.*` in
 `event_planning/lexicon.toml`), found on the parse: "is BYOB", "has a lovely patio", "is not
-wheelchair accessible", "a private room for 0". Words inside a venue's name ("Garden Terrace")
-state nothing, and what a condition names ("if you want BYOB") or a clause hedged by "may",
-"might" or "could" says ("though a rooftop may be hard with a wheelchair") is no fact about a
-venue.
+wheelchair accessible", "a private room for 0". Its description records one setting too
+("with a rooftop deck", "a lively bar scene"): a setting said in lowercase words (`SETTINGS`:
+"a rooftop terrace", "a buzzing bar") must be the venue's. Words inside a venue's name
+("Garden Terrace", "Bar Nonna Rosa") state nothing, and what a condition names ("if you want
+BYOB") or a clause hedged by "may", "might" or "could" says ("though a rooftop may be hard
+with a wheelchair") is no fact about a venue.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from event_planning.catalog import Venue
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-__all__ = ["StatedFeatures", "both_subject", "every_subject", "has_feature",
+__all__ = ["SETTINGS", "StatedFeatures", "both_subject", "every_subject", "has_feature",
            "stated_features", "without_conditions", "without_denials"]
 
 #: A subject that speaks of every venue it stands for ("Both have a patio").
@@ -38,11 +40,44 @@ class StatedFeatures:
     every: bool
 
 
+#: The setting each venue's description records, one a venue ("with a rooftop deck"), by
+#: the catalogue's words for it first, then the words a reply may say it in. A venue has a
+#: setting when its description holds the first; a reply that gives it another is wrong.
+SETTINGS: dict[str, tuple[str, ...]] = {
+    "rooftop": ("rooftop", "roof terrace", "roof deck", "roof garden", "roof"),
+    "bar": ("bar scene", "bar", "cocktail bar", "wine bar"),
+    "open kitchen": ("open kitchen", "open-plan kitchen", "kitchen counter"),
+    "candlelit": ("candlelit", "candle-lit", "candlelight", "candles"),
+    "long table": ("long table", "communal table", "shared table", "family-style"),
+    "upstairs": ("upstairs", "upstairs room"),
+    "brick": ("exposed-brick", "exposed brick", "brick", "bare brick"),
+}
+
+
 def has_feature(venue: Venue, feature: str) -> bool:
-    """Whether the catalogue records `feature` (a `feature.*` concept) for the venue."""
+    """Whether the catalogue records `feature` (a `feature.*` concept, or a setting of
+    `SETTINGS`) for the venue."""
+    if feature in SETTINGS:
+        return SETTINGS[feature][0] in venue.description.lower()
     return {"byob": venue.byob, "outdoor": venue.outdoor_seating,
             "wheelchair": venue.wheelchair_accessible,
             "private_room": venue.private_room_seats > 0}.get(feature, True)
+
+
+def _settings(doc: Doc) -> list[tuple[str, Token]]:
+    """The settings the sentence names, each with its first word ("a buzzing bar": bar)."""
+    found: list[tuple[str, Token]] = []
+    for token in doc:
+        for setting, words in SETTINGS.items():
+            for word in words:
+                parts = word.split()
+                span = list(doc[token.i: token.i + len(parts)])
+                if len(span) == len(parts) and all(
+                        t.lower_ == p or t.lemma_.lower() == p
+                        for t, p in zip(span, parts, strict=True)) \
+                        and all(s != setting for s, _ in found):
+                    found.append((setting, token))
+    return found
 
 
 #: Negative pronouns as a subject deny what the verb says of them ("Neither of them has ...").
@@ -101,6 +136,9 @@ def stated_features(doc: Doc) -> StatedFeatures:
         clause = noun.head if noun.head.pos_ in ("VERB", "AUX") else noun
         none = any(t.text in _NONE for t in clause.subtree)  # "a private room for 0"
         found.append((term.concept.removeprefix("feature."), none or _negated(token)))
+    for setting, token in _settings(doc):
+        if token.text.islower() and not _hedged(token):  # "Bar Nonna Rosa" is a name
+            found.append((setting, _negated(token)))
     return StatedFeatures(tuple(found), every_subject(doc))
 
 

@@ -1,7 +1,7 @@
 """The labelled corpus (bench/data/claims_corpus.json) through the guards the apps run, and
 the streaming filter under any chunking.
 
-The corpus figures are bounds at today's level (docs/claims.md): at most 18 false claims shown
+The corpus figures are bounds at today's level (docs/claims.md): at most 17 false claims shown
 (of 650; the goal of 0 is not met since the fourth batch joined, and the fifth, sixth and
 seventh added their own) and at most 7 true sentences removed (of 752; under 2%). The code
 before the seventh batch's fixes (d8d809d) shows 41 and removes 12: both bounds fail on it.
@@ -47,9 +47,9 @@ def test_the_guards_meet_todays_figures_on_the_corpus() -> None:
             else:
                 true_total += 1
                 true_removed += removed
-    # Today: 18 false claims shown of 650 (docs/claims.md lists their classes; none of the
+    # Today: 17 false claims shown of 650 (docs/claims.md lists their classes; none of the
     # 28 sentences claims 14 added); 7 true sentences removed of 752.
-    assert false_shown <= 18
+    assert false_shown <= 17
     assert true_removed <= 7
     assert true_removed <= 0.02 * true_total
 

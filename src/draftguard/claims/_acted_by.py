@@ -169,7 +169,13 @@ def unfound(view: RecordView, subject: str | None, words: frozenset[str]) -> str
             _text_field(run.result, subject)]
     if not runs:
         return ""
-    known = record_words(view)
+    # The kinds of thing other tools make are no words of this run's make-up: a check that
+    # "wants a map" found a map wanting, which its result must say.
+    made = {o for _, d in view.declared for o in d.objects} | {
+        o for d in view.record.claims.values() for o in d.objects}
+    known = record_words(view) - (made - {o for run in runs
+                                          for o in view.record.declared(
+                                              run.tool, guard.concept_of).objects})
     for run in runs:
         for text in strings_in(run.args):
             known |= text_stems(text)

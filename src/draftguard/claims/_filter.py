@@ -34,8 +34,9 @@ from typing import Protocol
 
 from draftguard.claims._follow_on import ITEM, after_act, introduces
 from draftguard.claims._guard import ClaimGuard, ClaimKind, Judgement
-from draftguard.claims._outcomes import told_outcome
+from draftguard.claims._outcomes import may_tell, told_outcome
 from draftguard.claims._record import TurnRecord
+from draftguard.claims._view import RecordView
 from draftguard.dedupe import Piece, PieceKind, UnitScanner
 from draftguard.language import embed
 from draftguard.reply_guard import is_raw
@@ -127,6 +128,7 @@ class ClaimFilter:
         self._block: str | None = None
         self._gap = ""
         self._act_removed = False
+        self._view = RecordView(record, self.guard)
 
     # -- the TextFilter protocol --------------------------------------------------------------
     def feed(self, chunk: str) -> str:
@@ -173,8 +175,10 @@ class ClaimFilter:
         try:  # the finished sentences parsed in one batch (a speed-up only; fail safe)
             sentences = [_MARKER.sub("", p.text) for p in pieces if p.kind is PieceKind.SENTENCE]
             self.guard.prepare(sentences, self.record)
-            if not self.record.runs and len(sentences) > 1:  # read for outcomes: one batch
-                embed([s.strip() for s in sentences if s.strip()])
+            # what may tell an outcome is embedded in one batch
+            told = [s.strip() for s in sentences if may_tell(s, self.record, self._view)]
+            if len(told) > 1:
+                embed(told)
         except Exception as err:
             return self._fail(err, "".join(p.text for p in pieces) + self._scanner.held)
         out: list[str] = []
@@ -217,8 +221,8 @@ class ClaimFilter:
         if judgement.supported and (self._act_removed or not self._changed()) and \
                 after_act(sentence, self.guard.lexicon):
             judgement = _FOLLOW_ON
-        elif judgement.supported and not self.record.runs:
-            told = told_outcome(sentence, self.record)
+        elif judgement.supported:
+            told = told_outcome(sentence, self.record, view=self._view)
             judgement = judgement if told is None else _UNTOLD[told]
         self.judged.append((piece.text, judgement))
         if self.observer is not None:

@@ -43,13 +43,14 @@ from draftguard.claims._acted_by import (
 )
 from draftguard.claims._facts import COUNT_WORDS
 from draftguard.claims._folded import words_of
+from draftguard.claims._identities import identified, unlike_identity
 from draftguard.claims._item_counts import miscounted
 from draftguard.claims._lexicon_words import claim_forms
 from draftguard.claims._links import unrecorded_link
 from draftguard.claims._lists import list_miss, list_sizes
 from draftguard.claims._made_text import made_miss
 from draftguard.claims._numbers import UNITS
-from draftguard.claims._places import world_place
+from draftguard.claims._places import general_talk, world_place
 from draftguard.claims._prescreen import CALENDAR, name_runs, named_in, stop_words, told_done
 from draftguard.claims._reading import QUOTE, Claim, Reading, read_sentence
 from draftguard.claims._record import (
@@ -174,8 +175,9 @@ class ClaimGuard:
             if word[0].isdigit() or low in forms or low in kinds or low in _NUMBER_WORDS:
                 return True
         if _FILE.search(text) or QUOTE.search(text) or told_done(words) or (
-                record.session.document and not told_verbs(record.session.document).isdisjoint(
-                    w.lower() for w in words)):
+                record.session.document and not (told_verbs(record.session.document) |
+                                                  identified(record.session.document)
+                                                  ).isdisjoint(w.lower() for w in words)):
             return True  # ... or a verb the post tells who did ("only teaches foil")
         view = RecordView(record, self)
         if view.checks():
@@ -290,7 +292,8 @@ class ClaimGuard:
         document = view.record.session.document
         moved = None if any(not c.by_person and self._about_app(c) for c in reading.asserted) \
             or reading.hedged or not document else \
-            unlike_document(parse(text, entities=False), document)
+            unlike_document(parse(text, entities=False), document) or \
+            unlike_identity(parse(text, entities=False), document)
         if moved is not None:  # "The salle only teaches foil" (foil and épée)
             return Judgement(False, ClaimKind.FACT, moved)
         return self._facts(reading, view, backing, text)
@@ -344,8 +347,7 @@ class ClaimGuard:
         for time in reading.times:
             if not view.time_backed(time):
                 return Judgement(False, kind, f"the time {time} is not in the record")
-        general = view.record.session.world_places and not backing and \
-            not reading.asserted and not reading.to_person
+        general = general_talk(view.record.session, reading, backed=bool(backing))
         for name in reading.names:
             if not view.name_backed(name) and not (general and world_place(text, name)):
                 return Judgement(False, ClaimKind.RESULT if reading.asserted else ClaimKind.FACT,

@@ -236,6 +236,9 @@ def _naming_or_ringing(token: Token) -> bool:
         for k in kids)
 
 
+#: Report verbs whose object is the one addressed, not what is said ("I asked the manager"):
+#: said by "I" or "we" to someone outside the conversation, they send a message.
+_ADDRESSED = frozenset({"ask"})
 #: The people of the conversation: telling them is the reply itself, no message sent.
 _CONVERSATION = frozenset({"you", "me", "us", "yourself"})
 
@@ -260,6 +263,10 @@ def _telling_another(token: Token) -> bool:
 def _word_claim(concept: str, token: Token, lone: str | None, *,
                 question: bool) -> Claim | None:
     """The claim a lexicon word makes, if it makes one."""
+    if concept.startswith("report.") and token.lemma_.lower() in _ADDRESSED and \
+            _telling_another(token) and not any(  # "asked them for a cake": a request
+                k.dep_ in ("prep", "prt") and k.lower_ == "for" for k in token.children):
+        concept = "impossible.message"  # "I asked Low & Slow whether ...": a message sent
     kind = concept.partition(".")[0]
     light = kind == "action" and token.pos_ == "NOUN" and token.dep_ == "dobj" and \
         token.head.lemma_.lower() in LIGHT and token.head.pos_ == "VERB"

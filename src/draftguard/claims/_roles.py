@@ -34,7 +34,8 @@ _AUTHOR = "<author>"
 #: A thing done to, named by a pronoun ("it", "them").
 _IT = "<it>"
 _FIELD = re.compile(r"^[A-Za-z_-]+:\s")  # a front matter line ("title: ...")
-_PEOPLE = {"i": _AUTHOR, "you": _AUTHOR, "me": _AUTHOR, "my": _AUTHOR, "your": _AUTHOR}
+_PEOPLE = {"i": _AUTHOR, "you": _AUTHOR, "me": _AUTHOR, "my": _AUTHOR, "your": _AUTHOR,
+           "ur": _AUTHOR, "yr": _AUTHOR, "u": _AUTHOR}  # as texted ("Ur sister")
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,8 @@ class Deed:
     objects: frozenset[str]
     narrowed: bool = False
     negated: bool = False
+    #: The nouns of where or with what it was done ("lock the bike outside the bakery").
+    around: frozenset[str] = frozenset()
 
 
 def _subject(verb: Token) -> Token | None:
@@ -95,12 +98,16 @@ def deeds(doc: Doc, *, whole: bool = False) -> list[Deed]:
         doer = frozenset(_PEOPLE.get(t.lower_, t.lemma_.lower()) for t in (subject, *(
             c for c in subject.children if c.dep_ == "appos")))
         kind = frozenset(c.lemma_.lower() for c in subject.children
-                         if c.dep_ in ("amod", "compound") and c.pos_ != "PRON")
+                         if c.dep_ in ("amod", "compound") and c.pos_ != "PRON"
+                         and c.lower_ not in _PEOPLE)
+        around = frozenset(o.lemma_.lower() for t in (verb, *objects) for p in t.children
+                           if p.dep_ == "prep" and p.lower_ != "of"  # "the key of the shed"
+                           for o in p.children if o.dep_ == "pobj" and o.pos_ == "NOUN")
         narrowed = any(t.lower_ in _ONLY and t.dep_ == "advmod" for o in (verb, *objects)
                        for t in o.children)
         out.append(Deed(verb.lemma_.lower(), doer, kind,
                         frozenset(_IT if o.pos_ == "PRON" else o.lemma_.lower() for o in objects),
-                        narrowed, any(c.dep_ == "neg" for c in verb.children)))
+                        narrowed, any(c.dep_ == "neg" for c in verb.children), around))
     return out
 
 
@@ -144,4 +151,6 @@ def unlike_document(sentence: Doc, document: str) -> str | None:
             return f"the document does not say the {min(deed.doer)} did {deed.verb} to that"
         if deed.narrowed and all(d.objects - deed.objects for d in fitting):
             return f"the document says the {min(deed.doer)} did {deed.verb} to more than that"
+        if deed.around and all(d.around and not deed.around <= d.around for d in fitting):
+            return f"the document says the {min(deed.doer)} did {deed.verb} elsewhere"
     return None
