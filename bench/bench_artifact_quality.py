@@ -1,8 +1,11 @@
 """Benchmark: would a learner keep the quizzes, flashcards and mindmaps code builds?
 
-Run: `.venv/bin/python bench/bench_artifact_quality.py [--split dev|heldout|public] [--show]
-[--passages FILE]` (FILE: a passages file of the same shape kept outside the repo, such as
-an external held-out set; `--split` picks its split)
+Run: `.venv/bin/python bench/bench_artifact_quality.py [--split dev|heldout|public|genres]
+[--show] [--passages FILE] [--want N]` (FILE: a passages file of the same shape kept outside
+the repo, such as an external held-out set; `--split` picks its split; `--split genres` reads
+`bench/data/artifact_genres.json`, five dev passages in genres the yardstick lacks: a how-to,
+a news report, a letter, a product leaflet, a gallery guide; `--want N` asks `/quiz N` and
+`/flashcards N` instead of 5, to measure the yield of a larger request)
 
 The yardstick is passages with the questions a teacher asked about them
 (`bench/data/artifact_yardstick.json`: 16 dev passages, 8 held back and scored once; no
@@ -54,8 +57,8 @@ from draftguard.language import parse
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "bench" / "data" / "artifact_yardstick.json"
+GENRES = ROOT / "bench" / "data" / "artifact_genres.json"
 BASELINE_COMMIT = "d942017"
-REQUESTS = {"quiz": "/quiz 5", "flashcards": "/flashcards 5", "mindmap": "/mindmap"}
 WANT = 5
 PUBLIC_WHEEL = "allennlp==0.9.0"
 CACHE = Path.home() / ".cache" / "draftguard-bench"
@@ -85,14 +88,21 @@ class Made:
     labels: list[str] = field(default_factory=list)
     counts_ok: int = 0
     counts_asked: int = 0
+    cards: int = 0
     items: dict[str, Any] = field(default_factory=dict)
 
 
 # -- the yardstick ---------------------------------------------------------------------------
 
+def _requests(want: int) -> dict[str, str]:
+    return {"quiz": f"/quiz {want}", "flashcards": f"/flashcards {want}", "mindmap": "/mindmap"}
+
+
 def load_split(split: str, path: Path = DATA) -> list[Passage]:
     if split == "public":
         return load_public()
+    if split == "genres":
+        split, path = "dev", GENRES
     data = json.loads(path.read_text(encoding="utf-8"))
     return [Passage(p["id"], p["title"], p["text"], [(q["q"], q["a"]) for q in p["questions"]])
             for p in data["passages"] if p["split"] == split]
@@ -149,26 +159,27 @@ def baseline_module() -> types.ModuleType | None:
     return module
 
 
-def run_baseline(module: types.ModuleType, passage: Passage) -> Made:
+def run_baseline(module: types.ModuleType, passage: Passage, want: int = WANT) -> Made:
     made = Made()
-    for kind, request in REQUESTS.items():
+    for kind, request in _requests(want).items():
         chunks = artifact_chunks(passage.post, request)
         # the old builder's candidates in today's shape (they spread over nothing)
         candidates = [Candidate(c.id, c.item, c.chunk_id, c.summary, c.rank, c.keys)
                       for c in module.build_candidates(kind, chunks)]
-        want = WANT if kind != "mindmap" else 6
-        picked, _ = settle_picks(None, listed(candidates, want), want)
+        n = want if kind != "mindmap" else 6
+        picked, _ = settle_picks(None, listed(candidates, n), n)
         artifact = module.assemble(kind, picked, chunks) if picked else {}
         _collect(made, kind, artifact)
         if kind != "mindmap":
             made.counts_asked += 1
-            made.counts_ok += len(picked) == want  # it never said when it fell short
+            made.counts_ok += len(picked) == n  # it never said when it fell short
+            made.cards += len(picked) if kind == "flashcards" else 0
     return made
 
 
-def run_machine(passage: Passage) -> Made:
+def run_machine(passage: Passage, want: int = WANT) -> Made:
     made = Made()
-    for kind, request in REQUESTS.items():
+    for kind, request in _requests(want).items():
         chunks = artifact_chunks(passage.post, request)
         machine = ArtifactMachine(artifact_type=kind, chunks=chunks, request=request,
                                   writes_structured=False, judge=False)
@@ -178,7 +189,8 @@ def run_machine(passage: Passage) -> Made:
             made.counts_asked += 1
             delivered = _item_count(kind, outcome.artifact or {})
             honest = bool(getattr(outcome, "shortfall", None))
-            made.counts_ok += delivered == WANT or (outcome.ok and honest)
+            made.counts_ok += delivered == want or (outcome.ok and honest)
+            made.cards += delivered if kind == "flashcards" else 0
         made.items[kind] = outcome.artifact or {"error": outcome.error}
     return made
 
@@ -286,8 +298,10 @@ class Score:
     labels: list[bool] = field(default_factory=list)
     counts_ok: int = 0
     counts_asked: int = 0
+    cards: int = 0
+    cards_asked: int = 0
 
-    def add(self, made: Made, passage: Passage) -> None:
+    def add(self, made: Made, passage: Passage, want: int = WANT) -> None:
         humans = [a for _, a in passage.questions]
         asked = {w for q, a in passage.questions for w in _lemmas(f"{q} {a}")}
         self.answers += [answer_matches(a, humans) for a in made.answers]
@@ -297,6 +311,8 @@ class Score:
         self.junk += [is_junk(t, passage) for t in (*made.answers, *made.fronts, *made.labels)]
         self.counts_ok += made.counts_ok
         self.counts_asked += made.counts_asked
+        self.cards += made.cards
+        self.cards_asked += want
 
     def line(self, name: str) -> str:
         def share(xs: Sequence[bool]) -> str:
@@ -305,25 +321,29 @@ class Score:
         return (f"{name:9} quiz answers asked about {share(self.answers)} | fronts asked about "
                 f"{share(self.fronts)} (head word only {share(self.fronts_by_head)}) | junk "
                 f"{share(self.junk)} | map labels asked about "
-                f"{share(self.labels)} | counts honoured {self.counts_ok}/{self.counts_asked}")
+                f"{share(self.labels)} | counts honoured {self.counts_ok}/{self.counts_asked} | "
+                f"cards delivered {self.cards}/{self.cards_asked}")
 
 
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--split", default="dev", choices=("dev", "heldout", "public"))
+    parser.add_argument("--split", default="dev",
+                        choices=("dev", "heldout", "public", "genres"))
     parser.add_argument("--show", action="store_true", help="print what the new builder made")
     parser.add_argument("--passages", type=Path, default=DATA,
                         help="a passages file of the same shape kept outside the repo "
                              "(a held-out set); --split picks its split")
+    parser.add_argument("--want", type=int, default=WANT,
+                        help="items asked of /quiz and /flashcards (default 5)")
     args = parser.parse_args(argv)
     passages = load_split(args.split, args.passages)
     old = baseline_module()
     new_score, old_score = Score(), Score()
     for passage in passages:
-        made = run_machine(passage)
-        new_score.add(made, passage)
+        made = run_machine(passage, args.want)
+        new_score.add(made, passage, args.want)
         if old is not None:
-            old_score.add(run_baseline(old, passage), passage)
+            old_score.add(run_baseline(old, passage, args.want), passage, args.want)
         if args.show:
             print(f"== {passage.id}")
             print(json.dumps(made.items, indent=1, ensure_ascii=False))

@@ -26,11 +26,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from draftguard.artifacts._first_person import what_the_writer_did
 from draftguard.artifacts._generic import generic_terms
 from draftguard.artifacts._grounding import supporting_chunk
+from draftguard.artifacts._more_cards import other_subjects
 from draftguard.artifacts._quality import quality_issues, stem_key
 from draftguard.artifacts._questions import CLOZE_PREFIX, build_questions
 from draftguard.artifacts._spec import normalize_key
@@ -38,6 +39,9 @@ from draftguard.artifacts._subject_clauses import as_clause, predicate_of
 from draftguard.artifacts._terms import Term, TextView, term_span, with_of
 from draftguard.artifacts.schemas.flashcards import MAX_BACK_CHARS
 from draftguard.sources._chunks import SourceChunk
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span
 
 __all__ = ["Candidate", "assemble", "build_candidates", "mindmap_title"]
 
@@ -88,27 +92,47 @@ def _cards(view: TextView) -> Iterable[tuple[dict[str, Any], str, str, int]]:
     order = _card_order(view, terms)
     generic = generic_terms(view, terms)  # "Association: ...", said once, of nothing here
     spans = [s.span for s in view.sentences]
+    fronts: set[str] = set()
+    carded = {t.head for t in terms if id(t) in generic}  # no card on "Practice" after all
     for term in terms:
         if id(term) in generic or (term.definition and _someones(term)):
             continue  # "brother: A surgeon." of "her brother, a surgeon": whose brother?
-        back = term.definition or as_clause(spans, term, predicate_of(term)) or (
-            what_the_writer_did(spans, term))  # "white vinegar: What I used for the rust."
-        # "side" of "Each side of a zip is a strip of tape ...": the card is on what the
-        # "of" phrase names, so the subject's front keeps it ("side of a zip"); an
-        # apposition's noun is named as it stands
-        front = with_of(term) if term.role == "subject" else term.text
-        back = _without(_without(back, front), term.text).strip(" ,;:")
-        # "His best friend, ___." says "His best friend.": the blank of an apposition goes
-        back = back.removesuffix("___").removeprefix("___").strip(" ,;:")
-        words = [w for w in back.replace("___", " ").split() if any(c.isalnum() for c in w)]
-        # "degassing: A process." names a kind and says nothing of it; "The skipper." says
-        # who a person is
-        defined = 2 if term.kind == "person" else _MIN_BACK_WORDS
-        if len(words) < (defined if term.definition else 1 + _MIN_BACK_WORDS) or (
-                len(back) > MAX_BACK_CHARS) or back.count('"') % 2:  # a quotation cut in half
-            continue
-        rank = 0 if term.definition else 1 + order[id(term)]
-        yield {"front": front, "back": back.rstrip(".") + "."}, term.chunk_id, term.head, rank
+        card = _card(spans, term)
+        if card is not None:
+            fronts.add(normalize_key(card["front"]))
+            carded.add(term.head)
+            rank = 0 if term.definition else 1 + order[id(term)]
+            yield card, term.chunk_id, term.head, rank
+    # what other sentences say of the same things under other words ("female otter"),
+    # after every first card: they fill a count the first cards cannot
+    for n, term in enumerate(other_subjects(view, fronts, carded)):
+        card = _card(spans, term)
+        if card is not None and normalize_key(card["front"]) not in fronts:
+            fronts.add(normalize_key(card["front"]))
+            yield card, term.chunk_id, f"{term.head}:{normalize_key(card['front'])}", (
+                1 + len(terms) + n)
+
+
+def _card(spans: Sequence[Span], term: Term) -> dict[str, str] | None:
+    """The card on `term`: what the text says it is or does, the term taken out; None when
+    the text says nothing of it a learner could study."""
+    back = term.definition or as_clause(spans, term, predicate_of(term)) or (
+        what_the_writer_did(spans, term))  # "white vinegar: What I used for the rust."
+    # "side" of "Each side of a zip is a strip of tape ...": the card is on what the
+    # "of" phrase names, so the subject's front keeps it ("side of a zip"); an
+    # apposition's noun is named as it stands
+    front = with_of(term) if term.role == "subject" else term.text
+    back = _without(_without(back, front), term.text).strip(" ,;:")
+    # "His best friend, ___." says "His best friend.": the blank of an apposition goes
+    back = back.removesuffix("___").removeprefix("___").strip(" ,;:")
+    words = [w for w in back.replace("___", " ").split() if any(c.isalnum() for c in w)]
+    # "degassing: A process." names a kind and says nothing of it; "The skipper." says
+    # who a person is
+    defined = 2 if term.kind == "person" else _MIN_BACK_WORDS
+    if len(words) < (defined if term.definition else 1 + _MIN_BACK_WORDS) or (
+            len(back) > MAX_BACK_CHARS) or back.count('"') % 2:  # a quotation cut in half
+        return None
+    return {"front": front, "back": back.rstrip(".") + "."}
 
 
 def _someones(term: Term) -> bool:
@@ -205,7 +229,10 @@ def _branches(view: TextView, root: str) -> Iterable[tuple[dict[str, Any], str, 
         used.add(normalize_key(label))
         branch_terms = own if chunk_ids else [t for t in own if t.sentence in {
             x.sentence for x in own if x.text == label}]
-        children = _children(branch_terms, used, label)
+        found = _children(branch_terms, used, label)
+        children = _said_of(top, found) if not heading else found
+        if children is None:
+            continue
         if not chunk_ids:
             chunk_ids = [next(t.chunk_id for t in own if t.text == label)]
         made += 1
@@ -215,8 +242,10 @@ def _branches(view: TextView, root: str) -> Iterable[tuple[dict[str, Any], str, 
             for term in own:
                 if term.role == "subject" and normalize_key(term.text) not in used:
                     used.add(normalize_key(term.text))
-                    kids = _children([t for t in own if t.sentence == term.sentence], used,
-                                     term.text)
+                    kids = _said_of(term, _children(
+                        [t for t in own if t.sentence == term.sentence], used, term.text))
+                    if kids is None:
+                        continue
                     made += 1
                     yield {"label": term.text, "children": kids}, term.chunk_id, term.text, 1
     if made >= _MIN_BRANCHES or any(heading for heading, _ in segments):
@@ -228,9 +257,23 @@ def _branches(view: TextView, root: str) -> Iterable[tuple[dict[str, Any], str, 
         if normalize_key(term.text) in used or not _names_a_topic(term):
             continue
         used.add(normalize_key(term.text))
-        kids = _children([t for t in ranked if t.sentence == term.sentence], used, term.text)
+        kids = _said_of(term, _children([t for t in ranked if t.sentence == term.sentence],
+                                        used, term.text))
+        if kids is None:
+            continue
         made += 1
         yield {"label": term.text, "children": kids}, term.chunk_id, term.text, 1
+
+
+def _said_of(term: Term | None, children: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """A branch's children; with none, what the text says of its term as its one leaf; None
+    for a lone common word with nothing under it (no idea on a map)."""
+    if children or term is None:
+        return children
+    fact = _fact(term)
+    if fact:
+        return [{"label": fact, "children": []}]
+    return [] if _says_alone(term) else None
 
 
 def _names_a_topic(term: Term) -> bool:
@@ -240,14 +283,22 @@ def _names_a_topic(term: Term) -> bool:
         term.subject_count >= 2
 
 
+def _says_alone(term: Term) -> bool:
+    """Whether a term can stand as a node with nothing under it: a phrase ("galvanised
+    steel") or a name. A lone common word ("arm", "level", "water") says no idea alone."""
+    return len(term.text.split()) >= 2 or term.kind in {"person", "place", "name", "time"}
+
+
 def _children(terms: Sequence[Term], used: set[str], label: str) -> list[dict[str, Any]]:
     children: list[dict[str, Any]] = []
     for term in terms:
         key = normalize_key(term.text)
         if key in used or key in normalize_key(label) or len(children) == _MAX_LEAVES:
             continue
-        used.add(key)
         fact = _fact(term)
+        if not fact and not _says_alone(term):
+            continue  # a lone common word with nothing said of it is no idea
+        used.add(key)
         leaves = []
         if fact and normalize_key(fact) not in used:
             used.add(normalize_key(fact))

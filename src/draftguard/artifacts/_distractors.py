@@ -14,7 +14,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from draftguard.artifacts._numbers import clock_options, number_value, numbers_in, with_values
+from draftguard.artifacts._numbers import (
+    clock_options,
+    counts,
+    number_value,
+    numbers_in,
+    with_values,
+)
 from draftguard.artifacts._people import names_a_time
 from draftguard.artifacts._phrases import phrase
 from draftguard.artifacts._spec import normalize_key
@@ -203,6 +209,7 @@ def distractors(answer: Answer, pool: Sequence[Answer], question: str) -> list[s
         # the place "Harlow Square") would fail it: the next one is tried instead.
         if (key in asked or len(other.text) > MAX_OPTION_CHARS or _paraphrase(answer, other)
                 or (answer.read and other.read and other.read != answer.read)
+                or counts(other.text) != counts(answer.text)  # "about one millimetre"
                 or any(_paraphrase(o, other) for o in out)):
             continue
         out.append(other)

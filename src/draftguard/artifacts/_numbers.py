@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-__all__ = ["clock_options", "is_year", "number_value", "numbers_in", "with_values"]
+__all__ = ["clock_options", "counts", "is_year", "number_value", "numbers_in", "with_values"]
 
 _UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
           "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
@@ -46,6 +46,12 @@ def number_value(text: str) -> float | None:
     """The value of the last numeral in `text`, or None when it has none."""
     found = list(_NUMERAL.finditer(text))
     return _value(found[-1]) if found else None
+
+
+def counts(text: str) -> bool:
+    """Whether a phrase states a quantity ("about one millimetre", "23 names"): a wrong
+    option for a thing never does, and one for a quantity always does."""
+    return number_value(text) is not None
 
 
 def is_year(text: str) -> bool:

@@ -10,7 +10,8 @@ model, a rewrite on a capable one) fixes exactly those items:
 - no junk term (a quiz answer, a card's front): not an interjection, pronoun, function
   word, bare adjective or verb, or a fragment that opens a sentence;
 - no two questions with the same answer or the same stem (the same content words);
-- distractors of the answer's kind (a person for a person, a time for a time, ...);
+- distractors of the answer's kind (a person for a person, a time for a time, a quantity
+  for a quantity, ...);
 - the answer is not in its own question, and the question says something without it (a
   content word: not "What has nothing to do?");
 - no card's back repeats its front;
@@ -26,6 +27,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from draftguard.artifacts._numbers import counts
 from draftguard.artifacts._spec import normalize_key
 from draftguard.artifacts._terms import bare_number, chunk_heading, junk_reason, kind_of
 from draftguard.sources._chunks import SourceChunk
@@ -129,6 +131,8 @@ def _quiz(artifact: Any, context: _Context) -> Iterable[tuple[int, str]]:
             yield n, (f"{where}: The question says nothing without its answer "
                       f"('{_short(question)}')")
         kind = kind_of(tokens)
+        said_as_clause = any(t.pos_ in {"VERB", "AUX"} and t.dep_ not in {"amod", "compound"}
+                             for t in tokens)
         for option in q.get("options") or []:
             if not isinstance(option, str) or normalize_key(option) == key:
                 continue
@@ -139,6 +143,14 @@ def _quiz(artifact: Any, context: _Context) -> Iterable[tuple[int, str]]:
             if other != kind and sure:
                 yield n, (f"{where}: Option '{option}' is not the same kind as the answer "
                           f"'{answer}' ({_KIND_NAMES[other]}, not {_KIND_NAMES[kind]})")
+                break
+            if counts(option) != counts(answer) and not said_as_clause:
+                # "about one millimetre" beside "smallest sprocket"; a clause's count is
+                # its detail ("catch hundreds of insects" beside "boils at ...")
+                said = ("a quantity", "no quantity") if counts(option) else (
+                    "no quantity", "a quantity")
+                yield n, (f"{where}: Option '{option}' is not the same kind as the answer "
+                          f"'{answer}' ({said[0]}, not {said[1]})")
                 break
 
 

@@ -49,6 +49,12 @@ def predicate_of(term: Term) -> str:
         # looked after ...": the clause has no verb of this subject, and a pronoun put
         # before it would read "It to town costs 26 pounds"
         return ""
+    if any(c.dep_ == "conj" and c.pos_ in {"VERB", "AUX"} and not any(
+            t.dep_ == "cc" or t.text in {",", ";"} for t in root.doc[root.i + 1: c.i])
+           for c in root.children):
+        # "Plots left unworked for two months will be offered ...": two verbs with nothing
+        # joining them are a clause the parse misread, and the back would run them on
+        return ""
     gone = {t.i for t in subject.subtree}
     for child in term.span.root.children:  # a clause with a subject of its own says more
         if child.dep_ in {"conj", "advcl", "parataxis"} and any(

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from draftguard.artifacts._furniture import prose_sentences
 from draftguard.artifacts._labels import label_chars, label_ids
 from draftguard.artifacts._people import acts, names_a_time, people_in, person_by_words
 from draftguard.artifacts._phrases import (
@@ -30,7 +31,7 @@ from draftguard.artifacts._phrases import (
     subtree,
 )
 from draftguard.artifacts._spec import normalize_key
-from draftguard.artifacts._whole import cuts_a_whole, misread, whole_entity
+from draftguard.artifacts._whole import cuts_a_whole, misread, verb_read_as_noun, whole_entity
 from draftguard.sources._chunks import SourceChunk
 
 if TYPE_CHECKING:
@@ -131,7 +132,7 @@ def kind_of(tokens: Sequence[Token]) -> str:
         head = nxt
     if head.ent_type_ in _KINDS:
         return _KINDS[head.ent_type_]
-    if head.pos_ == "PROPN" and not head.ent_type_ and acts(head):
+    if head.pos_ == "PROPN" and not head.ent_type_ and head.text[:1].isupper() and acts(head):
         return "person"  # a name the tagger gave no kind, that does things: someone's
     if head.like_num:
         return "number"
@@ -202,7 +203,7 @@ class TextView:
             self.docs[chunk.id] = doc
             self.labels[chunk.id] = label_ids(doc)  # "KEEPER:" names a speaker, no term
             self.sentences += [Sentence(s, chunk.id, label_chars(s, self.labels[chunk.id]))
-                               for s in doc.sents
+                               for s in prose_sentences(doc, self.labels[chunk.id])
                                if sum(not t.is_punct for t in s) >= _MIN_SENTENCE_WORDS]
         self.title = next((h for h in self.headings.values() if h), "")
         self.terms = self._terms()
@@ -298,18 +299,9 @@ def _spans(sent: Span) -> Iterable[tuple[list[Token], str]]:
             left = min(ent.start, compound(ent.root).start)
             yield clean_span(sent.doc[left: ent.end]), ""
     for chunk in sent.noun_chunks:
-        if chunk.root.pos_ in _NOUNS and not {t.i for t in chunk} & ents and not _verb_read_as_noun(
+        if chunk.root.pos_ in _NOUNS and not {t.i for t in chunk} & ents and not verb_read_as_noun(
                 chunk.root) and not cuts_a_whole(clean_span(chunk)) and not misread(list(chunk)):
             yield clean_span(chunk), ""
-
-
-def _verb_read_as_noun(token: Token) -> bool:
-    """Whether a "noun" is the sentence's verb misread ("A healthy starter doubles in size
-    ... and smells sour"): a noun at the root joined by "and" to a finite verb. Coordination
-    joins like with like, so the noun is a verb and its chunk is no term."""
-    return token.dep_ == "ROOT" and any(c.dep_ == "conj" and c.pos_ in {"VERB", "AUX"}
-                                        and c.tag_ in {"VBZ", "VBD", "VBP"}
-                                        for c in token.children)
 
 
 def _definitions(sent: Span) -> Iterable[tuple[list[Token], str]]:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-__all__ = ["cuts_a_whole", "misread", "whole_entity"]
+__all__ = ["cuts_a_whole", "misread", "verb_read_as_noun", "whole_entity"]
 
 _NOUNS = frozenset({"NOUN", "PROPN"})
 
@@ -54,7 +54,8 @@ def misread(tokens: Sequence[Token]) -> bool:
     joined), a count above one on a singular noun ("about 80
     to 90 pedal" of "... pedal turns": the noun goes on), or a singular noun as the subject
     of a plural verb ("blossom end" of "causes blossom end rot", "rot" read as a verb). Such
-    a phrase is the front of a longer one, never an answer or a term."""
+    a phrase is the front of a longer one, never an answer or a term. So is a noun before a
+    modal verb that has no subject ("watering" of "use a watering can")."""
     words = [t for t in tokens if not t.is_punct]
     if not words:
         return False
@@ -66,6 +67,10 @@ def misread(tokens: Sequence[Token]) -> bool:
            and t.doc[t.i - 1].i in {x.i for x in tokens} for t in tokens[1:]):
         return True  # "Bea a long, wavering hoot": two phrases run together
     last = words[-1]
+    after = last.doc[last.i + 1] if last.i + 1 < len(last.doc) else None
+    if after is not None and after.tag_ == "MD" and not any(
+            c.dep_ in {"nsubj", "nsubjpass"} for c in after.head.children):
+        return True  # "watering" of "use a watering can": a modal with no subject is "can"
     if last.tag_ != "NN" or last.ent_type_:
         return False  # "nine o'clock", "6 p.m." are a time's own words
     from draftguard.artifacts._numbers import number_value
@@ -82,3 +87,20 @@ def _listing(comma: Token) -> bool:
     before, after = doc[comma.i - 1], doc[comma.i + 1] if comma.i + 1 < len(doc) else comma
     return after.dep_ == "conj" or (before.pos_ == "ADJ" and after.pos_ == "ADJ"
                                     and before.head.i == after.head.i)
+
+
+def verb_read_as_noun(token: Token) -> bool:
+    """Whether a "noun" is the sentence's verb misread, so its chunk is no term:
+    - a noun at the root joined by "and" to a finite verb ("A healthy starter doubles in
+      size ... and smells sour"): coordination joins like with like;
+    - a plural noun at the root after the words that open the sentence, with a determiner
+      right after it ("Soaking wets the carbon granules", "Frost splits the stone"): a noun
+      at the top of a sentence is its verb when another noun phrase follows it."""
+    if token.dep_ != "ROOT":
+        return False
+    if any(c.dep_ == "conj" and c.pos_ in {"VERB", "AUX"} and c.tag_ in {"VBZ", "VBD", "VBP"}
+           for c in token.children):
+        return True
+    after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    return (token.tag_ == "NNS" and token.i > token.sent.start and after is not None
+            and after.tag_ in {"DT", "PRP$"})
