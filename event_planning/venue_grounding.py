@@ -56,6 +56,7 @@ from event_planning.venue_features import (
     without_conditions,
     without_denials,
 )
+from event_planning.venue_lines import LineLedger, in_place_of
 from event_planning.venue_names import (
     DEFAULT_SCORE_CUTOFF,
     VenueNames,
@@ -355,7 +356,7 @@ class VenueGroundingFilter:
         self._names = names or catalogue_names()
         self._observer = observer
         self._scanner = UnitScanner()
-        self._shown_lines: set[str] = set()
+        self._lines = LineLedger(self._results)
         self._referent: list[Venue] = []
         self._broken = False
         # Where the last piece left us: at a line start, and whether a sentence was dropped
@@ -402,17 +403,11 @@ class VenueGroundingFilter:
         self._at_line_start = piece.text.endswith("\n")
         if piece.kind is PieceKind.SEPARATOR:
             return self._separator(piece.text)
-        self._dropped = None
+        # A line is dropped whole when all its sentences so far were.
+        line_so_far, self._dropped = self._dropped == "line", None
         if piece.kind is PieceKind.CODE:
             return piece.text
-        verdict = judge_sentence(piece.text, self._results, self._names,
-                                 shown_lines=self._shown_lines, referent=self._referent)
-        named = [v for v, _, _ in self._names.named(piece.text)]
-        if named and verdict.action is SentenceAction.KEPT:
-            self._referent = named
-        if verdict.action is SentenceAction.REPLACED and piece.kind is not PieceKind.SENTENCE:
-            # A catalogue line does not fit in a table row or a heading.
-            verdict = SentenceVerdict(SentenceAction.DROPPED, "", verdict.reason)
+        verdict = self._verdict(piece)
         if self._observer is not None:
             self._observer.on_sentence(verdict, piece.text)
         if verdict.action is SentenceAction.KEPT:
@@ -420,25 +415,35 @@ class VenueGroundingFilter:
             return piece.text
         if verdict.action is SentenceAction.DROPPED:
             self._dropped_any = True
-            self._dropped = "line" if at_line_start else "sentence"
+            self._dropped = "line" if at_line_start or line_so_far else "sentence"
         else:
             self._kept_any = True
-        return _keep_marker(piece.text, verdict.text)
+        return in_place_of(piece.text, verdict.text)
+
+    def _verdict(self, piece: Piece) -> SentenceVerdict:
+        if piece.kind is PieceKind.SENTENCE and self._lines.said_already(piece.text):
+            return SentenceVerdict(SentenceAction.DROPPED, "",
+                                   "repeats the catalogue line given above")
+        shown = set(self._lines.shown)
+        verdict = judge_sentence(piece.text, self._results, self._names,
+                                 shown_lines=shown, referent=self._referent)
+        named = [v for v, _, _ in self._names.named(piece.text)]
+        if named and verdict.action is SentenceAction.KEPT:
+            self._referent = named
+        if verdict.action is not SentenceAction.REPLACED:
+            return verdict
+        if piece.kind is not PieceKind.SENTENCE:
+            # A catalogue line does not fit in a table row or a heading.
+            return SentenceVerdict(SentenceAction.DROPPED, "", verdict.reason)
+        self._lines.noted(shown - self._lines.shown)
+        return verdict
 
     def _separator(self, text: str) -> str:
         dropped, self._dropped = self._dropped, None
         if dropped == "line" and text.startswith("\n"):
             self._at_line_start = True
             return text[1:]
+        if dropped == "line" and "\n" not in text:
+            self._dropped = dropped  # the line's next sentence may go too
         return text.lstrip(" \t") if dropped is not None else text
 
-
-_MARKER = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+")
-
-
-def _keep_marker(original: str, replacement: str) -> str:
-    """A list item's replacement keeps its marker; a dropped item goes whole."""
-    if not replacement:
-        return ""
-    marker = _MARKER.match(original)
-    return (marker.group() if marker else "") + replacement

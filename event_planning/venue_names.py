@@ -84,16 +84,17 @@ def catalogue_names() -> VenueNames:
 
 def short_named(text: str, session: Sequence[Venue], *,
                 written: str = "") -> list[tuple[Venue, int, int]]:
-    """The session's venues the plain `text` names by the first two or more words of their
-    name ("Pier 9" for Pier 9 Raw Bar) or, as the name writes them in the sentence as
-    `written` (capitals and all: "raw bar" is no name), the last two or more ("Saffron
-    Court" for Tandoor Saffron Court), when no other venue of the session's name holds
-    those words: (venue, start, end) in `text`."""
+    """The session's venues the plain `text` names by the first or the last two or more
+    words of their name ("Pier 9" for Pier 9 Raw Bar, "Saffron Court" for Tandoor Saffron
+    Court), written in `written` (the sentence as it came) as the name writes them, capitals
+    and all ("bánh mì on house-baked rolls" is a dish, not Bánh Mì Huế Garden; "raw bar" is no
+    name), when no other venue of the session's name holds those words: (venue, start, end)
+    in `text`."""
     padded = f" {text} "
     found: list[tuple[Venue, int, int]] = []
     for venue in session:
         words = plain(venue.name).split()
-        for short in _shortened(words, venue.name.split(), written):
+        for short in _shortened(words, venue.name, written):
             at = padded.find(f" {short} ")
             if at < 0:
                 continue
@@ -103,10 +104,23 @@ def short_named(text: str, session: Sequence[Venue], *,
     return found
 
 
-def _shortened(words: list[str], name: list[str], written: str) -> list[str]:
+def _cased_words(text: str) -> list[str]:
+    """The words of `text` as written, capitals kept, accents and punctuation off."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(c))
+    return re.sub(r"[^A-Za-z0-9]+", " ", bare).split()
+
+
+def _shortened(words: list[str], name: str, written: str) -> list[str]:
     """A name's shorter forms, longest first: its first words, then its last ("pier 9",
-    "saffron court") when `written` holds them as the name writes them; two at least."""
-    heads = [" ".join(words[:k]) for k in range(len(words) - 1, 1, -1)]
-    tails = [" ".join(words[-k:]) if len(name) == len(words) and
-             " ".join(name[-k:]) in written else "" for k in range(len(words) - 1, 1, -1)]
+    "saffron court"), each only when `written` holds it as the name writes it (capitals
+    kept, accents and punctuation aside); two words at least."""
+    cased = _cased_words(name)
+    if len(cased) != len(words):
+        return []  # the name's words and its plain ones do not pair up
+    shown = f" {' '.join(_cased_words(written))} "
+    heads = [" ".join(words[:k]) if f" {' '.join(cased[:k])} " in shown else ""
+             for k in range(len(words) - 1, 1, -1)]
+    tails = [" ".join(words[-k:]) if f" {' '.join(cased[-k:])} " in shown else ""
+             for k in range(len(words) - 1, 1, -1)]
     return [s for pair in zip(heads, tails, strict=True) for s in pair if s]

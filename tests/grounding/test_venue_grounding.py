@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from chat_turns import new_session, turn
 from google.adk.runners import InMemoryRunner
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from metric_points import metric_points
 from opentelemetry.sdk.metrics import MeterProvider
@@ -177,6 +177,9 @@ def _true_sentence(venue: Venue, pick: list[int]) -> str:
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.integers(0, len(load_catalog()) - 1), min_size=1, max_size=5),
        st.lists(st.lists(st.integers(0, 6), max_size=4), min_size=1, max_size=5))
+# Saigon House's "Known for bánh mì on house-baked rolls ..." was read as naming Bánh Mì Huế
+# Garden by its first words, replaced by that venue's line, which then came twice.
+@example(picks=[35, 39], facts=[[]])
 def test_sentences_with_only_result_venues_and_their_facts_are_never_changed(
     picks: list[int], facts: list[list[int]]
 ) -> None:
