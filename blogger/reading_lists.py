@@ -85,7 +85,17 @@ def _marked(text: str) -> tuple[str, list[str]] | None:
     lines = [(a, a + len(line)) for a, line in _lines(text)]
     bullets = [(a, text.index(" ", a) + 1) for a, b in lines
                if text[a:b].lstrip()[:2] in {f"{m} " for m in _BULLETS}]
-    return _cut(text, bullets) if len(bullets) >= 2 else None
+    if len(bullets) < 2 or _asks_for_a_list(text[:bullets[0][0]]):
+        return None  # ("split it using these points: - A - B": the list is what it takes)
+    return _cut(text, bullets)
+
+
+def _asks_for_a_list(head: str) -> bool:
+    """Whether the words before a bulleted list ask for something that takes it whole: a
+    verb of the lexicon's ("split it along these", "add these notes")."""
+    lexicon = blogger_lexicon()
+    return any((lexicon.concept(w.strip(".,!?:;").lower()) or "").startswith("action.")
+               for w in head.split())
 
 
 def _lines(text: str) -> list[tuple[int, str]]:

@@ -88,9 +88,16 @@ def _elsewhere(turn: Turn) -> bool:
     """Whether the message is another frame's: it names a part of the post or the title
     ("rename the title to Tom's Game Night"), gives a value after a colon, lists names
     ("call them Beth and Ruth") or denies ("it was Ben, not Tom": one place corrected)."""
-    return any(t.text == ":" or t.lower_ in ("no", "not") or any(
+    return "\n" in turn.doc.text or any(t.text == ":" or _denies(t) or any(
         turn.is_(t, p) for p in _PARTS) or (turn.is_(t, "part.title") and t.lemma_ != "name")
         for t in turn.doc) or _listed(turn)
+
+
+def _denies(token: Token) -> bool:
+    """Whether `token` denies what follows ("not Tom"), not a verb ("not to use")."""
+    after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    return token.lower_ in ("no", "not") and not (after is not None and (
+        after.tag_ == "TO" or after.pos_ in ("VERB", "AUX")))
 
 
 def _named_by(turn: Turn, names: frozenset[str]) -> set[str]:

@@ -205,7 +205,9 @@ class SaidPairs:
             return [one] if one is not None else None
         writes = [t for t in between if t.pos_ == "VERB" and (self.t.is_(t, "action.create") or
                                                               self.t.is_(t, "action.replace"))]
-        if any(self.t.is_(t, "relation.meant") for t in between) or any(
+        made = clause.head_concept == "action.create" and len(said) == 1 and self.t.is_(
+            said[0], "relation.new")
+        if made or any(self.t.is_(t, "relation.meant") for t in between) or any(  # "make X into Y"
                 self.t.is_(t, "relation.be") for t in between[-3:]) or (
                 (writes and clause.head_concept is None) or clause.head in writes):
             one = self.e.replace_one(clause, [tokens[quotes[0]]], [tokens[quotes[1]]], None)

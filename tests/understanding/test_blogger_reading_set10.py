@@ -207,7 +207,7 @@ def test_a_change_said_in_learner_or_regional_grammar(message: str, old: str,
 
 # -- 5. a value ends where the next request begins ---------------------------------------------
 
-_TITLE = ("title: Our Monthly Board Game Night", "title: {}")
+_TITLE = ("title: Our Monthly Board Game Night", "title: {}")  # (the title line, as it stands)
 
 
 def _fields(**values: str) -> list[tuple[str, str]]:
@@ -268,3 +268,40 @@ def test_an_item_that_cannot_be_read_is_asked_about_and_no_item_is_lost() -> Non
                                   "'popcorn'")
     assert len(asked) == 1
     assert "title: Dice Nights" in text or text == TEXT["games"]
+
+
+# -- written after the fixes, in other words again: each class read the same way -------------
+
+@pytest.mark.parametrize(("post", "message", "swaps", "every"), [
+    ("city", "Margit gave me eggs and a map, not a list", [("a list", "a map")], False),
+    ("kyoto", "the tea stall belongs to Aiko's cousin not her aunt. pls correct",
+     [("Aiko's aunt", "Aiko's cousin")], False),
+    ("kyoto", "change the name Aiko to Hana all over", [("Aiko", "Hana")], True),
+    ("city", "I'd rather Margit was called Greta in the post", [("Margit", "Greta")], False),
+    ("games", "Priya asked me not to use her name. Use Meera for her instead",
+     [("Priya", "Meera")], True),
+    ("games", "chop 'from scratch' off the end of the dumplings sentence",
+     [(" from scratch.", ".")], False),
+    ("kyoto", "trim the umbrella sentence so it finishes at '500 yen'",
+     [(" and it was the best money I spent on the trip.", ".")], False),
+    ("games", "make 'dumplings' into 'pierogi' pls", [("dumplings", "pierogi")], False),
+    ("games", "change 'drink' for 'snack' — no wait, make it 'dessert'",
+     [("a drink", "a dessert")], False),
+    ("games", "new title: Roll the Dice; also delete the sentence about the doorstop",
+     [(_TITLE[0], "title: Roll the Dice"), (" The box is now a doorstop.", "")], False),
+    ("games", "Three changes please: (a) title Table Top Tales (b) 'ten minutes' -> 'five "
+     "minutes' (c) remove the sentence about the doorstop",
+     [(_TITLE[0], "title: Table Top Tales"), ("ten minutes", "five minutes"),
+      (" The box is now a doorstop.", "")], False),
+    ("games", "* cut the sentence about the doorstop\n* 'crisps' -> 'popcorn'",
+     [(" The box is now a doorstop.", ""), ("was crisps", "was popcorn")], False),
+])
+def test_each_class_said_again_in_other_words(
+        post: str, message: str, swaps: list[tuple[str, str]], every: bool) -> None:
+    _acts(post, message, _changed(post, *swaps, every=every))
+
+
+def test_a_list_a_request_takes_whole_is_no_list_of_requests() -> None:
+    reading = _read(TEXT["games"], "Can you split my post using these points?\n- Arriving\n"
+                             "- The rules\n- Food at Nishiki")
+    assert [r.intent.value for r in reading.requests] == ["split"]

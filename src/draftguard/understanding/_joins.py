@@ -64,12 +64,13 @@ def _join_before(token: Token, lexicon: Lexicon) -> int | None:
 def joined_anew(doc: Doc, lexicon: Lexicon, action: str, colon: int) -> set[int]:
     """Token indexes where a request joined to the one before begins; after `colon` only
     when it gives a field's value ("title: X, also ..."), where a semicolon cuts too."""
-    field = 0 < colon < len(doc) and _concept(doc[colon - 1], lexicon) in _FIELDS
+    fields = [t.i for t in doc if t.text == ":" and t.i >= colon and t.i > 0 and
+              _concept(doc[t.i - 1], lexicon) in _FIELDS]  # ("3 things: (a) title: X ...")
     cuts: set[int] = set()
     for token in doc:
-        if token.i > colon and not field:
-            break
-        if token.text == ";" and token.i > colon and token.i + 1 < len(doc):
+        if token.i > colon and not any(f < token.i for f in fields):
+            continue
+        if token.text == ";" and token.i > colon and token.i + 1 < len(doc):  # after a field
             cuts.add(token.i + 1)
         elif _opens_request(token, lexicon, action):
             start = _join_before(token, lexicon)
