@@ -20,8 +20,9 @@ from blogger.reading_content import read_content
 from blogger.reading_corrections import corrected
 from blogger.reading_dictation import undictated
 from blogger.reading_edits import _carry
+from blogger.reading_facts import stated_fact
 from blogger.reading_fields import cleared_field
-from blogger.reading_lists import unnumbered
+from blogger.reading_lists import unnumbered, with_unread_items
 from blogger.reading_order import object_first, without_comment
 from blogger.reading_picks import picked
 from blogger.reading_spelling import spelling_fix
@@ -90,7 +91,8 @@ class BloggerReader:
              memory: Memory | dict[str, Any] | None = None) -> Read:
         """The requests in `message` about `post`, and the memory for the next message."""
         last = Memory.load(memory)
-        reading = self._read(message.strip(), post, last)
+        reading = with_unread_items(self._read(message.strip(), post, last), message.strip(),
+                                    lambda item: self._read(item, post, last))  # "1) X 2) Y"
         return Read(reading=reading, memory=Memory.after(reading, last))
 
     def _read(self, text: str, post: str | None, memory: Memory) -> Reading:
@@ -375,7 +377,8 @@ def _unframed(said: Turn, turn: Turn, found: list[Clause],
     if any(r.intent is not Intent.UNCLEAR for r in requests or []):
         return None
     outside = outside_request(turn, found)
-    return cannot_do(outside) if outside is not None else stated_number(said)
+    fact = stated_number(said) or next(iter(stated_fact(said) or []), None)
+    return cannot_do(outside) if outside is not None else fact
 
 
 def _too_long(length: int) -> Interpretation:

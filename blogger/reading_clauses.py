@@ -23,8 +23,10 @@ from blogger.reading_asked import (
 from blogger.reading_checks import CheckFrames
 from blogger.reading_content import arranged_by_outline, cut_into_parts, split_request
 from blogger.reading_counts import count_only
+from blogger.reading_cuts import cut_inside
 from blogger.reading_edits import EditFrames
 from blogger.reading_inserts import InsertFrames
+from blogger.reading_names import renamed_throughout
 from blogger.reading_pairs import SaidPairs
 from blogger.reading_places import Place, find_place
 from blogger.reading_subjects import said_of_target
@@ -74,6 +76,9 @@ class ClauseReader:
     def read_all(self, found: list[Clause]) -> list[Interpretation] | None:
         """The requests of every clause in order; None when no clause holds anything the
         lexicon reads (the caller then reads the message by similarity)."""
+        renamed = renamed_throughout(self.t)  # "call her Mei instead of Aiko"
+        if renamed is not None:
+            return renamed
         out: list[Interpretation] = []
         known = False
         previous: Clause | None = None
@@ -149,8 +154,8 @@ class ClauseReader:
             # "don't change anything", "never delete it": asked not to act; "sorted?", "all
             # sorted": told, no request; but "it was X she wanted, not Y" corrects
             return (self.pairs.said_pair(clause) if clause.head.dep_ == "relcl" else None) or []
-        found = self._said_around(clause, previous)
-        if found is not None:
+        found = cut_inside(self.t, clause) or self._said_around(clause, previous)
+        if found is not None:  # "end the sentence at 'X'": the rest of it goes
             return found
         if tells(clause, wanting=_WANTING) and not placed_after(self.t, clause):
             return self._statement(clause)

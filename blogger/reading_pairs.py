@@ -11,6 +11,7 @@ from blogger.reading_clefts import cleft_focus
 from blogger.reading_counterparts import number_word, shared_unit
 from blogger.reading_denied import denied_pair
 from blogger.reading_edits import EditFrames, _carry, refers_back
+from blogger.reading_facts import with_fact
 from blogger.reading_places import find_place, said_there, where_it_says
 from blogger.reading_said_short import kind_of, least_written, phrase_not_phrase, rather_than
 from draftguard.edits._plan import ReplaceOp
@@ -139,7 +140,9 @@ class SaidPairs:
         if at is not None and (_compared(clause, tokens, at) or self._present_value(
                 tokens[:at], tokens[at + 1:])):
             at = None  # "he'd know better than me": a comparison, no old words
-        if at is not None and clause.head_concept not in ("action.delete", "action.insert"):
+        if at is not None and (clause.head_concept not in ("action.delete", "action.insert") or (
+                clause.head_concept == "action.insert" and self._quotes_around(clause, at))):
+            # ("put 'Y' in the place of 'X'": words put where others were replace them)
             term = clause.term_at(tokens[at])
             end = at + (term.end - term.start if term else 1)
             new_side, old_side = tokens[:at], tokens[end:]
@@ -169,10 +172,19 @@ class SaidPairs:
             one = self.e.replace_one(clause, old_side, new, place)
             return [one] if one is not None else None
         if len(quotes) != 2:
-            return self._correction(clause) or self._denied(clause) or \
-                self._numbers_said(clause) or \
-                self._named_as(clause) or phrase_not_phrase(self.e, clause)
+            return with_fact(self.t, self._correction(clause) or self._denied(clause) or
+                             self._numbers_said(clause) or self._named_as(clause) or
+                             phrase_not_phrase(self.e, clause), tokens)  # "X, not Y": a fact
         return self._two_quotes(clause, tokens[quotes[0]], tokens[quotes[1]])
+
+    def _quotes_around(self, clause: Clause, at: int) -> bool:
+        """Whether a quotation stands right before the relation word at `at` and right
+        after it ("'Y' in the place of 'X'")."""
+        tokens = clause.tokens
+        term = clause.term_at(tokens[at])
+        end = at + (term.end - term.start if term else 1)
+        return at > 0 and end < len(tokens) and self.t.quote(tokens[at - 1]) is not None \
+            and self.t.quote(tokens[end]) is not None
 
     def _two_quotes(self, clause: Clause, first: Token, second: Token
                     ) -> list[Interpretation] | None:
@@ -193,7 +205,9 @@ class SaidPairs:
             return [one] if one is not None else None
         writes = [t for t in between if t.pos_ == "VERB" and (self.t.is_(t, "action.create") or
                                                               self.t.is_(t, "action.replace"))]
-        if any(self.t.is_(t, "relation.meant") for t in between) or any(
+        made = clause.head_concept == "action.create" and len(said) == 1 and self.t.is_(
+            said[0], "relation.new")
+        if made or any(self.t.is_(t, "relation.meant") for t in between) or any(  # "make X into Y"
                 self.t.is_(t, "relation.be") for t in between[-3:]) or (
                 (writes and clause.head_concept is None) or clause.head in writes):
             one = self.e.replace_one(clause, [tokens[quotes[0]]], [tokens[quotes[1]]], None)

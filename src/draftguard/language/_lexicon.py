@@ -153,6 +153,11 @@ class Lexicon:
         if not found or (self.dictionary and _known(low)):
             return None
         found.sort(key=lambda h: (h[1], -word_frequency(h[0])))
+        # a word typed with two letters swapped wins ("tkae": "take", not the Scots "tae")
+        transposed: set[str] = {w for w, d in [*found, *(others or ())]
+                                if d == found[0][1] and sorted(w) == sorted(low)}
+        if len(transposed) == 1:
+            return transposed.pop()
         nearest = [w for w, d in found if d == found[0][1]]
         if len({self._meaning(w) for w in nearest}) > 1:
             # two words equally near: the one typed with the same letters, two of them

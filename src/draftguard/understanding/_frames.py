@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from draftguard.language import Lexicon, Term, parse
 from draftguard.language._dictionary import english_word, function_words
+from draftguard.understanding._joins import joined_anew
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -255,7 +256,8 @@ def _cut_points(doc: Doc, lexicon: Lexicon, action: str,
     `action` concepts joined to an earlier one ("replace X and delete Y"), a noun of the
     `requests` concepts joined to a verb ("add the tag X, plus a quiz"), "then", ";"."""
     colon = _argument_colon(doc, lexicon)
-    cuts = {s.start for s in doc.sents if s.start <= colon}
+    cuts = {s.start for s in doc.sents if s.start <= colon} | joined_anew(doc, lexicon, action,
+                                                                           colon)
     separable = _separable(doc, lexicon)
     for token in doc:
         if token.i > colon:
@@ -368,12 +370,12 @@ def _separable(doc: Doc, lexicon: Lexicon) -> dict[int, str]:
     return out
 
 
-def _in_value(verb: Token, lexicon: Lexicon) -> bool:
+def _in_value(verb: Token, lexicon: Lexicon, since: int) -> bool:
     """Whether `verb` stands in the value a part of the post is said to be ("can the title
     be Nora Turns Ninety", "the title should be Bread That Changes Everything"): under a
     "be" or "become" whose subject is a part, with nothing between that starts a clause."""
-    said = next((a for a in verb.ancestors if a.lemma_ in ("be", "become") and a.i < verb.i),
-                None)
+    said = next((a for a in verb.ancestors if a.lemma_ in ("be", "become") and since <= a.i
+                 < verb.i), None)  # (in the clause that starts at `since`)
     if said is None or not any(c.dep_ == "nsubj" and (lexicon.concept(c.lemma_) or lexicon.concept(
             c.lower_) or "").startswith("part.") for c in said.children):
         return False
@@ -382,8 +384,7 @@ def _in_value(verb: Token, lexicon: Lexicon) -> bool:
 
 
 def _asks_what_is(tokens: list[Token]) -> bool:
-    """Whether the clause asks what something is, opening on "is" or "are" ("is a drop bag
-    the same as ...?")."""
+    """Whether the clause asks what something is, opening on "is" ("is a drop bag ...?")."""
     first = next((t for t in tokens if not t.is_punct and t.pos_ != "INTJ"), None)
     return first is not None and first.lemma_ == "be" and first.dep_ in ("ROOT", "ccomp")
 
@@ -426,9 +427,8 @@ def clauses(doc: Doc, lexicon: Lexicon, *, action: str = "action.",
             # "pop a line in after X: Dad called it Y": after the colon, the words asked for
             heads = [t for t in heads if t.start < colon]
         if heads:
-            # The verb the others hang on: the first term that is a verb, else the first.
             heads = [t for t in heads if (t.end - t.start > 1 or doc[t.start].dep_ not in (
-                "aux", "auxpass")) and not _in_value(doc[t.start], lexicon)]
+                "aux", "auxpass")) and not _in_value(doc[t.start], lexicon, start)]
             if not heads:
                 out.append(clause)
                 continue
