@@ -20,13 +20,12 @@ from blogger.reading_content import read_content
 from blogger.reading_corrections import corrected
 from blogger.reading_dictation import undictated
 from blogger.reading_edits import _carry
-from blogger.reading_facts import stated_fact
+from blogger.reading_facts import stated_change
 from blogger.reading_fields import cleared_field
 from blogger.reading_lists import unnumbered, with_unread_items
 from blogger.reading_order import object_first, without_comment
 from blogger.reading_picks import picked
 from blogger.reading_spelling import spelling_fix
-from blogger.reading_stated import stated_number
 from blogger.reading_tags import in_turn
 from blogger.reading_turn import REQUESTED, Turn, blogger_lexicon, view_of
 from blogger.reading_unknown import (
@@ -377,8 +376,7 @@ def _unframed(said: Turn, turn: Turn, found: list[Clause],
     if any(r.intent is not Intent.UNCLEAR for r in requests or []):
         return None
     outside = outside_request(turn, found)
-    fact = stated_number(said) or next(iter(stated_fact(said) or []), None)
-    return cannot_do(outside) if outside is not None else fact
+    return cannot_do(outside) if outside is not None else stated_change(said)
 
 
 def _too_long(length: int) -> Interpretation:

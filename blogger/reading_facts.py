@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from blogger.reading_clefts import cleft_focus
 from blogger.reading_said_short import kind_of
+from blogger.reading_stated import stated_number
 from draftguard.edits._plan import ReplaceOp
 from draftguard.language import similarity
 from draftguard.understanding._placing import edit_request, op_slots, place_phrase
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from draftguard.understanding._locate import PostView, Span
     from draftguard.understanding._types import Interpretation
 
-__all__ = ["stated_fact", "with_fact"]
+__all__ = ["stated_change", "stated_fact", "with_fact"]
 
 #: Words that only point at the old or new words ("not her aunt", "not the first").
 _POINTING = ("DET", "PRON")
@@ -56,6 +57,12 @@ def stated_fact(turn: Turn) -> list[Interpretation] | None:
         if new:
             return _replaced(turn, view, old, new, i)
     return None
+
+
+def stated_change(turn: Turn) -> Interpretation | None:
+    """What the author states in place of the post's words with no edit verb: a number
+    ("she's 39 now") or a denied phrase ("honey, not eggs"), else None."""
+    return stated_number(turn) or next(iter(stated_fact(turn) or []), None)
 
 
 def with_fact(turn: Turn, found: list[Interpretation] | None, said: list[Token]
