@@ -164,7 +164,8 @@ class ClauseReader:
             if found is not None:
                 return found
         if concept == "action.undo" or self.versions.back(clause) or \
-                self.versions.chosen_original(clause):
+                self.versions.chosen_original(clause) or (  # "the very first version pls"
+                    not concept and self.versions.wished_original(clause)):
             return self.versions.undo(clause)
         if self.versions.names_versions(clause) and concept in ("", "action.list"):
             return [Interpretation(intent=Intent.VERSIONS)]
@@ -181,7 +182,8 @@ class ClauseReader:
         post = self._new_post(clause, concept)
         if post is not None:
             return post
-        found = self.inserts.verbless(clause) if not concept else None
+        found = self.inserts.verbless(clause) if not concept or (  # "one more item at the
+            clause.head is not None and clause.head.pos_ == "NOUN") else None  # end of X: Y"
         if found is not None:  # "pop 'X' right after ...", "open the last paragraph with 'X'"
             return found
         return self._edit(clause, concept, previous)
