@@ -216,3 +216,79 @@ def test_a_request_after_the_purpose_is_still_read() -> None:
 ])
 def test_a_mind_map_asked_for_a_purpose_is_one_request(message: str) -> None:
     assert _acting(_read(BOAT, message)) == [(Intent.MINDMAP, {})]
+
+
+# -- 1. an answer to the app's question, and what the app just quoted ------------------------
+_ENAMEL_PAINT = ("I sanded everything back to bare wood, then laid on four coats of marine "
+                 "enamel, waiting a day between each.")
+_ENAMEL_COST = "The enamel was the real shock at 90 euros a tin."
+_PARKING = ("Parking near the chandlery cost me a fortune every Saturday, and the wardens "
+            "never missed a day.")
+
+
+def _answered(question: str, answer: str) -> list[tuple[Intent, dict[str, object]]]:
+    from blogger.reading import read_message
+
+    asked = read_message(question, post=BOAT)
+    assert asked.reading.requests[0].question is not None
+    return _acting(read_message(answer, post=BOAT, memory=asked.memory).reading)
+
+
+@pytest.mark.parametrize(("answer", "anchor"), [
+    ("the one under the Costs heading, not the painting one", _ENAMEL_COST),
+    ("the second, the one about the price", _ENAMEL_COST),
+    ("the price one", _ENAMEL_COST),
+    ("2nd one pls", _ENAMEL_COST),
+    ("no the first, the coats one", _ENAMEL_PAINT),
+])
+def test_an_answer_to_which_one_picks_by_number_place_or_words(answer: str,
+                                                             anchor: str) -> None:
+    assert _answered("delete the sentence about the enamel", answer) == [
+        (Intent.EDIT, {"ops": [{"type": "delete", "anchor": anchor}]})]
+
+
+def test_a_number_and_words_that_agree_pick_the_one_they_name() -> None:
+    assert _answered("change 'euros' to 'pounds'", "the second, the one about the enamel") == [
+        (Intent.EDIT, {"ops": [{"type": "replace", "anchor": "euros a", "text": "pounds a"}]})]
+
+
+def test_a_place_holding_none_of_the_offered_ones_is_asked_about() -> None:
+    from blogger.reading import read_message
+
+    asked = read_message("change 'a' to 'one'", post=BOAT)
+    [request] = read_message("the one in the list of tools", post=BOAT,
+                             memory=asked.memory).reading.requests
+    assert request.question is not None and not request.slots
+
+
+@pytest.mark.parametrize(("message", "op"), [
+    ("ok just cut that sentence", {"type": "delete", "anchor": _PARKING}),
+    ("bin it then", {"type": "delete", "anchor": _PARKING}),
+    ("right, scrap that bit then", {"type": "delete", "anchor": _PARKING}),
+    ("hmm take that out", {"type": "delete", "anchor": _PARKING}),
+    ("yeah that one, reword it to 'Parking cost a fortune.'",
+     {"type": "replace", "anchor": _PARKING, "text": "Parking cost a fortune."}),
+    ("change it to 'Parking was dear.'",
+     {"type": "replace", "anchor": _PARKING, "text": "Parking was dear."}),
+])
+def test_it_after_the_app_quoted_a_sentence_is_that_sentence(message: str,
+                                                             op: dict[str, str]) -> None:
+    from draftguard.understanding import Memory
+
+    memory = Memory(intent="edit", discussed=_PARKING)
+    assert _acting(_read(BOAT, message, memory)) == [(Intent.EDIT, {"ops": [op]})]
+
+
+async def test_the_sentence_the_app_quotes_is_what_cut_it_cuts_next(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from test_blogger_commands import Chat
+
+    monkeypatch.setenv("DRAFTGUARD_MODEL_PROFILE", "small")
+    chat = Chat(app=True)
+    assert (await chat.say(f"save my post:\n\n{BOAT}")).startswith("Saved ")
+    quoted = await chat.say("what does the post say about the parking wardens?")
+    assert _PARKING in quoted
+    reply = await chat.say("ok just cut that sentence")
+    assert "version 1" in reply
+    post = await chat.post()
+    assert post is not None and _PARKING not in post and _ENAMEL_COST in post
