@@ -28,6 +28,9 @@ _CHANGES = {"action.delete": "delete", "action.insert": "insert", "action.replac
 
 #: Words that count every change made ("any of my changes", "all the edits").
 _WHOLE = ("any", "all", "every", "anything", "everything")
+_ONE_OF_THEM = ("I can only go back a whole version, and that would bring back every change "
+                "made since. Quote the words you want back and where they go (as in: add "
+                "'X' after 'Y'), and I will put back just those.")
 
 _ORDINALS = ("position.first", "position.second", "position.third", "position.fourth",
              "position.fifth")
@@ -292,8 +295,23 @@ class VersionFrames:
             t.tag_ in _WH or t.pos_ in ("VERB", "AUX") or self.t.is_(t, "part.")
             for t in clause.tokens)
 
+    def one_of_the_changes(self, clause: Clause) -> bool:
+        """Whether the author wants one earlier change undone and another kept ("put the
+        first one back but keep the other gone", "bring back the timber line, only that
+        one"): an undo and a version both undo every later change, so this is asked."""
+        said = [t for t in self.t.doc if not t.is_punct]
+        other = any(self.t.is_(t, "position.other") and t.i > clause.tokens[0].i for t in said)
+        alone = any(t.lower_ in ("only", "just") for t in said)
+        restored = [c for c in clause.tokens if (c.pos_ == "NOUN" and (
+            self.t.is_(c, "part.sentence") or self.t.is_(c, "part.paragraph"))) or (
+                c.lower_ == "one" and any(self.t.concept(w) in _ORDINALS
+                                          for w in c.children))]
+        return bool(restored) and (other or alone)
+
     def undo(self, clause: Clause) -> list[Interpretation]:
         tokens = clause.tokens
+        if self.one_of_the_changes(clause):
+            return [ask(_ONE_OF_THEM, intent=Intent.REVERT)]
         if clause.has("version.original") or self._as_first_given(clause):
             return [Interpretation(intent=Intent.REVERT, slots={"version": 0})]
         nouns = [i for i, t in enumerate(tokens) if self.t.is_(t, "version.noun")]

@@ -292,3 +292,29 @@ async def test_the_sentence_the_app_quotes_is_what_cut_it_cuts_next(
     assert "version 1" in reply
     post = await chat.post()
     assert post is not None and _PARKING not in post and _ENAMEL_COST in post
+
+
+# -- 5. one of two earlier changes put back --------------------------------------------------
+@pytest.mark.parametrize("message", [
+    "put the first one back but keep the other gone",
+    "can you put back the bit about the enamel, not the other one",
+    "i want the timber line back, only that one",
+])
+def test_one_change_of_several_put_back_is_asked_about_never_every_one_reverted(
+        message: str) -> None:
+    from draftguard.understanding import Memory
+
+    [request] = _read(BOAT, message, Memory(intent="edit")).requests
+    assert request.question is not None and "just those" in request.question
+    assert not request.slots
+
+
+@pytest.mark.parametrize(("message", "intent"), [
+    ("put it back", Intent.UNDO),
+    ("go back to the very first one", Intent.REVERT),
+])
+def test_a_whole_change_or_version_put_back_is_still_done(message: str, intent: Intent) -> None:
+    from draftguard.understanding import Memory
+
+    assert [r.intent for r in _read(BOAT, message, Memory(intent="edit")).requests
+            if r.question is None] == [intent]
