@@ -266,6 +266,7 @@ def test_a_place_holding_none_of_the_offered_ones_is_asked_about() -> None:
     ("bin it then", {"type": "delete", "anchor": _PARKING}),
     ("right, scrap that bit then", {"type": "delete", "anchor": _PARKING}),
     ("hmm take that out", {"type": "delete", "anchor": _PARKING}),
+    ("that one can go", {"type": "delete", "anchor": _PARKING}),
     ("yeah that one, reword it to 'Parking cost a fortune.'",
      {"type": "replace", "anchor": _PARKING, "text": "Parking cost a fortune."}),
     ("change it to 'Parking was dear.'",
