@@ -21,7 +21,7 @@ from blogger.state_answers import answer_about_post
 from draftguard.language import parse, similarities
 
 __all__ = ["DEFAULT_MIN_COSINE", "DEFAULT_MIN_LEAD", "MAX_QUESTION_CHARS", "MIN_SENTENCE_WORDS",
-           "answer_about_post", "answer_from_post"]
+           "answer_about_post", "answer_from_post", "quoting", "sentence_asked"]
 
 #: How close in meaning (cosine) the question and the sentence quoted must be. Measured on
 #: questions about short posts: the sentence asked about scores 0.6 to 0.7, the best sentence
@@ -50,6 +50,18 @@ def answer_from_post(message: str, post: str, *, min_cosine: float = DEFAULT_MIN
                      min_lead: float = DEFAULT_MIN_LEAD) -> str | None:
     """The reply quoting the sentence of `post` that `message` asks about; None when it asks
     nothing, or when no one sentence is clearly what it asks about."""
+    quoted = sentence_asked(message, post, min_cosine=min_cosine, min_lead=min_lead)
+    return None if quoted is None else quoting(quoted)
+
+
+def quoting(sentence: str) -> str:
+    """The reply quoting `sentence` of the post."""
+    return f"Your post says: “{' '.join(sentence.split())}”"
+
+
+def sentence_asked(message: str, post: str, *, min_cosine: float = DEFAULT_MIN_COSINE,
+                   min_lead: float = DEFAULT_MIN_LEAD) -> str | None:
+    """The sentence of `post`, as it stands there, that `message` asks about, else None."""
     text = message.strip()
     if not text or len(text) > MAX_QUESTION_CHARS or not _asks(text):
         return None
@@ -62,5 +74,4 @@ def answer_from_post(message: str, post: str, *, min_cosine: float = DEFAULT_MIN
     runner_up = cosines[order[1]] if len(order) > 1 else 0.0
     if best < min_cosine or best - runner_up < min_lead:
         return None
-    quoted = " ".join(sentences[order[0]].text.split())
-    return f"Your post says: “{quoted}”"
+    return sentences[order[0]].text

@@ -21,7 +21,7 @@ from typing import Any
 from google.adk.agents.callback_context import CallbackContext
 from google.adk.models.base_llm import BaseLlm
 
-from blogger.answers import answer_about_post, answer_from_post
+from blogger.answers import answer_about_post, quoting, sentence_asked
 from blogger.chooser import Chooser, build_chooser
 from blogger.intents import BLOGGER_COMMANDS as _COMMANDS
 from blogger.reading import read_message
@@ -392,9 +392,14 @@ def build_understanding(profile: ModelProfile, chooser: Chooser | None = None) -
             # but a question about the post is answered by code, in the post's own words.
             if profile.holds_conversation:
                 return None
-            answer = (None if post is None else
-                      await asyncio.to_thread(answer_from_post, message, post[1]))
-            return Reply(answer) if answer else Prose()
+            quoted = (None if post is None else
+                      await asyncio.to_thread(sentence_asked, message, post[1]))
+            if quoted is None:
+                return Prose()
+            # what "cut that sentence" or "bin it" means next
+            ctx.state[MEMORY_KEY] = Memory.after(reading, memory).model_copy(
+                update={"discussed": quoted}).model_dump(mode="json")
+            return Reply(quoting(quoted))
         actions = [await _action(r, ctx, profile, post) for r in reading.requests]
         if len(actions) == 1:
             return actions[0]

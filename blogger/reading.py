@@ -16,6 +16,7 @@ from typing import Any
 from blogger.beyond import cannot_do
 from blogger.intents import BLOGGER_COMMANDS, EXEMPLARS, SAID, unclear
 from blogger.reading_clauses import ClauseReader
+from blogger.reading_complaints import unless_complained
 from blogger.reading_content import read_content
 from blogger.reading_corrections import corrected
 from blogger.reading_dictation import undictated
@@ -140,7 +141,7 @@ class BloggerReader:
             if verb is not None and all(r.question is not None for r in by_example.requests):
                 # "email it to my sister": said, rather than a guess asked about
                 return Reading(requests=(cannot_do(verb),))
-            return by_example
+            return unless_complained(by_example, turn, found)  # "the middle section drags"
         verb = unknown_request(turn, found) if not requests else None
         if verb is not None:  # "could you ring Trevor and tell him it's up?"
             return Reading(requests=(cannot_do(verb),))
@@ -150,8 +151,8 @@ class BloggerReader:
         elif len(requests) > 1:
             merged = sorted({c for r in requests for c in r.slots["closest"]})
             requests = [unclear([Intent(c) for c in merged])]
-        return Reading(requests=tuple(unless_unknown(turn, [
-            _in_headings(turn, r) for r in in_turn(requests, post)])))
+        return unless_complained(Reading(requests=tuple(unless_unknown(turn, [
+            _in_headings(turn, r) for r in in_turn(requests, post)]))), turn, found)
 
     def _with_content(self, text: str, content: Interpretation,
                       memory: Memory) -> list[Interpretation]:

@@ -185,18 +185,28 @@ def placed_after(turn: Turn, clause: Clause) -> bool:
         c.dep_ == "nsubj" and c.lower_ in ("it", "this", "that") for c in head.children)
 
 
+#: The marks of a clause of purpose ("so they can ...", "so that I can ...").
+_PURPOSE = ("so", "that")
+
+
 def before_a_purpose(clause: Clause) -> Clause | None:
     """The artifacts asked for before a clause that says what they are for, said of
     someone else ("... some flashcards so my sister sees what it covers"): that part of
     the clause, else None. The purpose asks nothing of the reader."""
     head = clause.head
-    if head is None or head.dep_ != "advcl" or any(
+    if head is None or head.dep_ != "advcl":
+        # "make 6 flashcards so they can test themselves": the purpose inside the clause
+        head = next((t for t in clause.tokens if t.dep_ == "advcl" and any(
+            c.dep_ == "mark" and c.lower_ in _PURPOSE for c in t.children)), None)
+    if head is None or any(
             c.dep_ == "nsubj" and c.lower_ in YOU for c in head.children) or not any(
             c.dep_ == "nsubj" for c in head.children):
         return None
     start = min(w.i for w in head.subtree)
-    terms = [t for t in clause.terms if t.end <= start]
+    # what follows the purpose is the request's again ("..., 5 q")
+    end = max(w.i for w in head.subtree) if head is not clause.head else len(head.doc)
     if not any(t.concept.startswith("artifact.") and t.concept != "artifact.unit"
-               for t in terms):
+               for t in clause.terms if t.end <= start):
         return None
-    return Clause([t for t in clause.tokens if t.i < start], terms)
+    return Clause([t for t in clause.tokens if t.i < start or t.i > end],
+                  [t for t in clause.terms if t.end <= start or t.start > end])

@@ -24,10 +24,11 @@ from blogger.reading_checks import CheckFrames
 from blogger.reading_content import arranged_by_outline, cut_into_parts, split_request
 from blogger.reading_counts import count_only
 from blogger.reading_cuts import cut_inside
-from blogger.reading_edits import EditFrames
+from blogger.reading_edits import EditFrames, refers_back
 from blogger.reading_inserts import InsertFrames
 from blogger.reading_names import renamed_throughout
 from blogger.reading_pairs import SaidPairs
+from blogger.reading_picks import discussed
 from blogger.reading_places import Place, find_place
 from blogger.reading_subjects import said_of_target
 from blogger.reading_turn import Turn, told
@@ -169,7 +170,8 @@ class ClauseReader:
             if found is not None:
                 return found
         if concept == "action.undo" or self.versions.back(clause) or \
-                self.versions.chosen_original(clause):
+                self.versions.chosen_original(clause) or (  # "the very first version pls"
+                    not concept and self.versions.wished_original(clause)):
             return self.versions.undo(clause)
         if self.versions.names_versions(clause) and concept in ("", "action.list"):
             return [Interpretation(intent=Intent.VERSIONS)]
@@ -186,7 +188,8 @@ class ClauseReader:
         post = self._new_post(clause, concept)
         if post is not None:
             return post
-        found = self.inserts.verbless(clause) if not concept else None
+        found = self.inserts.verbless(clause) if not concept or (  # "one more item at the
+            clause.head is not None and clause.head.pos_ == "NOUN") else None  # end of X: Y"
         if found is not None:  # "pop 'X' right after ...", "open the last paragraph with 'X'"
             return found
         return self._edit(clause, concept, previous)
@@ -293,8 +296,10 @@ class ClauseReader:
                 return [ask(_NOT_FOUND)]
             place, lead = placed
         found: list[Interpretation] | None = None
-        if concept in ("action.replace", "action.create"):
-            found = self.pairs.again(clause, body, previous)
+        if concept in ("action.replace", "action.create", "action.improve"):
+            # "change it to 'X'" just after the app quoted a sentence, or after an edit
+            found = discussed_anew(self.edits, clause, body) or self.pairs.again(
+                clause, body, previous)
         if found is not None:
             return found
         if concept == "action.publish" or (head is None and any(
@@ -415,3 +420,21 @@ class ClauseReader:
                 break
         words = self.t.clean(self.t.own_words(topic), clause)
         return [Interpretation(intent=Intent.NEW_POST, slots={"topic": words} if words else {})]
+
+
+def discussed_anew(edits: EditFrames, clause: Clause,
+                   body: list[Token]) -> list[Interpretation] | None:
+    """The sentence the app last quoted, replaced by the new words said for "it" ("change it
+    to 'X'", "reword it to 'X'"), else None."""
+    turn = edits.t
+    if turn.memory.discussed is None or not refers_back(turn.trim(
+            [t for t in body if not turn.is_(t, "relation.new") and t.i < _new_at(turn, body)],
+            clause, determiners=True)):
+        return None
+    text, _quoted = edits.new_words(clause, [t for t in body if t.i > _new_at(turn, body)])
+    return discussed(turn, None, text) if text else None
+
+
+def _new_at(turn: Turn, body: list[Token]) -> int:
+    """Where the new words start in `body`: after its first relation word ("to", "into")."""
+    return next((t.i for t in body if turn.is_(t, "relation.new")), body[-1].i + 1 if body else 0)

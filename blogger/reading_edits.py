@@ -14,6 +14,7 @@ from blogger.reading_asides import before_own_sentence
 from blogger.reading_counterparts import counterpart, fitted_new, shared_unit
 from blogger.reading_fields import FieldFrames
 from blogger.reading_headings import heading_renamed
+from blogger.reading_picks import discussed
 from blogger.reading_places import (
     Place,
     UnitRef,
@@ -399,9 +400,10 @@ class EditFrames:
                 # "the tag league we don't need it, remove it": what the message named
                 # before, never the last change undone
                 return self.fields.named_before(previous)
-            if self.t.memory.intent in ("edit", "save_post", "new_post") and not unit and \
-                    place is None and not any(self.t.is_(t, "part.") for t in named):
-                return [Interpretation(intent=Intent.UNDO)]  # "nah, scrap that", no part
+            if (talked := discussed(self.t, place)) or (self.t.memory.intent in (
+                    "edit", "save_post", "new_post") and not unit and place is None and not any(
+                        self.t.is_(t, "part.") for t in named)):  # "bin it", "nah, scrap that"
+                return talked or [Interpretation(intent=Intent.UNDO)]
             if unit and self.t.memory.written and self.t.memory.intent == "edit":
                 # "delete that sentence" just after an edit: the sentence it wrote in
                 one = self.target(clause, said, lambda a: [op_slots(DeleteOp(anchor=a))],

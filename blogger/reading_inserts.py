@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from blogger.reading_counterparts import number_word
 from blogger.reading_edits import EditFrames, refers_back
+from blogger.reading_items import item_insert, named_list, names_a_list
 from blogger.reading_places import Place, find_place, split_place
 from blogger.reading_turn import told
 from draftguard.edits._plan import InsertOp
@@ -22,6 +23,8 @@ __all__ = ["InsertFrames"]
 
 #: Words that stand for a noun left out ("put two new ones: ...").
 _ELIDED = ("new", "ones", "one", "more", "some", "few", "couple", "other", "others")
+#: Nouns of one more line or item, besides the lexicon's sentence words ("one more item: X").
+_LINES = ("paragraph", "para", "item", "entry", "bullet")
 _NOT_FOUND = "I could not find that part of the post. Which section do you mean?"
 _WHERE = ("Which sentence should it go next to? Name it (\"after the sentence about X\") or "
           "quote its words.")
@@ -39,23 +42,19 @@ class InsertFrames:
                previous: Clause | None = None) -> list[Interpretation] | None:
         """New words (quoted, or after a colon) put by a place, a part's edge or the end."""
         view = self.t.view
-        colon = next((i for i, t in enumerate(body) if t.text == ":"), None)
-        if colon is not None and self.t.lone_quote(body[colon + 1:], clause) is None:
-            text = self.t.words(body[colon + 1:]).strip()
-            body = body[:colon]
-        else:
-            quotes = [i for i, t in enumerate(body) if self.t.quote(t)]
-            if not quotes:
-                return self.e.fields.tagging.tags(clause, body, adding=True)
-            text = self.t.quote(body[quotes[0]]) or ""
-            body = body[:quotes[0]] + body[quotes[0] + 1:]
+        said, body = self._new_words(clause, body)
+        if said is None:
+            return self.e.fields.tagging.tags(clause, body, adding=True)
+        text = said
         if not text:
             return None
         starts = {t.start for t in clause.terms if t.concept in ("relation.after",
                                                                   "relation.before")}
-        at_lead = next((i for i, t in enumerate(lead or []) if t.i in starts), None)
+        at_lead = next((i for i, t in enumerate(lead or []) if t.i in starts or
+                        self._edge_said(lead or [], i)), None)
         if lead and at_lead is not None:
-            body = [*body, *lead[at_lead:]]  # "after the bit about X, add: ..."
+            # "after the bit about X, add: ...", "at the end of the tools list add 'X'"
+            body = [*body, *lead[at_lead:]]
         if (tagged := self._tagged(clause, body, text)) is not None:
             return tagged
         if (under := self._under_title(clause, body, text)) is not None:
@@ -94,6 +93,31 @@ class InsertFrames:
             located = self.e.target(named, target, make, place)
             return [located] if located is not None else None
         return self._at_edge_unless_cut_off(clause, body, text, place, previous)
+
+    def _new_words(self, clause: Clause, body: list[Token]) -> tuple[str | None, list[Token]]:
+        """The new words (after a colon, else the first quotation) and the rest of `body`;
+        None for the words when there are none (the words may be tags)."""
+        colon = next((i for i, t in enumerate(body) if t.text == ":"), None)
+        if colon is not None:
+            after_colon = self.t.lone_quote(body[colon + 1:], clause)
+            if after_colon is None:
+                return self.t.words(body[colon + 1:]).strip(), body[:colon]
+            if colon > 0:
+                return after_colon, body[:colon]  # "beneath the heading 'X': 'Y'"
+        quotes = [i for i, t in enumerate(body) if self.t.quote(t)]
+        if not quotes:
+            return None, body
+        # the colon that only led to the quotation ("just under the heading X: 'Y'")
+        return self.t.quote(body[quotes[0]]) or "", [
+            t for t in body[:quotes[0]] + body[quotes[0] + 1:] if t.text != ":"]
+
+    def _edge_said(self, lead: list[Token], i: int) -> bool:
+        """Whether `lead[i]` opens a part's edge said before the verb: "at" or "to" then a
+        position word ("at the very end of the list", "to the top")."""
+        if not self.t.is_(lead[i], "relation.scope") and lead[i].lower_ not in ("at", "to"):
+            return False
+        said = [t for t in lead[i + 1:] if t.pos_ != "DET" and t.lower_ != "very"]
+        return bool(said) and self.t.is_(said[0], "position.")
 
     def _tagged(self, clause: Clause, body: list[Token],
                 text: str) -> list[Interpretation] | None:
@@ -223,7 +247,8 @@ class InsertFrames:
                    and (self.t.is_(body[i - 1], "position.") or body[i - 1].lower_ in (
                        "end", "start", "beginning", "top", "bottom") or (
                        # "as the last line of the second paragraph": its edge, by a unit
-                       i > 1 and self.t.is_(body[i - 1], "part.sentence") and
+                       i > 1 and (self.t.is_(body[i - 1], "part.sentence") or
+                                  body[i - 1].lower_ in _LINES) and
                        self.t.is_(body[i - 2], "position.")))), None)
         if first is None:
             # "at the end of the first paragraph": the edge is the word before "of"; the
@@ -250,6 +275,10 @@ class InsertFrames:
         unit = units[0] if first else units[-1]
         op = InsertOp(anchor=view.unique_anchor(unit).text, text=text,
                       position="before" if first else "after")
+        listed = named_list(self.t, body, region) if region is not None and names_a_list(
+            self.t, body) else None
+        if listed is not None:  # "at the end of the list of tools": an item of its own
+            op = item_insert(view, listed, text, first=bool(first))
         return [edit_request([op_slots(op)])]
 
     def verbless(self, clause: Clause) -> list[Interpretation] | None:
@@ -269,17 +298,35 @@ class InsertFrames:
         a place said after it and the words after a colon: those words go there."""
         colon = next((t.i for t in clause.tokens if t.text == ":"), None)
         line = next((t for t in clause.tokens if colon is not None and t.i < colon and (
-            self.t.is_(t, "part.sentence") or t.lower_ in ("paragraph", "para")) and any(
+            self.t.is_(t, "part.sentence") or t.lower_ in _LINES) and any(
             c.dep_ in ("det", "nummod") and c.lower_ in ("a", "an", "another", "one")
             for c in t.children)), None)
-        if line is None or colon is None or colon + 1 >= len(self.t.doc):
+        if colon is None or colon + 1 >= len(self.t.doc):
             return None
+        if line is None:  # "at the very start, before everything: X": a place, then X
+            if self._place_first(clause, colon) is None:
+                return None
+            line = clause.tokens[0]
         body = [t for t in clause.tokens if t.i >= line.i]
         place = [t for t in body if t.i < colon]
         if not any(self.t.is_(t, "relation.after") or self.t.is_(t, "relation.before") or
                    self.t.is_(t, "position.") for t in place):
             return None
         return self.insert(clause, body)
+
+    def _place_first(self, clause: Clause, colon: int) -> Token | None:
+        """The word of place that opens the clause when all it says before `colon` is a
+        place ("at the very start, before everything", "just under the heading X"): no
+        verb, and a word of order or position in it; else None."""
+        said = [t for t in clause.tokens if t.i < colon and not t.is_punct and
+                not self.t.is_(t, "discourse.") and t.pos_ not in ("ADV", "DET")]
+        if not said or said[0].pos_ != "ADP" or any(
+                t.pos_ in ("VERB", "AUX") and not self.t.is_(t, "part.") for t in said):
+            return None
+        if not any(self.t.is_(t, "relation.after") or self.t.is_(t, "relation.before") or
+                   self.t.is_(t, "position.") for t in said):
+            return None
+        return said[0]
 
     def opened_with(self, clause: Clause) -> list[Interpretation] | None:
         """"open the final paragraph with the sentence 'X'", "end the post with 'X'": a

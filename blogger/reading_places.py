@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from blogger.reading_items import list_blocks, named_list, names_a_list
 from blogger.reading_turn import Turn
 from draftguard.language import parse
 from draftguard.understanding._frames import Clause
@@ -74,6 +75,9 @@ def find_place(turn: Turn, clause: Clause, tokens: list[Token]) -> Place | None:
         return None
     concepts = [c for c in clause.concepts() if any(
         t.start <= w.i < t.end for t in clause.terms if t.concept == c for w in words)]
+    if names_a_list(turn, words) and list_blocks(view):  # "the list of tools", "that list"
+        block = named_list(turn, words)
+        return Place(None, block) if block is not None else Place(None, None, missing=True)
     if any(c.startswith("part.post") for c in concepts) and len(words) <= 3:
         return Place(None, None)
     natural = None

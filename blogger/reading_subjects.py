@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from blogger.reading_edits import EditFrames
+from blogger.reading_edits import EditFrames, refers_back
 from blogger.reading_places import find_place
 from draftguard.understanding._asking import ask
 from draftguard.understanding._frames import Clause, obliged_subject
@@ -54,8 +54,9 @@ def said_of_target(edits: EditFrames, clause: Clause,
     if verb is None or subject is None or subject.i not in mine:
         return None
     target = [w for w in subject.subtree if w.i in mine]
-    if subject.pos_ == "PRON":
-        # "that bit about my dad crying, could it go?": the words before the comma
+    if subject.pos_ == "PRON" and not (subject.lower_ == "one" and refers_back([subject])):
+        # "that bit about my dad crying, could it go?": the words before the comma ("that
+        # one can go" points back by itself)
         comma = next((w.i for w in clause.tokens if w.text == "," and w.i < subject.i), None)
         target = [w for w in clause.tokens if comma is not None and w.i < comma and
                   not w.is_punct]

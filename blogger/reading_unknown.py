@@ -43,7 +43,10 @@ def unknown_words(turn: Turn, requests: Sequence[Interpretation], *,
                   verbs_only: bool = False) -> list[str]:
     """The words of `turn` nobody knows that none of `requests` carries, as typed (only
     those read as the verb of a clause, when `verbs_only`)."""
-    carried = " ".join(json.dumps(r.slots, ensure_ascii=False) for r in requests).casefold()
+    # the words a request carries, and those the message itself quotes ("'skelpy' is my
+    # word, skelpy stays"): the author's own words, whatever English makes of them
+    carried = " ".join([*(json.dumps(r.slots, ensure_ascii=False) for r in requests),
+                        *turn.masked.quotes]).casefold()
     out: list[str] = []
     for token in turn.doc:
         low = token.lower_

@@ -28,6 +28,9 @@ _CHANGES = {"action.delete": "delete", "action.insert": "insert", "action.replac
 
 #: Words that count every change made ("any of my changes", "all the edits").
 _WHOLE = ("any", "all", "every", "anything", "everything")
+_ONE_OF_THEM = ("I can only go back a whole version, and that would bring back every change "
+                "made since. Quote the words you want back and where they go (as in: add "
+                "'X' after 'Y'), and I will put back just those.")
 
 _ORDINALS = ("position.first", "position.second", "position.third", "position.fourth",
              "position.fifth")
@@ -112,8 +115,9 @@ class VersionFrames:
 
     def _as_first_given(self, clause: Clause) -> bool:
         """Whether the clause names the post as the author first gave it: the time they
-        kept it ("when I pasted it", "when I first sent it"), or its start ("how it was at
-        the start")."""
+        kept it ("when I pasted it", "when I first sent it"), its start ("how it was at
+        the start"), or how they first had it ("the way I first had it", "as I first wrote
+        it")."""
         for t in clause.tokens:
             if t.pos_ != "VERB" or not self._by_author(t) or not any(
                     c.lower_ == "when" for c in t.children):
@@ -121,7 +125,11 @@ class VersionFrames:
             if self.t.is_(t, "action.keep") or any(self.t.is_(c, "position.first")
                                                     for c in t.children):
                 return True
-        return False
+        return any(t.pos_ in ("VERB", "AUX") and self._by_author(t) and
+                   self.t.concept(t) in (None, "action.keep", "action.create") and
+                   t.dep_ in ("relcl", "advcl", "ccomp") and
+                   any(c.dep_ == "advmod" and self.t.is_(c, "position.first")
+                       for c in t.children) for t in clause.tokens)
 
     def _change(self, said: list[Token]) -> str | None:
         """The kind of change `said` describes: a part of the post changed ("the heading
@@ -271,14 +279,39 @@ class VersionFrames:
         something (or one the lexicon lacks), not told, not denied, not asked about."""
         if clause.is_question():
             return False
-        return any(self.t.is_(t, "version.original") and t.dep_ == "dobj" and
+        return any((self.t.is_(t, "version.original") or any(
+                       c.dep_ == "amod" and self.t.is_(c, "version.original")
+                       for c in t.children)) and t.dep_ == "dobj" and
                    t.head.pos_ == "VERB" and not told(t.head) and
                    self.t.concept(t.head) in (None, "action.create") and
                    not any(c.dep_ == "neg" for c in t.head.children)
                    for t in clause.tokens)
 
+    def wished_original(self, clause: Clause) -> bool:
+        """Whether the clause, with no verb and no part of the post, only names the original
+        ("the very first version please", "the untouched version again"): the author wants
+        it back; a question about it ("what did the original say?") is no such wish."""
+        return clause.has("version.original") and not clause.is_question() and not any(
+            t.tag_ in _WH or t.pos_ in ("VERB", "AUX") or self.t.is_(t, "part.")
+            for t in clause.tokens)
+
+    def one_of_the_changes(self, clause: Clause) -> bool:
+        """Whether the author wants one earlier change undone and another kept ("put the
+        first one back but keep the other gone", "bring back the timber line, only that
+        one"): an undo and a version both undo every later change, so this is asked."""
+        said = [t for t in self.t.doc if not t.is_punct]
+        other = any(self.t.is_(t, "position.other") and t.i > clause.tokens[0].i for t in said)
+        alone = any(t.lower_ in ("only", "just") for t in said)
+        restored = [c for c in clause.tokens if (c.pos_ == "NOUN" and (
+            self.t.is_(c, "part.sentence") or self.t.is_(c, "part.paragraph"))) or (
+                c.lower_ == "one" and any(self.t.concept(w) in _ORDINALS
+                                          for w in c.children))]
+        return bool(restored) and (other or alone)
+
     def undo(self, clause: Clause) -> list[Interpretation]:
         tokens = clause.tokens
+        if self.one_of_the_changes(clause):
+            return [ask(_ONE_OF_THEM, intent=Intent.REVERT)]
         if clause.has("version.original") or self._as_first_given(clause):
             return [Interpretation(intent=Intent.REVERT, slots={"version": 0})]
         nouns = [i for i, t in enumerate(tokens) if self.t.is_(t, "version.noun")]

@@ -26,6 +26,7 @@ __all__ = [
     "fence_closes",
     "fence_opening",
     "heading_lines",
+    "list_marker",
     "normalize_title",
 ]
 
@@ -381,3 +382,17 @@ class MarkdownMap:
         """End of the last block before `block` (so a section excludes trailing blank lines)."""
         i = self._index[id(block)]
         return self.blocks[i - 1].end if i > 0 else block.start
+
+
+def list_marker(line: str) -> tuple[str, str] | None:
+    """The indent and the marker of a list item's line ("  - x": ("  ", "-"); "2. x": ("",
+    "2.")), else None. Read by scanning, like the headings."""
+    body = line.lstrip(" \t")
+    indent = line[: len(line) - len(body)]
+    if body[:1] and body[:1] in "-*+" and body[1:2] in (" ", "\t"):
+        return indent, body[0]
+    digits = len(body) - len(body.lstrip("0123456789"))
+    if 1 <= digits <= 9 and body[digits : digits + 1] in (".", ")") and \
+            body[digits + 1 : digits + 2] in (" ", "\t"):
+        return indent, body[: digits + 1]
+    return None

@@ -186,12 +186,12 @@ def test_a_title_change_is_a_heading_edit_or_frontmatter_never_a_rewrite() -> No
 def test_the_reader_applies_nothing_it_reads_against_the_post_it_is_given() -> None:
     # No replay: reading an edit changes no post and keeps no copy of one; the memory it
     # returns is a small value (the last intent, a question's candidates, the words written,
-    # the size of the last artifact made).
+    # the size of the last artifact made, the sentence the app last quoted).
     read = read_message("replace 'hum' with 'buzz'", post=WINTER)
     assert read.reading.requests[0].slots["ops"] == [
         {"type": "replace", "anchor": "hum", "text": "buzz"}]
     assert set(read.memory.model_dump()) == {"intent", "candidates", "written",
-                                                "written_places", "count"}
+                                                "written_places", "count", "discussed"}
     assert read.memory.count is None
     assert read.memory.written == "buzz"
     again = read_message("replace 'hum' with 'sing'", post=WINTER, memory=read.memory)

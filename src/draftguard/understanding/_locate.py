@@ -32,7 +32,7 @@ DEFAULT_MIN_COVERAGE = 0.5
 #: How much more of it the best unit must hold than the runner-up to be the clear best.
 DEFAULT_MARGIN = 0.2
 #: The blended score (cosine + `LEXICAL_WEIGHT` x word coverage) the best unit must reach.
-DEFAULT_MIN_SCORE = 0.4
+DEFAULT_MIN_SCORE = 0.3
 #: How far ahead of the runner-up the best unit's blended score must be.
 DEFAULT_SEMANTIC_MARGIN = 0.15
 #: A unit found only by the names a description holds is not acted on when another unit's
@@ -46,6 +46,8 @@ MAX_TIED = 5
 #: The weight of a description's words standing in a unit's opening words.
 LEAD_BONUS = 0.25
 LEAD_WORDS = 8
+#: A run of letters inside a word.
+_LETTERS = re.compile(r"[^\W\d_]+")
 #: rapidfuzz WRatio a section name must reach to name a heading.
 DEFAULT_HEADING_CUTOFF = 85.0
 
@@ -221,6 +223,8 @@ class PostView:
         if best >= min_coverage and best - second >= margin:
             rival = self._rival(description, units, order[0], rival_margin) \
                 if by_meaning and self._names_only(description, units[order[0]]) else None
+            if rival is None and by_meaning:
+                rival = self._nearer(description, units, order[0])
             if rival is not None:
                 return Located(None, tuple(units[i] for i in sorted((order[0], rival))))
             return Located(units[order[0]])
@@ -231,20 +235,42 @@ class PostView:
             return Located(None, tuple(units[i] for i in sorted(tied)))
         if not by_meaning:
             return Located(None, tuple(units[i] for i in order[:3] if lexical[i] > 0))
+        return self._blended(description, units, lexical, min_score=min_score,
+                             semantic_margin=semantic_margin, rival_margin=rival_margin)
+
+    def _blended(self, description: str, units: list[Span], lexical: list[float], *,
+                 min_score: float, semantic_margin: float, rival_margin: float) -> Located:
+        """The unit clearly best by meaning and words blended (`min_score`, ahead by
+        `semantic_margin`), unless another is nearer in meaning by `rival_margin` or more
+        (the words held point at one unit, the meaning at another: both are asked about);
+        else the near ones, in the post's order, as the author reads it."""
         from draftguard.language import similarities
 
-        cosines = similarities(description, [u.text for u in units])
-        blended = [float(c) + LEXICAL_WEIGHT * lex for c, lex in zip(cosines, lexical,
-                                                                      strict=True)]
+        cosines = [float(c) for c in similarities(description, [u.text for u in units])]
+        blended = [c + LEXICAL_WEIGHT * lex for c, lex in zip(cosines, lexical, strict=True)]
         order = sorted(range(len(units)), key=lambda i: -blended[i])
         top = blended[order[0]]
         runner = blended[order[1]] if len(order) > 1 else 0.0
+        nearest = max(range(len(units)), key=lambda i: cosines[i])
         if top >= min_score and top - runner >= semantic_margin:
-            return Located(units[order[0]])
+            if cosines[nearest] - cosines[order[0]] < rival_margin:
+                return Located(units[order[0]])
+            return Located(None, tuple(units[i] for i in sorted((order[0], nearest))))
         near = [i for i in order[:3] if blended[i] >= top - semantic_margin
                 and blended[i] >= min_score / 2]
-        # Listed in the post's order, as the author reads it.
         return Located(None, tuple(units[i] for i in sorted(near)))
+
+    def _nearer(self, description: str, units: list[Span], found: int) -> int | None:
+        """The unit nearer in meaning to `description` than unit `found`, when `found`
+        holds only some of its words ("what my family nicknamed the boat": the sentence
+        holding "boat" is not the one about the nickname), else None."""
+        if min(self._coverage(description, [units[found]])) >= 1.0:
+            return None
+        from draftguard.language import similarities
+
+        cosines = [float(c) for c in similarities(description, [u.text for u in units])]
+        nearest = max(range(len(units)), key=lambda i: cosines[i])
+        return nearest if nearest != found and cosines[nearest] > cosines[found] else None
 
     def _under_heading(self, description: str, units: list[Span]) -> Span | None:
         """"the paragraph about the pub" under a heading "The pub": its one paragraph."""
@@ -355,5 +381,10 @@ class PostView:
 
     @cached_property
     def _vocabulary(self) -> frozenset[str]:
+        """Each word as it stands between spaces, and each run of letters inside one: the
+        post's "*currach*-style", "splinterbug's" and "thole/pin" hold "currach",
+        "splinterbug", "thole" and "pin"."""
         marks = ".,;:!?()\"'“”‘’"
-        return frozenset(w.strip(marks).casefold() for w in self.text.split())
+        folded = straighten_quotes(self.text).casefold()
+        return frozenset({w.strip(marks) for w in folded.split()} |
+                         set(_LETTERS.findall(folded)))

@@ -89,6 +89,9 @@ class Memory(BaseModel):
     #: The number of items last asked for in a quiz or flashcards ("cards too, same
     #: number", "the same again but as flashcards").
     count: int | None = None
+    #: The post's sentence the app last quoted in answer to a question ("Your post says:
+    #: ..."): what "cut that sentence", "bin it" or "change it to 'X'" then mean.
+    discussed: str | None = None
 
     @classmethod
     def of(cls, reading: Reading) -> Memory:
@@ -117,7 +120,8 @@ class Memory(BaseModel):
         last intent (and drops the question's candidates)."""
         if not reading.requests:
             return cls(intent=before.intent, written=before.written,
-                       written_places=before.written_places, count=before.count)
+                       written_places=before.written_places, count=before.count,
+                       discussed=before.discussed)
         after = cls.of(reading)
         return after if after.count is not None else after.model_copy(
             update={"count": before.count})
