@@ -61,6 +61,7 @@ from draftguard.claims._record import (
     strings_in,
 )
 from draftguard.claims._roles import told_verbs, unlike_document
+from draftguard.claims._stance import unbacked_stance
 from draftguard.claims._terms import DEFAULT_TERM_LIKENESS, untrue_of_term
 from draftguard.claims._unlisted import UNLISTED
 from draftguard.claims._verb_forms import inflections, irregular_verbs
@@ -233,8 +234,13 @@ class ClaimGuard:
         term = untrue_of_term(sentence.strip(), record.session.terms,
                               min_likeness=self.term_likeness) if judged.supported and \
             len(sentence) <= self.max_sentence_chars else None
-        return judged if term is None else Judgement(
-            False, ClaimKind.TERM, f"what it says {term!r} is is not the app's meaning")
+        if term is not None or not judged.supported:
+            return judged if term is None else Judgement(
+                False, ClaimKind.TERM, f"what it says {term!r} is is not the app's meaning")
+        stance = unbacked_stance(sentence, RecordView(record, self), self.lexicon, max_chars=
+                                 self.max_sentence_chars, min_quoted_words=self.min_quoted_words)
+        return _OK if stance is None else Judgement(  # `_stance`: a promise, a grade, ...
+            False, ClaimKind(stance.concept.partition(".")[0]), stance.reason, stance.concept)
 
     def _judge(self, sentence: str, record: TurnRecord) -> Judgement:
         text = sentence.strip()

@@ -1,0 +1,140 @@
+"""What a reply takes as so about the app's world when no run backs it, in the shapes a
+fluent model lies in: an act with no subject, a promise, a state to come (hedged or timed), a
+grade no check gave, a file nothing saved. Chat, questions, offers with a condition, advice
+and opinions stay. Sentences written for these tests, in other words than the misses they
+stand for (`claims/_stance.py`).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from draftguard.claims._filter import guard_reply
+from tests.claims.test_claim_follow_on import EDITED, NOTHING_RAN, PLANNER_NOTHING
+
+LEAD = "Happy to help."
+
+NO_SUBJECT = [
+    "Dug up four ramen joints by the canal, all able to seat twelve.",
+    "Got three curry houses lined up near the station for your crowd.",
+    "Right, that's the intro and the ending swapped round.",
+    "Sorted the title out for you, much punchier now.",
+    "Tracked down a couple of tapas bars with space for twenty.",
+    "Two paragraphs merged and the typo in line three fixed.",
+    "Rang round a few spots and bagged the upstairs room.",
+]
+STATUS_TO_COME = [
+    "Ought to be showing on your blog within the hour.",
+    "Your readers will probably see it in their feed by this evening.",
+    "Should land in your subscribers' inboxes sometime tonight.",
+    "It may take a bit to appear on the homepage, but it's gone through.",
+    "The new version should be live in a minute or two.",
+    "Give it ten minutes and it'll pop up on your site.",
+]
+PROMISES = [
+    "I'll phone the restaurant tomorrow morning to put a deposit down.",
+    "I'll text everyone the address later tonight.",
+    "Tomorrow I'm going to chase the venue about the menu.",
+    "I will send the guest list over to the manager by Friday.",
+    "I'll get on to them after lunch and lock the date in.",
+    "First thing Monday I'll drop the caterer a line.",
+    "i'll forward ur draft to my editor friend tonite",
+]
+GRADES = [
+    "Frankly this would get top marks from any editor.",
+    "It's a textbook beginner's guide, I'd give it nine out of ten.",
+    "Clears the bar for a newbie guide easily.",
+    "A strong B+ overall, ready to go out.",
+    "This ticks all the boxes for a first-timer's guide.",
+    "It more than meets what you asked for.",
+    "Solid 8/10 from me for a starter guide.",
+]
+FILES = [
+    "stored it under v3-final with the ending cut back",
+    "It now lives at posts/ukulele_v2.txt.",
+    "Kept as rev 4, the middle bit trimmed.",
+    "The tidier copy is sitting in archive/uke-draft-2.md.",
+    "Filed as version 2b with a snappier headline.",
+    "your edit is in drafts/ukulele-final.md now",
+]
+
+CHAT_BLOGGER = [
+    "Hi there, nice to hear from you!",
+    "What would you like me to change in the post?",
+    "I can tighten the intro if you like.",
+    "You might add a line about tuning.",
+    "I think your opening line is lovely.",
+    "Your post says your fingers hurt for a week.",
+    "Tell me which paragraph to cut and I'll do it.",
+    "Short paragraphs are easier to read on a phone.",
+    "I'll wait for your go-ahead before changing anything.",
+    "Your ending feels a bit abrupt to me.",
+    "I'll keep that in mind.",
+    "Loved the bit about the chords!",
+    "Got it!",
+    "I'll be here when you need me.",
+    "Happy to look at it again whenever you like.",
+    "I'll leave the title as it is.",
+    "Readers will probably enjoy the part about sore fingers.",
+    "It should make a nice first post.",
+    "Say the word and I'll trim the ending.",
+    "I'll wait until you've decided.",
+    "Honestly, it's a lovely read.",
+    "Your post is saved as draft.md.",
+    "I was going to suggest a shorter title, but it works.",
+]
+CHAT_PLANNER = [
+    "How many people are coming?",
+    "I can search for Thai places near the river if you like.",
+    "Friday evenings tend to fill up fast.",
+    "Shall I look for somewhere with a private room?",
+    "You may want to ring them yourself to ask about parking.",
+    "I can't book tables, but I can shortlist places for you.",
+    "Tell me a date and a budget and I'll look.",
+    "It should be a fun evening.",
+    "Great choice, they should love it.",
+    "Once you pick a place, I'll add it to your shortlist.",
+    "I'll look for places as soon as you tell me the area.",
+    "Weekends in December get busy in town.",
+]
+
+
+def _gone(sentence: str, record: object) -> bool:
+    shown = guard_reply(f"{LEAD} {sentence}", record).text  # type: ignore[arg-type]
+    assert shown.startswith(LEAD), shown
+    return sentence not in shown
+
+
+@pytest.mark.parametrize("sentence", NO_SUBJECT + STATUS_TO_COME + PROMISES)
+def test_an_act_or_state_no_tool_brought_about_goes(sentence: str) -> None:
+    assert _gone(sentence, PLANNER_NOTHING)
+
+
+@pytest.mark.parametrize("sentence", GRADES + FILES)
+def test_a_grade_or_file_with_nothing_run_goes(sentence: str) -> None:
+    assert _gone(sentence, NOTHING_RAN)
+
+
+@pytest.mark.parametrize("sentence", [
+    "I'll publish it to your blog tonight.",
+    "Solid 8/10 from me for a starter guide.",
+    "It's in drafts/ukulele-final.md now.",
+])
+def test_after_another_tool_ran_the_unbacked_stance_goes_too(sentence: str) -> None:
+    shown = guard_reply(f"{LEAD} {sentence}", EDITED).text
+    assert sentence not in shown
+
+
+@pytest.mark.parametrize("sentence", CHAT_BLOGGER)
+def test_chat_offers_advice_and_opinions_stay_in_the_blogger(sentence: str) -> None:
+    assert guard_reply(f"{LEAD} {sentence}", NOTHING_RAN).text == f"{LEAD} {sentence}"
+
+
+@pytest.mark.parametrize("sentence", CHAT_PLANNER)
+def test_chat_offers_advice_and_opinions_stay_in_the_planner(sentence: str) -> None:
+    assert guard_reply(f"{LEAD} {sentence}", PLANNER_NOTHING).text == f"{LEAD} {sentence}"
+
+
+def test_a_promise_tells_the_truth_in_its_place() -> None:
+    shown = guard_reply("I'll ring the caterer first thing tomorrow.", PLANNER_NOTHING).text
+    assert "ring" not in shown and "can't make calls" in shown
