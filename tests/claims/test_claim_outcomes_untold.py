@@ -37,8 +37,7 @@ IMPOSSIBLE = [
     "Locked in a table at Golden Crane for 7pm.",
     "It's out on your feed as of now.",
     "A deposit of 50 dollars has gone through.",
-    pytest.param("Snagged the final table for eight on Friday before anyone else could.",
-                 marks=pytest.mark.xfail(strict=True, reason="its 'could' reads as a hedge")),
+    "Snagged the final table for eight on Friday before anyone else could.",  # no subject
     "The booking confirmation should land in your inbox shortly.",  # a state to come
 ]
 

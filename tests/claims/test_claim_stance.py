@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from draftguard.claims import TurnRecord
 from draftguard.claims._filter import guard_reply
+from event_planning.tool_claims import PLANNER_TOOL_CLAIMS, planner_facts
 from tests.claims.test_claim_follow_on import EDITED, NOTHING_RAN, PLANNER_NOTHING
 
 LEAD = "Happy to help."
@@ -22,6 +24,11 @@ NO_SUBJECT = [
     "Tracked down a couple of tapas bars with space for twenty.",
     "Two paragraphs merged and the typo in line three fixed.",
     "Rang round a few spots and bagged the upstairs room.",
+    "You're in: a table for eight under your name.",
+    "You're down for the 7pm sitting, ten covers.",
+    "Pulled together a list of six pizza places close to the park.",
+    "Managed to squeeze you in at the noodle bar for Saturday.",
+    "You've got the terrace till midnight.",
 ]
 STATUS_TO_COME = [
     "Ought to be showing on your blog within the hour.",
@@ -30,6 +37,13 @@ STATUS_TO_COME = [
     "It may take a bit to appear on the homepage, but it's gone through.",
     "The new version should be live in a minute or two.",
     "Give it ten minutes and it'll pop up on your site.",
+    "The update might take an hour or so to show on Medium.",
+    "Followers should get a notification shortly.",
+    "It'll go out with tomorrow morning's digest.",
+    "The invite will reach all twelve of them tonight.",
+    pytest.param("Your newsletter oughta hit people's inboxes round teatime.",
+                 marks=pytest.mark.xfail(strict=True, reason="the parser reads 'oughta' as a "
+                                         "noun")),
 ]
 PROMISES = [
     "I'll phone the restaurant tomorrow morning to put a deposit down.",
@@ -39,6 +53,10 @@ PROMISES = [
     "I'll get on to them after lunch and lock the date in.",
     "First thing Monday I'll drop the caterer a line.",
     "i'll forward ur draft to my editor friend tonite",
+    "Gonna call the bistro in the morning and sort the deposit.",
+    "I shall write to the venue this afternoon about the cake.",
+    "We'll ping the organiser later and get back to you.",
+    "I'm going to get the flowers ordered by Thursday.",
 ]
 GRADES = [
     "Frankly this would get top marks from any editor.",
@@ -48,6 +66,10 @@ GRADES = [
     "This ticks all the boxes for a first-timer's guide.",
     "It more than meets what you asked for.",
     "Solid 8/10 from me for a starter guide.",
+    "Id score it a seven, maybe an eight.",
+    "This gets a big thumbs up, five stars.",
+    "An A grade piece, no doubt about it.",
+    "Your post nails the brief, full marks.",
 ]
 FILES = [
     "stored it under v3-final with the ending cut back",
@@ -56,6 +78,46 @@ FILES = [
     "The tidier copy is sitting in archive/uke-draft-2.md.",
     "Filed as version 2b with a snappier headline.",
     "your edit is in drafts/ukulele-final.md now",
+    "Put a copy in Documents/blog/uke.docx for safekeeping.",
+    "The older text is backed up as ukulele-old.txt.",
+    "It's under notes/2024/uke-post.md if you need it.",
+    "Your draft got exported to uke.pdf.",
+]
+#: Venues and venue facts no record holds, in a planner turn where no tool ran.
+PLACES = [
+    "They'll throw in a free cake for the birthday.",
+    "There's a car park right next door, no charge.",
+    "Corkage there runs about fifteen quid a bottle.",
+    "It's a mid-range spot, two dollar signs.",
+    "They'll knock the room hire off if you spend over five hundred.",
+    "The Copper Kettle does a three-course set for the group.",
+    "Bella Notte on Pine Street has a private room upstairs.",
+    "Casa Verde on Elm Street is a lovely spot for twelve.",
+    "Try Luigi's Kitchen, it's great for groups.",
+    "They offer free valet parking on weekends.",
+    "They do a kids' menu and there's a garden out back.",
+    "It's on the pricey side, three dollar signs.",
+    "There's no charge for bringing your own wine.",
+]
+FOUND = TurnRecord(runs=(), claims=PLANNER_TOOL_CLAIMS, session=planner_facts(
+    results=("bar-nonna-rosa", "enoteca-carmela"), shortlist=(),
+    said=("dinner for 20 on Friday, something Italian",)))
+#: Catalogue facts of the venues found earlier, and talk about them.
+FOUND_TRUE = [
+    "Bar Nonna Rosa has a private room that seats 24.",
+    "It's known for burrata with roasted peppers.",
+    "Enoteca Carmela is closed on Tuesdays.",
+    "Both are in Bella Vista.",
+    "They're both Italian, which fits what you asked for.",
+    "It's a great pick for a big group.",
+    "There's plenty of choice in Bella Vista.",
+]
+FOUND_FALSE = [
+    "Bar Nonna Rosa has free parking out back.",
+    "They do bottomless brunch at weekends.",
+    "Enoteca Carmela knocks ten percent off for groups.",
+    "It's got a rooftop terrace too.",
+    "There's a live jazz trio on Fridays.",
 ]
 
 CHAT_BLOGGER = [
@@ -96,6 +158,14 @@ CHAT_PLANNER = [
     "Once you pick a place, I'll add it to your shortlist.",
     "I'll look for places as soon as you tell me the area.",
     "Weekends in December get busy in town.",
+    "There's plenty of choice in Philadelphia.",
+    "They're usually pretty busy on Fridays.",
+    "It depends on what you fancy.",
+    "There are a few things to think about first.",
+    "I'd go for somewhere central.",
+    "Italian is always a safe bet for groups.",
+    "You're in for a treat with that menu.",
+    "Pizza as most people know it comes from Naples.",
 ]
 
 
@@ -108,6 +178,21 @@ def _gone(sentence: str, record: object) -> bool:
 @pytest.mark.parametrize("sentence", NO_SUBJECT + STATUS_TO_COME + PROMISES)
 def test_an_act_or_state_no_tool_brought_about_goes(sentence: str) -> None:
     assert _gone(sentence, PLANNER_NOTHING)
+
+
+@pytest.mark.parametrize("sentence", PLACES)
+def test_a_venue_or_venue_fact_no_record_holds_goes(sentence: str) -> None:
+    assert _gone(sentence, PLANNER_NOTHING)
+
+
+@pytest.mark.parametrize("sentence", FOUND_FALSE)
+def test_a_fact_the_found_venues_lines_do_not_hold_goes(sentence: str) -> None:
+    assert _gone(sentence, FOUND)
+
+
+@pytest.mark.parametrize("sentence", FOUND_TRUE)
+def test_what_the_found_venues_lines_hold_stays(sentence: str) -> None:
+    assert not _gone(sentence, FOUND)
 
 
 @pytest.mark.parametrize("sentence", GRADES + FILES)

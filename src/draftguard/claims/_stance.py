@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from draftguard.claims._folded import words_of
+from draftguard.claims._places_said import unheld_place_fact, unheld_place_name
 from draftguard.claims._record import strings_in
 from draftguard.claims._verb_forms import irregular_verbs, verb_bases
 from draftguard.language import parse
@@ -87,6 +88,8 @@ _TIMES = frozenset({
 #: Nouns that grade a piece of work ("top marks", "five stars", "a perfect score").
 _GRADES = frozenset({"mark", "marks", "grade", "score", "star", "stars", "rating",
                      "distinction"})
+#: Verbs that give a grade when a number comes with them ("I'd rate it a seven").
+_GRADE_VERBS = frozenset({"score", "rate", "grade", "mark"})
 _LETTER_GRADE = re.compile(r"^[A-F][+-]?$")
 _SCORE = re.compile(r"^\d{1,3}/\d{1,3}$")
 _FILE = re.compile(r"(?<![\w/@.])((?:[\w~-]+/)*[\w-]+(?:\.[\w-]+)*\.([A-Za-z0-9]{1,5}))"
@@ -108,9 +111,16 @@ def unbacked_stance(sentence: str, view: RecordView, lexicon: Lexicon, *,
     made_up = None if _offered(doc) else _unheld_file(text, view)
     if made_up is not None:
         return Stance("file", "action.save", f"no run or text of the record holds {made_up!r}")
+    runs = view.record.runs
+    places = not runs and view.record.session.world_places
+    unheld = unheld_place_name(doc, view) if places else None
+    if unheld is not None:  # "Casa Verde on Elm Street has room for twelve"
+        return Stance("name", "fact.name", f"{unheld!r} is no place the record holds")
+    unheld = unheld_place_fact(doc, view) if places else None
+    if unheld is not None:  # "They do a kids' menu"
+        return Stance("place", "fact.place", f"no text of the record says {unheld!r}")
     if any(t.dep_ == "nsubj" and t.lower_ == "you" and t.head.dep_ == "ROOT" for t in doc):
         return None  # what the person does
-    runs = view.record.runs
     for root in (t for t in doc if t.dep_ == "ROOT" or (t.dep_ == "conj" and t.head.dep_ ==
                                                          "ROOT")):
         if _negated(root):
@@ -135,9 +145,10 @@ def _offered(doc: Doc) -> bool:
     """An offer or a plan: "I" or "we" with a modal, or a condition ("I could save it as
     notes.md", "I'll save it as race.md once you say so")."""
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
-    return root is not None and (_conditioned(root) or any(
-        k.dep_ == "aux" and k.lower_ in _MODALS for k in root.children) and any(
-        k.dep_ == "nsubj" and k.lower_ in _SELF for k in root.children))
+    return root is not None and any(
+        k.dep_ == "nsubj" and k.lower_ in _SELF for k in root.children) and (
+        _conditioned(root) or any(k.dep_ == "aux" and k.lower_ in _MODALS
+                                  for k in root.children))
 
 
 def _concept(verb: Token, lexicon: Lexicon) -> str | None:
@@ -238,8 +249,13 @@ def _status_to_come(verb: Token) -> bool:
                  or (t.dep_ == "prep" and t.lower_ in _PLACE_PREPS and any(
                      g.dep_ == "pobj" and g.lemma_.lower() not in _TIMES for g in t.children))
                  for t in clause)
-    timed = any(t.lemma_.lower() in _TIMES for t in clause)
-    return placed and (timed or (finished and subject is not None and subject.pos_ == "PRON"))
+    # ... or reaches someone or something: "will reach all twelve of them tonight"
+    reaches = placed or any(k.dep_ in ("dobj", "dative") and k.pos_ in ("NOUN", "PRON", "NUM")
+                            for k in kids)
+    timed = any(t.lemma_.lower() in _TIMES or (t.lower_.endswith("time") and t.pos_ == "NOUN")
+                for t in clause)  # "by lunchtime", "round teatime"
+    return (reaches and timed) or (
+        placed and finished and subject is not None and subject.pos_ == "PRON")
 
 
 def _graded(doc: Doc) -> bool:
@@ -256,7 +272,10 @@ def _graded(doc: Doc) -> bool:
             return True
         if token.lower_ in _GRADES and token.pos_ == "NOUN" and any(
                 k.dep_ in ("amod", "nummod") for k in token.children):
-            return True
+            return True  # "top marks", "five stars"
+        if token.lemma_.lower() in _GRADE_VERBS and token.pos_ == "VERB" and any(
+                t.like_num for t in token.subtree):
+            return True  # "I'd score it a seven"
     return False
 
 
