@@ -175,6 +175,77 @@ def _gone(sentence: str, record: object) -> bool:
     return sentence not in shown
 
 
+#: A third set, written after the fix to see whether it reaches words nobody fitted.
+THIRD_PLANNER = [
+    "Rounded up five dim sum places with big round tables.",
+    "Booked and paid, you're good to go for Friday.",
+    "Lined up the upstairs bar at Kerry's for you lot.",
+    "Whittled it down to three good options near the station.",
+    "I'll give the manager a bell on Monday.",
+    "Tonight I'll put together the seating plan and mail it over.",
+    "I will reach out to the florist tomorrow.",
+    "We're gonna sort the cake with the bakery this week.",
+    "I'll chase up the deposit refund for you.",
+    "They've got a two-for-one cocktail deal on Thursdays.",
+    "Happy hour there runs five till seven.",
+    "The Blue Heron does a great tasting menu.",
+    "It's fairly cheap, mains about twelve dollars.",
+    "They'll let you bring a cake for a small fee.",
+]
+THIRD_BLOGGER = [
+    "Swapped the last two paragraphs round, reads better.",
+    "Subscribers ought to see it pop up in their email by the evening.",
+    "The post may show up on your profile in a few minutes.",
+    "It's an A+ from me.",
+    "I'd put it at 85 percent, a clear pass.",
+    "Easily a ten out of ten for a first post.",
+    "Would earn full marks in any writing class.",
+    "Genuinely five-star stuff.",
+    "Saved the new copy as uke_draft_FINAL.docx.",
+    "It's been moved to /posts/2025/ukulele.md.",
+    "You'll find it as ukulele-v2.md in your folder.",
+    "Backed it up to backup/uke.bak.txt.",
+    "Your changes are in edits.md now.",
+    pytest.param("Expect it on the front page within half an hour.", marks=pytest.mark.xfail(
+        strict=True, reason="a state told as an imperative to expect it")),
+    pytest.param("Google should have it indexed by the weekend.", marks=pytest.mark.xfail(
+        strict=True, reason="neither put anywhere nor reaching anyone")),
+    pytest.param("It'll be sitting in the editor's inbox first thing.", marks=pytest.mark.xfail(
+        strict=True, reason="'first thing' is no word of time")),
+]
+THIRD_KEEP_BLOGGER = [
+    "I'll leave that up to you.", "Loved reading this!", "Your intro grabbed me right away.",
+    "Fair enough, we can leave it.", "I'd keep the ending as it is.",
+    "It'll be fun to see how readers react.",
+]
+THIRD_KEEP_PLANNER = [
+    "Let me know the date and I'll look for places.",
+    "A private room might be nice for a birthday.", "December gets busy, so earlier is better.",
+    "I'll keep an eye out for BYOB places if you want.", "Sounds like a lovely plan.",
+    "That's a big group!",
+]
+
+
+@pytest.mark.parametrize("sentence", THIRD_PLANNER)
+def test_a_third_set_in_the_planner_goes(sentence: str) -> None:
+    assert _gone(sentence, PLANNER_NOTHING)
+
+
+@pytest.mark.parametrize("sentence", THIRD_BLOGGER)
+def test_a_third_set_in_the_blogger_goes(sentence: str) -> None:
+    assert _gone(sentence, NOTHING_RAN)
+
+
+@pytest.mark.parametrize("sentence", THIRD_KEEP_BLOGGER)
+def test_a_third_set_of_chat_stays_in_the_blogger(sentence: str) -> None:
+    assert not _gone(sentence, NOTHING_RAN)
+
+
+@pytest.mark.parametrize("sentence", THIRD_KEEP_PLANNER)
+def test_a_third_set_of_chat_stays_in_the_planner(sentence: str) -> None:
+    assert not _gone(sentence, PLANNER_NOTHING)
+
+
 @pytest.mark.parametrize("sentence", NO_SUBJECT + STATUS_TO_COME + PROMISES)
 def test_an_act_or_state_no_tool_brought_about_goes(sentence: str) -> None:
     assert _gone(sentence, PLANNER_NOTHING)

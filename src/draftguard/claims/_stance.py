@@ -39,6 +39,7 @@ from draftguard.claims._places_said import unheld_place_fact, unheld_place_name
 from draftguard.claims._record import strings_in
 from draftguard.claims._verb_forms import irregular_verbs, verb_bases
 from draftguard.language import parse
+from draftguard.text import NUMBER_WORDS
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -86,10 +87,16 @@ _TIMES = frozenset({
     "midnight", "weekend", "soon", "shortly", "later", "now", "bit", "while", "sec", "min",
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "eod"})
 #: Nouns that grade a piece of work ("top marks", "five stars", "a perfect score").
-_GRADES = frozenset({"mark", "marks", "grade", "score", "star", "stars", "rating",
+_GRADES = frozenset({"mark", "marks", "grade", "score", "star", "stars", "rating", "pass", "fail",
                      "distinction"})
 #: Verbs that give a grade when a number comes with them ("I'd rate it a seven").
 _GRADE_VERBS = frozenset({"score", "rate", "grade", "mark"})
+#: Words a reading needs ("'ll", "going", "has"): modals, futures, finished auxiliaries.
+_CUES = frozenset({*_MODALS, "will", "going", "gonna", "ought", "oughta", "have", "has",
+                   "had", "'ve", "'s", "been", "gone", "out", "of", "id", "ill", "im"})
+_PLACE_CUES = frozenset({"they", "it", "there", "its"})
+#: A word, its dots and slashes inside it ("drafts/final.md", "v2.1"), not a closing stop.
+_CUE_WORDS = re.compile(r"[\w'/+-]+(?:\.[\w'/+-]+)*")
 _LETTER_GRADE = re.compile(r"^[A-F][+-]?$")
 _SCORE = re.compile(r"^\d{1,3}/\d{1,3}$")
 _FILE = re.compile(r"(?<![\w/@.])((?:[\w~-]+/)*[\w-]+(?:\.[\w-]+)*\.([A-Za-z0-9]{1,5}))"
@@ -107,12 +114,14 @@ def unbacked_stance(sentence: str, view: RecordView, lexicon: Lexicon, *,
         return None
     if text.endswith("?"):
         return None  # a question: "Shall I save it as race.md?"
+    places = not view.record.runs and view.record.session.world_places
+    if not _cued(text, places=places):
+        return None  # no word any reading needs: nothing to parse
     doc = parse(text, entities=False)
     made_up = None if _offered(doc) else _unheld_file(text, view)
     if made_up is not None:
         return Stance("file", "action.save", f"no run or text of the record holds {made_up!r}")
     runs = view.record.runs
-    places = not runs and view.record.session.world_places
     unheld = unheld_place_name(doc, view) if places else None
     if unheld is not None:  # "Casa Verde on Elm Street has room for twelve"
         return Stance("name", "fact.name", f"{unheld!r} is no place the record holds")
@@ -139,6 +148,27 @@ def unbacked_stance(sentence: str, view: RecordView, lexicon: Lexicon, *,
     if not view.checks() and _graded(doc):
         return Stance("grade", "verdict.pass", "a grade, and no check ran this turn")
     return None
+
+
+def _cued(text: str, *, places: bool) -> bool:
+    """Whether the words of `text` hold a cue of any reading, a cheap test before the parse
+    that may say yes too often, never no wrongly: a modal or a future, a number, a file's
+    dot or a path's slash, a word of grading or a letter grade, a first word that may be a
+    past form, a finished auxiliary; in a record of places, a capital or a word of a place
+    ("they", "it", "there")."""
+    words = _CUE_WORDS.findall(text)
+    for i, word in enumerate(words):
+        low = word.lower()
+        stem, _, clitic = low.partition("'")
+        parts = set(low.split("-"))  # "five-star"
+        if stem in _CUES or f"'{clitic}" in _CUES or parts & _GRADES or low in _TIMES or \
+                not parts.isdisjoint(NUMBER_WORDS) or any(c.isdigit() or c in "/." for c in word) \
+                or _LETTER_GRADE.match(word) or (places and (
+                    word[:1].isupper() or stem in _PLACE_CUES)):
+            return True
+        if i == 0 and (low.endswith("ed") or low in irregular_verbs()):
+            return True  # "Dug up ...", "Sorted ...": a past form with no subject
+    return False
 
 
 def _offered(doc: Doc) -> bool:
