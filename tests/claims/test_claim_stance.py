@@ -29,6 +29,8 @@ NO_SUBJECT = [
     "Pulled together a list of six pizza places close to the park.",
     "Managed to squeeze you in at the noodle bar for Saturday.",
     "You've got the terrace till midnight.",
+    pytest.param("All yours: the back room on Thursday for the whole team.",
+                 marks=pytest.mark.xfail(strict=True, reason="no verb to read")),
 ]
 STATUS_TO_COME = [
     "Ought to be showing on your blog within the hour.",
