@@ -168,6 +168,10 @@ CHAT_PLANNER = [
     "Italian is always a safe bet for groups.",
     "You're in for a treat with that menu.",
     "Pizza as most people know it comes from Naples.",
+    "Say hi to Tom for me.",
+    "Thanks, Priya.",
+    "Happy Thanksgiving!",
+    "Have a great time, Dave!",
 ]
 
 

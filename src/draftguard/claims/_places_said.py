@@ -4,8 +4,8 @@ turn may tell are those the record already holds.
 
 - A name of a place the record does not hold ("Casa Verde on Elm Street", "Try Luigi's
   Kitchen"): a run of proper nouns the entity recogniser does not tag as a place of the
-  world, a people, a date or a time, in any mood, and not said as where a thing is or
-  comes from ("in Fishtown", "from Naples").
+  world, a people, a date or a time, in any mood, not said as where a thing is or comes
+  from ("in Fishtown", "from Naples"), and not a person spoken to or of ("Thanks, Priya").
 - A fact of a place no text of the record holds ("They do a kids' menu", "There's no charge
   for bringing your own wine", "Corkage there runs about ten quid"): said of a place (its
   subject "they" or "it", an existential "there", or a thing "there"), stated (no modal of
@@ -81,12 +81,23 @@ def unheld_place_name(doc: Doc, view: RecordView) -> str | None:
         name = " ".join(run)
         tokens = [t for t in tagged if t.text in run]
         if (len(run) == 1 and run[0].lower() in CALENDAR) or not any(
-                t.pos_ == "PROPN" and t.dep_ != "amod" and t.ent_type_ not in _NO_PLACE
-                for t in tokens) or _where(tokens):
+                t.pos_ == "PROPN" and t.dep_ != "amod" for t in tokens) or any(
+                t.ent_type_ in _NO_PLACE for t in tokens) or _where(tokens) or _greeted(tokens):
             continue
         if not view.name_backed(name) and not world_place(doc.text, name):
             return name
     return None
+
+
+def _greeted(tokens: list[Token]) -> bool:
+    """A person the reply speaks to or of ("Thanks, Priya", "Say hi to Tom"): a name the
+    recogniser tags as a person that is neither the subject or object of the clause nor
+    where one goes ("at Kerry's")."""
+    head = next((t for t in tokens if t.head not in tokens), None)
+    if head is None or not any(t.ent_type_ == "PERSON" for t in tokens):
+        return False
+    return head.dep_ not in ("nsubj", "nsubjpass", "dobj", "attr") and not (
+        head.dep_ == "pobj" and head.head.lower_ == "at")
 
 
 def _where(tokens: list[Token]) -> bool:
