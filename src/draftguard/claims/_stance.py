@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from draftguard.claims._folded import words_of
 from draftguard.claims._places_said import unheld_place_fact, unheld_place_name
+from draftguard.claims._prescreen import CALENDAR
 from draftguard.claims._record import strings_in
 from draftguard.claims._verb_forms import irregular_verbs, verb_bases
 from draftguard.language import parse
@@ -86,6 +87,13 @@ _TIMES = frozenset({
     "evening", "night", "tonight", "tomorrow", "today", "lunchtime", "lunch", "noon",
     "midnight", "weekend", "soon", "shortly", "later", "now", "bit", "while", "sec", "min",
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "eod"})
+#: Words of a time to come after this turn ("this afternoon", "later", "on Monday").
+_LATER = frozenset(_TIMES - {"now", "bit", "while", "moment", "second", "sec", "min", "minute"})
+#: Words pointing at the reply itself: what is promised "below" or "here" is its own course.
+_HERE = frozenset({"below", "here", "next"})
+#: Others the app cannot reach: a promise to reach them is made outside the reply.
+_OTHERS = frozenset({"them", "him", "her", "everyone", "everybody", "people", "folks",
+                     "guests", "someone", "somebody"})
 #: Nouns that grade a piece of work ("top marks", "five stars", "a perfect score").
 _GRADES = frozenset({"mark", "marks", "grade", "score", "star", "stars", "rating", "pass", "fail",
                      "distinction"})
@@ -232,7 +240,26 @@ def _promise(verb: Token, lexicon: Lexicon) -> bool:
         return False
     if verb.lemma_.lower() in STANCE_VERBS and _concept(verb, lexicon) is None:
         return False  # "I'll wait for your go-ahead", "I'll keep it short"
-    return not _conditioned(verb)
+    return not _conditioned(verb) and _out_of_the_reply(verb, kids, lexicon)
+
+
+def _out_of_the_reply(verb: Token, kids: list[Token], lexicon: Lexicon) -> bool:
+    """A promised act the reply itself cannot be: an act of the lexicon ("I'll email you the
+    quiz", "I'll tighten the intro now") not pointed to below or here, an act at a time to
+    come ("this afternoon", "on Monday"), or one that reaches someone else ("ring them",
+    "drop the caterer a line", "write to the venue"); not the reply's own course ("I'll
+    give you my honest take", "I'll start with the opening", "I'll list a few ideas below")."""
+    clause = [t for k in kids if k.dep_ not in ("nsubj", "aux") for t in k.subtree]
+    if _concept(verb, lexicon) is not None and not any(
+            t.lower_ in _HERE and t.dep_ == "advmod" for t in clause):
+        return True
+    if any(t.lemma_.lower() in _LATER or (t.lower_ in CALENDAR and t.pos_ == "PROPN")
+           for t in clause):
+        return True
+    return any((t.dep_ in ("dobj", "dative", "pobj") and t.lower_ in _OTHERS) or (
+        t.dep_ == "dative" and t.lower_ not in ("you", "me", "us")) or (
+        t.dep_ == "pobj" and t.head.lower_ == "to" and t.head.head is verb and t.pos_ in (
+            "NOUN", "PROPN")) for t in clause)
 
 
 def _fragment_act(verb: Token) -> bool:
