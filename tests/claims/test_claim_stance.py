@@ -155,6 +155,11 @@ CHAT_BLOGGER = [
     "I'll list a few ideas below.",
     "I'll point out two things.",
     "I'll make a few suggestions below.",
+    # the reply's own reading of the person's words
+    "Had a quick look and the middle drags a bit.",
+    "Went through it twice, nice work.",
+    "Spotted a typo in the second line.",
+    "Gave it a read and really enjoyed it.",
 ]
 CHAT_PLANNER = [
     "How many people are coming?",

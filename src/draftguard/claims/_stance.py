@@ -38,6 +38,7 @@ from draftguard.claims._folded import words_of
 from draftguard.claims._places_said import unheld_place_fact, unheld_place_name
 from draftguard.claims._prescreen import CALENDAR
 from draftguard.claims._record import strings_in
+from draftguard.claims._unlisted import LIGHT
 from draftguard.claims._verb_forms import irregular_verbs, verb_bases
 from draftguard.language import parse
 from draftguard.text import NUMBER_WORDS
@@ -69,7 +70,7 @@ STANCE_VERBS = frozenset({
     "bear", "look", "read", "see", "help", "let", "love", "like", "enjoy", "adore", "want",
     "need", "mean", "know", "wonder", "bet", "assume", "say", "feel", "find", "notice",
     "agree", "understand", "appreciate", "miss", "imagine", "suppose", "reckon", "believe",
-    "try", "talk", "explain", "answer", "note", "follow", "hear",
+    "try", "talk", "explain", "answer", "note", "follow", "hear", "spot", "skim", "glance",
 })
 #: Words that make what follows a condition of the promise or the state.
 _CONDITIONS = frozenset({"if", "when", "once", "whenever", "unless", "after", "as", "until",
@@ -77,6 +78,7 @@ _CONDITIONS = frozenset({"if", "when", "once", "whenever", "unless", "after", "a
 _FUTURE = frozenset({"will", "'ll", "shall", "wo", "ll"})
 _MODALS = frozenset({*_FUTURE, "should", "ought", "may", "might", "must", "'d", "would"})
 _SELF = frozenset({"i", "we"})
+_THE_TEXT = frozenset({"it", "this", "that"})
 _PEOPLE = frozenset({"you", "i", "we"})
 #: Where a thing is put: a particle or adverb of a state the app brings about.
 _PLACED = frozenset({"up", "out", "live", "online", "through", "in", "over", "across"})
@@ -281,9 +283,21 @@ def _fragment_act(verb: Token) -> bool:
     before = [t for t in verb.doc[:verb.i] if not t.is_punct]
     if verb.dep_ == "ROOT" and any(t.dep_ not in ("intj", "advmod", "cc") for t in before):
         return False
+    if verb.lemma_.lower() in LIGHT and any(
+            k.dep_ == "dobj" and k.lemma_.lower() in STANCE_VERBS for k in kids):
+        return False  # "Had a quick look", "Gave it a read": the reply's own reading
     objects = [k for k in kids if k.dep_ in ("dobj", "dative", "prt", "prep", "xcomp",
                                              "ccomp", "oprd")]
-    return any(k.dep_ != "dobj" or k.lower_ not in ("it", "that", "this") for k in objects)
+    return any(not _the_text(k) for k in objects)
+
+
+def _the_text(kid: Token) -> bool:
+    """The object is only "it", "this" or "that", or a preposition on one ("Went through it
+    twice"): the person's own words, which the reply reads itself."""
+    if kid.dep_ == "prep":
+        return all(g.lower_ in _THE_TEXT for g in kid.children if g.dep_ == "pobj") and any(
+            g.dep_ == "pobj" for g in kid.children)
+    return kid.dep_ == "dobj" and kid.lower_ in _THE_TEXT
 
 
 def _status_to_come(verb: Token) -> bool:
