@@ -18,8 +18,7 @@ OUTCOMES = [
     "I did a fresh search with a bigger radius and got 4 spots back.",
     "It was run through a grammar checker and there were no issues.",
     "Every fact in there holds up, I double-checked them all.",
-    pytest.param("Held it up against your brief and it clears it comfortably.",
-                 marks=pytest.mark.xfail(strict=True, reason="reads as an act, not an outcome")),
+    "Held it up against your brief and it clears it comfortably.",  # an act with no subject
     pytest.param("The proofread came back spotless: not one typo in there.",
                  marks=pytest.mark.xfail(strict=True, reason="below the likeness threshold")),
     "The plagiarism scan found zero matches.",
@@ -38,10 +37,8 @@ IMPOSSIBLE = [
     "Locked in a table at Golden Crane for 7pm.",
     "It's out on your feed as of now.",
     "A deposit of 50 dollars has gone through.",
-    pytest.param("Snagged the final table for eight on Friday before anyone else could.",
-                 marks=pytest.mark.xfail(strict=True, reason="its 'could' reads as a hedge")),
-    pytest.param("The booking confirmation should land in your inbox shortly.",
-                 marks=pytest.mark.xfail(strict=True, reason="a modal: read as a hedge")),
+    "Snagged the final table for eight on Friday before anyone else could.",  # no subject
+    "The booking confirmation should land in your inbox shortly.",  # a state to come
 ]
 
 

@@ -62,6 +62,7 @@ from draftguard.claims._record import (
     strings_in,
 )
 from draftguard.claims._roles import told_verbs, unlike_document
+from draftguard.claims._stance import unbacked_stance
 from draftguard.claims._terms import DEFAULT_TERM_LIKENESS, untrue_of_term
 from draftguard.claims._unlisted import UNLISTED
 from draftguard.claims._verb_forms import inflections, irregular_verbs
@@ -230,13 +231,16 @@ class ClaimGuard:
         judged = self._judge(sentence, record)
         link = unrecorded_link(sentence, record) if judged.supported else None
         if link is not None:
-            return Judgement(False, ClaimKind.LINK,
-                             f"no text or run of the record holds the link {link!r}")
+            return Judgement(False, ClaimKind.LINK, f"no run or text holds the link {link!r}")
         term = untrue_of_term(sentence.strip(), record.session.terms,
                               min_likeness=self.term_likeness) if judged.supported and \
             len(sentence) <= self.max_sentence_chars else None
-        return judged if term is None else Judgement(
-            False, ClaimKind.TERM, f"what it says {term!r} is is not the app's meaning")
+        if term is not None or not judged.supported:
+            return judged if term is None else Judgement(
+                False, ClaimKind.TERM, f"what it says {term!r} is is not the app's meaning")
+        stance = unbacked_stance(sentence, RecordView(record, self))
+        return _OK if stance is None else Judgement(  # `_stance`: a promise, a grade, ...
+            False, ClaimKind(stance.concept.partition(".")[0]), stance.reason, stance.concept)
 
     def _judge(self, sentence: str, record: TurnRecord) -> Judgement:
         text = sentence.strip()
