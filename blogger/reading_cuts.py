@@ -67,8 +67,8 @@ def _ended_at(turn: Turn, tokens: list[Token]) -> str | None:
     """The words quoted that a sentence is to end at: after a verb that ends ("end it at
     'X'", "stop it at 'X'") or after the rest removed ("cut everything after 'X'")."""
     for n, token in enumerate(tokens):
-        ends = token.pos_ == "VERB" and (turn.is_(token, "position.last") or turn.is_(
-            token, "cut.short"))
+        ends = token.pos_ == "VERB" and any(turn.is_(token, c) for c in (
+            "position.last", "cut.short", "edge.close"))
         rest = turn.is_(token, "cut.rest") and any(
             turn.is_(t, "action.delete") for t in tokens[:n])
         if not (ends or rest):

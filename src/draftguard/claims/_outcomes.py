@@ -80,6 +80,9 @@ _MODALS = frozenset({"could", "might", "may", "would", "should", "can", "will", 
                      "must", "'ll", "'d"})
 #: Words that tell a state as standing after an act ("is up on the blog now", "an hour ago").
 _NOW = frozenset({"now", "already", "ago"})
+#: Words of what is to come ("it'll pop up on your site", "ought to be showing", "gonna
+#: call them"): a state or an act to come is told as an outcome is.
+_TO_COME = frozenset({"will", "'ll", "shall", "should", "ought", "gon", "wo"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "csubj"})
 #: Particles that, after "be", tell where a thing went ("is out", "is up on the blog").
 _PARTICLES = frozenset({"out", "up", "off", "through", "over", "in"})
@@ -93,8 +96,8 @@ def told_done(doc: Doc, view: RecordView | None = None) -> bool:
     was got, an object or a number, said of the work ("it rates 72", "it ticks every box":
     a pronoun, no subject, or a word of the claims lexicon: "the scan finds ..."). A verb
     whose subject is a thing the post tells of (`of_the_text`: "Race day took two hours")
-    tells the post's story, no outcome."""
-    if any(t.lower_ in _NOW for t in doc):
+    tells the post's story, no outcome. A word of what is to come counts (`_TO_COME`)."""
+    if any(t.lower_ in _NOW or t.lower_ in _TO_COME for t in doc):
         return True
     roots = [t for t in doc if t.dep_ == "ROOT"]
     verbs = [*roots, *(c for r in roots for c in r.children if c.dep_ in ("conj", "ccomp"))]

@@ -23,6 +23,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from draftguard.claims._acted_by import record_words
+from draftguard.claims._folded import words_of
 from draftguard.claims._places import world_place
 from draftguard.claims._prescreen import CALENDAR, name_runs
 from draftguard.language import ExemplarIndex, parse
@@ -82,7 +83,8 @@ def unheld_place_name(doc: Doc, view: RecordView) -> str | None:
         tokens = [t for t in tagged if t.text in run]
         if (len(run) == 1 and run[0].lower() in CALENDAR) or not any(
                 t.pos_ == "PROPN" and t.dep_ != "amod" for t in tokens) or any(
-                t.ent_type_ in _NO_PLACE for t in tokens) or _where(tokens) or _greeted(tokens):
+                t.ent_type_ in _NO_PLACE for t in tokens) or _where(tokens) or _greeted(
+                tokens) or _kind_of(tokens):
             continue
         if not view.name_backed(name) and not world_place(doc.text, name):
             return name
@@ -100,6 +102,13 @@ def _greeted(tokens: list[Token]) -> bool:
         head.dep_ == "pobj" and head.head.lower_ == "at")
 
 
+def _kind_of(tokens: list[Token]) -> bool:
+    """The capitalised words only say what kind a common noun is ("Most BBQ places in
+    Philadelphia", "Thai spots"): no name of a venue."""
+    head = next((t for t in tokens if t.head not in tokens), None)
+    return head is not None and head.dep_ in ("compound", "amod") and head.head.pos_ == "NOUN"
+
+
 def _where(tokens: list[Token]) -> bool:
     """The name says where something is or comes from ("comes from Naples", "spots in
     Fishtown"): a place of the world or a part of town, not a venue one goes to."""
@@ -108,15 +117,16 @@ def _where(tokens: list[Token]) -> bool:
 
 
 def _of_a_place(root: Token, view: RecordView) -> bool:
-    """The clause is said of a place: "they" or "it", an existential "there", a place the
-    record holds by name, or a subject with "there" ("Corkage there runs ...")."""
+    """The clause is said of a place: "they" or "it", an existential "there", a venue the
+    record holds by name (not a city or a part of town: "Northern Liberties has plenty of
+    bars" is general talk), or a subject with "there" ("Corkage there runs ...")."""
     kids = list(root.children)
     subject = next((k for k in kids if k.dep_ in ("nsubj", "nsubjpass", "expl")), None)
     if subject is None or subject.lower_ in view.record.session.terms:
         return False  # "BYO means ...": what an app's term means (`_terms`)
     return subject.lower_ in _PLACE_PRONOUNS or subject.dep_ == "expl" or (
-        subject.pos_ == "PROPN" and view.name_backed(
-            " ".join(t.text for t in subject.subtree if t.pos_ == "PROPN"))) or any(
+        subject.pos_ == "PROPN" and _a_venue(
+            " ".join(t.text for t in subject.subtree if t.pos_ == "PROPN"), view)) or any(
         t.lower_ == "there" and t.dep_ == "advmod" for t in (*kids, *subject.children))
 
 
@@ -141,3 +151,10 @@ def unheld_place_fact(doc: Doc, view: RecordView, *,
         return missing  # "two dollar signs", "fifteen quid a bottle": no opinion counts
     best = _index().best(doc.text, min_score=min_score, margin=margin)
     return None if best is not None and best.label == "other" else missing
+
+
+def _a_venue(name: str, view: RecordView) -> bool:
+    """Whether `name` is one of the venues the session holds (`SessionFacts.names`), its
+    words among one name's words."""
+    said = set(words_of(name))
+    return bool(said) and any(said <= set(words_of(n)) for n in view.record.session.names)
