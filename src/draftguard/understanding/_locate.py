@@ -46,8 +46,6 @@ MAX_TIED = 5
 #: The weight of a description's words standing in a unit's opening words.
 LEAD_BONUS = 0.25
 LEAD_WORDS = 8
-#: A run of letters inside a word.
-_LETTERS = re.compile(r"[^\W\d_]+")
 #: rapidfuzz WRatio a section name must reach to name a heading.
 DEFAULT_HEADING_CUTOFF = 85.0
 
@@ -387,4 +385,4 @@ class PostView:
         marks = ".,;:!?()\"'“”‘’"
         folded = straighten_quotes(self.text).casefold()
         return frozenset({w.strip(marks) for w in folded.split()} |
-                         set(_LETTERS.findall(folded)))
+                         set("".join(c if c.isalpha() else " " for c in folded).split()))
