@@ -12,7 +12,10 @@ promise for a confusion that never happened, a "can't" (the model cannot know wh
 can do), a request code could not place answered with no question. The marks are a
 reviewer's aid, not a verdict: read the replies.
 
-It needs the embedded model (a few seconds a turn on idle cores, a minute on busy ones).
+It needs the embedded model (a few seconds a turn on idle cores, a minute on busy ones). The
+model's words as they reached the prose guard (`draftguard.prose_guard`) are kept beside what
+was shown (`unguarded`): the embedded model samples at temperature 0, so they are what a person
+read before the guard, for the same prompt.
 """
 
 from __future__ import annotations
@@ -80,18 +83,35 @@ async def _turn(runner: Any, sid: str, text: str) -> tuple[str, bool]:
     return "\n".join(shown), by_model
 
 
-async def run(model: str, only: set[str], out: Path | None) -> int:
+_UNGUARDED: list[str] = []
+
+
+def _record_unguarded() -> None:
+    """The prose guard's input, kept for the report (the guard is unchanged)."""
+    import draftguard_adk.chat._prose_guard as links
+    from draftguard.prose_guard import ProseGuard
+
+    class Recording(ProseGuard):
+        def flush(self) -> str:
+            _UNGUARDED.append("".join(self._held))
+            return super().flush()
+
+    links.ProseGuard = Recording  # type: ignore[misc]
+
+
+async def run(model: str, only: set[str], out: Path | None, skip: int = 0) -> int:
     from google.adk.runners import InMemoryRunner
 
     import blogger.agent as blogger_agent
     import event_planning.agent as planner_agent
 
+    _record_unguarded()
     data = json.loads(DATA.read_text())
     apps = {"blogger": blogger_agent.build_app(model),
             "planner": planner_agent.build_app(model, today=lambda: Date(2026, 11, 24))}
     runners = {name: InMemoryRunner(app=app) for name, app in apps.items()}
     rows = []
-    for case in data["messages"]:
+    for case in data["messages"][skip:]:
         if only and case["class"] not in only:
             continue
         runner = runners[case["app"]]
@@ -100,15 +120,18 @@ async def run(model: str, only: set[str], out: Path | None) -> int:
         setup = ("here is my post:\n" + data["post"] if case["app"] == "blogger"
                  else data["search"])
         await _turn(runner, sid, setup)
+        _UNGUARDED.clear()
         start = time.perf_counter()
         reply, by_model = await _turn(runner, sid, case["message"])
         seconds = time.perf_counter() - start
         found = marks(case["class"], case["message"], reply, by_model)
+        unguarded = "".join(_UNGUARDED)
         rows.append({**case, "reply": reply, "by": "model" if by_model else "code",
-                     "seconds": round(seconds, 1), "marks": found})
+                     "seconds": round(seconds, 1), "marks": found, "unguarded": unguarded})
         print(f"[{case['app']}/{case['class']}] {case['message']!r} "
               f"({'model' if by_model else 'code'}, {seconds:.1f}s) {found or ''}\n"
-              f"    {reply.replace(chr(10), chr(10) + '    ')}\n", flush=True)
+              f"    {reply.replace(chr(10), chr(10) + '    ')}\n"
+              + (f"  unguarded: {unguarded!r}\n" if unguarded else ""), flush=True)
     marked = sum(1 for r in rows if r["marks"])
     print(f"{marked} of {len(rows)} replies marked; model wrote "
           f"{sum(1 for r in rows if r['by'] == 'model')}")
@@ -122,8 +145,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--model", default="local:smollm2")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--only", nargs="*", default=[])
+    parser.add_argument("--skip", type=int, default=0, help="start at this message")
     args = parser.parse_args(argv)
-    return asyncio.run(run(args.model, set(args.only), args.out))
+    return asyncio.run(run(args.model, set(args.only), args.out, args.skip))
 
 
 if __name__ == "__main__":

@@ -24,8 +24,8 @@ from blogger.replies import PROSE_FALLBACK
 from draftguard_adk.agents import TextFilter, TextFilterPlugin
 from draftguard_adk.agents._text_filter_plugin import raw_output_filter
 from draftguard_adk.artifacts import build_artifact_tool
-from draftguard_adk.chat import prose_guard_links
 from draftguard_adk.chat._message_hygiene import MessageHygienePlugin
+from draftguard_adk.chat._prose_guard import prose_guard_links
 from draftguard_adk.claims import ClaimGuardPlugin
 from draftguard_adk.edits import CONTENT_TOOLS
 from draftguard_adk.llm import agent_model, model_profile

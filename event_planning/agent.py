@@ -22,8 +22,8 @@ from google.adk.plugins.base_plugin import BasePlugin
 from draftguard.settings import load_settings
 from draftguard_adk.agents import ArgumentGuardPlugin, TextFilter
 from draftguard_adk.agents._text_filter_plugin import raw_output_filter
-from draftguard_adk.chat import prose_guard_links
 from draftguard_adk.chat._message_hygiene import MessageHygienePlugin
+from draftguard_adk.chat._prose_guard import prose_guard_links
 from draftguard_adk.dedupe import DuplicateFilterPlugin
 from draftguard_adk.llm import agent_model, model_profile
 from event_planning.argument_grounding import preference_rules

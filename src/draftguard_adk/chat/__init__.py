@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from draftguard_adk.chat._prose_guard import prose_guard_links
 from draftguard_adk.chat._router import (
     Action,
     Call,
@@ -29,5 +28,4 @@ __all__ = [
     "Steps",
     "Transfer",
     "Understand",
-    "prose_guard_links",
 ]
