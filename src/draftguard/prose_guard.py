@@ -3,7 +3,9 @@
 A 135M model handed a message that is no request writes prose, and three kinds of sentence
 in it are never true there, whatever the message:
 
-- **its echo**: the person's own message repeated as the reply's first line or sentence;
+- **its echo**: the person's own message repeated as the reply's first sentences, and any
+  sentence repeating one the person wrote earlier (`earlier`: a post pasted, retold by the
+  model with a fact changed, is no answer to "cheers");
 - **an apology or a promise for a confusion that never happened**: no tool ran and the model
   made no earlier answer it could be correcting ("I apologize for the confusion", "I'll be
   more careful next time"); found by meaning (`ExemplarIndex`), beside sympathy ("sorry to
@@ -43,6 +45,8 @@ DEFAULT_ECHO_OWN = 0.6
 #: A first sentence of this many words or more, every one of them the message's, is a part
 #: of the message said back.
 _MIN_PART_ECHO = 3
+#: A sentence the person wrote before is repeated only when it has this many words.
+_MIN_RETOLD_WORDS = 4
 #: How near an apology's or a promise's examples a sentence must be, and how far ahead of
 #: the sentences that are neither (sympathy, an answer, a goodbye).
 DEFAULT_APOLOGY_SCORE = 0.55
@@ -155,11 +159,19 @@ def _echo_length(message: str, sentences: list[str], *, overlap: float) -> int:
     return 0
 
 
-def false_sentences(message: str, text: str, *, echo_overlap: float = DEFAULT_ECHO_OVERLAP,
+def _retold(sentence: str, earlier: list[str], *, overlap: float) -> bool:
+    return len(_words(sentence)) >= _MIN_RETOLD_WORDS and any(
+        echoes(said, sentence, overlap=overlap) for said in earlier)
+
+
+def false_sentences(message: str, text: str, *, earlier: Iterable[str] = (),
+                    echo_overlap: float = DEFAULT_ECHO_OVERLAP,
                     apology_score: float = DEFAULT_APOLOGY_SCORE,
                     apology_margin: float = DEFAULT_APOLOGY_MARGIN) -> list[tuple[str, bool]]:
     """Each sentence of `text` (line breaks kept as sentences of their own) and whether it is
-    one a small model's no-tool reply may not say."""
+    one a small model's no-tool reply may not say; `earlier`: what the person wrote before."""
+    said_before = [s for t in earlier for s in _sentences(t)
+                   if len(_words(s)) >= _MIN_RETOLD_WORDS]
     sentences = _sentences(text)
     echoed = _echo_length(message, sentences, overlap=echo_overlap)
     out: list[tuple[str, bool]] = []
@@ -167,20 +179,23 @@ def false_sentences(message: str, text: str, *, echo_overlap: float = DEFAULT_EC
         if not sentence.strip():
             out.append((sentence, False))
             continue
-        bad = (i < echoed or negated_ability(sentence) or offers(sentence)
+        bad = (i < echoed or _retold(sentence, said_before, overlap=echo_overlap)
+               or negated_ability(sentence) or offers(sentence)
                or _apologises(sentence, score=apology_score, margin=apology_margin))
         out.append((sentence, bad))
     return out
 
 
 class ProseGuard:
-    """A `TextFilter` over a small model's no-tool reply to `message`: its echo, apologies
-    and promises for a confusion that never happened, and its "can't"s are dropped;
-    `fallback` is said when nothing is left."""
+    """A `TextFilter` over a small model's no-tool reply to `message`: its echo (and its
+    repeats of what the person wrote `earlier`), apologies and promises for a confusion that
+    never happened, its "can't"s and its offers are dropped; `fallback` is said when nothing
+    is left."""
 
-    def __init__(self, message: str, *, fallback: str,
+    def __init__(self, message: str, *, fallback: str, earlier: Iterable[str] = (),
                  echo_overlap: float = DEFAULT_ECHO_OVERLAP) -> None:
         self.message = message
+        self.earlier = list(earlier)
         self.fallback = fallback
         self.echo_overlap = echo_overlap
         self._held: list[str] = []
@@ -193,7 +208,7 @@ class ProseGuard:
         text, self._held = "".join(self._held), []
         if not text.strip():
             return text
-        kept = _join(s for s, bad in false_sentences(self.message, text,
+        kept = _join(s for s, bad in false_sentences(self.message, text, earlier=self.earlier,
                                                      echo_overlap=self.echo_overlap)
                      if not bad)
         return kept if kept.strip() else self.fallback

@@ -93,6 +93,14 @@ def test_the_guard_drops_what_a_small_model_may_not_say(message: str, reply: str
     assert _kept(message, reply) == kept
 
 
+def test_a_post_retold_with_a_fact_changed_is_no_answer_to_thanks() -> None:
+    retold = ("Glad you like it! Mum packed a flask of soup for the way back. A seal "
+              "followed us for a mile past the first bridge.")
+    kept = [s.strip() for s, bad in false_sentences("nice, cheers pal", retold, earlier=[POST])
+            if not bad and s.strip()]
+    assert kept == ["Glad you like it!"]
+
+
 def test_a_reply_with_nothing_true_left_is_the_fallback() -> None:
     guard = ProseGuard("make the bridge lower", fallback="Right.")
     assert guard.feed("I can't help you with that. ") == ""
@@ -114,6 +122,13 @@ async def test_the_small_blogger_shows_no_echo_apology_or_cant() -> None:
     runner, sid = await _blogger(model)
     shown = await shown_reply(runner, sid, "it's raining cats and dogs")
     assert shown == "Hope it clears up soon!"
+
+
+async def test_the_small_blogger_does_not_retell_the_post() -> None:
+    model = ScriptedLlm(["Happy to hear it. We launched from the slipway at Topsham at nine, "
+                         "just after high tide."], model="local:smollm2")
+    runner, sid = await _blogger(model)
+    assert await shown_reply(runner, sid, "estuaries are lovely in spring") == "Happy to hear it."
 
 
 async def test_the_small_blogger_says_its_line_when_nothing_is_left() -> None:

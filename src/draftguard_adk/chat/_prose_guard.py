@@ -3,7 +3,8 @@
 `prose_guard_links(fallback=..., agents=...)` is a link factory for a `TextFilterPlugin` (or a
 chain an app already runs): for a model call of one of `agents` whose model is small
 (`ModelProfile.small`), in an invocation where no tool was called, it gives a
-`draftguard.prose_guard.ProseGuard` over that reply, knowing the person's message; for any
+`draftguard.prose_guard.ProseGuard` over that reply, knowing the person's message and what
+they wrote before; for any
 other call, no link. A capable model's replies pass as they did.
 """
 
@@ -27,6 +28,19 @@ def _message(ctx: CallbackContext) -> str:
     return "".join(p.text for p in content.parts or [] if p.text and not p.thought)
 
 
+#: The person's earlier messages a reply is held against, at most (the newest).
+_MAX_EARLIER = 20
+
+
+def _earlier(ctx: CallbackContext) -> list[str]:
+    """What the person wrote before this message (a post pasted among it)."""
+    texts = [
+        "".join(p.text for p in e.content.parts or [] if p.text and not p.thought)
+        for e in ctx.get_invocation_context().session.events
+        if e.author == "user" and e.invocation_id != ctx.invocation_id and e.content]
+    return [t for t in texts if t][-_MAX_EARLIER:]
+
+
 def _no_tool_ran(ctx: CallbackContext) -> bool:
     events = ctx.get_invocation_context().session.events
     return not any(e.invocation_id == ctx.invocation_id and e.get_function_calls()
@@ -47,6 +61,6 @@ def prose_guard_links(*, fallback: str, agents: Iterable[str]
     def links(ctx: CallbackContext) -> Sequence[ProseGuard]:
         if ctx.agent_name not in names or not _small(ctx) or not _no_tool_ran(ctx):
             return []
-        return [ProseGuard(_message(ctx), fallback=fallback)]
+        return [ProseGuard(_message(ctx), fallback=fallback, earlier=_earlier(ctx))]
 
     return links
