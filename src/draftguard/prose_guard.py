@@ -45,6 +45,8 @@ DEFAULT_ECHO_OWN = 0.6
 #: A first sentence of this many words or more, every one of them the message's, is a part
 #: of the message said back.
 _MIN_PART_ECHO = 3
+#: Words that make a sentence of the message's words an answer to it.
+_ANSWERING = frozenset({"yes", "no", "not", "n't", "yeah", "nope", "never"})
 #: A sentence the person wrote before is repeated only when it has this many words.
 _MIN_RETOLD_WORDS = 4
 #: How near an apology's or a promise's examples a sentence must be, and how far ahead of
@@ -72,7 +74,7 @@ _EXAMPLES: dict[str, tuple[str, ...]] = {
 }
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
-_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)|\n")
+_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|(?=\n)|$)|\n")
 #: Words that say an ability; "able" and kin are negated by "not" or are negative themselves.
 _ABILITY = frozenset({"can", "could", "able", "possible", "capable", "allowed", "permitted"})
 _NO_ABILITY = frozenset({"unable", "impossible", "incapable", "cannot"})
@@ -95,8 +97,8 @@ def echoes(message: str, line: str, *, overlap: float = DEFAULT_ECHO_OVERLAP,
            own: float = DEFAULT_ECHO_OWN) -> bool:
     """Whether `line` repeats `message`: most of its words, and little else."""
     said, written = set(_words(message)), _words(line)
-    if not said or not written:
-        return False
+    if not said or not written or (set(written) - said) & _ANSWERING:
+        return False  # "No, it's not rude to ..." answers "is it rude to ...?"
     mine = sum(w in said for w in written) / len(written)
     if len(written) >= _MIN_PART_ECHO and mine == 1.0:
         return True  # a part of the message said back ("I'm off now")

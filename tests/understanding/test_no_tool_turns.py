@@ -87,6 +87,8 @@ def _kept(message: str, reply: str) -> list[str]:
      ["Sorry to hear that!", "Stay dry out there."]),
     ("what wine goes with lasagne?", "A red wine such as Chianti goes well with lasagne.",
      ["A red wine such as Chianti goes well with lasagne."]),
+    ("is it rude to skip the toast at a wedding?", "No, it's not rude to skip the toast at a "
+     "wedding.", ["No, it's not rude to skip the toast at a wedding."]),
 ])
 def test_the_guard_drops_what_a_small_model_may_not_say(message: str, reply: str,
                                                         kept: list[str]) -> None:
@@ -99,6 +101,12 @@ def test_a_post_retold_with_a_fact_changed_is_no_answer_to_thanks() -> None:
     kept = [s.strip() for s, bad in false_sentences("nice, cheers pal", retold, earlier=[POST])
             if not bad and s.strip()]
     assert kept == ["Glad you like it!"]
+
+
+def test_lines_without_a_full_stop_are_kept_whole() -> None:
+    guard = ProseGuard("any tips for a first paddle?", fallback="Right.")
+    guard.feed("Some tips:\n- wear a buoyancy aid\n- check the tide")
+    assert guard.flush() == "Some tips:\n- wear a buoyancy aid\n- check the tide"
 
 
 def test_a_reply_with_nothing_true_left_is_the_fallback() -> None:
