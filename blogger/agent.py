@@ -6,6 +6,7 @@ Run it with `adk web .` or `adk run blogger` from the repository root.
 from __future__ import annotations
 
 from google.adk.agents import LlmAgent
+from google.adk.agents.callback_context import CallbackContext
 from google.adk.apps import App
 from google.adk.models.base_llm import BaseLlm
 from google.adk.plugins.base_plugin import BasePlugin
@@ -19,9 +20,12 @@ from blogger.prompts import (
     DELIVERY_CHECK_INSTRUCTION,
     EDIT_ROUTING_INSTRUCTION,
 )
-from draftguard_adk.agents import TextFilterPlugin
+from blogger.replies import PROSE_FALLBACK
+from draftguard_adk.agents import TextFilter, TextFilterPlugin
+from draftguard_adk.agents._text_filter_plugin import raw_output_filter
 from draftguard_adk.artifacts import build_artifact_tool
 from draftguard_adk.chat._message_hygiene import MessageHygienePlugin
+from draftguard_adk.chat._prose_guard import prose_guard_links
 from draftguard_adk.claims import ClaimGuardPlugin
 from draftguard_adk.edits import CONTENT_TOOLS
 from draftguard_adk.llm import agent_model, model_profile
@@ -58,6 +62,15 @@ def build_blogger(*, model: str | BaseLlm | None = None) -> LlmAgent:
     )
 
 
+_prose_guard = prose_guard_links(fallback=PROSE_FALLBACK, agents={"blogger"})
+
+
+def _prose_then_raw(ctx: CallbackContext) -> list[TextFilter]:
+    """A small model's no-tool words held to what it may say (`draftguard.prose_guard`),
+    then the raw-output guard."""
+    return [*_prose_guard(ctx), raw_output_filter(ctx)]
+
+
 def build_app(
     model: str | BaseLlm | None = None, *, plugins: list[BasePlugin] | None = None
 ) -> App:
@@ -68,7 +81,8 @@ def build_app(
     the claim guard: both change the response in place, and ADK stops its round of
     after-model plugins at the first that returns one (the raw-output guard does), so its
     line still reaches the author, and is never judged as the model's claim."""
-    chosen = plugins if plugins is not None else [build_claim_guard(), TextFilterPlugin()]
+    chosen = plugins if plugins is not None else [build_claim_guard(),
+                                                    TextFilterPlugin(_prose_then_raw)]
     first = [p for p in chosen if isinstance(p, ClaimGuardPlugin)]
     rest = [p for p in chosen if not isinstance(p, ClaimGuardPlugin)]
     # A small model's refused write ends the turn: it would only send it again.

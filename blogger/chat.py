@@ -29,6 +29,7 @@ from blogger.reading_versions import counted_from_one, version_before
 from blogger.replies import COURTESIES, FORMATTERS, NO_POST
 from blogger.second_look import second_look
 from blogger.state_keys import MEMORY_KEY
+from blogger.unplaced import ask_where
 from draftguard.artifacts import MAX_ITEMS
 from draftguard.commands import Command, CommandSpec, help_text
 from draftguard.errors import InputError
@@ -359,6 +360,20 @@ async def _action(request: Interpretation, ctx: CallbackContext, profile: ModelP
     return await HANDLERS[intent.value](command, ctx)
 
 
+def _cannot_place(request: Interpretation) -> bool:
+    """A request the reader could not read, that is not one for what the app cannot do."""
+    return (request.intent is Intent.UNCLEAR and "cannot" not in request.slots
+            and "read_limit" not in request.slots)
+
+
+async def _unplaced(message: str, post: tuple[int, str] | None) -> Reply | None:
+    """Code's question for a change asked of a thing the post names (`blogger.unplaced`)."""
+    if post is None:
+        return None
+    asked = await asyncio.to_thread(ask_where, message, post[1])
+    return Reply(asked) if asked is not None else None
+
+
 def build_understanding(profile: ModelProfile, chooser: Chooser | None = None) -> Understand:
     """The router's reader: the session's post and memory, read by `blogger.reading`;
     where code hesitates between places, `chooser` (a capable model) may pick one."""
@@ -395,11 +410,16 @@ def build_understanding(profile: ModelProfile, chooser: Chooser | None = None) -
             quoted = (None if post is None else
                       await asyncio.to_thread(sentence_asked, message, post[1]))
             if quoted is None:
-                return Prose()
+                return await _unplaced(message, post) or Prose()
             # what "cut that sentence" or "bin it" means next
             ctx.state[MEMORY_KEY] = Memory.after(reading, memory).model_copy(
                 update={"discussed": quoted}).model_dump(mode="json")
             return Reply(quoting(quoted))
+        if (not profile.holds_conversation and all(map(_cannot_place, reading.requests))
+                and (asked := await _unplaced(message, post)) is not None):
+            # A change of a thing the post names, with nothing code can write or place:
+            # one question in the post's words, not the list of what the app can do.
+            return asked
         actions = [await _action(r, ctx, profile, post) for r in reading.requests]
         if len(actions) == 1:
             return actions[0]

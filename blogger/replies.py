@@ -19,7 +19,15 @@ from draftguard.understanding._courtesy import Courtesy
 from draftguard_adk.artifacts import STATE_RESULT
 from draftguard_adk.chat import Formatter
 
-__all__ = ["COURTESIES", "FORMATTERS", "NOT_CHANGED", "NO_POST", "diff_summary", "version_words"]
+__all__ = [
+    "COURTESIES",
+    "FORMATTERS",
+    "NOT_CHANGED",
+    "NO_POST",
+    "PROSE_FALLBACK",
+    "diff_summary",
+    "version_words",
+]
 
 log = logging.getLogger("blogger.replies")
 
@@ -28,12 +36,15 @@ NO_POST = ('There is no post yet: paste it after a line like "here is my post:",
 #: What the author can ask for next, in their words.
 NEXT_STEPS = ('You can ask me to change a word or a sentence, make a quiz or flashcards, '
               'split it by an outline, or check it against a brief.')
+#: What the author reads when nothing the small model wrote for a message that asked for
+#: nothing was true enough to show (`draftguard.prose_guard`): true after any such message.
+PROSE_FALLBACK = "Right. " + NEXT_STEPS
 #: Code's answers to a thanks, a hello, a goodbye or an "ok" (on a small model).
 COURTESIES = {Courtesy.THANKS: "You're welcome.",
               Courtesy.GREETING: ('Hello! Paste a post after a line like "here is my post:", '
                                   'or tell me what to do with the one you have. ' + NEXT_STEPS),
               Courtesy.FAREWELL: "Bye for now.",
-              Courtesy.ACKNOWLEDGEMENT: "Right. " + NEXT_STEPS}
+              Courtesy.ACKNOWLEDGEMENT: PROSE_FALLBACK}
 
 
 def version_words(version: Any) -> str:

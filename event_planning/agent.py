@@ -23,10 +23,11 @@ from draftguard.settings import load_settings
 from draftguard_adk.agents import ArgumentGuardPlugin, TextFilter
 from draftguard_adk.agents._text_filter_plugin import raw_output_filter
 from draftguard_adk.chat._message_hygiene import MessageHygienePlugin
+from draftguard_adk.chat._prose_guard import prose_guard_links
 from draftguard_adk.dedupe import DuplicateFilterPlugin
 from draftguard_adk.llm import agent_model, model_profile
 from event_planning.argument_grounding import preference_rules
-from event_planning.chat import build_router
+from event_planning.chat import NOTHING_STATED, build_router
 from event_planning.claim_guard import build_claim_guard
 from event_planning.prompts import EVENT_PLANNER_INSTRUCTION
 from event_planning.response_grounding import grounding_links
@@ -67,9 +68,16 @@ def build_argument_guard() -> ArgumentGuardPlugin:
                                max_calls=load_settings().agents.chat.max_requests_per_message)
 
 
+#: What the person reads when nothing the small model wrote for a message that asked for
+#: nothing was true enough to show (`draftguard.prose_guard`): true after any such message.
+PROSE_FALLBACK = f"Right. {NOTHING_STATED}"
+_prose_guard = prose_guard_links(fallback=PROSE_FALLBACK, agents={"event_planning"})
+
+
 def _venue_then_raw(ctx: CallbackContext) -> list[TextFilter]:
-    """After the duplicate filter: the venue grounding filter, then the raw-output guard."""
-    return [*grounding_links(ctx), raw_output_filter(ctx)]
+    """After the duplicate filter: a small model's no-tool words held to what it may say
+    (`draftguard.prose_guard`), the venue grounding filter, then the raw-output guard."""
+    return [*_prose_guard(ctx), *grounding_links(ctx), raw_output_filter(ctx)]
 
 
 def build_app(
