@@ -15,9 +15,17 @@ from blogger.reading_headings import (
 )
 from blogger.reading_tags import TagFrames, judged
 from blogger.reading_turn import Turn, blogger_lexicon
-from blogger.reading_values import FIELD_KEYS, after_relation, like_quote, named_title, prose
+from blogger.reading_values import (
+    FIELD_KEYS,
+    after_relation,
+    describes_a_value,
+    like_quote,
+    named_title,
+    prose,
+)
 from draftguard.edits._frontmatter import read_frontmatter
 from draftguard.edits._plan import InsertOp, ReplaceOp
+from draftguard.understanding._asking import ask
 from draftguard.understanding._frames import Clause
 from draftguard.understanding._placing import edit_request, op_slots, place_phrase
 from draftguard.understanding._types import Intent, Interpretation
@@ -45,6 +53,9 @@ class FieldFrames:
         view = self.t.view
         if not title or len(title.split()) > _MAX_TITLE_WORDS:
             return None
+        if describes_a_value(title):  # "I want the title become more interesting"
+            return ask("What should the new title say? Give me its words, and I'll put "
+                       "them in.")
         if view is None or "title" in read_frontmatter(view.text):
             return Interpretation(intent=Intent.EDIT, slots={"set_fields": {"title": title}})
         top = [(t, s) for t, s in view.headings

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from blogger.reading_turn import told
+from draftguard.language import parse
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -16,7 +17,8 @@ if TYPE_CHECKING:
     from blogger.reading_turn import Turn
     from draftguard.understanding._frames import Clause
 
-__all__ = ["FIELD_KEYS", "after_relation", "like_quote", "named_title", "prose"]
+__all__ = ["FIELD_KEYS", "after_relation", "describes_a_value", "like_quote", "named_title",
+           "prose"]
 
 #: The frontmatter key a short name of a field writes ("desc: X" sets the description).
 FIELD_KEYS = {"desc": "description"}
@@ -101,3 +103,18 @@ def named_title(turn: Turn, clause: Clause, tokens: list[Token], at: int
     if not content or not rest[0].is_title or not all(t.is_title for t in content):
         return None
     return rest
+
+
+#: Words that open a description of a value rather than the value ("something catchier").
+_SOME = frozenset({"something", "anything", "somethin"})
+
+
+def describes_a_value(text: str) -> bool:
+    """Whether `text`, said as a field's new value, says what the value should be like
+    rather than being it: "more interesting, now it is too plain", "something catchier",
+    "shorter", "less boring" (lower case, opening with a comparative or superlative or
+    "something"); "a year of bread" and "More Fun in the Garden" are values."""
+    if not text or not text[0].islower():
+        return False
+    first = parse(text, entities=False)[0]
+    return first.lower_ in _SOME or first.tag_ in ("JJR", "RBR", "JJS", "RBS")

@@ -97,13 +97,16 @@ def format_artifact(tool: str, result: Mapping[str, Any], ctx: CallbackContext) 
     kind = str(result.get("artifact_type") or ctx.state.get(STATE_RESULT, {}).get(
         "artifact_type") or "artifact")
     name, verb = _ARTIFACT_NAMES.get(kind, (kind, "is"))
+    unit = {"quiz": "question", "flashcards": "card", "mindmap": "node"}.get(kind, "item")
     if not result.get("ok"):
-        attempts = result.get("repair_attempts")
-        after = f" (after {attempts} repair attempts)" if attempts else ""
-        return f"No valid {name}{after}: {result.get('error')}"
+        if "repair_attempts" not in result:  # no post, no such source: said plainly
+            return f"I could not make the {name}: {result.get('error')}."
+        # The checks' own words (a validation report) are for the logs, not the person.
+        tries = 1 + int(result.get("repair_attempts") or 0)
+        return (f"I could not make a {name} that passes its checks ({tries} tries), so none "
+                f"is shown and nothing was saved. Try again, or ask for fewer {unit}s.")
     artifact = result.get("artifact") or {}
     count = sum(len(v) for v in artifact.values() if isinstance(v, list))
-    unit = {"quiz": "question", "flashcards": "card", "mindmap": "node"}.get(kind, "item")
     head = f"Here {verb} your {name} ({count} {unit}{'' if count == 1 else 's'}, checked):"
     if result.get("shortfall") and result.get("requested"):
         head = (f"Here {verb} your {name}: {result.get('delivered')} of the "
