@@ -232,6 +232,8 @@ def unknown_request(turn: Turn, found: list[Clause]) -> str | None:
                 continue
             if any(turn.is_(o, "artifact.") for o in objects):
                 continue  # "chuck us a 4 question quiz": the thing made asks by itself
+            if any(turn.quote(t) is not None for t in clause.tokens):
+                continue  # "chuck this after the bit about X: 'Y'": words for the post
             asked = Clause(clause.tokens, clause.terms, head=verb)
             if asked.said_to_reader() and not any(t.tag_ in ("WP", "WRB", "WDT")
                                                   for t in clause.tokens):
