@@ -175,6 +175,9 @@ def format_edit(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> s
     return f"Nothing was changed: {result.get('error') or 'the edit failed'}."
 
 def format_revert(tool: str, result: Mapping[str, Any], ctx: CallbackContext) -> str:
+    if result.get("status") == "already_applied":
+        return (f"The post already reads as {version_words(result.get('reverted_to'))}, so "
+                "there was nothing to undo and nothing was saved.")
     if result.get("status") != "reverted":
         return f"Nothing was undone: {result.get('error')}"
     return (f"Undone: the post is back to {version_words(result.get('reverted_to'))} "

@@ -149,6 +149,18 @@ async def test_undo_after_an_edit_made_after_an_undo_goes_back_one_step() -> Non
     assert await chat.artifact("draft.md") == POST
 
 
+@pytest.mark.parametrize("said", ["undo all that, I want it the original way",
+                                  "revert to version 0", "go back to the very first version pls"])
+async def test_going_back_to_the_version_the_post_already_is_saves_nothing(said: str) -> None:
+    chat = Chat()
+    await write_post(chat)
+    text = await chat.say(said)
+    assert "nothing was saved" in text and "Undone" not in text
+    listed = await chat.say("/versions")
+    assert "version 1" not in listed and "version 0" in listed, listed
+    assert await chat.artifact("draft.md") == POST
+
+
 async def test_flashcards_and_mindmap_commands_use_the_post() -> None:
     chat = Chat()
     await write_post(chat)

@@ -330,7 +330,8 @@ async def edit_metadata(
 async def revert_to_version(
     version: int, tool_context: ToolContext, name: str = DEFAULT_NAME
 ) -> dict[str, Any]:
-    """Bring back an earlier version. It is saved as a new version; nothing is lost.
+    """Bring back an earlier version. It is saved as a new version; nothing is lost. When
+    the post already reads as that version nothing is saved (status "already_applied").
 
     Args:
         version: the version number to bring back (from list_versions).
@@ -339,9 +340,14 @@ async def revert_to_version(
     store = post_store()
     try:
         store.check_name(name)
+        before = await store.current(tool_context, name)
         saved: PostVersion = await store.revert(tool_context, version, name)
     except DraftguardError as err:
         return _failure(err)
+    if before is not None and saved.version == before.version:
+        # the post already reads as that version: nothing to bring back, nothing saved
+        return {"status": EditStatus.ALREADY_APPLIED.value, "version": saved.version,
+                "reverted_to": version}
     return {"status": "reverted", "version": saved.version, "reverted_to": version,
             **saved.stats}
 

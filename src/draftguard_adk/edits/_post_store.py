@@ -180,7 +180,8 @@ class PostStore:
     async def revert(
         self, ctx: ToolContext, version: int, name: str = DEFAULT_NAME
     ) -> PostVersion:
-        """Save an earlier version's text as the next version; nothing is lost."""
+        """Save an earlier version's text as the next version; nothing is lost. When the
+        post already reads as that version, nothing is saved and the current one returned."""
         async with self.lock(ctx, name):
             post = await self.current(ctx, name)
             if post is None:
@@ -188,6 +189,8 @@ class PostStore:
             if not 0 <= version <= post.version:
                 raise InputError(f"no version {version}; versions are 0 to {post.version}")
             old = await self.read(ctx, version, name)
+            if old == post.text:
+                return post
             return await self.save(ctx, old, base=post, kind="revert", name=name,
                                    reverted_to=version)
 
