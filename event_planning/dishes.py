@@ -6,6 +6,7 @@ hyphens that are part of a food's name ("dry-aged bone-in sirloin")."""
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from draftguard.language._exemplars import Ranked
     from draftguard.understanding import SlotHints
 
-__all__ = ["hyphened_words", "known_for", "settled", "typo_of_a_common_word"]
+__all__ = ["dish_heads", "hyphened_words", "known_for", "settled", "typo_of_a_common_word"]
 
 #: How the catalogue's descriptions name a venue's dishes: "Known for X and Y, with ...".
 _DISH_LEAD, _DISH_END = "Known for ", ", with "
@@ -78,9 +79,24 @@ def settled(doc: Doc, terms: Sequence[Any], phrase: str, hints: SlotHints,
 
 def hyphened_words(text: str, *, food: Callable[[str], bool]) -> list[str]:
     """Words joined by hyphens ("no-frills"), hyphens as spaces, but not those before a word
-    that is a `food`, past other such words: they are the food's name ("dry-aged bone-in
-    sirloin")."""
+    that is a `food` or the last word of a dish the catalogue knows (`dish_heads`), past
+    other such words: they are the food's name ("dry-aged bone-in sirloin", "hand-pulled
+    noodles")."""
     said = [w.strip(".,!?") for w in text.lower().split()]
     joined = [all(p.isalpha() for p in w.split("-")) and "-" in w for w in said]
-    return [w.replace("-", " ") for i, w in enumerate(said) if joined[i] and not food(
-        next((v for v, j in zip(said[i:], joined[i:], strict=True) if not j), ""))]
+
+    def names_a_dish(i: int) -> bool:
+        word = next((v for v, j in zip(said[i:], joined[i:], strict=True) if not j), "")
+        return food(word) or word in dish_heads()
+
+    return [w.replace("-", " ") for i, w in enumerate(said) if joined[i] and not names_a_dish(i)]
+
+
+@cache
+def dish_heads() -> frozenset[str]:
+    """The last word of each dish the catalogue's venues are known for ("noodles")."""
+    from event_planning.catalog import CATALOG_PATH
+
+    return frozenset(dish.split()[-1].lower() for venue in json.loads(
+        CATALOG_PATH.read_text(encoding="utf-8")) for dish in known_for(
+            str(venue.get("description", ""))) if dish.split())

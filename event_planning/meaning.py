@@ -398,20 +398,9 @@ class MeaningReader:
 
 
 def _food(word: str) -> bool:
-    """`word` is a food the lexicon names (not a cuisine's own name: "thai"), or the last
-    word of a dish the catalogue's venues are known for ("noodles" of "hand-pulled
-    noodles")."""
-    return word.isalpha() and (word in _dish_heads() or any(
-        t.concept.startswith("cuisine.") and not t.concept.endswith(f".{word}")
-        for t in lexicon().terms(parse(word, entities=False))))
-
-
-@cache
-def _dish_heads() -> frozenset[str]:
-    """The last word of each dish the catalogue's venues are known for."""
-    return frozenset(dish.split()[-1].lower() for venue in json.loads(
-        CATALOG_PATH.read_text(encoding="utf-8")) for dish in known_for(
-            str(venue.get("description", ""))) if dish.split())
+    """`word` is a food the lexicon names (not a cuisine's own name: "thai")."""
+    return word.isalpha() and any(t.concept.startswith("cuisine.") and not t.concept.endswith(
+        f".{word}") for t in lexicon().terms(parse(word, entities=False)))
 
 
 def _needing(doc: Doc, terms: list[Any]) -> set[int]:
